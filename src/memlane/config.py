@@ -1,0 +1,76 @@
+"""Settings, read only when asked for: ``load_settings(environ=os.environ)``.
+
+Environment variables (all optional):
+
+| variable | meaning | default |
+|---|---|---|
+| ``MEMLANE_HOME`` | folder for the default database and cached model files | ``~/.memlane`` |
+| ``MEMLANE_DATABASE_URL`` | a SQLite file path, ``sqlite:///path`` or (later) ``postgresql://…`` | ``$MEMLANE_HOME/memlane.db`` |
+| ``MEMLANE_EMBEDDER`` | ``local``, ``local-onnx``, ``local-onnx-int8``, ``local-torch``, ``openai:<model>``, ``none`` | ``local`` |
+| ``MEMLANE_USER`` | the acting user when none is given | the OS login name |
+| ``MEMLANE_WORKSPACE`` | the workspace | ``default`` |
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+__all__ = ["Settings", "load_settings", "sqlite_path_from_url"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    home: Path
+    database_url: str
+    embedder: str = "local"
+    user: str = "local"
+    workspace: str = "default"
+    environ: Mapping[str, str] | None = None
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def _default_user(environ: Mapping[str, str]) -> str:
+    if environ.get("MEMLANE_USER"):
+        return environ["MEMLANE_USER"]
+    try:
+        return getpass.getuser() or "local"
+    except Exception:  # no login name (containers): a stable fallback
+        return "local"
+
+
+def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+    env = dict(os.environ if environ is None else environ)
+    home = Path(overrides.pop("home", None) or env.get("MEMLANE_HOME") or Path.home() / ".memlane")
+    home = home.expanduser()
+    url = overrides.pop("database_url", None) or env.get("MEMLANE_DATABASE_URL") or str(home / "memlane.db")
+    settings = Settings(
+        home=home,
+        database_url=str(url),
+        embedder=env.get("MEMLANE_EMBEDDER", "local"),
+        user=_default_user(env),
+        workspace=env.get("MEMLANE_WORKSPACE", "default"),
+        environ=env,
+    )
+    return settings.with_(**overrides)
+
+
+def sqlite_path_from_url(url: str) -> Path | None:
+    """The file path of a SQLite URL or plain path; None when the URL names another backend."""
+    if url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        return None
+    if url.startswith("sqlite:///"):
+        return Path(url[len("sqlite:///") :]).expanduser()
+    if url.startswith("sqlite://"):
+        raise ConfigError(f"unsupported SQLite URL {url!r}: use sqlite:///path/to/file.db or a plain path")
+    if "://" in url:
+        raise ConfigError(f"unsupported database URL {url!r}: use a file path, sqlite:///… or postgresql://…")
+    return Path(url).expanduser()

@@ -1,0 +1,58 @@
+"""The one exception tree of memlane.
+
+    MemlaneError
+    ├── InvalidInput          bad arguments: the caller can fix them (maps to 4xx)
+    │   ├── SecretRefused     content looks like a credential; nothing stored
+    │   └── UnknownMemory     an id that does not exist or is not visible to the caller
+    ├── ConfigError           settings, URLs or providers that cannot be used
+    ├── EmbedderError         the embedding provider failed (network, model files)
+    └── StorageError          the database failed or is of an unsupported schema
+
+Foreign exceptions are mapped where they enter (``raise StorageError(...) from exc``); callers never
+branch on message text.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "EmbedderError",
+    "InvalidInput",
+    "MemlaneError",
+    "SecretRefused",
+    "StorageError",
+    "UnknownMemory",
+]
+
+
+class MemlaneError(Exception):
+    """Base of every error memlane raises on purpose."""
+
+    code = "memlane_error"
+
+
+class InvalidInput(MemlaneError, ValueError):
+    code = "invalid_input"
+
+
+class SecretRefused(InvalidInput):
+    code = "secret_refused"
+
+
+class UnknownMemory(InvalidInput, KeyError):
+    code = "unknown_memory"
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown memory"
+
+
+class ConfigError(MemlaneError):
+    code = "config_error"
+
+
+class EmbedderError(MemlaneError):
+    code = "embedder_error"
+
+
+class StorageError(MemlaneError):
+    code = "storage_error"

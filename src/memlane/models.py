@@ -1,0 +1,168 @@
+"""Domain types: what the service takes and returns on every surface.
+
+Results are frozen pydantic models so that every surface renders them the same way
+(``model_dump(mode="json")`` gives the snake_case field names of SPEC §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = [
+    "Actor",
+    "Filters",
+    "ForgetResult",
+    "Hit",
+    "Memory",
+    "MemoryType",
+    "ReindexResult",
+    "State",
+    "StoreResult",
+    "Subject",
+    "SupersededRef",
+    "Visibility",
+]
+
+
+class MemoryType(StrEnum):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    PROCEDURE = "procedure"
+    EPISODE = "episode"
+    DECISION = "decision"
+    RELATIONSHIP = "relationship"
+    OBSERVATION = "observation"
+    GENERIC = "generic"
+
+
+class State(StrEnum):
+    NEW = "new"  # stored, not yet embedded
+    INDEXED = "indexed"  # has a vector of the configured embedder
+    ARCHIVED = "archived"  # kept, out of recall
+
+
+class Visibility(StrEnum):
+    PERSONAL = "personal"
+    SHARED = "shared"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Subject(_Frozen):
+    id: str
+    name: str
+
+
+class Memory(_Frozen):
+    id: str
+    content: str
+    type: MemoryType
+    subject: Subject | None = None
+    related_user: str | None = None
+    data: dict[str, Any] | None = None
+    importance: float = 0.5
+    confidence: float = 1.0
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    observed_at: datetime
+    workspace: str
+    owner: str
+    visibility: Visibility
+    space: str | None = None
+    source: str
+    provenance: dict[str, Any] | None = None
+    state: State
+    replaces: str | None = None
+    superseded_by: str | None = None
+    superseded_at: datetime | None = None
+    access_count: int = 0
+    last_accessed_at: datetime | None = None
+    expires_at: datetime | None = None
+    created_at: datetime
+    updated_at: datetime
+    #: identity of the embedder whose vector this item has, or None
+    embedding_model: str | None = None
+
+
+class Hit(Memory):
+    """A recalled memory: the item plus how well and by which lanes it matched."""
+
+    score: float
+    matched_by: tuple[str, ...]
+
+
+class SupersededRef(_Frozen):
+    id: str
+    content: str
+
+
+class StoreResult(_Frozen):
+    id: str
+    status: str  # "stored" | "duplicate"
+    embedded: bool
+    superseded: tuple[SupersededRef, ...] = ()
+
+
+class ForgetResult(_Frozen):
+    deleted: tuple[str, ...]
+    dry_run: bool = False
+
+
+class ReindexResult(_Frozen):
+    embedded: int
+    keys_rebuilt: int
+    embedding_model: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is asking. Every storage query is filtered by what this actor may read.
+
+    ``teams`` and ``agent`` widen what can be read to those owners' *shared* items; personal items are
+    only ever readable by their owning user.
+    """
+
+    user: str
+    workspace: str = "default"
+    teams: tuple[str, ...] = ()
+    agent: str | None = None
+
+    @property
+    def owner(self) -> str:
+        return f"user:{self.user}"
+
+    def readable_shared_owners(self) -> tuple[str, ...]:
+        owners = [f"team:{t}" for t in self.teams]
+        if self.agent:
+            owners.append(f"agent:{self.agent}")
+        owners.append("workspace")
+        return tuple(owners)
+
+
+ALL_SPACES = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Restrictions applied inside the storage query (never after it).
+
+    ``space`` None is the default bucket; ``"*"`` reads every space.
+    """
+
+    space: str | None = None
+    types: tuple[MemoryType, ...] = ()
+    subject: str | None = None
+    related_user: str | None = None
+    sources: tuple[str, ...] = ()
+    states: tuple[State, ...] = ()  # empty: new + indexed (archived never, unless asked for)
+    observed_after: datetime | None = None
+    observed_before: datetime | None = None
+    include_history: bool = False
+    ids: tuple[str, ...] = field(default=())

@@ -1,0 +1,1 @@
+"""Providers: embedding models (and, later, LLMs). Built-ins are registered like plugins."""

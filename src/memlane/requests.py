@@ -1,0 +1,82 @@
+"""Validated inputs of the write actions, shared by every surface (SDK, CLI, REST, MCP)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import InvalidInput
+from .models import MemoryType, Subject, Visibility
+from .timeutil import parse_time
+
+__all__ = ["MAX_CONTENT_CHARS", "StoreRequest", "validate_store"]
+
+MAX_CONTENT_CHARS = 32_000
+
+
+class StoreRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    content: str = Field(min_length=1, max_length=MAX_CONTENT_CHARS)
+    source: str | None = Field(default=None, max_length=200)
+    replaces: str | None = None
+    space: str | None = Field(default=None, max_length=200)
+    type: MemoryType = MemoryType.FACT
+    subject: Subject | None = None
+    related_user: str | None = Field(default=None, max_length=200)
+    importance: float = Field(default=0.5, ge=0.0, le=1.0)
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    observed_at: datetime | None = None
+    expires_at: datetime | None = None
+    data: dict[str, Any] | None = None
+    provenance: dict[str, Any] | None = None
+    visibility: Visibility = Visibility.PERSONAL
+    auto_supersede: bool = True
+
+    @field_validator("content")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("content is blank")
+        return value.strip()
+
+    @field_validator("space")
+    @classmethod
+    def _space(cls, value: str | None) -> str | None:
+        if value == "*":
+            raise ValueError("'*' means every space when reading; it cannot be written to")
+        return value or None
+
+    @field_validator("subject", mode="before")
+    @classmethod
+    def _subject(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            name = value.strip()
+            if not name:
+                return None
+            return {"id": " ".join(name.casefold().split()), "name": name}
+        if isinstance(value, dict) and "name" in value and not value.get("id"):
+            return {**value, "id": " ".join(str(value["name"]).casefold().split())}
+        return value
+
+    @field_validator("valid_from", "valid_to", "observed_at", "expires_at", mode="before")
+    @classmethod
+    def _time(cls, value: Any, info: Any) -> Any:
+        return parse_time(value, info.field_name)
+
+
+def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
+    """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
+    try:
+        return StoreRequest(**fields)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'input'}: {err['msg']}" for err in exc.errors()
+        )
+        raise InvalidInput(f"{where}{problems}") from None
+    except InvalidInput as exc:
+        raise InvalidInput(f"{where}{exc}") from None

@@ -1,0 +1,6 @@
+"""Hybrid retrieval: lanes (semantic, keyword, entity, later graph) fused by reciprocal rank fusion,
+then weighted by recency, importance and access. Configured with data (``RetrievalConfig``)."""
+
+from .config import PRESETS, LaneSpec, RetrievalConfig
+
+__all__ = ["PRESETS", "LaneSpec", "RetrievalConfig"]

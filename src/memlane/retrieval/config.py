@@ -1,0 +1,56 @@
+"""Retrieval is configured with data: which lanes run, how deep, with what fusion weight, and how the
+fused ranking is weighted. A new lane (the graph lane) is one more ``LaneSpec``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+__all__ = ["PRESETS", "LaneSpec", "RetrievalConfig"]
+
+
+@dataclass(frozen=True, slots=True)
+class LaneSpec:
+    name: str  # a key of retrieval.lanes.LANES
+    weight: float = 1.0  # RRF weight
+    depth: int = 50  # candidates the lane contributes (at least limit * 3)
+    #: how much this lane's evidence counts towards the calibrated score (noisy-OR strength)
+    evidence_strength: float = 0.8
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalConfig:
+    lanes: tuple[LaneSpec, ...] = (
+        LaneSpec("semantic", weight=1.0, depth=50, evidence_strength=0.9),
+        LaneSpec("keyword", weight=1.0, depth=50, evidence_strength=0.85),
+        LaneSpec("entity", weight=0.8, depth=50, evidence_strength=0.6),
+    )
+    rrf_k: int = 60
+    #: a fresh item's fused score is multiplied by up to (1 + recency_boost); the boost halves every
+    #: ``recency_half_life_days``. Small by design: a strong old match still beats a weak recent one.
+    recency_boost: float = 0.15
+    recency_half_life_days: float = 30.0
+    #: multiplier 1 + importance_weight * (importance - 0.5)
+    importance_weight: float = 0.2
+    #: multiplier 1 + access_weight * log1p(access_count), capped at 1 + access_cap
+    access_weight: float = 0.03
+    access_cap: float = 0.1
+    #: cosine below which semantic evidence is nil, and the span over which it rises to full
+    semantic_floor: float = 0.2
+    semantic_span: float = 0.5
+    #: a key held by more than this share of items says little and is left out of the entity lane
+    entity_max_share: float = 0.2
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def lane(self, name: str) -> LaneSpec | None:
+        return next((lane for lane in self.lanes if lane.name == name), None)
+
+    def without(self, *names: str) -> RetrievalConfig:
+        return replace(self, lanes=tuple(lane for lane in self.lanes if lane.name not in names))
+
+
+PRESETS: dict[str, RetrievalConfig] = {
+    "default": RetrievalConfig(),
+    "keyword-only": RetrievalConfig().without("semantic", "entity"),
+    "semantic-only": RetrievalConfig().without("keyword", "entity"),
+}

@@ -1,0 +1,61 @@
+"""What every lane gets and gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ... import text
+from ...models import Actor, Filters
+
+if TYPE_CHECKING:
+    from ...storage.base import Store
+    from ..config import LaneSpec, RetrievalConfig
+
+
+@dataclass
+class Query:
+    """One recall request, with its analyses computed once and shared by the lanes."""
+
+    text: str
+    actor: Actor
+    filters: Filters
+    now: datetime
+    limit: int
+    embed: Callable[[str], npt.NDArray[np.float32]] | None = None
+    #: filled by the entity lane: the query's keys that items carry, with their rarity weights
+    known_entity_weights: dict[str, float] = field(default_factory=dict)
+
+    @cached_property
+    def vector(self) -> npt.NDArray[np.float32] | None:
+        return None if self.embed is None else self.embed(self.text)
+
+    @cached_property
+    def terms(self) -> list[str]:
+        return text.tsquery_terms(self.text)
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        return frozenset(text.tokenize(self.text))
+
+    @cached_property
+    def entity_keys(self) -> frozenset[str]:
+        return text.extract_entities(self.text, now=self.now) | text.query_entity_candidates(self.text)
+
+
+@dataclass
+class LaneResult:
+    #: candidates best first, as (seq, raw lane score)
+    ranked: list[tuple[int, float]] = field(default_factory=list)
+
+
+class Lane(Protocol):
+    name: str
+
+    def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult: ...

@@ -1,0 +1,199 @@
+"""The Python SDK: ``Memlane`` (embedded) and ``AsyncMemlane`` (the same, awaitable).
+
+    from memlane import Memlane
+    m = Memlane("/path/to/file.db")          # or a URL; Memlane() uses ~/.memlane/memlane.db
+    r = m.store("the wombat likes tea", source="my-agent")
+    hits = m.recall("wombat", limit=5)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .app import build_service
+from .config import load_settings
+from .models import Actor, ForgetResult, Hit, Memory, ReindexResult, StoreResult
+from .providers.base import Embedder
+from .retrieval.config import RetrievalConfig
+
+__all__ = ["AsyncMemlane", "Memlane"]
+
+
+class Memlane:
+    """An embedded memory store. Every method acts as ``user`` (default: the local user) and reads or
+    writes ``space`` (default: the default bucket; ``"*"`` reads every space)."""
+
+    def __init__(
+        self,
+        database: str | Path | None = None,
+        *,
+        user: str | None = None,
+        workspace: str | None = None,
+        space: str | None = None,
+        embedder: Embedder | str | None = None,
+        home: str | Path | None = None,
+        retrieval: RetrievalConfig | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        self.settings = load_settings(
+            environ, database_url=str(database) if database is not None else None, home=home, user=user,
+            workspace=workspace,
+        )  # fmt: skip
+        self._service = build_service(self.settings, embedder=embedder, retrieval=retrieval)
+        self.space = space
+
+    @property
+    def service(self) -> Any:
+        return self._service
+
+    def _actor(self, user: str | None) -> Actor:
+        return Actor(user=user or self.settings.user, workspace=self.settings.workspace)
+
+    def _space(self, space: str | None) -> str | None:
+        return space if space is not None else self.space
+
+    def store(
+        self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
+        **fields: Any,
+    ) -> StoreResult:  # fmt: skip
+        """Store one memory. Fields: replaces, type, subject, related_user, importance, confidence,
+        valid_from, valid_to, observed_at, expires_at, data, provenance, visibility, auto_supersede."""
+        return self._service.store(
+            content, actor=self._actor(user), space=self._space(space), source=source, **fields
+        )
+
+    def store_many(
+        self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,
+        source: str | None = None, **defaults: Any,
+    ) -> list[StoreResult]:  # fmt: skip
+        """Store many memories in one transaction (all or nothing). Items are strings or dicts of store
+        fields; ``defaults`` apply to every item that does not set the field."""
+        normalised = [{"content": i} if isinstance(i, str) else dict(i) for i in items]
+        return self._service.store_many(
+            normalised, actor=self._actor(user), space=self._space(space), source=source, **defaults
+        )
+
+    def recall(
+        self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
+        include_history: bool = False, **filters: Any,
+    ) -> list[Hit]:  # fmt: skip
+        """Best hits first. Filters: min_score, types, subject, related_user, sources, states,
+        observed_after, observed_before."""
+        return self._service.recall(
+            query, actor=self._actor(user), limit=limit, space=self._space(space),
+            include_history=include_history, **filters,
+        )  # fmt: skip
+
+    def search(
+        self, query: str, *, limit: int = 10, min_score: float = 0.0, user: str | None = None,
+        space: str | None = None, **filters: Any,
+    ) -> list[Hit]:  # fmt: skip
+        """Recall with ``min_score`` and the richer filters."""
+        return self._service.search(
+            query, actor=self._actor(user), limit=limit, min_score=min_score, space=self._space(space), **filters
+        )
+
+    def forget(
+        self, memory_id: str | None = None, *, query: str | None = None, dry_run: bool = False,
+        user: str | None = None, space: str | None = None, min_score: float | None = None,
+    ) -> ForgetResult:  # fmt: skip
+        """Delete a memory's whole chain, or every strong match of ``query`` (try ``dry_run=True``)."""
+        extra = {} if min_score is None else {"min_score": min_score}
+        return self._service.forget(
+            memory_id, actor=self._actor(user), query=query, dry_run=dry_run, space=self._space(space), **extra
+        )
+
+    def list_recent(
+        self, limit: int = 20, *, offset: int = 0, user: str | None = None, space: str | None = None,
+        **filters: Any,
+    ) -> list[Memory]:  # fmt: skip
+        return self._service.list_recent(
+            actor=self._actor(user), limit=limit, offset=offset, space=self._space(space), **filters
+        )
+
+    def history(self, memory_id: str, *, user: str | None = None) -> list[Memory]:
+        return self._service.history(memory_id, actor=self._actor(user))
+
+    def get(self, memory_id: str, *, user: str | None = None) -> Memory:
+        return self._service.get(memory_id, actor=self._actor(user))
+
+    def archive(self, memory_id: str, *, user: str | None = None) -> Memory:
+        return self._service.archive(memory_id, actor=self._actor(user))
+
+    def restore(self, memory_id: str, *, user: str | None = None) -> Memory:
+        return self._service.restore(memory_id, actor=self._actor(user))
+
+    def reindex(self, *, keys: bool = False) -> ReindexResult:
+        return self._service.reindex(keys=keys)
+
+    def close(self) -> None:
+        self._service.close()
+
+    def __enter__(self) -> Memlane:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AsyncMemlane:
+    """``Memlane`` for asyncio code: the same methods, awaited. The engine is synchronous (SQLite and
+    CPU-bound embedding); calls run on one worker thread so the event loop never blocks."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlane")
+        self._sync = self._executor.submit(Memlane, *args, **kwargs).result()
+
+    async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, functools.partial(getattr(self._sync, name), *args, **kwargs))
+
+    async def store(self, content: str, **kwargs: Any) -> StoreResult:
+        return await self._call("store", content, **kwargs)
+
+    async def store_many(self, items: Iterable[Mapping[str, Any] | str], **kwargs: Any) -> list[StoreResult]:
+        return await self._call("store_many", list(items), **kwargs)
+
+    async def recall(self, query: str, **kwargs: Any) -> list[Hit]:
+        return await self._call("recall", query, **kwargs)
+
+    async def search(self, query: str, **kwargs: Any) -> list[Hit]:
+        return await self._call("search", query, **kwargs)
+
+    async def forget(self, memory_id: str | None = None, **kwargs: Any) -> ForgetResult:
+        return await self._call("forget", memory_id, **kwargs)
+
+    async def list_recent(self, limit: int = 20, **kwargs: Any) -> list[Memory]:
+        return await self._call("list_recent", limit, **kwargs)
+
+    async def history(self, memory_id: str, **kwargs: Any) -> list[Memory]:
+        return await self._call("history", memory_id, **kwargs)
+
+    async def get(self, memory_id: str, **kwargs: Any) -> Memory:
+        return await self._call("get", memory_id, **kwargs)
+
+    async def archive(self, memory_id: str, **kwargs: Any) -> Memory:
+        return await self._call("archive", memory_id, **kwargs)
+
+    async def restore(self, memory_id: str, **kwargs: Any) -> Memory:
+        return await self._call("restore", memory_id, **kwargs)
+
+    async def reindex(self, **kwargs: Any) -> ReindexResult:
+        return await self._call("reindex", **kwargs)
+
+    async def close(self) -> None:
+        await self._call("close")
+        self._executor.shutdown(wait=False)
+
+    async def __aenter__(self) -> AsyncMemlane:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+

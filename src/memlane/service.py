@@ -1,0 +1,421 @@
+"""MemoryService: the only API the surfaces call. Every method takes the acting ``Actor``."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import text
+from .errors import EmbedderError, InvalidInput, SecretRefused, UnknownMemory
+from .ids import new_id
+from .models import (
+    ALL_SPACES,
+    Actor,
+    Filters,
+    ForgetResult,
+    Hit,
+    Memory,
+    MemoryType,
+    ReindexResult,
+    State,
+    StoreResult,
+    SupersededRef,
+)
+from .providers.base import Embedder
+from .requests import StoreRequest, validate_store
+from .retrieval.config import RetrievalConfig
+from .retrieval.engine import RetrievalEngine
+from .retrieval.lanes import Query
+from .secrets import find_secret
+from .storage.base import NewMemory
+from .timeutil import now_utc, parse_time
+
+__all__ = ["MemoryService"]
+
+log = logging.getLogger(__name__)
+
+#: word overlap (Jaccard of content words) above which an item sharing an entity is the same subject
+SUPERSEDE_OVERLAP = 0.5
+#: calibrated score a hit needs for forget-by-query to delete it
+FORGET_MIN_SCORE = 0.6
+
+
+class MemoryService:
+    def __init__(
+        self,
+        store: Any,
+        embedder: Embedder | Callable[[], Embedder | None] | None,
+        retrieval: RetrievalConfig | None = None,
+    ) -> None:
+        self.storage = store
+        self._embedder_factory = embedder if callable(embedder) and not isinstance(embedder, Embedder) else None
+        self._embedder: Embedder | None = None if self._embedder_factory else embedder  # type: ignore[assignment]
+        self._embedder_ready = self._embedder_factory is None
+        self._embedder_lock = threading.Lock()
+        if self._embedder_ready:
+            self.storage.vector_model = self._embedder.identity if self._embedder else None
+        self.retrieval = RetrievalEngine(store, retrieval or RetrievalConfig())
+
+    # -- embedder -------------------------------------------------------------------------------------
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder, built on first use (loading a model is slow and most commands need none)."""
+        if not self._embedder_ready:
+            with self._embedder_lock:
+                if not self._embedder_ready:
+                    assert self._embedder_factory is not None
+                    self._embedder = self._embedder_factory()
+                    self.storage.vector_model = self._embedder.identity if self._embedder else None
+                    self._embedder_ready = True
+        return self._embedder
+
+    def _embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
+        embedder = self.embedder
+        if embedder is None or not texts:
+            return None
+        try:
+            return embedder.embed(list(texts))
+        except EmbedderError as exc:
+            # Nothing is lost: the items are stored 'new' and embedded later by reindex.
+            log.warning("embedding failed, storing without vectors (run reindex later): %s", exc)
+            return None
+
+    def _embed_query(self, query: str) -> npt.NDArray[np.float32]:
+        vectors = self._embed([query])
+        if vectors is None:
+            raise EmbedderError("the embedder failed for the query")
+        return vectors[0]
+
+    # -- store ----------------------------------------------------------------------------------------
+
+    def store(self, content: str, *, actor: Actor, **fields: Any) -> StoreResult:
+        return self._store_all([self._validate({"content": content, **fields}, "")], actor)[0]
+
+    def store_many(
+        self, items: Iterable[Mapping[str, Any] | StoreRequest], *, actor: Actor, **defaults: Any
+    ) -> list[StoreResult]:
+        """Store several items in one transaction: all are stored (or found duplicate), or none is.
+
+        ``defaults`` apply to every item that does not set the field itself (e.g. ``source``)."""
+        requests = [
+            item if isinstance(item, StoreRequest) else self._validate({**defaults, **item}, f"item {i}: ")
+            for i, item in enumerate(items)
+        ]
+        return self._store_all(requests, actor)
+
+    @staticmethod
+    def _validate(fields: dict[str, Any], where: str) -> StoreRequest:
+        req = validate_store(fields, where=where)
+        kind = find_secret(req.content)
+        if kind:
+            raise SecretRefused(f"{where}refused: the content looks like {kind}; memlane does not store secrets")
+        return req
+
+    def _store_all(self, requests: list[StoreRequest], actor: Actor) -> list[StoreResult]:
+        if not requests:
+            return []
+        now = now_utc()
+        prepared = [self._prepare(req, actor, now) for req in requests]
+        # Embed outside the transaction (slow), skipping what is already stored verbatim.
+        with self.storage.write() as txn:
+            todo = [
+                i for i, (req, row) in enumerate(zip(requests, prepared, strict=True))
+                if txn.find_current_by_hash(row.memory.workspace, row.memory.owner,
+                                            str(row.memory.visibility), row.memory.space or "",
+                                            row.content_hash) is None
+            ]  # fmt: skip
+        vectors = self._embed([prepared[i].memory.content for i in todo])
+        model = self.embedder.identity if (vectors is not None and self.embedder) else None
+        if vectors is not None:
+            for j, i in enumerate(todo):
+                prepared[i].vector = vectors[j]
+        results: list[StoreResult] = []
+        with self.storage.write() as txn:
+            for req, row in zip(requests, prepared, strict=True):
+                results.append(self._store_one(txn, actor, req, row, model, now))
+        return results
+
+    def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:
+        observed = req.observed_at or now
+        memory = Memory.model_construct(
+            id=new_id(),
+            content=req.content,
+            type=req.type,
+            subject=req.subject,
+            related_user=req.related_user or actor.user,
+            data=req.data,
+            importance=req.importance,
+            confidence=req.confidence,
+            valid_from=req.valid_from,
+            valid_to=req.valid_to,
+            observed_at=observed,
+            workspace=actor.workspace,
+            owner=actor.owner,
+            visibility=req.visibility,
+            space=req.space,
+            source=req.source or "unknown",
+            provenance=req.provenance,
+            state=State.NEW,
+            replaces=None,
+            superseded_by=None,
+            superseded_at=None,
+            access_count=0,
+            last_accessed_at=None,
+            expires_at=req.expires_at,
+            created_at=now,
+            updated_at=now,
+            embedding_model=None,
+        )
+        keys = text.extract_entities(req.content, now=observed)
+        if req.subject:
+            keys |= text.extract_entities(req.subject.name, now=observed) | {f"name:{req.subject.id}"}
+        return NewMemory(
+            memory=memory,
+            chain_id=memory.id,
+            content_hash=text.content_hash(req.content),
+            entity_keys=frozenset(keys),
+            fts_subject=req.subject.name if req.subject else "",
+        )
+
+    def _store_one(
+        self, txn: Any, actor: Actor, req: StoreRequest, row: NewMemory, model: str | None, now: datetime
+    ) -> StoreResult:
+        m = row.memory
+        duplicate = txn.find_current_by_hash(m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash)
+        if duplicate is not None:
+            return StoreResult(id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None)
+        old: Memory | None = None
+        if req.replaces:
+            target = txn.get_for_update(actor, req.replaces)
+            if target is None:
+                raise UnknownMemory(f"replaces: no memory {req.replaces!r} visible to {actor.user}")
+            if target.owner != m.owner or target.visibility != m.visibility:
+                raise InvalidInput(
+                    f"replaces: {req.replaces} is {target.visibility} and owned by {target.owner}; a new version"
+                    " must keep the owner and visibility"
+                )
+            # Two writers replacing the same item: the later one supersedes the current head, so the
+            # chain stays linear and ends with one current version.
+            old = target if target.superseded_by is None else txn.current_of_chain(txn.chain_id_of(target.id))
+        elif req.auto_supersede:
+            old = self._supersession_target(txn, m, row.entity_keys)
+        updates: dict[str, Any] = {}
+        if row.vector is not None and model:
+            updates.update(state=State.INDEXED, embedding_model=model)
+        if old is not None:
+            updates.update(replaces=old.id)
+            row.chain_id = txn.chain_id_of(old.id) or old.id
+        if updates:
+            row.memory = m = m.model_copy(update=updates)
+        txn.insert(row)
+        if old is not None:
+            txn.mark_superseded(old.id, m.id, now)
+        txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
+        superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
+        return StoreResult(id=m.id, status="stored", embedded=m.embedding_model is not None, superseded=superseded)
+
+    @staticmethod
+    def _supersession_target(txn: Any, memory: Memory, keys: frozenset[str]) -> Memory | None:
+        """The current item this one updates: same owner, visibility and space, sharing a name, date or
+        number, and with enough words in common to be the same statement about the same thing."""
+        words = text.content_words(memory.content)
+        best, best_overlap = None, SUPERSEDE_OVERLAP
+        for candidate in txn.supersession_candidates(memory, keys, 25):
+            if candidate.observed_at > memory.observed_at:
+                continue  # a back-dated statement never overrides a newer one
+            overlap = text.word_overlap(words, text.content_words(candidate.content))
+            if overlap >= best_overlap and overlap < 1.0:
+                best, best_overlap = candidate, overlap
+        return best
+
+    # -- reading --------------------------------------------------------------------------------------
+
+    def recall(
+        self,
+        query: str,
+        *,
+        actor: Actor,
+        limit: int = 10,
+        min_score: float = 0.0,
+        space: str | None = None,
+        include_history: bool = False,
+        types: Sequence[MemoryType | str] = (),
+        subject: str | None = None,
+        related_user: str | None = None,
+        sources: Sequence[str] = (),
+        states: Sequence[State | str] = (),
+        observed_after: datetime | str | None = None,
+        observed_before: datetime | str | None = None,
+        now: datetime | None = None,
+    ) -> list[Hit]:
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInput("query is empty")
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit must be between 1 and 1000")
+        if not 0.0 <= min_score <= 1.0:
+            raise InvalidInput("min_score must be between 0 and 1")
+        filters = self._filters(
+            space=space, include_history=include_history, types=types, subject=subject,
+            related_user=related_user, sources=sources, states=states,
+            observed_after=observed_after, observed_before=observed_before,
+        )  # fmt: skip
+        embedder = self.embedder
+        q = Query(
+            text=query.strip(),
+            actor=actor,
+            filters=filters,
+            now=now or now_utc(),
+            limit=limit,
+            embed=self._embed_query if embedder is not None else None,
+        )
+        hits = self.retrieval.recall(q, min_score=min_score)
+        if hits:
+            seqs = [s for s in (self.storage.seq_of(h.id) for h in hits) if s is not None]
+            self.storage.touch(seqs, now_utc())
+        return hits
+
+    search = recall
+
+    @staticmethod
+    def _filters(
+        *,
+        space: str | None,
+        include_history: bool = False,
+        types: Sequence[MemoryType | str] = (),
+        subject: str | None = None,
+        related_user: str | None = None,
+        sources: Sequence[str] = (),
+        states: Sequence[State | str] = (),
+        observed_after: datetime | str | None = None,
+        observed_before: datetime | str | None = None,
+    ) -> Filters:
+        try:
+            type_values = tuple(MemoryType(t) for t in types)
+            state_values = tuple(State(s) for s in states)
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from None
+        if isinstance(types, str) or isinstance(sources, str) or isinstance(states, str):
+            raise InvalidInput("types, sources and states take lists")
+        return Filters(
+            space=space or None,
+            include_history=include_history,
+            types=type_values,
+            subject=" ".join(subject.casefold().split()) if subject else None,
+            related_user=related_user,
+            sources=tuple(sources),
+            states=state_values,
+            observed_after=parse_time(observed_after, "observed_after"),
+            observed_before=parse_time(observed_before, "observed_before"),
+        )
+
+    def list_recent(
+        self, *, actor: Actor, limit: int = 20, offset: int = 0, space: str | None = None, **filters: Any
+    ) -> list[Memory]:
+        if not 1 <= limit <= 1000 or offset < 0:
+            raise InvalidInput("limit must be between 1 and 1000 and offset not negative")
+        return self.storage.list_recent(actor, self._filters(space=space, **filters), now_utc(), limit, offset)
+
+    def get(self, memory_id: str, *, actor: Actor) -> Memory:
+        memory = self.storage.get(actor, memory_id)
+        if memory is None:
+            raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+        return memory
+
+    def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
+        """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
+        versions = self.storage.chain(actor, memory_id)
+        if not versions:
+            raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+        by_id = {m.id: m for m in versions}
+        roots = [m for m in versions if m.replaces is None or m.replaces not in by_id]
+        ordered: list[Memory] = []
+        node = roots[0] if roots else versions[0]
+        while node is not None and node.id not in {o.id for o in ordered}:
+            ordered.append(node)
+            node = by_id.get(node.superseded_by) if node.superseded_by else None
+        ordered += [m for m in versions if m not in ordered]  # never hide a version, even if links broke
+        return ordered
+
+    # -- changing -------------------------------------------------------------------------------------
+
+    def forget(
+        self,
+        memory_id: str | None = None,
+        *,
+        actor: Actor,
+        query: str | None = None,
+        dry_run: bool = False,
+        space: str | None = None,
+        min_score: float = FORGET_MIN_SCORE,
+    ) -> ForgetResult:
+        """Delete whole chains: every version, vector, full-text entry and entity key."""
+        if (memory_id is None) == (query is None):
+            raise InvalidInput("forget takes a memory id or a query, not both and not neither")
+        if memory_id is not None:
+            targets = [self.get(memory_id, actor=actor).id]
+        else:
+            assert query is not None
+            hits = self.recall(query, actor=actor, limit=1000, min_score=min_score, space=space or ALL_SPACES,
+                               include_history=True)  # fmt: skip
+            # "Strong" also means lexical evidence: a paraphrase-only match is never deleted by query.
+            targets = [h.id for h in hits if {"keyword", "entity"} & set(h.matched_by)]
+        with self.storage.write() as txn:
+            if dry_run:
+                return ForgetResult(deleted=tuple(txn.chain_ids(actor, targets)), dry_run=True)
+            deleted = txn.delete_chains(actor, targets)
+            if deleted:
+                txn.audit(actor, "forget", None, {"count": len(deleted), "ids": deleted, "by_query": query is not None})
+        return ForgetResult(deleted=tuple(deleted))
+
+    def archive(self, memory_id: str, *, actor: Actor) -> Memory:
+        return self._set_state(memory_id, actor, State.ARCHIVED.value)
+
+    def restore(self, memory_id: str, *, actor: Actor) -> Memory:
+        return self._set_state(memory_id, actor, "restore")
+
+    def _set_state(self, memory_id: str, actor: Actor, state: str) -> Memory:
+        if state == "restore":
+            _ = self.embedder  # the store must know the current model to tell 'indexed' from 'new'
+        with self.storage.write() as txn:
+            memory = txn.set_state(actor, memory_id, state, now_utc())
+            if memory is None:
+                raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+            txn.audit(actor, "archive" if state == State.ARCHIVED.value else "restore", memory_id, {})
+        return memory
+
+    def reindex(self, *, keys: bool = False, batch: int = 256) -> ReindexResult:
+        """Embed every item without a vector of the current model; with ``keys``, rebuild the full-text
+        and entity indexes too (after an upgrade of the text analysis)."""
+        embedded = rebuilt = 0
+        embedder = self.embedder
+        if embedder is not None:
+            after = 0
+            while rows := self.storage.needing_embedding(embedder.identity, after, batch):
+                vectors = embedder.embed([c for _, c in rows])
+                with self.storage.write() as txn:
+                    txn.set_vectors([(seq, embedder.identity, vectors[i]) for i, (seq, _) in enumerate(rows)])
+                embedded += len(rows)
+                after = rows[-1][0]
+        if keys:
+            after = 0
+            while rows := self.storage.all_for_keys(after, batch):
+                with self.storage.write() as txn:
+                    for seq, content, subject in rows:
+                        ks = text.extract_entities(content)
+                        if subject:
+                            ks |= {f"name:{' '.join(subject.casefold().split())}"} | text.extract_entities(subject)
+                        txn.replace_keys(seq, content, subject, frozenset(ks))
+                rebuilt += len(rows)
+                after = rows[-1][0]
+        return ReindexResult(embedded=embedded, keys_rebuilt=rebuilt,
+                             embedding_model=embedder.identity if embedder else None)  # fmt: skip
+
+    def close(self) -> None:
+        self.storage.close()

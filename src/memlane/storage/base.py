@@ -1,0 +1,111 @@
+"""The storage contract: what the service and the retrieval lanes may ask of a backend.
+
+Backends hold SQL and row mapping only; ranking policy lives in ``memlane.retrieval``. Every method
+that reads takes the ``Actor`` and ``Filters`` and applies them inside the query itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ..models import Actor, Filters, Memory
+
+__all__ = ["NewMemory", "Store", "WriteTxn"]
+
+
+@dataclass(slots=True)
+class NewMemory:
+    """A row to insert: the item plus what the indexes need."""
+
+    memory: Memory
+    chain_id: str
+    content_hash: str
+    entity_keys: frozenset[str]
+    vector: npt.NDArray[np.float32] | None = None
+    fts_subject: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class WriteTxn(Protocol):
+    """Operations valid only inside ``Store.write()``: all or nothing."""
+
+    def find_current_by_hash(
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+    ) -> Memory | None: ...
+
+    def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None: ...
+
+    def supersession_candidates(
+        self, memory: Memory, entity_keys: frozenset[str], limit: int
+    ) -> list[Memory]: ...
+
+    def insert(self, row: NewMemory) -> int: ...
+
+    def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None: ...
+
+    def chain_ids(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]: ...
+
+    def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]: ...
+
+    def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None: ...
+
+    def set_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None: ...
+
+    def replace_keys(self, seq: int, content: str, subject: str, keys: frozenset[str]) -> None: ...
+
+    def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None: ...
+
+
+class Store(Protocol):
+    backend: str
+
+    def write(self) -> AbstractContextManager[WriteTxn]: ...
+
+    def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
+
+    def fetch(self, actor: Actor, filters: Filters, seqs: Sequence[int], now: datetime) -> dict[int, Memory]: ...
+
+    def chain(self, actor: Actor, memory_id: str) -> list[Memory]: ...
+
+    def list_recent(
+        self, actor: Actor, filters: Filters, now: datetime, limit: int, offset: int
+    ) -> list[Memory]: ...
+
+    def keyword_search(
+        self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, float]]: ...
+
+    def entity_search(
+        self, actor: Actor, filters: Filters, keys: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, int]]: ...
+
+    def vector_search(
+        self, actor: Actor, filters: Filters, query: npt.NDArray[np.float32], now: datetime, limit: int
+    ) -> list[tuple[int, float]]: ...
+
+    def entity_keys_of(self, seqs: Sequence[int]) -> dict[int, set[str]]: ...
+
+    def known_keys(self, actor: Actor, keys: Sequence[str]) -> set[str]: ...
+
+    def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]: ...
+
+    def touch(self, seqs: Sequence[int], at: datetime) -> None: ...
+
+    def needing_embedding(self, model: str, limit: int) -> list[tuple[int, str]]: ...
+
+    def all_for_keys(self, after_seq: int, limit: int) -> list[tuple[int, str, str]]: ...
+
+    def seq_of(self, memory_id: str) -> int | None: ...
+
+    def schema_version(self) -> int: ...
+
+    def close(self) -> None: ...
+
+    def iter_all(self) -> Iterator[Memory]: ...

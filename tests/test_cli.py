@@ -1,0 +1,116 @@
+"""The CLI as a user runs it: a real process, a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(db: Path, *args: str, embedder: str = "none", check: bool = True) -> subprocess.CompletedProcess:
+    env = {**os.environ, "MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": embedder, "MEMLANE_USER": "cli-user"}
+    proc = subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True, env=env,
+                          timeout=120)  # fmt: skip
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def js(db: Path, *args: str, **kw) -> object:
+    return json.loads(run(db, *args, "--json", **kw).stdout)
+
+
+def test_the_readme_walkthrough(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    red = js(db, "memory", "store", "Dr. Okafor prescribed the red inhaler")
+    assert red["status"] == "stored" and red["embedded"] is False and red["superseded"] == []
+    blue = js(db, "memory", "store", "Dr. Okafor prescribed the blue inhaler")
+    assert blue["superseded"] == [{"id": red["id"], "content": "Dr. Okafor prescribed the red inhaler"}]
+    hits = js(db, "memory", "recall", "what did Dr. Okafor prescribe")
+    assert [h["id"] for h in hits] == [blue["id"]]
+    for key in ("matched_by", "superseded_by", "created_at", "observed_at", "score", "source"):
+        assert key in hits[0]
+    assert hits[0]["source"] == "cli"
+    both = js(db, "memory", "recall", "inhaler", "--include-history")
+    assert {h["id"] for h in both} == {red["id"], blue["id"]}
+    history = js(db, "memory", "history", blue["id"])
+    assert [h["id"] for h in history] == [red["id"], blue["id"]]
+    assert history[-1]["superseded_by"] is None
+    got = js(db, "memory", "get", red["id"])
+    assert got["superseded_by"] == blue["id"]
+    listed = js(db, "memory", "list")
+    assert [m["id"] for m in listed] == [blue["id"]]
+    archived = js(db, "memory", "archive", blue["id"])
+    assert archived["state"] == "archived"
+    assert js(db, "memory", "restore", blue["id"])["state"] == "new"
+    preview = js(db, "memory", "forget", "--query", "inhaler", "--dry-run")
+    assert set(preview["deleted"]) == {red["id"], blue["id"]} and preview["dry_run"] is True
+    forgotten = js(db, "memory", "forget", "--query", "inhaler")
+    assert set(forgotten["deleted"]) == {red["id"], blue["id"]}
+    assert js(db, "memory", "list") == []
+
+
+def test_options_work_before_and_after_the_command(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    a = json.loads(run(db, "--json", "--user", "ana", "memory", "store", "ana likes figs").stdout)
+    assert a["status"] == "stored"
+    assert js(db, "memory", "list", "--user", "ana")[0]["id"] == a["id"]
+    assert js(db, "memory", "list") == []  # another user sees nothing
+    s = js(db, "memory", "store", "deploy via staging", "--space", "repo-a")
+    assert js(db, "memory", "recall", "deploy", "--space", "repo-a")[0]["id"] == s["id"]
+    assert js(db, "memory", "recall", "deploy") == []
+
+
+def test_human_output(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    out = run(db, "memory", "store", "the wombat likes tea").stdout
+    assert out.startswith("stored ")
+    assert "the wombat likes tea" in run(db, "memory", "recall", "wombat").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("memory", "store", "my password is hunter2hunter2"), "secret"),
+        (("memory", "get", "nope"), "no memory"),
+        (("memory", "store", "x", "--importance", "3"), "importance"),
+        (("memory", "store", "x", "--replaces", "nope"), "replaces"),
+        (("memory", "recall", "  "), "empty"),
+    ],
+)
+def test_errors_are_one_line_on_stderr(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    db = tmp_path / "cli.db"
+    proc = run(db, *args, check=False)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+    assert js(db, "memory", "list") == []  # nothing half-written
+
+
+def test_unknown_database_url_is_a_clear_error(tmp_path: Path) -> None:
+    proc = run(tmp_path / "x.db", "memory", "list", "--db", "mysql://nope", check=False)
+    assert proc.returncode == 1 and "mysql://nope" in proc.stderr
+
+
+def test_store_with_local_embedder(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    r = js(db, "memory", "store", "My daughter is allergic to peanuts", embedder="local")
+    assert r["embedded"] is True
+    hits = js(db, "memory", "recall", "food allergy", embedder="local")
+    assert hits[0]["id"] == r["id"] and "semantic" in hits[0]["matched_by"]
+
+
+def test_every_command_is_documented() -> None:
+    from memlane.cli import main, memory
+
+    doc = (Path(__file__).parents[1] / "docs" / "cli.md").read_text()
+    for name in memory.commands:
+        assert f"memlane memory {name}" in doc, name
+    for name in main.commands:
+        if name != "memory":
+            assert f"memlane {name}" in doc, name

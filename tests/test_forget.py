@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import apsw
+
+from memlane import Memlane
+
+
+def rows(db_path, sql: str, params=()) -> list:
+    con = apsw.Connection(str(db_path))
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+def test_forget_deletes_every_version_vector_fulltext_and_key(smem: Memlane, db_path) -> None:
+    red = smem.store("Dr. Okafor prescribed the red inhaler")
+    blue = smem.store("Dr. Okafor prescribed the blue inhaler")
+    keep = smem.store("The cat sleeps on the windowsill")
+    assert rows(db_path, "SELECT COUNT(*) FROM memory_vectors")[0][0] == 3
+    result = smem.forget(red.id)  # any id of the chain deletes the whole chain
+    assert set(result.deleted) == {red.id, blue.id}
+    assert rows(db_path, "SELECT id FROM memories") == [(keep.id,)]
+    assert rows(db_path, "SELECT COUNT(*) FROM memory_vectors")[0][0] == 1
+    assert rows(db_path, "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH 'inhaler'")[0][0] == 0
+    assert rows(db_path, "SELECT COUNT(*) FROM memory_entities WHERE key LIKE '%okafor%'")[0][0] == 0
+    assert smem.recall("inhaler", include_history=True) == [] or all(
+        h.id == keep.id for h in smem.recall("inhaler", include_history=True)
+    )
+    # the audit log keeps that a deletion happened, never what was said
+    audit = rows(db_path, "SELECT action, detail FROM audit_log WHERE action = 'forget'")
+    assert len(audit) == 1 and "inhaler" not in audit[0][1]
+
+
+def test_forget_by_query_with_dry_run(mem: Memlane, db_path) -> None:
+    red = mem.store("Dr. Okafor prescribed the red inhaler")
+    blue = mem.store("Dr. Okafor prescribed the blue inhaler")
+    other = mem.store("The garden hose leaks near the tap")
+    preview = mem.forget(query="inhaler", dry_run=True)
+    assert preview.dry_run is True
+    assert set(preview.deleted) == {red.id, blue.id}
+    assert len(rows(db_path, "SELECT id FROM memories")) == 3  # a dry run changes nothing
+    done = mem.forget(query="inhaler")
+    assert set(done.deleted) == {red.id, blue.id}
+    assert rows(db_path, "SELECT id FROM memories") == [(other.id,)]
+
+
+def test_forget_by_query_spares_weak_matches(mem: Memlane) -> None:
+    mem.store("The quarterly planning meeting covers hiring, budget, roadmap and office moves")
+    assert mem.forget(query="office party playlist", dry_run=True).deleted == ()
+
+
+def test_forget_needs_an_id_or_a_query(mem: Memlane) -> None:
+    import pytest
+
+    from memlane import InvalidInput
+
+    with pytest.raises(InvalidInput):
+        mem.forget()
+    with pytest.raises(InvalidInput):
+        mem.forget("x", query="y")
+
+
+def test_forget_by_query_never_touches_other_owners(mem: Memlane) -> None:
+    bobs = mem.store("Bob's inhaler is in the car", user="bob")
+    mem.store("my inhaler is in the drawer")
+    deleted = mem.forget(query="inhaler").deleted
+    assert bobs.id not in deleted and len(deleted) == 1
+    assert mem.get(bobs.id, user="bob").id == bobs.id
