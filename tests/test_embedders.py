@@ -137,6 +137,20 @@ def test_small_internal_batches(home: Path, onnx_fp32: LocalOnnxEmbedder) -> Non
     np.testing.assert_allclose(small.embed(SENTENCES), onnx_fp32.embed(SENTENCES), atol=2e-5)
 
 
+def test_plan_batches_bounds_padding() -> None:
+    rng = np.random.default_rng(0)
+    lengths = np.concatenate([rng.integers(5, 40, size=300), [256, 256, 200, 7]])
+    order = np.argsort(lengths, kind="stable")
+    batches = embedders._plan_batches(order, lengths, 32, 4096)
+    assert np.array_equal(np.concatenate(batches), order)  # every text once, in sorted order
+    for batch in batches:
+        width = int(lengths[batch].max())
+        assert len(batch) <= 32
+        assert len(batch) == 1 or len(batch) * width <= 4096
+    # The long texts never share a run with short ones.
+    assert all(int(lengths[b].min()) >= 200 for b in batches if int(lengths[b].max()) >= 200)
+
+
 def test_semantic_sanity(onnx_fp32: LocalOnnxEmbedder) -> None:
     a, b, c = onnx_fp32.embed(
         [
@@ -430,7 +444,7 @@ class _Handler(BaseHTTPRequestHandler):
 @pytest.fixture
 def server() -> Iterator[FakeOpenAI]:
     srv = FakeOpenAI()
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     try:
         yield srv

@@ -62,19 +62,23 @@ _AUTH_HEADER_RE = re.compile(
 )
 _BEARER_RE = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/\-]{20,}=*)")
 _CONN_RE = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://([^\s:/@]{1,128}):([^\s@/]{1,256})@[^\s/@]+")
+#: A value: either quoted (the whole quoted text, spaces allowed) or one run of non-space characters.
+_VALUE = r"(?:(?P<q>[\"'`])(?P<qval>[^\"'`\n]{1,200})(?P=q)|(?P<val>[^\s\"'`,;]+))"
 _ASSIGN_RE = re.compile(
     r"(?i)(?<![\w-])(?P<key>[a-z0-9_\-]{0,40}?(?:password|passwd|passphrase|pwd|secret|api[_\-]?key"
-    r"|apikey|access[_\-]?key|token|private[_\-]?key))[\"']?\s*(?P<op>:=|=>|=|:)\s*"
-    r"(?P<q>[\"'`]?)(?P<val>[^\s\"'`,;]+)"
+    r"|apikey|access[_\-]?key|token|private[_\-]?key)(?:[_\-]?(?:key|value|str|string))?)[\"']?\s*"
+    r"(?P<op>:=|=>|=|:)\s*" + _VALUE
 )
 _STATEMENT_RE = re.compile(
     r"(?i)\b(?P<what>password|passcode|passphrase|pin(?:\s+(?:code|number))?|api\s+key|secret\s+key"
     r"|access\s+token|auth\s+token|security\s+code|token)"
     r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w'.\-]+\s+){0,3}?)?\s*"
-    r"(?:is|was|=|:|is\s+now|will\s+be|(?:has\s+been\s+|was\s+)?(?:changed|set|reset)\s+to)\s+"
-    r"(?P<q>[\"'`]?)(?P<val>[^\s\"'`,;]+)"
+    r"(?:(?:has\s+been\s+|was\s+|is\s+)?(?:changed|set|reset)\s+to|is\s+now|will\s+be|is|was|=|:)\s+" + _VALUE
 )
-_KEYWORD_RE = re.compile(r"(?i)pass|pwd|secret|token|key|pin\b|bearer|authori")
+#: Cheap pre-checks: most texts have no long unbroken run (every token shape above needs 16+
+#: characters) and none of the keywords the contextual patterns hang off.
+_LONG_RUN_RE = re.compile(r"[A-Za-z0-9_\-.]{16}")
+_KEYWORDS = ("pass", "pwd", "secret", "token", "key", "pin", "bearer", "authori")
 
 #: Values that are placeholders or talk about a credential rather than being one.
 _NON_VALUES = frozenset(
@@ -135,6 +139,21 @@ def find_secret(text: str) -> str | None:
     """
     if not text:
         return None
+    if "-----BEGIN" in text or _LONG_RUN_RE.search(text):
+        kind = _find_token(text)
+        if kind is not None:
+            return kind
+    if "://" in text:
+        for m in _CONN_RE.finditer(text):
+            if _concrete(m.group(2), quoted=True):  # any password that is not a placeholder
+                return "a connection string with a password"
+    low = text.lower()
+    if not any(word in low for word in _KEYWORDS):
+        return None
+    return _find_contextual(text)
+
+
+def _find_token(text: str) -> str | None:
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup or ""
         if kind == "openai":
@@ -144,12 +163,10 @@ def find_secret(text: str) -> str | None:
             if not (has_digit and (mixed or len(body) >= 40)):
                 continue  # "sk-learn-contrib-..." is a package name
         return _TOKEN_KINDS[kind]
-    if "://" in text:
-        for m in _CONN_RE.finditer(text):
-            if _concrete(m.group(2), quoted=True):  # any password that is not a placeholder
-                return "a connection string with a password"
-    if _KEYWORD_RE.search(text) is None:
-        return None
+    return None
+
+
+def _find_contextual(text: str) -> str | None:
     if _AWS_SECRET_RE.search(text):
         return "an AWS secret access key"
     m = _AUTH_HEADER_RE.search(text)
@@ -160,18 +177,20 @@ def find_secret(text: str) -> str | None:
         if any(c.isdigit() for c in token) and any(c.isalpha() for c in token):
             return "a bearer token"
     for m in _ASSIGN_RE.finditer(text):
-        key, value = m.group("key").lower(), m.group("val")
+        key, value, quoted = m.group("key").lower(), m.group("qval") or m.group("val"), bool(m.group("q"))
         if key == "pwd" and value.startswith(("/", "~", ".")):
             continue  # the shell's working directory
-        if _concrete(value, quoted=bool(m.group("q"))):
+        if value.isdigit() and len(value) < 6 and "pass" not in key and "pwd" not in key:
+            continue  # "token_limit = 4096"
+        if _concrete(value, quoted=quoted):
             return _describe(key)
     for m in _STATEMENT_RE.finditer(text):
-        what, value = m.group("what").lower(), m.group("val")
+        what, value, quoted = m.group("what").lower(), m.group("qval") or m.group("val"), bool(m.group("q"))
         if what.startswith("pin") or what == "security code":
             if _pin(value):
                 return "a PIN"
             continue
-        if _concrete(value, quoted=bool(m.group("q"))):
+        if _concrete(value, quoted=quoted):
             return _describe(what)
     return None
 

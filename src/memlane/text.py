@@ -25,7 +25,7 @@ Decisions worth knowing (the tests pin them down):
 Entity key formats (all lower-case, diacritics stripped for names)::
 
     name:okafor  name:new york  name:york  name:nasa  name:iphone
-    id:proj-42   id:covid-19    id:user_id
+    id:proj-42   id:covid-19    id:user_id     id:2.3.1 (versions)     id:5551234567 (phones, digits)
     email:ann@example.com       handle:ann_b      tag:pride      host:example.com
     date:2023-03-14  date:2023-03  date:2023  md:03-14  month:03  week:2023-W11
     num:1200  num:3.5  num:15
@@ -189,7 +189,37 @@ _COMMON_WORDS: frozenset[str] = _words(
     twice under up upon us usually various walk war water we week weekend were west when whenever
     where whereas whether which while who whole whom why will with within without word words would
     year years yes you your yours winter spring autumn fall season holiday holidays weekend tonight
+    about accept achieve act add admit advice afford afraid agree aim allow almost alive anger angry
+    animal apply area arrive attend avoid aware baby balance base beach beat believe belong bet bike
+    bit blessed body bold born bought brave break breath breathe bright busy buy calm camp capture
+    career careful carry catch celebrate chase chat cheer city clean clear climb club cold collect
+    comfort comfortable community confidence confident connect connected consider contemporary cook
+    cool count country cover cozy cry cut dark deal decide decided design dinner discover dream dreams
+    dress drink drive during eat effort embrace encourage end energy enter escape every exactly
+    explain explore face fact fail faith fast fear feed felt fight fill finish fit fly focus folks food
+    forget forgive forward free freedom fresh friendship front funny future gift glad goal gone grab
+    grateful gratitude growth guidance guess happen happened happiness hang hate head health healthy
+    heard hit hobby honestly hot hug huge idea ideas imagine improve inspire inspired inspiring
+    instead join joy jump kid kinda kindness knew laugh laughter learn learned leave lesson lessons
+    let light listen live lived loads local lol lonely loss lot loud low lunch mad matter maybe meal
+    meant meet memory met miss missed mistake moment money mood motivation motivated nervous normal
+    note notice offer okay open order outdoors pain paint parent parents party pass passion past patience
+    pay peace peaceful perfect pet pick picture plant pleased positive power practice pray prepare
+    pretty proud pull push put quiet rain reach realize realized remind reminds remember rest return
+    road safe save scared school science sea seem send sense share shared sharing short sign simple
+    sing sit sleep slow smile soft solid son speak special spend spent spill stand star stick store
+    strength stress strong struggle stuck study style sun sunny sweet swim talent tackle taste teach
+    tears tell thought thoughts thrilled tired took total touch tough town travel treat trust turn
+    turns type understand unique use used value visit wake walk warm wear weird win wise wonder worry
+    wow write wrote wrong yoga zen btw oof lemme gotcha imo tbh lmao lmk ty np brb omw mm hmm yikes
+    yall y'all fyi asap aka bday congratz gosh jeez whew kudos aha ahem
     """
+)
+
+#: Chat abbreviations and weekday abbreviations: never a name, even capitalised mid-sentence ("BTW").
+_CHAT_ABBREVS: frozenset[str] = _words(
+    "btw oof lemme gotcha imo imho tbh lmao lmk ty np brb omw mm hmm fyi asap aka omg lol idk thx ok "
+    "okay pls plz ps rn irl mon tue tues wed thu thur thurs fri sat sun"
 )
 
 #: Generic words that are often *part* of a multi-word name ("New York", "Bank of America"): kept
@@ -200,6 +230,7 @@ _NAME_PARTS: frozenset[str] = _words(
     lower central national international royal united state states county city town street st road
     avenue park university college school hospital church bank company group club team museum lake
     river mount mountain island fort port saint san santa los las el red blue green black white
+    summer winter spring autumn fall
     """
 )
 
@@ -220,7 +251,6 @@ _TLDS = "com|org|net|io|ai|dev|edu|gov|app|co\\.uk|co|info|biz|xyz|tech|tv|uk|ca
 # Regular expressions
 # ----------------------------------------------------------------------------------------------
 
-_WS_RE = re.compile(r"\s+")
 #: Keyword tokens of the lower-cased text: grouped numbers ("1,200", "3.5") or alphanumeric words
 #: with internal apostrophes ("okafor's", "don't", "o'brien").
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+(?:'[^\W_]+)*")
@@ -264,6 +294,10 @@ _MONTH_YEAR_RE = re.compile(rf"\b({_MONTH_ALT})\b\.?,?\s+(?:of\s+)?(\d{{4}})\b",
 _BARE_MONTH_RE = re.compile(
     r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I
 )
+_MAY_VERB_FOLLOWERS = _words(
+    "i we you he she they it this that there the a an be have not also well never all your my his her our "
+    "their god"
+)
 _MONTH_PREPOSITIONS = _words(
     "in during since until till by of early late mid last next this every from through before after"
 )
@@ -273,6 +307,12 @@ _TIME_RE = re.compile(
 )
 _ID_RE = re.compile(
     r"(?<![\w@/.\-])(?=[A-Za-z][\w.\-]*?[\d_])[A-Za-z][A-Za-z0-9_]*(?:[\-.][A-Za-z0-9_]+)*(?![\w\-])"
+)
+#: Version numbers ("2.3.1") and phone numbers ("555-123-4567", "+1 (555) 123 4567") become ``id:``
+#: keys instead of a spray of unrelated ``num:`` keys; phones are keyed by their digits only.
+_VERSION_RE = re.compile(r"(?<![\w.])\d+\.\d+\.\d+(?:\.\d+)*(?![\w]|\.\d)")
+_PHONE_RE = re.compile(
+    r"(?<![\w+\-.])(?:\+\d{1,3}[\s.\-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.\-])\d{3,4}[\s.\-]\d{3,4}(?![\w\-]|\.\d)"
 )
 _NUM_RE = re.compile(
     r"(?<![\w.,])(?P<cur>[$€£¥₹])?\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -309,7 +349,6 @@ _SPAN_RE = re.compile(
     r"(?P<unit>day|week|month|year)s?)\b",
     re.I,
 )
-_SINCE_RE = re.compile(r"\bsince\b", re.I)
 _FUTURE_RE = re.compile(
     r"\b(?:will|won't|shall|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|next|upcoming|coming|tomorrow"
     r"|scheduled|future|later\s+this)\b",
@@ -321,7 +360,10 @@ _FUTURE_RE = re.compile(
 _WALK_RE = re.compile(r"(?P<w>[^\W\d_](?:[^\W_]|['\-](?=[^\W_]))*)|(?P<p>\x00+|\n|[^\w\s])")
 _SENTENCE_END = frozenset('.!?\n:;"(')
 _ALLCAPS_RE = re.compile(r"\b[A-Z]{2,}\b")
-_SUFFIX_COMMON_RE = re.compile(r"(?:ing|ings|tion|tions|sion|ness|ment|ments|ities|ity|ies|ful|ously|ally)$")
+_SUFFIX_COMMON_RE = re.compile(
+    r"(?:ing|ings|tion|tions|sion|ness|ment|ments|ities|ity|ies|ful|ously|ally|[^eil]ly)$"
+)
+_PLURAL_RE = re.compile(r"(?:[^aeiousy']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
 
 _PAST_RE = re.compile(
     r"\b(?:when\s+(?:did|was|were|had)"
@@ -638,8 +680,8 @@ def _scan_dates(work: list[str], now: datetime | None) -> tuple[list[_Mention], 
                 if not word[0].isupper():
                     return None
                 nxt = _NEXT_WORD_RE.match(text, m.end())
-                if nxt and nxt.group(1).lower() in STOPWORDS:
-                    return None  # "May I ask", "March on"
+                if low == "may" and nxt and nxt.group(1).lower() in _MAY_VERB_FOLLOWERS:
+                    return None  # "May I ask", "May you be happy"
         return (None, _MONTHS[low], None, None)
 
     def year(m: re.Match[str]) -> tuple[int, None, None, None] | None:
@@ -822,6 +864,7 @@ def _is_common_word(low: str) -> bool:
     return (
         low in STOPWORDS
         or low in _COMMON_WORDS
+        or low in _CHAT_ABBREVS
         or low in _NAME_PARTS
         or low in _MONTHS
         or low in _WEEKDAYS
@@ -839,10 +882,14 @@ def _looks_common(low: str) -> bool:
         return True
     if "-" in low:
         return _looks_common(low.split("-", 1)[0])
+    if low.endswith("n't") or "haha" in low:
+        return True
+    if len(low) < 5:
+        return False
     if low.endswith("s") and (low[:-1] in _COMMON_WORDS or low[:-1] in STOPWORDS):
         return True
-    if len(low) >= 6 and low.endswith("ed"):
-        return True
+    if _PLURAL_RE.search(low) or (len(low) >= 6 and low.endswith("ed")):
+        return True  # "Setbacks", "Challenges", "Worked" (not "James", "Lucas", "Charles")
     return len(low) >= 6 and _SUFFIX_COMMON_RE.search(low) is not None
 
 
@@ -920,7 +967,9 @@ def _scan_names(text: str, keys: set[str]) -> None:
             seq_title = True
             sentence_start = False
             continue
-        if name_like and not (low in _WEEKDAYS or (low in _FULL_MONTHS and not seq_title)):
+        if name_like and not (
+            low in _WEEKDAYS or (low in _FULL_MONTHS and not seq_title) or low in ("i", "a")
+        ):
             if not seq:
                 seq_initial = sentence_start
             seq.append(tok)
@@ -959,7 +1008,7 @@ def _scan_names(text: str, keys: set[str]) -> None:
         if len(group) == 1:
             word = group[0]
             low = word.lower()
-            if len(word) == 1 or low in STOPWORDS:
+            if len(word) == 1 or low in STOPWORDS or low in _CHAT_ABBREVS:
                 continue
             if initial and not after_title and (_looks_common(low) or low in lower_seen):
                 continue
@@ -989,6 +1038,11 @@ def _host_key(url: str) -> str | None:
     if host.startswith("www."):
         host = host[4:]
     return f"host:{host}" if host else None
+
+
+def _phone_key(m: re.Match[str]) -> str | None:
+    digits = "".join(c for c in m.group() if c.isdigit())
+    return "id:" + digits if len(digits) >= 7 else None
 
 
 def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
@@ -1029,6 +1083,8 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
         mask_all(_ID_RE, lambda m: "id:" + m.group().lower())
     if _DIGIT_RE.search(text):
         mask_all(_TIME_RE, lambda m: None)
+        mask_all(_VERSION_RE, lambda m: "id:" + m.group())
+        mask_all(_PHONE_RE, _phone_key)
         _scan_numbers(work, text, keys)
         text = "".join(work)
     if not words.isdisjoint(_NUMBER_WORDS):

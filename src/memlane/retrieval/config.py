@@ -40,6 +40,21 @@ class RetrievalConfig:
     semantic_span: float = 0.5
     #: a key held by more than this share of items says little and is left out of the entity lane
     entity_max_share: float = 0.2
+    #: multiplier for items whose subject the query names
+    subject_boost: float = 0.15
+    #: items that are themselves questions are multiplied by 1 - question_item_penalty
+    question_item_penalty: float = 0.15
+    #: items observed at a time the query names
+    time_boost: float = 0.1
+    #: items that say when (a date or relative time) for "when…" questions
+    when_boost: float = 0.1
+    #: neighbours (±context_window items of the same conversation) of the top context_depth candidates
+    #: gain context_weight × their neighbour's fused score
+    context_weight: float = 0.3
+    context_window: int = 1
+    context_depth: int = 20
+    #: observed within this many hours of each other to count as one conversation
+    context_hours: float = 6.0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def lane(self, name: str) -> LaneSpec | None:

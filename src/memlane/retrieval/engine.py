@@ -13,6 +13,7 @@ from .config import RetrievalConfig
 from .fusion import rrf
 from .lanes import LANES, LaneResult, Query
 from .ranking import calibrated_score, monotone, multiplier, semantic_evidence
+from .signals import is_question_item, observed_keys, subject_keys, time_keys
 
 if TYPE_CHECKING:
     from ..storage.base import Store
@@ -51,29 +52,73 @@ class RetrievalEngine:
         pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(query.limit * 4, 40)]
         memories = self.store.fetch(query.actor, query.filters, pool, query.now)
         seqs = [s for s in pool if s in memories]
-        evidence = self._evidence(query, results, seqs, memories)
-        past = text.is_past_question(query.text)
-        final = {
-            seq: fused[seq]
-            * multiplier(
-                config,
-                observed_at=memories[seq].observed_at,
-                now=query.now,
-                importance=memories[seq].importance,
-                access_count=memories[seq].access_count,
-                past_question=past,
-            )
-            for seq in seqs
-        }
+        keys_of = self.store.entity_keys_of(seqs)
+        final = {s: fused[s] * self._multiplier(query, memories[s], keys_of.get(s, set())) for s in seqs}
+        context = self._context(query, final, memories, keys_of)
+        seqs = list(final)
+        evidence = self._evidence(query, results, seqs, memories, keys_of)
+        for s, parent_relevance in context.items():
+            evidence[s]["context"] = parent_relevance
         ranked = sorted(seqs, key=lambda s: (-final[s], -s))
         scores = monotone([calibrated_score(evidence[s], config.lanes) for s in ranked])
+        found_by = {name: {s for s, _ in r.ranked} for name, r in results.items()}
         hits: list[Hit] = []
         for seq, score in zip(ranked, scores, strict=True):
             if score < min_score or len(hits) >= query.limit:
                 break
-            lanes = tuple(name for name, r in results.items() if any(s == seq for s, _ in r.ranked))
+            lanes = tuple(name for name, members in found_by.items() if seq in members)
+            if seq in context and not lanes:
+                lanes = ("context",)
             hits.append(_hit(memories[seq], score, lanes))
         return hits
+
+    def _multiplier(self, query: Query, memory: Memory, keys: set[str]) -> float:
+        config = self.config
+        m = multiplier(
+            config,
+            observed_at=memory.observed_at,
+            now=query.now,
+            importance=memory.importance,
+            access_count=memory.access_count,
+            past_question=query.past_question,
+        )
+        if config.subject_boost and memory.subject is not None:
+            if subject_keys(memory.subject.id, memory.subject.name) & query.entity_keys:
+                m *= 1.0 + config.subject_boost
+        if config.question_item_penalty and is_question_item(memory.content):
+            m *= 1.0 - config.question_item_penalty
+        if config.time_boost and query.time_keys and query.time_keys & observed_keys(memory.observed_at):
+            m *= 1.0 + config.time_boost
+        if config.when_boost and query.asks_when and time_keys(keys):
+            m *= 1.0 + config.when_boost
+        return m
+
+    def _context(
+        self, query: Query, final: dict[int, float], memories: dict[int, Memory], keys_of: dict[int, set[str]]
+    ) -> dict[int, float]:
+        """Give the neighbours of the strongest candidates a share of their score (mutates ``final``,
+        ``memories`` and ``keys_of``); returns {neighbour: share} for the score's context evidence."""
+        config = self.config
+        if config.context_weight <= 0 or config.context_window <= 0:
+            return {}
+        top = sorted(final, key=final.__getitem__, reverse=True)[: config.context_depth]
+        neighbours = self.store.neighbours(top, config.context_window, config.context_hours)
+        missing = sorted({n for s in top for n in neighbours.get(s, ()) if n not in memories})
+        if missing:
+            memories.update(self.store.fetch(query.actor, query.filters, missing, query.now))
+            keys_of.update(self.store.entity_keys_of(missing))
+        bonus: dict[int, float] = {}
+        for s in top:
+            for n in neighbours.get(s, ()):
+                if n in memories:
+                    bonus[n] = max(bonus.get(n, 0.0), config.context_weight * final[s])
+        top_score = final[top[0]] if top else 1.0
+        share: dict[int, float] = {}
+        for n, b in bonus.items():
+            base = final.get(n)
+            final[n] = (base if base is not None else 0.0) + b
+            share[n] = config.context_weight * min(1.0, b / (config.context_weight * top_score))
+        return share
 
     def _evidence(
         self,
@@ -81,6 +126,7 @@ class RetrievalEngine:
         results: dict[str, LaneResult],
         seqs: list[int],
         memories: dict[int, Memory],
+        keys_of: dict[int, set[str]],
     ) -> dict[int, dict[str, float]]:
         out: dict[int, dict[str, float]] = {s: {} for s in seqs}
         semantic = dict(results["semantic"].ranked) if "semantic" in results else {}
@@ -98,7 +144,6 @@ class RetrievalEngine:
         known = query.known_entity_weights
         if "entity" in results and known:
             total = sum(known.values())
-            keys_of = self.store.entity_keys_of(seqs)
             for s in seqs:
                 got = sum(w for k, w in known.items() if k in keys_of.get(s, ()))
                 out[s]["entity"] = got / total

@@ -48,6 +48,8 @@ def calibrated_score(evidence: Mapping[str, float], lanes: Sequence[LaneSpec]) -
         e = evidence.get(spec.name, 0.0)
         if e > 0:
             miss *= 1.0 - spec.evidence_strength * min(1.0, e)
+    # context evidence is already a share of the neighbour's relevance
+    miss *= 1.0 - min(1.0, evidence.get("context", 0.0))
     return round(1.0 - miss, 4)
 
 

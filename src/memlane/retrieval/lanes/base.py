@@ -45,6 +45,22 @@ class Query:
         return frozenset(text.tokenize(self.text))
 
     @cached_property
+    def past_question(self) -> bool:
+        return text.is_past_question(self.text)
+
+    @cached_property
+    def asks_when(self) -> bool:
+        from ..signals import asks_when
+
+        return asks_when(self.text)
+
+    @cached_property
+    def time_keys(self) -> frozenset[str]:
+        from ..signals import time_keys
+
+        return time_keys(text.extract_entities(self.text, now=self.now))
+
+    @cached_property
     def entity_keys(self) -> frozenset[str]:
         return text.extract_entities(self.text, now=self.now) | text.query_entity_candidates(self.text)
 

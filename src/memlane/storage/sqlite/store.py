@@ -119,7 +119,9 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
 def _fts_match(terms: Sequence[str]) -> str | None:
     """An FTS5 expression in which every term is a quoted string: user text is never query syntax."""
     quoted = ['"' + t.replace('"', '""') + '"' for t in dict.fromkeys(terms) if t.strip()]
-    return " OR ".join(quoted) or None
+    # Only the content column: the subject column would make a name in the query match every item about
+    # that subject, which the subject signal handles with a bounded weight instead.
+    return f"content : ({' OR '.join(quoted)})" if quoted else None
 
 
 class _Txn:
@@ -532,6 +534,24 @@ class SqliteStore:
             total = int(self._conn.execute("SELECT COUNT(*) FROM memories").fetchone()[0])
             self._count_cache = (key, total)
             return total
+
+    def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]:
+        """Items stored within ``window`` places of each seq in the same conversation: same workspace,
+        owner, space and source, observed within ``hours``. Not scope-filtered: callers fetch with scope."""
+        if not seqs or window <= 0:
+            return {}
+        rows = self._rows(
+            "SELECT c.seq, n.seq FROM memories c JOIN memories n ON n.seq BETWEEN c.seq - ? AND c.seq + ?"
+            " AND n.seq != c.seq AND n.workspace = c.workspace AND n.owner = c.owner AND n.space = c.space"
+            " AND n.source = c.source"
+            " AND abs(julianday(n.observed_at) - julianday(c.observed_at)) * 24 <= ?"
+            f" WHERE c.seq IN ({','.join('?' * len(seqs))})",
+            (window, window, hours, *seqs),
+        )
+        out: dict[int, list[int]] = {}
+        for c, n in rows:
+            out.setdefault(int(c), []).append(int(n))
+        return out
 
     def entity_keys_of(self, seqs: Sequence[int]) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {s: set() for s in seqs}

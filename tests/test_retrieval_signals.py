@@ -1,0 +1,112 @@
+"""Each retrieval mechanism on its own: it changes the ranking when on, and the test fails when off."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from memlane import Memlane, RetrievalConfig
+from memlane.retrieval.fusion import rrf
+from memlane.retrieval.ranking import calibrated_score, monotone, multiplier
+from memlane.retrieval.signals import asks_when, is_question_item, observed_keys, subject_keys
+
+BASE = RetrievalConfig()
+
+
+def open_store(db_path, **changes) -> Memlane:
+    return Memlane(db_path, user="alice", embedder="none", retrieval=replace(BASE, **changes))
+
+
+def first(m: Memlane, query: str) -> str:
+    return m.recall(query, limit=5)[0].content
+
+
+@pytest.mark.parametrize("boost", [BASE.subject_boost, 0.0])
+def test_subject_named_in_the_query_wins_a_tie(db_path, boost: float) -> None:
+    # the entity lane also knows subjects (their names are entity keys): isolate the signal
+    with open_store(db_path, subject_boost=boost, lanes=BASE.without("entity").lanes) as m:
+        m.store("enjoys hiking in the alps on sundays", subject="Bruno")
+        m.store("enjoys hiking in the alps", subject="Ana")  # shorter: the better keyword match
+        expected = "enjoys hiking in the alps on sundays" if boost else "enjoys hiking in the alps"
+        assert first(m, "what hiking does Bruno enjoy") == expected
+
+
+@pytest.mark.parametrize("penalty", [BASE.question_item_penalty, 0.0])
+def test_items_that_are_questions_rank_below_statements(db_path, penalty: float) -> None:
+    with open_store(db_path, question_item_penalty=penalty, context_weight=0) as m:
+        m.store("We adopted a cat named Bailey and a pet turtle", observed_at="2023-01-01")
+        m.store("Which pet do you have?", observed_at="2023-01-01")
+        expected = "We adopted a cat named Bailey and a pet turtle" if penalty else "Which pet do you have?"
+        assert first(m, "which pet does she have") == expected
+
+
+@pytest.mark.parametrize("boost", [BASE.time_boost, 0.0])
+def test_items_observed_when_the_query_says(db_path, boost: float) -> None:
+    with open_store(db_path, time_boost=boost, recency_boost=0) as m:
+        m.store("went to the lake with the dogs", observed_at="2023-10-02", auto_supersede=False)
+        m.store("went to the lake with the kids", observed_at="2023-06-20", auto_supersede=False)
+        expected = "went to the lake with the kids" if boost else "went to the lake with the dogs"
+        assert first(m, "the lake trip in June") == expected
+
+
+@pytest.mark.parametrize("boost", [BASE.when_boost, 0.0])
+def test_when_questions_prefer_items_that_say_when(db_path, boost: float) -> None:
+    with open_store(db_path, when_boost=boost, recency_boost=0) as m:
+        m.store("Ana moved to Porto for the new studio job last week", observed_at="2023-05-08")
+        m.store("Ana moved to Porto", observed_at="2023-05-08", auto_supersede=False)
+        expected = "Ana moved to Porto for the new studio job last week" if boost else "Ana moved to Porto"
+        assert first(m, "When did Ana move to Porto?") == expected
+
+
+@pytest.mark.parametrize("weight", [BASE.context_weight, 0.0])
+def test_context_brings_the_reply_next_to_a_strong_match(db_path, weight: float) -> None:
+    with open_store(db_path, context_weight=weight) as m:
+        m.store_many(
+            ["Caroline: Wow, what a lovely wedding photo! How long have you been married?",
+             "Melanie: 5 years already! Time flies.",
+             "Caroline: I'm off to the library to study."],
+            source="chat", observed_at="2023-05-08", auto_supersede=False,
+        )  # fmt: skip
+        m.store("Melanie: the car needs new tyres", source="chat", observed_at="2023-09-01")
+        hits = m.recall("how long have they been married", limit=5)
+        contents = [h.content for h in hits]
+        if weight:
+            assert contents[1] == "Melanie: 5 years already! Time flies."
+            assert hits[1].matched_by == ("context",)
+            assert 0 < hits[1].score <= hits[0].score
+        else:
+            assert "Melanie: 5 years already! Time flies." not in contents
+
+
+def test_context_never_crosses_conversations_or_owners(db_path) -> None:
+    with open_store(db_path) as m:
+        m.store("How long have you been married?", source="chat", observed_at="2023-05-08")
+        m.store("5 years already", source="chat", observed_at="2023-05-08", user="bob")  # another owner
+        m.store("12 years already", source="email", observed_at="2023-05-08")  # another source
+        m.store("30 years already", source="chat", observed_at="2024-01-01")  # much later
+        assert [h.content for h in m.recall("how long married")] == ["How long have you been married?"]
+
+
+def test_pure_helpers() -> None:
+    assert rrf({"a": [1, 2], "b": [2, 3]}, {"a": 1.0, "b": 0.5}, k=10) == pytest.approx(
+        {1: 1 / 11, 2: 1 / 12 + 0.5 / 11, 3: 0.5 / 12}
+    )
+    assert monotone([0.9, 0.5, 0.7, 0.2]) == [0.9, 0.5, 0.5, 0.2]
+    lanes = BASE.lanes
+    assert calibrated_score({}, lanes) == 0.0
+    assert calibrated_score({"keyword": 1.0}, lanes) == pytest.approx(0.85)
+    assert calibrated_score({"keyword": 1.0, "semantic": 1.0}, lanes) > 0.95
+    now = datetime(2024, 1, 1, tzinfo=UTC)
+    fresh = multiplier(BASE, observed_at=now, now=now, importance=0.5, access_count=0, past_question=False)
+    old = multiplier(BASE, observed_at=datetime(2020, 1, 1, tzinfo=UTC), now=now, importance=0.5,
+                     access_count=0, past_question=False)  # fmt: skip
+    past = multiplier(BASE, observed_at=now, now=now, importance=0.5, access_count=0, past_question=True)
+    assert fresh == pytest.approx(1 + BASE.recency_boost) and old == pytest.approx(1.0) and past == 1.0
+    assert is_question_item("Caroline: what pet do you have? ") and not is_question_item("We have a cat.")
+    assert asks_when("When did Ana move?") and asks_when("what year did it open") and not asks_when("who is Ana")
+    assert {"date:2023-06-20", "month:06", "md:06-20", "date:2023-06", "week:2023-W25"} <= observed_keys(
+        datetime(2023, 6, 20, 9, tzinfo=UTC)
+    )
+    assert "name:okafor" in subject_keys("dr. okafor", "Dr. Okafor")

@@ -1,0 +1,176 @@
+"""Credential detection before storing (memlane.secrets)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memlane.errors import InvalidInput, SecretRefused
+from memlane.secrets import check_no_secret, find_secret
+
+# Built from parts so that no scanner mistakes this test file for a leak.
+GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+OPENAI = "sk-" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v2W3x4"
+OPENAI_PROJ = "sk-proj-" + "Abc123Def456Ghi789Jkl012Mno345Pqr678Stu901"
+ANTHROPIC = "sk-ant-api03-" + "AbCdEf123456_ghIJkl789012-mnOPqr345678stUVwx"
+JWT = (
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ"
+    ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA...", "a private key block"),
+        ("-----BEGIN OPENSSH PRIVATE KEY-----", "a private key block"),
+        ("-----BEGIN PRIVATE KEY-----", "a private key block"),
+        ("-----BEGIN PGP PRIVATE KEY BLOCK-----", "a private key block"),
+        ("my aws key is " + "AKIA" + "IOSFODNN7EXAMPLE", "an AWS access key id"),
+        ("aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "an AWS secret access key"),
+        ("token " + GH, "a GitHub token"),
+        ("github_pat_" + "11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGH", "a GitHub token"),
+        ("OPENAI_API_KEY=" + OPENAI, "an OpenAI API key"),
+        ("use " + OPENAI_PROJ + " for the demo", "an OpenAI API key"),
+        (ANTHROPIC, "an Anthropic API key"),
+        ("xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "a Slack token"),
+        ("hooks.slack.com/services/" + "T00000000/B00000000/XXXXXXXXXXXXXXXX", "a Slack webhook URL"),
+        ("stripe " + "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "a Stripe secret key"),
+        ("rk_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "a Stripe secret key"),
+        ("AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q", "a Google API key"),
+        ("glpat-" + "AbCdEf1234567890xYzW", "a GitLab token"),
+        ("hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "a Hugging Face token"),
+        ("session " + JWT, "a JSON Web Token"),
+        ("Authorization: Bearer abcdef1234567890abcdef", "an authorization header credential"),
+        ("curl -H 'Authorization: Basic dXNlcjpwYXNzd29yZA=='", "an authorization header credential"),
+        ("send it with bearer abcdef1234567890abcdef12", "a bearer token"),
+        ("postgres://admin:s3cr3tP4ss@db.example.com:5432/app", "a connection string with a password"),
+        ("mysql://root:hunter2@localhost/db", "a connection string with a password"),
+        ("https://bob:swordfish@example.com/private", "a connection string with a password"),
+        ("password = hunter2", "a password"),
+        ("PASSWORD=Tr0ub4dor&3", "a password"),
+        ("db_password: 'correct horse'", "a password"),
+        ("passwd: s3cret!", "a password"),
+        ("api_key=9f8e7d6c5b4a", "an API key"),
+        ('"apiKey": "9f8e7d6c5b4a3f2e"', "an API key"),
+        ("SECRET_KEY = 'django-insecure-abc123'", "a secret"),
+        ("client_secret: a8f5f167f44f4964e6c998dee827110c", "a secret"),
+        ("access_token=ya29.a0AfH6SMBx", "an access token"),
+        ("My password is hunter2", "a password"),
+        ("my password is swordfish", "a password"),
+        ("The wifi password is Sunshine2023!", "a password"),
+        ("the password for my bank account is Tr0ub4dor&3", "a password"),
+        ("My password was changed to Blue-Sky-42", "a password"),
+        ("my PIN is 4821", "a PIN"),
+        ("The pin code for the door is 908172.", "a PIN"),
+    ],
+)
+def test_detects(text: str, kind: str) -> None:
+    assert find_secret(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "I forgot my password yesterday",
+        "the password policy requires 12 characters",
+        "we rotate tokens monthly",
+        "550e8400-e29b-41d4-a716-446655440000",
+        "commit 3f786850e387550fdab836ed7e6dc881de23001b fixed it",
+        "sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "I use sk-learn for ML",
+        "sklearn and sk-learn-contrib-imbalanced are packages",
+        "my password is too weak",
+        "the password is required",
+        "Password: required",
+        "My password was stolen last week",
+        "I need to change my password soon",
+        "what is my password?",
+        "password = ${DB_PASSWORD}",
+        "password=os.environ['DB_PASSWORD']",
+        "password: <your password here>",
+        "password = ********",
+        "token_limit = 4096",
+        "postgres://user:password@localhost/db",
+        "postgres://user:${PGPASSWORD}@localhost/db",
+        "postgres://localhost:5432/app",
+        "The token is valid for 24 hours",
+        "token: expired",
+        "The pin is in the drawer",
+        "the pin is 5 cm long",
+        "reset your password at https://example.com/reset",
+        "Authorization header is missing",
+        "She is the bearer of good news",
+        "pwd: /home/caroline",
+        "Use a passphrase: it is safer",
+        "the api key is stored in the vault",
+        "What's the key to happiness? Patience.",
+        "secret: I love pottery",
+        "Token of appreciation: flowers",
+        "keyboard shortcut ctrl-k",
+        "user@example.com wrote https://example.com/path?x=1",
+        "AKIA is a prefix AWS uses",
+        "eyJ is how JWTs start",
+        "Caroline went to a LGBTQ support group yesterday and it was so powerful.",
+        "Dr. Okafor prescribed the red inhaler for 1,200 dollars on 14 March 2023.",
+        "My favourite book is Charlotte's Web; the secret is in the spider.",
+        "responsibilities, internationalization and counterrevolutionaries are long words",
+    ],
+)
+def test_ignores(text: str) -> None:
+    assert find_secret(text) is None
+
+
+def test_check_no_secret_raises_with_kind() -> None:
+    with pytest.raises(SecretRefused) as info:
+        check_no_secret("my token " + GH)
+    assert str(info.value) == "refused: the content looks like a GitHub token; memlane does not store secrets"
+    assert isinstance(info.value, InvalidInput)
+    assert info.value.code == "secret_refused"
+
+
+def test_check_no_secret_passes_ordinary_text() -> None:
+    check_no_secret("I forgot my password yesterday, so I reset it.")
+    check_no_secret("")
+
+
+def test_secret_embedded_in_longer_memory() -> None:
+    text = "Notes from the call: the staging DB is postgres://app:Zx9!pq@10.0.0.5/app, ask Ann for access."
+    assert find_secret(text) == "a connection string with a password"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text())
+def test_never_raises(text: str) -> None:
+    kind = find_secret(text)
+    assert kind is None or kind.startswith(("a ", "an "))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.uuids())
+def test_uuids_are_not_secrets(value: object) -> None:
+    assert find_secret(f"request id {value}") is None
+    assert find_secret(str(value).replace("-", "")) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(min_size=20, max_size=20))
+def test_git_shas_are_not_secrets(raw: bytes) -> None:
+    assert find_secret(f"fixed in commit {raw.hex()}") is None
+
+
+def test_speed() -> None:
+    text = "Caroline went to a LGBTQ support group yesterday and it was so powerful, she said."
+    find_secret(text)
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(1000):
+            find_secret(text)
+        best = min(best, (time.perf_counter() - t0) / 1000)
+    assert best < 0.0002, best
