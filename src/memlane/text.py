@@ -1253,3 +1253,4 @@ def is_past_question(text: str) -> bool:
     if _PAST_RE.search(folded):
         return True
     return _EXPLICIT_YEAR_RE.search(folded) is not None and not _FUTURE_YEAR_RE.search(folded)
+

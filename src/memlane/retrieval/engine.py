@@ -43,7 +43,7 @@ class RetrievalEngine:
         config = self.config
         results = self.run_lanes(query)
         fused = rrf(
-            {name: [seq for seq, _ in r.ranked] for name, r in results.items()},
+            {name: r.ranked for name, r in results.items()},
             {spec.name: spec.weight for spec in config.lanes},
             config.rrf_k,
         )

@@ -30,11 +30,17 @@ class NewMemory:
     entity_keys: frozenset[str]
     vector: npt.NDArray[np.float32] | None = None
     fts_subject: str = ""
+    #: the text the keyword index sees, when it differs from the content (None: the content)
+    fts_content: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 class WriteTxn(Protocol):
     """Operations valid only inside ``Store.write()``: all or nothing."""
+
+    def current_of_chain(self, chain_id: str) -> Memory | None: ...
+
+    def chain_id_of(self, memory_id: str) -> str | None: ...
 
     def find_current_by_hash(
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
@@ -65,6 +71,8 @@ class WriteTxn(Protocol):
 
 class Store(Protocol):
     backend: str
+    #: identity of the embedder whose vectors the semantic lane searches (set by the service)
+    vector_model: str | None
 
     def write(self) -> AbstractContextManager[WriteTxn]: ...
 
@@ -83,8 +91,11 @@ class Store(Protocol):
     ) -> list[tuple[int, float]]: ...
 
     def entity_search(
-        self, actor: Actor, filters: Filters, keys: Sequence[str], now: datetime, limit: int
-    ) -> list[tuple[int, int]]: ...
+        self, actor: Actor, filters: Filters, keys: Sequence[str], now: datetime, limit: int,
+        weights: dict[str, float] | None = None,
+    ) -> list[tuple[int, float]]: ...
+
+    def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]: ...
 
     def vector_search(
         self, actor: Actor, filters: Filters, query: npt.NDArray[np.float32], now: datetime, limit: int
@@ -94,15 +105,15 @@ class Store(Protocol):
 
     def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]: ...
 
-    def known_keys(self, actor: Actor, keys: Sequence[str]) -> set[str]: ...
-
     def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]: ...
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None: ...
 
-    def needing_embedding(self, model: str, limit: int) -> list[tuple[int, str]]: ...
+    def needing_embedding(self, model: str, after_seq: int, limit: int) -> list[tuple[int, str]]: ...
 
-    def all_for_keys(self, after_seq: int, limit: int) -> list[tuple[int, str, str]]: ...
+    def all_for_keys(
+        self, after_seq: int, limit: int
+    ) -> list[tuple[int, str, str | None, str | None, datetime]]: ...
 
     def seq_of(self, memory_id: str) -> int | None: ...
 

@@ -201,7 +201,8 @@ class _Txn:
         )  # fmt: skip
         seq = self.store._conn.last_insert_rowid()
         self.cur.execute(
-            "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)", (seq, m.content, row.fts_subject)
+            "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)",
+            (seq, m.content if row.fts_content is None else row.fts_content, row.fts_subject),
         )
         if row.entity_keys:
             self.cur.executemany(
@@ -625,11 +626,13 @@ class SqliteStore:
             )
         ]
 
-    def all_for_keys(self, after_seq: int, limit: int) -> list[tuple[int, str, str]]:
+    def all_for_keys(self, after_seq: int, limit: int) -> list[tuple[int, str, str | None, str | None, datetime]]:
+        """(seq, content, subject id, subject name, observed_at) of every item, in seq order."""
         return [
-            (int(s), c, n or "")
-            for s, c, n in self._rows(
-                "SELECT seq, content, subject_name FROM memories WHERE seq > ? ORDER BY seq LIMIT ?",
+            (int(s), c, sid, sname, from_db(obs))  # type: ignore[misc]
+            for s, c, sid, sname, obs in self._rows(
+                "SELECT seq, content, subject_id, subject_name, observed_at FROM memories WHERE seq > ?"
+                " ORDER BY seq LIMIT ?",
                 (after_seq, limit),
             )
         ]
