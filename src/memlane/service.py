@@ -125,13 +125,10 @@ class MemoryService:
         now = now_utc()
         prepared = [self._prepare(req, actor, now) for req in requests]
         # Embed outside the transaction (slow), skipping what is already stored verbatim.
-        with self.storage.write() as txn:
-            todo = [
-                i for i, (req, row) in enumerate(zip(requests, prepared, strict=True))
-                if txn.find_current_by_hash(row.memory.workspace, row.memory.owner,
-                                            str(row.memory.visibility), row.memory.space or "",
-                                            row.content_hash) is None
-            ]  # fmt: skip
+        todo = list(range(len(prepared)))
+        if self.embedder is not None:
+            with self.storage.write() as txn:
+                todo = [i for i in todo if self._duplicate_of(txn, prepared[i]) is None]
         vectors = self._embed([prepared[i].memory.content for i in todo])
         model = self.embedder.identity if (vectors is not None and self.embedder) else None
         if vectors is not None:
@@ -184,11 +181,16 @@ class MemoryService:
             fts_content=fts_content,
         )
 
+    @staticmethod
+    def _duplicate_of(txn: Any, row: NewMemory) -> Memory | None:
+        m = row.memory
+        return txn.find_current_by_hash(m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash)
+
     def _store_one(
         self, txn: Any, actor: Actor, req: StoreRequest, row: NewMemory, model: str | None, now: datetime
     ) -> StoreResult:
         m = row.memory
-        duplicate = txn.find_current_by_hash(m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash)
+        duplicate = self._duplicate_of(txn, row)
         if duplicate is not None:
             return StoreResult(id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None)
         old: Memory | None = None
@@ -227,13 +229,13 @@ class MemoryService:
         number, and with enough words in common to be the same statement about the same thing."""
         words = text.content_words(memory.content)
         best, best_overlap = None, SUPERSEDE_OVERLAP
-        for candidate in txn.supersession_candidates(memory, keys, 25):
-            if candidate.observed_at > memory.observed_at:
+        for candidate_id, content, observed_at in txn.supersession_candidates(memory, keys, 25):
+            if observed_at > memory.observed_at:
                 continue  # a back-dated statement never overrides a newer one
-            overlap = text.word_overlap(words, text.content_words(candidate.content))
+            overlap = text.word_overlap(words, text.content_words(content))
             if overlap >= best_overlap and overlap < 1.0:
-                best, best_overlap = candidate, overlap
-        return best
+                best, best_overlap = candidate_id, overlap
+        return None if best is None else txn.find_by_id(best)
 
     # -- reading --------------------------------------------------------------------------------------
 

@@ -133,6 +133,7 @@ class _Txn:
         self.added_vectors: list[tuple[int, tuple[str, str, str, str], npt.NDArray[np.float32]]] = []
         self.removed_seqs: list[int] = []
         self.vectors_changed = False
+        self.audit_rows: list[tuple[Any, ...]] = []
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         for row in self.cur.execute(sql, params):
@@ -147,6 +148,10 @@ class _Txn:
             " AND space = ? AND content_hash = ? AND superseded_by IS NULL",
             (workspace, owner, visibility, space, content_hash),
         )
+        return _row_to_memory(row)[1] if row else None
+
+    def find_by_id(self, memory_id: str) -> Memory | None:
+        row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ?", (memory_id,))
         return _row_to_memory(row)[1] if row else None
 
     def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
@@ -166,20 +171,27 @@ class _Txn:
 
     def supersession_candidates(
         self, memory: Memory, entity_keys: frozenset[str], limit: int
-    ) -> list[Memory]:
-        """Current items of the same owner, visibility and space sharing an entity key, most keys first."""
-        if not entity_keys:
+    ) -> list[tuple[str, str, datetime]]:
+        """(id, content, observed_at) of current items of the same owner, visibility and space sharing an
+        entity key: most shared keys first, then newest. Each key contributes at most its ``limit`` newest items (an index range scan),
+        so a key that thousands of items carry costs no more than a rare one."""
+        counts: dict[int, int] = {}
+        for key in sorted(entity_keys):
+            for (seq,) in self.cur.execute(
+                "SELECT e.memory_seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
+                " WHERE e.key = ? AND m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
+                " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?",
+                (key, memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit),
+            ):
+                counts[seq] = counts.get(seq, 0) + 1
+        best = sorted(counts, key=lambda s: (-counts[s], -s))[:limit]
+        if not best:
             return []
-        keys = sorted(entity_keys)
         rows = self.cur.execute(
-            f"SELECT {_COLUMNS} FROM memories m JOIN (SELECT memory_seq, COUNT(*) AS n FROM memory_entities"
-            f" WHERE key IN ({','.join('?' * len(keys))}) GROUP BY memory_seq) e ON e.memory_seq = m.seq"
-            " WHERE m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
-            " AND m.superseded_by IS NULL AND m.state != 'archived'"
-            " ORDER BY e.n DESC, m.seq DESC LIMIT ?",
-            (*keys, memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit),
+            f"SELECT seq, id, content, observed_at FROM memories WHERE seq IN ({','.join('?' * len(best))})", best
         ).fetchall()
-        return [_row_to_memory(r)[1] for r in rows]
+        found = {seq: (id_, content, from_db(observed)) for seq, id_, content, observed in rows}
+        return [found[s] for s in best if s in found]  # type: ignore[misc]
 
     def insert(self, row: NewMemory) -> int:
         m = row.memory
@@ -292,10 +304,18 @@ class _Txn:
         return self.get_for_update(actor, memory_id)
 
     def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None:
-        self.cur.execute(
-            "INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
-            (to_db(datetime.now().astimezone()), actor.workspace, actor.owner, action, memory_id, json.dumps(detail)),
+        """Queued and written in one statement just before COMMIT."""
+        self.audit_rows.append(
+            (to_db(datetime.now().astimezone()), actor.workspace, actor.owner, action, memory_id, json.dumps(detail))
         )
+
+    def flush(self) -> None:
+        if self.audit_rows:
+            self.cur.executemany(
+                "INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                self.audit_rows,
+            )
+            self.audit_rows.clear()
 
 
 class SqliteStore:
@@ -372,6 +392,7 @@ class SqliteStore:
                 raise StorageError(f"the database {self.path} is locked by another writer") from exc
             try:
                 yield txn
+                txn.flush()
                 if txn.vectors_changed:
                     txn.cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
                     generation = self._generation()
