@@ -51,7 +51,9 @@ def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], 
     return out
 
 
-def recall_latency(args: argparse.Namespace, embedder, data: list[tuple[str, str]], tmp: Path, size: int) -> dict:
+def recall_latency(
+    args: argparse.Namespace, embedder, data: list[tuple[str, str]], tmp: Path, size: int
+) -> dict:
     from memlane import Memlane
 
     m = Memlane(tmp / f"r-{size}.db", user="bench", embedder=embedder)
@@ -83,7 +85,9 @@ def recall_latency(args: argparse.Namespace, embedder, data: list[tuple[str, str
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--throughput-items", type=int, default=5000)
@@ -96,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     embedder = build_embedder(args.embedder, home=Path.home() / ".memlane")
     data = corpus(max(max(args.sizes), args.throughput_items))
     tmp = Path(tempfile.mkdtemp(prefix="memlane-bench-"))
-    report = {"embedder": embedder.identity, "throughput": throughput(args, embedder, data, tmp), "recall": []}
+    report = {
+        "embedder": embedder.identity,
+        "throughput": throughput(args, embedder, data, tmp),
+        "recall": [],
+    }
     t = report["throughput"]
     print(f"bare model {t['bare_model_per_s']:.0f}/s; store_many local {t['store_many_local_per_s']:.0f}/s"
           f" ({100 * t['local_vs_bare']:.0f}% of bare); store_many none {t['store_many_none_per_s']:.0f}/s",

@@ -29,9 +29,77 @@ CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 
 KS = (1, 5, 10, 20)
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
-    "a an the and or but if of at by for with about to from in on is are was were be been being do does did"
-    " have has had i you he she it we they me him her us them my your his its our their this that these"
-    " those what which who whom when where why how not no so than too very can will just".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "of",
+        "at",
+        "by",
+        "for",
+        "with",
+        "about",
+        "to",
+        "from",
+        "in",
+        "on",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "i",
+        "you",
+        "he",
+        "she",
+        "it",
+        "we",
+        "they",
+        "me",
+        "him",
+        "her",
+        "us",
+        "them",
+        "my",
+        "your",
+        "his",
+        "its",
+        "our",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "when",
+        "where",
+        "why",
+        "how",
+        "not",
+        "no",
+        "so",
+        "than",
+        "too",
+        "very",
+        "can",
+        "will",
+        "just",
+    ]
 )
 
 
@@ -104,7 +172,9 @@ def run(data_dir: Path, embedder_spec: str, preset: str | None) -> dict:
     from memlane.providers.embedders import build_embedder
 
     home = Path(tempfile.mkdtemp(prefix="memlane-locomo-"))
-    embedder = None if embedder_spec == "none" else build_embedder(embedder_spec, home=Path.home() / ".memlane")
+    embedder = (
+        None if embedder_spec == "none" else build_embedder(embedder_spec, home=Path.home() / ".memlane")
+    )
     results: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
     latencies: list[float] = []
     store_seconds = 0.0
@@ -117,7 +187,9 @@ def run(data_dir: Path, embedder_spec: str, preset: str | None) -> dict:
         # Baselines, same data, same run.
         for name, ranked in (("bm25", bm25_rank(texts, qtexts)),):
             for q, r in zip(questions, ranked, strict=True):
-                results[name].append((q["category"], {k: recall_at([ids[i] for i in r], q["evidence"], k) for k in KS}))
+                results[name].append(
+                    (q["category"], {k: recall_at([ids[i] for i in r], q["evidence"], k) for k in KS})
+                )
         if embedder is not None:
             ranked = cosine_rank(embedder.embed(texts), embedder.embed(qtexts))
             for q, r in zip(questions, ranked, strict=True):
@@ -140,13 +212,17 @@ def run(data_dir: Path, embedder_spec: str, preset: str | None) -> dict:
             hits = m.recall(q["question"], limit=max(KS))
             latencies.append(time.perf_counter() - t0)
             ranked_ids = [h.provenance["dia_id"] for h in hits]
-            results["memlane"].append((q["category"], {k: recall_at(ranked_ids, q["evidence"], k) for k in KS}))
+            results["memlane"].append(
+                (q["category"], {k: recall_at(ranked_ids, q["evidence"], k) for k in KS})
+            )
         m.close()
     latencies.sort()
     return {
         "systems": {name: summarise(rows) for name, rows in results.items()},
-        "memlane_recall_ms": {"p50": 1000 * latencies[len(latencies) // 2],
-                              "p95": 1000 * latencies[int(len(latencies) * 0.95)]},  # fmt: skip
+        "memlane_recall_ms": {
+            "p50": 1000 * latencies[len(latencies) // 2],
+            "p95": 1000 * latencies[int(len(latencies) * 0.95)],
+        },  # fmt: skip
         "memlane_store_per_s": stored / store_seconds,
         "embedder": embedder.identity if embedder else None,
     }
@@ -173,7 +249,9 @@ def to_markdown(report: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("data", type=Path, help="folder with the LoCoMo JSON files")
     parser.add_argument("--embedder", default="local")
     parser.add_argument("--preset", help="a retrieval preset of memlane.PRESETS")

@@ -9,17 +9,52 @@ from __future__ import annotations
 import random
 from datetime import date, timedelta
 
-FIRST = ("Ana Bruno Chen Dara Elif Femi Gita Hugo Ines Jonas Kira Luca Mira Nils Omar Priya Quinn Rosa Sven"
-         " Tara Umar Vera Wen Xavi Yara Zane Lena Marco Noor Oskar").split()  # fmt: skip
-LAST = ("Okafor Kowalski Silva Tanaka Novak Haddad Larsen Moreau Fischer Rossi Duarte Ivanova Kim Osei Berg"
-        " Costa Dubois Nakamura Petrov Quispe").split()  # fmt: skip
-ORGS = ("Acme Globex Initech Umbrella Soylent Hooli Vandelay Stark Wayne Tyrell Cyberdyne Aperture").split()
-PROJECTS = ("Zephyr Falcon Orion Atlas Nimbus Quasar Helix Aurora Comet Pulsar Vega Titan").split()
-PLACES = ("Lisbon Porto Berlin Lyon Oslo Kyoto Austin Denver Nairobi Lima Seoul Dublin").split()
-THINGS = ("budget review|launch plan|security audit|offsite|hiring loop|data migration|design review|"
-          "customer call|pricing update|board meeting|retro|onboarding").split("|")  # fmt: skip
-PREFS = ("green tea|dark roast coffee|window seats|morning meetings|async updates|vegetarian food|"
-         "printed agendas|standing desks|quiet rooms|short emails").split("|")  # fmt: skip
+FIRST = ["Ana", "Bruno", "Chen", "Dara", "Elif", "Femi", "Gita", "Hugo", "Ines", "Jonas", "Kira", "Luca", "Mira", "Nils", "Omar", "Priya", "Quinn", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wen", "Xavi", "Yara", "Zane", "Lena", "Marco", "Noor", "Oskar"]  # fmt: skip
+LAST = ["Okafor", "Kowalski", "Silva", "Tanaka", "Novak", "Haddad", "Larsen", "Moreau", "Fischer", "Rossi", "Duarte", "Ivanova", "Kim", "Osei", "Berg", "Costa", "Dubois", "Nakamura", "Petrov", "Quispe"]  # fmt: skip
+ORGS = [
+    "Acme",
+    "Globex",
+    "Initech",
+    "Umbrella",
+    "Soylent",
+    "Hooli",
+    "Vandelay",
+    "Stark",
+    "Wayne",
+    "Tyrell",
+    "Cyberdyne",
+    "Aperture",
+]
+PROJECTS = [
+    "Zephyr",
+    "Falcon",
+    "Orion",
+    "Atlas",
+    "Nimbus",
+    "Quasar",
+    "Helix",
+    "Aurora",
+    "Comet",
+    "Pulsar",
+    "Vega",
+    "Titan",
+]
+PLACES = [
+    "Lisbon",
+    "Porto",
+    "Berlin",
+    "Lyon",
+    "Oslo",
+    "Kyoto",
+    "Austin",
+    "Denver",
+    "Nairobi",
+    "Lima",
+    "Seoul",
+    "Dublin",
+]
+THINGS = ["budget review", "launch plan", "security audit", "offsite", "hiring loop", "data migration", "design review", "customer call", "pricing update", "board meeting", "retro", "onboarding"]  # fmt: skip
+PREFS = ["green tea", "dark roast coffee", "window seats", "morning meetings", "async updates", "vegetarian food", "printed agendas", "standing desks", "quiet rooms", "short emails"]  # fmt: skip
 TEMPLATES = (
     "{p} moved the {t} for Project {j} to {d} in {c}",
     "{p} prefers {f} and says so in every {t}",

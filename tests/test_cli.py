@@ -12,7 +12,12 @@ import pytest
 
 
 def run(db: Path, *args: str, embedder: str = "none", check: bool = True) -> subprocess.CompletedProcess:
-    env = {**os.environ, "MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": embedder, "MEMLANE_USER": "cli-user"}
+    env = {
+        **os.environ,
+        "MEMLANE_DATABASE_URL": str(db),
+        "MEMLANE_EMBEDDER": embedder,
+        "MEMLANE_USER": "cli-user",
+    }
     proc = subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True, env=env,
                           timeout=120)  # fmt: skip
     if check:

@@ -153,7 +153,7 @@ def test_list_recent_newest_first_current_only(mem: Memlane) -> None:
 
 def test_queries_are_never_query_syntax(mem: Memlane) -> None:
     mem.store("AND OR NOT near the quote")
-    for q in ['"', 'AND OR NOT', 'NEAR(a b)', 'content:foo', '* ^ ( ) :', "x' OR '1'='1"]:
+    for q in ['"', "AND OR NOT", "NEAR(a b)", "content:foo", "* ^ ( ) :", "x' OR '1'='1"]:
         mem.recall(q)  # must not raise
     assert mem.recall('quote"')[0].content == "AND OR NOT near the quote"
     with pytest.raises(InvalidInput):

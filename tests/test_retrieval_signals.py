@@ -90,11 +90,13 @@ def test_context_never_crosses_conversations_or_owners(db_path) -> None:
 
 
 def test_pure_helpers() -> None:
-    assert rrf({"a": [(1, 0.9), (2, 0.5)], "b": [(2, 3.0), (3, 1.0)]}, {"a": 1.0, "b": 0.5}, k=10) == pytest.approx(
-        {1: 1 / 11, 2: 1 / 12 + 0.5 / 11, 3: 0.5 / 12}
-    )
+    assert rrf(
+        {"a": [(1, 0.9), (2, 0.5)], "b": [(2, 3.0), (3, 1.0)]}, {"a": 1.0, "b": 0.5}, k=10
+    ) == pytest.approx({1: 1 / 11, 2: 1 / 12 + 0.5 / 11, 3: 0.5 / 12})
     # ties share the better rank
-    assert rrf({"a": [(1, 0.5), (2, 0.5), (3, 0.1)]}, {}, k=10) == pytest.approx({1: 1 / 11, 2: 1 / 11, 3: 1 / 13})
+    assert rrf({"a": [(1, 0.5), (2, 0.5), (3, 0.1)]}, {}, k=10) == pytest.approx(
+        {1: 1 / 11, 2: 1 / 11, 3: 1 / 13}
+    )
     assert monotone([0.9, 0.5, 0.7, 0.2]) == [0.9, 0.5, 0.5, 0.2]
     lanes = BASE.lanes
     assert calibrated_score({}, lanes) == 0.0
@@ -107,7 +109,9 @@ def test_pure_helpers() -> None:
     past = multiplier(BASE, observed_at=now, now=now, importance=0.5, access_count=0, past_question=True)
     assert fresh == pytest.approx(1 + BASE.recency_boost) and old == pytest.approx(1.0) and past == 1.0
     assert is_question_item("Caroline: what pet do you have? ") and not is_question_item("We have a cat.")
-    assert asks_when("When did Ana move?") and asks_when("what year did it open") and not asks_when("who is Ana")
+    assert (
+        asks_when("When did Ana move?") and asks_when("what year did it open") and not asks_when("who is Ana")
+    )
     assert {"date:2023-06-20", "month:06", "md:06-20", "date:2023-06", "week:2023-W25"} <= observed_keys(
         datetime(2023, 6, 20, 9, tzinfo=UTC)
     )

@@ -93,7 +93,9 @@ def test_automatic_supersession(mem: Memlane) -> None:
 
 def test_no_supersession_without_shared_entity_or_enough_overlap(mem: Memlane) -> None:
     mem.store("Dr. Okafor prescribed the red inhaler")
-    assert mem.store("Dr. Okafor likes cycling on weekends").superseded == ()  # shares a name, not the statement
+    assert (
+        mem.store("Dr. Okafor likes cycling on weekends").superseded == ()
+    )  # shares a name, not the statement
     mem.store("the red inhaler is in the kitchen drawer")
     assert mem.store("the blue inhaler is in the kitchen drawer").superseded == ()  # no name, date or number
 

@@ -1,9 +1,9 @@
 """The Python SDK: ``Memlane`` (embedded) and ``AsyncMemlane`` (the same, awaitable).
 
-    from memlane import Memlane
-    m = Memlane("/path/to/file.db")          # or a URL; Memlane() uses ~/.memlane/memlane.db
-    r = m.store("the wombat likes tea", source="my-agent")
-    hits = m.recall("wombat", limit=5)
+from memlane import Memlane
+m = Memlane("/path/to/file.db")          # or a URL; Memlane() uses ~/.memlane/memlane.db
+r = m.store("the wombat likes tea", source="my-agent")
+hits = m.recall("wombat", limit=5)
 """
 
 from __future__ import annotations
@@ -95,7 +95,12 @@ class Memlane:
     ) -> list[Hit]:  # fmt: skip
         """Recall with ``min_score`` and the richer filters."""
         return self._service.search(
-            query, actor=self._actor(user), limit=limit, min_score=min_score, space=self._space(space), **filters
+            query,
+            actor=self._actor(user),
+            limit=limit,
+            min_score=min_score,
+            space=self._space(space),
+            **filters,
         )
 
     def forget(
@@ -105,7 +110,12 @@ class Memlane:
         """Delete a memory's whole chain, or every strong match of ``query`` (try ``dry_run=True``)."""
         extra = {} if min_score is None else {"min_score": min_score}
         return self._service.forget(
-            memory_id, actor=self._actor(user), query=query, dry_run=dry_run, space=self._space(space), **extra
+            memory_id,
+            actor=self._actor(user),
+            query=query,
+            dry_run=dry_run,
+            space=self._space(space),
+            **extra,
         )
 
     def list_recent(
@@ -151,7 +161,9 @@ class AsyncMemlane:
 
     async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(getattr(self._sync, name), *args, **kwargs))
+        return await loop.run_in_executor(
+            self._executor, functools.partial(getattr(self._sync, name), *args, **kwargs)
+        )
 
     async def store(self, content: str, **kwargs: Any) -> StoreResult:
         return await self._call("store", content, **kwargs)
@@ -195,5 +207,3 @@ class AsyncMemlane:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-

@@ -55,7 +55,9 @@ class MemoryService:
         retrieval: RetrievalConfig | None = None,
     ) -> None:
         self.storage = store
-        self._embedder_factory = embedder if callable(embedder) and not isinstance(embedder, Embedder) else None
+        self._embedder_factory = (
+            embedder if callable(embedder) and not isinstance(embedder, Embedder) else None
+        )
         self._embedder: Embedder | None = None if self._embedder_factory else embedder  # type: ignore[assignment]
         self._embedder_ready = self._embedder_factory is None
         self._embedder_lock = threading.Lock()
@@ -116,7 +118,9 @@ class MemoryService:
         req = validate_store(fields, where=where)
         kind = find_secret(req.content)
         if kind:
-            raise SecretRefused(f"{where}refused: the content looks like {kind}; memlane does not store secrets")
+            raise SecretRefused(
+                f"{where}refused: the content looks like {kind}; memlane does not store secrets"
+            )
         return req
 
     def _store_all(self, requests: list[StoreRequest], actor: Actor) -> list[StoreResult]:
@@ -184,7 +188,9 @@ class MemoryService:
     @staticmethod
     def _duplicate_of(txn: Any, row: NewMemory) -> Memory | None:
         m = row.memory
-        return txn.find_current_by_hash(m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash)
+        return txn.find_current_by_hash(
+            m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash
+        )
 
     def _store_one(
         self, txn: Any, actor: Actor, req: StoreRequest, row: NewMemory, model: str | None, now: datetime
@@ -192,7 +198,9 @@ class MemoryService:
         m = row.memory
         duplicate = self._duplicate_of(txn, row)
         if duplicate is not None:
-            return StoreResult(id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None)
+            return StoreResult(
+                id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None
+            )
         old: Memory | None = None
         if req.replaces:
             target = txn.get_for_update(actor, req.replaces)
@@ -221,7 +229,9 @@ class MemoryService:
             txn.mark_superseded(old.id, m.id, now)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
-        return StoreResult(id=m.id, status="stored", embedded=m.embedding_model is not None, superseded=superseded)
+        return StoreResult(
+            id=m.id, status="stored", embedded=m.embedding_model is not None, superseded=superseded
+        )
 
     @staticmethod
     def _supersession_target(txn: Any, memory: Memory, keys: frozenset[str]) -> Memory | None:
@@ -322,7 +332,9 @@ class MemoryService:
     ) -> list[Memory]:
         if not 1 <= limit <= 1000 or offset < 0:
             raise InvalidInput("limit must be between 1 and 1000 and offset not negative")
-        return self.storage.list_recent(actor, self._filters(space=space, **filters), now_utc(), limit, offset)
+        return self.storage.list_recent(
+            actor, self._filters(space=space, **filters), now_utc(), limit, offset
+        )
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
         memory = self.storage.get(actor, memory_id)
@@ -373,7 +385,12 @@ class MemoryService:
                 return ForgetResult(deleted=tuple(txn.chain_ids(actor, targets)), dry_run=True)
             deleted = txn.delete_chains(actor, targets)
             if deleted:
-                txn.audit(actor, "forget", None, {"count": len(deleted), "ids": deleted, "by_query": query is not None})
+                txn.audit(
+                    actor,
+                    "forget",
+                    None,
+                    {"count": len(deleted), "ids": deleted, "by_query": query is not None},
+                )
         return ForgetResult(deleted=tuple(deleted))
 
     def archive(self, memory_id: str, *, actor: Actor) -> Memory:
@@ -411,8 +428,13 @@ class MemoryService:
                 with self.storage.write() as txn:
                     for seq, content, subject_id, subject_name, observed in rows:
                         subject = Subject(id=subject_id, name=subject_name) if subject_id else None
-                        keys, fts_content = _index_fields(content, subject, observed)
-                        txn.replace_keys(seq, content if fts_content is None else fts_content, subject_name or "", keys)
+                        item_keys, fts_content = _index_fields(content, subject, observed)
+                        txn.replace_keys(
+                            seq,
+                            content if fts_content is None else fts_content,
+                            subject_name or "",
+                            item_keys,
+                        )
                 rebuilt += len(rows)
                 after = rows[-1][0]
         return ReindexResult(embedded=embedded, keys_rebuilt=rebuilt,
@@ -422,7 +444,9 @@ class MemoryService:
         self.storage.close()
 
 
-def _index_fields(content: str, subject: Subject | None, observed: datetime) -> tuple[frozenset[str], str | None]:
+def _index_fields(
+    content: str, subject: Subject | None, observed: datetime
+) -> tuple[frozenset[str], str | None]:
     """Entity keys of an item and the text its keyword index sees (None: the content itself)."""
     keys = text.extract_entities(content, now=observed)
     if subject is None:

@@ -37,7 +37,10 @@ class RetrievalEngine:
         self.config = config
 
     def run_lanes(self, query: Query) -> dict[str, LaneResult]:
-        return {spec.name: LANES[spec.name].run(query, self.store, spec, self.config) for spec in self.config.lanes}
+        return {
+            spec.name: LANES[spec.name].run(query, self.store, spec, self.config)
+            for spec in self.config.lanes
+        }
 
     def recall(self, query: Query, *, min_score: float = 0.0) -> list[Hit]:
         config = self.config
@@ -82,9 +85,9 @@ class RetrievalEngine:
             access_count=memory.access_count,
             past_question=query.past_question,
         )
-        if config.subject_boost and memory.subject is not None:
-            if subject_keys(memory.subject.id, memory.subject.name) & query.entity_keys:
-                m *= 1.0 + config.subject_boost
+        subject = memory.subject
+        if config.subject_boost and subject and subject_keys(subject.id, subject.name) & query.entity_keys:
+            m *= 1.0 + config.subject_boost
         if config.question_item_penalty and is_question_item(memory.content):
             m *= 1.0 - config.question_item_penalty
         if config.time_boost and query.time_keys and query.time_keys & observed_keys(memory.observed_at):

@@ -82,7 +82,9 @@ class Store(Protocol):
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
 
-    def fetch(self, actor: Actor, filters: Filters, seqs: Sequence[int], now: datetime) -> dict[int, Memory]: ...
+    def fetch(
+        self, actor: Actor, filters: Filters, seqs: Sequence[int], now: datetime
+    ) -> dict[int, Memory]: ...
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]: ...
 
@@ -95,7 +97,12 @@ class Store(Protocol):
     ) -> list[tuple[int, float]]: ...
 
     def entity_search(
-        self, actor: Actor, filters: Filters, keys: Sequence[str], now: datetime, limit: int,
+        self,
+        actor: Actor,
+        filters: Filters,
+        keys: Sequence[str],
+        now: datetime,
+        limit: int,
         weights: dict[str, float] | None = None,
     ) -> list[tuple[int, float]]: ...
 

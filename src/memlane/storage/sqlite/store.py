@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -187,11 +187,14 @@ class _Txn:
         best = sorted(counts, key=lambda s: (-counts[s], -s))[:limit]
         if not best:
             return []
-        rows = self.cur.execute(
-            f"SELECT seq, id, content, observed_at FROM memories WHERE seq IN ({','.join('?' * len(best))})", best
+        rows: list[Any] = self.cur.execute(
+            f"SELECT seq, id, content, observed_at FROM memories WHERE seq IN ({','.join('?' * len(best))})",
+            best,
         ).fetchall()
-        found = {seq: (id_, content, from_db(observed)) for seq, id_, content, observed in rows}
-        return [found[s] for s in best if s in found]  # type: ignore[misc]
+        found: dict[int, Any] = {
+            seq: (id_, content, from_db(observed)) for seq, id_, content, observed in rows
+        }
+        return [found[s] for s in best if s in found]
 
     def insert(self, row: NewMemory) -> int:
         m = row.memory
@@ -222,7 +225,9 @@ class _Txn:
                 [(k, seq) for k in row.entity_keys],
             )
         if row.vector is not None and m.embedding_model:
-            self._put_vector(seq, m.embedding_model, row.vector, (m.workspace, m.owner, str(m.visibility), m.space or ""))
+            self._put_vector(
+                seq, m.embedding_model, row.vector, (m.workspace, m.owner, str(m.visibility), m.space or "")
+            )
         return seq
 
     def _put_vector(
@@ -253,7 +258,9 @@ class _Txn:
             "INSERT OR IGNORE INTO memory_entities (key, memory_seq) VALUES (?, ?)", [(k, seq) for k in keys]
         )
         self.cur.execute("DELETE FROM memories_fts WHERE rowid = ?", (seq,))
-        self.cur.execute("INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)", (seq, content, subject))
+        self.cur.execute(
+            "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)", (seq, content, subject)
+        )
 
     def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None:
         self.cur.execute(
@@ -272,14 +279,15 @@ class _Txn:
             f" WHERE id IN ({','.join('?' * len(ids))})) ORDER BY m.seq",
             (*params, *ids),
         ).fetchall()
-        return [r[0] for r in rows]
+        return [str(r[0]) for r in rows]
 
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
         ids = self.chain_ids(actor, memory_ids)
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
-        seqs = [r[0] for r in self.cur.execute(f"SELECT seq FROM memories WHERE id IN ({marks})", ids).fetchall()]
+        found: list[Any] = self.cur.execute(f"SELECT seq FROM memories WHERE id IN ({marks})", ids).fetchall()
+        seqs = [int(r[0]) for r in found]
         seq_marks = ",".join("?" * len(seqs))
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
@@ -300,13 +308,22 @@ class _Txn:
                 (memory_id, self.store.vector_model),
             )
             state = "indexed" if has_vec else "new"
-        self.cur.execute("UPDATE memories SET state = ?, updated_at = ? WHERE id = ?", (state, to_db(at), memory_id))
+        self.cur.execute(
+            "UPDATE memories SET state = ?, updated_at = ? WHERE id = ?", (state, to_db(at), memory_id)
+        )
         return self.get_for_update(actor, memory_id)
 
     def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None:
         """Queued and written in one statement just before COMMIT."""
         self.audit_rows.append(
-            (to_db(datetime.now().astimezone()), actor.workspace, actor.owner, action, memory_id, json.dumps(detail))
+            (
+                to_db(datetime.now().astimezone()),
+                actor.workspace,
+                actor.owner,
+                action,
+                memory_id,
+                json.dumps(detail),
+            )
         )
 
     def flush(self) -> None:
@@ -371,9 +388,14 @@ class SqliteStore:
             cur.execute("ROLLBACK")
             raise
 
+    def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        with self._lock:
+            for row in self._conn.execute(sql, params):
+                return row[0]
+        return None
+
     def schema_version(self) -> int:
-        row = self._conn.execute("SELECT max(version) FROM schema_migrations").fetchone()
-        return int(row[0] or 0)
+        return int(self._scalar("SELECT max(version) FROM schema_migrations") or 0)
 
     def close(self) -> None:
         with self._lock:
@@ -398,10 +420,8 @@ class SqliteStore:
                     generation = self._generation()
                 txn.cur.execute("COMMIT")
             except BaseException:
-                try:
+                with suppress(apsw.Error):
                     txn.cur.execute("ROLLBACK")
-                except apsw.Error:
-                    pass
                 raise
             if txn.vectors_changed:
                 self._follow(txn, generation)
@@ -416,20 +436,18 @@ class SqliteStore:
             self._index.generation = -1  # reload on next search
 
     def _generation(self) -> int:
-        return int(self._conn.execute("SELECT value FROM meta WHERE key = 'vector_generation'").fetchone()[0])
+        return int(self._scalar("SELECT value FROM meta WHERE key = 'vector_generation'"))
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
         if not seqs:
             return
-        with self._lock:
-            try:
-                self._conn.execute(
-                    f"UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?"
-                    f" WHERE seq IN ({','.join('?' * len(seqs))})",
-                    (to_db(at), *seqs),
-                )
-            except apsw.BusyError:
-                pass  # access counts are a ranking hint: never fail a read for them
+        # access counts are a ranking hint: never fail a read for them
+        with self._lock, suppress(apsw.BusyError):
+            self._conn.execute(
+                f"UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?"
+                f" WHERE seq IN ({','.join('?' * len(seqs))})",
+                (to_db(at), *seqs),
+            )
 
     # -- reading --------------------------------------------------------------------------------------
 
@@ -439,7 +457,9 @@ class SqliteStore:
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, Filters(space="*", include_history=True, states=tuple(State)), None)
-        rows = self._rows(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params))
+        rows = self._rows(
+            f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params)
+        )
         return _row_to_memory(rows[0])[1] if rows else None
 
     def seq_of(self, memory_id: str) -> int | None:
@@ -502,7 +522,12 @@ class SqliteStore:
         return [(int(seq), float(score)) for seq, score in rows]
 
     def entity_search(
-        self, actor: Actor, filters: Filters, keys: Sequence[str], now: datetime, limit: int,
+        self,
+        actor: Actor,
+        filters: Filters,
+        keys: Sequence[str],
+        now: datetime,
+        limit: int,
         weights: dict[str, float] | None = None,
     ) -> list[tuple[int, float]]:
         """(seq, summed key weight) best first, for items naming any of ``keys``."""
@@ -553,7 +578,7 @@ class SqliteStore:
             cached = self._count_cache
             if cached is not None and cached[0] == key:
                 return cached[1]
-            total = int(self._conn.execute("SELECT COUNT(*) FROM memories").fetchone()[0])
+            total = int(self._scalar("SELECT COUNT(*) FROM memories"))
             self._count_cache = (key, total)
             return total
 
@@ -580,7 +605,8 @@ class SqliteStore:
         if not seqs:
             return out
         for seq, key in self._rows(
-            f"SELECT memory_seq, key FROM memory_entities WHERE memory_seq IN ({','.join('?' * len(seqs))})", seqs
+            f"SELECT memory_seq, key FROM memory_entities WHERE memory_seq IN ({','.join('?' * len(seqs))})",
+            seqs,
         ):
             out[seq].add(key)
         return out
@@ -647,7 +673,9 @@ class SqliteStore:
             )
         ]
 
-    def all_for_keys(self, after_seq: int, limit: int) -> list[tuple[int, str, str | None, str | None, datetime]]:
+    def all_for_keys(
+        self, after_seq: int, limit: int
+    ) -> list[tuple[int, str, str | None, str | None, datetime]]:
         """(seq, content, subject id, subject name, observed_at) of every item, in seq order."""
         return [
             (int(s), c, sid, sname, from_db(obs))  # type: ignore[misc]
