@@ -28,7 +28,6 @@ from .sdk import AsyncMemlane, Memlane
 __version__ = "0.1.0"
 
 __all__ = [
-    "PRESETS",
     "Actor",
     "AsyncMemlane",
     "ConfigError",
@@ -41,6 +40,7 @@ __all__ = [
     "MemlaneError",
     "Memory",
     "MemoryType",
+    "PRESETS",
     "ReindexResult",
     "RetrievalConfig",
     "SecretRefused",

@@ -1,0 +1,136 @@
+"""Migrations, crash safety, the async SDK, the public API, and several processes on one file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import apsw
+import pytest
+
+import memlane
+from memlane import AsyncMemlane, Memlane, StorageError
+from memlane.storage.sqlite.migrations import LATEST, MIGRATIONS
+
+
+def test_public_api_is_sorted_and_importable() -> None:
+    assert memlane.__all__ == sorted(memlane.__all__)
+    for name in memlane.__all__:
+        assert getattr(memlane, name) is not None
+
+
+def test_migrations_from_empty_and_idempotent(db_path: Path) -> None:
+    with Memlane(db_path, embedder="none") as m:
+        assert m.service.storage.schema_version() == LATEST
+    with Memlane(db_path, embedder="none") as m:  # re-opening applies nothing twice
+        assert m.service.storage.schema_version() == LATEST
+    con = apsw.Connection(str(db_path))
+    versions = [r[0] for r in con.execute("SELECT version FROM schema_migrations ORDER BY version")]
+    assert versions == [v for v, _, _ in MIGRATIONS]
+    con.close()
+
+
+def test_migration_from_the_previous_schema_keeps_data(db_path: Path) -> None:
+    with Memlane(db_path, embedder="none") as m:
+        r = m.store("kept across upgrades")
+    con = apsw.Connection(str(db_path))  # pretend the newest step never ran
+    con.execute("DELETE FROM schema_migrations WHERE version = ?", (LATEST,))
+    con.close()
+    if LATEST == 1:
+        pytest.skip("only one migration exists: 'previous schema' is the empty one, covered above")
+    with Memlane(db_path, embedder="none") as m:
+        assert m.get(r.id).content == "kept across upgrades"
+
+
+def test_a_newer_database_is_refused(db_path: Path) -> None:
+    Memlane(db_path, embedder="none").close()
+    con = apsw.Connection(str(db_path))
+    con.execute("INSERT INTO schema_migrations VALUES (?, 'from the future', datetime('now'))", (LATEST + 1,))
+    con.close()
+    with pytest.raises(StorageError, match="newer"):
+        Memlane(db_path, embedder="none")
+
+
+def test_a_crash_mid_write_leaves_no_half_state(tmp_path: Path) -> None:
+    db = tmp_path / "crash.db"
+    script = textwrap.dedent(
+        f"""
+        from memlane import Memlane
+        m = Memlane({str(db)!r}, user="alice", embedder="none")
+        m.store("before the crash")
+        print("ready", flush=True)
+        m.store_many([f"bulk item number {{i}} about llamas" for i in range(200000)], auto_supersede=False)
+        print("finished", flush=True)
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    time.sleep(1.5)  # well inside the bulk transaction
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    with Memlane(db, user="alice", embedder="none") as m:
+        items = m.list_recent(1000)
+        assert [i.content for i in items] == ["before the crash"]
+        assert m.recall("llamas") == []
+
+
+def test_async_sdk(db_path: Path) -> None:
+    async def main() -> None:
+        async with AsyncMemlane(db_path, user="alice", embedder="none") as m:
+            r = await m.store("the async wombat likes tea", source="async-agent")
+            results = await asyncio.gather(*(m.recall("wombat") for _ in range(5)))
+            assert all([h.id for h in hits] == [r.id] for hits in results)
+            assert (await m.get(r.id)).source == "async-agent"
+            assert [x.id for x in await m.history(r.id)] == [r.id]
+            assert (await m.forget(r.id)).deleted == (r.id,)
+
+    asyncio.run(main())
+
+
+def test_another_process_sees_writes_and_deletes(db_path: Path, local_embedder) -> None:
+    reader = Memlane(db_path, user="alice", embedder=local_embedder)
+    writer = Memlane(db_path, user="alice", embedder=local_embedder)
+    try:
+        assert reader.recall("allergy") == []  # builds the reader's vector cache (empty)
+        r = writer.store("My daughter is allergic to peanuts")
+        hits = reader.recall("which food allergy does my kid have")
+        assert hits[0].id == r.id and "semantic" in hits[0].matched_by
+        writer.forget(r.id)
+        assert reader.recall("which food allergy does my kid have") == []
+    finally:
+        reader.close()
+        writer.close()
+
+
+def test_changing_the_model_makes_reindex_re_embed(db_path: Path, local_embedder, model_home: Path) -> None:
+    from memlane.providers.embedders import build_embedder
+
+    with Memlane(db_path, user="alice", embedder=local_embedder) as m:
+        r = m.store("My daughter is allergic to peanuts")
+        assert m.get(r.id).embedding_model == "local/all-MiniLM-L6-v2"
+    other = build_embedder("local-onnx-int8", home=model_home)
+    assert other.identity != local_embedder.identity
+    with Memlane(db_path, user="alice", embedder=other) as m:
+        assert m.reindex().embedded == 1
+        assert m.get(r.id).embedding_model == other.identity
+        assert "semantic" in m.recall("food allergy of my kid")[0].matched_by
+        assert m.reindex().embedded == 0
+
+
+def test_reindex_keys_rebuilds_indexes(db_path: Path) -> None:
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        r = m.store("Invoice 4471 from Globex was paid", subject="Globex")
+        con = apsw.Connection(str(db_path))
+        con.execute("DELETE FROM memory_entities")
+        con.execute("DELETE FROM memories_fts")
+        con.close()
+        assert m.recall("invoice 4471") == []
+        assert m.reindex(keys=True).keys_rebuilt == 1
+        hits = m.recall("invoice 4471")
+        assert hits[0].id == r.id and {"keyword", "entity"} <= set(hits[0].matched_by)
