@@ -6,13 +6,21 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from . import text
-from .errors import EmbedderError, InvalidInput, SecretRefused, UnknownMemory
+from .errors import (
+    EmbedderError,
+    Forbidden,
+    InvalidInput,
+    OptedOut,
+    SecretRefused,
+    StorageError,
+    UnknownMemory,
+)
 from .ids import new_id
 from .models import (
     ALL_SPACES,
@@ -27,6 +35,7 @@ from .models import (
     StoreResult,
     Subject,
     SupersededRef,
+    Visibility,
 )
 from .providers.base import Embedder
 from .requests import StoreRequest, validate_store
@@ -37,14 +46,23 @@ from .secrets import find_secret
 from .storage.base import NewMemory
 from .timeutil import now_utc, parse_time
 
-__all__ = ["MemoryService"]
+__all__ = ["AccessPolicy", "MemoryService"]
 
 log = logging.getLogger(__name__)
 
 #: word overlap (Jaccard of content words) above which an item sharing an entity is the same subject
 SUPERSEDE_OVERLAP = 0.5
+#: current items sharing an entity key that are compared with a new one (the newest per key, most keys)
+SUPERSEDE_CANDIDATES = 12
 #: calibrated score a hit needs for forget-by-query to delete it
 FORGET_MIN_SCORE = 0.6
+
+
+class AccessPolicy(Protocol):
+    """What the service asks of identity (``memlane.auth.AccessService``): checked on every call, on
+    every surface, so no surface can forget it."""
+
+    def opted_out(self, workspace: str, user: str) -> bool: ...
 
 
 class MemoryService:
@@ -53,8 +71,11 @@ class MemoryService:
         store: Any,
         embedder: Embedder | Callable[[], Embedder | None] | None,
         retrieval: RetrievalConfig | None = None,
+        *,
+        access: AccessPolicy | None = None,
     ) -> None:
         self.storage = store
+        self.access = access
         self._embedder_factory = (
             embedder if callable(embedder) and not isinstance(embedder, Embedder) else None
         )
@@ -96,6 +117,16 @@ class MemoryService:
             raise EmbedderError("the embedder failed for the query")
         return vectors[0]
 
+    # -- opt-out --------------------------------------------------------------------------------------
+
+    def _opted_out(self, actor: Actor) -> bool:
+        """A user who opted out of memory gets no reads (empty results) and no writes."""
+        return self.access is not None and self.access.opted_out(actor.workspace, actor.user)
+
+    def _refuse_opted_out(self, actor: Actor) -> None:
+        if self._opted_out(actor):
+            raise OptedOut(f"{actor.user} has opted out of memory: nothing is stored or changed")
+
     # -- store ----------------------------------------------------------------------------------------
 
     def store(self, content: str, *, actor: Actor, **fields: Any) -> StoreResult:
@@ -126,6 +157,7 @@ class MemoryService:
     def _store_all(self, requests: list[StoreRequest], actor: Actor) -> list[StoreResult]:
         if not requests:
             return []
+        self._refuse_opted_out(actor)
         now = now_utc()
         prepared = [self._prepare(req, actor, now) for req in requests]
         # Embed outside the transaction (slow), skipping what is already stored verbatim.
@@ -146,6 +178,7 @@ class MemoryService:
 
     def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:
         observed = req.observed_at or now
+        owner, visibility = _owner_of(req, actor)
         memory = Memory.model_construct(
             id=new_id(),
             content=req.content,
@@ -159,8 +192,8 @@ class MemoryService:
             valid_to=req.valid_to,
             observed_at=observed,
             workspace=actor.workspace,
-            owner=actor.owner,
-            visibility=req.visibility,
+            owner=owner,
+            visibility=visibility,
             space=req.space,
             source=req.source or "unknown",
             provenance=req.provenance,
@@ -224,7 +257,15 @@ class MemoryService:
             row.chain_id = txn.chain_id_of(old.id) or old.id
         if updates:
             row.memory = m = m.model_copy(update=updates)
-        txn.insert(row)
+        if txn.insert(row) is None:
+            # Another writer committed the same statement after our duplicate check (PostgreSQL, where
+            # writers run concurrently): that item is this one.
+            winner = txn.find_current_by_hash(
+                m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash
+            )
+            if winner is None:
+                raise StorageError("a concurrent writer changed this item while it was being stored; retry")
+            return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
@@ -239,7 +280,11 @@ class MemoryService:
         number, and with enough words in common to be the same statement about the same thing."""
         words = text.content_words(memory.content)
         best, best_overlap = None, SUPERSEDE_OVERLAP
-        for candidate_id, content, observed_at in txn.supersession_candidates(memory, keys, 25):
+        # Derived date keys (month, month-day, ISO week) would pair items that merely share a season.
+        specific = frozenset(k for k in keys if not k.startswith(("month:", "md:", "week:")))
+        for candidate_id, content, observed_at in txn.supersession_candidates(
+            memory, specific, SUPERSEDE_CANDIDATES
+        ):
             if observed_at > memory.observed_at:
                 continue  # a back-dated statement never overrides a newer one
             overlap = text.word_overlap(words, text.content_words(content))
@@ -273,6 +318,8 @@ class MemoryService:
             raise InvalidInput("limit must be between 1 and 1000")
         if not 0.0 <= min_score <= 1.0:
             raise InvalidInput("min_score must be between 0 and 1")
+        if self._opted_out(actor):
+            return []
         filters = self._filters(
             space=space, include_history=include_history, types=types, subject=subject,
             related_user=related_user, sources=sources, states=states,
@@ -332,19 +379,21 @@ class MemoryService:
     ) -> list[Memory]:
         if not 1 <= limit <= 1000 or offset < 0:
             raise InvalidInput("limit must be between 1 and 1000 and offset not negative")
+        if self._opted_out(actor):
+            return []
         return self.storage.list_recent(
             actor, self._filters(space=space, **filters), now_utc(), limit, offset
         )
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
-        memory = self.storage.get(actor, memory_id)
+        memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None:
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
         return memory
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
-        versions = self.storage.chain(actor, memory_id)
+        versions = [] if self._opted_out(actor) else self.storage.chain(actor, memory_id)
         if not versions:
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
         by_id = {m.id: m for m in versions}
@@ -373,7 +422,10 @@ class MemoryService:
         if (memory_id is None) == (query is None):
             raise InvalidInput("forget takes a memory id or a query, not both and not neither")
         if memory_id is not None:
-            targets = [self.get(memory_id, actor=actor).id]
+            # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
+            if self.storage.get(actor, memory_id) is None:
+                raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+            targets = [memory_id]
         else:
             assert query is not None
             hits = self.recall(query, actor=actor, limit=1000, min_score=min_score, space=space or ALL_SPACES,
@@ -400,6 +452,7 @@ class MemoryService:
         return self._set_state(memory_id, actor, "restore")
 
     def _set_state(self, memory_id: str, actor: Actor, state: str) -> Memory:
+        self._refuse_opted_out(actor)
         if state == "restore":
             _ = self.embedder  # the store must know the current model to tell 'indexed' from 'new'
         with self.storage.write() as txn:
@@ -442,6 +495,33 @@ class MemoryService:
 
     def close(self) -> None:
         self.storage.close()
+
+
+def _owner_of(req: StoreRequest, actor: Actor) -> tuple[str, Visibility]:
+    """Who owns a new item and so who may read it (see ``Actor.readable_shared_owners``).
+
+    Without ``owner``, a personal item belongs to the caller and a shared one to the workspace: a shared
+    item owned by its author would be readable by nobody else. ``team:T`` needs membership of T,
+    ``agent:A`` a request made through agent A; items of a team, agent or workspace are always shared.
+    In a personal request (``actor.ceiling``) nothing is written as shared."""
+    owner = req.owner
+    if owner is None or owner == actor.owner:
+        visibility = req.visibility
+        owner = actor.owner if visibility is Visibility.PERSONAL or owner else "workspace"
+    else:
+        kind, _, name = owner.partition(":")
+        if kind == "user":
+            raise Forbidden(f"owner: {actor.user} cannot write memories owned by another user")
+        if kind == "team" and name not in actor.teams:
+            raise Forbidden(f"owner: {actor.user} is not a member of team {name!r}")
+        if kind == "agent" and name != actor.agent:
+            raise Forbidden(f"owner: this request is not made through agent {name!r}")
+        if req.visibility is Visibility.PERSONAL and "visibility" in req.model_fields_set:
+            raise InvalidInput(f"visibility: items owned by {owner} are shared, not personal")
+        visibility = Visibility.SHARED
+    if visibility is Visibility.SHARED and actor.ceiling is Visibility.PERSONAL:
+        raise Forbidden("this request is personal: nothing can be stored as shared")
+    return owner, visibility
 
 
 def _index_fields(

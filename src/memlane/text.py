@@ -518,11 +518,13 @@ def tokenize(text: str) -> list[str]:
     return [norm if norm[0].isdigit() else _stem(norm) for _, norm in tokens]
 
 
+@functools.lru_cache(maxsize=65536)
 def content_words(text: str) -> frozenset[str]:
     """Set of stemmed content words for word-overlap similarity (dedup, supersession).
 
     Like :func:`tokenize` but adds one ``"not"`` marker when the text is negated, so that a
-    statement and its negation never look identical.
+    statement and its negation never look identical. Cached: during bulk loads the same current
+    items are compared with many new ones.
     """
     tokens, negated = _keyword_tokens(text)
     words = {norm if norm[0].isdigit() else _stem(norm) for _, norm in tokens}
@@ -1253,4 +1255,3 @@ def is_past_question(text: str) -> bool:
     if _PAST_RE.search(folded):
         return True
     return _EXPLICIT_YEAR_RE.search(folded) is not None and not _FUTURE_YEAR_RE.search(folded)
-

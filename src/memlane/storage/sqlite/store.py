@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import datetime
@@ -175,15 +176,25 @@ class _Txn:
         """(id, content, observed_at) of current items of the same owner, visibility and space sharing an
         entity key: most shared keys first, then newest. Each key contributes at most its ``limit`` newest items (an index range scan),
         so a key that thousands of items carry costs no more than a rare one."""
-        counts: dict[int, int] = {}
-        for key in sorted(entity_keys):
-            for (seq,) in self.cur.execute(
-                "SELECT e.memory_seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
-                " WHERE e.key = ? AND m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
-                " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?",
-                (key, memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit),
-            ):
-                counts[seq] = counts.get(seq, 0) + 1
+        keys = sorted(entity_keys)
+        if not keys:
+            return []
+        per_key = (
+            "SELECT * FROM (SELECT e.memory_seq AS seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
+            " WHERE e.key = ? AND m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
+            " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?)"
+        )
+        scope = (memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit)
+        params: list[Any] = []
+        for key in keys:
+            params.extend((key, *scope))
+        counts: dict[int, int] = {
+            int(seq): int(n)
+            for seq, n in self.cur.execute(
+                f"SELECT seq, COUNT(*) FROM ({' UNION ALL '.join([per_key] * len(keys))}) GROUP BY seq",
+                params,
+            )
+        }
         best = sorted(counts, key=lambda s: (-counts[s], -s))[:limit]
         if not best:
             return []
@@ -349,6 +360,8 @@ class SqliteStore:
         self._lock = threading.RLock()
         self._index = VectorIndex()
         self._count_cache: tuple[tuple[int, int], int] | None = None
+        self._pending_access: dict[int, tuple[int, datetime]] = {}
+        self._last_access_flush = time.monotonic()
         self._conn.set_busy_timeout(10_000)
         cur = self._conn.cursor()
         try:
@@ -399,6 +412,8 @@ class SqliteStore:
 
     def close(self) -> None:
         with self._lock:
+            with suppress(apsw.Error):
+                self._flush_access(wait=True)
             self._conn.close()
 
     # -- writing --------------------------------------------------------------------------------------
@@ -413,6 +428,7 @@ class SqliteStore:
             except apsw.BusyError as exc:
                 raise StorageError(f"the database {self.path} is locked by another writer") from exc
             try:
+                self._flush_access(wait=True, cur=txn.cur)
                 yield txn
                 txn.flush()
                 if txn.vectors_changed:
@@ -439,15 +455,37 @@ class SqliteStore:
         return int(self._scalar("SELECT value FROM meta WHERE key = 'vector_generation'"))
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
-        if not seqs:
+        """Count an access. Counts are buffered and written in batches (with the next write transaction,
+        when a read needs them, or every couple of seconds) so that a recall never waits for the write
+        lock: they are a ranking hint, not data worth blocking a read for."""
+        with self._lock:
+            for seq in seqs:
+                count, _ = self._pending_access.get(seq, (0, at))
+                self._pending_access[seq] = (count + 1, at)
+            if len(self._pending_access) > 512 or time.monotonic() - self._last_access_flush > 2.0:
+                self._flush_access(wait=False)
+
+    def _flush_access(self, *, wait: bool, cur: Any = None) -> None:
+        """Write buffered access counts; inside ``cur``'s open transaction when given, else in one of
+        its own that gives up at once when another writer holds the lock (the counts stay buffered)."""
+        if not self._pending_access:
             return
-        # access counts are a ranking hint: never fail a read for them
-        with self._lock, suppress(apsw.BusyError):
-            self._conn.execute(
-                f"UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?"
-                f" WHERE seq IN ({','.join('?' * len(seqs))})",
-                (to_db(at), *seqs),
-            )
+        rows = [(n, to_db(at), seq) for seq, (n, at) in self._pending_access.items()]
+        sql = "UPDATE memories SET access_count = access_count + ?, last_accessed_at = ? WHERE seq = ?"
+        if cur is not None:
+            cur.executemany(sql, rows)
+        else:
+            if not wait:
+                self._conn.set_busy_timeout(0)
+            try:
+                with self._conn:
+                    self._conn.executemany(sql, rows)
+            except apsw.BusyError:
+                return
+            finally:
+                self._conn.set_busy_timeout(10_000)
+        self._pending_access.clear()
+        self._last_access_flush = time.monotonic()
 
     # -- reading --------------------------------------------------------------------------------------
 
@@ -456,6 +494,7 @@ class SqliteStore:
             return self._conn.execute(sql, params).fetchall()
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
+        self._flush_access(wait=True)
         where, params = _scope(actor, Filters(space="*", include_history=True, states=tuple(State)), None)
         rows = self._rows(
             f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params)
@@ -488,6 +527,7 @@ class SqliteStore:
     def list_recent(
         self, actor: Actor, filters: Filters, now: datetime, limit: int, offset: int
     ) -> list[Memory]:
+        self._flush_access(wait=True)
         where, params = _scope(actor, filters, now)
         rows = self._rows(
             f"SELECT {_COLUMNS} FROM memories m WHERE {where} ORDER BY m.created_at DESC, m.seq DESC"
