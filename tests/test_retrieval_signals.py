@@ -116,3 +116,22 @@ def test_pure_helpers() -> None:
         datetime(2023, 6, 20, 9, tzinfo=UTC)
     )
     assert "name:okafor" in subject_keys("dr. okafor", "Dr. Okafor")
+
+
+def test_keyword_lane_leaves_out_words_most_items_contain(db_path) -> None:
+    with open_store(db_path) as m:
+        m.store_many([f"weekly project status note number {i}" for i in range(2100)], auto_supersede=False)
+        target = m.store("project kickoff with the Zanzibar team", auto_supersede=False)
+        store = m.service.storage
+        seen: list[list[str]] = []
+        real = store.keyword_search
+
+        def spy(actor, filters, terms, now, limit):  # type: ignore[no-untyped-def]
+            seen.append(list(terms))
+            return real(actor, filters, terms, now, limit)
+
+        store.keyword_search = spy
+        hits = m.recall("project status zanzibar kickoff")
+        assert hits[0].id == target.id
+        # "project" and "status" are in >25% of items and not among the two rarest: left out
+        assert sorted(seen[0]) == ["kickoff", "zanzibar"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .. import text
@@ -12,6 +11,7 @@ from ..models import Hit, Memory
 from .config import RetrievalConfig
 from .fusion import rrf
 from .lanes import LANES, LaneResult, Query
+from .lanes.keyword import term_frequencies
 from .ranking import calibrated_score, monotone, multiplier, semantic_evidence
 from .signals import is_question_item, observed_keys, subject_keys, time_keys
 
@@ -19,13 +19,6 @@ if TYPE_CHECKING:
     from ..storage.base import Store
 
 __all__ = ["RetrievalEngine"]
-
-
-@lru_cache(maxsize=1)
-def _porter():  # type: ignore[no-untyped-def]
-    import Stemmer
-
-    return Stemmer.Stemmer("porter")
 
 
 class RetrievalEngine:
@@ -137,7 +130,7 @@ class RetrievalEngine:
             if s in semantic:
                 out[s]["semantic"] = semantic_evidence(semantic[s], self.config)
         if "keyword" in results and query.terms:
-            weights = self._term_weights(query.terms)
+            weights = self._term_weights(query)
             total = sum(weights.values())
             if total > 0:
                 for s in seqs:
@@ -152,19 +145,17 @@ class RetrievalEngine:
                 out[s]["entity"] = got / total
         return out
 
-    def _term_weights(self, terms: list[str]) -> dict[str, float]:
-        """IDF weight per query stem (stems as ``text.tokenize`` makes them), from the store's statistics."""
-        porter = _porter()
-        stem_of: dict[str, str] = {}
-        for term in terms:
+    def _term_weights(self, query: Query) -> dict[str, float]:
+        """IDF weight per query stem (stems as ``text.tokenize`` makes them)."""
+        total, df = term_frequencies(query, self.store)
+        n = max(total, 1)
+        weights: dict[str, float] = {}
+        for term in query.terms:
             stems = text.tokenize(term)
             if stems:
-                stem_of[stems[0]] = porter.stemWord(term.lower())
-        total, df = self.store.term_stats(sorted(set(stem_of.values())))
-        n = max(total, 1)
-        return {
-            stem: math.log(1 + (n - df.get(p, 0) + 0.5) / (df.get(p, 0) + 0.5)) for stem, p in stem_of.items()
-        }
+                f = df.get(term, 0)
+                weights[stems[0]] = math.log(1 + (n - f + 0.5) / (f + 0.5))
+        return weights
 
 
 def _hit(memory: Memory, score: float, lanes: tuple[str, ...]) -> Hit:

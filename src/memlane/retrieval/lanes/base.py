@@ -31,6 +31,8 @@ class Query:
     embed: Callable[[str], npt.NDArray[np.float32]] | None = None
     #: filled by the entity lane: the query's keys that items carry, with their rarity weights
     known_entity_weights: dict[str, float] = field(default_factory=dict)
+    #: filled by the keyword lane: (items in the store, items containing each query term)
+    term_df: tuple[int, dict[str, int]] | None = None
 
     @cached_property
     def vector(self) -> npt.NDArray[np.float32] | None:

@@ -576,15 +576,21 @@ class SqliteStore:
             return []
         weights = weights or {}
         where, params = _scope(actor, filters, now)
-        case = " ".join("WHEN ? THEN ?" for _ in keys)
-        case_params: list[Any] = []
+        # Each key contributes at most its newest ``cap`` items (an index range scan): a key that most
+        # items carry adds little weight and must not cost a scan of all of them.
+        cap = max(limit * 10, 500)
+        per_key = (
+            "SELECT * FROM (SELECT e.memory_seq AS seq, ? AS w FROM memory_entities e"
+            f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = ? AND {where}"
+            " ORDER BY e.memory_seq DESC LIMIT ?)"
+        )
+        all_params: list[Any] = []
         for k in keys:
-            case_params.extend([k, weights.get(k, 1.0)])
+            all_params.extend((weights.get(k, 1.0), k, *params, cap))
         rows = self._rows(
-            f"SELECT e.memory_seq, SUM(CASE e.key {case} ELSE 0 END) AS w FROM memory_entities e"
-            f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key IN ({','.join('?' * len(keys))})"
-            f" AND {where} GROUP BY e.memory_seq ORDER BY w DESC, m.seq DESC LIMIT ?",
-            (*case_params, *keys, *params, limit),
+            f"SELECT seq, SUM(w) AS total FROM ({' UNION ALL '.join([per_key] * len(keys))})"
+            " GROUP BY seq ORDER BY total DESC, seq DESC LIMIT ?",
+            (*all_params, limit),
         )
         return [(int(seq), float(w)) for seq, w in rows]
 
@@ -627,17 +633,23 @@ class SqliteStore:
         owner, space and source, observed within ``hours``. Not scope-filtered: callers fetch with scope."""
         if not seqs or window <= 0:
             return {}
+        wanted = {s + d for s in seqs for d in range(-window, window + 1)}
         rows = self._rows(
-            "SELECT c.seq, n.seq FROM memories c JOIN memories n ON n.seq BETWEEN c.seq - ? AND c.seq + ?"
-            " AND n.seq != c.seq AND n.workspace = c.workspace AND n.owner = c.owner AND n.space = c.space"
-            " AND n.source = c.source"
-            " AND abs(julianday(n.observed_at) - julianday(c.observed_at)) * 24 <= ?"
-            f" WHERE c.seq IN ({','.join('?' * len(seqs))})",
-            (window, window, hours, *seqs),
+            "SELECT seq, workspace, owner, space, source, julianday(observed_at) FROM memories"
+            f" WHERE seq IN ({','.join('?' * len(wanted))})",
+            sorted(wanted),
         )
+        info = {int(r[0]): r[1:] for r in rows}
         out: dict[int, list[int]] = {}
-        for c, n in rows:
-            out.setdefault(int(c), []).append(int(n))
+        for c in seqs:
+            if c not in info:
+                continue
+            *conversation, day = info[c]
+            for n in range(c - window, c + window + 1):
+                other = info.get(n)
+                same = n != c and other is not None and list(other[:-1]) == conversation
+                if same and abs(other[-1] - day) * 24 <= hours:  # type: ignore[index]
+                    out.setdefault(c, []).append(n)
         return out
 
     def entity_keys_of(self, seqs: Sequence[int]) -> dict[int, set[str]]:
