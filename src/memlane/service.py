@@ -334,11 +334,10 @@ class MemoryService:
             limit=limit,
             embed=self._embed_query if embedder is not None else None,
         )
-        hits = self.retrieval.recall(q, min_score=min_score)
-        if hits:
-            seqs = [s for s in (self.storage.seq_of(h.id) for h in hits) if s is not None]
-            self.storage.touch(seqs, now_utc())
-        return hits
+        ranked = self.retrieval.recall(q, min_score=min_score)
+        if ranked:
+            self.storage.touch([seq for seq, _ in ranked], now_utc())
+        return [hit for _, hit in ranked]
 
     search = recall
 

@@ -35,7 +35,8 @@ class RetrievalEngine:
             for spec in self.config.lanes
         }
 
-    def recall(self, query: Query, *, min_score: float = 0.0) -> list[Hit]:
+    def recall(self, query: Query, *, min_score: float = 0.0) -> list[tuple[int, Hit]]:
+        """(storage seq, hit) pairs, best first."""
         config = self.config
         results = self.run_lanes(query)
         fused = rrf(
@@ -58,14 +59,14 @@ class RetrievalEngine:
         ranked = sorted(seqs, key=lambda s: (-final[s], -s))
         scores = monotone([calibrated_score(evidence[s], config.lanes) for s in ranked])
         found_by = {name: {s for s, _ in r.ranked} for name, r in results.items()}
-        hits: list[Hit] = []
+        hits: list[tuple[int, Hit]] = []
         for seq, score in zip(ranked, scores, strict=True):
             if score < min_score or len(hits) >= query.limit:
                 break
             lanes = tuple(name for name, members in found_by.items() if seq in members)
             if seq in context and not lanes:
                 lanes = ("context",)
-            hits.append(_hit(memories[seq], score, lanes))
+            hits.append((seq, _hit(memories[seq], score, lanes)))
         return hits
 
     def _multiplier(self, query: Query, memory: Memory, keys: set[str]) -> float:
