@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -40,11 +41,13 @@ def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], 
     for i in range(0, len(texts), batch):
         embedder.embed(texts[i : i + batch])
     out["bare_model_per_s"] = len(texts) / (time.perf_counter() - t0)
-    for name, emb in (("local", embedder), ("none", "none")):
-        m = Memlane(tmp / f"tp-{name}.db", user="bench", embedder=emb)
+    for name, emb, auto in (("local", embedder, True), ("none", "none", True), ("none_bulk", "none", False)):
+        path = tmp / f"tp-{name}.db"
+        path.unlink(missing_ok=True)
+        m = Memlane(path, user="bench", embedder=emb)
         t0 = time.perf_counter()
         for i in range(0, len(texts), batch):
-            m.store_many(texts[i : i + batch], source="bench")
+            m.store_many(texts[i : i + batch], source="bench", auto_supersede=auto)
         out[f"store_many_{name}_per_s"] = len(texts) / (time.perf_counter() - t0)
         m.close()
     out["local_vs_bare"] = out["store_many_local_per_s"] / out["bare_model_per_s"]
@@ -56,11 +59,14 @@ def recall_latency(
 ) -> dict:
     from memlane import Memlane
 
-    m = Memlane(tmp / f"r-{size}.db", user="bench", embedder=embedder)
+    path = tmp / f"r-{size}.db"
+    reuse = path.exists()  # --workdir with a store built by an earlier run: measure recall only
+    m = Memlane(path, user="bench", embedder=embedder)
     t0 = time.perf_counter()
-    for i in range(0, size, 1000):
-        m.store_many([s for s, _ in data[i : min(size, i + 1000)]], source="bench", auto_supersede=False)
-    load = time.perf_counter() - t0
+    if not reuse:
+        for i in range(0, size, 1000):
+            m.store_many([s for s, _ in data[i : min(size, i + 1000)]], source="bench", auto_supersede=False)
+    load = float("nan") if reuse else time.perf_counter() - t0
     questions = [q for _, q in data[: size : max(1, size // args.queries)]][: args.queries]
     m.recall("warm up the caches")
     lat = []
@@ -93,27 +99,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throughput-items", type=int, default=5000)
     parser.add_argument("--embedder", default="local")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--workdir", type=Path, help="keep (and reuse) the stores here instead of a temp dir")
+    parser.add_argument("--skip-throughput", action="store_true")
     args = parser.parse_args(argv)
 
     from memlane.providers.embedders import build_embedder
 
     embedder = build_embedder(args.embedder, home=Path.home() / ".memlane")
     data = corpus(max(max(args.sizes), args.throughput_items))
-    tmp = Path(tempfile.mkdtemp(prefix="memlane-bench-"))
-    report = {
-        "embedder": embedder.identity,
-        "throughput": throughput(args, embedder, data, tmp),
-        "recall": [],
-    }
-    t = report["throughput"]
-    print(f"bare model {t['bare_model_per_s']:.0f}/s; store_many local {t['store_many_local_per_s']:.0f}/s"
-          f" ({100 * t['local_vs_bare']:.0f}% of bare); store_many none {t['store_many_none_per_s']:.0f}/s",
-          flush=True)  # fmt: skip
+    tmp = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-bench-"))
+    tmp.mkdir(parents=True, exist_ok=True)
+    report: dict = {"embedder": embedder.identity, "recall": [], "load_average": os.getloadavg()}
+    if not args.skip_throughput:
+        report["throughput"] = t = throughput(args, embedder, data, tmp)
+        print(
+            f"bare model {t['bare_model_per_s']:.0f}/s; store_many local {t['store_many_local_per_s']:.0f}/s"
+            f" ({100 * t['local_vs_bare']:.0f}% of bare); store_many none {t['store_many_none_per_s']:.0f}/s,"
+            f" none without auto-supersession {t['store_many_none_bulk_per_s']:.0f}/s",
+            flush=True,
+        )
     for size in args.sizes:
         r = recall_latency(args, embedder, data, tmp, size)
         report["recall"].append(r)
-        print(f"recall at {size}: p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms (load {r['load_s']:.0f} s,"
-              f" source in top 10: {r['source_in_top10']:.2f})", flush=True)  # fmt: skip
+        print(
+            f"recall at {size}: p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms (load {r['load_s']:.0f} s,"
+            f" source in top 10: {r['source_in_top10']:.2f})",
+            flush=True,
+        )
+    print(f"load average during the run: {os.getloadavg()}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0
