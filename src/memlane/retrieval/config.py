@@ -44,9 +44,9 @@ class RetrievalConfig:
     semantic_span: float = 0.5
     #: a key held by more than this share of items says little and is left out of the entity lane
     entity_max_share: float = 0.2
-    #: a word in more than this share of items is left out of the keyword index query (speed; its
-    #: IDF is near zero anyway). The rarest words are always kept.
-    keyword_max_share: float = 0.25
+    #: a word in more than this share of items does not find keyword candidates (at 2,000+ items):
+    #: it only adds its BM25 weight to the candidates the rarer words found (speed at scale).
+    keyword_max_share: float = 0.1
     #: multiplier for items whose subject the query names
     subject_boost: float = 0.15
     #: items that are themselves questions are multiplied by 1 - question_item_penalty

@@ -1,12 +1,17 @@
 """Keyword lane: BM25 over the full-text index; the query's words are always quoted terms.
 
-Terms that a large share of items contain are left out of the index query: they barely move BM25
-(their IDF is near zero) but make the index visit most of the store, which is what makes an OR query
-slow at 100k items. The rarest terms are always kept so a query never loses its keyword lane.
+At scale, words that a large share of items contain make an OR query visit most of the store (that is
+what made it the slowest lane at 100k items). Such words do not *find* candidates here: the index is
+asked for the rarer words only, over a deeper list, and the common words' BM25 contribution is then
+added for those candidates. Rare words decide who is a candidate; every word still shapes the order.
+The two rarest words are always asked for.
 """
 
 from __future__ import annotations
 
+import math
+import re
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +22,11 @@ if TYPE_CHECKING:
     from ..config import LaneSpec, RetrievalConfig
 
 __all__ = ["KeywordLane", "term_frequencies"]
+
+#: below this many items every query is fast: every word is asked for
+PRUNE_FROM = 2000
+_K1, _B = 1.2, 0.75  # SQLite FTS5's bm25() constants
+_WORD = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=1)
@@ -36,21 +46,42 @@ def term_frequencies(query: Query, store: Store) -> tuple[int, dict[str, int]]:
     return query.term_df
 
 
-#: below this many items every query is fast: no term is left out
-PRUNE_FROM = 2000
-
-
 class KeywordLane:
     name = "keyword"
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         if not query.terms:
             return LaneResult()
-        terms = query.terms
-        total, df = term_frequencies(query, store)
-        if total >= PRUNE_FROM:
-            present = sorted((t for t in terms if df[t] > 0), key=df.__getitem__)
-            common = {t for t in present[2:] if df[t] > config.keyword_max_share * total}
-            terms = [t for t in terms if t not in common]
         depth = max(spec.depth, query.limit * 3)
-        return LaneResult(store.keyword_search(query.actor, query.filters, terms, query.now, depth))
+        total, df = term_frequencies(query, store)
+        common: list[str] = []
+        if total >= PRUNE_FROM:
+            present = sorted((t for t in query.terms if df[t] > 0), key=df.__getitem__)
+            common = [t for t in present[2:] if df[t] > config.keyword_max_share * total]
+        if not common:
+            return LaneResult(store.keyword_search(query.actor, query.filters, query.terms, query.now, depth))
+        rare = [t for t in query.terms if t not in common]
+        ranked = store.keyword_search(query.actor, query.filters, rare, query.now, depth * 3)
+        return LaneResult(_add_common_terms(ranked, common, df, total, store)[:depth])
+
+
+def _add_common_terms(
+    ranked: list[tuple[int, float]], common: list[str], df: dict[str, int], total: int, store: Store
+) -> list[tuple[int, float]]:
+    """Add the BM25 contribution of ``common`` words to each candidate's score, and re-sort."""
+    if not ranked:
+        return ranked
+    porter = _porter()
+    contents = store.contents([seq for seq, _ in ranked])
+    stems = {seq: Counter(porter.stemWords(_WORD.findall(text.lower()))) for seq, text in contents.items()}
+    lengths = {seq: sum(c.values()) for seq, c in stems.items()}
+    avg = sum(lengths.values()) / max(1, len(lengths))
+    idf = {porter.stemWord(t.lower()): math.log(1 + (total - df[t] + 0.5) / (df[t] + 0.5)) for t in common}
+    scored = []
+    for seq, score in ranked:
+        counts = stems.get(seq, Counter())
+        norm = _K1 * (1 - _B + _B * lengths.get(seq, avg) / max(avg, 1e-9))
+        extra = sum(w * counts[s] * (_K1 + 1) / (counts[s] + norm) for s, w in idf.items() if counts[s])
+        scored.append((seq, score + extra))
+    scored.sort(key=lambda item: -item[1])
+    return scored

@@ -510,7 +510,7 @@ class SqliteStore:
             return {}
         where, params = _scope(actor, filters, now)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
+            f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
             (*seqs, *params),
         )
         return dict(_row_to_memory(r) for r in rows)
@@ -530,7 +530,8 @@ class SqliteStore:
         self._flush_access(wait=True)
         where, params = _scope(actor, filters, now)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE {where} ORDER BY m.created_at DESC, m.seq DESC"
+            # seq is insertion order, i.e. creation order: walking the table backwards stops at the limit
+            f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE {where} ORDER BY m.seq DESC"
             " LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
@@ -549,16 +550,23 @@ class SqliteStore:
         match = _fts_match(terms)
         if match is None:
             return []
-        where, params = _scope(actor, filters, now)
-        try:
-            rows = self._rows(
-                "SELECT f.rowid, -bm25(memories_fts, 1.0, 0.5) AS s FROM memories_fts f"
-                f" JOIN memories m ON m.seq = f.rowid WHERE memories_fts MATCH ? AND {where}"
-                " ORDER BY bm25(memories_fts, 1.0, 0.5) LIMIT ?",
-                (match, *params, limit),
-            )
-        except apsw.SQLError as exc:  # cannot happen with quoted terms; never let a query crash recall
-            raise StorageError(f"full-text search failed: {exc}") from exc
+        # The index alone ranks (ORDER BY rank LIMIT is FTS5's fast path); the scope is checked on the
+        # candidates, fetching more while too many belong to others (as for the vector index).
+        k = max(limit * 2, 64)
+        while True:
+            try:
+                candidates = self._rows(
+                    "SELECT rowid, -rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?",
+                    (match, k),
+                )
+            except apsw.SQLError as exc:  # cannot happen with quoted terms; never let a query crash recall
+                raise StorageError(f"full-text search failed: {exc}") from exc
+            allowed = self._allowed([int(r[0]) for r in candidates], actor, filters, now)
+            rows = [r for r in candidates if r[0] in allowed]
+            if len(rows) >= limit or len(candidates) < k:
+                rows = rows[:limit]
+                break
+            k *= 4
         return [(int(seq), float(score)) for seq, score in rows]
 
     def entity_search(
@@ -652,6 +660,15 @@ class SqliteStore:
                     out.setdefault(c, []).append(n)
         return out
 
+    def contents(self, seqs: Sequence[int]) -> dict[int, str]:
+        """Content by seq, unscoped: only for seqs a scoped query returned."""
+        if not seqs:
+            return {}
+        rows = self._rows(
+            f"SELECT seq, content FROM memories NOT INDEXED WHERE seq IN ({','.join('?' * len(seqs))})", seqs
+        )
+        return {int(seq): str(content) for seq, content in rows}
+
     def entity_keys_of(self, seqs: Sequence[int]) -> dict[int, set[str]]:
         out: dict[int, set[str]] = {s: set() for s in seqs}
         if not seqs:
@@ -678,7 +695,7 @@ class SqliteStore:
                 return False
             return owner == actor.owner or (visibility == "shared" and owner in shared)
 
-        k = max(limit * 3, 32)
+        k = limit + max(16, limit // 2)
         while True:
             candidates = self._index.search(query, accept, k)
             allowed = self._allowed([seq for seq, _ in candidates], actor, filters, now)
@@ -692,7 +709,7 @@ class SqliteStore:
             return set()
         where, params = _scope(actor, filters, now)
         rows = self._rows(
-            f"SELECT m.seq FROM memories m WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
+            f"SELECT m.seq FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
             (*seqs, *params),
         )
         return {r[0] for r in rows}
