@@ -6,6 +6,27 @@ from pathlib import Path
 import pytest
 
 from memlane import Memlane
+from pg import pg_database, pg_server, pg_url  # noqa: F401  (fixtures: a real PostgreSQL for the tests)
+
+#: every test that uses ``db_path`` (and so ``mem`` and ``smem``) runs once per backend: one contract suite
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "sqlite_only(reason): the test checks SQLite internals; run it on the sqlite backend only"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only")
+        metafunc.parametrize("backend", ("sqlite",) if only else BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(getattr(request, "param", "sqlite"))
 
 
 @pytest.fixture(scope="session")
@@ -22,21 +43,24 @@ def local_embedder(model_home: Path):
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """The test's database: a SQLite file path, or the URL of a fresh PostgreSQL database."""
+    if backend == "postgresql":
+        return str(request.getfixturevalue("pg_url"))
     return tmp_path / "memlane.db"
 
 
 @pytest.fixture
-def mem(db_path: Path):
-    """A real SQLite file, no embedder: keyword and entity lanes only."""
+def mem(db_path: Path | str):
+    """A real database (SQLite file or PostgreSQL), no embedder: keyword and entity lanes only."""
     m = Memlane(db_path, user="alice", embedder="none")
     yield m
     m.close()
 
 
 @pytest.fixture
-def smem(db_path: Path, local_embedder):
-    """A real SQLite file with the local MiniLM embedder."""
+def smem(db_path: Path | str, local_embedder):
+    """A real database (SQLite file or PostgreSQL) with the local MiniLM embedder."""
     m = Memlane(db_path, user="alice", embedder=local_embedder)
     yield m
     m.close()

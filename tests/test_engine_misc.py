@@ -15,6 +15,7 @@ import apsw
 import pytest
 
 import memlane
+from backends import clear_keyword_and_entity_indexes
 from memlane import AsyncMemlane, Memlane, StorageError
 from memlane.storage.sqlite.migrations import LATEST, MIGRATIONS
 
@@ -25,6 +26,7 @@ def test_public_api_is_sorted_and_importable() -> None:
         assert getattr(memlane, name) is not None
 
 
+@pytest.mark.sqlite_only(reason="reads the SQLite file with apsw; PostgreSQL: tests/test_postgres.py")
 def test_migrations_from_empty_and_idempotent(db_path: Path) -> None:
     with Memlane(db_path, embedder="none") as m:
         assert m.service.storage.schema_version() == LATEST
@@ -36,6 +38,7 @@ def test_migrations_from_empty_and_idempotent(db_path: Path) -> None:
     con.close()
 
 
+@pytest.mark.sqlite_only(reason="reads the SQLite file with apsw; PostgreSQL: tests/test_postgres.py")
 def test_migration_from_the_previous_schema_keeps_data(db_path: Path) -> None:
     with Memlane(db_path, embedder="none") as m:
         r = m.store("kept across upgrades")
@@ -48,6 +51,7 @@ def test_migration_from_the_previous_schema_keeps_data(db_path: Path) -> None:
         assert m.get(r.id).content == "kept across upgrades"
 
 
+@pytest.mark.sqlite_only(reason="reads the SQLite file with apsw; PostgreSQL: tests/test_postgres.py")
 def test_a_newer_database_is_refused(db_path: Path) -> None:
     Memlane(db_path, embedder="none").close()
     con = apsw.Connection(str(db_path))
@@ -126,10 +130,7 @@ def test_changing_the_model_makes_reindex_re_embed(db_path: Path, local_embedder
 def test_reindex_keys_rebuilds_indexes(db_path: Path) -> None:
     with Memlane(db_path, user="alice", embedder="none") as m:
         r = m.store("Invoice 4471 from Globex was paid", subject="Globex")
-        con = apsw.Connection(str(db_path))
-        con.execute("DELETE FROM memory_entities")
-        con.execute("DELETE FROM memories_fts")
-        con.close()
+        clear_keyword_and_entity_indexes(db_path)
         assert m.recall("invoice 4471") == []
         assert m.reindex(keys=True).keys_rebuilt == 1
         hits = m.recall("invoice 4471")

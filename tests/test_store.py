@@ -2,18 +2,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import apsw
 import pytest
 
+from backends import count_rows
 from memlane import InvalidInput, Memlane, SecretRefused, State, UnknownMemory
-
-
-def count_rows(db_path, table: str) -> int:
-    con = apsw.Connection(str(db_path))
-    try:
-        return con.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-    finally:
-        con.close()
 
 
 def test_store_returns_id_status_and_embedded_flag(mem: Memlane) -> None:
@@ -174,6 +166,7 @@ def test_store_many_applies_defaults_and_supersedes_within_the_batch(mem: Memlan
     ],
 )
 def test_bad_input_is_a_clear_error(mem: Memlane, db_path, fields: dict, message: str) -> None:
+    fields = dict(fields)  # the parameter is shared by every backend's run
     content = fields.pop("content")
     with pytest.raises(InvalidInput, match=message):
         mem.store(content, **fields)

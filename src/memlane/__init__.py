@@ -3,10 +3,14 @@
 from .errors import (
     ConfigError,
     EmbedderError,
+    Forbidden,
     InvalidInput,
     MemlaneError,
+    NotFound,
+    OptedOut,
     SecretRefused,
     StorageError,
+    Unauthorized,
     UnknownMemory,
 )
 from .models import (
@@ -32,6 +36,7 @@ __all__ = [
     "AsyncMemlane",
     "ConfigError",
     "EmbedderError",
+    "Forbidden",
     "ForgetResult",
     "Hit",
     "InvalidInput",
@@ -40,8 +45,11 @@ __all__ = [
     "MemlaneError",
     "Memory",
     "MemoryType",
+    "NotFound",
+    "OptedOut",
     "PRESETS",
     "ReindexResult",
+    "RemoteMemlane",
     "RetrievalConfig",
     "SecretRefused",
     "State",
@@ -49,6 +57,16 @@ __all__ = [
     "StoreResult",
     "Subject",
     "SupersededRef",
+    "Unauthorized",
     "UnknownMemory",
     "Visibility",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The HTTP client is imported only by code that uses it.
+    if name == "RemoteMemlane":
+        from .remote import RemoteMemlane
+
+        return RemoteMemlane
+    raise AttributeError(f"module 'memlane' has no attribute {name!r}")

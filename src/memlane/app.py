@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
-from .config import Settings, sqlite_path_from_url
+from .auth import AccessService
+from .config import Settings, is_postgres_url, sqlite_path_from_url
 from .errors import ConfigError
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService
+from .storage.base import Store
 
-__all__ = ["build_service"]
+__all__ = ["build_service", "open_store"]
+
+
+def open_store(database_url: str) -> Store:
+    """The store for a database URL: a SQLite file (path or ``sqlite:///…``) or PostgreSQL
+    (``postgresql://…`` / ``postgres://…``). Opening applies pending migrations. Backends are imported
+    here, on demand, so that the SQLite default never loads psycopg."""
+    if is_postgres_url(database_url):
+        from .storage.postgres import PostgresStore
+
+        return PostgresStore(database_url)
+    path = sqlite_path_from_url(database_url)
+    if path is None:  # pragma: no cover - sqlite_path_from_url returns None only for PostgreSQL URLs
+        raise ConfigError(f"unsupported database URL {database_url!r}")
+    from .storage.sqlite import SqliteStore
+
+    return SqliteStore(path)
 
 
 def build_service(
@@ -19,17 +37,10 @@ def build_service(
 ) -> MemoryService:
     """A service over the configured store. ``embedder`` overrides the settings: an instance, a spec
     string (``"local"``, ``"none"``, ``"openai:…"``) or None for the settings' choice."""
-    path = sqlite_path_from_url(settings.database_url)
-    if path is None:
-        raise ConfigError(
-            f"{settings.database_url!r}: the PostgreSQL backend is not available in this version; use a SQLite"
-            " file path"
-        )
-    from .storage.sqlite import SqliteStore
-
-    store = SqliteStore(path)
+    store = open_store(settings.database_url)
+    access = AccessService(store)  # identity lives in the same database: opt-out is checked on every call
     if isinstance(embedder, Embedder):
-        return MemoryService(store, embedder, retrieval)
+        return MemoryService(store, embedder, retrieval, access=access)
     spec = embedder if isinstance(embedder, str) else settings.embedder
 
     def factory() -> Embedder | None:
@@ -38,8 +49,8 @@ def build_service(
         return build_embedder(spec, home=settings.home, environ=settings.environ)
 
     if spec == "none":
-        return MemoryService(store, None, retrieval)
+        return MemoryService(store, None, retrieval, access=access)
     # Validate the spec now (cheap) so that a typo fails at start, not at the first store.
     from .providers.embedders import build_embedder as _check  # noqa: F401
 
-    return MemoryService(store, factory, retrieval)
+    return MemoryService(store, factory, retrieval, access=access)

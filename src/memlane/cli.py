@@ -44,13 +44,16 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     @click.option("--user", help="Act as this user (default: $MEMLANE_USER or the login name).")
     @click.option("--space", help="Read and write this space (a separate bucket); '*' reads every space.")
     @click.option("--embedder", help="local | local-onnx | local-onnx-int8 | local-torch | openai:<model> | none.")
+    @click.option("--server", help="Talk to a memlane server at this URL instead of a local database.")
+    @click.option("--api-key", help="API key for --server (default: $MEMLANE_API_KEY).")
     @click.pass_context
     @functools.wraps(fn)
     def wrapper(ctx: click.Context, as_json: bool, db: str | None, user: str | None, space: str | None,
-                embedder: str | None, **kwargs: Any) -> Any:  # fmt: skip
+                embedder: str | None, server: str | None, api_key: str | None, **kwargs: Any) -> Any:  # fmt: skip
         obj = ctx.find_root().obj
         obj["json"] = obj.get("json") or as_json
-        for key, value in (("db", db), ("user", user), ("space", space), ("embedder", embedder)):
+        for key, value in (("db", db), ("user", user), ("space", space), ("embedder", embedder),
+                           ("server", server), ("api_key", api_key)):  # fmt: skip
             if value is not None:
                 obj[key] = value
         ctx.obj = obj
@@ -67,6 +70,10 @@ def _client(ctx: click.Context) -> Any:
     from .sdk import Memlane
 
     obj = ctx.obj
+    if "client" not in obj and obj.get("server"):  # the same commands, over HTTP (memlane serve)
+        obj["client"] = Memlane.connect(obj["server"], api_key=obj.get("api_key"), user=obj.get("user"),
+                                        space=obj.get("space"))  # fmt: skip
+        ctx.call_on_close(obj["client"].close)
     if "client" not in obj:
         obj["client"] = Memlane(obj.get("db"), user=obj.get("user"), space=obj.get("space"),
                                 embedder=obj.get("embedder"))  # fmt: skip
@@ -100,13 +107,16 @@ def _memories_text(items: list[Any]) -> str:
 @click.option("--user", help="Act as this user.")
 @click.option("--space", help="Space (bucket) to read and write.")
 @click.option("--embedder", help="Embedding provider.")
+@click.option("--server", envvar="MEMLANE_SERVER", help="A memlane server URL: memory commands go over HTTP.")
+@click.option("--api-key", envvar="MEMLANE_API_KEY", help="API key for --server.")
 @click.version_option(package_name="memlane")
 @click.pass_context
 def main(ctx: click.Context, as_json: bool, db: str | None, user: str | None, space: str | None,
-         embedder: str | None) -> None:  # fmt: skip
+         embedder: str | None, server: str | None, api_key: str | None) -> None:  # fmt: skip
     """memlane: long-term memory for AI assistants and agents."""
     ctx.ensure_object(dict)
-    ctx.obj.update({k: v for k, v in {"db": db, "user": user, "space": space, "embedder": embedder}.items() if v})
+    ctx.obj.update({k: v for k, v in {"db": db, "user": user, "space": space, "embedder": embedder,
+                                      "server": server, "api_key": api_key}.items() if v})  # fmt: skip
     ctx.obj["json"] = as_json
 
 
@@ -282,6 +292,19 @@ def init_cmd(ctx: click.Context) -> None:
     if embedder is not None:
         embedder.embed(["warm-up"])
     _emit(ctx, report, lambda r: "\n".join(f"{k}: {v}" for k, v in r.items()) + "\nready")
+
+
+from .cli_serve import keys, mcp_cmd, serve_cmd, teams, users  # noqa: E402 - registered below
+
+main.add_command(serve_cmd)
+main.add_command(mcp_cmd)
+main.add_command(keys)
+main.add_command(users)
+main.add_command(teams)
+
+from .cli_db import db  # noqa: E402 - registered below
+
+main.add_command(db)
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

@@ -5,7 +5,7 @@ Environment variables (all optional):
 | variable | meaning | default |
 |---|---|---|
 | ``MEMLANE_HOME`` | folder for the default database and cached model files | ``~/.memlane`` |
-| ``MEMLANE_DATABASE_URL`` | a SQLite file path, ``sqlite:///path`` or (later) ``postgresql://…`` | ``$MEMLANE_HOME/memlane.db`` |
+| ``MEMLANE_DATABASE_URL`` | a SQLite file path, ``sqlite:///path`` or ``postgresql://…`` (also ``postgres://…``) | ``$MEMLANE_HOME/memlane.db`` |
 | ``MEMLANE_EMBEDDER`` | ``local``, ``local-onnx``, ``local-onnx-int8``, ``local-torch``, ``openai:<model>``, ``none`` | ``local`` |
 | ``MEMLANE_USER`` | the acting user when none is given | the OS login name |
 | ``MEMLANE_WORKSPACE`` | the workspace | ``default`` |
@@ -19,10 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from .errors import ConfigError
 
-__all__ = ["Settings", "load_settings", "sqlite_path_from_url"]
+__all__ = ["Settings", "is_postgres_url", "load_settings", "redact_url", "sqlite_path_from_url"]
 
 
 @dataclass(frozen=True)
@@ -63,9 +64,30 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
     return settings.with_(**overrides)
 
 
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+
+
+def is_postgres_url(url: str) -> bool:
+    """True for a PostgreSQL URL (``postgresql://``, ``postgres://`` or SQLAlchemy's ``postgresql+psycopg://``)."""
+    return url.startswith(_POSTGRES_SCHEMES)
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return "<database url>"
+    if not password:
+        return url
+    userinfo, host = parts.netloc.rsplit("@", 1)
+    return urlunsplit(parts._replace(netloc=f"{userinfo.split(':', 1)[0]}:***@{host}"))
+
+
 def sqlite_path_from_url(url: str) -> Path | None:
     """The file path of a SQLite URL or plain path; None when the URL names another backend."""
-    if url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+    if is_postgres_url(url):
         return None
     if url.startswith("sqlite:///"):
         return Path(url[len("sqlite:///") :]).expanduser()

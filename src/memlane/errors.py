@@ -3,7 +3,11 @@
     MemlaneError
     ├── InvalidInput          bad arguments: the caller can fix them (maps to 4xx)
     │   ├── SecretRefused     content looks like a credential; nothing stored
-    │   └── UnknownMemory     an id that does not exist or is not visible to the caller
+    │   ├── UnknownMemory     an id that does not exist or is not visible to the caller
+    │   └── NotFound          an unknown API key, user or team (admin operations)
+    ├── Unauthorized          no API key, or one that is unknown or revoked (401)
+    ├── Forbidden             a known caller asking for what it may not do (403)
+    │   └── OptedOut          the user opted out of memory: no writes, and reads come back empty
     ├── ConfigError           settings, URLs or providers that cannot be used
     ├── EmbedderError         the embedding provider failed (network, model files)
     └── StorageError          the database failed or is of an unsupported schema
@@ -17,10 +21,14 @@ from __future__ import annotations
 __all__ = [
     "ConfigError",
     "EmbedderError",
+    "Forbidden",
     "InvalidInput",
     "MemlaneError",
+    "NotFound",
+    "OptedOut",
     "SecretRefused",
     "StorageError",
+    "Unauthorized",
     "UnknownMemory",
 ]
 
@@ -44,6 +52,25 @@ class UnknownMemory(InvalidInput, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown memory"
+
+
+class NotFound(InvalidInput, KeyError):
+    code = "not_found"
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "not found"
+
+
+class Unauthorized(MemlaneError):
+    code = "unauthorized"
+
+
+class Forbidden(MemlaneError):
+    code = "forbidden"
+
+
+class OptedOut(Forbidden):
+    code = "opted_out"
 
 
 class ConfigError(MemlaneError):

@@ -126,13 +126,15 @@ class Actor:
     """Who is asking. Every storage query is filtered by what this actor may read.
 
     ``teams`` and ``agent`` widen what can be read to those owners' *shared* items; personal items are
-    only ever readable by their owning user.
+    only ever readable by their owning user. ``ceiling`` is the request's memory setting: in a
+    ``personal`` request nothing is written as shared.
     """
 
     user: str
     workspace: str = "default"
     teams: tuple[str, ...] = ()
     agent: str | None = None
+    ceiling: Visibility = Visibility.SHARED
 
     @property
     def owner(self) -> str:

@@ -35,6 +35,9 @@ class StoreRequest(BaseModel):
     data: dict[str, Any] | None = None
     provenance: dict[str, Any] | None = None
     visibility: Visibility = Visibility.PERSONAL
+    #: ``team:<name>``, ``agent:<name>``, ``workspace`` or ``user:<the caller>``; default: the caller for
+    #: personal items, the workspace for shared ones
+    owner: str | None = Field(default=None, max_length=210)
     auto_supersede: bool = True
 
     @field_validator("content")
@@ -50,6 +53,16 @@ class StoreRequest(BaseModel):
         if value == "*":
             raise ValueError("'*' means every space when reading; it cannot be written to")
         return value or None
+
+    @field_validator("owner")
+    @classmethod
+    def _owner(cls, value: str | None) -> str | None:
+        if value is None or value == "workspace":
+            return value
+        kind, _, name = value.partition(":")
+        if kind not in ("user", "team", "agent") or not name.strip() or name != name.strip():
+            raise ValueError("expected 'user:<name>', 'team:<name>', 'agent:<name>' or 'workspace'")
+        return value
 
     @field_validator("subject", mode="before")
     @classmethod

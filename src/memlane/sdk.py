@@ -13,13 +13,16 @@ import functools
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .app import build_service
 from .config import load_settings
 from .models import Actor, ForgetResult, Hit, Memory, ReindexResult, StoreResult
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
+
+if TYPE_CHECKING:
+    from .remote import RemoteMemlane
 
 __all__ = ["AsyncMemlane", "Memlane"]
 
@@ -51,8 +54,24 @@ class Memlane:
     def service(self) -> Any:
         return self._service
 
+    @classmethod
+    def connect(
+        cls, url: str, *, api_key: str | None = None, user: str | None = None, space: str | None = None,
+        timeout: float = 30.0, environ: Mapping[str, str] | None = None,
+    ) -> RemoteMemlane:  # fmt: skip
+        """A client of a memlane server (``memlane serve``) with the same methods and result types.
+        ``api_key`` defaults to ``$MEMLANE_API_KEY``; ``user`` is sent as the acting user (for keys that
+        are not bound to one)."""
+        from .remote import RemoteMemlane
+
+        return RemoteMemlane(url, api_key=api_key, user=user, space=space, timeout=timeout, environ=environ)
+
     def _actor(self, user: str | None) -> Actor:
-        return Actor(user=user or self.settings.user, workspace=self.settings.workspace)
+        name = user or self.settings.user
+        access = getattr(self._service, "access", None)
+        if access is None:
+            return Actor(user=name, workspace=self.settings.workspace)
+        return access.local_actor(name, self.settings.workspace)  # with the user's current teams
 
     def _space(self, space: str | None) -> str | None:
         return space if space is not None else self.space

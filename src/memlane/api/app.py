@@ -1,0 +1,164 @@
+"""``create_app(service, access)``: the REST API under ``/v1`` and MCP over streamable HTTP at ``/mcp``,
+in one ASGI application (one process, one service, one database connection).
+
+Every request needs an API key, except ``/health`` and the OpenAPI document (``/openapi.json``,
+``/docs``). Bodies larger than ``max_body_bytes`` are refused with 413 before they are parsed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import anyio.to_thread
+from fastapi import FastAPI
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..auth import AccessService
+from ..errors import MemlaneError, Unauthorized
+from ..service import MemoryService
+from . import admin, routes
+from .context import USER_HEADER
+from .errors import error_response, install_error_handlers, status_of
+
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app"]
+
+DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+_DESCRIPTION = """\
+Long-term memory for AI assistants and agents. Authenticate with an API key
+(`Authorization: Bearer ml_…`); keys not bound to a user name the acting user in `X-Memlane-User`.
+Errors are `{"error": {"code": "…", "message": "…"}}` with stable codes. MCP (streamable HTTP) is served
+at `/mcp` with the same keys."""
+
+
+class _TooLarge(HTTPException):
+    def __init__(self) -> None:
+        super().__init__(status_code=413, detail="request body too large")
+
+
+class _BodyLimit:
+    """Refuses bodies over ``limit`` bytes with a JSON 413: at once when Content-Length says so, and
+    while reading otherwise (chunked uploads), before any of it is parsed."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = error_response(
+            413,
+            "payload_too_large",
+            f"the request body is larger than this server accepts ({self.limit} bytes)",
+        )
+        length = Headers(scope=scope).get("content-length", "")
+        if length.isdigit() and int(length) > self.limit:
+            await too_large(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _TooLarge()
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, watched_send)
+        except _TooLarge:
+            if started:
+                raise
+            await too_large(scope, receive, send)
+
+
+class _McpGate:
+    """Checks the API key (and acting user) before a request reaches the MCP transport, so a bad key
+    gets a plain 401 instead of an MCP session. Tools check again on every call (see mcp_server)."""
+
+    def __init__(self, app: ASGIApp, access: AccessService) -> None:
+        self.app = app
+        self.access = access
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = Headers(scope=scope)
+        scheme, _, token = headers.get("authorization", "").partition(" ")
+        try:
+            if scheme.lower() != "bearer" or not token.strip():
+                raise Unauthorized("an API key is required: send 'Authorization: Bearer ml_…'")
+            principal = await anyio.to_thread.run_sync(self.access.authenticate, token.strip())
+            await anyio.to_thread.run_sync(self.access.actor, principal, headers.get(USER_HEADER))
+        except MemlaneError as exc:
+            await error_response(status_of(exc), exc.code, str(exc))(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def create_app(
+    service: MemoryService,
+    access: AccessService,
+    *,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    mcp: bool = True,
+    host: str = "127.0.0.1",
+) -> FastAPI:
+    """The ASGI app. ``host`` is where it will listen: on loopback, the MCP transport also refuses
+    requests whose Host or Origin header is not local (DNS-rebinding protection)."""
+    from .. import __version__
+
+    mcp_server = None
+    mcp_app: ASGIApp | None = None
+    if mcp:
+        from ..mcp_server import build_mcp_server, http_actor_resolver
+
+        mcp_server = build_mcp_server(service, http_actor_resolver(access))
+        mcp_app = mcp_server.streamable_http_app(
+            streamable_http_path="/mcp", host=host, max_request_body_size=max_body_bytes
+        )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if mcp_server is None:
+            yield
+            return
+        async with mcp_server.session_manager.run():  # the MCP sessions live as long as the server
+            yield
+
+    app = FastAPI(
+        title="memlane",
+        version=__version__,
+        description=_DESCRIPTION,
+        lifespan=lifespan,
+        generate_unique_id_function=lambda route: route.name,
+        redoc_url=None,
+    )
+    app.state.service = service
+    app.state.access = access
+    app.state.max_body_bytes = max_body_bytes
+    install_error_handlers(app)
+    app.include_router(routes.router)
+    app.include_router(admin.router)
+
+    @app.get("/health", tags=["health"])
+    def health() -> dict[str, str]:
+        """Liveness: no key needed, touches nothing."""
+        return {"status": "ok", "version": __version__}
+
+    if mcp_app is not None:
+        app.router.routes.append(Route("/mcp", endpoint=_McpGate(mcp_app, access)))
+    app.add_middleware(_BodyLimit, limit=max_body_bytes)
+    return app

@@ -1,0 +1,156 @@
+"""The memory endpoints (``/v1``): each parses its request, makes one service call and renders the
+result with the SDK's own models, so every surface returns the same JSON for the same memory."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
+
+from ..errors import InvalidInput
+from ..models import ForgetResult, Memory, MemoryType, State, StoreResult
+from .context import CallerDep, decode_cursor, encode_cursor, render
+from .schemas import (
+    ERROR_RESPONSES,
+    ForgetBody,
+    HistoryPage,
+    HitsPage,
+    MemoriesPage,
+    RecallBody,
+    StoreBody,
+    StoreManyBody,
+    StoreManyResult,
+    WhoAmI,
+)
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-type]
+
+
+@router.post("/memories", response_model=StoreResult, tags=["memories"])
+def store(body: StoreBody, who: CallerDep) -> JSONResponse:
+    """Store one memory. The same statement stored twice comes back as ``duplicate`` with the first id;
+    a near-duplicate update supersedes the older item (listed in ``superseded``)."""
+    return render(who.service.store(body.content, actor=who.actor, **body.fields()))
+
+
+@router.post("/memories/batch", response_model=StoreManyResult, tags=["memories"])
+def store_many(body: StoreManyBody, who: CallerDep) -> JSONResponse:
+    """Store many memories in one transaction: all are stored (or found duplicate), or none is."""
+    items = [{"content": item.content, **item.fields()} for item in body.items]
+    defaults = body.defaults.fields() if body.defaults else {}
+    results = who.service.store_many(items, actor=who.actor, **defaults)
+    return render({"results": results})
+
+
+@router.get("/memories", response_model=MemoriesPage, tags=["memories"])
+def list_memories(
+    who: CallerDep,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 20,
+    offset: Annotated[int | None, Query(ge=0, le=10_000_000)] = None,
+    cursor: Annotated[
+        str | None, Query(max_length=200, description="next_cursor of the previous page")
+    ] = None,
+    space: Annotated[str | None, Query(max_length=200)] = None,
+    type: Annotated[list[MemoryType], Query(max_length=20)] = [],  # noqa: A002, B006 - the wire name
+    source: Annotated[list[str], Query(max_length=50)] = [],  # noqa: B006
+    state: Annotated[list[State], Query(max_length=3)] = [],  # noqa: B006
+    subject: Annotated[str | None, Query(max_length=500)] = None,
+    related_user: Annotated[str | None, Query(max_length=200)] = None,
+    include_history: bool = False,
+) -> JSONResponse:
+    """Newest current memories first. Page with ``limit`` and ``offset``, or follow ``next_cursor``
+    (offset-based: items stored meanwhile shift later pages)."""
+    if offset is not None and cursor is not None:
+        raise InvalidInput("give offset or cursor, not both")
+    start = decode_cursor(cursor) if cursor is not None else (offset or 0)
+    probe = min(limit + 1, 1000)  # one more than asked tells whether a next page exists
+    items = who.service.list_recent(
+        actor=who.actor, limit=probe, offset=start, space=space, types=type, sources=source, states=state,
+        subject=subject, related_user=related_user, include_history=include_history,
+    )  # fmt: skip
+    more = len(items) > limit or (probe == limit and len(items) == limit)
+    return render({"items": items[:limit], "next_cursor": encode_cursor(start + limit) if more else None})
+
+
+@router.get("/memories/{memory_id}", response_model=Memory, tags=["memories"])
+def get_memory(memory_id: str, who: CallerDep) -> JSONResponse:
+    """One memory with every field, current or superseded."""
+    return render(who.service.get(memory_id, actor=who.actor))
+
+
+@router.get("/memories/{memory_id}/history", response_model=HistoryPage, tags=["memories"])
+def history(memory_id: str, who: CallerDep) -> JSONResponse:
+    """The whole version chain of any id in it, oldest to newest; the last one is current."""
+    return render({"versions": who.service.history(memory_id, actor=who.actor)})
+
+
+@router.delete("/memories/{memory_id}", response_model=ForgetResult, tags=["memories"])
+def forget_memory(memory_id: str, who: CallerDep, dry_run: bool = False) -> JSONResponse:
+    """Delete a memory and every version of it (vectors, full-text and entity entries too)."""
+    return render(who.service.forget(memory_id, actor=who.actor, dry_run=dry_run))
+
+
+@router.post("/memories/{memory_id}/archive", response_model=Memory, tags=["memories"])
+def archive(memory_id: str, who: CallerDep) -> JSONResponse:
+    """Keep a memory but take it out of recall and lists."""
+    return render(who.service.archive(memory_id, actor=who.actor))
+
+
+@router.post("/memories/{memory_id}/restore", response_model=Memory, tags=["memories"])
+def restore(memory_id: str, who: CallerDep) -> JSONResponse:
+    """Bring an archived memory back into recall."""
+    return render(who.service.restore(memory_id, actor=who.actor))
+
+
+@router.post("/recall", response_model=HitsPage, tags=["recall"])
+def recall(body: RecallBody, who: CallerDep) -> JSONResponse:
+    """The memories that best match ``query``, best first, with a calibrated 0-1 ``score`` and the lanes
+    that found each (``matched_by``)."""
+    return render({"hits": who.service.recall(body.query, actor=who.actor, **body.filters())})
+
+
+@router.post("/search", response_model=HitsPage, tags=["recall"])
+def search(body: RecallBody, who: CallerDep) -> JSONResponse:
+    """Recall with ``min_score`` and the richer filters."""
+    return render({"hits": who.service.search(body.query, actor=who.actor, **body.filters())})
+
+
+@router.post("/forget", response_model=ForgetResult, tags=["memories"])
+def forget(body: ForgetBody, who: CallerDep) -> JSONResponse:
+    """Forget by ``id`` or by ``query`` (only strong matches; try ``dry_run`` first)."""
+    extra = {} if body.min_score is None else {"min_score": body.min_score}
+    result = who.service.forget(body.id, actor=who.actor, query=body.query, dry_run=body.dry_run,
+                                space=body.space, **extra)  # fmt: skip
+    return render(result)
+
+
+@router.get("/me", response_model=WhoAmI, tags=["me"])
+def me(who: CallerDep) -> JSONResponse:
+    """Who this request acts as: workspace, user, current teams, agent, ceiling, opt-out."""
+    return render(_whoami(who))
+
+
+@router.post("/me/opt-out", response_model=WhoAmI, tags=["me"])
+def opt_out(who: CallerDep) -> JSONResponse:
+    """Opt the acting user out of memory: no reads (empty results), no writes, until opting back in."""
+    who.access.set_opted_out(who.actor.workspace, who.actor.user, True)
+    return render(_whoami(who))
+
+
+@router.post("/me/opt-in", response_model=WhoAmI, tags=["me"])
+def opt_in(who: CallerDep) -> JSONResponse:
+    """Opt the acting user back in to memory."""
+    who.access.set_opted_out(who.actor.workspace, who.actor.user, False)
+    return render(_whoami(who))
+
+
+def _whoami(who: CallerDep) -> dict[str, object]:
+    a = who.actor
+    return {
+        "workspace": a.workspace, "user": a.user, "teams": list(a.teams), "agent": a.agent,
+        "admin": who.principal.admin, "max_visibility": str(a.ceiling),
+        "opted_out": who.access.opted_out(a.workspace, a.user),
+    }  # fmt: skip

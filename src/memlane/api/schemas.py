@@ -1,0 +1,217 @@
+"""Request bodies of the REST API. Unknown fields are rejected (``extra="forbid"``).
+
+These models describe the wire format (and so the OpenAPI document); the service validates meaning
+(``memlane.requests.StoreRequest``), so every surface refuses the same things with the same messages.
+Responses are the SDK's own result models (``memlane.models``), dumped with ``model_dump(mode="json")``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ..auth import KeyInfo, TeamInfo, UserInfo
+from ..models import Hit, Memory, MemoryType, State, StoreResult, Visibility
+from ..requests import MAX_CONTENT_CHARS
+
+__all__ = [
+    "ERROR_RESPONSES",
+    "AddMemberBody",
+    "CreateKeyBody",
+    "ErrorBody",
+    "ForgetBody",
+    "HistoryPage",
+    "HitsPage",
+    "KeysPage",
+    "MemoriesPage",
+    "NameBody",
+    "RecallBody",
+    "StoreBody",
+    "StoreFields",
+    "StoreManyBody",
+    "StoreManyResult",
+    "TeamsPage",
+    "UsersPage",
+    "WhoAmI",
+]
+
+_TIME = "ISO-8601 (e.g. 2025-03-14T09:00:00Z) or a written date (e.g. 'March 14, 2025')"
+
+
+def _finite(value: Any, where: str = "body") -> None:
+    """Python's JSON parser accepts NaN and Infinity, which JSON does not have: refuse them rather than
+    store a number that comes back as null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{where}: NaN and Infinity are not JSON numbers")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _finite(v, k if where == "body" else f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _finite(v, f"{where}[{i}]")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _json_numbers(cls, value: Any) -> Any:
+        _finite(value)
+        return value
+
+
+class SubjectIn(_Body):
+    name: str = Field(min_length=1, max_length=500)
+    id: str | None = Field(default=None, max_length=500)
+
+
+class StoreFields(_Body):
+    """Every store field but the content: also the ``defaults`` of a batch."""
+
+    source: str | None = Field(default=None, max_length=200, description="Attribution; default 'unknown'.")
+    replaces: str | None = Field(
+        default=None, max_length=100, description="Id of the memory this supersedes."
+    )
+    space: str | None = Field(default=None, max_length=200)
+    type: MemoryType | None = None
+    subject: str | SubjectIn | None = Field(default=None, description="Who or what it is about.")
+    related_user: str | None = Field(default=None, max_length=200)
+    importance: float | None = Field(default=None, ge=0.0, le=1.0)
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    valid_from: str | None = Field(default=None, max_length=100, description=_TIME)
+    valid_to: str | None = Field(default=None, max_length=100, description=_TIME)
+    observed_at: str | None = Field(default=None, max_length=100, description=_TIME)
+    expires_at: str | None = Field(default=None, max_length=100, description=_TIME)
+    data: dict[str, Any] | None = None
+    provenance: dict[str, Any] | None = None
+    visibility: Visibility | None = None
+    owner: str | None = Field(
+        default=None, max_length=210,
+        description="'team:<name>', 'agent:<name>' or 'workspace' (shared); default: you for personal"
+        " items, the workspace for shared ones.",
+    )  # fmt: skip
+    auto_supersede: bool | None = None
+
+    def fields(self) -> dict[str, Any]:
+        """The fields the caller set, as the service takes them (unset and null mean 'the default')."""
+        return self.model_dump(exclude_none=True, exclude={"content"})
+
+
+class StoreBody(StoreFields):
+    content: str = Field(max_length=MAX_CONTENT_CHARS)
+
+
+class StoreManyBody(_Body):
+    items: list[StoreBody] = Field(max_length=5000)
+    defaults: StoreFields | None = Field(
+        default=None, description="Applied to items that do not set a field."
+    )
+
+
+class StoreManyResult(BaseModel):
+    results: list[StoreResult]
+
+
+class RecallBody(_Body):
+    query: str = Field(max_length=10_000)
+    limit: int = Field(default=10, ge=1, le=1000)
+    min_score: float = Field(default=0.0, ge=0.0, le=1.0)
+    space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
+    include_history: bool = False
+    types: list[MemoryType] = Field(default_factory=list, max_length=20)
+    subject: str | None = Field(default=None, max_length=500)
+    related_user: str | None = Field(default=None, max_length=200)
+    sources: list[str] = Field(default_factory=list, max_length=50)
+    states: list[State] = Field(default_factory=list, max_length=3)
+    observed_after: str | None = Field(default=None, max_length=100, description=_TIME)
+    observed_before: str | None = Field(default=None, max_length=100, description=_TIME)
+
+    def filters(self) -> dict[str, Any]:
+        return self.model_dump(exclude={"query"}, exclude_none=True)
+
+
+class ForgetBody(_Body):
+    """Forget one memory's whole chain (``id``) or every strong match of ``query`` (not both)."""
+
+    id: str | None = Field(default=None, max_length=100)
+    query: str | None = Field(default=None, max_length=10_000)
+    dry_run: bool = False
+    space: str | None = Field(default=None, max_length=200)
+    min_score: float | None = Field(default=None, ge=0.0, le=1.0)
+
+
+class HitsPage(BaseModel):
+    hits: list[Hit]
+
+
+class MemoriesPage(BaseModel):
+    items: list[Memory]
+    next_cursor: str | None = Field(description="Pass as 'cursor' for the next page; null on the last page.")
+
+
+class HistoryPage(BaseModel):
+    versions: list[Memory]
+
+
+class CreateKeyBody(_Body):
+    user: str | None = Field(default=None, max_length=200, description="Bind the key to this user.")
+    agent: str | None = Field(default=None, max_length=200, description="Bind the key to this agent.")
+    admin: bool = False
+    max_visibility: Visibility = Visibility.SHARED
+    name: str = Field(default="", max_length=200)
+
+
+class KeysPage(BaseModel):
+    keys: list[KeyInfo]
+
+
+class NameBody(_Body):
+    name: str = Field(min_length=1, max_length=200)
+
+
+class AddMemberBody(_Body):
+    user: str = Field(min_length=1, max_length=200)
+
+
+class UsersPage(BaseModel):
+    users: list[UserInfo]
+
+
+class TeamsPage(BaseModel):
+    teams: list[TeamInfo]
+
+
+class WhoAmI(BaseModel):
+    workspace: str
+    user: str
+    teams: list[str]
+    agent: str | None
+    admin: bool
+    max_visibility: Visibility
+    opted_out: bool
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+#: the error responses every endpoint documents (the body is always ``ErrorBody``)
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in (
+        (400, "Malformed JSON"),
+        (401, "Missing, unknown or revoked API key"),
+        (403, "Not allowed: another user, a personal-only key writing shared, an opted-out user, not admin"),
+        (404, "Nothing with that id visible to the caller"),
+        (413, "Request body too large"),
+        (422, "Invalid input: wrong type, unknown field, out of range, secret refused"),
+    )
+}

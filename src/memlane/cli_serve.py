@@ -1,0 +1,325 @@
+"""``memlane serve``, ``memlane mcp`` and the admin groups ``keys``, ``users`` and ``teams``.
+
+The admin commands work on the local database directly (whoever can read the file owns the data), so
+they also recover a server whose keys were all revoked. Over the network, the same operations are the
+REST API's ``/v1/keys``, ``/v1/users`` and ``/v1/teams`` (admin keys).
+
+Kept apart from ``cli.py`` (which registers these commands) so that importing the CLI stays cheap:
+uvicorn, FastAPI and the MCP SDK are imported only when a server starts.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+from pydantic import BaseModel
+
+from .errors import MemlaneError
+
+__all__ = ["keys", "mcp_cmd", "serve_cmd", "teams", "users"]
+
+DEFAULT_PORT = 8420
+
+
+def _options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--json, --db and --workspace (also accepted before the command: ``memlane --json keys list``);
+    memlane errors become one ``error: …`` line and exit code 1, as everywhere in the CLI."""
+
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @click.option(
+        "--db", help="SQLite file or database URL (default: $MEMLANE_DATABASE_URL or ~/.memlane/memlane.db)."
+    )
+    @click.option("--workspace", help="Workspace (default: $MEMLANE_WORKSPACE or 'default').")
+    @click.pass_context
+    @functools.wraps(fn)
+    def wrapper(
+        ctx: click.Context, as_json: bool, db: str | None, workspace: str | None, **kwargs: Any
+    ) -> Any:
+        root = ctx.find_root().obj if isinstance(ctx.find_root().obj, dict) else {}
+        obj = dict(root)
+        obj["json"] = bool(root.get("json")) or as_json
+        if db:
+            obj["db"] = db
+        if workspace:
+            obj["workspace"] = workspace
+        ctx.obj = obj
+        try:
+            return fn(ctx, **kwargs)
+        except MemlaneError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(1)
+
+    return wrapper
+
+
+def _settings(ctx: click.Context) -> Any:
+    from .config import load_settings
+
+    obj = ctx.obj
+    return load_settings(database_url=obj.get("db"), user=obj.get("user"), workspace=obj.get("workspace"),
+                         embedder=obj.get("embedder"))  # fmt: skip
+
+
+def _access(ctx: click.Context) -> tuple[Any, str]:
+    """(AccessService over the configured store, workspace): no embedder, nothing else loaded."""
+    from .app import open_store
+    from .auth import AccessService
+
+    settings = _settings(ctx)
+    store = open_store(settings.database_url)
+    ctx.call_on_close(store.close)
+    return AccessService(store), settings.workspace
+
+
+def _access_of(service: Any) -> Any:
+    """The AccessService ``build_service`` wired into the service (it checks opt-outs on every call)."""
+    from .auth import AccessService
+
+    if not isinstance(service.access, AccessService):  # pragma: no cover - build_service always sets it
+        raise RuntimeError("the service has no access service")
+    return service.access
+
+
+def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
+    if ctx.obj.get("json"):
+        data = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+        if isinstance(data, list):
+            data = [v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in data]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(human(value))
+
+
+# -- serve and mcp ------------------------------------------------------------------------------------
+
+
+@click.command("serve")
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface)."
+)
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--user",
+    help="Who the admin key created on first start acts as (default: $MEMLANE_USER or the login name).",
+)
+@click.option(
+    "--embedder", help="local | local-onnx | local-onnx-int8 | local-torch | openai:<model> | none."
+)
+@click.option("--max-body", default=1024 * 1024, show_default=True, type=click.IntRange(1024),
+              help="Largest request body accepted, in bytes (larger: 413).")  # fmt: skip
+@click.option("--no-mcp", is_flag=True, help="Serve the REST API only.")
+@_options
+def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedder: str | None, max_body: int,
+              no_mcp: bool) -> None:  # fmt: skip
+    """Serve the REST API (/v1) and MCP over streamable HTTP (/mcp) in one process."""
+    import uvicorn
+
+    from . import __version__
+    from .api import create_app
+    from .app import build_service
+
+    if user:
+        ctx.obj["user"] = user
+    settings = _settings(ctx)
+    service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
+    access = _access_of(service)
+    admin = access.bootstrap(settings.workspace, settings.user)
+    model = service.embedder  # load the model now: the first request should not wait for it
+    if model is not None:
+        model.embed(["warm-up"])
+    url = f"http://{host}:{port}"
+    if ctx.obj.get("json"):
+        click.echo(json.dumps({"url": url, "database": settings.database_url, "workspace": settings.workspace,
+                               "admin_key": admin.key if admin else None}))  # fmt: skip
+    else:
+        click.echo(f"memlane {__version__} serving {url}  (REST {url}/v1 · OpenAPI {url}/docs"
+                   + ("" if no_mcp else f" · MCP {url}/mcp") + ")")  # fmt: skip
+        click.echo(f"database: {settings.database_url}  embedder: {model.identity if model else 'none'}")
+        if admin is not None:
+            click.echo(
+                f"\nAdmin API key for workspace {settings.workspace!r}, acting as {settings.user!r}"
+                " (shown once: memlane keeps only its hash):\n\n"
+                f"    {admin.key}\n\n"
+                "Send it as 'Authorization: Bearer <key>'. More keys: memlane keys create --help"
+            )
+    sys.stdout.flush()
+    app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    finally:
+        service.close()
+
+
+@click.command("mcp")
+@click.option("--user", help="Act as this user (default: $MEMLANE_USER or the login name).")
+@click.option("--embedder", help="Embedding provider (default: $MEMLANE_EMBEDDER or local).")
+@_options
+def mcp_cmd(ctx: click.Context, user: str | None, embedder: str | None) -> None:
+    """Serve the MCP tools over stdio, as the local user (for a desktop client to start)."""
+    import anyio
+
+    from .app import build_service
+    from .mcp_server import run_stdio
+
+    if user:
+        ctx.obj["user"] = user
+    settings = _settings(ctx)
+    service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
+    try:
+        anyio.run(functools.partial(run_stdio, service, _access_of(service), user=settings.user,
+                                    workspace=settings.workspace))  # fmt: skip
+    finally:
+        service.close()
+
+
+# -- keys -------------------------------------------------------------------------------------------------
+
+
+def _key_line(k: Any) -> str:
+    bound = f"user {k.user}" if k.user else (f"agent {k.agent}" if k.agent else "any user")
+    flags = [f for f, on in (("admin", k.admin), ("personal-only", str(k.max_visibility) == "personal"),
+                             ("REVOKED", k.revoked_at is not None)) if on]  # fmt: skip
+    used = f"last used {k.last_used_at:%Y-%m-%d %H:%M}" if k.last_used_at else "never used"
+    return "  ".join(p for p in (k.id, f"{k.prefix}…", bound, " ".join(flags), used, k.name) if p)
+
+
+@click.group("keys")
+def keys() -> None:
+    """Create, list and revoke API keys."""
+
+
+@keys.command("create")
+@click.option("--user", help="Bind the key to this user (it acts as that user only).")
+@click.option("--agent", help="Bind the key to this agent (its requests read the agent's shared items).")
+@click.option("--admin", is_flag=True, help="May manage keys, users and teams, and act as any user.")
+@click.option(
+    "--personal", is_flag=True, help="Personal-only: requests with this key never write shared items."
+)
+@click.option("--name", default="", help="A label to recognise the key by.")
+@_options
+def keys_create(ctx: click.Context, user: str | None, agent: str | None, admin: bool, personal: bool,
+                name: str) -> None:  # fmt: skip
+    """Create an API key (printed once: only its hash is kept)."""
+    access, workspace = _access(ctx)
+    key = access.create_key(workspace, user=user, agent=agent, admin=admin,
+                            max_visibility="personal" if personal else "shared", name=name)  # fmt: skip
+    _emit(ctx, key, lambda k: f"{k.key}\n(shown once; id {k.id})")
+
+
+@keys.command("list")
+@_options
+def keys_list(ctx: click.Context) -> None:
+    """Every key of the workspace (without the secrets)."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.list_keys(workspace), lambda ks: "\n".join(map(_key_line, ks)) or "no keys")
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@_options
+def keys_revoke(ctx: click.Context, key_id: str) -> None:
+    """Revoke a key by its id: it fails from the next request on."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.revoke_key(workspace, key_id), lambda k: f"revoked {k.id} ({k.prefix}…)")
+
+
+# -- users ------------------------------------------------------------------------------------------------
+
+
+def _user_line(u: Any) -> str:
+    teams = f"  teams: {', '.join(u.teams)}" if u.teams else ""
+    return f"{u.name}{'  (opted out)' if u.opted_out else ''}{teams}"
+
+
+@click.group("users")
+def users() -> None:
+    """Register users and opt them out of (or back in to) memory."""
+
+
+@users.command("create")
+@click.argument("name")
+@_options
+def users_create(ctx: click.Context, name: str) -> None:
+    """Register a user (needed before adding them to teams; acting needs no registration)."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.create_user(workspace, name), _user_line)
+
+
+@users.command("list")
+@_options
+def users_list(ctx: click.Context) -> None:
+    """Every registered user of the workspace, with teams and opt-out."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.list_users(workspace), lambda us: "\n".join(map(_user_line, us)) or "no users")
+
+
+@users.command("opt-out")
+@click.argument("name")
+@_options
+def users_opt_out(ctx: click.Context, name: str) -> None:
+    """Opt a user out of memory: no reads (empty results) and no writes, on every surface."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.set_opted_out(workspace, name, True), _user_line)
+
+
+@users.command("opt-in")
+@click.argument("name")
+@_options
+def users_opt_in(ctx: click.Context, name: str) -> None:
+    """Opt a user back in to memory."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.set_opted_out(workspace, name, False), _user_line)
+
+
+# -- teams ------------------------------------------------------------------------------------------------
+
+
+def _team_line(t: Any) -> str:
+    return f"{t.name}: {', '.join(t.members) or '(no members)'}"
+
+
+@click.group("teams")
+def teams() -> None:
+    """Create teams and manage their members (team items are readable by current members only)."""
+
+
+@teams.command("create")
+@click.argument("name")
+@_options
+def teams_create(ctx: click.Context, name: str) -> None:
+    """Create a team."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.create_team(workspace, name), _team_line)
+
+
+@teams.command("list")
+@_options
+def teams_list(ctx: click.Context) -> None:
+    """Every team of the workspace with its members."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.list_teams(workspace), lambda ts: "\n".join(map(_team_line, ts)) or "no teams")
+
+
+@teams.command("add")
+@click.argument("team")
+@click.argument("user")
+@_options
+def teams_add(ctx: click.Context, team: str, user: str) -> None:
+    """Add USER to TEAM."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.add_member(workspace, team, user), _team_line)
+
+
+@teams.command("remove")
+@click.argument("team")
+@click.argument("user")
+@_options
+def teams_remove(ctx: click.Context, team: str, user: str) -> None:
+    """Remove USER from TEAM: the team's items are out of reach from the next request on."""
+    access, workspace = _access(ctx)
+    _emit(ctx, access.remove_member(workspace, team, user), _team_line)

@@ -1,0 +1,53 @@
+"""Backend-neutral looks into a test database, for tests that check what is (not) stored.
+
+``db`` is what the ``db_path`` fixture gives: a SQLite file path or a PostgreSQL URL. The SQL must be
+valid on both (no parameters, standard functions); the full-text index differs, so it has its own helper.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def is_postgres(db: Path | str) -> bool:
+    return str(db).startswith(("postgresql://", "postgres://"))
+
+
+def rows(db: Path | str, sql: str) -> list[tuple[Any, ...]]:
+    if is_postgres(db):
+        import psycopg
+
+        with psycopg.connect(str(db), autocommit=True) as conn:
+            return [tuple(r) for r in conn.execute(sql.encode()).fetchall()]
+    import apsw
+
+    con = apsw.Connection(str(db))
+    try:
+        return [tuple(r) for r in con.execute(sql).fetchall()]
+    finally:
+        con.close()
+
+
+def count_rows(db: Path | str, table: str) -> int:
+    return int(rows(db, f"SELECT COUNT(*) FROM {table}")[0][0])
+
+
+def fulltext_count(db: Path | str, word: str) -> int:
+    """Items whose full-text entry contains ``word`` (FTS5 table in SQLite, tsvector in PostgreSQL)."""
+    assert word.isalnum()
+    if is_postgres(db):
+        return int(
+            rows(db, f"SELECT COUNT(*) FROM memories WHERE fts @@ plainto_tsquery('english', '{word}')")[0][0]
+        )
+    return int(rows(db, f"SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH '{word}'")[0][0])
+
+
+def clear_keyword_and_entity_indexes(db: Path | str) -> None:
+    """Empty the full-text and entity indexes behind the store's back (to test rebuilding them)."""
+    if is_postgres(db):
+        rows(db, "UPDATE memories SET fts = ''::tsvector RETURNING seq")
+        rows(db, "DELETE FROM memory_entities RETURNING key")
+        return
+    rows(db, "DELETE FROM memory_entities")
+    rows(db, "DELETE FROM memories_fts")

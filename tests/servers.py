@@ -1,0 +1,75 @@
+"""Real servers on loopback for the tests: memlane's ASGI app under uvicorn in a thread, on a free port."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import uvicorn
+
+from memlane import Memlane
+from memlane.api import create_app
+from memlane.auth import AccessService
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running(app: Any) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 (a socket bound here, so the port cannot be taken meanwhile)."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(15)
+        sock.close()
+
+
+@dataclass
+class Stack:
+    """One memlane: the embedded SDK, its access service and an admin key (acting as alice)."""
+
+    mem: Memlane
+    access: AccessService
+    admin_key: str
+
+    def app(self, **kwargs: Any) -> Any:
+        return create_app(self.mem.service, self.access, **kwargs)
+
+    def key(self, **kwargs: Any) -> str:
+        return self.access.create_key(kwargs.pop("workspace", "default"), **kwargs).key
+
+
+def make_stack(database: Any, embedder: Any = "none") -> Stack:
+    mem = Memlane(database, user="alice", embedder=embedder)
+    access = mem.service.access
+    admin = access.bootstrap("default", "alice")
+    assert admin is not None
+    return Stack(mem, access, admin.key)
+
+
+def bearer(key: str, user: str | None = None) -> dict[str, str]:
+    headers = {"Authorization": f"Bearer {key}"}
+    if user:
+        headers["X-Memlane-User"] = user
+    return headers
