@@ -40,10 +40,14 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Options every command takes, also accepted after the subcommand name."""
 
     @click.option("--json", "as_json", is_flag=True, help="Print JSON (SPEC field names, snake_case).")
-    @click.option("--db", help="SQLite file or database URL (default: $MEMLANE_DATABASE_URL or ~/.memlane/memlane.db).")
+    @click.option(
+        "--db", help="SQLite file or database URL (default: $MEMLANE_DATABASE_URL or ~/.memlane/memlane.db)."
+    )
     @click.option("--user", help="Act as this user (default: $MEMLANE_USER or the login name).")
     @click.option("--space", help="Read and write this space (a separate bucket); '*' reads every space.")
-    @click.option("--embedder", help="local | local-onnx | local-onnx-int8 | local-torch | openai:<model> | none.")
+    @click.option(
+        "--embedder", help="local | local-onnx | local-onnx-int8 | local-torch | openai:<model> | none."
+    )
     @click.option("--server", help="Talk to a memlane server at this URL instead of a local database.")
     @click.option("--api-key", help="API key for --server (default: $MEMLANE_API_KEY).")
     @click.pass_context
@@ -141,7 +145,9 @@ def memory() -> None:
 @click.option("--valid-to")
 @click.option("--expires-at")
 @click.option("--data", help="Structured JSON data.")
-@click.option("--visibility", type=click.Choice(["personal", "shared"]), default="personal", show_default=True)
+@click.option(
+    "--visibility", type=click.Choice(["personal", "shared"]), default="personal", show_default=True
+)
 @click.option("--no-auto-supersede", is_flag=True, help="Never supersede a similar memory automatically.")
 @_common
 def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no_auto_supersede: bool,
