@@ -135,3 +135,10 @@ def test_reindex_keys_rebuilds_indexes(db_path: Path) -> None:
         assert m.reindex(keys=True).keys_rebuilt == 1
         hits = m.recall("invoice 4471")
         assert hits[0].id == r.id and {"keyword", "entity"} <= set(hits[0].matched_by)
+
+
+def test_an_unknown_embedder_fails_at_start(db_path: Path) -> None:
+    from memlane import ConfigError
+
+    with pytest.raises(ConfigError, match="unknown embedder 'lcoal'"):
+        Memlane(db_path, embedder="lcoal")

@@ -37,11 +37,16 @@ def build_service(
 ) -> MemoryService:
     """A service over the configured store. ``embedder`` overrides the settings: an instance, a spec
     string (``"local"``, ``"none"``, ``"openai:…"``) or None for the settings' choice."""
+    spec = embedder if isinstance(embedder, str) else settings.embedder
+    if not isinstance(embedder, Embedder):
+        # Validate the spec first (cheap: nothing is loaded) so that a typo fails at start.
+        from .providers.embedders import check_spec
+
+        check_spec(spec)
     store = open_store(settings.database_url)
     access = AccessService(store)  # identity lives in the same database: opt-out is checked on every call
     if isinstance(embedder, Embedder):
         return MemoryService(store, embedder, retrieval, access=access)
-    spec = embedder if isinstance(embedder, str) else settings.embedder
 
     def factory() -> Embedder | None:
         from .providers.embedders import build_embedder
@@ -50,7 +55,4 @@ def build_service(
 
     if spec == "none":
         return MemoryService(store, None, retrieval, access=access)
-    # Validate the spec now (cheap) so that a typo fails at start, not at the first store.
-    from .providers.embedders import build_embedder as _check  # noqa: F401
-
     return MemoryService(store, factory, retrieval, access=access)
