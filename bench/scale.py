@@ -363,6 +363,9 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=400)
     parser.add_argument("--quality-queries", type=int, default=200)
     parser.add_argument("--pg-url", help="use this (empty) database instead of starting a server")
+    parser.add_argument(
+        "--pg-loaded", help="a database this script already loaded with --pg-n items: measure only"
+    )
     parser.add_argument("--skip-pg", action="store_true")
     parser.add_argument("--skip-sqlite", action="store_true")
     parser.add_argument("--json", help="write the results here")
@@ -392,15 +395,17 @@ def main() -> None:
 
     if not args.skip_pg:
         server = None
-        if args.pg_url:
-            url = args.pg_url
+        if args.pg_url or args.pg_loaded:
+            url = args.pg_url or args.pg_loaded
         else:
             server, url = start_pgserver(folder)
         try:
-            log(f"PostgreSQL: loading {args.pg_n}")
             sub = {k: v[: args.pg_n] for k, v in data.items()}
-            pg: dict[str, Any] = {"n": args.pg_n, **load_postgres(url, sub)}
-            log("PostgreSQL loaded", pg)
+            pg: dict[str, Any] = {"n": args.pg_n}
+            if not args.pg_loaded:
+                log(f"PostgreSQL: loading {args.pg_n}")
+                pg.update(load_postgres(url, sub))
+                log("PostgreSQL loaded", pg)
             pg_questions = [
                 sub["questions"][i] for i in rng.choice(args.pg_n, size=args.queries, replace=False)
             ]
