@@ -40,15 +40,23 @@ def test_migrations_from_empty_and_idempotent(db_path: Path) -> None:
 
 @pytest.mark.sqlite_only(reason="reads the SQLite file with apsw; PostgreSQL: tests/test_postgres.py")
 def test_migration_from_the_previous_schema_keeps_data(db_path: Path) -> None:
+    import re
+
     with Memlane(db_path, embedder="none") as m:
         r = m.store("kept across upgrades")
-    con = apsw.Connection(str(db_path))  # pretend the newest step never ran
+    # Turn the file back into the previous schema: drop what the newest step created, forget the step.
+    version, _, sql = MIGRATIONS[-1]
+    assert version == LATEST > 1
+    con = apsw.Connection(str(db_path))
+    for kind, name in re.findall(r"CREATE (TABLE|INDEX|UNIQUE INDEX)(?: IF NOT EXISTS)? (\w+)", sql):
+        if kind == "TABLE":
+            con.execute(f"DROP TABLE IF EXISTS {name}")
     con.execute("DELETE FROM schema_migrations WHERE version = ?", (LATEST,))
     con.close()
-    if LATEST == 1:
-        pytest.skip("only one migration exists: 'previous schema' is the empty one, covered above")
     with Memlane(db_path, embedder="none") as m:
+        assert m.service.storage.schema_version() == LATEST
         assert m.get(r.id).content == "kept across upgrades"
+        assert m.store("written after the upgrade").status == "stored"
 
 
 @pytest.mark.sqlite_only(reason="reads the SQLite file with apsw; PostgreSQL: tests/test_postgres.py")
