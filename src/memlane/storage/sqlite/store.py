@@ -176,25 +176,16 @@ class _Txn:
         """(id, content, observed_at) of current items of the same owner, visibility and space sharing an
         entity key: most shared keys first, then newest. Each key contributes at most its ``limit`` newest items (an index range scan),
         so a key that thousands of items carry costs no more than a rare one."""
-        keys = sorted(entity_keys)
-        if not keys:
-            return []
         per_key = (
-            "SELECT * FROM (SELECT e.memory_seq AS seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
+            "SELECT e.memory_seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
             " WHERE e.key = ? AND m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
-            " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?)"
+            " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?"
         )
         scope = (memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit)
-        params: list[Any] = []
-        for key in keys:
-            params.extend((key, *scope))
-        counts: dict[int, int] = {
-            int(seq): int(n)
-            for seq, n in self.cur.execute(
-                f"SELECT seq, COUNT(*) FROM ({' UNION ALL '.join([per_key] * len(keys))}) GROUP BY seq",
-                params,
-            )
-        }
+        counts: dict[int, int] = {}
+        for key in sorted(entity_keys):  # one cached statement per key: cheaper than one UNION ALL
+            for (seq,) in self.cur.execute(per_key, (key, *scope)):
+                counts[seq] = counts.get(seq, 0) + 1
         best = sorted(counts, key=lambda s: (-counts[s], -s))[:limit]
         if not best:
             return []
