@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -82,6 +83,7 @@ class MemoryService:
         self._embedder: Embedder | None = None if self._embedder_factory else embedder  # type: ignore[assignment]
         self._embedder_ready = self._embedder_factory is None
         self._embedder_lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
         if self._embedder_ready:
             self.storage.vector_model = self._embedder.identity if self._embedder else None
         self.retrieval = RetrievalEngine(store, retrieval or RetrievalConfig())
@@ -110,6 +112,12 @@ class MemoryService:
             # Nothing is lost: the items are stored 'new' and embedded later by reindex.
             log.warning("embedding failed, storing without vectors (run reindex later): %s", exc)
             return None
+
+    def _embed_pool(self) -> ThreadPoolExecutor:
+        with self._embedder_lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlane-embed")
+            return self._pool
 
     def _embed_query(self, query: str) -> npt.NDArray[np.float32]:
         vectors = self._embed([query])
@@ -160,12 +168,18 @@ class MemoryService:
         self._refuse_opted_out(actor)
         now = now_utc()
         prepared = [self._prepare(req, actor, now) for req in requests]
-        # Embed outside the transaction (slow), skipping what is already stored verbatim.
+        # Embed outside the transaction (slow), skipping what is already stored verbatim, and analyse
+        # the texts (entity keys) on this thread meanwhile: ONNX Runtime releases the GIL while it runs.
         todo = list(range(len(prepared)))
+        pending = None
         if self.embedder is not None:
             with self.storage.write() as txn:
                 todo = [i for i in todo if self._duplicate_of(txn, prepared[i]) is None]
-        vectors = self._embed([prepared[i].memory.content for i in todo])
+            if todo:
+                pending = self._embed_pool().submit(self._embed, [prepared[i].memory.content for i in todo])
+        for req, row in zip(requests, prepared, strict=True):
+            self._analyse(req, row)
+        vectors = pending.result() if pending is not None else None
         model = self.embedder.identity if (vectors is not None and self.embedder) else None
         if vectors is not None:
             for j, i in enumerate(todo):
@@ -208,15 +222,17 @@ class MemoryService:
             updated_at=now,
             embedding_model=None,
         )
-        keys, fts_content = _index_fields(req.content, req.subject, observed)
         return NewMemory(
             memory=memory,
             chain_id=memory.id,
             content_hash=text.content_hash(req.content),
-            entity_keys=keys,
+            entity_keys=frozenset(),  # filled by _analyse (overlapped with embedding)
             fts_subject=req.subject.name if req.subject else "",
-            fts_content=fts_content,
         )
+
+    @staticmethod
+    def _analyse(req: StoreRequest, row: NewMemory) -> None:
+        row.entity_keys, row.fts_content = _index_fields(req.content, req.subject, row.memory.observed_at)
 
     @staticmethod
     def _duplicate_of(txn: Any, row: NewMemory) -> Memory | None:
@@ -248,7 +264,7 @@ class MemoryService:
             # chain stays linear and ends with one current version.
             old = target if target.superseded_by is None else txn.current_of_chain(txn.chain_id_of(target.id))
         elif req.auto_supersede:
-            old = self._supersession_target(txn, m, row.entity_keys)
+            old = self._supersession_target(txn, m, row.entity_keys, backdated=req.observed_at is not None)
         updates: dict[str, Any] = {}
         if row.vector is not None and model:
             updates.update(state=State.INDEXED, embedding_model=model)
@@ -275,9 +291,14 @@ class MemoryService:
         )
 
     @staticmethod
-    def _supersession_target(txn: Any, memory: Memory, keys: frozenset[str]) -> Memory | None:
+    def _supersession_target(
+        txn: Any, memory: Memory, keys: frozenset[str], *, backdated: bool
+    ) -> Memory | None:
         """The current item this one updates: same owner, visibility and space, sharing a name, date or
-        number, and with enough words in common to be the same statement about the same thing."""
+        number, and with enough words in common to be the same statement about the same thing.
+
+        Only an explicitly dated (``observed_at``) statement is held back by a newer one: an undated one
+        is the latest word by definition, whatever the clocks of concurrent writers say."""
         words = text.content_words(memory.content)
         best, best_overlap = None, SUPERSEDE_OVERLAP
         # Derived date keys (month, month-day, ISO week) would pair items that merely share a season.
@@ -285,7 +306,7 @@ class MemoryService:
         for candidate_id, content, observed_at in txn.supersession_candidates(
             memory, specific, SUPERSEDE_CANDIDATES
         ):
-            if observed_at > memory.observed_at:
+            if backdated and observed_at > memory.observed_at:
                 continue  # a back-dated statement never overrides a newer one
             overlap = text.word_overlap(words, text.content_words(content))
             if overlap >= best_overlap and overlap < 1.0:
@@ -493,6 +514,8 @@ class MemoryService:
                              embedding_model=embedder.identity if embedder else None)  # fmt: skip
 
     def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         self.storage.close()
 
 
