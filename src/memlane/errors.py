@@ -19,6 +19,7 @@ branch on message text.
 from __future__ import annotations
 
 __all__ = [
+    "ERRORS_BY_CODE",
     "ConfigError",
     "EmbedderError",
     "Forbidden",
@@ -83,3 +84,11 @@ class EmbedderError(MemlaneError):
 
 class StorageError(MemlaneError):
     code = "storage_error"
+
+
+def _tree(cls: type[MemlaneError]) -> list[type[MemlaneError]]:
+    return [cls, *(c for sub in cls.__subclasses__() for c in _tree(sub))]
+
+
+#: every error class by its stable ``code``: how surfaces map codes back to classes (remote SDK)
+ERRORS_BY_CODE: dict[str, type[MemlaneError]] = {cls.code: cls for cls in _tree(MemlaneError)}

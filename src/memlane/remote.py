@@ -19,39 +19,12 @@ from urllib.parse import quote
 import httpx
 from pydantic_core import to_jsonable_python
 
-from .errors import (
-    ConfigError,
-    EmbedderError,
-    Forbidden,
-    InvalidInput,
-    MemlaneError,
-    NotFound,
-    OptedOut,
-    SecretRefused,
-    StorageError,
-    Unauthorized,
-    UnknownMemory,
-)
+from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
 from .models import ForgetResult, Hit, Memory, ReindexResult, StoreResult
 
 __all__ = ["RemoteMemlane", "error_from_response"]
 
-_BY_CODE: dict[str, type[MemlaneError]] = {
-    cls.code: cls
-    for cls in (
-        ConfigError,
-        EmbedderError,
-        Forbidden,
-        InvalidInput,
-        MemlaneError,
-        NotFound,
-        OptedOut,
-        SecretRefused,
-        StorageError,
-        Unauthorized,
-        UnknownMemory,
-    )  # fmt: skip
-}
+_BY_CODE: dict[str, type[MemlaneError]] = dict(ERRORS_BY_CODE)
 # The HTTP layer's own codes, mapped to the class the embedded SDK would raise for the same mistake.
 _BY_CODE.update(invalid_json=InvalidInput, payload_too_large=InvalidInput, unsupported_media_type=InvalidInput,
                 method_not_allowed=ConfigError, internal_error=MemlaneError)  # fmt: skip
