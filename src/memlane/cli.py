@@ -61,13 +61,18 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
             if value is not None:
                 obj[key] = value
         ctx.obj = obj
-        try:
-            return fn(ctx, **kwargs)
-        except MemlaneError as exc:
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(1)
+        return run_reporting_errors(ctx, fn, **kwargs)
 
     return wrapper
+
+
+def run_reporting_errors(ctx: click.Context, fn: Callable[..., Any], **kwargs: Any) -> Any:
+    """Run a command; a memlane error becomes one ``error: …`` line on stderr and exit status 1."""
+    try:
+        return fn(ctx, **kwargs)
+    except MemlaneError as exc:
+        click.echo(f"error: {exc}", err=True)
+        ctx.exit(1)
 
 
 def _client(ctx: click.Context) -> Any:

@@ -19,8 +19,6 @@ from typing import Any
 import click
 from pydantic import BaseModel
 
-from .errors import MemlaneError
-
 __all__ = ["keys", "mcp_cmd", "serve_cmd", "teams", "users"]
 
 DEFAULT_PORT = 8420
@@ -48,11 +46,9 @@ def _options(fn: Callable[..., Any]) -> Callable[..., Any]:
         if workspace:
             obj["workspace"] = workspace
         ctx.obj = obj
-        try:
-            return fn(ctx, **kwargs)
-        except MemlaneError as exc:
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(1)
+        from .cli import run_reporting_errors  # cli imports this module at its end: import when run
+
+        return run_reporting_errors(ctx, fn, **kwargs)
 
     return wrapper
 
