@@ -20,7 +20,6 @@ import numpy as np
 import pytest
 
 from memlane.errors import ConfigError, EmbedderError
-from memlane.providers import embedders
 from memlane.providers.base import Embedder
 from memlane.providers.embedders import (
     LOCAL_DIM,
@@ -30,6 +29,8 @@ from memlane.providers.embedders import (
     LocalTorchEmbedder,
     OpenAIEmbedder,
     build_embedder,
+    local_model,
+    local_onnx,
     model_dir,
     onnx_model_path,
 )
@@ -141,7 +142,7 @@ def test_plan_batches_bounds_padding() -> None:
     rng = np.random.default_rng(0)
     lengths = np.concatenate([rng.integers(5, 40, size=300), [256, 256, 200, 7]])
     order = np.argsort(lengths, kind="stable")
-    batches = embedders._plan_batches(order, lengths, 32, 4096)
+    batches = local_onnx._plan_batches(order, lengths, 32, 4096)
     assert np.array_equal(np.concatenate(batches), order)  # every text once, in sorted order
     for batch in batches:
         width = int(lengths[batch].max())
@@ -190,8 +191,9 @@ def test_export_cache_is_reused(
     def no_export(*args: Any) -> None:
         raise AssertionError("the cached model should have been reused")
 
-    monkeypatch.setattr(embedders, "_export_fp32_onnx", no_export)
-    monkeypatch.setattr(embedders, "_quantize_int8", no_export)
+    # Patched where ensure_onnx_model looks them up.
+    monkeypatch.setattr(local_model, "_export_fp32_onnx", no_export)
+    monkeypatch.setattr(local_model, "_quantize_int8", no_export)
     again = LocalOnnxEmbedder(home)
     again_int8 = build_embedder("local-onnx-int8", home=home, environ={})
     assert isinstance(again_int8, LocalOnnxEmbedder)
@@ -220,7 +222,7 @@ def test_atomic_write_cleans_up_on_failure(tmp_path: Path) -> None:
         raise EmbedderError("boom")
 
     with pytest.raises(EmbedderError):
-        embedders._atomic_write(target, fail)
+        local_model._atomic_write(target, fail)
     assert list(target.parent.iterdir()) == []
 
 
@@ -311,6 +313,14 @@ def test_openai_spec_needs_model_and_key(tmp_path: Path, monkeypatch: pytest.Mon
     assert built.url == "https://api.openai.com/v1/embeddings"
     assert "sk-x" not in repr(built)
     built.close()
+
+
+def test_all_is_sorted_and_resolves() -> None:
+    from memlane.providers import embedders
+
+    assert embedders.__all__ == sorted(embedders.__all__)
+    for name in embedders.__all__:
+        assert hasattr(embedders, name), name
 
 
 def test_module_import_is_light() -> None:

@@ -663,3 +663,40 @@ def test_speed_per_sentence() -> None:
     # Budget is 0.2 ms; assert with headroom for slow, shared CI machines.
     assert best_tok < 0.0005, best_tok
     assert best_ent < 0.0005, best_ent
+
+
+# ----------------------------------------------------------------------------------------------
+# Package layout
+# ----------------------------------------------------------------------------------------------
+
+
+def test_all_is_sorted_and_defined_by_the_concept_modules() -> None:
+    from memlane import text
+    from memlane.text import entities, when, words
+
+    assert text.__all__ == sorted(text.__all__)
+    assert sorted(words.__all__ + when.__all__ + entities.__all__) == text.__all__
+    for module in (words, when, entities):
+        assert module.__all__ == sorted(module.__all__)
+        for name in module.__all__:
+            assert getattr(text, name) is getattr(module, name)
+
+
+def test_modules_import_only_earlier_layers() -> None:
+    """``words`` imports nothing internal; every other module only the modules listed before it."""
+    import ast
+    from pathlib import Path
+
+    from memlane import text
+
+    layers = ["words", "numbers", "dates", "when", "names", "entities"]
+    package = Path(text.__file__).parent
+    assert sorted(p.stem for p in package.glob("*.py") if p.stem != "__init__") == sorted(layers)
+    for i, name in enumerate(layers):
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        internal = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("memlane"))
+        }
+        assert internal <= set(layers[:i]), (name, internal)

@@ -1,0 +1,49 @@
+"""Pure text analysis for the retrieval lanes, deduplication and automatic supersession.
+
+Everything here is called on every store and every recall, so it is written for speed: compiled
+regular expressions, frozen lookup tables built once at import, a cached stemmer, and cheap
+pre-checks that skip whole passes (no digit in the text means no date or number pass). Nothing here
+touches I/O or global mutable state except the bounded stem caches.
+
+One module per concept; each depends only on those above it in this list (``words`` imports nothing
+internal):
+
+* ``words``     Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap
+* ``numbers``   ``num:`` keys for amounts, percentages and spelled-out numbers
+* ``dates``     date mentions, relative dates resolved against ``now``, ``date:``/``week:`` keys
+* ``when``      the time range a query names (``parse_when``), past-tense questions
+* ``names``     ``name:`` keys for proper nouns, acronyms and CamelCase words
+* ``entities``  every entity key of a text or a query (the key formats are listed there)
+
+The decisions worth knowing are in each module's docstring; the tests pin them down.
+"""
+
+from __future__ import annotations
+
+from .entities import extract_entities, query_entity_candidates
+from .when import is_past_question, parse_when
+from .words import (
+    STOPWORDS,
+    content_hash,
+    content_words,
+    fts_query,
+    normalize_content,
+    tokenize,
+    tsquery_terms,
+    word_overlap,
+)
+
+__all__ = [
+    "STOPWORDS",
+    "content_hash",
+    "content_words",
+    "extract_entities",
+    "fts_query",
+    "is_past_question",
+    "normalize_content",
+    "parse_when",
+    "query_entity_candidates",
+    "tokenize",
+    "tsquery_terms",
+    "word_overlap",
+]

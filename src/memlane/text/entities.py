@@ -1,0 +1,183 @@
+"""Entities: the exact-match keys of the entity lane and of supersession, from any text.
+
+:func:`extract_entities` runs the scanners in order, each masking what it consumes: URLs, emails,
+handles, hashtags and domains here, then dates (:mod:`.dates`), identifiers, clock times, versions,
+phone numbers and numbers (:mod:`.numbers`), and finally names (:mod:`.names`) on what is left.
+:func:`query_entity_candidates` adds the word runs a lower-case query may mean as names.
+
+Entity key formats (all lower-case, diacritics stripped for names)::
+
+    name:okafor  name:new york  name:york  name:nasa  name:iphone
+    id:proj-42   id:covid-19    id:user_id     id:2.3.1 (versions)     id:5551234567 (phones, digits)
+    email:ann@example.com       handle:ann_b      tag:pride      host:example.com
+    date:2023-03-14  date:2023-03  date:2023  md:03-14  month:03  week:2023-W11
+    num:1200  num:3.5  num:15
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from .dates import _DIGIT_RE, _date_keys, _scan_dates
+from .names import _NAME_CONNECTORS, _TITLES, _WALK_RE, _scan_names
+from .numbers import _NUMBER_WORDS, _scan_number_words, _scan_numbers
+from .words import _CLITICS, STOPWORDS, _fold, _mask, _strip_accents
+
+__all__ = ["extract_entities", "query_entity_candidates"]
+
+
+_TLDS = "com|org|net|io|ai|dev|edu|gov|app|co\\.uk|co|info|biz|xyz|tech|tv|uk|ca|de|fr|au|jp|nl|es"
+
+_URL_RE = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'()\[\]{}]+|\bwww\.[^\s<>\"'()\[\]{}]+", re.I)
+_EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_HANDLE_RE = re.compile(r"(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?)(?![\w@])")
+_HASHTAG_RE = re.compile(r"(?<![\w&#])#([^\W\d_]\w{0,49})")
+_DOMAIN_RE = re.compile(
+    rf"(?<![\w@.\-/])((?i:[a-z0-9](?:[a-z0-9-]{{0,61}}[a-z0-9])?\.)+(?:{_TLDS}))(?![\w-]|\.[a-z0-9])"
+)
+_IDISH_RE = re.compile(r"[A-Za-z][\w.\-]*?[\d_]")
+_DOMAIN_HINT_RE = re.compile(rf"\.(?:{_TLDS})\b")
+_TIME_RE = re.compile(
+    r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?|\b\d{1,2}\s*[ap]\.?m\b\.?|\b\d{1,2}\s*o'clock\b", re.I
+)
+_ID_RE = re.compile(
+    r"(?<![\w@/.\-])(?=[A-Za-z][\w.\-]*?[\d_])[A-Za-z][A-Za-z0-9_]*(?:[\-.][A-Za-z0-9_]+)*(?![\w\-])"
+)
+#: Version numbers ("2.3.1") and phone numbers ("555-123-4567", "+1 (555) 123 4567") become ``id:``
+#: keys instead of a spray of unrelated ``num:`` keys; phones are keyed by their digits only.
+_VERSION_RE = re.compile(r"(?<![\w.])\d+\.\d+\.\d+(?:\.\d+)*(?![\w]|\.\d)")
+_PHONE_RE = re.compile(
+    r"(?<![\w+\-.])(?:\+\d{1,3}[\s.\-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.\-])\d{3,4}[\s.\-]\d{3,4}(?![\w\-]|\.\d)"
+)
+
+# ----------------------------------------------------------------------------------------------
+# Extraction
+# ----------------------------------------------------------------------------------------------
+
+
+def _host_key(url: str) -> str | None:
+    if url.lower().startswith("www."):
+        url = "http://" + url
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        return None
+    if not host:
+        return None
+    host = host.rstrip(".").lower()
+    if host.startswith("www."):
+        host = host[4:]
+    return f"host:{host}" if host else None
+
+
+def _phone_key(m: re.Match[str]) -> str | None:
+    digits = "".join(c for c in m.group() if c.isdigit())
+    return "id:" + digits if len(digits) >= 7 else None
+
+
+def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
+    """Add every entity key of ``text`` to ``keys``; return the masked text left for names."""
+    text = _fold(text)
+    work = list(text)
+
+    def mask_all(regex: re.Pattern[str], make_key: object) -> None:
+        nonlocal text
+        changed = False
+        for m in regex.finditer(text):
+            if "\x00" in m.group(0):
+                continue
+            key = make_key(m)  # type: ignore[operator]
+            if key:
+                keys.add(key)
+            _mask(work, m.start(), m.end())
+            changed = True
+        if changed:
+            text = "".join(work)
+
+    if "://" in text or "www." in text.lower():
+        mask_all(_URL_RE, lambda m: _host_key(m.group().rstrip(".,;:!?")))
+    if "@" in text:
+        mask_all(_EMAIL_RE, lambda m: "email:" + m.group().lower())
+        mask_all(_HANDLE_RE, lambda m: "handle:" + m.group(1).lower())
+    if "#" in text:
+        mask_all(_HASHTAG_RE, lambda m: "tag:" + m.group(1).lower())
+    if "." in text and _DOMAIN_HINT_RE.search(text):
+        mask_all(_DOMAIN_RE, lambda m: "host:" + m.group(1).lower().removeprefix("www."))
+
+    mentions, words = _scan_dates(work, now)
+    for mention in mentions:
+        _date_keys(keys, mention)
+    text = "".join(work)
+
+    if _IDISH_RE.search(text):
+        mask_all(_ID_RE, lambda m: "id:" + m.group().lower())
+    if _DIGIT_RE.search(text):
+        mask_all(_TIME_RE, lambda m: None)
+        mask_all(_VERSION_RE, lambda m: "id:" + m.group())
+        mask_all(_PHONE_RE, _phone_key)
+        _scan_numbers(work, text, keys)
+        text = "".join(work)
+    if not words.isdisjoint(_NUMBER_WORDS):
+        _scan_number_words(text, keys)
+    return text
+
+
+def extract_entities(text: str, *, now: datetime | None = None) -> frozenset[str]:
+    """Exact-match keys for the entity lane and supersession (formats in the module docstring).
+
+    ``now`` resolves relative dates ("yesterday", "last week", "2 days ago", "last Tuesday") into
+    ``date:``/``week:`` keys; without it they are ignored. Never raises on any string.
+    """
+    if not text:
+        return frozenset()
+    keys: set[str] = set()
+    masked = _entities(text, now, keys)
+    _scan_names(masked, keys)
+    return frozenset(keys)
+
+
+def query_entity_candidates(text: str, *, now: datetime | None = None) -> frozenset[str]:
+    """Entity keys for a *query*, which is often typed in lower case.
+
+    Returns :func:`extract_entities` plus a ``name:`` key for every non-stopword word and every
+    2-4 word run (connectors like "of" allowed inside, honorifics dropped), so that
+    "what did dr okafor prescribe" yields ``name:okafor`` and "trip to new york" yields
+    ``name:new york``. Most of these match nothing; the entity lane intersects them with stored keys.
+    """
+    if not text:
+        return frozenset()
+    keys: set[str] = set()
+    masked = _entities(text, now, keys)
+    _scan_names(masked, keys)
+    run: list[str] = []
+    runs: list[list[str]] = []
+    for m in _WALK_RE.finditer(masked):
+        if m.lastgroup == "p":
+            if m.group() != "." or not run or run[-1] not in _TITLES:
+                runs.append(run)
+                run = []
+            continue
+        low = m.group().lower()
+        if "'" in low:
+            head, _, tail = low.rpartition("'")
+            if tail in _CLITICS:
+                low = head
+        run.append(low)
+    runs.append(run)
+    for words in runs:
+        n = len(words)
+        for i, first in enumerate(words):
+            if first in STOPWORDS or first in _TITLES or first in _NAME_CONNECTORS:
+                continue
+            if len(first) > 1:
+                keys.add("name:" + _strip_accents(first))
+            for j in range(i + 1, min(i + 4, n)):
+                word = words[j]
+                if word in _NAME_CONNECTORS:
+                    continue
+                if word in STOPWORDS or word in _TITLES:
+                    break
+                keys.add("name:" + _strip_accents(" ".join(words[i : j + 1])))
+    return frozenset(keys)

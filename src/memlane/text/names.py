@@ -1,0 +1,298 @@
+"""Names: ``name:`` entity keys for proper nouns, acronyms and CamelCase words.
+
+The scanner runs last, on text whose URLs, dates, numbers and identifiers are already masked, and
+decides from capitalisation and word lists what is a name: "Dr. Okafor" -> ``name:okafor``, "New
+York" -> ``name:new york`` and ``name:york``, "NASA" -> ``name:nasa``, "iPhone" -> ``name:iphone``
+(lower-case, diacritics stripped). Internal to ``memlane.text``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .dates import _FULL_MONTHS, _MONTHS, _WEEKDAYS
+from .numbers import _NUMBER_WORDS
+from .words import _CLITICS, STOPWORDS, _strip_accents, _words
+
+# ----------------------------------------------------------------------------------------------
+# Word tables and regular expressions
+# ----------------------------------------------------------------------------------------------
+
+#: Honorifics stripped from names ("Dr. Okafor" -> okafor); their trailing period ends no sentence.
+_TITLES: frozenset[str] = _words(
+    "dr doctor mr mrs ms mx miss mister prof professor sir dame rev revd fr capt sgt lt col gen hon"
+)
+
+#: Lower-case words allowed inside a multi-word name ("Bank of America", "Leonardo da Vinci").
+_NAME_CONNECTORS: frozenset[str] = _words("of the de da del della di du van von der den la le y")
+
+#: Common English words that start sentences (interjections, adverbs, imperatives, gerunds, generic
+#: nouns and adjectives). A capitalised sentence-initial word from this list is not a name; neither
+#: is such a word on its own inside a multi-word name ("New York" -> also ``name:york``, not ``new``).
+_COMMON_WORDS: frozenset[str] = _words(
+    """
+    absolutely actually add after afternoon again agreed ah aha ahh alas alright amazing anyhow anyway
+    appreciate appreciated appreciating art aw awesome aww awww bad basically be beautiful believe best
+    better big bless blue bravo brilliant bro bye ciao care check cheers cherish chill choose clearly
+    come congrats congratulations consider cool could crazy cute dad daddy damn darn day days dear
+    definitely do done dude early easy either enjoy enjoyed especially even evening eventually ever
+    everything exactly excellent excited exciting fair family fantastic feel feeling feels fine
+    finally first fortunately friend friends fun funny gee get gets getting give glad go god goes
+    going gonna good goodbye got gotta grand great guess guys ha hah haha hahaha happy hard hehe hello
+    help here hey hi hmm hmmm hold honestly hooray hope hopefully how huh hurray i idk imagine indeed
+    interesting it just keep kids kind la last late lately later let life like likewise listen little
+    lol long look looking looks lots love loved lovely loving luckily lucky made make makes man maybe
+    meh mine mom mommy more morning most much music must my nah nature naturally nearly need never new
+    next nice night no nope not now number nw oh ohh okay old omg once one ooh oops ouch overall
+    perfect perhaps personally phew please plus pretty probably quick quite rather ready real really
+    recently remember right same sad sadly say says see seems seriously shh since so some sometimes
+    soon sorry sounds speaking stay still stop super sure surely sweet take taking talk talking tell
+    thank thankfully thanks that then there these thing things think thinking this though thx time
+    today together tomorrow tonight totally tough true truly try trying ugh uh um unfortunately until
+    very wait want wanted wanna was watch way we welcome well what whatever whoa woah woo woohoo
+    wonderful work working world wow wish wishing yay yea yeah yep yes yesterday yet you young yup
+    absolute activity adoption age all almost alone also although among amazing another answer any
+    anybody anyone anything apparently art around ask asking awesome away back bear because become
+    bed before began begin being below beside besides between beyond book books both bring
+    bringing brought build building but by busy call came can cause certainly chance change children
+    city class close coming completely could couple course create creating creativity current
+    currently daily dance dancing dear deep did different do does doing down during each earlier
+    east easily else enough every everyone everybody except expression fall few finding find fix
+    follow following for found free from full funny game games gather general generally giving great
+    group grow growing had half has have having he hear hearing heart her hers high him his home
+    honest house however if important in inside instead into is its job just keeping kinda knowing
+    know large least less lost lot lots main many may me mean means meanwhile mental might mind
+    moments month moreover mostly move much my myself near nearby neither new news next nobody none
+    nor north nothing of off often ok on only open or other our out outside over own part people
+    place plan plans play playing point possibly post pretty previously quite rarely read reading
+    really reason red right rock room run running said saw school second seeing self several she
+    should show showing side simply small so some someone something somewhere south speaking
+    spending start started starting staying step still story stuff such summer sunday support
+    supporting surrounding team than their them they those through thus to too top toward trip true
+    twice under up upon us usually various walk war water we week weekend were west when whenever
+    where whereas whether which while who whole whom why will with within without word words would
+    year years yes you your yours winter spring autumn fall season holiday holidays weekend tonight
+    about accept achieve act add admit advice afford afraid agree aim allow almost alive anger angry
+    animal apply area arrive attend avoid aware baby balance base beach beat believe belong bet bike
+    bit blessed body bold born bought brave break breath breathe bright busy buy calm camp capture
+    career careful carry catch celebrate chase chat cheer city clean clear climb club cold collect
+    comfort comfortable community confidence confident connect connected consider contemporary cook
+    cool count country cover cozy cry cut dark deal decide decided design dinner discover dream dreams
+    dress drink drive during eat effort embrace encourage end energy enter escape every exactly
+    explain explore face fact fail faith fast fear feed felt fight fill finish fit fly focus folks food
+    forget forgive forward free freedom fresh friendship front funny future gift glad goal gone grab
+    grateful gratitude growth guidance guess happen happened happiness hang hate head health healthy
+    heard hit hobby honestly hot hug huge idea ideas imagine improve inspire inspired inspiring
+    instead join joy jump kid kinda kindness knew laugh laughter learn learned leave lesson lessons
+    let light listen live lived loads local lol lonely loss lot loud low lunch mad matter maybe meal
+    meant meet memory met miss missed mistake moment money mood motivation motivated nervous normal
+    note notice offer okay open order outdoors pain paint parent parents party pass passion past patience
+    pay peace peaceful perfect pet pick picture plant pleased positive power practice pray prepare
+    pretty proud pull push put quiet rain reach realize realized remind reminds remember rest return
+    road safe save scared school science sea seem send sense share shared sharing short sign simple
+    sing sit sleep slow smile soft solid son speak special spend spent spill stand star stick store
+    strength stress strong struggle stuck study style sun sunny sweet swim talent tackle taste teach
+    tears tell thought thoughts thrilled tired took total touch tough town travel treat trust turn
+    turns type understand unique use used value visit wake walk warm wear weird win wise wonder worry
+    wow write wrote wrong yoga zen btw oof lemme gotcha imo tbh lmao lmk ty np brb omw mm hmm yikes
+    yall y'all fyi asap aka bday congratz gosh jeez whew kudos aha ahem
+    """
+)
+
+#: Chat abbreviations and weekday abbreviations: never a name, even capitalised mid-sentence ("BTW").
+_CHAT_ABBREVS: frozenset[str] = _words(
+    "btw oof lemme gotcha imo imho tbh lmao lmk ty np brb omw mm hmm fyi asap aka omg lol idk thx ok "
+    "okay pls plz ps rn irl mon tue tues wed thu thur thurs fri sat sun"
+)
+
+#: Generic words that are often *part* of a multi-word name ("New York", "Bank of America"): kept
+#: inside the name, never emitted as a name on their own.
+_NAME_PARTS: frozenset[str] = _words(
+    """
+    new old north south east west northern southern eastern western little big great greater upper
+    lower central national international royal united state states county city town street st road
+    avenue park university college school hospital church bank company group club team museum lake
+    river mount mountain island fort port saint san santa los las el red blue green black white
+    summer winter spring autumn fall
+    """
+)
+
+#: Words (and the punctuation between them) for the name walker, run on text whose URLs, dates,
+#: numbers and identifiers are already masked out with NUL characters.
+_WALK_RE = re.compile(r"(?P<w>[^\W\d_](?:[^\W_]|['\-](?=[^\W_]))*)|(?P<p>\x00+|\n|[^\w\s])")
+_SENTENCE_END = frozenset('.!?\n:;"(')
+_ALLCAPS_RE = re.compile(r"\b[A-Z]{2,}\b")
+_SUFFIX_COMMON_RE = re.compile(
+    r"(?:ing|ings|tion|tions|sion|ness|ment|ments|ities|ity|ies|ful|ously|ally|[^eil]ly)$"
+)
+_PLURAL_RE = re.compile(r"(?:[^aeiousy']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
+
+
+# ----------------------------------------------------------------------------------------------
+# Scanning
+# ----------------------------------------------------------------------------------------------
+
+
+def _name_key(words: list[str]) -> str:
+    return _strip_accents(" ".join(w.lower().replace(".", "") for w in words))
+
+
+def _is_common_word(low: str) -> bool:
+    """A lower-cased word listed as ordinary English (no guessing from suffixes)."""
+    return (
+        low in STOPWORDS
+        or low in _COMMON_WORDS
+        or low in _CHAT_ABBREVS
+        or low in _NAME_PARTS
+        or low in _MONTHS
+        or low in _WEEKDAYS
+        or low in _NUMBER_WORDS
+    )
+
+
+def _looks_common(low: str) -> bool:
+    """A lower-cased sentence-initial word that is probably ordinary English rather than a name.
+
+    Adds suffix guesses ("Painting", "Education", "Happiness", "Worked") to the word lists; only
+    used where a wrong guess is cheap (a capitalised word at the start of a sentence).
+    """
+    if _is_common_word(low):
+        return True
+    if "-" in low:
+        return _looks_common(low.split("-", 1)[0])
+    if low.endswith("n't") or "haha" in low:
+        return True
+    if len(low) < 5:
+        return False
+    if low.endswith("s") and (low[:-1] in _COMMON_WORDS or low[:-1] in STOPWORDS):
+        return True
+    if _PLURAL_RE.search(low) or (len(low) >= 6 and low.endswith("ed")):
+        return True  # "Setbacks", "Challenges", "Worked" (not "James", "Lucas", "Charles")
+    return len(low) >= 6 and _SUFFIX_COMMON_RE.search(low) is not None
+
+
+def _scan_names(text: str, keys: set[str]) -> None:
+    """Find proper nouns, acronyms and CamelCase words in (masked) text.
+
+    Walks word and punctuation tokens, grouping consecutive capitalised words (with connectors
+    such as "of"/"da") into names. Honorifics are dropped and their period ends no sentence. A
+    capitalised sentence-initial word counts only if it does not look like a common English word
+    and does not also appear lower-cased in the same text; a multi-word name loses leading
+    sentence starters ("Yesterday Caroline" -> caroline) but keeps generic parts ("New York").
+    """
+    if not any(c.isupper() for c in text):
+        return
+    caps = _ALLCAPS_RE.findall(text)
+    shouting = len(caps) >= 3 and len(caps) * 2 >= len(text.split())
+
+    lower_seen: set[str] = set()
+    groups: list[tuple[list[str], bool, bool]] = []  # (words, sentence_initial, after_title)
+    seq: list[str] = []
+    seq_initial = False
+    seq_title = False
+    sentence_start = True
+    dot_pending = False  # a "." after an initial ("J. K. Rowling") or honorific ("Dr. Okafor")
+
+    # One pass over (word, punctuation) tokens. Plain lower-case words, the bulk of any text, take
+    # the first branch; the loop is written flat because it runs on every store and recall.
+    for tok, punct in _WALK_RE.findall(text):
+        if tok and tok.islower() and tok[0].islower():
+            if "'" in tok:
+                tok = tok.rpartition("'")[0] if tok.rpartition("'")[2] in _CLITICS else tok
+            if seq and tok in _NAME_CONNECTORS and not dot_pending:
+                seq.append(tok)
+            else:
+                lower_seen.add(tok)
+                if seq:
+                    groups.append((seq, seq_initial, seq_title))
+                    seq = []
+                seq_title = dot_pending = sentence_start = False
+            continue
+        if punct:
+            if punct == "." and not dot_pending and (seq_title and not seq or seq and len(seq[-1]) == 1):
+                dot_pending = True
+                continue
+            if seq:
+                groups.append((seq, seq_initial, seq_title))
+                seq = []
+            seq_title = dot_pending = False
+            if punct in _SENTENCE_END:
+                sentence_start = True
+            continue
+        low = tok.lower()
+        possessive = False
+        if "'" in low:
+            head, _, tail = low.rpartition("'")
+            if tail in _CLITICS:
+                possessive = tail == "s"
+                tok, low = tok[: len(head)], head
+        first_upper = tok[0].isupper() and not (shouting and tok.isupper())
+        name_like = first_upper or (not tok[0].isupper() and not tok.islower())  # or CamelCase "iPhone"
+        if dot_pending:
+            dot_pending = False
+            # After "J." or "Dr." a capitalised non-common word continues the name; anything
+            # else means that period ended a sentence.
+            if not (first_upper and not _is_common_word(low)):
+                if seq:
+                    groups.append((seq, seq_initial, seq_title))
+                    seq = []
+                seq_title = False
+                sentence_start = True
+        if first_upper and low in _TITLES:
+            if seq:
+                groups.append((seq, seq_initial, seq_title))
+                seq = []
+            seq_title = True
+            sentence_start = False
+            continue
+        if name_like and not (
+            low in _WEEKDAYS or (low in _FULL_MONTHS and not seq_title) or low in ("i", "a")
+        ):
+            if not seq:
+                seq_initial = sentence_start
+            seq.append(tok)
+        elif seq and low in _NAME_CONNECTORS:
+            seq.append(tok)
+        else:
+            lower_seen.add(low)
+            if seq:
+                groups.append((seq, seq_initial, seq_title))
+                seq = []
+            seq_title = False
+        if possessive and seq:
+            groups.append((seq, seq_initial, seq_title))
+            seq = []
+            seq_title = False
+        sentence_start = False
+    if seq:
+        groups.append((seq, seq_initial, seq_title))
+
+    for group, initial, after_title in groups:
+        while group and group[-1].lower() in _NAME_CONNECTORS:
+            group = group[:-1]
+        while group and not after_title:
+            low = group[0].lower()
+            if (
+                low in STOPWORDS
+                or low in _NAME_CONNECTORS
+                or (initial and low not in _NAME_PARTS and (_looks_common(low) or low in lower_seen))
+            ):
+                group = group[1:]
+                initial = False
+                continue
+            break
+        if not group:
+            continue
+        if len(group) == 1:
+            word = group[0]
+            low = word.lower()
+            if len(word) == 1 or low in STOPWORDS or low in _CHAT_ABBREVS:
+                continue
+            if initial and not after_title and (_looks_common(low) or low in lower_seen):
+                continue
+        keys.add("name:" + _name_key(group))
+        if len(group) > 1:
+            for word in group:
+                low = word.lower()
+                if len(word) > 1 and low not in _NAME_CONNECTORS and not _is_common_word(low):
+                    keys.add("name:" + _name_key([word]))
