@@ -135,7 +135,7 @@ def load_postgres(url: str, data: dict[str, Any]) -> dict[str, float]:
     from memlane import text
     from memlane.ids import new_id
     from memlane.storage.postgres import PostgresStore
-    from memlane.storage.postgres.store import _index_name, _porter_terms, _token_count, _vector_sql
+    from memlane.storage.postgres.rows import _index_name, _porter_terms, _token_count, _vector_sql
 
     PostgresStore(url).close()  # migrate
     texts, vectors = data["texts"], data["vectors"]

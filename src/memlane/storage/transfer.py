@@ -229,7 +229,7 @@ class _Postgres:
     def write(self, table: _Table, rows: Sequence[list[Any]]) -> None:
         from psycopg.types.json import Jsonb
 
-        from .postgres.store import _porter_terms, _token_count
+        from .postgres.rows import _porter_terms, _token_count
 
         cols = table.columns
         out: list[list[Any]] = []
@@ -267,7 +267,7 @@ class _Postgres:
     def finish(self, tables: Sequence[_Table]) -> None:
         """Identity sequences continue after the copied values; each vector model gets its HNSW index
         (built once over the loaded rows, which is faster than growing it row by row)."""
-        from .postgres.store import _Txn
+        from .postgres.writes import _Txn
 
         for table in tables:
             if table.serial:

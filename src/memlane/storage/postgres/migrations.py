@@ -13,7 +13,7 @@ Differences from SQLite, on purpose:
   (``term_stats``), which the english tsvector cannot answer exactly ("status" is "statu" to porter).
 - ``memory_vectors.embedding`` is a ``vector`` of unspecified dimension: one table holds the vectors of
   every embedding model, and each (model, dim) gets its own partial HNSW expression index, created on
-  first use and recorded in ``vector_indexes`` (see ``store.py``).
+  first use and recorded in ``vector_indexes`` (see ``_Txn._ensure_index`` in ``writes.py``).
 - Times are ``timestamptz``; ``data``, ``provenance`` and audit details are ``jsonb``.
 """
 

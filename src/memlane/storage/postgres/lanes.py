@@ -1,0 +1,301 @@
+"""PostgreSQL retrieval lanes: the keyword, entity, vector and neighbour queries, and the corpus and
+term statistics that weigh them; mixed into ``PostgresStore``.
+
+- **Keyword rank** is BM25 computed in SQL over the ``tsvector`` (see ``keyword_search``), so the lane
+  orders hits like SQLite's FTS5 ``bm25()``.
+- **Vectors** live in PostgreSQL itself (pgvector), searched with an HNSW index in the same query as the
+  scope filters; there is no in-process cache to keep in step.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import sql
+
+from ...models import Actor, Filters
+from ..neighbours import conversation_neighbours, seqs_around
+from .rows import _scope, _vector_sql
+
+#: FTS5's bm25() constants, so that both backends order keyword hits alike
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+#: below this many items the corpus statistics (N, average length) are recomputed on every query
+_STATS_EXACT_BELOW = 20_000
+_STATS_TTL_SECONDS = 60.0
+
+
+def _hours_apart(a: datetime, b: datetime) -> float:
+    """Between two ``timestamptz`` values."""
+    return abs((a - b).total_seconds()) / 3600.0
+
+
+class _Lanes:
+    """The lane queries of ``PostgresStore``, which provides the pool, the pgvector version and the caches."""
+
+    vector_model: str | None
+    _pgvector: tuple[int, ...]
+    _stats_cache: tuple[float, float, tuple[int, float]] | None
+    _mce_cache: dict[str, tuple[float, dict[str, float]]]
+
+    if TYPE_CHECKING:
+
+        def _connection(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
+
+        def _rows(self, query: Any, params: Sequence[Any]) -> list[Any]: ...
+
+    def keyword_search(
+        self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, float]]:
+        """(seq, BM25) best first, computed like FTS5's ``bm25()`` (k1 = 1.2, b = 0.75).
+
+        Each term becomes its own ``plainto_tsquery('english', %s)`` and the terms are OR-ed with the
+        tsquery ``||`` operator: user text is only ever a bound parameter, never query syntax. The
+        documents are matched on ``content`` only (as in SQLite). Per term: IDF = ln((N - df + 0.5) /
+        (df + 0.5)) over the whole store (floored at 1e-6, as FTS5 does), and the term frequency is the
+        number of positions of its lexeme in the document's tsvector. Differences from FTS5: the
+        english configuration (Snowball stemmer, stop words) instead of porter/unicode61, and a term
+        that splits into several lexemes ("e-mail", "o'brien") matches items holding all of them, with
+        the smallest of their counts as its frequency, where FTS5 counts the phrase.
+        """
+        terms = [t for t in dict.fromkeys(terms) if t.strip()]
+        if not terms:
+            return []
+        total, avgdl = self._corpus_stats()
+        stats = self._term_stats(terms)
+        live = [(i, lexemes, df) for i, (lexemes, df) in enumerate(stats) if lexemes]
+        if not live or total == 0:
+            return []
+        idf = {i: max(float(np.log((total - df + 0.5) / (df + 0.5))), 1e-6) for i, _, df in live}
+        where, params = _scope(actor, filters, now)
+        tsquery = " || ".join("plainto_tsquery('english', %s)" for _ in live)
+        lx_terms = [i for i, lexemes, _ in live for _ in lexemes]
+        lx_words = [w for _, lexemes, _ in live for w in lexemes]
+        query = (
+            "WITH lx(i, lexeme) AS (SELECT * FROM unnest(%s::int[], %s::text[])),"
+            " tw(i, idf, nlex) AS (SELECT * FROM unnest(%s::int[], %s::float8[], %s::int[])),"
+            f" cand AS MATERIALIZED (SELECT m.seq, m.doc_len, m.fts FROM memories m WHERE m.fts @@ ({tsquery})"
+            f" AND {where}),"
+            " tf AS (SELECT c.seq, lx.i, min(cardinality(u.positions)) AS tf, count(*) AS found"
+            " FROM cand c CROSS JOIN LATERAL unnest(c.fts) AS u JOIN lx ON lx.lexeme = u.lexeme"
+            " GROUP BY c.seq, lx.i)"
+            " SELECT tf.seq, SUM(tw.idf * (tf.tf * %s) / (tf.tf + %s * (1 - %s + %s * c.doc_len / %s))) AS score"
+            " FROM tf JOIN tw ON tw.i = tf.i AND tf.found = tw.nlex JOIN cand c ON c.seq = tf.seq"
+            " GROUP BY tf.seq ORDER BY score DESC, tf.seq LIMIT %s"
+        )
+        # A common word's bitmap must not go lossy (a recheck of every row on its pages): more
+        # work_mem for this one statement.
+        with self._connection() as conn, conn.transaction():
+            conn.execute("SELECT set_config('work_mem', '64MB', true)")
+            rows = conn.execute(
+                query,
+                (
+                    lx_terms, lx_words, [i for i, _, _ in live], [idf[i] for i, _, _ in live],
+                    [len(lexemes) for _, lexemes, _ in live], *[terms[i] for i, _, _ in live], *params,
+                    _BM25_K1 + 1, _BM25_K1, _BM25_B, _BM25_B, max(avgdl, 1e-9), limit,
+                ),
+            ).fetchall()  # fmt: skip
+        return [(int(seq), float(score)) for seq, score in rows]
+
+    def _term_stats(self, terms: Sequence[str]) -> list[tuple[list[str], int]]:
+        """Per term: its lexemes (english configuration) and the number of items whose content has them
+        all. On a large store a term among the planner's most common elements (``pg_stats``) takes its
+        frequency from there; the others are counted through the GIN index (they are rare, so that is
+        cheap). A common word would otherwise cost a read of its whole posting list on every query."""
+        lexemes = [
+            list(r[0] or [])
+            for r in self._rows(
+                "SELECT tsvector_to_array(to_tsvector('english', t.term))"
+                " FROM unnest(%s::text[]) WITH ORDINALITY AS t(term, i) ORDER BY t.i",
+                (list(terms),),
+            )
+        ]
+        df: dict[int, int] = {}
+        total = self._corpus_stats()[0]
+        if total >= _STATS_EXACT_BELOW:
+            freq = self._common_element_freqs("fts")
+            for i, lx in enumerate(lexemes):
+                if lx and all(w in freq for w in lx):
+                    df[i] = int(min(freq[w] for w in lx) * total)
+        todo = [i for i, lx in enumerate(lexemes) if lx and i not in df]
+        if todo:
+            rows = self._rows(
+                "SELECT t.i, (SELECT count(*) FROM memories d WHERE d.fts @@ plainto_tsquery('english', t.term))"
+                " FROM unnest(%s::text[], %s::int[]) AS t(term, i)",
+                ([terms[i] for i in todo], todo),
+            )
+            df.update({int(i): int(n) for i, n in rows})
+        return [(lx, df.get(i, 0)) for i, lx in enumerate(lexemes)]
+
+    def _common_element_freqs(self, column: str) -> dict[str, float]:
+        """Most common elements of a tsvector or array column with the share of rows holding each
+        (refreshed by ANALYZE / autovacuum; reused for ``_STATS_TTL_SECONDS``)."""
+        now = time.monotonic()
+        cached = self._mce_cache.get(column)
+        if cached is not None and now - cached[0] < _STATS_TTL_SECONDS:
+            return cached[1]
+        freqs = self._fetch_element_freqs(column)
+        self._mce_cache[column] = (now, freqs)
+        return freqs
+
+    def _fetch_element_freqs(self, column: str) -> dict[str, float]:
+        rows = self._rows(
+            "SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats"
+            " WHERE schemaname = current_schema() AND tablename = 'memories' AND attname = %s",
+            (column,),
+        )
+        if not rows or rows[0][0] is None:
+            return {}
+        elems, freqs = rows[0]
+        return dict(zip(elems, freqs, strict=False))
+
+    def _corpus_stats(self) -> tuple[int, float]:
+        """(number of items, average BM25 document length). Exact below ``_STATS_EXACT_BELOW`` items.
+        Above, estimated and reused for ``_STATS_TTL_SECONDS``: the row count from the planner's
+        ``reltuples`` and the average length from a 1% block sample. Counting a million rows costs
+        ~0.3 s, which a recall must not pay; BM25 and the IDF weights barely move with a 1% error."""
+        now = time.monotonic()
+        cached = self._stats_cache
+        if cached is not None and now - cached[0] < cached[1]:
+            return cached[2]
+        estimate = self._rows("SELECT reltuples::bigint FROM pg_class WHERE oid = 'memories'::regclass", ())
+        n_est = int(estimate[0][0]) if estimate and estimate[0][0] is not None else -1
+        if n_est >= _STATS_EXACT_BELOW:
+            sample = self._rows("SELECT avg(doc_len) FROM memories TABLESAMPLE SYSTEM (1)", ())[0][0]
+            if sample is None:  # an unlucky empty sample: take the exact figures once
+                sample = self._rows("SELECT avg(doc_len) FROM memories", ())[0][0]
+            stats = (n_est, float(sample or 0.0))
+            self._stats_cache = (now, _STATS_TTL_SECONDS, stats)
+            return stats
+        n, total_len = self._rows("SELECT count(*), coalesce(sum(doc_len), 0) FROM memories", ())[0]
+        stats = (int(n), float(total_len) / n if n else 0.0)
+        self._stats_cache = (now, 0.0 if n < _STATS_EXACT_BELOW else _STATS_TTL_SECONDS, stats)
+        return stats
+
+    def entity_search(
+        self,
+        actor: Actor,
+        filters: Filters,
+        keys: Sequence[str],
+        now: datetime,
+        limit: int,
+        weights: dict[str, float] | None = None,
+    ) -> list[tuple[int, float]]:
+        """(seq, summed key weight) best first, for items naming any of ``keys``."""
+        keys = list(dict.fromkeys(keys))
+        if not keys:
+            return []
+        weights = weights or {}
+        where, params = _scope(actor, filters, now)
+        # Each key contributes at most its newest ``cap`` items (an index range scan), as in SQLite: a key
+        # that most items carry adds little weight and must not cost a scan of all of them.
+        cap = max(limit * 10, 500)
+        rows = self._rows(
+            "SELECT c.seq, SUM(k.w) AS total FROM unnest(%s::text[], %s::float8[]) AS k(key, w)"
+            " CROSS JOIN LATERAL (SELECT e.memory_seq AS seq FROM memory_entities e"
+            f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key AND {where}"
+            " ORDER BY e.memory_seq DESC LIMIT %s) c GROUP BY c.seq ORDER BY total DESC, c.seq DESC LIMIT %s",
+            (keys, [weights.get(k, 1.0) for k in keys], *params, cap, limit),
+        )
+        return [(int(seq), float(w)) for seq, w in rows]
+
+    def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items per key) across the whole store: for weighting rare keys up."""
+        keys = list(dict.fromkeys(keys))
+        total = self._corpus_stats()[0]
+        if not keys:
+            return total, {}
+        rows = self._rows(
+            "SELECT key, COUNT(*) FROM memory_entities WHERE key = ANY(%s::text[]) GROUP BY key", (keys,)
+        )
+        return total, {k: int(n) for k, n in rows}
+
+    def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items containing each porter-stemmed term), as FTS5's vocabulary answers it
+        in SQLite: from ``porter_terms`` (keyword text and subject), so both backends prune and weigh the
+        same query words alike. Exact below ``_STATS_EXACT_BELOW`` items; above, a term among the
+        planner's most common elements takes its frequency from ``pg_stats`` and the rest are counted."""
+        stems = list(dict.fromkeys(terms))
+        total = self._corpus_stats()[0]
+        if not stems:
+            return total, {}
+        df: dict[str, int] = {}
+        if total >= _STATS_EXACT_BELOW:
+            freq = self._common_element_freqs("porter_terms")
+            df = {t: int(freq[t] * total) for t in stems if t in freq}
+        todo = [t for t in stems if t not in df]
+        if todo:
+            rows = self._rows(
+                "SELECT t.term, (SELECT count(*) FROM memories d WHERE d.porter_terms @> ARRAY[t.term])"
+                " FROM unnest(%s::text[]) AS t(term)",
+                (todo,),
+            )
+            df.update({t: int(n) for t, n in rows})
+        return total, {t: n for t, n in df.items() if n}
+
+    def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]:
+        """Items stored within ``window`` places of each seq in the same conversation: same workspace,
+        owner, space and source, observed within ``hours``. Not scope-filtered: callers fetch with scope.
+        One primary-key lookup of the seqs around them; the comparison is done here (as in SQLite)."""
+        if not seqs or window <= 0:
+            return {}
+        rows = self._rows(
+            "SELECT seq, workspace, owner, space, source, observed_at FROM memories WHERE seq = ANY(%s::bigint[])",
+            (seqs_around(seqs, window),),
+        )
+        return conversation_neighbours(seqs, window, hours, rows, _hours_apart)
+
+    def contents(self, seqs: Sequence[int]) -> dict[int, str]:
+        """Content by seq, unscoped: only for seqs a scoped query returned."""
+        if not seqs:
+            return {}
+        rows = self._rows("SELECT seq, content FROM memories WHERE seq = ANY(%s::bigint[])", (list(seqs),))
+        return {int(seq): str(content) for seq, content in rows}
+
+    def entity_keys_of(self, seqs: Sequence[int]) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {s: set() for s in seqs}
+        if not seqs:
+            return out
+        for seq, key in self._rows(
+            "SELECT memory_seq, key FROM memory_entities WHERE memory_seq = ANY(%s::bigint[])", (list(seqs),)
+        ):
+            out[int(seq)].add(key)
+        return out
+
+    def vector_search(
+        self, actor: Actor, filters: Filters, query: npt.NDArray[np.float32], now: datetime, limit: int
+    ) -> list[tuple[int, float]]:
+        """(seq, cosine similarity) best first: ``ORDER BY embedding <=> query LIMIT k`` with the scope in
+        the same query. With the HNSW index the search is approximate; pgvector 0.8's iterative scan
+        (``relaxed_order``) keeps walking the graph until enough rows pass the scope filters, and the
+        outer ORDER BY restores exact order among what was found."""
+        model = self.vector_model
+        if model is None or len(query) == 0:
+            return []
+        dim = len(query)
+        expr, param, _ = _vector_sql(dim)
+        where, params = _scope(actor, filters, now)
+        statement = sql.SQL(
+            "SELECT seq, 1 - dist FROM (SELECT v.memory_seq AS seq, {expr} <=> {param} AS dist"
+            " FROM memory_vectors v JOIN memories m ON m.seq = v.memory_seq"
+            " WHERE v.model = {model} AND v.dim = {dim} AND {where}"
+            " ORDER BY {expr} <=> {param} LIMIT %s) s ORDER BY dist, seq"
+        ).format(
+            expr=sql.SQL(expr), param=sql.SQL(param), model=sql.Literal(model), dim=sql.Literal(dim),
+            where=sql.SQL(where),
+        )  # fmt: skip
+        vec = np.ascontiguousarray(query, dtype=np.float32)
+        ef_search = max(64, min(1000, 2 * limit))
+        with self._connection() as conn, conn.transaction():
+            conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search),))
+            if self._pgvector >= (0, 8):
+                conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            rows = conn.execute(statement, (vec, *params, vec, limit)).fetchall()
+        return [(int(seq), float(sim)) for seq, sim in rows]

@@ -1,0 +1,175 @@
+"""PostgreSQL rows: what the other modules build their SQL from.
+
+The selected columns and their mapping to ``Memory``; the scope ``WHERE`` clause every read uses; the
+derived keyword columns (``doc_len``, ``porter_terms``) that stand in for SQLite's FTS5 vocabulary; the
+per-(model, dim) vector expressions and HNSW index names; and the advisory lock keys. Pure: nothing here
+touches a connection.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import unicodedata
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from ...models import Actor, Filters, Memory, MemoryType, State, Subject, Visibility
+
+_COLUMNS = (
+    "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
+    " m.subject_name, m.related_user, m.data, m.importance, m.confidence, m.valid_from, m.valid_to,"
+    " m.observed_at, m.source, m.provenance, m.state, m.replaces, m.superseded_by, m.superseded_at,"
+    " m.access_count, m.last_accessed_at, m.expires_at, m.created_at, m.updated_at,"
+    " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq)"
+)
+
+#: advisory lock keys: one bigint for migrations; (namespace, hashtext(name)) pairs for the rest
+_MIGRATION_LOCK = 7_346_501_001
+_CHAIN_LOCKS = 73_465_01
+_INDEX_LOCKS = 73_465_02
+
+#: what FTS5's unicode61 tokenizer counts as one token (for BM25 document length)
+_TOKEN = re.compile(r"[^\W_]+")
+
+#: pgvector's HNSW limits: vector up to 2,000 dimensions, halfvec up to 4,000
+_HNSW_VECTOR_MAX = 2000
+_HNSW_HALFVEC_MAX = 4000
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    return value.astimezone(UTC) if value is not None else None
+
+
+def _tokens(text: str) -> list[str]:
+    """Tokens as FTS5's ``unicode61 remove_diacritics 2`` tokenizer makes them: lower case, accents
+    stripped, split on anything that is not a letter or digit."""
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return _TOKEN.findall("".join(ch for ch in folded if not unicodedata.combining(ch)))
+
+
+def _token_count(text: str) -> int:
+    return len(_TOKEN.findall(text))
+
+
+@functools.lru_cache(maxsize=1)
+def _porter() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("porter")
+
+
+def _porter_terms(*texts: str) -> list[str]:
+    """The distinct terms FTS5's ``porter`` tokenizer would index for these texts (tokens shorter than 3
+    or longer than 64 characters pass through unstemmed, as there)."""
+    porter = _porter()
+    return sorted(
+        {porter.stemWord(t) if 3 <= len(t) <= 64 else t for text in texts if text for t in _tokens(text)}
+    )
+
+
+def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
+    (seq, id_, workspace, owner, visibility, space, content, type_, subject_id, subject_name,
+     related_user, data, importance, confidence, valid_from, valid_to, observed_at, source,
+     provenance, state, replaces, superseded_by, superseded_at, access_count, last_accessed_at,
+     expires_at, created_at, updated_at, model) = row  # fmt: skip
+    memory = Memory.model_construct(
+        id=id_,
+        content=content,
+        type=MemoryType(type_),
+        subject=Subject.model_construct(id=subject_id, name=subject_name) if subject_id else None,
+        related_user=related_user,
+        data=data,
+        importance=importance,
+        confidence=confidence,
+        valid_from=_utc(valid_from),
+        valid_to=_utc(valid_to),
+        observed_at=_utc(observed_at),
+        workspace=workspace,
+        owner=owner,
+        visibility=Visibility(visibility),
+        space=space or None,
+        source=source,
+        provenance=provenance,
+        state=State(state),
+        replaces=replaces,
+        superseded_by=superseded_by,
+        superseded_at=_utc(superseded_at),
+        access_count=access_count,
+        last_accessed_at=_utc(last_accessed_at),
+        expires_at=_utc(expires_at),
+        created_at=_utc(created_at),
+        updated_at=_utc(updated_at),
+        embedding_model=model,
+    )
+    return int(seq), memory
+
+
+def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:
+    """The WHERE clause every read uses: who may see what, then the caller's filters (as in SQLite)."""
+    clauses = [
+        "m.workspace = %s",
+        "(m.owner = %s OR (m.visibility = 'shared' AND m.owner = ANY(%s::text[])))",
+    ]
+    params: list[Any] = [actor.workspace, actor.owner, list(actor.readable_shared_owners())]
+    if filters.space is None:
+        clauses.append("m.space = ''")
+    elif filters.space != "*":
+        clauses.append("m.space = %s")
+        params.append(filters.space)
+    if not filters.include_history:
+        clauses.append("m.superseded_by IS NULL")
+    if filters.states:
+        clauses.append("m.state = ANY(%s::text[])")
+        params.append([str(s) for s in filters.states])
+    else:
+        clauses.append("m.state <> 'archived'")
+    if now is not None:
+        clauses.append("(m.expires_at IS NULL OR m.expires_at > %s)")
+        params.append(now)
+    if filters.types:
+        clauses.append("m.type = ANY(%s::text[])")
+        params.append([str(t) for t in filters.types])
+    if filters.subject:
+        clauses.append("(m.subject_id = %s OR lower(m.subject_name) = lower(%s))")
+        params.extend([filters.subject, filters.subject])
+    if filters.related_user:
+        clauses.append("m.related_user = %s")
+        params.append(filters.related_user)
+    if filters.sources:
+        clauses.append("m.source = ANY(%s::text[])")
+        params.append(list(filters.sources))
+    if filters.observed_after:
+        clauses.append("m.observed_at >= %s")
+        params.append(filters.observed_after)
+    if filters.observed_before:
+        clauses.append("m.observed_at < %s")
+        params.append(filters.observed_before)
+    if filters.ids:
+        clauses.append("m.id = ANY(%s::text[])")
+        params.append(list(filters.ids))
+    return " AND ".join(clauses), params
+
+
+#: every item the actor may see, in any space, state or version (reads by id and by chain)
+_ALL = Filters(space="*", include_history=True, states=tuple(State))
+
+
+def _vector_sql(dim: int, column: str = "v.embedding") -> tuple[str, str, str | None]:
+    """(indexed expression over ``v.embedding``, the query parameter cast, HNSW operator class or None).
+
+    One untyped ``vector`` column holds every model's vectors; casting to a fixed dimension gives an
+    expression that an HNSW index can be built on, per (model, dim), as a partial index. Past 2,000
+    dimensions the index uses ``halfvec`` (pgvector's limit for ``vector``); past 4,000 there is no
+    index and the search is an exact scan."""
+    if dim <= _HNSW_VECTOR_MAX:
+        return f"({column}::vector({dim}))", f"%s::vector({dim})", "vector_cosine_ops"
+    if dim <= _HNSW_HALFVEC_MAX:
+        return f"({column}::halfvec({dim}))", f"%s::vector::halfvec({dim})", "halfvec_cosine_ops"
+    return f"({column}::vector({dim}))", f"%s::vector({dim})", None
+
+
+def _index_name(model: str, dim: int) -> str:
+    return "memory_vectors_hnsw_" + hashlib.sha1(f"{model}\0{dim}".encode()).hexdigest()[:16]

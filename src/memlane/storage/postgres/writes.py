@@ -1,0 +1,337 @@
+"""PostgreSQL writes: ``_Txn``, the operations valid inside one ``PostgresStore.write()``.
+
+**Many processes write at once.** SQLite serialises writers with ``BEGIN IMMEDIATE``; here writers run
+concurrently under READ COMMITTED, so the races are closed explicitly:
+
+- duplicates — the insert is ``ON CONFLICT … DO NOTHING`` on the partial unique index; a writer that
+  loses the race gets ``None`` from ``insert`` and the service answers ``duplicate`` with the winner;
+- supersession — every operation that reads or moves a chain head first takes
+  ``pg_advisory_xact_lock(chain)``, so two writers replacing the same item queue up and the second one
+  supersedes the first one's new version (one current version, a linear chain);
+  ``mark_superseded`` also repairs the one race the lock cannot see coming (automatic supersession
+  picks its target before locking): if the target was superseded meanwhile, the new item is linked
+  after the chain's current head instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import sql
+from psycopg.types.json import Jsonb
+
+from ...models import Actor, Memory
+from ..base import NewMemory
+from .rows import (
+    _ALL,
+    _CHAIN_LOCKS,
+    _COLUMNS,
+    _INDEX_LOCKS,
+    _index_name,
+    _porter_terms,
+    _row_to_memory,
+    _scope,
+    _token_count,
+    _utc,
+    _vector_sql,
+)
+
+if TYPE_CHECKING:
+    from .store import PostgresStore
+
+
+def _lock(conn: psycopg.Connection[Any], namespace: int, name: str) -> None:
+    conn.execute("SELECT pg_advisory_xact_lock(%s::int, hashtext(%s))", (namespace, name))
+
+
+class _Txn:
+    """Write operations inside one READ COMMITTED transaction on one pooled connection."""
+
+    def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:
+        self.store = store
+        self.conn = conn
+        self.new_indexes: set[tuple[str, int]] = set()
+        self.audit_rows: list[tuple[Any, ...]] = []
+
+    def _one(self, query: Any, params: Sequence[Any] = ()) -> Any:
+        return self.conn.execute(query, params).fetchone()
+
+    def _lock_chain(self, chain_id: str) -> None:
+        _lock(self.conn, _CHAIN_LOCKS, chain_id)
+
+    def find_current_by_hash(
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+    ) -> Memory | None:
+        row = self._one(
+            f"SELECT {_COLUMNS} FROM memories m WHERE workspace = %s AND owner = %s AND visibility = %s"
+            " AND space = %s AND content_hash = %s AND superseded_by IS NULL",
+            (workspace, owner, visibility, space, content_hash),
+        )
+        return _row_to_memory(row)[1] if row else None
+
+    def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
+        """The item, after locking its chain: a concurrent writer superseding it waits for us, and we
+        read its chain as that writer left it (READ COMMITTED reads after the lock is granted)."""
+        chain = self.chain_id_of(memory_id)
+        if chain is None:
+            return None
+        self._lock_chain(chain)
+        where, params = _scope(actor, _ALL, None)
+        row = self._one(
+            f"SELECT {_COLUMNS} FROM memories m WHERE m.id = %s AND {where}", (memory_id, *params)
+        )
+        return _row_to_memory(row)[1] if row else None
+
+    def current_of_chain(self, chain_id: str) -> Memory | None:
+        self._lock_chain(chain_id)
+        row = self._one(
+            f"SELECT {_COLUMNS} FROM memories m WHERE m.chain_id = %s AND m.superseded_by IS NULL"
+            " ORDER BY m.seq DESC LIMIT 1",
+            (chain_id,),
+        )
+        return _row_to_memory(row)[1] if row else None
+
+    def chain_id_of(self, memory_id: str) -> str | None:
+        row = self._one("SELECT chain_id FROM memories WHERE id = %s", (memory_id,))
+        return row[0] if row else None
+
+    def find_by_id(self, memory_id: str) -> Memory | None:
+        """Unscoped: only for ids the transaction already obtained through a scoped query."""
+        row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = %s", (memory_id,))
+        return _row_to_memory(row)[1] if row else None
+
+    def supersession_candidates(
+        self, memory: Memory, entity_keys: frozenset[str], limit: int
+    ) -> list[tuple[str, str, datetime]]:
+        """(id, content, observed_at) of current items of the same owner, visibility and space sharing an
+        entity key: most shared keys first, then newest. Each key contributes at most its ``limit`` newest
+        items (one index range scan per key, as in SQLite), so a key that thousands of items carry costs no
+        more than a rare one."""
+        if not entity_keys:
+            return []
+        rows = self.conn.execute(
+            "SELECT m.id, m.content, m.observed_at FROM (SELECT c.seq, count(*) AS n"
+            " FROM unnest(%s::text[]) AS k(key) CROSS JOIN LATERAL (SELECT e.memory_seq AS seq"
+            " FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key"
+            " AND m.workspace = %s AND m.owner = %s AND m.visibility = %s AND m.space = %s"
+            " AND m.superseded_by IS NULL AND m.state <> 'archived' ORDER BY e.memory_seq DESC LIMIT %s) c"
+            " GROUP BY c.seq ORDER BY n DESC, c.seq DESC LIMIT %s) b JOIN memories m ON m.seq = b.seq"
+            " ORDER BY b.n DESC, b.seq DESC",
+            (sorted(entity_keys), memory.workspace, memory.owner, str(memory.visibility), memory.space or "",
+             limit, limit),
+        ).fetchall()  # fmt: skip
+        return [(str(id_), str(content), _utc(observed)) for id_, content, observed in rows]  # type: ignore[misc]
+
+    def insert(self, row: NewMemory) -> int | None:
+        """The new item's seq, or None when an identical current item (same owner, visibility, space and
+        content hash) was committed by another writer after the caller's duplicate check."""
+        m = row.memory
+        keyword_text = m.content if row.fts_content is None else row.fts_content
+        model = m.embedding_model if row.vector is not None else None
+        if model is not None:
+            self._ensure_index(model, len(row.vector))  # type: ignore[arg-type]
+        # One round trip: the row, its entity keys and its vector (data-modifying CTEs all run; with a
+        # conflict ``ins`` is empty and so are the other two).
+        got = self._one(
+            "WITH ins AS (INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash,"
+            " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
+            " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
+            " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
+            " doc_len, porter_terms, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
+            " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
+            " ON CONFLICT (workspace, owner, visibility, space, content_hash) WHERE superseded_by IS NULL"
+            " DO NOTHING RETURNING seq),"
+            " keys AS (INSERT INTO memory_entities (key, memory_seq) SELECT k, ins.seq FROM ins,"
+            " unnest(%s::text[]) AS k ON CONFLICT DO NOTHING),"
+            " vec AS (INSERT INTO memory_vectors (memory_seq, model, dim, embedding)"
+            " SELECT ins.seq, %s::text, %s::int, %s::vector FROM ins WHERE %s::text IS NOT NULL)"
+            " SELECT seq FROM ins",
+            (
+                m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
+                str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
+                m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
+                m.valid_from, m.valid_to, m.observed_at, m.source,
+                Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
+                m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
+                m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
+                _token_count(keyword_text) + _token_count(row.fts_subject),
+                _porter_terms(keyword_text, row.fts_subject), keyword_text,
+                sorted(row.entity_keys),
+                model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
+                np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
+            ),
+        )  # fmt: skip
+        return None if got is None else int(got[0])
+
+    def _put_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None:
+        for model, dim in {(model, len(vec)) for _, model, vec in rows}:
+            self._ensure_index(model, dim)
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO memory_vectors (memory_seq, model, dim, embedding) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (memory_seq) DO UPDATE SET model = EXCLUDED.model, dim = EXCLUDED.dim,"
+                " embedding = EXCLUDED.embedding",
+                [
+                    (seq, model, len(vec), np.ascontiguousarray(vec, dtype=np.float32))
+                    for seq, model, vec in rows
+                ],
+            )
+
+    def _ensure_index(self, model: str, dim: int) -> None:
+        """Create the HNSW index for (model, dim) the first time a vector of it is written.
+
+        Created inside this write transaction: the table holds no vector of this model yet, so the build
+        is instant, and a rollback takes the index with it. An advisory lock makes concurrent first
+        writers create it once."""
+        if (model, dim) in self.store._indexes or (model, dim) in self.new_indexes:
+            return
+        name = _index_name(model, dim)
+        _lock(self.conn, _INDEX_LOCKS, name)
+        if self._one("SELECT 1 FROM vector_indexes WHERE model = %s AND dim = %s", (model, dim)) is None:
+            expr, _, ops = _vector_sql(dim, "embedding")
+            if ops is not None:
+                self.conn.execute(
+                    sql.SQL("CREATE INDEX IF NOT EXISTS {name} ON memory_vectors USING hnsw ({expr} {ops})"
+                            " WHERE model = {model} AND dim = {dim}").format(
+                        name=sql.Identifier(name), expr=sql.SQL(expr), ops=sql.SQL(ops),
+                        model=sql.Literal(model), dim=sql.Literal(dim),
+                    )
+                )  # fmt: skip
+            self.conn.execute(
+                "INSERT INTO vector_indexes (model, dim, index_name) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                (model, dim, name if ops is not None else None),
+            )
+        self.new_indexes.add((model, dim))
+
+    def set_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None:
+        if not rows:
+            return
+        seqs = [seq for seq, _, _ in rows]
+        alive = {
+            r[0] for r in self.conn.execute("SELECT seq FROM memories WHERE seq = ANY(%s::bigint[])", (seqs,))
+        }
+        todo = [r for r in rows if r[0] in alive]
+        if not todo:
+            return
+        self._put_vectors(todo)
+        self.conn.execute(
+            "UPDATE memories SET state = 'indexed' WHERE seq = ANY(%s::bigint[]) AND state = 'new'",
+            ([r[0] for r in todo],),
+        )
+
+    def replace_keys(self, seq: int, content: str, subject: str, keys: frozenset[str]) -> None:
+        """New entity keys and keyword entry (``content`` is the text the keyword index sees)."""
+        self.conn.execute("DELETE FROM memory_entities WHERE memory_seq = %s", (seq,))
+        if keys:
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO memory_entities (key, memory_seq) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                    [(k, seq) for k in sorted(keys)],
+                )
+        self.conn.execute(
+            "UPDATE memories SET keyword_text = CASE WHEN content = %s THEN NULL ELSE %s END,"
+            " keyword_subject = %s, doc_len = %s, porter_terms = %s, fts = to_tsvector('english', %s)"
+            " WHERE seq = %s",
+            (
+                content,
+                content,
+                subject,
+                _token_count(content) + _token_count(subject),
+                _porter_terms(content, subject),
+                content,
+                seq,
+            ),
+        )
+
+    def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None:
+        chain = self.chain_id_of(memory_id)
+        if chain is not None:
+            self._lock_chain(chain)
+        done = self.conn.execute(
+            "UPDATE memories SET superseded_by = %s, superseded_at = %s, updated_at = %s"
+            " WHERE id = %s AND superseded_by IS NULL",
+            (by_id, at, at, memory_id),
+        ).rowcount
+        if done or chain is None:
+            return
+        # Another writer superseded the target after we chose it (automatic supersession chooses before
+        # it can lock): keep the chain linear by following the chain's current head instead.
+        head = self._one(
+            "SELECT id FROM memories WHERE chain_id = %s AND superseded_by IS NULL AND id <> %s"
+            " ORDER BY seq DESC LIMIT 1",
+            (chain, by_id),
+        )
+        if head is None:
+            return
+        self.conn.execute(
+            "UPDATE memories SET superseded_by = %s, superseded_at = %s, updated_at = %s WHERE id = %s",
+            (by_id, at, at, head[0]),
+        )
+        self.conn.execute("UPDATE memories SET replaces = %s WHERE id = %s", (head[0], by_id))
+
+    def chain_ids(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
+        """Every id in the chains of the given (visible) ids, oldest first."""
+        if not memory_ids:
+            return []
+        where, params = _scope(actor, _ALL, None)
+        rows = self.conn.execute(
+            f"SELECT m.id FROM memories m WHERE {where} AND m.chain_id IN (SELECT chain_id FROM memories"
+            " WHERE id = ANY(%s::text[])) ORDER BY m.seq",
+            (*params, list(dict.fromkeys(memory_ids))),
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
+        """Delete whole chains; vectors and entity keys go by ON DELETE CASCADE, the tsvector with the row.
+
+        The chains are locked first (in a fixed order, so two deleters never deadlock) so that a version
+        being added concurrently is either deleted too or added after the chain is gone."""
+        if not memory_ids:
+            return []
+        chains = self.conn.execute(
+            "SELECT DISTINCT chain_id FROM memories WHERE id = ANY(%s::text[]) ORDER BY chain_id",
+            (list(dict.fromkeys(memory_ids)),),
+        ).fetchall()
+        for (chain,) in chains:
+            self._lock_chain(chain)
+        ids = self.chain_ids(actor, memory_ids)
+        if ids:
+            self.conn.execute("DELETE FROM memories WHERE id = ANY(%s::text[])", (ids,))
+        return ids
+
+    def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None:
+        current = self.get_for_update(actor, memory_id)
+        if current is None:
+            return None
+        if state == "restore":
+            has_vec = self._one(
+                "SELECT 1 FROM memory_vectors v JOIN memories m ON m.seq = v.memory_seq WHERE m.id = %s"
+                " AND v.model = %s",
+                (memory_id, self.store.vector_model),
+            )
+            state = "indexed" if has_vec else "new"
+        self.conn.execute(
+            "UPDATE memories SET state = %s, updated_at = %s WHERE id = %s", (state, at, memory_id)
+        )
+        return self.get_for_update(actor, memory_id)
+
+    def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None:
+        """Queued and written in one statement just before COMMIT (as in SQLite)."""
+        self.audit_rows.append(
+            (datetime.now(UTC), actor.workspace, actor.owner, action, memory_id, Jsonb(detail))
+        )
+
+    def flush(self) -> None:
+        if self.audit_rows:
+            with self.conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail)"
+                    " VALUES (%s, %s, %s, %s, %s, %s)",
+                    self.audit_rows,
+                )
+            self.audit_rows.clear()

@@ -1,0 +1,230 @@
+"""SQLite retrieval lanes: the keyword (FTS5), entity, vector and neighbour queries, and the counts that
+weigh them; mixed into ``SqliteStore``.
+
+FTS5 and the in-memory vector index rank on their own; the scope is then checked on their candidates in
+SQL, fetching more while too many belong to others.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import apsw
+import numpy as np
+import numpy.typing as npt
+
+from ...errors import StorageError
+from ...models import Actor, Filters
+from ..neighbours import conversation_neighbours, seqs_around
+from ..vector_index import VectorIndex
+from .rows import _scope
+
+
+def _fts_match(terms: Sequence[str]) -> str | None:
+    """An FTS5 expression in which every term is a quoted string: user text is never query syntax."""
+    quoted = ['"' + t.replace('"', '""') + '"' for t in dict.fromkeys(terms) if t.strip()]
+    # Only the content column: the subject column would make a name in the query match every item about
+    # that subject, which the subject signal handles with a bounded weight instead.
+    return f"content : ({' OR '.join(quoted)})" if quoted else None
+
+
+def _hours_apart(a: float, b: float) -> float:
+    """Between two ``julianday()`` values."""
+    return abs(a - b) * 24
+
+
+class _Lanes:
+    """The lane queries of ``SqliteStore``, which provides the connection, its lock, the vector index
+    and the count cache."""
+
+    vector_model: str | None
+    _conn: apsw.Connection
+    _lock: threading.RLock
+    _index: VectorIndex
+    _count_cache: tuple[tuple[int, int], int] | None
+
+    if TYPE_CHECKING:
+
+        def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]: ...
+
+        def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+        def _generation(self) -> int: ...
+
+    def keyword_search(
+        self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, float]]:
+        """(seq, bm25) best first; bm25 is SQLite's (lower is better), returned negated (higher is better)."""
+        match = _fts_match(terms)
+        if match is None:
+            return []
+        # The index alone ranks (ORDER BY rank LIMIT is FTS5's fast path); the scope is checked on the
+        # candidates, fetching more while too many belong to others (as for the vector index).
+        k = max(limit * 2, 64)
+        while True:
+            try:
+                candidates = self._rows(
+                    "SELECT rowid, -rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?",
+                    (match, k),
+                )
+            except apsw.SQLError as exc:  # cannot happen with quoted terms; never let a query crash recall
+                raise StorageError(f"full-text search failed: {exc}") from exc
+            allowed = self._allowed([int(r[0]) for r in candidates], actor, filters, now)
+            rows = [r for r in candidates if r[0] in allowed]
+            if len(rows) >= limit or len(candidates) < k:
+                rows = rows[:limit]
+                break
+            k *= 4
+        return [(int(seq), float(score)) for seq, score in rows]
+
+    def entity_search(
+        self,
+        actor: Actor,
+        filters: Filters,
+        keys: Sequence[str],
+        now: datetime,
+        limit: int,
+        weights: dict[str, float] | None = None,
+    ) -> list[tuple[int, float]]:
+        """(seq, summed key weight) best first, for items naming any of ``keys``."""
+        keys = list(dict.fromkeys(keys))
+        if not keys:
+            return []
+        weights = weights or {}
+        where, params = _scope(actor, filters, now)
+        # Each key contributes at most its newest ``cap`` items (an index range scan): a key that most
+        # items carry adds little weight and must not cost a scan of all of them.
+        cap = max(limit * 10, 500)
+        per_key = (
+            "SELECT * FROM (SELECT e.memory_seq AS seq, ? AS w FROM memory_entities e"
+            f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = ? AND {where}"
+            " ORDER BY e.memory_seq DESC LIMIT ?)"
+        )
+        all_params: list[Any] = []
+        for k in keys:
+            all_params.extend((weights.get(k, 1.0), k, *params, cap))
+        rows = self._rows(
+            f"SELECT seq, SUM(w) AS total FROM ({' UNION ALL '.join([per_key] * len(keys))})"
+            " GROUP BY seq ORDER BY total DESC, seq DESC LIMIT ?",
+            (*all_params, limit),
+        )
+        return [(int(seq), float(w)) for seq, w in rows]
+
+    def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items per key) across the whole store: for weighting rare keys up."""
+        keys = list(dict.fromkeys(keys))
+        total = self._count()
+        if not keys:
+            return total, {}
+        rows = self._rows(
+            f"SELECT key, COUNT(*) FROM memory_entities WHERE key IN ({','.join('?' * len(keys))}) GROUP BY key",
+            keys,
+        )
+        return total, {k: int(n) for k, n in rows}
+
+    def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of indexed items, documents per porter-stemmed term)."""
+        terms = list(dict.fromkeys(terms))
+        total = self._count()
+        if not terms:
+            return total, {}
+        rows = self._rows(
+            f"SELECT term, doc FROM memories_fts_vocab WHERE term IN ({','.join('?' * len(terms))})", terms
+        )
+        return total, {t: int(d) for t, d in rows}
+
+    def _count(self) -> int:
+        """Number of items, cached until this or another connection writes (data_version, total_changes)."""
+        with self._lock:
+            key = (self._conn.data_version(), self._conn.total_changes())
+            cached = self._count_cache
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            total = int(self._scalar("SELECT COUNT(*) FROM memories"))
+            self._count_cache = (key, total)
+            return total
+
+    def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]:
+        """Items stored within ``window`` places of each seq in the same conversation: same workspace,
+        owner, space and source, observed within ``hours``. Not scope-filtered: callers fetch with scope."""
+        if not seqs or window <= 0:
+            return {}
+        wanted = seqs_around(seqs, window)
+        rows = self._rows(
+            "SELECT seq, workspace, owner, space, source, julianday(observed_at) FROM memories"
+            f" WHERE seq IN ({','.join('?' * len(wanted))})",
+            wanted,
+        )
+        return conversation_neighbours(seqs, window, hours, rows, _hours_apart)
+
+    def contents(self, seqs: Sequence[int]) -> dict[int, str]:
+        """Content by seq, unscoped: only for seqs a scoped query returned."""
+        if not seqs:
+            return {}
+        rows = self._rows(
+            f"SELECT seq, content FROM memories NOT INDEXED WHERE seq IN ({','.join('?' * len(seqs))})", seqs
+        )
+        return {int(seq): str(content) for seq, content in rows}
+
+    def entity_keys_of(self, seqs: Sequence[int]) -> dict[int, set[str]]:
+        out: dict[int, set[str]] = {s: set() for s in seqs}
+        if not seqs:
+            return out
+        for seq, key in self._rows(
+            f"SELECT memory_seq, key FROM memory_entities WHERE memory_seq IN ({','.join('?' * len(seqs))})",
+            seqs,
+        ):
+            out[seq].add(key)
+        return out
+
+    def vector_search(
+        self, actor: Actor, filters: Filters, query: npt.NDArray[np.float32], now: datetime, limit: int
+    ) -> list[tuple[int, float]]:
+        """(seq, cosine) best first, exact; candidates are re-checked against the full scope in SQL."""
+        self._refresh_index()
+        shared = set(actor.readable_shared_owners())
+
+        def accept(part: Any) -> bool:
+            workspace, owner, visibility, space = part
+            if workspace != actor.workspace:
+                return False
+            if filters.space != "*" and space != (filters.space or ""):
+                return False
+            return owner == actor.owner or (visibility == "shared" and owner in shared)
+
+        k = limit + max(16, limit // 2)
+        while True:
+            candidates = self._index.search(query, accept, k)
+            allowed = self._allowed([seq for seq, _ in candidates], actor, filters, now)
+            hits = [(seq, score) for seq, score in candidates if seq in allowed]
+            if len(hits) >= limit or len(candidates) < k:
+                return hits[:limit]
+            k *= 4
+
+    def _allowed(self, seqs: Sequence[int], actor: Actor, filters: Filters, now: datetime) -> set[int]:
+        if not seqs:
+            return set()
+        where, params = _scope(actor, filters, now)
+        rows = self._rows(
+            f"SELECT m.seq FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
+            (*seqs, *params),
+        )
+        return {r[0] for r in rows}
+
+    def _refresh_index(self) -> None:
+        with self._lock:
+            generation = self._generation()
+            if self._index.generation == generation:
+                return
+            self._index.reset(generation)
+            if self.vector_model is None:
+                return
+            rows = self._conn.execute(
+                "SELECT v.memory_seq, m.workspace, m.owner, m.visibility, m.space, v.vector FROM memory_vectors v"
+                " JOIN memories m ON m.seq = v.memory_seq WHERE v.model = ?",
+                (self.vector_model,),
+            )
+            self._index.add((seq, (ws, owner, vis, space), vec) for seq, ws, owner, vis, space, vec in rows)

@@ -1,0 +1,235 @@
+"""SQLite writes: ``_Txn``, the operations valid inside one ``SqliteStore.write()``.
+
+Writers are serialised by ``BEGIN IMMEDIATE``. Vector changes are written to the table at once but only
+queued for the in-memory vector index, which ``SqliteStore.write()`` updates after COMMIT.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...models import Actor, Memory
+from ...timeutil import from_db, to_db
+from ..base import NewMemory
+from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
+
+if TYPE_CHECKING:
+    from .store import SqliteStore
+
+
+class _Txn:
+    """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+        self.cur = store._conn.cursor()
+        self.added_vectors: list[tuple[int, tuple[str, str, str, str], npt.NDArray[np.float32]]] = []
+        self.removed_seqs: list[int] = []
+        self.vectors_changed = False
+        self.audit_rows: list[tuple[Any, ...]] = []
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        for row in self.cur.execute(sql, params):
+            return row
+        return None
+
+    def find_current_by_hash(
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+    ) -> Memory | None:
+        row = self._one(
+            f"SELECT {_COLUMNS} FROM memories m WHERE workspace = ? AND owner = ? AND visibility = ?"
+            " AND space = ? AND content_hash = ? AND superseded_by IS NULL",
+            (workspace, owner, visibility, space, content_hash),
+        )
+        return _row_to_memory(row)[1] if row else None
+
+    def find_by_id(self, memory_id: str) -> Memory | None:
+        row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ?", (memory_id,))
+        return _row_to_memory(row)[1] if row else None
+
+    def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
+        where, params = _scope(actor, _ALL, None)
+        row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params))
+        return _row_to_memory(row)[1] if row else None
+
+    def current_of_chain(self, chain_id: str) -> Memory | None:
+        row = self._one(
+            f"SELECT {_COLUMNS} FROM memories m WHERE m.chain_id = ? AND m.superseded_by IS NULL", (chain_id,)
+        )
+        return _row_to_memory(row)[1] if row else None
+
+    def chain_id_of(self, memory_id: str) -> str | None:
+        row = self._one("SELECT chain_id FROM memories WHERE id = ?", (memory_id,))
+        return row[0] if row else None
+
+    def supersession_candidates(
+        self, memory: Memory, entity_keys: frozenset[str], limit: int
+    ) -> list[tuple[str, str, datetime]]:
+        """(id, content, observed_at) of current items of the same owner, visibility and space sharing an
+        entity key: most shared keys first, then newest. Each key contributes at most its ``limit`` newest
+        items (an index range scan), so a key that thousands of items carry costs no more than a rare one."""
+        per_key = (
+            "SELECT e.memory_seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
+            " WHERE e.key = ? AND m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
+            " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?"
+        )
+        scope = (memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit)
+        counts: dict[int, int] = {}
+        for key in sorted(entity_keys):  # one cached statement per key: cheaper than one UNION ALL
+            for (seq,) in self.cur.execute(per_key, (key, *scope)):
+                counts[seq] = counts.get(seq, 0) + 1
+        best = sorted(counts, key=lambda s: (-counts[s], -s))[:limit]
+        if not best:
+            return []
+        rows: list[Any] = self.cur.execute(
+            f"SELECT seq, id, content, observed_at FROM memories WHERE seq IN ({','.join('?' * len(best))})",
+            best,
+        ).fetchall()
+        found: dict[int, Any] = {
+            seq: (id_, content, from_db(observed)) for seq, id_, content, observed in rows
+        }
+        return [found[s] for s in best if s in found]
+
+    def insert(self, row: NewMemory) -> int:
+        m = row.memory
+        self.cur.execute(
+            "INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash, type,"
+            " subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
+            " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
+            " access_count, last_accessed_at, expires_at, created_at, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
+                str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
+                m.related_user, json.dumps(m.data) if m.data is not None else None, m.importance,
+                m.confidence, to_db(m.valid_from), to_db(m.valid_to), to_db(m.observed_at), m.source,
+                json.dumps(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
+                m.replaces, m.superseded_by, to_db(m.superseded_at), m.access_count,
+                to_db(m.last_accessed_at), to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
+            ),
+        )  # fmt: skip
+        seq = self.store._conn.last_insert_rowid()
+        self.cur.execute(
+            "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)",
+            (seq, m.content if row.fts_content is None else row.fts_content, row.fts_subject),
+        )
+        if row.entity_keys:
+            self.cur.executemany(
+                "INSERT OR IGNORE INTO memory_entities (key, memory_seq) VALUES (?, ?)",
+                [(k, seq) for k in row.entity_keys],
+            )
+        if row.vector is not None and m.embedding_model:
+            self._put_vector(
+                seq, m.embedding_model, row.vector, (m.workspace, m.owner, str(m.visibility), m.space or "")
+            )
+        return seq
+
+    def _put_vector(
+        self, seq: int, model: str, vector: npt.NDArray[np.float32], partition: tuple[str, str, str, str]
+    ) -> None:
+        vec = np.ascontiguousarray(vector, dtype=np.float32)
+        self.cur.execute(
+            "INSERT OR REPLACE INTO memory_vectors (memory_seq, model, dim, vector) VALUES (?, ?, ?, ?)",
+            (seq, model, len(vec), vec.tobytes()),
+        )
+        self.vectors_changed = True
+        if model == self.store.vector_model:
+            self.added_vectors.append((seq, partition, vec))
+        else:
+            self.removed_seqs.append(seq)
+
+    def set_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None:
+        for seq, model, vec in rows:
+            part = self._one("SELECT workspace, owner, visibility, space FROM memories WHERE seq = ?", (seq,))
+            if part is None:
+                continue
+            self._put_vector(seq, model, vec, tuple(part))  # type: ignore[arg-type]
+            self.cur.execute("UPDATE memories SET state = 'indexed' WHERE seq = ? AND state = 'new'", (seq,))
+
+    def replace_keys(self, seq: int, content: str, subject: str, keys: frozenset[str]) -> None:
+        self.cur.execute("DELETE FROM memory_entities WHERE memory_seq = ?", (seq,))
+        self.cur.executemany(
+            "INSERT OR IGNORE INTO memory_entities (key, memory_seq) VALUES (?, ?)", [(k, seq) for k in keys]
+        )
+        self.cur.execute("DELETE FROM memories_fts WHERE rowid = ?", (seq,))
+        self.cur.execute(
+            "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)", (seq, content, subject)
+        )
+
+    def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None:
+        self.cur.execute(
+            "UPDATE memories SET superseded_by = ?, superseded_at = ?, updated_at = ? WHERE id = ?",
+            (by_id, to_db(at), to_db(at), memory_id),
+        )
+
+    def chain_ids(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
+        """Every id in the chains of the given (visible) ids, oldest first."""
+        if not memory_ids:
+            return []
+        where, params = _scope(actor, _ALL, None)
+        ids = list(dict.fromkeys(memory_ids))
+        rows = self.cur.execute(
+            f"SELECT m.id FROM memories m WHERE {where} AND m.chain_id IN (SELECT chain_id FROM memories"
+            f" WHERE id IN ({','.join('?' * len(ids))})) ORDER BY m.seq",
+            (*params, *ids),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
+        ids = self.chain_ids(actor, memory_ids)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        found: list[Any] = self.cur.execute(f"SELECT seq FROM memories WHERE id IN ({marks})", ids).fetchall()
+        seqs = [int(r[0]) for r in found]
+        seq_marks = ",".join("?" * len(seqs))
+        self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
+        self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
+        self.cur.execute(f"DELETE FROM memory_vectors WHERE memory_seq IN ({seq_marks})", seqs)
+        self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
+        self.removed_seqs.extend(seqs)
+        self.vectors_changed = True
+        return ids
+
+    def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None:
+        current = self.get_for_update(actor, memory_id)
+        if current is None:
+            return None
+        if state == "restore":
+            has_vec = self._one(
+                "SELECT 1 FROM memory_vectors v JOIN memories m ON m.seq = v.memory_seq WHERE m.id = ?"
+                " AND v.model = ?",
+                (memory_id, self.store.vector_model),
+            )
+            state = "indexed" if has_vec else "new"
+        self.cur.execute(
+            "UPDATE memories SET state = ?, updated_at = ? WHERE id = ?", (state, to_db(at), memory_id)
+        )
+        return self.get_for_update(actor, memory_id)
+
+    def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None:
+        """Queued and written in one statement just before COMMIT."""
+        self.audit_rows.append(
+            (
+                to_db(datetime.now().astimezone()),
+                actor.workspace,
+                actor.owner,
+                action,
+                memory_id,
+                json.dumps(detail),
+            )
+        )
+
+    def flush(self) -> None:
+        if self.audit_rows:
+            self.cur.executemany(
+                "INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                self.audit_rows,
+            )
+            self.audit_rows.clear()
