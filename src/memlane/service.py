@@ -516,6 +516,7 @@ class MemoryService:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True)
+        self.retrieval.close()
         self.storage.close()
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from .. import text
@@ -28,12 +30,35 @@ class RetrievalEngine:
             raise ConfigError(f"unknown retrieval lane(s) {unknown}; known: {sorted(LANES)}")
         self.store = store
         self.config = config
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
 
     def run_lanes(self, query: Query) -> dict[str, LaneResult]:
-        return {
-            spec.name: LANES[spec.name].run(query, self.store, spec, self.config)
-            for spec in self.config.lanes
-        }
+        """Every lane's candidates. A store that serves concurrent reads (PostgreSQL: a connection pool,
+        the work done by separate server processes) runs the lanes at once, so a recall waits for its
+        slowest lane (the query's embedding included, inside the semantic lane) instead of their sum."""
+        specs = self.config.lanes
+        if len(specs) < 2 or not getattr(self.store, "concurrent_reads", False):
+            return {spec.name: LANES[spec.name].run(query, self.store, spec, self.config) for spec in specs}
+        pool = self._lane_pool()
+        futures = [
+            (spec.name, pool.submit(LANES[spec.name].run, query, self.store, spec, self.config))
+            for spec in specs
+        ]
+        return {name: future.result() for name, future in futures}
+
+    def _lane_pool(self) -> ThreadPoolExecutor:
+        with self._pool_lock:
+            if self._pool is None:
+                workers = 4 * len(self.config.lanes)  # a few recalls at once; more wait their turn
+                self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="memlane-lane")
+            return self._pool
+
+    def close(self) -> None:
+        with self._pool_lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True)
+                self._pool = None
 
     def recall(self, query: Query, *, min_score: float = 0.0) -> list[tuple[int, Hit]]:
         """(storage seq, hit) pairs, best first."""

@@ -79,6 +79,8 @@ class WriteTxn(Protocol):
 
 class Store(Protocol):
     backend: str
+    #: whether several threads may read at once (the retrieval engine then runs its lanes in parallel)
+    concurrent_reads: bool
     #: identity of the embedder whose vectors the semantic lane searches (set by the service)
     vector_model: str | None
 

@@ -9,6 +9,7 @@ term statistics that weigh them; mixed into ``PostgresStore``.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
@@ -30,6 +31,19 @@ _BM25_B = 0.75
 #: below this many items the corpus statistics (N, average length) are recomputed on every query
 _STATS_EXACT_BELOW = 20_000
 _STATS_TTL_SECONDS = 60.0
+#: a query word in more items than this (and than this share of the store) is *common*: an item with
+#: only one common word of the query and none of its rarer words is not a keyword candidate (see
+#: ``keyword_search``)
+_COMMON_DF = 10_000
+_COMMON_SHARE = 0.01
+#: common words paired with each other for candidates: the rarest of them (others only add score)
+_MAX_PAIRED = 8
+#: candidates scored exactly, as a multiple of the lane's depth (see ``keyword_search``)
+_PRERANK = 4
+
+
+def _common_df(total: int) -> float:
+    return max(_COMMON_DF, _COMMON_SHARE * total)
 
 
 def _hours_apart(a: datetime, b: datetime) -> float:
@@ -44,6 +58,7 @@ class _Lanes:
     _pgvector: tuple[int, ...]
     _stats_cache: tuple[float, float, tuple[int, float]] | None
     _mce_cache: dict[str, tuple[float, dict[str, float]]]
+    _key_count_cache: dict[str, tuple[float, int]]
 
     if TYPE_CHECKING:
 
@@ -74,34 +89,64 @@ class _Lanes:
         if not live or total == 0:
             return []
         idf = {i: max(float(np.log((total - df + 0.5) / (df + 0.5))), 1e-6) for i, _, df in live}
+        common_df = _common_df(total)
+        common = sorted((df, i) for i, _, df in live if df > common_df)
+        if common and len(live) > 1:
+            # Candidates: items with any rarer word, or with two of the common ones. Matching every
+            # item holding one common word is what makes an OR query slow on a large store (a million
+            # items, a word in 5% of them: 50,000 rows to read and score), and such an item's score is
+            # the smallest a match can have: it says little that the other lanes do not.
+            paired = [i for _, i in common[:_MAX_PAIRED]]
+            parts = [(i,) for i, _, df in live if df <= common_df] + list(itertools.combinations(paired, 2))
+        else:
+            parts = [(i,) for i, _, _ in live]
+        if not parts:
+            return []
         where, params = _scope(actor, filters, now)
-        tsquery = " || ".join("plainto_tsquery('english', %s)" for _ in live)
-        lx_terms = [i for i, lexemes, _ in live for _ in lexemes]
-        lx_words = [w for _, lexemes, _ in live for w in lexemes]
+        # Candidates are pre-ranked by BM25 with a frequency of 1 for each word present (one cheap test
+        # per word, where the exact frequency unpacks the whole tsvector), and the best _PRERANK times
+        # ``limit`` of them are scored exactly. A word repeated in one item lifts it above its estimate,
+        # which can matter only when more than that many items match.
+        match = " || ".join(
+            "(" + " && ".join("plainto_tsquery('english', %s)" for _ in part) + ")" for part in parts
+        )
+        presence = " + ".join(
+            "CASE WHEN m.fts @@ plainto_tsquery('english', %s) THEN %s::float8 ELSE 0 END" for _ in live
+        )
+        norm = f"(1 - {_BM25_B} + {_BM25_B} * m.doc_len / %s)"
         query = (
             "WITH lx(i, lexeme) AS (SELECT * FROM unnest(%s::int[], %s::text[])),"
             " tw(i, idf, nlex) AS (SELECT * FROM unnest(%s::int[], %s::float8[], %s::int[])),"
-            f" cand AS MATERIALIZED (SELECT m.seq, m.doc_len, m.fts FROM memories m WHERE m.fts @@ ({tsquery})"
-            f" AND {where}),"
+            f" cand AS MATERIALIZED (SELECT m.seq, m.doc_len, m.fts FROM memories m WHERE m.fts @@ ({match})"
+            f" AND {where} ORDER BY ({presence}) / (1 + {_BM25_K1} * {norm}) DESC, m.seq DESC LIMIT %s),"
             " tf AS (SELECT c.seq, lx.i, min(cardinality(u.positions)) AS tf, count(*) AS found"
             " FROM cand c CROSS JOIN LATERAL unnest(c.fts) AS u JOIN lx ON lx.lexeme = u.lexeme"
             " GROUP BY c.seq, lx.i)"
-            " SELECT tf.seq, SUM(tw.idf * (tf.tf * %s) / (tf.tf + %s * (1 - %s + %s * c.doc_len / %s))) AS score"
+            f" SELECT tf.seq, SUM(tw.idf * (tf.tf * {_BM25_K1 + 1}) / (tf.tf + {_BM25_K1} *"
+            f" {norm.replace('m.doc_len', 'c.doc_len')})) AS score"
             " FROM tf JOIN tw ON tw.i = tf.i AND tf.found = tw.nlex JOIN cand c ON c.seq = tf.seq"
             " GROUP BY tf.seq ORDER BY score DESC, tf.seq LIMIT %s"
+        )
+        avg = max(avgdl, 1e-9)
+        values = (
+            [i for i, lexemes, _ in live for _ in lexemes],
+            [w for _, lexemes, _ in live for w in lexemes],
+            [i for i, _, _ in live],
+            [idf[i] for i, _, _ in live],
+            [len(lexemes) for _, lexemes, _ in live],
+            *[terms[i] for part in parts for i in part],
+            *params,
+            *[x for i, _, _ in live for x in (terms[i], idf[i])],
+            avg,
+            _PRERANK * limit,
+            avg,
+            limit,
         )
         # A common word's bitmap must not go lossy (a recheck of every row on its pages): more
         # work_mem for this one statement.
         with self._connection() as conn, conn.transaction():
             conn.execute("SELECT set_config('work_mem', '64MB', true)")
-            rows = conn.execute(
-                query,
-                (
-                    lx_terms, lx_words, [i for i, _, _ in live], [idf[i] for i, _, _ in live],
-                    [len(lexemes) for _, lexemes, _ in live], *[terms[i] for i, _, _ in live], *params,
-                    _BM25_K1 + 1, _BM25_K1, _BM25_B, _BM25_B, max(avgdl, 1e-9), limit,
-                ),
-            ).fetchall()  # fmt: skip
+            rows = conn.execute(query, values).fetchall()
         return [(int(seq), float(score)) for seq, score in rows]
 
     def _term_stats(self, terms: Sequence[str]) -> list[tuple[list[str], int]]:
@@ -135,26 +180,35 @@ class _Lanes:
         return [(lx, df.get(i, 0)) for i, lx in enumerate(lexemes)]
 
     def _common_element_freqs(self, column: str) -> dict[str, float]:
-        """Most common elements of a tsvector or array column with the share of rows holding each
-        (refreshed by ANALYZE / autovacuum; reused for ``_STATS_TTL_SECONDS``)."""
-        now = time.monotonic()
-        cached = self._mce_cache.get(column)
-        if cached is not None and now - cached[0] < _STATS_TTL_SECONDS:
-            return cached[1]
-        freqs = self._fetch_element_freqs(column)
-        self._mce_cache[column] = (now, freqs)
-        return freqs
-
-    def _fetch_element_freqs(self, column: str) -> dict[str, float]:
-        rows = self._rows(
+        """Most common elements of a tsvector or array column of ``memories`` with the share of rows
+        holding each (refreshed by ANALYZE / autovacuum; reused for ``_STATS_TTL_SECONDS``)."""
+        return self._planner_stats(
+            column,
             "SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats"
             " WHERE schemaname = current_schema() AND tablename = 'memories' AND attname = %s",
             (column,),
         )
-        if not rows or rows[0][0] is None:
-            return {}
-        elems, freqs = rows[0]
-        return dict(zip(elems, freqs, strict=False))
+
+    def _common_key_counts(self) -> dict[str, float]:
+        """Most common entity keys with the estimated number of items carrying each, from the planner's
+        statistics of ``memory_entities.key`` (one row per item and key)."""
+        return self._planner_stats(
+            "memory_entities.key",
+            "SELECT most_common_vals::text::text[],"
+            " (SELECT array_agg(f * c.reltuples) FROM unnest(most_common_freqs) AS f)"
+            " FROM pg_stats, pg_class c WHERE schemaname = current_schema() AND tablename = 'memory_entities'"
+            " AND attname = 'key' AND c.oid = 'memory_entities'::regclass",
+        )
+
+    def _planner_stats(self, name: str, query: str, params: Sequence[Any] = ()) -> dict[str, float]:
+        now = time.monotonic()
+        cached = self._mce_cache.get(name)
+        if cached is not None and now - cached[0] < _STATS_TTL_SECONDS:
+            return cached[1]
+        rows = self._rows(query, params)
+        freqs = {} if not rows or rows[0][0] is None else dict(zip(rows[0][0], rows[0][1], strict=False))
+        self._mce_cache[name] = (now, freqs)
+        return freqs
 
     def _corpus_stats(self) -> tuple[int, float]:
         """(number of items, average BM25 document length). Exact below ``_STATS_EXACT_BELOW`` items.
@@ -195,27 +249,70 @@ class _Lanes:
         weights = weights or {}
         where, params = _scope(actor, filters, now)
         # Each key contributes at most its newest ``cap`` items (an index range scan), as in SQLite: a key
-        # that most items carry adds little weight and must not cost a scan of all of them.
-        cap = max(limit * 10, 500)
-        rows = self._rows(
-            "SELECT c.seq, SUM(k.w) AS total FROM unnest(%s::text[], %s::float8[]) AS k(key, w)"
+        # that most items carry adds little weight and must not cost a scan of all of them. On a large
+        # store a *common* key (see keyword_search) finds only its newest ``limit`` items (walking
+        # its entries costs one row lookup each, and most belong to other owners), and adds its weight
+        # to the items the rarer keys found through one index probe per item.
+        total, counts = self.key_frequencies(keys) if len(keys) > 1 else (0, {})
+        common = [k for k in keys if total >= _STATS_EXACT_BELOW and counts.get(k, 0) > _common_df(total)]
+        caps = [limit if k in common else max(limit * 10, 500) for k in keys]
+        found = self._rows(
+            "SELECT k.key, c.seq FROM unnest(%s::text[], %s::int[]) AS k(key, cap)"
             " CROSS JOIN LATERAL (SELECT e.memory_seq AS seq FROM memory_entities e"
             f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key AND {where}"
-            " ORDER BY e.memory_seq DESC LIMIT %s) c GROUP BY c.seq ORDER BY total DESC, c.seq DESC LIMIT %s",
-            (keys, [weights.get(k, 1.0) for k in keys], *params, cap, limit),
+            " ORDER BY e.memory_seq DESC LIMIT k.cap) c",
+            (keys, caps, *params),
         )
-        return [(int(seq), float(w)) for seq, w in rows]
+        pairs = {(str(key), int(seq)) for key, seq in found}
+        by_rarer = sorted({seq for key, seq in pairs if key not in common})
+        if common and by_rarer:
+            pairs.update(
+                (str(key), int(seq))
+                for key, seq in self._rows(
+                    "SELECT key, memory_seq FROM memory_entities WHERE key = ANY(%s::text[])"
+                    " AND memory_seq = ANY(%s::bigint[])",
+                    (common, by_rarer),
+                )
+            )
+        totals: dict[int, float] = {}
+        for key, seq in pairs:
+            totals[seq] = totals.get(seq, 0.0) + weights.get(key, 1.0)
+        ranked = sorted(totals.items(), key=lambda item: (-item[1], -item[0]))
+        return ranked[:limit]
 
     def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
-        """(number of items, items per key) across the whole store: for weighting rare keys up."""
+        """(number of items, items per key) across the whole store: for weighting rare keys up. Exact
+        below ``_STATS_EXACT_BELOW`` items; above, a key among the planner's most common values takes its
+        count from there (counting a key that 80,000 items carry costs ~10 ms per query)."""
         keys = list(dict.fromkeys(keys))
         total = self._corpus_stats()[0]
         if not keys:
             return total, {}
+        if total < _STATS_EXACT_BELOW:
+            return total, self._count_keys(keys)
+        common = self._common_key_counts()
+        counts = {k: int(common[k]) for k in keys if k in common}
+        now = time.monotonic()
+        for k in keys:
+            hit = self._key_count_cache.get(k)
+            if k not in counts and hit is not None and now - hit[0] < _STATS_TTL_SECONDS:
+                counts[k] = hit[1]
+        todo = [k for k in keys if k not in counts]
+        if todo:
+            fresh = self._count_keys(todo)
+            if len(self._key_count_cache) > 10_000:
+                self._key_count_cache.clear()
+            for k in todo:
+                counts[k] = fresh.get(k, 0)
+                self._key_count_cache[k] = (now, counts[k])
+        return total, {k: n for k, n in counts.items() if n}
+
+    def _count_keys(self, keys: Sequence[str]) -> dict[str, int]:
         rows = self._rows(
-            "SELECT key, COUNT(*) FROM memory_entities WHERE key = ANY(%s::text[]) GROUP BY key", (keys,)
+            "SELECT key, COUNT(*) FROM memory_entities WHERE key = ANY(%s::text[]) GROUP BY key",
+            (list(keys),),
         )
-        return total, {k: int(n) for k, n in rows}
+        return {str(k): int(n) for k, n in rows}
 
     def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
         """(number of items, items containing each porter-stemmed term), as FTS5's vocabulary answers it

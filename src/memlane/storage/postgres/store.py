@@ -46,6 +46,7 @@ class PostgresStore(_Lanes):
     once) and creates the ``vector`` extension when it is missing and may be created."""
 
     backend = "postgres"
+    concurrent_reads = True  # a connection pool: each lane query on its own connection
 
     def __init__(
         self, url: str, *, vector_model: str | None = None, min_size: int = 1, max_size: int = 10
@@ -57,6 +58,7 @@ class PostgresStore(_Lanes):
         self._lock = threading.Lock()
         self._stats_cache: tuple[float, float, tuple[int, float]] | None = None
         self._mce_cache: dict[str, tuple[float, dict[str, float]]] = {}
+        self._key_count_cache: dict[str, tuple[float, int]] = {}
         self._closed = False
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=30) as conn:

@@ -32,6 +32,7 @@ __all__ = ["SqliteStore"]
 
 class SqliteStore(_Lanes):
     backend = "sqlite"
+    concurrent_reads = False  # one connection, serialised by a lock
 
     def __init__(self, path: str | Path, *, vector_model: str | None = None) -> None:
         self.path = Path(path)
