@@ -38,6 +38,8 @@ _COMMON_DF = 10_000
 _COMMON_SHARE = 0.01
 #: common words paired with each other for candidates: the rarest of them (others only add score)
 _MAX_PAIRED = 8
+#: HNSW ef_search per result asked for (see ``vector_search``)
+_EF_PER_RESULT = 4
 #: candidates scored exactly, as a multiple of the lane's depth (see ``keyword_search``)
 _PRERANK = 4
 
@@ -389,10 +391,13 @@ class _Lanes:
             where=sql.SQL(where),
         )  # fmt: skip
         vec = np.ascontiguousarray(query, dtype=np.float32)
-        ef_search = max(64, min(1000, 2 * limit))
+        # ef_search: the candidate list HNSW keeps while walking its graph. 4 x the results asked for
+        # gave recall@10 0.98 against exact search at 1M items (2 x: 0.95; see docs/scaling.md).
+        ef_search = max(100, min(1000, _EF_PER_RESULT * limit))
+        settings = "SELECT set_config('hnsw.ef_search', %s, true)"
+        if self._pgvector >= (0, 8):  # one round trip for both settings
+            settings += ", set_config('hnsw.iterative_scan', 'relaxed_order', true)"
         with self._connection() as conn, conn.transaction():
-            conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(ef_search),))
-            if self._pgvector >= (0, 8):
-                conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            conn.execute(settings, (str(ef_search),))
             rows = conn.execute(statement, (vec, *params, vec, limit)).fetchall()
         return [(int(seq), float(sim)) for seq, sim in rows]
