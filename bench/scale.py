@@ -415,7 +415,6 @@ def main() -> None:
         if cached is not None:
             keep.mkdir(parents=True, exist_ok=True)
             np.save(cached, data["vectors"])
-    rng = np.random.default_rng(5)
     results: dict[str, Any] = {"machine": f"{os.cpu_count()} cores", "clients": args.clients}
     folder = Path(tempfile.mkdtemp(prefix="memlane-scale-"))
 
@@ -425,10 +424,11 @@ def main() -> None:
         sub = {k: v[: args.sqlite_n] for k, v in data.items()}
         sq: dict[str, Any] = {"n": args.sqlite_n, **load_sqlite(path, sub, args.sqlite_n)}
         sq_questions = [
-            sub["questions"][i] for i in rng.choice(args.sqlite_n, size=args.queries, replace=False)
+            sub["questions"][i]
+            for i in np.random.default_rng(5).choice(args.sqlite_n, size=args.queries, replace=False)
         ]
         log("SQLite loaded", sq)
-        sq["one_client"] = concurrent_recall(str(path), sq_questions[: args.queries // 4], 1)
+        sq["one_client"] = concurrent_recall(str(path), sq_questions[: args.queries // 2], 1)
         log("SQLite 1 client", sq["one_client"])
         sq["concurrent"] = concurrent_recall(str(path), sq_questions, args.clients)
         log(f"SQLite {args.clients} clients", sq["concurrent"])
@@ -454,11 +454,12 @@ def main() -> None:
                 if marker is not None:
                     marker.write_text(json.dumps(pg))
             pg_questions = [
-                sub["questions"][i] for i in rng.choice(args.pg_n, size=args.queries, replace=False)
+                sub["questions"][i]
+                for i in np.random.default_rng(6).choice(args.pg_n, size=args.queries, replace=False)
             ]
             pg["hnsw"] = hnsw_quality(url, sub, pg_questions[: args.quality_queries])
             log("PostgreSQL HNSW", pg["hnsw"])
-            pg["one_client"] = concurrent_recall(url, pg_questions[: args.queries // 4], 1)
+            pg["one_client"] = concurrent_recall(url, pg_questions[: args.queries // 2], 1)
             log("PostgreSQL 1 client", pg["one_client"])
             pg["concurrent"] = concurrent_recall(url, pg_questions, args.clients)
             log(f"PostgreSQL {args.clients} clients", pg["concurrent"])

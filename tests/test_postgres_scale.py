@@ -78,6 +78,22 @@ def test_an_item_with_one_common_word_only_is_not_a_keyword_candidate(
     assert _keyword(m, "kickoff meeting") == {}
 
 
+@pytest.mark.parametrize("with_all_three", [12, 3])
+def test_with_three_common_words_most_of_them_must_be_there(
+    m: Memlane, monkeypatch: pytest.MonkeyPatch, with_all_three: int
+) -> None:
+    all_three = [f"board meeting about falcon number {i}" for i in range(with_all_three)]
+    two = [f"board meeting notes {i}" for i in range(6)]  # the pair that travels together, alone
+    one = [f"falcon budget {i}" for i in range(6)]
+    ids = [r.id for r in m.store_many([*all_three, *two, *one], auto_supersede=False)]
+    _common_from(monkeypatch, 4)
+    found = set(_keyword(m, "board meeting falcon"))
+    if with_all_three >= 10:  # enough items hold all three: only they are candidates
+        assert found == set(ids[:with_all_three])
+    else:  # too few: any two of the three will do, still not one alone
+        assert found == set(ids[: with_all_three + 6])
+
+
 def test_only_the_best_estimates_are_scored_but_their_scores_are_exact(
     m: Memlane, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,6 +10,7 @@ term statistics that weigh them; mixed into ``PostgresStore``.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
@@ -36,8 +37,12 @@ _STATS_TTL_SECONDS = 60.0
 #: ``keyword_search``)
 _COMMON_DF = 10_000
 _COMMON_SHARE = 0.01
-#: common words paired with each other for candidates: the rarest of them (others only add score)
+#: common words that find candidates: the rarest of them (others only add score)
 _MAX_PAIRED = 8
+#: the share of those an item must hold to be a candidate through common words alone (at least two)
+_COMMON_MATCH = 0.75
+#: results that make the stricter candidate rule enough (see ``keyword_search``)
+_ENOUGH = 10
 #: HNSW ef_search per result asked for (see ``vector_search``)
 _EF_PER_RESULT = 4
 #: candidates scored exactly, as a multiple of the lane's depth (see ``keyword_search``)
@@ -92,23 +97,44 @@ class _Lanes:
             return []
         idf = {i: max(float(np.log((total - df + 0.5) / (df + 0.5))), 1e-6) for i, _, df in live}
         common_df = _common_df(total)
-        common = sorted((df, i) for i, _, df in live if df > common_df)
-        if common and len(live) > 1:
-            # Candidates: items with any rarer word, or with two of the common ones. Matching every
-            # item holding one common word is what makes an OR query slow on a large store (a million
-            # items, a word in 5% of them: 50,000 rows to read and score), and such an item's score is
-            # the smallest a match can have: it says little that the other lanes do not.
-            paired = [i for _, i in common[:_MAX_PAIRED]]
-            parts = [(i,) for i, _, df in live if df <= common_df] + list(itertools.combinations(paired, 2))
-        else:
-            parts = [(i,) for i, _, _ in live]
-        if not parts:
-            return []
+        rarer: list[tuple[int, ...]] = [(i,) for i, _, df in live if df <= common_df]
+        common = [i for _, i in sorted((df, i) for i, _, df in live if df > common_df)][:_MAX_PAIRED]
         where, params = _scope(actor, filters, now)
-        # Candidates are pre-ranked by BM25 with a frequency of 1 for each word present (one cheap test
-        # per word, where the exact frequency unpacks the whole tsvector), and the best _PRERANK times
-        # ``limit`` of them are scored exactly. A word repeated in one item lifts it above its estimate,
-        # which can matter only when more than that many items match.
+
+        def search(parts: list[tuple[int, ...]]) -> list[tuple[int, float]]:
+            return self._bm25(live, terms, idf, parts, where, params, avgdl, limit) if parts else []
+
+        if not common or len(live) == 1:
+            return search([(i,) for i, _, _ in live])
+        # Candidates: items with any rarer word, or with most of the common ones (75%, at least two).
+        # Matching every item holding one common word is what makes an OR query slow on a large store
+        # (a million items, a word in 5% of them: 50,000 rows to read and score), and such an item's
+        # score is the smallest a match can have. Two common words that travel together ("board
+        # meeting") are one idea, so with three or more, most of them must be there. Only when that
+        # finds fewer than a page of results (10) do any two do.
+        need = max(2, math.ceil(_COMMON_MATCH * len(common)))
+        found = search(rarer + list(itertools.combinations(common, need)))
+        if len(found) >= min(limit, _ENOUGH) or need == 2:
+            return found
+        return search(rarer + list(itertools.combinations(common, 2)))
+
+    def _bm25(
+        self,
+        live: list[tuple[int, list[str], int]],
+        terms: list[str],
+        idf: dict[int, float],
+        parts: list[tuple[int, ...]],
+        where: str,
+        params: list[Any],
+        avgdl: float,
+        limit: int,
+    ) -> list[tuple[int, float]]:
+        """BM25 over every live term for the items matching any of ``parts`` (conjunctions of terms).
+
+        Candidates are pre-ranked by BM25 with a frequency of 1 for each word present (one cheap test
+        per word, where the exact frequency unpacks the whole tsvector), and the best _PRERANK times
+        ``limit`` of them are scored exactly. A word repeated in one item lifts it above its estimate,
+        which can matter only when more than that many items match."""
         match = " || ".join(
             "(" + " && ".join("plainto_tsquery('english', %s)" for _ in part) + ")" for part in parts
         )
