@@ -153,6 +153,20 @@ def test_http_tools_act_as_the_keys_user_and_follow_team_changes(stack: Stack) -
             assert (await call(session, "memory_recall", query="Falcon staging"))["hits"] == []
             mine = await call(session, "memory_store", content="bob prefers window seats")
             assert stack.mem.get(mine["id"], user="bob").owner == "user:bob"
+            # a team's memory needs membership, which bob just lost
+            refused = await error_of(
+                session, "memory_store", content="Falcon deploys on Fridays", owner="team:eng"
+            )
+            assert "forbidden: owner: bob is not a member of team 'eng'" in refused
+            stack.access.add_member("default", "eng", "bob")
+            shared = await call(
+                session, "memory_store", content="Falcon deploys on Fridays", owner="team:eng"
+            )
+            stored = stack.mem.get(shared["id"], user="bob")
+            assert (stored.owner, stored.visibility) == ("team:eng", "shared")
+            assert "invalid_input" in await error_of(
+                session, "memory_store", content="Falcon has a pager rota", owner="someone"
+            )
         async with http_session(url, service_key, user="carol") as session:
             stored = await call(session, "memory_store", content="carol drinks oat milk")
             assert stack.mem.get(stored["id"], user="carol").source == "cursor"

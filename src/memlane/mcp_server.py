@@ -162,10 +162,20 @@ def build_mcp_server(
             Literal["personal", "shared"] | None,
             Field(description="personal (default: only this user) or shared (the workspace's knowledge)."),
         ] = None,
+        owner: Annotated[
+            str | None,
+            Field(
+                max_length=210,
+                description="Who a shared memory belongs to: 'team:<name>' (readable by that team; you must"
+                " be a member), 'agent:<name>' (this agent's own knowledge) or 'workspace' (everyone)."
+                " Default: this user for personal memories, the workspace for shared ones.",
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         fields = {
             "type": type, "subject": subject, "space": space, "replaces": replaces, "importance": importance,
-            "observed_at": observed_at, "visibility": visibility, "source": source or client_name(ctx),
+            "observed_at": observed_at, "visibility": visibility, "owner": owner,
+            "source": source or client_name(ctx),
         }  # fmt: skip
         given = {k: v for k, v in fields.items() if v is not None}
         return _dump(call(ctx, lambda actor: service.store(content, actor=actor, **given)))
