@@ -97,8 +97,16 @@ def test_list_pages_by_offset_and_cursor(client: httpx.Client) -> None:
     ] == ids[1::-1]
     episodes = client.get("/v1/memories", params={"type": "episode"}).json()["items"]
     assert [m["id"] for m in episodes] == [i for n, i in enumerate(ids) if n % 2][::-1]
+    assert (
+        [  # a cursor of an earlier version (an offset) still pages
+            m["id"]
+            for m in client.get("/v1/memories", params={"limit": 2, "cursor": page_cursor(5)}).json()["items"]
+        ]
+        == ids[1::-1]
+    )
     for params in (
         {"cursor": "garbage"},
+        {"cursor": page_cursor(-1)},
         {"cursor": page_cursor(2), "offset": 1},
         {"limit": 0},
         {"type": "nope"},
@@ -108,7 +116,7 @@ def test_list_pages_by_offset_and_cursor(client: httpx.Client) -> None:
 
 
 def page_cursor(offset: int) -> str:
-    from memlane.api.context import encode_cursor
+    from memlane.pagination import encode_cursor
 
     return encode_cursor(offset)
 

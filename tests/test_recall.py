@@ -182,3 +182,22 @@ def test_store_without_embedder_then_reindex(db_path, local_embedder) -> None:
         assert m.get(r.id).state == "indexed"
         assert "semantic" in m.recall("food allergy in the family")[0].matched_by
         assert m.reindex().embedded == 0  # nothing left to do
+
+
+def test_pages_follow_the_last_item_not_an_offset(mem: Memlane) -> None:
+    service, actor = mem._service, mem._actor(None)
+    ids = [r.id for r in mem.store_many([f"widget note {i}" for i in range(7)], auto_supersede=False)]
+    first, cursor = service.list_page(actor=actor, limit=3)
+    assert [m.id for m in first] == ids[:-4:-1] and cursor
+    # between two pages: two new items arrive and the page's last item is forgotten (an offset would
+    # now repeat an item of the first page)
+    mem.store_many(["a brand new gadget note", "another fresh gizmo note"], auto_supersede=False)
+    mem.forget(first[-1].id)
+    second, cursor = service.list_page(actor=actor, limit=3, cursor=cursor)
+    assert [m.id for m in second] == ids[3::-1][:3]  # no repeat, no skip
+    third, cursor = service.list_page(actor=actor, limit=3, cursor=cursor)
+    assert [m.id for m in third] == [ids[0]] and cursor is None
+    with pytest.raises(InvalidInput):
+        service.list_page(actor=actor, limit=3, cursor="not-a-cursor")
+    with pytest.raises(InvalidInput):
+        service.list_page(actor=actor, limit=3, offset=2, cursor=cursor or "x")

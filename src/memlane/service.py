@@ -38,6 +38,7 @@ from .models import (
     SupersededRef,
     Visibility,
 )
+from .pagination import decode_cursor, encode_cursor
 from .providers.base import Embedder
 from .requests import StoreRequest, validate_store
 from .retrieval.config import RetrievalConfig
@@ -397,13 +398,35 @@ class MemoryService:
     def list_recent(
         self, *, actor: Actor, limit: int = 20, offset: int = 0, space: str | None = None, **filters: Any
     ) -> list[Memory]:
+        return self.list_page(actor=actor, limit=limit, offset=offset, space=space, **filters)[0]
+
+    def list_page(
+        self,
+        *,
+        actor: Actor,
+        limit: int = 20,
+        offset: int = 0,
+        cursor: str | None = None,
+        space: str | None = None,
+        **filters: Any,
+    ) -> tuple[list[Memory], str | None]:
+        """Newest current items first, and the cursor of the next page (None on the last one). A cursor
+        continues right after the previous page's last item (see ``pagination``)."""
         if not 1 <= limit <= 1000 or offset < 0:
             raise InvalidInput("limit must be between 1 and 1000 and offset not negative")
+        if cursor is not None and offset:
+            raise InvalidInput("give offset or cursor, not both")
+        position = decode_cursor(cursor) if cursor is not None else offset
         if self._opted_out(actor):
-            return []
-        return self.storage.list_recent(
-            actor, self._filters(space=space, **filters), now_utc(), limit, offset
+            return [], None
+        before = None if isinstance(position, int) else position
+        start = position if isinstance(position, int) else 0
+        rows = self.storage.list_recent(
+            actor, self._filters(space=space, **filters), now_utc(), limit + 1, start, before
         )
+        page = rows[:limit]
+        more = len(rows) > limit
+        return [m for _, m in page], encode_cursor((page[-1][1].created_at, page[-1][0])) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)

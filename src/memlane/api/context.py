@@ -7,8 +7,6 @@ synchronous service calls inside them, on its worker threads; the event loop nev
 
 from __future__ import annotations
 
-import base64
-import json
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -18,11 +16,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 from ..auth import AccessService, Principal
-from ..errors import Forbidden, InvalidInput, Unauthorized
+from ..errors import Forbidden, Unauthorized
 from ..models import Actor
 from ..service import MemoryService
 
-__all__ = ["USER_HEADER", "AdminCaller", "Caller", "CallerDep", "decode_cursor", "encode_cursor", "render"]
+__all__ = ["USER_HEADER", "AdminCaller", "Caller", "CallerDep", "render"]
 
 USER_HEADER = "X-Memlane-User"
 
@@ -95,18 +93,3 @@ def _dump(value: Any) -> Any:
 def render(value: Any, status_code: int = 200) -> JSONResponse:
     """The SDK's result models as JSON, exactly as ``model_dump(mode="json")`` gives them."""
     return JSONResponse(_dump(value), status_code=status_code)
-
-
-def encode_cursor(offset: int) -> str:
-    return base64.urlsafe_b64encode(json.dumps({"o": offset}).encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> int:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        offset = json.loads(raw)["o"]
-    except (ValueError, KeyError, TypeError):
-        raise InvalidInput("cursor: not a cursor returned by this API") from None
-    if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
-        raise InvalidInput("cursor: not a cursor returned by this API")
-    return offset

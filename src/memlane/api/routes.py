@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from ..errors import InvalidInput
 from ..models import ForgetResult, Memory, MemoryType, State, StoreResult
-from .context import CallerDep, decode_cursor, encode_cursor, render
+from .context import CallerDep, render
 from .schemas import (
     ERROR_RESPONSES,
     ForgetBody,
@@ -61,18 +61,17 @@ def list_memories(
     related_user: Annotated[str | None, Query(max_length=200)] = None,
     include_history: bool = False,
 ) -> JSONResponse:
-    """Newest current memories first. Page with ``limit`` and ``offset``, or follow ``next_cursor``
-    (offset-based: items stored meanwhile shift later pages)."""
+    """Newest current memories first. Page with ``limit`` and follow ``next_cursor``: each page starts
+    right after the previous one's last item, so memories stored meanwhile never repeat or skip an item
+    (``offset`` is accepted too, and is not stable that way)."""
     if offset is not None and cursor is not None:
         raise InvalidInput("give offset or cursor, not both")
-    start = decode_cursor(cursor) if cursor is not None else (offset or 0)
-    probe = min(limit + 1, 1000)  # one more than asked tells whether a next page exists
-    items = who.service.list_recent(
-        actor=who.actor, limit=probe, offset=start, space=space, types=type, sources=source, states=state,
-        subject=subject, related_user=related_user, include_history=include_history,
+    items, next_cursor = who.service.list_page(
+        actor=who.actor, limit=limit, offset=offset or 0, cursor=cursor, space=space, types=type,
+        sources=source, states=state, subject=subject, related_user=related_user,
+        include_history=include_history,
     )  # fmt: skip
-    more = len(items) > limit or (probe == limit and len(items) == limit)
-    return render({"items": items[:limit], "next_cursor": encode_cursor(start + limit) if more else None})
+    return render({"items": items, "next_cursor": next_cursor})
 
 
 @router.get("/memories/{memory_id}", response_model=Memory, tags=["memories"])

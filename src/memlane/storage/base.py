@@ -95,8 +95,18 @@ class Store(Protocol):
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]: ...
 
     def list_recent(
-        self, actor: Actor, filters: Filters, now: datetime, limit: int, offset: int
-    ) -> list[Memory]: ...
+        self,
+        actor: Actor,
+        filters: Filters,
+        now: datetime,
+        limit: int,
+        offset: int,
+        before: tuple[datetime, int] | None = None,
+    ) -> list[tuple[int, Memory]]:
+        """(seq, item) pairs, newest first. ``before`` is the (created_at, seq) position of the last item
+        of the previous page: only items after it in this order (keyset paging: items stored meanwhile
+        do not shift the pages)."""
+        ...
 
     def keyword_search(
         self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int

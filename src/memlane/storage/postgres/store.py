@@ -246,15 +246,24 @@ class PostgresStore(_Lanes):
         return [_row_to_memory(r)[1] for r in rows]
 
     def list_recent(
-        self, actor: Actor, filters: Filters, now: datetime, limit: int, offset: int
-    ) -> list[Memory]:
+        self,
+        actor: Actor,
+        filters: Filters,
+        now: datetime,
+        limit: int,
+        offset: int,
+        before: tuple[datetime, int] | None = None,
+    ) -> list[tuple[int, Memory]]:
         where, params = _scope(actor, filters, now)
+        if before is not None:  # the row comparison matches the ORDER BY, ties in created_at included
+            where += " AND (m.created_at, m.seq) < (%s, %s)"
+            params.extend(before)
         rows = self._rows(
             f"SELECT {_COLUMNS} FROM memories m WHERE {where} ORDER BY m.created_at DESC, m.seq DESC"
             " LIMIT %s OFFSET %s",
             (*params, limit, offset),
         )
-        return [_row_to_memory(r)[1] for r in rows]
+        return [_row_to_memory(r) for r in rows]
 
     def iter_all(self) -> Iterator[Memory]:
         """Every item in seq order, streamed through a server-side cursor."""

@@ -210,17 +210,26 @@ class SqliteStore(_Lanes):
         return [_row_to_memory(r)[1] for r in rows]
 
     def list_recent(
-        self, actor: Actor, filters: Filters, now: datetime, limit: int, offset: int
-    ) -> list[Memory]:
+        self,
+        actor: Actor,
+        filters: Filters,
+        now: datetime,
+        limit: int,
+        offset: int,
+        before: tuple[datetime, int] | None = None,
+    ) -> list[tuple[int, Memory]]:
         self._flush_access(wait=True)
         where, params = _scope(actor, filters, now)
+        if before is not None:  # seq is this order's key (creation order), created_at is not needed
+            where += " AND m.seq < ?"
+            params.append(before[1])
         rows = self._rows(
             # seq is insertion order, i.e. creation order: walking the table backwards stops at the limit
             f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE {where} ORDER BY m.seq DESC"
             " LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
-        return [_row_to_memory(r)[1] for r in rows]
+        return [_row_to_memory(r) for r in rows]
 
     def iter_all(self) -> Iterator[Memory]:
         for row in self._rows(f"SELECT {_COLUMNS} FROM memories m ORDER BY m.seq", ()):
