@@ -150,3 +150,33 @@ def test_an_unknown_embedder_fails_at_start(db_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="unknown embedder 'lcoal'"):
         Memlane(db_path, embedder="lcoal")
+
+
+def test_the_query_is_embedded_while_the_other_lanes_search(
+    smem: Memlane, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    smem.store_many(
+        ["Priya moved the Falcon launch to 12 March", "Chen prefers green tea", "FAL-42 blocks it"]
+    )
+    store, embedder = smem._service.storage, smem._service.embedder
+    events: list[tuple[str, str]] = []
+
+    def spy(name: str, method: object) -> object:
+        def call(*args: object, **kwargs: object) -> object:
+            events.append((name, threading.current_thread().name))
+            return method(*args, **kwargs)  # type: ignore[operator]
+
+        return call
+
+    monkeypatch.setattr(embedder, "embed", spy("embed", embedder.embed))
+    for name in ("keyword_search", "vector_search"):
+        monkeypatch.setattr(store, name, spy(name, getattr(store, name)))
+    hits = smem.recall("when is the Falcon launch?")
+    assert hits and hits[0].content.startswith("Priya")
+    embed_thread = next(thread for name, thread in events if name == "embed")
+    assert embed_thread.startswith("memlane-lane")  # never on the caller's thread
+    if store.backend == "sqlite":  # one connection: the lanes in turn, the one needing the vector last
+        names = [name for name, _ in events]
+        assert names.index("keyword_search") < names.index("vector_search")

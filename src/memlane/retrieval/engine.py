@@ -36,10 +36,21 @@ class RetrievalEngine:
     def run_lanes(self, query: Query) -> dict[str, LaneResult]:
         """Every lane's candidates. A store that serves concurrent reads (PostgreSQL: a connection pool,
         the work done by separate server processes) runs the lanes at once, so a recall waits for its
-        slowest lane (the query's embedding included, inside the semantic lane) instead of their sum."""
+        slowest lane (the query's embedding included, inside the semantic lane) instead of their sum.
+        Otherwise the lanes run in turn while the query is embedded."""
         specs = self.config.lanes
-        if len(specs) < 2 or not getattr(self.store, "concurrent_reads", False):
+        if len(specs) < 2:
             return {spec.name: LANES[spec.name].run(query, self.store, spec, self.config) for spec in specs}
+        if not getattr(self.store, "concurrent_reads", False):
+            # One connection: the lanes search in turn, but the query's embedding (ONNX Runtime releases
+            # the GIL) is computed meanwhile, and the lanes that need it search last.
+            if any(LANES[spec.name].needs_vector for spec in specs):
+                query.prefetch_vector(self._lane_pool())
+            ordered = sorted(specs, key=lambda spec: LANES[spec.name].needs_vector)
+            results = {
+                spec.name: LANES[spec.name].run(query, self.store, spec, self.config) for spec in ordered
+            }
+            return {spec.name: results[spec.name] for spec in specs}
         pool = self._lane_pool()
         futures = [
             (spec.name, pool.submit(LANES[spec.name].run, query, self.store, spec, self.config))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -34,8 +35,18 @@ class Query:
     #: filled by the keyword lane: (items in the store, items containing each query term)
     term_df: tuple[int, dict[str, int]] | None = None
 
+    #: the query's embedding being computed on another thread (see ``prefetch_vector``)
+    pending_vector: Future[npt.NDArray[np.float32]] | None = field(default=None, repr=False)
+
+    def prefetch_vector(self, pool: Executor) -> None:
+        """Start embedding the query on ``pool``, so that it runs while other lanes search."""
+        if self.embed is not None and self.pending_vector is None and "vector" not in self.__dict__:
+            self.pending_vector = pool.submit(self.embed, self.text)
+
     @cached_property
     def vector(self) -> npt.NDArray[np.float32] | None:
+        if self.pending_vector is not None:
+            return self.pending_vector.result()
         return None if self.embed is None else self.embed(self.text)
 
     @cached_property
@@ -75,5 +86,7 @@ class LaneResult:
 
 class Lane(Protocol):
     name: str
+    #: the lane searches with the query's embedding (the engine starts computing it early)
+    needs_vector: bool
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult: ...

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 class EntityLane:
     name = "entity"
+    needs_vector = False
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         keys = query.entity_keys

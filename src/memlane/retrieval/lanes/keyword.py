@@ -48,6 +48,7 @@ def term_frequencies(query: Query, store: Store) -> tuple[int, dict[str, int]]:
 
 class KeywordLane:
     name = "keyword"
+    needs_vector = False
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         if not query.terms:

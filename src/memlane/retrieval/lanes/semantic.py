@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 class SemanticLane:
     name = "semantic"
+    needs_vector = True
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         vector = query.vector
