@@ -111,39 +111,6 @@ def test_only_the_best_estimates_are_scored_but_their_scores_are_exact(
     assert top[ids[0]] > top[ids[1]]
 
 
-def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
-    m: Memlane, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    ids = [r.id for r in m.store_many(
-        ["Acme and Borealis signed the old deal", "Borealis renewed the support contract",
-         *[f"Acme shipped release {i} to customers" for i in range(8)]],
-        auto_supersede=False,
-    )]  # fmt: skip
-    old_both, borealis_only, acme = ids[0], ids[1], ids[2:]
-    _common_from(monkeypatch, 4)
-    monkeypatch.setattr(lanes, "_STATS_EXACT_BELOW", 0)  # the large-store statistics path
-    store = _store(m)
-    actor = Actor(user="alice")
-    total, counts = store.key_frequencies(["name:acme", "name:borealis"])
-    assert (total, counts) == (10, {"name:acme": 9, "name:borealis": 2})
-
-    got = store.entity_search(
-        actor,
-        Filters(),
-        ["name:acme", "name:borealis"],
-        now_utc(),
-        3,
-        {"name:acme": 1.0, "name:borealis": 5.0},
-    )
-    by_id = {
-        memory.id: seq
-        for seq, memory in store.fetch(actor, Filters(), [s for s, _ in got], now_utc()).items()
-    }
-    ranked = [(next(i for i, s in by_id.items() if s == seq), w) for seq, w in got]
-    # the old item holding both keys keeps both weights although "acme" alone finds only its newest
-    assert ranked == [(old_both, 6.0), (borealis_only, 5.0), (acme[-1], 1.0)]
-
-
 def test_key_counts_come_from_the_planner_statistics_on_a_large_store(
     m: Memlane, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

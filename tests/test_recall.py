@@ -5,6 +5,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memlane import InvalidInput, Memlane
+from memlane.models import Actor, Filters
+from memlane.storage import entity_keys
+from memlane.timeutil import now_utc
 
 
 def ids(hits) -> list[str]:
@@ -201,3 +204,35 @@ def test_pages_follow_the_last_item_not_an_offset(mem: Memlane) -> None:
         service.list_page(actor=actor, limit=3, cursor="not-a-cursor")
     with pytest.raises(InvalidInput):
         service.list_page(actor=actor, limit=3, offset=2, cursor=cursor or "x")
+
+
+def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
+    mem: Memlane, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = [r.id for r in mem.store_many(
+        ["Acme and Borealis signed the old deal", "Borealis renewed the support contract",
+         *[f"Acme shipped release {i} to customers" for i in range(8)]],
+        auto_supersede=False,
+    )]  # fmt: skip
+    old_both, borealis_only, acme = ids[0], ids[1], ids[2:]
+    monkeypatch.setattr(entity_keys, "COMMON_KEY_MIN", 4)  # "acme" (9 items) is common, "borealis" not
+    store = mem._service.storage
+    actor = Actor(user="alice")
+    total, counts = store.key_frequencies(["name:acme", "name:borealis"])
+    assert (total, counts) == (10, {"name:acme": 9, "name:borealis": 2})
+
+    got = store.entity_search(
+        actor,
+        Filters(),
+        ["name:acme", "name:borealis"],
+        now_utc(),
+        3,
+        {"name:acme": 1.0, "name:borealis": 5.0},
+    )
+    by_id = {
+        memory.id: seq
+        for seq, memory in store.fetch(actor, Filters(), [s for s, _ in got], now_utc()).items()
+    }
+    ranked = [(next(i for i, s in by_id.items() if s == seq), w) for seq, w in got]
+    # the old item holding both keys keeps both weights although "acme" alone finds only its newest
+    assert ranked == [(old_both, 6.0), (borealis_only, 5.0), (acme[-1], 1.0)]

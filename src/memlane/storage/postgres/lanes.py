@@ -23,6 +23,7 @@ import psycopg
 from psycopg import sql
 
 from ...models import Actor, Filters
+from ..entity_keys import common_keys, key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from .rows import _scope, _vector_sql
 
@@ -276,37 +277,29 @@ class _Lanes:
             return []
         weights = weights or {}
         where, params = _scope(actor, filters, now)
-        # Each key contributes at most its newest ``cap`` items (an index range scan), as in SQLite: a key
-        # that most items carry adds little weight and must not cost a scan of all of them. On a large
-        # store a *common* key (see keyword_search) finds only its newest ``limit`` items (walking
-        # its entries costs one row lookup each, and most belong to other owners), and adds its weight
-        # to the items the rarer keys found through one index probe per item.
+        # Each key finds at most its newest items in scope; a common key fewer, and adds its weight to
+        # what the rarer keys found by index probe (see storage/entity_keys.py).
         total, counts = self.key_frequencies(keys) if len(keys) > 1 else (0, {})
-        common = [k for k in keys if total >= _STATS_EXACT_BELOW and counts.get(k, 0) > _common_df(total)]
-        caps = [limit if k in common else max(limit * 10, 500) for k in keys]
+        common = common_keys(keys, counts, total)
         found = self._rows(
             "SELECT k.key, c.seq FROM unnest(%s::text[], %s::int[]) AS k(key, cap)"
             " CROSS JOIN LATERAL (SELECT e.memory_seq AS seq FROM memory_entities e"
             f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key AND {where}"
             " ORDER BY e.memory_seq DESC LIMIT k.cap) c",
-            (keys, caps, *params),
+            (keys, key_caps(keys, common, limit), *params),
         )
-        pairs = {(str(key), int(seq)) for key, seq in found}
+        pairs = [(str(key), int(seq)) for key, seq in found]
         by_rarer = sorted({seq for key, seq in pairs if key not in common})
         if common and by_rarer:
-            pairs.update(
+            pairs += [
                 (str(key), int(seq))
                 for key, seq in self._rows(
                     "SELECT key, memory_seq FROM memory_entities WHERE key = ANY(%s::text[])"
                     " AND memory_seq = ANY(%s::bigint[])",
                     (common, by_rarer),
                 )
-            )
-        totals: dict[int, float] = {}
-        for key, seq in pairs:
-            totals[seq] = totals.get(seq, 0.0) + weights.get(key, 1.0)
-        ranked = sorted(totals.items(), key=lambda item: (-item[1], -item[0]))
-        return ranked[:limit]
+            ]
+        return rank_pairs(pairs, weights, limit)
 
     def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
         """(number of items, items per key) across the whole store: for weighting rare keys up. Exact

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from ...errors import StorageError
 from ...models import Actor, Filters
+from ..entity_keys import common_keys, key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from ..vector_index import VectorIndex
 from .rows import _scope
@@ -91,23 +92,32 @@ class _Lanes:
             return []
         weights = weights or {}
         where, params = _scope(actor, filters, now)
-        # Each key contributes at most its newest ``cap`` items (an index range scan): a key that most
-        # items carry adds little weight and must not cost a scan of all of them.
-        cap = max(limit * 10, 500)
+        # Each key finds at most its newest items in scope; a common key fewer, and adds its weight to
+        # what the rarer keys found by index probe (see storage/entity_keys.py).
+        total, counts = self.key_frequencies(keys) if len(keys) > 1 else (0, {})
+        common = common_keys(keys, counts, total)
         per_key = (
-            "SELECT * FROM (SELECT e.memory_seq AS seq, ? AS w FROM memory_entities e"
+            "SELECT * FROM (SELECT ? AS key, e.memory_seq AS seq FROM memory_entities e"
             f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = ? AND {where}"
             " ORDER BY e.memory_seq DESC LIMIT ?)"
         )
         all_params: list[Any] = []
-        for k in keys:
-            all_params.extend((weights.get(k, 1.0), k, *params, cap))
-        rows = self._rows(
-            f"SELECT seq, SUM(w) AS total FROM ({' UNION ALL '.join([per_key] * len(keys))})"
-            " GROUP BY seq ORDER BY total DESC, seq DESC LIMIT ?",
-            (*all_params, limit),
-        )
-        return [(int(seq), float(w)) for seq, w in rows]
+        for k, cap in zip(keys, key_caps(keys, common, limit), strict=True):
+            all_params.extend((k, k, *params, cap))
+        pairs = [
+            (str(k), int(seq)) for k, seq in self._rows(" UNION ALL ".join([per_key] * len(keys)), all_params)
+        ]
+        by_rarer = sorted({seq for key, seq in pairs if key not in common})
+        if common and by_rarer:
+            pairs += [
+                (str(k), int(seq))
+                for k, seq in self._rows(
+                    f"SELECT key, memory_seq FROM memory_entities WHERE key IN ({','.join('?' * len(common))})"
+                    f" AND memory_seq IN ({','.join('?' * len(by_rarer))})",
+                    (*common, *by_rarer),
+                )
+            ]
+        return rank_pairs(pairs, weights, limit)
 
     def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
         """(number of items, items per key) across the whole store: for weighting rare keys up."""
