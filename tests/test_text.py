@@ -700,3 +700,13 @@ def test_modules_import_only_earlier_layers() -> None:
             if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("memlane"))
         }
         assert internal <= set(layers[:i]), (name, internal)
+
+
+def test_parse_when_names_nothing_outside_the_calendar() -> None:
+    from datetime import UTC, datetime
+
+    from memlane.text import parse_when
+
+    assert parse_when("past 3 days", now=datetime(1, 1, 2, tzinfo=UTC)) is None
+    assert parse_when("last year", now=datetime(1, 6, 1, tzinfo=UTC)) is None
+    assert parse_when("past 3 days", now=datetime(2026, 1, 10, tzinfo=UTC)) is not None

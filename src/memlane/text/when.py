@@ -58,6 +58,13 @@ def parse_when(text: str, *, now: datetime) -> tuple[datetime, datetime] | None:
     """
     if not text:
         return None
+    try:
+        return _parse_when(text, now)
+    except OverflowError:  # a span reaching before year 1 or after 9999: names no usable time
+        return None
+
+
+def _parse_when(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     folded = _fold(text)
     today = now.date()
     span = _SPAN_RE.search(folded)
