@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import datetime
@@ -43,6 +44,12 @@ class SqliteStore(_Lanes):
         except (OSError, apsw.Error) as exc:
             raise StorageError(f"cannot open the SQLite database at {self.path}: {exc}") from exc
         self._lock = threading.RLock()
+        # Reads run on one connection per thread, without the lock: WAL lets readers proceed side by side
+        # and alongside the writer, and apsw releases the GIL inside SQLite. Under a server's concurrent
+        # requests one shared connection made every read wait for the others.
+        self._local = threading.local()
+        # weak: a reader closes when its thread ends (a server's worker threads come and go)
+        self._readers: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
         self._index = VectorIndex()
         self._count_cache: tuple[tuple[int, int], int] | None = None
         self._pending_access: dict[int, tuple[int, datetime]] = {}
@@ -99,6 +106,9 @@ class SqliteStore(_Lanes):
         with self._lock:
             with suppress(apsw.Error):
                 self._flush_access(wait=True)
+            for reader in list(self._readers):
+                with suppress(apsw.Error):
+                    reader.close()
             self._conn.close()
 
     # -- writing --------------------------------------------------------------------------------------
@@ -174,9 +184,21 @@ class SqliteStore(_Lanes):
 
     # -- reading --------------------------------------------------------------------------------------
 
+    def _reader(self) -> apsw.Connection:
+        conn: apsw.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            try:
+                conn = apsw.Connection(str(self.path))
+            except apsw.Error as exc:
+                raise StorageError(f"cannot open the SQLite database at {self.path}: {exc}") from exc
+            conn.set_busy_timeout(10_000)
+            with self._lock:
+                self._readers.add(conn)
+            self._local.conn = conn
+        return conn
+
     def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+        return self._reader().execute(sql, params).fetchall()
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         self._flush_access(wait=True)
