@@ -12,6 +12,7 @@ follow the plain rule.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping, Sequence
 
 __all__ = ["COMMON_KEY_MIN", "COMMON_KEY_SHARE", "common_keys", "key_caps", "rank_pairs"]
@@ -38,4 +39,4 @@ def rank_pairs(
     totals: dict[int, float] = {}
     for key, seq in set(pairs):
         totals[seq] = totals.get(seq, 0.0) + weights.get(key, 1.0)
-    return sorted(totals.items(), key=lambda item: (-item[1], -item[0]))[:limit]
+    return heapq.nsmallest(limit, totals.items(), key=lambda item: (-item[1], -item[0]))

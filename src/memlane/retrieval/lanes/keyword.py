@@ -66,6 +66,13 @@ class KeywordLane:
         return LaneResult(_add_common_terms(ranked, common, df, total, store)[:depth])
 
 
+@lru_cache(maxsize=20_000)
+def _stem_counts(text: str) -> Counter[str]:
+    """Porter stems of a text with their counts (cached: the same items come back query after query).
+    Callers only read it."""
+    return Counter(_porter().stemWords(_WORD.findall(text.lower())))
+
+
 def _add_common_terms(
     ranked: list[tuple[int, float]], common: list[str], df: dict[str, int], total: int, store: Store
 ) -> list[tuple[int, float]]:
@@ -74,7 +81,7 @@ def _add_common_terms(
         return ranked
     porter = _porter()
     contents = store.contents([seq for seq, _ in ranked])
-    stems = {seq: Counter(porter.stemWords(_WORD.findall(text.lower()))) for seq, text in contents.items()}
+    stems = {seq: _stem_counts(text) for seq, text in contents.items()}
     lengths = {seq: sum(c.values()) for seq, c in stems.items()}
     avg = sum(lengths.values()) / max(1, len(lengths))
     idf = {porter.stemWord(t.lower()): math.log(1 + (total - df[t] + 0.5) / (df[t] + 0.5)) for t in common}

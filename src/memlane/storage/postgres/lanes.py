@@ -281,14 +281,20 @@ class _Lanes:
         # what the rarer keys found by index probe (see storage/entity_keys.py).
         total, counts = self.key_frequencies(keys) if len(keys) > 1 else (0, {})
         common = common_keys(keys, counts, total)
-        found = self._rows(
-            "SELECT k.key, c.seq FROM unnest(%s::text[], %s::int[]) AS k(key, cap)"
+        per_key = (
+            "FROM unnest(%s::text[], %s::int[], %s::float8[]) AS k(key, cap, w)"
             " CROSS JOIN LATERAL (SELECT e.memory_seq AS seq FROM memory_entities e"
             f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key AND {where}"
-            " ORDER BY e.memory_seq DESC LIMIT k.cap) c",
-            (keys, key_caps(keys, common, limit), *params),
+            " ORDER BY e.memory_seq DESC LIMIT k.cap) c"
         )
-        pairs = [(str(key), int(seq)) for key, seq in found]
+        values = (keys, key_caps(keys, common, limit), [weights.get(k, 1.0) for k in keys], *params)
+        if not common:  # the usual case: PostgreSQL sums and ranks
+            rows = self._rows(
+                f"SELECT c.seq, SUM(k.w) AS total {per_key} GROUP BY c.seq ORDER BY total DESC, c.seq DESC LIMIT %s",
+                (*values, limit),
+            )
+            return [(int(seq), float(total)) for seq, total in rows]
+        pairs = [(str(key), int(seq)) for key, seq in self._rows(f"SELECT k.key, c.seq {per_key}", values)]
         by_rarer = sorted({seq for key, seq in pairs if key not in common})
         if common and by_rarer:
             pairs += [

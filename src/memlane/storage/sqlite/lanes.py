@@ -97,16 +97,21 @@ class _Lanes:
         total, counts = self.key_frequencies(keys) if len(keys) > 1 else (0, {})
         common = common_keys(keys, counts, total)
         per_key = (
-            "SELECT * FROM (SELECT ? AS key, e.memory_seq AS seq FROM memory_entities e"
+            "SELECT * FROM (SELECT ? AS key, ? AS w, e.memory_seq AS seq FROM memory_entities e"
             f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = ? AND {where}"
             " ORDER BY e.memory_seq DESC LIMIT ?)"
         )
         all_params: list[Any] = []
         for k, cap in zip(keys, key_caps(keys, common, limit), strict=True):
-            all_params.extend((k, k, *params, cap))
-        pairs = [
-            (str(k), int(seq)) for k, seq in self._rows(" UNION ALL ".join([per_key] * len(keys)), all_params)
-        ]
+            all_params.extend((k, weights.get(k, 1.0), k, *params, cap))
+        union = " UNION ALL ".join([per_key] * len(keys))
+        if not common:  # the usual case: SQLite sums and ranks
+            rows = self._rows(
+                f"SELECT seq, SUM(w) AS total FROM ({union}) GROUP BY seq ORDER BY total DESC, seq DESC LIMIT ?",
+                (*all_params, limit),
+            )
+            return [(int(seq), float(total)) for seq, total in rows]
+        pairs = [(str(k), int(seq)) for k, _, seq in self._rows(union, all_params)]
         by_rarer = sorted({seq for key, seq in pairs if key not in common})
         if common and by_rarer:
             pairs += [
