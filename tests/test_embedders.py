@@ -86,8 +86,7 @@ def onnx_int8(home: Path, onnx_fp32: LocalOnnxEmbedder) -> LocalOnnxEmbedder:
 
 @pytest.fixture(scope="session")
 def torch_embedder() -> LocalTorchEmbedder:
-    pytest.importorskip("sentence_transformers")
-    return LocalTorchEmbedder()
+    return LocalTorchEmbedder()  # sentence-transformers comes with the `torch` extra the tests install
 
 
 @pytest.fixture(scope="session")

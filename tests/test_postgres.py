@@ -54,7 +54,10 @@ def _server_version(pg_server: PgServer) -> int:
 
 def test_pgvector_not_installed_is_a_clear_error(pg_server: PgServer, fresh_db: str) -> None:
     if not pg_server.owned or _server_version(pg_server) < 180000:
-        pytest.skip("needs the test server (PostgreSQL 18: extension_control_path hides pgvector)")
+        pytest.skip(  # only with MEMLANE_TEST_DATABASE_URL set to an external or older server
+            "hides pgvector from one database with extension_control_path (PostgreSQL 18+), a server setting"
+            " the tests change only on the server they started themselves, never on one they were lent"
+        )
     name = urlsplit(fresh_db).path.lstrip("/")
     pg_server.admin(f"ALTER DATABASE \"{name}\" SET extension_control_path = '/nonexistent'")
     with pytest.raises(StorageError) as err:
@@ -71,7 +74,10 @@ def test_pgvector_not_installed_is_a_clear_error(pg_server: PgServer, fresh_db: 
 
 def test_pgvector_that_cannot_be_created_is_a_clear_error(pg_server: PgServer, fresh_db: str) -> None:
     if not pg_server.owned:
-        pytest.skip("needs the test server (creates a role)")
+        pytest.skip(  # only with MEMLANE_TEST_DATABASE_URL set to an external server
+            "creates a login role, which the tests do only on the server they started themselves, never"
+            " on one they were lent"
+        )
     role = f"memlane_app_{uuid.uuid4().hex[:8]}"
     pg_server.admin(f'CREATE ROLE "{role}" LOGIN')
     try:

@@ -191,6 +191,7 @@ def test_pages_follow_the_last_item_not_an_offset(mem: Memlane) -> None:
     service, actor = mem._service, mem._actor(None)
     ids = [r.id for r in mem.store_many([f"widget note {i}" for i in range(7)], auto_supersede=False)]
     first, cursor = service.list_page(actor=actor, limit=3)
+    first_cursor = cursor
     assert [m.id for m in first] == ids[:-4:-1] and cursor
     # between two pages: two new items arrive and the page's last item is forgotten (an offset would
     # now repeat an item of the first page)
@@ -204,6 +205,8 @@ def test_pages_follow_the_last_item_not_an_offset(mem: Memlane) -> None:
         service.list_page(actor=actor, limit=3, cursor="not-a-cursor")
     with pytest.raises(InvalidInput):
         service.list_page(actor=actor, limit=3, offset=2, cursor=cursor or "x")
+    with pytest.raises(InvalidInput):  # an explicit offset of 0 is an offset too
+        service.list_page(actor=actor, limit=3, offset=0, cursor=first_cursor)
 
 
 def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
@@ -218,16 +221,14 @@ def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
     monkeypatch.setattr(entity_keys, "COMMON_KEY_MIN", 4)  # "acme" (9 items) is common, "borealis" not
     store = mem._service.storage
     actor = Actor(user="alice")
-    total, counts = store.key_frequencies(["name:acme", "name:borealis"])
+    keys = ["name:acme", "name:borealis"]
+    total, counts = store.key_frequencies(keys)
     assert (total, counts) == (10, {"name:acme": 9, "name:borealis": 2})
+    common = entity_keys.common_keys(keys, counts, total)  # what the entity lane passes
+    assert common == ["name:acme"]
 
     got = store.entity_search(
-        actor,
-        Filters(),
-        ["name:acme", "name:borealis"],
-        now_utc(),
-        3,
-        {"name:acme": 1.0, "name:borealis": 5.0},
+        actor, Filters(), keys, now_utc(), 3, {"name:acme": 1.0, "name:borealis": 5.0}, common
     )
     by_id = {
         memory.id: seq
@@ -236,3 +237,14 @@ def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
     ranked = [(next(i for i, s in by_id.items() if s == seq), w) for seq, w in got]
     # the old item holding both keys keeps both weights although "acme" alone finds only its newest
     assert ranked == [(old_both, 6.0), (borealis_only, 5.0), (acme[-1], 1.0)]
+    # the entity lane counts the keys once and names the common ones to the store
+    seen: list[object] = []
+    search = store.entity_search
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(args[6] if len(args) > 6 else kwargs.get("common"))
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(store, "entity_search", spy)
+    assert old_both in {h.id for h in mem.recall("Acme and Borealis", limit=3)}
+    assert seen == [["name:acme"]]

@@ -405,18 +405,18 @@ class MemoryService:
         *,
         actor: Actor,
         limit: int = 20,
-        offset: int = 0,
+        offset: int | None = None,
         cursor: str | None = None,
         space: str | None = None,
         **filters: Any,
     ) -> tuple[list[Memory], str | None]:
         """Newest current items first, and the cursor of the next page (None on the last one). A cursor
         continues right after the previous page's last item (see ``pagination``)."""
-        if not 1 <= limit <= 1000 or offset < 0:
+        if not 1 <= limit <= 1000 or (offset or 0) < 0:
             raise InvalidInput("limit must be between 1 and 1000 and offset not negative")
-        if cursor is not None and offset:
+        if cursor is not None and offset is not None:
             raise InvalidInput("give offset or cursor, not both")
-        position = decode_cursor(cursor) if cursor is not None else offset
+        position = decode_cursor(cursor) if cursor is not None else offset or 0
         if self._opted_out(actor):
             return [], None
         before = None if isinstance(position, int) else position

@@ -8,7 +8,6 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from ..errors import InvalidInput
 from ..models import ForgetResult, Memory, MemoryType, State, StoreResult
 from .context import CallerDep, render
 from .schemas import (
@@ -64,10 +63,8 @@ def list_memories(
     """Newest current memories first. Page with ``limit`` and follow ``next_cursor``: each page starts
     right after the previous one's last item, so memories stored meanwhile never repeat or skip an item
     (``offset`` is accepted too, and is not stable that way)."""
-    if offset is not None and cursor is not None:
-        raise InvalidInput("give offset or cursor, not both")
     items, next_cursor = who.service.list_page(
-        actor=who.actor, limit=limit, offset=offset or 0, cursor=cursor, space=space, types=type,
+        actor=who.actor, limit=limit, offset=offset, cursor=cursor, space=space, types=type,
         sources=source, states=state, subject=subject, related_user=related_user,
         include_history=include_history,
     )  # fmt: skip

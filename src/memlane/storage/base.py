@@ -120,7 +120,11 @@ class Store(Protocol):
         now: datetime,
         limit: int,
         weights: dict[str, float] | None = None,
-    ) -> list[tuple[int, float]]: ...
+        common: Sequence[str] = (),
+    ) -> list[tuple[int, float]]:
+        """(seq, summed key weight) best first. ``common`` keys find only their newest ``limit`` items
+        and add their weight to what the others found (see ``storage/entity_keys.py``)."""
+        ...
 
     def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]: ...
 

@@ -7,7 +7,8 @@ A common key, one that many items carry, finds only its newest ``limit`` items, 
 the items the rarer keys found through one index probe per item: so an old item naming a rare and a
 common key keeps both weights, and the common key costs ``limit`` lookups instead of thousands. Keys in
 fewer than ``COMMON_KEY_MIN`` items are never common, so small stores (and the tests' parity checks)
-follow the plain rule.
+follow the plain rule. The entity lane decides which keys are common (it counts them anyway, to weigh
+them) and passes them to ``Store.entity_search``; the stores apply ``key_caps`` and ``rank_pairs``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...storage.entity_keys import common_keys
 from .base import LaneResult, Query
 
 if TYPE_CHECKING:
@@ -34,5 +35,8 @@ class EntityLane:
         if not weights:
             return LaneResult()
         depth = max(spec.depth, query.limit * 3)
-        ranked = store.entity_search(query.actor, query.filters, sorted(weights), query.now, depth, weights)
+        common = common_keys(sorted(weights), freq, total) if len(weights) > 1 else []
+        ranked = store.entity_search(
+            query.actor, query.filters, sorted(weights), query.now, depth, weights, common
+        )
         return LaneResult(ranked)

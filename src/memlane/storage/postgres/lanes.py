@@ -23,7 +23,7 @@ import psycopg
 from psycopg import sql
 
 from ...models import Actor, Filters
-from ..entity_keys import common_keys, key_caps, rank_pairs
+from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from .rows import _scope, _vector_sql
 
@@ -270,6 +270,7 @@ class _Lanes:
         now: datetime,
         limit: int,
         weights: dict[str, float] | None = None,
+        common: Sequence[str] = (),
     ) -> list[tuple[int, float]]:
         """(seq, summed key weight) best first, for items naming any of ``keys``."""
         keys = list(dict.fromkeys(keys))
@@ -279,8 +280,7 @@ class _Lanes:
         where, params = _scope(actor, filters, now)
         # Each key finds at most its newest items in scope; a common key fewer, and adds its weight to
         # what the rarer keys found by index probe (see storage/entity_keys.py).
-        total, counts = self.key_frequencies(keys) if len(keys) > 1 else (0, {})
-        common = common_keys(keys, counts, total)
+        common = [k for k in keys if k in common]
         per_key = (
             "FROM unnest(%s::text[], %s::int[], %s::float8[]) AS k(key, cap, w)"
             " CROSS JOIN LATERAL (SELECT e.memory_seq AS seq FROM memory_entities e"
