@@ -4,8 +4,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from backends import count_rows
-from memlane import InvalidInput, Memlane, SecretRefused, State, UnknownMemory
+from backends import count_rows, rows
+from memlane import InvalidInput, Memlane, SecretRefused, State, StorageError, UnknownMemory
 
 
 def test_store_returns_id_status_and_embedded_flag(mem: Memlane) -> None:
@@ -73,6 +73,16 @@ def test_replacing_an_old_version_supersedes_the_current_head(mem: Memlane) -> N
     chain = mem.history(v1.id)
     assert [m.id for m in chain] == [v1.id, v2.id, v3.id]
     assert [m.superseded_by is None for m in chain] == [False, False, True]
+
+
+def test_replacing_into_a_chain_without_a_current_version_writes_nothing(mem: Memlane, db_path) -> None:
+    v1 = mem.store("the build server is jenkins-01")
+    v2 = mem.store("the build server is jenkins-02", replaces=v1.id)
+    # broken outside memlane: the chain has no current version left
+    rows(db_path, f"UPDATE memories SET superseded_by = '{v1.id}' WHERE id = '{v2.id}' RETURNING id")
+    with pytest.raises(StorageError, match="no current version"):
+        mem.store("the build server is buildkite", replaces=v1.id)  # not silently a chain of its own
+    assert count_rows(db_path, "memories") == 2
 
 
 def test_automatic_supersession(mem: Memlane) -> None:
@@ -188,3 +198,10 @@ def test_unknown_ids_are_clear_errors(mem: Memlane) -> None:
     for call in (mem.get, mem.history, mem.archive, mem.restore):
         with pytest.raises(UnknownMemory):
             call("no-such-id")
+
+
+def test_reindex_keys_survives_a_subject_without_its_name(mem: Memlane, db_path) -> None:
+    item = mem.store("Ana reviews the Falcon launch", subject={"id": "ana", "name": "Ana Lima"})
+    rows(db_path, f"UPDATE memories SET subject_name = NULL WHERE id = '{item.id}' RETURNING id")
+    assert mem.reindex(keys=True).keys_rebuilt == 1
+    assert [h.id for h in mem.recall("Falcon launch")] == [item.id]

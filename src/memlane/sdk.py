@@ -20,6 +20,7 @@ from .config import load_settings
 from .models import Actor, ForgetResult, Hit, Memory, ReindexResult, StoreResult
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
+from .service import MemoryService
 
 if TYPE_CHECKING:
     from .remote import RemoteMemlane
@@ -51,7 +52,7 @@ class Memlane:
         self.space = space
 
     @property
-    def service(self) -> Any:
+    def service(self) -> MemoryService:
         return self._service
 
     @classmethod

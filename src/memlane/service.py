@@ -45,7 +45,7 @@ from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import find_secret
-from .storage.base import NewMemory
+from .storage.base import NewMemory, Store, WriteTxn
 from .timeutil import now_utc, parse_time
 
 __all__ = ["AccessPolicy", "MemoryService"]
@@ -70,7 +70,7 @@ class AccessPolicy(Protocol):
 class MemoryService:
     def __init__(
         self,
-        store: Any,
+        store: Store,
         embedder: Embedder | Callable[[], Embedder | None] | None,
         retrieval: RetrievalConfig | None = None,
         *,
@@ -236,14 +236,14 @@ class MemoryService:
         row.entity_keys, row.fts_content = _index_fields(req.content, req.subject, row.memory.observed_at)
 
     @staticmethod
-    def _duplicate_of(txn: Any, row: NewMemory) -> Memory | None:
+    def _duplicate_of(txn: WriteTxn, row: NewMemory) -> Memory | None:
         m = row.memory
         return txn.find_current_by_hash(
             m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash
         )
 
     def _store_one(
-        self, txn: Any, actor: Actor, req: StoreRequest, row: NewMemory, model: str | None, now: datetime
+        self, txn: WriteTxn, actor: Actor, req: StoreRequest, row: NewMemory, model: str | None, now: datetime
     ) -> StoreResult:
         m = row.memory
         duplicate = self._duplicate_of(txn, row)
@@ -263,7 +263,7 @@ class MemoryService:
                 )
             # Two writers replacing the same item: the later one supersedes the current head, so the
             # chain stays linear and ends with one current version.
-            old = target if target.superseded_by is None else txn.current_of_chain(txn.chain_id_of(target.id))
+            old = target if target.superseded_by is None else self._head_of(txn, target)
         elif req.auto_supersede:
             old = self._supersession_target(txn, m, row.entity_keys, backdated=req.observed_at is not None)
         updates: dict[str, Any] = {}
@@ -292,8 +292,21 @@ class MemoryService:
         )
 
     @staticmethod
+    def _head_of(txn: WriteTxn, target: Memory) -> Memory:
+        """The current version of a superseded item's chain. A chain without one (links broken outside
+        memlane) is an error: storing the new version as a chain of its own would silently drop
+        ``replaces``."""
+        chain_id = txn.chain_id_of(target.id)
+        head = txn.current_of_chain(chain_id) if chain_id is not None else None
+        if head is None:
+            raise StorageError(
+                f"replaces: the version chain of {target.id} has no current version; nothing was written"
+            )
+        return head
+
+    @staticmethod
     def _supersession_target(
-        txn: Any, memory: Memory, keys: frozenset[str], *, backdated: bool
+        txn: WriteTxn, memory: Memory, keys: frozenset[str], *, backdated: bool
     ) -> Memory | None:
         """The current item this one updates: same owner, visibility and space, sharing a name, date or
         number, and with enough words in common to be the same statement about the same thing.
@@ -442,7 +455,7 @@ class MemoryService:
         by_id = {m.id: m for m in versions}
         roots = [m for m in versions if m.replaces is None or m.replaces not in by_id]
         ordered: list[Memory] = []
-        node = roots[0] if roots else versions[0]
+        node: Memory | None = roots[0] if roots else versions[0]
         while node is not None and node.id not in {o.id for o in ordered}:
             ordered.append(node)
             node = by_id.get(node.superseded_by) if node.superseded_by else None
@@ -512,18 +525,21 @@ class MemoryService:
         embedder = self.embedder
         if embedder is not None:
             after = 0
-            while rows := self.storage.needing_embedding(embedder.identity, after, batch):
-                vectors = embedder.embed([c for _, c in rows])
+            while todo := self.storage.needing_embedding(embedder.identity, after, batch):
+                vectors = embedder.embed([c for _, c in todo])
                 with self.storage.write() as txn:
-                    txn.set_vectors([(seq, embedder.identity, vectors[i]) for i, (seq, _) in enumerate(rows)])
-                embedded += len(rows)
-                after = rows[-1][0]
+                    txn.set_vectors([(seq, embedder.identity, vectors[i]) for i, (seq, _) in enumerate(todo)])
+                embedded += len(todo)
+                after = todo[-1][0]
         if keys:
             after = 0
             while rows := self.storage.all_for_keys(after, batch):
                 with self.storage.write() as txn:
                     for seq, content, subject_id, subject_name, observed in rows:
-                        subject = Subject(id=subject_id, name=subject_name) if subject_id else None
+                        # a subject stored without its name keeps its id as the name (not a failed reindex)
+                        subject = (
+                            Subject(id=subject_id, name=subject_name or subject_id) if subject_id else None
+                        )
                         item_keys, fts_content = _index_fields(content, subject, observed)
                         txn.replace_keys(
                             seq,
