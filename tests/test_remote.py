@@ -27,6 +27,7 @@ from memlane import (
     UnknownMemory,
 )
 from memlane.errors import NotFound
+from memlane.remote import _Call
 from servers import Stack, make_stack, running
 
 
@@ -110,7 +111,7 @@ def test_errors_come_back_as_the_same_classes(url: str, stack: Stack) -> None:
     with pytest.raises(Unauthorized):
         connect(url, "ml_wrong").recall("x")
     with pytest.raises(NotFound):
-        remote._call("DELETE", "/v1/keys/nope")
+        remote._send(_Call("DELETE", "/v1/keys/nope", dict))  # an admin route: no SDK method
     with pytest.raises(ConfigError):
         connect(url + "/nothing-here", stack.admin_key).get("x")
     with pytest.raises(StorageError, match="cannot reach"):

@@ -34,6 +34,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Actor",
     "AsyncMemlane",
+    "AsyncRemoteMemlane",
     "ConfigError",
     "EmbedderError",
     "Forbidden",
@@ -64,9 +65,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    # The HTTP client is imported only by code that uses it.
-    if name == "RemoteMemlane":
-        from .remote import RemoteMemlane
+    # The HTTP clients are imported only by code that uses them.
+    if name in ("RemoteMemlane", "AsyncRemoteMemlane"):
+        from . import remote
 
-        return RemoteMemlane
+        return getattr(remote, name)
     raise AttributeError(f"module 'memlane' has no attribute {name!r}")

@@ -1,19 +1,25 @@
-"""``RemoteMemlane``: the SDK's methods and result types over HTTP, against ``memlane serve``.
+"""``RemoteMemlane`` and ``AsyncRemoteMemlane``: the SDK's methods and result types over HTTP, against
+``memlane serve``.
 
-    from memlane import Memlane
+    from memlane import AsyncMemlane, Memlane
     m = Memlane.connect("http://127.0.0.1:8420", api_key="ml_…")
     m.store("the wombat likes tea", source="my-agent")
     hits = m.recall("wombat")                      # [Hit(...)], exactly as the embedded Memlane returns
 
+    async with AsyncMemlane.connect("http://127.0.0.1:8420") as m:   # key from $MEMLANE_API_KEY
+        hits = await m.recall("wombat")
+
 Errors come back as the same exception classes (``{"error": {"code": …}}`` is mapped by its code), so
-code written against the embedded SDK handles a server's failures unchanged.
+code written against the embedded SDK handles a server's failures unchanged. What each method sends and
+how its answer is read is written once (``_Requests``); the two clients differ only in how they send.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -22,7 +28,9 @@ from pydantic_core import to_jsonable_python
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
 from .models import ForgetResult, Hit, Memory, ReindexResult, StoreResult
 
-__all__ = ["RemoteMemlane", "error_from_response"]
+__all__ = ["AsyncRemoteMemlane", "RemoteMemlane", "check_api_key", "error_from_response"]
+
+T = TypeVar("T")
 
 _BY_CODE: dict[str, type[MemlaneError]] = dict(ERRORS_BY_CODE)
 # The HTTP layer's own codes, mapped to the class the embedded SDK would raise for the same mistake.
@@ -42,7 +50,169 @@ def error_from_response(response: httpx.Response) -> MemlaneError:
     return _BY_CODE.get(code, MemlaneError)(message)
 
 
-class RemoteMemlane:
+def check_api_key(key: str) -> str:
+    """The key, or ConfigError when it cannot be one: memlane keys are printable ASCII without spaces
+    (``ml_`` and letters, digits, ``-`` and ``_``). A placeholder such as ``ml_…`` copied from the docs
+    would otherwise fail deep inside the HTTP library with an encoding error."""
+    for position, char in enumerate(key, start=1):
+        if not ("!" <= char <= "~"):
+            code = f"U+{ord(char):04X}"
+            shown = f"{char!r} ({code})" if char.isprintable() and not char.isspace() else code
+            raise ConfigError(
+                f"the API key has {shown} at position {position}, which no API key has: "
+                "use the whole key memlane printed (it starts with 'ml_'), not a placeholder"
+            )
+    return key
+
+
+@dataclass(frozen=True)
+class _Call(Generic[T]):
+    """One HTTP request of an SDK method, and how to read its JSON answer."""
+
+    method: str
+    path: str
+    parse: Callable[[Any], T]
+    user: str | None = None
+    json: Any = None
+    params: Any = None
+
+
+def _given(**fields: Any) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def _segment(value: str) -> str:
+    """An id as one URL path segment (an id with '/' or '?' must not change the route)."""
+    if not value or not value.strip():
+        raise InvalidInput("an id is required")
+    return quote(value, safe="")
+
+
+def _memories(key: str) -> Callable[[Any], list[Memory]]:
+    return lambda data: [Memory.model_validate(m) for m in data[key]]
+
+
+def _hits(data: Any) -> list[Hit]:
+    return [Hit.model_validate(h) for h in data["hits"]]
+
+
+class _Requests:
+    """The SDK's methods as requests (paths, bodies and result types), for both clients."""
+
+    def __init__(self, space: str | None) -> None:
+        self.space = space
+
+    def _space(self, space: str | None) -> str | None:
+        return space if space is not None else self.space
+
+    def store(
+        self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
+        **fields: Any,
+    ) -> _Call[StoreResult]:  # fmt: skip
+        body = {"content": content, **_given(space=self._space(space), source=source, **fields)}
+        return _Call("POST", "/v1/memories", StoreResult.model_validate, user, body)
+
+    def store_many(
+        self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,
+        source: str | None = None, **defaults: Any,
+    ) -> _Call[list[StoreResult]]:  # fmt: skip
+        body = {
+            "items": [{"content": i} if isinstance(i, str) else dict(i) for i in items],
+            "defaults": _given(space=self._space(space), source=source, **defaults),
+        }
+        return _Call("POST", "/v1/memories/batch",
+                     lambda data: [StoreResult.model_validate(r) for r in data["results"]], user, body)  # fmt: skip
+
+    def recall(
+        self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
+        include_history: bool = False, **filters: Any,
+    ) -> _Call[list[Hit]]:  # fmt: skip
+        body = {"query": query, "limit": limit, "include_history": include_history,
+                **_given(space=self._space(space), **filters)}  # fmt: skip
+        return _Call("POST", "/v1/recall", _hits, user, body)
+
+    def search(
+        self, query: str, *, limit: int = 10, min_score: float = 0.0, user: str | None = None,
+        space: str | None = None, **filters: Any,
+    ) -> _Call[list[Hit]]:  # fmt: skip
+        body = {"query": query, "limit": limit, "min_score": min_score,
+                **_given(space=self._space(space), **filters)}  # fmt: skip
+        return _Call("POST", "/v1/search", _hits, user, body)
+
+    def forget(
+        self, memory_id: str | None = None, *, query: str | None = None, dry_run: bool = False,
+        user: str | None = None, space: str | None = None, min_score: float | None = None,
+    ) -> _Call[ForgetResult]:  # fmt: skip
+        body = {"dry_run": dry_run, **_given(id=memory_id, query=query, space=self._space(space),
+                                              min_score=min_score)}  # fmt: skip
+        return _Call("POST", "/v1/forget", ForgetResult.model_validate, user, body)
+
+    def list_recent(
+        self, limit: int = 20, *, offset: int = 0, user: str | None = None, space: str | None = None,
+        types: Iterable[str] = (), sources: Iterable[str] = (), states: Iterable[str] = (),
+        include_history: bool = False, subject: str | None = None, related_user: str | None = None,
+    ) -> _Call[list[Memory]]:  # fmt: skip
+        params: dict[str, Any] = _given(
+            limit=limit, offset=offset, space=self._space(space), subject=subject, related_user=related_user,
+            include_history=str(include_history).lower(), type=[str(t) for t in types] or None,
+            source=list(sources) or None, state=[str(s) for s in states] or None,
+        )  # fmt: skip
+        return _Call("GET", "/v1/memories", _memories("items"), user, params=params)
+
+    def history(self, memory_id: str, *, user: str | None = None) -> _Call[list[Memory]]:
+        return _Call("GET", f"/v1/memories/{_segment(memory_id)}/history", _memories("versions"), user)
+
+    def get(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
+        return _Call("GET", f"/v1/memories/{_segment(memory_id)}", Memory.model_validate, user)
+
+    def archive(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
+        return _Call("POST", f"/v1/memories/{_segment(memory_id)}/archive", Memory.model_validate, user)
+
+    def restore(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
+        return _Call("POST", f"/v1/memories/{_segment(memory_id)}/restore", Memory.model_validate, user)
+
+    def reindex(self, *, keys: bool = False) -> _Call[ReindexResult]:
+        return _Call("POST", "/v1/reindex", ReindexResult.model_validate, params={"keys": str(keys).lower()})
+
+
+class _Connection:
+    """What both clients share: the checked URL and key, the acting user and default space."""
+
+    def __init__(self, url: str, api_key: str | None, user: str | None, space: str | None,
+                 environ: Mapping[str, str] | None) -> None:  # fmt: skip
+        env = os.environ if environ is None else environ
+        key = api_key or env.get("MEMLANE_API_KEY")
+        if not key:
+            raise ConfigError("an API key is needed to connect: pass api_key= or set MEMLANE_API_KEY")
+        if not url.startswith(("http://", "https://")):
+            raise ConfigError(f"{url!r} is not an http(s) URL")
+        self.url = url.rstrip("/")
+        self.user = user
+        self.space = space
+        self._requests = _Requests(space)
+        self._headers = {"Authorization": f"Bearer {check_api_key(key)}", "User-Agent": "memlane-remote"}
+
+    def _request_args(self, call: _Call[Any]) -> dict[str, Any]:
+        acting = call.user or self.user
+        return {
+            "method": call.method, "url": call.path, "params": call.params,
+            "json": to_jsonable_python(call.json) if call.json is not None else None,
+            "headers": {"X-Memlane-User": acting} if acting else None,
+        }  # fmt: skip
+
+    def _failure(self, exc: httpx.TransportError) -> StorageError:
+        if isinstance(exc, httpx.TimeoutException):
+            return StorageError(f"the memlane server at {self.url} did not answer in time: {exc}")
+        return StorageError(f"cannot reach the memlane server at {self.url}: {exc}")
+
+    @staticmethod
+    def _result(call: _Call[T], response: httpx.Response) -> T:
+        if response.status_code >= 400:
+            raise error_from_response(response)
+        return call.parse(response.json())
+
+
+class RemoteMemlane(_Connection):
     """A memlane server's memory, with the embedded ``Memlane``'s methods. ``user`` names the acting user
     (sent as ``X-Memlane-User``; needed only with keys that are not bound to a user); ``space`` is the
     default space of every call."""
@@ -58,117 +228,74 @@ class RemoteMemlane:
         environ: Mapping[str, str] | None = None,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
-        env = os.environ if environ is None else environ
-        key = api_key or env.get("MEMLANE_API_KEY")
-        if not key:
-            raise ConfigError("an API key is needed to connect: pass api_key= or set MEMLANE_API_KEY")
-        if not url.startswith(("http://", "https://")):
-            raise ConfigError(f"{url!r} is not an http(s) URL")
-        self.url = url.rstrip("/")
-        self.user = user
-        self.space = space
-        self._http = httpx.Client(base_url=self.url, timeout=timeout, transport=transport,
-                                  headers={"Authorization": f"Bearer {key}", "User-Agent": "memlane-remote"})  # fmt: skip
+        super().__init__(url, api_key, user, space, environ)
+        self._http = httpx.Client(
+            base_url=self.url, timeout=timeout, transport=transport, headers=self._headers
+        )
 
-    # -- plumbing -------------------------------------------------------------------------------------
-
-    def _call(self, method: str, path: str, *, user: str | None = None, json: Any = None,
-              params: Any = None) -> Any:  # fmt: skip
-        acting = user or self.user
-        headers = {"X-Memlane-User": acting} if acting else None
+    def _send(self, call: _Call[T]) -> T:
         try:
-            response = self._http.request(method, path, json=to_jsonable_python(json) if json is not None else None,
-                                          params=params, headers=headers)  # fmt: skip
-        except httpx.TimeoutException as exc:
-            raise StorageError(f"the memlane server at {self.url} did not answer in time: {exc}") from exc
+            response = self._http.request(**self._request_args(call))
         except httpx.TransportError as exc:
-            raise StorageError(f"cannot reach the memlane server at {self.url}: {exc}") from exc
-        if response.status_code >= 400:
-            raise error_from_response(response)
-        return response.json()
-
-    def _space(self, space: str | None) -> str | None:
-        return space if space is not None else self.space
-
-    @staticmethod
-    def _given(**fields: Any) -> dict[str, Any]:
-        return {k: v for k, v in fields.items() if v is not None}
-
-    # -- the SDK's methods ----------------------------------------------------------------------------
+            raise self._failure(exc) from exc
+        return self._result(call, response)
 
     def store(
         self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
         **fields: Any,
     ) -> StoreResult:  # fmt: skip
-        body = {"content": content, **self._given(space=self._space(space), source=source, **fields)}
-        return StoreResult.model_validate(self._call("POST", "/v1/memories", user=user, json=body))
+        return self._send(self._requests.store(content, user=user, space=space, source=source, **fields))
 
     def store_many(
         self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,
         source: str | None = None, **defaults: Any,
     ) -> list[StoreResult]:  # fmt: skip
-        body = {
-            "items": [{"content": i} if isinstance(i, str) else dict(i) for i in items],
-            "defaults": self._given(space=self._space(space), source=source, **defaults),
-        }
-        data = self._call("POST", "/v1/memories/batch", user=user, json=body)
-        return [StoreResult.model_validate(r) for r in data["results"]]
+        return self._send(self._requests.store_many(items, user=user, space=space, source=source, **defaults))
 
     def recall(
         self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
         include_history: bool = False, **filters: Any,
     ) -> list[Hit]:  # fmt: skip
-        body = {"query": query, "limit": limit, "include_history": include_history,
-                **self._given(space=self._space(space), **filters)}  # fmt: skip
-        return [Hit.model_validate(h) for h in self._call("POST", "/v1/recall", user=user, json=body)["hits"]]
+        return self._send(self._requests.recall(query, limit=limit, user=user, space=space,
+                                                include_history=include_history, **filters))  # fmt: skip
 
     def search(
         self, query: str, *, limit: int = 10, min_score: float = 0.0, user: str | None = None,
         space: str | None = None, **filters: Any,
     ) -> list[Hit]:  # fmt: skip
-        body = {"query": query, "limit": limit, "min_score": min_score,
-                **self._given(space=self._space(space), **filters)}  # fmt: skip
-        return [Hit.model_validate(h) for h in self._call("POST", "/v1/search", user=user, json=body)["hits"]]
+        return self._send(self._requests.search(query, limit=limit, min_score=min_score, user=user, space=space,
+                                                **filters))  # fmt: skip
 
     def forget(
         self, memory_id: str | None = None, *, query: str | None = None, dry_run: bool = False,
         user: str | None = None, space: str | None = None, min_score: float | None = None,
     ) -> ForgetResult:  # fmt: skip
-        body = {"dry_run": dry_run, **self._given(id=memory_id, query=query, space=self._space(space),
-                                                   min_score=min_score)}  # fmt: skip
-        return ForgetResult.model_validate(self._call("POST", "/v1/forget", user=user, json=body))
+        return self._send(self._requests.forget(memory_id, query=query, dry_run=dry_run, user=user, space=space,
+                                                min_score=min_score))  # fmt: skip
 
     def list_recent(
         self, limit: int = 20, *, offset: int = 0, user: str | None = None, space: str | None = None,
         types: Iterable[str] = (), sources: Iterable[str] = (), states: Iterable[str] = (),
         include_history: bool = False, subject: str | None = None, related_user: str | None = None,
     ) -> list[Memory]:  # fmt: skip
-        params: dict[str, Any] = self._given(
-            limit=limit, offset=offset, space=self._space(space), subject=subject, related_user=related_user,
-            include_history=str(include_history).lower(), type=[str(t) for t in types] or None,
-            source=list(sources) or None, state=[str(s) for s in states] or None,
-        )  # fmt: skip
-        data = self._call("GET", "/v1/memories", user=user, params=params)
-        return [Memory.model_validate(m) for m in data["items"]]
+        return self._send(self._requests.list_recent(
+            limit, offset=offset, user=user, space=space, types=types, sources=sources, states=states,
+            include_history=include_history, subject=subject, related_user=related_user))  # fmt: skip
 
     def history(self, memory_id: str, *, user: str | None = None) -> list[Memory]:
-        data = self._call("GET", f"/v1/memories/{_segment(memory_id)}/history", user=user)
-        return [Memory.model_validate(m) for m in data["versions"]]
+        return self._send(self._requests.history(memory_id, user=user))
 
     def get(self, memory_id: str, *, user: str | None = None) -> Memory:
-        return Memory.model_validate(self._call("GET", f"/v1/memories/{_segment(memory_id)}", user=user))
+        return self._send(self._requests.get(memory_id, user=user))
 
     def archive(self, memory_id: str, *, user: str | None = None) -> Memory:
-        path = f"/v1/memories/{_segment(memory_id)}/archive"
-        return Memory.model_validate(self._call("POST", path, user=user))
+        return self._send(self._requests.archive(memory_id, user=user))
 
     def restore(self, memory_id: str, *, user: str | None = None) -> Memory:
-        path = f"/v1/memories/{_segment(memory_id)}/restore"
-        return Memory.model_validate(self._call("POST", path, user=user))
+        return self._send(self._requests.restore(memory_id, user=user))
 
     def reindex(self, *, keys: bool = False) -> ReindexResult:
-        data = self._call("POST", "/v1/reindex", params={"keys": str(keys).lower()})
-        return ReindexResult.model_validate(data)
+        return self._send(self._requests.reindex(keys=keys))
 
     def close(self) -> None:
         self._http.close()
@@ -180,8 +307,70 @@ class RemoteMemlane:
         self.close()
 
 
-def _segment(value: str) -> str:
-    """An id as one URL path segment (an id with '/' or '?' must not change the route)."""
-    if not value or not value.strip():
-        raise InvalidInput("an id is required")
-    return quote(value, safe="")
+class AsyncRemoteMemlane(_Connection):
+    """``RemoteMemlane`` for asyncio code (httpx's async client): the same methods, arguments and results,
+    awaited. Made by ``AsyncMemlane.connect``."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        api_key: str | None = None,
+        user: str | None = None,
+        space: str | None = None,
+        timeout: float = 30.0,
+        environ: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        super().__init__(url, api_key, user, space, environ)
+        self._http = httpx.AsyncClient(base_url=self.url, timeout=timeout, transport=transport,
+                                       headers=self._headers)  # fmt: skip
+
+    async def _send(self, call: _Call[T]) -> T:
+        try:
+            response = await self._http.request(**self._request_args(call))
+        except httpx.TransportError as exc:
+            raise self._failure(exc) from exc
+        return self._result(call, response)
+
+    async def store(self, content: str, **kwargs: Any) -> StoreResult:
+        return await self._send(self._requests.store(content, **kwargs))
+
+    async def store_many(self, items: Iterable[Mapping[str, Any] | str], **kwargs: Any) -> list[StoreResult]:
+        return await self._send(self._requests.store_many(items, **kwargs))
+
+    async def recall(self, query: str, **kwargs: Any) -> list[Hit]:
+        return await self._send(self._requests.recall(query, **kwargs))
+
+    async def search(self, query: str, **kwargs: Any) -> list[Hit]:
+        return await self._send(self._requests.search(query, **kwargs))
+
+    async def forget(self, memory_id: str | None = None, **kwargs: Any) -> ForgetResult:
+        return await self._send(self._requests.forget(memory_id, **kwargs))
+
+    async def list_recent(self, limit: int = 20, **kwargs: Any) -> list[Memory]:
+        return await self._send(self._requests.list_recent(limit, **kwargs))
+
+    async def history(self, memory_id: str, **kwargs: Any) -> list[Memory]:
+        return await self._send(self._requests.history(memory_id, **kwargs))
+
+    async def get(self, memory_id: str, **kwargs: Any) -> Memory:
+        return await self._send(self._requests.get(memory_id, **kwargs))
+
+    async def archive(self, memory_id: str, **kwargs: Any) -> Memory:
+        return await self._send(self._requests.archive(memory_id, **kwargs))
+
+    async def restore(self, memory_id: str, **kwargs: Any) -> Memory:
+        return await self._send(self._requests.restore(memory_id, **kwargs))
+
+    async def reindex(self, **kwargs: Any) -> ReindexResult:
+        return await self._send(self._requests.reindex(**kwargs))
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncRemoteMemlane:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

@@ -1,7 +1,7 @@
 """The Python SDK: ``Memlane`` (embedded) and ``AsyncMemlane`` (the same, awaitable).
 
 from memlane import Memlane
-m = Memlane("/path/to/file.db")          # or a URL; Memlane() uses ~/.memlane/memlane.db
+m = Memlane("memories.db")               # a file (or a URL); Memlane() uses ~/.memlane/memlane.db
 r = m.store("the wombat likes tea", source="my-agent")
 hits = m.recall("wombat", limit=5)
 """
@@ -23,7 +23,7 @@ from .retrieval.config import RetrievalConfig
 from .service import MemoryService
 
 if TYPE_CHECKING:
-    from .remote import RemoteMemlane
+    from .remote import AsyncRemoteMemlane, RemoteMemlane
 
 __all__ = ["AsyncMemlane", "Memlane"]
 
@@ -176,8 +176,21 @@ class AsyncMemlane:
     CPU-bound embedding); calls run on one worker thread so the event loop never blocks."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """The arguments of ``Memlane``."""
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlane")
         self._sync = self._executor.submit(Memlane, *args, **kwargs).result()
+
+    @classmethod
+    def connect(
+        cls, url: str, *, api_key: str | None = None, user: str | None = None, space: str | None = None,
+        timeout: float = 30.0, environ: Mapping[str, str] | None = None,
+    ) -> AsyncRemoteMemlane:  # fmt: skip
+        """A client of a memlane server with these methods, over httpx's async client (nothing runs on a
+        thread). The arguments of ``Memlane.connect``."""
+        from .remote import AsyncRemoteMemlane
+
+        return AsyncRemoteMemlane(url, api_key=api_key, user=user, space=space, timeout=timeout,
+                                  environ=environ)  # fmt: skip
 
     async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         loop = asyncio.get_running_loop()
