@@ -2,7 +2,8 @@
 in one ASGI application (one process, one service, one database connection).
 
 Every request needs an API key, except ``/health`` and the OpenAPI document (``/openapi.json``,
-``/docs``). Bodies larger than ``max_body_bytes`` are refused with 413 before they are parsed.
+``/docs``). Swagger UI's script and stylesheet come from the ``fastapi-offline`` package (served under
+``/static-offline-docs``), not a CDN, so ``/docs`` works offline. Bodies larger than ``max_body_bytes`` are refused with 413 before they are parsed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from contextlib import asynccontextmanager
 
 import anyio.to_thread
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.routing import Route
@@ -138,7 +140,7 @@ def create_app(
         async with mcp_server.session_manager.run():  # the MCP sessions live as long as the server
             yield
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="memlane",
         version=__version__,
         description=_DESCRIPTION,
