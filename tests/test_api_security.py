@@ -189,7 +189,7 @@ def test_unknown_fields_are_named_in_the_message(url: str, stack: Stack) -> None
 
 def test_mcp_needs_a_key_too(url: str) -> None:
     r = httpx.post(f"{url}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
-    assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized"
+    assert r.status_code == 401 and r.json()["error"]["data"]["code"] == "unauthorized"
 
 
 def test_schemathesis_finds_no_server_errors(url: str, stack: Stack) -> None:

@@ -183,6 +183,6 @@ def test_http_refuses_bad_keys_before_any_session(stack: Stack) -> None:
         body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
         for headers in ({}, bearer("ml_not-a-key"), bearer(stack.admin_key.replace("ml_", "xx_"))):
             r = httpx.post(f"{url}/mcp", json=body, headers=headers)
-            assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized"
+            assert r.status_code == 401 and r.json()["error"]["data"]["code"] == "unauthorized"
         r = httpx.post(f"{url}/mcp", json=body, headers=bearer(stack.key()))  # unbound, no user named
         assert r.status_code == 422 and "X-Memlane-User" in r.json()["error"]["message"]

@@ -4,6 +4,13 @@ streamable HTTP (mounted at ``/mcp`` by ``memlane serve``).
 Each tool is parse → one service call → render, with the same result models as the SDK and REST API.
 The tools are synchronous functions: the SDK runs them on worker threads, as the REST API does.
 
+What a client sees: every tool has a title, annotations (read-only, destructive, idempotent), a
+described parameter for every argument and a real ``outputSchema`` (the result models). Arguments are
+checked strictly (no unknown arguments, no ``"5"`` or ``true`` for a number) and a bad one comes back as
+``invalid_input: limit: must be an integer between 1 and 100``; an unknown tool is the JSON-RPC error
+-32602. A result's full records are its ``structuredContent``; its text is one compact JSON line per
+memory (id, content, type, score, source, date), so a model's context is not spent on empty fields.
+
 Who a call acts as comes from ``resolve_actor(ctx)``: over HTTP, the request's API key
 (``Authorization: Bearer …``) and ``X-Memlane-User``, checked on every call; over stdio, the local
 user (a trusted process, like the CLI). With no explicit ``source``, a stored memory is stamped with the
@@ -12,16 +19,22 @@ calling client's name from its ``initialize`` handshake (e.g. ``claude-desktop``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import BaseModel, Field
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .auth import AccessService
 from .errors import MemlaneError, Unauthorized
-from .models import Actor
+from .messages import expected, problem
+from .models import Actor, ForgetResult, Hit, Memory, StoreResult
 from .service import MemoryService
 
 __all__ = ["INSTRUCTIONS", "TOOLS", "build_mcp_server", "http_actor_resolver", "local_actor_resolver"]
@@ -87,14 +100,6 @@ MemoryTypeName = Literal[
 ]
 
 
-def _dump(value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if isinstance(value, list | tuple):
-        return [_dump(v) for v in value]
-    return value
-
-
 def client_name(ctx: Context) -> str | None:
     """The client's name from its ``initialize`` handshake (``clientInfo.name``), if it sent one."""
     try:
@@ -129,121 +134,324 @@ def local_actor_resolver(access: AccessService, user: str, workspace: str) -> Ac
     return lambda ctx: access.local_actor(user, workspace)
 
 
+class HitsResult(BaseModel):
+    """memory_recall and memory_search: the hits, best first."""
+
+    hits: list[Hit]
+
+
+class ItemsResult(BaseModel):
+    """memory_list_recent: current memories, newest first."""
+
+    items: list[Memory]
+
+
+class VersionsResult(BaseModel):
+    """memory_history: every version, oldest to newest; the last is current."""
+
+    versions: list[Memory]
+
+
+def _line(m: Memory) -> str:
+    """One memory as a compact JSON line: what a model needs to use it, nothing empty."""
+    entry: dict[str, Any] = {"id": m.id, "content": m.content, "type": str(m.type)}
+    if isinstance(m, Hit):
+        entry["score"] = round(m.score, 3)
+    entry["source"] = m.source
+    entry["date"] = m.observed_at.date().isoformat()
+    if m.superseded_by is not None:
+        entry["superseded_by"] = m.superseded_by
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def _lines(memories: Sequence[Memory], none: str) -> str:
+    return "\n".join(_line(m) for m in memories) or none
+
+
+def _ok(result: BaseModel, text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)],
+                          structured_content=result.model_dump(mode="json"))  # fmt: skip
+
+
+def _failed(exc: MemlaneError) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=f"{exc.code}: {exc}")], is_error=True)
+
+
+def _compact(result: BaseModel) -> str:
+    return json.dumps(result.model_dump(mode="json", exclude_none=True), ensure_ascii=False)
+
+
+class _StrictArguments(ArgModelBase):
+    """Tool arguments as the published schema says: no unknown names, no coercion ("5", true → 5)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, arbitrary_types_allowed=True)
+
+
+class _AsSent(FuncMetadata):
+    """The SDK parses JSON inside strings for non-string arguments (``"[1]"`` → a list); memlane takes
+    the arguments as sent, so a value is valid exactly when the schema says so."""
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        return dict(data)
+
+
+def _property_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """A parameter's schema as a model should read it: an optional value is its type (omit it for the
+    default), not ``anyOf [type, null]``; no pydantic titles."""
+    schema = {k: v for k, v in schema.items() if k != "title"}
+    options = schema.get("anyOf")
+    if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+        (kept,) = [o for o in options if o != {"type": "null"}]
+        schema = {**{k: v for k, v in schema.items() if k != "anyOf"}, **kept}
+        if schema.get("default", 0) is None:
+            del schema["default"]
+    return schema
+
+
+def _tool(fn: Callable[..., Any], *, title: str, description: str, annotations: ToolAnnotations,
+          exactly_one_of: tuple[str, str] | None = None) -> Tool:  # fmt: skip
+    """A tool with strict arguments and the input schema a client should see."""
+    tool = Tool.from_function(fn, title=title, description=description, annotations=annotations,
+                              structured_output=True)  # fmt: skip
+    loose = tool.fn_metadata
+    strict = create_model(loose.arg_model.__name__, __base__=_StrictArguments,
+                          **{n: (f.annotation, f) for n, f in loose.arg_model.model_fields.items()})  # type: ignore[call-overload]  # fmt: skip
+    tool.fn_metadata = _AsSent(
+        arg_model=strict, output_model=loose.output_model, wrap_output=loose.wrap_output
+    )
+    schema = strict.model_json_schema(by_alias=True)
+    schema.pop("title", None)
+    schema["properties"] = {n: _property_schema(p) for n, p in schema.get("properties", {}).items()}
+    schema["additionalProperties"] = False
+    if exactly_one_of:
+        # "exactly one": neither both nor none. A root `not` (with the anyOf inside it): Claude's API and
+        # others refuse tools whose input schema has oneOf/anyOf/allOf at the top level.
+        a, b = exactly_one_of
+        schema["not"] = {"anyOf": [{"required": [a, b]}, {"properties": {a: False, b: False}}]}
+    tool.parameters = schema
+    return tool
+
+
+def argument_problems(exc: ValidationError, schema: Mapping[str, Any]) -> str:
+    """``limit: must be an integer between 1 and 100`` for each argument that failed, from the schema the
+    client was shown (one line per argument, whatever pydantic found)."""
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    said: dict[str, str] = {}
+    for error in exc.errors():
+        loc = error.get("loc", ())
+        name = str(loc[0]) if loc else ""
+        if name in said:
+            continue
+        if not name:
+            said[name] = problem(error)
+        elif error["type"] == "extra_forbidden":
+            said[name] = f"{name}: not an argument of this tool (its arguments: {', '.join(properties)})"
+        elif error["type"] == "missing":
+            said[name] = f"{name}: required, {expected(properties.get(name, {}))}"
+        else:
+            said[name] = f"{name}: must be {expected(properties.get(name, {}))}"
+    return "; ".join(said.values())
+
+
+class _MemlaneMCP(MCPServer):
+    """The SDK's server, with protocol-correct errors for what a client sends: an unknown tool is the
+    JSON-RPC error -32602 (not a tool result), and arguments that do not fit the schema come back as an
+    ``invalid_input`` tool error in plain words (not a pydantic dump)."""
+
+    def __init__(self, tools: list[Tool], **kwargs: Any) -> None:
+        super().__init__(tools=tools, **kwargs)
+        self._memlane_tools = {t.name: t for t in tools}
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._memlane_tools.get(name)
+        if tool is None:
+            raise MCPError(
+                INVALID_PARAMS, f"unknown tool {name!r}; the tools are {', '.join(self._memlane_tools)}"
+            )
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            raise
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):  # the arguments, before the tool ran
+                raise ToolError(
+                    f"invalid_input: {argument_problems(exc.__cause__, tool.parameters)}"
+                ) from None
+            raise
+
+
+_OWNER = (
+    "Who a shared memory belongs to: 'team:<name>' (readable by that team; you must be a member), "
+    "'agent:<name>' (this agent's own knowledge) or 'workspace' (everyone). Default: this user for "
+    "personal memories, the workspace for shared ones."
+)
+_SPACE_READ = "Only memories of this space (a separate bucket, e.g. one per repository); '*' for every space."
+_HISTORY_FLAG = "Also return superseded (older) versions, marked with superseded_by. Default: current only."
+_TYPES = "Only memories of these types."
+
+
 def build_mcp_server(
     service: MemoryService, resolve_actor: ActorResolver, *, name: str = "memlane"
 ) -> MCPServer:
     """An MCP server whose six tools call ``service`` as ``resolve_actor(ctx)``."""
     from . import __version__
 
-    server: MCPServer = MCPServer(name, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
-
-    def call(ctx: Context, fn: Callable[[Actor], Any]) -> Any:
+    def run(
+        ctx: Context, fn: Callable[[Actor], Any], render: Callable[[Any], CallToolResult]
+    ) -> CallToolResult:
         try:
-            return fn(resolve_actor(ctx))
+            return render(fn(resolve_actor(ctx)))
         except MemlaneError as exc:
-            raise ToolError(f"{exc.code}: {exc}") from exc
+            return _failed(exc)
 
-    @server.tool(description=_STORE)
+    def hits(found: list[Hit]) -> CallToolResult:
+        return _ok(HitsResult(hits=found), _lines(found, "no memories matched"))
+
     def memory_store(
         ctx: Context,
-        content: Annotated[str, Field(description="The statement to remember, self-contained.")],
+        content: Annotated[
+            str,
+            Field(
+                description="The statement to remember, short and self-contained (at most 32,000 characters)."
+            ),
+        ],  # fmt: skip
         type: Annotated[MemoryTypeName, Field(description="What kind of knowledge it is.")] = "fact",  # noqa: A002
         subject: Annotated[str | None, Field(description="Who or what it is about (a name).")] = None,
         source: Annotated[
             str | None, Field(description="Where it came from; default: this client's name.")
         ] = None,
         space: Annotated[str | None, Field(description="A separate bucket, e.g. one per repository.")] = None,
-        replaces: Annotated[str | None, Field(description="Id of the memory this one updates.")] = None,
+        replaces: Annotated[
+            str | None, Field(description="Id of the memory this one updates (from memory_recall).")
+        ] = None,
         importance: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 0.5.")] = None,
         observed_at: Annotated[
-            str | None, Field(description="When it was said or happened (ISO-8601).")
+            str | None, Field(description="When it was said or happened (ISO-8601); default: now.")
         ] = None,
         visibility: Annotated[
             Literal["personal", "shared"] | None,
             Field(description="personal (default: only this user) or shared (the workspace's knowledge)."),
         ] = None,
-        owner: Annotated[
-            str | None,
-            Field(
-                max_length=210,
-                description="Who a shared memory belongs to: 'team:<name>' (readable by that team; you must"
-                " be a member), 'agent:<name>' (this agent's own knowledge) or 'workspace' (everyone)."
-                " Default: this user for personal memories, the workspace for shared ones.",
-            ),
-        ] = None,
-    ) -> dict[str, Any]:
+        owner: Annotated[str | None, Field(max_length=210, description=_OWNER)] = None,
+    ) -> Annotated[CallToolResult, StoreResult]:
         fields = {
             "type": type, "subject": subject, "space": space, "replaces": replaces, "importance": importance,
             "observed_at": observed_at, "visibility": visibility, "owner": owner,
             "source": source or client_name(ctx),
         }  # fmt: skip
         given = {k: v for k, v in fields.items() if v is not None}
-        return _dump(call(ctx, lambda actor: service.store(content, actor=actor, **given)))
+        return run(
+            ctx, lambda actor: service.store(content, actor=actor, **given), lambda r: _ok(r, _compact(r))
+        )
 
-    @server.tool(description=_RECALL)
     def memory_recall(
         ctx: Context,
-        query: Annotated[str, Field(description="A question or keywords.")],
-        limit: Annotated[int, Field(ge=1, le=100)] = 10,
-        space: Annotated[str | None, Field(description="Only this space; '*' for every space.")] = None,
-        include_history: Annotated[bool, Field(description="Also superseded versions.")] = False,
-    ) -> dict[str, Any]:
-        hits = call(ctx, lambda actor: service.recall(query, actor=actor, limit=limit, space=space,
-                                                      include_history=include_history))  # fmt: skip
-        return {"hits": _dump(hits)}
+        query: Annotated[str, Field(description="A question or keywords, e.g. 'what does Ana drink?'.")],
+        limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
+        space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
+        include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
+    ) -> Annotated[CallToolResult, HitsResult]:
+        return run(ctx, lambda actor: service.recall(query, actor=actor, limit=limit, space=space,
+                                                     include_history=include_history), hits)  # fmt: skip
 
-    @server.tool(description=_SEARCH)
     def memory_search(
         ctx: Context,
-        query: str,
-        limit: Annotated[int, Field(ge=1, le=100)] = 10,
-        min_score: Annotated[float, Field(ge=0, le=1)] = 0.0,
-        types: list[MemoryTypeName] | None = None,
-        subject: str | None = None,
-        related_user: str | None = None,
-        sources: list[str] | None = None,
-        states: list[Literal["new", "indexed", "archived"]] | None = None,
-        observed_after: str | None = None,
-        observed_before: str | None = None,
-        space: str | None = None,
-        include_history: bool = False,
-    ) -> dict[str, Any]:
+        query: Annotated[str, Field(description="A question or keywords.")],
+        limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
+        min_score: Annotated[
+            float,
+            Field(ge=0, le=1, description="Only hits scoring at least this (0-1; 0.5 is a fair match)."),
+        ] = 0.0,
+        types: Annotated[list[MemoryTypeName] | None, Field(description=_TYPES)] = None,
+        subject: Annotated[
+            str | None, Field(description="Only memories about this subject (a name).")
+        ] = None,
+        related_user: Annotated[
+            str | None, Field(description="Only memories about or belonging to this person.")
+        ] = None,
+        sources: Annotated[
+            list[str] | None, Field(description="Only memories from these sources, e.g. ['claude-desktop'].")
+        ] = None,
+        states: Annotated[
+            list[Literal["new", "indexed", "archived"]] | None,
+            Field(
+                description="Only these states: new (not embedded yet), indexed, archived (out of recall)."
+            ),
+        ] = None,
+        observed_after: Annotated[
+            str | None, Field(description="Only what was said or happened at or after this time (ISO-8601).")
+        ] = None,
+        observed_before: Annotated[
+            str | None, Field(description="Only what was said or happened before this time (ISO-8601).")
+        ] = None,
+        space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
+        include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
+    ) -> Annotated[CallToolResult, HitsResult]:
         filters: dict[str, Any] = {
             "limit": limit, "min_score": min_score, "types": types or (), "subject": subject,
             "related_user": related_user, "sources": sources or (), "states": states or (),
             "observed_after": observed_after, "observed_before": observed_before, "space": space,
             "include_history": include_history,
         }  # fmt: skip
-        hits = call(ctx, lambda actor: service.search(query, actor=actor, **filters))
-        return {"hits": _dump(hits)}
+        return run(ctx, lambda actor: service.search(query, actor=actor, **filters), hits)
 
-    @server.tool(description=_FORGET)
     def memory_forget(
         ctx: Context,
-        memory_id: str | None = None,
-        query: str | None = None,
-        dry_run: bool = False,
-    ) -> dict[str, Any]:
-        return _dump(call(ctx, lambda actor: service.forget(memory_id, actor=actor, query=query,
-                                                            dry_run=dry_run)))  # fmt: skip
+        memory_id: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                description="Id of the memory to delete, with its whole version history. "
+                "Give exactly one of memory_id or query.",
+            ),
+        ] = None,  # fmt: skip
+        query: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                description="Delete every strong match of this query instead. Give exactly "
+                "one of memory_id or query; try dry_run first.",
+            ),
+        ] = None,  # fmt: skip
+        dry_run: Annotated[
+            bool, Field(description="Only list what would be deleted; delete nothing.")
+        ] = False,
+    ) -> Annotated[CallToolResult, ForgetResult]:
+        return run(ctx, lambda actor: service.forget(memory_id, actor=actor, query=query, dry_run=dry_run),
+                   lambda r: _ok(r, _compact(r)))  # fmt: skip
 
-    @server.tool(description=_LIST)
     def memory_list_recent(
         ctx: Context,
-        limit: Annotated[int, Field(ge=1, le=200)] = 20,
-        offset: Annotated[int, Field(ge=0)] = 0,
-        types: list[MemoryTypeName] | None = None,
-        space: str | None = None,
-    ) -> dict[str, Any]:
-        items = call(ctx, lambda actor: service.list_recent(actor=actor, limit=limit, offset=offset,
-                                                            types=types or (), space=space))  # fmt: skip
-        return {"items": _dump(items)}
+        limit: Annotated[int, Field(ge=1, le=200, description="How many memories at most.")] = 20,
+        offset: Annotated[int, Field(ge=0, description="Skip this many of the newest (for paging).")] = 0,
+        types: Annotated[list[MemoryTypeName] | None, Field(description=_TYPES)] = None,
+        space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
+    ) -> Annotated[CallToolResult, ItemsResult]:
+        return run(ctx, lambda actor: service.list_recent(actor=actor, limit=limit, offset=offset,
+                                                          types=types or (), space=space),
+                   lambda items: _ok(ItemsResult(items=items), _lines(items, "nothing stored")))  # fmt: skip
 
-    @server.tool(description=_HISTORY)
-    def memory_history(ctx: Context, memory_id: str) -> dict[str, Any]:
-        return {"versions": _dump(call(ctx, lambda actor: service.history(memory_id, actor=actor)))}
+    def memory_history(
+        ctx: Context,
+        memory_id: Annotated[str, Field(description="Id of any version of the memory (from memory_recall).")],
+    ) -> Annotated[CallToolResult, VersionsResult]:
+        return run(ctx, lambda actor: service.history(memory_id, actor=actor),
+                   lambda versions: _ok(VersionsResult(versions=versions), _lines(versions, "")))  # fmt: skip
 
-    return server
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    tools = [
+        _tool(memory_store, title="Store a memory", description=_STORE,
+              annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+                                          open_world_hint=False)),
+        _tool(memory_recall, title="Recall memories", description=_RECALL, annotations=read_only),
+        _tool(memory_search, title="Search memories", description=_SEARCH, annotations=read_only),
+        _tool(memory_forget, title="Forget memories", description=_FORGET, exactly_one_of=("memory_id", "query"),
+              annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
+                                          open_world_hint=False)),
+        _tool(memory_list_recent, title="List recent memories", description=_LIST, annotations=read_only),
+        _tool(memory_history, title="Memory history", description=_HISTORY, annotations=read_only),
+    ]  # fmt: skip
+    return _MemlaneMCP(tools, name=name, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
 
 
 async def run_stdio(service: MemoryService, access: AccessService, *, user: str, workspace: str) -> None:

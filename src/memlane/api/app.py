@@ -8,11 +8,13 @@ Every request needs an API key, except ``/health`` and the OpenAPI document (``/
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import anyio.to_thread
 from fastapi import FastAPI
+from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -24,7 +26,7 @@ from ..errors import MemlaneError, Unauthorized
 from ..service import MemoryService
 from . import admin, routes
 from .context import USER_HEADER
-from .errors import error_response, install_error_handlers, status_of
+from .errors import challenge, error_response, install_error_handlers, status_of
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app"]
 
@@ -90,7 +92,11 @@ class _BodyLimit:
 
 class _McpGate:
     """Checks the API key (and acting user) before a request reaches the MCP transport, so a bad key
-    gets a plain 401 instead of an MCP session. Tools check again on every call (see mcp_server)."""
+    gets a plain 401/403/422 instead of an MCP session. Tools check again on every call (see mcp_server).
+
+    The refusal's body is a JSON-RPC error object answering the request's id (MCP clients show its
+    message; a body in any other shape becomes "Server returned an error response"), with memlane's
+    error code and the HTTP status in ``data``."""
 
     def __init__(self, app: ASGIApp, access: AccessService) -> None:
         self.app = app
@@ -105,9 +111,40 @@ class _McpGate:
             principal = await anyio.to_thread.run_sync(self.access.authenticate, token.strip())
             await anyio.to_thread.run_sync(self.access.actor, principal, headers.get(USER_HEADER))
         except MemlaneError as exc:
-            await error_response(status_of(exc), exc.code, str(exc))(scope, receive, send)
+            status = status_of(exc)
+            body = {
+                "jsonrpc": "2.0",
+                "id": await _request_id(receive),
+                "error": {"code": _RPC_CODES.get(status, -32600), "message": f"{exc.code}: {exc}",
+                          "data": {"code": exc.code, "status": status}},
+            }  # fmt: skip
+            extra = challenge(bool(headers.get("authorization"))) if status == 401 else None
+            await JSONResponse(body, status_code=status, headers=extra)(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+#: JSON-RPC error codes of the gate's refusals (-32000..-32099 are for servers to define)
+_RPC_CODES = {401: -32001, 403: -32003}
+
+
+async def _request_id(receive: Receive) -> str | int | None:
+    """The JSON-RPC id of the refused request, so the client can match the error to it (null for a
+    batch, a notification, or a body that is not JSON-RPC). The body is bounded by ``_BodyLimit``."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    try:
+        request = json.loads(b"".join(chunks))
+    except ValueError:
+        return None
+    rid = request.get("id") if isinstance(request, dict) else None
+    return rid if isinstance(rid, str | int) and not isinstance(rid, bool) else None
 
 
 def create_app(

@@ -31,7 +31,7 @@ from ..errors import (
     UnknownMemory,
 )
 
-__all__ = ["ERROR_STATUS", "HTTP_CODES", "error_response", "install_error_handlers", "status_of"]
+__all__ = ["ERROR_STATUS", "HTTP_CODES", "challenge", "error_response", "install_error_handlers", "status_of"]
 
 log = logging.getLogger(__name__)
 
@@ -70,11 +70,17 @@ def status_of(exc: MemlaneError) -> int:
     return 500
 
 
+def challenge(token_given: bool) -> dict[str, str]:
+    """The ``WWW-Authenticate`` header of a 401 (RFC 6750): ``error="invalid_token"`` when a key was sent
+    and refused; none when no key was sent at all (the RFC asks for no error code then)."""
+    return {"WWW-Authenticate": 'Bearer realm="memlane"' + (', error="invalid_token"' if token_given else "")}
+
+
 def error_response(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, *, token_given: bool = False
 ) -> JSONResponse:
     if status == 401:
-        headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="memlane"'}
+        headers = {**(headers or {}), **challenge(token_given)}
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
@@ -97,7 +103,9 @@ def install_error_handlers(app: FastAPI) -> None:
         status = status_of(exc)
         if status >= 500:
             log.error("%s %s failed: %s", request.method, request.url.path, exc)
-        return error_response(status, exc.code, str(exc))
+        return error_response(
+            status, exc.code, str(exc), token_given=bool(request.headers.get("authorization"))
+        )
 
     async def validation_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

@@ -1,0 +1,99 @@
+"""Validation failures in plain words, the same on every surface.
+
+pydantic's own messages ("String should have at least 1 character", "Value error, …", a link to
+errors.pydantic.dev) are written for Python programmers. ``problem`` says what a value must be instead;
+``expected`` says it from a field's JSON schema, for surfaces that publish one (the MCP tools), so the
+message and the schema a client was shown agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+__all__ = ["expected", "problem", "problems"]
+
+_TYPES = {
+    "int_type": "must be an integer", "int_parsing": "must be an integer", "int_from_float": "must be an integer",
+    "float_type": "must be a number", "float_parsing": "must be a number",
+    "bool_type": "must be true or false", "bool_parsing": "must be true or false",
+    "string_type": "must be a string", "list_type": "must be a list", "dict_type": "must be an object",
+    "model_type": "must be an object", "model_attributes_type": "must be an object",
+    "datetime_type": "must be a date/time (ISO-8601)", "datetime_parsing": "must be a date/time (ISO-8601)",
+    "datetime_from_date_parsing": "must be a date/time (ISO-8601)", "missing": "is required",
+    "extra_forbidden": "is not a known field", "json_invalid": "is not valid JSON",
+}  # fmt: skip
+
+
+def _number(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
+    """What is wrong with one value, without pydantic's wording (``must not be empty``)."""
+    kind = str(error.get("type", ""))
+    ctx: Mapping[str, Any] = error.get("ctx") or {}
+    if kind in ("value_error", "assertion_error") and "error" in ctx:
+        return str(ctx["error"])
+    if kind == "string_too_short":
+        n = ctx.get("min_length", 1)
+        return "must not be empty" if n == 1 else f"must have at least {_number(n)} characters"
+    if kind == "string_too_long":
+        return f"must have at most {_number(ctx.get('max_length'))} characters"
+    if kind in ("too_short", "too_long"):
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        return f"must have {'at least' if kind == 'too_short' else 'at most'} {_number(bound)} items"
+    bounds = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
+              "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}  # fmt: skip
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"must be {words} {_number(ctx.get(key))}"
+    if kind in ("literal_error", "enum"):
+        return f"must be one of {ctx.get('expected', '')}".strip()
+    return _TYPES.get(kind, str(error.get("msg", "is not valid")))
+
+
+def where(error: ErrorDetails | Mapping[str, Any]) -> str:
+    return ".".join(str(part) for part in error.get("loc", ())) or "input"
+
+
+def problems(exc: ValidationError) -> str:
+    """Every problem of a failed validation, ``field: what is wrong``, joined by ``; ``."""
+    return "; ".join(f"{where(e)}: {problem(e)}" for e in exc.errors())
+
+
+def expected(schema: Mapping[str, Any]) -> str:
+    """What a value of this JSON schema is, in words: ``an integer between 1 and 100``."""
+    if "enum" in schema:
+        return "one of " + ", ".join(str(v) for v in schema["enum"])
+    if "const" in schema:
+        return f"{schema['const']}"
+    kind = schema.get("type")
+    if kind in ("integer", "number"):
+        noun = "an integer" if kind == "integer" else "a number"
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"{noun} between {_number(low)} and {_number(high)}"
+        if low is not None:
+            return f"{noun} of at least {_number(low)}"
+        if high is not None:
+            return f"{noun} of at most {_number(high)}"
+        return noun
+    if kind == "string":
+        low, high = schema.get("minLength"), schema.get("maxLength")
+        text = "a non-empty string" if low else "a string"
+        return text + (f" of at most {_number(high)} characters" if high else "")
+    if kind == "boolean":
+        return "true or false"
+    if kind == "array":
+        items = schema.get("items")
+        return f"a list, each {expected(items)}" if isinstance(items, Mapping) else "a list"
+    if kind == "object":
+        return "an object"
+    options: Sequence[Any] = schema.get("anyOf") or schema.get("oneOf") or ()
+    if options:
+        return " or ".join(expected(o) for o in options if isinstance(o, Mapping))
+    return "a valid value"
