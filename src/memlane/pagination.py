@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 
 from .errors import InvalidInput
 
@@ -33,12 +33,17 @@ def decode_cursor(cursor: str) -> Position:
             raise refused
         if "o" in body:
             offset = body["o"]
-            if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+            if not _position(offset):
                 raise refused
-            return offset
+            return int(offset)
         at, seq = datetime.fromisoformat(body["t"]), body["s"]
-    except (ValueError, KeyError, TypeError):
+        if not _position(seq) or at.tzinfo is None:
+            raise refused
+        return at.astimezone(UTC), int(seq)
+    except (ValueError, KeyError, TypeError, OverflowError):  # OverflowError: a time outside 1-9999 in UTC
         raise refused from None
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0 or at.tzinfo is None:
-        raise refused
-    return at, seq
+
+
+def _position(value: object) -> bool:
+    """A whole number the databases can compare with (a 64-bit signed integer), not negative."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63

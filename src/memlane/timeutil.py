@@ -1,13 +1,28 @@
 """Times are aware UTC datetimes in memory and fixed-width ISO-8601 strings in SQLite (so that text
-order is time order)."""
+order is time order).
+
+The representable range is Python's, in UTC: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z.
+``parse_time`` refuses anything outside it (e.g. ``0001-01-01T00:00:00+05:00``, which is five hours
+before it), so every accepted time can be stored, read back and compared on every backend.
+"""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 
 from .errors import InvalidInput
 
-__all__ = ["from_db", "now_utc", "parse_time", "to_db"]
+__all__ = ["EARLIEST", "LATEST", "from_db", "now_utc", "parse_time", "to_db"]
+
+EARLIEST = datetime.min.replace(tzinfo=UTC)
+LATEST = datetime.max.replace(tzinfo=UTC)
+
+#: a year written without its leading zeros: earlier versions wrote years 1-999 so in SQLite
+#: (``strftime("%Y")`` does not pad them on glibc), e.g. ``999-06-01T00:00:00.000000Z``
+_UNPADDED_YEAR = re.compile(r"(\d{1,3})(-\d\d-\d\dT.*)", re.DOTALL)
+#: a signed year (ISO 8601's expanded form): dateutil would silently read ``-0001-01-01`` as year 1
+_SIGNED_YEAR = re.compile(r"\s*[+-]\d")
 
 
 def now_utc() -> datetime:
@@ -15,21 +30,35 @@ def now_utc() -> datetime:
 
 
 def to_db(value: datetime | None) -> str | None:
+    """``YYYY-MM-DDTHH:MM:SS.ffffffZ`` in UTC, always 27 characters (the year zero-padded to four
+    digits), so that comparing the text compares the times. Naive means UTC."""
     if value is None:
         return None
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def from_db(value: str | None) -> datetime | None:
+    """The aware UTC datetime of a stored text (naive means UTC); also reads the unpadded years earlier
+    versions wrote. Raises ValueError for text that is not a time (OverflowError: not one in range)."""
     if value is None:
         return None
-    return datetime.fromisoformat(value)
+    try:
+        result = datetime.fromisoformat(value)
+    except ValueError:
+        legacy = _UNPADDED_YEAR.fullmatch(value)
+        if legacy is None:
+            raise
+        result = datetime.fromisoformat(legacy[1].zfill(4) + legacy[2])
+    return result.replace(tzinfo=UTC) if result.tzinfo is None else result.astimezone(UTC)
 
 
 def parse_time(value: datetime | date | str | None, field: str) -> datetime | None:
-    """Accept a datetime, a date or a string (ISO-8601 or a plain written date); naive means UTC."""
+    """Accept a datetime, a date or a string (ISO-8601 or a plain written date); naive means UTC.
+
+    The result is an aware UTC datetime within ``EARLIEST``..``LATEST``; anything else (a time that is
+    outside that range once in UTC, year 0, a signed year, text that is not a date) is InvalidInput."""
     if value is None or value == "":
         return None
     if isinstance(value, datetime):
@@ -37,17 +66,29 @@ def parse_time(value: datetime | date | str | None, field: str) -> datetime | No
     elif isinstance(value, date):
         result = datetime(value.year, value.month, value.day)
     elif isinstance(value, str):
-        try:
-            result = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError:
-            from dateutil import parser as date_parser
-
-            try:
-                result = date_parser.parse(value, default=datetime(2000, 1, 1))
-            except (ValueError, OverflowError) as exc:
-                raise InvalidInput(f"{field}: cannot read {value!r} as a date or time") from exc
+        result = _parse_text(value, field)
     else:
         raise InvalidInput(f"{field}: expected a date/time or ISO-8601 string, got {type(value).__name__}")
     if result.tzinfo is None:
         result = result.replace(tzinfo=UTC)
-    return result.astimezone(UTC)
+    try:
+        return result.astimezone(UTC)
+    except (OverflowError, ValueError):  # ValueError: a tzinfo whose offset is not within a day
+        raise InvalidInput(
+            f"{field}: {value!s} is outside the times memlane can store"
+            f" ({to_db(EARLIEST)} to {to_db(LATEST)} in UTC)"
+        ) from None
+
+
+def _parse_text(value: str, field: str) -> datetime:
+    if _SIGNED_YEAR.match(value):
+        raise InvalidInput(f"{field}: {value!r}: years before 1 or after 9999 cannot be stored")
+    try:
+        return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        from dateutil import parser as date_parser
+
+        try:
+            return date_parser.parse(value, default=datetime(2000, 1, 1))
+        except (ValueError, OverflowError) as exc:
+            raise InvalidInput(f"{field}: cannot read {value!r} as a date or time") from exc

@@ -29,8 +29,9 @@ def conversation_neighbours(
     workspace, owner, space and source), observed within ``hours`` of it.
 
     ``rows`` are ``(seq, workspace, owner, space, source, observed)``, as the backend reads them;
-    ``hours_apart(a, b)`` is the distance in hours between two of their ``observed`` values."""
-    info = {int(r[0]): r[1:] for r in rows}
+    ``hours_apart(a, b)`` is the distance in hours between two of their ``observed`` values. A row whose
+    ``observed`` could not be read (None) has no neighbours and is nobody's."""
+    info = {int(r[0]): r[1:] for r in rows if r[-1] is not None}
     out: dict[int, list[int]] = {}
     for c in seqs:
         if c not in info:

@@ -25,7 +25,7 @@ from psycopg import sql
 from ...models import Actor, Filters
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
-from .rows import _scope, _vector_sql
+from .rows import _scope, _time, _vector_sql
 
 #: FTS5's bm25() constants, so that both backends order keyword hits alike
 _BM25_K1 = 1.2
@@ -55,7 +55,7 @@ def _common_df(total: int) -> float:
 
 
 def _hours_apart(a: datetime, b: datetime) -> float:
-    """Between two ``timestamptz`` values."""
+    """Between two observation times (UTC wall times, as ``_time`` selects them)."""
     return abs((a - b).total_seconds()) / 3600.0
 
 
@@ -371,7 +371,8 @@ class _Lanes:
         if not seqs or window <= 0:
             return {}
         rows = self._rows(
-            "SELECT seq, workspace, owner, space, source, observed_at FROM memories WHERE seq = ANY(%s::bigint[])",
+            f"SELECT seq, workspace, owner, space, source, {_time('observed_at')} FROM memories"
+            " WHERE seq = ANY(%s::bigint[])",
             (seqs_around(seqs, window),),
         )
         return conversation_neighbours(seqs, window, hours, rows, _hours_apart)

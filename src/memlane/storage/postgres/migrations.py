@@ -164,6 +164,12 @@ CREATE TABLE IF NOT EXISTS api_keys (
 CREATE INDEX IF NOT EXISTS api_keys_by_workspace ON api_keys (workspace, created_at);
 """,
     ),
+    (
+        3,
+        "zero-pad the years 1-999 of stored times (SQLite only: timestamptz needs no repair)",
+        # The same step number as SQLite's, so both backends report the same schema version.
+        "SELECT 1;",
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

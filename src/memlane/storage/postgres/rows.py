@@ -16,13 +16,28 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ...models import Actor, Filters, Memory, MemoryType, State, Subject, Visibility
+from ...models import Actor, Filters, Memory, State
+from ..memory_rows import memory_from_row
+
+
+def _time(column: str) -> str:
+    """A ``timestamptz`` column as its UTC wall time, or NULL when Python cannot hold it (±infinity, a
+    year past 9999 or before 1: written by another tool). Reading it in UTC keeps the session's
+    ``TimeZone`` from shifting a time at the edge of the range out of it (0001-01-01T00:00Z is year 0
+    in New York); the driver would fail the whole statement on one such value."""
+    return (
+        f"CASE WHEN {column} >= '0001-01-01 00:00:00+00' AND {column} < '10000-01-01 00:00:00+00'"
+        f" THEN {column} AT TIME ZONE 'UTC' END"
+    )
+
 
 _COLUMNS = (
     "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
-    " m.subject_name, m.related_user, m.data, m.importance, m.confidence, m.valid_from, m.valid_to,"
-    " m.observed_at, m.source, m.provenance, m.state, m.replaces, m.superseded_by, m.superseded_at,"
-    " m.access_count, m.last_accessed_at, m.expires_at, m.created_at, m.updated_at,"
+    " m.subject_name, m.related_user, m.data, m.importance, m.confidence,"
+    f" {_time('m.valid_from')}, {_time('m.valid_to')}, {_time('m.observed_at')},"
+    " m.source, m.provenance, m.state, m.replaces, m.superseded_by,"
+    f" {_time('m.superseded_at')}, m.access_count, {_time('m.last_accessed_at')},"
+    f" {_time('m.expires_at')}, {_time('m.created_at')}, {_time('m.updated_at')},"
     " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq)"
 )
 
@@ -40,7 +55,14 @@ _HNSW_HALFVEC_MAX = 4000
 
 
 def _utc(value: datetime | None) -> datetime | None:
-    return value.astimezone(UTC) if value is not None else None
+    """Aware UTC; a naive value is a UTC wall time (what ``_time`` selects)."""
+    if value is None:
+        return None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _document(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    return value  # jsonb: the driver has decoded it
 
 
 def _tokens(text: str) -> list[str]:
@@ -71,40 +93,8 @@ def _porter_terms(*texts: str) -> list[str]:
 
 
 def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
-    (seq, id_, workspace, owner, visibility, space, content, type_, subject_id, subject_name,
-     related_user, data, importance, confidence, valid_from, valid_to, observed_at, source,
-     provenance, state, replaces, superseded_by, superseded_at, access_count, last_accessed_at,
-     expires_at, created_at, updated_at, model) = row  # fmt: skip
-    memory = Memory.model_construct(
-        id=id_,
-        content=content,
-        type=MemoryType(type_),
-        subject=Subject.model_construct(id=subject_id, name=subject_name) if subject_id else None,
-        related_user=related_user,
-        data=data,
-        importance=importance,
-        confidence=confidence,
-        valid_from=_utc(valid_from),
-        valid_to=_utc(valid_to),
-        observed_at=_utc(observed_at),
-        workspace=workspace,
-        owner=owner,
-        visibility=Visibility(visibility),
-        space=space or None,
-        source=source,
-        provenance=provenance,
-        state=State(state),
-        replaces=replaces,
-        superseded_by=superseded_by,
-        superseded_at=_utc(superseded_at),
-        access_count=access_count,
-        last_accessed_at=_utc(last_accessed_at),
-        expires_at=_utc(expires_at),
-        created_at=_utc(created_at),
-        updated_at=_utc(updated_at),
-        embedding_model=model,
-    )
-    return int(seq), memory
+    """``(seq, Memory)``; what cannot be read is handled as ``memory_rows`` says (never an error)."""
+    return memory_from_row(row, _utc, _document)
 
 
 def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:

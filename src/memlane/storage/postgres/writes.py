@@ -27,6 +27,7 @@ from psycopg.types.json import Jsonb
 
 from ...models import Actor, Memory
 from ..base import NewMemory
+from ..memory_rows import observed_time
 from .rows import (
     _ALL,
     _CHAIN_LOCKS,
@@ -36,6 +37,7 @@ from .rows import (
     _porter_terms,
     _row_to_memory,
     _scope,
+    _time,
     _token_count,
     _utc,
     _vector_sql,
@@ -115,7 +117,8 @@ class _Txn:
         if not entity_keys:
             return []
         rows = self.conn.execute(
-            "SELECT m.id, m.content, m.observed_at FROM (SELECT c.seq, count(*) AS n"
+            f"SELECT m.id, m.content, {_time('m.observed_at')}, {_time('m.created_at')},"
+            f" {_time('m.updated_at')} FROM (SELECT c.seq, count(*) AS n"
             " FROM unnest(%s::text[]) AS k(key) CROSS JOIN LATERAL (SELECT e.memory_seq AS seq"
             " FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key"
             " AND m.workspace = %s AND m.owner = %s AND m.visibility = %s AND m.space = %s"
@@ -125,7 +128,7 @@ class _Txn:
             (sorted(entity_keys), memory.workspace, memory.owner, str(memory.visibility), memory.space or "",
              limit, limit),
         ).fetchall()  # fmt: skip
-        return [(str(id_), str(content), _utc(observed)) for id_, content, observed in rows]  # type: ignore[misc]
+        return [(str(id_), str(content), observed_time(_utc, *times)) for id_, content, *times in rows]
 
     def insert(self, row: NewMemory) -> int | None:
         """The new item's seq, or None when an identical current item (same owner, visibility, space and

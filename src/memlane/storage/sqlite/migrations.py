@@ -142,6 +142,29 @@ CREATE TABLE IF NOT EXISTS api_keys (
 CREATE INDEX IF NOT EXISTS api_keys_by_workspace ON api_keys (workspace, created_at);
 """,
     ),
+    (
+        3,
+        "zero-pad the years 1-999 of stored times ('999-06-01T...' becomes '0999-06-01T...')",
+        # Earlier versions wrote times with strftime("%Y"), which glibc does not pad: such a row could
+        # not be read back, and its text sorted after later years. Padding makes it the fixed-width text
+        # every other row has. Any string before the first '-' of 1-3 digits is a year; nothing else
+        # matches (four-digit years have their '-' at position 5).
+        "".join(
+            f"UPDATE memories SET {col} = substr('000', 1, 5 - instr({col}, '-')) || {col}"
+            f" WHERE instr({col}, '-') BETWEEN 2 AND 4"
+            f" AND NOT substr({col}, 1, instr({col}, '-') - 1) GLOB '*[^0-9]*';\n"
+            for col in (
+                "valid_from",
+                "valid_to",
+                "observed_at",
+                "superseded_at",
+                "last_accessed_at",
+                "expires_at",
+                "created_at",
+                "updated_at",
+            )
+        ),
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from ...models import Actor, Filters, Memory, MemoryType, State, Subject, Visibility
+from ...models import Actor, Filters, Memory, State
 from ...timeutil import from_db, to_db
+from ..memory_rows import memory_from_row
 
 _COLUMNS = (
     "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
@@ -23,41 +24,13 @@ _COLUMNS = (
 )
 
 
+def _json(text: str | None) -> dict[str, Any] | None:
+    return json.loads(text) if text else None
+
+
 def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
-    (seq, id_, workspace, owner, visibility, space, content, type_, subject_id, subject_name,
-     related_user, data, importance, confidence, valid_from, valid_to, observed_at, source,
-     provenance, state, replaces, superseded_by, superseded_at, access_count, last_accessed_at,
-     expires_at, created_at, updated_at, model) = row  # fmt: skip
-    memory = Memory.model_construct(
-        id=id_,
-        content=content,
-        type=MemoryType(type_),
-        subject=Subject.model_construct(id=subject_id, name=subject_name) if subject_id else None,
-        related_user=related_user,
-        data=json.loads(data) if data else None,
-        importance=importance,
-        confidence=confidence,
-        valid_from=from_db(valid_from),
-        valid_to=from_db(valid_to),
-        observed_at=from_db(observed_at),
-        workspace=workspace,
-        owner=owner,
-        visibility=Visibility(visibility),
-        space=space or None,
-        source=source,
-        provenance=json.loads(provenance) if provenance else None,
-        state=State(state),
-        replaces=replaces,
-        superseded_by=superseded_by,
-        superseded_at=from_db(superseded_at),
-        access_count=access_count,
-        last_accessed_at=from_db(last_accessed_at),
-        expires_at=from_db(expires_at),
-        created_at=from_db(created_at),
-        updated_at=from_db(updated_at),
-        embedding_model=model,
-    )
-    return seq, memory
+    """``(seq, Memory)``; what cannot be read is handled as ``memory_rows`` says (never an error)."""
+    return memory_from_row(row, from_db, _json)
 
 
 def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from ...models import Actor, Memory
 from ...timeutil import from_db, to_db
 from ..base import NewMemory
+from ..memory_rows import observed_time
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 
 if TYPE_CHECKING:
@@ -88,11 +89,12 @@ class _Txn:
         if not best:
             return []
         rows: list[Any] = self.cur.execute(
-            f"SELECT seq, id, content, observed_at FROM memories WHERE seq IN ({','.join('?' * len(best))})",
+            "SELECT seq, id, content, observed_at, created_at, updated_at FROM memories"
+            f" WHERE seq IN ({','.join('?' * len(best))})",
             best,
         ).fetchall()
         found: dict[int, Any] = {
-            seq: (id_, content, from_db(observed)) for seq, id_, content, observed in rows
+            seq: (id_, content, observed_time(from_db, *times)) for seq, id_, content, *times in rows
         }
         return [found[s] for s in best if s in found]
 
