@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memlane.errors import InvalidInput, SecretRefused
-from memlane.secrets import check_no_secret, find_secret
+from memlane.secrets import check_fields, check_no_secret, find_secret, normalise, scan_fields
 
 # Built from parts so that no scanner mistakes this test file for a leak.
 GH = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
@@ -129,7 +129,7 @@ def test_ignores(text: str) -> None:
 def test_check_no_secret_raises_with_kind() -> None:
     with pytest.raises(SecretRefused) as info:
         check_no_secret("my token " + GH)
-    assert str(info.value) == "refused: the content looks like a GitHub token; memlane does not store secrets"
+    assert str(info.value) == "content: refused: looks like a GitHub token; memlane does not store secrets"
     assert isinstance(info.value, InvalidInput)
     assert info.value.code == "secret_refused"
 
@@ -174,3 +174,115 @@ def test_speed() -> None:
             find_secret(text)
         best = min(best, (time.perf_counter() - t0) / 1000)
     assert best < 0.0002, best
+
+
+# -- normalisation ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [
+        ("plain ascii", "plain ascii"),
+        ("ｐａｓｓｗｏｒｄ＝x", "password=x"),  # fullwidth (NFKC)
+        ("to\u200bk\u200den\u2060\ufeff\u00ad", "token"),  # zero-width, word joiner, BOM, soft hyphen
+        ("gh\u0440_abc", "ghp_abc"),  # a Cyrillic er inside a Latin word
+        ("\u0410\u041a\u0406\u0410XYZ", "AKIAXYZ"),  # Cyrillic capitals, I included
+        ("Я забыл пароль", "Я забыл пароль"),  # a word wholly in another script is left alone
+        ("café naïve", "café naïve"),
+    ],
+)
+def test_normalise(text: str, folded: str) -> None:
+    assert normalise(text) == folded
+
+
+def test_disguised_tokens_are_found() -> None:
+    assert find_secret("token " + GH[:10] + "\u200b" + GH[10:]) == "a GitHub token"
+    assert find_secret("token " + GH.replace("p", "\u0440", 1)) == "a GitHub token"
+    assert find_secret("ｐａｓｓｗｏｒｄ: Hunter2!") == "a password"
+
+
+# -- the contexts missed before issue 9 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "admin / Tr0ub4dor&3",
+        "creds for staging: deploy:Qw8#zLp2vR",
+        "pw: hunter2",
+        "curl -u admin:S3cr3t! https://api.example.com",
+        "wget --password=Spring2024! ftp://files.example.com/a.zip",
+        "mysql -u root -pR00tPass! -h db1",
+        "Das Passwort ist Sonnenblume77",
+        "Mein Kennwort lautet K4tze!Maus",
+        "le mot de passe du wifi est Soleil2024!",
+        "La contraseña del router es Girasol_2022",
+        "my AWS secret is " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "Twilio " + "AC" + "0123456789abcdef" * 2,
+        "AccountKey=" + "a1B2" * 22 + "==",
+        "auth token " + "8f3a2b1c9d8e7f6a" * 2,
+    ],
+)
+def test_detects_more(text: str) -> None:
+    assert find_secret(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "git checkout feature/Login-2FA_fix",
+        "image postgres:16.2-bookworm on the login server",
+        "role arn:aws:iam::123456789012:role/DeployRole for the account",
+        "aws s3 cp s3://b/k . # sha1 2fd4e1c67a2d28fced849ee1bb76e7391b93eb12",
+        "Das Passwort ist abgelaufen",
+        "le mot de passe est incorrect",
+        "la contraseña es muy débil",
+        "ssh -p 2222 deploy@bastion.example.com",
+        "docker login -u ci-bot --password-stdin",
+        "curl -u $API_USER:$API_TOKEN https://api.example.com",
+        "token id 550e8400-e29b-41d4-a716-446655440000",
+        "api key fingerprint 2fd4e1c67a2d28fced849ee1bb76e7391b93eb12",
+        "Twilio SIDs start with AC",
+        "Day pass: 25EUR",
+    ],
+)
+def test_ignores_more(text: str) -> None:
+    assert find_secret(text) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(min_size=20, max_size=32))
+def test_hashes_next_to_aws_are_not_secrets(raw: bytes) -> None:
+    assert find_secret(f"aws s3api head-object: etag {raw.hex()}, sha {raw.hex().upper()}") is None
+
+
+# -- fields ----------------------------------------------------------------------------------------
+
+
+def test_scan_fields_names_the_path() -> None:
+    finding = scan_fields({"data": {"a": [{"b": {"api_key": "9f8e7d6c5b4a3f2e"}}]}})
+    assert finding is not None and (finding.field, finding.kind) == ("data.a[0].b.api_key", "an API key")
+    finding = scan_fields({"source": "x"}, prefix="defaults") or scan_fields({"space": GH}, prefix="defaults")
+    assert finding is not None and finding.field == "defaults.space"
+    weird = scan_fields({"data": {"my notes (old)": "password = hunter2"}})
+    assert weird is not None and weird.field == 'data["my notes (old)"]'
+
+
+def test_a_key_that_is_a_secret_is_not_echoed() -> None:
+    with pytest.raises(SecretRefused) as info:
+        check_fields({"data": {GH: 1}})
+    assert str(info.value) == "data.<key>: refused: looks like a GitHub token; memlane does not store secrets"
+
+
+def test_key_value_pairs_read_as_assignments() -> None:
+    assert scan_fields({"data": {"password": "hunter2"}}) is not None
+    assert scan_fields({"data": {"pin": 4829}}) is not None
+    assert scan_fields({"data": {"token_count": 812, "secret": "I love pottery", "pass": "the salt"}}) is None
+
+
+def test_deep_nesting_does_not_exhaust_the_stack() -> None:
+    deep: object = "my password is hunter2"
+    for _ in range(5000):
+        deep = {"a": [deep]}
+    finding = scan_fields({"data": deep})
+    assert finding is not None and finding.field.endswith(".a[0]")

@@ -18,7 +18,6 @@ from .errors import (
     Forbidden,
     InvalidInput,
     OptedOut,
-    SecretRefused,
     StorageError,
     UnknownMemory,
 )
@@ -44,7 +43,7 @@ from .requests import StoreRequest, validate_store
 from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
-from .secrets import find_secret
+from .secrets import check_fields
 from .storage.base import NewMemory, Store, WriteTxn
 from .timeutil import now_utc, parse_time
 
@@ -147,21 +146,21 @@ class MemoryService:
         """Store several items in one transaction: all are stored (or found duplicate), or none is.
 
         ``defaults`` apply to every item that does not set the field itself (e.g. ``source``)."""
+        check_fields(defaults, prefix="defaults")
         requests = [
-            item if isinstance(item, StoreRequest) else self._validate({**defaults, **item}, f"item {i}: ")
+            self._validate(item if isinstance(item, StoreRequest) else {**defaults, **item}, f"item {i}: ")
             for i, item in enumerate(items)
         ]
         return self._store_all(requests, actor)
 
     @staticmethod
-    def _validate(fields: dict[str, Any], where: str) -> StoreRequest:
-        req = validate_store(fields, where=where)
-        kind = find_secret(req.content)
-        if kind:
-            raise SecretRefused(
-                f"{where}refused: the content looks like {kind}; memlane does not store secrets"
-            )
-        return req
+    def _validate(fields: Mapping[str, Any] | StoreRequest, where: str) -> StoreRequest:
+        # Secrets first, in every field: validation messages quote values, and none may quote a secret.
+        if isinstance(fields, StoreRequest):
+            check_fields(fields.model_dump(exclude_none=True), where=where)
+            return fields
+        check_fields(fields, where=where)
+        return validate_store(dict(fields), where=where)
 
     def _store_all(self, requests: list[StoreRequest], actor: Actor) -> list[StoreResult]:
         if not requests:
