@@ -2,7 +2,7 @@
 
     MemlaneError
     ├── InvalidInput          bad arguments: the caller can fix them (maps to 4xx)
-    │   ├── SecretRefused     content looks like a credential; nothing stored
+    │   ├── SecretRefused     a field looks like a credential; nothing stored
     │   ├── UnknownMemory     an id that does not exist or is not visible to the caller
     │   └── NotFound          an unknown API key, user or team (admin operations)
     ├── Unauthorized          no API key, or one that is unknown or revoked (401)
