@@ -44,7 +44,7 @@ from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
-from .storage.base import NewMemory, Store, WriteTxn
+from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
 from .timeutil import now_utc, parse_time
 
 __all__ = ["AccessPolicy", "MemoryService"]
@@ -550,6 +550,10 @@ class MemoryService:
                 after = rows[-1][0]
         return ReindexResult(embedded=embedded, keys_rebuilt=rebuilt,
                              embedding_model=embedder.identity if embedder else None)  # fmt: skip
+
+    def health(self) -> StoreHealth:
+        """The state of the database: whether it can be read now and whether writes last failed."""
+        return self.storage.health()
 
     def close(self) -> None:
         if self._pool is not None:

@@ -193,9 +193,15 @@ def create_app(
     app.include_router(admin.router)
 
     @app.get("/health", tags=["health"])
-    def health() -> dict[str, str]:
-        """Liveness: no key needed, touches nothing."""
-        return {"status": "ok", "version": __version__}
+    def health() -> JSONResponse:
+        """The server and its database, no key needed: 200 with status ``ok``, or 503 with ``degraded``
+        (reads work, the last write failed: a full disk) or ``failing`` (the database cannot be read),
+        and a message saying why."""
+        state = service.health()
+        body = {"status": state.status, "version": __version__}
+        if state.message:
+            body["message"] = state.message
+        return JSONResponse(body, status_code=200 if state.status == "ok" else 503)
 
     if mcp_app is not None:
         app.router.routes.append(Route("/mcp", endpoint=_McpGate(mcp_app, access)))

@@ -10,14 +10,25 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from ..models import Actor, Filters, Memory
 
-__all__ = ["NewMemory", "Store", "WriteTxn"]
+__all__ = ["NewMemory", "Store", "StoreHealth", "WriteTxn"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoreHealth:
+    """The state of a store's database, for ``/health``.
+
+    ``ok``: reads and writes work. ``degraded``: reads work but the last write failed for the database's
+    sake (a full disk, an I/O error, a damaged file). ``failing``: the database cannot be read."""
+
+    status: Literal["ok", "degraded", "failing"]
+    message: str = ""
 
 
 @dataclass(slots=True)
@@ -140,7 +151,11 @@ class Store(Protocol):
 
     def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]: ...
 
-    def touch(self, seqs: Sequence[int], at: datetime) -> None: ...
+    def touch(self, seqs: Sequence[int], at: datetime) -> None:
+        """Count an access: best effort, never raises (a read must not fail for its access count)."""
+        ...
+
+    def health(self) -> StoreHealth: ...
 
     def needing_embedding(self, model: str, after_seq: int, limit: int) -> list[tuple[int, str]]: ...
 

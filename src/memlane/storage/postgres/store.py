@@ -9,6 +9,7 @@ the SQL they share in ``rows.py``.
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections.abc import Iterator, Sequence
@@ -23,12 +24,22 @@ from psycopg_pool import ConnectionPool
 from ...config import redact_url
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
+from ..base import StoreHealth
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _utc
 from .writes import _Txn
 
 __all__ = ["PostgresStore"]
+
+log = logging.getLogger(__name__)
+
+
+def _is_fault(exc: psycopg.Error) -> bool:
+    """Whether the server's disk or files are in trouble: SQLSTATE classes 53 (insufficient resources:
+    disk full, out of memory) and 58 (system error: I/O), and XX001/XX002 (damaged data or index)."""
+    state = exc.sqlstate or ""
+    return state[:2] in ("53", "58") or state in ("XX001", "XX002")
 
 
 def _describe(exc: BaseException) -> str:
@@ -60,6 +71,7 @@ class PostgresStore(_Lanes):
         self._mce_cache: dict[str, tuple[float, dict[str, float]]] = {}
         self._key_count_cache: dict[str, tuple[float, int]] = {}
         self._closed = False
+        self._fault: str | None = None
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=30) as conn:
                 self._migrate(conn)
@@ -167,11 +179,17 @@ class PostgresStore(_Lanes):
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection for the block; every psycopg error leaving it becomes ``StorageError``
+        (and a fault of the server's disk or files is remembered for ``health()``)."""
         try:
             with self._pool.connection() as conn:
                 yield conn
         except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL error on {self._where}: {_describe(exc)}") from exc
+            message = f"PostgreSQL error on {self._where}: {_describe(exc)}"
+            if _is_fault(exc):
+                self._fault = message
+                log.error("storage fault: %s", message)
+            raise StorageError(message) from exc
 
     def _rows(self, query: Any, params: Sequence[Any]) -> list[Any]:
         """One read statement. A connection that broke while idle in the pool (server restart, failover,
@@ -197,21 +215,37 @@ class PostgresStore(_Lanes):
             with conn.transaction():
                 yield txn
                 txn.flush()
+        self._fault = None  # the database takes writes again
         with self._lock:
             self._indexes |= txn.new_indexes
             self._stats_cache = None
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
-        """Count an access. Rows another transaction holds are skipped, not waited for: access counts
-        are a ranking hint and must never slow down or fail a read."""
+        """Count an access. Rows another transaction holds are skipped, not waited for, and a failure
+        (a full disk) is logged, not raised: access counts are a ranking hint and must never slow down or
+        fail a read."""
         if not seqs:
             return
-        with self._connection() as conn:
-            conn.execute(
-                "UPDATE memories SET access_count = access_count + 1, last_accessed_at = %s WHERE seq IN"
-                " (SELECT seq FROM memories WHERE seq = ANY(%s::bigint[]) FOR UPDATE SKIP LOCKED)",
-                (at, list(seqs)),
-            )
+        try:
+            with self._connection() as conn:
+                conn.execute(
+                    "UPDATE memories SET access_count = access_count + 1, last_accessed_at = %s WHERE seq IN"
+                    " (SELECT seq FROM memories WHERE seq = ANY(%s::bigint[]) FOR UPDATE SKIP LOCKED)",
+                    (at, list(seqs)),
+                )
+        except StorageError as exc:
+            log.warning("access counts not written: %s", exc)
+
+    def health(self) -> StoreHealth:
+        """Whether the database answers now, and whether the last write failed for the server's disk
+        or files (cleared by the next write that succeeds)."""
+        try:
+            self._rows("SELECT 1", ())
+        except StorageError as exc:
+            return StoreHealth("failing", str(exc))
+        if self._fault is not None:
+            return StoreHealth("degraded", self._fault)
+        return StoreHealth("ok")
 
     # -- reading --------------------------------------------------------------------------------------
 

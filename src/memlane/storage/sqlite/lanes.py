@@ -21,7 +21,10 @@ from ...models import Actor, Filters
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from ..vector_index import VectorIndex
+from .connections import Connections
 from .rows import _scope
+
+_GENERATION = "SELECT value FROM meta WHERE key = 'vector_generation'"
 
 
 def _fts_match(terms: Sequence[str]) -> str | None:
@@ -38,20 +41,16 @@ def _hours_apart(a: float, b: float) -> float:
 
 
 class _Lanes:
-    """The lane queries of ``SqliteStore``, which provides the connection, its lock, the vector index
-    and the count cache."""
+    """The lane queries of ``SqliteStore``, which provides its connections and the vector index."""
 
     vector_model: str | None
-    _conn: apsw.Connection
-    _lock: threading.RLock
+    _db: Connections
     _index: VectorIndex
-    _count_cache: tuple[tuple[int, int], int] | None
+    _index_lock: threading.Lock
 
     if TYPE_CHECKING:
 
         def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]: ...
-
-        def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
 
         def _generation(self) -> int: ...
 
@@ -148,15 +147,15 @@ class _Lanes:
         return total, {t: int(d) for t, d in rows}
 
     def _count(self) -> int:
-        """Number of items, cached until this or another connection writes (data_version, total_changes)."""
-        with self._lock:
-            key = (self._conn.data_version(), self._conn.total_changes())
-            cached = self._count_cache
-            if cached is not None and cached[0] == key:
+        """Number of items, cached per reader until a connection commits a change (its data_version)."""
+        with self._db.snapshot() as conn:
+            version = next(iter(conn.execute("PRAGMA data_version")))[0]
+            cached: tuple[int, int] | None = getattr(self._db.local, "count", None)
+            if cached is not None and cached[0] == version:
                 return cached[1]
-            total = int(self._scalar("SELECT COUNT(*) FROM memories"))
-            self._count_cache = (key, total)
-            return total
+            total = int(next(iter(conn.execute("SELECT COUNT(*) FROM memories")))[0])
+        self._db.local.count = (version, total)
+        return total
 
     def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]:
         """Items stored within ``window`` places of each seq in the same conversation: same workspace,
@@ -226,14 +225,18 @@ class _Lanes:
         return {r[0] for r in rows}
 
     def _refresh_index(self) -> None:
-        with self._lock:
-            generation = self._generation()
+        """Reload the vector cache when another process changed the vectors (the generation moved): on
+        this thread's reader, in one snapshot, without waiting for the writer."""
+        if self._index.generation == self._generation():
+            return
+        with self._index_lock, self._db.snapshot() as conn:
+            generation = int(next(iter(conn.execute(_GENERATION)))[0])
             if self._index.generation == generation:
                 return
             self._index.reset(generation)
             if self.vector_model is None:
                 return
-            rows = self._conn.execute(
+            rows = conn.execute(
                 "SELECT v.memory_seq, m.workspace, m.owner, m.visibility, m.space, v.vector FROM memory_vectors v"
                 " JOIN memories m ON m.seq = v.memory_seq WHERE v.model = ?",
                 (self.vector_model,),

@@ -1,18 +1,19 @@
 """SQLite storage: SQL and row mapping only (ranking lives in ``memlane.retrieval``).
 
-This module holds the store itself: the connection, migrations, the ``write()`` transaction and the
-vector cache that follows it, buffered access counts, reads and maintenance. Its write operations are in
+This module holds the store itself: migrations, the ``write()`` transaction and the vector cache that
+follows it, buffered access counts, reads and maintenance. Its connections, and the mapping of SQLite's
+errors to ``StorageError``, are in ``connections.py``. Its write operations are in
 ``writes.py``, its retrieval lanes in ``lanes.py``, and the SQL they share in ``rows.py`` (the same
 modules as ``storage/postgres/``).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
-import weakref
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,13 +23,20 @@ import apsw
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ...timeutil import from_db, to_db
+from ..base import StoreHealth
 from ..vector_index import VectorIndex
-from .lanes import _Lanes
+from .connections import Connections, WriterBusy
+from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 from .writes import _Txn
 
 __all__ = ["SqliteStore"]
+
+log = logging.getLogger(__name__)
+
+#: buffered access counts kept while they cannot be written (beyond: dropped, they are only a hint)
+_MAX_PENDING_ACCESS = 100_000
 
 
 class SqliteStore(_Lanes):
@@ -40,36 +48,31 @@ class SqliteStore(_Lanes):
         self.vector_model = vector_model
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = apsw.Connection(str(self.path))
-        except (OSError, apsw.Error) as exc:
+        except OSError as exc:
             raise StorageError(f"cannot open the SQLite database at {self.path}: {exc}") from exc
-        self._lock = threading.RLock()
-        # Reads run on one connection per thread, without the lock: WAL lets readers proceed side by side
-        # and alongside the writer, and apsw releases the GIL inside SQLite. Under a server's concurrent
-        # requests one shared connection made every read wait for the others.
-        self._local = threading.local()
-        # weak: a reader closes when its thread ends (a server's worker threads come and go)
-        self._readers: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
+        # Every connection is reached through ``_db`` only (see connections.py): the write connection
+        # inside a block holding its lock, reads on one connection per thread without it.
+        self._db = Connections(self.path)
         self._index = VectorIndex()
-        self._count_cache: tuple[tuple[int, int], int] | None = None
+        self._index_lock = threading.Lock()
+        # Access counts wait here (seq -> (count, last access)) until a write transaction takes them.
         self._pending_access: dict[int, tuple[int, datetime]] = {}
+        self._pending_lock = threading.Lock()
         self._last_access_flush = time.monotonic()
-        self._conn.set_busy_timeout(10_000)
-        cur = self._conn.cursor()
         try:
-            cur.execute("PRAGMA journal_mode = WAL")
-            cur.execute("PRAGMA synchronous = NORMAL")
-            cur.execute("PRAGMA foreign_keys = ON")
+            with self._db.writer() as conn:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+                conn.execute("PRAGMA foreign_keys = ON")
             self._migrate()
-        except apsw.Error as exc:
+        except StorageError as exc:
+            self._db.close()
             raise StorageError(f"cannot prepare the SQLite database at {self.path}: {exc}") from exc
 
     # -- schema ---------------------------------------------------------------------------------------
 
     def _migrate(self) -> None:
-        cur = self._conn.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
+        with self._db.transaction() as cur:
             cur.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
                 " description TEXT NOT NULL, applied_at TEXT NOT NULL)"
@@ -88,125 +91,156 @@ class SqliteStore(_Lanes):
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
                 )
-            cur.execute("COMMIT")
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
 
     def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        with self._lock:
-            for row in self._conn.execute(sql, params):
-                return row[0]
-        return None
+        rows = self._db.rows(sql, params)
+        return rows[0][0] if rows else None
 
     def schema_version(self) -> int:
         return int(self._scalar("SELECT max(version) FROM schema_migrations") or 0)
 
+    def health(self) -> StoreHealth:
+        """Whether the file can be read now, and whether the last write failed for the disk's or the
+        file's sake (a full disk clears with the next write that succeeds; a damaged file stays)."""
+        try:
+            self._db.rows("SELECT max(version) FROM schema_migrations")
+        except StorageError as exc:
+            return StoreHealth("failing", str(exc))
+        fault = self._db.fault
+        if fault is not None:
+            return StoreHealth("degraded", fault[0])
+        return StoreHealth("ok")
+
     def close(self) -> None:
-        with self._lock:
-            with suppress(apsw.Error):
-                self._flush_access(wait=True)
-            for reader in list(self._readers):
-                with suppress(apsw.Error):
-                    reader.close()
-            self._conn.close()
+        self._flush_access(wait=True)
+        self._db.close()
 
     # -- writing --------------------------------------------------------------------------------------
 
     @contextmanager
     def write(self) -> Iterator[_Txn]:
-        """One all-or-nothing write transaction; the vector cache follows only after COMMIT."""
-        with self._lock:
-            txn = _Txn(self)
+        """One all-or-nothing write transaction; the vector cache follows only after COMMIT.
+
+        Buffered access counts are written in the same transaction, just before COMMIT: a write that
+        fails keeps them buffered."""
+        with self._db.writer():  # held until the cache has followed
+            taken: dict[int, tuple[int, datetime]] = {}
             try:
-                txn.cur.execute("BEGIN IMMEDIATE")
-            except apsw.BusyError as exc:
-                raise StorageError(f"the database {self.path} is locked by another writer") from exc
-            try:
-                self._flush_access(wait=True, cur=txn.cur)
-                yield txn
-                txn.flush()
-                if txn.vectors_changed:
-                    txn.cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
-                    generation = self._generation()
-                txn.cur.execute("COMMIT")
+                with self._db.transaction() as cur:
+                    txn = _Txn(self, cur)
+                    yield txn
+                    txn.flush()
+                    taken = self._take_access()
+                    self._write_access(cur, taken)
+                    if txn.vectors_changed:
+                        cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
+                        generation = int(next(iter(cur.execute(_GENERATION)))[0])
             except BaseException:
-                with suppress(apsw.Error):
-                    txn.cur.execute("ROLLBACK")
+                self._put_back_access(taken)
                 raise
             if txn.vectors_changed:
                 self._follow(txn, generation)
 
     def _follow(self, txn: _Txn, generation: int) -> None:
         """Apply our own committed change to the cache, or drop it if another process wrote meanwhile."""
-        if self._index.generation == generation - 1:
-            self._index.remove(txn.removed_seqs)
-            self._index.add(txn.added_vectors)
-            self._index.generation = generation
-        else:
-            self._index.generation = -1  # reload on next search
+        with self._index_lock:
+            if self._index.generation == generation - 1:
+                self._index.remove(txn.removed_seqs)
+                self._index.add(txn.added_vectors)
+                self._index.generation = generation
+            else:
+                self._index.generation = -1  # reload on next search
 
     def _generation(self) -> int:
-        return int(self._scalar("SELECT value FROM meta WHERE key = 'vector_generation'"))
+        return int(self._scalar(_GENERATION))
+
+    # -- access counts --------------------------------------------------------------------------------
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
         """Count an access. Counts are buffered and written in batches (with the next write transaction,
-        when a read needs them, or every couple of seconds) so that a recall never waits for the write
-        lock: they are a ranking hint, not data worth blocking a read for."""
-        with self._lock:
+        or every couple of seconds when the write lock is free at once) so that a recall never waits for
+        the write lock, and never fails for it: they are a ranking hint, not data worth failing a read
+        for. Reads in this process see buffered counts at once (``_with_access``)."""
+        with self._pending_lock:
             for seq in seqs:
                 count, _ = self._pending_access.get(seq, (0, at))
                 self._pending_access[seq] = (count + 1, at)
-            if len(self._pending_access) > 512 or time.monotonic() - self._last_access_flush > 2.0:
-                self._flush_access(wait=False)
+            due = len(self._pending_access) > 512 or time.monotonic() - self._last_access_flush > 2.0
+        if due:
+            self._flush_access(wait=False)
 
-    def _flush_access(self, *, wait: bool, cur: Any = None) -> None:
-        """Write buffered access counts; inside ``cur``'s open transaction when given, else in one of
-        its own that gives up at once when another writer holds the lock (the counts stay buffered)."""
+    def _flush_access(self, *, wait: bool) -> None:
+        """Write buffered access counts in a transaction of their own; best effort, never raises (a busy
+        or full database keeps them buffered; a fault is logged)."""
         if not self._pending_access:
             return
-        rows = [(n, to_db(at), seq) for seq, (n, at) in self._pending_access.items()]
-        sql = "UPDATE memories SET access_count = access_count + ?, last_accessed_at = ? WHERE seq = ?"
-        if cur is not None:
-            cur.executemany(sql, rows)
-        else:
-            if not wait:
-                self._conn.set_busy_timeout(0)
-            try:
-                with self._conn:
-                    self._conn.executemany(sql, rows)
-            except apsw.BusyError:
-                return
-            finally:
-                self._conn.set_busy_timeout(10_000)
-        self._pending_access.clear()
+        taken = self._take_access()
+        try:
+            with self._db.transaction(wait=wait) as cur:
+                self._write_access(cur, taken)
+        except WriterBusy:
+            self._put_back_access(taken)
+        except StorageError as exc:
+            self._put_back_access(taken)
+            log.warning("access counts not written yet (kept for later): %s", exc)
+
+    def _take_access(self) -> dict[int, tuple[int, datetime]]:
+        with self._pending_lock:
+            taken, self._pending_access = self._pending_access, {}
+        return taken
+
+    def _put_back_access(self, taken: dict[int, tuple[int, datetime]]) -> None:
+        """Counts whose write failed go back into the buffer (a disk that stays full must not grow it
+        without end: past a bound they are dropped, they are only a ranking hint)."""
+        if not taken:
+            return
+        with self._pending_lock:
+            for seq, (n, at) in taken.items():
+                count, last = self._pending_access.get(seq, (0, at))
+                self._pending_access[seq] = (count + n, max(last, at))
+            if len(self._pending_access) > _MAX_PENDING_ACCESS:
+                self._pending_access = {}
+
+    def _write_access(self, cur: apsw.Cursor, taken: dict[int, tuple[int, datetime]]) -> None:
+        if taken:
+            cur.executemany(
+                "UPDATE memories SET access_count = access_count + ?, last_accessed_at = ? WHERE seq = ?",
+                [(n, to_db(at), seq) for seq, (n, at) in taken.items()],
+            )
         self._last_access_flush = time.monotonic()
+
+    def _with_access(self, rows: Sequence[Any]) -> list[tuple[int, Memory]]:
+        """Rows as (seq, item), with the access counts still buffered in this process added."""
+        items = [_row_to_memory(r) for r in rows]
+        if not self._pending_access:
+            return items
+        with self._pending_lock:
+            pending = dict(self._pending_access)
+        out = []
+        for seq, memory in items:
+            if seq in pending:
+                n, at = pending[seq]
+                last = memory.last_accessed_at
+                memory = memory.model_copy(
+                    update={
+                        "access_count": memory.access_count + n,
+                        "last_accessed_at": max(last, at) if last else at,
+                    }
+                )
+            out.append((seq, memory))
+        return out
 
     # -- reading --------------------------------------------------------------------------------------
 
-    def _reader(self) -> apsw.Connection:
-        conn: apsw.Connection | None = getattr(self._local, "conn", None)
-        if conn is None:
-            try:
-                conn = apsw.Connection(str(self.path))
-            except apsw.Error as exc:
-                raise StorageError(f"cannot open the SQLite database at {self.path}: {exc}") from exc
-            conn.set_busy_timeout(10_000)
-            with self._lock:
-                self._readers.add(conn)
-            self._local.conn = conn
-        return conn
-
     def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        return self._reader().execute(sql, params).fetchall()
+        return self._db.rows(sql, params)
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
-        self._flush_access(wait=True)
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(
             f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params)
         )
-        return _row_to_memory(rows[0])[1] if rows else None
+        return self._with_access(rows)[0][1] if rows else None
 
     def seq_of(self, memory_id: str) -> int | None:
         rows = self._rows("SELECT seq FROM memories WHERE id = ?", (memory_id,))
@@ -220,7 +254,7 @@ class SqliteStore(_Lanes):
             f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
             (*seqs, *params),
         )
-        return dict(_row_to_memory(r) for r in rows)
+        return dict(self._with_access(rows))
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
@@ -229,7 +263,7 @@ class SqliteStore(_Lanes):
             " (SELECT chain_id FROM memories WHERE id = ?) ORDER BY m.seq",
             (*params, memory_id),
         )
-        return [_row_to_memory(r)[1] for r in rows]
+        return [m for _, m in self._with_access(rows)]
 
     def list_recent(
         self,
@@ -240,7 +274,6 @@ class SqliteStore(_Lanes):
         offset: int,
         before: tuple[datetime, int] | None = None,
     ) -> list[tuple[int, Memory]]:
-        self._flush_access(wait=True)
         where, params = _scope(actor, filters, now)
         if before is not None:  # seq is this order's key (creation order), created_at is not needed
             where += " AND m.seq < ?"
@@ -251,7 +284,7 @@ class SqliteStore(_Lanes):
             " LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
-        return [_row_to_memory(r) for r in rows]
+        return self._with_access(rows)
 
     def iter_all(self) -> Iterator[Memory]:
         for row in self._rows(f"SELECT {_COLUMNS} FROM memories m ORDER BY m.seq", ()):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import apsw
 import numpy as np
 import numpy.typing as npt
 
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
 class _Txn:
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:
         self.store = store
-        self.cur = store._conn.cursor()
+        self.cur = cur
         self.added_vectors: list[tuple[int, tuple[str, str, str, str], npt.NDArray[np.float32]]] = []
         self.removed_seqs: list[int] = []
         self.vectors_changed = False
@@ -116,7 +117,7 @@ class _Txn:
                 to_db(m.last_accessed_at), to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
             ),
         )  # fmt: skip
-        seq = self.store._conn.last_insert_rowid()
+        seq = self.cur.connection.last_insert_rowid()
         self.cur.execute(
             "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)",
             (seq, m.content if row.fts_content is None else row.fts_content, row.fts_subject),

@@ -1,0 +1,206 @@
+"""The connections of one SQLite store, each reachable only where it is safe to use, and the one place
+where SQLite's errors become memlane's.
+
+An apsw connection must never be used by two threads at once (``apsw.ThreadingViolationError``). So:
+
+- the **write connection** has no attribute to reach it by: only ``writer()`` and ``transaction()``
+  hand it out, for the length of a ``with`` block that holds its lock (every write, access counts
+  included, goes through them);
+- **readers** are one connection per thread, made on first use and used only by ``rows()`` in that
+  thread: WAL lets them read side by side and beside the writer, without any lock;
+- every ``apsw.Error`` leaving either is mapped here to ``StorageError`` with a message for a person
+  (a full disk, a damaged file, a lock held too long), and storage faults are remembered for
+  ``health()``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import apsw
+
+from ...errors import StorageError
+
+__all__ = ["BUSY_TIMEOUT_MS", "Connections", "WriterBusy", "describe"]
+
+log = logging.getLogger(__name__)
+
+#: how long a writer waits for another process's write transaction before giving up
+BUSY_TIMEOUT_MS = 10_000
+
+
+class WriterBusy(Exception):
+    """Raised only by ``writer(wait=False)``: the write connection or the database write lock is taken.
+    Not a ``MemlaneError``: callers asking not to wait handle it (access counts stay buffered)."""
+
+
+def describe(exc: apsw.Error, where: Path) -> str:
+    """One line for a person: what failed and what to do about it."""
+    detail = str(exc).split("\n", 1)[0] or type(exc).__name__
+    if isinstance(exc, apsw.FullError):
+        return (
+            f"the disk holding the database {where} is full ({detail}): nothing was written; free some"
+            " space and retry (reads still work)"
+        )
+    if isinstance(exc, (apsw.CorruptError, apsw.NotADBError)):
+        return (
+            f"the SQLite database {where} is damaged ({detail}): restore it from a backup or an export"
+            " (memlane export / import)"
+        )
+    if isinstance(exc, (apsw.BusyError, apsw.LockedError)):
+        return f"the database {where} is locked by another writer ({detail}); retry"
+    if isinstance(exc, (apsw.ReadOnlyError, apsw.PermissionsError, apsw.CantOpenError)):
+        return f"cannot write to or open the database {where} ({detail}): check its file permissions"
+    if isinstance(exc, apsw.IOError):
+        return f"the disk failed while using the database {where} ({detail})"
+    return f"SQLite error on {where}: {detail}"
+
+
+#: errors that say the database or its disk is in trouble (not a caller's or a transient problem)
+_FAULTS = (
+    apsw.FullError,
+    apsw.CorruptError,
+    apsw.NotADBError,
+    apsw.IOError,
+    apsw.ReadOnlyError,
+    apsw.CantOpenError,
+    apsw.PermissionsError,
+)
+_STICKY = (apsw.CorruptError, apsw.NotADBError)
+
+
+class Connections:
+    """The write connection (behind its lock) and one reader per thread, of the database at ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self._writer = apsw.Connection(str(path))
+        except apsw.Error as exc:
+            raise StorageError(f"cannot open the SQLite database at {path}: {describe(exc, path)}") from exc
+        self._writer.set_busy_timeout(BUSY_TIMEOUT_MS)
+        # reentrant: a write transaction may count accesses or read its own generation inside
+        self._lock = threading.RLock()
+        #: per-thread state: this thread's reader, and what callers cache beside it
+        self.local = threading.local()
+        # weak: a reader closes when its thread ends (a server's worker threads come and go)
+        self._readers: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
+        self._readers_lock = threading.Lock()
+        #: the last storage fault (message, monotonic time); a damaged file stays reported
+        self.fault: tuple[str, float] | None = None
+        self._fault_sticky = False
+
+    # -- error mapping --------------------------------------------------------------------------------
+
+    @contextmanager
+    def mapped(self) -> Iterator[None]:
+        """Turn any apsw error raised in the block into ``StorageError`` (from it)."""
+        try:
+            yield
+        except apsw.ThreadingViolationError:
+            raise  # a bug in memlane, never the database's fault: it must stay loud
+        except apsw.Error as exc:
+            message = describe(exc, self.path)
+            if isinstance(exc, _FAULTS):
+                self._note_fault(message, sticky=isinstance(exc, _STICKY))
+            raise StorageError(message) from exc
+
+    def _note_fault(self, message: str, *, sticky: bool) -> None:
+        if not self._fault_sticky:
+            self.fault = (message, time.monotonic())
+            self._fault_sticky = sticky
+        log.error("storage fault: %s", message)
+
+    def _wrote(self) -> None:
+        """A transaction committed: the disk takes writes again."""
+        if self.fault is not None and not self._fault_sticky:
+            self.fault = None
+
+    # -- the write connection -------------------------------------------------------------------------
+
+    @contextmanager
+    def writer(self, *, wait: bool = True) -> Iterator[apsw.Connection]:
+        """The write connection for the block, its lock held. ``wait=False``: raise ``WriterBusy`` at
+        once instead of waiting for another thread or process that is writing."""
+        if not self._lock.acquire(blocking=wait):
+            raise WriterBusy
+        try:
+            if not wait:
+                self._writer.set_busy_timeout(0)
+            try:
+                with self.mapped():
+                    try:
+                        yield self._writer
+                    except apsw.BusyError as exc:
+                        if not wait:
+                            raise WriterBusy from exc
+                        raise
+            finally:
+                if not wait:
+                    self._writer.set_busy_timeout(BUSY_TIMEOUT_MS)
+        finally:
+            self._lock.release()
+
+    @contextmanager
+    def transaction(self, *, wait: bool = True) -> Iterator[apsw.Cursor]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT`` on the write connection, its lock held; ROLLBACK when the
+        block raises (nothing of it stays)."""
+        with self.writer(wait=wait) as conn:
+            cur = conn.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                yield cur
+                cur.execute("COMMIT")
+            except BaseException:
+                with suppress(apsw.Error):
+                    cur.execute("ROLLBACK")
+                raise
+            self._wrote()
+
+    # -- readers --------------------------------------------------------------------------------------
+
+    def _reader(self) -> apsw.Connection:
+        conn: apsw.Connection | None = getattr(self.local, "conn", None)
+        if conn is None:
+            conn = apsw.Connection(str(self.path))
+            conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+            with self._readers_lock:
+                self._readers.add(conn)
+            self.local.conn = conn
+        return conn
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One read statement on this thread's reader."""
+        with self.mapped():
+            return self._reader().execute(sql, params).fetchall()
+
+    @contextmanager
+    def snapshot(self) -> Iterator[apsw.Connection]:
+        """This thread's reader inside one read transaction: several statements see one state."""
+        with self.mapped():
+            conn = self._reader()
+            conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                with suppress(apsw.Error):
+                    conn.execute("COMMIT")
+
+    # -- closing --------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            with self._readers_lock:
+                readers = list(self._readers)
+            for reader in readers:
+                with suppress(apsw.Error):
+                    reader.close()
+            with suppress(apsw.Error):
+                self._writer.close()
