@@ -71,7 +71,8 @@ class PostgresStore(_Lanes):
         self._mce_cache: dict[str, tuple[float, dict[str, float]]] = {}
         self._key_count_cache: dict[str, tuple[float, int]] = {}
         self._closed = False
-        self._fault: str | None = None
+        #: the last fault of the server's disk or files: ("degraded" or "failing", message)
+        self._fault: tuple[str, str] | None = None
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=30) as conn:
                 self._migrate(conn)
@@ -186,9 +187,8 @@ class PostgresStore(_Lanes):
                 yield conn
         except psycopg.Error as exc:
             message = f"PostgreSQL error on {self._where}: {_describe(exc)}"
-            if _is_fault(exc):
-                self._fault = message
-                log.error("storage fault: %s", message)
+            if _is_fault(exc) and (self._fault is None or self._fault[0] != "failing"):
+                self._fault = ("failing" if (exc.sqlstate or "").startswith("XX") else "degraded", message)
             raise StorageError(message) from exc
 
     def _rows(self, query: Any, params: Sequence[Any]) -> list[Any]:
@@ -215,7 +215,8 @@ class PostgresStore(_Lanes):
             with conn.transaction():
                 yield txn
                 txn.flush()
-        self._fault = None  # the database takes writes again
+        if self._fault is not None and self._fault[0] != "failing":
+            self._fault = None  # the database takes writes again (damaged data stays reported)
         with self._lock:
             self._indexes |= txn.new_indexes
             self._stats_cache = None
@@ -244,7 +245,7 @@ class PostgresStore(_Lanes):
         except StorageError as exc:
             return StoreHealth("failing", str(exc))
         if self._fault is not None:
-            return StoreHealth("degraded", self._fault)
+            return StoreHealth("failing" if self._fault[0] == "failing" else "degraded", self._fault[1])
         return StoreHealth("ok")
 
     # -- reading --------------------------------------------------------------------------------------

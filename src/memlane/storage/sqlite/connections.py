@@ -15,9 +15,7 @@ An apsw connection must never be used by two threads at once (``apsw.ThreadingVi
 
 from __future__ import annotations
 
-import logging
 import threading
-import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -29,8 +27,6 @@ import apsw
 from ...errors import StorageError
 
 __all__ = ["BUSY_TIMEOUT_MS", "Connections", "WriterBusy", "describe"]
-
-log = logging.getLogger(__name__)
 
 #: how long a writer waits for another process's write transaction before giving up
 BUSY_TIMEOUT_MS = 10_000
@@ -73,7 +69,7 @@ _FAULTS = (
     apsw.CantOpenError,
     apsw.PermissionsError,
 )
-_STICKY = (apsw.CorruptError, apsw.NotADBError)
+_DAMAGED = (apsw.CorruptError, apsw.NotADBError)
 
 
 class Connections:
@@ -93,9 +89,8 @@ class Connections:
         # weak: a reader closes when its thread ends (a server's worker threads come and go)
         self._readers: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
         self._readers_lock = threading.Lock()
-        #: the last storage fault (message, monotonic time); a damaged file stays reported
-        self.fault: tuple[str, float] | None = None
-        self._fault_sticky = False
+        #: the last storage fault: ("degraded" or "failing", message); a damaged file stays reported
+        self.fault: tuple[str, str] | None = None
 
     # -- error mapping --------------------------------------------------------------------------------
 
@@ -109,18 +104,16 @@ class Connections:
         except apsw.Error as exc:
             message = describe(exc, self.path)
             if isinstance(exc, _FAULTS):
-                self._note_fault(message, sticky=isinstance(exc, _STICKY))
+                self._note_fault("failing" if isinstance(exc, _DAMAGED) else "degraded", message)
             raise StorageError(message) from exc
 
-    def _note_fault(self, message: str, *, sticky: bool) -> None:
-        if not self._fault_sticky:
-            self.fault = (message, time.monotonic())
-            self._fault_sticky = sticky
-        log.error("storage fault: %s", message)
+    def _note_fault(self, status: str, message: str) -> None:
+        if self.fault is None or self.fault[0] != "failing":  # a damaged file stays reported
+            self.fault = (status, message)
 
     def _wrote(self) -> None:
-        """A transaction committed: the disk takes writes again."""
-        if self.fault is not None and not self._fault_sticky:
+        """A transaction committed: the disk takes writes again (a damaged file stays damaged)."""
+        if self.fault is not None and self.fault[0] != "failing":
             self.fault = None
 
     # -- the write connection -------------------------------------------------------------------------

@@ -100,15 +100,17 @@ class SqliteStore(_Lanes):
         return int(self._scalar("SELECT max(version) FROM schema_migrations") or 0)
 
     def health(self) -> StoreHealth:
-        """Whether the file can be read now, and whether the last write failed for the disk's or the
-        file's sake (a full disk clears with the next write that succeeds; a damaged file stays)."""
+        """Whether the file can be read now (the schema and the newest item: cheap probes), and whether
+        the last write failed for the disk's or the file's sake (a full disk clears with the next write
+        that succeeds; a damaged file stays reported)."""
         try:
             self._db.rows("SELECT max(version) FROM schema_migrations")
+            self._db.rows("SELECT seq, content FROM memories ORDER BY seq DESC LIMIT 1")
         except StorageError as exc:
             return StoreHealth("failing", str(exc))
         fault = self._db.fault
         if fault is not None:
-            return StoreHealth("degraded", fault[0])
+            return StoreHealth("failing" if fault[0] == "failing" else "degraded", fault[1])
         return StoreHealth("ok")
 
     def close(self) -> None:
