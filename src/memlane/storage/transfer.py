@@ -92,11 +92,22 @@ class CopyReport:
 
 
 class _Sqlite:
-    """Reads and writes a ``SqliteStore``'s file through its apsw connection."""
+    """Reads and writes a ``SqliteStore``'s file through its write connection, held (with its lock) for
+    the whole copy."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self.conn = store._conn
+        self._cm: AbstractContextManager[Any] | None = None
+        self.conn: Any = None
+
+    def __enter__(self) -> _Sqlite:
+        self._cm = self.store._db.writer()
+        self.conn = self._cm.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        assert self._cm is not None
+        self._cm.__exit__(*exc)
 
     def tables(self) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -303,10 +314,7 @@ def _side(store: Any) -> Any:
 
 @contextmanager
 def _opened(side: Any) -> Iterator[Any]:
-    if isinstance(side, _Postgres):
-        with side:
-            yield side
-    else:
+    with side:
         yield side
 
 
