@@ -119,6 +119,36 @@ def timing(name: str, scan: Callable[[str, Any], bool], rows: list[dict[str, Any
     print(f"  {name:<16} per item: median {statistics.median(per_item):.1f} us, p95 {p95:.1f} us")
 
 
+#: memories of typical shapes, none a secret: the cost every store pays
+SAMPLE_TEXTS = {
+    "a chat turn (80 chars)": "Caroline went to a LGBTQ support group yesterday and it was so powerful, she said.",
+    "a turn with keywords": (
+        "Key points from the meeting: the token budget for the new user onboarding flow is fine, pass it on."
+    ),
+    "a note (2,000 chars)": (
+        "We met at the café; Ann said the API rollout https://example.com/docs/rollout/plan is on track: "
+        "keys rotate monthly, tokens expire after a day. " * 14
+    )[:2000],
+    "a document (32,000 chars)": (
+        "Caroline went to a LGBTQ support group yesterday, she said. It was powerful. " * 420
+    )[:32000],
+}
+
+
+def timing_texts(scanners: dict[str, Callable[[str, Any], bool]], repeat: int) -> None:
+    print(f"cost per content text (best of {repeat}):")
+    for label, text in SAMPLE_TEXTS.items():
+        cells = []
+        for name, scan in scanners.items():
+            best = float("inf")
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                scan("content", text)
+                best = min(best, time.perf_counter() - t0)
+            cells.append(f"{name} {best * 1e6:.1f} us")
+        print(f"  {label:<28} " + ", ".join(cells))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -147,6 +177,7 @@ def main() -> None:
     print(f"cost per item (best of {args.repeat}, all sets):")
     for name, scan in scanners.items():
         timing(name, scan, everything, args.repeat)
+    timing_texts(scanners, args.repeat)
     while _KEEP:
         _KEEP.pop().__exit__(None, None, None)
 

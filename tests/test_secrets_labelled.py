@@ -46,3 +46,16 @@ def test_dev_secrets_are_refused(field: str, value: Any) -> None:
 @pytest.mark.parametrize(("field", "value"), _load("dev.jsonl", "benign"))
 def test_dev_look_alikes_pass(field: str, value: Any) -> None:
     assert scan_fields({field: value}) is None
+
+
+@pytest.mark.parametrize(("field", "value"), _load("heldout.jsonl", "benign"))
+def test_heldout_look_alikes_pass(field: str, value: Any) -> None:
+    assert scan_fields({field: value}) is None
+
+
+def test_heldout_refusal_rate() -> None:
+    """A floor, not a target: the held-out secrets include kinds the scanner does not claim to detect
+    (a PIN called a code, "key X" for a wifi password); docs/secrets.md lists the misses."""
+    secrets = _load("heldout.jsonl", "secret")
+    refused = sum(scan_fields({p.values[0]: p.values[1]}) is not None for p in secrets)
+    assert refused / len(secrets) >= 0.9

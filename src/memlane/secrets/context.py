@@ -185,7 +185,7 @@ _NOT_A_SECRET_GAP = frozenset(
 )
 _UUID_RE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _PAIR_RE = re.compile(
-    r"(?<![\w/:.@\-])(?P<user>[A-Za-z][\w.\-]{1,63})(?:(?P<tight>[:/])|(?P<spaced>\s+/\s+))"
+    r"(?<![\w/:.@\-])(?P<user>[A-Za-z][\w.@+\-]{1,63})(?:(?P<tight>[:/])|(?P<spaced>\s+/\s+))"
     r"(?P<pw>[^\s/:][^\s]{5,63})(?=[\s,;)]|$)"
 )
 _ACCOUNTS = frozenset(
@@ -307,8 +307,8 @@ def _assignment(text: str) -> str | None:
         if k is None:
             continue
         key, value, quoted = key.lower(), m.group("qval") or m.group("val"), bool(m.group("q"))
-        if k.group("pass") and not (quoted or m.group("op") != ":" or key != "pass"):
-            continue  # a bare "pass:" in prose is a day pass or a boarding pass
+        if k.group("pass") and not (quoted or m.group("op") != ":" or key != "pass") and not _strong(value):
+            continue  # a bare "pass:" in prose is a day pass or a boarding pass, unless a strong password
         if key in ("pwd", "pw") and value.startswith(("/", "~", ".")):
             continue  # the shell's working directory
         if value.isdigit() and len(value) < 6 and not any(w in key for w in ("pass", "pwd", "pw")):

@@ -20,6 +20,7 @@ ASCII text takes none of these steps (NFKC is the identity on ASCII), so the com
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -31,7 +32,8 @@ __all__ = ["normalise"]
 
 #: letters that are not format characters but render as nothing
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-_WORD_RE = re.compile(r"\S+")
+#: a word with at least one non-ASCII character (only those can need folding)
+_MIXED_WORD_RE = re.compile(r"[^\s\x80-\U0010ffff]*[^\x00-\x7f]\S*")
 
 _lock = threading.Lock()
 _confusables: dict[int, str] | None = None
@@ -42,16 +44,18 @@ def normalise(text: str) -> str:
     if text.isascii():
         return text
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(c for c in text if not _invisible(c))
-    if text.isascii():
-        return text
+    others = [c for c in set(text) if not c.isascii()]  # distinct characters: few, even in long texts
+    hidden = {ord(c): None for c in others if _invisible(c)}
+    if hidden:
+        text = text.translate(hidden)
     table = _confusable_table()
-    return _WORD_RE.sub(lambda m: _fold_word(m.group(), table), text)
+    if not any(ord(c) in table for c in others):
+        return text
+    return _MIXED_WORD_RE.sub(lambda m: _fold_word(m.group(), table), text)
 
 
+@functools.lru_cache(maxsize=4096)
 def _invisible(c: str) -> bool:
-    if c.isascii():
-        return False
     return unicodedata.category(c) in ("Cf", "Mn", "Me") or c in _BLANK_LETTERS
 
 

@@ -33,6 +33,10 @@ SHAPES: dict[str, tuple[str, str]] = {
         "a Slack webhook URL",
         r"hooks\.slack\.com/(?:services|workflows|triggers)/T[A-Za-z0-9_]+/[A-Za-z0-9_]+/[A-Za-z0-9_]+",
     ),
+    "discordhook": (
+        "a Discord webhook URL",
+        r"discord(?:app)?\.com/api/webhooks/\d{17,20}/[A-Za-z0-9_\-]{60,}",
+    ),
     "google": ("a Google API key", rf"\bAIza[0-9A-Za-z_\-]{{35}}(?![{_URL}])"),
     "gcpoauth": ("a Google OAuth client secret", rf"\bGOCSPX-[{_URL}]{{28}}(?![{_URL}])"),
     "hf": ("a Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
@@ -80,7 +84,56 @@ SHAPES: dict[str, tuple[str, str]] = {
     "jwt": ("a JSON Web Token", r"\beyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"),
 }
 
-_TOKEN_RE = re.compile("|".join(f"(?P<{name}>{pattern})" for name, (_, pattern) in SHAPES.items()))
+#: group name -> lower-case substrings one of which every match contains: a shape's expression runs only
+#: on texts that have one (one alternation of all shapes is ~10x slower than this in Python's ``re``)
+NEEDLES: dict[str, tuple[str, ...]] = {
+    "pem": ("-----begin",),
+    "aws": ("akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa", "a3t"),
+    "github": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    "gitlab": ("glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-"),
+    "anthropic": ("sk-ant-",),
+    "openai": ("sk-",),
+    "stripe": ("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"),
+    "slack": ("xox", "xapp-"),
+    "slackhook": ("hooks.slack.com",),
+    "discordhook": ("/api/webhooks/",),
+    "google": ("aiza",),
+    "gcpoauth": ("gocspx-",),
+    "hf": ("hf_",),
+    "npm": ("npm_",),
+    "pypi": ("pypi-age",),
+    "sendgrid": ("sg.",),
+    "twilio": ("ac", "sk"),
+    "azure": ("accountkey", "sharedaccesskey", "sig="),
+    "discord": (".",),
+    "telegram": (":aa",),
+    "mailchimp": ("-us",),
+    "mailgun": ("key-",),
+    "shopify": ("shpat_", "shpss_", "shpca_", "shppa_"),
+    "digitalocean": ("_v1_",),
+    "vault": ("hvs.", "hvb.", "hvr."),
+    "postman": ("pmak-",),
+    "databricks": ("dapi",),
+    "linear": ("lin_api_", "lin_oauth_"),
+    "grafana": ("glsa_", "glc_"),
+    "sentry": ("sntr",),
+    "age": ("age-secret-key-1",),
+    "docker": ("dckr_pat_",),
+    "notion": ("secret_", "ntn_"),
+    "square": ("sq0csp-", "sq0atp-", "eaaa"),
+    "atlassian": ("atatt3",),
+    "supabase": ("sbp_",),
+    "tailscale": ("tskey-",),
+    "doppler": ("dp.",),
+    "groq": ("gsk_",),
+    "replicate": ("r8_",),
+    "newrelic": ("nrak-", "nrii-", "nrjs-"),
+    "pulumi": ("pul-",),
+    "figma": ("figd_", "figo_", "figu_"),
+    "memlane": ("ml_",),
+    "jwt": ("eyj",),
+}
+_COMPILED = [(name, re.compile(pattern), NEEDLES[name], desc) for name, (desc, pattern) in SHAPES.items()]
 #: shapes whose prefix is an ordinary word or package name: the body must look random too
 _NEEDS_RANDOM = {"openai": 3, "memlane": 3, "notion": 4, "discord": 0}
 
@@ -94,10 +147,12 @@ def _random_enough(body: str) -> bool:
 
 def find_token(text: str) -> str | None:
     """The description of the first credential in ``text`` known by its shape, or None."""
-    for m in _TOKEN_RE.finditer(text):
-        kind = m.lastgroup or ""
-        skip = _NEEDS_RANDOM.get(kind)
-        if skip is not None and not _random_enough(m.group()[skip:]):
+    low = text.lower()
+    for name, pattern, needles, desc in _COMPILED:
+        if not any(needle in low for needle in needles):
             continue
-        return SHAPES[kind][0]
+        skip = _NEEDS_RANDOM.get(name)
+        for m in pattern.finditer(text):
+            if skip is None or _random_enough(m.group()[skip:]):
+                return desc
     return None
