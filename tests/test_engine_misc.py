@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import subprocess
-import sys
-import textwrap
-import time
 from pathlib import Path
 
 import apsw
@@ -67,29 +61,6 @@ def test_a_newer_database_is_refused(db_path: Path) -> None:
     con.close()
     with pytest.raises(StorageError, match="newer"):
         Memlane(db_path, embedder="none")
-
-
-def test_a_crash_mid_write_leaves_no_half_state(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
-    script = textwrap.dedent(
-        f"""
-        from memlane import Memlane
-        m = Memlane({str(db)!r}, user="alice", embedder="none")
-        m.store("before the crash")
-        print("ready", flush=True)
-        m.store_many([f"bulk item number {{i}} about llamas" for i in range(200000)], auto_supersede=False)
-        print("finished", flush=True)
-        """
-    )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-    time.sleep(1.5)  # well inside the bulk transaction
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    with Memlane(db, user="alice", embedder="none") as m:
-        items = m.list_recent(1000)
-        assert [i.content for i in items] == ["before the crash"]
-        assert m.recall("llamas") == []
 
 
 def test_async_sdk(db_path: Path) -> None:
