@@ -4,8 +4,7 @@ Choose one with :func:`build_embedder`::
 
     "none"             no embedder (``None``): recall runs on the lexical lanes only
     "local"            the default: fp32 ONNX (same vectors as PyTorch, 2.5-3x faster per query on an
-                       idle 2-core machine and far more under CPU contention; no torch at run time once
-                       exported)
+                       idle 2-core machine and far more under CPU contention; no torch at all)
     "local-onnx"       fp32 ONNX, explicitly
     "local-onnx-int8"  dynamically int8-quantised ONNX: 2-3x faster again, but its vectors move (cosine
                        ~0.99 to fp32), so it has its own identity and needs a reindex
@@ -15,12 +14,12 @@ Choose one with :func:`build_embedder`::
 Why ONNX by default (``bench/embedders.py``): on CPU, onnxruntime runs this 6-layer model several times
 faster per query than PyTorch, loads in 0.2 s instead of 5 s, and its fp32 vectors are the same
 (cosine > 0.9999), so the stored identity is shared and switching between
-them needs no reindex. The ONNX file is not shipped; it is exported once from the packaged safetensors
-weights (this needs ``torch``, ``transformers`` and ``onnx``) and cached under ``<home>/models/``. After
-that, only ``onnxruntime`` and ``tokenizers`` are needed at run time.
+them needs no reindex. The ONNX file is not shipped; it is built once from the packaged safetensors
+weights with ``onnx`` and ``safetensors`` (no PyTorch: ``onnx_graph``) and cached under
+``<home>/models/``. After that, only ``onnxruntime`` and ``tokenizers`` are needed at run time.
 
 The code is split by runtime: ``local_model`` (the packaged model, its identities and the ONNX export
-cache), ``local_onnx``, ``local_torch`` and ``openai_compat`` (one embedder class each) and ``contract``
+cache), ``onnx_graph`` (the graph builder), ``local_onnx``, ``local_torch`` and ``openai_compat`` (one embedder class each) and ``contract``
 (the input checks and normalisation they share); this module is the factory.
 
 Nothing heavy is imported at module import time: torch, onnxruntime, tokenizers and sentence-transformers

