@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import datetime, timedelta, timezone
 
 import apsw
@@ -632,8 +631,6 @@ def test_is_past_question_false(text: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
-# speed: these run on every store and recall
-# ----------------------------------------------------------------------------------------------
 
 SENTENCES = [
     "Hey Mel! I went to a LGBTQ support group yesterday and it was so powerful.",
@@ -641,28 +638,6 @@ SENTENCES = [
     "Caroline moved from Sweden to New York four years ago with her mom.",
     "Ticket PROJ-42 is due next Friday, ping @ann_b or ann@example.com.",
 ]
-
-
-def test_speed_per_sentence() -> None:
-    for s in SENTENCES:  # warm caches
-        tokenize(s)
-        extract_entities(s, now=NOW)
-    rounds = 200
-    best_tok = best_ent = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
-        for _ in range(rounds):
-            for s in SENTENCES:
-                tokenize(s)
-        best_tok = min(best_tok, (time.perf_counter() - t0) / (rounds * len(SENTENCES)))
-        t0 = time.perf_counter()
-        for _ in range(rounds):
-            for s in SENTENCES:
-                extract_entities(s, now=NOW)
-        best_ent = min(best_ent, (time.perf_counter() - t0) / (rounds * len(SENTENCES)))
-    # Budget is 0.2 ms; assert with headroom for slow, shared CI machines.
-    assert best_tok < 0.0005, best_tok
-    assert best_ent < 0.0005, best_ent
 
 
 # ----------------------------------------------------------------------------------------------
