@@ -1,29 +1,42 @@
-"""Validated inputs of the write actions, shared by every surface (SDK, CLI, REST, MCP)."""
+"""Validated inputs, shared by every surface (SDK, CLI, REST, MCP): the write actions' ``StoreRequest``
+and the checks of the read and forget arguments.
+
+Types are strict: ``True`` is not the number 1, ``"0.5"`` is not a number and ``1`` is not a flag (an
+integer is still a number). A surface that coerced would store ``"importance": true`` as 1.0.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator
 
 from .errors import InvalidInput
 from .models import MemoryType, Subject, Visibility
 from .timeutil import parse_time
 
-__all__ = ["MAX_CONTENT_CHARS", "StoreRequest", "validate_store"]
+__all__ = [
+    "MAX_CONTENT_CHARS",
+    "StoreRequest",
+    "check_flag",
+    "check_integer",
+    "check_number",
+    "validate_store",
+]
 
 MAX_CONTENT_CHARS = 32_000
 
 
 class StoreRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict; enum fields take their values' names too (Strict(False)), as every surface sends them
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     content: str = Field(min_length=1, max_length=MAX_CONTENT_CHARS)
     source: str | None = Field(default=None, max_length=200)
     replaces: str | None = None
     space: str | None = Field(default=None, max_length=200)
-    type: MemoryType = MemoryType.FACT
+    type: Annotated[MemoryType, Strict(False)] = MemoryType.FACT
     subject: Subject | None = None
     related_user: str | None = Field(default=None, max_length=200)
     importance: float = Field(default=0.5, ge=0.0, le=1.0)
@@ -34,7 +47,7 @@ class StoreRequest(BaseModel):
     expires_at: datetime | None = None
     data: dict[str, Any] | None = None
     provenance: dict[str, Any] | None = None
-    visibility: Visibility = Visibility.PERSONAL
+    visibility: Annotated[Visibility, Strict(False)] = Visibility.PERSONAL
     #: ``team:<name>``, ``agent:<name>``, ``workspace`` or ``user:<the caller>``; default: the caller for
     #: personal items, the workspace for shared ones
     owner: str | None = Field(default=None, max_length=210)
@@ -93,3 +106,24 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
         raise InvalidInput(f"{where}{problems}") from None
     except InvalidInput as exc:
         raise InvalidInput(f"{where}{exc}") from None
+
+
+def check_integer(value: object, name: str, low: int, high: int) -> int:
+    """``value`` if it is an integer (not a bool, not a float) between ``low`` and ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{name}: must be an integer between {low:,} and {high:,}")
+    return value
+
+
+def check_number(value: object, name: str, low: float, high: float) -> float:
+    """``value`` as a float if it is a finite number (an int or float, not a bool) in ``low..high``."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise InvalidInput(f"{name}: must be a number between {low:g} and {high:g}")
+    return float(value)
+
+
+def check_flag(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (not 1, not "false")."""
+    if not isinstance(value, bool):
+        raise InvalidInput(f"{name}: must be true or false")
+    return value

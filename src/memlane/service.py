@@ -39,7 +39,7 @@ from .models import (
 )
 from .pagination import decode_cursor, encode_cursor
 from .providers.base import Embedder
-from .requests import StoreRequest, validate_store
+from .requests import StoreRequest, check_flag, check_integer, check_number, validate_store
 from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
@@ -348,10 +348,8 @@ class MemoryService:
     ) -> list[Hit]:
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty")
-        if not 1 <= limit <= 1000:
-            raise InvalidInput("limit must be between 1 and 1000")
-        if not 0.0 <= min_score <= 1.0:
-            raise InvalidInput("min_score must be between 0 and 1")
+        limit = check_integer(limit, "limit", 1, 1000)
+        min_score = check_number(min_score, "min_score", 0.0, 1.0)
         if self._opted_out(actor):
             return []
         filters = self._filters(
@@ -397,7 +395,7 @@ class MemoryService:
             raise InvalidInput("types, sources and states take lists")
         return Filters(
             space=space or None,
-            include_history=include_history,
+            include_history=check_flag(include_history, "include_history"),
             types=type_values,
             subject=" ".join(subject.casefold().split()) if subject else None,
             related_user=related_user,
@@ -424,8 +422,9 @@ class MemoryService:
     ) -> tuple[list[Memory], str | None]:
         """Newest current items first, and the cursor of the next page (None on the last one). A cursor
         continues right after the previous page's last item (see ``pagination``)."""
-        if not 1 <= limit <= 1000 or (offset or 0) < 0:
-            raise InvalidInput("limit must be between 1 and 1000 and offset not negative")
+        limit = check_integer(limit, "limit", 1, 1000)
+        if offset is not None:
+            offset = check_integer(offset, "offset", 0, 2**63 - 1)
         if cursor is not None and offset is not None:
             raise InvalidInput("give offset or cursor, not both")
         position = decode_cursor(cursor) if cursor is not None else offset or 0
@@ -476,6 +475,8 @@ class MemoryService:
         """Delete whole chains: every version, vector, full-text entry and entity key."""
         if (memory_id is None) == (query is None):
             raise InvalidInput("forget takes a memory id or a query, not both and not neither")
+        dry_run = check_flag(dry_run, "dry_run")
+        min_score = check_number(min_score, "min_score", 0.0, 1.0)
         if memory_id is not None:
             # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
             if self.storage.get(actor, memory_id) is None:

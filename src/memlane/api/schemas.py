@@ -1,4 +1,7 @@
-"""Request bodies of the REST API. Unknown fields are rejected (``extra="forbid"``).
+"""Request bodies of the REST API. Unknown fields are rejected (``extra="forbid"``) and types are strict
+(``strict=True``): ``true`` is not the number 1, ``"0.5"`` is not a number and ``1`` is not a flag (an
+integer is still a number). Enum fields opt out (``Choice``) only because FastAPI validates the parsed
+JSON as Python values, where strict mode would want enum instances instead of their names.
 
 These models describe the wire format (and so the OpenAPI document); the service validates meaning
 (``memlane.requests.StoreRequest``), so every surface refuses the same things with the same messages.
@@ -8,9 +11,9 @@ Responses are the SDK's own result models (``memlane.models``), dumped with ``mo
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
 from ..auth import KeyInfo, TeamInfo, UserInfo
 from ..models import Hit, Memory, MemoryType, State, StoreResult, Visibility
@@ -53,8 +56,12 @@ def _finite(value: Any, where: str = "body") -> None:
             _finite(v, f"{where}[{i}]")
 
 
+#: an enum field of a strict body: its value is one of the enum's names (strings in JSON)
+Choice = Strict(False)
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
 
     @model_validator(mode="before")
     @classmethod
@@ -76,7 +83,7 @@ class StoreFields(_Body):
         default=None, max_length=100, description="Id of the memory this supersedes."
     )
     space: str | None = Field(default=None, max_length=200)
-    type: MemoryType | None = None
+    type: Annotated[MemoryType, Choice] | None = None
     subject: str | SubjectIn | None = Field(default=None, description="Who or what it is about.")
     related_user: str | None = Field(default=None, max_length=200)
     importance: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -87,7 +94,7 @@ class StoreFields(_Body):
     expires_at: str | None = Field(default=None, max_length=100, description=_TIME)
     data: dict[str, Any] | None = None
     provenance: dict[str, Any] | None = None
-    visibility: Visibility | None = None
+    visibility: Annotated[Visibility, Choice] | None = None
     owner: str | None = Field(
         default=None, max_length=210,
         description="'team:<name>', 'agent:<name>' or 'workspace' (shared); default: you for personal"
@@ -121,11 +128,11 @@ class RecallBody(_Body):
     min_score: float = Field(default=0.0, ge=0.0, le=1.0)
     space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
     include_history: bool = False
-    types: list[MemoryType] = Field(default_factory=list, max_length=20)
+    types: list[Annotated[MemoryType, Choice]] = Field(default_factory=list, max_length=20)
     subject: str | None = Field(default=None, max_length=500)
     related_user: str | None = Field(default=None, max_length=200)
     sources: list[str] = Field(default_factory=list, max_length=50)
-    states: list[State] = Field(default_factory=list, max_length=3)
+    states: list[Annotated[State, Choice]] = Field(default_factory=list, max_length=3)
     observed_after: str | None = Field(default=None, max_length=100, description=_TIME)
     observed_before: str | None = Field(default=None, max_length=100, description=_TIME)
 
@@ -160,7 +167,7 @@ class CreateKeyBody(_Body):
     user: str | None = Field(default=None, max_length=200, description="Bind the key to this user.")
     agent: str | None = Field(default=None, max_length=200, description="Bind the key to this agent.")
     admin: bool = False
-    max_visibility: Visibility = Visibility.SHARED
+    max_visibility: Annotated[Visibility, Choice] = Visibility.SHARED
     name: str = Field(default="", max_length=200)
 
 
