@@ -4,7 +4,8 @@
 
 One fresh store per conversation; every turn stored through the public SDK as
 ``"<speaker>: <text>"`` (plus the photo caption when there is one), observed at its session's date,
-subject = the speaker, ``auto_supersede=False``; every question asked with ``recall``. Reported:
+subject = the speaker, provenance ``{"dia_id", "conversation_id": "<conversation>:<session>"}``,
+``auto_supersede=False``; every question asked with ``recall``. Reported:
 recall@k of the evidence turns (share of a question's evidence ``dia_id``s in the top k, averaged over
 questions), overall and per category. The data is not shipped with memlane: pass its folder.
 """
@@ -12,16 +13,20 @@ questions), overall and per category. The data is not shipped with memlane: pass
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import re
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -115,7 +120,7 @@ def load_conversation(path: Path) -> tuple[list[dict], list[dict]]:
             if turn.get("blip_caption"):
                 content += f" [shared a photo: {turn['blip_caption']}]"
             turns.append({"dia_id": turn["dia_id"], "speaker": turn["speaker"], "content": content,
-                          "observed_at": when})  # fmt: skip
+                          "observed_at": when, "conversation_id": f"{path.stem}:{n}"})  # fmt: skip
         n += 1
     questions = []
     for qa in data["qa"]:
@@ -167,15 +172,24 @@ def summarise(per_question: list[tuple[int, dict[int, float]]]) -> dict:
     return {"overall": overall, "by_category": by_cat, "questions": len(per_question)}
 
 
-def run(data_dir: Path, embedder_spec: str, preset: str | None) -> dict:
-    from memlane import PRESETS, Memlane
+def run(
+    data_dir: Path, embedder_spec: str, preset: str | None, grid: dict[str, list[str]] | None = None
+) -> dict:
+    """Store every conversation once, then ask its questions under each configuration (the default, or
+    every combination of ``grid``), each on a fresh copy of the stores (recall counts accesses, which
+    the ranking reads). With a grid, leave-one-conversation-out: per held-out conversation the
+    configuration best on the others (mean R@10), scored on the held-out one."""
+    from memlane import PRESETS, Memlane, RetrievalConfig
     from memlane.providers.embedders import build_embedder
 
     home = Path(tempfile.mkdtemp(prefix="memlane-locomo-"))
     embedder = (
         None if embedder_spec == "none" else build_embedder(embedder_spec, home=Path.home() / ".memlane")
     )
+    base = PRESETS[preset] if preset else RetrievalConfig()
+    configs = {"memlane": base} if not grid else _grid_configs(base, grid)
     results: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
+    per_conv: dict[str, dict[str, list[tuple[int, dict[int, float]]]]] = defaultdict(dict)
     latencies: list[float] = []
     store_seconds = 0.0
     stored = 0
@@ -197,27 +211,35 @@ def run(data_dir: Path, embedder_spec: str, preset: str | None) -> dict:
                     (q["category"], {k: recall_at([ids[i] for i in r], q["evidence"], k) for k in KS})
                 )
         # memlane, through the public SDK.
-        m = Memlane(home / f"{path.stem}.db", user="bench", embedder=embedder or "none",
-                    retrieval=PRESETS[preset] if preset else None)  # fmt: skip
+        db = home / f"{path.stem}.db"
+        m = Memlane(db, user="bench", embedder=embedder or "none")
         t0 = time.perf_counter()
         m.store_many(
             [{"content": t["content"], "observed_at": t["observed_at"], "subject": t["speaker"],
-              "provenance": {"dia_id": t["dia_id"]}, "type": "episode"} for t in turns],
+              "provenance": {"dia_id": t["dia_id"], "conversation_id": t["conversation_id"]},
+              "type": "episode"} for t in turns],
             source="locomo", auto_supersede=False,
         )  # fmt: skip
         store_seconds += time.perf_counter() - t0
         stored += len(turns)
-        for q in questions:
-            t0 = time.perf_counter()
-            hits = m.recall(q["question"], limit=max(KS))
-            latencies.append(time.perf_counter() - t0)
-            ranked_ids = [h.provenance["dia_id"] for h in hits]
-            results["memlane"].append(
-                (q["category"], {k: recall_at(ranked_ids, q["evidence"], k) for k in KS})
-            )
         m.close()
+        for name, config in configs.items():
+            copy = home / f"{path.stem}-run.db"
+            shutil.copyfile(db, copy)
+            m = Memlane(copy, user="bench", embedder=embedder or "none", retrieval=config)
+            rows = []
+            for q in questions:
+                t0 = time.perf_counter()
+                hits = m.recall(q["question"], limit=max(KS))
+                latencies.append(time.perf_counter() - t0)
+                ranked_ids = [h.provenance["dia_id"] for h in hits]
+                rows.append((q["category"], {k: recall_at(ranked_ids, q["evidence"], k) for k in KS}))
+            m.close()
+            copy.unlink()
+            per_conv[path.stem][name] = rows
+            results[name] += rows
     latencies.sort()
-    return {
+    report: dict = {
         "systems": {name: summarise(rows) for name, rows in results.items()},
         "memlane_recall_ms": {
             "p50": 1000 * latencies[len(latencies) // 2],
@@ -226,6 +248,35 @@ def run(data_dir: Path, embedder_spec: str, preset: str | None) -> dict:
         "memlane_store_per_s": stored / store_seconds,
         "embedder": embedder.identity if embedder else None,
     }
+    if grid:
+        report["leave_one_out"] = _leave_one_out(per_conv)
+    return report
+
+
+def _grid_configs(base: Any, grid: dict[str, list[str]]) -> dict[str, Any]:
+    """Every combination of the grid's values, named ``field=value,...``."""
+    names = sorted(grid)
+    configs = {}
+    for values in itertools.product(*(grid[n] for n in names)):
+        changes = {n: type(getattr(base, n))(v) for n, v in zip(names, values, strict=True)}
+        configs[",".join(f"{n}={v}" for n, v in zip(names, values, strict=True))] = replace(base, **changes)
+    return configs
+
+
+def _leave_one_out(per_conv: dict[str, dict[str, list[tuple[int, dict[int, float]]]]]) -> dict:
+    folds = {}
+    held_rows: list[tuple[int, dict[int, float]]] = []
+    for held, by_config in per_conv.items():
+
+        def on_others(name: str, held: str = held) -> float:
+            rows = [r for conv, cfgs in per_conv.items() if conv != held for r in cfgs[name]]
+            return statistics.fmean(r[10] for _, r in rows)
+
+        chosen = max(by_config, key=on_others)  # first best on ties (dict order)
+        rows = by_config[chosen]
+        held_rows += rows
+        folds[held] = {"chosen": chosen, "held_out": summarise(rows)["overall"]}
+    return {"folds": folds, "held_out": summarise(held_rows)}
 
 
 def to_markdown(report: dict) -> str:
@@ -245,6 +296,14 @@ def to_markdown(report: dict) -> str:
     ms = report["memlane_recall_ms"]
     lines.append(f"\nmemlane recall latency p50 {ms['p50']:.1f} ms, p95 {ms['p95']:.1f} ms;"
                  f" store_many {report['memlane_store_per_s']:.0f} turns/s; embedder {report['embedder']}")  # fmt: skip
+    if "leave_one_out" in report:
+        loo = report["leave_one_out"]
+        lines.append("\nleave-one-conversation-out (chosen on the other conversations by mean R@10):")
+        for conv, fold in loo["folds"].items():
+            held = fold["held_out"]
+            lines.append(f"- held out {conv}: chose {fold['chosen']}: R@5 {held[5]:.3f}, R@10 {held[10]:.3f}")
+        o = loo["held_out"]["overall"]
+        lines.append(f"- all held-out questions: R@5 {o[5]:.3f}, R@10 {o[10]:.3f}")
     return "\n".join(lines)
 
 
@@ -256,10 +315,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", default="local")
     parser.add_argument("--preset", help="a retrieval preset of memlane.PRESETS")
     parser.add_argument("--json", type=Path, help="also write the full report here")
+    parser.add_argument(
+        "--grid", action="append", default=[], metavar="FIELD=V1,V2",
+        help="a RetrievalConfig field and values to try (repeatable): every combination is run, and "
+        "leave-one-conversation-out figures are reported",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    grid = {g.split("=", 1)[0]: g.split("=", 1)[1].split(",") for g in args.grid}
     if not any(args.data.glob("*.json")):
         parser.error(f"no LoCoMo *.json files in {args.data}")
-    report = run(args.data, args.embedder, args.preset)
+    report = run(args.data, args.embedder, args.preset, grid)
     print(to_markdown(report))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, default=str))

@@ -67,9 +67,9 @@ def test_context_brings_the_reply_next_to_a_strong_match(db_path, weight: float)
             ["Caroline: Wow, what a lovely wedding photo! How long have you been married?",
              "Melanie: 5 years already! Time flies.",
              "Caroline: I'm off to the library to study."],
-            source="chat", observed_at="2023-05-08", auto_supersede=False,
+            source="chat", observed_at="2023-05-08", auto_supersede=False, provenance={"conversation_id": "s1"},
         )  # fmt: skip
-        m.store("Melanie: the car needs new tyres", source="chat", observed_at="2023-09-01")
+        m.store("Melanie: the car needs new tyres", source="chat", provenance={"conversation_id": "s2"})
         hits = m.recall("how long have they been married", limit=5)
         contents = [h.content for h in hits]
         if weight:
@@ -81,11 +81,12 @@ def test_context_brings_the_reply_next_to_a_strong_match(db_path, weight: float)
 
 
 def test_context_never_crosses_conversations_or_owners(db_path) -> None:
+    chat = {"conversation_id": "chat-1"}
     with open_store(db_path) as m:
-        m.store("How long have you been married?", source="chat", observed_at="2023-05-08")
-        m.store("5 years already", source="chat", observed_at="2023-05-08", user="bob")  # another owner
-        m.store("12 years already", source="email", observed_at="2023-05-08")  # another source
-        m.store("30 years already", source="chat", observed_at="2024-01-01")  # much later
+        m.store("How long have you been married?", provenance=chat, observed_at="2023-05-08")
+        m.store("5 years already", provenance=chat, observed_at="2023-05-08", user="bob")  # another owner
+        m.store("12 years already", provenance={"conversation_id": "chat-2"})  # another conversation
+        m.store("30 years already", source="chat", observed_at="2023-05-08")  # no conversation named
         assert [h.content for h in m.recall("how long married")] == ["How long have you been married?"]
 
 

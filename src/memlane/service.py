@@ -365,6 +365,7 @@ class MemoryService:
             now=now or now_utc(),
             limit=limit,
             embed=self._embed_query if embedder is not None else None,
+            embedder=embedder,
         )
         ranked = self.retrieval.recall(q, min_score=min_score)
         if ranked:

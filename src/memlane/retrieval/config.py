@@ -39,9 +39,9 @@ class RetrievalConfig:
     #: multiplier 1 + access_weight * log1p(access_count), capped at 1 + access_cap
     access_weight: float = 0.03
     access_cap: float = 0.1
-    #: cosine below which semantic evidence is nil, and the span over which it rises to full
-    semantic_floor: float = 0.2
-    semantic_span: float = 0.5
+    #: semantic similarity counts as evidence above this quantile of the embedder's similarities between
+    #: unrelated texts, measured per embedder (``calibration.py``); a hit needs evidence of its own
+    semantic_floor_quantile: float = 0.99
     #: a key held by more than this share of items says little and is left out of the entity lane
     entity_max_share: float = 0.2
     #: a word in more than this share of items does not find keyword candidates (at 2,000+ items):
@@ -55,13 +55,14 @@ class RetrievalConfig:
     time_boost: float = 0.1
     #: items that say when (a date or relative time) for "when…" questions
     when_boost: float = 0.1
-    #: neighbours (±context_window items of the same conversation) of the top context_depth candidates
-    #: gain context_weight × their neighbour's fused score
+    #: neighbours (the context_window nearest items on each side in the same conversation, as named by
+    #: ``provenance.conversation_id``) of the top context_depth supported candidates gain
+    #: context_weight × their neighbour's fused score
     context_weight: float = 0.3
     context_window: int = 1
     context_depth: int = 20
-    #: observed within this many hours of each other to count as one conversation
-    context_hours: float = 6.0
+    #: with include_history, a version whose score is within this of a version it superseded ranks first
+    history_tie: float = 0.05
     extra: dict[str, Any] = field(default_factory=dict)
 
     def lane(self, name: str) -> LaneSpec | None:

@@ -7,14 +7,17 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .. import text
 from ..errors import ConfigError
 from ..models import Hit, Memory
+from .calibration import SemanticScale, measure, scale_for
 from .config import RetrievalConfig
 from .fusion import rrf
 from .lanes import LANES, LaneResult, Query
 from .lanes.keyword import term_frequencies
-from .ranking import calibrated_score, monotone, multiplier, semantic_evidence
+from .ranking import calibrated_score, monotone, multiplier
 from .signals import is_question_item, observed_keys, subject_keys, time_keys
 
 if TYPE_CHECKING:
@@ -82,9 +85,15 @@ class RetrievalEngine:
                 self._pool = None
 
     def recall(self, query: Query, *, min_score: float = 0.0) -> list[tuple[int, Hit]]:
-        """(storage seq, hit) pairs, best first."""
+        """(storage seq, hit) pairs, best first. Only items with evidence of their own (a matched word or
+        entity, or semantic similarity above the embedder's floor) or the conversation neighbours of such
+        items are returned: fewer than ``limit``, or none, when nothing is relevant."""
         config = self.config
         results = self.run_lanes(query)
+        scale = self._scale(query) if "semantic" in results and results["semantic"].ranked else None
+        if scale is not None:
+            # below the floor a cosine is no evidence: such items neither rank nor return by similarity
+            results["semantic"].ranked = [(s, c) for s, c in results["semantic"].ranked if c > scale.floor]
         fused = rrf(
             {name: r.ranked for name, r in results.items()},
             {spec.name: spec.weight for spec in config.lanes},
@@ -99,11 +108,15 @@ class RetrievalEngine:
         final = {s: fused[s] * self._multiplier(query, memories[s], keys_of.get(s, set())) for s in seqs}
         context = self._context(query, final, memories, keys_of)
         seqs = list(final)
-        evidence = self._evidence(query, results, seqs, memories, keys_of)
+        evidence = self._evidence(query, results, seqs, memories, keys_of, scale)
         for s, parent_relevance in context.items():
             evidence[s]["context"] = parent_relevance
         ranked = sorted(seqs, key=lambda s: (-final[s], -s))
-        scores = monotone([calibrated_score(evidence[s], config.lanes) for s in ranked])
+        raw = {s: calibrated_score(evidence[s], config.lanes) for s in ranked}
+        ranked = [s for s in ranked if raw[s] > 0]
+        if query.filters.include_history:
+            ranked = _current_first(ranked, raw, memories, config.history_tie)
+        scores = monotone([raw[s] for s in ranked])
         found_by = {name: {s for s, _ in r.ranked} for name, r in results.items()}
         hits: list[tuple[int, Hit]] = []
         for seq, score in zip(ranked, scores, strict=True):
@@ -114,6 +127,15 @@ class RetrievalEngine:
                 lanes = ("context",)
             hits.append((seq, _hit(memories[seq], score, lanes)))
         return hits
+
+    def _scale(self, query: Query) -> SemanticScale:
+        """The embedder's calibrated similarity scale (measured once per embedder identity)."""
+        quantile = self.config.semantic_floor_quantile
+        if query.embedder is not None:
+            return scale_for(query.embedder.identity, query.embedder.embed, quantile)
+        embed = query.embed
+        assert embed is not None  # the semantic lane found something, so there is an embedding
+        return measure(lambda texts: np.stack([embed(t) for t in texts]), quantile)
 
     def _multiplier(self, query: Query, memory: Memory, keys: set[str]) -> float:
         config = self.config
@@ -139,13 +161,14 @@ class RetrievalEngine:
     def _context(
         self, query: Query, final: dict[int, float], memories: dict[int, Memory], keys_of: dict[int, set[str]]
     ) -> dict[int, float]:
-        """Give the neighbours of the strongest candidates a share of their score (mutates ``final``,
-        ``memories`` and ``keys_of``); returns {neighbour: share} for the score's context evidence."""
+        """Give the conversation neighbours of the strongest candidates a share of their score (mutates
+        ``final``, ``memories`` and ``keys_of``); returns {neighbour: share} for the score's context
+        evidence. Conversations are explicit (``provenance.conversation_id``), never guessed."""
         config = self.config
         if config.context_weight <= 0 or config.context_window <= 0:
             return {}
         top = sorted(final, key=final.__getitem__, reverse=True)[: config.context_depth]
-        neighbours = self.store.neighbours(top, config.context_window, config.context_hours)
+        neighbours = self.store.neighbours(top, config.context_window)
         missing = sorted({n for s in top for n in neighbours.get(s, ()) if n not in memories})
         if missing:
             memories.update(self.store.fetch(query.actor, query.filters, missing, query.now))
@@ -170,12 +193,14 @@ class RetrievalEngine:
         seqs: list[int],
         memories: dict[int, Memory],
         keys_of: dict[int, set[str]],
+        scale: SemanticScale | None,
     ) -> dict[int, dict[str, float]]:
         out: dict[int, dict[str, float]] = {s: {} for s in seqs}
         semantic = dict(results["semantic"].ranked) if "semantic" in results else {}
-        for s in seqs:
-            if s in semantic:
-                out[s]["semantic"] = semantic_evidence(semantic[s], self.config)
+        if scale is not None:
+            for s in seqs:
+                if s in semantic:
+                    out[s]["semantic"] = scale.evidence(semantic[s])
         if "keyword" in results and query.terms:
             weights = self._term_weights(query)
             total = sum(weights.values())
@@ -203,6 +228,27 @@ class RetrievalEngine:
                 f = df.get(term, 0)
                 weights[stems[0]] = math.log(1 + (n - f + 0.5) / (f + 0.5))
         return weights
+
+
+def _current_first(
+    ranked: list[int], score: dict[int, float], memories: dict[int, Memory], tie: float
+) -> list[int]:
+    """With history: a version ranks above a version it superseded unless that one's score is higher by
+    more than ``tie`` (at equal relevance the current word comes first)."""
+    order = list(ranked)
+    position = {memories[s].id: i for i, s in enumerate(order)}
+    moved = True
+    while moved:
+        moved = False
+        for i, s in enumerate(order):
+            newer = memories[s].superseded_by
+            j = position.get(newer) if newer else None
+            if j is not None and j > i and score[order[j]] >= score[s] - tie:
+                order.insert(i, order.pop(j))
+                position = {memories[x].id: k for k, x in enumerate(order)}
+                moved = True
+                break
+    return order
 
 
 def _hit(memory: Memory, score: float, lanes: tuple[str, ...]) -> Hit:

@@ -1,8 +1,8 @@
 """Weighting of the fused ranking and the calibrated 0-1 score. Pure functions.
 
 The *rank* comes from reciprocal rank fusion times a bounded multiplier (recency, importance, access).
-The *score* is evidence, not rank: each lane's absolute evidence for the item (cosine similarity,
-IDF-weighted share of the query's words present, share of the query's entities named) combined by a
+The *score* is evidence, not rank: each lane's absolute evidence for the item (cosine similarity on
+the embedder's own calibrated scale, IDF-weighted share of the query's words present, share of the query's entities named) combined by a
 noisy-OR, so a hit that only ranks first because nothing else matched still gets a low score, and
 ``min_score`` means the same thing for every query. Scores are made non-increasing down the ranking so
 that filtering by score always keeps a prefix of it.
@@ -16,7 +16,7 @@ from datetime import datetime
 
 from .config import LaneSpec, RetrievalConfig
 
-__all__ = ["calibrated_score", "monotone", "multiplier", "semantic_evidence"]
+__all__ = ["calibrated_score", "monotone", "multiplier"]
 
 
 def multiplier(
@@ -35,10 +35,6 @@ def multiplier(
     m *= 1.0 + config.importance_weight * (importance - 0.5)
     m *= 1.0 + min(config.access_cap, config.access_weight * math.log1p(max(0, access_count)))
     return m
-
-
-def semantic_evidence(cosine: float, config: RetrievalConfig) -> float:
-    return min(1.0, max(0.0, (cosine - config.semantic_floor) / config.semantic_span))
 
 
 def calibrated_score(evidence: Mapping[str, float], lanes: Sequence[LaneSpec]) -> float:

@@ -16,6 +16,7 @@ from ... import text
 from ...models import Actor, Filters
 
 if TYPE_CHECKING:
+    from ...providers.base import Embedder
     from ...storage.base import Store
     from ..config import LaneSpec, RetrievalConfig
 
@@ -30,6 +31,8 @@ class Query:
     now: datetime
     limit: int
     embed: Callable[[str], npt.NDArray[np.float32]] | None = None
+    #: the embedder behind ``embed``: its identity and batch embedding calibrate the semantic evidence
+    embedder: Embedder | None = None
     #: filled by the entity lane: the query's keys that items carry, with their rarity weights
     known_entity_weights: dict[str, float] = field(default_factory=dict)
     #: filled by the keyword lane: (items in the store, items containing each query term)

@@ -25,7 +25,7 @@ from psycopg import sql
 from ...models import Actor, Filters
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
-from .rows import _scope, _time, _vector_sql
+from .rows import _scope, _vector_sql
 
 #: FTS5's bm25() constants, so that both backends order keyword hits alike
 _BM25_K1 = 1.2
@@ -52,11 +52,6 @@ _PRERANK = 4
 
 def _common_df(total: int) -> float:
     return max(_COMMON_DF, _COMMON_SHARE * total)
-
-
-def _hours_apart(a: datetime, b: datetime) -> float:
-    """Between two observation times (UTC wall times, as ``_time`` selects them)."""
-    return abs((a - b).total_seconds()) / 3600.0
 
 
 class _Lanes:
@@ -364,18 +359,19 @@ class _Lanes:
             df.update({t: int(n) for t, n in rows})
         return total, {t: n for t, n in df.items() if n}
 
-    def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]:
-        """Items stored within ``window`` places of each seq in the same conversation: same workspace,
-        owner, space and source, observed within ``hours``. Not scope-filtered: callers fetch with scope.
-        One primary-key lookup of the seqs around them; the comparison is done here (as in SQLite)."""
+    def neighbours(self, seqs: Sequence[int], window: int) -> dict[int, list[int]]:
+        """The nearest ``window`` items on each side of each seq in the same conversation (the same
+        ``provenance.conversation_id`` string, workspace, owner and space); see ``storage/neighbours.py``.
+        Not scope-filtered: callers fetch with scope. One primary-key lookup of the seqs around them."""
         if not seqs or window <= 0:
             return {}
         rows = self._rows(
-            f"SELECT seq, workspace, owner, space, source, {_time('observed_at')} FROM memories"
+            "SELECT seq, workspace, owner, space, CASE jsonb_typeof(provenance -> 'conversation_id')"
+            " WHEN 'string' THEN provenance ->> 'conversation_id' END FROM memories"
             " WHERE seq = ANY(%s::bigint[])",
             (seqs_around(seqs, window),),
         )
-        return conversation_neighbours(seqs, window, hours, rows, _hours_apart)
+        return conversation_neighbours(seqs, window, rows)
 
     def contents(self, seqs: Sequence[int]) -> dict[int, str]:
         """Content by seq, unscoped: only for seqs a scoped query returned."""

@@ -35,11 +35,6 @@ def _fts_match(terms: Sequence[str]) -> str | None:
     return f"content : ({' OR '.join(quoted)})" if quoted else None
 
 
-def _hours_apart(a: float, b: float) -> float:
-    """Between two ``julianday()`` values."""
-    return abs(a - b) * 24
-
-
 class _Lanes:
     """The lane queries of ``SqliteStore``, which provides its connections and the vector index."""
 
@@ -157,18 +152,20 @@ class _Lanes:
         self._db.local.count = (version, total)
         return total
 
-    def neighbours(self, seqs: Sequence[int], window: int, hours: float) -> dict[int, list[int]]:
-        """Items stored within ``window`` places of each seq in the same conversation: same workspace,
-        owner, space and source, observed within ``hours``. Not scope-filtered: callers fetch with scope."""
+    def neighbours(self, seqs: Sequence[int], window: int) -> dict[int, list[int]]:
+        """The nearest ``window`` items on each side of each seq in the same conversation (the same
+        ``provenance.conversation_id`` string, workspace, owner and space); see ``storage/neighbours.py``.
+        Not scope-filtered: callers fetch with scope."""
         if not seqs or window <= 0:
             return {}
         wanted = seqs_around(seqs, window)
         rows = self._rows(
-            "SELECT seq, workspace, owner, space, source, julianday(observed_at) FROM memories"
+            "SELECT seq, workspace, owner, space, CASE json_type(provenance, '$.conversation_id')"
+            " WHEN 'text' THEN json_extract(provenance, '$.conversation_id') END FROM memories"
             f" WHERE seq IN ({','.join('?' * len(wanted))})",
             wanted,
         )
-        return conversation_neighbours(seqs, window, hours, rows, _hours_apart)
+        return conversation_neighbours(seqs, window, rows)
 
     def contents(self, seqs: Sequence[int]) -> dict[int, str]:
         """Content by seq, unscoped: only for seqs a scoped query returned."""
