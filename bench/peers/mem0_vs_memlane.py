@@ -137,7 +137,8 @@ class MemlaneSystem:
         # One store_many per conversation, the same fields as bench/locomo.py.
         self.store.store_many(
             [{"content": t["content"], "observed_at": t["observed_at"], "subject": t["speaker"],
-              "provenance": {"dia_id": t["dia_id"]}, "type": "episode"} for t in turns],
+              "provenance": {"dia_id": t["dia_id"], "conversation_id": t["conversation_id"]},
+              "type": "episode"} for t in turns],
             source="locomo", auto_supersede=False,
         )  # fmt: skip
 
