@@ -19,7 +19,8 @@ def rows(db: Path | str, sql: str) -> list[tuple[Any, ...]]:
         import psycopg
 
         with psycopg.connect(str(db), autocommit=True) as conn:
-            return [tuple(r) for r in conn.execute(sql.encode()).fetchall()]
+            cur = conn.execute(sql.encode())
+            return [tuple(r) for r in cur.fetchall()] if cur.description else []
     import apsw
 
     con = apsw.Connection(str(db))

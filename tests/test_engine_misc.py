@@ -45,6 +45,8 @@ def test_migration_from_the_previous_schema_keeps_data(db_path: Path) -> None:
     for kind, name in re.findall(r"CREATE (TABLE|INDEX|UNIQUE INDEX)(?: IF NOT EXISTS)? (\w+)", sql):
         if kind == "TABLE":
             con.execute(f"DROP TABLE IF EXISTS {name}")
+    for table, column in re.findall(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", sql):
+        con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     con.execute("DELETE FROM schema_migrations WHERE version = ?", (LATEST,))
     con.close()
     with Memlane(db_path, embedder="none") as m:

@@ -11,7 +11,7 @@ takes; what that actor may read is then enforced in the storage query itself (``
   agent (its requests read that agent's shared items). An unbound key names the user it acts for in
   each request (``X-Memlane-User``): a platform's backend serving many end users.
 - An admin key may also manage keys, users and teams of its workspace, and act as any of its users.
-- ``max_visibility`` is the key's ceiling: a ``personal`` key never writes anything shared.
+- ``max_visibility`` is the key's ceiling: a ``personal`` key never writes or changes anything shared.
 
 The tables live in the store's own database (migration 2), reached through the store's connection, so
 the embedded default stays one SQLite file.
@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 from .errors import Forbidden, InvalidInput, NotFound, Unauthorized
 from .ids import new_id
 from .models import Actor, Visibility
+from .permissions import check_opt_in
 from .timeutil import from_db, now_utc, to_db
 
 __all__ = [
@@ -218,6 +219,9 @@ class AccessService:
             teams=self.teams_of(principal.workspace, acting),
             agent=principal.agent,
             ceiling=principal.max_visibility,
+            admin=principal.admin,
+            # not the user themselves: a key bound to nobody (or to someone else) or an agent's key
+            delegated=principal.user != acting or principal.agent is not None,
         )
 
     def local_actor(self, user: str, workspace: str = "default", agent: str | None = None) -> Actor:
@@ -369,9 +373,20 @@ class AccessService:
             self._ensure_user(execute, workspace, name, now)
         return self.get_user(workspace, name)
 
-    def set_opted_out(self, workspace: str, name: str, opted_out: bool) -> UserInfo:
-        """Opt a user out of memory (no reads, no writes) or back in; the user is registered if needed."""
+    def set_opted_out(
+        self, workspace: str, name: str, opted_out: bool, *, by: Actor | None = None
+    ) -> UserInfo:
+        """Opt a user out of memory (no reads, no writes) or back in; the user is registered if needed.
+
+        ``by`` is the request's actor (None: a trusted local caller, the CLI on the database file). Opting
+        out needs a request acting as the user or an admin; opting back in the user themselves or an
+        admin (``permissions.check_opt_in``): an agent acting for the user cannot undo their choice."""
         workspace, name = check_name(workspace, "workspace"), check_name(name, "user")
+        if by is not None:
+            if by.workspace != workspace or (by.user != name and not by.admin):
+                raise Forbidden(f"only {name} or an admin may change {name}'s memory setting")
+            if not opted_out:
+                check_opt_in(by, name)
         with self._db.write() as execute:
             now = now_utc()
             self._ensure_workspace(execute, workspace, now)

@@ -194,7 +194,9 @@ def keys() -> None:
 @click.option("--agent", help="Bind the key to this agent (its requests read the agent's shared items).")
 @click.option("--admin", is_flag=True, help="May manage keys, users and teams, and act as any user.")
 @click.option(
-    "--personal", is_flag=True, help="Personal-only: requests with this key never write shared items."
+    "--personal",
+    is_flag=True,
+    help="Personal-only: requests with this key never write or change shared items.",
 )
 @click.option("--name", default="", help="A label to recognise the key by.")
 @_options

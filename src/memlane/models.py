@@ -89,6 +89,9 @@ class Memory(_Frozen):
     updated_at: datetime
     #: identity of the embedder whose vector this item has, or None
     embedding_model: str | None = None
+    #: the user who stored this version (None: stored before memlane recorded authors, and not in the
+    #: audit log); who may archive, restore or delete a shared item depends on it (docs/api.md)
+    author: str | None = None
 
 
 class Hit(Memory):
@@ -127,7 +130,10 @@ class Actor:
 
     ``teams`` and ``agent`` widen what can be read to those owners' *shared* items; personal items are
     only ever readable by their owning user. ``ceiling`` is the request's memory setting: in a
-    ``personal`` request nothing is written as shared.
+    ``personal`` request nothing is written as shared, and nothing shared is changed. ``admin``: the
+    request is made with an admin key of the workspace. ``delegated``: it acts for the user through a
+    key not bound to her (a platform's unbound key, an agent's key), so it is not the user herself.
+    What each may change is decided in ``memlane.permissions``.
     """
 
     user: str
@@ -135,6 +141,8 @@ class Actor:
     teams: tuple[str, ...] = ()
     agent: str | None = None
     ceiling: Visibility = Visibility.SHARED
+    admin: bool = False
+    delegated: bool = False
 
     @property
     def owner(self) -> str:

@@ -38,6 +38,7 @@ from .models import (
     Visibility,
 )
 from .pagination import decode_cursor, encode_cursor
+from .permissions import Change, check_change, refusal
 from .providers.base import Embedder
 from .requests import StoreRequest, check_flag, check_integer, check_number, validate_store
 from .retrieval.config import RetrievalConfig
@@ -221,6 +222,7 @@ class MemoryService:
             created_at=now,
             updated_at=now,
             embedding_model=None,
+            author=actor.user,
         )
         return NewMemory(
             memory=memory,
@@ -255,6 +257,7 @@ class MemoryService:
             target = txn.get_for_update(actor, req.replaces)
             if target is None:
                 raise UnknownMemory(f"replaces: no memory {req.replaces!r} visible to {actor.user}")
+            check_change(actor, [target], Change.SUPERSEDE)
             if target.owner != m.owner or target.visibility != m.visibility:
                 raise InvalidInput(
                     f"replaces: {req.replaces} is {target.visibility} and owned by {target.owner}; a new version"
@@ -265,6 +268,8 @@ class MemoryService:
             old = target if target.superseded_by is None else self._head_of(txn, target)
         elif req.auto_supersede:
             old = self._supersession_target(txn, m, row.entity_keys, backdated=req.observed_at is not None)
+            if old is not None and refusal(actor, old, Change.SUPERSEDE) is not None:
+                old = None  # (candidates share the new item's owner, which the actor may write for)
         updates: dict[str, Any] = {}
         if row.vector is not None and model:
             updates.update(state=State.INDEXED, embedding_model=model)
@@ -490,6 +495,15 @@ class MemoryService:
             # "Strong" also means lexical evidence: a paraphrase-only match is never deleted by query.
             targets = [h.id for h in hits if {"keyword", "entity"} & set(h.matched_by)]
         with self.storage.write() as txn:
+            chains = txn.chains(actor, targets)
+            if memory_id is not None:
+                check_change(actor, chains.get(memory_id, []), Change.DELETE)
+            else:  # by query: only what this actor may delete (a chain whole, or not at all)
+                targets = [
+                    t
+                    for t in targets
+                    if all(refusal(actor, v, Change.DELETE) is None for v in chains.get(t, []))
+                ]
             if dry_run:
                 return ForgetResult(deleted=tuple(txn.chain_ids(actor, targets)), dry_run=True)
             deleted = txn.delete_chains(actor, targets)
@@ -513,6 +527,10 @@ class MemoryService:
         if state == "restore":
             _ = self.embedder  # the store must know the current model to tell 'indexed' from 'new'
         with self.storage.write() as txn:
+            target = txn.get_for_update(actor, memory_id)
+            if target is None:
+                raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+            check_change(actor, [target], Change.ARCHIVE if state == State.ARCHIVED.value else Change.RESTORE)
             memory = txn.set_state(actor, memory_id, state, now_utc())
             if memory is None:
                 raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")

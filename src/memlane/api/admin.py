@@ -65,12 +65,12 @@ def get_user(name: str, who: AdminCaller) -> JSONResponse:
 @router.post("/users/{name}/opt-out", response_model=UserInfo)
 def opt_out_user(name: str, who: AdminCaller) -> JSONResponse:
     """Opt a user out of memory: no reads (empty results) and no writes, on every surface."""
-    return render(who.access.set_opted_out(who.principal.workspace, name, True))
+    return render(who.access.set_opted_out(who.principal.workspace, name, True, by=who.actor))
 
 
 @router.post("/users/{name}/opt-in", response_model=UserInfo)
 def opt_in_user(name: str, who: AdminCaller) -> JSONResponse:
-    return render(who.access.set_opted_out(who.principal.workspace, name, False))
+    return render(who.access.set_opted_out(who.principal.workspace, name, False, by=who.actor))
 
 
 @router.post("/teams", response_model=TeamInfo, status_code=201)

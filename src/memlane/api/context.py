@@ -72,7 +72,7 @@ def _admin(
     if not principal.admin:
         raise Forbidden("this needs an admin key of the workspace")
     access: AccessService = request.app.state.access
-    actor = Actor(user=principal.user or "admin", workspace=principal.workspace)
+    actor = Actor(user=principal.user or "admin", workspace=principal.workspace, admin=True)
     return Caller(principal, actor, request.app.state.service, access)
 
 

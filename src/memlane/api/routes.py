@@ -132,14 +132,15 @@ def me(who: CallerDep) -> JSONResponse:
 @router.post("/me/opt-out", response_model=WhoAmI, tags=["me"])
 def opt_out(who: CallerDep) -> JSONResponse:
     """Opt the acting user out of memory: no reads (empty results), no writes, until opting back in."""
-    who.access.set_opted_out(who.actor.workspace, who.actor.user, True)
+    who.access.set_opted_out(who.actor.workspace, who.actor.user, True, by=who.actor)
     return render(_whoami(who))
 
 
 @router.post("/me/opt-in", response_model=WhoAmI, tags=["me"])
 def opt_in(who: CallerDep) -> JSONResponse:
-    """Opt the acting user back in to memory."""
-    who.access.set_opted_out(who.actor.workspace, who.actor.user, False)
+    """Opt the acting user back in to memory: with a key bound to that user, or an admin key (an agent's
+    key or an unbound key acting for the user may opt them out, not back in)."""
+    who.access.set_opted_out(who.actor.workspace, who.actor.user, False, by=who.actor)
     return render(_whoami(who))
 
 

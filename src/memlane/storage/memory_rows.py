@@ -55,7 +55,7 @@ def memory_from_row(
     (seq, id_, workspace, owner, visibility, space, content, type_, subject_id, subject_name,
      related_user, data, importance, confidence, valid_from, valid_to, observed_at, source,
      provenance, state, replaces, superseded_by, superseded_at, access_count, last_accessed_at,
-     expires_at, created_at, updated_at, model) = row  # fmt: skip
+     expires_at, created_at, updated_at, model, author) = row  # fmt: skip
     unreadable: list[str] = []
 
     def read(column: str, value: Any, reader: Callable[[Any], Any]) -> Any:
@@ -112,6 +112,7 @@ def memory_from_row(
         created_at=times["created_at"],
         updated_at=times["updated_at"],
         embedding_model=model,
+        author=author,
     )
     if unreadable:
         _report(str(id_), tuple(unreadable))

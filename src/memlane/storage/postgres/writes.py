@@ -145,8 +145,8 @@ class _Txn:
             " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
             " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
-            " doc_len, porter_terms, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-            " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
+            " doc_len, porter_terms, author, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
+            " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
             " ON CONFLICT (workspace, owner, visibility, space, content_hash) WHERE superseded_by IS NULL"
             " DO NOTHING RETURNING seq),"
             " keys AS (INSERT INTO memory_entities (key, memory_seq) SELECT k, ins.seq FROM ins,"
@@ -163,7 +163,7 @@ class _Txn:
                 m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
                 m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
                 _token_count(keyword_text) + _token_count(row.fts_subject),
-                _porter_terms(keyword_text, row.fts_subject), keyword_text,
+                _porter_terms(keyword_text, row.fts_subject), m.author, keyword_text,
                 sorted(row.entity_keys),
                 model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
                 np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
@@ -288,6 +288,26 @@ class _Txn:
             (*params, list(dict.fromkeys(memory_ids))),
         ).fetchall()
         return [r[0] for r in rows]
+
+    def chains(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, list[Memory]]:
+        """For each given id visible to ``actor``, every version of its chain, oldest first. The chains are
+        locked (as ``delete_chains`` locks them): no version joins them before this transaction ends."""
+        ids = list(dict.fromkeys(memory_ids))
+        if not ids:
+            return {}
+        for (chain,) in self.conn.execute(
+            "SELECT DISTINCT chain_id FROM memories WHERE id = ANY(%s::text[]) ORDER BY chain_id", (ids,)
+        ).fetchall():
+            self._lock_chain(chain)
+        where, params = _scope(actor, _ALL, None)
+        found: dict[str, list[Memory]] = {}
+        for row in self.conn.execute(
+            f"SELECT {_COLUMNS}, t.id FROM memories m JOIN memories t ON t.chain_id = m.chain_id"
+            f" WHERE t.id = ANY(%s::text[]) AND {where} ORDER BY m.seq",
+            (ids, *params),
+        ).fetchall():
+            found.setdefault(row[-1], []).append(_row_to_memory(row[:-1])[1])
+        return found
 
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
         """Delete whole chains; vectors and entity keys go by ON DELETE CASCADE, the tsvector with the row.

@@ -165,6 +165,20 @@ CREATE INDEX IF NOT EXISTS api_keys_by_workspace ON api_keys (workspace, created
             )
         ),
     ),
+    (
+        4,
+        "memories.author: the user who stored each version (who may change a shared item depends on it)",
+        # Existing rows: a personal item's author is its owner; a shared one's is the user the audit log
+        # names for its 'store'; the rest stay NULL (only an admin changes those).
+        """
+ALTER TABLE memories ADD COLUMN author TEXT;
+UPDATE memories SET author = substr(owner, 6) WHERE owner LIKE 'user:%';
+UPDATE memories SET author = s.author
+FROM (SELECT memory_id, substr(min(actor), 6) AS author FROM audit_log
+      WHERE action = 'store' AND actor LIKE 'user:%' AND memory_id IS NOT NULL GROUP BY memory_id) AS s
+WHERE memories.id = s.memory_id AND memories.author IS NULL;
+""",
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -105,8 +105,8 @@ class _Txn:
             "INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash, type,"
             " subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
-            " access_count, last_accessed_at, expires_at, created_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " access_count, last_accessed_at, expires_at, created_at, updated_at, author)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
                 str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
@@ -115,6 +115,7 @@ class _Txn:
                 json.dumps(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
                 m.replaces, m.superseded_by, to_db(m.superseded_at), m.access_count,
                 to_db(m.last_accessed_at), to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
+                m.author,
             ),
         )  # fmt: skip
         seq = self.cur.connection.last_insert_rowid()
@@ -183,6 +184,21 @@ class _Txn:
             (*params, *ids),
         ).fetchall()
         return [str(r[0]) for r in rows]
+
+    def chains(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, list[Memory]]:
+        """For each given id visible to ``actor``, every version of its chain, oldest first."""
+        ids = list(dict.fromkeys(memory_ids))
+        if not ids:
+            return {}
+        where, params = _scope(actor, _ALL, None)
+        found: dict[str, list[Memory]] = {}
+        for row in self.cur.execute(
+            f"SELECT {_COLUMNS}, t.id FROM memories m JOIN memories t ON t.chain_id = m.chain_id"
+            f" WHERE t.id IN ({','.join('?' * len(ids))}) AND {where} ORDER BY m.seq",
+            (*ids, *params),
+        ).fetchall():
+            found.setdefault(str(row[-1]), []).append(_row_to_memory(row[:-1])[1])
+        return found
 
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
         ids = self.chain_ids(actor, memory_ids)

@@ -1,0 +1,86 @@
+"""Who may change which memory: the one rule every mutating action of the service asks.
+
+Reading is decided in the storage query itself (``Actor.readable_shared_owners``); an item an actor
+cannot read does not exist for it (404). This module decides what an actor may *change* among the items
+it can read, and whether it may opt a user back in. The table in docs/api.md is this module in prose.
+
+- A personal item is readable only by its owning user, and that user may change it with any key that
+  acts as them (a personal-only key, an agent's key acting for them, an admin's key acting as them).
+- A personal-only key (``ceiling`` personal) changes nothing shared: it cannot write a shared item, so it
+  may not delete, archive, restore or supersede one either.
+- Superseding a shared item (``replaces``, or automatically) adds a new version and keeps the old one in
+  the history: it is an edit, allowed to everyone who may write for the item's owner (any user for a
+  workspace item, a member for a team item, a request through the agent for an agent item). Shared
+  knowledge must stay correctable by the people who share it, and nothing is lost.
+- Deleting (forget, by id or by query) is final, and archiving or restoring takes an item out of (or
+  back into) everyone's recall: for a shared item only its author or an admin may. A version chain is
+  deleted whole, so deleting it needs that right over every version in it: a chain that several people
+  wrote is collective knowledge that only an admin deletes.
+- Opting out is always allowed to a request acting as the user (less memory never harms them); opting
+  back in only to the user themselves (a key bound to them, not an agent's key or a platform's unbound
+  key acting for them) or an admin, so that nobody acting on their behalf can undo their choice.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .errors import Forbidden
+from .models import Actor, Memory, Visibility
+
+__all__ = ["Change", "check_change", "check_opt_in", "refusal"]
+
+
+class Change(StrEnum):
+    DELETE = "delete"
+    ARCHIVE = "archive"
+    RESTORE = "restore"
+    SUPERSEDE = "supersede"
+
+
+def refusal(actor: Actor, item: Memory, change: Change) -> str | None:
+    """Why ``actor`` may not make ``change`` to ``item`` (an item it can read), or None if it may."""
+    if item.workspace != actor.workspace:
+        return f"{item.id} is not in workspace {actor.workspace!r}"
+    if item.visibility is Visibility.PERSONAL:
+        if item.owner == actor.owner:
+            return None
+        return f"{item.id} is another user's personal memory"
+    if actor.ceiling is Visibility.PERSONAL:
+        return f"this request is personal: it changes personal memories only, and {item.id} is shared"
+    if change is Change.SUPERSEDE:
+        return None if _may_write_for(actor, item.owner) else f"this request cannot write for {item.owner}"
+    if actor.admin or (item.author is not None and item.author == actor.user):
+        return None
+    by = f"written by {item.author}" if item.author else "of unknown author"
+    return f"{item.id} is a shared memory {by}: only its author or an admin may {change} it"
+
+
+def check_change(actor: Actor, items: list[Memory], change: Change) -> None:
+    """Forbidden unless ``actor`` may make ``change`` to every one of ``items``."""
+    for item in items:
+        reason = refusal(actor, item, change)
+        if reason is not None:
+            raise Forbidden(reason)
+
+
+def check_opt_in(actor: Actor, user: str) -> None:
+    """Forbidden unless ``actor`` may opt ``user`` back in to memory: the user themselves, or an admin."""
+    if actor.admin:
+        return
+    if actor.user != user or actor.delegated:
+        raise Forbidden(
+            f"only {user} (with a key bound to {user}, not acting through another key) or an admin may opt"
+            f" {user} back in to memory"
+        )
+
+
+def _may_write_for(actor: Actor, owner: str) -> bool:
+    kind, _, name = owner.partition(":")
+    if owner == "workspace":
+        return True
+    if kind == "team":
+        return name in actor.teams
+    if kind == "agent":
+        return name == actor.agent
+    return owner == actor.owner
