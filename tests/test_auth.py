@@ -180,7 +180,7 @@ def test_users_are_registered_on_demand(access: AccessService) -> None:
 
 @pytest.mark.sqlite_only
 def test_migration_2_upgrades_a_schema_1_database(tmp_path: Path, backend: str) -> None:
-    from memlane.storage.sqlite.migrations import LATEST, MIGRATIONS
+    from memlane.storage.sqlite.migrations import MIGRATIONS
 
     db = tmp_path / "old.db"
     con = apsw.Connection(str(db))
