@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 
@@ -146,4 +147,44 @@ def test_rest_batch_defaults_and_items(client: httpx.Client, tmp_path: Path) -> 
     assert response.status_code == 422 and response.json()["error"]["code"] == "secret_refused"
     assert response.json()["error"]["message"].startswith("item 1: provenance.pw: refused: looks like")
     assert "Winter2024" not in response.text
+    assert count_rows(tmp_path / "api.db", "memories") == 0
+
+
+def test_sdk_field_named_after_a_token(mem: Memlane, db_path) -> None:
+    with pytest.raises(SecretRefused) as info:
+        mem.store("Ann moved to Lisbon", **{GH: 1})
+    _refused(str(info.value), "<key>", GH)
+    assert count_rows(db_path, "memories") == 0
+
+
+def test_rest_never_quotes_a_token_named_field(client: httpx.Client) -> None:
+    """FastAPI validates the body before the service sees it: its messages name fields, never tokens."""
+    for body in ({"content": "x", GH: 1}, {"content": "x", "subject": {"name": "Ann", GH: 1}}):
+        response = client.post("/v1/memories", json=body)
+        assert response.status_code == 422 and GH not in response.text
+        assert "<key>" in response.json()["error"]["message"]
+
+
+# -- MCP -------------------------------------------------------------------------------------------
+
+
+def test_mcp_refuses_each_field(stack: Stack, tmp_path: Path) -> None:
+    from test_mcp import error_of, http_session
+
+    async def main(url: str) -> None:
+        async with http_session(url, stack.admin_key) as session:
+            for arguments, field in (
+                ({"subject": "my password is hunter2"}, "subject"),
+                ({"source": STRIPE}, "source"),
+                ({"space": "ops-" + HIDDEN_GH}, "space"),
+                ({"content": "admin / Tr0ub4dor&3"}, "content"),
+            ):
+                text = await error_of(session, "memory_store", **{"content": "Ann moved", **arguments})
+                assert f"{field}: refused: looks like" in text and "secret_refused" in text, text
+                assert not any(s in text for s in (GH[12:], STRIPE, "hunter2", "Tr0ub4dor"))
+            text = await error_of(session, "memory_store", content="Ann moved", **{GH: 1})
+            assert "invalid_input" in text and GH not in text and "<key>" in text
+
+    with running(stack.app()) as url:
+        anyio.run(main, url)
     assert count_rows(tmp_path / "api.db", "memories") == 0

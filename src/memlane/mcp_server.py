@@ -35,6 +35,7 @@ from .auth import AccessService
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
 from .models import Actor, ForgetResult, Hit, Memory, StoreResult
+from .secrets import redact_name
 from .service import MemoryService
 
 __all__ = ["INSTRUCTIONS", "TOOLS", "build_mcp_server", "http_actor_resolver", "local_actor_resolver"]
@@ -239,7 +240,7 @@ def argument_problems(exc: ValidationError, schema: Mapping[str, Any]) -> str:
     said: dict[str, str] = {}
     for error in exc.errors():
         loc = error.get("loc", ())
-        name = str(loc[0]) if loc else ""
+        name = redact_name(str(loc[0])) if loc else ""  # an unknown argument's name may be a token
         if name in said:
             continue
         if not name:

@@ -38,7 +38,15 @@ from .context import find_contextual
 from .normalise import normalise
 from .shapes import find_token
 
-__all__ = ["SecretFinding", "check_fields", "check_no_secret", "find_secret", "normalise", "scan_fields"]
+__all__ = [
+    "SecretFinding",
+    "check_fields",
+    "check_no_secret",
+    "find_secret",
+    "normalise",
+    "redact_name",
+    "scan_fields",
+]
 
 #: Cheap pre-checks: every token shape needs a 16+ character run; the contextual patterns hang off
 #: one of these substrings (lower-cased), or a pair separator.
@@ -102,8 +110,13 @@ def _real_password(value: str) -> bool:
 
 
 def scan_fields(fields: Mapping[str, Any], *, prefix: str = "") -> SecretFinding | None:
-    """The first credential in any text of ``fields`` (top-level names are ours, so they are not
-    scanned; nested keys are the caller's and are). ``prefix`` starts each path (``defaults``)."""
+    """The first credential in any text of ``fields``, names included (an unknown field named after a
+    token would be quoted by the validation error). ``prefix`` starts each path (``defaults``)."""
+    for name in fields:
+        text = str(name)
+        kind = find_secret(text) if len(text) >= 16 or not text.isidentifier() else None  # ours are short
+        if kind:
+            return SecretFinding(f"{prefix}.<key>" if prefix else "<key>", kind)
     # Iterative, so that a deeply nested document cannot exhaust the stack.
     stack: list[tuple[str, Any]] = [
         (_join(prefix, name), value) for name, value in reversed(list(fields.items()))
@@ -154,6 +167,12 @@ def _join(path: str, key: str) -> str:
     if _PLAIN_KEY_RE.fullmatch(key):
         return f"{path}.{key}" if path else key
     return f"{path}[{json.dumps(key[:40], ensure_ascii=False)}]"
+
+
+def redact_name(name: str) -> str:
+    """``name`` for an error message, or ``<key>`` if it is itself a credential (an unknown field or
+    argument named after a token): surfaces pass the names they quote through this."""
+    return "<key>" if find_secret(name) else name
 
 
 def check_fields(fields: Mapping[str, Any], *, prefix: str = "", where: str = "") -> None:
