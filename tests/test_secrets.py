@@ -272,3 +272,10 @@ def test_deep_nesting_does_not_exhaust_the_stack() -> None:
         deep = {"a": [deep]}
     finding = scan_fields({"data": deep})
     assert finding is not None and finding.field.endswith(".a[0]")
+
+
+def test_a_secret_after_many_values_is_found() -> None:
+    """No cap on the values scanned (a scan that gave up after 100,000 would let the rest through)."""
+    data = {"rows": [{"n": i, "note": "fine"} for i in range(40_000)] + [{"password": "hunter2"}]}
+    finding = scan_fields({"data": data})
+    assert finding is not None and finding.field == "data.rows[40000].password"

@@ -55,9 +55,13 @@ _KEYWORDS = (
     "pass", "pwd", "pw", "secret", "token", "key", "pin", "bearer", "authori", "kennwort", "mdp",
     "contrase", "clave", "senha", "wachtwoord", "aws", "amazon", "cred", " -", " /", ":",
 )  # fmt: skip
+#: what a ``data`` key must contain for its ``key: value`` pair to be read as one line
+_KEY_STEMS = (
+    "pass", "pwd", "pw", "secret", "token", "key", "pin", "auth", "bearer", "cred", "cookie", "session",
+    "kennwort", "mdp", "contrase", "clave", "senha", "wachtwoord", "aws", "amazon", "login", "user",
+)  # fmt: skip
 _CONN_RE = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://([^\s:/@]{0,128}):([^\s@/]{1,256})@[^\s/@]+")
 _PLAIN_KEY_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
-_MAX_NODES = 100_000  # a JSON document larger than this is refused by the body limits long before
 
 
 @dataclass(frozen=True)
@@ -121,12 +125,8 @@ def scan_fields(fields: Mapping[str, Any], *, prefix: str = "") -> SecretFinding
     stack: list[tuple[str, Any]] = [
         (_join(prefix, name), value) for name, value in reversed(list(fields.items()))
     ]
-    seen = 0
-    while stack:
+    while stack:  # no cap on the number of values: a scan that gave up would let the rest through
         path, value = stack.pop()
-        seen += 1
-        if seen > _MAX_NODES:
-            break
         if isinstance(value, str):
             kind = find_secret(value)
             if kind:
@@ -152,8 +152,12 @@ def scan_fields(fields: Mapping[str, Any], *, prefix: str = "") -> SecretFinding
 
 
 def _pair_secret(key: str, value: Any) -> str | None:
-    """A ``key: value`` pair read as one line: ``{"password": "hunter2"}`` reads ``password: "hunter2"``."""
+    """A ``key: value`` pair read as one line: ``{"password": "hunter2"}`` reads ``password: "hunter2"``.
+    Only a key that names a credential adds anything to what its value says on its own."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)) or isinstance(value, enum.Enum):
+        return None
+    low = normalise(key).lower()
+    if not any(stem in low for stem in _KEY_STEMS):
         return None
     text = str(value)
     if not text or len(text) > 2_000:
