@@ -82,13 +82,14 @@ def test_human_output(tmp_path: Path) -> None:
     [
         (("memory", "store", "my password is hunter2hunter2"), "secret"),
         (("memory", "get", "nope"), "no memory"),
-        (("memory", "store", "x", "--importance", "3"), "importance"),
+        (("memory", "store", "x", "--source", "s" * 201), "source"),
         (("memory", "store", "x", "--replaces", "nope"), "replaces"),
         (("memory", "recall", "  "), "empty"),
     ],
 )
 def test_errors_are_one_line_on_stderr(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
     db = tmp_path / "cli.db"
+    run(db, "init")  # reads of a database that does not exist are refused before anything else
     proc = run(db, *args, check=False)
     assert proc.returncode == 1
     assert proc.stdout == ""

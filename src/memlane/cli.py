@@ -1,6 +1,9 @@
 """The ``memlane`` command line: a thin layer over the SDK. Every command takes ``--json``.
 
-Errors print one line to stderr (``error: …``) and exit 1; usage errors exit 2.
+Errors print one line to stderr (``error: …``) and exit 1; usage errors exit 2. Options are checked by
+click's own types (ranges, choices, dates), so mistakes are named by their option (``--limit``), not by
+an SDK argument. Commands that only read refuse a database that does not exist instead of creating it.
+Slow steps show progress on stderr when it is a terminal (``cli_progress``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from typing import Any
 import click
 from pydantic import BaseModel
 
-from .errors import MemlaneError
+from . import cli_progress
+from .errors import ConfigError, InvalidInput, MemlaneError
+from .requests import MAX_CONTENT_CHARS
 
 __all__ = ["main"]
 
@@ -50,18 +55,22 @@ def _common(fn: Callable[..., Any]) -> Callable[..., Any]:
     )
     @click.option("--server", help="Talk to a memlane server at this URL instead of a local database.")
     @click.option("--api-key", help="API key for --server (default: $MEMLANE_API_KEY).")
+    @click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr.")
     @click.pass_context
     @functools.wraps(fn)
     def wrapper(ctx: click.Context, as_json: bool, db: str | None, user: str | None, space: str | None,
-                embedder: str | None, server: str | None, api_key: str | None, **kwargs: Any) -> Any:  # fmt: skip
+                embedder: str | None, server: str | None, api_key: str | None, quiet: bool,
+                **kwargs: Any) -> Any:  # fmt: skip
         obj = ctx.find_root().obj
         obj["json"] = obj.get("json") or as_json
+        obj["quiet"] = obj.get("quiet") or quiet
         for key, value in (("db", db), ("user", user), ("space", space), ("embedder", embedder),
                            ("server", server), ("api_key", api_key)):  # fmt: skip
             if value is not None:
                 obj[key] = value
         ctx.obj = obj
-        return run_reporting_errors(ctx, fn, **kwargs)
+        with cli_progress.showing(ctx):
+            return run_reporting_errors(ctx, fn, **kwargs)
 
     return wrapper
 
@@ -75,14 +84,27 @@ def run_reporting_errors(ctx: click.Context, fn: Callable[..., Any], **kwargs: A
         ctx.exit(1)
 
 
-def _client(ctx: click.Context) -> Any:
+def _client(ctx: click.Context, *, existing: bool = False) -> Any:
+    """The SDK client of this invocation. ``existing``: the command only reads (or changes items that
+    must exist), so a database that does not exist is an error, not a new empty one (a typo in --db
+    would otherwise "work" and find nothing)."""
     from .sdk import Memlane
 
     obj = ctx.obj
     if "client" not in obj and obj.get("server"):  # the same commands, over HTTP (memlane serve)
+        import os
+
+        if not (obj.get("api_key") or os.environ.get("MEMLANE_API_KEY")):
+            raise ConfigError("--server needs an API key: give --api-key KEY or set MEMLANE_API_KEY")
         obj["client"] = Memlane.connect(obj["server"], api_key=obj.get("api_key"), user=obj.get("user"),
                                         space=obj.get("space"))  # fmt: skip
         ctx.call_on_close(obj["client"].close)
+    if "client" not in obj and existing:
+        from .config import load_settings, sqlite_path_from_url
+
+        path = sqlite_path_from_url(load_settings(database_url=obj.get("db")).database_url)
+        if path is not None and not path.exists():
+            raise ConfigError(f"no memlane database at {path} (run memlane init, or store something first)")
     if "client" not in obj:
         obj["client"] = Memlane(obj.get("db"), user=obj.get("user"), space=obj.get("space"),
                                 embedder=obj.get("embedder"))  # fmt: skip
@@ -90,43 +112,106 @@ def _client(ctx: click.Context) -> Any:
     return obj["client"]
 
 
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    """Columns padded to their widest cell; the last (the content) runs on, never cut."""
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header) - 1)]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)) + "  " + row[-1]
+        for row in (header, *rows)
+    )
+
+
 def _hits_text(hits: list[Any]) -> str:
     if not hits:
         return "no matches"
-    lines = []
-    for h in hits:
-        flag = "" if h.superseded_by is None else "  (superseded)"
-        lines.append(f"{h.score:.2f}  {h.id}  [{','.join(h.matched_by)}]  {h.content}{flag}")
-    return "\n".join(lines)
+    rows = [[f"{h.score:.2f}", h.id, str(h.type), h.source, f"{h.observed_at:%Y-%m-%d}",
+             h.content + ("" if h.superseded_by is None else "  (superseded)")] for h in hits]  # fmt: skip
+    return _table(["SCORE", "ID", "TYPE", "SOURCE", "OBSERVED", "CONTENT"], rows)
 
 
 def _memories_text(items: list[Any]) -> str:
     if not items:
         return "nothing stored"
-    return "\n".join(
-        f"{m.id}  {m.created_at:%Y-%m-%d %H:%M}  {m.type}  {m.content}"
-        + ("" if m.superseded_by is None else f"  (superseded by {m.superseded_by})")
-        for m in items
-    )
+    rows = [[m.id, f"{m.created_at:%Y-%m-%d %H:%M}", str(m.type), m.source,
+             m.content + ("" if m.superseded_by is None else f"  (superseded by {m.superseded_by})")]
+            for m in items]  # fmt: skip
+    return _table(["ID", "CREATED", "TYPE", "SOURCE", "CONTENT"], rows)
 
 
-@click.group()
+class _When(click.ParamType):
+    """A date or time as memlane reads it (ISO-8601 or a written date), checked when the option is read."""
+
+    name = "WHEN"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from .timeutil import parse_time
+
+        if not isinstance(value, str):
+            return value
+        try:
+            return parse_time(value, "")
+        except InvalidInput:
+            self.fail(f"cannot read {value!r} as a date or time (e.g. 2025-03-14, 2025-03-14T09:30:00Z or "
+                      "'March 14, 2025')", param, ctx)  # fmt: skip
+
+
+WHEN = _When()
+TYPES = ("fact", "preference", "procedure", "episode", "decision", "relationship", "observation", "generic")
+UNIT = click.FloatRange(0.0, 1.0)
+
+_ENVIRONMENT = """\b
+Environment:
+  MEMLANE_HOME          the default database and model cache (~/.memlane)
+  MEMLANE_DATABASE_URL  SQLite file or postgresql:// URL (--db)
+  MEMLANE_USER          the user to act as (--user; default: login name)
+  MEMLANE_EMBEDDER      local | local-onnx | local-onnx-int8 | local-torch
+                        | openai:<model> | none (--embedder; default local)
+  MEMLANE_WORKSPACE     the workspace (default: default)
+  MEMLANE_SERVER        a memlane server: memory commands over HTTP (--server)
+  MEMLANE_API_KEY       the API key for --server (--api-key)"""
+
+
+def _examples(*lines: str) -> str:
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+class _Main(click.Group):
+    """The top-level group: a memory command typed without ``memory`` gets a suggestion."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        group = self.commands.get("memory")
+        if name and name not in self.commands and isinstance(group, click.Group) and name in group.commands:
+            raise click.UsageError(f"no command 'memlane {name}': did you mean 'memlane memory {name}'?", ctx)
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=_Main, epilog=_examples(
+    'memlane memory store "Ana prefers green tea" --type preference',
+    'memlane memory recall "what does Ana drink?"',
+    "memlane serve                 # REST + MCP on http://127.0.0.1:8420",
+) + "\n\n" + _ENVIRONMENT)  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--db", help="SQLite file or database URL.")
-@click.option("--user", help="Act as this user.")
+@click.option("--db", help="SQLite file or database URL (default: $MEMLANE_DATABASE_URL).")
+@click.option("--user", help="Act as this user (default: $MEMLANE_USER).")
 @click.option("--space", help="Space (bucket) to read and write.")
-@click.option("--embedder", help="Embedding provider.")
+@click.option("--embedder", help="Embedding provider (default: $MEMLANE_EMBEDDER or local).")
 @click.option("--server", envvar="MEMLANE_SERVER", help="A memlane server URL: memory commands go over HTTP.")
 @click.option("--api-key", envvar="MEMLANE_API_KEY", help="API key for --server.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr.")
 @click.version_option(package_name="memlane")
 @click.pass_context
 def main(ctx: click.Context, as_json: bool, db: str | None, user: str | None, space: str | None,
-         embedder: str | None, server: str | None, api_key: str | None) -> None:  # fmt: skip
-    """memlane: long-term memory for AI assistants and agents."""
+         embedder: str | None, server: str | None, api_key: str | None, quiet: bool) -> None:  # fmt: skip
+    """memlane: long-term memory for AI assistants and agents.
+
+    Every command takes --json, and the options above before or after its name.
+    """
     ctx.ensure_object(dict)
     ctx.obj.update({k: v for k, v in {"db": db, "user": user, "space": space, "embedder": embedder,
                                       "server": server, "api_key": api_key}.items() if v})  # fmt: skip
     ctx.obj["json"] = as_json
+    ctx.obj["quiet"] = quiet
 
 
 @main.group()
@@ -134,22 +219,24 @@ def memory() -> None:
     """Store, recall and manage memories."""
 
 
-@memory.command("store")
+@memory.command("store", epilog=_examples(
+    'memlane memory store "Ana prefers green tea" --type preference',
+    'memlane memory store "Project Falcon ships on 2025-03-14" --subject Falcon --json',
+    "memlane memory store - < meeting-notes.txt      # the content from stdin",
+))  # fmt: skip
 @click.argument("content")
 @click.option("--source", default="cli", show_default=True, help="Where the memory came from.")
-@click.option("--type", "type_", default="fact", show_default=True,
-              type=click.Choice(["fact", "preference", "procedure", "episode", "decision", "relationship",
-                                 "observation", "generic"]))  # fmt: skip
+@click.option("--type", "type_", default="fact", show_default=True, type=click.Choice(TYPES))
 @click.option("--replaces", help="Id of the memory this one supersedes.")
 @click.option("--subject", help="Who or what the memory is about.")
 @click.option("--related-user", help="The person the memory is about or belongs to.")
-@click.option("--importance", type=float, help="0..1")
-@click.option("--confidence", type=float, help="0..1")
-@click.option("--observed-at", help="When it was said or happened (ISO-8601 or a written date).")
-@click.option("--valid-from")
-@click.option("--valid-to")
-@click.option("--expires-at")
-@click.option("--data", help="Structured JSON data.")
+@click.option("--importance", type=UNIT, help="0..1 (default 0.5).")
+@click.option("--confidence", type=UNIT, help="0..1 (default 1).")
+@click.option("--observed-at", type=WHEN, help="When it was said or happened (ISO-8601 or a written date).")
+@click.option("--valid-from", type=WHEN, help="When it became true.")
+@click.option("--valid-to", type=WHEN, help="When it stopped being true.")
+@click.option("--expires-at", type=WHEN, help="When memlane may delete it.")
+@click.option("--data", help="Structured JSON data (an object).")
 @click.option(
     "--visibility", type=click.Choice(["personal", "shared"]), default="personal", show_default=True
 )
@@ -157,7 +244,18 @@ def memory() -> None:
 @_common
 def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no_auto_supersede: bool,
               **options: Any) -> None:  # fmt: skip
-    """Store CONTENT as a memory."""
+    """Store CONTENT as a memory ('-' reads it from stdin).
+
+    CONTENT is one self-contained statement of at most 32,000 characters. A statement that updates an
+    earlier one (sharing a name, date or number) supersedes it.
+    """
+    if content == "-":
+        content = sys.stdin.read()
+    if not content.strip():
+        raise InvalidInput("CONTENT is empty" + (" (nothing came on stdin)" if content == "" else ""))
+    if len(content.strip()) > MAX_CONTENT_CHARS:
+        raise InvalidInput(f"CONTENT has {len(content.strip()):,} characters; a memory holds at most "
+                           f"{MAX_CONTENT_CHARS:,} (store self-contained statements, one per memory)")  # fmt: skip
     fields = {k: v for k, v in options.items() if v is not None}
     if data is not None:
         try:
@@ -175,122 +273,186 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no
 
 def _recall_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed([
-        click.option("--limit", default=10, show_default=True, type=int),
+        click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000),
+                     help="How many hits at most."),
         click.option("--include-history", is_flag=True, help="Also return superseded versions."),
-        click.option("--min-score", type=float, default=0.0, show_default=True),
-        click.option("--type", "types", multiple=True, help="Only these types (repeatable)."),
-        click.option("--subject"),
-        click.option("--related-user"),
+        click.option("--min-score", type=UNIT, default=0.0, show_default=True,
+                     help="Only hits scoring at least this (0..1)."),
+        click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only these types (repeatable)."),
+        click.option("--subject", help="Only memories about this subject."),
+        click.option("--related-user", help="Only memories about or belonging to this person."),
         click.option("--source", "sources", multiple=True, help="Only these sources (repeatable)."),
-        click.option("--state", "states", multiple=True, help="new | indexed | archived (repeatable)."),
-        click.option("--after", "observed_after", help="Observed at or after this time."),
-        click.option("--before", "observed_before", help="Observed before this time."),
+        click.option("--state", "states", multiple=True, type=click.Choice(["new", "indexed", "archived"]),
+                     help="Only these states (repeatable)."),
+        click.option("--after", "observed_after", type=WHEN, help="Observed at or after this time."),
+        click.option("--before", "observed_before", type=WHEN, help="Observed before this time."),
     ]):  # fmt: skip
         fn = option(fn)
     return fn
 
 
-@memory.command("recall")
+def _query(query: str) -> str:
+    if not query.strip():
+        raise InvalidInput("QUERY is empty: give a question or keywords")
+    return query
+
+
+@memory.command("recall", epilog=_examples(
+    'memlane memory recall "what did Dr. Okafor prescribe"',
+    'memlane memory recall "inhaler" --include-history --json',
+))  # fmt: skip
 @click.argument("query")
 @_recall_options
 @_common
 def recall_cmd(ctx: click.Context, query: str, types: tuple[str, ...], sources: tuple[str, ...],
                states: tuple[str, ...], **options: Any) -> None:  # fmt: skip
-    """Recall the memories that best match QUERY."""
+    """Recall the memories that best match QUERY.
+
+    Best first, with a 0-1 score, the lanes that found each hit, its type, source and dates. Only current
+    versions unless --include-history.
+    """
     opts = {k: v for k, v in options.items() if v is not None}
-    hits = _client(ctx).recall(query, types=types, sources=sources, states=states, **opts)
+    hits = _client(ctx, existing=True).recall(_query(query), types=types, sources=sources, states=states,
+                                              **opts)  # fmt: skip
     _emit(ctx, hits, _hits_text)
 
 
-@memory.command("search")
+@memory.command("search", epilog=_examples(
+    'memlane memory search "tea" --type preference --min-score 0.3',
+    'memlane memory search "Falcon" --source github --after 2025-01-01 --json',
+))  # fmt: skip
 @click.argument("query")
 @_recall_options
 @_common
 def search_cmd(ctx: click.Context, query: str, types: tuple[str, ...], sources: tuple[str, ...],
                states: tuple[str, ...], **options: Any) -> None:  # fmt: skip
-    """Search memories with filters and a minimum score."""
+    """Search memories with filters and a minimum score.
+
+    The same as recall, meant for filtering with --min-score, --type, --source, --state and the time range.
+    """
     opts = {k: v for k, v in options.items() if v is not None}
-    hits = _client(ctx).recall(query, types=types, sources=sources, states=states, **opts)
+    hits = _client(ctx, existing=True).recall(_query(query), types=types, sources=sources, states=states,
+                                              **opts)  # fmt: skip
     _emit(ctx, hits, _hits_text)
 
 
-@memory.command("list")
-@click.option("--limit", default=20, show_default=True, type=int)
-@click.option("--offset", default=0, show_default=True, type=int)
-@click.option("--type", "types", multiple=True)
-@click.option("--source", "sources", multiple=True)
-@click.option("--state", "states", multiple=True)
-@click.option("--include-history", is_flag=True)
+@memory.command(
+    "list", epilog=_examples("memlane memory list --limit 5", "memlane memory list --type preference --json")
+)
+@click.option(
+    "--limit", default=20, show_default=True, type=click.IntRange(1, 1000), help="How many at most."
+)
+@click.option(
+    "--offset", default=0, show_default=True, type=click.IntRange(min=0), help="Skip this many newest."
+)
+@click.option(
+    "--type", "types", multiple=True, type=click.Choice(TYPES), help="Only these types (repeatable)."
+)
+@click.option("--source", "sources", multiple=True, help="Only these sources (repeatable).")
+@click.option("--state", "states", multiple=True, type=click.Choice(["new", "indexed", "archived"]),
+              help="Only these states (repeatable).")  # fmt: skip
+@click.option("--include-history", is_flag=True, help="Also list superseded versions.")
 @_common
 def list_cmd(ctx: click.Context, limit: int, offset: int, types: tuple[str, ...], sources: tuple[str, ...],
              states: tuple[str, ...], include_history: bool) -> None:  # fmt: skip
     """List the newest current memories."""
-    items = _client(ctx).list_recent(limit, offset=offset, types=types, sources=sources, states=states,
-                                     include_history=include_history)  # fmt: skip
+    items = _client(ctx, existing=True).list_recent(limit, offset=offset, types=types, sources=sources,
+                                                    states=states, include_history=include_history)  # fmt: skip
     _emit(ctx, items, _memories_text)
 
 
-@memory.command("forget")
+@memory.command("forget", epilog=_examples(
+    "memlane memory forget 0193c5d2-…                 # one memory and all its versions",
+    'memlane memory forget --query "inhaler" --dry-run  # what would go',
+    'memlane memory forget --query "inhaler"',
+))  # fmt: skip
 @click.argument("memory_id", required=False)
 @click.option("--query", help="Forget every strong match of this query instead of one id.")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
-@click.option("--min-score", type=float, help="Score a match needs to be deleted by query (default 0.6).")
+@click.option("--min-score", type=UNIT, help="Score a match needs to be deleted by query (default 0.6).")
 @_common
 def forget_cmd(ctx: click.Context, memory_id: str | None, query: str | None, dry_run: bool,
                min_score: float | None) -> None:  # fmt: skip
-    """Delete a memory and every version of it (or every strong match of --query)."""
-    if (memory_id is None) == (query is None):
+    """Delete a memory for good, or every strong match of --query.
+
+    Deletes MEMORY_ID and every version of its chain (vectors, full-text and entity entries too), or every
+    strong match of --query. Try --dry-run first.
+    """
+    if memory_id is None and query is None:
+        raise click.UsageError("say what to forget: a MEMORY_ID, or --query TEXT (try --dry-run first)")
+    if memory_id is not None and query is not None:
         raise click.UsageError("give a MEMORY_ID or --query, not both")
-    result = _client(ctx).forget(memory_id, query=query, dry_run=dry_run, min_score=min_score)
+    result = _client(ctx, existing=True).forget(memory_id, query=query, dry_run=dry_run, min_score=min_score)
     verb = "would delete" if result.dry_run else "deleted"
     _emit(ctx, result, lambda r: f"{verb} {len(r.deleted)}" + "".join(f"\n{i}" for i in r.deleted))
 
 
-@memory.command("history")
+@memory.command("history", epilog=_examples("memlane memory history 0193c5d2-… --json"))
 @click.argument("memory_id")
 @_common
 def history_cmd(ctx: click.Context, memory_id: str) -> None:
     """Every version of a memory, oldest to newest."""
-    _emit(ctx, _client(ctx).history(memory_id), _memories_text)
+    _emit(ctx, _client(ctx, existing=True).history(memory_id), _memories_text)
 
 
-@memory.command("get")
+@memory.command("get", epilog=_examples("memlane memory get 0193c5d2-…"))
 @click.argument("memory_id")
 @_common
 def get_cmd(ctx: click.Context, memory_id: str) -> None:
     """One memory with all its fields."""
-    _emit(ctx, _client(ctx).get(memory_id), lambda m: json.dumps(m.model_dump(mode="json"), indent=2))
+    _emit(ctx, _client(ctx, existing=True).get(memory_id),
+          lambda m: json.dumps(m.model_dump(mode="json"), indent=2))  # fmt: skip
 
 
-@memory.command("archive")
+@memory.command("archive", epilog=_examples("memlane memory archive 0193c5d2-…"))
 @click.argument("memory_id")
 @_common
 def archive_cmd(ctx: click.Context, memory_id: str) -> None:
     """Keep a memory but take it out of recall."""
-    _emit(ctx, _client(ctx).archive(memory_id), lambda m: f"archived {m.id}")
+    _emit(ctx, _client(ctx, existing=True).archive(memory_id), lambda m: f"archived {m.id}")
 
 
-@memory.command("restore")
+@memory.command("restore", epilog=_examples("memlane memory restore 0193c5d2-…"))
 @click.argument("memory_id")
 @_common
 def restore_cmd(ctx: click.Context, memory_id: str) -> None:
     """Bring an archived memory back into recall."""
-    _emit(ctx, _client(ctx).restore(memory_id), lambda m: f"restored {m.id} ({m.state})")
+    _emit(ctx, _client(ctx, existing=True).restore(memory_id), lambda m: f"restored {m.id} ({m.state})")
 
 
-@memory.command("reindex")
+@memory.command("reindex", epilog=_examples(
+    "memlane memory reindex                 # after storing with --embedder none",
+    "memlane memory reindex --keys --quiet",
+))  # fmt: skip
 @click.option("--keys", is_flag=True, help="Also rebuild the full-text and entity indexes.")
 @_common
 def reindex_cmd(ctx: click.Context, keys: bool) -> None:
-    """Embed every memory that has no vector of the current embedding model."""
-    _emit(ctx, _client(ctx).reindex(keys=keys),
+    """Embed every memory without a vector of the current model.
+
+    Needed after storing with --embedder none, or after changing the model. Shows a progress bar on a
+    terminal.
+    """
+    client = _client(ctx, existing=True)
+    if ctx.obj.get("server"):  # the server does the work: no progress to show here
+        result = client.reindex(keys=keys)
+    else:
+        bars = cli_progress.ReindexBars(cli_progress.wanted(ctx))
+        try:
+            result = client.reindex(keys=keys, progress=bars)
+        finally:
+            bars.close()
+    _emit(ctx, result,
           lambda r: f"embedded {r.embedded}, rebuilt keys of {r.keys_rebuilt} ({r.embedding_model})")  # fmt: skip
 
 
-@main.command("init")
+@main.command("init", epilog=_examples("memlane init", "memlane init --db ./team.db --json"))
 @_common
 def init_cmd(ctx: click.Context) -> None:
-    """Create the store, prepare the embedding model and check that store and recall work."""
+    """Create the store and prepare the embedding model.
+
+    Creates the database, prepares the local embedding model (once) and checks that they work; prints the
+    database, schema version, embedder and user.
+    """
     client = _client(ctx)
     service = client.service
     embedder = service.embedder

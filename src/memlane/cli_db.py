@@ -36,7 +36,10 @@ def _fail(ctx: click.Context, exc: MemlaneError) -> None:
 
 @click.group("db")
 def db() -> None:
-    """Database maintenance: schema upgrades, copies between SQLite and PostgreSQL."""
+    """Database maintenance: upgrades and copies.
+
+    Schema upgrades, and copies between SQLite and PostgreSQL.
+    """
 
 
 @db.command("upgrade")
@@ -44,7 +47,15 @@ def db() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def upgrade_cmd(ctx: click.Context, database: str | None, as_json: bool) -> None:
-    """Apply pending schema migrations and print the schema version."""
+    """Apply pending schema migrations.
+
+    Prints the schema version afterwards.
+
+    \b
+    Examples:
+      memlane db upgrade
+      memlane db upgrade --db "postgresql://memlane@db.internal/memlane" --json
+    """
     from .app import open_store
     from .config import load_settings
 
@@ -69,7 +80,14 @@ def upgrade_cmd(ctx: click.Context, database: str | None, as_json: bool) -> None
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def copy_cmd(ctx: click.Context, source: str, target: str, as_json: bool) -> None:
-    """Copy every memory, version, vector, entity key, audit entry and API key between databases."""
+    """Copy a whole database (SQLite and PostgreSQL).
+
+    Every memory, version, vector, entity key, audit entry and API key, into an empty database.
+
+    \b
+    Examples:
+      memlane db copy --from ~/.memlane/memlane.db --to postgresql://memlane@db.internal/memlane
+    """
     from .app import open_store
     from .storage.transfer import copy_database
 

@@ -10,8 +10,10 @@ uvicorn, FastAPI and the MCP SDK are imported only when a server starts.
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
+import socket
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -112,43 +114,83 @@ def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
 @_options
 def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedder: str | None, max_body: int,
               no_mcp: bool) -> None:  # fmt: skip
-    """Serve the REST API (/v1) and MCP over streamable HTTP (/mcp) in one process."""
+    """Serve the REST API and MCP over HTTP.
+
+    The REST API (/v1, OpenAPI at /docs) and MCP over streamable HTTP (/mcp) in one process. The port is
+    taken first: if it is in use, nothing else happens (no database, no key). On a store without API
+    keys, prints one admin key, once.
+
+    \b
+    Examples:
+      memlane serve
+      memlane serve --host 0.0.0.0 --port 9000 --db "postgresql://memlane@db/memlane"
+    """
     import uvicorn
 
     from . import __version__
     from .api import create_app
     from .app import build_service
+    from .cli_progress import showing
 
-    if user:
-        ctx.obj["user"] = user
-    settings = _settings(ctx)
-    service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
-    access = _access_of(service)
-    admin = access.bootstrap(settings.workspace, settings.user)
-    model = service.embedder  # load the model now: the first request should not wait for it
-    if model is not None:
-        model.embed(["warm-up"])
-    url = f"http://{host}:{port}"
-    if ctx.obj.get("json"):
-        click.echo(json.dumps({"url": url, "database": settings.database_url, "workspace": settings.workspace,
-                               "admin_key": admin.key if admin else None}))  # fmt: skip
-    else:
-        click.echo(f"memlane {__version__} serving {url}  (REST {url}/v1 · OpenAPI {url}/docs"
-                   + ("" if no_mcp else f" · MCP {url}/mcp") + ")")  # fmt: skip
-        click.echo(f"database: {settings.database_url}  embedder: {model.identity if model else 'none'}")
-        if admin is not None:
-            click.echo(
-                f"\nAdmin API key for workspace {settings.workspace!r}, acting as {settings.user!r}"
-                " (shown once: memlane keeps only its hash):\n\n"
-                f"    {admin.key}\n\n"
-                "Send it as 'Authorization: Bearer <key>'. More keys: memlane keys create --help"
-            )
-    sys.stdout.flush()
-    app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host)
+    sock = _listen(host, port)  # before anything is created: a busy port must leave no key behind
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        if user:
+            ctx.obj["user"] = user
+        settings = _settings(ctx)
+        with showing(ctx):  # the one-time model preparation, on a terminal
+            service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
+            access = _access_of(service)
+            admin = access.bootstrap(settings.workspace, settings.user)
+            model = service.embedder  # load the model now: the first request should not wait for it
+            if model is not None:
+                model.embed(["warm-up"])
+        bound = sock.getsockname()[1]
+        url = f"http://{host if ':' not in host else f'[{host}]'}:{bound}"
+        if ctx.obj.get("json"):
+            click.echo(json.dumps({"url": url, "database": settings.database_url, "workspace": settings.workspace,
+                                   "admin_key": admin.key if admin else None}))  # fmt: skip
+        else:
+            click.echo(f"memlane {__version__} serving {url}  (REST {url}/v1 · OpenAPI {url}/docs"
+                       + ("" if no_mcp else f" · MCP {url}/mcp") + ")")  # fmt: skip
+            click.echo(f"database: {settings.database_url}  embedder: {model.identity if model else 'none'}")
+            if admin is not None:
+                click.echo(
+                    f"\nAdmin API key for workspace {settings.workspace!r}, acting as {settings.user!r}"
+                    " (shown once: memlane keeps only its hash):\n\n"
+                    f"    {admin.key}\n\n"
+                    "Send it as 'Authorization: Bearer <key>'. More keys: memlane keys create --help"
+                )
+        sys.stdout.flush()
+        app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host)
+        try:
+            server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+            server.run(sockets=[sock])
+        finally:
+            service.close()
     finally:
-        service.close()
+        sock.close()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port (uvicorn listens on it), or one ``error:`` line and exit 1."""
+    from .errors import ConfigError
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as exc:
+        raise ConfigError(f"cannot listen on {host!r}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: restart after Ctrl-C
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ConfigError(f"port {port} is in use (try --port)") from None
+        raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
 
 
 @click.command("mcp")
@@ -156,7 +198,17 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
 @click.option("--embedder", help="Embedding provider (default: $MEMLANE_EMBEDDER or local).")
 @_options
 def mcp_cmd(ctx: click.Context, user: str | None, embedder: str | None) -> None:
-    """Serve the MCP tools over stdio, as the local user (for a desktop client to start)."""
+    """Serve the MCP tools over stdio (for a desktop client).
+
+    A desktop client starts it as a subprocess; it acts as the local user on the local database. The
+    client starts it with a minimal environment: set MEMLANE_HOME, MEMLANE_USER (and
+    MEMLANE_DATABASE_URL if not the default) in the client's "env" block.
+
+    \b
+    Examples:
+      memlane mcp
+      memlane mcp --user ana --db ~/notes/memlane.db
+    """
     import anyio
 
     from .app import build_service
@@ -202,7 +254,15 @@ def keys() -> None:
 @_options
 def keys_create(ctx: click.Context, user: str | None, agent: str | None, admin: bool, personal: bool,
                 name: str) -> None:  # fmt: skip
-    """Create an API key (printed once: only its hash is kept)."""
+    """Create an API key (printed once).
+
+    Only its hash is kept.
+
+    \b
+    Examples:
+      memlane keys create --user ana --name "ana's laptop"
+      memlane keys create --admin --json
+    """
     access, workspace = _access(ctx)
     key = access.create_key(workspace, user=user, agent=agent, admin=admin,
                             max_visibility="personal" if personal else "shared", name=name)  # fmt: skip
@@ -236,14 +296,17 @@ def _user_line(u: Any) -> str:
 
 @click.group("users")
 def users() -> None:
-    """Register users and opt them out of (or back in to) memory."""
+    """Register users and opt them in or out of memory."""
 
 
 @users.command("create")
 @click.argument("name")
 @_options
 def users_create(ctx: click.Context, name: str) -> None:
-    """Register a user (needed before adding them to teams; acting needs no registration)."""
+    """Register a user.
+
+    Needed before adding them to teams; acting needs no registration.
+    """
     access, workspace = _access(ctx)
     _emit(ctx, access.create_user(workspace, name), _user_line)
 
@@ -260,7 +323,10 @@ def users_list(ctx: click.Context) -> None:
 @click.argument("name")
 @_options
 def users_opt_out(ctx: click.Context, name: str) -> None:
-    """Opt a user out of memory: no reads (empty results) and no writes, on every surface."""
+    """Opt a user out of memory: no reads, no writes.
+
+    Reads come back empty and writes are refused, on every surface.
+    """
     access, workspace = _access(ctx)
     _emit(ctx, access.set_opted_out(workspace, name, True), _user_line)
 
@@ -283,7 +349,10 @@ def _team_line(t: Any) -> str:
 
 @click.group("teams")
 def teams() -> None:
-    """Create teams and manage their members (team items are readable by current members only)."""
+    """Create teams and manage their members.
+
+    A team's items are readable by its current members only.
+    """
 
 
 @teams.command("create")
@@ -318,6 +387,9 @@ def teams_add(ctx: click.Context, team: str, user: str) -> None:
 @click.argument("user")
 @_options
 def teams_remove(ctx: click.Context, team: str, user: str) -> None:
-    """Remove USER from TEAM: the team's items are out of reach from the next request on."""
+    """Remove USER from TEAM.
+
+    The team's items are out of reach from the next request on.
+    """
     access, workspace = _access(ctx)
     _emit(ctx, access.remove_member(workspace, team, user), _team_line)

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-__all__ = ["expected", "problem", "problems"]
+__all__ = ["expected", "problem", "problems", "where"]
 
 _TYPES = {
     "int_type": "must be an integer", "int_parsing": "must be an integer", "int_from_float": "must be an integer",
@@ -37,7 +37,9 @@ def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
     kind = str(error.get("type", ""))
     ctx: Mapping[str, Any] = error.get("ctx") or {}
     if kind in ("value_error", "assertion_error") and "error" in ctx:
-        return str(ctx["error"])
+        message = str(ctx["error"])
+        field = where(error) + ": "
+        return message[len(field) :] if message.startswith(field) else message  # said once, by the caller
     if kind == "string_too_short":
         n = ctx.get("min_length", 1)
         return "must not be empty" if n == 1 else f"must have at least {_number(n)} characters"

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator
 
 from .errors import InvalidInput
+from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .timeutil import parse_time
 
@@ -57,7 +58,7 @@ class StoreRequest(BaseModel):
     @classmethod
     def _not_blank(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("content is blank")
+            raise ValueError("must not be blank")
         return value.strip()
 
     @field_validator("space")
@@ -99,11 +100,8 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
     """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
     try:
         return StoreRequest(**fields)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'input'}: {err['msg']}" for err in exc.errors()
-        )
-        raise InvalidInput(f"{where}{problems}") from None
+    except ValidationError as exc:  # in plain words, not pydantic's ("String should have at least…")
+        raise InvalidInput(f"{where}{problems(exc)}") from None
     except InvalidInput as exc:
         raise InvalidInput(f"{where}{exc}") from None
 

@@ -20,7 +20,7 @@ from .config import load_settings
 from .models import Actor, ForgetResult, Hit, Memory, ReindexResult, StoreResult
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
-from .service import MemoryService
+from .service import MemoryService, ReindexProgress
 
 if TYPE_CHECKING:
     from .remote import AsyncRemoteMemlane, RemoteMemlane
@@ -158,8 +158,10 @@ class Memlane:
     def restore(self, memory_id: str, *, user: str | None = None) -> Memory:
         return self._service.restore(memory_id, actor=self._actor(user))
 
-    def reindex(self, *, keys: bool = False) -> ReindexResult:
-        return self._service.reindex(keys=keys)
+    def reindex(self, *, keys: bool = False, progress: ReindexProgress | None = None) -> ReindexResult:
+        """Embed what has no vector of the current model (and with ``keys`` rebuild the text indexes);
+        ``progress(phase, done, total)`` is told after each batch."""
+        return self._service.reindex(keys=keys, progress=progress)
 
     def close(self) -> None:
         self._service.close()

@@ -48,7 +48,10 @@ from .secrets import check_fields
 from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
 from .timeutil import now_utc, parse_time
 
-__all__ = ["AccessPolicy", "MemoryService"]
+__all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
+
+#: ``progress(phase, done, total)`` of a reindex: phase "embedding" or "keys"
+ReindexProgress = Callable[[str, int, int], None]
 
 log = logging.getLogger(__name__)
 
@@ -537,12 +540,18 @@ class MemoryService:
             txn.audit(actor, "archive" if state == State.ARCHIVED.value else "restore", memory_id, {})
         return memory
 
-    def reindex(self, *, keys: bool = False, batch: int = 256) -> ReindexResult:
+    def reindex(
+        self, *, keys: bool = False, batch: int = 256, progress: ReindexProgress | None = None
+    ) -> ReindexResult:
         """Embed every item without a vector of the current model; with ``keys``, rebuild the full-text
-        and entity indexes too (after an upgrade of the text analysis)."""
+        and entity indexes too (after an upgrade of the text analysis). ``progress(phase, done, total)``
+        is called before the first batch and after each ("embedding", then "keys")."""
         embedded = rebuilt = 0
         embedder = self.embedder
         if embedder is not None:
+            total = self.storage.count_needing_embedding(embedder.identity) if progress else 0
+            if progress:
+                progress("embedding", 0, total)
             after = 0
             while todo := self.storage.needing_embedding(embedder.identity, after, batch):
                 vectors = embedder.embed([c for _, c in todo])
@@ -550,7 +559,12 @@ class MemoryService:
                     txn.set_vectors([(seq, embedder.identity, vectors[i]) for i, (seq, _) in enumerate(todo)])
                 embedded += len(todo)
                 after = todo[-1][0]
+                if progress:
+                    progress("embedding", embedded, max(total, embedded))
         if keys:
+            total = self.storage.count_items() if progress else 0
+            if progress:
+                progress("keys", 0, total)
             after = 0
             while rows := self.storage.all_for_keys(after, batch):
                 with self.storage.write() as txn:
@@ -568,6 +582,8 @@ class MemoryService:
                         )
                 rebuilt += len(rows)
                 after = rows[-1][0]
+                if progress:
+                    progress("keys", rebuilt, max(total, rebuilt))
         return ReindexResult(embedded=embedded, keys_rebuilt=rebuilt,
                              embedding_model=embedder.identity if embedder else None)  # fmt: skip
 

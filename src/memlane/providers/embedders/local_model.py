@@ -53,6 +53,8 @@ _DEFAULT_MAX_SEQ_LENGTH = 256
 # One export at a time per process: concurrent first uses wait for the first export instead of repeating it.
 # (Across processes, each writes its own temp file and os.replace keeps the result whole.)
 _EXPORT_LOCK = threading.Lock()
+#: what a person waiting should be told about (shown on stderr by the CLI when it is a terminal)
+_progress = logging.getLogger("memlane.progress")
 
 
 def model_dir() -> Path:
@@ -210,6 +212,9 @@ def ensure_onnx_model(home: Path, *, quantized: bool = False) -> Path:
     if target.is_file():
         return target
     with _EXPORT_LOCK:
+        if not target.is_file():  # told once, on the progress logger the CLI shows on a terminal
+            _progress.info("preparing the local embedding model (once, in %s): this takes a few seconds…",
+                           target.parent)  # fmt: skip
         try:
             if not fp32.is_file():
                 _atomic_write(fp32, lambda tmp: _export_fp32_onnx(directory, tmp))

@@ -321,6 +321,19 @@ class PostgresStore(_Lanes):
             )
         ]
 
+    def count_needing_embedding(self, model: str) -> int:
+        """How many rows ``needing_embedding`` walks through (for progress reports)."""
+        rows = self._rows(
+            "SELECT COUNT(*) FROM memories m LEFT JOIN memory_vectors v ON v.memory_seq = m.seq"
+            " WHERE v.model IS NULL OR v.model <> %s",
+            (model,),
+        )
+        return int(rows[0][0])
+
+    def count_items(self) -> int:
+        """How many rows ``all_for_keys`` walks through: every item, current or not."""
+        return int(self._rows("SELECT COUNT(*) FROM memories", ())[0][0])
+
     def all_for_keys(
         self, after_seq: int, limit: int
     ) -> list[tuple[int, str, str | None, str | None, datetime]]:

@@ -1,0 +1,78 @@
+"""Progress on stderr for the CLI's slow steps, when a person is watching.
+
+Library code reports what takes long on the ``memlane.progress`` logger (the one-time preparation of
+the local embedding model) or through a callback (``reindex(progress=…)``); the CLI shows them on
+stderr, and only when stderr is a terminal and neither ``--json`` nor ``--quiet`` was given, so scripts,
+pipes and MCP clients never see a byte of it. Bars are tqdm's: counts, rate and time left.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+__all__ = ["LOGGER", "ReindexBars", "showing", "wanted"]
+
+LOGGER = "memlane.progress"
+
+
+def wanted(ctx: click.Context) -> bool:
+    obj = ctx.find_root().obj if isinstance(ctx.find_root().obj, dict) else {}
+    merged = {**obj, **(ctx.obj if isinstance(ctx.obj, dict) else {})}
+    if merged.get("json") or merged.get("quiet"):
+        return False
+    return bool(getattr(sys.stderr, "isatty", lambda: False)())
+
+
+@contextmanager
+def showing(ctx: click.Context) -> Iterator[bool]:
+    """While inside, ``memlane.progress`` messages go to stderr if ``wanted``; yields whether they do."""
+    if not wanted(ctx):
+        yield False
+        return
+    logger = logging.getLogger(LOGGER)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield True
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+
+
+_PHASES = {"embedding": "embedding", "keys": "rebuilding keys"}
+
+
+class ReindexBars:
+    """``reindex(progress=bars)``: one tqdm bar per phase on stderr (``disable``d when not wanted)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._bar: Any = None
+        self._phase = ""
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if phase != self._phase:
+            from tqdm import tqdm
+
+            self.close()
+            self._phase = phase
+            self._bar = tqdm(total=total, desc=_PHASES.get(phase, phase), unit=" memories", file=sys.stderr,
+                             dynamic_ncols=True, mininterval=0.2)  # fmt: skip
+        self._bar.total = max(total, done)
+        self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None

@@ -1,0 +1,266 @@
+"""What a new user trips over in the CLI (issue 11): a real process, a real SQLite file, and for the
+progress output a real pseudo-terminal as stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memlane import Memlane
+from test_cli import run
+
+CLI = [sys.executable, "-m", "memlane.cli"]
+
+
+def env_for(db: Path, **extra: str) -> dict[str, str]:
+    env = {**os.environ, "MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": "none", "MEMLANE_USER": "cli-user",
+           "COLUMNS": "80", **extra}  # fmt: skip
+    env.pop("MEMLANE_API_KEY", None)
+    env.pop("MEMLANE_SERVER", None)
+    return env
+
+
+def with_terminal_stderr(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run with stderr on a pseudo-terminal (as in a shell): (exit code, stdout, what the terminal got)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
+                            env=env, text=True)  # fmt: skip
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the process closed its end
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    out = proc.stdout.read() if proc.stdout else ""
+    return proc.wait(timeout=300), out, b"".join(chunks).decode("utf-8", "replace")
+
+
+# -- serve ----------------------------------------------------------------------------------------------
+
+
+def test_serve_on_a_busy_port_says_so_and_creates_nothing(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = subprocess.run([*CLI, "serve", "--port", str(port)], capture_output=True, text=True, timeout=120,
+                              env={**env_for(home / "memlane.db"), "MEMLANE_HOME": str(home)})  # fmt: skip
+    assert proc.returncode == 1
+    assert proc.stderr == f"error: port {port} is in use (try --port)\n"
+    assert proc.stdout == ""  # no "serving …", no admin key
+    assert not home.exists()  # no database, so no key was created
+
+
+# -- a database that does not exist ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("memory", "recall", "tea"), ("memory", "search", "tea"), ("memory", "list"), ("memory", "history", "x"),
+     ("memory", "get", "x"), ("memory", "forget", "x"), ("memory", "archive", "x"), ("memory", "reindex")],
+)  # fmt: skip
+def test_reading_a_database_that_does_not_exist_refuses_instead_of_creating_it(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    typo = tmp_path / "tpyo" / "memlane.db"
+    proc = run(typo, *args, check=False)
+    assert proc.returncode == 1
+    assert (
+        proc.stderr == f"error: no memlane database at {typo} (run memlane init, or store something first)\n"
+    )
+    assert not typo.parent.exists()
+    assert run(typo, "memory", "store", "Ana likes figs").returncode == 0  # a write creates it
+    assert run(typo, *args, check=False).stderr != proc.stderr
+
+
+# -- what the user meant ---------------------------------------------------------------------------
+
+
+def test_forget_says_what_is_missing(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    run(db, "memory", "store", "Ana likes figs")
+    neither = run(db, "memory", "forget", check=False)
+    assert neither.returncode == 2
+    assert "say what to forget: a MEMORY_ID, or --query TEXT" in neither.stderr
+    both = run(db, "memory", "forget", "some-id", "--query", "figs", check=False)
+    assert both.returncode == 2 and "give a MEMORY_ID or --query, not both" in both.stderr
+
+
+@pytest.mark.parametrize("command", ["store", "recall", "forget", "list"])
+def test_a_memory_command_without_memory_gets_a_suggestion(tmp_path: Path, command: str) -> None:
+    proc = run(tmp_path / "cli.db", command, "x", check=False)
+    assert proc.returncode == 2
+    assert f"did you mean 'memlane memory {command}'?" in proc.stderr
+
+
+def test_store_dash_reads_the_content_from_stdin(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    text = (
+        "Meeting notes, 14 March.\n" + "Falcon ships in Q3 and Ana owns the rollout. " * 600
+    )  # ~27,000 chars
+    proc = subprocess.run([*CLI, "memory", "store", "-", "--json"], input=text, capture_output=True, text=True,
+                          env=env_for(db), timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    stored = json.loads(run(db, "memory", "get", json.loads(proc.stdout)["id"], "--json").stdout)
+    assert stored["content"] == text.strip()
+    empty = subprocess.run([*CLI, "memory", "store", "-"], input="", capture_output=True, text=True,
+                           env=env_for(db), timeout=120)  # fmt: skip
+    assert empty.returncode == 1 and empty.stderr == "error: CONTENT is empty (nothing came on stdin)\n"
+
+
+def test_the_content_limit_is_documented_and_enforced(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    assert "32,000 characters" in run(db, "memory", "store", "--help").stdout
+    assert "32,000 characters" in (Path(__file__).parents[1] / "docs" / "cli.md").read_text()
+    proc = subprocess.run([*CLI, "memory", "store", "-"], input="x" * 32_001, capture_output=True, text=True,
+                          env=env_for(db), timeout=120)  # fmt: skip
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("error: CONTENT has 32,001 characters; a memory holds at most 32,000")
+    assert not db.exists() or json.loads(run(db, "memory", "list", "--json").stdout) == []
+
+
+# -- the CLI's own language --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("memory", "store", "x", "--importance", "3"), "'--importance'"),
+        (("memory", "recall", "x", "--limit", "0"), "'--limit'"),
+        (("memory", "recall", "x", "--min-score", "1.5"), "'--min-score'"),
+        (("memory", "recall", "x", "--type", "gossip"), "'--type'"),
+        (("memory", "store", "x", "--observed-at", "next blursday"), "cannot read 'next blursday' as a date"),
+        (("memory", "list", "--offset", "-1"), "'--offset'"),
+    ],
+)
+def test_bad_options_are_named_as_options(tmp_path: Path, args: tuple[str, ...], says: str) -> None:
+    proc = run(tmp_path / "cli.db", *args, check=False)
+    assert proc.returncode == 2 and says in proc.stderr, proc.stderr
+    assert "Input should" not in proc.stderr and "Value error" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("memory", "store", "x", "--source", "s" * 201), "error: source: must have at most 200 characters"),
+        (("memory", "store", "x", "--data", "[1, 2]"), "error: data: must be an object"),
+        (("memory", "store", "   "), "error: CONTENT is empty"),
+        (("memory", "recall", "x", "--server", "http://127.0.0.1:9"),
+         "error: --server needs an API key: give --api-key KEY or set MEMLANE_API_KEY"),
+    ],
+)  # fmt: skip
+def test_errors_speak_the_clis_language(tmp_path: Path, args: tuple[str, ...], line: str) -> None:
+    proc = run(tmp_path / "cli.db", *args, check=False)
+    assert proc.returncode == 1 and proc.stderr == line + "\n"
+
+
+def test_a_placeholder_key_is_named_not_an_encoding_crash(tmp_path: Path) -> None:
+    proc = run(tmp_path / "cli.db", "memory", "list", "--server", "http://127.0.0.1:9", "--api-key", "ml_…",
+               check=False)  # fmt: skip
+    assert proc.returncode == 1 and "placeholder" in proc.stderr and "Traceback" not in proc.stderr
+    assert "api_key=" not in proc.stderr
+
+
+# -- output and help ------------------------------------------------------------------------------------
+
+
+def test_recall_and_list_show_a_source_column(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    run(
+        db,
+        "memory",
+        "store",
+        "Ana prefers green tea",
+        "--source",
+        "onboarding",
+        "--observed-at",
+        "2025-03-14",
+    )
+    recalled = run(db, "memory", "recall", "green tea").stdout.splitlines()
+    assert recalled[0].split() == ["SCORE", "ID", "TYPE", "SOURCE", "OBSERVED", "CONTENT"]
+    assert recalled[1].split()[2:5] == ["fact", "onboarding", "2025-03-14"]
+    assert recalled[1].endswith("Ana prefers green tea")
+    listed = run(db, "memory", "list").stdout.splitlines()
+    assert listed[0].split() == ["ID", "CREATED", "TYPE", "SOURCE", "CONTENT"]
+    assert "onboarding" in listed[1].split() and listed[1].endswith("Ana prefers green tea")
+
+
+def test_help_is_whole_with_examples_and_environment() -> None:
+    import click
+
+    from memlane.cli import main
+
+    def cut(text: str) -> list[str]:  # click ends a too-long one-line summary with "..."
+        return [line for line in text.splitlines() if line.endswith("...") and not line.startswith("Usage:")]
+
+    def help_of(*names: str) -> str:
+        proc = subprocess.run([*CLI, *names, "--help"], capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "COLUMNS": "80"})  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    top = help_of()
+    for var in ("MEMLANE_HOME", "MEMLANE_DATABASE_URL", "MEMLANE_USER", "MEMLANE_EMBEDDER", "MEMLANE_SERVER",
+                "MEMLANE_API_KEY"):  # fmt: skip
+        assert var in top, var
+    for name, command in main.commands.items():
+        if isinstance(command, click.Group):
+            text = help_of(name)
+            assert not cut(text), f"{name}: cut off"
+    assert not cut(top), "memlane --help: cut off"
+    memory = main.commands["memory"]
+    assert isinstance(memory, click.Group)
+    for sub in memory.commands:
+        assert "Examples:\n    memlane memory " + sub in help_of("memory", sub), sub
+    for name in ("serve", "mcp", "init"):
+        assert "Examples:\n    memlane " + name in help_of(name), name
+
+
+# -- progress on stderr -----------------------------------------------------------------------------
+
+
+def test_reindex_shows_a_progress_bar_on_a_terminal_only(tmp_path: Path, model_home: Path) -> None:
+    db = tmp_path / "cli.db"
+    with Memlane(db, user="cli-user", embedder="none") as mem:
+        mem.store_many([f"note {i}: the quarterly report number {i} is filed" for i in range(300)],
+                       auto_supersede=False)  # fmt: skip
+    env = env_for(db, MEMLANE_HOME=str(model_home), MEMLANE_EMBEDDER="local")
+    code, out, terminal = with_terminal_stderr(["memory", "reindex", "--keys"], env)
+    assert code == 0, terminal
+    assert out.startswith("embedded 300, rebuilt keys of 300")
+    assert "embedding" in terminal and "300/300" in terminal and "memories/s" in terminal
+    assert "rebuilding keys" in terminal
+    # silent with --json, with --quiet, and when stderr is not a terminal
+    with Memlane(db, user="cli-user", embedder="none") as mem:
+        mem.store("one more note for the json run")
+    code, out, terminal = with_terminal_stderr(["memory", "reindex", "--json"], env)
+    assert code == 0 and json.loads(out)["embedded"] == 1 and terminal == ""
+    code, out, terminal = with_terminal_stderr(["memory", "reindex", "--keys", "--quiet"], env)
+    assert code == 0 and terminal == ""
+    piped = subprocess.run([*CLI, "memory", "reindex", "--keys"], capture_output=True, text=True, env=env,
+                           timeout=300)  # fmt: skip
+    assert piped.returncode == 0 and piped.stderr == ""
+
+
+def test_the_one_time_model_preparation_is_announced(tmp_path: Path) -> None:
+    home = tmp_path / "fresh-home"
+    env = env_for(home / "memlane.db", MEMLANE_HOME=str(home), MEMLANE_EMBEDDER="local")
+    code, out, terminal = with_terminal_stderr(["init"], env)
+    assert code == 0, terminal
+    assert "preparing the local embedding model (once" in terminal
+    assert out.rstrip().endswith("ready")
+    code, out, terminal = with_terminal_stderr(["memory", "store", "Ana likes figs"], env)
+    assert code == 0 and terminal == ""  # prepared once: never again
