@@ -3,12 +3,15 @@ progress output a real pseudo-terminal as stderr."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pty
 import socket
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,7 @@ def env_for(db: Path, **extra: str) -> dict[str, str]:
 def with_terminal_stderr(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
     """Run with stderr on a pseudo-terminal (as in a shell): (exit code, stdout, what the terminal got)."""
     master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # rows, columns
     proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
                             env=env, text=True)  # fmt: skip
     os.close(slave)

@@ -9,6 +9,7 @@ pipes and MCP clients never see a byte of it. Bars are tqdm's: counts, rate and 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,6 +49,16 @@ def showing(ctx: click.Context) -> Iterator[bool]:
         logger.setLevel(previous)
 
 
+def _size() -> tuple[int, int]:
+    """stderr's (columns, rows); a terminal that reports none (0 x 0, e.g. a pseudo-terminal nobody
+    sized) gets 80 x 24, since tqdm draws nothing on a terminal of 0 rows."""
+    try:
+        columns, rows = os.get_terminal_size(sys.stderr.fileno())
+    except (OSError, ValueError):
+        columns, rows = 0, 0
+    return (columns if columns > 0 else 80), (rows if rows > 0 else 24)
+
+
 _PHASES = {"embedding": "embedding", "keys": "rebuilding keys"}
 
 
@@ -68,7 +79,7 @@ class ReindexBars:
             self.close()
             self._phase = phase
             self._bar = tqdm(total=total, desc=_PHASES.get(phase, phase), unit=" memories", file=sys.stderr,
-                             dynamic_ncols=True, mininterval=0.2)  # fmt: skip
+                             ncols=_size()[0], nrows=_size()[1], mininterval=0.2)  # fmt: skip
         self._bar.total = max(total, done)
         self._bar.update(done - self._bar.n)
 
