@@ -1,0 +1,798 @@
+"""Entity resolution: which known entity, if any, a mention of a name or an external id refers to.
+
+Deterministic and offline. The order (SPEC §4):
+
+1. **External id** — ``hubspot:123``, ``email:ana@x.com``, ``github:org/repo#12``: the same id is the
+   same entity. A *different* id in the same system is the opposite evidence: a candidate whose
+   ``hubspot`` id differs is another record, whatever its name.
+2. **Name or alias**, normalised: case, accents, punctuation, possessives, titles ("Dr."), name suffixes
+   ("Jr."), and for organisations their legal form ("Acme Corp" = "ACME Inc." = "Acme", with
+   ``cleanco``). For people, a first name and its nicknames ("Bob" = "Robert", from the ``nicknames``
+   data set) or an initial ("R. Smith") match when the surname is the same.
+3. **Partial names**: a first name or surname alone ("Ana", "Georgiev"), or an e-mail address's name
+   part, matches a known person only when exactly one person fits.
+4. **Fuzzy** spelling (``rapidfuzz``): a near-identical name ("Okafur" for "Okafor") matches only when it
+   is the only near match and, when vectors are given, the two contexts are similar (an embedder
+   confirms it); without vectors the bar is higher.
+
+Whatever the step, a match must be **unique**: when two entities fit equally ("Ana" with two Anas
+known; "Jordan" the company and the person, with no type given) the mention is *ambiguous* and is not
+merged into either. Types must agree where both are known (a company never resolves to a person);
+``company`` and ``customer`` are one kind here (a customer is an organisation).
+
+This module is pure: candidates come from the caller (the store looks them up by :func:`blocking_keys`),
+decisions go back as :class:`Resolution` values.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "Candidate",
+    "EntityType",
+    "Mention",
+    "Resolution",
+    "blocking_keys",
+    "mention_ids",
+    "normalise_external_id",
+    "normalise_name",
+    "resolve",
+]
+
+
+class EntityType(StrEnum):
+    PERSON = "person"
+    COMPANY = "company"
+    TEAM = "team"
+    CUSTOMER = "customer"
+    PROJECT = "project"
+    SYSTEM = "system"
+    DEAL = "deal"
+    TICKET = "ticket"
+    DOCUMENT = "document"
+    REPOSITORY = "repository"
+    PLACE = "place"
+    OTHER = "other"
+
+
+#: Types that name the same kind of thing for matching purposes.
+_KIND = {EntityType.CUSTOMER: EntityType.COMPANY}
+_ORGANISATIONS = frozenset({EntityType.COMPANY, EntityType.CUSTOMER})
+
+#: A misspelling needs a similarity (0-100) of FUZZY_CONFIRMED when the contexts' vectors confirm it
+#: (Jaro-Winkler, made for names, on the one misspelt part of a person's name; edit similarity on other
+#: names), else an edit similarity (rapidfuzz Indel) of FUZZY_ALONE.
+FUZZY_CONFIRMED = 85.0
+FUZZY_ALONE = 95.0
+#: Cosine of the two contexts' vectors that confirms a looser fuzzy match. Not used to pick between
+#: equally named entities: one sentence of context told "Chris Lee" apart wrongly as often as rightly.
+CONTEXT_SIMILARITY = 0.6
+#: Shortest normalised name a fuzzy match is tried on (short names differ by one letter legitimately).
+FUZZY_MIN_LENGTH = 5
+
+_MALE_TITLES = frozenset(["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m"])
+_FEMALE_TITLES = frozenset(
+    [
+        "mrs",
+        "ms",
+        "miss",
+        "madam",
+        "madame",
+        "mme",
+        "mlle",
+        "dame",
+        "frau",
+        "sra",
+        "srta",
+        "signora",
+        "senora",
+    ]
+)
+_TITLES = (
+    frozenset(
+        [
+            "dr",
+            "doctor",
+            "mx",
+            "prof",
+            "professor",
+            "rev",
+            "revd",
+            "reverend",
+            "fr",
+            "father",
+            "capt",
+            "captain",
+            "sgt",
+            "sergeant",
+            "lt",
+            "lieutenant",
+            "col",
+            "colonel",
+            "gen",
+            "general",
+            "admiral",
+            "hon",
+            "coach",
+            "president",
+            "senator",
+            "governor",
+            "judge",
+            "justice",
+            "officer",
+            "detective",
+            "dean",
+            "chancellor",
+            "bishop",
+            "rabbi",
+            "imam",
+            "pastor",
+            "nurse",
+            "aunt",
+            "auntie",
+            "uncle",
+            "grandma",
+            "grandpa",
+            "granny",
+            "nana",
+        ]
+    )
+    | _MALE_TITLES
+    | _FEMALE_TITLES
+)
+#: Particles that belong to the next part of a surname ("Al-Sayed" = "Al Sayed", "van der Berg").
+_PARTICLES = frozenset(
+    [
+        "al",
+        "el",
+        "ul",
+        "bin",
+        "ibn",
+        "abu",
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "di",
+        "da",
+        "du",
+        "la",
+        "le",
+        "st",
+    ]
+)
+#: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
+_INITIALS_SKIP = frozenset(["of", "the", "and", "for", "in", "on", "at", "a", "an"])
+_SUFFIXES = frozenset(["jr", "jnr", "sr", "snr", "ii", "iii", "iv", "phd", "md", "esq", "dds", "mba", "cpa"])
+_POSSESSIVE = re.compile(r"(?<=\w)['’`]s?\b", re.IGNORECASE)
+_NON_WORD = re.compile(r"[^\w@.+#/-]+|(?<!\w)[.#/-]|[.#/-](?!\w)")
+_SPACES = re.compile(r"\s+")
+_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+_LOCAL_SPLIT = re.compile(r"[._+-]+|\d+")
+
+
+# ----------------------------------------------------------------------------------------------
+# Inputs and outputs
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A known entity as resolution sees it."""
+
+    id: str
+    type: EntityType | str
+    name: str
+    aliases: tuple[str, ...] = ()
+    #: normalised ``system:value`` ids (:func:`normalise_external_id`)
+    external_ids: tuple[str, ...] = ()
+    #: names of organisations it is linked to (``works_at``, ``customer_of``…): corroborates an e-mail
+    #: address at their domain
+    affiliations: tuple[str, ...] = ()
+    #: the mean embedding of the texts it was mentioned in, when an embedder is configured
+    vector: npt.NDArray[np.float32] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name (and/or external ids) seen in a memory, a record or a query."""
+
+    name: str | None
+    type: EntityType | str | None = None
+    external_ids: tuple[str, ...] = ()
+    #: organisations the mention is known to belong to (a CRM contact's company)
+    affiliations: tuple[str, ...] = ()
+    vector: npt.NDArray[np.float32] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """``entity_id`` is the match (None: a new entity, or an ambiguous mention, which is not merged).
+
+    ``how``: ``external_id``, ``exact`` (name or alias, normalised), ``nickname`` (first name variant or
+    initial with the same surname), ``partial`` (one part of a name, or an e-mail name, unique),
+    ``fuzzy``, ``new`` or ``ambiguous`` (then ``candidates`` lists the entities that fit)."""
+
+    entity_id: str | None
+    how: str
+    candidates: tuple[str, ...] = ()
+    #: the mention's spelling, when it should become an alias of the matched entity
+    new_alias: str | None = None
+    score: float = 0.0
+
+    @property
+    def matched(self) -> bool:
+        return self.entity_id is not None
+
+
+# ----------------------------------------------------------------------------------------------
+# Normalisation
+# ----------------------------------------------------------------------------------------------
+
+
+def _fold(text: str) -> str:
+    """Lower-case ASCII: accents dropped and other scripts transliterated ("Søren" -> "soren",
+    "ﬁ" -> "fi", full-width letters), with ``anyascii``."""
+    from anyascii import anyascii
+
+    return anyascii(unicodedata.normalize("NFKC", text)).casefold()
+
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _spellings(name: str) -> tuple[str, ...]:
+    """A name and its German transliteration when it has umlauts ("Müller" is also "Mueller")."""
+    expanded = name.translate(_UMLAUTS)
+    return (name,) if expanded == name else (name, expanded)
+
+
+def _type(value: EntityType | str | None) -> EntityType | None:
+    if value is None or value == "":
+        return None
+    kind = EntityType(value)
+    return _KIND.get(kind, kind)
+
+
+def _tokens(name: str) -> list[str]:
+    text = _POSSESSIVE.sub("", _fold(name))
+    return [t for t in _NON_WORD.sub(" ", text).split() if t]
+
+
+@lru_cache(maxsize=8192)
+def _organisation_base(name: str) -> str:
+    """ "Acme Corp." / "ACME, Inc." / "The Acme Company" -> "acme" (cleanco strips legal forms);
+    "M.I.T." -> "mit", "Ben & Jerry's" -> "ben and jerry"."""
+    from cleanco import basename
+
+    text = _POSSESSIVE.sub("", name.strip()).replace("&", " and ")
+    base = basename(text) or text
+    tokens = [t.replace(".", "") for t in _tokens(base)]
+    tokens = [t for t in tokens if t]
+    if tokens and tokens[0] == "the" and len(tokens) > 1:
+        tokens = tokens[1:]
+    if len(tokens) > 1 and tokens[-1] in {"company", "co", "group", "holdings"}:
+        tokens = tokens[:-1]
+    return " ".join(tokens)
+
+
+def _organisation_forms(name: str) -> frozenset[str]:
+    """The base name, and the base with an apostrophe's "s" kept ("McDonald's" = "McDonalds")."""
+    forms = {_organisation_base(name)}
+    if "'" in name or "’" in name:
+        forms.add(_organisation_base(name.replace("'", "").replace("’", "")))
+    return frozenset(f for f in forms if f)
+
+
+def _initials(base: str) -> str:
+    words = [w for w in base.split() if w not in _INITIALS_SKIP]
+    return "".join(w[0] for w in words) if len(words) >= 2 else ""
+
+
+def _person_parts(name: str) -> tuple[list[str], str | None]:
+    """A person's name parts (titles and suffixes dropped, hyphens split, particles joined to the part
+    after them) and the gender its title states ("m", "f" or None)."""
+    tokens = [t for raw in _tokens(name) for t in raw.replace("-", " ").split() if t.strip(".")]
+    tokens = [t.strip(".") for t in tokens]
+    gender = None
+    while len(tokens) > 1 and tokens[0] in _TITLES:
+        if tokens[0] in _MALE_TITLES:
+            gender = "m"
+        elif tokens[0] in _FEMALE_TITLES:
+            gender = "f"
+        tokens = tokens[1:]
+    while len(tokens) > 1 and tokens[-1] in _SUFFIXES:
+        tokens = tokens[:-1]
+    joined: list[str] = []
+    for i, token in enumerate(tokens):
+        if joined and joined[-1] in _PARTICLES and i == len(tokens) - 1 and len(tokens) >= 2:
+            joined[-1] += token  # "al sayed" -> "alsayed" (only before the last part: the surname)
+        else:
+            joined.append(token)
+    return joined, gender
+
+
+def _person_tokens(name: str) -> list[str]:
+    return _person_parts(name)[0]
+
+
+def normalise_name(name: str, type: EntityType | str | None = None) -> str:
+    """The form names are compared in: organisations by their base name, people without titles and
+    suffixes, everything folded (case, accents, punctuation, possessives)."""
+    kind = _type(type)
+    if kind in _ORGANISATIONS:
+        return _organisation_base(name)
+    if kind is EntityType.PERSON:
+        return " ".join(_person_tokens(name))
+    # identifiers and titles: "SUP-1042" = "sup 1042" = "SUP_1042"
+    words = " ".join(t.strip(".") for t in _tokens(name) if t.strip("."))
+    return " ".join(re.sub(r"(?<=\w)[-_](?=\w)", " ", words).split())
+
+
+def normalise_external_id(value: str) -> str:
+    """``System:Value`` -> ``system:value`` with the value in its canonical form (e-mail addresses and
+    code hosts are case-insensitive; other systems keep the case of their ids). A bare e-mail address
+    becomes ``email:…``. Raises ValueError for a value without a system."""
+    text = value.strip()
+    if text.lower().startswith("mailto:"):
+        text = "email:" + text[7:]
+    if _EMAIL.match(text):
+        return "email:" + text.casefold()
+    system, sep, rest = text.partition(":")
+    system = system.strip().casefold()
+    rest = rest.strip()
+    if not sep or not system or not rest or not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", system):
+        raise ValueError(f"external id {value!r} is not of the form system:value")
+    if system in {"email", "github", "gitlab", "bitbucket", "domain", "slack"}:
+        rest = rest.casefold()
+    return f"{system}:{rest}"
+
+
+# ----------------------------------------------------------------------------------------------
+# Names of people
+# ----------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _nicknamer() -> object:
+    from nicknames import NickNamer
+
+    return NickNamer()
+
+
+@lru_cache(maxsize=16384)
+def _given_name_forms(first: str) -> frozenset[str]:
+    """A given name with its nicknames and the names it is a nickname of ("bob" -> robert, bobby…)."""
+    namer = _nicknamer()
+    forms = {first}
+    forms |= namer.nicknames_of(first)  # type: ignore[attr-defined]
+    forms |= namer.canonicals_of(first)  # type: ignore[attr-defined]
+    return frozenset(forms)
+
+
+def _given_names_agree(a: str, b: str) -> str | None:
+    """ "exact", "nickname" or "initial" when two given names can be the same person's, else None."""
+    if a == b:
+        return "exact"
+    if len(a) == 1 or len(b) == 1:
+        return "initial" if a[0] == b[0] else None
+    if b in _given_name_forms(a) or a in _given_name_forms(b):
+        return "nickname"
+    return None
+
+
+def _email_person(address: str) -> tuple[list[str], str]:
+    """The name tokens of an e-mail address's local part and its domain's main label
+    ("robert.smith@eu.acme.com" -> (["robert", "smith"], "acme"))."""
+    local, _, domain = address.casefold().partition("@")
+    tokens = [t for t in _LOCAL_SPLIT.split(local) if len(t) > 1 or t.isalpha()]
+    labels = [p for p in domain.split(".") if p]
+    main = labels[-2] if len(labels) >= 2 else (labels[0] if labels else "")
+    return tokens, main
+
+
+# ----------------------------------------------------------------------------------------------
+# Blocking: which stored entities a mention could be (the store indexes these keys)
+# ----------------------------------------------------------------------------------------------
+
+
+def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[str]:
+    """Keys under which an entity named ``name`` is filed, and under which a mention looks: the full
+    normalised name, each part of a person's name with its nickname forms, an organisation's base name.
+    Two names that :func:`resolve` could match share at least one key (fuzzy matches excepted: those
+    are looked up by prefix, see ``fuzzy_prefix``)."""
+    keys: set[str] = set()
+    kind = _type(type)
+    if _EMAIL.match(name.strip()):
+        tokens, _ = _email_person(name)
+        keys |= {f"p:{t}" for t in tokens}
+        for t in tokens:
+            keys |= {f"p:{form}" for form in _given_name_forms(t)}
+        return frozenset(keys)
+    if kind is None or kind in _ORGANISATIONS:
+        base = _organisation_base(name)
+        if base:
+            keys.add(f"n:{base}")
+    if kind is None or kind is EntityType.PERSON:
+        tokens = _person_tokens(name)
+        if tokens:
+            keys.add(f"n:{' '.join(tokens)}")
+            keys.add(f"p:{tokens[-1]}")
+            if len(tokens[0]) > 1:
+                keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
+    if kind is not None and kind not in _ORGANISATIONS and kind is not EntityType.PERSON:
+        plain = normalise_name(name, kind)
+        if plain:
+            keys.add(f"n:{plain}")
+    return frozenset(keys)
+
+
+def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
+    """The first three letters of the normalised name: misspellings rarely change the start of a name,
+    so stores look fuzzy candidates up by this prefix."""
+    return normalise_name(name, type)[:3]
+
+
+# ----------------------------------------------------------------------------------------------
+# Resolution
+# ----------------------------------------------------------------------------------------------
+
+#: strength of each kind of match; only the strongest kind present counts
+_RANK = {"exact": 4, "nickname": 3, "partial": 2, "fuzzy": 1}
+
+
+def _types_agree(mention: EntityType | None, candidate: EntityType | None) -> bool:
+    return mention is None or candidate is None or mention is candidate
+
+
+def _conflicting_ids(mention_ids: Iterable[str], candidate_ids: Iterable[str]) -> bool:
+    """A different id in a system where an entity has one id (a CRM record, a code host account)."""
+    mine: dict[str, set[str]] = {}
+    for value in mention_ids:
+        system, _, rest = value.partition(":")
+        mine.setdefault(system, set()).add(rest)
+    theirs: dict[str, set[str]] = {}
+    for value in candidate_ids:
+        system, _, rest = value.partition(":")
+        theirs.setdefault(system, set()).add(rest)
+    for system, values in mine.items():
+        if system in {"email", "phone", "domain", "url"}:
+            continue  # people have several addresses: a second one is not a contradiction
+        if system in theirs and not (values & theirs[system]):
+            return True
+    return False
+
+
+def _person_match(mention: list[str], known: list[str]) -> str | None:
+    """How a person's name matches one of a known entity's names (None: it does not)."""
+    if not mention or not known:
+        return None
+    if mention == known:
+        return "exact"
+    if len(mention) >= 2 and len(known) >= 2:
+        if sorted(mention) == sorted(known):
+            return "nickname"  # the same parts in another order ("Chen Wei" / "Wei Chen")
+        if len(mention[-1]) == 1 or len(known[-1]) == 1:
+            # a surname's initial ("Priya R."): the given names must be the same
+            short, full = (mention, known) if len(mention[-1]) == 1 else (known, mention)
+            same_given = _given_names_agree(short[0], full[0]) == "exact" and len(short[0]) > 1
+            return "nickname" if same_given and full[-1][0] == short[-1] else None
+        if mention[-1] != known[-1]:
+            return None
+        agree = _given_names_agree(mention[0], known[0])
+        if agree is None:
+            return None
+        if agree == "exact" and len(mention) != len(known):
+            return "nickname"  # a middle name more or less: same first and last name
+        return "nickname" if agree in ("nickname", "initial") else "exact"
+    # a single word: a given name or a surname on its own. Only the mention may be the short one: an
+    # entity known only as "Dr. Nakamura" does not absorb "Yuki Nakamura" (which Nakamura it was is
+    # not known; a merge can join them later)
+    if len(mention) != 1:
+        return None
+    single, full = mention, known
+    word = single[0]
+    if len(word) < 2:
+        return None
+    if word == full[-1]:
+        return "partial"
+    if _given_names_agree(word, full[0]) in ("exact", "nickname"):
+        return "partial"
+    return None
+
+
+def _names_of(candidate: Candidate) -> list[str]:
+    return [candidate.name, *candidate.aliases]
+
+
+def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate) -> str | None:
+    """The strongest way the mention's name fits this candidate, or None."""
+    assert mention.name is not None
+    ctype = _type(candidate.type)
+    if not _types_agree(kind, ctype):
+        return None
+    name = mention.name.strip()
+    best: str | None = None
+
+    def better(how: str | None) -> None:
+        nonlocal best
+        if how is not None and (best is None or _RANK[how] > _RANK[best]):
+            best = how
+
+    if _EMAIL.match(name):
+        if ctype not in (None, EntityType.PERSON):
+            return None
+        tokens, domain = _email_person(name)
+        if len(tokens) == 1:
+            # "jdoe@", "johndoe@", "doej@": a given name's initial or whole and the surname, run together
+            for known in _names_of(candidate):
+                parts = _person_tokens(known)
+                if len(parts) >= 2:
+                    first, last = parts[0], parts[-1]
+                    if tokens[0] in {first[0] + last, first + last, last + first[0], last + first}:
+                        better("partial")
+        corroborated = any(
+            v.startswith("email:") and v.endswith("@" + name.partition("@")[2].casefold())
+            for v in candidate.external_ids
+        ) or any(_organisation_base(a) == domain for a in candidate.affiliations)
+        for known in _names_of(candidate):
+            how = _person_match(tokens, _person_tokens(known))
+            if how is None:
+                continue
+            # "robert.smith@…" names a person; "bob@acme.com" only with the domain to back it
+            if len(tokens) >= 2 or corroborated:
+                better("partial")
+        return best
+
+    compare_as = kind or ctype
+    for known in _names_of(candidate):
+        if compare_as in _ORGANISATIONS:
+            mine, theirs = _organisation_forms(name), _organisation_forms(known)
+            if mine & theirs:
+                better("exact")
+            elif _acronym_of(name, theirs) or _acronym_of(known, mine):
+                better("partial")
+        elif compare_as is EntityType.PERSON:
+            return _person_fit(name, candidate)
+        else:
+            if normalise_name(name, compare_as) == normalise_name(known, compare_as) != "":
+                better("exact")
+    return best
+
+
+def _is_full(parts: list[str]) -> bool:
+    """A given name and a surname, neither an initial."""
+    return len(parts) >= 2 and len(parts[0]) > 1 and len(parts[-1]) > 1
+
+
+def _person_conflict(name: str, candidate: Candidate) -> bool:
+    """Titles of different genders ("Mr. Thompson" is not "Mrs. Thompson")."""
+    _, gender = _person_parts(name)
+    return gender is not None and any(
+        (other := _person_parts(known)[1]) is not None and other != gender for known in _names_of(candidate)
+    )
+
+
+def _person_fit(name: str, candidate: Candidate) -> str | None:
+    """How a person's name fits a candidate, judged against all its names: a full name ("Priya Patel")
+    must fit one of the candidate's full names when it has any (an alias "Priya" learnt earlier does
+    not make "Priya Patel" the same person as "Priya Raman"); a single word is never more than partial."""
+    if _person_conflict(name, candidate):
+        return None
+    mine = [_person_parts(form)[0] for form in _spellings(name)]
+    theirs = [_person_parts(form)[0] for known in _names_of(candidate) for form in _spellings(known)]
+    if len(mine[0]) >= 2 and any(_is_full(parts) for parts in theirs):
+        theirs = [parts for parts in theirs if _is_full(parts)]
+    best: str | None = None
+    for parts in mine:
+        for known_parts in theirs:
+            how = _person_match(parts, known_parts)
+            if how is not None and (best is None or _RANK[how] > _RANK[best]):
+                best = how
+    if best == "exact" and len(mine[0]) == 1:
+        best = "partial"  # "Kalina" alone may be any Kalina
+    return best
+
+
+def _acronym_of(name: str, bases: frozenset[str]) -> bool:
+    """``name`` is written as an acronym (all capitals, 2-6 letters, dots allowed: "MIT", "M.I.T.") of
+    one of the organisation names ``bases``."""
+    letters = name.strip().replace(".", "")
+    if not (2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()):
+        return False
+    return any(_initials(base) == letters.casefold() for base in bases)
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _fuzzy_score(mention: Mention, kind: EntityType | None, candidate: Candidate) -> tuple[float, float]:
+    """(edit similarity, Jaro-Winkler similarity), both 0-100, of the closest of the candidate's names.
+
+    Names with numbers never match fuzzily unless the numbers are the same ("LH1234" is not "LH1240").
+    A person's parts are compared part by part (same count; each part close), so "Sam Tailor" is
+    compared as surname against surname."""
+    from rapidfuzz.distance import Indel, JaroWinkler
+
+    assert mention.name is not None
+    ctype = _type(candidate.type)
+    if not _types_agree(kind, ctype) or _EMAIL.match(mention.name.strip()):
+        return 0.0, 0.0
+    compare_as = kind or ctype
+    mine = normalise_name(mention.name, compare_as)
+    if len(mine) < FUZZY_MIN_LENGTH:
+        return 0.0, 0.0
+    if compare_as is EntityType.PERSON and _person_conflict(mention.name, candidate):
+        return 0.0, 0.0
+    best = (0.0, 0.0)
+    for known in _names_of(candidate):
+        theirs = normalise_name(known, compare_as)
+        if len(theirs) < FUZZY_MIN_LENGTH or _DIGITS.findall(mine) != _DIGITS.findall(theirs):
+            continue
+        if compare_as is EntityType.PERSON:
+            a, b = mine.split(), theirs.split()
+            # a person's parts line up one to one, and only one of them may be misspelt: "Alexandra
+            # Ivanova" (both parts differ) is not "Alexander Ivanov"
+            if len(a) != len(b):
+                continue
+            differing = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+            if len(differing) != 1:
+                continue
+            x, y = differing[0]
+            edit = 100.0 * Indel.normalized_similarity(x, y)
+            jaro = 100.0 * JaroWinkler.normalized_similarity(x, y)
+        else:
+            # Jaro-Winkler's bonus for a common start would pair "Northwind" with "Northwind Health"
+            edit = jaro = 100.0 * Indel.normalized_similarity(mine, theirs)
+        best = max(best, (edit, jaro))
+    return best
+
+
+def _cosine(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
+    denominator = float(np.linalg.norm(a) * np.linalg.norm(b))
+    return float(a @ b) / denominator if denominator else 0.0
+
+
+def resolve(
+    mention: Mention,
+    candidates: Sequence[Candidate],
+    *,
+    similarity: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], float] = _cosine,
+) -> Resolution:
+    """Decide which candidate (if any) ``mention`` refers to. See the module docstring for the order."""
+    kind = _type(mention.type)
+    ids = mention_ids(mention)
+    pool = [c for c in candidates if _types_agree(kind, _type(c.type))]
+
+    # 1. external ids
+    if ids:
+        by_id = [c for c in pool if set(ids) & set(c.external_ids)]
+        if len({c.id for c in by_id}) == 1:
+            match = by_id[0]
+            return Resolution(match.id, "external_id", new_alias=_alias(mention, match), score=1.0)
+        if len({c.id for c in by_id}) > 1:
+            return Resolution(None, "ambiguous", tuple(sorted({c.id for c in by_id})))
+        pool = [c for c in pool if not _conflicting_ids(ids, c.external_ids)]
+    if not mention.name or not mention.name.strip():
+        return Resolution(None, "new")
+
+    # 2-3. names: the strongest kind of match present must single out one entity
+    fits: dict[str, list[Candidate]] = {}
+    for candidate in pool:
+        how = _match_kind(mention, kind, candidate)
+        if how is not None:
+            fits.setdefault(how, []).append(candidate)
+    if kind is None:
+        # type unknown: a name that fits entities of different types ("Jordan") is ambiguous
+        types = {_type(c.type) for group in fits.values() for c in group}
+        if len(types - {None}) > 1:
+            mixed = sorted({c.id for group in fits.values() for c in group})
+            return Resolution(None, "ambiguous", tuple(mixed))
+    for how in sorted(fits, key=_RANK.__getitem__, reverse=True):
+        found = {c.id: c for c in fits[how]}
+        if len(found) == 1:
+            match = next(iter(found.values()))
+            if how == "partial" and _partial_is_shadowed(mention, kind, match, pool):
+                return Resolution(None, "ambiguous", tuple(sorted({c.id for c in pool if c.id != match.id})))
+            return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
+        if len(found) > 1:
+            return Resolution(None, "ambiguous", tuple(sorted(found)))
+
+    # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known
+    scored = []
+    for candidate in pool:
+        edit, jaro = _fuzzy_score(mention, kind, candidate)
+        if edit >= FUZZY_ALONE:
+            scored.append((edit, candidate))
+        elif (
+            jaro >= FUZZY_CONFIRMED
+            and mention.vector is not None
+            and candidate.vector is not None
+            and similarity(mention.vector, candidate.vector) >= CONTEXT_SIMILARITY
+        ):
+            scored.append((jaro, candidate))
+    if scored:
+        scored.sort(key=lambda sc: sc[0], reverse=True)
+        top_score, top = scored[0]
+        if len(scored) > 1 and scored[1][0] >= top_score - 3:
+            return Resolution(None, "ambiguous", tuple(c.id for _, c in scored))
+        return Resolution(top.id, "fuzzy", new_alias=_alias(mention, top), score=top_score / 400)
+    return Resolution(None, "new")
+
+
+def _partial_is_shadowed(
+    mention: Mention, kind: EntityType | None, match: Candidate, pool: Sequence[Candidate]
+) -> bool:
+    """A lone word that is also another known entity's full name ("Jordan" the person vs "Jordan" the
+    company, type unknown) is not a partial match of the first: the reading is ambiguous."""
+    assert mention.name is not None
+    if kind is not None:
+        return False
+    word = normalise_name(mention.name)
+    return any(c.id != match.id and any(normalise_name(n) == word for n in _names_of(c)) for c in pool)
+
+
+def _alias(mention: Mention, match: Candidate) -> str | None:
+    """The mention's spelling when none of the entity's names has the same normalised form (a new way
+    of writing it: "Bob Smith" for Robert Smith; not "georgiev's" for Dr. Georgiev)."""
+    if not mention.name or _EMAIL.match(mention.name.strip()):
+        return None
+    kind = _type(match.type) or _type(mention.type)
+    form = normalise_name(mention.name, kind)
+    known = {normalise_name(n, kind) for n in _names_of(match)}
+    return None if not form or form in known else _SPACES.sub(" ", mention.name.strip())
+
+
+def mention_ids(mention: Mention) -> tuple[str, ...]:
+    """The mention's external ids, normalised, plus its name when the name is an e-mail address."""
+    ids = [normalise_external_id(v) for v in mention.external_ids]
+    if mention.name and _EMAIL.match(mention.name.strip()):
+        ids.append(normalise_external_id(mention.name))
+    return tuple(dict.fromkeys(ids))
+
+
+@dataclass
+class Registry:
+    """An in-memory set of entities that learns from each resolution: a new spelling becomes an alias,
+    new external ids are kept. Used by benchmarks and tests; the stores keep the same data in tables."""
+
+    entities: dict[str, Candidate] = field(default_factory=dict)
+    _next: int = 0
+
+    def resolve_and_learn(self, mention: Mention) -> tuple[Resolution, str | None]:
+        """Resolve ``mention``; on a match, add its spelling and ids to the entity; when nothing fits,
+        create one; an ambiguous mention is left unlinked (None) rather than made a look-alike entity.
+        Returns the resolution and the id of the entity the mention ends up on."""
+        result = resolve(mention, list(self.entities.values()))
+        ids = mention_ids(mention)
+        if result.entity_id is not None:
+            old = self.entities[result.entity_id]
+            aliases = old.aliases + ((result.new_alias,) if result.new_alias else ())
+            merged_ids = old.external_ids + tuple(i for i in ids if i not in old.external_ids)
+            self.entities[old.id] = Candidate(
+                old.id, old.type if old.type else (mention.type or ""), old.name, aliases, merged_ids,
+                old.affiliations + tuple(a for a in mention.affiliations if a not in old.affiliations),
+                old.vector,
+            )  # fmt: skip
+            return result, old.id
+        if result.how == "ambiguous":
+            return result, None
+        self._next += 1
+        new_id = f"e{self._next}"
+        name = mention.name or ids[0] if (mention.name or ids) else new_id
+        self.entities[new_id] = Candidate(
+            new_id, mention.type or "", name, (), ids, mention.affiliations, mention.vector
+        )
+        return result, new_id
