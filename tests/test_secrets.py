@@ -203,6 +203,7 @@ def test_disguised_tokens_are_found() -> None:
         "Mein Kennwort lautet K4tze!Maus",
         "le mot de passe du wifi est Soleil2024!",
         "La contraseña del router es Girasol_2022",
+        "mon code secret est 4821",
         "my AWS secret is " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
         "Twilio " + "AC" + "0123456789abcdef" * 2,
         "AccountKey=" + "a1B2" * 22 + "==",

@@ -138,7 +138,7 @@ _STATEMENT_RE = re.compile(
 #: where a statement can start (its first word's first letters): the full pattern is tried only there
 _STATEMENT_STARTS = (
     "pass", "pwd", "pin", "api", "secret", "access", "auth", "security", "token", "kennwort", "mot", "mdp",
-    "contra", "clave", "senha", "wacht",
+    "code", "contra", "clave", "senha", "wacht",
 )  # fmt: skip
 
 
