@@ -34,6 +34,8 @@ ACCEPTED = [
     ("2024-02-29T08:00:00-08:00", datetime(2024, 2, 29, 16, tzinfo=UTC)),
     ("9999-12-31T23:59:59.999999Z", datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)),
     ("9999-12-31T18:59:59-05:00", datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)),
+    ("June 1, 999", datetime(999, 6, 1, tzinfo=UTC)),  # written dates
+    ("31 December 9999 11:59 PM", datetime(9999, 12, 31, 23, 59, tzinfo=UTC)),
 ]
 
 #: refused: outside the representable range once in UTC, or not a date at all
@@ -48,6 +50,7 @@ REFUSED = [
     "2024-02-30",
     "2024-01-01T00:00:00+24:00",
     "99999999999999999999",
+    "June 1, 10000",
     "not a date",
 ]
 
@@ -318,6 +321,7 @@ def test_an_unreadable_row_never_fails_a_listing(db_path: Path | str) -> None:
         worse = m.get(hopeless)
         assert worse.observed_at == worse.created_at == worse.updated_at == datetime.min.replace(tzinfo=UTC)
         assert [v.id for v in m.history(bad)] == [bad]
+        assert m.reindex(keys=True).keys_rebuilt == 3  # maintenance reads them too
         assert m.archive(bad).state == "archived" and m.restore(bad).state != "archived"
         # so its author can still delete it
         assert m.forget(bad).deleted == (bad,) and m.forget(hopeless).deleted == (hopeless,)
@@ -369,3 +373,43 @@ def test_postgresql_reads_the_edges_whatever_the_session_time_zone(pg_url: str, 
         assert m.get(last).observed_at == datetime.max.replace(tzinfo=UTC)
         assert {i.id for i in m.list_recent(10)} == {first, last}
         assert {h.id for h in m.recall("note about observed_at", observed_before="0002-01-01")} == {first}
+
+
+def test_mcp_dates_round_trip_or_are_refused(tmp_path: Path) -> None:
+    """The same over MCP (the official client, streamable HTTP): the tools share the service's parsing."""
+    import anyio
+    import mcp.types as types
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    stack = make_stack(tmp_path / "mcp.db")
+
+    async def main(url: str) -> None:
+        async with (
+            create_mcp_http_client(headers=bearer(stack.admin_key)) as http,
+            streamable_http_client(f"{url}/mcp", http_client=http) as streams,
+            ClientSession(streams[0], streams[1]) as session,
+        ):
+            await session.initialize()
+            stored = await session.call_tool(
+                "memory_store", {"content": "the 999 note", "observed_at": "0999-06-01"}
+            )
+            assert not stored.is_error, stored.content
+            for tool, arguments in (("memory_list_recent", {}), ("memory_recall", {"query": "999 note"})):
+                result = await session.call_tool(tool, arguments)
+                assert not result.is_error and "0999-06-01T00:00:00Z" in str(result.structured_content)
+            for arguments in (
+                {"content": "x", "observed_at": "0001-01-01T00:00:00+05:00"},
+                {"content": "x", "observed_at": "9999-12-31T23:59:59-05:00"},
+            ):
+                refused = await session.call_tool("memory_store", arguments)
+                text = "".join(c.text for c in refused.content if isinstance(c, types.TextContent))
+                assert refused.is_error and "invalid_input" in text and "observed_at" in text, text
+
+    try:
+        with running(stack.app()) as url:
+            anyio.run(main, url)
+        assert count_rows(tmp_path / "mcp.db", "memories") == 1
+    finally:
+        stack.mem.close()

@@ -25,9 +25,10 @@ from ...config import redact_url
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ..base import StoreHealth
+from ..memory_rows import observed_time
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS
-from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _utc
+from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
 from .writes import _Txn
 
 __all__ = ["PostgresStore"]
@@ -339,9 +340,10 @@ class PostgresStore(_Lanes):
     ) -> list[tuple[int, str, str | None, str | None, datetime]]:
         """(seq, content, subject id, subject name, observed_at) of every item, in seq order."""
         return [
-            (int(s), c, sid, sname, _utc(obs))  # type: ignore[misc]
-            for s, c, sid, sname, obs in self._rows(
-                "SELECT seq, content, subject_id, subject_name, observed_at FROM memories WHERE seq > %s"
+            (int(s), c, sid, sname, observed_time(_utc, *times))
+            for s, c, sid, sname, *times in self._rows(
+                f"SELECT seq, content, subject_id, subject_name, {_time('observed_at')},"
+                f" {_time('created_at')}, {_time('updated_at')} FROM memories WHERE seq > %s"
                 " ORDER BY seq LIMIT %s",
                 (after_seq, limit),
             )

@@ -24,6 +24,7 @@ from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ...timeutil import from_db, to_db
 from ..base import StoreHealth
+from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
 from .connections import Connections, WriterBusy
 from .lanes import _GENERATION, _Lanes
@@ -323,10 +324,10 @@ class SqliteStore(_Lanes):
     ) -> list[tuple[int, str, str | None, str | None, datetime]]:
         """(seq, content, subject id, subject name, observed_at) of every item, in seq order."""
         return [
-            (int(s), c, sid, sname, from_db(obs))  # type: ignore[misc]
-            for s, c, sid, sname, obs in self._rows(
-                "SELECT seq, content, subject_id, subject_name, observed_at FROM memories WHERE seq > ?"
-                " ORDER BY seq LIMIT ?",
+            (int(s), c, sid, sname, observed_time(from_db, *times))
+            for s, c, sid, sname, *times in self._rows(
+                "SELECT seq, content, subject_id, subject_name, observed_at, created_at, updated_at"
+                " FROM memories WHERE seq > ? ORDER BY seq LIMIT ?",
                 (after_seq, limit),
             )
         ]
