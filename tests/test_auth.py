@@ -197,3 +197,15 @@ def test_migration_2_upgrades_a_schema_1_database(tmp_path: Path, backend: str) 
         key = m.service.access.bootstrap("default", "alice")
         assert key is not None and m.service.access.authenticate(key.key).admin
         assert m.get(r.id).content == "kept across the upgrade"
+
+
+def test_access_service_holds_no_sql() -> None:
+    """Identity SQL lives behind the storage protocol (storage/*/identity.py), one implementation per
+    backend; the access service decides and never reaches into a store."""
+    import re
+
+    import memlane.auth
+
+    source = Path(memlane.auth.__file__).read_text()
+    assert not re.search(r"\b(SELECT|INSERT|UPDATE|DELETE FROM)\b", source)
+    assert "._rows" not in source and "._conn" not in source and ".cur." not in source

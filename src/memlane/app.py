@@ -44,7 +44,8 @@ def build_service(
 
         check_spec(spec)
     store = open_store(settings.database_url)
-    access = AccessService(store)  # identity lives in the same database: opt-out is checked on every call
+    # identity lives in the same database: opt-out is checked on every call
+    access = AccessService(store.identity)
     if isinstance(embedder, Embedder):
         return MemoryService(store, embedder, retrieval, access=access)
 

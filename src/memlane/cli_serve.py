@@ -71,7 +71,7 @@ def _access(ctx: click.Context) -> tuple[Any, str]:
     settings = _settings(ctx)
     store = open_store(settings.database_url)
     ctx.call_on_close(store.close)
-    return AccessService(store), settings.workspace
+    return AccessService(store.identity), settings.workspace
 
 
 def _access_of(service: Any) -> Any:

@@ -18,13 +18,17 @@ __all__ = [
     "Filters",
     "ForgetResult",
     "Hit",
+    "KeyInfo",
     "Memory",
     "MemoryType",
+    "NewKey",
     "ReindexResult",
     "State",
     "StoreResult",
     "Subject",
     "SupersededRef",
+    "TeamInfo",
+    "UserInfo",
     "Visibility",
 ]
 
@@ -122,6 +126,51 @@ class ReindexResult(_Frozen):
     embedded: int
     keys_rebuilt: int
     embedding_model: str | None
+
+
+# -- identity (memlane.auth): results of the admin operations -------------------------------------
+
+
+class KeyInfo(_Frozen):
+    """An API key as listed: never the key itself, nor its hash."""
+
+    id: str
+    prefix: str
+    workspace: str
+    name: str
+    user: str | None
+    agent: str | None
+    admin: bool
+    max_visibility: Visibility
+    created_at: datetime
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+class NewKey(KeyInfo):
+    """A key just created: the only time the secret itself is shown."""
+
+    key: str
+
+
+class UserInfo(_Frozen):
+    """A user of a workspace: their opt-out and current teams."""
+
+    workspace: str
+    name: str
+    opted_out: bool
+    teams: tuple[str, ...] = ()
+    created_at: datetime
+    updated_at: datetime
+
+
+class TeamInfo(_Frozen):
+    """A team and its current members."""
+
+    workspace: str
+    name: str
+    members: tuple[str, ...] = ()
+    created_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

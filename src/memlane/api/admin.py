@@ -6,8 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from ..auth import KeyInfo, NewKey, TeamInfo, UserInfo
-from ..models import ReindexResult
+from ..models import KeyInfo, NewKey, ReindexResult, TeamInfo, UserInfo
 from .context import AdminCaller, render
 from .schemas import ERROR_RESPONSES, AddMemberBody, CreateKeyBody, KeysPage, NameBody, TeamsPage, UsersPage
 

@@ -15,8 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
-from ..auth import KeyInfo, TeamInfo, UserInfo
-from ..models import Hit, Memory, MemoryType, State, StoreResult, Visibility
+from ..models import Hit, KeyInfo, Memory, MemoryType, State, StoreResult, TeamInfo, UserInfo, Visibility
 from ..requests import MAX_CONTENT_CHARS
 
 __all__ = [

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..models import Actor, Filters, Memory
+from ..models import Actor, Filters, KeyInfo, Memory, TeamInfo, UserInfo
 
 __all__ = ["NewMemory", "Store", "StoreHealth", "WriteTxn"]
 
@@ -92,12 +92,74 @@ class WriteTxn(Protocol):
     def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None: ...
 
 
+class IdentityStore(Protocol):
+    """Workspaces, users (and their opt-out), teams with members, agents and API keys, in the store's own
+    database (one SQLite file stays one file). Rows and SQL only: what is allowed, names, key generation
+    and hashing are decided by ``memlane.auth.AccessService`` on top. Each method is one transaction."""
+
+    def key_by_hash(self, key_hash: str) -> KeyInfo | None:
+        """The live (not revoked) key with this SHA-256, or None."""
+        ...
+
+    def note_key_use(self, key_id: str, at: datetime) -> None: ...
+
+    def insert_key(self, key: KeyInfo, key_hash: str, *, only_if_none: bool = False) -> bool:
+        """Insert a key, creating its workspace, and the user and agent it is bound to, if they do not
+        exist. ``only_if_none``: only on a store that holds no key at all, revoked ones included (else
+        only the workspace is created). True when the key was inserted."""
+        ...
+
+    def list_keys(self, workspace: str) -> list[KeyInfo]: ...
+
+    def revoke_key(self, workspace: str, key_id: str, at: datetime) -> KeyInfo | None:
+        """Revoke a key of this workspace (kept revoked at its first revocation); None if none."""
+        ...
+
+    def teams_of(self, workspace: str, user: str) -> tuple[str, ...]: ...
+
+    def opted_out(self, workspace: str, user: str) -> bool: ...
+
+    def ensure_user(self, workspace: str, name: str, at: datetime) -> None:
+        """Register a user (and their workspace) if they are not yet."""
+        ...
+
+    def set_opted_out(self, workspace: str, name: str, opted_out: bool, at: datetime) -> None:
+        """Set a user's opt-out, registering them (and their workspace) if needed."""
+        ...
+
+    def get_user(self, workspace: str, name: str) -> UserInfo | None: ...
+
+    def list_users(self, workspace: str) -> list[UserInfo]: ...
+
+    def create_team(self, workspace: str, name: str, at: datetime) -> None:
+        """Create a team (and its workspace) if it does not exist."""
+        ...
+
+    def add_member(self, workspace: str, team: str, user: str, at: datetime) -> bool:
+        """Add a user (registered if needed) to a team; False when there is no such team."""
+        ...
+
+    def remove_member(self, workspace: str, team: str, user: str) -> bool:
+        """False when the user is not a member of the team."""
+        ...
+
+    def get_team(self, workspace: str, name: str) -> TeamInfo | None: ...
+
+    def list_teams(self, workspace: str) -> list[TeamInfo]: ...
+
+
 class Store(Protocol):
     backend: str
+
     #: whether several threads may read at once (the retrieval engine then runs its lanes in parallel)
     concurrent_reads: bool
     #: identity of the embedder whose vectors the semantic lane searches (set by the service)
     vector_model: str | None
+
+    @property
+    def identity(self) -> IdentityStore:
+        """The identity tables of the same database."""
+        ...
 
     def write(self) -> AbstractContextManager[WriteTxn]: ...
 

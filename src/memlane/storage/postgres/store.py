@@ -26,6 +26,7 @@ from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ..base import StoreHealth
 from ..memory_rows import observed_time
+from .identity import PostgresIdentity
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
@@ -72,6 +73,7 @@ class PostgresStore(_Lanes):
         self._mce_cache: dict[str, tuple[float, dict[str, float]]] = {}
         self._key_count_cache: dict[str, tuple[float, int]] = {}
         self._closed = False
+        self.identity = PostgresIdentity(self)
         #: the last fault of the server's disk or files: ("degraded" or "failing", message)
         self._fault: tuple[str, str] | None = None
         try:

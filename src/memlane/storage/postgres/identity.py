@@ -1,0 +1,229 @@
+"""PostgreSQL identity tables (migration 2): workspaces, users, teams, members, agents and API keys.
+
+The ``IdentityStore`` of ``PostgresStore``, the same operations as ``storage/sqlite/identity.py``: SQL and
+row mapping only (``memlane.auth`` decides what is allowed). Reads are single statements on a pooled
+connection, each write one transaction. Times are ``timestamptz``, booleans ``boolean``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+
+from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
+
+if TYPE_CHECKING:
+    from .store import PostgresStore
+
+__all__ = ["PostgresIdentity"]
+
+_KEY_COLUMNS = (
+    "id, prefix, workspace, name, user_name, agent_name, admin, max_visibility, created_at,"
+    " last_used_at, revoked_at"
+)
+
+
+class PostgresIdentity:
+    def __init__(self, store: PostgresStore) -> None:
+        self._store = store
+
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        return self._store._rows(sql, params)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
+        with self._store._connection() as conn, conn.transaction():
+            yield conn
+
+    # -- keys -----------------------------------------------------------------------------------------
+
+    def key_by_hash(self, key_hash: str) -> KeyInfo | None:
+        rows = self._rows(
+            f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE key_hash = %s AND revoked_at IS NULL", (key_hash,)
+        )
+        return _key(rows[0]) if rows else None
+
+    def note_key_use(self, key_id: str, at: datetime) -> None:
+        with self._transaction() as cur:
+            cur.execute("UPDATE api_keys SET last_used_at = %s WHERE id = %s", (at, key_id))
+
+    def insert_key(self, key: KeyInfo, key_hash: str, *, only_if_none: bool = False) -> bool:
+        at = key.created_at
+        with self._transaction() as cur:
+            _ensure_workspace(cur, key.workspace, at)
+            if only_if_none and cur.execute("SELECT 1 FROM api_keys LIMIT 1").fetchall():
+                return False
+            if key.user is not None:
+                _ensure_user(cur, key.workspace, key.user, at)
+            if key.agent is not None:
+                cur.execute(
+                    "INSERT INTO agents (workspace, name, created_at) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                    (key.workspace, key.agent, at),
+                )
+            cur.execute(
+                "INSERT INTO api_keys (id, key_hash, prefix, workspace, name, user_name, agent_name, admin,"
+                " max_visibility, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (key.id, key_hash, key.prefix, key.workspace, key.name, key.user, key.agent, key.admin,
+                 str(key.max_visibility), at),
+            )  # fmt: skip
+        return True
+
+    def list_keys(self, workspace: str) -> list[KeyInfo]:
+        rows = self._rows(
+            f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE workspace = %s ORDER BY created_at, id", (workspace,)
+        )
+        return [_key(r) for r in rows]
+
+    def revoke_key(self, workspace: str, key_id: str, at: datetime) -> KeyInfo | None:
+        with self._transaction() as cur:
+            cur.execute(
+                "UPDATE api_keys SET revoked_at = %s WHERE id = %s AND workspace = %s AND revoked_at IS NULL",
+                (at, key_id, workspace),
+            )
+            rows = cur.execute(
+                f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = %s AND workspace = %s", (key_id, workspace)
+            ).fetchall()
+        return _key(rows[0]) if rows else None
+
+    # -- users ----------------------------------------------------------------------------------------
+
+    def teams_of(self, workspace: str, user: str) -> tuple[str, ...]:
+        rows = self._rows(
+            "SELECT team FROM team_members WHERE workspace = %s AND user_name = %s ORDER BY team",
+            (workspace, user),
+        )
+        return tuple(r[0] for r in rows)
+
+    def opted_out(self, workspace: str, user: str) -> bool:
+        rows = self._rows("SELECT opted_out FROM users WHERE workspace = %s AND name = %s", (workspace, user))
+        return bool(rows and rows[0][0])
+
+    def ensure_user(self, workspace: str, name: str, at: datetime) -> None:
+        with self._transaction() as cur:
+            _ensure_user(cur, workspace, name, at)
+
+    def set_opted_out(self, workspace: str, name: str, opted_out: bool, at: datetime) -> None:
+        with self._transaction() as cur:
+            _ensure_user(cur, workspace, name, at)
+            cur.execute(
+                "UPDATE users SET opted_out = %s, updated_at = %s WHERE workspace = %s AND name = %s",
+                (opted_out, at, workspace, name),
+            )
+
+    def get_user(self, workspace: str, name: str) -> UserInfo | None:
+        rows = self._rows(
+            "SELECT name, opted_out, created_at, updated_at FROM users WHERE workspace = %s AND name = %s",
+            (workspace, name),
+        )
+        return _user(workspace, rows[0], self.teams_of(workspace, name)) if rows else None
+
+    def list_users(self, workspace: str) -> list[UserInfo]:
+        teams: dict[str, list[str]] = {}
+        for user, team in self._rows(
+            "SELECT user_name, team FROM team_members WHERE workspace = %s ORDER BY team", (workspace,)
+        ):
+            teams.setdefault(user, []).append(team)
+        rows = self._rows(
+            "SELECT name, opted_out, created_at, updated_at FROM users WHERE workspace = %s ORDER BY name",
+            (workspace,),
+        )
+        return [_user(workspace, r, tuple(teams.get(r[0], ()))) for r in rows]
+
+    # -- teams ----------------------------------------------------------------------------------------
+
+    def create_team(self, workspace: str, name: str, at: datetime) -> None:
+        with self._transaction() as cur:
+            _ensure_workspace(cur, workspace, at)
+            cur.execute(
+                "INSERT INTO teams (workspace, name, created_at) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                (workspace, name, at),
+            )
+
+    def add_member(self, workspace: str, team: str, user: str, at: datetime) -> bool:
+        with self._transaction() as cur:
+            if not cur.execute(
+                "SELECT 1 FROM teams WHERE workspace = %s AND name = %s", (workspace, team)
+            ).fetchall():
+                return False
+            _ensure_user(cur, workspace, user, at)
+            cur.execute(
+                "INSERT INTO team_members (workspace, team, user_name, added_at) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                (workspace, team, user, at),
+            )
+        return True
+
+    def remove_member(self, workspace: str, team: str, user: str) -> bool:
+        with self._transaction() as cur:
+            deleted = cur.execute(
+                "DELETE FROM team_members WHERE workspace = %s AND team = %s AND user_name = %s",
+                (workspace, team, user),
+            )
+            return bool(deleted.rowcount)
+
+    def get_team(self, workspace: str, name: str) -> TeamInfo | None:
+        rows = self._rows(
+            "SELECT created_at FROM teams WHERE workspace = %s AND name = %s", (workspace, name)
+        )
+        if not rows:
+            return None
+        members = self._rows(
+            "SELECT user_name FROM team_members WHERE workspace = %s AND team = %s ORDER BY user_name",
+            (workspace, name),
+        )
+        return TeamInfo(workspace=workspace, name=name, members=tuple(m[0] for m in members),
+                        created_at=_time(rows[0][0]))  # fmt: skip
+
+    def list_teams(self, workspace: str) -> list[TeamInfo]:
+        members: dict[str, list[str]] = {}
+        for team, user in self._rows(
+            "SELECT team, user_name FROM team_members WHERE workspace = %s ORDER BY user_name", (workspace,)
+        ):
+            members.setdefault(team, []).append(user)
+        rows = self._rows(
+            "SELECT name, created_at FROM teams WHERE workspace = %s ORDER BY name", (workspace,)
+        )
+        return [
+            TeamInfo(workspace=workspace, name=n, members=tuple(members.get(n, ())), created_at=_time(c))
+            for n, c in rows
+        ]
+
+
+def _ensure_workspace(cur: psycopg.Connection[Any], workspace: str, at: datetime) -> None:
+    cur.execute(
+        "INSERT INTO workspaces (name, created_at) VALUES (%s, %s) ON CONFLICT DO NOTHING", (workspace, at)
+    )
+
+
+def _ensure_user(cur: psycopg.Connection[Any], workspace: str, user: str, at: datetime) -> None:
+    _ensure_workspace(cur, workspace, at)
+    cur.execute(
+        "INSERT INTO users (workspace, name, opted_out, created_at, updated_at) VALUES (%s, %s, FALSE, %s, %s)"
+        " ON CONFLICT DO NOTHING",
+        (workspace, user, at, at),
+    )
+
+
+def _time(value: Any) -> datetime:
+    if not isinstance(value, datetime):
+        raise ValueError("a required time is missing")
+    return value
+
+
+def _key(row: Sequence[Any]) -> KeyInfo:
+    key_id, prefix, workspace, name, user, agent, admin, ceiling, created, used, revoked = row
+    return KeyInfo(
+        id=key_id, prefix=prefix, workspace=workspace, name=name, user=user, agent=agent, admin=bool(admin),
+        max_visibility=Visibility(ceiling), created_at=_time(created), last_used_at=used,
+        revoked_at=revoked,
+    )  # fmt: skip
+
+
+def _user(workspace: str, row: Sequence[Any], teams: tuple[str, ...]) -> UserInfo:
+    name, opted_out, created, updated = row
+    return UserInfo(workspace=workspace, name=name, opted_out=bool(opted_out), teams=teams,
+                    created_at=_time(created), updated_at=_time(updated))  # fmt: skip
