@@ -29,7 +29,8 @@ def js(db: Path, *args: str, **kw) -> object:
     return json.loads(run(db, *args, "--json", **kw).stdout)
 
 
-def test_the_readme_walkthrough(tmp_path: Path) -> None:
+def test_every_memory_command_end_to_end(tmp_path: Path) -> None:
+    """Every memory command in one story (the README's own lines are run by test_readme.py)."""
     db = tmp_path / "cli.db"
     red = js(db, "memory", "store", "Dr. Okafor prescribed the red inhaler")
     assert red["status"] == "stored" and red["embedded"] is False and red["superseded"] == []
