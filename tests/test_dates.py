@@ -132,6 +132,8 @@ def test_unrepresentable_filters_are_refused(mem: Memlane) -> None:
                 mem.recall("anything", **{bound: text})
             with pytest.raises(InvalidInput, match=bound):
                 mem.list_recent(10, **{bound: text})
+    with pytest.raises(InvalidInput, match="now"):  # the SDK's clock override is a time like the others
+        mem.recall("anything", now=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=5))))
 
 
 # -- any datetime -----------------------------------------------------------------------------------

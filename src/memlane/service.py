@@ -370,7 +370,7 @@ class MemoryService:
             text=query.strip(),
             actor=actor,
             filters=filters,
-            now=now or now_utc(),
+            now=parse_time(now, "now") or now_utc(),
             limit=limit,
             embed=self._embed_query if embedder is not None else None,
             embedder=embedder,

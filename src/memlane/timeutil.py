@@ -51,6 +51,8 @@ def from_db(value: str | None) -> datetime | None:
         if legacy is None:
             raise
         result = datetime.fromisoformat(legacy[1].zfill(4) + legacy[2])
+    if result.tzinfo is UTC:  # what to_db writes ('Z'): the common case, kept cheap for listings
+        return result
     return result.replace(tzinfo=UTC) if result.tzinfo is None else result.astimezone(UTC)
 
 

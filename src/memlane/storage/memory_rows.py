@@ -45,6 +45,16 @@ _reported: set[tuple[str, tuple[str, ...]]] = set()
 _reported_lock = threading.Lock()
 
 
+#: the time columns of a row, in ``_COLUMNS`` order; indexes of the three that are never null
+_TIMES = (
+    "valid_from", "valid_to", "observed_at", "superseded_at", "last_accessed_at", "expires_at",
+    "created_at", "updated_at",
+)  # fmt: skip
+_OBSERVED, _CREATED, _UPDATED = (_TIMES.index(c) for c in ("observed_at", "created_at", "updated_at"))
+
+_UNREADABLE = (ValueError, OverflowError, TypeError)
+
+
 def memory_from_row(
     row: Sequence[Any],
     read_time: Callable[[Any], datetime | None],
@@ -56,67 +66,86 @@ def memory_from_row(
      related_user, data, importance, confidence, valid_from, valid_to, observed_at, source,
      provenance, state, replaces, superseded_by, superseded_at, access_count, last_accessed_at,
      expires_at, created_at, updated_at, model, author) = row  # fmt: skip
-    unreadable: list[str] = []
-
-    def read(column: str, value: Any, reader: Callable[[Any], Any]) -> Any:
-        try:
-            result = reader(value)
-        except (ValueError, OverflowError, TypeError):
-            unreadable.append(column)
-            return None
-        if result is None and column in _STAND_INS:
-            unreadable.append(column)  # never null in the schema: a time outside Python's range
-        return result
-
-    times: dict[str, datetime | None] = {
-        column: read(column, value, read_time)
-        for column, value in (
-            ("valid_from", valid_from), ("valid_to", valid_to), ("observed_at", observed_at),
-            ("superseded_at", superseded_at), ("last_accessed_at", last_accessed_at),
-            ("expires_at", expires_at), ("created_at", created_at), ("updated_at", updated_at),
-        )
-    }  # fmt: skip
-    readable = dict(times)
-    for column in _STAND_INS:
-        times[column] = _required(column, readable)
-    try:
+    raw = (valid_from, valid_to, observed_at, superseded_at, last_accessed_at, expires_at, created_at,
+           updated_at)  # fmt: skip
+    try:  # every row memlane wrote: read as it is
+        times = [read_time(value) for value in raw]
+        documents = (read_json(data), read_json(provenance))
         memory_type = MemoryType(type_)
-    except ValueError:
-        unreadable.append("type")
-        memory_type = MemoryType.GENERIC
+        if times[_OBSERVED] is None or times[_CREATED] is None or times[_UPDATED] is None:
+            raise ValueError("a time that is never null is missing")
+    except _UNREADABLE:
+        times, documents, memory_type = _tolerant(
+            str(id_), raw, (data, provenance), type_, read_time, read_json
+        )
     memory = Memory.model_construct(
         id=id_,
         content=content,
         type=memory_type,
         subject=Subject.model_construct(id=subject_id, name=subject_name) if subject_id else None,
         related_user=related_user,
-        data=read("data", data, read_json),
+        data=documents[0],
         importance=importance,
         confidence=confidence,
-        valid_from=times["valid_from"],
-        valid_to=times["valid_to"],
-        observed_at=times["observed_at"],
+        valid_from=times[0],
+        valid_to=times[1],
+        observed_at=times[2],
         workspace=workspace,
         owner=owner,
         visibility=Visibility(visibility),
         space=space or None,
         source=source,
-        provenance=read("provenance", provenance, read_json),
+        provenance=documents[1],
         state=State(state),
         replaces=replaces,
         superseded_by=superseded_by,
-        superseded_at=times["superseded_at"],
+        superseded_at=times[3],
         access_count=access_count,
-        last_accessed_at=times["last_accessed_at"],
-        expires_at=times["expires_at"],
-        created_at=times["created_at"],
-        updated_at=times["updated_at"],
+        last_accessed_at=times[4],
+        expires_at=times[5],
+        created_at=times[6],
+        updated_at=times[7],
         embedding_model=model,
         author=author,
     )
-    if unreadable:
-        _report(str(id_), tuple(unreadable))
     return int(seq), memory
+
+
+def _tolerant(
+    memory_id: str,
+    raw_times: Sequence[Any],
+    raw_documents: Sequence[Any],
+    raw_type: Any,
+    read_time: Callable[[Any], datetime | None],
+    read_json: Callable[[Any], dict[str, Any] | None],
+) -> tuple[list[datetime | None], tuple[dict[str, Any] | None, dict[str, Any] | None], MemoryType]:
+    """What ``memory_from_row`` returns for a row it could not read as it is (module docstring)."""
+    unreadable: list[str] = []
+    readable: dict[str, datetime | None] = {}
+    for column, value in zip(_TIMES, raw_times, strict=True):
+        try:
+            readable[column] = read_time(value)
+        except _UNREADABLE:
+            readable[column] = None
+            unreadable.append(column)
+        else:
+            if readable[column] is None and column in _STAND_INS:
+                unreadable.append(column)  # never null in the schema: a time outside Python's range
+    times = [_required(c, readable) if c in _STAND_INS else readable[c] for c in _TIMES]
+    documents: list[dict[str, Any] | None] = []
+    for column, value in zip(("data", "provenance"), raw_documents, strict=True):
+        try:
+            documents.append(read_json(value))
+        except _UNREADABLE:
+            documents.append(None)
+            unreadable.append(column)
+    try:
+        memory_type = MemoryType(raw_type)
+    except ValueError:
+        memory_type = MemoryType.GENERIC
+        unreadable.append("type")
+    _report(memory_id, tuple(unreadable))
+    return times, (documents[0], documents[1]), memory_type
 
 
 def observed_time(
@@ -132,7 +161,7 @@ def observed_time(
     ):
         try:
             readable[column] = read_time(value)
-        except (ValueError, OverflowError, TypeError):
+        except _UNREADABLE:
             readable[column] = None
     return _required("observed_at", readable)
 
