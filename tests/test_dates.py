@@ -415,3 +415,22 @@ def test_mcp_dates_round_trip_or_are_refused(tmp_path: Path) -> None:
         assert count_rows(tmp_path / "mcp.db", "memories") == 1
     finally:
         stack.mem.close()
+
+
+def test_cli_shows_and_refuses_dates_like_every_surface(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MEMLANE_DATABASE_URL": str(tmp_path / "cli.db"), "MEMLANE_EMBEDDER": "none",
+           "MEMLANE_USER": "alice"}  # fmt: skip
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True,
+                              env=env, timeout=120)  # fmt: skip
+
+    assert cli("memory", "store", "the 999 note", "--observed-at", "June 1, 999").returncode == 0
+    recalled = cli("memory", "recall", "999 note")
+    assert recalled.returncode == 0 and " 0999-06-01 " in recalled.stdout, recalled.stdout
+    refused = cli("memory", "store", "x", "--observed-at", "0001-01-01T00:00:00+05:00")
+    assert refused.returncode == 2 and "outside the times memlane can store" in refused.stderr, refused.stderr

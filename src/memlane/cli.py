@@ -124,7 +124,7 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 def _hits_text(hits: list[Any]) -> str:
     if not hits:
         return "no matches"
-    rows = [[f"{h.score:.2f}", h.id, str(h.type), h.source, f"{h.observed_at:%Y-%m-%d}",
+    rows = [[f"{h.score:.2f}", h.id, str(h.type), h.source, h.observed_at.date().isoformat(),
              h.content + ("" if h.superseded_by is None else "  (superseded)")] for h in hits]  # fmt: skip
     return _table(["SCORE", "ID", "TYPE", "SOURCE", "OBSERVED", "CONTENT"], rows)
 
@@ -132,7 +132,7 @@ def _hits_text(hits: list[Any]) -> str:
 def _memories_text(items: list[Any]) -> str:
     if not items:
         return "nothing stored"
-    rows = [[m.id, f"{m.created_at:%Y-%m-%d %H:%M}", str(m.type), m.source,
+    rows = [[m.id, m.created_at.replace(tzinfo=None).isoformat(" ", "minutes"), str(m.type), m.source,
              m.content + ("" if m.superseded_by is None else f"  (superseded by {m.superseded_by})")]
             for m in items]  # fmt: skip
     return _table(["ID", "CREATED", "TYPE", "SOURCE", "CONTENT"], rows)
@@ -150,8 +150,8 @@ class _When(click.ParamType):
             return value
         try:
             return parse_time(value, "")
-        except InvalidInput:
-            self.fail(f"cannot read {value!r} as a date or time (e.g. 2025-03-14, 2025-03-14T09:30:00Z or "
+        except InvalidInput as exc:  # parse_time's reason (not a date, or outside the range memlane stores)
+            self.fail(f"{str(exc).removeprefix(': ')} (e.g. 2025-03-14, 2025-03-14T09:30:00Z or "
                       "'March 14, 2025')", param, ctx)  # fmt: skip
 
 
