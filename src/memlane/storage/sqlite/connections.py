@@ -15,7 +15,9 @@ An apsw connection must never be used by two threads at once (``apsw.ThreadingVi
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -26,10 +28,17 @@ import apsw
 
 from ...errors import StorageError
 
-__all__ = ["BUSY_TIMEOUT_MS", "Connections", "WriterBusy", "describe"]
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: writers rely on SQLite's busy timeout alone
+    fcntl = None  # type: ignore[assignment]
 
-#: how long a writer waits for another process's write transaction before giving up
+__all__ = ["BUSY_TIMEOUT_MS", "QUEUE_WAIT_S", "Connections", "WriterBusy", "describe"]
+
+#: how long a writer waits for the database's write lock held by anything but a memlane writer
 BUSY_TIMEOUT_MS = 10_000
+#: how long a writer waits behind another memlane process's write transaction (a bulk import)
+QUEUE_WAIT_S = 15 * 60
 
 
 class WriterBusy(Exception):
@@ -91,6 +100,10 @@ class Connections:
         self._readers_lock = threading.Lock()
         #: the last storage fault: ("degraded" or "failing", message); a damaged file stays reported
         self.fault: tuple[str, str] | None = None
+        self._queue_file: int | None = None
+        if fcntl is not None:
+            with suppress(OSError):  # a directory memlane cannot create files in: SQLite's timeout only
+                self._queue_file = os.open(f"{path}-memlane-lock", os.O_RDWR | os.O_CREAT, 0o600)
 
     # -- error mapping --------------------------------------------------------------------------------
 
@@ -144,8 +157,10 @@ class Connections:
     @contextmanager
     def transaction(self, *, wait: bool = True) -> Iterator[apsw.Cursor]:
         """``BEGIN IMMEDIATE`` … ``COMMIT`` on the write connection, its lock held; ROLLBACK when the
-        block raises (nothing of it stays)."""
-        with self.writer(wait=wait) as conn:
+        block raises (nothing of it stays). Another memlane process's write transaction is waited for
+        as long as it lasts (``_queue``); anything else holding the database is waited for up to
+        SQLite's busy timeout."""
+        with self.writer(wait=wait) as conn, self._queue(wait=wait):
             cur = conn.cursor()
             cur.execute("BEGIN IMMEDIATE")
             try:
@@ -156,6 +171,39 @@ class Connections:
                     cur.execute("ROLLBACK")
                 raise
             self._wrote()
+
+    @contextmanager
+    def _queue(self, *, wait: bool) -> Iterator[None]:
+        """Hold the writers' file lock (``flock`` on ``<database>-memlane-lock``) for one transaction.
+
+        SQLite's busy timeout makes a writer give up after 10 s, but an all-or-nothing ``store_many`` of
+        100k items holds the write lock for longer than that (8-35 s here). Memlane writers therefore
+        queue on this lock first: the kernel releases it when its holder ends, even by SIGKILL, so a
+        waiter waits exactly as long as a live memlane process is writing, and never fails with
+        "locked" because a bulk import is running."""
+        if self._queue_file is None:
+            yield
+            return
+        deadline = time.monotonic() + QUEUE_WAIT_S
+        pause = 0.001
+        while True:
+            try:
+                fcntl.flock(self._queue_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not wait:
+                    raise WriterBusy from None
+                if time.monotonic() > deadline:
+                    raise StorageError(
+                        f"another memlane process has been writing to {self.path} for over"
+                        f" {QUEUE_WAIT_S // 60} minutes; retry later"
+                    ) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._queue_file, fcntl.LOCK_UN)
 
     # -- readers --------------------------------------------------------------------------------------
 
@@ -197,3 +245,6 @@ class Connections:
                     reader.close()
             with suppress(apsw.Error):
                 self._writer.close()
+            if self._queue_file is not None:
+                os.close(self._queue_file)
+                self._queue_file = None
