@@ -9,6 +9,7 @@ write connection (``connections.py``). Times are fixed-width ISO text (``timeuti
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +17,7 @@ import apsw
 
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ...timeutil import from_db, to_db
-from .connections import Connections
+from .connections import Connections, WriterBusy
 
 __all__ = ["SqliteIdentity"]
 
@@ -39,7 +40,9 @@ class SqliteIdentity:
         return _key(rows[0]) if rows else None
 
     def note_key_use(self, key_id: str, at: datetime) -> None:
-        with self._db.transaction() as cur:
+        """Best effort, and never waits for another writer (a request must not queue behind a bulk
+        import for a hint): when the write lock is taken, this use is not recorded."""
+        with suppress(WriterBusy), self._db.transaction(wait=False) as cur:
             cur.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (to_db(at), key_id))
 
     def insert_key(self, key: KeyInfo, key_hash: str, *, only_if_none: bool = False) -> bool:
