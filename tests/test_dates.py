@@ -434,3 +434,13 @@ def test_cli_shows_and_refuses_dates_like_every_surface(tmp_path: Path) -> None:
     assert recalled.returncode == 0 and " 0999-06-01 " in recalled.stdout, recalled.stdout
     refused = cli("memory", "store", "x", "--observed-at", "0001-01-01T00:00:00+05:00")
     assert refused.returncode == 2 and "outside the times memlane can store" in refused.stderr, refused.stderr
+
+
+def test_observed_date_keys_are_written_like_the_text_keys() -> None:
+    """The time signal compares an item's observed date keys with a query's date keys (``text.dates``
+    writes four-digit years): ``%Y`` made ``date:999-06-01`` for an item observed in 999."""
+    from memlane.retrieval.signals import observed_keys
+
+    keys = observed_keys(datetime(999, 6, 1, tzinfo=UTC))
+    assert {"date:0999-06-01", "date:0999-06", "date:0999"} <= keys
+    assert {"date:2024-03-05", "date:2024-03", "date:2024"} <= observed_keys(datetime(2024, 3, 5, tzinfo=UTC))

@@ -56,9 +56,10 @@ def observed_keys(observed_at: datetime) -> frozenset[str]:
     iso = d.isocalendar()
     return frozenset(
         {
-            f"date:{d:%Y-%m-%d}",
-            f"date:{d:%Y-%m}",
-            f"date:{d:%Y}",
+            # {d.year:04d}, not %Y: strftime does not pad the years 1-999 (text.dates writes 0999)
+            f"date:{d.year:04d}-{d.month:02d}-{d.day:02d}",
+            f"date:{d.year:04d}-{d.month:02d}",
+            f"date:{d.year:04d}",
             f"md:{d:%m-%d}",
             f"month:{d:%m}",
             f"week:{iso.year}-W{iso.week:02d}",
