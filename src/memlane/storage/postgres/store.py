@@ -37,6 +37,19 @@ __all__ = ["PostgresStore"]
 log = logging.getLogger(__name__)
 
 
+def _message(exc: psycopg.Error, where: str) -> str:
+    """One line for a person: what failed and, for a full disk or damaged data, what to do."""
+    state = exc.sqlstate or ""
+    if state == "53100":
+        return (
+            f"the disk of the PostgreSQL server {where} is full ({_describe(exc)}): nothing was written;"
+            " free some space and retry (reads still work)"
+        )
+    if state in ("XX001", "XX002"):
+        return f"the PostgreSQL database {where} is damaged ({_describe(exc)}): restore it from a backup"
+    return f"PostgreSQL error on {where}: {_describe(exc)}"
+
+
 def _is_fault(exc: psycopg.Error) -> bool:
     """Whether the server's disk or files are in trouble: SQLSTATE classes 53 (insufficient resources:
     disk full, out of memory) and 58 (system error: I/O), and XX001/XX002 (damaged data or index)."""
@@ -189,7 +202,7 @@ class PostgresStore(_Lanes):
             with self._pool.connection() as conn:
                 yield conn
         except psycopg.Error as exc:
-            message = f"PostgreSQL error on {self._where}: {_describe(exc)}"
+            message = _message(exc, self._where)
             if _is_fault(exc) and (self._fault is None or self._fault[0] != "failing"):
                 self._fault = ("failing" if (exc.sqlstate or "").startswith("XX") else "degraded", message)
             raise StorageError(message) from exc

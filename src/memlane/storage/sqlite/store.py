@@ -43,7 +43,7 @@ _MAX_PENDING_ACCESS = 100_000
 
 class SqliteStore(_Lanes):
     backend = "sqlite"
-    concurrent_reads = False  # one connection, serialised by a lock
+    concurrent_reads = False  # the lanes run in turn: most of their cost is Python (docs/architecture.md)
 
     def __init__(self, path: str | Path, *, vector_model: str | None = None) -> None:
         self.path = Path(path)
