@@ -23,7 +23,7 @@ from test_mcp import http_session
 
 ACTIONS = ("delete", "forget_query", "archive", "restore", "replaces", "auto")
 ITEMS = ("own_personal", "own_shared", "others_shared", "team", "agent")
-ACTORS = ("personal_key", "member_key", "agent_key", "admin_key")
+ACTORS = ("personal_key", "member_key", "unbound_key", "agent_key", "admin_key")
 
 OK, FORBIDDEN, UNKNOWN, KEPT = "ok", "forbidden", "unknown_memory", "kept"
 ALL_OK = dict.fromkeys(ACTIONS, OK)
@@ -50,6 +50,12 @@ EXPECTED: dict[tuple[str, str], dict[str, str]] = {
     ("member_key", "others_shared"): EDIT_ONLY,
     ("member_key", "team"): EDIT_ONLY,
     ("member_key", "agent"): INVISIBLE,
+    # a platform's key bound to nobody, acting as alice: the same as her own key (only opting back in differs)
+    ("unbound_key", "own_personal"): ALL_OK,
+    ("unbound_key", "own_shared"): ALL_OK,
+    ("unbound_key", "others_shared"): EDIT_ONLY,
+    ("unbound_key", "team"): EDIT_ONLY,
+    ("unbound_key", "agent"): INVISIBLE,
     ("agent_key", "own_personal"): ALL_OK,
     ("agent_key", "own_shared"): ALL_OK,
     ("agent_key", "others_shared"): EDIT_ONLY,
@@ -96,6 +102,7 @@ def _world(db: Any) -> World:
     keys = {
         "personal_key": stack.key(user="alice", max_visibility="personal"),
         "member_key": stack.key(user="alice"),
+        "unbound_key": stack.key(),
         "agent_key": stack.key(agent="helpdesk"),
         "admin_key": stack.admin_key,
     }
@@ -351,9 +358,8 @@ def make_stack_again(db: Any) -> Stack:
     ],
 )
 def test_opting_back_in(world: World, key: str, user: str, may_opt_in: bool) -> None:
-    keys = {**world.keys, "unbound_key": world.stack.key()}
     with running(world.stack.app()) as url, httpx.Client(base_url=url, timeout=30) as http:
-        headers = bearer(keys[key], user)
+        headers = bearer(world.keys[key], user)
         out = http.post("/v1/me/opt-out", headers=headers)
         assert (out.status_code, out.json()["opted_out"]) == (200, True)  # opting out: always
         back = http.post("/v1/me/opt-in", headers=headers)
