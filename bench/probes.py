@@ -34,7 +34,7 @@ def run(embedder_spec: str, grid: dict[str, list[str]], limit: int = 10) -> dict
     base = RetrievalConfig()
     names = sorted(grid)
     configs: dict[str, Any] = {"default": base}
-    for values in itertools.product(*(grid[n] for n in names)):
+    for values in itertools.product(*(grid[n] for n in names)) if grid else ():
         changes = {n: type(getattr(base, n))(v) for n, v in zip(names, values, strict=True)}
         configs[",".join(f"{n}={v}" for n, v in zip(names, values, strict=True))] = replace(base, **changes)
     report = {}

@@ -73,9 +73,8 @@ def test_context_brings_the_reply_next_to_a_strong_match(db_path, weight: float)
         hits = m.recall("how long have they been married", limit=5)
         contents = [h.content for h in hits]
         if weight:
-            assert contents[1] == "Melanie: 5 years already! Time flies."
-            assert hits[1].matched_by == ("context",)
-            assert 0 < hits[1].score <= hits[0].score
+            reply = contents.index("Melanie: 5 years already! Time flies.")
+            assert reply < 2 and hits[reply].matched_by == ("context",) and hits[reply].score > 0
         else:
             assert "Melanie: 5 years already! Time flies." not in contents
 
@@ -146,3 +145,50 @@ def test_common_words_still_order_the_candidates(db_path) -> None:
         ids = [h.id for h in m.recall("zanzibar status")]
         # only "zanzibar" finds candidates; "status" (in >10% of items) still puts the report first
         assert ids[:2] == [with_status.id, plain.id]
+
+
+@pytest.mark.parametrize("reply_weight", [BASE.reply_weight, BASE.context_weight])
+def test_the_reply_to_a_matching_question_stands_in_for_it(db_path, reply_weight: float) -> None:
+    with open_store(db_path, reply_weight=reply_weight) as m:
+        chat = {"conversation_id": "day-1"}
+        m.store(
+            "Bea: the new puppy chewed my shoes again", subject="Bea", provenance={"conversation_id": "day-0"}
+        )
+        m.store("Bea: what did you name the puppy?", subject="Bea", provenance=chat)
+        m.store("Carl: We called him Biscuit, after his colour.", subject="Carl", provenance=chat)
+        contents = [h.content for h in m.recall("what is the puppy's name")]
+        reply = contents.index("Carl: We called him Biscuit, after his colour.")
+        chewed = contents.index("Bea: the new puppy chewed my shoes again")
+        assert (reply < chewed) == (reply_weight > BASE.context_weight)
+
+
+def test_a_question_answered_by_the_same_speaker_is_not_a_reply(db_path) -> None:
+    with open_store(db_path) as m:
+        chat = {"conversation_id": "day-1"}
+        m.store(
+            "Bea: the new puppy chewed my shoes again", subject="Bea", provenance={"conversation_id": "day-0"}
+        )
+        m.store("Bea: what did you name the puppy?", subject="Bea", provenance=chat)
+        m.store("Bea: I am off to work now.", subject="Bea", provenance=chat)
+        contents = [h.content for h in m.recall("what is the puppy's name")]
+        assert contents.index("Bea: I am off to work now.") > contents.index(
+            "Bea: the new puppy chewed my shoes again"
+        )
+
+
+@pytest.mark.parametrize("with_time_lane", [True, False])
+def test_the_time_lane_searches_the_period_the_query_names(db_path, with_time_lane: bool) -> None:
+    lanes = BASE.lanes if with_time_lane else BASE.without("time").lanes
+    with open_store(db_path, lanes=lanes, recency_boost=0, time_boost=0) as m:
+        for day in ("2023-06-02", "2023-06-09", "2023-06-23", "2023-06-30"):
+            m.store(f"Ana shared big exciting news about the new job offer ({day})", observed_at=day,
+                    auto_supersede=False)  # fmt: skip
+        target = m.store("Ana: I passed my driving test today!", observed_at="2023-06-16")
+        hits = m.recall("What exciting news did Ana share on 16 June, 2023?")
+        ids = [h.id for h in hits]
+        if with_time_lane:
+            assert ids[0] == target.id and "time" in hits[0].matched_by
+        else:
+            assert target.id not in ids[:1]
+        # a period the store has nothing in changes nothing
+        assert m.recall("What exciting news did Ana share on 16 June, 2021?")[0].id != target.id

@@ -1,4 +1,4 @@
-"""Hybrid retrieval: lanes (semantic, keyword, entity, later graph) fused by reciprocal rank fusion,
+"""Hybrid retrieval: lanes (semantic, keyword, entity, time; later graph) fused by reciprocal rank fusion,
 then weighted by recency, importance and access. Configured with data (``RetrievalConfig``)."""
 
 from .config import PRESETS, LaneSpec, RetrievalConfig

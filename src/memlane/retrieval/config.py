@@ -28,6 +28,7 @@ class RetrievalConfig:
         LaneSpec("semantic", weight=0.7, depth=50, evidence_strength=0.9),
         LaneSpec("keyword", weight=1.0, depth=50, evidence_strength=0.85),
         LaneSpec("entity", weight=0.5, depth=50, evidence_strength=0.6),
+        LaneSpec("time", weight=1.0, depth=50, evidence_strength=0.4),
     )
     rrf_k: int = 5
     #: a fresh item's fused score is multiplied by up to (1 + recency_boost); the boost halves every
@@ -59,8 +60,11 @@ class RetrievalConfig:
     #: ``provenance.conversation_id``) of the top context_depth supported candidates gain
     #: context_weight × their neighbour's fused score
     context_weight: float = 0.3
-    context_window: int = 1
+    context_window: int = 2
     context_depth: int = 20
+    #: the reply to a candidate that asks something (the next item of its conversation, said by someone
+    #: else) gains reply_weight × the candidate's fused score instead
+    reply_weight: float = 1.0
     #: with include_history, a version whose score is within this of a version it superseded ranks first
     history_tie: float = 0.05
     extra: dict[str, Any] = field(default_factory=dict)
@@ -74,6 +78,6 @@ class RetrievalConfig:
 
 PRESETS: dict[str, RetrievalConfig] = {
     "default": RetrievalConfig(),
-    "keyword-only": RetrievalConfig().without("semantic", "entity"),
-    "semantic-only": RetrievalConfig().without("keyword", "entity"),
+    "keyword-only": RetrievalConfig().without("semantic", "entity", "time"),
+    "semantic-only": RetrievalConfig().without("keyword", "entity", "time"),
 }

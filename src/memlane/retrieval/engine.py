@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -173,17 +174,24 @@ class RetrievalEngine:
         if missing:
             memories.update(self.store.fetch(query.actor, query.filters, missing, query.now))
             keys_of.update(self.store.entity_keys_of(missing))
-        bonus: dict[int, float] = {}
+        bonus: dict[int, tuple[float, float]] = {}  # neighbour: (bonus, weight it came with)
         for s in top:
+            reply = _reply_to(s, neighbours.get(s, ()), memories)
             for n in neighbours.get(s, ()):
                 if n in memories:
-                    bonus[n] = max(bonus.get(n, 0.0), config.context_weight * final[s])
+                    weight, parent = config.context_weight, final[s]
+                    if n == reply:  # the answer takes the question's place, without its question penalty
+                        weight = config.reply_weight
+                        if is_question_item(memories[s].content) and config.question_item_penalty < 1:
+                            parent /= 1.0 - config.question_item_penalty
+                    if weight * parent > bonus.get(n, (0.0, 0.0))[0]:
+                        bonus[n] = (weight * parent, weight)
         top_score = final[top[0]] if top else 1.0
         share: dict[int, float] = {}
-        for n, b in bonus.items():
+        for n, (b, weight) in bonus.items():
             base = final.get(n)
             final[n] = (base if base is not None else 0.0) + b
-            share[n] = config.context_weight * min(1.0, b / (config.context_weight * top_score))
+            share[n] = min(weight, b / top_score)
         return share
 
     def _evidence(
@@ -209,6 +217,10 @@ class RetrievalEngine:
                     stems = set(text.tokenize(memories[s].content))
                     got = sum(w for term, w in weights.items() if term in stems)
                     out[s]["keyword"] = got / total
+        if "time" in results:  # observed in the period the query names
+            for s, _ in results["time"].ranked:
+                if s in out:
+                    out[s]["time"] = 1.0
         known = query.known_entity_weights
         if "entity" in results and known:
             total = sum(known.values())
@@ -228,6 +240,21 @@ class RetrievalEngine:
                 f = df.get(term, 0)
                 weights[stems[0]] = math.log(1 + (n - f + 0.5) / (f + 0.5))
         return weights
+
+
+def _reply_to(seq: int, neighbours: Sequence[int], memories: dict[int, Memory]) -> int | None:
+    """The item that answers ``seq`` when ``seq`` asks something: the next item of the conversation,
+    said by someone else (when both name their subject)."""
+    if seq not in memories or "?" not in memories[seq].content:
+        return None
+    after = [n for n in neighbours if n > seq and n in memories]
+    if not after:
+        return None
+    reply = min(after)
+    asker, replier = memories[seq].subject, memories[reply].subject
+    if asker is not None and replier is not None and asker.id == replier.id:
+        return None
+    return reply
 
 
 def _current_first(

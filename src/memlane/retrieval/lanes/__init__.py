@@ -10,7 +10,10 @@ from .base import Lane, LaneResult, Query
 from .entity import EntityLane
 from .keyword import KeywordLane
 from .semantic import SemanticLane
+from .time import TimeLane
 
-LANES: dict[str, Lane] = {lane.name: lane for lane in (SemanticLane(), KeywordLane(), EntityLane())}
+LANES: dict[str, Lane] = {
+    lane.name: lane for lane in (SemanticLane(), KeywordLane(), EntityLane(), TimeLane())
+}
 
 __all__ = ["LANES", "Lane", "LaneResult", "Query"]
