@@ -144,3 +144,25 @@ def test_neighbours_on_the_store(mem: Memlane) -> None:
     assert sorted(store.neighbours([seq["a2"]], 2)[seq["a2"]]) == [seq["a1"], seq["a3"], seq["a4"]]
     assert store.neighbours([seq["b1"]], 1) == {seq["b1"]: [seq["b2"]]}
     assert store.neighbours([seq["n"], seq["x"]], 1) == {}  # numeric id: none; bob's c1 is his alone
+
+
+class CalibrationFails:
+    """Embeds one text at a time (the query) but fails on batches, like an endpoint that is failing."""
+
+    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.dim, self.identity = inner, inner.dim, "test/failing-batches"
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        from memlane.errors import EmbedderError
+
+        if len(texts) > 1:
+            raise EmbedderError("endpoint unavailable")
+        return self.inner.embed(texts)
+
+
+def test_an_embedder_that_cannot_be_calibrated_leaves_the_lexical_lanes(tmp_path, local_embedder) -> None:
+    with Memlane(tmp_path / "m.db", user="alice", embedder=CalibrationFails(local_embedder)) as m:
+        for content in STORE:
+            m.store(content)
+        assert [h.content for h in m.recall("what did Dr. Okafor prescribe")] == [STORE[0]]
+        assert m.recall("what medicine for breathing problems") == []  # similarity alone: no evidence

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 from collections.abc import Sequence
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import text
-from ..errors import ConfigError
+from ..errors import ConfigError, EmbedderError
 from ..models import Hit, Memory
 from .calibration import SemanticScale, measure, scale_for
 from .config import RetrievalConfig
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from ..storage.base import Store
 
 __all__ = ["RetrievalEngine"]
+
+log = logging.getLogger(__name__)
 
 
 class RetrievalEngine:
@@ -91,10 +94,13 @@ class RetrievalEngine:
         items are returned: fewer than ``limit``, or none, when nothing is relevant."""
         config = self.config
         results = self.run_lanes(query)
-        scale = self._scale(query) if "semantic" in results and results["semantic"].ranked else None
-        if scale is not None:
+        scale = None
+        if "semantic" in results and results["semantic"].ranked:
             # below the floor a cosine is no evidence: such items neither rank nor return by similarity
-            results["semantic"].ranked = [(s, c) for s, c in results["semantic"].ranked if c > scale.floor]
+            # (and without a scale, similarity is no evidence at all)
+            scale = self._scale(query)
+            floor = scale.floor if scale is not None else math.inf
+            results["semantic"].ranked = [(s, c) for s, c in results["semantic"].ranked if c > floor]
         fused = rrf(
             {name: r.ranked for name, r in results.items()},
             {spec.name: spec.weight for spec in config.lanes},
@@ -129,14 +135,19 @@ class RetrievalEngine:
             hits.append((seq, _hit(memories[seq], score, lanes)))
         return hits
 
-    def _scale(self, query: Query) -> SemanticScale:
-        """The embedder's calibrated similarity scale (measured once per embedder identity)."""
+    def _scale(self, query: Query) -> SemanticScale | None:
+        """The embedder's calibrated similarity scale (measured once per embedder identity); None when the
+        embedder fails to embed the calibration set (a remote endpoint down): tried again next recall."""
         quantile = self.config.semantic_floor_quantile
-        if query.embedder is not None:
-            return scale_for(query.embedder.identity, query.embedder.embed, quantile)
-        embed = query.embed
-        assert embed is not None  # the semantic lane found something, so there is an embedding
-        return measure(lambda texts: np.stack([embed(t) for t in texts]), quantile)
+        try:
+            if query.embedder is not None:
+                return scale_for(query.embedder.identity, query.embedder.embed, quantile)
+            embed = query.embed
+            assert embed is not None  # the semantic lane found something, so there is an embedding
+            return measure(lambda texts: np.stack([embed(t) for t in texts]), quantile)
+        except EmbedderError as exc:
+            log.warning("could not calibrate the embedder; semantic similarity ignored this time: %s", exc)
+            return None
 
     def _multiplier(self, query: Query, memory: Memory, keys: set[str]) -> float:
         config = self.config
