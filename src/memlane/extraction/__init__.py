@@ -1,0 +1,42 @@
+"""Learning from conversations (issue 13): the gate, the extractors and their types.
+
+Pure code: nothing here stores anything. The pieces:
+
+* ``models`` — :class:`Message` in, :class:`ExtractionResult` (candidate facts, retractions,
+  skipped statements) out;
+* ``base`` — the :class:`Extractor` protocol every extractor implements;
+* ``gate`` — :func:`gate`, the cheap check that decides whether an exchange is worth extracting;
+* ``rules`` — :class:`RuleExtractor`, the deterministic offline extractor.
+
+Rules, what instructions support, and measured figures: ``docs/extraction.md``.
+"""
+
+from __future__ import annotations
+
+from .base import Extractor
+from .gate import gate
+from .models import (
+    CandidateFact,
+    Ceiling,
+    ExtractionResult,
+    GateDecision,
+    Message,
+    Mode,
+    Retraction,
+    Role,
+    Skipped,
+)
+
+__all__ = [
+    "CandidateFact",
+    "Ceiling",
+    "ExtractionResult",
+    "Extractor",
+    "GateDecision",
+    "Message",
+    "Mode",
+    "Retraction",
+    "Role",
+    "Skipped",
+    "gate",
+]

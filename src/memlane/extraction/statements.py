@@ -1,0 +1,119 @@
+"""Sentence-level cues shared by the gate and the rule-based extractor.
+
+Each user message is cut into statements (sentences, and clauses joined by "but" / ";"); each
+statement gets one *act*: greeting / small talk, question, speculation, request, confirmation,
+retraction or statement. Only statements (and permanent requests: "always answer in French") can
+hold a memory. The word lists are general English cue words plus a few common French, Spanish and
+German ones; they are written as data here, once, and pinned down by ``tests/test_extraction_rules.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+__all__ = ["Act", "act_of", "has_permanence", "split_statements"]
+
+_SPLIT_RE = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=[A-Z])")
+
+
+class Act(StrEnum):
+    SMALL_TALK = "small talk"
+    QUESTION = "question"
+    SPECULATION = "speculation"
+    REQUEST = "one-off request"
+    CONFIRMATION = "confirmation"
+    RETRACTION = "retraction"
+    STATEMENT = "statement"
+
+
+def _alt(words: str) -> str:
+    return "|".join(sorted((w.replace(" ", r"\s+") for w in words.split("|")), key=len, reverse=True))
+
+
+_SMALL_TALK_RE = re.compile(
+    r"^\W*(?:"
+    + _alt(
+        "hi|hello|hey|hiya|yo|good morning|good afternoon|good evening|good night|morning|thanks|thank you|"
+        "thx|ty|cheers|bye|goodbye|see you|see ya|later|ok|okay|k|cool|great|nice|awesome|perfect|sounds good|"
+        "got it|no worries|np|sure|lol|haha|hmm|wow|oh|ah|sorry|my bad|welcome|you're welcome|all good|"
+        "have a nice day|have a good one|bonjour|salut|merci|hola|gracias|adiós|danke|hallo|tschüss|ciao|"
+        "how are you|how's it going|what's up|not much|nothing much|fine|good|i'm good|i'm fine|doing well"
+    )
+    + r")(?:\W+(?:"
+    + _alt(
+        "there|all|team|everyone|folks|so much|a lot|again|for that|for the help|buddy|mate|then|thanks|"
+        "thank you|you|too|great|cool|ok|okay|bye|very much|beaucoup|muchas|!"
+    )
+    + r"))*\W*$",
+    re.I,
+)
+_QUESTION_START_RE = re.compile(
+    r"^\W*(?:what|what's|whats|how|why|when|where|who|whom|whose|which|is|are|am|was|were|do|does|did|"
+    r"can|could|would|will|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
+    r"qu'est-ce|est-ce|pourquoi|comment|quand|où|qué|cómo|cuándo|dónde|por qué|was|wie|wann|wo|warum)\b",
+    re.I,
+)
+_SPECULATION_RE = re.compile(
+    r"\b(?:should i|should we|maybe|perhaps|might|i wonder|wondering|not sure|thinking about|"
+    r"thinking of|considering|what if|i guess|probably|possibly|could try|i may|we may|i'm tempted|"
+    r"i am tempted|peut-être|quizás|vielleicht)\b",
+    re.I,
+)
+_REQUEST_RE = re.compile(
+    r"^\W*(?:please\s+)?(?:(?:can|could|would|will)\s+you|i\s+need\s+you\s+to|i\s+want\s+you\s+to|"
+    r"i'd\s+like\s+you\s+to|please|kindly|let\s+me\s+know|"
+    r"book|find|show|tell|give|send|write|draft|make|create|schedule|order|get|check|look|search|fix|"
+    r"run|help|summarize|summarise|translate|explain|list|add|open|close|cancel|call|email|text|buy|"
+    r"compare|generate|rewrite|reply|remove|delete|update|set|turn|play|read|review|plan|suggest|"
+    r"recommend|go|try|use|put|move|rename|refactor|deploy|install|merge|push|revert|"
+    r"réserve|envoie|trouve|busca|envía|reserva|schick|such|buch)\b",
+    re.I,
+)
+_CONFIRM_RE = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|correct|exactly|right|that's right|that is right|that's correct|"
+    r"that is correct|true|indeed|confirmed|affirmative|spot on|oui|sí|si|ja|genau|c'est ça|exacto)\b",
+    re.I,
+)
+_RETRACT_RE = re.compile(
+    r"\b(?:forget\s+(?:that|about|my|what)|don't\s+remember\s+that|(?:that's|that\s+is|it's|it\s+is)\s+"
+    r"(?:no\s+longer|not)\s+true(?:\s+anymore)?|no\s+longer\s+true|scratch\s+that|disregard\s+(?:that|what)|"
+    r"ignore\s+what\s+i\s+said|oublie\s+que|olvida\s+que|vergiss)\b",
+    re.I,
+)
+_PERMANENCE_RE = re.compile(
+    r"\b(?:always|never|from\s+now\s+on|by\s+default|going\s+forward|henceforth|every\s+time|"
+    r"whenever|in\s+future|in\s+the\s+future|(?:i|we)\s+(?:usually|generally|normally|tend\s+to)|"
+    r"(?:i|we)\s+(?:would\s+)?(?:prefer|rather)|i'd\s+rather|(?:i|we)\s+don't\s+ever|as\s+a\s+rule|"
+    r"favou?rite|toujours|jamais|désormais|je\s+préfère|siempre|nunca|prefiero|de\s+ahora\s+en\s+adelante|"
+    r"immer|nie|niemals|ab\s+jetzt|ich\s+bevorzuge)\b",
+    re.I,
+)
+
+
+def split_statements(text: str) -> list[str]:
+    """The sentences of one message, stripped; empty pieces dropped."""
+    return [s.strip() for s in _SPLIT_RE.split(text) if s and s.strip()]
+
+
+def has_permanence(text: str) -> bool:
+    """Does the statement say it holds beyond now ("always", "from now on", "I prefer"...)?"""
+    return _PERMANENCE_RE.search(text) is not None
+
+
+def act_of(sentence: str) -> Act:
+    """What the sentence does; the first matching act in the order below wins."""
+    s = sentence.strip()
+    if _SMALL_TALK_RE.match(s):
+        return Act.SMALL_TALK
+    if _RETRACT_RE.search(s):
+        return Act.RETRACTION
+    if _CONFIRM_RE.match(s) and len(s.split()) <= 6:
+        return Act.CONFIRMATION
+    if s.endswith("?") or _QUESTION_START_RE.match(s):
+        return Act.QUESTION
+    if _SPECULATION_RE.search(s):
+        return Act.SPECULATION
+    if _REQUEST_RE.match(s) and not has_permanence(s):
+        return Act.REQUEST
+    return Act.STATEMENT
