@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -92,8 +93,6 @@ def _client(ctx: click.Context, *, existing: bool = False) -> Any:
 
     obj = ctx.obj
     if "client" not in obj and obj.get("server"):  # the same commands, over HTTP (memlane serve)
-        import os
-
         if not (obj.get("api_key") or os.environ.get("MEMLANE_API_KEY")):
             raise ConfigError("--server needs an API key: give --api-key KEY or set MEMLANE_API_KEY")
         obj["client"] = Memlane.connect(obj["server"], api_key=obj.get("api_key"), user=obj.get("user"),

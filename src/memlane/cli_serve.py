@@ -111,9 +111,10 @@ def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
 @click.option("--max-body", default=1024 * 1024, show_default=True, type=click.IntRange(1024),
               help="Largest request body accepted, in bytes (larger: 413).")  # fmt: skip
 @click.option("--no-mcp", is_flag=True, help="Serve the REST API only.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr (model preparation).")
 @_options
 def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedder: str | None, max_body: int,
-              no_mcp: bool) -> None:  # fmt: skip
+              no_mcp: bool, quiet: bool) -> None:  # fmt: skip
     """Serve the REST API and MCP over HTTP.
 
     The REST API (/v1, OpenAPI at /docs) and MCP over streamable HTTP (/mcp) in one process. The port is
@@ -134,6 +135,7 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
 
     sock = _listen(host, port)  # before anything is created: a busy port must leave no key behind
     try:
+        ctx.obj["quiet"] = bool(ctx.obj.get("quiet")) or quiet
         if user:
             ctx.obj["user"] = user
         settings = _settings(ctx)
