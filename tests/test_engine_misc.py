@@ -42,8 +42,10 @@ def test_migration_from_the_previous_schema_keeps_data(db_path: Path) -> None:
     version, _, sql = MIGRATIONS[-1]
     assert version == LATEST > 1
     con = apsw.Connection(str(db_path))
-    for kind, name in re.findall(r"CREATE (TABLE|INDEX|UNIQUE INDEX)(?: IF NOT EXISTS)? (\w+)", sql):
-        if kind == "TABLE":
+    for kind, name in re.findall(
+        r"CREATE (TABLE|VIRTUAL TABLE|INDEX|UNIQUE INDEX)(?: IF NOT EXISTS)? (\w+)", sql
+    ):
+        if kind in ("TABLE", "VIRTUAL TABLE"):
             con.execute(f"DROP TABLE IF EXISTS {name}")
     for table, column in re.findall(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", sql):
         con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")

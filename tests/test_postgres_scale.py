@@ -1,8 +1,8 @@
 """PostgreSQL's large-store paths, made to apply to a small store by lowering their thresholds.
 
 At a million items the keyword and entity lanes change how they find candidates (a common word or key
-alone no longer makes an item a candidate; see ``storage/postgres/lanes.py``), the planner's statistics
-stand in for counting, and the engine runs the lanes in parallel. These tests pin what each of those
+alone no longer makes an item a candidate; see ``storage/postgres/lanes.py``) and the engine runs the
+lanes in parallel. These tests pin what each of those
 keeps exact and what it gives up, on a real PostgreSQL.
 """
 
@@ -12,7 +12,6 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-import psycopg
 import pytest
 
 from memlane import Memlane
@@ -109,20 +108,6 @@ def test_only_the_best_estimates_are_scored_but_their_scores_are_exact(
     assert list(top) == [ids[0], ids[1]]
     assert top == pytest.approx({i: full[i] for i in top}, abs=1e-9)
     assert top[ids[0]] > top[ids[1]]
-
-
-def test_key_counts_come_from_the_planner_statistics_on_a_large_store(
-    m: Memlane, pg_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    m.store_many([f"Acme note number {i}" for i in range(40)] + ["Borealis note"], auto_supersede=False)
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute("ANALYZE memory_entities")
-        # make the statistics visibly an estimate: the store must read them, not count
-        conn.execute("DELETE FROM memory_entities WHERE key = 'name:acme' AND memory_seq % 2 = 0")
-    monkeypatch.setattr(lanes, "_STATS_EXACT_BELOW", 0)
-    total, counts = _store(m).key_frequencies(["name:acme", "name:borealis"])
-    assert counts["name:acme"] == 40  # from pg_stats (taken before the delete), not a count (20)
-    assert counts["name:borealis"] == 1
 
 
 def test_lanes_run_in_parallel_and_recall_the_same(pg_url: str, local_embedder: Any) -> None:

@@ -222,7 +222,7 @@ def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
     store = mem._service.storage
     actor = Actor(user="alice")
     keys = ["name:acme", "name:borealis"]
-    total, counts = store.key_frequencies(keys)
+    total, counts = store.key_frequencies(actor, keys)
     assert (total, counts) == (10, {"name:acme": 9, "name:borealis": 2})
     common = entity_keys.common_keys(keys, counts, total)  # what the entity lane passes
     assert common == ["name:acme"]

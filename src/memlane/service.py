@@ -541,19 +541,26 @@ class MemoryService:
         return memory
 
     def reindex(
-        self, *, keys: bool = False, batch: int = 256, progress: ReindexProgress | None = None
+        self,
+        *,
+        keys: bool = False,
+        workspace: str | None = None,
+        batch: int = 256,
+        progress: ReindexProgress | None = None,
     ) -> ReindexResult:
         """Embed every item without a vector of the current model; with ``keys``, rebuild the full-text
         and entity indexes too (after an upgrade of the text analysis). ``progress(phase, done, total)``
-        is called before the first batch and after each ("embedding", then "keys")."""
+        is called before the first batch and after each ("embedding", then "keys"). Over one
+        ``workspace`` (what a workspace's admin key may run, and all its counts cover), or over the whole
+        store (None: only the store's operator, i.e. whoever opens the database itself)."""
         embedded = rebuilt = 0
         embedder = self.embedder
         if embedder is not None:
-            total = self.storage.count_needing_embedding(embedder.identity) if progress else 0
+            total = self.storage.count_needing_embedding(embedder.identity, workspace) if progress else 0
             if progress:
                 progress("embedding", 0, total)
             after = 0
-            while todo := self.storage.needing_embedding(embedder.identity, after, batch):
+            while todo := self.storage.needing_embedding(embedder.identity, after, batch, workspace):
                 vectors = embedder.embed([c for _, c in todo])
                 with self.storage.write() as txn:
                     txn.set_vectors([(seq, embedder.identity, vectors[i]) for i, (seq, _) in enumerate(todo)])
@@ -562,11 +569,11 @@ class MemoryService:
                 if progress:
                     progress("embedding", embedded, max(total, embedded))
         if keys:
-            total = self.storage.count_items() if progress else 0
+            total = self.storage.count_items(workspace) if progress else 0
             if progress:
                 progress("keys", 0, total)
             after = 0
-            while rows := self.storage.all_for_keys(after, batch):
+            while rows := self.storage.all_for_keys(after, batch, workspace):
                 with self.storage.write() as txn:
                     for seq, content, subject_id, subject_name, observed in rows:
                         # a subject stored without its name keeps its id as the name (not a failed reindex)
@@ -584,6 +591,9 @@ class MemoryService:
                 after = rows[-1][0]
                 if progress:
                     progress("keys", rebuilt, max(total, rebuilt))
+            # the statistics follow each item above; counting them again also heals any drift
+            with self.storage.write() as txn:
+                txn.rebuild_stats(workspace)
         return ReindexResult(embedded=embedded, keys_rebuilt=rebuilt,
                              embedding_model=embedder.identity if embedder else None)  # fmt: skip
 

@@ -17,9 +17,11 @@ router = APIRouter(prefix="/v1", tags=["admin"], responses=ERROR_RESPONSES)  # t
 
 @router.post("/reindex", response_model=ReindexResult)
 def reindex(who: AdminCaller, keys: bool = False) -> JSONResponse:
-    """Embed every memory without a vector of the current model; ``keys`` also rebuilds the full-text and
-    entity indexes. Admin keys only: it spans the whole store."""
-    return render(who.service.reindex(keys=keys))
+    """Embed every memory of this workspace without a vector of the current model; ``keys`` also rebuilds
+    their full-text and entity indexes. Admin keys only; the work and the counts cover the key's own
+    workspace (a whole-store reindex is for the store's operator: ``memlane memory reindex`` on the
+    database itself)."""
+    return render(who.service.reindex(keys=keys, workspace=who.principal.workspace))
 
 
 @router.post("/keys", response_model=NewKey, status_code=201)

@@ -184,7 +184,10 @@ class _Sqlite:
             cur.executemany(f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({marks})", out)
 
     def finish(self, tables: Sequence[_Table]) -> None:
-        """Nothing to do: SQLite's rowids continue from the largest one."""
+        """SQLite's rowids continue from the largest one; the statistics are counted from what came in."""
+        from .sqlite.writes import rebuild_stats
+
+        rebuild_stats(self.conn.cursor())
 
 
 class _Postgres:
@@ -278,7 +281,7 @@ class _Postgres:
     def finish(self, tables: Sequence[_Table]) -> None:
         """Identity sequences continue after the copied values; each vector model gets its HNSW index
         (built once over the loaded rows, which is faster than growing it row by row)."""
-        from .postgres.writes import _Txn
+        from .postgres.writes import _Txn, rebuild_stats
 
         for table in tables:
             if table.serial:
@@ -290,6 +293,7 @@ class _Postgres:
         for model, dim in self.conn.execute("SELECT DISTINCT model, dim FROM memory_vectors").fetchall():
             txn._ensure_index(model, int(dim))
         self.store._indexes |= txn.new_indexes
+        rebuild_stats(self.conn)  # derived: counted from what came in
 
 
 #: tables that are derived (rebuilt by the target) or bookkeeping of the store itself
@@ -300,7 +304,7 @@ def _known(table: str) -> bool:
     return (
         table in _DERIVED
         or any(t.name == table for t in _TABLES)
-        or table.startswith(("memories_fts", "sqlite_"))
+        or table.startswith(("memories_fts", "sqlite_", "stat_"))
     )
 
 

@@ -35,7 +35,7 @@ class Query:
     embedder: Embedder | None = None
     #: filled by the entity lane: the query's keys that items carry, with their rarity weights
     known_entity_weights: dict[str, float] = field(default_factory=dict)
-    #: filled by the keyword lane: (items in the store, items containing each query term)
+    #: filled by the keyword lane: (items the caller may read, how many contain each query term)
     term_df: tuple[int, dict[str, int]] | None = None
 
     #: the query's embedding being computed on another thread (see ``prefetch_vector``)

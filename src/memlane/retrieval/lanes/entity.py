@@ -25,7 +25,7 @@ class EntityLane:
         keys = query.entity_keys
         if not keys:
             return LaneResult()
-        total, freq = store.key_frequencies(sorted(keys))
+        total, freq = store.key_frequencies(query.actor, sorted(keys))
         weights = {
             k: math.log(1 + total / n)
             for k, n in freq.items()

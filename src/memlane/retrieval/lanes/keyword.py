@@ -37,11 +37,11 @@ def _porter() -> Any:
 
 
 def term_frequencies(query: Query, store: Store) -> tuple[int, dict[str, int]]:
-    """(items in the store, items containing each query term), computed once per query."""
+    """(items the caller may read, how many of them contain each query term), once per query."""
     if query.term_df is None:
         porter = _porter()
         stem_of = {t: porter.stemWord(t.lower()) for t in query.terms}
-        total, df = store.term_stats(sorted(set(stem_of.values())))
+        total, df = store.term_stats(query.actor, sorted(set(stem_of.values())))
         query.term_df = (total, {t: df.get(p, 0) for t, p in stem_of.items()})
     return query.term_df
 

@@ -2,7 +2,7 @@
 term statistics that weigh them; mixed into ``PostgresStore``.
 
 - **Keyword rank** is BM25 computed in SQL over the ``tsvector`` (see ``keyword_search``), so the lane
-  orders hits like SQLite's FTS5 ``bm25()``.
+  orders hits like SQLite's, with the statistics of what the caller may read (``storage/stats.py``).
 - **Vectors** live in PostgreSQL itself (pgvector), searched with an HNSW index in the same query as the
   scope filters; there is no in-process cache to keep in step.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -25,14 +24,11 @@ from psycopg import sql
 from ...models import Actor, Filters
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
-from .rows import _scope, _vector_sql
+from .rows import _readable, _scope, _vector_sql
 
 #: FTS5's bm25() constants, so that both backends order keyword hits alike
 _BM25_K1 = 1.2
 _BM25_B = 0.75
-#: below this many items the corpus statistics (N, average length) are recomputed on every query
-_STATS_EXACT_BELOW = 20_000
-_STATS_TTL_SECONDS = 60.0
 #: a query word in more items than this (and than this share of the store) is *common*: an item with
 #: only one common word of the query and none of its rarer words is not a keyword candidate (see
 #: ``keyword_search``)
@@ -55,13 +51,10 @@ def _common_df(total: int) -> float:
 
 
 class _Lanes:
-    """The lane queries of ``PostgresStore``, which provides the pool, the pgvector version and the caches."""
+    """The lane queries of ``PostgresStore``, which provides the pool and the pgvector version."""
 
     vector_model: str | None
     _pgvector: tuple[int, ...]
-    _stats_cache: tuple[float, float, tuple[int, float]] | None
-    _mce_cache: dict[str, tuple[float, dict[str, float]]]
-    _key_count_cache: dict[str, tuple[float, int]]
 
     if TYPE_CHECKING:
 
@@ -77,7 +70,7 @@ class _Lanes:
         Each term becomes its own ``plainto_tsquery('english', %s)`` and the terms are OR-ed with the
         tsquery ``||`` operator: user text is only ever a bound parameter, never query syntax. The
         documents are matched on ``content`` only (as in SQLite). Per term: IDF = ln((N - df + 0.5) /
-        (df + 0.5)) over the whole store (floored at 1e-6, as FTS5 does), and the term frequency is the
+        (df + 0.5)) over what the actor may read (floored at 1e-6, as FTS5 does), and the term frequency is the
         number of positions of its lexeme in the document's tsvector. Differences from FTS5: the
         english configuration (Snowball stemmer, stop words) instead of porter/unicode61, and a term
         that splits into several lexemes ("e-mail", "o'brien") matches items holding all of them, with
@@ -86,8 +79,7 @@ class _Lanes:
         terms = [t for t in dict.fromkeys(terms) if t.strip()]
         if not terms:
             return []
-        total, avgdl = self._corpus_stats()
-        stats = self._term_stats(terms)
+        total, avgdl, stats = self._term_stats(actor, terms)
         live = [(i, lexemes, df) for i, (lexemes, df) in enumerate(stats) if lexemes]
         if not live or total == 0:
             return []
@@ -173,11 +165,11 @@ class _Lanes:
             rows = conn.execute(query, values).fetchall()
         return [(int(seq), float(score)) for seq, score in rows]
 
-    def _term_stats(self, terms: Sequence[str]) -> list[tuple[list[str], int]]:
-        """Per term: its lexemes (english configuration) and the number of items whose content has them
-        all. On a large store a term among the planner's most common elements (``pg_stats``) takes its
-        frequency from there; the others are counted through the GIN index (they are rare, so that is
-        cheap). A common word would otherwise cost a read of its whole posting list on every query."""
+    def _term_stats(
+        self, actor: Actor, terms: Sequence[str]
+    ) -> tuple[int, float, list[tuple[list[str], int]]]:
+        """(items the actor may read, their average BM25 length, per term: its lexemes (english
+        configuration) and how many of those items have them: the smallest count of its lexemes)."""
         lexemes = [
             list(r[0] or [])
             for r in self._rows(
@@ -186,76 +178,28 @@ class _Lanes:
                 (list(terms),),
             )
         ]
-        df: dict[int, int] = {}
-        total = self._corpus_stats()[0]
-        if total >= _STATS_EXACT_BELOW:
-            freq = self._common_element_freqs("fts")
-            for i, lx in enumerate(lexemes):
-                if lx and all(w in freq for w in lx):
-                    df[i] = int(min(freq[w] for w in lx) * total)
-        todo = [i for i, lx in enumerate(lexemes) if lx and i not in df]
-        if todo:
-            rows = self._rows(
-                "SELECT t.i, (SELECT count(*) FROM memories d WHERE d.fts @@ plainto_tsquery('english', t.term))"
-                " FROM unnest(%s::text[], %s::int[]) AS t(term, i)",
-                ([terms[i] for i in todo], todo),
-            )
-            df.update({int(i): int(n) for i, n in rows})
-        return [(lx, df.get(i, 0)) for i, lx in enumerate(lexemes)]
+        total, tokens, df = self._scoped_counts(actor, "lexemes", {w for lx in lexemes for w in lx})
+        stats = [(lx, min([df.get(w, 0) for w in lx] + [total]) if lx else 0) for lx in lexemes]
+        return total, tokens / total if total else 0.0, stats
 
-    def _common_element_freqs(self, column: str) -> dict[str, float]:
-        """Most common elements of a tsvector or array column of ``memories`` with the share of rows
-        holding each (refreshed by ANALYZE / autovacuum; reused for ``_STATS_TTL_SECONDS``)."""
-        return self._planner_stats(
-            column,
-            "SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats"
-            " WHERE schemaname = current_schema() AND tablename = 'memories' AND attname = %s",
-            (column,),
-        )
-
-    def _common_key_counts(self) -> dict[str, float]:
-        """Most common entity keys with the estimated number of items carrying each, from the planner's
-        statistics of ``memory_entities.key`` (one row per item and key)."""
-        return self._planner_stats(
-            "memory_entities.key",
-            "SELECT most_common_vals::text::text[],"
-            " (SELECT array_agg(f * c.reltuples) FROM unnest(most_common_freqs) AS f)"
-            " FROM pg_stats, pg_class c WHERE schemaname = current_schema() AND tablename = 'memory_entities'"
-            " AND attname = 'key' AND c.oid = 'memory_entities'::regclass",
-        )
-
-    def _planner_stats(self, name: str, query: str, params: Sequence[Any] = ()) -> dict[str, float]:
-        now = time.monotonic()
-        cached = self._mce_cache.get(name)
-        if cached is not None and now - cached[0] < _STATS_TTL_SECONDS:
-            return cached[1]
-        rows = self._rows(query, params)
-        freqs = {} if not rows or rows[0][0] is None else dict(zip(rows[0][0], rows[0][1], strict=False))
-        self._mce_cache[name] = (now, freqs)
-        return freqs
-
-    def _corpus_stats(self) -> tuple[int, float]:
-        """(number of items, average BM25 document length). Exact below ``_STATS_EXACT_BELOW`` items.
-        Above, estimated and reused for ``_STATS_TTL_SECONDS``: the row count from the planner's
-        ``reltuples`` and the average length from a 1% block sample. Counting a million rows costs
-        ~0.3 s, which a recall must not pay; BM25 and the IDF weights barely move with a 1% error."""
-        now = time.monotonic()
-        cached = self._stats_cache
-        if cached is not None and now - cached[0] < cached[1]:
-            return cached[2]
-        estimate = self._rows("SELECT reltuples::bigint FROM pg_class WHERE oid = 'memories'::regclass", ())
-        n_est = int(estimate[0][0]) if estimate and estimate[0][0] is not None else -1
-        if n_est >= _STATS_EXACT_BELOW:
-            sample = self._rows("SELECT avg(doc_len) FROM memories TABLESAMPLE SYSTEM (1)", ())[0][0]
-            if sample is None:  # an unlucky empty sample: take the exact figures once
-                sample = self._rows("SELECT avg(doc_len) FROM memories", ())[0][0]
-            stats = (n_est, float(sample or 0.0))
-            self._stats_cache = (now, _STATS_TTL_SECONDS, stats)
-            return stats
-        n, total_len = self._rows("SELECT count(*), coalesce(sum(doc_len), 0) FROM memories", ())[0]
-        stats = (int(n), float(total_len) / n if n else 0.0)
-        self._stats_cache = (now, 0.0 if n < _STATS_EXACT_BELOW else _STATS_TTL_SECONDS, stats)
-        return stats
+    def _scoped_counts(self, actor: Actor, table: str, values: set[str]) -> tuple[int, int, dict[str, int]]:
+        """(items, BM25 tokens, items per value of ``stat_<table>``) over the statistics buckets ``actor``
+        may read (see ``storage/stats.py``), in one statement."""
+        column, count = {"terms": ("term", "df"), "lexemes": ("lexeme", "df"), "keys": ("key", "n")}[table]
+        readable, params = _readable(actor)
+        query = sql.SQL(
+            "WITH b AS (SELECT m.id, m.items, m.tokens FROM stat_buckets m WHERE {readable})"
+            " SELECT NULL::text, coalesce(sum(items), 0)::bigint, coalesce(sum(tokens), 0)::bigint FROM b"
+            " UNION ALL SELECT s.{column}, sum(s.{count})::bigint, 0 FROM b JOIN {table} s ON s.bucket = b.id"
+            " AND s.{column} = ANY(%s::text[]) GROUP BY s.{column}"
+        ).format(
+            readable=sql.SQL(readable), column=sql.Identifier(column), count=sql.Identifier(count),
+            table=sql.Identifier(f"stat_{table}"),
+        )  # fmt: skip
+        rows = self._rows(query, (*params, sorted(values)))
+        totals = next(r for r in rows if r[0] is None)
+        counts = {str(v): int(n) for v, n, _ in rows if v is not None and n}
+        return int(totals[1]), int(totals[2]), counts
 
     def entity_search(
         self,
@@ -302,62 +246,17 @@ class _Lanes:
             ]
         return rank_pairs(pairs, weights, limit)
 
-    def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
-        """(number of items, items per key) across the whole store: for weighting rare keys up. Exact
-        below ``_STATS_EXACT_BELOW`` items; above, a key among the planner's most common values takes its
-        count from there (counting a key that 80,000 items carry costs ~10 ms per query)."""
-        keys = list(dict.fromkeys(keys))
-        total = self._corpus_stats()[0]
-        if not keys:
-            return total, {}
-        if total < _STATS_EXACT_BELOW:
-            return total, self._count_keys(keys)
-        common = self._common_key_counts()
-        counts = {k: int(common[k]) for k in keys if k in common}
-        now = time.monotonic()
-        for k in keys:
-            hit = self._key_count_cache.get(k)
-            if k not in counts and hit is not None and now - hit[0] < _STATS_TTL_SECONDS:
-                counts[k] = hit[1]
-        todo = [k for k in keys if k not in counts]
-        if todo:
-            fresh = self._count_keys(todo)
-            if len(self._key_count_cache) > 10_000:
-                self._key_count_cache.clear()
-            for k in todo:
-                counts[k] = fresh.get(k, 0)
-                self._key_count_cache[k] = (now, counts[k])
-        return total, {k: n for k, n in counts.items() if n}
+    def key_frequencies(self, actor: Actor, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items per key) among what ``actor`` may read: for weighting rare keys up."""
+        total, _, counts = self._scoped_counts(actor, "keys", set(keys))
+        return total, counts
 
-    def _count_keys(self, keys: Sequence[str]) -> dict[str, int]:
-        rows = self._rows(
-            "SELECT key, COUNT(*) FROM memory_entities WHERE key = ANY(%s::text[]) GROUP BY key",
-            (list(keys),),
-        )
-        return {str(k): int(n) for k, n in rows}
-
-    def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
-        """(number of items, items containing each porter-stemmed term), as FTS5's vocabulary answers it
-        in SQLite: from ``porter_terms`` (keyword text and subject), so both backends prune and weigh the
-        same query words alike. Exact below ``_STATS_EXACT_BELOW`` items; above, a term among the
-        planner's most common elements takes its frequency from ``pg_stats`` and the rest are counted."""
-        stems = list(dict.fromkeys(terms))
-        total = self._corpus_stats()[0]
-        if not stems:
-            return total, {}
-        df: dict[str, int] = {}
-        if total >= _STATS_EXACT_BELOW:
-            freq = self._common_element_freqs("porter_terms")
-            df = {t: int(freq[t] * total) for t in stems if t in freq}
-        todo = [t for t in stems if t not in df]
-        if todo:
-            rows = self._rows(
-                "SELECT t.term, (SELECT count(*) FROM memories d WHERE d.porter_terms @> ARRAY[t.term])"
-                " FROM unnest(%s::text[]) AS t(term)",
-                (todo,),
-            )
-            df.update({t: int(n) for t, n in rows})
-        return total, {t: n for t, n in df.items() if n}
+    def term_stats(self, actor: Actor, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items containing each porter-stemmed term), as SQLite answers it: from the
+        porter stems of the keyword text and subject (``porter_terms``), so both backends prune and weigh
+        the same query words alike; among what ``actor`` may read."""
+        total, _, counts = self._scoped_counts(actor, "terms", set(terms))
+        return total, counts
 
     def neighbours(self, seqs: Sequence[int], window: int) -> dict[int, list[int]]:
         """The nearest ``window`` items on each side of each seq in the same conversation (the same

@@ -97,13 +97,17 @@ def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
     return memory_from_row(row, _utc, _document)
 
 
+def _readable(actor: Actor) -> tuple[str, list[Any]]:
+    """Who may read what, the one access rule (as in SQLite): over ``m.workspace``, ``m.owner`` and
+    ``m.visibility``, which both the items (``_scope``) and ``stat_buckets`` have."""
+    where = "m.workspace = %s AND (m.owner = %s OR (m.visibility = 'shared' AND m.owner = ANY(%s::text[])))"
+    return where, [actor.workspace, actor.owner, list(actor.readable_shared_owners())]
+
+
 def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:
     """The WHERE clause every read uses: who may see what, then the caller's filters (as in SQLite)."""
-    clauses = [
-        "m.workspace = %s",
-        "(m.owner = %s OR (m.visibility = 'shared' AND m.owner = ANY(%s::text[])))",
-    ]
-    params: list[Any] = [actor.workspace, actor.owner, list(actor.readable_shared_owners())]
+    readable, params = _readable(actor)
+    clauses = [readable]
     if filters.space is None:
         clauses.append("m.space = ''")
     elif filters.space != "*":

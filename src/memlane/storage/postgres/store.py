@@ -82,9 +82,6 @@ class PostgresStore(_Lanes):
         self._where = redact_url(self.url)
         self._indexes: set[tuple[str, int]] = set()
         self._lock = threading.Lock()
-        self._stats_cache: tuple[float, float, tuple[int, float]] | None = None
-        self._mce_cache: dict[str, tuple[float, dict[str, float]]] = {}
-        self._key_count_cache: dict[str, tuple[float, int]] = {}
         self._closed = False
         self.identity = PostgresIdentity(self)
         #: the last fault of the server's disk or files: ("degraded" or "failing", message)
@@ -235,7 +232,6 @@ class PostgresStore(_Lanes):
             self._fault = None  # the database takes writes again (damaged data stays reported)
         with self._lock:
             self._indexes |= txn.new_indexes
-            self._stats_cache = None
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
         """Count an access. Rows another transaction holds are skipped, not waited for, and a failure
@@ -326,40 +322,49 @@ class PostgresStore(_Lanes):
 
     # -- maintenance ----------------------------------------------------------------------------------
 
-    def needing_embedding(self, model: str, after_seq: int, limit: int) -> list[tuple[int, str]]:
-        """Items with no vector of ``model`` (any state), in seq order from ``after_seq``."""
+    def needing_embedding(
+        self, model: str, after_seq: int, limit: int, workspace: str | None = None
+    ) -> list[tuple[int, str]]:
+        """Items with no vector of ``model`` (any state), in seq order from ``after_seq``; of one
+        ``workspace``, or of all (None)."""
         return [
             (int(s), c)
             for s, c in self._rows(
                 "SELECT m.seq, m.content FROM memories m LEFT JOIN memory_vectors v ON v.memory_seq = m.seq"
-                " WHERE m.seq > %s AND (v.model IS NULL OR v.model <> %s) ORDER BY m.seq LIMIT %s",
-                (after_seq, model, limit),
+                " WHERE m.seq > %s AND (v.model IS NULL OR v.model <> %s)"
+                " AND (%s::text IS NULL OR m.workspace = %s) ORDER BY m.seq LIMIT %s",
+                (after_seq, model, workspace, workspace, limit),
             )
         ]
 
-    def count_needing_embedding(self, model: str) -> int:
+    def count_needing_embedding(self, model: str, workspace: str | None = None) -> int:
         """How many rows ``needing_embedding`` walks through (for progress reports)."""
         rows = self._rows(
             "SELECT COUNT(*) FROM memories m LEFT JOIN memory_vectors v ON v.memory_seq = m.seq"
-            " WHERE v.model IS NULL OR v.model <> %s",
-            (model,),
+            " WHERE (v.model IS NULL OR v.model <> %s) AND (%s::text IS NULL OR m.workspace = %s)",
+            (model, workspace, workspace),
         )
         return int(rows[0][0])
 
-    def count_items(self) -> int:
-        """How many rows ``all_for_keys`` walks through: every item, current or not."""
-        return int(self._rows("SELECT COUNT(*) FROM memories", ())[0][0])
+    def count_items(self, workspace: str | None = None) -> int:
+        """How many rows ``all_for_keys`` walks through: every item (of ``workspace``), current or not."""
+        return int(
+            self._rows(
+                "SELECT COUNT(*) FROM memories WHERE (%s::text IS NULL OR workspace = %s)", (workspace, workspace)
+            )[0][0]
+        )
 
     def all_for_keys(
-        self, after_seq: int, limit: int
+        self, after_seq: int, limit: int, workspace: str | None = None
     ) -> list[tuple[int, str, str | None, str | None, datetime]]:
-        """(seq, content, subject id, subject name, observed_at) of every item, in seq order."""
+        """(seq, content, subject id, subject name, observed_at) of every item (of one ``workspace``, or
+        of all: None), in seq order."""
         return [
             (int(s), c, sid, sname, observed_time(_utc, *times))
             for s, c, sid, sname, *times in self._rows(
                 f"SELECT seq, content, subject_id, subject_name, {_time('observed_at')},"
                 f" {_time('created_at')}, {_time('updated_at')} FROM memories WHERE seq > %s"
-                " ORDER BY seq LIMIT %s",
-                (after_seq, limit),
+                " AND (%s::text IS NULL OR workspace = %s) ORDER BY seq LIMIT %s",
+                (after_seq, workspace, workspace, limit),
             )
         ]

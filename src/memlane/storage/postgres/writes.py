@@ -28,6 +28,7 @@ from psycopg.types.json import Jsonb
 from ...models import Actor, Memory
 from ..base import NewMemory
 from ..memory_rows import observed_time
+from ..stats import Bucket, StatDelta
 from .rows import (
     _ALL,
     _CHAIN_LOCKS,
@@ -51,6 +52,42 @@ def _lock(conn: psycopg.Connection[Any], namespace: int, name: str) -> None:
     conn.execute("SELECT pg_advisory_xact_lock(%s::int, hashtext(%s))", (namespace, name))
 
 
+def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -> None:
+    """Count the statistics of one workspace (None: of every workspace) again from the rows
+    (``storage/stats.py``): after ``reindex --keys`` and a copy into this store. Inside the caller's
+    transaction."""
+    only = "(%(w)s::text IS NULL OR workspace = %(w)s)"
+    params = {"w": workspace}
+    for table in ("stat_terms", "stat_lexemes", "stat_keys"):
+        conn.execute(
+            f"DELETE FROM {table} WHERE bucket IN (SELECT id FROM stat_buckets WHERE {only})", params
+        )
+    conn.execute(f"UPDATE stat_buckets SET items = 0, tokens = 0 WHERE {only}", params)
+    conn.execute(
+        "INSERT INTO stat_buckets AS s (workspace, owner, visibility, items, tokens)"
+        f" SELECT workspace, owner, visibility, count(*), coalesce(sum(doc_len), 0) FROM memories WHERE {only}"
+        " GROUP BY 1, 2, 3 ORDER BY 1, 2, 3 ON CONFLICT (workspace, owner, visibility)"
+        " DO UPDATE SET items = excluded.items, tokens = excluded.tokens",
+        params,
+    )
+    joined = "JOIN stat_buckets b USING (workspace, owner, visibility) WHERE (%(w)s::text IS NULL OR m.workspace = %(w)s)"
+    conn.execute(
+        "INSERT INTO stat_terms (bucket, term, df) SELECT b.id, t, count(*) FROM memories m"
+        f" CROSS JOIN LATERAL unnest(m.porter_terms) AS t {joined} GROUP BY 1, 2",
+        params,
+    )
+    conn.execute(
+        "INSERT INTO stat_lexemes (bucket, lexeme, df) SELECT b.id, t, count(*) FROM memories m"
+        f" CROSS JOIN LATERAL unnest(tsvector_to_array(m.fts)) AS t {joined} GROUP BY 1, 2",
+        params,
+    )
+    conn.execute(
+        "INSERT INTO stat_keys (bucket, key, n) SELECT b.id, e.key, count(*) FROM memory_entities e"
+        f" JOIN memories m ON m.seq = e.memory_seq {joined} GROUP BY 1, 2",
+        params,
+    )
+
+
 class _Txn:
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
@@ -59,6 +96,9 @@ class _Txn:
         self.conn = conn
         self.new_indexes: set[tuple[str, int]] = set()
         self.audit_rows: list[tuple[Any, ...]] = []
+        self.stats = StatDelta()
+        #: items written by this transaction, counted in the statistics at flush (as they are then)
+        self.uncounted: set[int] = set()
 
     def _one(self, query: Any, params: Sequence[Any] = ()) -> Any:
         return self.conn.execute(query, params).fetchone()
@@ -169,7 +209,10 @@ class _Txn:
                 np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
             ),
         )  # fmt: skip
-        return None if got is None else int(got[0])
+        if got is None:
+            return None
+        self.uncounted.add(int(got[0]))
+        return int(got[0])
 
     def _put_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None:
         for model, dim in {(model, len(vec)) for _, model, vec in rows}:
@@ -227,8 +270,17 @@ class _Txn:
             ([r[0] for r in todo],),
         )
 
+    def rebuild_stats(self, workspace: str | None = None) -> None:
+        self._collect(sorted(self.uncounted), 1)
+        self.uncounted.clear()
+        self._apply_stats()
+        rebuild_stats(self.conn, workspace)
+
     def replace_keys(self, seq: int, content: str, subject: str, keys: frozenset[str]) -> None:
         """New entity keys and keyword entry (``content`` is the text the keyword index sees)."""
+        if seq not in self.uncounted:
+            self._collect([seq], -1)
+            self.uncounted.add(seq)
         self.conn.execute("DELETE FROM memory_entities WHERE memory_seq = %s", (seq,))
         if keys:
             with self.conn.cursor() as cur:
@@ -324,6 +376,12 @@ class _Txn:
             self._lock_chain(chain)
         ids = self.chain_ids(actor, memory_ids)
         if ids:
+            seqs = {
+                int(r[0])
+                for r in self.conn.execute("SELECT seq FROM memories WHERE id = ANY(%s::text[])", (ids,))
+            }
+            self._collect(sorted(seqs - self.uncounted), -1)
+            self.uncounted -= seqs
             self.conn.execute("DELETE FROM memories WHERE id = ANY(%s::text[])", (ids,))
         return ids
 
@@ -350,6 +408,9 @@ class _Txn:
         )
 
     def flush(self) -> None:
+        self._collect(sorted(self.uncounted), 1)
+        self.uncounted.clear()
+        self._apply_stats()
         if self.audit_rows:
             with self.conn.cursor() as cur:
                 cur.executemany(
@@ -358,3 +419,82 @@ class _Txn:
                     self.audit_rows,
                 )
             self.audit_rows.clear()
+
+    def _collect(self, seqs: Sequence[int], sign: int) -> None:
+        """Count (``sign`` 1) or uncount (-1) items in the transaction's statistics changes, as their rows
+        are now (one round trip; see ``storage/stats.py``)."""
+        if not seqs:
+            return
+        rows = self.conn.execute(
+            "SELECT NULL::text, workspace, owner, visibility, NULL::text, count(*), coalesce(sum(doc_len), 0)"
+            " FROM memories WHERE seq = ANY(%(s)s) GROUP BY workspace, owner, visibility"
+            " UNION ALL SELECT 'terms', workspace, owner, visibility, t, count(*), 0"
+            " FROM memories, unnest(porter_terms) AS t WHERE seq = ANY(%(s)s) GROUP BY 2, 3, 4, 5"
+            " UNION ALL SELECT 'lexemes', workspace, owner, visibility, t, count(*), 0"
+            " FROM memories, unnest(tsvector_to_array(fts)) AS t WHERE seq = ANY(%(s)s) GROUP BY 2, 3, 4, 5"
+            " UNION ALL SELECT 'keys', m.workspace, m.owner, m.visibility, e.key, count(*), 0"
+            " FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq WHERE e.memory_seq = ANY(%(s)s)"
+            " GROUP BY 2, 3, 4, 5",
+            {"s": list(seqs)},
+        ).fetchall()
+        for table, workspace, owner, visibility, value, n, tokens in rows:
+            bucket: Bucket = (workspace, owner, visibility)
+            if table is None:
+                self.stats.add(bucket, sign, items=int(n), tokens=int(tokens))
+            else:
+                self.stats.count(table, bucket, value, sign * int(n))
+
+    def _apply_stats(self) -> None:
+        """Write the statistics changes, in one fixed order (buckets, terms, lexemes, keys; each sorted)
+        so that concurrent writers lock the same rows in the same order and never deadlock."""
+        delta = self.stats
+        if not delta:
+            return
+        buckets = sorted(delta.buckets.items())
+        ids: dict[Bucket, int] = {
+            (w, o, v): int(i)
+            for i, w, o, v in self.conn.execute(
+                "INSERT INTO stat_buckets AS s (workspace, owner, visibility, items, tokens)"
+                " SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::bigint[], %s::bigint[])"
+                " ORDER BY 1, 2, 3 ON CONFLICT (workspace, owner, visibility) DO UPDATE"
+                " SET items = s.items + excluded.items, tokens = s.tokens + excluded.tokens"
+                " RETURNING id, workspace, owner, visibility",
+                (
+                    [b[0] for b, _ in buckets], [b[1] for b, _ in buckets], [b[2] for b, _ in buckets],
+                    [t[0] for _, t in buckets], [t[1] for _, t in buckets],
+                ),
+            ).fetchall()
+        }  # fmt: skip
+        for table, column, count in (
+            ("terms", "term", "df"),
+            ("lexemes", "lexeme", "df"),
+            ("keys", "key", "n"),
+        ):
+            changes = sorted((ids[b], v, n) for b, v, n in delta.rows(table))
+            if not changes:
+                continue
+            self.conn.execute(
+                sql.SQL(
+                    "INSERT INTO {table} AS s (bucket, {column}, {count})"
+                    " SELECT * FROM unnest(%s::bigint[], %s::text[], %s::bigint[]) ORDER BY 1, 2"
+                    " ON CONFLICT (bucket, {column}) DO UPDATE SET {count} = s.{count} + excluded.{count}"
+                ).format(
+                    table=sql.Identifier(f"stat_{table}"),
+                    column=sql.Identifier(column),
+                    count=sql.Identifier(count),
+                ),
+                ([c[0] for c in changes], [c[1] for c in changes], [c[2] for c in changes]),
+            )
+            gone = [c for c in changes if c[2] < 0]
+            if gone:
+                self.conn.execute(
+                    sql.SQL(
+                        "DELETE FROM {table} s USING unnest(%s::bigint[], %s::text[]) AS g(b, v)"
+                        " WHERE s.bucket = g.b AND s.{column} = g.v AND s.{count} <= 0"
+                    ).format(
+                        table=sql.Identifier(f"stat_{table}"), column=sql.Identifier(column),
+                        count=sql.Identifier(count),
+                    ),
+                    ([c[0] for c in gone], [c[1] for c in gone]),
+                )  # fmt: skip
+        delta.clear()

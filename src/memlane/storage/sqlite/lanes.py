@@ -1,12 +1,16 @@
 """SQLite retrieval lanes: the keyword (FTS5), entity, vector and neighbour queries, and the counts that
 weigh them; mixed into ``SqliteStore``.
 
-FTS5 and the in-memory vector index rank on their own; the scope is then checked on their candidates in
-SQL, fetching more while too many belong to others.
+Keyword hits are scored with FTS5's BM25 formula, but from the caller's own statistics (``stat_*``
+tables, see ``storage/stats.py``): FTS5's ``rank`` would weigh words by the whole store's vocabulary.
+The in-memory vector index ranks on its own; the scope is then checked on its candidates in SQL,
+fetching more while too many belong to others.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import threading
 from collections.abc import Sequence
 from datetime import datetime
@@ -22,17 +26,13 @@ from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from ..vector_index import VectorIndex
 from .connections import Connections
-from .rows import _scope
+from .rows import _readable, _scope, fts_tokens
 
 _GENERATION = "SELECT value FROM meta WHERE key = 'vector_generation'"
 
-
-def _fts_match(terms: Sequence[str]) -> str | None:
-    """An FTS5 expression in which every term is a quoted string: user text is never query syntax."""
-    quoted = ['"' + t.replace('"', '""') + '"' for t in dict.fromkeys(terms) if t.strip()]
-    # Only the content column: the subject column would make a name in the query match every item about
-    # that subject, which the subject signal handles with a bounded weight instead.
-    return f"content : ({' OR '.join(quoted)})" if quoted else None
+#: FTS5's bm25() constants
+_BM25_K1 = 1.2
+_BM25_B = 0.75
 
 
 class _Lanes:
@@ -52,24 +52,68 @@ class _Lanes:
     def keyword_search(
         self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int
     ) -> list[tuple[int, float]]:
-        """(seq, bm25) best first; bm25 is SQLite's (lower is better), returned negated (higher is better)."""
-        match = _fts_match(terms)
-        if match is None:
+        """(seq, BM25) best first, as FTS5's ``bm25()`` computes it (k1 = 1.2, b = 0.75, IDF = ln((N - df
+        + 0.5) / (df + 0.5)) floored at 1e-6, length = the row's tokens) but with N, df and the average
+        length of the items the actor may read. A term is matched in the content column; one that FTS5
+        splits into several tokens ("e-mail") matches items holding all of them, with the smallest of
+        their counts as its frequency and document frequency (as in PostgreSQL)."""
+        conn = self._reader()
+        tokens = {t: fts_tokens(t, query=True) for t in dict.fromkeys(terms) if t.strip()}
+        phrases = list(dict.fromkeys(tuple(dict.fromkeys(tk)) for tk in tokens.values() if tk))
+        if not phrases:
             return []
-        # FTS5 ranks every match in any case, so the scope is checked in the same statement, the index
-        # first (CROSS JOIN keeps that order) and one rowid lookup per match. Ranking, then checking the
-        # best k and asking for more while too few were in scope, ranked everything again each round:
-        # twice as slow when the caller owns a tenth of a multi-user store, no faster when all.
+        total, length, df = self._scoped_counts(
+            actor, "stat_terms", "term", "df", {t for p in phrases for t in p}
+        )
+        if total == 0:
+            return []
+        idf = []
+        for phrase in phrases:
+            n = min([df.get(t, 0) for t in phrase] + [total])
+            idf.append(max(math.log((total - n + 0.5) / (n + 0.5)), 1e-6))
+        # The index is read term by term through its vocabulary ('instance': one row per occurrence),
+        # each candidate's scope checked by rowid (CROSS JOIN keeps that order).
         where, params = _scope(actor, filters, now)
+        norm = f"(1 - {_BM25_B} + {_BM25_B} * m.doc_len / ?)"
         try:
             rows = self._rows(
-                "SELECT f.rowid, -f.rank FROM memories_fts f CROSS JOIN memories m ON m.seq = f.rowid"
-                f" WHERE memories_fts MATCH ? AND {where} ORDER BY f.rank LIMIT ?",
-                (match, *params, limit),
+                "WITH q(i, token) AS (SELECT value ->> 0, value ->> 1 FROM json_each(?)),"
+                " w(i, idf, ntok) AS (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)),"
+                " hits(doc, i, n) AS (SELECT v.doc, q.i, count(*) FROM q JOIN memories_fts_inst v"
+                " ON v.term = q.token WHERE v.col = 'content' GROUP BY v.doc, q.i, q.token),"
+                " tf(doc, i, n) AS (SELECT h.doc, h.i, min(h.n) FROM hits h JOIN w ON w.i = h.i"
+                " GROUP BY h.doc, h.i HAVING count(*) = max(w.ntok))"
+                f" SELECT m.seq, SUM(w.idf * (tf.n * {_BM25_K1 + 1}) / (tf.n + {_BM25_K1} * {norm})) AS score"
+                f" FROM tf CROSS JOIN memories m ON m.seq = tf.doc JOIN w ON w.i = tf.i WHERE {where}"
+                " GROUP BY m.seq ORDER BY score DESC, m.seq LIMIT ?",
+                (
+                    json.dumps([[i, t] for i, p in enumerate(phrases) for t in p]),
+                    json.dumps([[i, idf[i], len(p)] for i, p in enumerate(phrases)]),
+                    max(length / total, 1e-9),
+                    *params,
+                    limit,
+                ),
             )
-        except apsw.SQLError as exc:  # cannot happen with quoted terms; never let a query crash recall
+        except apsw.SQLError as exc:  # never let a query crash recall
             raise StorageError(f"full-text search failed: {exc}") from exc
         return [(int(seq), float(score)) for seq, score in rows]
+
+    def _scoped_counts(
+        self, actor: Actor, table: str, column: str, count: str, values: Sequence[str] | set[str]
+    ) -> tuple[int, int, dict[str, int]]:
+        """(items, BM25 tokens, items per value of ``table``) over the statistics buckets ``actor`` may
+        read (see ``storage/stats.py``), in one statement."""
+        readable, params = _readable(actor)
+        values = sorted(values)
+        rows = self._rows(
+            f"WITH b AS (SELECT m.id, m.items, m.tokens FROM stat_buckets m WHERE {readable})"
+            " SELECT NULL, coalesce(sum(items), 0), coalesce(sum(tokens), 0) FROM b UNION ALL"
+            f" SELECT s.{column}, sum(s.{count}), NULL FROM b JOIN {table} s ON s.bucket = b.id"
+            f" AND s.{column} IN ({','.join('?' * len(values))}) GROUP BY s.{column}",
+            (*params, *values),
+        )
+        counts = {str(v): int(n) for v, n, _ in rows[1:] if n}
+        return int(rows[0][1]), int(rows[0][2]), counts
 
     def entity_search(
         self,
@@ -118,39 +162,16 @@ class _Lanes:
             ]
         return rank_pairs(pairs, weights, limit)
 
-    def key_frequencies(self, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
-        """(number of items, items per key) across the whole store: for weighting rare keys up."""
-        keys = list(dict.fromkeys(keys))
-        total = self._count()
-        if not keys:
-            return total, {}
-        rows = self._rows(
-            f"SELECT key, COUNT(*) FROM memory_entities WHERE key IN ({','.join('?' * len(keys))}) GROUP BY key",
-            keys,
-        )
-        return total, {k: int(n) for k, n in rows}
+    def key_frequencies(self, actor: Actor, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items per key) among what ``actor`` may read: for weighting rare keys up."""
+        total, _, counts = self._scoped_counts(actor, "stat_keys", "key", "n", set(keys))
+        return total, counts
 
-    def term_stats(self, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
-        """(number of indexed items, documents per porter-stemmed term)."""
-        terms = list(dict.fromkeys(terms))
-        total = self._count()
-        if not terms:
-            return total, {}
-        rows = self._rows(
-            f"SELECT term, doc FROM memories_fts_vocab WHERE term IN ({','.join('?' * len(terms))})", terms
-        )
-        return total, {t: int(d) for t, d in rows}
-
-    def _count(self) -> int:
-        """Number of items, cached per reader until a connection commits a change (its data_version)."""
-        with self._db.snapshot() as conn:
-            version = next(iter(conn.execute("PRAGMA data_version")))[0]
-            cached: tuple[int, int] | None = getattr(self._db.local, "count", None)
-            if cached is not None and cached[0] == version:
-                return cached[1]
-            total = int(next(iter(conn.execute("SELECT COUNT(*) FROM memories")))[0])
-        self._db.local.count = (version, total)
-        return total
+    def term_stats(self, actor: Actor, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(number of items, items per porter-stemmed term of their keyword text or subject) among what
+        ``actor`` may read."""
+        total, _, counts = self._scoped_counts(actor, "stat_terms", "term", "df", set(terms))
+        return total, counts
 
     def neighbours(self, seqs: Sequence[int], window: int) -> dict[int, list[int]]:
         """The nearest ``window`` items on each side of each seq in the same conversation (the same

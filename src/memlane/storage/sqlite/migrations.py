@@ -177,6 +177,52 @@ UPDATE memories SET author = s.author
 FROM (SELECT memory_id, substr(min(actor), 6) AS author FROM audit_log
       WHERE action = 'store' AND actor LIKE 'user:%' AND memory_id IS NOT NULL GROUP BY memory_id) AS s
 WHERE memories.id = s.memory_id AND memories.author IS NULL;
+    ),
+    (
+        5,
+        "statistics per reader: items, tokens, terms and entity keys per (workspace, owner, visibility)",
+        # See storage/stats.py. doc_len: the item's FTS5 tokens (content and subject), for BM25 length
+        # normalisation. The backfill reads the existing full-text index (fts5vocab 'instance': one row
+        # per token occurrence) and entity keys.
+        """
+ALTER TABLE memories ADD COLUMN doc_len INTEGER NOT NULL DEFAULT 0;
+CREATE VIRTUAL TABLE memories_fts_inst USING fts5vocab(memories_fts, 'instance');
+
+CREATE TABLE stat_buckets (
+    id INTEGER PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    visibility TEXT NOT NULL,
+    items INTEGER NOT NULL DEFAULT 0,
+    tokens INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (workspace, owner, visibility)
+);
+CREATE TABLE stat_terms (
+    bucket INTEGER NOT NULL,
+    term TEXT NOT NULL,
+    df INTEGER NOT NULL,
+    PRIMARY KEY (bucket, term)
+) WITHOUT ROWID;
+CREATE TABLE stat_keys (
+    bucket INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (bucket, key)
+) WITHOUT ROWID;
+
+UPDATE memories SET doc_len = d.n
+    FROM (SELECT doc, count(*) AS n FROM memories_fts_inst GROUP BY doc) AS d WHERE memories.seq = d.doc;
+INSERT INTO stat_buckets (workspace, owner, visibility, items, tokens)
+    SELECT workspace, owner, visibility, count(*), sum(doc_len) FROM memories GROUP BY workspace, owner, visibility;
+INSERT INTO stat_terms (bucket, term, df)
+    SELECT b.id, t.term, count(*) FROM (SELECT DISTINCT term, doc FROM memories_fts_inst) AS t
+    JOIN memories m ON m.seq = t.doc
+    JOIN stat_buckets b ON b.workspace = m.workspace AND b.owner = m.owner AND b.visibility = m.visibility
+    GROUP BY b.id, t.term;
+INSERT INTO stat_keys (bucket, key, n)
+    SELECT b.id, e.key, count(*) FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq
+    JOIN stat_buckets b ON b.workspace = m.workspace AND b.owner = m.owner AND b.visibility = m.visibility
+    GROUP BY b.id, e.key;
 """,
     ),
 ]

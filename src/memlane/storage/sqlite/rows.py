@@ -1,15 +1,18 @@
 """SQLite rows: what the other modules build their SQL from.
 
-The selected columns and their mapping to ``Memory``, and the scope ``WHERE`` clause every read uses.
-Pure: nothing here touches a connection.
+The selected columns and their mapping to ``Memory``, the scope ``WHERE`` clause every read uses, and
+the keyword index's tokens (``fts_tokens``: FTS5's own tokenizer, so statistics count what it indexes).
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
+
+import apsw
 
 from ...models import Actor, Filters, Memory, State
 from ...timeutil import from_db, to_db
@@ -28,19 +31,46 @@ def _json(text: str | None) -> dict[str, Any] | None:
     return json.loads(text) if text else None
 
 
+#: the keyword index's tokenizer (migration 1)
+_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])
+_local = threading.local()
+
+
+def fts_tokens(text: str, *, query: bool = False) -> list[str]:
+    """The tokens FTS5 indexes for ``text`` (or searches for, with ``query``), in order: FTS5's own
+    tokenizer, on a private in-memory connection per thread (never one of the store's)."""
+    if not text:
+        return []
+    tokenizer = getattr(_local, "tokenizer", None)
+    if tokenizer is None:
+        _local.conn = apsw.Connection(":memory:")
+        tokenizer = _local.tokenizer = _local.conn.fts5_tokenizer(*_TOKENIZER)
+    reason = apsw.FTS5_TOKENIZE_QUERY if query else apsw.FTS5_TOKENIZE_DOCUMENT
+    tokens: list[str] = tokenizer(text.encode(), reason, None, include_offsets=False, include_colocated=False)
+    return tokens
+
+
 def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
     """``(seq, Memory)``; what cannot be read is handled as ``memory_rows`` says (never an error)."""
     return memory_from_row(row, from_db, _json)
 
 
+def _readable(actor: Actor) -> tuple[str, list[Any]]:
+    """Who may read what, the one access rule: the actor's own items, and the shared items of its teams,
+    agent and workspace. Over ``m.workspace``, ``m.owner`` and ``m.visibility``, which both the items
+    (``_scope``) and the statistics buckets (``stat_buckets``, see ``storage/stats.py``) have."""
+    shared = actor.readable_shared_owners()
+    where = (
+        "m.workspace = ? AND (m.owner = ? OR (m.visibility = 'shared'"
+        f" AND m.owner IN ({','.join('?' * len(shared))})))"
+    )
+    return where, [actor.workspace, actor.owner, *shared]
+
+
 def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:
     """The WHERE clause every read uses: who may see what, then the caller's filters."""
-    shared = actor.readable_shared_owners()
-    clauses = [
-        "m.workspace = ?",
-        f"(m.owner = ? OR (m.visibility = 'shared' AND m.owner IN ({','.join('?' * len(shared))})))",
-    ]
-    params: list[Any] = [actor.workspace, actor.owner, *shared]
+    readable, params = _readable(actor)
+    clauses = [readable]
     if filters.space is None:
         clauses.append("m.space = ''")
     elif filters.space != "*":

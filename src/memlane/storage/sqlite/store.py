@@ -297,39 +297,44 @@ class SqliteStore(_Lanes):
 
     # -- maintenance ----------------------------------------------------------------------------------
 
-    def needing_embedding(self, model: str, after_seq: int, limit: int) -> list[tuple[int, str]]:
-        """Items with no vector of ``model`` (any state), in seq order from ``after_seq``."""
+    def needing_embedding(
+        self, model: str, after_seq: int, limit: int, workspace: str | None = None
+    ) -> list[tuple[int, str]]:
+        """Items with no vector of ``model`` (any state), in seq order from ``after_seq``; of one
+        ``workspace``, or of all (None)."""
         return [
             (int(s), c)
             for s, c in self._rows(
                 "SELECT m.seq, m.content FROM memories m LEFT JOIN memory_vectors v ON v.memory_seq = m.seq"
-                " WHERE m.seq > ? AND (v.model IS NULL OR v.model != ?) ORDER BY m.seq LIMIT ?",
-                (after_seq, model, limit),
+                " WHERE m.seq > ? AND (v.model IS NULL OR v.model != ?) AND coalesce(m.workspace = ?, 1)"
+                " ORDER BY m.seq LIMIT ?",
+                (after_seq, model, workspace, limit),
             )
         ]
 
-    def count_needing_embedding(self, model: str) -> int:
+    def count_needing_embedding(self, model: str, workspace: str | None = None) -> int:
         """How many rows ``needing_embedding`` walks through (for progress reports)."""
         rows = self._rows(
             "SELECT COUNT(*) FROM memories m LEFT JOIN memory_vectors v ON v.memory_seq = m.seq"
-            " WHERE v.model IS NULL OR v.model != ?",
-            (model,),
+            " WHERE (v.model IS NULL OR v.model != ?) AND coalesce(m.workspace = ?, 1)",
+            (model, workspace),
         )
         return int(rows[0][0])
 
-    def count_items(self) -> int:
-        """How many rows ``all_for_keys`` walks through: every item, current or not."""
-        return int(self._rows("SELECT COUNT(*) FROM memories", ())[0][0])
+    def count_items(self, workspace: str | None = None) -> int:
+        """How many rows ``all_for_keys`` walks through: every item (of ``workspace``), current or not."""
+        return int(self._rows("SELECT COUNT(*) FROM memories WHERE coalesce(workspace = ?, 1)", (workspace,))[0][0])
 
     def all_for_keys(
-        self, after_seq: int, limit: int
+        self, after_seq: int, limit: int, workspace: str | None = None
     ) -> list[tuple[int, str, str | None, str | None, datetime]]:
-        """(seq, content, subject id, subject name, observed_at) of every item, in seq order."""
+        """(seq, content, subject id, subject name, observed_at) of every item (of one ``workspace``, or
+        of all: None), in seq order."""
         return [
             (int(s), c, sid, sname, observed_time(from_db, *times))
             for s, c, sid, sname, *times in self._rows(
                 "SELECT seq, content, subject_id, subject_name, observed_at, created_at, updated_at"
-                " FROM memories WHERE seq > ? ORDER BY seq LIMIT ?",
-                (after_seq, limit),
+                " FROM memories WHERE seq > ? AND coalesce(workspace = ?, 1) ORDER BY seq LIMIT ?",
+                (after_seq, workspace, limit),
             )
         ]

@@ -7,7 +7,7 @@ queued for the in-memory vector index, which ``SqliteStore.write()`` updates aft
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -19,10 +19,50 @@ from ...models import Actor, Memory
 from ...timeutil import from_db, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
-from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
+from ..stats import Bucket, StatDelta
+from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
 if TYPE_CHECKING:
     from .store import SqliteStore
+
+
+def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
+    """Count the statistics of one workspace (None: of every workspace) again from the keyword index and
+    the entity keys (``storage/stats.py``): after ``reindex --keys`` and a copy into this store. Inside
+    the caller's write transaction."""
+    only = "coalesce(workspace = ?, 1)"
+    buckets = f"SELECT id FROM stat_buckets WHERE {only}"
+    cur.execute(f"DELETE FROM stat_terms WHERE bucket IN ({buckets})", (workspace,))
+    cur.execute(f"DELETE FROM stat_keys WHERE bucket IN ({buckets})", (workspace,))
+    cur.execute(f"UPDATE stat_buckets SET items = 0, tokens = 0 WHERE {only}", (workspace,))
+    cur.execute(f"UPDATE memories SET doc_len = 0 WHERE {only}", (workspace,))
+    cur.execute(
+        "UPDATE memories SET doc_len = d.n FROM (SELECT doc, count(*) AS n FROM memories_fts_inst GROUP BY doc)"
+        f" AS d WHERE memories.seq = d.doc AND {only.replace('workspace', 'memories.workspace')}",
+        (workspace,),
+    )
+    cur.execute(
+        "INSERT INTO stat_buckets (workspace, owner, visibility, items, tokens)"
+        f" SELECT workspace, owner, visibility, count(*), sum(doc_len) FROM memories WHERE {only}"
+        " GROUP BY workspace, owner, visibility ON CONFLICT (workspace, owner, visibility)"
+        " DO UPDATE SET items = excluded.items, tokens = excluded.tokens",
+        (workspace,),
+    )
+    joined = (
+        "JOIN stat_buckets b ON b.workspace = m.workspace AND b.owner = m.owner AND b.visibility = m.visibility"
+        " WHERE coalesce(m.workspace = ?, 1)"
+    )
+    cur.execute(
+        "INSERT INTO stat_terms (bucket, term, df) SELECT b.id, t.term, count(*) FROM"
+        f" (SELECT DISTINCT term, doc FROM memories_fts_inst) AS t JOIN memories m ON m.seq = t.doc {joined}"
+        " GROUP BY b.id, t.term",
+        (workspace,),
+    )
+    cur.execute(
+        "INSERT INTO stat_keys (bucket, key, n) SELECT b.id, e.key, count(*) FROM memory_entities e"
+        f" JOIN memories m ON m.seq = e.memory_seq {joined} GROUP BY b.id, e.key",
+        (workspace,),
+    )
 
 
 class _Txn:
@@ -35,6 +75,7 @@ class _Txn:
         self.removed_seqs: list[int] = []
         self.vectors_changed = False
         self.audit_rows: list[tuple[Any, ...]] = []
+        self.stats = StatDelta()
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         for row in self.cur.execute(sql, params):
@@ -101,12 +142,16 @@ class _Txn:
 
     def insert(self, row: NewMemory) -> int:
         m = row.memory
+        keyword_text = m.content if row.fts_content is None else row.fts_content
+        doc_len = self._count(
+            (m.workspace, m.owner, str(m.visibility)), 1, keyword_text, row.fts_subject, row.entity_keys
+        )
         self.cur.execute(
             "INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash, type,"
             " subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
-            " access_count, last_accessed_at, expires_at, created_at, updated_at, author)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " access_count, last_accessed_at, expires_at, created_at, updated_at, author, doc_len)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
                 str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
@@ -116,12 +161,13 @@ class _Txn:
                 m.replaces, m.superseded_by, to_db(m.superseded_at), m.access_count,
                 to_db(m.last_accessed_at), to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
                 m.author,
+                doc_len,
             ),
         )  # fmt: skip
         seq = self.cur.connection.last_insert_rowid()
         self.cur.execute(
             "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)",
-            (seq, m.content if row.fts_content is None else row.fts_content, row.fts_subject),
+            (seq, keyword_text, row.fts_subject),
         )
         if row.entity_keys:
             self.cur.executemany(
@@ -156,7 +202,42 @@ class _Txn:
             self._put_vector(seq, model, vec, tuple(part))  # type: ignore[arg-type]
             self.cur.execute("UPDATE memories SET state = 'indexed' WHERE seq = ? AND state = 'new'", (seq,))
 
+    def _count(self, bucket: Bucket, sign: int, content: str, subject: str, keys: Iterable[str]) -> int:
+        """Count (or uncount) one item's keyword terms, tokens and entity keys in its bucket's statistics;
+        returns its BM25 length (FTS5 tokens of content and subject)."""
+        content_tokens, subject_tokens = fts_tokens(content), fts_tokens(subject)
+        tokens = len(content_tokens) + len(subject_tokens)
+        self.stats.add(bucket, sign, tokens=tokens, terms={*content_tokens, *subject_tokens}, keys=set(keys))
+        return tokens
+
+    def _uncount(self, seqs: Sequence[int]) -> None:
+        """Take items out of the statistics, as their keyword index and entity keys have them now."""
+        marks = ",".join("?" * len(seqs))
+        keys: dict[int, list[str]] = {}
+        for seq, key in self.cur.execute(
+            f"SELECT memory_seq, key FROM memory_entities WHERE memory_seq IN ({marks})", seqs
+        ):
+            keys.setdefault(seq, []).append(key)
+        rows: list[Any] = self.cur.execute(
+            "SELECT m.seq, m.workspace, m.owner, m.visibility, f.content, f.subject FROM memories m"
+            f" LEFT JOIN memories_fts f ON f.rowid = m.seq WHERE m.seq IN ({marks})",
+            seqs,
+        ).fetchall()
+        for seq, workspace, owner, visibility, content, subject in rows:
+            bucket = (str(workspace), str(owner), str(visibility))
+            self._count(bucket, -1, content or "", subject or "", keys.get(seq, ()))
+
+    def rebuild_stats(self, workspace: str | None = None) -> None:
+        self._apply_stats()
+        rebuild_stats(self.cur, workspace)
+
     def replace_keys(self, seq: int, content: str, subject: str, keys: frozenset[str]) -> None:
+        part = self._one("SELECT workspace, owner, visibility FROM memories WHERE seq = ?", (seq,))
+        if part is None:
+            return
+        self._uncount([seq])
+        doc_len = self._count(tuple(part), 1, content, subject, keys)  # type: ignore[arg-type]
+        self.cur.execute("UPDATE memories SET doc_len = ? WHERE seq = ?", (doc_len, seq))
         self.cur.execute("DELETE FROM memory_entities WHERE memory_seq = ?", (seq,))
         self.cur.executemany(
             "INSERT OR IGNORE INTO memory_entities (key, memory_seq) VALUES (?, ?)", [(k, seq) for k in keys]
@@ -208,6 +289,7 @@ class _Txn:
         found: list[Any] = self.cur.execute(f"SELECT seq FROM memories WHERE id IN ({marks})", ids).fetchall()
         seqs = [int(r[0]) for r in found]
         seq_marks = ",".join("?" * len(seqs))
+        self._uncount(seqs)
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_vectors WHERE memory_seq IN ({seq_marks})", seqs)
@@ -246,9 +328,38 @@ class _Txn:
         )
 
     def flush(self) -> None:
+        self._apply_stats()
         if self.audit_rows:
             self.cur.executemany(
                 "INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
                 self.audit_rows,
             )
             self.audit_rows.clear()
+
+    def _apply_stats(self) -> None:
+        """Write the transaction's statistics changes (see ``storage/stats.py``)."""
+        delta = self.stats
+        if not delta:
+            return
+        ids: dict[Bucket, int] = {}
+        for bucket, (items, tokens) in sorted(delta.buckets.items()):
+            row = self._one(
+                "INSERT INTO stat_buckets (workspace, owner, visibility, items, tokens) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (workspace, owner, visibility) DO UPDATE SET items = items + excluded.items,"
+                " tokens = tokens + excluded.tokens RETURNING id",
+                (*bucket, items, tokens),
+            )
+            ids[bucket] = int(row[0])
+        for table, column, count in (("stat_terms", "term", "df"), ("stat_keys", "key", "n")):
+            rows = [(ids[b], v, n) for b, v, n in delta.rows("terms" if column == "term" else "keys")]
+            self.cur.executemany(
+                f"INSERT INTO {table} (bucket, {column}, {count}) VALUES (?, ?, ?) ON CONFLICT (bucket, {column})"
+                f" DO UPDATE SET {count} = {count} + excluded.{count}",
+                rows,
+            )
+            gone = [(b, v) for b, v, n in rows if n < 0]
+            if gone:
+                self.cur.executemany(
+                    f"DELETE FROM {table} WHERE bucket = ? AND {column} = ? AND {count} <= 0", gone
+                )
+        delta.clear()
