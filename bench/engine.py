@@ -36,12 +36,14 @@ def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], 
     texts = [s for s, _ in data[: args.throughput_items]]
     batch = 500
     out = {}
-    # the bare model on the same texts and batches
-    t0 = time.perf_counter()
-    for i in range(0, len(texts), batch):
-        embedder.embed(texts[i : i + batch])
-    out["bare_model_per_s"] = len(texts) / (time.perf_counter() - t0)
-    for name, emb, auto in (("local", embedder, True), ("none", "none", True), ("none_bulk", "none", False)):
+    runs = [("none", "none", True), ("none_bulk", "none", False)]
+    if embedder is not None:  # the bare model on the same texts and batches
+        t0 = time.perf_counter()
+        for i in range(0, len(texts), batch):
+            embedder.embed(texts[i : i + batch])
+        out["bare_model_per_s"] = len(texts) / (time.perf_counter() - t0)
+        runs.insert(0, ("local", embedder, True))
+    for name, emb, auto in runs:
         path = tmp / f"tp-{name}.db"
         path.unlink(missing_ok=True)
         m = Memlane(path, user="bench", embedder=emb)
@@ -50,7 +52,8 @@ def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], 
             m.store_many(texts[i : i + batch], source="bench", auto_supersede=auto)
         out[f"store_many_{name}_per_s"] = len(texts) / (time.perf_counter() - t0)
         m.close()
-    out["local_vs_bare"] = out["store_many_local_per_s"] / out["bare_model_per_s"]
+    if embedder is not None:
+        out["local_vs_bare"] = out["store_many_local_per_s"] / out["bare_model_per_s"]
     return out
 
 
@@ -61,7 +64,7 @@ def recall_latency(
 
     path = tmp / f"r-{size}.db"
     reuse = path.exists()  # --workdir with a store built by an earlier run: measure recall only
-    m = Memlane(path, user="bench", embedder=embedder)
+    m = Memlane(path, user="bench", embedder=embedder or "none")
     t0 = time.perf_counter()
     if not reuse:
         for i in range(0, size, 1000):
@@ -109,12 +112,21 @@ def main(argv: list[str] | None = None) -> int:
     data = corpus(max(max(args.sizes), args.throughput_items))
     tmp = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-bench-"))
     tmp.mkdir(parents=True, exist_ok=True)
-    report: dict = {"embedder": embedder.identity, "recall": [], "load_average": os.getloadavg()}
+    report: dict = {
+        "embedder": embedder.identity if embedder else None,
+        "recall": [],
+        "load_average": os.getloadavg(),
+    }
     if not args.skip_throughput:
         report["throughput"] = t = throughput(args, embedder, data, tmp)
+        if embedder is not None:
+            print(
+                f"bare model {t['bare_model_per_s']:.0f}/s; store_many local {t['store_many_local_per_s']:.0f}/s"
+                f" ({100 * t['local_vs_bare']:.0f}% of bare);",
+                end=" ",
+            )
         print(
-            f"bare model {t['bare_model_per_s']:.0f}/s; store_many local {t['store_many_local_per_s']:.0f}/s"
-            f" ({100 * t['local_vs_bare']:.0f}% of bare); store_many none {t['store_many_none_per_s']:.0f}/s,"
+            f"store_many none {t['store_many_none_per_s']:.0f}/s,"
             f" none without auto-supersession {t['store_many_none_bulk_per_s']:.0f}/s",
             flush=True,
         )
