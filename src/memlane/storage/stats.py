@@ -35,13 +35,15 @@ Bucket = tuple[str, str, str]
 
 @dataclass
 class StatDelta:
-    """Changes to the statistics tables made by one write transaction, not yet applied."""
+    """Changes to the statistics tables made by one write transaction, not yet applied. Per bucket, one
+    ``Counter`` per table: counting an item's distinct terms is one ``Counter.update`` (C code: a bulk
+    load counts millions of terms)."""
 
     #: bucket -> [items, tokens]
     buckets: dict[Bucket, list[int]] = field(default_factory=dict)
-    terms: Counter[tuple[Bucket, str]] = field(default_factory=Counter)
-    lexemes: Counter[tuple[Bucket, str]] = field(default_factory=Counter)
-    keys: Counter[tuple[Bucket, str]] = field(default_factory=Counter)
+    terms: dict[Bucket, Counter[str]] = field(default_factory=dict)
+    lexemes: dict[Bucket, Counter[str]] = field(default_factory=dict)
+    keys: dict[Bucket, Counter[str]] = field(default_factory=dict)
 
     def add(
         self,
@@ -54,31 +56,32 @@ class StatDelta:
         lexemes: Iterable[str] = (),
         keys: Iterable[str] = (),
     ) -> None:
-        """Count (``sign`` 1) or uncount (-1) items of ``bucket``: ``terms``, ``lexemes`` and ``keys``
-        are each item's distinct ones (or already summed over several items, via ``count``)."""
+        """Count (``sign`` 1) or uncount (-1) ``items`` items of ``bucket`` with ``tokens`` BM25 tokens in
+        all; ``terms``, ``lexemes`` and ``keys`` are one item's distinct ones."""
         totals = self.buckets.setdefault(bucket, [0, 0])
         totals[0] += sign * items
         totals[1] += sign * tokens
-        for term in terms:
-            self.terms[bucket, term] += sign
-        for lexeme in lexemes:
-            self.lexemes[bucket, lexeme] += sign
-        for key in keys:
-            self.keys[bucket, key] += sign
+        for table, values in ((self.terms, terms), (self.lexemes, lexemes), (self.keys, keys)):
+            if values:
+                counter = table.setdefault(bucket, Counter())
+                if sign > 0:
+                    counter.update(values)
+                else:
+                    counter.subtract(values)
 
     def count(self, table: str, bucket: Bucket, value: str, n: int) -> None:
         """Add ``n`` (may be negative) to one (bucket, value) of ``terms``, ``lexemes`` or ``keys``."""
-        counter: Counter[tuple[Bucket, str]] = getattr(self, table)
-        counter[bucket, value] += n
+        counters: dict[Bucket, Counter[str]] = getattr(self, table)
+        counters.setdefault(bucket, Counter())[value] += n
 
     def rows(self, table: str) -> list[tuple[Bucket, str, int]]:
         """The non-zero changes of ``terms``, ``lexemes`` or ``keys``, sorted (the locking order)."""
-        counter: Counter[tuple[Bucket, str]] = getattr(self, table)
-        return sorted((b, v, n) for (b, v), n in counter.items() if n)
+        counters: dict[Bucket, Counter[str]] = getattr(self, table)
+        return sorted((b, v, n) for b, c in counters.items() for v, n in c.items() if n)
 
     def __bool__(self) -> bool:
         return any(any(t) for t in self.buckets.values()) or any(
-            any(c.values()) for c in (self.terms, self.lexemes, self.keys)
+            n for table in (self.terms, self.lexemes, self.keys) for c in table.values() for n in c.values()
         )
 
     def clear(self) -> None:

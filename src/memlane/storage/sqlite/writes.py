@@ -207,7 +207,9 @@ class _Txn:
         returns its BM25 length (FTS5 tokens of content and subject)."""
         content_tokens, subject_tokens = fts_tokens(content), fts_tokens(subject)
         tokens = len(content_tokens) + len(subject_tokens)
-        self.stats.add(bucket, sign, tokens=tokens, terms={*content_tokens, *subject_tokens}, keys=set(keys))
+        terms = set(content_tokens)
+        terms.update(subject_tokens)
+        self.stats.add(bucket, sign, tokens=tokens, terms=terms, keys=keys)
         return tokens
 
     def _uncount(self, seqs: Sequence[int]) -> None:
