@@ -110,8 +110,9 @@ def stack(db_path: Path | str) -> Iterator[Stack]:
 
 def test_reindex_counts_and_work_stay_in_the_callers_workspace(stack: Stack) -> None:
     with running(stack.app()) as url:
-        acme = httpx.Client(base_url=url, headers=bearer(stack.key(workspace="acme", user="ana", admin=True)))
-        beta = httpx.Client(base_url=url, headers=bearer(stack.key(workspace="beta", user="bo", admin=True)))
+        keys = {w: bearer(stack.key(workspace=w, user="ana", admin=True)) for w in ("acme", "beta")}
+        acme = httpx.Client(base_url=url, headers=keys["acme"], timeout=60)
+        beta = httpx.Client(base_url=url, headers=keys["beta"], timeout=60)
         for i in range(3):
             assert acme.post("/v1/memories", json={"content": f"acme fact {i}"}).status_code == 200
         for i in range(5):
