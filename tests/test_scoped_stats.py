@@ -125,6 +125,8 @@ def test_reindex_counts_and_work_stay_in_the_callers_workspace(stack: Stack) -> 
     assert stack.mem.reindex(keys=True).keys_rebuilt == 8
 
 
+#: the schema step that added the statistics tables (the same number on both backends)
+STATS_STEP = 5
 STAT_TABLES = {"stat_buckets": "workspace, owner, visibility, items, tokens", "stat_terms": "bucket, term, df",
                "stat_keys": "bucket, key, n"}  # fmt: skip
 
@@ -150,7 +152,7 @@ def _stat_tables(db: Path | str) -> dict[str, list[tuple[object, ...]]]:
 
 
 def test_the_upgrade_counts_what_writes_count(db_path: Path | str) -> None:
-    """Migration 4 fills the statistics of an existing store exactly as writing its items would have."""
+    """Migration 5 fills the statistics of an existing store exactly as writing its items would have."""
     m = Memlane(db_path, user="ana", workspace="acme", embedder="none")
     other = Memlane(db_path, user="bob", workspace="acme", embedder="none")
     try:
@@ -163,7 +165,7 @@ def test_the_upgrade_counts_what_writes_count(db_path: Path | str) -> None:
         other.close()
     written = _stat_tables(db_path)
     assert written["stat_keys"] and written["stat_terms"]
-    _execute(db_path, "DELETE FROM schema_migrations WHERE version = 4")  # statistics per reader
+    _execute(db_path, f"DELETE FROM schema_migrations WHERE version = {STATS_STEP}")
     for table in [*STAT_TABLES, "stat_lexemes", "memories_fts_inst"]:
         _execute(db_path, f"DROP TABLE IF EXISTS {table}")
     if not is_postgres(db_path):

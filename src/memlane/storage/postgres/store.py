@@ -350,7 +350,8 @@ class PostgresStore(_Lanes):
         """How many rows ``all_for_keys`` walks through: every item (of ``workspace``), current or not."""
         return int(
             self._rows(
-                "SELECT COUNT(*) FROM memories WHERE (%s::text IS NULL OR workspace = %s)", (workspace, workspace)
+                "SELECT COUNT(*) FROM memories WHERE (%s::text IS NULL OR workspace = %s)",
+                (workspace, workspace),
             )[0][0]
         )
 

@@ -177,6 +177,7 @@ UPDATE memories SET author = s.author
 FROM (SELECT memory_id, substr(min(actor), 6) AS author FROM audit_log
       WHERE action = 'store' AND actor LIKE 'user:%' AND memory_id IS NOT NULL GROUP BY memory_id) AS s
 WHERE memories.id = s.memory_id AND memories.author IS NULL;
+""",
     ),
     (
         5,

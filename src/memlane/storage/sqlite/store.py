@@ -323,7 +323,9 @@ class SqliteStore(_Lanes):
 
     def count_items(self, workspace: str | None = None) -> int:
         """How many rows ``all_for_keys`` walks through: every item (of ``workspace``), current or not."""
-        return int(self._rows("SELECT COUNT(*) FROM memories WHERE coalesce(workspace = ?, 1)", (workspace,))[0][0])
+        return int(
+            self._rows("SELECT COUNT(*) FROM memories WHERE coalesce(workspace = ?, 1)", (workspace,))[0][0]
+        )
 
     def all_for_keys(
         self, after_seq: int, limit: int, workspace: str | None = None
