@@ -20,7 +20,10 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
 
 @pytest.fixture
 def client(stack: Stack) -> Iterator[httpx.Client]:
-    with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c:
+    with (
+        running(stack.app()) as url,
+        httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
+    ):
         yield c
 
 
@@ -186,7 +189,7 @@ def test_keys_users_and_teams_admin(client: httpx.Client, stack: Stack) -> None:
     assert key["key"].startswith("ml_") and key["user"] == "bob" and key["admin"] is False
     listed = client.get("/v1/keys").json()["keys"]
     assert {k["id"] for k in listed} >= {key["id"]} and all("key" not in k for k in listed)
-    bob = httpx.Client(base_url=str(client.base_url), headers=bearer(key["key"]))
+    bob = httpx.Client(base_url=str(client.base_url), headers=bearer(key["key"]), timeout=60)
     assert bob.get("/v1/me").json() == {"workspace": "default", "user": "bob", "teams": [], "agent": None,
                                         "admin": False, "max_visibility": "shared", "opted_out": False}  # fmt: skip
     r = bob.get("/v1/keys")
@@ -220,7 +223,7 @@ def test_keys_users_and_teams_admin(client: httpx.Client, stack: Stack) -> None:
 
 def test_unbound_keys_name_their_user(client: httpx.Client, stack: Stack) -> None:
     service_key = stack.key()  # a platform backend serving many end users
-    with httpx.Client(base_url=str(client.base_url), headers=bearer(service_key)) as c:
+    with httpx.Client(base_url=str(client.base_url), headers=bearer(service_key), timeout=60) as c:
         r = c.post("/v1/memories", json={"content": "prefers aisle seats"})
         assert r.status_code == 422 and "X-Memlane-User" in r.json()["error"]["message"]
         stored = c.post(

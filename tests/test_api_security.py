@@ -28,7 +28,7 @@ def url(stack: Stack) -> Iterator[str]:
 
 
 def client(url: str, key: str, user: str | None = None) -> httpx.Client:
-    return httpx.Client(base_url=url, headers=bearer(key, user))
+    return httpx.Client(base_url=url, headers=bearer(key, user), timeout=60)
 
 
 def test_a_workspace_never_reads_or_deletes_another_workspaces_items(url: str, stack: Stack) -> None:

@@ -191,7 +191,10 @@ def test_any_accepted_datetime_round_trips_through_the_store(mem: Memlane, value
 def test_rest_dates_round_trip_or_are_refused(db_path: Path | str) -> None:
     stack = make_stack(db_path)
     try:
-        with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c:
+        with (
+            running(stack.app()) as url,
+            httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
+        ):
             stored = c.post("/v1/memories", json={"content": "the 999 note", "observed_at": "0999-06-01",
                                                   "valid_to": "9999-12-31T18:59:59-05:00"})  # fmt: skip
             assert stored.status_code == 200, stored.text
@@ -237,7 +240,10 @@ def test_rest_cursors_with_huge_numbers_are_refused(db_path: Path | str) -> None
     stack = make_stack(db_path)
     try:
         stack.mem.store("one note to page over")
-        with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c:
+        with (
+            running(stack.app()) as url,
+            httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
+        ):
             for body in (
                 {"o": 10**30},
                 {"o": 2**63},
@@ -336,7 +342,10 @@ def test_an_unreadable_row_never_fails_a_rest_listing(db_path: Path | str) -> No
         good = _store(stack.mem, "2020-06-01")
         bad = _store(stack.mem, "2021-06-01")
         _corrupt(db_path, bad, updated_at_too=True)
-        with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c:
+        with (
+            running(stack.app()) as url,
+            httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
+        ):
             listed = c.get("/v1/memories")
             assert listed.status_code == 200 and {i["id"] for i in listed.json()["items"]} == {good, bad}
             got = c.get(f"/v1/memories/{bad}")

@@ -71,7 +71,7 @@ def test_a_full_disk_under_postgresql(pg_server, pg_url: str) -> None:
         assert "is full" in str(full.value) and "No space left on device" in str(full.value)
         with (
             running(stack.app(mcp=False)) as url,
-            httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c,
+            httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
         ):
             store = c.post("/v1/memories", json={"content": "Ben keeps goats " + " ".join(words * 30)})
             assert store.status_code == 503 and store.json()["error"]["code"] == "storage_error", store.text

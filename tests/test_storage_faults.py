@@ -62,7 +62,7 @@ def test_a_full_database_answers_503_and_reads_keep_working(tmp_path: Path) -> N
     try:
         with (
             running(stack.app(mcp=False)) as url,
-            httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c,
+            httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
         ):
             kept = c.post("/v1/memories", json={"content": "Ana keeps bees on the roof"}).json()["id"]
             assert httpx.get(f"{url}/health").json()["status"] == "ok"
@@ -96,7 +96,10 @@ def test_a_damaged_file_answers_503_and_health_says_so(tmp_path: Path) -> None:
     _damage_table(db, "memories")
     stack = Stack(mem := Memlane(db, user="alice", embedder="none"), mem.service.access, key)
     try:
-        with running(stack.app(mcp=False)) as url, httpx.Client(base_url=url, headers=bearer(key)) as c:
+        with (
+            running(stack.app(mcp=False)) as url,
+            httpx.Client(base_url=url, headers=bearer(key), timeout=60) as c,
+        ):
             health = httpx.get(f"{url}/health")
             assert health.status_code == 503 and health.json()["status"] == "failing"
             for r in (c.get("/v1/memories"), c.post("/v1/recall", json={"query": "herons"}),

@@ -25,7 +25,10 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
 
 @pytest.fixture
 def client(stack: Stack) -> Iterator[httpx.Client]:
-    with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as c:
+    with (
+        running(stack.app()) as url,
+        httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60) as c,
+    ):
         yield c
 
 
