@@ -79,7 +79,8 @@ _RECALL = """\
 Recall what is known that is relevant to `query` (a question or keywords), best first, each with a 0-1 \
 `score`, the lanes that found it (`matched_by`), its type, source and dates. Use it before answering \
 anything that may depend on the user's preferences, people, projects or earlier decisions. Only current \
-facts unless `include_history`."""
+facts unless `include_history`. Only hits with evidence come back: fewer than `limit`, or none when \
+nothing relevant is stored."""
 
 _SEARCH = """\
 Search memories with filters: minimum score, types, subject, related user, sources, states, observed \
