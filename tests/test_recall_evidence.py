@@ -166,3 +166,34 @@ def test_an_embedder_that_cannot_be_calibrated_leaves_the_lexical_lanes(tmp_path
             m.store(content)
         assert [h.content for h in m.recall("what did Dr. Okafor prescribe")] == [STORE[0]]
         assert m.recall("what medicine for breathing problems") == []  # similarity alone: no evidence
+
+
+class Counting:
+    """Counts the texts it embeds; a fresh identity per instance, so no earlier calibration applies."""
+
+    def __init__(self, inner, identity: str) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.dim, self.identity, self.texts = inner, inner.dim, identity, 0
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.texts += len(texts)
+        return self.inner.embed(texts)
+
+
+def test_the_calibration_is_kept_in_the_home_for_the_next_process(tmp_path, local_embedder) -> None:
+    from memlane.retrieval import calibration
+
+    identity = f"test/counting-{tmp_path.name}"
+    home = tmp_path / "home"
+    first = Counting(local_embedder, identity)
+    with Memlane(tmp_path / "m.db", home=home, user="alice", embedder=first) as m:
+        m.store("Dr. Okafor prescribed the blue inhaler")
+        before = first.texts
+        assert m.recall("what medicine for breathing problems")
+        assert first.texts - before == 1 + 2 * len(calibration.PAIRS)  # the query and the calibration set
+    stored = json.loads((home / calibration.CACHE_FILE).read_text())
+    assert any(key.startswith(identity + "|") for key in stored)
+    calibration._cache.clear()  # as in a new process
+    second = Counting(local_embedder, identity)
+    with Memlane(tmp_path / "m.db", home=home, user="alice", embedder=second) as m:
+        assert m.recall("what medicine for breathing problems")
+        assert second.texts == 1  # the query only: the scale came from the home

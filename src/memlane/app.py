@@ -47,7 +47,7 @@ def build_service(
     # identity lives in the same database: opt-out is checked on every call
     access = AccessService(store.identity)
     if isinstance(embedder, Embedder):
-        return MemoryService(store, embedder, retrieval, access=access)
+        return MemoryService(store, embedder, retrieval, access=access, home=settings.home)
 
     def factory() -> Embedder | None:
         from .providers.embedders import build_embedder
@@ -55,5 +55,5 @@ def build_service(
         return build_embedder(spec, home=settings.home, environ=settings.environ)
 
     if spec == "none":
-        return MemoryService(store, None, retrieval, access=access)
-    return MemoryService(store, factory, retrieval, access=access)
+        return MemoryService(store, None, retrieval, access=access, home=settings.home)
+    return MemoryService(store, factory, retrieval, access=access, home=settings.home)

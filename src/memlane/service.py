@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -78,6 +79,7 @@ class MemoryService:
         retrieval: RetrievalConfig | None = None,
         *,
         access: AccessPolicy | None = None,
+        home: Path | None = None,
     ) -> None:
         self.storage = store
         self.access = access
@@ -90,7 +92,7 @@ class MemoryService:
         self._pool: ThreadPoolExecutor | None = None
         if self._embedder_ready:
             self.storage.vector_model = self._embedder.identity if self._embedder else None
-        self.retrieval = RetrievalEngine(store, retrieval or RetrievalConfig())
+        self.retrieval = RetrievalEngine(store, retrieval or RetrievalConfig(), cache_dir=home)
 
     # -- embedder -------------------------------------------------------------------------------------
 

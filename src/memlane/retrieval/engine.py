@@ -23,6 +23,8 @@ from .ranking import calibrated_score, monotone, multiplier
 from .signals import is_question_item, observed_keys, subject_keys, time_keys
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..storage.base import Store
 
 __all__ = ["RetrievalEngine"]
@@ -31,12 +33,13 @@ log = logging.getLogger(__name__)
 
 
 class RetrievalEngine:
-    def __init__(self, store: Store, config: RetrievalConfig) -> None:
+    def __init__(self, store: Store, config: RetrievalConfig, *, cache_dir: Path | None = None) -> None:
         unknown = [spec.name for spec in config.lanes if spec.name not in LANES]
         if unknown:
             raise ConfigError(f"unknown retrieval lane(s) {unknown}; known: {sorted(LANES)}")
         self.store = store
         self.config = config
+        self.cache_dir = cache_dir  # where embedder calibrations are kept (memlane's home)
         self._pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._running = 0  # recalls in their lanes now (on a store without concurrent reads)
@@ -141,7 +144,7 @@ class RetrievalEngine:
         quantile = self.config.semantic_floor_quantile
         try:
             if query.embedder is not None:
-                return scale_for(query.embedder.identity, query.embedder.embed, quantile)
+                return scale_for(query.embedder.identity, query.embedder.embed, quantile, self.cache_dir)
             embed = query.embed
             assert embed is not None  # the semantic lane found something, so there is an embedding
             return measure(lambda texts: np.stack([embed(t) for t in texts]), quantile)
