@@ -184,7 +184,21 @@ def test_bad_requests_get_a_clear_4xx_and_change_nothing(url: str, stack: Stack,
 
 def test_unknown_fields_are_named_in_the_message(url: str, stack: Stack) -> None:
     r = client(url, stack.admin_key).post("/v1/memories", json={"content": "ok", "colour": "red"})
-    assert r.json()["error"]["message"] == "colour: Extra inputs are not permitted"
+    assert r.json()["error"]["message"] == "colour: is not a known field"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"content": ""}, "content: must not be empty"),
+        ({"content": "ok", "importance": 2}, "importance: must be at most 1"),
+        ({"content": "ok", "importance": "high"}, "importance: must be a number"),
+        ({}, "content: is required"),
+    ],
+)
+def test_validation_messages_are_plain_words(url: str, stack: Stack, body: dict, message: str) -> None:
+    r = client(url, stack.admin_key).post("/v1/memories", json=body)
+    assert r.status_code == 422 and r.json()["error"]["message"] == message, r.text
 
 
 def test_mcp_needs_a_key_too(url: str) -> None:

@@ -29,6 +29,8 @@ _TYPES = {
 
 
 def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # "at most 1", not "at most 1.0"
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 

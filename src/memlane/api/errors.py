@@ -30,6 +30,7 @@ from ..errors import (
     Unauthorized,
     UnknownMemory,
 )
+from ..messages import problem
 from ..secrets import redact_name
 
 __all__ = ["ERROR_STATUS", "HTTP_CODES", "challenge", "error_response", "install_error_handlers", "status_of"]
@@ -94,7 +95,7 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     for e in errors[:20]:
         loc = [redact_name(str(p)) for p in e.get("loc", ()) if p != "body"]  # a key may be a token
         where = ".".join(loc) or "body"
-        problems.append(f"{where}: {e.get('msg', 'invalid')}")
+        problems.append(f"{where}: {problem(e)}")
     return "invalid_input", "; ".join(problems)
 
 
