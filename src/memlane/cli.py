@@ -478,6 +478,10 @@ from .cli_db import db  # noqa: E402 - registered below
 
 main.add_command(db)
 
+from .cli_conversations import build as _build_conversations  # noqa: E402 - registered below
+
+main.add_command(_build_conversations(_client, _common, _emit, _examples, _table))
+
 
 def run() -> None:  # pragma: no cover - console entry for python -m
     main(obj={})

@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "Actor",
+    "ConversationMessage",
+    "ConversationSummary",
     "Filters",
     "ForgetResult",
     "Hit",
@@ -225,3 +227,43 @@ class Filters:
     observed_before: datetime | None = None
     include_history: bool = False
     ids: tuple[str, ...] = field(default=())
+
+
+# -- conversations (the log the host application writes; what extraction reads) -------------------
+
+
+class ConversationMessage(_Frozen):
+    """One logged message of a conversation, as stored (append-only).
+
+    Scoped like a memory: ``owner`` and ``visibility`` decide who may read it (the same rule)."""
+
+    id: str
+    conversation_id: str
+    role: Literal["user", "assistant", "tool"]
+    text: str = ""
+    #: the tool's name (``role="tool"``, or an assistant message that called one)
+    tool: str | None = None
+    #: a tool's structured result, when it returned one
+    result: dict[str, Any] | None = None
+    #: the speaking user, for ``role="user"``
+    user: str | None = None
+    agent: str | None = None
+    #: when it was said (default: when it was appended)
+    at: datetime
+    workspace: str
+    owner: str
+    visibility: Visibility
+    #: the user whose request appended it
+    author: str | None = None
+    created_at: datetime
+
+
+class ConversationSummary(_Frozen):
+    """A conversation as listed: its id, scope, size and time span."""
+
+    conversation_id: str
+    owner: str
+    visibility: Visibility
+    messages: int
+    first_at: datetime
+    last_at: datetime

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import Forbidden
+from .errors import Forbidden, InvalidInput
 from .models import Actor, Memory, Visibility
 
-__all__ = ["Change", "check_change", "check_opt_in", "refusal"]
+__all__ = ["Change", "check_change", "check_opt_in", "refusal", "resolve_owner"]
 
 
 class Change(StrEnum):
@@ -84,3 +84,30 @@ def _may_write_for(actor: Actor, owner: str) -> bool:
     if kind == "agent":
         return name == actor.agent
     return owner == actor.owner
+
+
+def resolve_owner(
+    actor: Actor, owner: str | None, visibility: Visibility, *, explicit: bool = False
+) -> tuple[str, Visibility]:
+    """Who owns a new item and so who may read it (see ``Actor.readable_shared_owners``).
+
+    Without ``owner``, a personal item belongs to the caller and a shared one to the workspace: a shared
+    item owned by its author would be readable by nobody else. ``team:T`` needs membership of T,
+    ``agent:A`` a request made through agent A; items of a team, agent or workspace are always shared.
+    In a personal request (``actor.ceiling``) nothing is written as shared."""
+    if owner is None or owner == actor.owner:
+        owner = actor.owner if visibility is Visibility.PERSONAL or owner else "workspace"
+    else:
+        kind, _, name = owner.partition(":")
+        if kind == "user":
+            raise Forbidden(f"owner: {actor.user} cannot write memories owned by another user")
+        if kind == "team" and name not in actor.teams:
+            raise Forbidden(f"owner: {actor.user} is not a member of team {name!r}")
+        if kind == "agent" and name != actor.agent:
+            raise Forbidden(f"owner: this request is not made through agent {name!r}")
+        if visibility is Visibility.PERSONAL and explicit:
+            raise InvalidInput(f"visibility: items owned by {owner} are shared, not personal")
+        visibility = Visibility.SHARED
+    if visibility is Visibility.SHARED and actor.ceiling is Visibility.PERSONAL:
+        raise Forbidden("this request is personal: nothing can be stored as shared")
+    return owner, visibility

@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .app import build_service
 from .config import load_settings
-from .models import Actor, ForgetResult, Hit, Memory, ReindexResult, StoreResult
+from .extraction.models import Message
+from .models import (
+    Actor,
+    ConversationMessage,
+    ConversationSummary,
+    ForgetResult,
+    Hit,
+    Memory,
+    ReindexResult,
+    StoreResult,
+)
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService, ReindexProgress
@@ -25,7 +35,7 @@ from .service import MemoryService, ReindexProgress
 if TYPE_CHECKING:
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
-__all__ = ["AsyncMemlane", "Memlane"]
+__all__ = ["AsyncMemlane", "Conversations", "Memlane"]
 
 
 class Memlane:
@@ -50,6 +60,8 @@ class Memlane:
         )  # fmt: skip
         self._service = build_service(self.settings, embedder=embedder, retrieval=retrieval)
         self.space = space
+        #: the conversation log: ``append``, ``show``, ``list``, ``delete``
+        self.conversations = Conversations(self)
 
     @property
     def service(self) -> MemoryService:
@@ -171,6 +183,37 @@ class Memlane:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class Conversations:
+    """``Memlane.conversations``: the log of what the host application's conversations said."""
+
+    def __init__(self, memlane: Memlane) -> None:
+        self._m = memlane
+
+    def append(
+        self, conversation_id: str, messages: Sequence[Mapping[str, Any] | Message], *,
+        user: str | None = None, visibility: str = "personal", owner: str | None = None,
+    ) -> list[ConversationMessage]:  # fmt: skip
+        """Append messages (``{"role": "user"|"assistant"|"tool", "text": ..., "tool": ..., "result": {...},
+        "user": ..., "agent": ..., "at": ...}``) to a conversation, all or none; the stored messages."""
+        return self._m.service.conversations.append(
+            conversation_id, messages, actor=self._m._actor(user), visibility=visibility, owner=owner
+        )
+
+    def show(
+        self, conversation_id: str, *, user: str | None = None, limit: int = 1000
+    ) -> list[ConversationMessage]:
+        """The conversation's messages, oldest first."""
+        return self._m.service.conversations.show(conversation_id, actor=self._m._actor(user), limit=limit)
+
+    def list(self, *, user: str | None = None, limit: int = 50) -> list[ConversationSummary]:
+        """Conversations, most recently appended to first."""
+        return self._m.service.conversations.list(actor=self._m._actor(user), limit=limit)
+
+    def delete(self, conversation_id: str, *, user: str | None = None) -> int:
+        """Delete a conversation and all its messages; how many messages were deleted."""
+        return self._m.service.conversations.delete(conversation_id, actor=self._m._actor(user))
 
 
 class AsyncMemlane:

@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from . import text
+from .conversations import ConversationService
 from .errors import (
     EmbedderError,
-    Forbidden,
     InvalidInput,
     OptedOut,
     StorageError,
@@ -39,7 +39,7 @@ from .models import (
     Visibility,
 )
 from .pagination import decode_cursor, encode_cursor
-from .permissions import Change, check_change, refusal
+from .permissions import Change, check_change, refusal, resolve_owner
 from .providers.base import Embedder
 from .requests import StoreRequest, check_flag, check_integer, check_number, validate_store
 from .retrieval.config import RetrievalConfig
@@ -93,6 +93,8 @@ class MemoryService:
         if self._embedder_ready:
             self.storage.vector_model = self._embedder.identity if self._embedder else None
         self.retrieval = RetrievalEngine(store, retrieval or RetrievalConfig(), cache_dir=home)
+        #: the conversation log (append, show, list, delete), under the same scope and opt-out rules
+        self.conversations = ConversationService(store, self._opted_out)
 
     # -- embedder -------------------------------------------------------------------------------------
 
@@ -611,30 +613,7 @@ class MemoryService:
 
 
 def _owner_of(req: StoreRequest, actor: Actor) -> tuple[str, Visibility]:
-    """Who owns a new item and so who may read it (see ``Actor.readable_shared_owners``).
-
-    Without ``owner``, a personal item belongs to the caller and a shared one to the workspace: a shared
-    item owned by its author would be readable by nobody else. ``team:T`` needs membership of T,
-    ``agent:A`` a request made through agent A; items of a team, agent or workspace are always shared.
-    In a personal request (``actor.ceiling``) nothing is written as shared."""
-    owner = req.owner
-    if owner is None or owner == actor.owner:
-        visibility = req.visibility
-        owner = actor.owner if visibility is Visibility.PERSONAL or owner else "workspace"
-    else:
-        kind, _, name = owner.partition(":")
-        if kind == "user":
-            raise Forbidden(f"owner: {actor.user} cannot write memories owned by another user")
-        if kind == "team" and name not in actor.teams:
-            raise Forbidden(f"owner: {actor.user} is not a member of team {name!r}")
-        if kind == "agent" and name != actor.agent:
-            raise Forbidden(f"owner: this request is not made through agent {name!r}")
-        if req.visibility is Visibility.PERSONAL and "visibility" in req.model_fields_set:
-            raise InvalidInput(f"visibility: items owned by {owner} are shared, not personal")
-        visibility = Visibility.SHARED
-    if visibility is Visibility.SHARED and actor.ceiling is Visibility.PERSONAL:
-        raise Forbidden("this request is personal: nothing can be stored as shared")
-    return owner, visibility
+    return resolve_owner(actor, req.owner, req.visibility, explicit="visibility" in req.model_fields_set)
 
 
 def _index_fields(

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..auth import AccessService
 from ..errors import MemlaneError, Unauthorized
 from ..service import MemoryService
-from . import admin, routes
+from . import admin, conversations, routes
 from .context import USER_HEADER
 from .errors import challenge, error_response, install_error_handlers, status_of
 
@@ -191,6 +191,7 @@ def create_app(
     install_error_handlers(app)
     app.include_router(routes.router)
     app.include_router(admin.router)
+    app.include_router(conversations.router)
 
     @app.get("/health", tags=["health"])
     def health() -> JSONResponse:

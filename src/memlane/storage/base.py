@@ -15,9 +15,18 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..models import Actor, Filters, KeyInfo, Memory, TeamInfo, UserInfo
+from ..models import (
+    Actor,
+    ConversationMessage,
+    ConversationSummary,
+    Filters,
+    KeyInfo,
+    Memory,
+    TeamInfo,
+    UserInfo,
+)
 
-__all__ = ["NewMemory", "Store", "StoreHealth", "WriteTxn"]
+__all__ = ["ConversationStore", "IdentityStore", "NewMemory", "Store", "StoreHealth", "WriteTxn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +104,11 @@ class WriteTxn(Protocol):
 
     def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None: ...
 
+    def claim_exchange(self, workspace: str, digest: str, at: datetime) -> bool:
+        """Record that the exchange with this content hash was extracted; False (and nothing written)
+        when it already was. In the same transaction as what the extraction stores: all or nothing."""
+        ...
+
 
 class IdentityStore(Protocol):
     """Workspaces, users (and their opt-out), teams with members, agents and API keys, in the store's own
@@ -152,6 +166,29 @@ class IdentityStore(Protocol):
     def list_teams(self, workspace: str) -> list[TeamInfo]: ...
 
 
+class ConversationStore(Protocol):
+    """The conversation log (issue 13): append-only messages, scoped like memories (the same rule:
+    ``_readable`` in each backend's ``rows.py``). Rows and SQL only: who may append or delete is decided by the service."""
+
+    def append(self, messages: Sequence[ConversationMessage]) -> None:
+        """Insert the messages in one transaction (all or none)."""
+        ...
+
+    def messages(
+        self, actor: Actor, conversation_id: str, limit: int, after: int = 0
+    ) -> list[tuple[int, ConversationMessage]]:
+        """(seq, message) of one conversation visible to ``actor``, oldest first, after seq ``after``."""
+        ...
+
+    def summaries(self, actor: Actor, limit: int) -> list[ConversationSummary]:
+        """The conversations with messages visible to ``actor``, most recently appended first."""
+        ...
+
+    def delete(self, actor: Actor, conversation_id: str) -> int:
+        """Delete the conversation's messages visible to ``actor``; how many were deleted."""
+        ...
+
+
 class Store(Protocol):
     backend: str
 
@@ -163,6 +200,11 @@ class Store(Protocol):
     @property
     def identity(self) -> IdentityStore:
         """The identity tables of the same database."""
+        ...
+
+    @property
+    def conversations(self) -> ConversationStore:
+        """The conversation log of the same database."""
         ...
 
     def write(self) -> AbstractContextManager[WriteTxn]: ...

@@ -26,6 +26,7 @@ from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ..base import StoreHealth
 from ..memory_rows import observed_time
+from .conversations import PostgresConversations
 from .identity import PostgresIdentity
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS
@@ -84,6 +85,7 @@ class PostgresStore(_Lanes):
         self._lock = threading.Lock()
         self._closed = False
         self.identity = PostgresIdentity(self)
+        self.conversations = PostgresConversations(self)
         #: the last fault of the server's disk or files: ("degraded" or "failing", message)
         self._fault: tuple[str, str] | None = None
         try:

@@ -29,6 +29,7 @@ from ...models import Actor, Memory
 from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
+from .conversations import claim_exchange
 from .rows import (
     _ALL,
     _CHAIN_LOCKS,
@@ -400,6 +401,9 @@ class _Txn:
             "UPDATE memories SET state = %s, updated_at = %s WHERE id = %s", (state, at, memory_id)
         )
         return self.get_for_update(actor, memory_id)
+
+    def claim_exchange(self, workspace: str, digest: str, at: datetime) -> bool:
+        return claim_exchange(self.conn, workspace, digest, at)
 
     def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None:
         """Queued and written in one statement just before COMMIT (as in SQLite)."""

@@ -226,6 +226,39 @@ INSERT INTO stat_keys (bucket, key, n)
     GROUP BY b.id, e.key;
 """,
     ),
+    (
+        6,
+        "conversation log (append-only messages, scoped like memories) and extracted-exchange hashes",
+        """
+CREATE TABLE IF NOT EXISTS conversation_messages (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    workspace TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    visibility TEXT NOT NULL CHECK (visibility IN ('personal', 'shared')),
+    conversation_id TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool')),
+    text TEXT NOT NULL,
+    tool TEXT,
+    result TEXT,
+    speaker TEXT,
+    agent TEXT,
+    author TEXT,
+    at TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS conversation_messages_by_id
+    ON conversation_messages (workspace, conversation_id, seq);
+CREATE INDEX IF NOT EXISTS conversation_messages_by_owner ON conversation_messages (workspace, owner, seq);
+
+CREATE TABLE IF NOT EXISTS extracted_exchanges (
+    workspace TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    extracted_at TEXT NOT NULL,
+    PRIMARY KEY (workspace, digest)
+);
+""",
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -27,6 +27,7 @@ from ..base import StoreHealth
 from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
 from .connections import Connections, WriterBusy
+from .conversations import SqliteConversations
 from .identity import SqliteIdentity
 from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS
@@ -56,6 +57,7 @@ class SqliteStore(_Lanes):
         # inside a block holding its lock, reads on one connection per thread without it.
         self._db = Connections(self.path)
         self.identity = SqliteIdentity(self._db)
+        self.conversations = SqliteConversations(self._db)
         self._index = VectorIndex()
         self._index_lock = threading.Lock()
         # Access counts wait here (seq -> (count, last access)) until a write transaction takes them.

@@ -20,6 +20,7 @@ from ...timeutil import from_db, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
+from .conversations import claim_exchange
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
 if TYPE_CHECKING:
@@ -315,6 +316,9 @@ class _Txn:
             "UPDATE memories SET state = ?, updated_at = ? WHERE id = ?", (state, to_db(at), memory_id)
         )
         return self.get_for_update(actor, memory_id)
+
+    def claim_exchange(self, workspace: str, digest: str, at: datetime) -> bool:
+        return claim_exchange(self.cur, workspace, digest, at)
 
     def audit(self, actor: Actor, action: str, memory_id: str | None, detail: dict[str, Any]) -> None:
         """Queued and written in one statement just before COMMIT."""

@@ -1,0 +1,178 @@
+"""The conversation log (issue 13): what the host application said and heard, for extraction to read.
+
+Append-only: messages are added, read, listed and deleted with their conversation, never edited. A
+message is scoped like a memory (owner and visibility; the storage query applies the same rule), and
+who may delete a shared conversation is decided like a shared memory (``permissions``): its author
+(the user who appended it) or an admin.
+
+Secrets: the log keeps what was said, as given (refusing a message would lose the conversation the
+host application logged); extraction never turns a secret into a memory (``extracting.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import Forbidden, InvalidInput, NotFound, OptedOut
+from .extraction.models import Message
+from .ids import new_id
+from .models import Actor, ConversationMessage, ConversationSummary, Visibility
+from .permissions import resolve_owner
+from .requests import check_integer
+from .storage.base import Store
+from .timeutil import now_utc, parse_time
+
+__all__ = [
+    "MAX_CONVERSATION_ID_CHARS",
+    "MAX_MESSAGES_PER_APPEND",
+    "MAX_MESSAGE_CHARS",
+    "ConversationService",
+    "parse_messages",
+]
+
+MAX_CONVERSATION_ID_CHARS = 200
+MAX_MESSAGE_CHARS = 100_000
+MAX_MESSAGES_PER_APPEND = 1000
+
+
+def check_conversation_id(conversation_id: object) -> str:
+    if not isinstance(conversation_id, str) or not conversation_id.strip():
+        raise InvalidInput("conversation_id: a non-empty string is needed")
+    if len(conversation_id) > MAX_CONVERSATION_ID_CHARS:
+        raise InvalidInput(f"conversation_id: at most {MAX_CONVERSATION_ID_CHARS} characters")
+    if any(ord(c) < 32 for c in conversation_id):
+        raise InvalidInput("conversation_id: control characters are not allowed")
+    return conversation_id
+
+
+def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]:
+    """Validate a list of messages (dicts or ``Message``); a clear error names the first bad one."""
+    if isinstance(messages, (str, bytes, Mapping)) or not isinstance(messages, Sequence):
+        raise InvalidInput("messages: a list of messages is needed")
+    if not messages:
+        raise InvalidInput("messages: the list is empty")
+    if len(messages) > MAX_MESSAGES_PER_APPEND:
+        raise InvalidInput(f"messages: at most {MAX_MESSAGES_PER_APPEND} at once")
+    parsed: list[Message] = []
+    for i, raw in enumerate(messages):
+        where = f"messages[{i}]"
+        if isinstance(raw, Message):
+            message = raw
+        elif isinstance(raw, Mapping):
+            fields = dict(raw)
+            if isinstance(fields.get("at"), str):
+                fields["at"] = parse_time(fields["at"], f"{where}.at")
+            try:
+                message = Message.model_validate(fields)
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                field = ".".join(str(p) for p in first["loc"])
+                raise InvalidInput(f"{where}.{field}: {first['msg']}") from None
+        else:
+            raise InvalidInput(f"{where}: an object with role and text is needed")
+        if not allow_ids and message.id is not None:
+            raise InvalidInput(f"{where}.id: message ids are assigned by memlane")
+        if len(message.text) > MAX_MESSAGE_CHARS:
+            raise InvalidInput(f"{where}.text: at most {MAX_MESSAGE_CHARS} characters")
+        if not message.text.strip() and message.result is None:
+            raise InvalidInput(f"{where}: a message needs text or a tool result")
+        if message.result is not None:
+            try:
+                json.dumps(message.result, allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                raise InvalidInput(f"{where}.result: not JSON ({exc})") from None
+        parsed.append(message)
+    return parsed
+
+
+class ConversationService:
+    """Append, show, list and delete conversations; reached as ``MemoryService.conversations``."""
+
+    def __init__(self, store: Store, opted_out: Callable[[Actor], bool]) -> None:
+        self.storage = store
+        self._opted_out = opted_out
+
+    def append(
+        self,
+        conversation_id: str,
+        messages: Sequence[Mapping[str, Any] | Message],
+        *,
+        actor: Actor,
+        visibility: Visibility | str = Visibility.PERSONAL,
+        owner: str | None = None,
+    ) -> list[ConversationMessage]:
+        """Add messages to a conversation (created by its first message); all are added or none."""
+        conversation_id = check_conversation_id(conversation_id)
+        parsed = parse_messages(messages, allow_ids=False)
+        try:
+            vis = Visibility(visibility)
+        except ValueError:
+            raise InvalidInput(f"visibility: 'personal' or 'shared', not {visibility!r}") from None
+        if self._opted_out(actor):
+            raise OptedOut(f"{actor.user} has opted out of memory: nothing is logged")
+        owner, vis = resolve_owner(actor, owner, vis, explicit=True)
+        now = now_utc()
+        rows = [
+            ConversationMessage(
+                id=new_id(),
+                conversation_id=conversation_id,
+                role=m.role,
+                text=m.text,
+                tool=m.tool,
+                result=m.result,
+                user=m.user or (actor.user if m.role == "user" else None),
+                agent=m.agent or actor.agent,
+                at=m.at or now,
+                workspace=actor.workspace,
+                owner=owner,
+                visibility=vis,
+                author=actor.user,
+                created_at=now,
+            )  # fmt: skip
+            for m in parsed
+        ]
+        self.storage.conversations.append(rows)
+        return rows
+
+    def show(self, conversation_id: str, *, actor: Actor, limit: int = 1000) -> list[ConversationMessage]:
+        """The conversation's messages visible to ``actor``, oldest first (NotFound when none)."""
+        conversation_id = check_conversation_id(conversation_id)
+        limit = check_integer(limit, "limit", 1, 10_000)
+        found = (
+            []
+            if self._opted_out(actor)
+            else self.storage.conversations.messages(actor, conversation_id, limit)
+        )
+        if not found:
+            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+        return [m for _, m in found]
+
+    def list(self, *, actor: Actor, limit: int = 50) -> list[ConversationSummary]:
+        """Conversations visible to ``actor``, most recently appended to first."""
+        limit = check_integer(limit, "limit", 1, 1000)
+        return [] if self._opted_out(actor) else self.storage.conversations.summaries(actor, limit)
+
+    def delete(self, conversation_id: str, *, actor: Actor) -> int:
+        """Delete the conversation and all its messages; how many messages were deleted.
+
+        A shared conversation is deleted only by the user who appended its messages or an admin (as a
+        shared memory); deleting a personal one is never refused to its owner, even after opting out."""
+        conversation_id = check_conversation_id(conversation_id)
+        visible = self.storage.conversations.messages(actor, conversation_id, 1_000_000)
+        if not visible:
+            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+        for _, m in visible:
+            if m.visibility is Visibility.PERSONAL:
+                continue
+            if actor.ceiling is Visibility.PERSONAL:
+                raise Forbidden(f"this request is personal: conversation {conversation_id!r} is shared")
+            if not actor.admin and m.author != actor.user:
+                raise Forbidden(
+                    f"conversation {conversation_id!r} is shared and has messages by {m.author}: only their"
+                    " author or an admin may delete it"
+                )
+        return self.storage.conversations.delete(actor, conversation_id)

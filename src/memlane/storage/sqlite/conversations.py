@@ -1,0 +1,105 @@
+"""SQLite conversation log (migration 5): append-only messages, scoped like memories.
+
+The ``ConversationStore`` of ``SqliteStore``, the same operations as ``storage/postgres/conversations.py``:
+SQL and row mapping only (the service decides who may append or delete). Reads use the memories' scope
+rule (``rows._readable``); each write is one ``BEGIN IMMEDIATE`` transaction. Times are fixed-width
+ISO text, a tool's structured result JSON text. Also the extracted-exchange hashes (``claim_exchange``),
+written inside a memory write transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import apsw
+
+from ...models import Actor, ConversationMessage, ConversationSummary, Visibility
+from ...timeutil import from_db, to_db
+from .connections import Connections
+from .rows import _readable
+
+__all__ = ["SqliteConversations", "claim_exchange"]
+
+_COLUMNS = (
+    "m.seq, m.id, m.conversation_id, m.role, m.text, m.tool, m.result, m.speaker, m.agent, m.at,"
+    " m.workspace, m.owner, m.visibility, m.author, m.created_at"
+)
+
+
+class SqliteConversations:
+    def __init__(self, connections: Connections) -> None:
+        self._db = connections
+
+    def append(self, messages: Sequence[ConversationMessage]) -> None:
+        with self._db.transaction() as cur:
+            cur.executemany(
+                "INSERT INTO conversation_messages (id, conversation_id, role, text, tool, result, speaker,"
+                " agent, at, workspace, owner, visibility, author, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (m.id, m.conversation_id, m.role, m.text, m.tool,
+                     json.dumps(m.result) if m.result is not None else None, m.user, m.agent, to_db(m.at),
+                     m.workspace, m.owner, str(m.visibility), m.author, to_db(m.created_at))
+                    for m in messages
+                ],
+            )  # fmt: skip
+
+    def messages(
+        self, actor: Actor, conversation_id: str, limit: int, after: int = 0
+    ) -> list[tuple[int, ConversationMessage]]:
+        where, params = _readable(actor)
+        rows = self._db.rows(
+            f"SELECT {_COLUMNS} FROM conversation_messages m WHERE m.conversation_id = ? AND m.seq > ?"
+            f" AND {where} ORDER BY m.seq LIMIT ?",
+            (conversation_id, after, *params, limit),
+        )
+        return [(r[0], _message(r)) for r in rows]
+
+    def summaries(self, actor: Actor, limit: int) -> list[ConversationSummary]:
+        where, params = _readable(actor)
+        rows = self._db.rows(
+            "SELECT m.conversation_id, m.owner, m.visibility, count(*), min(m.at), max(m.at)"
+            f" FROM conversation_messages m WHERE {where}"
+            " GROUP BY m.conversation_id, m.owner, m.visibility ORDER BY max(m.seq) DESC LIMIT ?",
+            (*params, limit),
+        )
+        return [
+            ConversationSummary(conversation_id=r[0], owner=r[1], visibility=Visibility(r[2]), messages=r[3],
+                                first_at=_time(r[4]), last_at=_time(r[5]))
+            for r in rows
+        ]  # fmt: skip
+
+    def delete(self, actor: Actor, conversation_id: str) -> int:
+        where, params = _readable(actor)
+        with self._db.transaction() as cur:
+            cur.execute(
+                f"DELETE FROM conversation_messages AS m WHERE m.conversation_id = ? AND {where}",
+                (conversation_id, *params),
+            )
+            return int(cur.getconnection().changes())
+
+
+def claim_exchange(cur: apsw.Cursor, workspace: str, digest: str, at: datetime) -> bool:
+    cur.execute(
+        "INSERT INTO extracted_exchanges (workspace, digest, extracted_at) VALUES (?, ?, ?)"
+        " ON CONFLICT DO NOTHING",
+        (workspace, digest, to_db(at)),
+    )
+    return bool(cur.getconnection().changes())
+
+
+def _message(r: Sequence[Any]) -> ConversationMessage:
+    return ConversationMessage(
+        id=r[1], conversation_id=r[2], role=r[3], text=r[4], tool=r[5],
+        result=json.loads(r[6]) if r[6] else None, user=r[7], agent=r[8], at=_time(r[9]),
+        workspace=r[10], owner=r[11], visibility=Visibility(r[12]), author=r[13], created_at=_time(r[14]),
+    )  # fmt: skip
+
+
+def _time(value: str) -> datetime:
+    at = from_db(value)
+    assert at is not None  # the columns are NOT NULL
+    return at
