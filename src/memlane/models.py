@@ -25,6 +25,7 @@ __all__ = [
     "MemoryType",
     "NewKey",
     "ReindexResult",
+    "SimilarRef",
     "State",
     "StoreResult",
     "Subject",
@@ -112,11 +113,21 @@ class SupersededRef(_Frozen):
     content: str
 
 
+class SimilarRef(_Frozen):
+    """A current item close to a new one that was not superseded (the caller may pass ``replaces``)."""
+
+    id: str
+    content: str
+    score: float
+
+
 class StoreResult(_Frozen):
     id: str
     status: str  # "stored" | "duplicate"
     embedded: bool
     superseded: tuple[SupersededRef, ...] = ()
+    #: near-matches that automatic supersession left alone (unsure, or another fact): best first
+    similar: tuple[SimilarRef, ...] = ()
 
 
 class ForgetResult(_Frozen):

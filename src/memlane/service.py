@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from . import text
+from . import supersession, text
 from .conversations import ConversationService
 from .errors import (
     EmbedderError,
@@ -32,6 +32,7 @@ from .models import (
     Memory,
     MemoryType,
     ReindexResult,
+    SimilarRef,
     State,
     StoreResult,
     Subject,
@@ -47,6 +48,7 @@ from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
+from .text.claims import analyse, claim_keys
 from .timeutil import now_utc, parse_time
 
 __all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
@@ -56,10 +58,6 @@ ReindexProgress = Callable[[str, int, int], None]
 
 log = logging.getLogger(__name__)
 
-#: word overlap (Jaccard of content words) above which an item sharing an entity is the same subject
-SUPERSEDE_OVERLAP = 0.5
-#: current items sharing an entity key that are compared with a new one (the newest per key, most keys)
-SUPERSEDE_CANDIDATES = 12
 #: calibrated score a hit needs for forget-by-query to delete it
 FORGET_MIN_SCORE = 0.6
 
@@ -260,6 +258,7 @@ class MemoryService:
                 id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None
             )
         old: Memory | None = None
+        similar: tuple[SimilarRef, ...] = ()
         if req.replaces:
             target = txn.get_for_update(actor, req.replaces)
             if target is None:
@@ -274,7 +273,7 @@ class MemoryService:
             # chain stays linear and ends with one current version.
             old = target if target.superseded_by is None else self._head_of(txn, target)
         elif req.auto_supersede:
-            old = self._supersession_target(txn, m, row.entity_keys, backdated=req.observed_at is not None)
+            old, similar = supersession.choose(txn, m, row.entity_keys, backdated=req.observed_at is not None)
             if old is not None and refusal(actor, old, Change.SUPERSEDE) is not None:
                 old = None  # (candidates share the new item's owner, which the actor may write for)
         updates: dict[str, Any] = {}
@@ -299,7 +298,11 @@ class MemoryService:
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(
-            id=m.id, status="stored", embedded=m.embedding_model is not None, superseded=superseded
+            id=m.id,
+            status="stored",
+            embedded=m.embedding_model is not None,
+            superseded=superseded,
+            similar=similar,
         )
 
     @staticmethod
@@ -314,29 +317,6 @@ class MemoryService:
                 f"replaces: the version chain of {target.id} has no current version; nothing was written"
             )
         return head
-
-    @staticmethod
-    def _supersession_target(
-        txn: WriteTxn, memory: Memory, keys: frozenset[str], *, backdated: bool
-    ) -> Memory | None:
-        """The current item this one updates: same owner, visibility and space, sharing a name, date or
-        number, and with enough words in common to be the same statement about the same thing.
-
-        Only an explicitly dated (``observed_at``) statement is held back by a newer one: an undated one
-        is the latest word by definition, whatever the clocks of concurrent writers say."""
-        words = text.content_words(memory.content)
-        best, best_overlap = None, SUPERSEDE_OVERLAP
-        # Derived date keys (month, month-day, ISO week) would pair items that merely share a season.
-        specific = frozenset(k for k in keys if not k.startswith(("month:", "md:", "week:")))
-        for candidate_id, content, observed_at in txn.supersession_candidates(
-            memory, specific, SUPERSEDE_CANDIDATES
-        ):
-            if backdated and observed_at > memory.observed_at:
-                continue  # a back-dated statement never overrides a newer one
-            overlap = text.word_overlap(words, text.content_words(content))
-            if overlap >= best_overlap and overlap < 1.0:
-                best, best_overlap = candidate_id, overlap
-        return None if best is None else txn.find_by_id(best)
 
     # -- reading --------------------------------------------------------------------------------------
 
@@ -619,8 +599,9 @@ def _owner_of(req: StoreRequest, actor: Actor) -> tuple[str, Visibility]:
 def _index_fields(
     content: str, subject: Subject | None, observed: datetime
 ) -> tuple[frozenset[str], str | None]:
-    """Entity keys of an item and the text its keyword index sees (None: the content itself)."""
-    keys = text.extract_entities(content, now=observed)
+    """Entity keys of an item (with the ``about:`` keys of its claims, which find the statements it may
+    update) and the text its keyword index sees (None: the content itself)."""
+    keys = text.extract_entities(content, now=observed) | claim_keys(analyse(content))
     if subject is None:
         return keys, None
     keys |= text.extract_entities(subject.name, now=observed) | {f"name:{subject.id}"}

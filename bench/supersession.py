@@ -1,0 +1,115 @@
+"""Automatic supersession benchmark: precision and recall over labelled statement pairs.
+
+    python bench/supersession.py DIR [DIR ...] [--embedder none] [--json out.json]
+
+``DIR`` holds a ``pairs.json``: a list of ``{"old": ..., "new": ..., "update": bool}``. For each pair a
+fresh store is opened through the public SDK, ``old`` is stored, then ``new``; the pair counts as
+superseded when the second store's result lists the first item in ``superseded``. ``update: true``
+pairs must be superseded, ``update: false`` pairs (look-alikes) must not. Reported per folder:
+precision, recall, the confusion counts, every error (with the near-matches ``similar`` returned), and
+the median and p95 time of the second store. The data is not shipped with memlane: pass its folder
+(``bench/supersession-heldout`` is memlane's own hand-written set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p * (len(values) - 1))))]
+
+
+def run(folder: Path, embedder: str, tmp: Path) -> dict:
+    from memlane import Memlane
+
+    pairs = json.loads((folder / "pairs.json").read_text())
+    tp = fp = fn = tn = 0
+    errors: list[dict] = []
+    similar_offered = 0
+    times: list[float] = []
+    for i, pair in enumerate(pairs):
+        path = tmp / f"pair-{folder.name}-{i}.db"
+        m = Memlane(path, user="bench", embedder=embedder)
+        try:
+            old = m.store(pair["old"], source="bench")
+            t0 = time.perf_counter()
+            new = m.store(pair["new"], source="bench")
+            times.append(1000 * (time.perf_counter() - t0))
+        finally:
+            m.close()
+        superseded = any(s.id == old.id for s in new.superseded)
+        offered = any(s.id == old.id for s in new.similar)
+        if pair["update"] and superseded:
+            tp += 1
+        elif pair["update"]:
+            fn += 1
+            similar_offered += offered
+        elif superseded:
+            fp += 1
+        else:
+            tn += 1
+        if superseded != bool(pair["update"]):
+            errors.append(
+                {
+                    "kind": "false supersession" if superseded else "missed",
+                    "old": pair["old"],
+                    "new": pair["new"],
+                    "offered_as_similar": offered,
+                }
+            )
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    return {
+        "folder": folder.name,
+        "pairs": len(pairs),
+        "precision": round(precision, 3),
+        "recall": round(recall, 3),
+        "tp": tp,
+        "fp": fp,
+        "fn": fn,
+        "tn": tn,
+        "missed_but_offered_as_similar": similar_offered,
+        "second_store_ms_p50": round(statistics.median(times), 2) if times else None,
+        "second_store_ms_p95": round(pct(times, 0.95), 2) if times else None,
+        "errors": errors,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("--embedder", default="none", help="embedder of each fresh store (default: none)")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for folder in args.folders:
+            if not (folder / "pairs.json").is_file():
+                sys.exit(f"{folder}: no pairs.json")
+            results.append(run(folder, args.embedder, Path(tmp)))
+    for r in results:
+        print(
+            f"{r['folder']}: {r['pairs']} pairs  precision {r['precision']:.3f}  recall {r['recall']:.3f}"
+            f"  (tp {r['tp']} fp {r['fp']} fn {r['fn']} tn {r['tn']}; missed but offered as similar:"
+            f" {r['missed_but_offered_as_similar']})  second store p50 {r['second_store_ms_p50']} ms,"
+            f" p95 {r['second_store_ms_p95']} ms"
+        )
+        for e in r["errors"]:
+            hint = "  [offered as similar]" if e["offered_as_similar"] else ""
+            print(f"  {e['kind']}: {e['old']!r} -> {e['new']!r}{hint}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

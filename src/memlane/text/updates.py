@@ -1,0 +1,152 @@
+"""Updates: whether a new statement gives a new value to what an earlier one said (see :mod:`.claims`).
+
+The rules, in the order they are tried for each pair of claims (the new statement's, the old one's):
+
+1. Additive wording in the new statement ("too", "also", "as well", "another"): never an update.
+2. Same subject, same predicate: an update when the polarity flipped ("no longer lives in…"), when the
+   object is the same and the time, place or amount after it changed (unless both a number and a
+   qualifier changed without change wording: "closes at 22:00 on weekdays" / "at 20:00 on weekends"),
+   when the new value restates and extends the old one, when one measure got a new number ("8
+   engineers" -> "11 engineers"), when a copula gives an attribute a new value ("Kenji's manager is…"),
+   or with change wording. Otherwise a multi-valued predicate added a value ("likes sailing").
+3. Same subject, a verb of change ("moved to", "renamed", "raised to", "upgraded to", "turned 7"): an
+   update when the new value is of the old one's kind (a shared word, a date, time, number, or for
+   moves and renames any name).
+4. Same subject, a verb of ending ("left Siemens", "sold the Octavia"): an update of what named it.
+5. The old subject's possessor acting ("Ivan's car…" / "Ivan sold the Octavia"): verbs of ending, or
+   change wording with a new number for something the old statement measured.
+6. Another person or named thing, the same predicate and object, with change wording: the holder
+   changed ("Priya owns the billing service" -> "Marcus now owns the billing service").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .claims import Claim, Statement, _w
+from .words import word_overlap
+
+__all__ = ["compare", "same_subject"]
+
+_HAS_DIGIT_RE = re.compile(r"\d")
+
+#: verbs whose object or "to" phrase is the new value of an attribute named elsewhere
+_CHANGE_VERBS = _w(
+    "move relocate transfer reschedule postpone delay push bring shift rename change switch swap replace "
+    "update upgrade downgrade migrate convert raise lower increase decrease reduce cut grow shrink rise "
+    "drop fall go turn become extend renew reassign promote hand bump slip"
+)
+#: verbs saying that the old value no longer holds ("left Siemens", "sold the Octavia")
+_ENDING_VERBS = _w("leave quit sell stop cancel end abandon retire resign lose close drop give")
+#: change verbs whose new value may be any name (a place, a new name): the others need evidence that
+#: the values are of one kind (a shared word, a date, a time, a number)
+_NAMING_CHANGE_VERBS = _w("move relocate transfer rename")
+_NAMING_PREDICATES = _w("be call name")
+
+
+def _same_subject(a: Claim, b: Claim) -> bool:
+    if not a.subject or not b.subject:
+        return False
+    if a.subject == b.subject:
+        return True
+    # "Customer Helix Labs" and "Helix Labs": one named thing, with or without a common noun before it
+    if a.possessor or b.possessor or not (a.agent and b.agent):
+        return False
+    small, large = (a, b) if len(a.subject) < len(b.subject) else (b, a)
+    if not small.subject < large.subject:
+        return False
+    extra = large.subject - small.subject
+    return bool(large.names & small.names) and not extra & {n for n in large.names}
+
+
+def _same_kind(old: Claim, new: Claim, *, any_name: bool) -> bool:
+    """Whether the new value can be a new value of the old one's attribute."""
+    if old.value & new.value:
+        return True
+    specific = {"time", "date", "weekday", "number", "email", "id"}
+    if old.kinds & new.kinds & specific:
+        return True
+    return any_name and "name" in old.kinds and "name" in new.kinds
+
+
+def _numbers_changed(old: frozenset[str], new: frozenset[str]) -> bool:
+    """One measure with a new number ("PostgreSQL 15" -> "16", "8 engineers" -> "11 engineers")."""
+    words_old = {w for w in old if not _HAS_DIGIT_RE.search(w)}
+    words_new = {w for w in new if not _HAS_DIGIT_RE.search(w)}
+    digits_old, digits_new = old - words_old, new - words_new
+    return bool(
+        words_old and words_old == words_new and digits_old and digits_new and digits_old != digits_new
+    )
+
+
+def _two_slots_changed(old: frozenset[str], new: frozenset[str]) -> bool:
+    """Both a number or time and a word changed ("closes at 22:00 on weekdays" -> "at 20:00 on weekends"):
+    more likely another fact than a new value, unless change wording says otherwise."""
+    gone, added = old - new, new - old
+    digits = any(_HAS_DIGIT_RE.search(w) for w in gone) and any(_HAS_DIGIT_RE.search(w) for w in added)
+    words = any(not _HAS_DIGIT_RE.search(w) for w in gone) and any(not _HAS_DIGIT_RE.search(w) for w in added)
+    return digits and words
+
+
+def _new_number_for(old: frozenset[str], new: frozenset[str]) -> bool:
+    """A new number for something the old statement measured: a shared word, different numbers."""
+    shared = {w for w in old & new if not _HAS_DIGIT_RE.search(w)}
+    digits_old = {w for w in old if _HAS_DIGIT_RE.search(w)}
+    digits_new = {w for w in new if _HAS_DIGIT_RE.search(w)}
+    return bool(shared and digits_old and digits_new and digits_old != digits_new)
+
+
+def _updates(old: Claim, new: Claim, change: bool) -> bool:
+    if _same_subject(old, new):
+        if new.verb == old.verb and new.passive == old.passive:
+            if new.negated != old.negated:
+                return not (old.value and new.value) or bool(old.value & new.value)
+            if new.obj == old.obj:  # the same thing done or said with another time, place or amount…
+                return change or not _two_slots_changed(old.adjuncts, new.adjuncts)
+            if new.obj >= old.obj and new.adjuncts >= old.adjuncts:
+                return True  # a fuller restatement: "allergic to peanuts" -> "… peanuts and shellfish"
+            if _numbers_changed(old.obj, new.obj):
+                return True
+            if new.verb == "be" and not old.agent and not new.negated:
+                return True  # an attribute's value: "Kenji's manager is Sofia" -> "… is Raúl"
+            return change
+        if new.verb.split("_")[0] in _CHANGE_VERBS:
+            named = new.verb in _NAMING_CHANGE_VERBS and (
+                new.verb != "rename" or old.verb in _NAMING_PREDICATES
+            )
+            if new.verb == "rename" and old.verb in _NAMING_PREDICATES and old.value:
+                return True  # "… is called acme-eng" -> "… was renamed to acme-engineering"
+            if new.obj and not new.passive and new.obj & ({old.verb} | old.obj | old.subject):
+                return _same_kind(old, new, any_name=named)  # "we moved deploys to Tuesdays"
+            # the object of a change verb is the thing changed, unless it is a bare value ("turned 7")
+            thing = {w for w in new.obj if not _HAS_DIGIT_RE.search(w)} if not new.passive else set()
+            return _same_kind(old, new, any_name=named) and (not thing or bool(new.obj & old.value))
+        if new.verb in _ENDING_VERBS and not new.negated:
+            return bool(new.obj & old.value)
+        return False
+    if old.possessor and new.subject == old.possessor:  # "Ivan's car is an Octavia" / "Ivan sold the Octavia"
+        if new.verb in _ENDING_VERBS:
+            return bool(new.obj & old.value)
+        if change:  # "the app's minimum iOS version is 16" -> "the app now requires iOS 17"
+            return _new_number_for(old.subject | old.value, new.value)
+        return False
+    if change and old.agent and new.agent and new.verb == old.verb and old.obj and new.obj == old.obj:
+        return not new.negated  # "Priya owns the billing service" -> "Marcus now owns it"
+    return False
+
+
+def compare(old: Statement, new: Statement) -> tuple[bool, float]:
+    """(whether ``new`` updates ``old``, similarity 0-1). Additive wording never supersedes."""
+    similarity = word_overlap(old.words, new.words)
+    if new.additive:
+        return False, similarity
+    for n in new.claims:
+        for o in old.claims:
+            if _updates(o, n, new.change):
+                return True, similarity
+    return False, similarity
+
+
+def same_subject(old: Statement, new: Statement) -> bool:
+    """Whether some claim of each is about the same subject (worth showing the caller as similar)."""
+    return any(_same_subject(o, n) for o in old.claims for n in new.claims)
