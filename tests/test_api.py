@@ -36,6 +36,10 @@ def test_the_six_actions_and_the_rest(client: httpx.Client) -> None:
     assert blue["superseded"] == [
         {"id": red.json()["id"], "content": "Dr. Okafor prescribed the red inhaler"}
     ]
+    figs = client.post("/v1/memories", json={"content": "Ana likes figs", "space": "s"}).json()
+    plums = client.post("/v1/memories", json={"content": "Ana likes plums too", "space": "s"}).json()
+    assert plums["superseded"] == [] and [s["id"] for s in plums["similar"]] == [figs["id"]]
+    assert set(plums["similar"][0]) == {"id", "content", "score"}
     again = client.post("/v1/memories", json={"content": "dr. okafor prescribed the BLUE inhaler."}).json()
     assert (again["status"], again["id"]) == ("duplicate", blue["id"])
 

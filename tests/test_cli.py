@@ -36,6 +36,9 @@ def test_every_memory_command_end_to_end(tmp_path: Path) -> None:
     assert red["status"] == "stored" and red["embedded"] is False and red["superseded"] == []
     blue = js(db, "memory", "store", "Dr. Okafor prescribed the blue inhaler")
     assert blue["superseded"] == [{"id": red["id"], "content": "Dr. Okafor prescribed the red inhaler"}]
+    figs = js(db, "memory", "store", "Ana likes figs", "--space", "s")
+    plums = js(db, "memory", "store", "Ana likes plums too", "--space", "s")
+    assert plums["superseded"] == [] and [s["id"] for s in plums["similar"]] == [figs["id"]]
     hits = js(db, "memory", "recall", "what did Dr. Okafor prescribe")
     assert [h["id"] for h in hits] == [blue["id"]]
     for key in ("matched_by", "superseded_by", "created_at", "observed_at", "score", "source"):

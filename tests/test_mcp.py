@@ -71,13 +71,16 @@ async def exercise_every_tool(session: ClientSession, client: str) -> None:
     tools = {t.name: t for t in (await session.list_tools()).tools}
     assert tuple(tools) == TOOLS
     store_doc = tools["memory_store"].description or ""
-    for hint in ("preference", "decision", "transient", "secret"):
+    for hint in ("preference", "decision", "transient", "secret", "similar", "replaces"):
         assert hint in store_doc.lower(), hint
 
     red = await call(session, "memory_store", content="Dr. Okafor prescribed the red inhaler")
     assert red["status"] == "stored"
     blue = await call(session, "memory_store", content="Dr. Okafor prescribed the blue inhaler", type="fact")
     assert blue["superseded"] == [{"id": red["id"], "content": "Dr. Okafor prescribed the red inhaler"}]
+    figs = await call(session, "memory_store", content="Ana likes figs", space="s")
+    plums = await call(session, "memory_store", content="Ana likes plums too", space="s")
+    assert plums["superseded"] == [] and [s["id"] for s in plums["similar"]] == [figs["id"]]
     tea = await call(session, "memory_store", content="Ana prefers green tea", type="preference",
                      source="onboarding-form")  # fmt: skip
 

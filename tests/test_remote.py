@@ -52,6 +52,9 @@ def test_same_methods_and_results_as_the_embedded_sdk(url: str, stack: Stack) ->
         assert isinstance(red, StoreResult) and red.status == "stored"
         blue = remote.store("Dr. Okafor prescribed the blue inhaler")
         assert [s.id for s in blue.superseded] == [red.id]
+        figs = remote.store("Ana likes figs", space="s")
+        plums = remote.store("Ana likes plums too", space="s")
+        assert plums.superseded == () and [s.id for s in plums.similar] == [figs.id]
         batch = remote.store_many(["Ana likes figs", {"content": "Ben likes plums", "type": "preference"}],
                                   source="batch", space="fruit")  # fmt: skip
         assert [r.status for r in batch] == ["stored", "stored"]

@@ -265,7 +265,9 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no
 
     def human(r: Any) -> str:
         head = f"{r.status} {r.id}" + ("" if r.embedded else " (not embedded)")
-        return "\n".join([head, *(f"superseded {s.id}: {s.content}" for s in r.superseded)])
+        lines = [head, *(f"superseded {s.id}: {s.content}" for s in r.superseded)]
+        lines += [f"similar {s.id} ({s.score:.2f}): {s.content}" for s in r.similar]
+        return "\n".join(lines)
 
     _emit(ctx, result, human)
 

@@ -71,9 +71,10 @@ allergic").
 Do not store: transient task state (current file, step 3 of 5), small talk, questions, speculation, \
 anything the user asked you to forget, or secrets (passwords, API keys, tokens — they are refused).
 
-An updated fact supersedes the older one automatically when they share a name, date or number; pass \
-`replaces` with an id from recall to supersede explicitly. Returns {id, status: stored|duplicate, \
-embedded, superseded}."""
+An update of the same subject and attribute ("the standup is now at 10:00") supersedes the older fact \
+automatically; when unsure it does not, and lists the near-matches in `similar` [{id, content, score}]: \
+if one of them is the old version of what you stored, store again with `replaces` set to its id. \
+Returns {id, status: stored|duplicate, embedded, superseded, similar}."""
 
 _RECALL = """\
 Recall what is known that is relevant to `query` (a question or keywords), best first, each with a 0-1 \

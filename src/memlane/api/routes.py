@@ -31,7 +31,8 @@ router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-
 @router.post("/memories", response_model=StoreResult, tags=["memories"])
 def store(body: StoreBody, who: CallerDep) -> JSONResponse:
     """Store one memory. The same statement stored twice comes back as ``duplicate`` with the first id;
-    a near-duplicate update supersedes the older item (listed in ``superseded``)."""
+    an update of the same subject and attribute supersedes the older item (listed in ``superseded``);
+    near-matches left alone are listed in ``similar`` (pass ``replaces`` to supersede one)."""
     return render(who.service.store(body.content, actor=who.actor, **body.fields()))
 
 

@@ -14,6 +14,8 @@ internal):
 * ``when``      the time range a query names (``parse_when``), past-tense questions
 * ``names``     ``name:`` keys for proper nouns, acronyms and CamelCase words
 * ``entities``  every entity key of a text or a query (the key formats are listed there)
+* ``claims``    what a statement says: subject, predicate, value; additive and change wording
+* ``updates``   whether one statement gives a new value to what another said (automatic supersession)
 
 The decisions worth knowing are in each module's docstring; the tests pin them down.
 """

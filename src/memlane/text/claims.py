@@ -117,6 +117,8 @@ class Claim:
     obj: frozenset[str]
     adjuncts: frozenset[str]
     kinds: frozenset[str]  # value kinds: time, date, weekday, number, email, id, name
+    #: head noun of a definite object ("the red inhaler" -> ``inhal``): one particular thing
+    the_head: str = ""
 
     @property
     def value(self) -> frozenset[str]:
@@ -331,6 +333,14 @@ def _value(toks: Sequence[_Tok]) -> tuple[list[_Tok], list[_Tok]]:
     return list(toks), []
 
 
+def _definite_head(obj: Sequence[_Tok]) -> str:
+    """The head noun of "the <modifiers> <noun>" (no phrase after it), else ""."""
+    if len(obj) < 2 or obj[0].low != "the" or any(t.low in _PREPOSITIONS or t.kind != "word" for t in obj):
+        return ""
+    head = _stems(obj[-1:])
+    return next(iter(head)) if len(head) == 1 else ""
+
+
 def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool]:
     """Drop additive and change wording from a value; cut "since …" and "as of …" phrases."""
     out: list[_Tok] = []
@@ -440,6 +450,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     claim = Claim(
         subject=words, possessor=possessor, names=names, agent=agent, verb=lemma, passive=passive,
         negated=negated, obj=_stems(obj), adjuncts=_stems(adjuncts), kinds=_kinds(rest),
+        the_head=_definite_head(obj),
     )  # fmt: skip
     parse.claims.append(claim)
     if passive and adjuncts and adjuncts[0].low == "by":  # "X is owned by Y" is also "Y owns X"

@@ -7,7 +7,8 @@ The rules, in the order they are tried for each pair of claims (the new statemen
    object is the same and the time, place or amount after it changed (unless both a number and a
    qualifier changed without change wording: "closes at 22:00 on weekdays" / "at 20:00 on weekends"),
    when the new value restates and extends the old one, when one measure got a new number ("8
-   engineers" -> "11 engineers"), when a copula gives an attribute a new value ("Kenji's manager is…"),
+   engineers" -> "11 engineers"), when the one definite thing is described anew ("prescribed the red
+   inhaler" -> "the blue inhaler"; not "takes piano lessons" -> "swimming lessons"), when a copula gives an attribute a new value ("Kenji's manager is…"),
    or with change wording. Otherwise a multi-valued predicate added a value ("likes sailing").
 3. Same subject, a verb of change ("moved to", "renamed", "raised to", "upgraded to", "turned 7"): an
    update when the new value is of the old one's kind (a shared word, a date, time, number, or for
@@ -107,6 +108,8 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
                 return True  # a fuller restatement: "allergic to peanuts" -> "… peanuts and shellfish"
             if _numbers_changed(old.obj, new.obj):
                 return True
+            if new.the_head and new.the_head == old.the_head:
+                return True  # the one thing, described anew: "prescribed the red inhaler" -> "… blue inhaler"
             if new.verb == "be" and not old.agent and not new.negated:
                 return True  # an attribute's value: "Kenji's manager is Sofia" -> "… is Raúl"
             return change
