@@ -46,7 +46,7 @@ def run(folder: Path, embedder: str, tmp: Path) -> dict:
         finally:
             m.close()
         superseded = any(s.id == old.id for s in new.superseded)
-        offered = any(s.id == old.id for s in new.similar)
+        offered = any(s.id == old.id for s in getattr(new, "similar", ()))  # older versions: none
         if pair["update"] and superseded:
             tp += 1
         elif pair["update"]:

@@ -33,6 +33,7 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .words import _fold, content_words
 
@@ -95,8 +96,7 @@ _TIME_PARTS_RE = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*([ap])?", re.I)
 _HAS_DIGIT_RE = re.compile(r"\d")
 
 
-@dataclass(frozen=True, slots=True)
-class _Tok:
+class _Tok(NamedTuple):
     text: str
     low: str
     kind: str  # word, time, email, poss, clitic, punct
@@ -230,8 +230,9 @@ def _kinds(toks: Sequence[_Tok]) -> frozenset[str]:
 
 def _phrase_at(toks: Sequence[_Tok], i: int, phrases: Sequence[tuple[str, ...]]) -> int:
     """Length of the phrase from ``phrases`` starting at ``i`` (0: none)."""
+    first = toks[i].low
     for phrase in phrases:
-        if tuple(t.low for t in toks[i : i + len(phrase)]) == phrase:
+        if phrase[0] == first and tuple(t.low for t in toks[i : i + len(phrase)]) == phrase:
             return len(phrase)
     return 0
 
