@@ -13,7 +13,8 @@ The rules, in the order they are tried for each pair of claims (the new statemen
 3. Same subject, a verb of change ("moved to", "renamed", "raised to", "upgraded to", "turned 7"): an
    update when the new value is of the old one's kind (a shared word, a date, time, number, or for
    moves and renames any name).
-4. Same subject, a verb of ending ("left Siemens", "sold the Octavia"): an update of what named it.
+4. Same subject, a verb of ending ("left Siemens", "sold the Octavia"): an update of what named it;
+   another verb with the same value and change wording ("drives to work" -> "cycles to work now").
 5. The old subject's possessor acting ("Ivan's car…" / "Ivan sold the Octavia"): verbs of ending, or
    change wording with a new number for something the old statement measured.
 6. Another person or named thing, the same predicate and object, with change wording: the holder
@@ -126,7 +127,8 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
             return _same_kind(old, new, any_name=named) and (not thing or bool(new.obj & old.value))
         if new.verb in _ENDING_VERBS and not new.negated:
             return bool(new.obj & old.value)
-        return False
+        # the same thing done another way, said as a change: "drives to work" -> "cycles to work now"
+        return change and bool(old.value) and new.value == old.value and "be" not in (old.verb, new.verb)
     if old.possessor and new.subject == old.possessor:  # "Ivan's car is an Octavia" / "Ivan sold the Octavia"
         if new.verb in _ENDING_VERBS:
             return bool(new.obj & old.value)
