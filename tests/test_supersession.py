@@ -189,6 +189,16 @@ def test_store_many_follows_the_same_rule(mem: Memlane) -> None:
     }
 
 
+def test_two_equally_good_targets_are_left_to_the_caller(mem: Memlane) -> None:
+    home = mem.store("Greta lives in Ghent")
+    work = mem.store("Greta works at Initech")
+    moved = mem.store("Greta moved to Bruges")  # her home or her office? not a guess to make silently
+    assert moved.superseded == ()
+    assert {s.id for s in moved.similar} == {home.id, work.id}
+    retro = mem.store("The weekly retro is at 16:00")
+    assert [s.id for s in mem.store("The weekly retro is at 15:30").superseded] == [retro.id]
+
+
 def test_a_back_dated_update_is_offered_not_applied(mem: Memlane) -> None:
     current = mem.store("The weekly retro is at 16:00")
     older = mem.store("The weekly retro is at 15:30", observed_at=datetime(2020, 1, 1, tzinfo=UTC))

@@ -3,8 +3,8 @@
 Candidates are the current items of the same owner, visibility and space that share an index key with
 the new one: a name, id, date or number, or an ``about:`` key of its claims (the subject, the possessor,
 the object a named thing acts on; see :mod:`memlane.text.claims`). Each candidate is compared claim by
-claim; the most similar one the new statement *updates* (same subject and attribute, changed value) is
-superseded. Every other candidate about the same subject, or sharing enough words, comes back in
+claim; the one the new statement *updates* (same subject and attribute, changed value) is superseded,
+if it is the only one or the most similar of them (a tie is left to the caller). Every other candidate about the same subject, or sharing enough words, comes back in
 ``StoreResult.similar`` so the calling model can decide and pass ``replaces`` itself: a wrong automatic
 supersession hides a true fact from recall, a missed one costs the caller one look.
 """
@@ -37,23 +37,24 @@ def choose(
     the latest word by definition, whatever the clocks of concurrent writers say."""
     new = claims.analyse(memory.content)
     specific = frozenset(k for k in keys if not k.startswith(_DERIVED))
-    best: tuple[float, str, str] | None = None
+    updated: list[tuple[float, str, str]] = []
     near: list[tuple[float, str, str]] = []
     for candidate_id, content, observed_at in txn.supersession_candidates(memory, specific, CANDIDATES):
         old = claims.analyse(content)
         is_update, score = updates.compare(old, new)
         found = (score, candidate_id, content)
         if is_update and not (backdated and observed_at > memory.observed_at):
-            if best is None or score > best[0]:
-                if best is not None:
-                    near.append(best)
-                best = found
-            else:
-                near.append(found)
+            updated.append(found)
         elif is_update or score >= SIMILAR_MIN or updates.same_subject(old, new):
             near.append(found)
-    near.sort(key=lambda item: -item[0])
+    updated.sort(key=lambda item: -item[0])
+    target = None
+    if updated and (len(updated) == 1 or updated[0][0] > updated[1][0]):
+        target = txn.find_by_id(updated.pop(0)[1])
+    # Two items the new one would update equally well ("Greta moved to Bruges": where she lives, or where
+    # she works?): not ours to choose, the caller sees both.
+    near = sorted(updated + near, key=lambda item: -item[0])
     similar = tuple(
         SimilarRef(id=cid, content=content, score=round(score, 3)) for score, cid, content in near
     )
-    return (txn.find_by_id(best[1]) if best is not None else None), similar[:SIMILAR_LIMIT]
+    return target, similar[:SIMILAR_LIMIT]
