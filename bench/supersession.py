@@ -1,6 +1,6 @@
 """Automatic supersession benchmark: precision and recall over labelled statement pairs.
 
-    python bench/supersession.py DIR [DIR ...] [--embedder none] [--json out.json]
+    python bench/supersession.py DIR [DIR ...] [--embedder none] [--json out.json] [--locomo DIR]
 
 ``DIR`` holds a ``pairs.json``: a list of ``{"old": ..., "new": ..., "update": bool}``. For each pair a
 fresh store is opened through the public SDK, ``old`` is stored, then ``new``; the pair counts as
@@ -9,6 +9,11 @@ pairs must be superseded, ``update: false`` pairs (look-alikes) must not. Report
 precision, recall, the confusion counts, every error (with the near-matches ``similar`` returned), and
 the median and p95 time of the second store. The data is not shipped with memlane: pass its folder
 (``bench/supersession-heldout`` is memlane's own hand-written set).
+
+``--locomo DIR`` adds a check no pair set gives: every turn of each LoCoMo conversation (chat lines,
+"<speaker>: <text>") stored in order into one store per conversation with automatic supersession on.
+Turns are separate utterances, not updates of one another, so every supersession counted there is
+almost certainly a wrong one (a true fact hidden); the examples are printed for a look.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 
 def pct(values: list[float], p: float) -> float:
@@ -83,6 +90,26 @@ def run(folder: Path, embedder: str, tmp: Path) -> dict:
     }
 
 
+def chat(folder: Path, embedder: str, tmp: Path) -> dict:
+    from locomo import load_conversation
+
+    from memlane import Memlane
+
+    turns_total = 0
+    examples: list[dict] = []
+    for path in sorted(folder.glob("*.json")):
+        turns, _ = load_conversation(path)
+        m = Memlane(tmp / f"chat-{path.stem}.db", user="bench", embedder=embedder)
+        try:
+            for t in turns:
+                r = m.store(t["content"], observed_at=t["observed_at"], source="bench")
+                turns_total += 1
+                examples += [{"old": s.content, "new": t["content"]} for s in r.superseded]
+        finally:
+            m.close()
+    return {"turns": turns_total, "superseded": len(examples), "examples": examples}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -90,6 +117,7 @@ def main() -> None:
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--embedder", default="none", help="embedder of each fresh store (default: none)")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--locomo", type=Path, help="also count supersessions among LoCoMo chat turns")
     args = parser.parse_args()
     results = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -97,6 +125,7 @@ def main() -> None:
             if not (folder / "pairs.json").is_file():
                 sys.exit(f"{folder}: no pairs.json")
             results.append(run(folder, args.embedder, Path(tmp)))
+        chat_result = chat(args.locomo, args.embedder, Path(tmp)) if args.locomo else None
     for r in results:
         print(
             f"{r['folder']}: {r['pairs']} pairs  precision {r['precision']:.3f}  recall {r['recall']:.3f}"
@@ -107,8 +136,15 @@ def main() -> None:
         for e in r["errors"]:
             hint = "  [offered as similar]" if e["offered_as_similar"] else ""
             print(f"  {e['kind']}: {e['old']!r} -> {e['new']!r}{hint}")
+    if chat_result is not None:
+        print(
+            f"LoCoMo chat turns: {chat_result['superseded']} of {chat_result['turns']} superseded an earlier turn"
+        )
+        for e in chat_result["examples"][:20]:
+            print(f"  {e['old'][:100]!r} -> {e['new'][:100]!r}")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False))
+        out = {"pairs": results, "locomo_chat": chat_result}
+        args.json.write_text(json.dumps(out, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

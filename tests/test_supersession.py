@@ -45,6 +45,25 @@ def test_wording_marks_additions_and_changes() -> None:
     assert not analyse("Piet collects stamps").additive and not analyse("Piet collects stamps").change
 
 
+def test_only_a_single_statement_makes_claims() -> None:
+    assert analyse("The weekly retro is at 16:00").claims
+    # several sentences (a chat turn, a note): no claim stands for the whole text
+    assert not analyse("Thanks, Rosa. The weekly retro is at 16:00. See you there.").claims
+    assert not analyse("Is the weekly retro at 16:00?").claims
+    # a pronoun whose referent is elsewhere says nothing checkable about what it is about
+    assert not analyse("It is at 16:00").claims
+    assert not analyse("She moved to Bruges").claims
+    assert not updates("She lives in Ghent", "She moved to Bruges")
+
+
+def test_a_speaker_prefix_names_who_i_is() -> None:
+    (claim,) = analyse("Rosa: I live in Ghent").claims
+    assert claim.subject == {"rosa"}
+    assert updates("Rosa: I live in Ghent", "Rosa: I moved to Bruges")
+    assert not updates("Rosa: I live in Ghent", "Piet: I moved to Bruges")
+    assert not analyse("Rosa: you live in Ghent").claims  # "you" is the other speaker
+
+
 def test_claim_keys_find_statements_about_the_same_subject() -> None:
     old = claim_keys(analyse("The weekly retro is at 16:00"))
     new = claim_keys(analyse("The weekly retro is at 15:30"))
@@ -84,6 +103,9 @@ def test_additive_wording_never_supersedes(old: str, new: str) -> None:
         ("Greta lives in Ghent", "Greta's brother lives in Ghent"),
         ("The printer lease renews on 1 July", "The cleaning contract renews on 1 July"),
         ("Bilal reports to Greta", "Oskar reports to Greta"),
+        # a verb of change or ending whose object only shares a word with the old statement
+        ("Piet prefers coffee after lunch", "Piet moved the coffee break to 15:00"),
+        ("Piet prefers coffee after lunch", "Piet sold the coffee grinder"),
     ],
 )
 def test_another_subject_never_supersedes(old: str, new: str) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .words import _fold, content_words
@@ -46,6 +46,10 @@ def _w(text: str) -> frozenset[str]:
 
 _DETERMINERS = _w("a an the this that these those my our every each some any its")
 _SUBJECT_PRONOUNS = _w("i we you he she they")
+#: subjects whose referent is outside the statement: no claim is made about them
+_ANAPHORIC = _w("he she it they this that these those there who which here")
+#: a period after these ends no sentence
+_ABBREVIATIONS = _w("dr mr mrs ms prof st jr sr vs etc e.g i.e no inc ltd co corp")
 _BE = _w("is are was were am be been being 's 're 'm")
 _HAVE = _w("has have had 've")
 _AUX = _BE | _HAVE | _w("will would shall should can could may might must do does did get gets got 'll 'd")
@@ -79,7 +83,7 @@ _TOKEN_RE = re.compile(
       |(?P<poss>'s\b)
       |(?P<clitic>'(?:re|m|ve|ll|d)\b)
       |(?P<word>[^\W_](?:[\w'.+/-]*[^\W_])?)
-      |(?P<punct>[,;:!?()])""",
+      |(?P<punct>[,;:!?()]|\.(?=\s|$))""",
     re.X,
 )
 #: contractions split off before tokenizing: "don't" -> "do not", "Emma's" -> "Emma 's", "kids'" -> "kids 's"
@@ -119,6 +123,8 @@ class Claim:
     kinds: frozenset[str]  # value kinds: time, date, weekday, number, email, id, name
     #: head noun of a definite object ("the red inhaler" -> ``inhal``): one particular thing
     the_head: str = ""
+    #: the names, ids and numbers in the value ("Siemens", "Octavia", "7")
+    value_names: frozenset[str] = frozenset()
 
     @property
     def value(self) -> frozenset[str]:
@@ -375,6 +381,8 @@ class _Parse:
     claims: list[Claim]
     additive: bool
     change: bool
+    #: who "I" and "my" are (a "Name:" prefix), if known
+    speaker: list[_Tok] = field(default_factory=list)
 
 
 def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None:
@@ -414,6 +422,11 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
                 lemma = "do"
         else:
             verb = _verb_lemma(t.low) if t.kind == "word" and not t.cap else None
+            if verb and t.low.endswith("ing") and lemma == "be" and aux_be:
+                at_end = group_end + 1 >= len(toks) or toks[group_end + 1].kind == "punct"
+                if not ("ADJ" in _lemmas(t.low) and at_end):  # "is learning Korean", not "is amazing"
+                    lemma, group_end = verb, group_end + 1  # the progressive: the -ing verb is the verb
+                break
             if verb and not t.low.endswith("ing") and (lemma in {"", "do", "be", "have"} or t.low != verb):
                 if lemma in {"be", "have"} and t.low == verb and "NOUN" in _lemmas(t.low):
                     break  # "has 8 engineers", "is a doctor": the noun after the verb is its object
@@ -447,11 +460,18 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     parse.additive |= additive
     parse.change |= change
     obj, adjuncts = _value(rest)
-    words, possessor, names, agent = _split_subject(subject)
+    if parse.speaker and subject and subject[0].low in {"i", "we", "my", "our"}:
+        first = subject[0]
+        owner = (
+            [*parse.speaker, _Tok("'s", "'s", "poss", False)] if first.low in {"my", "our"} else parse.speaker
+        )
+        subject = [*owner, *subject[1:]]
+    words, possessor, names, agent = _split_subject(subject, initial=not parse.speaker)
     claim = Claim(
         subject=words, possessor=possessor, names=names, agent=agent, verb=lemma, passive=passive,
         negated=negated, obj=_stems(obj), adjuncts=_stems(adjuncts), kinds=_kinds(rest),
         the_head=_definite_head(obj),
+        value_names=_stems([t for t in rest if _is_name(t, False)]),
     )  # fmt: skip
     parse.claims.append(claim)
     if passive and adjuncts and adjuncts[0].low == "by":  # "X is owned by Y" is also "Y owns X"
@@ -481,17 +501,35 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
 
 @functools.lru_cache(maxsize=1 << 14)
 def analyse(text: str) -> Statement:
-    """The claims of a statement (one per clause), whether it adds or changes a fact, and its words."""
+    """The claims of a statement (one per clause), whether it adds or changes a fact, and its words.
+
+    A memory is one statement. A text of several sentences (a chat turn, a note) makes no claims: a
+    claim read from one of its sentences would stand for the whole text, and two turns sharing a
+    commonplace sentence ("your help means a lot") would look like an update; such texts are only ever
+    offered as ``similar``. A clause whose subject is a pronoun with its referent elsewhere ("it",
+    "she", "they", "that") makes no claim either; "I" and "we" are the user (or, after a "Name:" prefix,
+    that speaker, and "you" is then someone else)."""
     toks = _tokens(text)
+    speaker: list[_Tok] = []
+    for n in (1, 2, 3):  # "Caroline: I went to…", "Dr Ana Ruiz: …"
+        if len(toks) > n and toks[n].low == ":" and all(t.cap and t.kind == "word" for t in toks[:n]):
+            speaker, toks = toks[:n], toks[n + 1 :]
+            break
     parse = _Parse([], False, False)
+    if text.rstrip().endswith("?"):
+        return Statement((), False, False, content_words(text))
     sentences: list[list[_Tok]] = [[]]
-    for t in toks:
-        if t.low in {";", "!", "?"}:
+    for i, t in enumerate(toks):
+        ends = t.low in {";", "!", "?"} or (t.low == "." and not (i and toks[i - 1].low in _ABBREVIATIONS))
+        if ends:
             sentences.append([])
         else:
             sentences[-1].append(t)
-    for sentence in sentences:
-        if len(sentence) >= 2 and not (text.rstrip().endswith("?")):
+    sentences = [s for s in sentences if sum(t.kind == "word" for t in s) >= 2]
+    if len(sentences) == 1:
+        sentence = sentences[0]
+        if not (sentence[0].low in _ANAPHORIC or (speaker and sentence[0].low == "you")):
+            parse.speaker = speaker
             _clause(sentence, None, parse)
     return Statement(tuple(parse.claims), parse.additive, parse.change, content_words(text))
 

@@ -98,6 +98,15 @@ def _new_number_for(old: frozenset[str], new: frozenset[str]) -> bool:
     return bool(shared and digits_old and digits_new and digits_old != digits_new)
 
 
+def _ended(old: Claim, new: Claim) -> bool:
+    """Whether a verb of ending names what the old statement said: all of its object ("stopped taking
+    metformin" / "takes metformin") or a name in it ("left Siemens", "cancelled her Guardian
+    subscription"); a shared common noun is not enough ("sold the tea kettle" / "prefers tea")."""
+    if not new.obj:
+        return False
+    return new.obj <= old.value | old.subject | {old.verb} or bool(new.obj & old.value & new.value_names)
+
+
 def _updates(old: Claim, new: Claim, change: bool) -> bool:
     if _same_subject(old, new):
         if new.verb == old.verb and new.passive == old.passive:
@@ -120,18 +129,20 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
             )
             if new.verb == "rename" and old.verb in _NAMING_PREDICATES and old.value:
                 return True  # "… is called acme-eng" -> "… was renamed to acme-engineering"
-            if new.obj and not new.passive and new.obj & ({old.verb} | old.obj | old.subject):
-                return _same_kind(old, new, any_name=named)  # "we moved deploys to Tuesdays"
-            # the object of a change verb is the thing changed, unless it is a bare value ("turned 7")
+            # the object of a change verb is the thing changed, unless it is a bare value ("turned 7"):
+            # it must be what the old statement was about ("we moved deploys to Tuesdays" / "we deploy
+            # on Thursdays"), not merely share a word with it ("moved the tea meeting" / "prefers tea")
             thing = {w for w in new.obj if not _HAS_DIGIT_RE.search(w)} if not new.passive else set()
-            return _same_kind(old, new, any_name=named) and (not thing or bool(new.obj & old.value))
+            if thing and not thing <= {old.verb} | old.obj | old.subject:
+                return False
+            return _same_kind(old, new, any_name=named)
         if new.verb in _ENDING_VERBS and not new.negated:
-            return bool(new.obj & old.value)
+            return _ended(old, new)
         # the same thing done another way, said as a change: "drives to work" -> "cycles to work now"
         return change and bool(old.value) and new.value == old.value and "be" not in (old.verb, new.verb)
     if old.possessor and new.subject == old.possessor:  # "Ivan's car is an Octavia" / "Ivan sold the Octavia"
-        if new.verb in _ENDING_VERBS:
-            return bool(new.obj & old.value)
+        if new.verb in _ENDING_VERBS and not new.negated:
+            return _ended(old, new)
         if change:  # "the app's minimum iOS version is 16" -> "the app now requires iOS 17"
             return _new_number_for(old.subject | old.value, new.value)
         return False
