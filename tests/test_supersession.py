@@ -56,6 +56,11 @@ def test_only_a_single_statement_makes_claims() -> None:
     assert not updates("She lives in Ghent", "She moved to Bruges")
 
 
+def test_an_abbreviation_ends_no_sentence() -> None:
+    assert updates("Dr. Okafor prescribed the red inhaler", "Dr. Okafor prescribed the blue inhaler")
+    assert updates("Mrs. Patel lives in Leeds.", "Mrs. Patel moved to York.")
+
+
 def test_a_speaker_prefix_names_who_i_is() -> None:
     (claim,) = analyse("Rosa: I live in Ghent").claims
     assert claim.subject == {"rosa"}

@@ -520,8 +520,9 @@ def analyse(text: str) -> Statement:
         return Statement((), False, False, content_words(text))
     sentences: list[list[_Tok]] = [[]]
     for i, t in enumerate(toks):
-        ends = t.low in {";", "!", "?"} or (t.low == "." and not (i and toks[i - 1].low in _ABBREVIATIONS))
-        if ends:
+        if t.low == "." and i and toks[i - 1].low in _ABBREVIATIONS:
+            continue  # "Dr. Okafor": no sentence ends here
+        if t.low in {";", "!", "?", "."}:
             sentences.append([])
         else:
             sentences[-1].append(t)
