@@ -446,6 +446,54 @@ def reindex_cmd(ctx: click.Context, keys: bool) -> None:
           lambda r: f"embedded {r.embedded}, rebuilt keys of {r.keys_rebuilt} ({r.embedding_model})")  # fmt: skip
 
 
+@memory.command("import", epilog=_examples(
+    "memlane memory import chatgpt-export.zip",
+    "memlane memory import ./data-2026-05-03-batch-0000 --from claude",
+    "pbpaste | memlane memory import - --from gemini      # Saved info, one per line",
+    "memlane memory import backup.jsonl --from memlane",
+))  # fmt: skip
+@click.argument("source", type=click.Path(allow_dash=True, dir_okay=True, path_type=str))
+@click.option("--from", "fmt", type=click.Choice(["chatgpt", "claude", "gemini", "text", "memlane"]),
+              help="The export's kind (default: detected from its content).")  # fmt: skip
+@_common
+def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
+    """Import memories from a ChatGPT, Claude or Gemini export, pasted memory lines or a memlane export.
+
+    SOURCE is a zip, a folder, a JSON or text file, or - for stdin. Only what the assistant already
+    distilled is imported (custom instructions, saved memories, Claude's memory, Gem instructions); all
+    or nothing. Shows a progress bar on a terminal.
+    """
+    import tempfile
+
+    client = _client(ctx)
+    with tempfile.SpooledTemporaryFile(max_size=16 * 1024 * 1024) as spool:
+        if source == "-":
+            stdin = sys.stdin.buffer
+            while chunk := stdin.read(1024 * 1024):
+                spool.write(chunk)
+            spool.seek(0)
+        target: Any = spool if source == "-" else source
+        name = "stdin" if source == "-" else None
+        if ctx.obj.get("server"):
+            result = client.import_file(target, fmt or "auto", name=name)
+        else:
+            bar = cli_progress.ByteBar(cli_progress.wanted(ctx), "reading export")
+            try:
+                result = client.import_file(target, fmt or "auto", name=name, progress=bar)
+            finally:
+                bar.close()
+
+    def human(r: Any) -> str:
+        lines = [f"{r.vendor}: imported {r.imported}, already there {r.skipped_duplicates},"
+                 f" skipped {len(r.skipped_invalid)}"]  # fmt: skip
+        for item in r.skipped_invalid:
+            where = ", ".join(f"{k} {v}" for k, v in item.items() if k not in ("reason", "content"))
+            lines.append(f"  skipped ({where}): {item['reason']}")
+        return "\n".join(lines)
+
+    _emit(ctx, result, human)
+
+
 @main.command("init", epilog=_examples("memlane init", "memlane init --db ./team.db --json"))
 @_common
 def init_cmd(ctx: click.Context) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-__all__ = ["LOGGER", "ReindexBars", "showing", "wanted"]
+__all__ = ["LOGGER", "ByteBar", "ReindexBars", "showing", "wanted"]
 
 LOGGER = "memlane.progress"
 
@@ -79,6 +79,31 @@ class ReindexBars:
             self.close()
             self._phase = phase
             self._bar = tqdm(total=total, desc=_PHASES.get(phase, phase), unit=" memories", file=sys.stderr,
+                             ncols=_size()[0], nrows=_size()[1], mininterval=0.2)  # fmt: skip
+        self._bar.total = max(total, done)
+        self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+class ByteBar:
+    """``progress(done_bytes, total_bytes)``: one tqdm bar in bytes on stderr (nothing when not wanted)."""
+
+    def __init__(self, enabled: bool, desc: str) -> None:
+        self.enabled = enabled
+        self.desc = desc
+        self._bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self._bar is None:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, desc=self.desc, unit="B", unit_scale=True, file=sys.stderr,
                              ncols=_size()[0], nrows=_size()[1], mininterval=0.2)  # fmt: skip
         self._bar.total = max(total, done)
         self._bar.update(done - self._bar.n)

@@ -20,6 +20,7 @@ __all__ = [
     "Filters",
     "ForgetResult",
     "Hit",
+    "ImportResult",
     "KeyInfo",
     "Memory",
     "MemoryType",
@@ -128,6 +129,16 @@ class StoreResult(_Frozen):
     superseded: tuple[SupersededRef, ...] = ()
     #: near-matches that automatic supersession left alone (unsure, or another fact): best first
     similar: tuple[SimilarRef, ...] = ()
+
+
+class ImportResult(_Frozen):
+    """What an import did: facts stored, facts already there (in the store or earlier in the file), and
+    facts refused, each with its ``reason``."""
+
+    vendor: str
+    imported: int
+    skipped_duplicates: int
+    skipped_invalid: tuple[dict[str, Any], ...] = ()
 
 
 class ForgetResult(_Frozen):

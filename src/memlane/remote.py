@@ -16,17 +16,22 @@ how its answer is read is written once (``_Requests``); the two clients differ o
 
 from __future__ import annotations
 
+import io
 import os
-from collections.abc import Callable, Iterable, Mapping
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from pathlib import Path
+from typing import IO, Any, Generic, TypeVar
 from urllib.parse import quote
 
 import httpx
 from pydantic_core import to_jsonable_python
 
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
-from .models import ForgetResult, Hit, Memory, ReindexResult, StoreResult
+from .models import ForgetResult, Hit, ImportResult, Memory, ReindexResult, StoreResult
 
 __all__ = ["AsyncRemoteMemlane", "RemoteMemlane", "check_api_key", "error_from_response"]
 
@@ -75,6 +80,9 @@ class _Call(Generic[T]):
     user: str | None = None
     json: Any = None
     params: Any = None
+    #: a multipart upload: ``files`` (httpx's form) and the form's text fields
+    files: Any = None
+    data: Any = None
 
 
 def _given(**fields: Any) -> dict[str, Any]:
@@ -171,8 +179,45 @@ class _Requests:
     def restore(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
         return _Call("POST", f"/v1/memories/{_segment(memory_id)}/restore", Memory.model_validate, user)
 
+    def import_file(
+        self, upload: tuple[str, IO[bytes]], format: str = "auto", *, user: str | None = None,  # noqa: A002
+        space: str | None = None,
+    ) -> _Call[ImportResult]:  # fmt: skip
+        form = _given(format=format, space=self._space(space))
+        return _Call("POST", "/v1/memory/import", ImportResult.model_validate, user,
+                     files={"file": upload}, data=form)  # fmt: skip
+
     def reindex(self, *, keys: bool = False) -> _Call[ReindexResult]:
         return _Call("POST", "/v1/reindex", ReindexResult.model_validate, params={"keys": str(keys).lower()})
+
+
+@contextmanager
+def upload_of(source: str | Path | bytes | IO[bytes], name: str | None) -> Iterator[tuple[str, IO[bytes]]]:
+    """``(file name, binary file)`` to upload: a folder is zipped into a temporary file first."""
+    if isinstance(source, bytes | bytearray):
+        yield (name or "upload", io.BytesIO(bytes(source)))
+        return
+    if not isinstance(source, str | Path):
+        yield (name or "upload", source)
+        return
+    path = Path(source)
+    if not path.exists():
+        raise InvalidInput(f"{path}: no such file or folder")
+    if path.is_file():
+        with path.open("rb") as f:
+            yield (name or path.name, f)
+        return
+    with tempfile.TemporaryFile() as spool:
+        with zipfile.ZipFile(spool, "w", zipfile.ZIP_DEFLATED) as archive:
+            for item in sorted(path.rglob("*")):
+                if item.is_symlink():
+                    raise InvalidInput(
+                        f"refused: {item.relative_to(path)} is a symbolic link; nothing was imported"
+                    )
+                if item.is_file():
+                    archive.write(item, item.relative_to(path).as_posix())
+        spool.seek(0)
+        yield (name or f"{path.name}.zip", spool)  # type: ignore[misc]
 
 
 class _Connection:
@@ -198,6 +243,7 @@ class _Connection:
             "method": call.method, "url": call.path, "params": call.params,
             "json": to_jsonable_python(call.json) if call.json is not None else None,
             "headers": {"X-Memlane-User": acting} if acting else None,
+            **({"files": call.files, "data": call.data} if call.files is not None else {}),
         }  # fmt: skip
 
     def _failure(self, exc: httpx.TransportError) -> StorageError:
@@ -294,6 +340,15 @@ class RemoteMemlane(_Connection):
     def restore(self, memory_id: str, *, user: str | None = None) -> Memory:
         return self._send(self._requests.restore(memory_id, user=user))
 
+    def import_file(
+        self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
+        space: str | None = None, name: str | None = None,
+    ) -> ImportResult:  # fmt: skip
+        """Upload an export (a path to a zip, folder or file, its bytes, or a binary file) to the server's
+        import (``POST /v1/memory/import``); a folder is zipped first."""
+        with upload_of(source, name) as upload:
+            return self._send(self._requests.import_file(upload, format, user=user, space=space))
+
     def reindex(self, *, keys: bool = False) -> ReindexResult:
         return self._send(self._requests.reindex(keys=keys))
 
@@ -362,6 +417,13 @@ class AsyncRemoteMemlane(_Connection):
 
     async def restore(self, memory_id: str, **kwargs: Any) -> Memory:
         return await self._send(self._requests.restore(memory_id, **kwargs))
+
+    async def import_file(
+        self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
+        space: str | None = None, name: str | None = None,
+    ) -> ImportResult:  # fmt: skip
+        with upload_of(source, name) as upload:
+            return await self._send(self._requests.import_file(upload, format, user=user, space=space))
 
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._send(self._requests.reindex(**kwargs))

@@ -13,17 +13,19 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .app import build_service
 from .config import load_settings
 from .extraction.models import Message
+from .importers.archive import ReadProgress
 from .models import (
     Actor,
     ConversationMessage,
     ConversationSummary,
     ForgetResult,
     Hit,
+    ImportResult,
     Memory,
     ReindexResult,
     StoreResult,
@@ -109,6 +111,18 @@ class Memlane:
         return self._service.store_many(
             normalised, actor=self._actor(user), space=self._space(space), source=source, **defaults
         )
+
+    def import_file(
+        self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
+        space: str | None = None, name: str | None = None, progress: ReadProgress | None = None,
+    ) -> ImportResult:  # fmt: skip
+        """Import the memories of an export: a path to a zip, folder or file, or its bytes. ``format``:
+        auto (detected from the content), chatgpt, claude, gemini, text or memlane (docs/import.md).
+        ``progress(done_bytes, total_bytes)`` is called while the export is read."""
+        from .importers import read_export
+
+        batch = read_export(source, format, name=name, progress=progress)
+        return self._service.import_batch(batch, actor=self._actor(user), space=self._space(space))
 
     def recall(
         self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
@@ -248,6 +262,9 @@ class AsyncMemlane:
 
     async def store_many(self, items: Iterable[Mapping[str, Any] | str], **kwargs: Any) -> list[StoreResult]:
         return await self._call("store_many", list(items), **kwargs)
+
+    async def import_file(self, source: Any, format: str = "auto", **kwargs: Any) -> ImportResult:  # noqa: A002
+        return await self._call("import_file", source, format, **kwargs)  # type: ignore[no-any-return]
 
     async def recall(self, query: str, **kwargs: Any) -> list[Hit]:
         return await self._call("recall", query, **kwargs)

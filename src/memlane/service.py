@@ -23,12 +23,14 @@ from .errors import (
     UnknownMemory,
 )
 from .ids import new_id
+from .importers import Batch
 from .models import (
     ALL_SPACES,
     Actor,
     Filters,
     ForgetResult,
     Hit,
+    ImportResult,
     Memory,
     MemoryType,
     ReindexResult,
@@ -158,6 +160,19 @@ class MemoryService:
             for i, item in enumerate(items)
         ]
         return self._store_all(requests, actor)
+
+    def import_batch(self, batch: Batch, *, actor: Actor, space: str | None = None) -> ImportResult:
+        """Store an import's facts (``importers.read_export``) in one ``store_many`` transaction: all or
+        none. Facts with a secret or an invalid field are reported in ``skipped_invalid``, not stored."""
+        from . import importing
+
+        self._refuse_opted_out(actor)
+        if batch.records:
+            raise InvalidInput(
+                "restoring a memlane export is not available in this version; nothing was imported"
+            )
+        items, invalid = importing.prepare(batch, space)
+        return importing.result(batch, self.store_many(items, actor=actor), invalid)
 
     @staticmethod
     def _validate(fields: Mapping[str, Any] | StoreRequest, where: str) -> StoreRequest:

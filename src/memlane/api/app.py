@@ -28,9 +28,12 @@ from . import admin, conversations, routes
 from .context import USER_HEADER
 from .errors import challenge, error_response, install_error_handlers, status_of
 
-__all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app"]
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_IMPORT_BYTES", "create_app"]
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+#: uploads to ``POST /v1/memory/import`` (exports of hundreds of MB; read from a spooled file)
+DEFAULT_MAX_IMPORT_BYTES = 2 * 1024**3
+_IMPORT_PATH = "/v1/memory/import"
 
 _DESCRIPTION = """\
 Long-term memory for AI assistants and agents. Authenticate with an API key
@@ -48,21 +51,23 @@ class _BodyLimit:
     """Refuses bodies over ``limit`` bytes with a JSON 413: at once when Content-Length says so, and
     while reading otherwise (chunked uploads), before any of it is parsed."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, import_limit: int = DEFAULT_MAX_IMPORT_BYTES) -> None:
         self.app = app
-        self.limit = limit
+        self.default_limit = limit
+        self.import_limit = max(limit, import_limit)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.import_limit if scope.get("path") == _IMPORT_PATH else self.default_limit
         too_large = error_response(
             413,
             "payload_too_large",
-            f"the request body is larger than this server accepts ({self.limit} bytes)",
+            f"the request body is larger than this server accepts ({limit} bytes)",
         )
         length = Headers(scope=scope).get("content-length", "")
-        if length.isdigit() and int(length) > self.limit:
+        if length.isdigit() and int(length) > limit:
             await too_large(scope, receive, send)
             return
         received = 0
@@ -73,7 +78,7 @@ class _BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
+                if received > limit:
                     raise _TooLarge()
             return message
 

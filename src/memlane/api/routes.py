@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Form, Query, UploadFile
 from fastapi.responses import JSONResponse
 
-from ..models import ForgetResult, Memory, MemoryType, State, StoreResult
+from ..importers import read_export
+from ..models import ForgetResult, ImportResult, Memory, MemoryType, State, StoreResult
 from .context import CallerDep, render
 from .schemas import (
     ERROR_RESPONSES,
@@ -43,6 +44,20 @@ def store_many(body: StoreManyBody, who: CallerDep) -> JSONResponse:
     defaults = body.defaults.fields() if body.defaults else {}
     results = who.service.store_many(items, actor=who.actor, **defaults)
     return render({"results": results})
+
+
+@router.post("/memory/import", response_model=ImportResult, tags=["memories"])
+def import_memories(
+    who: CallerDep,
+    file: UploadFile,
+    format: Annotated[str, Form(max_length=20)] = "auto",  # noqa: A002 - the wire name
+    space: Annotated[str | None, Form(max_length=200)] = None,
+) -> JSONResponse:
+    """Import the memories of a ChatGPT, Claude or Gemini export, pasted memory lines or a memlane export
+    (multipart ``file``; ``format`` auto-detected unless given). All or nothing; facts with a secret or
+    an invalid field are listed in ``skipped_invalid`` with the reason (docs/import.md)."""
+    batch = read_export(file.file, format, name=file.filename or None)
+    return render(who.service.import_batch(batch, actor=who.actor, space=space))
 
 
 @router.get("/memories", response_model=MemoriesPage, tags=["memories"])
