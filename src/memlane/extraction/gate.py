@@ -18,25 +18,44 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..secrets import find_secret
 from ..text import extract_entities
+from .classify import has_rule_shape
 from .models import GateDecision, Message, Mode
 from .statements import Act, act_of, has_permanence, split_statements
 
-__all__ = ["gate", "has_signal"]
+__all__ = ["gate", "has_signal", "is_claim"]
 
 _CUE_RE = re.compile(
     r"\b(?:decided|decision|agreed|settled|chose|going\s+with|go\s+with|switch(?:ed|ing)?\s+to|"
     r"my|our|i'm|i\s+am|i\s+live|i\s+work|i\s+have|i\s+own|i\s+moved|i\s+use|we\s+use|i'm\s+allergic|"
     r"is\s+(?:the|our|my)|reports\s+to|works\s+(?:with|for|at)|married|deadline|due|budget|policy|"
     r"process|rule|steps?|runbook|must|requires?|always|never|mon|ma|mes|notre|mi|mis|nuestro|mein|meine|unser|"
+    r"(?:lives?|located|runs?|hosted|stored|kept|deployed)\s+(?:in|on|at)|uses?|"
     r"your|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|yesterday)\b|\d",
     re.I,
 )
 
 
+#: an assistant's offer or open question, which a "yes" accepts but does not make a fact
+_OFFER_RE = re.compile(
+    r"^\W*(?:would|do|shall|should|can|could|may|want|what|which|how|when|where|who|why)\b|"
+    r"\b(?:would\s+you\s+like|do\s+you\s+want|shall\s+i|should\s+i|want\s+me\s+to|let\s+me\s+know)\b",
+    re.I,
+)
+
+
+def is_claim(text: str) -> bool:
+    """Is the assistant's last sentence a claim a user can confirm ("So you live in Porto?")?"""
+    sentences = split_statements(text)
+    return bool(sentences) and len(sentences[-1].split()) >= 4 and not _OFFER_RE.search(sentences[-1])
+
+
 def has_signal(text: str) -> bool:
     """A name, date, number, permanence word or first-person / decision cue in ``text``."""
-    return bool(_CUE_RE.search(text) or has_permanence(text) or extract_entities(text))
+    return bool(
+        _CUE_RE.search(text) or has_permanence(text) or has_rule_shape(text) or extract_entities(text)
+    )
 
 
 def gate(messages: Sequence[Message], mode: Mode = "chat") -> GateDecision:
@@ -56,8 +75,8 @@ def gate(messages: Sequence[Message], mode: Mode = "chat") -> GateDecision:
             act = act_of(sentence)
             if act is Act.RETRACTION:
                 return GateDecision(passed=True, reason="retraction")
-            if act is Act.CONFIRMATION and last_assistant and has_signal(last_assistant):
+            if act is Act.CONFIRMATION and is_claim(last_assistant):
                 return GateDecision(passed=True, reason="confirmed assistant claim")
-            if act is Act.STATEMENT and has_signal(sentence):
+            if act is Act.STATEMENT and has_signal(sentence) and not find_secret(sentence):
                 return GateDecision(passed=True, reason="user statement with a durable signal")
     return GateDecision(passed=False, reason="nothing durable: small talk, questions or one-off requests")

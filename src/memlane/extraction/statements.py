@@ -12,9 +12,18 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-__all__ = ["Act", "act_of", "has_permanence", "split_statements"]
+__all__ = ["Act", "act_of", "has_permanence", "split_statements", "strip_greeting"]
 
-_SPLIT_RE = re.compile(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=[A-Z])")
+#: sentence ends, not after a title or a one-letter initial ("Dr. Okafor", "St. Mary's", "J. Smith")
+_SPLIT_RE = re.compile(
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    r"(?<!\b[A-Z]\.)(?<=[.!?])\s+|\n+|\s+[-–—]\s+(?=[A-Z])"
+)
+_GREETING_LEAD_RE = re.compile(
+    r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|bonjour|salut|hola|hallo|ok|okay|so|well|"
+    r"thanks|thank\s+you)(?:\s+(?:there|all|team|everyone|folks|again))?\s*[,!:.-]+\s*(?=\w)",
+    re.I,
+)
 
 
 class Act(StrEnum):
@@ -43,30 +52,34 @@ _SMALL_TALK_RE = re.compile(
     + r")(?:\W+(?:"
     + _alt(
         "there|all|team|everyone|folks|so much|a lot|again|for that|for the help|buddy|mate|then|thanks|"
-        "thank you|you|too|great|cool|ok|okay|bye|very much|beaucoup|muchas|!"
+        "thank you|you|too|great|cool|ok|okay|bye|very much|beaucoup|muchas|for your help|for that|"
+        "tomorrow|soon|next week|on monday|everyone|!"
     )
     + r"))*\W*$",
     re.I,
 )
 _QUESTION_START_RE = re.compile(
     r"^\W*(?:what|what's|whats|how|why|when|where|who|whom|whose|which|is|are|am|was|were|do|does|did|"
-    r"can|could|would|will|shall|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|"
+    r"can|could|would|will|shall|have|has|had|isn't|aren't|didn't|won't|wouldn't|"
     r"qu'est-ce|est-ce|pourquoi|comment|quand|où|qué|cómo|cuándo|dónde|por qué|was|wie|wann|wo|warum)\b",
     re.I,
 )
 _SPECULATION_RE = re.compile(
     r"\b(?:should i|should we|maybe|perhaps|might|i wonder|wondering|not sure|thinking about|"
     r"thinking of|considering|what if|i guess|probably|possibly|could try|i may|we may|i'm tempted|"
-    r"i am tempted|peut-être|quizás|vielleicht)\b",
+    r"i am tempted|peut-être|quizás|vielleicht|not\s+(?:yet\s+)?decided|undecided|haven't\s+decided|"
+    r"tbd|to\s+be\s+decided)\b",
     re.I,
 )
 _REQUEST_RE = re.compile(
     r"^\W*(?:please\s+)?(?:(?:can|could|would|will)\s+you|i\s+need\s+you\s+to|i\s+want\s+you\s+to|"
-    r"i'd\s+like\s+you\s+to|please|kindly|let\s+me\s+know|"
+    r"i'd\s+like\s+you\s+to|please|kindly|let\s+me\s+know|i\s+need\s+help|i\s+have\s+a\s+question|"
+    r"i've\s+got\s+a\s+question|j'ai\s+une\s+question|tengo\s+una\s+pregunta|"
     r"book|find|show|tell|give|send|write|draft|make|create|schedule|order|get|check|look|search|fix|"
     r"run|help|summarize|summarise|translate|explain|list|add|open|close|cancel|call|email|text|buy|"
     r"compare|generate|rewrite|reply|remove|delete|update|set|turn|play|read|review|plan|suggest|"
-    r"recommend|go|try|use|put|move|rename|refactor|deploy|install|merge|push|revert|"
+    r"recommend|go|try|use|put|move|rename|refactor|deploy|install|merge|push|revert|upgrade|downgrade|"
+    r"change|reset|refund|renew|ship|print|save|share|post|start|stop|restart|pay|fill|sign|submit|"
     r"réserve|envoie|trouve|busca|envía|reserva|schick|such|buch)\b",
     re.I,
 )
@@ -85,10 +98,14 @@ _PERMANENCE_RE = re.compile(
     r"\b(?:always|never|from\s+now\s+on|by\s+default|going\s+forward|henceforth|every\s+time|"
     r"whenever|in\s+future|in\s+the\s+future|(?:i|we)\s+(?:usually|generally|normally|tend\s+to)|"
     r"(?:i|we)\s+(?:would\s+)?(?:prefer|rather)|i'd\s+rather|(?:i|we)\s+don't\s+ever|as\s+a\s+rule|"
-    r"favou?rite|toujours|jamais|désormais|je\s+préfère|siempre|nunca|prefiero|de\s+ahora\s+en\s+adelante|"
+    r"favou?rite|,\s*ever|toujours|jamais|désormais|je\s+préfère|siempre|nunca|prefiero|de\s+ahora\s+en\s+adelante|"
     r"immer|nie|niemals|ab\s+jetzt|ich\s+bevorzuge)\b",
     re.I,
 )
+
+
+#: "When a deploy fails, roll back first": a condition and its rule, not a question
+_CONDITIONAL_RE = re.compile(r"^\W*(?:when|whenever|if|once)\s+[^,?]{3,},\s*\w", re.I)
 
 
 def split_statements(text: str) -> list[str]:
@@ -101,16 +118,24 @@ def has_permanence(text: str) -> bool:
     return _PERMANENCE_RE.search(text) is not None
 
 
+def strip_greeting(sentence: str) -> str:
+    """The sentence without a leading greeting or filler ("Hello, we use Stripe" → "we use Stripe")."""
+    return _GREETING_LEAD_RE.sub("", sentence.strip())
+
+
 def act_of(sentence: str) -> Act:
     """What the sentence does; the first matching act in the order below wins."""
     s = sentence.strip()
+    if _SMALL_TALK_RE.match(s):
+        return Act.SMALL_TALK
+    s = strip_greeting(s)
     if _SMALL_TALK_RE.match(s):
         return Act.SMALL_TALK
     if _RETRACT_RE.search(s):
         return Act.RETRACTION
     if _CONFIRM_RE.match(s) and len(s.split()) <= 6:
         return Act.CONFIRMATION
-    if s.endswith("?") or _QUESTION_START_RE.match(s):
+    if s.endswith("?") or (_QUESTION_START_RE.match(s) and not _CONDITIONAL_RE.match(s)):
         return Act.QUESTION
     if _SPECULATION_RE.search(s):
         return Act.SPECULATION

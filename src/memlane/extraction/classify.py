@@ -1,0 +1,215 @@
+"""What kind of memory a kept statement is, how it reads in the third person, and who may see it.
+
+Used by the rule-based extractor (``rules``) on one statement at a time. The order of the type
+checks matters and is the design: a decision beats everything ("we pinned numpy because faiss
+broke"), a reported malfunction is an observation even with "never"/"every time" in it, a past
+event with a time is an episode even when it names a colleague, a relationship needs a role word
+or a relation verb, a preference needs permanence language *and* the speaker (or an instruction
+to the assistant), a procedure needs a rule or step shape; anything else with a signal is a fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..models import MemoryType, Visibility
+from .statements import has_permanence
+
+__all__ = ["classify", "has_rule_shape", "name_subject", "third_person", "visibility_of"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+_DECISION_RE = _re(
+    r"\b(?:decided|decision|agreed|we\s+agree|settled\s+on|going\s+with|go\s+with|chose|chosen|picked|"
+    r"opted|pinned|approved\s+the\s+plan|décidé|decidimos|decidieron|beschlossen|entschieden)\b|"
+    r"^\W*(?:we|the\s+team)\s+(?:will\s+)?drop\b"
+)
+_OBSERVATION_RE = _re(
+    r"\b(?:crash(?:es|ed|ing)?|fails?|failing|failed|errors?|stopped\s+\w+ing|logs?\s+\w+\s+out|"
+    r"never\s+arrives?|doesn't\s+work|does\s+not\s+work|is\s+down|flaky|time[sd]?\s*out|timeouts?|"
+    r"not\s+loading|hangs?|freezes?|returns?\s+(?:a\s+)?\d{3})\b"
+)
+_PAST_RE = _re(
+    r"\b(?:\w{3,}ed|went|ran|broke|got|left|joined|began|came|took|made|met|bought|sold|lost|won|hit|"
+    r"had|was|were|did|shipped|signed|moved|started|rolled|fell|wrote|gave|sent|paid|llegó|fue)\b"
+)
+_WHEN_RE = _re(
+    r"\b(?:yesterday|ago|last\s+(?:\w+)|this\s+(?:week|month|year|morning)|earlier\s+today|recently|"
+    r"(?:in|on|since)\s+(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
+    r"in\s+(?:19|20)\d\d|on\s+\d{1,2}\b|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
+)
+_ROLE = (
+    r"(?:manager|boss|wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|aunt|"
+    r"uncle|cousin|grandmother|grandfather|friend|best\s+friend|colleague|coworker|landlord|dentist|doctor|"
+    r"lawyer|accountant|admin|contact|lead|head|owner|maintainer|cfo|ceo|cto|founder|assistant|mentor|"
+    r"account\s+manager|team\s+lead|dog|cat|hermana|hermano|madre|padre|hija|hijo|tochter|sohn|frau|mann|"
+    r"fille|fils|femme|mari|sœur|frère)"
+)
+_RELATION_RE = _re(
+    rf"\b(?:my|our|the\s+user's|mi|mis|mon|ma|meine?|unser[e]?)\s+(?:\w+\s+){{0,2}}{_ROLE}\b(?!'s(?!\s+name))|"
+    rf"\bis\s+(?:the\s+)?(?:new\s+)?(?:my|our|the)\s+(?:\w+\s+){{0,2}}{_ROLE}\b|"
+    rf"\bis\s+the\s+(?:new\s+)?{_ROLE}\b|"
+    r"\b(?:reports\s+to|owns|maintains|maintained\s+by|reviews|wrote\s+the|works\s+with|works\s+for|"
+    rf"married\s+to)\b|\b{_ROLE}\s+(?:named|called)\b"
+)
+_RULE_RE = _re(
+    r"^\W*(?:to|before|after|when|whenever|once|on\s+a|every)\s+[^,]{3,},|\bmust\b|\bneeds?\s+(?:to\s+)?\w+|"
+    r"\bprocess\s+is\b|\bfirst\b.*\bthen\b|\bsigns?\s+off\b|\bescalate|"
+    r"^\W*(?:always|never|don't|do\s+not)\s+(?:commit|deploy|merge|push|release|tag|force|run|skip)"
+)
+#: a condition then its rule: "To deploy, run…", "Whenever a deploy fails, roll back…"
+_CONDITION_RE = _re(r"^\W*(?:to|before|after|when|whenever|once|on\s+a|every\s+time)\s+[^,]{3,},\s*\w")
+#: "must be dated", "is rebuilt": a participle after a form of "be" is no past event
+_PASSIVE_RE = _re(r"\b(?:be|been|being|is|are|get|gets)\s+\w+ed\b")
+_SPEAKER_RE = _re(r"\b(?:i|i'm|i'd|i've|i'll|me|je|j'|moi|yo|ich|mich|mir)\b")
+_SPEAKER_OWN_RE = _re(r"\b(?:my|mine|mon|ma|mes|mi|mis|mein|meine)\b")
+_GROUP_RE = _re(r"\b(?:we|we're|we've|our|us|nous|notre|nos|nosotros|nuestro|nuestra|wir|unser|unsere)\b")
+_INSTRUCTION_START_RE = _re(
+    r"^\W*(?:from\s+now\s+on|by\s+default|going\s+forward|in\s+(?:the\s+)?future|always|never|"
+    r"whenever|désormais|de\s+ahora\s+en\s+adelante|ab\s+jetzt)\b"
+)
+_WORK_ROLE_RE = _re(
+    r"\b(?:manager|boss|colleague|coworker|lead|head|owner|maintainer|admin|contact|cfo|ceo|cto|"
+    r"reports\s+to|owns|maintains|reviews|account\s+manager)\b"
+)
+_ENGLISH_RE = _re(r"\b(?:the|is|are|i|my|we|our|and|to|of)\b")
+
+
+def has_rule_shape(sentence: str) -> bool:
+    """A condition and its rule, or a must / needs / process statement."""
+    return bool(_CONDITION_RE.match(sentence) or _RULE_RE.search(sentence))
+
+
+def classify(sentence: str) -> MemoryType:
+    """The memory type of one kept statement (see the module docstring for the order)."""
+    if _DECISION_RE.search(sentence):
+        return MemoryType.DECISION
+    if _CONDITION_RE.match(sentence):
+        return MemoryType.PREFERENCE if _SPEAKER_RE.search(sentence) else MemoryType.PROCEDURE
+    if _OBSERVATION_RE.search(sentence) and not _SPEAKER_RE.match(sentence.strip()):
+        return MemoryType.OBSERVATION
+    if _PAST_RE.search(_PASSIVE_RE.sub(" ", sentence)) and _WHEN_RE.search(sentence):
+        return MemoryType.EPISODE
+    if _RELATION_RE.search(sentence):
+        return MemoryType.RELATIONSHIP
+    if has_permanence(sentence) and (
+        _SPEAKER_RE.search(sentence)
+        or _SPEAKER_OWN_RE.search(sentence)
+        or _INSTRUCTION_START_RE.match(sentence)
+        or _GROUP_RE.search(sentence)
+    ):
+        if _RULE_RE.search(sentence) and not _SPEAKER_RE.search(sentence):
+            return MemoryType.PROCEDURE
+        return MemoryType.PREFERENCE
+    if _RULE_RE.search(sentence):
+        return MemoryType.PROCEDURE
+    return MemoryType.FACT
+
+
+def visibility_of(sentence: str, kind: MemoryType, ceiling: str) -> Visibility:
+    """Personal or shared, never wider than ``ceiling``.
+
+    The speaker's own preferences, life, working style and reminders (first person singular)
+    are personal; what a group says of itself ("we", "our": the team, the company, the customer's
+    organisation), knowledge about colleagues (a work role: manager, lead, owner...) and statements
+    that name no speaker (systems, customers, processes) are shared.
+    """
+    if ceiling != "shared":
+        return Visibility.PERSONAL
+    group = _GROUP_RE.search(sentence) is not None
+    speaker = _SPEAKER_RE.search(sentence) is not None or _SPEAKER_OWN_RE.search(sentence) is not None
+    if kind is MemoryType.RELATIONSHIP and _WORK_ROLE_RE.search(sentence):
+        return Visibility.SHARED
+    if kind is MemoryType.PREFERENCE and not group:
+        return Visibility.PERSONAL
+    if speaker and not group:
+        return Visibility.PERSONAL
+    return Visibility.SHARED
+
+
+_NAME_START_RE = re.compile(r"^\W*((?:(?:Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})\b")
+_NOT_NAMES = _words(
+    "the a an our my we i it this that these those there here when whenever before after to every "
+    "always never from by release logs secrets database integration decision yesterday"
+)
+
+
+def name_subject(sentence: str) -> str | None:
+    """The named entity a statement opens with ("Tom Becker reports to…" → "Tom Becker"), if any."""
+    match = _NAME_START_RE.match(sentence)
+    if not match:
+        return None
+    name = match.group(1)
+    first = name.split()[0].lower().rstrip(".")
+    if first in _NOT_NAMES or (" " not in name and not _looks_named(sentence, name)):
+        return None
+    return name
+
+
+def _looks_named(sentence: str, word: str) -> bool:
+    rest = sentence[len(word) :].lstrip()
+    return bool(re.match(r"(?:is|was|reports|owns|maintains|reviews|wrote|left|joined|works)\b", rest))
+
+
+_VERB_S_EXCEPTIONS = {"have": "has", "do": "does", "go": "goes", "am": "is", "was": "was"}
+_NOT_PRESENT = _words(
+    "will would can could should must might may shall did was had 'd 'll also just still really"
+)
+
+
+def _third_singular(verb: str) -> str:
+    low = verb.lower()
+    if low in _VERB_S_EXCEPTIONS:
+        return _VERB_S_EXCEPTIONS[low]
+    if low in _NOT_PRESENT or low.endswith("ed") or not low.isalpha():
+        return verb
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+_FIXED = [
+    (r"\bI'm\b", "the user is"),
+    (r"\bI am\b", "the user is"),
+    (r"\bI've\b", "the user has"),
+    (r"\bI'd\b", "the user would"),
+    (r"\bI'll\b", "the user will"),
+    (r"\bI don't\b", "the user doesn't"),
+    (r"\bI do not\b", "the user does not"),
+    (r"\bwe're\b", "the team is"),
+    (r"\bwe've\b", "the team has"),
+    (r"\bwe'll\b", "the team will"),
+    (r"\bmy\b", "the user's"),
+    (r"\bmine\b", "the user's"),
+    (r"\bmyself\b", "themselves"),
+    (r"\bme\b", "the user"),
+    (r"\bour\b", "the team's"),
+    (r"\bus\b", "the team"),
+    (r"\bwe\b", "the team"),
+]
+_FIXED_RE = [(re.compile(p, re.I), r) for p, r in _FIXED]
+_I_VERB_RE = re.compile(
+    r"\bI\s+((?:(?:always|never|usually|often|generally|normally|also|still|really|"
+    r"just|only|mostly|sometimes)\s+)?)([A-Za-z']+)"
+)
+
+
+def third_person(sentence: str) -> str:
+    """Rewrite an English first-person statement in the third person (see ``models``); other
+    languages are kept as said (the extractor does not translate)."""
+    text = sentence.strip().rstrip(".!;").strip()
+    if not _ENGLISH_RE.search(text):
+        return text
+    text = _I_VERB_RE.sub(lambda m: f"the user {m.group(1)}{_third_singular(m.group(2))}", text)
+    for pattern, replacement in _FIXED_RE:
+        text = pattern.sub(replacement, text)
+    return text[:1].upper() + text[1:]
