@@ -15,7 +15,7 @@ import re
 from ..models import MemoryType, Visibility
 from .statements import has_permanence
 
-__all__ = ["classify", "has_rule_shape", "name_subject", "third_person", "visibility_of"]
+__all__ = ["WHEN_RE", "classify", "has_rule_shape", "name_subject", "third_person", "visibility_of"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -27,8 +27,9 @@ def _re(pattern: str) -> re.Pattern[str]:
 
 
 _DECISION_RE = _re(
-    r"\b(?:decided|decision|agreed|we\s+agree|settled\s+on|going\s+with|go\s+with|chose|chosen|picked|"
-    r"opted|pinned|approved\s+the\s+plan|décidé|decidimos|decidieron|beschlossen|entschieden)\b|"
+    r"\b(?:decided|decision|agreed|we\s+agree|settled\s+on|going\s+with|go\s+with|went\s+with|chose|chosen|"
+    r"picked|opted|pinned|approved\s+the\s+plan|décidé|decidido|decidimos|decidí|decidieron|beschlossen|"
+    r"entschieden)\b|"
     r"^\W*(?:we|the\s+team)\s+(?:will\s+)?drop\b"
 )
 _OBSERVATION_RE = _re(
@@ -40,7 +41,8 @@ _PAST_RE = _re(
     r"\b(?:\w{3,}ed|went|ran|broke|got|left|joined|began|came|took|made|met|bought|sold|lost|won|hit|"
     r"had|was|were|did|shipped|signed|moved|started|rolled|fell|wrote|gave|sent|paid|llegó|fue)\b"
 )
-_WHEN_RE = _re(
+#: a past time: "yesterday", "last night", "in March", "on 3 June", "two weeks ago"
+WHEN_RE = _re(
     r"\b(?:yesterday|ago|last\s+(?:\w+)|this\s+(?:week|month|year|morning)|earlier\s+today|recently|"
     r"(?:in|on|since)\s+(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
     r"in\s+(?:19|20)\d\d|on\s+\d{1,2}\b|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
@@ -52,15 +54,19 @@ _ROLE = (
     r"account\s+manager|team\s+lead|dog|cat|hermana|hermano|madre|padre|hija|hijo|tochter|sohn|frau|mann|"
     r"fille|fils|femme|mari|sœur|frère)"
 )
-_RELATION_RE = _re(
-    rf"\b(?:my|our|the\s+user's|mi|mis|mon|ma|meine?|unser[e]?)\s+(?:\w+\s+){{0,2}}{_ROLE}\b(?!'s(?!\s+name))|"
-    rf"\bis\s+(?:the\s+)?(?:new\s+)?(?:my|our|the)\s+(?:\w+\s+){{0,2}}{_ROLE}\b|"
+#: a role with a name ("my son Leo", "our CFO, Dana White", "my wife's name is"); "my grandmother turns 90"
+#: is a fact about a relative, not a relationship
+_RELATION_RE = re.compile(
+    rf"(?i:\b(?:my|our|the\s+user's|mi|mis|mon|ma|meine?|unser[e]?)\s+(?:\w+\s+){{0,2}}{_ROLE}\b)"
+    r"(?:,?\s+(?:(?i:is|was|heißt|se\s+llama|s'appelle)\s+)?(?:(?:Dr|Mr|Mrs|Ms)\.\s+)?[A-Z]|(?i:'s\s+name))|"
+    rf"(?i:\bis\s+(?:the\s+)?(?:new\s+)?(?:my|our|the)\s+(?:\w+\s+){{0,2}}{_ROLE}\b|"
+    rf"\b(?:taking|took|takes)\s+over\s+as\s+(?:the\s+)?(?:\w+\s+){{0,2}}{_ROLE}\b|"
     rf"\bis\s+the\s+(?:new\s+)?{_ROLE}\b|"
-    r"\b(?:reports\s+to|owns|maintains|maintained\s+by|reviews|wrote\s+the|works\s+with|works\s+for|"
-    rf"married\s+to)\b|\b{_ROLE}\s+(?:named|called)\b"
+    r"\b(?:reports\s+to|owns|maintains|maintained\s+by|manages|leads|heads|reviews|wrote\s+the|works\s+with|"
+    rf"works\s+for|married\s+to)\b|\b{_ROLE}\s+(?:named|called)\b)"
 )
 _RULE_RE = _re(
-    r"^\W*(?:to|before|after|when|whenever|once|on\s+a|every)\s+[^,]{3,},|\bmust\b|\bneeds?\s+(?:to\s+)?\w+|"
+    r"^\W*(?:to|before|after|when|whenever|once|on\s+a|every)\s+[^,]{3,},|\bmust\b|\brequires?\b|\bneeds?\s+(?:to\s+)?\w+|"
     r"\bprocess\s+is\b|\bfirst\b.*\bthen\b|\bsigns?\s+off\b|\bescalate|"
     r"^\W*(?:always|never|don't|do\s+not)\s+(?:commit|deploy|merge|push|release|tag|force|run|skip)"
 )
@@ -95,7 +101,7 @@ def classify(sentence: str) -> MemoryType:
         return MemoryType.PREFERENCE if _SPEAKER_RE.search(sentence) else MemoryType.PROCEDURE
     if _OBSERVATION_RE.search(sentence) and not _SPEAKER_RE.match(sentence.strip()):
         return MemoryType.OBSERVATION
-    if _PAST_RE.search(_PASSIVE_RE.sub(" ", sentence)) and _WHEN_RE.search(sentence):
+    if _PAST_RE.search(_PASSIVE_RE.sub(" ", sentence)) and WHEN_RE.search(sentence):
         return MemoryType.EPISODE
     if _RELATION_RE.search(sentence):
         return MemoryType.RELATIONSHIP

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 from ..secrets import find_secret
 from ..text import extract_entities
-from .classify import has_rule_shape
+from .classify import WHEN_RE, has_rule_shape
 from .models import GateDecision, Message, Mode
-from .statements import Act, act_of, has_permanence, split_statements
+from .statements import Act, act_of, has_permanence, is_transient, split_statements
 
 __all__ = ["gate", "has_signal", "is_claim"]
 
@@ -54,7 +54,11 @@ def is_claim(text: str) -> bool:
 def has_signal(text: str) -> bool:
     """A name, date, number, permanence word or first-person / decision cue in ``text``."""
     return bool(
-        _CUE_RE.search(text) or has_permanence(text) or has_rule_shape(text) or extract_entities(text)
+        _CUE_RE.search(text)
+        or has_permanence(text)
+        or has_rule_shape(text)
+        or WHEN_RE.search(text)
+        or extract_entities(text)
     )
 
 
@@ -77,6 +81,11 @@ def gate(messages: Sequence[Message], mode: Mode = "chat") -> GateDecision:
                 return GateDecision(passed=True, reason="retraction")
             if act is Act.CONFIRMATION and is_claim(last_assistant):
                 return GateDecision(passed=True, reason="confirmed assistant claim")
-            if act is Act.STATEMENT and has_signal(sentence) and not find_secret(sentence):
+            if (
+                act is Act.STATEMENT
+                and not is_transient(sentence)
+                and has_signal(sentence)
+                and not find_secret(sentence)
+            ):
                 return GateDecision(passed=True, reason="user statement with a durable signal")
     return GateDecision(passed=False, reason="nothing durable: small talk, questions or one-off requests")

@@ -150,10 +150,12 @@ def _statement(
         skipped.append(Skipped(text=sentence, reason="secret"))
         return None
     kind = classify(sentence)
-    if (
-        _FIRST_SINGULAR_START_RE.match(sentence)
-        and _TRANSIENT_RE.search(sentence)
-        and kind not in (MemoryType.DECISION, MemoryType.PREFERENCE)
+    if _TRANSIENT_RE.search(sentence) and (
+        kind is MemoryType.FACT
+        or (
+            _FIRST_SINGULAR_START_RE.match(sentence)
+            and kind not in (MemoryType.DECISION, MemoryType.PREFERENCE)
+        )
     ):
         skipped.append(Skipped(text=sentence, reason="transient"))
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-__all__ = ["Act", "act_of", "has_permanence", "split_statements", "strip_greeting"]
+__all__ = ["Act", "act_of", "has_permanence", "is_transient", "split_statements", "strip_greeting"]
 
 #: sentence ends, not after a title or a one-letter initial ("Dr. Okafor", "St. Mary's", "J. Smith")
 _SPLIT_RE = re.compile(
@@ -21,7 +21,8 @@ _SPLIT_RE = re.compile(
 )
 _GREETING_LEAD_RE = re.compile(
     r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|bonjour|salut|hola|hallo|ok|okay|so|well|"
-    r"thanks|thank\s+you)(?:\s+(?:there|all|team|everyone|folks|again))?\s*[,!:.-]+\s*(?=\w)",
+    r"thanks|thank\s+you|quick\s+update|update|heads\s+up|fyi|btw|by\s+the\s+way|also|ps|note|oh|and)"
+    r"(?:\s+(?:there|all|team|everyone|folks|again))?\s*[,!:.-]+\s*(?=\w)",
     re.I,
 )
 
@@ -56,6 +57,18 @@ _SMALL_TALK_RE = re.compile(
         "tomorrow|soon|next week|on monday|everyone|!"
     )
     + r"))*\W*$",
+    re.I,
+)
+#: a greeting or thanks to someone by name: "Thanks Jo!", "Hi Marta,"
+_GREETING_NAME_RE = re.compile(
+    r"^\W*(?:hi|hello|hey|thanks|thank\s+you|cheers|bye|morning|ciao|merci|gracias|danke)\s*,?\s+"
+    r"(?-i:[A-Z][a-z]+)\W*$",
+    re.I,
+)
+#: a first-person statement about right now: "I'm out sick today", "I'm at the dentist right now"
+_TRANSIENT_RE = re.compile(
+    r"^\W*(?:i|i'm|i\s+am|i'll|i've)\b.*\b(?:today|tonight|right\s+now|at\s+the\s+moment|"
+    r"this\s+(?:morning|afternoon|evening))\b",
     re.I,
 )
 _QUESTION_START_RE = re.compile(
@@ -97,7 +110,7 @@ _RETRACT_RE = re.compile(
 _PERMANENCE_RE = re.compile(
     r"\b(?:always|never|from\s+now\s+on|by\s+default|going\s+forward|henceforth|every\s+time|"
     r"whenever|in\s+future|in\s+the\s+future|(?:i|we)\s+(?:usually|generally|normally|tend\s+to)|"
-    r"(?:i|we)\s+(?:would\s+)?(?:prefer|rather)|i'd\s+rather|(?:i|we)\s+don't\s+ever|as\s+a\s+rule|"
+    r"prefer(?:s|red)?|(?:i|we)\s+(?:would\s+)?rather|i'd\s+rather|(?:don't|do\s+not|never)\s+ever|as\s+a\s+rule|"
     r"favou?rite|,\s*ever|toujours|jamais|désormais|je\s+préfère|siempre|nunca|prefiero|de\s+ahora\s+en\s+adelante|"
     r"immer|nie|niemals|ab\s+jetzt|ich\s+bevorzuge)\b",
     re.I,
@@ -123,10 +136,15 @@ def strip_greeting(sentence: str) -> str:
     return _GREETING_LEAD_RE.sub("", sentence.strip())
 
 
+def is_transient(sentence: str) -> bool:
+    """A first-person statement about right now, with no permanence ("I'm out sick today")."""
+    return _TRANSIENT_RE.match(sentence) is not None and not has_permanence(sentence)
+
+
 def act_of(sentence: str) -> Act:
     """What the sentence does; the first matching act in the order below wins."""
     s = sentence.strip()
-    if _SMALL_TALK_RE.match(s):
+    if _SMALL_TALK_RE.match(s) or _GREETING_NAME_RE.match(s):
         return Act.SMALL_TALK
     s = strip_greeting(s)
     if _SMALL_TALK_RE.match(s):
