@@ -29,13 +29,15 @@ def _re(pattern: str) -> re.Pattern[str]:
 _DECISION_RE = _re(
     r"\b(?:decided|decision|agreed|we\s+agree|settled\s+on|going\s+with|go\s+with|went\s+with|chose|chosen|"
     r"picked|opted|pinned|approved\s+the\s+plan|décidé|decidido|decidimos|decidí|decidieron|beschlossen|"
-    r"entschieden)\b|"
+    r"entschieden)\b|\b(?:we're|we\s+are|the\s+team\s+is|we\s+will|we'll)\s+(?:moving|switching|migrating|"
+    r"move|switch|migrate)\b.*\b(?:to|from)\b|"
     r"^\W*(?:we|the\s+team)\s+(?:will\s+)?drop\b"
 )
 _OBSERVATION_RE = _re(
     r"\b(?:crash(?:es|ed|ing)?|fails?|failing|failed|errors?|stopped\s+\w+ing|logs?\s+\w+\s+out|"
     r"never\s+arrives?|doesn't\s+work|does\s+not\s+work|is\s+down|flaky|time[sd]?\s*out|timeouts?|"
-    r"not\s+loading|hangs?|freezes?|returns?\s+(?:a\s+)?\d{3})\b"
+    r"not\s+loading|hangs?|freezes?|returns?\s+(?:a\s+)?\d{3}|slow|laggy|lags|"
+    r"takes?\s+(?:over\s+|more\s+than\s+)?(?:a|an|\d+)\s+\w+\s+to\s+(?:load|open|start|sync))\b"
 )
 _PAST_RE = _re(
     r"\b(?:\w{3,}ed|went|ran|broke|got|left|joined|began|came|took|made|met|bought|sold|lost|won|hit|"
@@ -45,13 +47,14 @@ _PAST_RE = _re(
 WHEN_RE = _re(
     r"\b(?:yesterday|ago|last\s+(?:\w+)|this\s+(?:week|month|year|morning)|earlier\s+today|recently|"
     r"(?:in|on|since)\s+(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
-    r"in\s+(?:19|20)\d\d|on\s+\d{1,2}\b|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
+    r"in\s+(?:19|20)\d\d|on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))"
 )
 _ROLE = (
     r"(?:manager|boss|wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|aunt|"
     r"uncle|cousin|grandmother|grandfather|friend|best\s+friend|colleague|coworker|landlord|dentist|doctor|"
     r"lawyer|accountant|admin|contact|lead|head|owner|maintainer|cfo|ceo|cto|founder|assistant|mentor|"
-    r"account\s+manager|team\s+lead|dog|cat|hermana|hermano|madre|padre|hija|hijo|tochter|sohn|frau|mann|"
+    r"account\s+manager|team\s+lead|vp|svp|evp|director|president|chief|chair|teacher|coach|tutor|therapist|"
+    r"nanny|neighbou?r|recruiter|product\s+owner|product\s+manager|dog|cat|hermana|hermano|madre|padre|hija|hijo|tochter|sohn|frau|mann|"
     r"fille|fils|femme|mari|sœur|frère)"
 )
 #: a role with a name ("my son Leo", "our CFO, Dana White", "my wife's name is"); "my grandmother turns 90"
@@ -62,18 +65,36 @@ _RELATION_RE = re.compile(
     rf"(?i:\bis\s+(?:the\s+)?(?:new\s+)?(?:my|our|the)\s+(?:\w+\s+){{0,2}}{_ROLE}\b|"
     rf"\b(?:taking|took|takes)\s+over\s+as\s+(?:the\s+)?(?:\w+\s+){{0,2}}{_ROLE}\b|"
     rf"\bis\s+the\s+(?:new\s+)?{_ROLE}\b|"
+    rf"\b[A-Z]\w+'s\s+{_ROLE}\s+is\s+(?:(?:Dr|Mr|Mrs|Ms)\.\s+)?[A-Z]|"
+    r"^\W*[A-Z]\w+(?:\s+[A-Z]\w+)?\s+(?:wrote|built|created|designed|founded)\s+(?:the|most\s+of|much\s+of|all\s+of)\b|"
     r"\b(?:reports\s+to|owns|maintains|maintained\s+by|manages|leads|heads|reviews|wrote\s+the|works\s+with|"
     rf"works\s+for|married\s+to)\b|\b{_ROLE}\s+(?:named|called)\b)"
 )
 _RULE_RE = _re(
     r"^\W*(?:to|before|after|when|whenever|once|on\s+a|every)\s+[^,]{3,},|\bmust\b|\brequires?\b|\bneeds?\s+(?:to\s+)?\w+|"
     r"\bprocess\s+is\b|\bfirst\b.*\bthen\b|\bsigns?\s+off\b|\bescalate|"
-    r"^\W*(?:always|never|don't|do\s+not)\s+(?:commit|deploy|merge|push|release|tag|force|run|skip)"
+    r"^\W*(?:always|never|don't|do\s+not)\s+(?:commit|deploy|merge|push|release|tag|force|run|skip)|"
+    r"\bdue\s+(?:on|by|every|within)\b|^\W*(?:every|each|all)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day)\w+"
+)
+#: a group's standing practice ("we never log request bodies"), not a want ("we always need a PO number")
+_GROUP_PRACTICE_RE = _re(
+    r"^\W*(?:we|the\s+team|wir|nous|nosotros)\s+(?:always|never|nie|jamais|nunca|usually|generally)\s+"
+    r"(?!need|want|like|prefer|expect|require)\w+"
 )
 #: a condition then its rule: "To deploy, run…", "Whenever a deploy fails, roll back…"
 _CONDITION_RE = _re(r"^\W*(?:to|before|after|when|whenever|once|on\s+a|every\s+time)\s+[^,]{3,},\s*\w")
 #: "must be dated", "is rebuilt": a participle after a form of "be" is no past event
-_PASSIVE_RE = _re(r"\b(?:be|been|being|is|are|get|gets)\s+\w+ed\b")
+_PASSIVE_RE = _re(
+    r"\b(?:be|been|being|is|are|get|gets)\s+(?:\w+ed|paid|made|sent|done|given|taken|kept|held)\b"
+)
+#: "on the 25th of every month": a routine, not an event
+_ROUTINE_RE = _re(
+    r"\b(?:every|each)\s+(?:\w+\s+)?(?:day|week|month|year|morning|evening|night|weekday|quarter)\b"
+)
+#: a group's want ("we always need a PO number"): a preference even with a rule word in it
+_GROUP_WANT_RE = _re(
+    r"^\W*(?:we|the\s+team|our\s+\w+)\s+(?:\w+\s+)?(?:need|want|like|prefer|expect|require)s?\b"
+)
 _SPEAKER_RE = _re(r"\b(?:i|i'm|i'd|i've|i'll|me|je|j'|moi|yo|ich|mich|mir)\b")
 _SPEAKER_OWN_RE = _re(r"\b(?:my|mine|mon|ma|mes|mi|mis|mein|meine)\b")
 _GROUP_RE = _re(r"\b(?:we|we're|we've|our|us|nous|notre|nos|nosotros|nuestro|nuestra|wir|unser|unsere)\b")
@@ -101,7 +122,11 @@ def classify(sentence: str) -> MemoryType:
         return MemoryType.PREFERENCE if _SPEAKER_RE.search(sentence) else MemoryType.PROCEDURE
     if _OBSERVATION_RE.search(sentence) and not _SPEAKER_RE.match(sentence.strip()):
         return MemoryType.OBSERVATION
-    if _PAST_RE.search(_PASSIVE_RE.sub(" ", sentence)) and WHEN_RE.search(sentence):
+    if (
+        _PAST_RE.search(_PASSIVE_RE.sub(" ", sentence))
+        and WHEN_RE.search(sentence)
+        and not _ROUTINE_RE.search(sentence)
+    ):
         return MemoryType.EPISODE
     if _RELATION_RE.search(sentence):
         return MemoryType.RELATIONSHIP
@@ -111,10 +136,14 @@ def classify(sentence: str) -> MemoryType:
         or _INSTRUCTION_START_RE.match(sentence)
         or _GROUP_RE.search(sentence)
     ):
-        if _RULE_RE.search(sentence) and not _SPEAKER_RE.search(sentence):
+        if _GROUP_WANT_RE.match(sentence):
+            return MemoryType.PREFERENCE
+        if (_RULE_RE.search(sentence) or _GROUP_PRACTICE_RE.match(sentence)) and not _SPEAKER_RE.search(
+            sentence
+        ):
             return MemoryType.PROCEDURE
         return MemoryType.PREFERENCE
-    if _RULE_RE.search(sentence):
+    if _RULE_RE.search(sentence) and not _SPEAKER_RE.search(sentence):
         return MemoryType.PROCEDURE
     return MemoryType.FACT
 
@@ -166,7 +195,10 @@ def _looks_named(sentence: str, word: str) -> bool:
 
 _VERB_S_EXCEPTIONS = {"have": "has", "do": "does", "go": "goes", "am": "is", "was": "was"}
 _NOT_PRESENT = _words(
-    "will would can could should must might may shall did was had 'd 'll also just still really"
+    "will would can could should must might may shall did was had 'd 'll also just still really "
+    # common irregular past forms: "I went" stays "the user went"
+    "went ran broke got left began came took made met bought sold lost won hit wrote gave sent paid saw told "
+    "said thought felt kept found knew grew drove flew ate drank slept spoke quit put set cut let read led"
 )
 
 
@@ -174,7 +206,7 @@ def _third_singular(verb: str) -> str:
     low = verb.lower()
     if low in _VERB_S_EXCEPTIONS:
         return _VERB_S_EXCEPTIONS[low]
-    if low in _NOT_PRESENT or low.endswith("ed") or not low.isalpha():
+    if low in _NOT_PRESENT or (low.endswith("ed") and not low.endswith("eed")) or not low.isalpha():
         return verb
     if re.search(r"(?:s|sh|ch|x|z|o)$", low):
         return verb + "es"
@@ -209,6 +241,12 @@ _I_VERB_RE = re.compile(
 )
 
 
+_WE_VERB_RE = re.compile(
+    r"\b[Ww]e\s+((?:(?:always|never|usually|often|generally|normally|also|still|really|just|only|mostly|"
+    r"sometimes)\s+)?)([a-z']+)"
+)
+
+
 def third_person(sentence: str) -> str:
     """Rewrite an English first-person statement in the third person (see ``models``); other
     languages are kept as said (the extractor does not translate)."""
@@ -216,6 +254,7 @@ def third_person(sentence: str) -> str:
     if not _ENGLISH_RE.search(text):
         return text
     text = _I_VERB_RE.sub(lambda m: f"the user {m.group(1)}{_third_singular(m.group(2))}", text)
+    text = _WE_VERB_RE.sub(lambda m: f"the team {m.group(1)}{_third_singular(m.group(2))}", text)
     for pattern, replacement in _FIXED_RE:
         text = pattern.sub(replacement, text)
     return text[:1].upper() + text[1:]

@@ -86,7 +86,8 @@ _SPECULATION_RE = re.compile(
 )
 _REQUEST_RE = re.compile(
     r"^\W*(?:please\s+)?(?:(?:can|could|would|will)\s+you|i\s+need\s+you\s+to|i\s+want\s+you\s+to|"
-    r"i'd\s+like\s+you\s+to|please|kindly|let\s+me\s+know|i\s+need\s+help|i\s+have\s+a\s+question|"
+    r"i'd\s+like\s+you\s+to|please|pls|plz|kindly|let\s+me\s+know|i'm\s+having\s+(?:trouble|problems|an\s+issue)|"
+    r"i\s+have\s+(?:a\s+problem|an\s+issue|trouble)|i\s+need\s+help|i\s+have\s+a\s+question|"
     r"i've\s+got\s+a\s+question|j'ai\s+une\s+question|tengo\s+una\s+pregunta|"
     r"book|find|show|tell|give|send|write|draft|make|create|schedule|order|get|check|look|search|fix|"
     r"run|help|summarize|summarise|translate|explain|list|add|open|close|cancel|call|email|text|buy|"
@@ -108,7 +109,7 @@ _RETRACT_RE = re.compile(
     re.I,
 )
 _PERMANENCE_RE = re.compile(
-    r"\b(?:always|never|from\s+now\s+on|by\s+default|going\s+forward|henceforth|every\s+time|"
+    r"\b(?:always|never|from\s+now\s+on|by\s+default|can't\s+stand|cannot\s+stand|go-to|my\s+usual|going\s+forward|henceforth|every\s+time|"
     r"whenever|in\s+future|in\s+the\s+future|(?:i|we)\s+(?:usually|generally|normally|tend\s+to)|"
     r"prefer(?:s|red)?|(?:i|we)\s+(?:would\s+)?rather|i'd\s+rather|(?:don't|do\s+not|never)\s+ever|as\s+a\s+rule|"
     r"favou?rite|,\s*ever|toujours|jamais|désormais|je\s+préfère|siempre|nunca|prefiero|de\s+ahora\s+en\s+adelante|"
