@@ -6,7 +6,9 @@ Pure code: nothing here stores anything. The pieces:
   skipped statements) out;
 * ``base`` — the :class:`Extractor` protocol every extractor implements;
 * ``gate`` — :func:`gate`, the cheap check that decides whether an exchange is worth extracting;
-* ``rules`` — :class:`RuleExtractor`, the deterministic offline extractor.
+* ``rules`` — :class:`RuleExtractor`, the deterministic offline extractor;
+* ``instructions`` — :func:`parse_instructions`, a caller's instructions as strict extra rules;
+* ``statements`` / ``classify`` — the sentence acts, types, third-person rewrite and classes they use.
 
 Rules, what instructions support, and measured figures: ``docs/extraction.md``.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from .base import Extractor
 from .gate import gate
+from .instructions import Rules, parse_instructions
 from .models import (
     CandidateFact,
     Ceiling,
@@ -26,6 +29,7 @@ from .models import (
     Role,
     Skipped,
 )
+from .rules import RuleExtractor
 
 __all__ = [
     "CandidateFact",
@@ -37,6 +41,9 @@ __all__ = [
     "Mode",
     "Retraction",
     "Role",
+    "RuleExtractor",
+    "Rules",
     "Skipped",
     "gate",
+    "parse_instructions",
 ]
