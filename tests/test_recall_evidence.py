@@ -68,8 +68,11 @@ def test_the_floor_is_measured_per_embedder(local_embedder) -> None:
     assert shifted.floor > 0.7 and shifted.full > shifted.floor  # a fixed 0.2-0.3 floor would pass all
 
 
-def test_an_embedder_with_another_similarity_scale_gets_the_same_behaviour(db_path, local_embedder) -> None:
-    with Memlane(db_path, user="alice", embedder=Shifted(local_embedder)) as m:
+def test_an_embedder_with_another_similarity_scale_gets_the_same_behaviour(
+    db_path, tmp_path, local_embedder
+) -> None:
+    # its own home: a test embedder's calibration is never kept where a user's would be
+    with Memlane(db_path, home=tmp_path, user="alice", embedder=Shifted(local_embedder)) as m:
         ids = [r.id for r in m.store_many(STORE)]
         assert m.recall("what is the capital of Mongolia") == []
         assert [h.id for h in m.recall("what did Dr. Okafor prescribe")] == [ids[0]]
@@ -161,7 +164,9 @@ class CalibrationFails:
 
 
 def test_an_embedder_that_cannot_be_calibrated_leaves_the_lexical_lanes(tmp_path, local_embedder) -> None:
-    with Memlane(tmp_path / "m.db", user="alice", embedder=CalibrationFails(local_embedder)) as m:
+    with Memlane(
+        tmp_path / "m.db", home=tmp_path, user="alice", embedder=CalibrationFails(local_embedder)
+    ) as m:
         for content in STORE:
             m.store(content)
         assert [h.content for h in m.recall("what did Dr. Okafor prescribe")] == [STORE[0]]
