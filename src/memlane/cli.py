@@ -494,6 +494,23 @@ def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
     _emit(ctx, result, human)
 
 
+@memory.command("export", epilog=_examples(
+    "memlane memory export > memlane-backup.jsonl",
+    "memlane memory import memlane-backup.jsonl --db ./new.db",
+))  # fmt: skip
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True,
+              help="The export's format (docs/import.md).")  # fmt: skip
+@_common
+def export_cmd(ctx: click.Context, fmt: str) -> None:
+    """Write every memory you can read, with every field and version, as JSON Lines on stdout.
+
+    A versioned format (docs/import.md); memlane memory import restores it.
+    """
+    client = _client(ctx, existing=True)
+    for line in client.export():
+        click.echo(line)
+
+
 @main.command("init", epilog=_examples("memlane init", "memlane init --db ./team.db --json"))
 @_common
 def init_cmd(ctx: click.Context) -> None:

@@ -349,6 +349,19 @@ class RemoteMemlane(_Connection):
         with upload_of(source, name) as upload:
             return self._send(self._requests.import_file(upload, format, user=user, space=space))
 
+    def export(self, *, user: str | None = None) -> Iterator[str]:
+        """memlane's export (JSON Lines) of every memory the caller can read, streamed from the server."""
+        acting = user or self.user
+        headers = {"X-Memlane-User": acting} if acting else None
+        try:
+            with self._http.stream("GET", "/v1/memory/export", headers=headers) as response:
+                if response.status_code >= 400:
+                    response.read()
+                    raise error_from_response(response)
+                yield from (line for line in response.iter_lines() if line)
+        except httpx.TransportError as exc:
+            raise self._failure(exc) from exc
+
     def reindex(self, *, keys: bool = False) -> ReindexResult:
         return self._send(self._requests.reindex(keys=keys))
 

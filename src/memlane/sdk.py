@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -111,6 +111,14 @@ class Memlane:
         return self._service.store_many(
             normalised, actor=self._actor(user), space=self._space(space), source=source, **defaults
         )
+
+    def export(self, *, user: str | None = None) -> Iterator[str]:
+        """memlane's export (JSON Lines, docs/import.md) of every memory the user can read: current,
+        superseded and archived versions with every field. ``import_file(…, format="memlane")`` restores it."""
+        return self._service.export(actor=self._actor(user))
+
+    def _export_list(self, *, user: str | None = None) -> list[str]:
+        return list(self.export(user=user))
 
     def import_file(
         self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
@@ -262,6 +270,9 @@ class AsyncMemlane:
 
     async def store_many(self, items: Iterable[Mapping[str, Any] | str], **kwargs: Any) -> list[StoreResult]:
         return await self._call("store_many", list(items), **kwargs)
+
+    async def export(self, **kwargs: Any) -> list[str]:
+        return await self._call("_export_list", **kwargs)  # type: ignore[no-any-return]
 
     async def import_file(self, source: Any, format: str = "auto", **kwargs: Any) -> ImportResult:  # noqa: A002
         return await self._call("import_file", source, format, **kwargs)  # type: ignore[no-any-return]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -167,12 +167,18 @@ class MemoryService:
         from . import importing
 
         self._refuse_opted_out(actor)
-        if batch.records:
-            raise InvalidInput(
-                "restoring a memlane export is not available in this version; nothing was imported"
-            )
+        if batch.records:  # a memlane export: restored as it was (ids, times, version chains)
+            from .transfer_export import restore
+
+            return restore(self, batch, actor)
         items, invalid = importing.prepare(batch, space)
         return importing.result(batch, self.store_many(items, actor=actor), invalid)
+
+    def export(self, *, actor: Actor) -> Iterator[str]:
+        """memlane's export of every memory ``actor`` can read, as JSON Lines (docs/import.md)."""
+        from .transfer_export import export_lines
+
+        return export_lines(self, actor)
 
     @staticmethod
     def _validate(fields: Mapping[str, Any] | StoreRequest, where: str) -> StoreRequest:

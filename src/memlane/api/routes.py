@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Query, UploadFile
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 
 from ..importers import read_export
 from ..models import ForgetResult, ImportResult, Memory, MemoryType, State, StoreResult
@@ -58,6 +58,14 @@ def import_memories(
     an invalid field are listed in ``skipped_invalid`` with the reason (docs/import.md)."""
     batch = read_export(file.file, format, name=file.filename or None)
     return render(who.service.import_batch(batch, actor=who.actor, space=space))
+
+
+@router.get("/memory/export", tags=["memories"], response_class=StreamingResponse)
+def export_memories(who: CallerDep) -> StreamingResponse:
+    """memlane's export (``application/x-ndjson``, docs/import.md) of every memory the caller can read:
+    current, superseded and archived versions with every field. ``POST /v1/memory/import`` restores it."""
+    lines = who.service.export(actor=who.actor)
+    return StreamingResponse((f"{line}\n" for line in lines), media_type="application/x-ndjson")
 
 
 @router.get("/memories", response_model=MemoriesPage, tags=["memories"])

@@ -1,0 +1,149 @@
+"""memlane's own export and its restore (docs/import.md, "memlane's export format").
+
+``export_lines`` writes every memory the caller can read (current, superseded and archived versions,
+every field) as JSON Lines after a versioned header. ``restore`` puts an export back as it was: the same
+ids, times, version links, states and counters, one transaction, under the same rules as every store
+(the secrets scan, validation, and owners the caller may write for). Chains that are already there (an
+id, or a current version with the same statement) are counted as duplicates, so restoring twice, or into
+a store that holds some of it, adds nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from . import text
+from .errors import Forbidden, InvalidInput
+from .importers import Batch
+from .importers.memlane_format import FORMAT, VERSION
+from .messages import problems
+from .models import Actor, ImportResult, Memory, State
+from .requests import validate_store
+from .secrets import scan_fields
+from .storage.base import NewMemory
+from .timeutil import now_utc
+
+if TYPE_CHECKING:
+    from .service import MemoryService
+
+__all__ = ["export_lines", "restore"]
+
+_PAGE = 500
+
+
+def export_lines(
+    service: MemoryService, actor: Actor, *, exported_at: datetime | None = None
+) -> Iterator[str]:
+    """The export, one JSON line at a time (the header first); pages through the store, newest first."""
+    memories: list[Memory] = []
+    cursor = None
+    while True:
+        page, cursor = service.list_page(actor=actor, limit=_PAGE, cursor=cursor, space="*",
+                                         include_history=True, states=list(State))  # fmt: skip
+        memories.extend(page)
+        if cursor is None:
+            break
+    header = {"format": FORMAT, "version": VERSION, "exported_at": (exported_at or now_utc()).isoformat(),
+              "workspace": actor.workspace, "user": actor.user, "count": len(memories)}  # fmt: skip
+    yield json.dumps(header, ensure_ascii=False)
+    for memory in reversed(memories):  # oldest first
+        yield json.dumps({"memory": memory.model_dump(mode="json")}, ensure_ascii=False)
+
+
+def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | None, dict[str, Any] | None]:
+    where = {"line": number, "id": record.get("id")}
+    finding = scan_fields(record)
+    if finding is not None:
+        return None, {**where, "reason": finding.message()}
+    try:
+        memory = Memory.model_validate({**record, "workspace": actor.workspace})
+    except ValidationError as exc:
+        return None, {**where, "reason": problems(exc)}
+    try:
+        validate_store(
+            {"content": memory.content, "subject": memory.subject.model_dump() if memory.subject else None}
+        )
+        from .service import _owner_of
+
+        req = validate_store(
+            {"content": memory.content, "owner": memory.owner, "visibility": str(memory.visibility)}
+        )
+        if _owner_of(req, actor) != (memory.owner, memory.visibility):
+            raise Forbidden(f"{actor.user} cannot write a {memory.visibility} memory owned by {memory.owner}")
+    except (InvalidInput, Forbidden) as exc:
+        return None, {**where, "reason": str(exc)}
+    return memory, None
+
+
+def _chains(memories: list[Memory]) -> list[list[Memory]]:
+    by_id = {m.id: m for m in memories}
+    roots = [m for m in memories if m.replaces is None or m.replaces not in by_id]
+    successor = {m.replaces: m for m in memories if m.replaces in by_id}
+    chains, seen = [], set()
+    for root in roots:
+        chain: list[Memory] = []
+        node: Memory | None = root
+        while node is not None and node.id not in seen:
+            seen.add(node.id)
+            chain.append(node)
+            node = successor.get(node.id)
+        chains.append(chain)
+    chains += [[m] for m in memories if m.id not in seen]  # links in a cycle: each on its own
+    return chains
+
+
+def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
+    invalid: list[dict[str, Any]] = []
+    memories = []
+    for number, record in enumerate(batch.records, start=2):
+        memory, problem = _check(record, number, actor)
+        if problem is not None:
+            invalid.append(problem)
+        elif memory is not None:
+            memories.append(memory)
+    chains = _chains(memories)
+    embedder = service.embedder
+    vectors = service._embed([m.content for m in memories]) if embedder is not None else None
+    vector_of = {m.id: vectors[i] for i, m in enumerate(memories)} if vectors is not None else {}
+    imported = duplicates = 0
+    with service.storage.write() as txn:
+        for chain in chains:
+            current = next((m for m in chain if m.superseded_by is None), None)
+            digest = text.content_hash(current.content) if current else ""
+            if any(txn.find_by_id(m.id) is not None for m in chain) or (
+                current is not None
+                and txn.find_current_by_hash(
+                    actor.workspace, current.owner, str(current.visibility), current.space or "", digest
+                )
+                is not None  # fmt: skip
+            ):
+                duplicates += len(chain)
+                continue
+            for m in chain:
+                vector = vector_of.get(m.id)
+                update: dict[str, Any] = {
+                    "embedding_model": embedder.identity if vector is not None and embedder else None
+                }
+                if m.state is not State.ARCHIVED:
+                    update["state"] = State.INDEXED if vector is not None else State.NEW
+                row_memory = m.model_copy(update=update)
+                keys, fts = _index(m)
+                txn.insert(NewMemory(memory=row_memory, chain_id=chain[0].id, content_hash=text.content_hash(m.content),
+                                     entity_keys=keys, vector=vector, fts_subject=m.subject.name if m.subject else "",
+                                     fts_content=fts))  # fmt: skip
+                txn.audit(actor, "import", m.id, {"source": m.source, "from": "memlane-export"})
+                imported += 1
+    return ImportResult(
+        vendor="memlane", imported=imported, skipped_duplicates=duplicates, skipped_invalid=tuple(invalid)
+    )
+
+
+def _index(m: Memory) -> tuple[frozenset[str], str | None]:
+    from .service import _index_fields
+
+    return _index_fields(m.content, m.subject, m.observed_at)
