@@ -457,7 +457,7 @@ def reindex_cmd(ctx: click.Context, keys: bool) -> None:
               help="The export's kind (default: detected from its content).")  # fmt: skip
 @_common
 def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
-    """Import memories from a ChatGPT, Claude or Gemini export, pasted memory lines or a memlane export.
+    """Import memories from ChatGPT, Claude, Gemini, text or memlane.
 
     SOURCE is a zip, a folder, a JSON or text file, or - for stdin. Only what the assistant already
     distilled is imported (custom instructions, saved memories, Claude's memory, Gem instructions); all
@@ -502,7 +502,7 @@ def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
               help="The export's format (docs/import.md).")  # fmt: skip
 @_common
 def export_cmd(ctx: click.Context, fmt: str) -> None:
-    """Write every memory you can read, with every field and version, as JSON Lines on stdout.
+    """Write every memory you can read, all versions, as JSON Lines.
 
     A versioned format (docs/import.md); memlane memory import restores it.
     """
