@@ -17,6 +17,9 @@ __all__ = [
     "Actor",
     "ConversationMessage",
     "ConversationSummary",
+    "Edge",
+    "Entity",
+    "EntityMerge",
     "Filters",
     "ForgetResult",
     "Hit",
@@ -107,6 +110,51 @@ class Hit(Memory):
 
     score: float
     matched_by: tuple[str, ...]
+
+
+class Entity(_Frozen):
+    """A person, company, ticket… that memories and records are about (``memlane.graph``).
+
+    Scoped like a memory: ``workspace``, ``owner`` and ``visibility`` decide who may read it, by the same
+    rule. ``type`` ``other`` also means "not typed yet" (found in text): a typed record or mention that
+    matches it gives it its type."""
+
+    id: str
+    workspace: str
+    owner: str
+    visibility: Visibility
+    type: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    #: normalised ``system:value`` ids (``hubspot:123``, ``email:ana@x.com``)
+    external_ids: tuple[str, ...] = ()
+    attributes: dict[str, Any] | None = None
+    created_at: datetime
+    updated_at: datetime
+
+
+class Edge(_Frozen):
+    """A relation between two entities of the same scope: ``src`` ``relation`` ``dst``
+    (``ana works_at acme``)."""
+
+    id: str
+    src: str
+    relation: str
+    dst: str
+    provenance: dict[str, Any] | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    created_at: datetime
+
+
+class EntityMerge(_Frozen):
+    """A recorded merge: ``merged`` was folded into ``into``; ``unmerged_at`` once undone."""
+
+    id: str
+    into: str
+    merged: str
+    merged_at: datetime
+    unmerged_at: datetime | None = None
 
 
 class SupersededRef(_Frozen):

@@ -16,6 +16,10 @@ it can read, and whether it may opt a user back in. The table in docs/api.md is 
   back into) everyone's recall: for a shared item only its author or an admin may. A version chain is
   deleted whole, so deleting it needs that right over every version in it: a chain that several people
   wrote is collective knowledge that only an admin deletes.
+- Entities (``memlane.graph``) are changed by merging, unmerging, linking and anchoring records: each
+  adds or moves knowledge and can be undone, so, like superseding, it is allowed to everyone who may
+  write for the entity's owner (a personal entity: its owner only; nothing shared in a personal
+  request).
 - Opting out is always allowed to a request acting as the user (less memory never harms them); opting
   back in only to the user themselves (a key bound to them, not an agent's key or a platform's unbound
   key acting for them) or an admin, so that nobody acting on their behalf can undo their choice.
@@ -26,9 +30,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from .errors import Forbidden, InvalidInput
-from .models import Actor, Memory, Visibility
+from .models import Actor, Entity, Memory, Visibility
 
-__all__ = ["Change", "check_change", "check_opt_in", "refusal", "resolve_owner"]
+__all__ = ["Change", "check_change", "check_entity_change", "check_opt_in", "refusal", "resolve_owner"]
 
 
 class Change(StrEnum):
@@ -62,6 +66,22 @@ def check_change(actor: Actor, items: list[Memory], change: Change) -> None:
         reason = refusal(actor, item, change)
         if reason is not None:
             raise Forbidden(reason)
+
+
+def check_entity_change(actor: Actor, entity: Entity) -> None:
+    """Forbidden unless ``actor`` may change ``entity`` (one it can read): see the module docstring."""
+    if entity.workspace != actor.workspace:
+        raise Forbidden(f"entity {entity.id} is not in workspace {actor.workspace!r}")
+    if entity.visibility is Visibility.PERSONAL:
+        if entity.owner != actor.owner:
+            raise Forbidden(f"entity {entity.id} is another user's personal entity")
+        return
+    if actor.ceiling is Visibility.PERSONAL:
+        raise Forbidden(
+            f"this request is personal: it changes personal entities only, and {entity.id} is shared"
+        )
+    if not _may_write_for(actor, entity.owner):
+        raise Forbidden(f"this request cannot write for {entity.owner}")
 
 
 def check_opt_in(actor: Actor, user: str) -> None:

@@ -22,6 +22,7 @@ from .errors import (
     StorageError,
     UnknownMemory,
 )
+from .graph.linking import Named, link_memory, memory_mentions
 from .ids import new_id
 from .importers import Batch
 from .models import (
@@ -49,7 +50,7 @@ from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
-from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
+from .storage.base import EntityScope, NewMemory, Store, StoreHealth, WriteTxn
 from .text.claims import analyse, claim_keys
 from .timeutil import now_utc, parse_time
 
@@ -204,8 +205,7 @@ class MemoryService:
                 todo = [i for i in todo if self._duplicate_of(txn, prepared[i]) is None]
             if todo:
                 pending = self._embed_pool().submit(self._embed, [prepared[i].memory.content for i in todo])
-        for req, row in zip(requests, prepared, strict=True):
-            self._analyse(req, row)
+        mentions = [self._analyse(req, row) for req, row in zip(requests, prepared, strict=True)]
         vectors = pending.result() if pending is not None else None
         model = self.embedder.identity if (vectors is not None and self.embedder) else None
         if vectors is not None:
@@ -213,8 +213,8 @@ class MemoryService:
                 prepared[i].vector = vectors[j]
         results: list[StoreResult] = []
         with self.storage.write() as txn:
-            for req, row in zip(requests, prepared, strict=True):
-                results.append(self._store_one(txn, actor, req, row, model, now))
+            for req, row, named in zip(requests, prepared, mentions, strict=True):
+                results.append(self._store_one(txn, actor, req, row, named, model, now))
         return results
 
     def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:
@@ -259,8 +259,13 @@ class MemoryService:
         )
 
     @staticmethod
-    def _analyse(req: StoreRequest, row: NewMemory) -> None:
-        row.entity_keys, row.fts_content = _index_fields(req.content, req.subject, row.memory.observed_at)
+    def _analyse(req: StoreRequest, row: NewMemory) -> list[Named]:
+        """Fill the row's index fields; returns the memory's mentions, linked to entities on insert."""
+        keys = text.extract_entities(req.content, now=row.memory.observed_at)
+        row.entity_keys, row.fts_content = _index_fields(
+            req.content, req.subject, row.memory.observed_at, content_keys=keys
+        )
+        return memory_mentions(req.content, req.subject, req.related_user, keys)
 
     @staticmethod
     def _duplicate_of(txn: WriteTxn, row: NewMemory) -> Memory | None:
@@ -270,7 +275,14 @@ class MemoryService:
         )
 
     def _store_one(
-        self, txn: WriteTxn, actor: Actor, req: StoreRequest, row: NewMemory, model: str | None, now: datetime
+        self,
+        txn: WriteTxn,
+        actor: Actor,
+        req: StoreRequest,
+        row: NewMemory,
+        mentions: list[Named],
+        model: str | None,
+        now: datetime,
     ) -> StoreResult:
         m = row.memory
         duplicate = self._duplicate_of(txn, row)
@@ -305,7 +317,8 @@ class MemoryService:
             row.chain_id = txn.chain_id_of(old.id) or old.id
         if updates:
             row.memory = m = m.model_copy(update=updates)
-        if txn.insert(row) is None:
+        seq = txn.insert(row)
+        if seq is None:
             # Another writer committed the same statement after our duplicate check (PostgreSQL, where
             # writers run concurrently): that item is this one.
             winner = txn.find_current_by_hash(
@@ -316,6 +329,7 @@ class MemoryService:
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
+        link_memory(txn, EntityScope(m.workspace, m.owner, str(m.visibility)), seq, mentions, now)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(
@@ -618,11 +632,13 @@ def _owner_of(req: StoreRequest, actor: Actor) -> tuple[str, Visibility]:
 
 
 def _index_fields(
-    content: str, subject: Subject | None, observed: datetime
+    content: str, subject: Subject | None, observed: datetime, *, content_keys: frozenset[str] | None = None
 ) -> tuple[frozenset[str], str | None]:
     """Entity keys of an item (with the ``about:`` keys of its claims, which find the statements it may
-    update) and the text its keyword index sees (None: the content itself)."""
-    keys = text.extract_entities(content, now=observed) | claim_keys(analyse(content))
+    update) and the text its keyword index sees (None: the content itself). ``content_keys``: the
+    content's own keys, when the caller extracted them already."""
+    keys = text.extract_entities(content, now=observed) if content_keys is None else content_keys
+    keys |= claim_keys(analyse(content))
     if subject is None:
         return keys, None
     keys |= text.extract_entities(subject.name, now=observed) | {f"name:{subject.id}"}

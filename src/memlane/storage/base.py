@@ -19,6 +19,9 @@ from ..models import (
     Actor,
     ConversationMessage,
     ConversationSummary,
+    Edge,
+    Entity,
+    EntityMerge,
     Filters,
     KeyInfo,
     Memory,
@@ -26,7 +29,21 @@ from ..models import (
     UserInfo,
 )
 
-__all__ = ["ConversationStore", "IdentityStore", "NewMemory", "Store", "StoreHealth", "WriteTxn"]
+__all__ = [
+    "ConversationStore",
+    "EntityReads",
+    "EntityScope",
+    "EntityWrites",
+    "IdentityStore",
+    "LinkRole",
+    "NewMemory",
+    "Store",
+    "StoreHealth",
+    "WriteTxn",
+]
+
+#: how a memory refers to an entity
+LinkRole = Literal["subject", "related_user", "mention"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +72,114 @@ class NewMemory:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class WriteTxn(Protocol):
+@dataclass(frozen=True, slots=True)
+class EntityScope:
+    """Where an entity lives: the owner and visibility of the memories or record it came from (the same
+    read rule as memories decides who sees it)."""
+
+    workspace: str
+    owner: str
+    visibility: str
+
+
+class EntityWrites(Protocol):
+    """Entity operations inside ``Store.write()`` (the memory's own transaction when linking on store).
+
+    Names arrive with their normalised forms and blocking keys computed by ``memlane.graph``; the
+    backend stores and looks them up. Merged entities (folded into another) are invisible to all of
+    these except ``unmerge_entities``."""
+
+    def entity_candidates(
+        self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
+    ) -> list[Entity]:
+        """Entities of exactly this scope filed under any of ``keys`` or holding any of the ids."""
+        ...
+
+    def insert_entity(
+        self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
+    ) -> None:
+        """A new entity with its (alias, normalised) pairs, external ids and blocking keys."""
+        ...
+
+    def update_entity(
+        self,
+        entity_id: str,
+        at: datetime,
+        *,
+        type: str | None = None,
+        attributes: dict[str, Any] | None = None,
+        aliases: Sequence[tuple[str, str]] = (),
+        external_ids: Sequence[str] = (),
+        keys: frozenset[str] = frozenset(),
+    ) -> None:
+        """Set the type and/or attributes (None: unchanged) and add names, ids and keys it lacks. An
+        external id held by another entity of the scope stays there (ids are unique per scope)."""
+        ...
+
+    def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...
+
+    def upsert_edge(self, edge: Edge) -> Edge:
+        """Insert, or update the provenance and validity of the same (src, relation, dst)."""
+        ...
+
+    def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:
+        """A current entity ``actor`` may read, locked for this transaction where writers race."""
+        ...
+
+    def merge_entities(self, merge: EntityMerge, actor: Actor, names: Sequence[tuple[str, str]]) -> None:
+        """Fold ``merge.merged`` into ``merge.into`` (same scope: the caller checked): its names, ids,
+        keys, edges and memory links move over, ``names`` (its name, normalised) become aliases of
+        ``into``, and what moved is recorded
+        under ``merge.id`` so that ``unmerge_entities`` can restore it."""
+        ...
+
+    def unmerge_entities(self, actor: Actor, merge_id: str, at: datetime) -> EntityMerge | None:
+        """Undo a merge readable by ``actor``: the merged entity comes back with what it had; None when
+        there is no such merge (or it is undone already)."""
+        ...
+
+
+class EntityReads(Protocol):
+    """Entity reads, filtered by ``actor`` inside the query with the memories' own read rule."""
+
+    def get_entity(self, actor: Actor, entity_id: str) -> Entity | None: ...
+
+    def list_entities(
+        self,
+        actor: Actor,
+        *,
+        type: str | None = None,
+        keys: Sequence[str] = (),
+        external_ids: Sequence[str] = (),
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[Entity]:
+        """Newest first; with ``keys`` or ``external_ids``, only entities filed under one of them."""
+        ...
+
+    def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
+        """Edges from or to the entity."""
+        ...
+
+    def memory_entities(self, actor: Actor, memory_id: str) -> list[tuple[str, Entity]]:
+        """(role, entity) of a memory ``actor`` may read."""
+        ...
+
+    def entity_memories(
+        self,
+        actor: Actor,
+        filters: Filters,
+        entity_ids: Sequence[str],
+        now: datetime,
+        limit: int,
+        hops: int = 1,
+    ) -> list[tuple[int, int]]:
+        """(seq, distance) of memories linked to the entities (distance 0) or, with ``hops`` 1, to an
+        entity one edge away from one of them (distance 1); nearest first, then newest. One query."""
+        ...
+
+
+class WriteTxn(EntityWrites, Protocol):
     """Operations valid only inside ``Store.write()``: all or nothing."""
 
     def current_of_chain(self, chain_id: str) -> Memory | None: ...
@@ -189,7 +313,7 @@ class ConversationStore(Protocol):
         ...
 
 
-class Store(Protocol):
+class Store(EntityReads, Protocol):
     backend: str
 
     #: whether several threads may read at once (the retrieval engine then runs its lanes in parallel)

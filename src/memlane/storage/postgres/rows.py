@@ -45,6 +45,7 @@ _COLUMNS = (
 _MIGRATION_LOCK = 7_346_501_001
 _CHAIN_LOCKS = 73_465_01
 _INDEX_LOCKS = 73_465_02
+_ENTITY_LOCKS = 73_465_03
 
 #: what FTS5's unicode61 tokenizer counts as one token (for BM25 document length)
 _TOKEN = re.compile(r"[^\W_]+")
@@ -97,11 +98,20 @@ def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
     return memory_from_row(row, _utc, _document)
 
 
+def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
+    """Who may read a row of a scoped table (memories ``m``, entities ``e``): the one read rule. Their
+    own rows, and the shared rows of the owners the actor reads (``Actor.readable_shared_owners``)."""
+    return (
+        f"{table}.workspace = %s AND ({table}.owner = %s OR ({table}.visibility = 'shared'"
+        f" AND {table}.owner = ANY(%s::text[])))",
+        [actor.workspace, actor.owner, list(actor.readable_shared_owners())],
+    )
+
+
 def _readable(actor: Actor) -> tuple[str, list[Any]]:
-    """Who may read what, the one access rule (as in SQLite): over ``m.workspace``, ``m.owner`` and
-    ``m.visibility``, which both the items (``_scope``) and ``stat_buckets`` have."""
-    where = "m.workspace = %s AND (m.owner = %s OR (m.visibility = 'shared' AND m.owner = ANY(%s::text[])))"
-    return where, [actor.workspace, actor.owner, list(actor.readable_shared_owners())]
+    """Who may read what, the one access rule (``_visible``, as in SQLite) over ``m.workspace``,
+    ``m.owner`` and ``m.visibility``, which both the items (``_scope``) and ``stat_buckets`` have."""
+    return _visible(actor, "m")
 
 
 def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:

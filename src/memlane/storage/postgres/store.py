@@ -24,12 +24,14 @@ from psycopg_pool import ConnectionPool
 from ...config import redact_url
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
+from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from .conversations import PostgresConversations
+from .entities import EntityReadOps, backfill_subjects
 from .identity import PostgresIdentity
 from .lanes import _Lanes
-from .migrations import LATEST, MIGRATIONS
+from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
 from .writes import _Txn
 
@@ -66,7 +68,7 @@ def _describe(exc: BaseException) -> str:
     return " ".join(text.split())
 
 
-class PostgresStore(_Lanes):
+class PostgresStore(_Lanes, EntityReadOps):
     """A PostgreSQL database with pgvector, through a ``psycopg_pool.ConnectionPool``.
 
     Opening it applies pending migrations (under an advisory lock, so concurrent processes migrate
@@ -177,6 +179,8 @@ class PostgresStore(_Lanes):
                 if version in applied:
                     continue
                 conn.execute(script.encode())  # several statements: simple query protocol, no parameters
+                if version == SUBJECT_BACKFILL:
+                    backfill_subjects(conn, now_utc())
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

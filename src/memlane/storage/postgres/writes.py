@@ -30,6 +30,7 @@ from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
 from .conversations import claim_exchange
+from .entities import EntityWriteOps
 from .rows import (
     _ALL,
     _CHAIN_LOCKS,
@@ -89,7 +90,7 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
     )
 
 
-class _Txn:
+class _Txn(EntityWriteOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:

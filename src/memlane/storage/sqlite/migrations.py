@@ -261,4 +261,91 @@ CREATE TABLE IF NOT EXISTS extracted_exchanges (
     ),
 ]
 
+ENTITY_TABLES = """
+CREATE TABLE IF NOT EXISTS entities (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    workspace TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    visibility TEXT NOT NULL CHECK (visibility IN ('personal', 'shared')),
+    type TEXT NOT NULL,
+    name TEXT NOT NULL,
+    attributes TEXT,
+    merged_into TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entities_scope ON entities (workspace, owner, visibility, seq);
+
+CREATE TABLE IF NOT EXISTS entity_aliases (
+    entity_id TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    normalised TEXT NOT NULL,
+    alias TEXT NOT NULL,
+    PRIMARY KEY (entity_id, normalised)
+);
+
+CREATE TABLE IF NOT EXISTS entity_external_ids (
+    workspace TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    visibility TEXT NOT NULL,
+    external_id TEXT NOT NULL,
+    entity_id TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    PRIMARY KEY (workspace, owner, visibility, external_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entity_external_ids_by_entity ON entity_external_ids (entity_id);
+
+CREATE TABLE IF NOT EXISTS entity_blocking_keys (
+    workspace TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    visibility TEXT NOT NULL,
+    key TEXT NOT NULL,
+    entity_id TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    PRIMARY KEY (workspace, owner, visibility, key, entity_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entity_blocking_keys_by_entity ON entity_blocking_keys (entity_id);
+
+CREATE TABLE IF NOT EXISTS entity_edges (
+    id TEXT PRIMARY KEY,
+    src TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    relation TEXT NOT NULL,
+    dst TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    provenance TEXT,
+    valid_from TEXT,
+    valid_to TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (src, relation, dst)
+);
+CREATE INDEX IF NOT EXISTS entity_edges_by_dst ON entity_edges (dst);
+
+CREATE TABLE IF NOT EXISTS memory_entity_links (
+    entity_id TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    memory_seq INTEGER NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('subject', 'related_user', 'mention')),
+    PRIMARY KEY (entity_id, memory_seq, role)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS memory_entity_links_by_memory ON memory_entity_links (memory_seq);
+
+CREATE TABLE IF NOT EXISTS entity_merges (
+    id TEXT PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    into_id TEXT NOT NULL,
+    merged_id TEXT NOT NULL,
+    snapshot TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    merged_at TEXT NOT NULL,
+    unmerged_at TEXT
+);
+"""
+
+MIGRATIONS.append(
+    (
+        7,
+        "the entity graph: entities, aliases, external ids, blocking keys, edges, memory links, merges;"
+        " the subjects of existing memories become entities (see SUBJECT_BACKFILL)",
+        ENTITY_TABLES,
+    )
+)
+#: migration steps that also need Python after their SQL (same transaction): version -> what to run
+SUBJECT_BACKFILL = 7
+
 LATEST = MIGRATIONS[-1][0]

@@ -55,16 +55,22 @@ def _row_to_memory(row: Sequence[Any]) -> tuple[int, Memory]:
     return memory_from_row(row, from_db, _json)
 
 
-def _readable(actor: Actor) -> tuple[str, list[Any]]:
-    """Who may read what, the one access rule: the actor's own items, and the shared items of its teams,
-    agent and workspace. Over ``m.workspace``, ``m.owner`` and ``m.visibility``, which both the items
-    (``_scope``) and the statistics buckets (``stat_buckets``, see ``storage/stats.py``) have."""
+def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
+    """Who may read a row of a scoped table (memories ``m``, entities ``e``): the one read rule. Their
+    own rows, and the shared rows of the owners the actor reads (``Actor.readable_shared_owners``)."""
     shared = actor.readable_shared_owners()
-    where = (
-        "m.workspace = ? AND (m.owner = ? OR (m.visibility = 'shared'"
-        f" AND m.owner IN ({','.join('?' * len(shared))})))"
+    return (
+        f"{table}.workspace = ? AND ({table}.owner = ? OR ({table}.visibility = 'shared'"
+        f" AND {table}.owner IN ({','.join('?' * len(shared))})))",
+        [actor.workspace, actor.owner, *shared],
     )
-    return where, [actor.workspace, actor.owner, *shared]
+
+
+def _readable(actor: Actor) -> tuple[str, list[Any]]:
+    """Who may read what, the one access rule (``_visible``) over ``m.workspace``, ``m.owner`` and
+    ``m.visibility``, which both the items (``_scope``) and the statistics buckets (``stat_buckets``,
+    see ``storage/stats.py``) have."""
+    return _visible(actor, "m")
 
 
 def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, list[Any]]:

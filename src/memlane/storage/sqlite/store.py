@@ -22,15 +22,16 @@ import apsw
 
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
-from ...timeutil import from_db, to_db
+from ...timeutil import from_db, now_utc, to_db
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
 from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
+from .entities import EntityReadOps, backfill_subjects
 from .identity import SqliteIdentity
 from .lanes import _GENERATION, _Lanes
-from .migrations import LATEST, MIGRATIONS
+from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 from .writes import _Txn
 
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 _MAX_PENDING_ACCESS = 100_000
 
 
-class SqliteStore(_Lanes):
+class SqliteStore(_Lanes, EntityReadOps):
     backend = "sqlite"
     concurrent_reads = False  # the lanes run in turn: most of their cost is Python (docs/architecture.md)
 
@@ -92,6 +93,8 @@ class SqliteStore(_Lanes):
                 if version in applied:
                     continue
                 cur.execute(sql)
+                if version == SUBJECT_BACKFILL:
+                    backfill_subjects(cur, now_utc())
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),

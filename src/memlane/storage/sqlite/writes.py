@@ -21,6 +21,7 @@ from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
 from .conversations import claim_exchange
+from .entities import EntityWriteOps
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
     )
 
 
-class _Txn:
+class _Txn(EntityWriteOps):
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:

@@ -1,0 +1,202 @@
+"""Linking: which entities a memory names, and resolving a mention to an entity inside a write.
+
+Deterministic and offline. A stored memory's named things are its ``subject``, an explicit
+``related_user`` (a memlane account: the external id ``user:<name>``) and the names and e-mail
+addresses the text analysis finds (the entity lane's ``name:`` and ``email:`` keys; a name that is only
+a part of a longer name found in the same text, "smith" of "bob smith", is not a mention of its own).
+Each is resolved with :func:`memlane.graph.resolution.resolve` against the entities of the memory's own
+scope (owner and visibility) that share a blocking key: a match is linked (a new spelling becomes an
+alias), an ambiguous mention is linked to nothing, anything else becomes a new entity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from ..ids import new_id
+from ..models import Entity, Subject, Visibility
+from ..storage.base import EntityScope, EntityWrites, LinkRole
+from ..storage.entity_names import alias_pairs, matching_type, name_keys
+from .resolution import (
+    Candidate,
+    EntityType,
+    Mention,
+    Resolution,
+    mention_ids,
+    normalise_external_id,
+    resolve,
+)
+
+__all__ = [
+    "Named",
+    "candidate_of",
+    "link_memory",
+    "memory_mentions",
+    "resolve_into",
+    "subject_entities",
+]
+
+#: at most this many names of one memory are linked (a long text names many things; the first are kept)
+MAX_MENTIONS = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A mention and how the memory refers to it."""
+
+    mention: Mention
+    role: LinkRole
+
+
+def _spelling(words: str, content: str) -> str:
+    """The text's own spelling of a lower-case ``name:`` key ("bob smith" -> "Bob Smith"), else the key
+    in title case (the key's accents were stripped, or its words were split differently)."""
+    pattern = r"(?<!\w)" + r"[\s.]+".join(re.escape(w) for w in words.split()) + r"(?!\w)"
+    found = re.search(pattern, content, re.IGNORECASE)
+    return found.group(0) if found else words.title()
+
+
+def memory_mentions(
+    content: str, subject: Subject | None, related_user: str | None, keys: frozenset[str]
+) -> list[Named]:
+    """The mentions of a memory, from its fields and its entity keys (``text.extract_entities``)."""
+    found: list[Named] = []
+    if subject is not None:
+        ids: tuple[str, ...] = ()
+        if ":" in subject.id and subject.id != " ".join(subject.name.casefold().split()):
+            try:
+                ids = (normalise_external_id(subject.id),)
+            except ValueError:
+                ids = ()
+        found.append(Named(Mention(subject.name, external_ids=ids), "subject"))
+    if related_user:
+        found.append(Named(Mention(related_user, "person", (f"user:{related_user}",)), "related_user"))
+    names = sorted(k[5:] for k in keys if k.startswith("name:"))
+    longer = [n for n in names if " " in n]
+    for name in names:
+        if " " not in name and any(name in other.split() for other in longer):
+            continue
+        found.append(Named(Mention(_spelling(name, content)), "mention"))
+    for key in sorted(k for k in keys if k.startswith("email:")):
+        found.append(Named(Mention(key[6:]), "mention"))
+    return found[:MAX_MENTIONS]
+
+
+def candidate_of(entity: Entity) -> Candidate:
+    return Candidate(
+        entity.id, matching_type(entity.type) or "", entity.name, entity.aliases, entity.external_ids
+    )
+
+
+def resolve_into(
+    txn: EntityWrites,
+    scope: EntityScope,
+    mention: Mention,
+    at: datetime,
+    *,
+    attributes: dict[str, Any] | None = None,
+    create: bool = True,
+) -> str | None:
+    """The id of the entity of ``scope`` that ``mention`` refers to, learning from it (a new spelling
+    becomes an alias, new external ids are kept, an untyped entity takes the mention's type, given
+    attributes are merged in); a new entity when nothing fits (``create``); None when ambiguous."""
+    try:
+        ids = mention_ids(mention)
+    except ValueError:
+        ids = ()
+    name = mention.name.strip() if mention.name else ""
+    lookup = name_keys([name], mention.type) if name else frozenset()
+    entities = {e.id: e for e in txn.entity_candidates(scope, sorted(lookup), ids)}
+    result = _resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+    if result.entity_id is not None:
+        entity = entities[result.entity_id]
+        kind = mention.type if (mention.type and matching_type(entity.type) is None) else None
+        names = [result.new_alias] if result.new_alias else []
+        merged = {**(entity.attributes or {}), **attributes} if attributes else None
+        txn.update_entity(
+            entity.id, at, type=str(kind) if kind else None, attributes=merged,
+            aliases=alias_pairs(names, kind or entity.type), external_ids=ids,
+            keys=name_keys(names, kind or entity.type),
+        )  # fmt: skip
+        return entity.id
+    if result.how == "ambiguous" or not create or not (name or ids):
+        return None
+    entity = Entity(
+        id=new_id(), workspace=scope.workspace, owner=scope.owner, visibility=Visibility(scope.visibility),
+        type=str(mention.type) if mention.type else "other", name=name or ids[0].partition(":")[2],
+        external_ids=ids, attributes=attributes or None, created_at=at, updated_at=at,
+    )  # fmt: skip
+    # (an entity known only by an e-mail address is filed under the address's name parts: a later
+    # "Bob Smith" finds it as a candidate)
+    txn.insert_entity(entity, (), name_keys([entity.name], mention.type))
+    return entity.id
+
+
+def _resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution:
+    """``resolve``, and for a name of unknown type (found in text) that fits nothing as it is, its
+    readings as a person's and as an organisation's name ("Robert Smith" is the "Bob Smith" seen
+    before; "ACME Inc." is "Acme Corp"): taken when exactly one entity fits and no reading is
+    ambiguous."""
+    result = resolve(mention, candidates)
+    if mention.type is not None or result.how != "new" or not mention.name or not candidates:
+        return result
+    readings = [resolve(replace(mention, type=kind), candidates) for kind in _READINGS]
+    found = {r.entity_id for r in readings if r.entity_id is not None}
+    if len(found) == 1 and not any(r.how == "ambiguous" for r in readings):
+        return next(r for r in readings if r.entity_id is not None)
+    if found or any(r.how == "ambiguous" for r in readings):
+        return Resolution(None, "ambiguous", tuple(sorted(i for i in found if i)))
+    return result
+
+
+#: the kinds an untyped name is also read as
+_READINGS = (EntityType.PERSON, EntityType.COMPANY)
+
+
+def link_memory(
+    txn: EntityWrites, scope: EntityScope, memory_seq: int, mentions: Sequence[Named], at: datetime
+) -> list[tuple[LinkRole, str]]:
+    """Resolve and link every mention of a stored memory; returns the (role, entity id) links made."""
+    links: list[tuple[LinkRole, str]] = []
+    for named in mentions:
+        entity_id = resolve_into(txn, scope, named.mention, at)
+        if entity_id is not None:
+            txn.link_memory(memory_seq, entity_id, named.role)
+            links.append((named.role, entity_id))
+    return links
+
+
+def subject_entities(
+    rows: Sequence[tuple[str, str, str, int, str]], at: datetime
+) -> tuple[list[tuple[Entity, list[tuple[str, str]], frozenset[str]]], list[tuple[int, str]]]:
+    """Migration 5: the subjects of existing memories become entities. ``rows`` are (workspace, owner,
+    visibility, seq, subject name), oldest first; names are resolved per scope as on store ("Dr.
+    Georgiev" and "Georgiev" are one entity; an ambiguous name stays unlinked). Returns the entities
+    (with their alias pairs and keys) and the (seq, entity id) subject links."""
+    known: dict[tuple[str, str, str], dict[str, Candidate]] = {}
+    links: list[tuple[int, str]] = []
+    for workspace, owner, visibility, seq, name in rows:
+        scope = known.setdefault((workspace, owner, visibility), {})
+        result = _resolve_untyped(Mention(name), list(scope.values()))
+        if result.entity_id is not None:
+            old = scope[result.entity_id]
+            if result.new_alias:
+                scope[old.id] = replace(old, aliases=(*old.aliases, result.new_alias))
+            links.append((seq, old.id))
+        elif result.how != "ambiguous":
+            entity_id = new_id()
+            scope[entity_id] = Candidate(entity_id, "", name.strip())
+            links.append((seq, entity_id))
+    entities = []
+    for (workspace, owner, visibility), candidates in known.items():
+        for c in candidates.values():
+            entity = Entity(
+                id=c.id, workspace=workspace, owner=owner, visibility=Visibility(visibility), type="other",
+                name=c.name, aliases=c.aliases, created_at=at, updated_at=at,
+            )  # fmt: skip
+            entities.append((entity, alias_pairs(c.aliases, None), name_keys([c.name, *c.aliases], None)))
+    return entities, links

@@ -1,0 +1,432 @@
+"""PostgreSQL entities: the entity graph's rows (``EntityWrites`` inside a write, ``EntityReads`` outside).
+
+Tables (migration 5): ``entities`` (scoped like memories; ``merged_into`` set while folded into
+another), ``entity_aliases``, ``entity_external_ids`` (unique per scope), ``entity_blocking_keys``
+(candidate lookup, scope denormalised so one index answers it), ``entity_edges``,
+``memory_entity_links`` (role subject / related_user / mention; removed with the memory) and
+``entity_merges`` (what each merge moved, for unmerge). Mirrors ``storage/sqlite/entities.py``;
+the scope of a write is held by an advisory lock while it is resolved, so that two concurrent writers
+do not both create the same new entity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
+from ...timeutil import EARLIEST
+from ..base import EntityScope, LinkRole
+from .rows import _ALL, _ENTITY_LOCKS, _scope, _time, _utc, _visible
+
+Run = Callable[[str, Sequence[Any]], list[Any]]
+
+_ENTITY = (
+    "e.id, e.workspace, e.owner, e.visibility, e.type, e.name, e.attributes,"
+    f" {_time('e.created_at')}, {_time('e.updated_at')}"
+)
+_EDGE = (
+    "g.id, g.src, g.relation, g.dst, g.provenance,"
+    f" {_time('g.valid_from')}, {_time('g.valid_to')}, {_time('g.created_at')}"
+)
+
+
+def _jsonb(value: dict[str, Any] | None) -> Jsonb | None:
+    return Jsonb(value) if value else None
+
+
+def _entities(run: Run, rows: list[Any]) -> list[Entity]:
+    """Entities of ``rows`` (``_ENTITY`` order) with their aliases and external ids, in row order."""
+    if not rows:
+        return []
+    ids = [r[0] for r in rows]
+    aliases: dict[str, list[str]] = {}
+    for entity_id, alias in run(
+        "SELECT entity_id, alias FROM entity_aliases WHERE entity_id = ANY(%s::text[]) ORDER BY added", (ids,)
+    ):
+        aliases.setdefault(entity_id, []).append(alias)
+    external: dict[str, list[str]] = {}
+    for entity_id, value in run(
+        "SELECT entity_id, external_id FROM entity_external_ids WHERE entity_id = ANY(%s::text[])"
+        " ORDER BY external_id",
+        (ids,),
+    ):
+        external.setdefault(entity_id, []).append(value)
+    return [
+        Entity(
+            id=r[0],
+            workspace=r[1],
+            owner=r[2],
+            visibility=Visibility(r[3]),
+            type=r[4],
+            name=r[5],
+            aliases=tuple(aliases.get(r[0], ())),
+            external_ids=tuple(external.get(r[0], ())),
+            attributes=r[6] or None,
+            created_at=_at(r[7]),
+            updated_at=_at(r[8]),
+        )  # fmt: skip
+        for r in rows
+    ]
+
+
+def _at(value: Any) -> datetime:
+    """A never-null time (an unreadable one as ``EARLIEST``, like memory rows)."""
+    return _utc(value) or EARLIEST
+
+
+def _edge(row: Sequence[Any]) -> Edge:
+    return Edge(
+        id=row[0], src=row[1], relation=row[2], dst=row[3],
+        provenance=row[4] or None, valid_from=_utc(row[5]), valid_to=_utc(row[6]),
+        created_at=_at(row[7]),
+    )  # fmt: skip
+
+
+class EntityWriteOps:
+    """``EntityWrites`` for ``_Txn`` (``self.conn`` is the transaction's connection)."""
+
+    conn: Any
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        cur = self.conn.execute(sql, params)
+        return cur.fetchall() if cur.description else []
+
+    def entity_candidates(
+        self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
+    ) -> list[Entity]:
+        if not keys and not external_ids:
+            return []
+        where = (scope.workspace, scope.owner, scope.visibility)
+        # One writer at a time resolves names in a scope: two concurrent stores of a new name would
+        # otherwise both create it. Held to the end of the transaction.
+        self._run(
+            "SELECT pg_advisory_xact_lock(%s::int, hashtext(%s))",
+            (_ENTITY_LOCKS, "\x1f".join(where)),
+        )
+        rows = self._run(
+            f"SELECT {_ENTITY} FROM entities e WHERE e.id IN ("
+            " SELECT entity_id FROM entity_blocking_keys WHERE workspace = %s AND owner = %s AND visibility = %s"
+            " AND key = ANY(%s::text[])"
+            " UNION SELECT entity_id FROM entity_external_ids WHERE workspace = %s AND owner = %s AND visibility = %s"
+            " AND external_id = ANY(%s::text[])) AND e.merged_into IS NULL ORDER BY e.seq",
+            (*where, list(keys), *where, list(external_ids)),
+        )
+        return _entities(self._run, rows)
+
+    def insert_entity(
+        self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
+    ) -> None:
+        self._run(
+            "INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
+            " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (entity.id, entity.workspace, entity.owner, str(entity.visibility), entity.type, entity.name,
+             _jsonb(entity.attributes), entity.created_at, entity.updated_at),
+        )  # fmt: skip
+        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys)
+
+    def _add_names(
+        self,
+        entity_id: str,
+        aliases: Sequence[tuple[str, str]],
+        external_ids: Sequence[str],
+        keys: frozenset[str] | Sequence[str],
+    ) -> None:
+        for alias, normalised in aliases:
+            self._run(
+                "INSERT INTO entity_aliases (entity_id, normalised, alias) VALUES (%s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                (entity_id, normalised, alias),
+            )
+        scope = "SELECT workspace, owner, visibility FROM entities WHERE id = %s"
+        for value in external_ids:
+            self._run(
+                "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id)"
+                " SELECT workspace, owner, visibility, %s, id FROM entities WHERE id = %s ON CONFLICT DO NOTHING",
+                (value, entity_id),
+            )
+        if keys:
+            self._run(
+                "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+                f" SELECT s.workspace, s.owner, s.visibility, k, %s FROM ({scope}) s, unnest(%s::text[]) k"
+                " ON CONFLICT DO NOTHING",
+                (entity_id, entity_id, sorted(keys)),
+            )
+
+    def update_entity(
+        self,
+        entity_id: str,
+        at: datetime,
+        *,
+        type: str | None = None,
+        attributes: dict[str, Any] | None = None,
+        aliases: Sequence[tuple[str, str]] = (),
+        external_ids: Sequence[str] = (),
+        keys: frozenset[str] = frozenset(),
+    ) -> None:
+        self._run(
+            "UPDATE entities SET type = coalesce(%s, type), attributes = coalesce(%s, attributes),"
+            " updated_at = %s WHERE id = %s",
+            (type, Jsonb(attributes) if attributes is not None else None, at, entity_id),
+        )
+        self._add_names(entity_id, aliases, external_ids, keys)
+
+    def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
+        self._run(
+            "INSERT INTO memory_entity_links (entity_id, memory_seq, role) VALUES (%s, %s, %s)"
+            " ON CONFLICT DO NOTHING",
+            (entity_id, memory_seq, role),
+        )
+
+    def upsert_edge(self, edge: Edge) -> Edge:
+        rows = self._run(
+            "INSERT INTO entity_edges AS g (id, src, relation, dst, provenance, valid_from, valid_to,"
+            " created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (src, relation, dst) DO UPDATE SET"
+            " provenance = coalesce(excluded.provenance, g.provenance),"
+            " valid_from = coalesce(excluded.valid_from, g.valid_from),"
+            f" valid_to = coalesce(excluded.valid_to, g.valid_to) RETURNING {_EDGE.replace('g.', '')}",
+            (edge.id, edge.src, edge.relation, edge.dst, _jsonb(edge.provenance), edge.valid_from,
+             edge.valid_to, edge.created_at),
+        )  # fmt: skip
+        return _edge(rows[0])
+
+    def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:
+        visible, params = _visible(actor, "e")
+        rows = self._run(
+            f"SELECT {_ENTITY} FROM entities e WHERE e.id = %s AND e.merged_into IS NULL AND {visible}"
+            " FOR UPDATE OF e",
+            (entity_id, *params),
+        )
+        found = _entities(self._run, rows)
+        return found[0] if found else None
+
+    def merge_entities(self, merge: EntityMerge, actor: Actor, names: Sequence[tuple[str, str]]) -> None:
+        into, gone = merge.into, merge.merged
+        run = self._run
+        aliases = run("SELECT alias, normalised FROM entity_aliases WHERE entity_id = %s", (gone,))
+        keys = [k for (k,) in run("SELECT key FROM entity_blocking_keys WHERE entity_id = %s", (gone,))]
+        ids = [v for (v,) in run("SELECT external_id FROM entity_external_ids WHERE entity_id = %s", (gone,))]
+        links = run("SELECT memory_seq, role FROM memory_entity_links WHERE entity_id = %s", (gone,))
+        edges = run(
+            "SELECT id, src, relation, dst, provenance::text, valid_from::text, valid_to::text,"
+            " created_at::text FROM entity_edges"
+            " WHERE src = %s OR dst = %s",
+            (gone, gone),
+        )
+        added_aliases = []
+        for alias, normalised in [*names, *aliases]:
+            if run(
+                "INSERT INTO entity_aliases (entity_id, normalised, alias) VALUES (%s, %s, %s)"
+                " ON CONFLICT DO NOTHING RETURNING normalised",
+                (into, normalised, alias),
+            ):
+                added_aliases.append(normalised)
+        added_keys = [
+            k
+            for k in keys
+            if run(
+                "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+                " SELECT workspace, owner, visibility, %s, %s FROM entity_blocking_keys WHERE entity_id = %s"
+                " AND key = %s ON CONFLICT DO NOTHING RETURNING key",
+                (k, into, gone, k),
+            )
+        ]
+        added_links = [
+            [seq, role]
+            for seq, role in links
+            if run(
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) VALUES (%s, %s, %s)"
+                " ON CONFLICT DO NOTHING RETURNING role",
+                (into, seq, role),
+            )
+        ]
+        added_edges = []
+        for edge_id, src, _relation, dst, *_ in edges:
+            new_src, new_dst = (into if src == gone else src), (into if dst == gone else dst)
+            if run(
+                "INSERT INTO entity_edges (id, src, relation, dst, provenance, valid_from, valid_to,"
+                " created_at) SELECT %s::text || '~' || %s::text, %s::text, relation, %s::text, provenance, valid_from, valid_to,"
+                " created_at FROM entity_edges WHERE id = %s ON CONFLICT DO NOTHING RETURNING id",
+                (edge_id, merge.id, new_src, new_dst, edge_id),
+            ):
+                added_edges.append(f"{edge_id}~{merge.id}")
+        snapshot = {
+            "aliases": [list(a) for a in aliases], "keys": keys, "external_ids": ids,
+            "links": [list(li) for li in links], "edges": [list(e) for e in edges],
+            "added_aliases": added_aliases, "added_keys": added_keys, "added_links": added_links,
+            "added_edges": added_edges,
+        }  # fmt: skip
+        run("UPDATE entity_external_ids SET entity_id = %s WHERE entity_id = %s", (into, gone))
+        for table in ("entity_aliases", "entity_blocking_keys", "memory_entity_links"):
+            run(f"DELETE FROM {table} WHERE entity_id = %s", (gone,))
+        run("DELETE FROM entity_edges WHERE src = %s OR dst = %s", (gone, gone))
+        at = merge.merged_at
+        run("UPDATE entities SET merged_into = %s, updated_at = %s WHERE id = %s", (into, at, gone))
+        run("UPDATE entities SET updated_at = %s WHERE id = %s", (at, into))
+        run(
+            "INSERT INTO entity_merges (id, workspace, into_id, merged_id, snapshot, actor, merged_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (merge.id, actor.workspace, into, gone, Jsonb(snapshot), actor.owner, at),
+        )
+
+    def unmerge_entities(self, actor: Actor, merge_id: str, at: datetime) -> EntityMerge | None:
+        visible, params = _visible(actor, "e")
+        run = self._run
+        rows = run(
+            f"SELECT r.into_id, r.merged_id, r.snapshot, {_time('r.merged_at')} FROM entity_merges r"
+            f" JOIN entities e ON e.id = r.merged_id WHERE r.id = %s AND r.unmerged_at IS NULL AND {visible}"
+            " FOR UPDATE OF r",
+            (merge_id, *params),
+        )
+        if not rows:
+            return None
+        into, gone, snap, merged_at = rows[0]
+        for normalised in snap["added_aliases"]:
+            run("DELETE FROM entity_aliases WHERE entity_id = %s AND normalised = %s", (into, normalised))
+        for key in snap["added_keys"]:
+            run("DELETE FROM entity_blocking_keys WHERE entity_id = %s AND key = %s", (into, key))
+        for seq, role in snap["added_links"]:
+            run(
+                "DELETE FROM memory_entity_links WHERE entity_id = %s AND memory_seq = %s AND role = %s",
+                (into, seq, role),
+            )
+        for edge_id in snap["added_edges"]:
+            run("DELETE FROM entity_edges WHERE id = %s", (edge_id,))
+        for value in snap["external_ids"]:
+            run(
+                "UPDATE entity_external_ids SET entity_id = %s WHERE entity_id = %s AND external_id = %s",
+                (gone, into, value),
+            )
+        self._add_names(gone, [tuple(a) for a in snap["aliases"]], (), snap["keys"])
+        for seq, role in snap["links"]:
+            run(
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT %s, seq, %s FROM memories"
+                " WHERE seq = %s ON CONFLICT DO NOTHING",
+                (gone, role, seq),
+            )
+        for edge in snap["edges"]:
+            run(
+                "INSERT INTO entity_edges (id, src, relation, dst, provenance, valid_from, valid_to, created_at)"
+                " VALUES (%s, %s, %s, %s, %s::jsonb, %s::timestamptz, %s::timestamptz, %s::timestamptz)"
+                " ON CONFLICT DO NOTHING",
+                edge,
+            )
+        run("UPDATE entities SET merged_into = NULL, updated_at = %s WHERE id = %s", (at, gone))
+        run("UPDATE entity_merges SET unmerged_at = %s WHERE id = %s", (at, merge_id))
+        return EntityMerge(id=merge_id, into=into, merged=gone, merged_at=_at(merged_at), unmerged_at=at)
+
+
+class EntityReadOps:
+    """``EntityReads`` for ``PostgresStore`` (each one statement on a pooled connection, plus the names)."""
+
+    def _entity_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._rows(sql, params)  # type: ignore[attr-defined,no-any-return]
+
+    def get_entity(self, actor: Actor, entity_id: str) -> Entity | None:
+        visible, params = _visible(actor, "e")
+        rows = self._entity_rows(
+            f"SELECT {_ENTITY} FROM entities e WHERE e.id = %s AND e.merged_into IS NULL AND {visible}",
+            (entity_id, *params),
+        )
+        found = _entities(self._entity_rows, rows)
+        return found[0] if found else None
+
+    def list_entities(
+        self,
+        actor: Actor,
+        *,
+        type: str | None = None,
+        keys: Sequence[str] = (),
+        external_ids: Sequence[str] = (),
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[Entity]:
+        visible, params = _visible(actor, "e")
+        clauses = [visible, "e.merged_into IS NULL"]
+        if type is not None:
+            clauses.append("e.type = %s")
+            params.append(type)
+        if keys or external_ids:
+            clauses.append(
+                "(e.id IN (SELECT entity_id FROM entity_blocking_keys WHERE key = ANY(%s::text[]))"
+                " OR e.id IN (SELECT entity_id FROM entity_external_ids WHERE external_id = ANY(%s::text[])))"
+            )
+            params.extend([list(keys), list(external_ids)])
+        rows = self._entity_rows(
+            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)} ORDER BY e.seq DESC"
+            " LIMIT %s OFFSET %s",
+            (*params, limit, offset),
+        )
+        return _entities(self._entity_rows, rows)
+
+    def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
+        visible, params = _visible(actor, "e")
+        rows = self._entity_rows(
+            f"SELECT {_EDGE} FROM entity_edges g JOIN entities e ON e.id = %s AND {visible}"
+            " AND e.merged_into IS NULL WHERE g.src = e.id OR g.dst = e.id ORDER BY g.created_at, g.id",
+            (entity_id, *params),
+        )
+        return [_edge(r) for r in rows]
+
+    def memory_entities(self, actor: Actor, memory_id: str) -> list[tuple[str, Entity]]:
+        where, params = _scope(actor, _ALL, None)
+        rows = self._entity_rows(
+            f"SELECT l.role, {_ENTITY} FROM memories m JOIN memory_entity_links l ON l.memory_seq = m.seq"
+            f" JOIN entities e ON e.id = l.entity_id WHERE m.id = %s AND {where} ORDER BY l.role, e.name",
+            (memory_id, *params),
+        )
+        entities = _entities(self._entity_rows, [r[1:] for r in rows])
+        return [(r[0], e) for r, e in zip(rows, entities, strict=True)]
+
+    def entity_memories(
+        self,
+        actor: Actor,
+        filters: Filters,
+        entity_ids: Sequence[str],
+        now: datetime,
+        limit: int,
+        hops: int = 1,
+    ) -> list[tuple[int, int]]:
+        if not entity_ids:
+            return []
+        visible, vparams = _visible(actor, "e")
+        where, params = _scope(actor, filters, now)
+        neighbours = (
+            " UNION ALL SELECT g.dst, 1 FROM entity_edges g JOIN targets t ON g.src = t.id"
+            " UNION ALL SELECT g.src, 1 FROM entity_edges g JOIN targets t ON g.dst = t.id"
+            if hops >= 1
+            else ""
+        )
+        rows = self._entity_rows(
+            "WITH targets(id) AS (SELECT e.id FROM entities e WHERE e.id = ANY(%s::text[])"
+            f" AND e.merged_into IS NULL AND {visible}),"
+            f" near(id, distance) AS (SELECT id, 0 FROM targets{neighbours})"
+            " SELECT m.seq, min(n.distance) AS d FROM near n"
+            " JOIN memory_entity_links l ON l.entity_id = n.id JOIN memories m ON m.seq = l.memory_seq"
+            f" WHERE {where} GROUP BY m.seq ORDER BY d, m.created_at DESC, m.seq DESC LIMIT %s",
+            (list(entity_ids), *vparams, *params, limit),
+        )
+        return [(int(seq), int(d)) for seq, d in rows]
+
+
+def backfill_subjects(conn: Any, at: datetime) -> None:
+    """Migration 5: existing subjects become entities linked to their memories (``entity_names``)."""
+    from ...graph.linking import subject_entities  # (pure: resolution as on store)
+
+    rows = [
+        (w, o, v, int(seq), name)
+        for w, o, v, seq, name in conn.execute(
+            "SELECT workspace, owner, visibility, seq, subject_name FROM memories"
+            " WHERE subject_name IS NOT NULL AND subject_name <> '' ORDER BY seq"
+        ).fetchall()
+    ]
+    entities, links = subject_entities(rows, at)
+    ops = EntityWriteOps()
+    ops.conn = conn
+    for entity, aliases, keys in entities:
+        ops.insert_entity(entity, aliases, keys)
+    for seq, entity_id in links:
+        ops.link_memory(seq, entity_id, "subject")
