@@ -2,7 +2,8 @@
 
 Everything is copied as it is, not re-derived: ids, seqs (so conversation order and neighbours stay the
 same), version chains (``chain_id``, ``replaces``, ``superseded_by``), content hashes, vectors with their
-model identity, entity keys, the keyword text, times, access counts, the audit log, and the identity
+model identity, entity keys, the entity graph (entities, aliases, external ids, edges, memory links,
+merges), the keyword text, times, access counts, the audit log, and the identity
 tables (workspaces, users, teams, agents, API key hashes). The copy is one transaction on the target:
 it lands whole or not at all. A target that already holds data is refused, so a copy never merges two
 databases by accident (copy into a fresh database, then point memlane at it).
@@ -69,6 +70,26 @@ _TABLES = (
     ),
     _Table("memory_entities", ("key", "memory_seq")),
     _Table("memory_vectors", ("memory_seq", "model", "dim", "vector")),
+    _Table(
+        "entities",
+        ("seq", "id", "workspace", "owner", "visibility", "type", "name", "attributes", "merged_into",
+         "created_at", "updated_at"),
+        times=frozenset({"created_at", "updated_at"}), json=frozenset({"attributes"}), serial="seq",
+    ),
+    _Table("entity_aliases", ("entity_id", "normalised", "alias")),
+    _Table("entity_external_ids", ("workspace", "owner", "visibility", "external_id", "entity_id")),
+    _Table("entity_blocking_keys", ("workspace", "owner", "visibility", "key", "entity_id")),
+    _Table(
+        "entity_edges",
+        ("id", "src", "relation", "dst", "provenance", "valid_from", "valid_to", "created_at"),
+        times=frozenset({"valid_from", "valid_to", "created_at"}), json=frozenset({"provenance"}),
+    ),
+    _Table("memory_entity_links", ("entity_id", "memory_seq", "role")),
+    _Table(
+        "entity_merges",
+        ("id", "workspace", "into_id", "merged_id", "snapshot", "actor", "merged_at", "unmerged_at"),
+        times=frozenset({"merged_at", "unmerged_at"}), json=frozenset({"snapshot"}),
+    ),
     _Table(
         "audit_log", ("seq", "at", "workspace", "actor", "action", "memory_id", "detail"),
         times=frozenset({"at"}), json=frozenset({"detail"}), serial="seq",
