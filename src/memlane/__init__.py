@@ -15,6 +15,9 @@ from .errors import (
 )
 from .models import (
     Actor,
+    Edge,
+    Entity,
+    EntityMerge,
     ForgetResult,
     Hit,
     Memory,
@@ -37,7 +40,10 @@ __all__ = [
     "AsyncMemlane",
     "AsyncRemoteMemlane",
     "ConfigError",
+    "Edge",
     "EmbedderError",
+    "Entity",
+    "EntityMerge",
     "Forbidden",
     "ForgetResult",
     "Hit",

@@ -9,6 +9,7 @@ hits = m.recall("wombat", limit=5)
 from __future__ import annotations
 
 import asyncio
+import builtins
 import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +24,9 @@ from .models import (
     Actor,
     ConversationMessage,
     ConversationSummary,
+    Edge,
+    Entity,
+    EntityMerge,
     ForgetResult,
     Hit,
     ImportResult,
@@ -37,7 +41,55 @@ from .service import MemoryService, ReindexProgress
 if TYPE_CHECKING:
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
-__all__ = ["AsyncMemlane", "Conversations", "Memlane"]
+__all__ = ["AsyncMemlane", "Conversations", "Entities", "Memlane"]
+
+
+class Entities:
+    """``Memlane.entities``: the entity graph as the acting user may see it."""
+
+    def __init__(self, owner: Memlane) -> None:
+        self._m = owner
+
+    def get(self, entity_id: str, *, user: str | None = None) -> Entity:
+        return self._m.service.entities.get(self._m._actor(user), entity_id)
+
+    def list(
+        self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
+    ) -> builtins.list[Entity]:
+        """Newest first; ``type`` one of person, company, team, customer, project, system, deal, ticket,
+        document, repository, place, other."""
+        return self._m.service.entities.list_entities(
+            self._m._actor(user), type=type, limit=limit, offset=offset
+        )
+
+    def search(
+        self, query: str, *, type: str | None = None, limit: int = 10, user: str | None = None
+    ) -> builtins.list[Entity]:
+        """The entity a name, alias, e-mail address or external id (``hubspot:123``) refers to; every
+        entity that fits when the name is ambiguous; none when nothing known fits."""
+        return self._m.service.entities.search(self._m._actor(user), query, type=type, limit=limit)
+
+    def edges(self, entity_id: str, *, user: str | None = None) -> builtins.list[Edge]:
+        return self._m.service.entities.edges(self._m._actor(user), entity_id)
+
+    def memories(
+        self, entity_id: str, *, hops: int = 0, limit: int = 20, user: str | None = None
+    ) -> builtins.list[Memory]:
+        """Memories linked to the entity, and with ``hops=1`` those of its neighbours after them."""
+        found = self._m.service.entities.memories(self._m._actor(user), entity_id, hops=hops, limit=limit)
+        return [memory for memory, _ in found]
+
+    def merge(self, into: str, merged: str, *, user: str | None = None) -> EntityMerge:
+        """Fold entity ``merged`` into ``into``: every alias, external id, edge and memory link is kept."""
+        return self._m.service.entities.merge(self._m._actor(user), into, merged)
+
+    def unmerge(self, merge_id: str, *, user: str | None = None) -> EntityMerge:
+        return self._m.service.entities.unmerge(self._m._actor(user), merge_id)
+
+    def link(self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None) -> None:
+        """Link a memory to an entity of the same owner and visibility (role: subject, related_user,
+        mention)."""
+        self._m.service.entities.link(self._m._actor(user), memory_id, entity_id, role)
 
 
 class Memlane:
@@ -64,6 +116,8 @@ class Memlane:
         self.space = space
         #: the conversation log: ``append``, ``show``, ``list``, ``delete``
         self.conversations = Conversations(self)
+        #: the entity graph (get, list, search, edges, memories, merge, unmerge, link)
+        self.entities = Entities(self)
 
     @property
     def service(self) -> MemoryService:
@@ -179,6 +233,13 @@ class Memlane:
         return self._service.list_recent(
             actor=self._actor(user), limit=limit, offset=offset, space=self._space(space), **filters
         )
+
+    def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> Entity:
+        """Anchor a structured record to the entity graph, with no model call: ``{"kind": "contact",
+        "system": "hubspot", "id": "123", "name": ..., "email": ..., "company": ...}``, a ``ticket``
+        (``id``, ``title``, ``customer``, ``assignee``) or an ``issue`` / ``pull_request``
+        (``repository``, ``number``, ``title``, ``author``). Re-anchoring the same record updates it."""
+        return self._service.anchor(dict(record), actor=self._actor(user))
 
     def history(self, memory_id: str, *, user: str | None = None) -> list[Memory]:
         return self._service.history(memory_id, actor=self._actor(user))

@@ -22,12 +22,15 @@ from .errors import (
     StorageError,
     UnknownMemory,
 )
+from .graph.anchoring import AnchorRecord
 from .graph.linking import Named, link_memory, memory_mentions
+from .graph.service import EntityService
 from .ids import new_id
 from .importers import Batch
 from .models import (
     ALL_SPACES,
     Actor,
+    Entity,
     Filters,
     ForgetResult,
     Hit,
@@ -96,6 +99,8 @@ class MemoryService:
         self.retrieval = RetrievalEngine(store, retrieval or RetrievalConfig(), cache_dir=home)
         #: the conversation log (append, show, list, delete), under the same scope and opt-out rules
         self.conversations = ConversationService(store, self._opted_out)
+        #: the entity graph: get, list, search, merge, unmerge, link (``memlane.graph.service``)
+        self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
 
     # -- embedder -------------------------------------------------------------------------------------
 
@@ -145,6 +150,12 @@ class MemoryService:
             raise OptedOut(f"{actor.user} has opted out of memory: nothing is stored or changed")
 
     # -- store ----------------------------------------------------------------------------------------
+
+    def anchor(self, record: Any, *, actor: Actor) -> Entity:
+        """Anchor a structured record (a CRM contact, a support ticket, an issue or pull request) to the
+        entity graph, deterministically (``memlane.graph.anchoring``); returns the record's entity.
+        Scoped like a stored memory by the record's ``owner`` and ``visibility``."""
+        return self.entities.anchor(actor, record, _owner_of)
 
     def store(self, content: str, *, actor: Actor, **fields: Any) -> StoreResult:
         return self._store_all([self._validate({"content": content, **fields}, "")], actor)[0]
@@ -213,8 +224,9 @@ class MemoryService:
                 prepared[i].vector = vectors[j]
         results: list[StoreResult] = []
         with self.storage.write() as txn:
+            settled: dict[tuple[Any, ...], str] = {}  # names resolved in this transaction
             for req, row, named in zip(requests, prepared, mentions, strict=True):
-                results.append(self._store_one(txn, actor, req, row, named, model, now))
+                results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
         return results
 
     def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:
@@ -283,6 +295,7 @@ class MemoryService:
         mentions: list[Named],
         model: str | None,
         now: datetime,
+        settled: dict[tuple[Any, ...], str],
     ) -> StoreResult:
         m = row.memory
         duplicate = self._duplicate_of(txn, row)
@@ -329,7 +342,7 @@ class MemoryService:
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
-        link_memory(txn, EntityScope(m.workspace, m.owner, str(m.visibility)), seq, mentions, now)
+        link_memory(txn, EntityScope(m.workspace, m.owner, str(m.visibility)), seq, mentions, now, settled)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(
@@ -627,7 +640,7 @@ class MemoryService:
         self.storage.close()
 
 
-def _owner_of(req: StoreRequest, actor: Actor) -> tuple[str, Visibility]:
+def _owner_of(req: StoreRequest | AnchorRecord, actor: Actor) -> tuple[str, Visibility]:
     return resolve_owner(actor, req.owner, req.visibility, explicit="visibility" in req.model_fields_set)
 
 

@@ -99,31 +99,55 @@ def resolve_into(
     at: datetime,
     *,
     attributes: dict[str, Any] | None = None,
-    create: bool = True,
+    authoritative: bool = False,
+    settled: dict[tuple[Any, ...], str] | None = None,
 ) -> str | None:
     """The id of the entity of ``scope`` that ``mention`` refers to, learning from it (a new spelling
     becomes an alias, new external ids are kept, an untyped entity takes the mention's type, given
-    attributes are merged in); a new entity when nothing fits (``create``); None when ambiguous."""
+    attributes are merged in); a new entity when nothing fits; None when ambiguous, unless the mention
+    is ``authoritative`` (a record keyed by its external ids: then a new entity with those ids).
+
+    ``settled``: mentions already resolved in this transaction to an entity they name exactly (or that
+    they created), by spelling: the same spelling resolves the same way again (nothing new to learn; no
+    entity created since can be a second exact match, as that would have matched it instead)."""
+    memo = (scope, mention.name, mention.type, mention.external_ids)
+    if settled is not None and attributes is None and memo in settled:
+        return settled[memo]
     try:
         ids = mention_ids(mention)
     except ValueError:
         ids = ()
     name = mention.name.strip() if mention.name else ""
     lookup = name_keys([name], mention.type) if name else frozenset()
-    entities = {e.id: e for e in txn.entity_candidates(scope, sorted(lookup), ids)}
-    result = _resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+    entities: dict[str, Entity] = {}
+    result = Resolution(None, "new")
+    if ids or (name and (mention.type is not None or len(name.split()) > 1)):
+        # First the entities with this very name (or ids): a name seen before is settled by an exact
+        # match among them, with no need for the wider pool of partial, nickname and fuzzy candidates
+        # (a stronger kind of match always wins; only a lone word of unknown type can be ambiguous
+        # with a partial match of another type, so it always takes the wide path).
+        exact = sorted(k for k in lookup if k.startswith("n:"))
+        entities = {e.id: e for e in txn.entity_candidates(scope, exact, ids)}
+        result = _resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+    if result.how not in ("exact", "external_id"):
+        entities = {e.id: e for e in txn.entity_candidates(scope, sorted(lookup), ids)}
+        result = _resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
     if result.entity_id is not None:
         entity = entities[result.entity_id]
         kind = mention.type if (mention.type and matching_type(entity.type) is None) else None
         names = [result.new_alias] if result.new_alias else []
         merged = {**(entity.attributes or {}), **attributes} if attributes else None
-        txn.update_entity(
-            entity.id, at, type=str(kind) if kind else None, attributes=merged,
-            aliases=alias_pairs(names, kind or entity.type), external_ids=ids,
-            keys=name_keys(names, kind or entity.type),
-        )  # fmt: skip
+        new_ids = [i for i in ids if i not in entity.external_ids]
+        if kind or names or new_ids or (merged is not None and merged != entity.attributes):
+            txn.update_entity(
+                entity.id, at, type=str(kind) if kind else None, attributes=merged,
+                aliases=alias_pairs(names, kind or entity.type), external_ids=new_ids,
+                keys=name_keys(names, kind or entity.type),
+            )  # fmt: skip
+        if settled is not None and result.how in ("exact", "external_id") and not names and kind is None:
+            settled[memo] = entity.id
         return entity.id
-    if result.how == "ambiguous" or not create or not (name or ids):
+    if (result.how == "ambiguous" and not (authoritative and ids)) or not (name or ids):
         return None
     entity = Entity(
         id=new_id(), workspace=scope.workspace, owner=scope.owner, visibility=Visibility(scope.visibility),
@@ -133,6 +157,8 @@ def resolve_into(
     # (an entity known only by an e-mail address is filed under the address's name parts: a later
     # "Bob Smith" finds it as a candidate)
     txn.insert_entity(entity, (), name_keys([entity.name], mention.type))
+    if settled is not None:
+        settled[memo] = entity.id
     return entity.id
 
 
@@ -158,12 +184,18 @@ _READINGS = (EntityType.PERSON, EntityType.COMPANY)
 
 
 def link_memory(
-    txn: EntityWrites, scope: EntityScope, memory_seq: int, mentions: Sequence[Named], at: datetime
+    txn: EntityWrites,
+    scope: EntityScope,
+    memory_seq: int,
+    mentions: Sequence[Named],
+    at: datetime,
+    settled: dict[tuple[Any, ...], str] | None = None,
 ) -> list[tuple[LinkRole, str]]:
-    """Resolve and link every mention of a stored memory; returns the (role, entity id) links made."""
+    """Resolve and link every mention of a stored memory; returns the (role, entity id) links made.
+    ``settled``: shared by the memories of one transaction (see ``resolve_into``)."""
     links: list[tuple[LinkRole, str]] = []
     for named in mentions:
-        entity_id = resolve_into(txn, scope, named.mention, at)
+        entity_id = resolve_into(txn, scope, named.mention, at, settled=settled)
         if entity_id is not None:
             txn.link_memory(memory_seq, entity_id, named.role)
             links.append((named.role, entity_id))

@@ -302,6 +302,12 @@ def _initials(base: str) -> str:
 
 
 def _person_parts(name: str) -> tuple[list[str], str | None]:
+    parts, gender = _person_parts_of(name)
+    return list(parts), gender
+
+
+@lru_cache(maxsize=65536)
+def _person_parts_of(name: str) -> tuple[tuple[str, ...], str | None]:
     """A person's name parts (titles and suffixes dropped, hyphens split, particles joined to the part
     after them) and the gender its title states ("m", "f" or None)."""
     tokens = [t for raw in _tokens(name) for t in raw.replace("-", " ").split() if t.strip(".")]
@@ -321,13 +327,14 @@ def _person_parts(name: str) -> tuple[list[str], str | None]:
             joined[-1] += token  # "al sayed" -> "alsayed" (only before the last part: the surname)
         else:
             joined.append(token)
-    return joined, gender
+    return tuple(joined), gender
 
 
 def _person_tokens(name: str) -> list[str]:
     return _person_parts(name)[0]
 
 
+@lru_cache(maxsize=65536)
 def normalise_name(name: str, type: EntityType | str | None = None) -> str:
     """The form names are compared in: organisations by their base name, people without titles and
     suffixes, everything folded (case, accents, punctuation, possessives)."""

@@ -119,7 +119,14 @@ class EntityWrites(Protocol):
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...
 
     def upsert_edge(self, edge: Edge) -> Edge:
-        """Insert, or update the provenance and validity of the same (src, relation, dst)."""
+        """Insert, or update the provenance and validity of the same (src, relation, dst) (a new
+        provenance replaces the old one only when given; the validity window is the edge's)."""
+        ...
+
+    def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
+        """End (``valid_to`` = ``at``) the open ``relation`` edges from ``src`` to any other entity than
+        ``keep_dst``: a single-valued relation (``works_at`` of a contact, ``assigned_to`` of a ticket)
+        that a record now states otherwise."""
         ...
 
     def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:

@@ -26,7 +26,9 @@ Run = Callable[[str, Sequence[Any]], list[Any]]
 
 _ENTITY = (
     "e.id, e.workspace, e.owner, e.visibility, e.type, e.name, e.attributes,"
-    f" {_time('e.created_at')}, {_time('e.updated_at')}"
+    f" {_time('e.created_at')}, {_time('e.updated_at')},"
+    " ARRAY(SELECT x.alias FROM entity_aliases x WHERE x.entity_id = e.id ORDER BY x.added),"
+    " ARRAY(SELECT x.external_id FROM entity_external_ids x WHERE x.entity_id = e.id ORDER BY x.external_id)"
 )
 _EDGE = (
     "g.id, g.src, g.relation, g.dst, g.provenance,"
@@ -39,32 +41,18 @@ def _jsonb(value: dict[str, Any] | None) -> Jsonb | None:
 
 
 def _entities(run: Run, rows: list[Any]) -> list[Entity]:
-    """Entities of ``rows`` (``_ENTITY`` order) with their aliases and external ids, in row order."""
-    if not rows:
-        return []
-    ids = [r[0] for r in rows]
-    aliases: dict[str, list[str]] = {}
-    for entity_id, alias in run(
-        "SELECT entity_id, alias FROM entity_aliases WHERE entity_id = ANY(%s::text[]) ORDER BY added", (ids,)
-    ):
-        aliases.setdefault(entity_id, []).append(alias)
-    external: dict[str, list[str]] = {}
-    for entity_id, value in run(
-        "SELECT entity_id, external_id FROM entity_external_ids WHERE entity_id = ANY(%s::text[])"
-        " ORDER BY external_id",
-        (ids,),
-    ):
-        external.setdefault(entity_id, []).append(value)
+    """Entities of ``rows`` (``_ENTITY`` order, its aliases and external ids aggregated), in row order.
+    Built without validation: the rows are the store's own."""
     return [
-        Entity(
+        Entity.model_construct(
             id=r[0],
             workspace=r[1],
             owner=r[2],
             visibility=Visibility(r[3]),
             type=r[4],
             name=r[5],
-            aliases=tuple(aliases.get(r[0], ())),
-            external_ids=tuple(external.get(r[0], ())),
+            aliases=tuple(r[9]),
+            external_ids=tuple(r[10]),
             attributes=r[6] or None,
             created_at=_at(r[7]),
             updated_at=_at(r[8]),
@@ -187,11 +175,18 @@ class EntityWriteOps:
             " created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (src, relation, dst) DO UPDATE SET"
             " provenance = coalesce(excluded.provenance, g.provenance),"
             " valid_from = coalesce(excluded.valid_from, g.valid_from),"
-            f" valid_to = coalesce(excluded.valid_to, g.valid_to) RETURNING {_EDGE.replace('g.', '')}",
+            f" valid_to = excluded.valid_to RETURNING {_EDGE.replace('g.', '')}",
             (edge.id, edge.src, edge.relation, edge.dst, _jsonb(edge.provenance), edge.valid_from,
              edge.valid_to, edge.created_at),
         )  # fmt: skip
         return _edge(rows[0])
+
+    def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
+        self._run(
+            "UPDATE entity_edges SET valid_to = %s WHERE src = %s AND relation = %s AND dst <> %s"
+            " AND valid_to IS NULL",
+            (at, src, relation, keep_dst),
+        )
 
     def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:
         visible, params = _visible(actor, "e")

@@ -21,7 +21,12 @@ from .rows import _ALL, _scope, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
 
-_ENTITY = "e.id, e.workspace, e.owner, e.visibility, e.type, e.name, e.attributes, e.created_at, e.updated_at"
+_ENTITY = (
+    "e.id, e.workspace, e.owner, e.visibility, e.type, e.name, e.attributes, e.created_at, e.updated_at,"
+    " (SELECT json_group_array(x.alias ORDER BY x.rowid) FROM entity_aliases x WHERE x.entity_id = e.id),"
+    " (SELECT json_group_array(x.external_id ORDER BY x.external_id) FROM entity_external_ids x"
+    " WHERE x.entity_id = e.id)"
+)
 _EDGE = "g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at"
 
 
@@ -30,32 +35,18 @@ def _marks(values: Sequence[Any]) -> str:
 
 
 def _entities(run: Run, rows: list[Any]) -> list[Entity]:
-    """Entities of ``rows`` (``_ENTITY`` order) with their aliases and external ids, in row order."""
-    if not rows:
-        return []
-    ids = [r[0] for r in rows]
-    aliases: dict[str, list[str]] = {}
-    for entity_id, alias in run(
-        f"SELECT entity_id, alias FROM entity_aliases WHERE entity_id IN ({_marks(ids)}) ORDER BY rowid", ids
-    ):
-        aliases.setdefault(entity_id, []).append(alias)
-    external: dict[str, list[str]] = {}
-    for entity_id, value in run(
-        f"SELECT entity_id, external_id FROM entity_external_ids WHERE entity_id IN ({_marks(ids)})"
-        " ORDER BY external_id",
-        ids,
-    ):
-        external.setdefault(entity_id, []).append(value)
+    """Entities of ``rows`` (``_ENTITY`` order, its aliases and external ids aggregated), in row order.
+    Built without validation: the rows are the store's own."""
     return [
-        Entity(
+        Entity.model_construct(
             id=r[0],
             workspace=r[1],
             owner=r[2],
             visibility=Visibility(r[3]),
             type=r[4],
             name=r[5],
-            aliases=tuple(aliases.get(r[0], ())),
-            external_ids=tuple(external.get(r[0], ())),
+            aliases=tuple(json.loads(r[9])),
+            external_ids=tuple(json.loads(r[10])),
             attributes=json.loads(r[6]) if r[6] else None,
             created_at=_at(r[7]),
             updated_at=_at(r[8]),
@@ -173,13 +164,20 @@ class EntityWriteOps:
             " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (src, relation, dst) DO UPDATE SET"
             " provenance = coalesce(excluded.provenance, g.provenance),"
             " valid_from = coalesce(excluded.valid_from, g.valid_from),"
-            f" valid_to = coalesce(excluded.valid_to, g.valid_to) RETURNING {_EDGE.replace('g.', '')}",
+            f" valid_to = excluded.valid_to RETURNING {_EDGE.replace('g.', '')}",
             (edge.id, edge.src, edge.relation, edge.dst,
              json.dumps(edge.provenance) if edge.provenance else None,
              to_db(edge.valid_from) if edge.valid_from else None,
              to_db(edge.valid_to) if edge.valid_to else None, to_db(edge.created_at)),
         )  # fmt: skip
         return _edge(rows[0])
+
+    def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
+        self._run(
+            "UPDATE entity_edges SET valid_to = ? WHERE src = ? AND relation = ? AND dst <> ?"
+            " AND valid_to IS NULL",
+            (to_db(at), src, relation, keep_dst),
+        )
 
     def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:
         visible, params = _visible(actor, "e")

@@ -1,0 +1,186 @@
+"""EntityService: reading and changing the entity graph, for every surface (through ``MemoryService``).
+
+Reads are filtered by the actor in the storage query (the memories' read rule); changes (merge, unmerge,
+link, anchor) are allowed as ``memlane.permissions.check_entity_change`` says. No SQL here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import InvalidInput, NotFound
+from ..ids import new_id
+from ..models import Actor, Edge, Entity, EntityMerge, Filters, Memory
+from ..permissions import check_entity_change
+from ..requests import check_integer
+from ..storage.base import EntityScope, LinkRole, Store
+from ..storage.entity_names import alias_pairs, name_keys
+from ..timeutil import now_utc
+from .anchoring import anchor_record, parse_record
+from .linking import candidate_of
+from .resolution import EntityType, Mention, mention_ids, resolve
+
+__all__ = ["EntityService"]
+
+_ROLES = ("subject", "related_user", "mention")
+
+
+class EntityService:
+    def __init__(
+        self, store: Store, refuse_opted_out: Callable[[Actor], None], opted_out: Callable[[Actor], bool]
+    ):
+        self.storage = store
+        self._refuse = refuse_opted_out
+        self._opted_out = opted_out
+
+    # -- reads ----------------------------------------------------------------------------------------
+
+    def get(self, actor: Actor, entity_id: str) -> Entity:
+        entity = None if self._opted_out(actor) else self.storage.get_entity(actor, entity_id)
+        if entity is None:
+            raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+        return entity
+
+    def list_entities(
+        self, actor: Actor, *, type: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[Entity]:
+        check_integer(limit, "limit", 1, 1000)
+        check_integer(offset, "offset", 0, 10**9)
+        if type is not None:
+            _entity_type(type)
+        if self._opted_out(actor):
+            return []
+        return self.storage.list_entities(actor, type=type, limit=limit, offset=offset)
+
+    def search(self, actor: Actor, query: str, *, type: str | None = None, limit: int = 10) -> list[Entity]:
+        """Entities a name (or an external id, an e-mail address) may refer to: the one it resolves to
+        first, then the others filed under the same names (an ambiguous name lists every fit)."""
+        check_integer(limit, "limit", 1, 1000)
+        text = query.strip() if isinstance(query, str) else ""
+        if not text:
+            raise InvalidInput("query: must be a non-empty name or external id")
+        kind = _entity_type(type) if type is not None else None
+        if self._opted_out(actor):
+            return []
+        ids: tuple[str, ...] = ()
+        if ":" in text and " " not in text and "@" not in text:
+            try:
+                ids = mention_ids(Mention(None, kind, (text,)))
+            except ValueError:
+                ids = ()
+        mention = Mention(None if ids else text, kind, ids)
+        keys = sorted(name_keys([text], kind)) if mention.name else []
+        found = self.storage.list_entities(actor, keys=keys, external_ids=mention_ids(mention), limit=500)
+        result = resolve(mention, [candidate_of(e) for e in found])
+        order = [result.entity_id] if result.entity_id is not None else list(result.candidates)
+        by_id = {e.id: e for e in found}
+        return [by_id[i] for i in order if i in by_id][:limit]
+
+    def edges(self, actor: Actor, entity_id: str) -> list[Edge]:
+        self.get(actor, entity_id)
+        return self.storage.entity_edges(actor, entity_id)
+
+    def memories(
+        self, actor: Actor, entity_id: str, *, hops: int = 0, limit: int = 20
+    ) -> list[tuple[Memory, int]]:
+        """Memories linked to the entity (distance 0) and, with ``hops`` 1, to its neighbours (1)."""
+        check_integer(hops, "hops", 0, 1)
+        check_integer(limit, "limit", 1, 1000)
+        self.get(actor, entity_id)
+        now = now_utc()
+        found = self.storage.entity_memories(actor, Filters(space="*"), [entity_id], now, limit, hops)
+        items = self.storage.fetch(actor, Filters(space="*"), [s for s, _ in found], now)
+        return [(items[s], d) for s, d in found if s in items]
+
+    # -- changes --------------------------------------------------------------------------------------
+
+    def merge(self, actor: Actor, into: str, merged: str) -> EntityMerge:
+        """Fold entity ``merged`` into ``into`` (same owner and visibility), keeping every alias,
+        external id, edge and memory link; recorded, so that ``unmerge`` can undo it."""
+        self._refuse(actor)
+        if into == merged:
+            raise InvalidInput("merge: an entity cannot be merged into itself")
+        now = now_utc()
+        with self.storage.write() as txn:
+            a, b = txn.entity_for_update(actor, into), txn.entity_for_update(actor, merged)
+            for entity_id, entity in ((into, a), (merged, b)):
+                if entity is None:
+                    raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+            assert a is not None and b is not None
+            check_entity_change(actor, a)
+            check_entity_change(actor, b)
+            if (a.workspace, a.owner, a.visibility) != (b.workspace, b.owner, b.visibility):
+                raise InvalidInput(
+                    f"merge: {into} belongs to {a.owner} ({a.visibility}) and {merged} to {b.owner}"
+                    f" ({b.visibility}); only entities of the same owner and visibility are merged"
+                )
+            record = EntityMerge(id=new_id(), into=into, merged=merged, merged_at=now)
+            txn.merge_entities(record, actor, alias_pairs([b.name], a.type))
+            txn.audit(actor, "entity_merge", None, {"merge": record.id, "into": into, "merged": merged})
+        return record
+
+    def unmerge(self, actor: Actor, merge_id: str) -> EntityMerge:
+        self._refuse(actor)
+        now = now_utc()
+        with self.storage.write() as txn:
+            done = txn.unmerge_entities(actor, merge_id, now)
+            if done is None:
+                raise NotFound(f"no merge {merge_id!r} to undo visible to {actor.user}")
+            into = txn.entity_for_update(actor, done.into)
+            restored = txn.entity_for_update(actor, done.merged)
+            for entity in (into, restored):
+                if entity is not None:
+                    check_entity_change(actor, entity)  # (raising rolls the unmerge back)
+            txn.audit(actor, "entity_unmerge", None, {"merge": merge_id})
+        return done
+
+    def link(self, actor: Actor, memory_id: str, entity_id: str, role: str = "mention") -> None:
+        """Link a memory to an entity of the same owner and visibility (a link is graph knowledge of
+        the memory's own scope: it must not let a reader of one find the other)."""
+        self._refuse(actor)
+        if role not in _ROLES:
+            raise InvalidInput(f"role: must be one of {', '.join(_ROLES)}")
+        with self.storage.write() as txn:
+            memory = txn.get_for_update(actor, memory_id)
+            if memory is None:
+                raise NotFound(f"no memory {memory_id!r} visible to {actor.user}")
+            entity = txn.entity_for_update(actor, entity_id)
+            if entity is None:
+                raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+            check_entity_change(actor, entity)
+            if (memory.workspace, memory.owner, memory.visibility) != (
+                entity.workspace, entity.owner, entity.visibility
+            ):  # fmt: skip
+                raise InvalidInput(
+                    f"link: memory {memory_id} and entity {entity_id} have different owners or visibility"
+                )
+            seq = self.storage.seq_of(memory_id)
+            assert seq is not None
+            role_: LinkRole = role  # type: ignore[assignment]
+            txn.link_memory(seq, entity_id, role_)
+            txn.audit(actor, "entity_link", memory_id, {"entity": entity_id, "role": role})
+
+    def anchor(self, actor: Actor, record: Any, owner_of: Callable[[Any, Actor], tuple[str, Any]]) -> Entity:
+        """Anchor a structured record (``memlane.graph.anchoring``) in the scope its ``owner`` and
+        ``visibility`` give (as for a stored memory); returns the record's entity."""
+        self._refuse(actor)
+        parsed = parse_record(record)
+        owner, visibility = owner_of(parsed, actor)
+        scope = EntityScope(actor.workspace, owner, str(visibility))
+        with self.storage.write() as txn:
+            entity_id, _ = anchor_record(txn, scope, parsed, now_utc())
+            entity = txn.entity_for_update(actor, entity_id)
+            assert entity is not None
+            check_entity_change(actor, entity)
+            txn.audit(
+                actor, "anchor", None, {"kind": parsed.kind, "system": parsed.system, "entity": entity_id}
+            )
+        return entity
+
+
+def _entity_type(value: str) -> str:
+    try:
+        return str(EntityType(value))
+    except ValueError:
+        raise InvalidInput(f"type: must be one of {', '.join(t.value for t in EntityType)}") from None
