@@ -205,7 +205,7 @@ def link_memory(
 def subject_entities(
     rows: Sequence[tuple[str, str, str, int, str]], at: datetime
 ) -> tuple[list[tuple[Entity, list[tuple[str, str]], frozenset[str]]], list[tuple[int, str]]]:
-    """Migration 5: the subjects of existing memories become entities. ``rows`` are (workspace, owner,
+    """Migration 7: the subjects of existing memories become entities. ``rows`` are (workspace, owner,
     visibility, seq, subject name), oldest first; names are resolved per scope as on store ("Dr.
     Georgiev" and "Georgiev" are one entity; an ambiguous name stays unlinked). Returns the entities
     (with their alias pairs and keys) and the (seq, entity id) subject links."""

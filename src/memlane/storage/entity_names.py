@@ -1,7 +1,7 @@
 """What the stores file an entity's names under; pure.
 
 Computed from :mod:`memlane.graph.resolution` (a pure module) so that a name is normalised and keyed
-the same way whoever writes it: linking on store, anchoring, a merge or migration 5.
+the same way whoever writes it: linking on store, anchoring, a merge or migration 7.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """PostgreSQL entities: the entity graph's rows (``EntityWrites`` inside a write, ``EntityReads`` outside).
 
-Tables (migration 5): ``entities`` (scoped like memories; ``merged_into`` set while folded into
+Tables (migration 7): ``entities`` (scoped like memories; ``merged_into`` set while folded into
 another), ``entity_aliases``, ``entity_external_ids`` (unique per scope), ``entity_blocking_keys``
 (candidate lookup, scope denormalised so one index answers it), ``entity_edges``,
 ``memory_entity_links`` (role subject / related_user / mention; removed with the memory) and
@@ -408,7 +408,7 @@ class EntityReadOps:
 
 
 def backfill_subjects(conn: Any, at: datetime) -> None:
-    """Migration 5: existing subjects become entities linked to their memories (``entity_names``)."""
+    """Migration 7: existing subjects become entities linked to their memories (``entity_names``)."""
     from ...graph.linking import subject_entities  # (pure: resolution as on store)
 
     rows = [
