@@ -547,7 +547,8 @@ main.add_command(db)
 
 from .cli_conversations import build as _build_conversations  # noqa: E402 - registered below
 
-main.add_command(_build_conversations(_client, _common, _emit, _examples, _table))
+for _command in _build_conversations(_client, _common, _emit, _examples, _table):
+    main.add_command(_command)
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

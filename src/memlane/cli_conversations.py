@@ -1,4 +1,4 @@
-"""``memlane conversations append|show|list|delete``: the conversation log from the command line.
+"""``memlane conversations append|show|list|delete`` and ``memlane extract`` from the command line.
 
 A thin layer over the SDK's ``Memlane.conversations``, like every other command. ``cli.py`` builds the
 group with its own helpers (``build``): this module cannot import ``cli`` (run as ``python -m
@@ -37,8 +37,8 @@ def build(
     _emit: Callable[..., None],
     _examples: Callable[..., str],
     _table: Callable[[list[str], list[list[str]]], str],
-) -> click.Group:
-    """The ``conversations`` group, made with the command line's helpers."""
+) -> tuple[click.Group, click.Command]:
+    """The ``conversations`` group and the ``extract`` command, made with the command line's helpers."""
 
     def _log(ctx: click.Context) -> Any:
         client = _client(ctx)
@@ -112,4 +112,41 @@ def build(
         _emit(ctx, {"conversation_id": conversation_id, "deleted": deleted},
               lambda r: f"deleted {r['deleted']} message(s) of {conversation_id}")  # fmt: skip
 
-    return conversations
+    @click.command("extract", epilog=_examples(
+        "memlane extract exchange.json --json",
+        "memlane extract --conversation chat-42 --ceiling shared",
+        "cat exchange.json | memlane extract - --mode agent",
+    ))  # fmt: skip
+    @click.argument("file", required=False)
+    @click.option("--conversation", help="Extract from this logged conversation instead of FILE.")
+    @click.option("--mode", type=click.Choice(["chat", "agent"]), default="chat", show_default=True)
+    @click.option("--ceiling", type=click.Choice(["personal", "shared"]), default="personal", show_default=True,
+                  help="personal: nothing is stored as shared.")  # fmt: skip
+    @click.option("--instructions", help="Extra strict rules, e.g. 'only store decisions'.")
+    @click.option("--source", default="cli", show_default=True, help="Where the memories came from.")
+    @_common
+    def extract_cmd(ctx: click.Context, file: str | None, conversation: str | None, **options: Any) -> None:
+        """Learn from an exchange: FILE ('-': stdin) holds a JSON list of messages.
+
+        Lists what was added, updated (superseded), deleted and skipped, each with a reason. The same
+        exchange is extracted once.
+        """
+        if (file is None) == (conversation is None):
+            raise InvalidInput("give FILE (or '-') or --conversation ID, not both and not neither")
+        client = _client(ctx)
+        if not hasattr(client, "extract"):
+            raise ConfigError("extract is not available over --server yet: use POST /v1/extract")
+        what = conversation if file is None else read_json_file(file, "expected a JSON list of messages")
+        report = client.extract(what, space=ctx.obj.get("space"), **options)
+
+        def human(r: Any) -> str:
+            lines = [f"{'extracted' if r.extracted else 'not extracted'}: {r.reason}"]
+            lines += [f"added    {i.id}  {i.content}  ({i.reason})" for i in r.added]
+            lines += [f"updated  {i.id}  {i.content}  (was: {i.previous})" for i in r.updated]
+            lines += [f"deleted  {i.id}  {i.content}  ({i.reason})" for i in r.deleted]
+            lines += [f"skipped  {i.text}  ({i.reason})" for i in r.skipped]
+            return "\n".join(lines)
+
+        _emit(ctx, report, human)
+
+    return conversations, extract_cmd

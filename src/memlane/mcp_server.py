@@ -1,4 +1,4 @@
-"""memlane as an MCP server (the official ``mcp`` SDK): six tools over stdio (``memlane mcp``) or
+"""memlane as an MCP server (the official ``mcp`` SDK): seven tools over stdio (``memlane mcp``) or
 streamable HTTP (mounted at ``/mcp`` by ``memlane serve``).
 
 Each tool is parse → one service call → render, with the same result models as the SDK and REST API.
@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from .auth import AccessService
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
-from .models import Actor, ForgetResult, Hit, Memory, StoreResult
+from .models import Actor, ExtractReport, ForgetResult, Hit, Memory, StoreResult
 from .secrets import redact_name
 from .service import MemoryService
 
@@ -49,6 +49,7 @@ TOOLS = (
     "memory_forget",
     "memory_list_recent",
     "memory_history",
+    "memory_extract",
 )
 
 INSTRUCTIONS = """\
@@ -283,6 +284,14 @@ class _MemlaneMCP(MCPServer):
             raise
 
 
+_EXTRACT = (
+    "Learn from the latest exchange: call after a reply with the user's and assistant's messages and the "
+    "tool results they used. memlane keeps only durable knowledge the user stated (facts, decisions, "
+    "preferences said to be permanent), updates what changed, forgets what the user retracted, and skips "
+    "small talk, questions, one-off requests and secrets. The same exchange is never extracted twice. "
+    "Answers with what was added, updated, deleted and skipped, each with a reason."
+)
+
 _OWNER = (
     "Who a shared memory belongs to: 'team:<name>' (readable by that team; you must be a member), "
     "'agent:<name>' (this agent's own knowledge) or 'workspace' (everyone). Default: this user for "
@@ -296,7 +305,7 @@ _TYPES = "Only memories of these types."
 def build_mcp_server(
     service: MemoryService, resolve_actor: ActorResolver, *, name: str = "memlane"
 ) -> MCPServer:
-    """An MCP server whose six tools call ``service`` as ``resolve_actor(ctx)``."""
+    """An MCP server whose tools call ``service`` as ``resolve_actor(ctx)``."""
     from . import __version__
 
     def run(
@@ -441,6 +450,34 @@ def build_mcp_server(
         return run(ctx, lambda actor: service.history(memory_id, actor=actor),
                    lambda versions: _ok(VersionsResult(versions=versions), _lines(versions, "")))  # fmt: skip
 
+    def memory_extract(
+        ctx: Context,
+        messages: Annotated[
+            list[dict[str, Any]] | None,
+            Field(
+                description="The latest exchange, in order: [{role: user|assistant|tool, text, tool, result}]."
+            ),
+        ] = None,
+        conversation_id: Annotated[
+            str | None, Field(max_length=200, description="Or a conversation logged in memlane.")
+        ] = None,
+        mode: Annotated[
+            Literal["chat", "agent"], Field(description="chat (a person talking) or agent (an agent's work).")
+        ] = "chat",
+        ceiling: Annotated[
+            Literal["personal", "shared"],
+            Field(description="personal: nothing is stored as shared; shared: team knowledge may be."),
+        ] = "personal",
+        instructions: Annotated[
+            str | None, Field(max_length=10_000, description="Extra strict rules, e.g. 'only decisions'.")
+        ] = None,
+        space: Annotated[str | None, Field(description="A separate bucket, e.g. one per repository.")] = None,
+    ) -> Annotated[CallToolResult, ExtractReport]:
+        return run(ctx, lambda actor: service.extract(
+            messages, actor=actor, conversation_id=conversation_id, mode=mode, ceiling=ceiling,
+            instructions=instructions, space=space, source=client_name(ctx),
+        ), lambda r: _ok(r, _compact(r)))  # fmt: skip
+
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
     tools = [
         _tool(memory_store, title="Store a memory", description=_STORE,
@@ -453,6 +490,10 @@ def build_mcp_server(
                                           open_world_hint=False)),
         _tool(memory_list_recent, title="List recent memories", description=_LIST, annotations=read_only),
         _tool(memory_history, title="Memory history", description=_HISTORY, annotations=read_only),
+        _tool(memory_extract, title="Learn from an exchange", description=_EXTRACT,
+              exactly_one_of=("messages", "conversation_id"),
+              annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
+                                          open_world_hint=False)),
     ]  # fmt: skip
     return _MemlaneMCP(tools, name=name, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
 

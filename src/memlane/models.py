@@ -20,6 +20,8 @@ __all__ = [
     "Edge",
     "Entity",
     "EntityMerge",
+    "ExtractReport",
+    "ExtractedItem",
     "Filters",
     "ForgetResult",
     "Hit",
@@ -30,6 +32,7 @@ __all__ = [
     "NewKey",
     "ReindexResult",
     "SimilarRef",
+    "SkippedStatement",
     "State",
     "StoreResult",
     "Subject",
@@ -337,3 +340,41 @@ class ConversationSummary(_Frozen):
     messages: int
     first_at: datetime
     last_at: datetime
+
+
+# -- extraction (what ``extract`` did) ------------------------------------------------------------
+
+
+class ExtractedItem(_Frozen):
+    """A memory extraction added, updated (the new version) or deleted, and why."""
+
+    id: str
+    content: str
+    type: MemoryType
+    visibility: Visibility
+    reason: str
+    #: updated: the id of the version it superseded; deleted: None
+    replaces: str | None = None
+    #: updated: the superseded version's content
+    previous: str | None = None
+
+
+class SkippedStatement(_Frozen):
+    """A statement extraction looked at and did not store, and why (including 'already known')."""
+
+    text: str
+    reason: str
+
+
+class ExtractReport(_Frozen):
+    """The outcome of one ``extract``: what was added, updated, deleted and skipped, with reasons.
+
+    ``extracted`` is False when nothing was looked at: the gate found nothing durable, or this exchange
+    was already extracted (``reason`` says which)."""
+
+    extracted: bool
+    reason: str
+    added: tuple[ExtractedItem, ...] = ()
+    updated: tuple[ExtractedItem, ...] = ()
+    deleted: tuple[ExtractedItem, ...] = ()
+    skipped: tuple[SkippedStatement, ...] = ()

@@ -27,6 +27,7 @@ from .models import (
     Edge,
     Entity,
     EntityMerge,
+    ExtractReport,
     ForgetResult,
     Hit,
     ImportResult,
@@ -253,6 +254,19 @@ class Memlane:
     def restore(self, memory_id: str, *, user: str | None = None) -> Memory:
         return self._service.restore(memory_id, actor=self._actor(user))
 
+    def extract(
+        self, messages: Sequence[Mapping[str, Any] | Message] | str, *, mode: str = "chat",
+        ceiling: str = "personal", instructions: str | None = None, user: str | None = None,
+        space: str | None = None, source: str | None = None,
+    ) -> ExtractReport:  # fmt: skip
+        """Learn from an exchange: a list of messages, or a logged conversation's id. Returns what was
+        added, updated (superseded), deleted and skipped, each with a reason."""
+        given = {"conversation_id": messages} if isinstance(messages, str) else {"messages": messages}
+        return self._service.extract(
+            **given, actor=self._actor(user), mode=mode, ceiling=ceiling, instructions=instructions,
+            space=self._space(space), source=source,
+        )  # fmt: skip
+
     def reindex(self, *, keys: bool = False, progress: ReindexProgress | None = None) -> ReindexResult:
         """Embed what has no vector of the current model (and with ``keys`` rebuild the text indexes);
         ``progress(phase, done, total)`` is told after each batch."""
@@ -361,6 +375,9 @@ class AsyncMemlane:
 
     async def restore(self, memory_id: str, **kwargs: Any) -> Memory:
         return await self._call("restore", memory_id, **kwargs)
+
+    async def extract(self, messages: Any, **kwargs: Any) -> ExtractReport:
+        return await self._call("extract", messages, **kwargs)
 
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._call("reindex", **kwargs)

@@ -22,6 +22,7 @@ from .errors import (
     StorageError,
     UnknownMemory,
 )
+from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
 from .graph.linking import Named, link_memory, memory_mentions
 from .graph.service import EntityService
@@ -31,6 +32,7 @@ from .models import (
     ALL_SPACES,
     Actor,
     Entity,
+    ExtractReport,
     Filters,
     ForgetResult,
     Hit,
@@ -84,6 +86,7 @@ class MemoryService:
         *,
         access: AccessPolicy | None = None,
         home: Path | None = None,
+        extractor: Extractor | None = None,
     ) -> None:
         self.storage = store
         self.access = access
@@ -101,6 +104,7 @@ class MemoryService:
         self.conversations = ConversationService(store, self._opted_out)
         #: the entity graph: get, list, search, merge, unmerge, link (``memlane.graph.service``)
         self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
+        self._extractor = extractor
 
     # -- embedder -------------------------------------------------------------------------------------
 
@@ -201,8 +205,15 @@ class MemoryService:
         check_fields(fields, where=where)
         return validate_store(dict(fields), where=where)
 
-    def _store_all(self, requests: list[StoreRequest], actor: Actor) -> list[StoreResult]:
+    def _store_all(
+        self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None
+    ) -> list[StoreResult]:
+        """``in_txn`` runs inside the storing transaction, after the items (extraction records the
+        exchange there: all or nothing)."""
         if not requests:
+            if in_txn is not None:
+                with self.storage.write() as txn:
+                    in_txn(txn)
             return []
         self._refuse_opted_out(actor)
         now = now_utc()
@@ -227,6 +238,8 @@ class MemoryService:
             settled: dict[tuple[Any, ...], str] = {}  # names resolved in this transaction
             for req, row, named in zip(requests, prepared, mentions, strict=True):
                 results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
+            if in_txn is not None:
+                in_txn(txn)
         return results
 
     def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:
@@ -628,6 +641,37 @@ class MemoryService:
                 txn.rebuild_stats(workspace)
         return ReindexResult(embedded=embedded, keys_rebuilt=rebuilt,
                              embedding_model=embedder.identity if embedder else None)  # fmt: skip
+
+    # -- extraction -----------------------------------------------------------------------------------
+
+    def extract(
+        self,
+        messages: Sequence[Mapping[str, Any] | Message] | None = None,
+        *,
+        actor: Actor,
+        conversation_id: str | None = None,
+        mode: str = "chat",
+        ceiling: str = "personal",
+        instructions: str | None = None,
+        space: str | None = None,
+        source: str | None = None,
+    ) -> ExtractReport:
+        """Learn from an exchange (``messages``, or a logged conversation): see ``extracting``."""
+        from .extracting import extract
+
+        return extract(
+            self, self.extractor, messages, actor=actor, conversation_id=conversation_id, mode=mode,
+            ceiling=ceiling, instructions=instructions, space=space, source=source,
+        )  # fmt: skip
+
+    @property
+    def extractor(self) -> Extractor:
+        """The extractor (the rule-based one unless one was given)."""
+        if self._extractor is None:
+            from .extraction import RuleExtractor
+
+            self._extractor = RuleExtractor()
+        return self._extractor
 
     def health(self) -> StoreHealth:
         """The state of the database: whether it can be read now and whether writes last failed."""

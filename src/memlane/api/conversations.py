@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ..conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES_PER_APPEND
-from ..models import ConversationMessage, ConversationSummary, Visibility
+from ..models import ConversationMessage, ConversationSummary, ExtractReport, Visibility
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, Choice, _Body
 
@@ -83,3 +83,27 @@ def delete(conversation_id: _CONVERSATION_ID, who: CallerDep) -> JSONResponse:
     """Delete a conversation and all its messages (a shared one: its author or an admin)."""
     deleted = who.service.conversations.delete(conversation_id, actor=who.actor)
     return render({"conversation_id": conversation_id, "deleted": deleted})
+
+
+class ExtractBody(_Body):
+    """An exchange (``messages``) or a logged conversation (``conversation_id``), not both."""
+
+    messages: list[MessageIn] | None = Field(default=None, min_length=1, max_length=MAX_MESSAGES_PER_APPEND)
+    conversation_id: str | None = Field(default=None, min_length=1, max_length=MAX_CONVERSATION_ID_CHARS)
+    mode: Literal["chat", "agent"] = "chat"
+    ceiling: Literal["personal", "shared"] = "personal"
+    instructions: str | None = Field(default=None, max_length=10_000)
+    space: str | None = Field(default=None, max_length=200)
+    source: str | None = Field(default=None, max_length=200)
+
+
+@router.post("/extract", response_model=ExtractReport, tags=["extraction"])
+def extract(body: ExtractBody, who: CallerDep) -> JSONResponse:
+    """Learn from an exchange: gate, extractor, memory manager. Lists what was ``added``, ``updated``
+    (superseded), ``deleted`` and ``skipped``, each with a reason; the same exchange is extracted once."""
+    messages = None if body.messages is None else [m.model_dump(exclude_none=True) for m in body.messages]
+    report = who.service.extract(
+        messages, actor=who.actor, conversation_id=body.conversation_id, mode=body.mode, ceiling=body.ceiling,
+        instructions=body.instructions, space=body.space, source=body.source,
+    )  # fmt: skip
+    return render(report)

@@ -319,6 +319,10 @@ class ConversationStore(Protocol):
         """Delete the conversation's messages visible to ``actor``; how many were deleted."""
         ...
 
+    def exchange_extracted(self, workspace: str, digest: str) -> bool:
+        """Whether the exchange with this content hash was extracted (``WriteTxn.claim_exchange``)."""
+        ...
+
 
 class Store(EntityReads, Protocol):
     backend: str

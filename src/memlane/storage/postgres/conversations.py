@@ -82,6 +82,13 @@ class PostgresConversations:
             )
             return cur.rowcount
 
+    def exchange_extracted(self, workspace: str, digest: str) -> bool:
+        return bool(
+            self._store._rows(
+                "SELECT 1 FROM extracted_exchanges WHERE workspace = %s AND digest = %s", (workspace, digest)
+            )
+        )
+
 
 def claim_exchange(conn: psycopg.Connection[Any], workspace: str, digest: str, at: datetime) -> bool:
     cur = conn.execute(

@@ -81,6 +81,13 @@ class SqliteConversations:
             )
             return int(cur.getconnection().changes())
 
+    def exchange_extracted(self, workspace: str, digest: str) -> bool:
+        return bool(
+            self._db.rows(
+                "SELECT 1 FROM extracted_exchanges WHERE workspace = ? AND digest = ?", (workspace, digest)
+            )
+        )
+
 
 def claim_exchange(cur: apsw.Cursor, workspace: str, digest: str, at: datetime) -> bool:
     cur.execute(

@@ -1,0 +1,93 @@
+"""The memory manager's decision (issue 13): what one candidate does to what is already stored.
+
+Pure: given a candidate statement and the (at most 5) most similar current items in the same scope —
+found by the service with recall, so every lane and the scope rule apply — decide:
+
+* **NOOP** — an item already says it: the same normalised content, or the same content words;
+* **UPDATE** — an item is the same statement about the same thing, changed: the same type and
+  subject, at least ``UPDATE_OVERLAP`` of their content words in common (Jaccard), and sharing a
+  name, date or number when both have one — except for statements about the speaker ("The user lives
+  in Paris" updates "The user lives in Lyon": a person's attributes change, the person does not);
+  the candidate supersedes it (``replaces``, history kept);
+* **ADD** — otherwise.
+
+A retraction ("forget that I live in Lyon") becomes **DELETE** of the most similar item whose content
+words overlap the retracted statement by at least ``DELETE_OVERLAP``; with none, nothing is deleted.
+
+The thresholds are the store's automatic-supersession overlap (``service.SUPERSEDE_OVERLAP``, 0.5), not
+fitted to any data set; documented in docs/concepts.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import text
+from ..models import Memory
+
+__all__ = ["DELETE_OVERLAP", "UPDATE_OVERLAP", "Decision", "decide", "decide_retraction"]
+
+UPDATE_OVERLAP = 0.5
+DELETE_OVERLAP = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: Literal["add", "update", "delete", "noop"]
+    #: the stored item it concerns (update: the one superseded; delete: the one forgotten; noop: the match)
+    target: Memory | None
+    reason: str
+
+
+def _specific_keys(content: str) -> frozenset[str]:
+    # Derived date keys (month, month-day, ISO week) would pair statements that merely share a season.
+    return frozenset(
+        k for k in text.extract_entities(content) if not k.startswith(("month:", "md:", "week:"))
+    )
+
+
+def _same_subject(a: str | None, b: Memory) -> bool:
+    other = b.subject.name if b.subject else None
+    return (a or "").casefold().strip() == (other or "").casefold().strip()
+
+
+def decide(content: str, type_: str, neighbours: Sequence[Memory], subject: str | None = None) -> Decision:
+    """ADD, UPDATE or NOOP for a candidate ``content`` of type ``type_`` about ``subject`` (None: the
+    speaker, or nothing named) against its neighbours."""
+    digest = text.content_hash(content)
+    words = text.content_words(content)
+    for item in neighbours:
+        if text.content_hash(item.content) == digest or (words and text.content_words(item.content) == words):
+            return Decision("noop", item, "already known")
+    keys = _specific_keys(content)
+    about_speaker = subject is None and content.startswith("The user")
+    best: Memory | None = None
+    best_overlap = UPDATE_OVERLAP
+    for item in neighbours:
+        if str(item.type) != type_ or not _same_subject(subject, item):
+            continue
+        item_keys = _specific_keys(item.content)
+        if keys and item_keys and not (keys & item_keys) and not about_speaker:
+            continue  # names, dates or numbers, and none shared: about something else
+        overlap = text.word_overlap(words, text.content_words(item.content))
+        if overlap >= best_overlap:
+            best, best_overlap = item, overlap
+    if best is not None:
+        return Decision("update", best, f"updates a stored {type_} ({best_overlap:.2f} of words shared)")
+    return Decision("add", None, "new")
+
+
+def decide_retraction(retracts: str, neighbours: Sequence[Memory]) -> Decision:
+    """DELETE the stored item a retraction takes back, or NOOP when none matches."""
+    words = text.content_words(retracts)
+    best: Memory | None = None
+    best_overlap = DELETE_OVERLAP
+    for item in neighbours:
+        overlap = text.word_overlap(words, text.content_words(item.content))
+        if overlap >= best_overlap:
+            best, best_overlap = item, overlap
+    if best is None:
+        return Decision("noop", None, "nothing stored matches what was retracted")
+    return Decision("delete", best, f"retracted by the user ({best_overlap:.2f} of words shared)")

@@ -1,0 +1,172 @@
+"""extract (issue 13): gate → rule-based extractor → memory manager → store, on both backends and every
+surface (REST over a real server, MCP through the official client, the CLI)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+from backends import count_rows, rows
+from memlane import Memlane
+from memlane.errors import InvalidInput, OptedOut
+from memlane.extraction.manager import decide, decide_retraction
+from servers import bearer, make_stack, running
+
+
+def user(text: str) -> list[dict[str, str]]:
+    return [{"role": "user", "text": text}]
+
+
+def test_add_then_noop_update_and_delete_with_history(mem: Memlane, db_path) -> None:
+    first = mem.extract(user("I live in Lyon. I always drink green tea in the morning."))
+    assert first.extracted
+    assert sorted(i.content for i in first.added) == [
+        "The user always drinks green tea in the morning", "The user lives in Lyon",
+    ]  # fmt: skip
+    lyon = next(i for i in first.added if "Lyon" in i.content)
+    assert (
+        mem.get(lyon.id).provenance == {"extractor": "RuleExtractor"}
+        and mem.get(lyon.id).source == "extraction"
+    )
+
+    # the same statement in another exchange: already known (NOOP), nothing new stored
+    again = mem.extract(user("I live in Lyon. I always drink green tea in the morning!"))
+    assert again.extracted and not again.added and not again.updated
+    assert {s.reason.split(" (")[0] for s in again.skipped} == {"already known"}
+    assert count_rows(db_path, "memories") == 2
+
+    moved = mem.extract(user("I live in Paris now."))
+    assert [(u.replaces, u.previous) for u in moved.updated] == [(lyon.id, "The user lives in Lyon")]
+    assert [v.content for v in mem.history(moved.updated[0].id)] == [
+        "The user lives in Lyon", "The user lives in Paris now",
+    ]  # fmt: skip
+
+    retracted = mem.extract(user("Forget that I live in Paris."))
+    assert [d.content for d in retracted.deleted] == ["The user lives in Paris now"]
+    assert [m.content for m in mem.list_recent()] == ["The user always drinks green tea in the morning"]
+
+
+def test_the_same_exchange_is_extracted_once_across_restarts(db_path) -> None:
+    exchange = user("My manager is Ana Lima.")
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        assert m.extract(exchange).added
+        assert m.extract(exchange).reason == "this exchange was already extracted"
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        report = m.extract(exchange)
+        assert (report.extracted, report.added) == (False, ())
+        # another user's identical words are their own exchange
+        assert m.extract(exchange, user="bob").added
+    assert count_rows(db_path, "extracted_exchanges") == 2
+
+
+def test_gate_rejects_chatter_and_records_nothing(mem: Memlane, db_path) -> None:
+    report = mem.extract(user("hi, thanks!"))
+    assert not report.extracted and report.reason.startswith("gate: ")
+    assert count_rows(db_path, "memories") == 0
+    assert count_rows(db_path, "extracted_exchanges") == 0  # a rejected exchange may be retried
+
+
+def test_ceiling_and_secrets(mem: Memlane) -> None:
+    personal = mem.extract(user("Ana leads the billing team."))
+    assert [(i.content, i.visibility) for i in personal.added] == [("Ana leads the billing team", "personal")]
+    shared = mem.extract(user("Bob leads the sales team. My password is hunter2xyz!"), ceiling="shared")
+    assert [(i.content, i.visibility) for i in shared.added] == [("Bob leads the sales team", "shared")]
+    assert any(s.reason == "secret" or "secret" in s.reason for s in shared.skipped)
+    assert all("hunter2" not in m.content for m in mem.list_recent(limit=100))
+    # bob reads the shared fact, not alice's personal one
+    assert [m.content for m in mem.list_recent(user="bob")] == ["Bob leads the sales team"]
+
+
+def test_from_a_logged_conversation_with_provenance(mem: Memlane) -> None:
+    logged = mem.conversations.append("chat-7", [
+        {"role": "user", "text": "We decided to ship Falcon on March 14."},
+        {"role": "tool", "tool": "jira.get", "result": {"id": "FAL-12", "url": "https://jira.example/FAL-12"}},
+    ])  # fmt: skip
+    report = mem.extract("chat-7", mode="agent")
+    assert report.extracted and report.added
+    provenance = mem.get(report.added[0].id).provenance or {}
+    assert provenance["conversation_id"] == "chat-7"
+    assert set(provenance["message_ids"]) <= {m.id for m in logged} and provenance["message_ids"]
+    assert provenance["tools"] == ["jira.get"]
+    assert provenance["records"] == [{"id": "FAL-12", "url": "https://jira.example/FAL-12"}]
+    assert mem.extract("chat-7", mode="agent").reason == "this exchange was already extracted"
+
+
+def test_bad_requests_write_nothing(mem: Memlane, db_path) -> None:
+    for kwargs, error in (
+        ({"mode": "robot"}, "mode"),
+        ({"ceiling": "public"}, "ceiling"),
+    ):
+        with pytest.raises(InvalidInput, match=error):
+            mem.extract(user("I live in Lyon."), **kwargs)
+    with pytest.raises(InvalidInput, match="messages"):
+        mem.extract([{"role": "user"}])
+    access = mem.service.access
+    assert access is not None
+    access.set_opted_out("default", "carol", True)
+    with pytest.raises(OptedOut):
+        mem.extract(user("I live in Lyon."), user="carol")
+    assert count_rows(db_path, "memories") == 0
+
+
+def test_manager_decisions_are_pure_rules(mem: Memlane) -> None:
+    stored = mem.get(mem.store("Ana leads the billing team").id)
+    assert decide("Ana leads the billing team", "fact", [stored]).action == "noop"
+    assert decide("Bob leads the billing team", "fact", [stored]).action == "add"  # another person
+    assert decide("Ana leads the billing and support teams", "fact", [stored]).action == "update"
+    assert (
+        decide("Ana leads the billing and support teams", "preference", [stored]).action == "add"
+    )  # another type
+    assert decide_retraction("Ana leads billing", [stored]).target == stored
+    assert decide_retraction("The user lives in Oslo", [stored]).action == "noop"
+
+
+def test_rest_mcp_and_cli(tmp_path: Path) -> None:
+    stack = make_stack(tmp_path / "api.db")
+    try:
+        with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key),
+                                                       timeout=60) as c:  # fmt: skip
+            r = c.post("/v1/extract", json={"messages": user("I live in Lyon.")})
+            assert r.status_code == 200, r.text
+            assert [i["content"] for i in r.json()["added"]] == ["The user lives in Lyon"]
+            bad = c.post("/v1/extract", json={"messages": user("x"), "conversation_id": "c"})
+            assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_input"
+
+            async def over_mcp() -> dict:
+                async with (
+                    create_mcp_http_client(headers=bearer(stack.admin_key)) as http,
+                    streamable_http_client(f"{url}/mcp", http_client=http) as (read, write),
+                    ClientSession(read, write) as session,
+                ):
+                    await session.initialize()
+                    result = await session.call_tool(
+                        "memory_extract", {"messages": user("I live in Paris now.")}
+                    )
+                    assert not result.is_error, result.content
+                    return result.structured_content or {}
+
+            import anyio
+
+            report = anyio.run(over_mcp)
+            assert [u["previous"] for u in report["updated"]] == ["The user lives in Lyon"]
+    finally:
+        stack.mem.close()
+
+    db = tmp_path / "cli.db"
+    exchange = tmp_path / "exchange.json"
+    exchange.write_text(json.dumps(user("I always take the train to work.")))
+    cmd = [sys.executable, "-c", "from memlane.cli import main; main(obj={})", "extract", str(exchange),
+           "--json", "--db", str(db), "--embedder", "none", "--user", "alice"]  # fmt: skip
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    assert [i["content"] for i in json.loads(out.stdout)["added"]] == [
+        "The user always takes the train to work"
+    ]
+    assert rows(db, "SELECT source FROM memories") == [("cli",)]
