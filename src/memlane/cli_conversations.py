@@ -64,7 +64,9 @@ def build(
     def append_cmd(
         ctx: click.Context, conversation_id: str, file: str, visibility: str, owner: str | None
     ) -> None:
-        """Append the messages in FILE ('-': stdin) to CONVERSATION_ID, all or none.
+        """Append the messages in FILE ('-': stdin) to a conversation.
+
+        All are appended, or none.
 
         FILE holds a JSON list of messages: {"role": "user"|"assistant"|"tool", "text": ..., "tool": ...,
         "result": {...}, "user": ..., "agent": ..., "at": "2025-03-14T09:00:00Z"}.
@@ -126,7 +128,9 @@ def build(
     @click.option("--source", default="cli", show_default=True, help="Where the memories came from.")
     @_common
     def extract_cmd(ctx: click.Context, file: str | None, conversation: str | None, **options: Any) -> None:
-        """Learn from an exchange: FILE ('-': stdin) holds a JSON list of messages.
+        """Learn from an exchange (FILE, or '-' for stdin).
+
+        FILE holds a JSON list of messages.
 
         Lists what was added, updated (superseded), deleted and skipped, each with a reason. The same
         exchange is extracted once.
