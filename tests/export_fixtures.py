@@ -219,3 +219,139 @@ PASTED = {
     "numbered": "1. [2025-11-02]. User is vegetarian.\n\n2. [2025-12-14]. User lives in Lyon.",
     "claude": "**Work context**\n\nMira is a night-shift nurse.\n\n**Top of mind**\n\nKitchen renovation.",
 }
+
+
+# -- conversations (import --conversations) ----------------------------------------------------------------
+
+PEOPLE = [
+    "Ana",
+    "Bruno",
+    "Chloe",
+    "Dmitri",
+    "Elif",
+    "Farah",
+    "Goran",
+    "Hana",
+    "Ivo",
+    "Jonas",
+    "Kemal",
+    "Lena",
+]
+CITIES = ["Porto", "Lyon", "Gdansk", "Tartu", "Bergen", "Split", "Ghent", "Turin", "Graz", "Malmo"]
+
+
+def chat_statements(i: int) -> list[str]:
+    """Two durable user statements for conversation ``i`` (distinct across conversations)."""
+    person, city = PEOPLE[i % len(PEOPLE)], CITIES[i % len(CITIES)]
+    return [f"My cousin {person} {i} moved to {city} last spring.",
+            f"I prefer the {i}th-floor meeting room in {city} for planning days."]  # fmt: skip
+
+
+def chatgpt_chat(i: int, *, when: float) -> dict[str, Any]:
+    """A ChatGPT conversation whose visible branch is: hidden system message, user statement, assistant
+    reply, a tool call and its result (hidden), an edited user statement (the old one on a discarded
+    branch), the final reply. Returns the conversation."""
+    first, second = chat_statements(i)
+
+    def m(mid: str, role: str, text: str, t: float, **extra: Any) -> dict[str, Any]:
+        return {"id": mid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": t,
+                "content": {"content_type": "text", "parts": [text]}, "weight": 1, "recipient": "all",
+                "channel": None, "metadata": {}, **extra}  # fmt: skip
+
+    nodes = [
+        (
+            "sys",
+            m("sys", "system", "", when, weight=0, metadata={"is_visually_hidden_from_conversation": True}),
+        ),
+        ("u1", m("u1", "user", first + " \ue200cite\ue201", when + 1)),
+        ("a1", m("a1", "assistant", "Noted. Anything else?", when + 2)),
+        ("call", m("call", "assistant", "search('rooms')", when + 3, recipient="browser")),
+        ("res", m("res", "tool", "3 results", when + 4)),
+        ("u2", m("u2", "user", second, when + 5)),
+        ("a2", m("a2", "assistant", "Booked the room.", when + 6)),
+    ]
+    mapping: dict[str, Any] = {"client-created-root": _msg("client-created-root", None, [], None)}
+    parent = "client-created-root"
+    for node_id, message in nodes:
+        if node_id == "u2":  # the first version of the edited prompt, on a branch nobody sees any more
+            mapping["u2-old"] = _msg(
+                "u2-old", parent, [], m("u2-old", "user", "I hate meeting rooms.", when + 5)
+            )
+            mapping[parent]["children"].append("u2-old")
+        mapping[node_id] = _msg(node_id, parent, [], message)
+        mapping[parent]["children"].append(node_id)
+        parent = node_id
+    return {"id": f"chat-{i:03d}", "conversation_id": f"chat-{i:03d}", "title": f"Chat {i}", "create_time": when,
+            "update_time": when + 6, "current_node": "a2", "mapping": mapping}  # fmt: skip
+
+
+#: what the visible branch of ``chatgpt_chat`` holds, as (role, text)
+def chatgpt_chat_visible(i: int) -> list[tuple[str, str]]:
+    first, second = chat_statements(i)
+    return [("user", first), ("assistant", "Noted. Anything else?"), ("user", second),
+            ("assistant", "Booked the room.")]  # fmt: skip
+
+
+def chatgpt_chats_export(n: int) -> bytes:
+    """A ChatGPT export zip of ``n`` conversations (no memory section), sharded like 2026 exports."""
+    convs = [chatgpt_chat(i, when=1_767_225_600.0 + 3600 * i) for i in range(n)]
+    half = n // 2
+    return zip_bytes({"conversations-000.json": json.dumps(convs[:half]).encode(),
+                      "conversations-001.json": json.dumps(convs[half:]).encode(),
+                      "user.json": json.dumps({"email": EMAIL}).encode()})  # fmt: skip
+
+
+def claude_branched_conversations() -> list[dict[str, Any]]:
+    """A Claude conversation whose first prompt was edited: the last message (the current leaf) is a
+    sibling of the first; only it and what follows it on its branch are visible."""
+    root = "00000000-0000-4000-8000-000000000000"
+
+    def msg(
+        uid: str, sender: str, text: str, parent: str, at: str, extra: list[dict[str, Any]] = ()
+    ) -> dict[str, Any]:  # type: ignore[assignment]
+        return {"uuid": uid, "sender": sender, "text": text, "created_at": at, "attachments": [], "files": [],
+                "content": [*extra, {"type": "text", "text": text}], "parent_message_uuid": parent}  # fmt: skip
+
+    thinking = [{"type": "thinking", "thinking": "The user wants a budget split."}]
+    return [{"uuid": "claude-conv-1", "name": "Kitchen", "summary": "", "created_at": "2026-05-03T09:12:00.000000Z",
+             "chat_messages": [
+                 msg("h1", "human", "We have 12k EUR for the kitchen.", root, "2026-05-03T09:12:01.000000Z"),
+                 msg("a1", "assistant", "Let me split that.", "h1", "2026-05-03T09:12:20.000000Z", thinking),
+                 msg("h1b", "human", "My kitchen budget is 15k EUR, my sister Ana pays half.", root,
+                     "2026-05-03T09:20:40.000000Z"),
+                 msg("a1b", "assistant", "Then 7.5k each.", "h1b", "2026-05-03T09:20:50.000000Z", thinking),
+             ]}]  # fmt: skip
+
+
+def gemini_chat_activity() -> bytes:
+    """My Activity (JSON, newest first): two chats by their details URL, one with a regenerated reply."""
+
+    def rec(title: str, at: str, chat: str | None, drafts: list[str]) -> dict[str, Any]:
+        r: dict[str, Any] = {"header": "Gemini Apps", "title": title, "time": at, "products": ["Gemini Apps"],
+                             "activityControls": ["Gemini Apps Activity"],
+                             "safeHtmlItem": [{"html": d} for d in drafts]}  # fmt: skip
+        if chat:
+            r["details"] = [
+                {
+                    "name": f"https://gemini.google.com/app/{chat}",
+                    "url": f"https://gemini.google.com/app/{chat}",
+                }
+            ]
+        return r
+
+    records = [
+        rec(
+            "Prompted My daughter Mila starts school in Graz in September.",
+            "2026-08-02T18:10:00.000Z",
+            "aa11",
+            ["<p>First draft</p>", "<p>Congratulations to <b>Mila</b>!</p>"],
+        ),
+        rec("Gave feedback: Good response", "2026-08-02T18:06:00.000Z", None, []),
+        rec(
+            "Prompted I'm vegetarian and cook for two.",
+            "2026-08-02T18:01:40.019Z",
+            "bb22",
+            ["<p>Five dinners</p>"],
+        ),
+    ]
+    return json.dumps(records).encode()

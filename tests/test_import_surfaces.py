@@ -67,6 +67,7 @@ def test_rest_and_remote_sdk(tmp_path: Path) -> None:
                 "imported": 2,
                 "skipped_duplicates": 0,
                 "skipped_invalid": [],
+                "conversations": None,  # only with conversations=true
             }
             # an upload larger than a JSON body may be (1 MiB) is accepted: blank lines pad it
             big = (

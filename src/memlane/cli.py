@@ -451,17 +451,22 @@ def reindex_cmd(ctx: click.Context, keys: bool) -> None:
     "memlane memory import ./data-2026-05-03-batch-0000 --from claude",
     "pbpaste | memlane memory import - --from gemini      # Saved info, one per line",
     "memlane memory import backup.jsonl --from memlane",
+    "memlane memory import chatgpt-export.zip --conversations   # again after a stop: it resumes",
 ))  # fmt: skip
 @click.argument("source", type=click.Path(allow_dash=True, dir_okay=True, path_type=str))
 @click.option("--from", "fmt", type=click.Choice(["chatgpt", "claude", "gemini", "text", "memlane"]),
               help="The export's kind (default: detected from its content).")  # fmt: skip
+@click.option("--conversations", is_flag=True,
+              help="Also log the export's chats and extract memories from them (resumable).")  # fmt: skip
 @_common
-def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
+def import_cmd(ctx: click.Context, source: str, fmt: str | None, conversations: bool) -> None:
     """Import memories from ChatGPT, Claude, Gemini, text or memlane.
 
     SOURCE is a zip, a folder, a JSON or text file, or - for stdin. Only what the assistant already
     distilled is imported (custom instructions, saved memories, Claude's memory, Gem instructions); all
-    or nothing. Shows a progress bar on a terminal.
+    or nothing. --conversations also appends the chats (visible branch) to the conversation log and
+    extracts memories from them; run it again after an interruption to continue. Shows a progress bar
+    on a terminal.
     """
     import tempfile
 
@@ -475,13 +480,21 @@ def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
         target: Any = spool if source == "-" else source
         name = "stdin" if source == "-" else None
         if ctx.obj.get("server"):
-            result = client.import_file(target, fmt or "auto", name=name)
+            result = client.import_file(target, fmt or "auto", name=name, conversations=conversations)
         else:
             bar = cli_progress.ByteBar(cli_progress.wanted(ctx), "reading export")
+            chats = cli_progress.ConversationBar(cli_progress.wanted(ctx))
+
+            def chat(report: Any, done: int, total: int) -> None:
+                bar.close()  # the facts are in: the conversations' bar takes over
+                chats(report, done, total)
+
             try:
-                result = client.import_file(target, fmt or "auto", name=name, progress=bar)
+                result = client.import_file(target, fmt or "auto", name=name, progress=bar,
+                                            conversations=conversations, conversation_progress=chat)  # fmt: skip
             finally:
                 bar.close()
+                chats.close()
 
     def human(r: Any) -> str:
         lines = [f"{r.vendor}: imported {r.imported}, already there {r.skipped_duplicates},"
@@ -489,6 +502,16 @@ def import_cmd(ctx: click.Context, source: str, fmt: str | None) -> None:
         for item in r.skipped_invalid:
             where = ", ".join(f"{k} {v}" for k, v in item.items() if k not in ("reason", "content"))
             lines.append(f"  skipped ({where}): {item['reason']}")
+        c = r.conversations
+        if c is not None:
+            lines.append(f"conversations: {c.conversations}, messages logged {c.messages_appended} (already there"
+                         f" {c.messages_already_there}), exchanges extracted {c.exchanges_extracted} (already"
+                         f" {c.exchanges_already_extracted}, nothing durable {c.exchanges_without_memory}),"
+                         f" memories added {c.memories_added}, updated {c.memories_updated}")  # fmt: skip
+            for item in c.skipped_invalid:
+                lines.append(
+                    f"  skipped message {item['message_id']} of {item['conversation_id']}: {item['reason']}"
+                )
         return "\n".join(lines)
 
     _emit(ctx, result, human)

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-__all__ = ["LOGGER", "ByteBar", "ReindexBars", "showing", "wanted"]
+__all__ = ["LOGGER", "ByteBar", "ConversationBar", "ReindexBars", "showing", "wanted"]
 
 LOGGER = "memlane.progress"
 
@@ -112,3 +112,23 @@ class ByteBar:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+
+
+class ConversationBar:
+    """``conversation_progress(report, done_bytes, total_bytes)`` of ``import --conversations``: the
+    export read so far (bytes) with the conversations and memories done as the bar's postfix."""
+
+    def __init__(self, enabled: bool) -> None:
+        self._bytes = ByteBar(enabled, "conversations")
+
+    def __call__(self, report: Any, done: int, total: int) -> None:
+        self._bytes(done, total)
+        bar = self._bytes._bar
+        if bar is not None:
+            bar.set_postfix_str(
+                f"{report.conversations} chats, {report.memories_added + report.memories_updated} memories",
+                refresh=False,
+            )
+
+    def close(self) -> None:
+        self._bytes.close()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidInput, OptedOut
@@ -39,7 +40,7 @@ from .timeutil import now_utc
 if TYPE_CHECKING:
     from .service import MemoryService
 
-__all__ = ["MANAGER_NEIGHBOURS", "exchange_digest", "extract"]
+__all__ = ["MANAGER_NEIGHBOURS", "exchange_digest", "extract", "extract_messages"]
 
 #: how many similar current items the memory manager compares each candidate with
 MANAGER_NEIGHBOURS = 5
@@ -97,6 +98,26 @@ def extract(
         ]  # fmt: skip
     else:
         parsed = parse_messages(messages)
+    return extract_messages(service, extractor, parsed, actor=actor, conversation_id=conversation_id, mode=mode,
+                            ceiling=ceiling, instructions=instructions, space=space, source=source)  # fmt: skip
+
+
+def extract_messages(
+    service: MemoryService,
+    extractor: Extractor,
+    parsed: Sequence[Message],
+    *,
+    actor: Actor,
+    conversation_id: str | None,
+    mode: str = "chat",
+    ceiling: str = "personal",
+    instructions: str | None = None,
+    space: str | None = None,
+    source: str | None = None,
+    observed_at: datetime | None = None,
+) -> ExtractReport:
+    """Steps 2-6 for validated messages (``conversation_id``: only named in the provenance here);
+    ``observed_at``: when the exchange happened, for what it stores (an imported conversation's time)."""
     # The request's ceiling can only narrow the key's: a personal-only key never writes shared.
     effective = "shared" if ceiling == "shared" and actor.ceiling is Visibility.SHARED else "personal"
 
@@ -161,6 +182,8 @@ def extract(
             "confidence": fact.confidence, "visibility": str(visibility), "space": space,
             "source": source or "extraction", "provenance": item_provenance, "auto_supersede": False,
         }  # fmt: skip
+        if observed_at is not None:
+            fields["observed_at"] = observed_at
         if fact.subject:
             fields["subject"] = fact.subject
         if fact.related_user:

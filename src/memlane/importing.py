@@ -1,4 +1,6 @@
-"""The store side of an import: parsed facts (``importers.Batch``) become store requests.
+"""The store side of an import: parsed facts (``importers.Batch``) become store requests; with
+``conversations``, the export's conversations then go to the log and through extraction
+(``conversation_import``).
 
 Each fact is checked like any store (secrets in every field, then validation); a fact that fails is
 reported in ``skipped_invalid`` with the reason (a secret is named by its kind, never quoted) and the
@@ -8,15 +10,24 @@ rest go to ``store_many`` in one transaction. Imported facts never supersede any
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 from .errors import InvalidInput
 from .importers import Batch
-from .models import ImportResult, StoreResult
+from .importers.archive import ReadProgress
+from .models import Actor, ConversationImportReport, ImportResult, StoreResult
 from .requests import validate_store
 from .secrets import scan_fields
 
-__all__ = ["prepare", "result"]
+if TYPE_CHECKING:
+    from .service import MemoryService
+
+#: ``conversation_progress(report so far, export bytes read, export bytes in all)``, per conversation
+ConversationProgress = Callable[[ConversationImportReport, int, int], None]
+
+__all__ = ["ConversationProgress", "import_file", "prepare", "result"]
 
 _PREVIEW = 80
 
@@ -61,3 +72,36 @@ def result(batch: Batch, stored: list[StoreResult], invalid: list[dict[str, Any]
         skipped_duplicates=batch.in_file_duplicates + sum(1 for r in stored if r.status == "duplicate"),
         skipped_invalid=tuple(invalid),
     )
+
+
+def import_file(
+    service: MemoryService, source: str | Path | bytes | IO[bytes], format: str = "auto", *,  # noqa: A002
+    actor: Actor, space: str | None = None, name: str | None = None, conversations: bool = False,
+    progress: ReadProgress | None = None, conversation_progress: ConversationProgress | None = None,
+) -> ImportResult:  # fmt: skip
+    """Parse the export and store its facts (all or nothing); with ``conversations``, then append its
+    conversations to the log and extract them (resumable: ``conversation_import``)."""
+    from .conversation_import import import_conversations
+    from .importers import read_conversations, read_export
+
+    batch = read_export(source, format, name=name, progress=progress, conversations=conversations)
+    done = service.import_batch(batch, actor=actor, space=space)
+    if not conversations:
+        return done
+    read = [0, 0]  # bytes of the export read so far, and in all: the conversations' progress
+
+    def reading(done_bytes: int, total_bytes: int) -> None:
+        read[:] = [done_bytes, total_bytes]
+
+    def tick(report: ConversationImportReport) -> None:
+        if conversation_progress is not None:
+            conversation_progress(report, read[0], read[1])
+
+    with read_conversations(source, batch.vendor, name=name, progress=reading) as found:
+        report = import_conversations(service, found, actor=actor, space=space, progress=tick)
+    if report.conversations == 0 and not (done.imported or done.skipped_duplicates or done.skipped_invalid):
+        raise InvalidInput(  # nothing was written: as an export without a memory section
+            f"{name or 'the export'}: no {batch.vendor} memory and no {batch.vendor} conversations in it;"
+            " nothing was imported"
+        )
+    return done.model_copy(update={"conversations": report})

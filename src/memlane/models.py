@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "Actor",
+    "ConversationImportReport",
     "ConversationMessage",
     "ConversationSummary",
     "Edge",
@@ -182,14 +183,32 @@ class StoreResult(_Frozen):
     similar: tuple[SimilarRef, ...] = ()
 
 
+class ConversationImportReport(_Frozen):
+    """What ``import --conversations`` did with the export's conversations (visible branch only): messages
+    appended to the conversation log, exchanges extracted, memories the extraction added or updated.
+    ``*_already_*`` counts what an earlier (perhaps interrupted) run of the same import had done."""
+
+    conversations: int = 0
+    messages_appended: int = 0
+    messages_already_there: int = 0
+    exchanges_extracted: int = 0
+    exchanges_already_extracted: int = 0
+    #: exchanges with nothing durable in them (the extraction gate), nothing stored
+    exchanges_without_memory: int = 0
+    memories_added: int = 0
+    memories_updated: int = 0
+    skipped_invalid: tuple[dict[str, Any], ...] = ()
+
+
 class ImportResult(_Frozen):
     """What an import did: facts stored, facts already there (in the store or earlier in the file), and
-    facts refused, each with its ``reason``."""
+    facts refused, each with its ``reason``; with ``--conversations``, what became of the conversations."""
 
     vendor: str
     imported: int
     skipped_duplicates: int
     skipped_invalid: tuple[dict[str, Any], ...] = ()
+    conversations: ConversationImportReport | None = None
 
 
 class ForgetResult(_Frozen):

@@ -181,9 +181,11 @@ class _Requests:
 
     def import_file(
         self, upload: tuple[str, IO[bytes]], format: str = "auto", *, user: str | None = None,  # noqa: A002
-        space: str | None = None,
+        space: str | None = None, conversations: bool = False,
     ) -> _Call[ImportResult]:  # fmt: skip
         form = _given(format=format, space=self._space(space))
+        if conversations:
+            form["conversations"] = "true"
         return _Call("POST", "/v1/memory/import", ImportResult.model_validate, user,
                      files={"file": upload}, data=form)  # fmt: skip
 
@@ -342,12 +344,17 @@ class RemoteMemlane(_Connection):
 
     def import_file(
         self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
-        space: str | None = None, name: str | None = None,
+        space: str | None = None, name: str | None = None, conversations: bool = False,
     ) -> ImportResult:  # fmt: skip
         """Upload an export (a path to a zip, folder or file, its bytes, or a binary file) to the server's
-        import (``POST /v1/memory/import``); a folder is zipped first."""
+        import (``POST /v1/memory/import``); a folder is zipped first. ``conversations``: the server also
+        logs and extracts the export's conversations (docs/import.md)."""
         with upload_of(source, name) as upload:
-            return self._send(self._requests.import_file(upload, format, user=user, space=space))
+            return self._send(
+                self._requests.import_file(
+                    upload, format, user=user, space=space, conversations=conversations
+                )
+            )
 
     def export(self, *, user: str | None = None) -> Iterator[str]:
         """memlane's export (JSON Lines) of every memory the caller can read, streamed from the server."""
@@ -433,10 +440,14 @@ class AsyncRemoteMemlane(_Connection):
 
     async def import_file(
         self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
-        space: str | None = None, name: str | None = None,
+        space: str | None = None, name: str | None = None, conversations: bool = False,
     ) -> ImportResult:  # fmt: skip
         with upload_of(source, name) as upload:
-            return await self._send(self._requests.import_file(upload, format, user=user, space=space))
+            return await self._send(
+                self._requests.import_file(
+                    upload, format, user=user, space=space, conversations=conversations
+                )
+            )
 
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._send(self._requests.reindex(**kwargs))

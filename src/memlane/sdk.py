@@ -40,6 +40,7 @@ from .retrieval.config import RetrievalConfig
 from .service import MemoryService, ReindexProgress
 
 if TYPE_CHECKING:
+    from .importing import ConversationProgress
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
 __all__ = ["AsyncMemlane", "Conversations", "Entities", "Memlane"]
@@ -178,14 +179,20 @@ class Memlane:
     def import_file(
         self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, user: str | None = None,  # noqa: A002
         space: str | None = None, name: str | None = None, progress: ReadProgress | None = None,
+        conversations: bool = False, conversation_progress: ConversationProgress | None = None,
     ) -> ImportResult:  # fmt: skip
         """Import the memories of an export: a path to a zip, folder or file, or its bytes. ``format``:
         auto (detected from the content), chatgpt, claude, gemini, text or memlane (docs/import.md).
-        ``progress(done_bytes, total_bytes)`` is called while the export is read."""
-        from .importers import read_export
+        ``progress(done_bytes, total_bytes)`` is called while the export is read.
 
-        batch = read_export(source, format, name=name, progress=progress)
-        return self._service.import_batch(batch, actor=self._actor(user), space=self._space(space))
+        ``conversations``: also append the export's conversations (visible branch) to the conversation
+        log and extract memories from them, resumably (a re-run continues where a killed one stopped);
+        ``conversation_progress(report_so_far, done_bytes, total_bytes)`` is called after each
+        conversation."""
+        return self._service.import_file(
+            source, format, actor=self._actor(user), space=self._space(space), name=name,
+            conversations=conversations, progress=progress, conversation_progress=conversation_progress,
+        )  # fmt: skip
 
     def recall(
         self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -189,6 +189,19 @@ class MemoryService:
             return restore(self, batch, actor)
         items, invalid = importing.prepare(batch, space)
         return importing.result(batch, self.store_many(items, actor=actor), invalid)
+
+    def import_file(
+        self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, actor: Actor,  # noqa: A002
+        space: str | None = None, name: str | None = None, conversations: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+        conversation_progress: Callable[[Any, int, int], None] | None = None,
+    ) -> ImportResult:  # fmt: skip
+        """Import an export (a path, its bytes or a binary file): see ``importing.import_file``."""
+        from . import importing
+
+        return importing.import_file(self, source, format, actor=actor, space=space, name=name,
+                                     conversations=conversations, progress=progress,
+                                     conversation_progress=conversation_progress)  # fmt: skip
 
     def export(self, *, actor: Actor) -> Iterator[str]:
         """memlane's export of every memory ``actor`` can read, as JSON Lines (docs/import.md)."""

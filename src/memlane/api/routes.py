@@ -8,7 +8,6 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from ..importers import read_export
 from ..models import ForgetResult, ImportResult, Memory, MemoryType, State, StoreResult
 from .context import CallerDep, render
 from .schemas import (
@@ -52,12 +51,15 @@ def import_memories(
     file: UploadFile,
     format: Annotated[str, Form(max_length=20)] = "auto",  # noqa: A002 - the wire name
     space: Annotated[str | None, Form(max_length=200)] = None,
+    conversations: Annotated[bool, Form()] = False,
 ) -> JSONResponse:
     """Import the memories of a ChatGPT, Claude or Gemini export, pasted memory lines or a memlane export
     (multipart ``file``; ``format`` auto-detected unless given). All or nothing; facts with a secret or
-    an invalid field are listed in ``skipped_invalid`` with the reason (docs/import.md)."""
-    batch = read_export(file.file, format, name=file.filename or None)
-    return render(who.service.import_batch(batch, actor=who.actor, space=space))
+    an invalid field are listed in ``skipped_invalid`` with the reason (docs/import.md). ``conversations``
+    true: the export's conversations are also logged and extracted (resumable; ``conversations`` in the
+    answer says what was done)."""
+    return render(who.service.import_file(file.file, format, actor=who.actor, space=space,
+                                          name=file.filename or None, conversations=conversations))  # fmt: skip
 
 
 @router.get("/memory/export", tags=["memories"], response_class=StreamingResponse)

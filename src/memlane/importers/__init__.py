@@ -7,6 +7,8 @@ content, not by file name (``detect``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -15,10 +17,22 @@ from .archive import Limits, ReadProgress, Source, open_source
 from .base import MAX_FACTS, Batch, Fact, first_item
 from .chatgpt import conversation_files, parse_chatgpt
 from .claude import is_memory_object, memory_files, parse_claude
+from .conversations import ImportedConversation, ImportedMessage, check_conversations, iter_conversations
 from .gemini import gems_files, is_gemini_activity, parse_gemini
 from .text import parse_text
 
-__all__ = ["FORMATS", "MAX_FACTS", "Batch", "Fact", "Limits", "detect", "read_export"]
+__all__ = [
+    "FORMATS",
+    "MAX_FACTS",
+    "Batch",
+    "Fact",
+    "ImportedConversation",
+    "ImportedMessage",
+    "Limits",
+    "detect",
+    "read_conversations",
+    "read_export",
+]
 
 FORMATS = ("auto", "chatgpt", "claude", "gemini", "text", "memlane")
 _EXPECTED = (
@@ -79,9 +93,12 @@ def detect(source: Source) -> str:
 
 def read_export(
     source: str | Path | bytes | IO[bytes], format: str = "auto", *, name: str | None = None,  # noqa: A002
-    limits: Limits | None = None, progress: ReadProgress | None = None,
+    limits: Limits | None = None, progress: ReadProgress | None = None, conversations: bool = False,
 ) -> Batch:  # fmt: skip
-    """Parse an export (a path to a zip, folder or file, or its bytes) into facts; nothing is stored."""
+    """Parse an export (a path to a zip, folder or file, or its bytes) into facts; nothing is stored.
+
+    ``conversations``: the conversations will be imported too (``read_conversations``), so an export
+    without a memory section is no error, but one without conversations is."""
     if format not in FORMATS:
         raise InvalidInput(f"format: expected one of {', '.join(FORMATS)}, not {format!r}")
     src = open_source(source, limits=limits, progress=progress)
@@ -91,6 +108,8 @@ def read_export(
             src.entries[0].name = name
     try:
         vendor = detect(src) if format == "auto" else format
+        if conversations:
+            check_conversations(src, vendor)
         if vendor == "text" or (vendor != "memlane" and len(src.entries) == 1 and _is_plain_text(src)):
             data = _single(src)
             if data is None:
@@ -99,14 +118,31 @@ def read_export(
                 )
             return parse_text(data, src.entries[0].name, vendor)
         if vendor == "chatgpt":
-            return parse_chatgpt(src)
+            return parse_chatgpt(src, require=not conversations)
         if vendor == "claude":
-            return parse_claude(src)
+            return parse_claude(src, require=not conversations)
         if vendor == "gemini":
-            return parse_gemini(src)
+            return parse_gemini(src, require=not conversations)
         from .memlane_format import parse_memlane
 
         return parse_memlane(src)
+    finally:
+        src.close()
+
+
+@contextmanager
+def read_conversations(
+    source: str | Path | bytes | IO[bytes], vendor: str, *, name: str | None = None,
+    limits: Limits | None = None, progress: ReadProgress | None = None,
+) -> Iterator[Iterator[ImportedConversation]]:  # fmt: skip
+    """The export's conversations (visible branch only), streamed while the block runs; ``vendor`` is
+    ``read_export``'s. Nothing is stored."""
+    src = open_source(source, limits=limits, progress=progress)
+    if name:
+        src.label = name
+    try:
+        check_conversations(src, vendor)
+        yield iter_conversations(src, vendor)
     finally:
         src.close()
 

@@ -64,7 +64,7 @@ def _text(message: dict[str, Any]) -> str:
     return _PRIVATE_USE.sub("", "\n".join(p for p in parts if isinstance(p, str)))
 
 
-def parse_chatgpt(source: Source) -> Batch:
+def parse_chatgpt(source: Source, *, require: bool = True) -> Batch:
     files = conversation_files(source)
     if not files and len(source.entries) == 1:  # a loose JSON file, renamed by the user
         files = source.entries
@@ -107,11 +107,11 @@ def parse_chatgpt(source: Source) -> Batch:
         when, about, prov = newest_about
         add_lines(batch, about, {**prov, "kind": "custom_instructions"},
                   default_date=when.isoformat() if when else None)  # fmt: skip
-    if not batch.facts:
+    if not batch.facts and require:
         raise InvalidInput(
             f"{source.label}: {conversations} ChatGPT conversation(s) but no memory in them; nothing was imported."
             " Expected custom instructions ('About me'), a saved-memory snapshot or bio memory writes."
             " ChatGPT does not export its saved-memory list: paste it (Settings > Personalization > Manage"
-            " memories) and import it with --from text"
+            " memories) and import it with --from text; or import the conversations themselves with --conversations"
         )
     return batch

@@ -98,7 +98,7 @@ def add_memory_object(batch: Batch, obj: dict[str, Any], file: str, projects: di
                   default_date=updated.isoformat() if updated else None)  # fmt: skip
 
 
-def parse_claude(source: Source) -> Batch:
+def parse_claude(source: Source, *, require: bool = True) -> Batch:
     batch = Batch("claude")
     projects = _project_names(source)
     found = 0
@@ -110,12 +110,12 @@ def parse_claude(source: Source) -> Batch:
             if isinstance(obj, dict) and any(k in obj for k in _MEMORY_KEYS):
                 found += 1
                 add_memory_object(batch, obj, entry.name, projects)
-    if not found:
+    if not found and require:
         raise InvalidInput(
             f"{source.label}: no Claude memory found; nothing was imported. Expected memories.json (legacy"
             " export) or memories/<account>.json inside memories-000.zip (2026 export); Claude writes it only"
             " if memory was used. Or paste 'View and edit your memory' and import it with --from claude"
         )
-    if not batch.facts:
+    if not batch.facts and require:
         raise InvalidInput(f"{source.label}: the Claude memory is empty; nothing was imported")
     return batch

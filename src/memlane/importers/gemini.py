@@ -67,7 +67,7 @@ def is_gemini_activity(source: Source) -> bool:
                for e in source.entries)  # fmt: skip
 
 
-def parse_gemini(source: Source) -> Batch:
+def parse_gemini(source: Source, *, require: bool = True) -> Batch:
     batch = Batch("gemini")
     for entry in gems_files(source):
         if entry.size > _MAX_HTML:
@@ -91,7 +91,7 @@ def parse_gemini(source: Source) -> Batch:
             batch.add(Fact(f"Instructions for the Gem '{name}': {body}",
                            {"vendor": "gemini", "file": entry.name, "kind": "gem_instructions", "gem": name},
                            type="procedure"))  # fmt: skip
-    if not batch.facts:
+    if not batch.facts and require:
         activity = " (My Activity holds prompts, not memory)" if is_gemini_activity(source) else ""
         raise InvalidInput(
             f"{source.label}: no Gemini memory found{activity}; nothing was imported. Expected"
