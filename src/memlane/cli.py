@@ -30,6 +30,8 @@ def _dump(value: Any) -> Any:
         return value.model_dump(mode="json")
     if isinstance(value, list | tuple):
         return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
     return value
 
 
@@ -572,6 +574,10 @@ from .cli_conversations import build as _build_conversations  # noqa: E402 - reg
 
 for _command in _build_conversations(_client, _common, _emit, _examples, _table):
     main.add_command(_command)
+
+from .cli_entities import build as _build_entities  # noqa: E402 - registered below
+
+main.add_command(_build_entities(_client, _common, _emit, _examples, _table))
 
 
 def run() -> None:  # pragma: no cover - console entry for python -m

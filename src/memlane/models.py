@@ -20,6 +20,8 @@ __all__ = [
     "ConversationSummary",
     "Edge",
     "Entity",
+    "EntityDetail",
+    "EntityLookup",
     "EntityMerge",
     "ExtractReport",
     "ExtractedItem",
@@ -28,6 +30,7 @@ __all__ = [
     "Hit",
     "ImportResult",
     "KeyInfo",
+    "LinkedMemory",
     "Memory",
     "MemoryType",
     "NewKey",
@@ -159,6 +162,34 @@ class EntityMerge(_Frozen):
     merged: str
     merged_at: datetime
     unmerged_at: datetime | None = None
+
+
+class LinkedMemory(_Frozen):
+    """A memory linked to an entity: ``distance`` 0 (linked to the entity itself) or 1 (to an entity one
+    edge away)."""
+
+    distance: int
+    memory: Memory
+
+
+class EntityDetail(_Frozen):
+    """What is known about an entity, as far as the caller may read: the entity (with its aliases and
+    external ids), its edges, the entities at their other ends (``related``), and the memories linked
+    to it and to those neighbours, nearest first, then newest."""
+
+    entity: Entity
+    edges: tuple[Edge, ...] = ()
+    related: tuple[Entity, ...] = ()
+    memories: tuple[LinkedMemory, ...] = ()
+
+
+class EntityLookup(_Frozen):
+    """ "What do you know about X": the entity ``query`` resolves to (``found``, with its detail), or, when
+    the name fits several, each of them (``candidates``) and no detail."""
+
+    query: str
+    found: EntityDetail | None = None
+    candidates: tuple[Entity, ...] = ()
 
 
 class SupersededRef(_Frozen):

@@ -16,6 +16,7 @@ how its answer is read is written once (``_Requests``); the two clients differ o
 
 from __future__ import annotations
 
+import builtins
 import io
 import os
 import tempfile
@@ -31,9 +32,28 @@ import httpx
 from pydantic_core import to_jsonable_python
 
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
-from .models import ForgetResult, Hit, ImportResult, Memory, ReindexResult, StoreResult
+from .models import (
+    Edge,
+    Entity,
+    EntityDetail,
+    EntityLookup,
+    EntityMerge,
+    ForgetResult,
+    Hit,
+    ImportResult,
+    Memory,
+    ReindexResult,
+    StoreResult,
+)
 
-__all__ = ["AsyncRemoteMemlane", "RemoteMemlane", "check_api_key", "error_from_response"]
+__all__ = [
+    "AsyncRemoteEntities",
+    "AsyncRemoteMemlane",
+    "RemoteEntities",
+    "RemoteMemlane",
+    "check_api_key",
+    "error_from_response",
+]
 
 T = TypeVar("T")
 
@@ -98,6 +118,10 @@ def _segment(value: str) -> str:
 
 def _memories(key: str) -> Callable[[Any], list[Memory]]:
     return lambda data: [Memory.model_validate(m) for m in data[key]]
+
+
+def _entities(key: str) -> Callable[[Any], list[Entity]]:
+    return lambda data: [Entity.model_validate(e) for e in data[key]]
 
 
 def _hits(data: Any) -> list[Hit]:
@@ -192,6 +216,68 @@ class _Requests:
     def reindex(self, *, keys: bool = False) -> _Call[ReindexResult]:
         return _Call("POST", "/v1/reindex", ReindexResult.model_validate, params={"keys": str(keys).lower()})
 
+    # -- the entity graph (``m.entities.*`` and ``m.anchor``) ----------------------------------------
+
+    def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> _Call[Entity]:
+        return _Call("POST", "/v1/anchor", Entity.model_validate, user, dict(record))
+
+    def entity_get(self, entity_id: str, *, user: str | None = None) -> _Call[Entity]:
+        return _Call("GET", f"/v1/entities/{_segment(entity_id)}", Entity.model_validate, user)
+
+    def entity_list(
+        self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
+    ) -> _Call[list[Entity]]:
+        params = _given(type=type, limit=limit, offset=offset)
+        return _Call("GET", "/v1/entities", _entities("items"), user, params=params)
+
+    def entity_page(
+        self, *, type: str | None = None, limit: int = 50, cursor: str | None = None, user: str | None = None
+    ) -> _Call[tuple[list[Entity], str | None]]:
+        params = _given(type=type, limit=limit, cursor=cursor)
+        return _Call("GET", "/v1/entities", lambda data: (_entities("items")(data), data["next_cursor"]), user,
+                     params=params)  # fmt: skip
+
+    def entity_search(
+        self, query: str, *, type: str | None = None, limit: int = 10, user: str | None = None
+    ) -> _Call[list[Entity]]:
+        params = _given(q=query, type=type, limit=limit)
+        return _Call("GET", "/v1/entities/search", _entities("items"), user, params=params)
+
+    def entity_edges(self, entity_id: str, *, user: str | None = None) -> _Call[list[Edge]]:
+        return _Call("GET", f"/v1/entities/{_segment(entity_id)}/edges",
+                     lambda data: [Edge.model_validate(e) for e in data["edges"]], user)  # fmt: skip
+
+    def entity_memories(
+        self, entity_id: str, *, hops: int = 0, limit: int = 20, user: str | None = None
+    ) -> _Call[list[Memory]]:
+        return _Call("GET", f"/v1/entities/{_segment(entity_id)}/memories", _memories("items"), user,
+                     params={"hops": hops, "limit": limit})  # fmt: skip
+
+    def entity_about(
+        self, entity_id: str, *, hops: int = 1, limit: int = 20, user: str | None = None
+    ) -> _Call[EntityDetail]:
+        return _Call("GET", f"/v1/entities/{_segment(entity_id)}/about", EntityDetail.model_validate, user,
+                     params={"hops": hops, "limit": limit})  # fmt: skip
+
+    def entity_lookup(
+        self, query: str, *, type: str | None = None, hops: int = 1, limit: int = 20, user: str | None = None
+    ) -> _Call[EntityLookup]:
+        params = _given(q=query, type=type, hops=hops, limit=limit)
+        return _Call("GET", "/v1/entities/lookup", EntityLookup.model_validate, user, params=params)
+
+    def entity_merge(self, into: str, merged: str, *, user: str | None = None) -> _Call[EntityMerge]:
+        return _Call("POST", "/v1/entities/merge", EntityMerge.model_validate, user,
+                     {"into": into, "merged": merged})  # fmt: skip
+
+    def entity_unmerge(self, merge_id: str, *, user: str | None = None) -> _Call[EntityMerge]:
+        return _Call("POST", "/v1/entities/unmerge", EntityMerge.model_validate, user, {"merge_id": merge_id})
+
+    def entity_link(
+        self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None
+    ) -> _Call[None]:
+        return _Call("POST", f"/v1/entities/{_segment(entity_id)}/links", lambda data: None, user,
+                     {"memory_id": memory_id, "role": role})  # fmt: skip
+
 
 @contextmanager
 def upload_of(source: str | Path | bytes | IO[bytes], name: str | None) -> Iterator[tuple[str, IO[bytes]]]:
@@ -280,6 +366,8 @@ class RemoteMemlane(_Connection):
         self._http = httpx.Client(
             base_url=self.url, timeout=timeout, transport=transport, headers=self._headers
         )
+        #: the entity graph (get, list, page, search, edges, memories, about, lookup, merge, unmerge, link)
+        self.entities = RemoteEntities(self)
 
     def _send(self, call: _Call[T]) -> T:
         try:
@@ -369,6 +457,10 @@ class RemoteMemlane(_Connection):
         except httpx.TransportError as exc:
             raise self._failure(exc) from exc
 
+    def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> Entity:
+        """Anchor a structured record to the entity graph (``POST /v1/anchor``); the record's entity."""
+        return self._send(self._requests.anchor(record, user=user))
+
     def reindex(self, *, keys: bool = False) -> ReindexResult:
         return self._send(self._requests.reindex(keys=keys))
 
@@ -400,6 +492,7 @@ class AsyncRemoteMemlane(_Connection):
         super().__init__(url, api_key, user, space, environ)
         self._http = httpx.AsyncClient(base_url=self.url, timeout=timeout, transport=transport,
                                        headers=self._headers)  # fmt: skip
+        self.entities = AsyncRemoteEntities(self)
 
     async def _send(self, call: _Call[T]) -> T:
         try:
@@ -449,6 +542,9 @@ class AsyncRemoteMemlane(_Connection):
                 )
             )
 
+    async def anchor(self, record: Mapping[str, Any], **kwargs: Any) -> Entity:
+        return await self._send(self._requests.anchor(record, **kwargs))
+
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._send(self._requests.reindex(**kwargs))
 
@@ -460,3 +556,96 @@ class AsyncRemoteMemlane(_Connection):
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+class RemoteEntities:
+    """``RemoteMemlane.entities``: the embedded ``Memlane.entities`` over ``/v1/entities``."""
+
+    def __init__(self, client: RemoteMemlane) -> None:
+        self._c = client
+
+    def get(self, entity_id: str, *, user: str | None = None) -> Entity:
+        return self._c._send(self._c._requests.entity_get(entity_id, user=user))
+
+    def list(
+        self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
+    ) -> builtins.list[Entity]:
+        return self._c._send(self._c._requests.entity_list(type=type, limit=limit, offset=offset, user=user))
+
+    def page(
+        self, *, type: str | None = None, limit: int = 50, cursor: str | None = None, user: str | None = None
+    ) -> tuple[builtins.list[Entity], str | None]:
+        return self._c._send(self._c._requests.entity_page(type=type, limit=limit, cursor=cursor, user=user))
+
+    def search(
+        self, query: str, *, type: str | None = None, limit: int = 10, user: str | None = None
+    ) -> builtins.list[Entity]:
+        return self._c._send(self._c._requests.entity_search(query, type=type, limit=limit, user=user))
+
+    def edges(self, entity_id: str, *, user: str | None = None) -> builtins.list[Edge]:
+        return self._c._send(self._c._requests.entity_edges(entity_id, user=user))
+
+    def memories(
+        self, entity_id: str, *, hops: int = 0, limit: int = 20, user: str | None = None
+    ) -> builtins.list[Memory]:
+        return self._c._send(self._c._requests.entity_memories(entity_id, hops=hops, limit=limit, user=user))
+
+    def about(
+        self, entity_id: str, *, hops: int = 1, limit: int = 20, user: str | None = None
+    ) -> EntityDetail:
+        return self._c._send(self._c._requests.entity_about(entity_id, hops=hops, limit=limit, user=user))
+
+    def lookup(
+        self, query: str, *, type: str | None = None, hops: int = 1, limit: int = 20, user: str | None = None
+    ) -> EntityLookup:
+        return self._c._send(self._c._requests.entity_lookup(query, type=type, hops=hops, limit=limit,
+                                                              user=user))  # fmt: skip
+
+    def merge(self, into: str, merged: str, *, user: str | None = None) -> EntityMerge:
+        return self._c._send(self._c._requests.entity_merge(into, merged, user=user))
+
+    def unmerge(self, merge_id: str, *, user: str | None = None) -> EntityMerge:
+        return self._c._send(self._c._requests.entity_unmerge(merge_id, user=user))
+
+    def link(self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None) -> None:
+        self._c._send(self._c._requests.entity_link(memory_id, entity_id, role=role, user=user))
+
+
+class AsyncRemoteEntities:
+    """``AsyncRemoteMemlane.entities``: ``RemoteEntities``, awaited."""
+
+    def __init__(self, client: AsyncRemoteMemlane) -> None:
+        self._c = client
+
+    async def get(self, entity_id: str, **kwargs: Any) -> Entity:
+        return await self._c._send(self._c._requests.entity_get(entity_id, **kwargs))
+
+    async def list(self, **kwargs: Any) -> builtins.list[Entity]:
+        return await self._c._send(self._c._requests.entity_list(**kwargs))
+
+    async def page(self, **kwargs: Any) -> tuple[builtins.list[Entity], str | None]:
+        return await self._c._send(self._c._requests.entity_page(**kwargs))
+
+    async def search(self, query: str, **kwargs: Any) -> builtins.list[Entity]:
+        return await self._c._send(self._c._requests.entity_search(query, **kwargs))
+
+    async def edges(self, entity_id: str, **kwargs: Any) -> builtins.list[Edge]:
+        return await self._c._send(self._c._requests.entity_edges(entity_id, **kwargs))
+
+    async def memories(self, entity_id: str, **kwargs: Any) -> builtins.list[Memory]:
+        return await self._c._send(self._c._requests.entity_memories(entity_id, **kwargs))
+
+    async def about(self, entity_id: str, **kwargs: Any) -> EntityDetail:
+        return await self._c._send(self._c._requests.entity_about(entity_id, **kwargs))
+
+    async def lookup(self, query: str, **kwargs: Any) -> EntityLookup:
+        return await self._c._send(self._c._requests.entity_lookup(query, **kwargs))
+
+    async def merge(self, into: str, merged: str, **kwargs: Any) -> EntityMerge:
+        return await self._c._send(self._c._requests.entity_merge(into, merged, **kwargs))
+
+    async def unmerge(self, merge_id: str, **kwargs: Any) -> EntityMerge:
+        return await self._c._send(self._c._requests.entity_unmerge(merge_id, **kwargs))
+
+    async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
+        await self._c._send(self._c._requests.entity_link(memory_id, entity_id, **kwargs))

@@ -26,6 +26,8 @@ from .models import (
     ConversationSummary,
     Edge,
     Entity,
+    EntityDetail,
+    EntityLookup,
     EntityMerge,
     ExtractReport,
     ForgetResult,
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
     from .importing import ConversationProgress
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
-__all__ = ["AsyncMemlane", "Conversations", "Entities", "Memlane"]
+__all__ = ["AsyncEntities", "AsyncMemlane", "Conversations", "Entities", "Memlane"]
 
 
 class Entities:
@@ -64,6 +66,13 @@ class Entities:
             self._m._actor(user), type=type, limit=limit, offset=offset
         )
 
+    def page(
+        self, *, type: str | None = None, limit: int = 50, cursor: str | None = None, user: str | None = None
+    ) -> tuple[builtins.list[Entity], str | None]:
+        """A page of ``list`` and the cursor of the next one (None on the last): pass it back as
+        ``cursor`` and the next page starts right after this one, whatever was added meanwhile."""
+        return self._m.service.entities.page(self._m._actor(user), type=type, limit=limit, cursor=cursor)
+
     def search(
         self, query: str, *, type: str | None = None, limit: int = 10, user: str | None = None
     ) -> builtins.list[Entity]:
@@ -80,6 +89,20 @@ class Entities:
         """Memories linked to the entity, and with ``hops=1`` those of its neighbours after them."""
         found = self._m.service.entities.memories(self._m._actor(user), entity_id, hops=hops, limit=limit)
         return [memory for memory, _ in found]
+
+    def about(
+        self, entity_id: str, *, hops: int = 1, limit: int = 20, user: str | None = None
+    ) -> EntityDetail:
+        """The entity, its edges, the entities at their other ends and the memories linked to it (with
+        ``hops=1`` also to those neighbours, ``distance`` 1), as far as the user may read."""
+        return self._m.service.entities.about(self._m._actor(user), entity_id, hops=hops, limit=limit)
+
+    def lookup(
+        self, query: str, *, type: str | None = None, hops: int = 1, limit: int = 20, user: str | None = None
+    ) -> EntityLookup:
+        """ "What do you know about X": ``about`` the entity a name, alias, e-mail address or external id
+        resolves to (``found``), or the entities an ambiguous name fits (``candidates``)."""
+        return self._m.service.entities.lookup(self._m._actor(user), query, type=type, hops=hops, limit=limit)
 
     def merge(self, into: str, merged: str, *, user: str | None = None) -> EntityMerge:
         """Fold entity ``merged`` into ``into``: every alias, external id, edge and memory link is kept."""
@@ -328,6 +351,8 @@ class AsyncMemlane:
         """The arguments of ``Memlane``."""
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlane")
         self._sync = self._executor.submit(Memlane, *args, **kwargs).result()
+        #: the entity graph: ``Memlane.entities``' methods, awaited
+        self.entities = AsyncEntities(self)
 
     @classmethod
     def connect(
@@ -386,6 +411,9 @@ class AsyncMemlane:
     async def extract(self, messages: Any, **kwargs: Any) -> ExtractReport:
         return await self._call("extract", messages, **kwargs)
 
+    async def anchor(self, record: Mapping[str, Any], **kwargs: Any) -> Entity:
+        return await self._call("anchor", record, **kwargs)  # type: ignore[no-any-return]
+
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._call("reindex", **kwargs)
 
@@ -398,3 +426,48 @@ class AsyncMemlane:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+class AsyncEntities:
+    """``AsyncMemlane.entities``: ``Memlane.entities``' methods, awaited (run on the client's thread)."""
+
+    def __init__(self, owner: AsyncMemlane) -> None:
+        self._m = owner
+
+    async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        fn = getattr(self._m._sync.entities, name)
+        return await loop.run_in_executor(self._m._executor, functools.partial(fn, *args, **kwargs))
+
+    async def get(self, entity_id: str, **kwargs: Any) -> Entity:
+        return await self._call("get", entity_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def list(self, **kwargs: Any) -> builtins.list[Entity]:
+        return await self._call("list", **kwargs)  # type: ignore[no-any-return]
+
+    async def page(self, **kwargs: Any) -> tuple[builtins.list[Entity], str | None]:
+        return await self._call("page", **kwargs)  # type: ignore[no-any-return]
+
+    async def search(self, query: str, **kwargs: Any) -> builtins.list[Entity]:
+        return await self._call("search", query, **kwargs)  # type: ignore[no-any-return]
+
+    async def edges(self, entity_id: str, **kwargs: Any) -> builtins.list[Edge]:
+        return await self._call("edges", entity_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def memories(self, entity_id: str, **kwargs: Any) -> builtins.list[Memory]:
+        return await self._call("memories", entity_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def about(self, entity_id: str, **kwargs: Any) -> EntityDetail:
+        return await self._call("about", entity_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def lookup(self, query: str, **kwargs: Any) -> EntityLookup:
+        return await self._call("lookup", query, **kwargs)  # type: ignore[no-any-return]
+
+    async def merge(self, into: str, merged: str, **kwargs: Any) -> EntityMerge:
+        return await self._call("merge", into, merged, **kwargs)  # type: ignore[no-any-return]
+
+    async def unmerge(self, merge_id: str, **kwargs: Any) -> EntityMerge:
+        return await self._call("unmerge", merge_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
+        await self._call("link", memory_id, entity_id, **kwargs)

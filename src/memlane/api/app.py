@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..auth import AccessService
 from ..errors import MemlaneError, Unauthorized
 from ..service import MemoryService
-from . import admin, conversations, routes
+from . import admin, conversations, entities, routes
 from .context import USER_HEADER
 from .errors import challenge, error_response, install_error_handlers, status_of
 
@@ -197,6 +197,7 @@ def create_app(
     app.include_router(routes.router)
     app.include_router(admin.router)
     app.include_router(conversations.router)
+    app.include_router(entities.router)
 
     @app.get("/health", tags=["health"])
     def health() -> JSONResponse:

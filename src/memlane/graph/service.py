@@ -11,7 +11,18 @@ from typing import Any
 
 from ..errors import InvalidInput, NotFound
 from ..ids import new_id
-from ..models import Actor, Edge, Entity, EntityMerge, Filters, Memory
+from ..models import (
+    Actor,
+    Edge,
+    Entity,
+    EntityDetail,
+    EntityLookup,
+    EntityMerge,
+    Filters,
+    LinkedMemory,
+    Memory,
+)
+from ..pagination import decode_cursor, encode_cursor
 from ..permissions import check_entity_change
 from ..requests import check_integer
 from ..storage.base import EntityScope, LinkRole, Store
@@ -53,16 +64,52 @@ class EntityService:
             return []
         return self.storage.list_entities(actor, type=type, limit=limit, offset=offset)
 
+    def page(
+        self,
+        actor: Actor,
+        *,
+        type: str | None = None,
+        limit: int = 50,
+        offset: int | None = None,
+        cursor: str | None = None,
+    ) -> tuple[list[Entity], str | None]:
+        """Newest first, and the cursor of the next page (None on the last one). A cursor carries the
+        position of the page's last entity, so the next page starts right after it whatever is anchored
+        or merged meanwhile (keyset paging, as ``memlane.pagination`` does for memories); ``offset`` is
+        accepted too, and shifts when entities are added."""
+        check_integer(limit, "limit", 1, 1000)
+        if offset is not None:
+            check_integer(offset, "offset", 0, 2**63 - 1)
+        if cursor is not None and offset is not None:
+            raise InvalidInput("give offset or cursor, not both")
+        kind = _entity_type(type) if type is not None else None
+        before = None
+        if cursor is not None:
+            position = decode_cursor(cursor)
+            if isinstance(position, int):  # an offset cursor is a memory listing's, never an entity's
+                raise InvalidInput("cursor: not a cursor returned by this API")
+            before = position[1]
+        if self._opted_out(actor):
+            return [], None
+        rows = self.storage.entity_page(actor, type=kind, limit=limit + 1, offset=offset or 0, before=before)
+        page = rows[:limit]
+        more = len(rows) > limit
+        return [e for _, e in page], encode_cursor((page[-1][1].created_at, page[-1][0])) if more else None
+
     def search(self, actor: Actor, query: str, *, type: str | None = None, limit: int = 10) -> list[Entity]:
         """Entities a name (or an external id, an e-mail address) may refer to: the one it resolves to
         first, then the others filed under the same names (an ambiguous name lists every fit)."""
         check_integer(limit, "limit", 1, 1000)
+        return self._resolve_query(actor, query, type)[1][:limit]
+
+    def _resolve_query(self, actor: Actor, query: str, type: str | None) -> tuple[str | None, list[Entity]]:
+        """(the entity ``query`` resolves to or None, the entities it may mean, that one first)."""
         text = query.strip() if isinstance(query, str) else ""
         if not text:
             raise InvalidInput("query: must be a non-empty name or external id")
         kind = _entity_type(type) if type is not None else None
         if self._opted_out(actor):
-            return []
+            return None, []
         ids: tuple[str, ...] = ()
         if ":" in text and " " not in text and "@" not in text:
             try:
@@ -75,7 +122,53 @@ class EntityService:
         result = resolve(mention, [candidate_of(e) for e in found])
         order = [result.entity_id] if result.entity_id is not None else list(result.candidates)
         by_id = {e.id: e for e in found}
-        return [by_id[i] for i in order if i in by_id][:limit]
+        return result.entity_id, [by_id[i] for i in order if i in by_id]
+
+    def about(self, actor: Actor, entity_id: str, *, hops: int = 1, limit: int = 20) -> EntityDetail:
+        """The entity, its edges, the entities at their other ends and the memories linked to it (and,
+        with ``hops`` 1, to those neighbours), all as far as ``actor`` may read."""
+        check_integer(hops, "hops", 0, 1)
+        check_integer(limit, "limit", 1, 1000)
+        entity = self.get(actor, entity_id)
+        related: dict[str, Entity] = {}
+        edges = []
+        for edge in self.storage.entity_edges(actor, entity_id):
+            other = edge.dst if edge.src == entity_id else edge.src
+            if other not in related:
+                found = self.storage.get_entity(actor, other)
+                if found is None:  # (edges join entities of one scope; never show what cannot be read)
+                    continue
+                related[other] = found
+            edges.append(edge)
+        memories = [
+            LinkedMemory(distance=d, memory=m) for m, d in self._memories(actor, entity_id, hops, limit)
+        ]
+        return EntityDetail(entity=entity, edges=tuple(edges), related=tuple(related.values()),
+                            memories=tuple(memories))  # fmt: skip
+
+    def lookup(
+        self,
+        actor: Actor,
+        query: str | None = None,
+        *,
+        entity_id: str | None = None,
+        type: str | None = None,
+        hops: int = 1,
+        limit: int = 20,
+    ) -> EntityLookup:
+        """ "What do you know about ``query``": the detail (``about``) of the entity the name, alias,
+        e-mail address or external id resolves to; when it fits several, those entities, no detail.
+        ``entity_id`` instead of ``query``: that entity's detail (a candidate the caller picked)."""
+        check_integer(hops, "hops", 0, 1)
+        check_integer(limit, "limit", 1, 1000)
+        if (query is None) == (entity_id is None):
+            raise InvalidInput("give a query or an entity_id, not both and not neither")
+        if entity_id is not None:
+            return EntityLookup(query=entity_id, found=self.about(actor, entity_id, hops=hops, limit=limit))
+        resolved, fits = self._resolve_query(actor, query or "", type)
+        if resolved is None:
+            return EntityLookup(query=query or "", candidates=tuple(fits[:20]))
+        return EntityLookup(query=query or "", found=self.about(actor, resolved, hops=hops, limit=limit))
 
     def edges(self, actor: Actor, entity_id: str) -> list[Edge]:
         self.get(actor, entity_id)
@@ -88,6 +181,9 @@ class EntityService:
         check_integer(hops, "hops", 0, 1)
         check_integer(limit, "limit", 1, 1000)
         self.get(actor, entity_id)
+        return self._memories(actor, entity_id, hops, limit)
+
+    def _memories(self, actor: Actor, entity_id: str, hops: int, limit: int) -> list[tuple[Memory, int]]:
         now = now_utc()
         found = self.storage.entity_memories(actor, Filters(space="*"), [entity_id], now, limit, hops)
         items = self.storage.fetch(actor, Filters(space="*"), [s for s, _ in found], now)

@@ -164,6 +164,18 @@ class EntityReads(Protocol):
         """Newest first; with ``keys`` or ``external_ids``, only entities filed under one of them."""
         ...
 
+    def entity_page(
+        self,
+        actor: Actor,
+        *,
+        type: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        before: int | None = None,
+    ) -> list[tuple[int, Entity]]:
+        """(seq, entity), newest first; with ``before`` (a seq) only older ones: keyset paging."""
+        ...
+
     def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
         """Edges from or to the entity."""
         ...

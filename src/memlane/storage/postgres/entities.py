@@ -357,6 +357,31 @@ class EntityReadOps:
         )
         return _entities(self._entity_rows, rows)
 
+    def entity_page(
+        self,
+        actor: Actor,
+        *,
+        type: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        before: int | None = None,
+    ) -> list[tuple[int, Entity]]:
+        visible, params = _visible(actor, "e")
+        clauses = [visible, "e.merged_into IS NULL"]
+        if type is not None:
+            clauses.append("e.type = %s")
+            params.append(type)
+        if before is not None:
+            clauses.append("e.seq < %s")
+            params.append(before)
+        rows = self._entity_rows(
+            f"SELECT e.seq, {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)} ORDER BY e.seq DESC"
+            " LIMIT %s OFFSET %s",
+            (*params, limit, offset),
+        )
+        entities = _entities(self._entity_rows, [r[1:] for r in rows])
+        return [(int(r[0]), e) for r, e in zip(rows, entities, strict=True)]
+
     def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
         visible, params = _visible(actor, "e")
         rows = self._entity_rows(

@@ -1,0 +1,123 @@
+"""The MCP tools of the entity graph: ``entity_lookup`` ("what do you know about X").
+
+Built by ``mcp_server.build_mcp_server`` with its own helpers (``build``), so the tools share its strict
+arguments, error rendering and acting user; this module cannot import ``mcp_server`` (it is imported
+from there). Each tool is parse → one service call (``MemoryService.entities``) → render.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
+
+from .models import Actor, Entity, EntityDetail, EntityLookup
+from .service import MemoryService
+
+__all__ = ["ENTITY_TOOLS", "build"]
+
+ENTITY_TOOLS = ("entity_lookup",)
+
+Run = Callable[[Context, Callable[[Actor], Any], Callable[[Any], CallToolResult]], CallToolResult]
+MakeTool = Callable[..., Tool]
+
+EntityTypeName = Literal[
+    "person", "company", "team", "customer", "project", "system", "deal", "ticket", "document", "repository",
+    "place", "other",
+]  # fmt: skip
+
+_LOOKUP = """\
+What do you know about someone or something: a person, company, customer, project, ticket, repository… \
+Give a name as the user wrote it ('Dr. Georgiev', 'Acme', 'bob@acme.com', 'hubspot:123'): spellings, \
+aliases and e-mail addresses resolve to the one entity. Returns the entity with its aliases, external \
+ids and relations (works_at, assigned_to, authored…), the entities it is related to, and the memories \
+about it and (distance 1) about those related entities, nearest first. When a name fits several \
+entities (two people called Ana) they are listed as candidates: ask which one, or call again with its \
+entity_id. Use it for "who is X", "what do we know about X", before answering about a named person or \
+organisation."""
+
+
+def _entity_line(entity: Entity, key: str = "entity") -> str:
+    brief: dict[str, Any] = {"id": entity.id, "type": entity.type, "name": entity.name}
+    if entity.aliases:
+        brief["aliases"] = list(entity.aliases)
+    if entity.external_ids:
+        brief["external_ids"] = list(entity.external_ids)
+    if entity.attributes:
+        brief["attributes"] = entity.attributes
+    return json.dumps({key: brief}, ensure_ascii=False)
+
+
+def _detail_lines(detail: EntityDetail) -> list[str]:
+    """The entity, one line per relation (named, not just ids) and one per memory: what a model needs."""
+    names = {e.id: e.name for e in detail.related} | {detail.entity.id: detail.entity.name}
+    lines = [_entity_line(detail.entity)]
+    for edge in detail.edges:
+        entry: dict[str, Any] = {"from": names.get(edge.src, edge.src), "relation": edge.relation,
+                                 "to": names.get(edge.dst, edge.dst)}  # fmt: skip
+        if edge.valid_to is not None:
+            entry["until"] = edge.valid_to.date().isoformat()
+        lines.append(json.dumps(entry, ensure_ascii=False))
+    for linked in detail.memories:
+        m = linked.memory
+        lines.append(json.dumps({"id": m.id, "content": m.content, "type": str(m.type), "distance": linked.distance,
+                                 "date": m.observed_at.date().isoformat()}, ensure_ascii=False))  # fmt: skip
+    return lines
+
+
+def lookup_text(result: EntityLookup) -> str:
+    if result.found is not None:
+        return "\n".join(_detail_lines(result.found))
+    if result.candidates:
+        return "\n".join(_entity_line(e, "candidate") for e in result.candidates)
+    return f"nothing known about {result.query!r}"
+
+
+def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
+    """The entity tools, calling ``service`` through ``run`` (the acting user, errors as tool errors)."""
+
+    def entity_lookup(
+        ctx: Context,
+        query: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                max_length=500,
+                description="A name, alias, e-mail address or system:id, "
+                "e.g. 'Georgiev' or 'hubspot:123'. Give exactly one of query or entity_id.",
+            ),
+        ] = None,  # fmt: skip
+        entity_id: Annotated[
+            str | None,
+            Field(
+                min_length=1,
+                max_length=200,
+                description="An entity's id (from a candidate of an earlier "
+                "lookup). Give exactly one of query or entity_id.",
+            ),
+        ] = None,  # fmt: skip
+        type: Annotated[  # noqa: A002 - the argument's name
+            EntityTypeName | None, Field(description="Only entities of this type (a query only).")
+        ] = None,
+        hops: Annotated[
+            int, Field(ge=0, le=1, description="1: also memories about related entities; 0: its own only.")
+        ] = 1,
+        limit: Annotated[int, Field(ge=1, le=100, description="How many memories at most.")] = 20,
+    ) -> Annotated[CallToolResult, EntityLookup]:
+        def render(result: EntityLookup) -> CallToolResult:
+            return CallToolResult(content=[TextContent(type="text", text=lookup_text(result))],
+                                  structured_content=result.model_dump(mode="json"))  # fmt: skip
+
+        return run(ctx, lambda actor: service.entities.lookup(
+            actor, query, entity_id=entity_id, type=type, hops=hops, limit=limit), render)  # fmt: skip
+
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    return [
+        make_tool(entity_lookup, title="Look up an entity", description=_LOOKUP, annotations=read_only,
+                  exactly_one_of=("query", "entity_id")),
+    ]  # fmt: skip

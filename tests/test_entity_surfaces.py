@@ -1,0 +1,372 @@
+"""The entity graph on every surface (issue 12, requirement 8): one contract, run on both backends through
+the embedded SDK and through the remote SDK against a real server on loopback; then what only the REST API
+shows (error bodies, who may read and change which entity, keyset paging while entities are added)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+
+from memlane import AsyncMemlane, Entity, EntityDetail, EntityLookup, Forbidden, InvalidInput, NotFound
+from servers import Stack, bearer, make_stack, running
+
+CONTACT = {"kind": "contact", "system": "hubspot", "id": "7", "name": "Robert Smith", "email": "bob@acme.com",
+           "company": "Acme Corp", "title": "CFO"}  # fmt: skip
+
+
+@pytest.fixture
+def stack(db_path: Path | str) -> Iterator[Stack]:
+    s = make_stack(db_path)
+    yield s
+    s.mem.close()
+
+
+@pytest.fixture(params=["embedded", "remote"])
+def client(request: pytest.FixtureRequest, stack: Stack) -> Iterator[Any]:
+    """The same user (alice, with a key bound to her) through the embedded SDK or over HTTP."""
+    if request.param == "embedded":
+        yield stack.mem
+        return
+    with running(stack.app()) as url:
+        remote = stack.mem.connect(url, api_key=stack.key(user="alice"))
+        yield remote
+        remote.close()
+
+
+# -- the contract: every method, the same results on every client and backend ---------------------------
+
+
+def test_anchor_read_and_look_up(client: Any) -> None:
+    bob = client.anchor(CONTACT)
+    assert isinstance(bob, Entity) and bob.type == "person"
+    assert set(bob.external_ids) == {"hubspot:7", "email:bob@acme.com"}
+    assert client.anchor({**CONTACT, "title": "CEO"}).id == bob.id  # re-anchoring updates
+    q3 = client.store("Bob Smith asked for the Q3 numbers")
+    renewal = client.store("Acme Corp signed the renewal")
+    client.store("The wombat likes tea")
+
+    assert client.entities.get(bob.id) == client.entities.get(bob.id)
+    assert client.entities.get(bob.id).attributes == {"title": "CEO"}
+    assert "Bob Smith" in client.entities.get(bob.id).aliases  # the memory's spelling became an alias
+    assert [e.id for e in client.entities.search("bob smith")] == [bob.id]
+    assert [e.id for e in client.entities.search("hubspot:7")] == [bob.id]
+    assert client.entities.search("Nobody Known") == []
+    people = client.entities.list(type="person")
+    assert [e.id for e in people] == [bob.id]
+    (works_at,) = client.entities.edges(bob.id)
+    acme = client.entities.get(works_at.dst)
+    assert (works_at.relation, acme.name) == ("works_at", "Acme Corp")
+    assert [m.id for m in client.entities.memories(bob.id)] == [q3.id]
+    assert [m.id for m in client.entities.memories(bob.id, hops=1)] == [q3.id, renewal.id]
+
+    about = client.entities.about(bob.id)
+    assert isinstance(about, EntityDetail)
+    assert about.entity.id == bob.id and [e.id for e in about.edges] == [works_at.id]
+    assert [e.id for e in about.related] == [acme.id]
+    assert [(x.distance, x.memory.id) for x in about.memories] == [(0, q3.id), (1, renewal.id)]
+    assert [x.memory.id for x in client.entities.about(bob.id, hops=0).memories] == [q3.id]
+
+    found = client.entities.lookup("Bob Smith")
+    assert isinstance(found, EntityLookup) and found.candidates == ()
+    assert found.found is not None and found.found.entity.id == bob.id
+    assert [x.memory.id for x in found.found.memories] == [q3.id, renewal.id]
+    assert client.entities.lookup("bob@acme.com").found.entity.id == bob.id  # type: ignore[union-attr]
+    nothing = client.entities.lookup("Nobody Known")
+    assert nothing.found is None and nothing.candidates == ()
+
+
+def test_ambiguous_lookup_lists_the_candidates(client: Any) -> None:
+    one = client.anchor(
+        {"kind": "contact", "system": "crm", "id": "1", "name": "Ana Lopez", "email": "ana@a.io"}
+    )
+    two = client.anchor(
+        {"kind": "contact", "system": "crm", "id": "2", "name": "Ana Lopez", "email": "ana@b.io"}
+    )
+    assert one.id != two.id
+    result = client.entities.lookup("Ana Lopez")
+    assert result.found is None and {e.id for e in result.candidates} == {one.id, two.id}
+    assert {e.id for e in client.entities.search("Ana Lopez")} == {one.id, two.id}
+    assert client.entities.lookup("ana@b.io").found.entity.id == two.id
+
+
+def test_merge_link_and_unmerge(client: Any) -> None:
+    rob = client.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "Rob Smith"})
+    bobby = client.anchor({"kind": "contact", "system": "crm", "id": "2", "name": "Bobby Smith"})
+    note = client.store("The board meeting moved to Friday")
+    client.entities.link(note.id, bobby.id)
+    assert [m.id for m in client.entities.memories(bobby.id)] == [note.id]
+
+    merge = client.entities.merge(rob.id, bobby.id)
+    assert (merge.into, merge.merged, merge.unmerged_at) == (rob.id, bobby.id, None)
+    kept = client.entities.get(rob.id)
+    assert "Bobby Smith" in kept.aliases and set(kept.external_ids) == {"crm:1", "crm:2"}
+    assert [m.id for m in client.entities.memories(rob.id)] == [note.id]
+    with pytest.raises(NotFound):
+        client.entities.get(bobby.id)  # folded in: gone from every read
+    assert [e.id for e in client.entities.search("crm:2")] == [rob.id]
+
+    undone = client.entities.unmerge(merge.id)
+    assert undone.id == merge.id and undone.unmerged_at is not None
+    assert client.entities.get(bobby.id).external_ids == ("crm:2",)
+    assert "Bobby Smith" not in client.entities.get(rob.id).aliases
+    assert [m.id for m in client.entities.memories(bobby.id)] == [note.id]
+    with pytest.raises(NotFound):
+        client.entities.unmerge(merge.id)  # undone already
+
+
+def test_bad_input_is_refused_and_writes_nothing(client: Any) -> None:
+    with pytest.raises(InvalidInput, match="emial: is not a known field"):
+        client.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "A", "emial": "a@b.co"})
+    with pytest.raises(InvalidInput, match="kind"):
+        client.anchor({"system": "crm", "id": "1"})
+    assert client.entities.list() == []
+    with pytest.raises(NotFound):
+        client.entities.get("no-such-entity")
+    with pytest.raises(InvalidInput, match="type: must be one of person"):
+        client.entities.list(type="alien")
+    with pytest.raises(InvalidInput, match="cursor"):
+        client.entities.page(cursor="not-a-cursor")
+    a = client.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "Ana Lopez"})
+    with pytest.raises(InvalidInput, match="itself"):
+        client.entities.merge(a.id, a.id)
+    with pytest.raises(NotFound):
+        client.entities.merge(a.id, "no-such-entity")
+    with pytest.raises(InvalidInput):
+        client.entities.link("no-memory", a.id, role="boss")
+    assert [e.name for e in client.entities.list()] == ["Ana Lopez"]
+
+
+def test_keyset_pages_neither_repeat_nor_skip_while_entities_are_added(client: Any) -> None:
+    for i in range(5):
+        client.anchor({"kind": "contact", "system": "crm", "id": str(i), "name": f"Person Number{i} Test"})
+    first, cursor = client.entities.page(limit=2)
+    assert [e.name for e in first] == ["Person Number4 Test", "Person Number3 Test"] and cursor
+    # added meanwhile: newer than every listed entity, so not on the following pages (an offset would
+    # have shifted them and repeated an entity)
+    client.anchor({"kind": "contact", "system": "crm", "id": "new", "name": "Late Arrival Person"})
+    second, cursor = client.entities.page(limit=2, cursor=cursor)
+    third, last = client.entities.page(limit=2, cursor=cursor)
+    assert [e.name for e in second + third] == [
+        "Person Number2 Test",
+        "Person Number1 Test",
+        "Person Number0 Test",
+    ]
+    assert last is None
+    assert [e.name for e in client.entities.list(limit=2, offset=1)] == [
+        "Person Number4 Test",
+        "Person Number3 Test",
+    ]
+
+
+def test_async_clients_have_the_same_entity_methods(stack: Stack) -> None:
+    async def exercise(m: Any) -> None:
+        bob = await m.anchor(CONTACT)
+        assert [e.id for e in await m.entities.search("Robert Smith")] == [bob.id]
+        assert (await m.entities.lookup("bob@acme.com")).found.entity.id == bob.id
+        assert (await m.entities.get(bob.id)).name == "Robert Smith"
+        assert len(await m.entities.edges(bob.id)) == 1
+        with pytest.raises(NotFound):
+            await m.entities.about("no-such-entity")
+
+    async def both(url: str) -> None:
+        async with AsyncMemlane.connect(url, api_key=stack.key(user="alice")) as remote:
+            await exercise(remote)
+        embedded = AsyncMemlane(stack.mem.settings.database_url, user="dave", embedder="none")
+        try:
+            await exercise(embedded)
+        finally:
+            await embedded.close()
+
+    with running(stack.app()) as url:
+        anyio.run(both, url)
+
+
+# -- REST: error bodies, who reads and changes what --------------------------------------------------------
+
+
+def _api(url: str, key: str, user: str | None = None) -> httpx.Client:
+    return httpx.Client(base_url=url, headers=bearer(key, user), timeout=30)
+
+
+def test_rest_errors_are_in_the_house_format(stack: Stack) -> None:
+    with running(stack.app()) as url, _api(url, stack.key(user="alice")) as api:
+        missing = api.get("/v1/entities/no-such-entity")
+        assert missing.status_code == 404
+        assert missing.json() == {
+            "error": {"code": "not_found", "message": "no entity 'no-such-entity' visible to alice"}
+        }
+        unknown_field = api.post("/v1/entities/merge", json={"into": "a", "merged": "b", "by": "me"})
+        assert unknown_field.status_code == 422 and unknown_field.json()["error"]["code"] == "invalid_input"
+        assert "by" in unknown_field.json()["error"]["message"]
+        bad_record = api.post("/v1/anchor", json={"kind": "contact", "system": "crm"})
+        assert (
+            bad_record.status_code == 422
+            and "contact.id: is required" in bad_record.json()["error"]["message"]
+        )
+        not_json = api.post("/v1/anchor", content=b"{nope", headers={"Content-Type": "application/json"})
+        assert not_json.status_code == 400 and not_json.json()["error"]["code"] == "invalid_json"
+        assert api.get("/v1/entities", params={"limit": 0}).json()["error"]["code"] == "invalid_input"
+        assert api.get("/v1/entities/lookup").status_code == 422  # q is required
+        assert api.get("/v1/entities").json() == {"items": [], "next_cursor": None}  # nothing was written
+        no_key = httpx.get(f"{url}/v1/entities")
+        assert no_key.status_code == 401 and no_key.json()["error"]["code"] == "unauthorized"
+
+
+def test_personal_entities_are_invisible_to_everyone_else(stack: Stack) -> None:
+    """An entity known only from bob's personal memories never appears to alice: not listed, not found,
+    not looked up, not counted among candidates, and not changeable (404, as if it did not exist)."""
+    with running(stack.app()) as url, _api(url, stack.key(user="bob")) as bob, \
+            _api(url, stack.key(user="alice")) as alice:  # fmt: skip
+        bob.post("/v1/memories", json={"content": "Zorana Petkovic is my therapist"})
+        secret = bob.get("/v1/entities/search", params={"q": "Zorana Petkovic"}).json()["items"]
+        assert len(secret) == 1 and secret[0]["visibility"] == "personal"
+        zid = secret[0]["id"]
+        shared = alice.post("/v1/anchor", json={"kind": "contact", "system": "crm", "id": "9",
+                                                 "name": "Zorana Petkovic", "visibility": "shared"}).json()  # fmt: skip
+        assert shared["id"] != zid  # a personal entity is never the shared one
+
+        assert [e["id"] for e in alice.get("/v1/entities").json()["items"]] == [shared["id"]]
+        assert [
+            e["id"] for e in alice.get("/v1/entities/search", params={"q": "Zorana"}).json()["items"]
+        ] == [shared["id"]]
+        looked = alice.get("/v1/entities/lookup", params={"q": "Zorana Petkovic"}).json()
+        assert looked["found"]["entity"]["id"] == shared["id"] and looked["candidates"] == []
+        assert looked["found"]["memories"] == []  # bob's memory is not alice's to read
+        for path in (f"/v1/entities/{zid}", f"/v1/entities/{zid}/aliases", f"/v1/entities/{zid}/edges",
+                     f"/v1/entities/{zid}/memories", f"/v1/entities/{zid}/about"):  # fmt: skip
+            answer = alice.get(path)
+            assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found", path
+        merge = alice.post("/v1/entities/merge", json={"into": shared["id"], "merged": zid})
+        assert merge.status_code == 404
+        link = alice.post(f"/v1/entities/{zid}/links", json={"memory_id": "x"})
+        assert link.status_code == 404
+        # and bob still sees his own, unchanged
+        assert bob.get(f"/v1/entities/{zid}").json()["name"] == "Zorana Petkovic"
+
+
+def test_who_may_merge_unmerge_link_and_anchor_shared_entities(stack: Stack) -> None:
+    """docs/api.md's table: a shared entity is changed by everyone who may write for its owner (merging
+    is recorded and undone, like superseding); a personal-only key changes personal entities only; a
+    team's entities only by its members."""
+    stack.access.create_team("default", "eng")
+    stack.access.add_member("default", "eng", "alice")
+    stack.access.add_member("default", "eng", "bob")
+    keys = {"alice": stack.key(user="alice"), "bob": stack.key(user="bob"), "carol": stack.key(user="carol"),
+            "alice-personal": stack.key(user="alice", max_visibility="personal")}  # fmt: skip
+    with running(stack.app()) as url:
+        api = {name: _api(url, key) for name, key in keys.items()}
+        try:
+
+            def anchor(who: str, rid: str, name: str, **scope: str) -> dict[str, Any]:
+                r = api[who].post("/v1/anchor", json={"kind": "contact", "system": "crm", "id": rid,
+                                                      "name": name, **scope})  # fmt: skip
+                assert r.status_code == 200, r.text
+                return dict(r.json())
+
+            a = anchor("bob", "1", "Rob Smith", visibility="shared")
+            b = anchor("bob", "2", "Bobby Smith", visibility="shared")
+            # the personal-only key may not change shared entities, nor anchor shared records
+            refused = api["alice-personal"].post(
+                "/v1/entities/merge", json={"into": a["id"], "merged": b["id"]}
+            )
+            assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+            assert api["alice-personal"].post("/v1/anchor", json={
+                "kind": "contact", "system": "crm", "id": "3", "name": "X Y", "visibility": "shared"}
+            ).status_code == 403  # fmt: skip
+            # alice merges what bob anchored; bob (or anyone writing for the workspace) may undo it
+            merged = api["alice"].post("/v1/entities/merge", json={"into": a["id"], "merged": b["id"]})
+            assert merged.status_code == 200, merged.text
+            undone = api["bob"].post("/v1/entities/unmerge", json={"merge_id": merged.json()["id"]})
+            assert undone.status_code == 200 and undone.json()["unmerged_at"] is not None
+
+            # a team's entities: members change them, others do not even see them
+            t1 = anchor("bob", "4", "Tara Team", owner="team:eng")
+            t2 = anchor("bob", "5", "Tara Teamer", owner="team:eng")
+            assert api["carol"].get(f"/v1/entities/{t1['id']}").status_code == 404
+            assert (
+                api["carol"]
+                .post("/v1/entities/merge", json={"into": t1["id"], "merged": t2["id"]})
+                .status_code
+                == 404
+            )
+            assert (
+                api["alice"]
+                .post("/v1/entities/merge", json={"into": t1["id"], "merged": t2["id"]})
+                .status_code
+                == 200
+            )
+
+            # entities of different scopes are never merged (a reader of one would find the other)
+            mine = anchor("alice", "6", "Rob Smith")
+            cross = api["alice"].post("/v1/entities/merge", json={"into": a["id"], "merged": mine["id"]})
+            assert (
+                cross.status_code == 422 and "same owner and visibility" in cross.json()["error"]["message"]
+            )
+            # a personal entity and a personal memory: the personal-only key may link them
+            note = (
+                api["alice-personal"]
+                .post("/v1/memories", json={"content": "Lunch with Rob on Tuesday"})
+                .json()
+            )
+            linked = api["alice-personal"].post(
+                f"/v1/entities/{mine['id']}/links", json={"memory_id": note["id"]}
+            )
+            assert linked.status_code == 200, linked.text
+            assert linked.json() == {"memory_id": note["id"], "entity_id": mine["id"], "role": "mention"}
+            # a shared memory cannot be linked to a personal entity
+            public = api["alice"].post(
+                "/v1/memories", json={"content": "Offsite in May", "visibility": "shared"}
+            )
+            wrong = api["alice"].post(
+                f"/v1/entities/{mine['id']}/links", json={"memory_id": public.json()["id"]}
+            )
+            assert wrong.status_code == 422
+        finally:
+            for c in api.values():
+                c.close()
+
+
+def test_an_opted_out_user_reads_no_entities_and_changes_none(stack: Stack) -> None:
+    with running(stack.app()) as url, _api(url, stack.key(user="alice")) as alice:
+        ana = alice.post(
+            "/v1/anchor", json={"kind": "contact", "system": "crm", "id": "1", "name": "Ana Lopez"}
+        )
+        alice.post("/v1/me/opt-out")
+        assert alice.get("/v1/entities").json()["items"] == []
+        assert alice.get(f"/v1/entities/{ana.json()['id']}").status_code == 404
+        assert alice.get("/v1/entities/lookup", params={"q": "Ana Lopez"}).json()["found"] is None
+        refused = alice.post(
+            "/v1/anchor", json={"kind": "contact", "system": "crm", "id": "2", "name": "B C"}
+        )
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "opted_out"
+
+
+def test_openapi_lists_the_entity_endpoints(stack: Stack) -> None:
+    with running(stack.app()) as url:
+        paths = httpx.get(f"{url}/openapi.json").json()["paths"]
+    for path in ("/v1/entities", "/v1/entities/search", "/v1/entities/lookup", "/v1/entities/merge",
+                 "/v1/entities/unmerge", "/v1/entities/{entity_id}", "/v1/entities/{entity_id}/aliases",
+                 "/v1/entities/{entity_id}/edges", "/v1/entities/{entity_id}/memories",
+                 "/v1/entities/{entity_id}/about", "/v1/entities/{entity_id}/links", "/v1/anchor"):  # fmt: skip
+        assert path in paths, path
+
+
+def test_forbidden_is_the_same_exception_remotely(stack: Stack) -> None:
+    with running(stack.app()) as url:
+        bob = stack.mem.connect(url, api_key=stack.key(user="bob"))
+        a = bob.anchor(
+            {"kind": "contact", "system": "crm", "id": "1", "name": "Rob Smith", "visibility": "shared"}
+        )
+        b = bob.anchor(
+            {"kind": "contact", "system": "crm", "id": "2", "name": "Bob Smyth", "visibility": "shared"}
+        )
+        personal = stack.mem.connect(url, api_key=stack.key(user="alice", max_visibility="personal"))
+        with pytest.raises(Forbidden):
+            personal.entities.merge(a.id, b.id)
+        bob.close()
+        personal.close()
