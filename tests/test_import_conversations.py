@@ -220,5 +220,7 @@ def test_cli_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     assert code == 0, terminal
     assert "conversations: 6, messages logged 24" in out
     assert "conversations:" in terminal and "6 chats" in terminal  # the bar, with its counts
-    code, out, terminal = with_terminal_stderr(["memory", "import", str(export), "--conversations", "--quiet"], env)
+    code, out, terminal = with_terminal_stderr(
+        ["memory", "import", str(export), "--conversations", "--quiet"], env
+    )
     assert code == 0 and "chats" not in terminal
