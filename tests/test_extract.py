@@ -170,3 +170,38 @@ def test_rest_mcp_and_cli(tmp_path: Path) -> None:
         "The user always takes the train to work"
     ]
     assert rows(db, "SELECT source FROM memories") == [("cli",)]
+
+
+def test_a_correction_retires_the_current_version_and_forget_erases_the_chain(mem: Memlane, db_path) -> None:
+    mem.extract(user("I live in Lyon."))
+    moved = mem.extract(user("I live in Paris now."))
+    paris = moved.updated[0]
+    # "that's no longer true": the current version is retired (archived), its history kept
+    corrected = mem.extract(user("That's no longer true, I don't live in Paris."))
+    assert [(d.id, d.content) for d in corrected.deleted] == [(paris.id, "The user lives in Paris now")]
+    assert "retired" in corrected.deleted[0].reason
+    assert mem.get(paris.id).state == "archived"
+    assert [v.content for v in mem.history(paris.id)] == [
+        "The user lives in Lyon",
+        "The user lives in Paris now",
+    ]
+    assert not mem.recall("where does the user live")
+    mem.restore(paris.id)  # a retired memory can come back
+    # "forget that I…": the user asks to forget, so the whole chain goes, as forget does
+    erased = mem.extract(user("Forget that I live in Paris."))
+    assert [d.id for d in erased.deleted] == [paris.id] and "erased" in erased.deleted[0].reason
+    assert count_rows(db_path, "memories") == 0
+
+
+def test_another_mode_or_other_instructions_extract_the_same_exchange_again(mem: Memlane, db_path) -> None:
+    exchange = user("We decided to ship Falcon on March 14. I always drink green tea.")
+    only_decisions = mem.extract(exchange, instructions="Only store decisions.")
+    assert [i.type for i in only_decisions.added] == ["decision"]
+    # the same instructions, spelt otherwise: the same extraction
+    assert not mem.extract(exchange, instructions="  only store DECISIONS. ").extracted
+    everything = mem.extract(exchange)  # no instructions: not blocked, and the decision is already known
+    assert [i.type for i in everything.added] == ["preference"]
+    assert any(s.reason.startswith("already known") for s in everything.skipped)
+    assert mem.extract(exchange, mode="agent").extracted
+    assert not mem.extract(exchange, mode="agent").extracted
+    assert count_rows(db_path, "extracted_exchanges") == 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .auth import AccessService
 from .config import Settings, is_postgres_url, sqlite_path_from_url
 from .errors import ConfigError
+from .extraction.base import Extractor
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService
@@ -38,6 +39,15 @@ def build_service(
     """A service over the configured store. ``embedder`` overrides the settings: an instance, a spec
     string (``"local"``, ``"none"``, ``"openai:…"``) or None for the settings' choice."""
     spec = embedder if isinstance(embedder, str) else settings.embedder
+    from .providers.llm import check_llm_spec
+
+    check_llm_spec(settings.llm)  # a typo in MEMLANE_LLM fails at start, not at the first extraction
+
+    def extractor() -> Extractor:
+        from .extraction.select import extractor_for
+
+        return extractor_for(settings.llm, environ=settings.environ)
+
     if not isinstance(embedder, Embedder):
         # Validate the spec first (cheap: nothing is loaded) so that a typo fails at start.
         from .providers.embedders import check_spec
@@ -47,7 +57,9 @@ def build_service(
     # identity lives in the same database: opt-out is checked on every call
     access = AccessService(store.identity)
     if isinstance(embedder, Embedder):
-        return MemoryService(store, embedder, retrieval, access=access, home=settings.home)
+        return MemoryService(
+            store, embedder, retrieval, access=access, home=settings.home, extractor=extractor
+        )
 
     def factory() -> Embedder | None:
         from .providers.embedders import build_embedder
@@ -55,5 +67,5 @@ def build_service(
         return build_embedder(spec, home=settings.home, environ=settings.environ)
 
     if spec == "none":
-        return MemoryService(store, None, retrieval, access=access, home=settings.home)
-    return MemoryService(store, factory, retrieval, access=access, home=settings.home)
+        return MemoryService(store, None, retrieval, access=access, home=settings.home, extractor=extractor)
+    return MemoryService(store, factory, retrieval, access=access, home=settings.home, extractor=extractor)

@@ -167,6 +167,8 @@ Environment:
   MEMLANE_USER          the user to act as (--user; default: login name)
   MEMLANE_EMBEDDER      local | local-onnx | local-onnx-int8 | local-torch
                         | openai:<model> | none (--embedder; default local)
+  MEMLANE_LLM           none | openai:<model> | anthropic:<model>: the extractor
+                        (default none: rule-based; MEMLANE_LLM_URL, _API_KEY)
   MEMLANE_WORKSPACE     the workspace (default: default)
   MEMLANE_SERVER        a memlane server: memory commands over HTTP (--server)
   MEMLANE_API_KEY       the API key for --server (--api-key)"""

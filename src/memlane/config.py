@@ -7,6 +7,7 @@ Environment variables (all optional):
 | ``MEMLANE_HOME`` | folder for the default database and cached model files | ``~/.memlane`` |
 | ``MEMLANE_DATABASE_URL`` | a SQLite file path, ``sqlite:///path`` or ``postgresql://…`` (also ``postgres://…``) | ``$MEMLANE_HOME/memlane.db`` |
 | ``MEMLANE_EMBEDDER`` | ``local``, ``local-onnx``, ``local-onnx-int8``, ``local-torch``, ``openai:<model>``, ``none`` | ``local`` |
+| ``MEMLANE_LLM`` | the extractor's LLM: ``none`` (rule-based, offline), ``openai:<model>``, ``anthropic:<model>`` (with ``MEMLANE_LLM_URL``, ``MEMLANE_LLM_API_KEY``; docs/extraction.md) | ``none`` |
 | ``MEMLANE_USER`` | the acting user when none is given | the OS login name |
 | ``MEMLANE_WORKSPACE`` | the workspace | ``default`` |
 """
@@ -31,6 +32,8 @@ class Settings:
     home: Path
     database_url: str
     embedder: str = "local"
+    #: the LLM spec for extraction (``none``: the rule-based extractor)
+    llm: str = "none"
     user: str = "local"
     workspace: str = "default"
     environ: Mapping[str, str] | None = None
@@ -57,6 +60,7 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
         home=home,
         database_url=str(url),
         embedder=env.get("MEMLANE_EMBEDDER", "local"),
+        llm=env.get("MEMLANE_LLM", "").strip() or "none",
         user=_default_user(env),
         workspace=env.get("MEMLANE_WORKSPACE", "default"),
         environ=env,

@@ -10,6 +10,8 @@
     │   └── OptedOut          the user opted out of memory: no writes, and reads come back empty
     ├── ConfigError           settings, URLs or providers that cannot be used
     ├── EmbedderError         the embedding provider failed (network, model files)
+    ├── LLMError              the LLM provider failed (network, timeout, rate limit after the retries)
+    │   └── LLMReplyError     it answered, but not with what was asked (not JSON, or off the schema)
     └── StorageError          the database failed or is of an unsupported schema
 
 Foreign exceptions are mapped where they enter (``raise StorageError(...) from exc``); callers never
@@ -24,6 +26,8 @@ __all__ = [
     "EmbedderError",
     "Forbidden",
     "InvalidInput",
+    "LLMError",
+    "LLMReplyError",
     "MemlaneError",
     "NotFound",
     "OptedOut",
@@ -80,6 +84,14 @@ class ConfigError(MemlaneError):
 
 class EmbedderError(MemlaneError):
     code = "embedder_error"
+
+
+class LLMError(MemlaneError):
+    code = "llm_error"
+
+
+class LLMReplyError(LLMError):
+    code = "llm_reply_invalid"
 
 
 class StorageError(MemlaneError):

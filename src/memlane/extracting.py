@@ -3,19 +3,22 @@
 One function behind ``MemoryService.extract``, so every surface (SDK, CLI, REST, MCP) does the same:
 
 1. The messages: given, or the conversation's from the log (what the caller may read).
-2. The same exchange is never extracted twice: a hash of who extracts it (workspace, user, space) and
-   of its messages (role, text, tool, result, speaker) is kept in the store (``extracted_exchanges``)
+2. The same exchange is never extracted twice: a hash of who extracts it (workspace, user, space), of
+   its messages (role, text, tool, result, speaker) and of how (mode, ceiling, instructions) is kept in the store (``extracted_exchanges``)
    and written in the same transaction as the memories, so a failed extraction records nothing and can
    be retried, and a successful one is not repeated after a restart.
 3. The gate (``extraction.gate``): nothing is extracted from an exchange with nothing durable.
 4. The extractor (rule-based by default) proposes facts and retractions under the ceiling: the lower of
    the request's ``ceiling`` and the caller's key.
-5. The memory manager (``extraction.manager``): each fact is compared with the 5 most similar current
-   items of the scope it would be stored in (found by recall, under the caller's read scope) and becomes
-   ADD, UPDATE (supersede, history kept), or NOOP (already known); a retraction DELETEs the item it
-   takes back. A fact that looks like a secret is skipped, never stored.
-6. Deletions first (each a ``forget`` under the permission rules), then every addition and update in
-   one transaction with the exchange's hash. Each stored memory's provenance names the conversation,
+5. The memory manager (``extraction.manager``; the LLM when the extractor is the LLM one): each fact is
+   compared with the 5 most similar current items of the scope it would be stored in (found by recall,
+   under the caller's read scope) and becomes ADD, UPDATE (supersede, history kept), or NOOP (already
+   known); a retraction DELETEs the item it takes back: a correction ("that's no longer true") retires
+   its current version (archived, history kept), "forget that I…" erases its whole chain, as
+   ``forget`` does. A fact that looks like a secret is skipped, never stored.
+6. Every question is asked before anything is written; then the additions, updates, retirements and
+   erasures go in one transaction with the exchange's hash (under the permission rules), so a failed
+   extraction (an LLM error, a crash) writes nothing and is retried later. Each stored memory's provenance names the conversation,
    the message ids, the tools and the record ids and URLs their structured results carried.
 """
 
@@ -29,9 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidInput, OptedOut
 from .extraction import Extractor, Message, gate
-from .extraction.manager import decide, decide_retraction
-from .models import Actor, ExtractedItem, ExtractReport, Memory, SkippedStatement, Visibility
-from .permissions import Change, refusal, resolve_owner
+from .extraction.manager import decider_of
+from .models import Actor, ExtractedItem, ExtractReport, Memory, SkippedStatement, State, Visibility
+from .permissions import Change, check_change, refusal, resolve_owner
 from .requests import StoreRequest
 from .secrets import find_secret
 from .storage.base import WriteTxn
@@ -52,14 +55,32 @@ class _AlreadyExtracted(Exception):
     """Raised inside the write transaction when a concurrent request extracted the same exchange."""
 
 
-def exchange_digest(actor: Actor, space: str | None, messages: Sequence[Message]) -> str:
-    """The content hash that identifies one exchange for one extracting user and space."""
-    payload = {
+def exchange_digest(
+    actor: Actor,
+    space: str | None,
+    messages: Sequence[Message],
+    *,
+    mode: str = "chat",
+    ceiling: str = "personal",
+    instructions: str | None = None,
+) -> str:
+    """The content hash that identifies one extraction of an exchange: who extracts it (workspace, user,
+    space), the messages, and how (mode, effective ceiling, instructions — whitespace and case folded),
+    since another mode or other instructions keep other things. The defaults (chat, personal, no
+    instructions) add nothing, so hashes recorded before these were part of it stay valid."""
+    payload: dict[str, Any] = {
         "workspace": actor.workspace,
         "user": actor.user,
         "space": space or "",
         "messages": [[m.role, m.text, m.tool, m.result, m.user] for m in messages],
     }
+    if mode != "chat":
+        payload["mode"] = mode
+    if ceiling != "personal":
+        payload["ceiling"] = ceiling
+    folded = " ".join((instructions or "").split()).casefold()
+    if folded:
+        payload["instructions"] = folded
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -121,34 +142,39 @@ def extract_messages(
     # The request's ceiling can only narrow the key's: a personal-only key never writes shared.
     effective = "shared" if ceiling == "shared" and actor.ceiling is Visibility.SHARED else "personal"
 
-    digest = exchange_digest(actor, space, parsed)
+    digest = exchange_digest(actor, space, parsed, mode=mode, ceiling=effective, instructions=instructions)
     if service.storage.conversations.exchange_extracted(actor.workspace, digest):
         return ExtractReport(extracted=False, reason="this exchange was already extracted")
     verdict = gate(parsed, mode)  # type: ignore[arg-type]
     if not verdict.passed:
         return ExtractReport(extracted=False, reason=f"gate: {verdict.reason}")
+    # Every question (to the extractor and to the memory manager, which may be an LLM) is asked before
+    # anything is written: a failure (LLMError) leaves no memory and no recorded hash, to be retried.
     result = extractor.extract(parsed, mode=mode, ceiling=effective, instructions=instructions)  # type: ignore[arg-type]
+    decider = decider_of(extractor)
 
     skipped = [SkippedStatement(text=s.text, reason=s.reason) for s in result.skipped]
     provenance = _provenance(parsed, conversation_id, extractor)
 
-    # Retractions: delete what they take back (each under the permission rules).
-    deleted: list[ExtractedItem] = []
+    # Retractions: retire (archive) the current version it corrects, or erase the chain it asks to forget.
+    retractions: list[tuple[Memory, bool, str]] = []  # (target, erase, reason)
     for retraction in result.retractions:
-        neighbours = _neighbours(service, retraction.retracts, actor, space)
-        decision = decide_retraction(retraction.retracts, [n for n in neighbours
-                                                            if refusal(actor, n, Change.DELETE) is None])  # fmt: skip
-        if decision.target is None:
+        change = Change.DELETE if retraction.erase else Change.ARCHIVE
+        neighbours = [n for n in _neighbours(service, retraction.retracts, actor, space)
+                      if refusal(actor, n, change) is None]  # fmt: skip
+        decision = decider.decide_retraction(retraction.retracts, neighbours)
+        if decision.target is None or decision.target.id in {t.id for t, _, _ in retractions}:
             skipped.append(SkippedStatement(text=retraction.text, reason=decision.reason))
             continue
-        service.forget(decision.target.id, actor=actor)
-        t = decision.target
-        deleted.append(ExtractedItem(id=t.id, content=t.content, type=t.type, visibility=t.visibility,
-                                     reason=decision.reason))  # fmt: skip
+        how = "erased with its history (the user asked to forget it)" if retraction.erase else (
+            "retired: archived, history kept"
+        )  # fmt: skip
+        retractions.append((decision.target, retraction.erase, f"{decision.reason}; {how}"))
 
     # Facts: the memory manager decides, then every write goes in one transaction with the hash.
     requests: list[StoreRequest] = []
     planned: list[tuple[str, Any, Memory | None, str]] = []  # (action, fact, target, reason)
+    retracted = {t.id for t, _, _ in retractions}
     for fact in result.facts:
         secret = find_secret(fact.content)
         if secret is not None:
@@ -160,9 +186,9 @@ def extract_messages(
         owner, visibility = resolve_owner(actor, None, visibility)
         neighbours = [
             n for n in _neighbours(service, fact.content, actor, space)
-            if n.owner == owner and n.visibility is visibility
+            if n.owner == owner and n.visibility is visibility and n.id not in retracted
         ]  # fmt: skip
-        decision = decide(fact.content, str(fact.type), neighbours, fact.subject)
+        decision = decider.decide(fact.content, str(fact.type), neighbours, fact.subject)
         if decision.action == "noop":
             assert decision.target is not None
             skipped.append(
@@ -193,16 +219,21 @@ def extract_messages(
         requests.append(service._validate({k: v for k, v in fields.items() if v is not None}, ""))
         planned.append(("update" if target is not None else "add", fact, target, decision_reason))
 
+    deleted: list[ExtractedItem] = []
+
     def record(txn: WriteTxn) -> None:
         if not txn.claim_exchange(actor.workspace, digest, now_utc()):
             raise _AlreadyExtracted
+        deleted.clear()  # a retried transaction starts again
+        for target, erase, reason in retractions:
+            if _retract(txn, actor, target, erase):
+                deleted.append(ExtractedItem(id=target.id, content=target.content, type=target.type,
+                                             visibility=target.visibility, reason=reason))  # fmt: skip
 
     try:
         stored = service._store_all(requests, actor, in_txn=record)
     except _AlreadyExtracted:
-        return ExtractReport(
-            extracted=False, reason="this exchange was already extracted", deleted=tuple(deleted)
-        )
+        return ExtractReport(extracted=False, reason="this exchange was already extracted")
     added: list[ExtractedItem] = []
     updated: list[ExtractedItem] = []
     for (action, fact, target, reason), request, outcome in zip(planned, requests, stored, strict=True):
@@ -224,6 +255,27 @@ def extract_messages(
     )  # fmt: skip
 
 
+def _retract(txn: WriteTxn, actor: Actor, target: Memory, erase: bool) -> bool:
+    """In the extraction's transaction: erase ``target``'s whole chain (``forget``), or retire its current
+    version (archive: out of recall, history kept, ``restore`` brings it back). False when it is gone."""
+    now = now_utc()
+    if erase:
+        chains = txn.chains(actor, [target.id])
+        if not chains.get(target.id):
+            return False
+        check_change(actor, chains[target.id], Change.DELETE)
+        ids = txn.delete_chains(actor, [target.id])
+        txn.audit(actor, "forget", None, {"count": len(ids), "ids": ids, "by_extraction": True})
+        return bool(ids)
+    current = txn.get_for_update(actor, target.id)
+    if current is None or current.state is State.ARCHIVED or current.superseded_by:
+        return False
+    check_change(actor, [current], Change.ARCHIVE)
+    txn.set_state(actor, target.id, State.ARCHIVED.value, now)
+    txn.audit(actor, "archive", target.id, {"by_extraction": True})
+    return True
+
+
 def _neighbours(service: MemoryService, content: str, actor: Actor, space: str | None) -> list[Memory]:
     """The most similar current items the caller may read, through recall (every lane, one scope rule)."""
     try:
@@ -238,6 +290,10 @@ def _provenance(
     """Where an extracted memory came from: conversation, messages, tools, and the record ids and URLs
     that structured tool results carried."""
     out: dict[str, Any] = {"extractor": type(extractor).__name__}
+    model = getattr(extractor, "identity", None)
+    if isinstance(model, str):  # an LLM extractor: which model, and which prompts
+        out["model"] = model
+        out["prompt"] = str(getattr(extractor, "prompt_version", ""))
     if conversation_id is not None:
         out["conversation_id"] = conversation_id
     ids = [m.id for m in messages if m.id]

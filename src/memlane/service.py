@@ -86,7 +86,7 @@ class MemoryService:
         *,
         access: AccessPolicy | None = None,
         home: Path | None = None,
-        extractor: Extractor | None = None,
+        extractor: Extractor | Callable[[], Extractor] | None = None,
     ) -> None:
         self.storage = store
         self.access = access
@@ -104,6 +104,7 @@ class MemoryService:
         self.conversations = ConversationService(store, self._opted_out)
         #: the entity graph: get, list, search, merge, unmerge, link (``memlane.graph.service``)
         self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
+        # an instance, or a factory called on first use (an LLM client is built only when extracting)
         self._extractor = extractor
 
     # -- embedder -------------------------------------------------------------------------------------
@@ -668,22 +669,28 @@ class MemoryService:
         instructions: str | None = None,
         space: str | None = None,
         source: str | None = None,
+        extractor: Extractor | None = None,
     ) -> ExtractReport:
-        """Learn from an exchange (``messages``, or a logged conversation): see ``extracting``."""
+        """Learn from an exchange (``messages``, or a logged conversation): see ``extracting``.
+        ``extractor`` overrides the configured one (a profile's, in the scheduled sweep)."""
         from .extracting import extract
 
         return extract(
-            self, self.extractor, messages, actor=actor, conversation_id=conversation_id, mode=mode,
+            self, extractor or self.extractor, messages, actor=actor, conversation_id=conversation_id, mode=mode,
             ceiling=ceiling, instructions=instructions, space=space, source=source,
         )  # fmt: skip
 
     @property
     def extractor(self) -> Extractor:
-        """The extractor (the rule-based one unless one was given)."""
+        """The extractor (the rule-based one unless one, or a factory of one, was given)."""
         if self._extractor is None:
             from .extraction import RuleExtractor
 
             self._extractor = RuleExtractor()
+        elif not isinstance(self._extractor, Extractor):
+            with self._embedder_lock:  # one extractor (one LLM client) however many threads ask
+                if not isinstance(self._extractor, Extractor):
+                    self._extractor = self._extractor()
         return self._extractor
 
     def health(self) -> StoreHealth:

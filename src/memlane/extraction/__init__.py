@@ -7,6 +7,10 @@ Pure code: nothing here stores anything. The pieces:
 * ``base`` — the :class:`Extractor` protocol every extractor implements;
 * ``gate`` — :func:`gate`, the cheap check that decides whether an exchange is worth extracting;
 * ``rules`` — :class:`RuleExtractor`, the deterministic offline extractor;
+* ``llm`` / ``prompts`` — :class:`~memlane.extraction.llm.LLMExtractor` over any LLM provider, and its
+  versioned prompts (imported on demand: ``memlane.extraction.llm``);
+* ``select`` — :func:`extractor_for`, the extractor for a spec (``"rules"``, ``"openai:<model>"``…);
+* ``manager`` — the memory manager's decision (rules, or the LLM extractor's);
 * ``instructions`` — :func:`parse_instructions`, a caller's instructions as strict extra rules;
 * ``statements`` / ``classify`` — the sentence acts, types, third-person rewrite and classes they use.
 
@@ -30,6 +34,7 @@ from .models import (
     Skipped,
 )
 from .rules import RuleExtractor
+from .select import extractor_for
 
 __all__ = [
     "CandidateFact",
@@ -44,6 +49,7 @@ __all__ = [
     "RuleExtractor",
     "Rules",
     "Skipped",
+    "extractor_for",
     "gate",
     "parse_instructions",
 ]

@@ -22,12 +22,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 from .. import text
 from ..models import Memory
 
-__all__ = ["DELETE_OVERLAP", "UPDATE_OVERLAP", "Decision", "decide", "decide_retraction"]
+__all__ = [
+    "DELETE_OVERLAP",
+    "UPDATE_OVERLAP",
+    "Decider",
+    "Decision",
+    "RuleDecider",
+    "decide",
+    "decide_retraction",
+    "decider_of",
+]
 
 UPDATE_OVERLAP = 0.5
 DELETE_OVERLAP = 0.5
@@ -91,3 +100,32 @@ def decide_retraction(retracts: str, neighbours: Sequence[Memory]) -> Decision:
     if best is None:
         return Decision("noop", None, "nothing stored matches what was retracted")
     return Decision("delete", best, f"retracted by the user ({best_overlap:.2f} of words shared)")
+
+
+@runtime_checkable
+class Decider(Protocol):
+    """Who makes the memory manager's decision: these rules (:class:`RuleDecider`), or an LLM
+    (``extraction.llm.LLMExtractor`` is both an extractor and a decider)."""
+
+    def decide(
+        self, content: str, type_: str, neighbours: Sequence[Memory], subject: str | None = None
+    ) -> Decision: ...
+
+    def decide_retraction(self, retracts: str, neighbours: Sequence[Memory]) -> Decision: ...
+
+
+class RuleDecider:
+    """The rule-based decision above, as a :class:`Decider`."""
+
+    def decide(
+        self, content: str, type_: str, neighbours: Sequence[Memory], subject: str | None = None
+    ) -> Decision:
+        return decide(content, type_, neighbours, subject)
+
+    def decide_retraction(self, retracts: str, neighbours: Sequence[Memory]) -> Decision:
+        return decide_retraction(retracts, neighbours)
+
+
+def decider_of(extractor: object) -> Decider:
+    """The extractor itself when it also decides (the LLM extractor), else the rules."""
+    return extractor if isinstance(extractor, Decider) else RuleDecider()

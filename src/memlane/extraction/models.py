@@ -94,6 +94,10 @@ class Retraction(_Frozen):
     retracts: str
     related_user: str | None = None
     source_message_ids: tuple[str, ...] = ()
+    #: True when the user asks to *forget* it ("forget that I…"): the stored item's whole version chain
+    #: is erased, as ``forget`` does; False when it is a correction ("that's no longer true", "I don't
+    #: live in Lyon anymore"): only the current version is retired (archived), its history kept
+    erase: bool = False
 
 
 class ExtractionResult(_Frozen):

@@ -74,6 +74,8 @@ _RETRACT_LEAD_RE = re.compile(
     r"scratch\s+that[,:;.]?\s*|disregard\s+(?:that|what\s+i\s+said)[,:;.]?\s*)",
     re.I,
 )
+#: a retraction that asks to forget (erase), not merely to correct (retire)
+_ERASE_RE = re.compile(r"^\W*(?:please\s+)?(?:forget|disregard|delete|erase)\b", re.I)
 _NEGATION_RE = re.compile(r"\b(?:don't|do\s+not|doesn't|no\s+longer|not)\s+", re.I)
 _ANYMORE_RE = re.compile(r"[,\s]*\b(?:anymore|any\s+more|now)\b", re.I)
 
@@ -195,6 +197,7 @@ def _retraction(sentence: str, message: Message, ids: tuple[str, ...]) -> Retrac
         retracts=third_person(rest) if rest else "",
         related_user=message.user,
         source_message_ids=ids,
+        erase=bool(_ERASE_RE.match(sentence)),
     )
 
 

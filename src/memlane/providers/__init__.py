@@ -1,1 +1,1 @@
-"""Providers: embedding models (and, later, LLMs). Built-ins are registered like plugins."""
+"""Providers: embedding models (``embedders``) and LLMs (``llm``). Built-ins are registered like plugins."""
