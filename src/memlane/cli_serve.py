@@ -111,19 +111,22 @@ def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
 @click.option("--max-body", default=1024 * 1024, show_default=True, type=click.IntRange(1024),
               help="Largest request body accepted, in bytes (larger: 413).")  # fmt: skip
 @click.option("--no-mcp", is_flag=True, help="Serve the REST API only.")
+@click.option("--open", "open_browser", is_flag=True,
+              help="Print a one-time sign-in link to the dashboard (and open it in a browser).")  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr (model preparation).")
 @_options
 def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedder: str | None, max_body: int,
-              no_mcp: bool, quiet: bool) -> None:  # fmt: skip
-    """Serve the REST API and MCP over HTTP.
+              no_mcp: bool, open_browser: bool, quiet: bool) -> None:  # fmt: skip
+    """Serve the dashboard, the REST API and MCP over HTTP.
 
-    The REST API (/v1, OpenAPI at /docs) and MCP over streamable HTTP (/mcp) in one process. The port is
-    taken first: if it is in use, nothing else happens (no database, no key). On a store without API
-    keys, prints one admin key, once.
+    The web dashboard (/), the REST API (/v1, OpenAPI at /docs) and MCP over streamable HTTP (/mcp) in one
+    process. The port is taken first: if it is in use, nothing else happens (no database, no key). On a
+    store without API keys, prints one admin key, once. With --open, prints a link that signs one browser
+    in to the dashboard as the local user (once, within 10 minutes).
 
     \b
     Examples:
-      memlane serve
+      memlane serve --open
       memlane serve --host 0.0.0.0 --port 9000 --db "postgresql://memlane@db/memlane"
     """
     import uvicorn
@@ -148,11 +151,13 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
                 model.embed(["warm-up"])
         bound = sock.getsockname()[1]
         url = f"http://{host if ':' not in host else f'[{host}]'}:{bound}"
+        app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host)
+        link = _dashboard_link(app, url, settings) if open_browser else None
         if ctx.obj.get("json"):
             click.echo(json.dumps({"url": url, "database": settings.database_url, "workspace": settings.workspace,
-                                   "admin_key": admin.key if admin else None}))  # fmt: skip
+                                   "admin_key": admin.key if admin else None, "dashboard_link": link}))  # fmt: skip
         else:
-            click.echo(f"memlane {__version__} serving {url}  (REST {url}/v1 · OpenAPI {url}/docs"
+            click.echo(f"memlane {__version__} serving {url}  (dashboard {url}/ · REST {url}/v1 · OpenAPI {url}/docs"
                        + ("" if no_mcp else f" · MCP {url}/mcp") + ")")  # fmt: skip
             click.echo(f"database: {settings.database_url}  embedder: {model.identity if model else 'none'}")
             if admin is not None:
@@ -162,8 +167,11 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
                     f"    {admin.key}\n\n"
                     "Send it as 'Authorization: Bearer <key>'. More keys: memlane keys create --help"
                 )
+            if link:
+                click.echo(f"\nDashboard sign-in link (one use, valid 10 minutes):\n\n    {link}\n")
         sys.stdout.flush()
-        app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host)
+        if link and not ctx.obj.get("json"):
+            _open_in_browser(link)
         try:
             server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
             server.run(sockets=[sock])
@@ -171,6 +179,25 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
             service.close()
     finally:
         sock.close()
+
+
+def _dashboard_link(app: Any, url: str, settings: Any) -> str:
+    """A one-time link that signs a browser in as the local user, an admin of the workspace: whoever
+    can start the server on this database owns its data (as with the admin commands)."""
+    from .auth import Principal
+    from .models import Visibility
+
+    local = Principal("local", settings.workspace, settings.user, None, True, Visibility.SHARED)
+    return f"{url}/signin/once?token={app.state.web.sessions.one_time_link(local)}"
+
+
+def _open_in_browser(link: str) -> None:
+    import contextlib
+    import webbrowser
+
+    # no browser here (a server over SSH): the printed link is enough
+    with contextlib.suppress(webbrowser.Error):
+        webbrowser.open(link)
 
 
 def _listen(host: str, port: int) -> socket.socket:

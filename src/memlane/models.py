@@ -35,6 +35,7 @@ __all__ = [
     "MemoryType",
     "NewKey",
     "ReindexResult",
+    "Scope",
     "SimilarRef",
     "SkippedStatement",
     "State",
@@ -67,6 +68,25 @@ class State(StrEnum):
 class Visibility(StrEnum):
     PERSONAL = "personal"
     SHARED = "shared"
+
+
+class Scope(StrEnum):
+    """Whose an item is, as people see it: the owner's kind (``user:`` → personal, ``team:``, ``agent:``,
+    ``workspace``). A user's own shared item counts as personal: only its owner reads it."""
+
+    PERSONAL = "personal"
+    TEAM = "team"
+    AGENT = "agent"
+    WORKSPACE = "workspace"
+
+    @classmethod
+    def of(cls, owner: str) -> Scope:
+        kind = owner.partition(":")[0]
+        return {"team": cls.TEAM, "agent": cls.AGENT, "workspace": cls.WORKSPACE}.get(kind, cls.PERSONAL)
+
+    def owner_pattern(self) -> str:
+        """The owners of this scope, as a SQL LIKE pattern (the same on both backends)."""
+        return {"personal": "user:%", "team": "team:%", "agent": "agent:%"}.get(self.value, "workspace")
 
 
 class _Frozen(BaseModel):
@@ -346,6 +366,7 @@ class Filters:
     related_user: str | None = None
     sources: tuple[str, ...] = ()
     states: tuple[State, ...] = ()  # empty: new + indexed (archived never, unless asked for)
+    scopes: tuple[Scope, ...] = ()  # empty: every scope the actor may read
     observed_after: datetime | None = None
     observed_before: datetime | None = None
     include_history: bool = False

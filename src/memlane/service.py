@@ -40,6 +40,7 @@ from .models import (
     Memory,
     MemoryType,
     ReindexResult,
+    Scope,
     SimilarRef,
     State,
     StoreResult,
@@ -412,6 +413,7 @@ class MemoryService:
         observed_after: datetime | str | None = None,
         observed_before: datetime | str | None = None,
         now: datetime | None = None,
+        scopes: Sequence[Scope | str] = (),
     ) -> list[Hit]:
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty")
@@ -422,7 +424,7 @@ class MemoryService:
         filters = self._filters(
             space=space, include_history=include_history, types=types, subject=subject,
             related_user=related_user, sources=sources, states=states,
-            observed_after=observed_after, observed_before=observed_before,
+            observed_after=observed_after, observed_before=observed_before, scopes=scopes,
         )  # fmt: skip
         embedder = self.embedder
         q = Query(
@@ -453,14 +455,16 @@ class MemoryService:
         states: Sequence[State | str] = (),
         observed_after: datetime | str | None = None,
         observed_before: datetime | str | None = None,
+        scopes: Sequence[Scope | str] = (),
     ) -> Filters:
         try:
             type_values = tuple(MemoryType(t) for t in types)
             state_values = tuple(State(s) for s in states)
+            scope_values = tuple(Scope(s) for s in scopes)
         except ValueError as exc:
             raise InvalidInput(str(exc)) from None
-        if isinstance(types, str) or isinstance(sources, str) or isinstance(states, str):
-            raise InvalidInput("types, sources and states take lists")
+        if any(isinstance(v, str) for v in (types, sources, states, scopes)):
+            raise InvalidInput("types, sources, states and scopes take lists")
         return Filters(
             space=space or None,
             include_history=check_flag(include_history, "include_history"),
@@ -471,6 +475,7 @@ class MemoryService:
             states=state_values,
             observed_after=parse_time(observed_after, "observed_after"),
             observed_before=parse_time(observed_before, "observed_before"),
+            scopes=scope_values,
         )
 
     def list_recent(

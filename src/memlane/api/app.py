@@ -33,7 +33,8 @@ __all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_IMPORT_BYTES", "create_app"]
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 #: uploads to ``POST /v1/memory/import`` (exports of hundreds of MB; read from a spooled file)
 DEFAULT_MAX_IMPORT_BYTES = 2 * 1024**3
-_IMPORT_PATH = "/v1/memory/import"
+#: the REST import and the dashboard's upload (``memlane.web.IMPORT_PATH``)
+_IMPORT_PATHS = frozenset({"/v1/memory/import", "/import"})
 
 _DESCRIPTION = """\
 Long-term memory for AI assistants and agents. Authenticate with an API key
@@ -60,7 +61,7 @@ class _BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = self.import_limit if scope.get("path") == _IMPORT_PATH else self.default_limit
+        limit = self.import_limit if scope.get("path") in _IMPORT_PATHS else self.default_limit
         too_large = error_response(
             413,
             "payload_too_large",
@@ -159,9 +160,11 @@ def create_app(
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     mcp: bool = True,
     host: str = "127.0.0.1",
+    web: bool = True,
 ) -> FastAPI:
     """The ASGI app. ``host`` is where it will listen: on loopback, the MCP transport also refuses
-    requests whose Host or Origin header is not local (DNS-rebinding protection)."""
+    requests whose Host or Origin header is not local (DNS-rebinding protection). ``web``: serve the
+    dashboard at ``/`` (``memlane.web``; its state is ``app.state.web``)."""
     from .. import __version__
 
     mcp_server = None
@@ -210,6 +213,10 @@ def create_app(
             body["message"] = state.message
         return JSONResponse(body, status_code=200 if state.status == "ok" else 503)
 
+    if web:
+        from ..web import install_web
+
+        install_web(app, service, access)
     if mcp_app is not None:
         app.router.routes.append(Route("/mcp", endpoint=_McpGate(mcp_app, access)))
     app.add_middleware(_BodyLimit, limit=max_body_bytes)

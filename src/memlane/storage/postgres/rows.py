@@ -145,6 +145,9 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
     if filters.sources:
         clauses.append("m.source = ANY(%s::text[])")
         params.append(list(filters.sources))
+    if filters.scopes:
+        clauses.append("(" + " OR ".join("m.owner LIKE %s" for _ in filters.scopes) + ")")
+        params.extend(s.owner_pattern() for s in filters.scopes)
     if filters.observed_after:
         clauses.append("m.observed_at >= %s")
         params.append(filters.observed_after)

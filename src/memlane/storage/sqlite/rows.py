@@ -104,6 +104,9 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
     if filters.sources:
         clauses.append(f"m.source IN ({','.join('?' * len(filters.sources))})")
         params.extend(filters.sources)
+    if filters.scopes:
+        clauses.append("(" + " OR ".join("m.owner LIKE ?" for _ in filters.scopes) + ")")
+        params.extend(s.owner_pattern() for s in filters.scopes)
     if filters.observed_after:
         clauses.append("m.observed_at >= ?")
         params.append(to_db(filters.observed_after))

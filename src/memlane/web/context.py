@@ -1,0 +1,166 @@
+"""Who is looking at a page (``Viewer``), the CSRF check, and rendering pages and errors.
+
+Every page depends on ``ViewerDep``: a signed-in session (else a redirect to the sign-in page), the
+key checked again (a revoked key signs the browser out), the acting user resolved by
+``AccessService.actor`` exactly as for the REST API, and, on every POST, the session's CSRF token. What
+a page may read and change is then the service's business, as on every other surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import quote
+
+import anyio.to_thread
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..api.errors import status_of
+from ..auth import AccessService, Principal
+from ..errors import Forbidden, MemlaneError, Unauthorized
+from ..models import Actor, Scope
+from ..service import MemoryService
+from .sessions import COOKIE, Session, SessionStore, same_token
+
+__all__ = ["CSRF_FIELD", "CSRF_HEADER", "Viewer", "ViewerDep", "WebRoute", "WebState", "page", "safe_next"]
+
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+_HERE = Path(__file__).parent
+_SECURITY_HEADERS = {
+    # every script and style comes from this server: nothing inline, nothing from elsewhere
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none';"
+    " form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    # a one-time sign-in link must not leak to another site through the Referer header
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+@dataclass
+class WebState:
+    service: MemoryService
+    access: AccessService
+    sessions: SessionStore
+    templates: Jinja2Templates
+    #: set the cookies' Secure flag (the server is reached over HTTPS, e.g. behind a proxy)
+    secure: bool = False
+    reindex: Any = None  # ``ReindexRuns``, set by ``install_web``
+
+
+def make_templates() -> Jinja2Templates:
+    env = Environment(
+        loader=FileSystemLoader(_HERE / "templates"), autoescape=select_autoescape(default=True)
+    )
+    env.filters["when"] = lambda d: d.strftime("%Y-%m-%d %H:%M") if d else ""
+    env.filters["urlquote"] = lambda s: quote(str(s), safe="")
+    env.globals["scope_of"] = lambda owner: Scope.of(owner).value
+    return Jinja2Templates(env=env)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    session: Session
+    principal: Principal
+    actor: Actor
+    service: MemoryService
+    access: AccessService
+
+    @property
+    def csrf(self) -> str:
+        return self.session.csrf
+
+
+class _SignInFirst(Exception):
+    """No (valid) session: the browser goes to the sign-in page."""
+
+
+def state_of(request: Request) -> WebState:
+    web: WebState = request.app.state.web
+    return web
+
+
+def _resolve(web: WebState, session: Session) -> tuple[Principal, Actor]:
+    principal = web.access.authenticate(session.key) if session.key is not None else session.principal
+    if principal is None:  # pragma: no cover - a session always has one of the two
+        raise Unauthorized("this session has no key")
+    return principal, web.access.actor(principal, session.user)
+
+
+async def _viewer(request: Request) -> Viewer:
+    web = state_of(request)
+    session = web.sessions.get(request.cookies.get(COOKIE))
+    if session is None:
+        raise _SignInFirst()
+    try:
+        principal, actor = await anyio.to_thread.run_sync(_resolve, web, session)
+    except Unauthorized:
+        web.sessions.end(session.id)  # the key was revoked: signed out
+        raise _SignInFirst() from None
+    if request.method not in ("GET", "HEAD"):
+        given = request.headers.get(CSRF_HEADER)
+        if given is None:
+            form = await request.form()
+            value = form.get(CSRF_FIELD)
+            given = value if isinstance(value, str) else None
+        if not same_token(session.csrf, given):
+            raise Forbidden(
+                "this form is out of date or did not come from this dashboard (CSRF check failed)"
+            )
+    return Viewer(session, principal, actor, web.service, web.access)
+
+
+ViewerDep = Annotated[Viewer, Depends(_viewer)]
+
+
+def safe_next(value: str | None) -> str:
+    """A local path to go back to after signing in (never another site)."""
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    return value
+
+
+def page(
+    request: Request, template: str, context: dict[str, Any], *, viewer: Viewer | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:  # fmt: skip
+    web = state_of(request)
+    values = {"viewer": viewer, "csrf": viewer.csrf if viewer else "", "path": request.url.path, **context}
+    response = web.templates.TemplateResponse(request, template, values, status_code=status_code)
+    response.headers.update(_SECURITY_HEADERS)
+    return response
+
+
+class WebRoute(APIRoute):
+    """Dashboard routes: a browser without a session is sent to sign in, and memlane's errors become an
+    HTML page with the same status the REST API gives them (one mapping: ``api.errors.status_of``)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def handle(request: Request) -> Response:
+            try:
+                response = await handler(request)
+            except _SignInFirst:
+                target = "/signin?next=" + quote(
+                    request.url.path + (f"?{request.url.query}" if request.url.query else ""), safe=""
+                )
+                if request.headers.get("HX-Request"):
+                    return Response(status_code=204, headers={"HX-Redirect": target})
+                return RedirectResponse(target, status_code=303)
+            except MemlaneError as exc:
+                return page(request, "error.html", {"error": exc, "status": status_of(exc)},
+                            status_code=status_of(exc))  # fmt: skip
+            for name, value in _SECURITY_HEADERS.items():
+                response.headers.setdefault(name, value)
+            return response
+
+        return handle

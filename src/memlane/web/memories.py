@@ -1,0 +1,193 @@
+"""The memory pages: the list (newest first, keyset pages) and search, a memory's detail with its
+history and provenance, archive, restore, delete and edit (a new version). Each handler parses the
+request, makes one service call (the same ones as ``/v1``) and renders a template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from ..errors import InvalidInput
+from ..models import ALL_SPACES, MemoryType, Scope, State
+from .context import ViewerDep, WebRoute, page
+
+__all__ = ["MemoryQuery", "router"]
+
+router = APIRouter(route_class=WebRoute, include_in_schema=False)
+
+PAGE_SIZE = 50
+SEARCH_LIMIT = 50
+#: the source the dashboard stamps on what it stores (an edit's new version)
+SOURCE = "dashboard"
+
+
+@dataclass
+class MemoryQuery:
+    """The list's filters as the form sent them (to show them again) and as service arguments."""
+
+    q: str = ""
+    types: list[str] = field(default_factory=list)
+    scopes: list[str] = field(default_factory=list)
+    states: list[str] = field(default_factory=list)
+    source: str = ""
+    subject: str = ""
+    related_user: str = ""
+    space: str = ""
+    after: str = ""
+    before: str = ""
+    history: bool = False
+
+    @classmethod
+    def parse(cls, request: Request) -> MemoryQuery:
+        p = request.query_params
+        return cls(
+            q=p.get("q", "").strip(), types=p.getlist("type"), scopes=p.getlist("scope"),
+            states=p.getlist("state"), source=p.get("source", "").strip(), subject=p.get("subject", "").strip(),
+            related_user=p.get("related_user", "").strip(), space=p.get("space", "").strip(),
+            after=p.get("after", "").strip(), before=p.get("before", "").strip(), history=p.get("history") == "1",
+        )  # fmt: skip
+
+    def filters(self) -> dict[str, Any]:
+        """Keyword arguments of ``MemoryService.list_page`` and ``recall`` (they validate the values)."""
+        return {
+            "space": self.space or ALL_SPACES,
+            "types": self.types,
+            "scopes": self.scopes,
+            "states": self.states,
+            "sources": [s.strip() for s in self.source.split(",") if s.strip()],
+            "subject": self.subject or None,
+            "related_user": self.related_user or None,
+            "observed_after": _day(self.after, "from"),
+            "observed_before": _day(self.before, "to", next_day=True),
+            "include_history": self.history,
+        }
+
+    def query_string(self, **extra: str) -> str:
+        pairs: list[tuple[str, str]] = [("q", self.q)] if self.q else []
+        pairs += [("type", t) for t in self.types] + [("scope", s) for s in self.scopes]
+        pairs += [("state", s) for s in self.states]
+        for name in ("source", "subject", "related_user", "space", "after", "before"):
+            if value := getattr(self, name):
+                pairs.append((name, value))
+        if self.history:
+            pairs.append(("history", "1"))
+        pairs += list(extra.items())
+        return urlencode(pairs)
+
+    @property
+    def active(self) -> int:
+        """How many filters are set (shown on the collapsed filter panel)."""
+        return sum(bool(v) for v in (self.types, self.scopes, self.states, self.source, self.subject,
+                                     self.related_user, self.space, self.after, self.before, self.history))  # fmt: skip
+
+
+def _day(value: str, what: str, *, next_day: bool = False) -> date | None:
+    """A date field: the day's start (``to`` is inclusive: the next day's start)."""
+    if not value:
+        return None
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(f"{what}: {value[:40]!r} is not a date (YYYY-MM-DD)") from None
+    return day + timedelta(days=1) if next_day else day
+
+
+_CHOICES = {
+    "types": [t.value for t in MemoryType],
+    "scopes": [s.value for s in Scope],
+    "states": [s.value for s in State],
+}
+
+
+@router.get("/", response_class=HTMLResponse)
+def memories(request: Request, viewer: ViewerDep, cursor: str | None = None) -> HTMLResponse:
+    """Newest first (keyset pages: ``cursor`` continues after the last item shown), or search hits."""
+    query = MemoryQuery.parse(request)
+    context: dict[str, Any] = {
+        "query": query,
+        "choices": _CHOICES,
+        "notice": request.query_params.get("notice"),
+    }
+    if query.q:
+        hits = viewer.service.recall(query.q, actor=viewer.actor, limit=SEARCH_LIMIT, **query.filters())
+        context |= {"items": hits, "searched": True, "next_cursor": None}
+    else:
+        items, next_cursor = viewer.service.list_page(actor=viewer.actor, limit=PAGE_SIZE, cursor=cursor,
+                                                      **query.filters())  # fmt: skip
+        context |= {"items": items, "searched": False, "next_cursor": next_cursor}
+    if request.headers.get("HX-Target") == "more":  # "More memories": the next rows only
+        return page(request, "_memory_rows.html", context, viewer=viewer)
+    return page(request, "memories.html", context, viewer=viewer)
+
+
+@router.get("/memories/{memory_id}", response_class=HTMLResponse)
+def memory(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLResponse:
+    versions = viewer.service.history(memory_id, actor=viewer.actor)
+    shown = next((m for m in versions if m.id == memory_id), versions[-1])
+    return page(request, "memory.html", {"memory": shown, "versions": versions,
+                                         "notice": request.query_params.get("notice")}, viewer=viewer)  # fmt: skip
+
+
+@router.post("/memories/{memory_id}/archive")
+def archive(memory_id: str, viewer: ViewerDep) -> Response:
+    viewer.service.archive(memory_id, actor=viewer.actor)
+    return RedirectResponse(f"/memories/{memory_id}?notice=archived", status_code=303)
+
+
+@router.post("/memories/{memory_id}/restore")
+def restore(memory_id: str, viewer: ViewerDep) -> Response:
+    viewer.service.restore(memory_id, actor=viewer.actor)
+    return RedirectResponse(f"/memories/{memory_id}?notice=restored", status_code=303)
+
+
+@router.get("/memories/{memory_id}/delete", response_class=HTMLResponse)
+def confirm_delete(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLResponse:
+    """What a delete would remove (a dry run: the whole chain), and the button that does it."""
+    preview = viewer.service.forget(memory_id, actor=viewer.actor, dry_run=True)
+    shown = viewer.service.get(memory_id, actor=viewer.actor)
+    return page(request, "delete.html", {"memory": shown, "preview": preview}, viewer=viewer)
+
+
+@router.post("/memories/{memory_id}/delete")
+def delete(memory_id: str, viewer: ViewerDep) -> Response:
+    result = viewer.service.forget(memory_id, actor=viewer.actor)
+    versions = len(result.deleted)
+    notice = f"deleted 1 memory ({versions} version{'s' if versions != 1 else ''})"
+    return RedirectResponse("/?" + urlencode({"notice": notice}), status_code=303)
+
+
+@router.get("/memories/{memory_id}/edit", response_class=HTMLResponse)
+def edit_form(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLResponse:
+    shown = viewer.service.get(memory_id, actor=viewer.actor)
+    return page(request, "edit.html", {"memory": shown, "types": _CHOICES["types"]}, viewer=viewer)
+
+
+@router.post("/memories/{memory_id}/edit")
+def edit(
+    memory_id: str,
+    viewer: ViewerDep,
+    content: Annotated[str, Form(max_length=100_000)],
+    type: Annotated[str, Form(max_length=40)],  # noqa: A002 - the field's name
+) -> Response:
+    """An edit stores a new version that replaces the old one (kept in the history), in the same scope."""
+    old = viewer.service.get(memory_id, actor=viewer.actor)
+    result = viewer.service.store(
+        content, actor=viewer.actor, replaces=old.id, type=type, subject=old.subject,
+        related_user=old.related_user, visibility=old.visibility, owner=old.owner, space=old.space,
+        source=SOURCE,
+    )  # fmt: skip
+    notice = "saved as a new version" if result.status == "stored" else "unchanged: the same memory exists"
+    return RedirectResponse(f"/memories/{result.id}?" + urlencode({"notice": notice}), status_code=303)
+
+
+@router.get("/conversations/{conversation_id}", response_class=HTMLResponse)
+def conversation(request: Request, conversation_id: str, viewer: ViewerDep) -> HTMLResponse:
+    """The logged conversation a memory was extracted from (its provenance links here)."""
+    messages = viewer.service.conversations.show(conversation_id, actor=viewer.actor)
+    return page(request, "conversation.html", {"conversation_id": conversation_id, "messages": messages},
+                viewer=viewer)  # fmt: skip

@@ -1,0 +1,381 @@
+"""The web dashboard in a real browser: Playwright driving Debian's Chromium against ``memlane serve`` (a
+real process on loopback, a real SQLite file). Sign-in, search, filters, archive / restore / delete /
+edit / history, import, merge / unmerge, re-index, CSRF refusals, a second user seeing nothing of the
+first's, keyboard use, 375 px, and axe-core (vendored in tests/data/web, so it runs offline) on every page.
+
+One server and one browser per module; each test opens its own browser context (its own cookies).
+Set ``MEMLANE_SCREENSHOTS=docs/images`` to write the screenshots of docs/dashboard.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright import sync_api
+
+from servers import bearer
+from test_serve import serve
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
+SCREENSHOTS = os.environ.get("MEMLANE_SCREENSHOTS")
+
+# skipped on a developer's machine without it; on CI (.ci/run installs it) a missing browser fails
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("CI"), reason="Debian's chromium is not installed"
+)
+
+
+class Site:
+    """The running server, its admin key (acting as 'owner'), bob's key and the seeded ids."""
+
+    def __init__(self, url: str, banner: dict[str, Any]) -> None:
+        self.url = url
+        self.admin_key: str = banner["admin_key"]
+        self.link: str = banner["dashboard_link"]
+        self.ids: dict[str, str] = {}
+
+    def rest(self, method: str, path: str, key: str | None = None, **kwargs: Any) -> Any:
+        response = httpx.request(method, f"{self.url}{path}", headers=bearer(key or self.admin_key), timeout=30,
+                                 **kwargs)  # fmt: skip
+        assert response.status_code < 300, response.text
+        return response.json()
+
+    def store(self, content: str, key: str | None = None, **fields: Any) -> str:
+        return str(self.rest("POST", "/v1/memories", key, json={"content": content, **fields})["id"])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    with serve(db, "--open") as (url, banner):
+        s = Site(url, banner)
+        s.bob_key = s.rest("POST", "/v1/keys", json={"user": "bob", "name": "bob"})["key"]
+        s.rest("POST", "/v1/teams", json={"name": "ops"})
+        s.rest("POST", "/v1/teams/ops/members", json={"user": "owner"})
+        s.ids["tea"] = s.store("Owner prefers green tea in the morning", type="preference")
+        s.ids["hermes"] = s.store("The build server is called Hermes", source="github")
+        s.ids["deploy"] = s.store("The deploy window is Friday afternoon", visibility="shared")
+        s.ids["oncall"] = s.store("The ops on-call rotation changes every Monday", owner="team:ops",
+                                  visibility="shared")  # fmt: skip
+        s.ids["kalina"] = s.store("Kalina Ivanova owns the roadmap")
+        s.ids["lina"] = s.store("Lina Ivanova wrote the spec")
+        filler = [{"content": f"Shelf label {i:02d} marks box {i * 7}"} for i in range(55)]
+        s.rest("POST", "/v1/memories/batch", json={"items": filler})
+        s.ids["bob"] = s.store("Bob keeps his bike in the basement", key=s.bob_key)
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    ctx.set_default_timeout(15_000)
+    yield ctx
+    ctx.close()
+
+
+def sign_in(context: Any, site: Site, key: str, user: str | None = None) -> Any:
+    page = context.new_page()
+    page.goto(f"{site.url}/")
+    assert "/signin" in page.url
+    page.get_by_label("API key").fill(key)
+    if user:
+        page.get_by_label("Act as user").fill(user)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{site.url}/")
+    return page
+
+
+def cards(page: Any) -> list[str]:
+    return [t.strip() for t in page.locator("#memory-list li.card a.content").all_inner_texts()]
+
+
+def search(page: Any, text: str) -> None:
+    page.get_by_label("Search memories").fill(text)
+    page.get_by_role("button", name="Search", exact=True).click()
+    page.wait_for_selector("text=best first")
+
+
+def test_sign_in_session_cookie_and_sign_out(site: Site, context: Any) -> None:
+    page = context.new_page()
+    page.goto(f"{site.url}/signin")
+    page.get_by_label("API key").fill("ml_" + "x" * 43)
+    page.get_by_role("button", name="Sign in").click()
+    assert "unknown or revoked API key" in page.locator(".error").inner_text()
+    page = sign_in(context, site, site.admin_key)
+    assert page.locator("header .who").inner_text().startswith("owner")
+    cookie = next(c for c in context.cookies() if c["name"] == "memlane_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert site.admin_key not in cookie["value"] and site.admin_key not in page.url
+    assert page.evaluate("document.cookie") == ""  # HttpOnly: the page's scripts cannot read it
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(re.compile(r"/signin"))
+    page.goto(f"{site.url}/memories/{site.ids['tea']}")
+    assert "/signin" in page.url  # the old session is gone on the server
+    # the one-time link of `memlane serve --open`: signs in once, as the local user, then never again
+    page.goto(site.link)
+    page.wait_for_url(f"{site.url}/")
+    assert page.locator("header .who").inner_text().startswith("owner") and "token" not in page.url
+    other = context.browser.new_context()
+    try:
+        again = other.new_page()
+        again.goto(site.link)
+        assert "used already or has expired" in again.content()
+    finally:
+        other.close()
+
+
+def test_search_filters_and_keyset_pages(site: Site, context: Any) -> None:
+    page = sign_in(context, site, site.admin_key)
+    expected = [m["content"] for m in site.rest("GET", "/v1/memories?limit=1000&space=*")["items"]]
+    assert len(expected) > 60 and "Bob keeps his bike in the basement" not in expected
+    assert cards(page) == expected[:50]  # newest first, a page of 50
+    while page.get_by_role("link", name="More memories").count():  # keyset pages, appended in place
+        shown = len(cards(page))
+        page.get_by_role("link", name="More memories").click()
+        page.wait_for_function(f"document.querySelectorAll('#memory-list li.card').length > {shown}")
+    assert cards(page) == expected  # every memory once, in order
+    search(page, "green tea")
+    top = page.locator("#memory-list li.card").first
+    assert "Owner prefers green tea" in top.inner_text()
+    assert re.search(r"score 0\.\d\d", top.inner_text()) and "via " in top.inner_text()
+    page.goto(f"{site.url}/?type=preference")
+    assert cards(page) == ["Owner prefers green tea in the morning"]
+    page.goto(f"{site.url}/")
+    page.locator("summary", has_text="Filters").click()
+    page.get_by_role("group", name="Scope").get_by_label("team").check()
+    page.get_by_role("button", name="Apply filters").click()
+    page.wait_for_url(re.compile(r"scope=team"))
+    assert cards(page) == ["The ops on-call rotation changes every Monday"]
+    page.goto(f"{site.url}/?source=github")
+    assert cards(page) == ["The build server is called Hermes"]
+    page.goto(f"{site.url}/?q=deploy&scope=workspace")
+    assert cards(page) == ["The deploy window is Friday afternoon"]
+    page.goto(f"{site.url}/?after=2000-01-01&before=2000-12-31")
+    assert cards(page) == [] and "Nothing matches" in page.content()
+    page.goto(f"{site.url}/?after=yesterday-ish")
+    assert "is not a date" in page.locator(".error").inner_text()
+
+
+def test_archive_restore_edit_history_and_delete(site: Site, context: Any) -> None:
+    mid = site.store("The coffee machine is on the third floor")
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/memories/{mid}")
+    page.get_by_role("button", name="Archive").click()
+    page.wait_for_selector("text=Archived.")
+    assert page.locator(".badge.state-archived").count() == 1
+    assert site.rest("GET", f"/v1/memories/{mid}")["state"] == "archived"
+    page.goto(f"{site.url}/?state=archived")
+    assert "The coffee machine is on the third floor" in cards(page)
+    page.goto(f"{site.url}/memories/{mid}")
+    page.get_by_role("button", name="Restore").click()
+    page.wait_for_selector("text=Restored.")
+    assert site.rest("GET", f"/v1/memories/{mid}")["state"] != "archived"
+    page.get_by_role("link", name="Edit").click()
+    page.wait_for_url(re.compile(r"/edit$"))
+    page.get_by_label("Content").fill("The coffee machine is on the fourth floor")
+    page.get_by_role("button", name="Save new version").click()
+    page.wait_for_selector("text=Saved as a new version.")
+    new_id = page.url.split("/memories/")[1].split("?")[0]
+    assert new_id != mid
+    history = page.locator("ol.history li").all_inner_texts()
+    assert len(history) == 2 and "third floor" in history[0] and "fourth floor" in history[1]
+    assert "current" in history[1]
+    versions = site.rest("GET", f"/v1/memories/{mid}/history")["versions"]
+    assert [v["id"] for v in versions] == [mid, new_id] and versions[-1]["source"] == "dashboard"
+    page.get_by_role("link", name="Delete…").click()
+    page.wait_for_url(re.compile(r"/delete$"))
+    assert "2 versions" in page.locator("main").inner_text()
+    page.get_by_role("link", name="Cancel").click()  # cancelling keeps it
+    page.wait_for_url(re.compile(r"/memories/[^/]+$"))
+    assert httpx.get(f"{site.url}/v1/memories/{new_id}", headers=bearer(site.admin_key)).status_code == 200
+    page.get_by_role("link", name="Delete…").click()
+    page.wait_for_url(re.compile(r"/delete$"))
+    page.get_by_role("button", name="Delete for good").click()
+    page.wait_for_selector("text=Deleted 1 memory (2 versions).")
+    for gone in (mid, new_id):
+        assert httpx.get(f"{site.url}/v1/memories/{gone}", headers=bearer(site.admin_key)).status_code == 404
+
+
+def test_import_pasted_lines_shows_the_result(site: Site, context: Any) -> None:
+    page = sign_in(context, site, site.admin_key)
+    page.get_by_role("link", name="Import").click()
+    page.wait_for_url(re.compile(r"/import$"))
+    lines = [
+        "I like hiking in the Alps",
+        "I like hiking in the Alps",
+        "My AWS key is AKIAIOSFODNN7EXAMPLE",
+        "I am learning Portuguese",
+    ]
+    page.get_by_label("Or paste memories").fill("\n".join(lines))
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_selector("text=imported,")
+    status = page.locator(".result [role=status]").inner_text()
+    assert re.search(r"2 imported, 1 duplicate skipped, 1 invalid", status), status
+    assert page.locator(".result table tbody tr").count() == 1
+    page.get_by_role("link", name="See the imported memories").click()
+    page.wait_for_url(re.compile(r"source=imported"))
+    assert set(cards(page)) == {"I am learning Portuguese", "I like hiking in the Alps"}
+
+
+def test_entities_merge_and_unmerge(site: Site, context: Any) -> None:
+    page = sign_in(context, site, site.admin_key)
+    page.get_by_role("link", name="Entities").click()
+    page.wait_for_url(re.compile(r"/entities$"))
+    page.get_by_label("Search entities by name or external id").fill("Lina Ivanova")
+    page.get_by_role("button", name="Search").click()
+    page.wait_for_url(re.compile(r"q=Lina"))
+    page.get_by_role("link", name="Lina Ivanova").click()
+    page.wait_for_url(re.compile(r"/entities/[^/?]+$"))
+    lina = page.url.rsplit("/", 1)[1]
+    assert "Lina Ivanova wrote the spec" in page.locator("main").inner_text()
+    page.goto(f"{site.url}/entities?q=Kalina+Ivanova")
+    page.get_by_role("link", name="Kalina Ivanova").click()
+    page.wait_for_url(re.compile(r"/entities/[^/?]+$"))
+    kalina = page.url.rsplit("/", 1)[1]
+    page.get_by_label("Id of the entity to merge into Kalina Ivanova").fill(lina)
+    page.get_by_role("button", name="Merge", exact=True).click()
+    page.wait_for_selector("text=is now part of")
+    merged = context.new_page()
+    merged.goto(f"{site.url}/entities/{kalina}")
+    text = merged.locator("main").inner_text()
+    assert "Lina Ivanova" in merged.locator("dl.fields").inner_text()  # an alias now
+    assert "Kalina Ivanova owns the roadmap" in text and "Lina Ivanova wrote the spec" in text
+    assert merged.goto(f"{site.url}/entities/{lina}").status == 404  # folded into Kalina
+    page.get_by_role("button", name="Undo this merge").click()
+    page.wait_for_selector("text=Merge undone")
+    page.goto(f"{site.url}/entities/{lina}")
+    assert page.locator("h1").inner_text() == "Lina Ivanova"
+
+
+def test_csrf_refusals(site: Site, context: Any) -> None:
+    page = sign_in(context, site, site.admin_key)
+    mid = site.ids["hermes"]
+    # a POST with the session cookie but no token (what a forged request has): refused, nothing changes
+    refused = context.request.post(f"{site.url}/memories/{mid}/archive", form={"x": "1"})
+    assert refused.status == 403 and "CSRF" in refused.text()
+    refused = context.request.post(f"{site.url}/memories/{mid}/archive", form={"csrf_token": "forged"})
+    assert refused.status == 403
+    # a real form whose token was tampered with
+    page.goto(f"{site.url}/memories/{mid}")
+    page.evaluate("document.querySelectorAll('input[name=csrf_token]').forEach(i => i.value = 'stale')")
+    page.evaluate("document.body.removeAttribute('hx-headers')")
+    page.get_by_role("button", name="Archive").click()
+    page.wait_for_selector("text=CSRF check failed")
+    # a form on another site: SameSite=Strict keeps the session cookie home, so it is not signed in
+    evil = context.new_page()
+    evil.set_content(
+        f'<form method="post" action="{site.url}/memories/{mid}/archive"><button>go</button></form>'
+    )
+    evil.click("button")
+    evil.wait_for_load_state()
+    assert "/signin" in evil.url
+    assert site.rest("GET", f"/v1/memories/{mid}")["state"] != "archived"
+
+
+def test_a_second_user_sees_nothing_of_the_firsts(site: Site, context: Any) -> None:
+    page = sign_in(context, site, site.bob_key)
+    assert page.locator("header .who").inner_text().startswith("bob")
+    mine = cards(page)
+    assert "Bob keeps his bike in the basement" in mine
+    assert not any("Owner" in c or "Hermes" in c or "Shelf label" in c or "on-call" in c for c in mine)
+    page.goto(f"{site.url}/?q=green+tea")
+    assert cards(page) == []
+    response = page.goto(f"{site.url}/memories/{site.ids['tea']}")
+    assert response.status == 404 and "Green tea" not in page.content()
+    page.goto(f"{site.url}/entities?q=Kalina+Ivanova")
+    assert "Kalina" not in page.locator("main ul").all_inner_texts().__str__()
+    assert page.goto(f"{site.url}/reindex").status == 403  # not an admin key
+    # an admin key may act as another user, and then sees what that user sees
+    other = context.browser.new_context()
+    try:
+        as_bob = sign_in(other, site, site.admin_key, user="bob")
+        assert "Bob keeps his bike in the basement" in cards(as_bob)
+        assert "Owner prefers green tea in the morning" not in cards(as_bob)
+    finally:
+        other.close()
+
+
+def test_reindex_shows_progress_to_the_end(site: Site, context: Any) -> None:
+    page = sign_in(context, site, site.admin_key)
+    page.get_by_role("link", name="Re-index").click()
+    page.wait_for_url(re.compile(r"/reindex$"))
+    page.get_by_label("Also rebuild the keyword and entity indexes").check()
+    page.get_by_role("button", name="Re-index now").click()
+    page.wait_for_selector("text=Done:", timeout=60_000)
+    assert re.search(r"Done: 0 embedded, \d+ re-keyed", page.locator("#reindex-status").inner_text())
+
+
+def _axe(page: Any) -> list[dict[str, Any]]:
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluate: not an inline script, so the CSP allows it
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_every_page_is_accessible_keyboard_usable_and_fits_375px(
+    site: Site, browser: Any, tmp_path: Path
+) -> None:
+    pages = {
+        "signin": "/signin",
+        "memories": "/",
+        "search": "/?q=build+server",
+        "memory": f"/memories/{site.ids['hermes']}",
+        "delete": f"/memories/{site.ids['hermes']}/delete",
+        "edit": f"/memories/{site.ids['hermes']}/edit",
+        "entities": "/entities",
+        "import": "/import",
+        "reindex": "/reindex",
+    }
+    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    for width in (1100, 375):
+        ctx = browser.new_context(viewport={"width": width, "height": 800})
+        try:
+            page = sign_in(ctx, site, site.admin_key)
+            page.goto(f"{site.url}/entities?q=Kalina+Ivanova")
+            page.get_by_role("link", name="Kalina Ivanova").click()
+            page.wait_for_url(re.compile(r"/entities/[^/?]+$"))
+            pages["entity"] = page.url.removeprefix(site.url)
+            for name, path in pages.items():
+                if name == "signin":
+                    fresh = browser.new_context(viewport={"width": width, "height": 800})
+                    target = fresh.new_page()
+                else:
+                    fresh, target = None, page
+                target.goto(f"{site.url}{path}")
+                assert target.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+                assert _axe(target) == [], (name, width)
+                target.screenshot(path=str(out / f"dashboard-{name}{'-375' if width == 375 else ''}.png"),
+                                  full_page=False)  # fmt: skip
+                if fresh is not None:
+                    fresh.close()
+            # keyboard: the first Tab reaches the skip link, focus is visible, "/" jumps to the search box
+            page.goto(f"{site.url}/")
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.className") == "skip"
+            outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+            assert outline not in ("", "none")
+            page.keyboard.press("Enter")
+            page.keyboard.press("/")
+            assert page.evaluate("document.activeElement.id") == "q"
+            page.keyboard.type("Hermes")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("text=best first")
+            assert "The build server is called Hermes" in cards(page)
+        finally:
+            ctx.close()
