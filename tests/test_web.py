@@ -148,7 +148,7 @@ def test_search_filters_and_keyset_pages(site: Site, context: Any) -> None:
     while page.get_by_role("link", name="More memories").count():  # keyset pages, appended in place
         shown = len(cards(page))
         page.get_by_role("link", name="More memories").click()
-        page.wait_for_function(f"document.querySelectorAll('#memory-list li.card').length > {shown}")
+        page.locator("#memory-list li.card").nth(shown).wait_for()
     assert cards(page) == expected  # every memory once, in order
     search(page, "green tea")
     top = page.locator("#memory-list li.card").first
