@@ -166,11 +166,14 @@ class _Sqlite:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
+        from .sqlite.entities import BUMP_ENTITY_GENERATION
+
         cur = self.conn.cursor()
         cur.execute("BEGIN IMMEDIATE")
         try:
             yield
             cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
+            cur.execute(BUMP_ENTITY_GENERATION)  # (a process with the store open reads entities again)
             cur.execute("COMMIT")
         except BaseException:
             cur.execute("ROLLBACK")

@@ -17,6 +17,7 @@ from typing import Any
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
 from ...timeutil import EARLIEST, from_db, to_db
 from ..base import EntityScope, LinkRole
+from ..entity_cache import EntityCache, id_key
 from .rows import _ALL, _scope, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
@@ -26,6 +27,12 @@ _ENTITY = (
     " (SELECT json_group_array(x.alias ORDER BY x.rowid) FROM entity_aliases x WHERE x.entity_id = e.id),"
     " (SELECT json_group_array(x.external_id ORDER BY x.external_id) FROM entity_external_ids x"
     " WHERE x.entity_id = e.id)"
+)
+#: the counter every transaction that changes an entity increments (``storage/entity_cache.py``)
+ENTITY_GENERATION = "SELECT value FROM meta WHERE key = 'entity_generation'"
+BUMP_ENTITY_GENERATION = (
+    "INSERT INTO meta (key, value) VALUES ('entity_generation', 1)"
+    " ON CONFLICT (key) DO UPDATE SET value = value + 1"
 )
 _EDGE = "g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at"
 
@@ -70,18 +77,58 @@ def _edge(row: Sequence[Any]) -> Edge:
 
 
 class EntityWriteOps:
-    """``EntityWrites`` for ``_Txn`` (``self.cur`` is the transaction's cursor)."""
+    """``EntityWrites`` for ``_Txn`` (``self.cur`` is the transaction's cursor).
+
+    With ``entity_cache`` set (the store's, see ``storage/entity_cache.py``), candidates are answered
+    from it and every entity write keeps it right; ``entities_changed`` then asks the store to increment
+    the entity generation before COMMIT."""
 
     cur: Any
+    entity_cache: EntityCache | None = None
+    entities_changed = False
+    #: the generation the cache was checked against in this transaction (None: not yet)
+    cache_generation: int | None = None
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(self.cur.execute(sql, params))
+
+    def _cached(self) -> EntityCache | None:
+        """The store's cache, emptied first if another connection changed entities since it was filled."""
+        cache = self.entity_cache
+        if cache is not None and self.cache_generation is None:
+            rows = self._run(ENTITY_GENERATION)
+            self.cache_generation = int(rows[0][0]) if rows else 0
+            if cache.generation != self.cache_generation:
+                cache.reset(self.cache_generation)
+        return cache
+
+    def _changed(self, scope: EntityScope | None, entity_id: str, keys: Any, external_ids: Any) -> None:
+        self.entities_changed = True
+        cache = self._cached()
+        if cache is None:
+            return
+        if scope is None:
+            rows = self._run("SELECT workspace, owner, visibility FROM entities WHERE id = ?", (entity_id,))
+            if not rows:
+                return
+            scope = EntityScope(*rows[0])
+        cache.added(scope, entity_id, keys)
+        cache.forget_ids(scope, external_ids)
+
+    def _forget_all(self) -> None:
+        self.entities_changed = True
+        cache = self._cached()
+        if cache is not None:
+            cache.reset(cache.generation)
 
     def entity_candidates(
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
     ) -> list[Entity]:
         if not keys and not external_ids:
             return []
+        cache = self._cached()
+        if cache is not None:
+            return self._cached_candidates(cache, scope, keys, external_ids)
         where = (scope.workspace, scope.owner, scope.visibility)
         rows = self._run(
             f"SELECT {_ENTITY} FROM entities e WHERE e.id IN ("
@@ -92,6 +139,35 @@ class EntityWriteOps:
             (*where, *keys, *where, *external_ids),
         )
         return _entities(self._run, rows)
+
+    def _cached_candidates(
+        self, cache: EntityCache, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
+    ) -> list[Entity]:
+        """``entity_candidates`` from the cache, loading the keys and entities it does not hold yet (the
+        same rows the query above reads: current entities of exactly this scope)."""
+        wanted = [*keys, *(id_key(v) for v in external_ids)]
+        missing = cache.missing_keys(scope, wanted)
+        if missing:
+            names = [k for k in missing if not k.startswith("\x00")]
+            ids = [k[1:] for k in missing if k.startswith("\x00")]
+            where = (scope.workspace, scope.owner, scope.visibility)
+            rows = self._run(
+                "SELECT 0, b.key, b.entity_id FROM entity_blocking_keys b JOIN entities e ON e.id = b.entity_id"
+                " WHERE b.workspace = ? AND b.owner = ? AND b.visibility = ?"
+                f" AND b.key IN ({_marks(names)}) AND e.merged_into IS NULL"
+                " UNION ALL SELECT 1, x.external_id, x.entity_id FROM entity_external_ids x"
+                " JOIN entities e ON e.id = x.entity_id WHERE x.workspace = ? AND x.owner = ?"
+                f" AND x.visibility = ? AND x.external_id IN ({_marks(ids)}) AND e.merged_into IS NULL",
+                (*where, *names, *where, *ids),
+            )
+            cache.fill(scope, missing, ((id_key(k) if by_id else k, i) for by_id, k, i in rows))
+        found = cache.ids(scope, wanted)
+        need = cache.missing_entities(found)
+        if need:
+            rows = self._run(f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.id IN ({_marks(need)})", need)
+            for row, entity in zip(rows, _entities(self._run, rows), strict=True):
+                cache.put(int(row[11]), entity)
+        return cache.entities(found)
 
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
@@ -104,6 +180,8 @@ class EntityWriteOps:
              to_db(entity.updated_at)),
         )  # fmt: skip
         self._add_names(entity.id, normalised_aliases, entity.external_ids, keys)
+        scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
+        self._changed(scope, entity.id, keys, entity.external_ids)
 
     def _add_names(
         self,
@@ -150,6 +228,7 @@ class EntityWriteOps:
             (type, json.dumps(attributes) if attributes is not None else None, to_db(at), entity_id),
         )
         self._add_names(entity_id, aliases, external_ids, keys)
+        self._changed(None, entity_id, keys, external_ids)
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self._run(
@@ -191,6 +270,7 @@ class EntityWriteOps:
     def merge_entities(self, merge: EntityMerge, actor: Actor, names: Sequence[tuple[str, str]]) -> None:
         into, gone = merge.into, merge.merged
         run = self._run
+        self._forget_all()
         aliases = run("SELECT alias, normalised FROM entity_aliases WHERE entity_id = ?", (gone,))
         keys = [k for (k,) in run("SELECT key FROM entity_blocking_keys WHERE entity_id = ?", (gone,))]
         ids = [v for (v,) in run("SELECT external_id FROM entity_external_ids WHERE entity_id = ?", (gone,))]
@@ -268,6 +348,7 @@ class EntityWriteOps:
             return None
         into, gone, raw, merged_at = rows[0]
         snap = json.loads(raw)
+        self._forget_all()
         for normalised in snap["added_aliases"]:
             run("DELETE FROM entity_aliases WHERE entity_id = ? AND normalised = ?", (into, normalised))
         for key in snap["added_keys"]:

@@ -24,11 +24,12 @@ from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ...timeutil import from_db, now_utc, to_db
 from ..base import StoreHealth
+from ..entity_cache import EntityCache
 from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
 from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
-from .entities import EntityReadOps, backfill_subjects
+from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
 from .identity import SqliteIdentity
 from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
@@ -61,6 +62,8 @@ class SqliteStore(_Lanes, EntityReadOps):
         self.conversations = SqliteConversations(self._db)
         self._index = VectorIndex()
         self._index_lock = threading.Lock()
+        #: entity candidates for linking; used only inside ``write()`` (``storage/entity_cache.py``)
+        self.entity_cache = EntityCache()
         # Access counts wait here (seq -> (count, last access)) until a write transaction takes them.
         self._pending_access: dict[int, tuple[int, datetime]] = {}
         self._pending_lock = threading.Lock()
@@ -135,6 +138,7 @@ class SqliteStore(_Lanes, EntityReadOps):
         fails keeps them buffered."""
         with self._db.writer():  # held until the cache has followed
             taken: dict[int, tuple[int, datetime]] = {}
+            txn: _Txn | None = None
             try:
                 with self._db.transaction() as cur:
                     txn = _Txn(self, cur)
@@ -145,9 +149,21 @@ class SqliteStore(_Lanes, EntityReadOps):
                     if txn.vectors_changed:
                         cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
                         generation = int(next(iter(cur.execute(_GENERATION)))[0])
+                    if txn.entities_changed:
+                        cur.execute(BUMP_ENTITY_GENERATION)
             except BaseException:
                 self._put_back_access(taken)
+                if txn is not None and (txn.entities_changed or txn.cache_generation is not None):
+                    self.entity_cache.reset()  # it may hold what was rolled back
                 raise
+            if txn.entities_changed:
+                # our own change, applied to the cache as it was made: still valid if it was checked at the
+                # start of this transaction (no other writer can commit while we hold the write lock)
+                checked = txn.cache_generation
+                if checked is not None and self.entity_cache.generation == checked:
+                    self.entity_cache.generation = checked + 1
+                else:
+                    self.entity_cache.reset()
             if txn.vectors_changed:
                 self._follow(txn, generation)
 

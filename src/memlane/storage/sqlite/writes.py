@@ -73,6 +73,7 @@ class _Txn(EntityWriteOps):
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:
         self.store = store
         self.cur = cur
+        self.entity_cache = store.entity_cache
         self.added_vectors: list[tuple[int, tuple[str, str, str, str], npt.NDArray[np.float32]]] = []
         self.removed_seqs: list[int] = []
         self.vectors_changed = False

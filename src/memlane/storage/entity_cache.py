@@ -1,0 +1,99 @@
+"""A store's in-process cache of the entity candidates that linking looks up by key; pure.
+
+Linking on store resolves every name of every stored memory (``graph/linking.py``), and each name asks
+the store for the entities of one scope filed under its blocking keys or holding its external ids.
+Answering from SQL each time cost most of a store's time. This cache keeps, per (scope, key), the ids
+of the entities filed under the key (loaded on first use, an empty answer included) and the entities
+themselves by id, so that a name seen before costs dictionary lookups.
+
+It must answer exactly what the tables would inside the transaction asking, so:
+
+- it is used only inside a write transaction, with the store's write lock held (one writer at a time
+  in the process, and on SQLite in every process);
+- it is stamped with the store's **entity generation**, a counter every transaction that changes an
+  entity increments before COMMIT; a transaction that finds another number (another connection or
+  process wrote entities meanwhile) starts from an empty cache;
+- this transaction's own writes update it as they happen (a new entity joins the keys already
+  loaded; a changed entity is read again; ids, merges and unmerges drop what they touch), and a
+  transaction that does not commit empties it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..models import Entity
+from .base import EntityScope
+
+__all__ = ["EntityCache", "id_key"]
+
+#: above this many cached keys the cache starts again (a bound on memory for very large graphs)
+MAX_KEYS = 500_000
+
+
+def id_key(external_id: str) -> str:
+    """The cache key of an external id (apart from blocking keys, which never contain a NUL)."""
+    return "\x00" + external_id
+
+
+class EntityCache:
+    """Entity ids per (scope, key) and entities by id, valid for one entity ``generation``."""
+
+    def __init__(self) -> None:
+        self.generation = -1
+        self._ids: dict[tuple[EntityScope, str], list[str]] = {}
+        self._entities: dict[str, tuple[int, Entity]] = {}
+
+    def reset(self, generation: int = -1) -> None:
+        """Forget everything; valid for ``generation`` (-1: for none)."""
+        self.generation = generation
+        self._ids.clear()
+        self._entities.clear()
+
+    def missing_keys(self, scope: EntityScope, keys: Iterable[str]) -> list[str]:
+        return [k for k in keys if (scope, k) not in self._ids]
+
+    def fill(self, scope: EntityScope, keys: Sequence[str], found: Iterable[tuple[str, str]]) -> None:
+        """Load ``keys`` (each an empty list unless ``found`` has (key, entity id) rows for it)."""
+        if len(self._ids) + len(keys) > MAX_KEYS:
+            self._ids.clear()
+            self._entities.clear()
+        for key in keys:
+            self._ids[(scope, key)] = []
+        for key, entity_id in found:
+            ids = self._ids[(scope, key)]
+            if entity_id not in ids:
+                ids.append(entity_id)
+
+    def ids(self, scope: EntityScope, keys: Iterable[str]) -> set[str]:
+        """The ids filed under any of ``keys`` (all loaded: see ``missing_keys``)."""
+        found: set[str] = set()
+        for key in keys:
+            found.update(self._ids[(scope, key)])
+        return found
+
+    def missing_entities(self, ids: Iterable[str]) -> list[str]:
+        return [i for i in ids if i not in self._entities]
+
+    def put(self, seq: int, entity: Entity) -> None:
+        self._entities[entity.id] = (seq, entity)
+
+    def entities(self, ids: Iterable[str]) -> list[Entity]:
+        """The entities of ``ids`` (all loaded) in the order they were created."""
+        return [e for _, e in sorted(self._entities[i] for i in ids if i in self._entities)]
+
+    # -- the transaction's own writes -----------------------------------------------------------------
+
+    def added(self, scope: EntityScope, entity_id: str, keys: Iterable[str]) -> None:
+        """An entity was filed under ``keys`` (a new one, or new names of one): keys already loaded
+        list it too; its row is read again when asked for."""
+        for key in keys:
+            ids = self._ids.get((scope, key))
+            if ids is not None and entity_id not in ids:
+                ids.append(entity_id)
+        self._entities.pop(entity_id, None)
+
+    def forget_ids(self, scope: EntityScope, external_ids: Iterable[str]) -> None:
+        """External ids were given to an entity (unless another of the scope holds them): read again."""
+        for value in external_ids:
+            self._ids.pop((scope, id_key(value)), None)
