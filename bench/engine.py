@@ -1,11 +1,15 @@
 """Engine benchmark: recall latency at 10k and 100k memories, and store throughput.
 
     python bench/engine.py [--sizes 10000 100000] [--queries 300]
+    python bench/engine.py --linking-rounds 3 --skip-recall   # store speed with linking off vs on
 
 Reports, in one run on this machine:
 - recall p50/p95 (query embedding included) with the local embedder at each size;
 - store_many throughput with the local embedder against the bare embedding model's own throughput on
-  the same texts (memlane's overhead), and with ``none``.
+  the same texts (memlane's overhead), and with ``none``;
+- with ``--linking-rounds N``: the same store runs, plus single stores (p50/p95 of 200 stores into a
+  store of 2,000 items), with linking on store switched off and on, alternated N times in this process;
+  medians and the ratio on/off (switched off = the code of today without the entity graph's writes).
 Figures go to docs/benchmarks.md. Not a test: timings on shared machines are noisy, compare ratios.
 """
 
@@ -18,6 +22,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -28,6 +34,58 @@ from synthetic import corpus  # noqa: E402
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p * (len(values) - 1))))]
+
+
+@contextmanager
+def linking(on: bool) -> Iterator[None]:
+    """Linking on store switched off (no mentions found, nothing linked) or left as it is."""
+    import memlane.service as service
+
+    saved = service.link_memory, service.memory_mentions
+    if not on:
+        service.link_memory = lambda *a, **k: []  # type: ignore[assignment]
+        service.memory_mentions = lambda *a, **k: []  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        service.link_memory, service.memory_mentions = saved
+
+
+def single_stores(embedder, data: list[tuple[str, str]], path: Path, base: int = 2000, n: int = 200) -> dict:
+    """p50/p95 of ``n`` single stores into a store of ``base`` items (stored in bulk first)."""
+    from memlane import Memlane
+
+    path.unlink(missing_ok=True)
+    m = Memlane(path, user="bench", embedder=embedder)
+    for i in range(0, base, 500):
+        m.store_many([s for s, _ in data[i : i + 500]], source="bench", auto_supersede=False)
+    lat = []
+    for s, _ in data[base : base + n]:
+        t = time.perf_counter()
+        m.store(s, source="bench")
+        lat.append(1000 * (time.perf_counter() - t))
+    m.close()
+    return {"p50_ms": statistics.median(lat), "p95_ms": pct(lat, 0.95)}
+
+
+def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]], tmp: Path) -> dict:
+    """Store speed with linking off and on, alternated ``args.linking_rounds`` times: medians, ratios."""
+    runs: dict[str, list[float]] = {}
+    for r in range(args.linking_rounds):
+        for on in (False, True):
+            with linking(on):
+                side = "on" if on else "off"
+                for name, value in throughput(args, embedder, data, tmp).items():
+                    runs.setdefault(f"{name}_{side}", []).append(value)
+                single = single_stores("none", data, tmp / f"single-{r}-{side}.db")
+                runs.setdefault(f"single_p50_ms_{side}", []).append(single["p50_ms"])
+                runs.setdefault(f"single_p95_ms_{side}", []).append(single["p95_ms"])
+    out: dict = {"rounds": runs, "median": {k: statistics.median(v) for k, v in runs.items()}}
+    med = out["median"]
+    out["ratio_on_off"] = {
+        k[: -len("_off")]: med[k[: -len("_off")] + "_on"] / med[k] for k in med if k.endswith("_off")
+    }
+    return out
 
 
 def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], tmp: Path) -> dict:
@@ -47,10 +105,12 @@ def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], 
         path = tmp / f"tp-{name}.db"
         path.unlink(missing_ok=True)
         m = Memlane(path, user="bench", embedder=emb)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         for i in range(0, len(texts), batch):
             m.store_many(texts[i : i + batch], source="bench", auto_supersede=auto)
         out[f"store_many_{name}_per_s"] = len(texts) / (time.perf_counter() - t0)
+        # CPU time of the process per item (all threads): steadier than wall time on a loaded machine
+        out[f"store_many_{name}_cpu_ms"] = 1000 * (time.process_time() - c0) / len(texts)
         m.close()
     if embedder is not None:
         out["local_vs_bare"] = out["store_many_local_per_s"] / out["bare_model_per_s"]
@@ -104,12 +164,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--workdir", type=Path, help="keep (and reuse) the stores here instead of a temp dir")
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--skip-recall", action="store_true")
+    parser.add_argument(
+        "--linking-rounds", type=int, default=0, help="store speed with linking off vs on, N alternations"
+    )
     args = parser.parse_args(argv)
 
     from memlane.providers.embedders import build_embedder
 
     embedder = build_embedder(args.embedder, home=Path.home() / ".memlane")
-    data = corpus(max(max(args.sizes), args.throughput_items))
+    data = corpus(max(*args.sizes, args.throughput_items, 2200))
     tmp = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-bench-"))
     tmp.mkdir(parents=True, exist_ok=True)
     report: dict = {
@@ -130,7 +194,12 @@ def main(argv: list[str] | None = None) -> int:
             f" none without auto-supersession {t['store_many_none_bulk_per_s']:.0f}/s",
             flush=True,
         )
-    for size in args.sizes:
+    if args.linking_rounds:
+        report["linking"] = lk = linking_cost(args, embedder, data, tmp)
+        for key, ratio in lk["ratio_on_off"].items():
+            off, on = lk["median"][f"{key}_off"], lk["median"][f"{key}_on"]
+            print(f"linking off -> on, {key}: {off:.2f} -> {on:.2f} (x{ratio:.2f})", flush=True)
+    for size in [] if args.skip_recall else args.sizes:
         r = recall_latency(args, embedder, data, tmp, size)
         report["recall"].append(r)
         print(

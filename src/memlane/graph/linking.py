@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from ..ids import new_id
@@ -55,9 +56,14 @@ class Named:
 def _spelling(words: str, content: str) -> str:
     """The text's own spelling of a lower-case ``name:`` key ("bob smith" -> "Bob Smith"), else the key
     in title case (the key's accents were stripped, or its words were split differently)."""
-    pattern = r"(?<!\w)" + r"[\s.]+".join(re.escape(w) for w in words.split()) + r"(?!\w)"
-    found = re.search(pattern, content, re.IGNORECASE)
+    found = _spelling_pattern(words).search(content)
     return found.group(0) if found else words.title()
+
+
+@lru_cache(maxsize=16384)
+def _spelling_pattern(words: str) -> re.Pattern[str]:
+    pattern = r"(?<!\w)" + r"[\s.]+".join(re.escape(w) for w in words.split()) + r"(?!\w)"
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def memory_mentions(

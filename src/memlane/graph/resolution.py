@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -262,6 +263,11 @@ def _spellings(name: str) -> tuple[str, ...]:
 def _type(value: EntityType | str | None) -> EntityType | None:
     if value is None or value == "":
         return None
+    return _kind_of(value)
+
+
+@lru_cache(maxsize=64)
+def _kind_of(value: EntityType | str) -> EntityType:
     kind = EntityType(value)
     return _KIND.get(kind, kind)
 
@@ -288,6 +294,7 @@ def _organisation_base(name: str) -> str:
     return " ".join(tokens)
 
 
+@lru_cache(maxsize=65536)
 def _organisation_forms(name: str) -> frozenset[str]:
     """The base name, and the base with an apostrophe's "s" kept ("McDonald's" = "McDonalds")."""
     forms = {_organisation_base(name)}
@@ -586,9 +593,14 @@ def _is_full(parts: list[str]) -> bool:
 
 def _person_conflict(name: str, candidate: Candidate) -> bool:
     """Titles of different genders ("Mr. Thompson" is not "Mrs. Thompson")."""
+    return _genders_conflict(name, (candidate.name, *candidate.aliases))
+
+
+@lru_cache(maxsize=65536)
+def _genders_conflict(name: str, names: tuple[str, ...]) -> bool:
     _, gender = _person_parts(name)
     return gender is not None and any(
-        (other := _person_parts(known)[1]) is not None and other != gender for known in _names_of(candidate)
+        (other := _person_parts(known)[1]) is not None and other != gender for known in names
     )
 
 
@@ -596,12 +608,24 @@ def _person_fit(name: str, candidate: Candidate) -> str | None:
     """How a person's name fits a candidate, judged against all its names: a full name ("Priya Patel")
     must fit one of the candidate's full names when it has any (an alias "Priya" learnt earlier does
     not make "Priya Patel" the same person as "Priya Raman"); a single word is never more than partial."""
-    if _person_conflict(name, candidate):
+    return _person_fit_names(name, (candidate.name, *candidate.aliases))
+
+
+@lru_cache(maxsize=16384)
+def _known_person_parts(names: tuple[str, ...]) -> tuple[list[list[str]], list[list[str]]]:
+    """The parts of every spelling of a candidate's names, and of its full names only."""
+    theirs = [_person_parts(form)[0] for known in names for form in _spellings(known)]
+    return theirs, [parts for parts in theirs if _is_full(parts)]
+
+
+@lru_cache(maxsize=65536)
+def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
+    if _genders_conflict(name, names):
         return None
     mine = [_person_parts(form)[0] for form in _spellings(name)]
-    theirs = [_person_parts(form)[0] for known in _names_of(candidate) for form in _spellings(known)]
-    if len(mine[0]) >= 2 and any(_is_full(parts) for parts in theirs):
-        theirs = [parts for parts in theirs if _is_full(parts)]
+    theirs, full = _known_person_parts(names)
+    if len(mine[0]) >= 2 and full:
+        theirs = full
     best: str | None = None
     for parts in mine:
         for known_parts in theirs:
@@ -623,16 +647,30 @@ def _acronym_of(name: str, bases: frozenset[str]) -> bool:
 
 
 _DIGITS = re.compile(r"\d+")
+#: FUZZY_ALONE as a 0-1 cut-off, a hair lower so that rounding never drops a name exactly at the bar
+_ALONE_CUTOFF = FUZZY_ALONE / 100 - 1e-9
 
 
-def _fuzzy_score(mention: Mention, kind: EntityType | None, candidate: Candidate) -> tuple[float, float]:
+@lru_cache(maxsize=1)
+def _distances() -> tuple[Any, Any]:
+    from rapidfuzz.distance import Indel, JaroWinkler
+
+    return Indel, JaroWinkler
+
+
+def _fuzzy_score(
+    mention: Mention, kind: EntityType | None, candidate: Candidate, *, edit_only: bool = False
+) -> tuple[float, float]:
     """(edit similarity, Jaro-Winkler similarity), both 0-100, of the closest of the candidate's names.
 
     Names with numbers never match fuzzily unless the numbers are the same ("LH1234" is not "LH1240").
     A person's parts are compared part by part (same count; each part close), so "Sam Tailor" is
-    compared as surname against surname."""
-    from rapidfuzz.distance import Indel, JaroWinkler
+    compared as surname against surname.
 
+    ``edit_only``: only an edit similarity of ``FUZZY_ALONE`` or more counts (no vectors to confirm a
+    looser match); names below it on the whole are skipped (a person's one misspelt part is never more
+    similar than the whole names: the other parts are equal)."""
+    Indel, JaroWinkler = _distances()  # noqa: N806
     assert mention.name is not None
     ctype = _type(candidate.type)
     if not _types_agree(kind, ctype) or _EMAIL.match(mention.name.strip()):
@@ -646,7 +684,11 @@ def _fuzzy_score(mention: Mention, kind: EntityType | None, candidate: Candidate
     best = (0.0, 0.0)
     for known in _names_of(candidate):
         theirs = normalise_name(known, compare_as)
-        if len(theirs) < FUZZY_MIN_LENGTH or _DIGITS.findall(mine) != _DIGITS.findall(theirs):
+        if len(theirs) < FUZZY_MIN_LENGTH:
+            continue
+        if edit_only and not Indel.normalized_similarity(mine, theirs, score_cutoff=_ALONE_CUTOFF):
+            continue
+        if _DIGITS.findall(mine) != _DIGITS.findall(theirs):
             continue
         if compare_as is EntityType.PERSON:
             a, b = mine.split(), theirs.split()
@@ -720,7 +762,7 @@ def resolve(
     # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known
     scored = []
     for candidate in pool:
-        edit, jaro = _fuzzy_score(mention, kind, candidate)
+        edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=mention.vector is None)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
         elif (

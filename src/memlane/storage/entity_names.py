@@ -7,6 +7,7 @@ the same way whoever writes it: linking on store, anchoring, a merge or migratio
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..graph.resolution import blocking_keys, fuzzy_prefix, normalise_name
 
@@ -23,11 +24,14 @@ def name_keys(names: Iterable[str], entity_type: str | None) -> frozenset[str]:
     kind = matching_type(entity_type)
     keys: set[str] = set()
     for name in names:
-        keys |= blocking_keys(name, kind)
-        prefix = fuzzy_prefix(name, kind)
-        if prefix:
-            keys.add("f:" + prefix)
+        keys |= _keys_of(name, kind)
     return frozenset(keys)
+
+
+@lru_cache(maxsize=65536)
+def _keys_of(name: str, kind: str | None) -> frozenset[str]:
+    prefix = fuzzy_prefix(name, kind)
+    return blocking_keys(name, kind) | ({"f:" + prefix} if prefix else set())
 
 
 def alias_pairs(names: Iterable[str], entity_type: str | None) -> list[tuple[str, str]]:
