@@ -10,7 +10,7 @@ import pytest
 
 import memlane
 from backends import clear_keyword_and_entity_indexes
-from memlane import AsyncMemlane, Memlane, StorageError
+from memlane import PRESETS, AsyncMemlane, Memlane, StorageError
 from memlane.storage.sqlite.migrations import LATEST, MIGRATIONS
 
 
@@ -111,7 +111,8 @@ def test_changing_the_model_makes_reindex_re_embed(db_path: Path, local_embedder
 
 
 def test_reindex_keys_rebuilds_indexes(db_path: Path) -> None:
-    with Memlane(db_path, user="alice", embedder="none") as m:
+    # (without the graph lane: the memory's entity links are not what is cleared and rebuilt here)
+    with Memlane(db_path, user="alice", embedder="none", retrieval=PRESETS["no-graph"]) as m:
         r = m.store("Invoice 4471 from Globex was paid", subject="Globex")
         clear_keyword_and_entity_indexes(db_path)
         assert m.recall("invoice 4471") == []

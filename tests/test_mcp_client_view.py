@@ -96,7 +96,7 @@ def test_argument_errors_are_memlane_errors_in_plain_words(tmp_path: Path) -> No
             assert await tool_error(session, "memory_recall", {"query": "tea", "limit": bad}) == limit
         unknown = await tool_error(session, "memory_recall", {"query": "tea", "colour": "red"})
         assert unknown == (
-            "invalid_input: colour: not an argument of this tool (its arguments: query, limit, space, include_history)"
+            "invalid_input: colour: not an argument of this tool (its arguments: query, limit, space, include_history, about)"
         )  # fmt: skip
         assert await tool_error(session, "memory_recall", {}) == "invalid_input: query: required, a string"
         assert await tool_error(session, "memory_search", {"query": "tea", "types": "fact"}) == (

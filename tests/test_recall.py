@@ -26,7 +26,7 @@ def test_hit_fields(mem: Memlane) -> None:
     (hit,) = mem.recall("wombat tea")
     assert hit.id == r.id
     assert 0.0 < hit.score <= 1.0
-    assert set(hit.matched_by) <= {"semantic", "keyword", "entity"}
+    assert set(hit.matched_by) <= {"semantic", "keyword", "entity", "graph"}
     assert "keyword" in hit.matched_by
     assert hit.source == "my-agent"
     assert hit.type == "preference"

@@ -25,8 +25,9 @@ def first(m: Memlane, query: str) -> str:
 
 @pytest.mark.parametrize("boost", [BASE.subject_boost, 0.0])
 def test_subject_named_in_the_query_wins_a_tie(db_path, boost: float) -> None:
-    # the entity lane also knows subjects (their names are entity keys): isolate the signal
-    with open_store(db_path, subject_boost=boost, lanes=BASE.without("entity").lanes) as m:
+    # the entity and graph lanes also know subjects (names are entity keys; subjects are entities):
+    # isolate the signal
+    with open_store(db_path, subject_boost=boost, lanes=BASE.without("entity", "graph").lanes) as m:
         m.store("enjoys hiking in the alps on sundays", subject="Bruno")
         m.store("enjoys hiking in the alps on mondays", subject="Ana")  # newer: wins the tie otherwise
         expected = "enjoys hiking in the alps on sundays" if boost else "enjoys hiking in the alps on mondays"

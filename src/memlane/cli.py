@@ -285,6 +285,7 @@ def _recall_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                      help="Only hits scoring at least this (0..1)."),
         click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only these types (repeatable)."),
         click.option("--subject", help="Only memories about this subject."),
+        click.option("--about", help="Only memories about this entity (name, alias or external id)."),
         click.option("--related-user", help="Only memories about or belonging to this person."),
         click.option("--source", "sources", multiple=True, help="Only these sources (repeatable)."),
         click.option("--state", "states", multiple=True, type=click.Choice(["new", "indexed", "archived"]),
@@ -305,6 +306,7 @@ def _query(query: str) -> str:
 @memory.command("recall", epilog=_examples(
     'memlane memory recall "what did Dr. Okafor prescribe"',
     'memlane memory recall "inhaler" --include-history --json',
+    'memlane memory recall "appointments" --about Georgiev',
 ))  # fmt: skip
 @click.argument("query")
 @_recall_options

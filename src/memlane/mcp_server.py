@@ -302,6 +302,10 @@ _OWNER = (
 _SPACE_READ = "Only memories of this space (a separate bucket, e.g. one per repository); '*' for every space."
 _HISTORY_FLAG = "Also return superseded (older) versions, marked with superseded_by. Default: current only."
 _TYPES = "Only memories of these types."
+_ABOUT = (
+    "Only memories about this person, company, ticket or other entity: a name, an alias or an external id"
+    " (e.g. 'Dr. Georgiev', 'hubspot:123'). 'What do you know about X?' as the query does the same."
+)
 
 
 def build_mcp_server(
@@ -364,9 +368,10 @@ def build_mcp_server(
         limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
         space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
+        about: Annotated[str | None, Field(description=_ABOUT)] = None,
     ) -> Annotated[CallToolResult, HitsResult]:
         return run(ctx, lambda actor: service.recall(query, actor=actor, limit=limit, space=space,
-                                                     include_history=include_history), hits)  # fmt: skip
+                                                     include_history=include_history, about=about), hits)  # fmt: skip
 
     def memory_search(
         ctx: Context,
@@ -400,12 +405,13 @@ def build_mcp_server(
         ] = None,
         space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
+        about: Annotated[str | None, Field(description=_ABOUT)] = None,
     ) -> Annotated[CallToolResult, HitsResult]:
         filters: dict[str, Any] = {
             "limit": limit, "min_score": min_score, "types": types or (), "subject": subject,
             "related_user": related_user, "sources": sources or (), "states": states or (),
             "observed_after": observed_after, "observed_before": observed_before, "space": space,
-            "include_history": include_history,
+            "include_history": include_history, "about": about,
         }  # fmt: skip
         return run(ctx, lambda actor: service.search(query, actor=actor, **filters), hits)
 

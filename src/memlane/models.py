@@ -371,6 +371,8 @@ class Filters:
     observed_before: datetime | None = None
     include_history: bool = False
     ids: tuple[str, ...] = field(default=())
+    #: only items linked to one of these entities (``recall(about=...)``; ids the caller may read)
+    entities: tuple[str, ...] = field(default=())
 
 
 # -- conversations (the log the host application writes; what extraction reads) -------------------

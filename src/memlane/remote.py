@@ -157,18 +157,18 @@ class _Requests:
 
     def recall(
         self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
-        include_history: bool = False, **filters: Any,
+        include_history: bool = False, about: str | None = None, **filters: Any,
     ) -> _Call[list[Hit]]:  # fmt: skip
         body = {"query": query, "limit": limit, "include_history": include_history,
-                **_given(space=self._space(space), **filters)}  # fmt: skip
+                **_given(space=self._space(space), about=about, **filters)}  # fmt: skip
         return _Call("POST", "/v1/recall", _hits, user, body)
 
     def search(
         self, query: str, *, limit: int = 10, min_score: float = 0.0, user: str | None = None,
-        space: str | None = None, **filters: Any,
+        space: str | None = None, about: str | None = None, **filters: Any,
     ) -> _Call[list[Hit]]:  # fmt: skip
         body = {"query": query, "limit": limit, "min_score": min_score,
-                **_given(space=self._space(space), **filters)}  # fmt: skip
+                **_given(space=self._space(space), about=about, **filters)}  # fmt: skip
         return _Call("POST", "/v1/search", _hits, user, body)
 
     def forget(
@@ -390,17 +390,19 @@ class RemoteMemlane(_Connection):
 
     def recall(
         self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
-        include_history: bool = False, **filters: Any,
+        include_history: bool = False, about: str | None = None, **filters: Any,
     ) -> list[Hit]:  # fmt: skip
+        """Best hits first; ``about``: only memories about that entity (as ``Memlane.recall``)."""
         return self._send(self._requests.recall(query, limit=limit, user=user, space=space,
-                                                include_history=include_history, **filters))  # fmt: skip
+                                                include_history=include_history, about=about,
+                                                **filters))  # fmt: skip
 
     def search(
         self, query: str, *, limit: int = 10, min_score: float = 0.0, user: str | None = None,
-        space: str | None = None, **filters: Any,
+        space: str | None = None, about: str | None = None, **filters: Any,
     ) -> list[Hit]:  # fmt: skip
         return self._send(self._requests.search(query, limit=limit, min_score=min_score, user=user, space=space,
-                                                **filters))  # fmt: skip
+                                                about=about, **filters))  # fmt: skip
 
     def forget(
         self, memory_id: str | None = None, *, query: str | None = None, dry_run: bool = False,

@@ -219,18 +219,19 @@ class Memlane:
 
     def recall(
         self, query: str, *, limit: int = 10, user: str | None = None, space: str | None = None,
-        include_history: bool = False, **filters: Any,
+        include_history: bool = False, about: str | None = None, **filters: Any,
     ) -> list[Hit]:  # fmt: skip
-        """Best hits first. Filters: min_score, types, subject, related_user, sources, states,
-        observed_after, observed_before."""
+        """Best hits first. ``about``: only memories about that entity (a name, alias or external id;
+        "what do you know about X?" as the query does the same). Filters: min_score, types, subject,
+        related_user, sources, states, observed_after, observed_before."""
         return self._service.recall(
             query, actor=self._actor(user), limit=limit, space=self._space(space),
-            include_history=include_history, **filters,
+            include_history=include_history, about=about, **filters,
         )  # fmt: skip
 
     def search(
         self, query: str, *, limit: int = 10, min_score: float = 0.0, user: str | None = None,
-        space: str | None = None, **filters: Any,
+        space: str | None = None, about: str | None = None, **filters: Any,
     ) -> list[Hit]:  # fmt: skip
         """Recall with ``min_score`` and the richer filters."""
         return self._service.search(
@@ -239,6 +240,7 @@ class Memlane:
             limit=limit,
             min_score=min_score,
             space=self._space(space),
+            about=about,
             **filters,
         )
 

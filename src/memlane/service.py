@@ -6,6 +6,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, Protocol
@@ -25,6 +26,7 @@ from .errors import (
 from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
 from .graph.linking import Named, link_memory, memory_mentions
+from .graph.query import recall_about
 from .graph.service import EntityService
 from .ids import new_id
 from .importers import Batch
@@ -414,18 +416,25 @@ class MemoryService:
         observed_before: datetime | str | None = None,
         now: datetime | None = None,
         scopes: Sequence[Scope | str] = (),
+        about: str | None = None,
     ) -> list[Hit]:
+        """``about``: only memories about that entity (a name, alias or external id; ``memlane.graph.query``);
+        a "what do you know about X" query is read the same way when X names an entity."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty")
         limit = check_integer(limit, "limit", 1, 1000)
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
-        if self._opted_out(actor):
-            return []
         filters = self._filters(
             space=space, include_history=include_history, types=types, subject=subject,
             related_user=related_user, sources=sources, states=states,
             observed_after=observed_after, observed_before=observed_before, scopes=scopes,
         )  # fmt: skip
+        if self._opted_out(actor):
+            return []
+        entities = recall_about(self.storage, actor, query, about)
+        if entities is None:
+            return []  # about an entity the caller cannot see, or none: nothing is about it
+        filters = replace(filters, entities=entities)
         embedder = self.embedder
         q = Query(
             text=query.strip(),
@@ -435,6 +444,7 @@ class MemoryService:
             limit=limit,
             embed=self._embed_query if embedder is not None else None,
             embedder=embedder,
+            about=entities,
         )
         ranked = self.retrieval.recall(q, min_score=min_score)
         if ranked:

@@ -134,6 +134,10 @@ class RecallBody(_Body):
     states: list[Annotated[State, Choice]] = Field(default_factory=list, max_length=3)
     observed_after: str | None = Field(default=None, max_length=100, description=_TIME)
     observed_before: str | None = Field(default=None, max_length=100, description=_TIME)
+    about: str | None = Field(
+        default=None, max_length=200,
+        description="Only memories about this entity: a name, alias or external id (e.g. 'hubspot:123').",
+    )  # fmt: skip
 
     def filters(self) -> dict[str, Any]:
         return self.model_dump(exclude={"query"}, exclude_none=True)

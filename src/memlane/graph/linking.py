@@ -38,6 +38,7 @@ __all__ = [
     "link_memory",
     "memory_mentions",
     "resolve_into",
+    "resolve_untyped",
     "subject_entities",
 ]
 
@@ -134,10 +135,10 @@ def resolve_into(
         # with a partial match of another type, so it always takes the wide path).
         exact = sorted(k for k in lookup if k.startswith("n:"))
         entities = {e.id: e for e in txn.entity_candidates(scope, exact, ids)}
-        result = _resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+        result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
     if result.how not in ("exact", "external_id"):
         entities = {e.id: e for e in txn.entity_candidates(scope, sorted(lookup), ids)}
-        result = _resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+        result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
     if result.entity_id is not None:
         entity = entities[result.entity_id]
         kind = mention.type if (mention.type and matching_type(entity.type) is None) else None
@@ -168,7 +169,7 @@ def resolve_into(
     return entity.id
 
 
-def _resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution:
+def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution:
     """``resolve``, and for a name of unknown type (found in text) that fits nothing as it is, its
     readings as a person's and as an organisation's name ("Robert Smith" is the "Bob Smith" seen
     before; "ACME Inc." is "Acme Corp"): taken when exactly one entity fits and no reading is
@@ -219,7 +220,7 @@ def subject_entities(
     links: list[tuple[int, str]] = []
     for workspace, owner, visibility, seq, name in rows:
         scope = known.setdefault((workspace, owner, visibility), {})
-        result = _resolve_untyped(Mention(name), list(scope.values()))
+        result = resolve_untyped(Mention(name), list(scope.values()))
         if result.entity_id is not None:
             old = scope[result.entity_id]
             if result.new_alias:

@@ -29,6 +29,8 @@ class RetrievalConfig:
         LaneSpec("keyword", weight=1.0, depth=50, evidence_strength=0.85),
         LaneSpec("entity", weight=0.5, depth=50, evidence_strength=0.6),
         LaneSpec("time", weight=1.0, depth=50, evidence_strength=0.4),
+        # set a priori, like the entity lane's, and not fitted to any data set (docs/benchmarks.md)
+        LaneSpec("graph", weight=0.5, depth=50, evidence_strength=0.5),
     )
     rrf_k: int = 5
     #: a fresh item's fused score is multiplied by up to (1 + recency_boost); the boost halves every
@@ -48,6 +50,12 @@ class RetrievalConfig:
     #: a word in more than this share of items does not find keyword candidates (at 2,000+ items):
     #: it only adds its BM25 weight to the candidates the rarer words found (speed at scale).
     keyword_max_share: float = 0.1
+    #: the graph lane: a memory about a one-hop neighbour of an entity the query names scores this
+    #: (one about the entity itself scores 1); the strongest ``graph_neighbours`` neighbours are
+    #: followed, and at most ``graph_link_limit`` memory links read (newest first)
+    graph_hop_weight: float = 0.5
+    graph_neighbours: int = 10
+    graph_link_limit: int = 2000
     #: multiplier for items whose subject the query names
     subject_boost: float = 0.15
     #: items that are themselves questions are multiplied by 1 - question_item_penalty
@@ -78,6 +86,7 @@ class RetrievalConfig:
 
 PRESETS: dict[str, RetrievalConfig] = {
     "default": RetrievalConfig(),
-    "keyword-only": RetrievalConfig().without("semantic", "entity", "time"),
-    "semantic-only": RetrievalConfig().without("keyword", "entity", "time"),
+    "keyword-only": RetrievalConfig().without("semantic", "entity", "time", "graph"),
+    "semantic-only": RetrievalConfig().without("keyword", "entity", "time", "graph"),
+    "no-graph": RetrievalConfig().without("graph"),
 }

@@ -235,6 +235,10 @@ class RetrievalEngine:
             for s, _ in results["time"].ranked:
                 if s in out:
                     out[s]["time"] = 1.0
+        for name, result in results.items():  # lanes that measure their own evidence (the graph lane)
+            for s, e in result.evidence.items():
+                if s in out:
+                    out[s][name] = e
         known = query.known_entity_weights
         if "entity" in results and known:
             total = sum(known.values())

@@ -34,6 +34,7 @@ __all__ = [
     "EntityReads",
     "EntityScope",
     "EntityWrites",
+    "GraphReads",
     "IdentityStore",
     "LinkRole",
     "NewMemory",
@@ -198,6 +199,39 @@ class EntityReads(Protocol):
         ...
 
 
+class GraphReads(Protocol):
+    """What the graph lane of recall reads, filtered by ``actor`` (and the recall's ``filters``) inside
+    each query: entities the caller may see, memories the caller may read, edges between visible
+    entities. No number returned depends on anything else."""
+
+    def entities_by_keys(
+        self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
+    ) -> list[tuple[str, Entity]]:
+        """(key, entity) of the current entities ``actor`` may see that are filed under one of ``keys``
+        (blocking keys) or hold one of ``external_ids`` (then the key is ``"id:" + external id``)."""
+        ...
+
+    def graph_link_counts(
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, cap: int
+    ) -> dict[str, int]:
+        """How many memories readable under ``filters`` each entity is linked to, counted up to ``cap``."""
+        ...
+
+    def graph_neighbours(
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[str, float]]:
+        """(entity, strength) one hop from any of ``entity_ids`` and not one of them, strongest first: a
+        current edge (``valid_to`` unset or later than ``now``) counts 1, and so does each readable
+        memory that names both. Both ends must be visible to ``actor``."""
+        ...
+
+    def graph_links(
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, str]]:
+        """(seq, entity) of the readable memories linked to any of ``entity_ids``, newest first."""
+        ...
+
+
 class WriteTxn(EntityWrites, Protocol):
     """Operations valid only inside ``Store.write()``: all or nothing."""
 
@@ -336,7 +370,7 @@ class ConversationStore(Protocol):
         ...
 
 
-class Store(EntityReads, Protocol):
+class Store(EntityReads, GraphReads, Protocol):
     backend: str
 
     #: whether several threads may read at once (the retrieval engine then runs its lanes in parallel)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from .base import Lane, LaneResult, Query
 from .entity import EntityLane
+from .graph import GraphLane
 from .keyword import KeywordLane
 from .semantic import SemanticLane
 from .time import TimeLane
 
 LANES: dict[str, Lane] = {
-    lane.name: lane for lane in (SemanticLane(), KeywordLane(), EntityLane(), TimeLane())
+    lane.name: lane for lane in (SemanticLane(), KeywordLane(), EntityLane(), TimeLane(), GraphLane())
 }
 
 __all__ = ["LANES", "Lane", "LaneResult", "Query"]

@@ -37,6 +37,9 @@ class Query:
     known_entity_weights: dict[str, float] = field(default_factory=dict)
     #: filled by the keyword lane: (items the caller may read, how many contain each query term)
     term_df: tuple[int, dict[str, int]] | None = None
+    #: the entities the recall is about (``about=``, or its question form): the graph lane follows them
+    #: however common they are (the recall's filters keep to their memories)
+    about: tuple[str, ...] = ()
 
     #: the query's embedding being computed on another thread (see ``prefetch_vector``)
     pending_vector: Future[npt.NDArray[np.float32]] | None = field(default=None, repr=False)
@@ -85,6 +88,9 @@ class Query:
 class LaneResult:
     #: candidates best first, as (seq, raw lane score)
     ranked: list[tuple[int, float]] = field(default_factory=list)
+    #: the lane's own 0-1 evidence per candidate, for lanes whose evidence is not recomputed from the
+    #: items (the graph lane: how directly an item is about the entities the query names)
+    evidence: dict[int, float] = field(default_factory=dict)
 
 
 class Lane(Protocol):

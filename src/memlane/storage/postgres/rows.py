@@ -157,6 +157,11 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
     if filters.ids:
         clauses.append("m.id = ANY(%s::text[])")
         params.append(list(filters.ids))
+    if filters.entities:
+        clauses.append(
+            "m.seq IN (SELECT l.memory_seq FROM memory_entity_links l WHERE l.entity_id = ANY(%s::text[]))"
+        )
+        params.append(list(filters.entities))
     return " AND ".join(clauses), params
 
 

@@ -116,6 +116,12 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
     if filters.ids:
         clauses.append(f"m.id IN ({','.join('?' * len(filters.ids))})")
         params.extend(filters.ids)
+    if filters.entities:
+        clauses.append(
+            "m.seq IN (SELECT l.memory_seq FROM memory_entity_links l WHERE l.entity_id IN"
+            f" ({','.join('?' * len(filters.entities))}))"
+        )
+        params.extend(filters.entities)
     return " AND ".join(clauses), params
 
 

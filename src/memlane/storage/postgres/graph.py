@@ -1,0 +1,104 @@
+"""PostgreSQL reads of the graph lane (``GraphReads``): the entities a query names, how many readable
+memories each is linked to, its one-hop neighbours and the memories linked to them. Every statement
+applies the one read rule (``_visible`` to entities, ``_scope`` to memories) inside itself. Mirrors
+``storage/sqlite/graph.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from ...models import Actor, Entity, Filters
+from .entities import _ENTITY, _entities
+from .rows import _scope, _visible
+
+
+def _scoped_probe(actor: Actor, table: str) -> tuple[str, list[Any]]:
+    """The read rule on a table whose primary key starts (workspace, owner, visibility), spelt so that
+    the key's index is probed per scope the actor reads."""
+    owners = [actor.owner, *actor.readable_shared_owners()]
+    visible, params = _visible(actor, table)
+    return (
+        f"{table}.workspace = %s AND {table}.owner = ANY(%s::text[])"
+        f" AND {table}.visibility IN ('personal', 'shared') AND {visible}",
+        [actor.workspace, owners, *params],
+    )
+
+
+class GraphReadOps:
+    """``GraphReads`` for ``PostgresStore``."""
+
+    def _graph_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._rows(sql, params)  # type: ignore[attr-defined,no-any-return]
+
+    def entities_by_keys(
+        self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
+    ) -> list[tuple[str, Entity]]:
+        if not keys and not external_ids:
+            return []
+        by_key, kparams = _scoped_probe(actor, "k")
+        by_id, xparams = _scoped_probe(actor, "x")
+        rows = self._graph_rows(
+            f"(SELECT k.key, {_ENTITY} FROM entity_blocking_keys k JOIN entities e"
+            f" ON e.id = k.entity_id AND e.merged_into IS NULL WHERE {by_key} AND k.key = ANY(%s::text[])"
+            f" UNION ALL SELECT 'id:' || x.external_id, {_ENTITY} FROM entity_external_ids x JOIN entities e"
+            f" ON e.id = x.entity_id AND e.merged_into IS NULL WHERE {by_id}"
+            " AND x.external_id = ANY(%s::text[])) LIMIT %s",
+            (*kparams, list(keys), *xparams, list(external_ids), limit),
+        )
+        entities = _entities(self._graph_rows, [r[1:] for r in rows])
+        return [(str(r[0]), e) for r, e in zip(rows, entities, strict=True)]
+
+    def graph_link_counts(
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, cap: int
+    ) -> dict[str, int]:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return {}
+        where, params = _scope(actor, filters, now)
+        rows = self._graph_rows(
+            "SELECT t.id, (SELECT count(*) FROM (SELECT 1 FROM memory_entity_links l JOIN memories m"
+            f" ON m.seq = l.memory_seq WHERE l.entity_id = t.id AND {where} LIMIT %s) c)"
+            " FROM unnest(%s::text[]) AS t(id)",
+            (*params, cap, ids),
+        )
+        return {str(e): int(n) for e, n in rows}
+
+    def graph_neighbours(
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[str, float]]:
+        if not entity_ids:
+            return []
+        seeds, sparams = _visible(actor, "e")
+        near, nparams = _visible(actor, "n")
+        where, params = _scope(actor, filters, now)
+        current = "(g.valid_to IS NULL OR g.valid_to > %s)"
+        rows = self._graph_rows(
+            "WITH seeds(id) AS (SELECT e.id FROM entities e WHERE e.id = ANY(%s::text[])"
+            f" AND e.merged_into IS NULL AND {seeds}),"
+            " hop(id) AS (SELECT l2.entity_id FROM seeds s JOIN memory_entity_links l1 ON l1.entity_id = s.id"
+            " JOIN memories m ON m.seq = l1.memory_seq JOIN memory_entity_links l2 ON l2.memory_seq = m.seq"
+            f" WHERE {where}"
+            f" UNION ALL SELECT g.dst FROM seeds s JOIN entity_edges g ON g.src = s.id WHERE {current}"
+            f" UNION ALL SELECT g.src FROM seeds s JOIN entity_edges g ON g.dst = s.id WHERE {current})"
+            " SELECT h.id, count(*) AS w FROM hop h JOIN entities n ON n.id = h.id AND n.merged_into IS NULL"
+            f" AND {near} WHERE h.id NOT IN (SELECT id FROM seeds) GROUP BY h.id ORDER BY w DESC, h.id LIMIT %s",
+            (list(entity_ids), *sparams, *params, now, now, *nparams, limit),
+        )
+        return [(str(e), float(w)) for e, w in rows]
+
+    def graph_links(
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, str]]:
+        if not entity_ids:
+            return []
+        where, params = _scope(actor, filters, now)
+        rows = self._graph_rows(
+            "SELECT DISTINCT l.memory_seq, l.entity_id FROM memory_entity_links l JOIN memories m"
+            " ON m.seq = l.memory_seq WHERE l.entity_id = ANY(%s::text[]) AND"
+            f" {where} ORDER BY l.memory_seq DESC LIMIT %s",
+            (list(entity_ids), *params, limit),
+        )
+        return [(int(seq), str(e)) for seq, e in rows]
