@@ -33,11 +33,14 @@ from pydantic_core import to_jsonable_python
 
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
 from .models import (
+    ConversationMessage,
+    ConversationSummary,
     Edge,
     Entity,
     EntityDetail,
     EntityLookup,
     EntityMerge,
+    ExtractReport,
     ForgetResult,
     Hit,
     ImportResult,
@@ -278,6 +281,66 @@ class _Requests:
         return _Call("POST", f"/v1/entities/{_segment(entity_id)}/links", lambda data: None, user,
                      {"memory_id": memory_id, "role": role})  # fmt: skip
 
+    # -- the conversation log (``m.conversations.*``) and ``m.extract`` --------------------------------
+
+    def conversation_append(
+        self, conversation_id: str, messages: Iterable[Any], *, user: str | None = None,
+        visibility: str = "personal", owner: str | None = None,
+    ) -> _Call[builtins.list[ConversationMessage]]:  # fmt: skip
+        body = {"messages": _message_bodies(messages), "visibility": str(visibility), **_given(owner=owner)}
+        return _Call("POST", f"/v1/conversations/{_segment(conversation_id)}/messages", _logged, user, body)
+
+    def conversation_show(
+        self, conversation_id: str, *, user: str | None = None, limit: int = 1000
+    ) -> _Call[builtins.list[ConversationMessage]]:
+        return _Call("GET", f"/v1/conversations/{_segment(conversation_id)}", _logged, user,
+                     params={"limit": limit})  # fmt: skip
+
+    def conversation_list(
+        self, *, user: str | None = None, limit: int = 50
+    ) -> _Call[builtins.list[ConversationSummary]]:
+        return _Call("GET", "/v1/conversations",
+                     lambda data: [ConversationSummary.model_validate(c) for c in data["conversations"]], user,
+                     params={"limit": limit})  # fmt: skip
+
+    def conversation_delete(self, conversation_id: str, *, user: str | None = None) -> _Call[int]:
+        return _Call("DELETE", f"/v1/conversations/{_segment(conversation_id)}", lambda data: int(data["deleted"]),
+                     user)  # fmt: skip
+
+    def extract(
+        self, messages: Iterable[Any] | str, *, mode: str = "chat", ceiling: str = "personal",
+        instructions: str | None = None, user: str | None = None, space: str | None = None,
+        source: str | None = None,
+    ) -> _Call[ExtractReport]:  # fmt: skip
+        given: dict[str, Any] = (
+            {"conversation_id": messages}
+            if isinstance(messages, str)
+            else {"messages": _message_bodies(messages)}
+        )
+        body = {**given, "mode": mode, "ceiling": ceiling,
+                **_given(instructions=instructions, space=self._space(space), source=source)}  # fmt: skip
+        return _Call("POST", "/v1/extract", ExtractReport.model_validate, user, body)
+
+
+def _message_bodies(messages: Iterable[Any]) -> builtins.list[Any]:
+    """Messages (dicts or ``Message``) as JSON, their unset fields left out; anything else is sent as it
+    is, for the server to refuse with the embedded SDK's error."""
+    if isinstance(messages, (str, bytes, Mapping)):
+        return messages  # type: ignore[return-value]
+    out: builtins.list[Any] = []
+    for message in messages:
+        if hasattr(message, "model_dump"):
+            out.append(message.model_dump(mode="json", exclude_none=True))
+        elif isinstance(message, Mapping):
+            out.append(to_jsonable_python({k: v for k, v in message.items() if v is not None}))
+        else:
+            out.append(message)
+    return out
+
+
+def _logged(data: Any) -> builtins.list[ConversationMessage]:
+    return [ConversationMessage.model_validate(m) for m in data["messages"]]
+
 
 @contextmanager
 def upload_of(source: str | Path | bytes | IO[bytes], name: str | None) -> Iterator[tuple[str, IO[bytes]]]:
@@ -368,6 +431,8 @@ class RemoteMemlane(_Connection):
         )
         #: the entity graph (get, list, page, search, edges, memories, about, lookup, merge, unmerge, link)
         self.entities = RemoteEntities(self)
+        #: the conversation log (append, show, list, delete)
+        self.conversations = RemoteConversations(self)
 
     def _send(self, call: _Call[T]) -> T:
         try:
@@ -459,6 +524,15 @@ class RemoteMemlane(_Connection):
         except httpx.TransportError as exc:
             raise self._failure(exc) from exc
 
+    def extract(
+        self, messages: Iterable[Any] | str, *, mode: str = "chat", ceiling: str = "personal",
+        instructions: str | None = None, user: str | None = None, space: str | None = None,
+        source: str | None = None,
+    ) -> ExtractReport:  # fmt: skip
+        """Learn from an exchange (a list of messages, or a logged conversation's id), as ``Memlane.extract``."""
+        return self._send(self._requests.extract(messages, mode=mode, ceiling=ceiling, instructions=instructions,
+                                                 user=user, space=space, source=source))  # fmt: skip
+
     def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> Entity:
         """Anchor a structured record to the entity graph (``POST /v1/anchor``); the record's entity."""
         return self._send(self._requests.anchor(record, user=user))
@@ -495,6 +569,7 @@ class AsyncRemoteMemlane(_Connection):
         self._http = httpx.AsyncClient(base_url=self.url, timeout=timeout, transport=transport,
                                        headers=self._headers)  # fmt: skip
         self.entities = AsyncRemoteEntities(self)
+        self.conversations = AsyncRemoteConversations(self)
 
     async def _send(self, call: _Call[T]) -> T:
         try:
@@ -543,6 +618,9 @@ class AsyncRemoteMemlane(_Connection):
                     upload, format, user=user, space=space, conversations=conversations
                 )
             )
+
+    async def extract(self, messages: Iterable[Any] | str, **kwargs: Any) -> ExtractReport:
+        return await self._send(self._requests.extract(messages, **kwargs))
 
     async def anchor(self, record: Mapping[str, Any], **kwargs: Any) -> Entity:
         return await self._send(self._requests.anchor(record, **kwargs))
@@ -651,3 +729,49 @@ class AsyncRemoteEntities:
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._c._send(self._c._requests.entity_link(memory_id, entity_id, **kwargs))
+
+
+class RemoteConversations:
+    """``RemoteMemlane.conversations``: the embedded ``Memlane.conversations`` over ``/v1/conversations``."""
+
+    def __init__(self, client: RemoteMemlane) -> None:
+        self._c = client
+
+    def append(
+        self, conversation_id: str, messages: Iterable[Any], *, user: str | None = None,
+        visibility: str = "personal", owner: str | None = None,
+    ) -> builtins.list[ConversationMessage]:  # fmt: skip
+        return self._c._send(self._c._requests.conversation_append(conversation_id, messages, user=user,
+                                                                   visibility=visibility, owner=owner))  # fmt: skip
+
+    def show(
+        self, conversation_id: str, *, user: str | None = None, limit: int = 1000
+    ) -> builtins.list[ConversationMessage]:
+        return self._c._send(self._c._requests.conversation_show(conversation_id, user=user, limit=limit))
+
+    def list(self, *, user: str | None = None, limit: int = 50) -> builtins.list[ConversationSummary]:
+        return self._c._send(self._c._requests.conversation_list(user=user, limit=limit))
+
+    def delete(self, conversation_id: str, *, user: str | None = None) -> int:
+        return self._c._send(self._c._requests.conversation_delete(conversation_id, user=user))
+
+
+class AsyncRemoteConversations:
+    """``AsyncRemoteMemlane.conversations``: ``RemoteConversations``, awaited."""
+
+    def __init__(self, client: AsyncRemoteMemlane) -> None:
+        self._c = client
+
+    async def append(
+        self, conversation_id: str, messages: Iterable[Any], **kwargs: Any
+    ) -> builtins.list[ConversationMessage]:
+        return await self._c._send(self._c._requests.conversation_append(conversation_id, messages, **kwargs))
+
+    async def show(self, conversation_id: str, **kwargs: Any) -> builtins.list[ConversationMessage]:
+        return await self._c._send(self._c._requests.conversation_show(conversation_id, **kwargs))
+
+    async def list(self, **kwargs: Any) -> builtins.list[ConversationSummary]:
+        return await self._c._send(self._c._requests.conversation_list(**kwargs))
+
+    async def delete(self, conversation_id: str, **kwargs: Any) -> int:
+        return await self._c._send(self._c._requests.conversation_delete(conversation_id, **kwargs))

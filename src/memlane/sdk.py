@@ -355,6 +355,8 @@ class AsyncMemlane:
         self._sync = self._executor.submit(Memlane, *args, **kwargs).result()
         #: the entity graph: ``Memlane.entities``' methods, awaited
         self.entities = AsyncEntities(self)
+        #: the conversation log: ``Memlane.conversations``' methods, awaited
+        self.conversations = AsyncConversations(self)
 
     @classmethod
     def connect(
@@ -473,3 +475,29 @@ class AsyncEntities:
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._call("link", memory_id, entity_id, **kwargs)
+
+
+class AsyncConversations:
+    """``AsyncMemlane.conversations``: ``Memlane.conversations``, awaited (on the SDK's worker thread)."""
+
+    def __init__(self, memlane: AsyncMemlane) -> None:
+        self._m = memlane
+
+    async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        method = getattr(self._m._sync.conversations, name)
+        return await loop.run_in_executor(self._m._executor, functools.partial(method, *args, **kwargs))
+
+    async def append(
+        self, conversation_id: str, messages: Sequence[Mapping[str, Any] | Message], **kwargs: Any
+    ) -> list[ConversationMessage]:
+        return await self._call("append", conversation_id, list(messages), **kwargs)  # type: ignore[no-any-return]
+
+    async def show(self, conversation_id: str, **kwargs: Any) -> list[ConversationMessage]:
+        return await self._call("show", conversation_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def list(self, **kwargs: Any) -> list[ConversationSummary]:
+        return await self._call("list", **kwargs)  # type: ignore[no-any-return]
+
+    async def delete(self, conversation_id: str, **kwargs: Any) -> int:
+        return await self._call("delete", conversation_id, **kwargs)  # type: ignore[no-any-return]

@@ -85,10 +85,16 @@ def delete(conversation_id: _CONVERSATION_ID, who: CallerDep) -> JSONResponse:
     return render({"conversation_id": conversation_id, "deleted": deleted})
 
 
+class ExtractMessageIn(MessageIn):
+    id: str | None = Field(default=None, max_length=200, description="The host application's message id.")
+
+
 class ExtractBody(_Body):
     """An exchange (``messages``) or a logged conversation (``conversation_id``), not both."""
 
-    messages: list[MessageIn] | None = Field(default=None, min_length=1, max_length=MAX_MESSAGES_PER_APPEND)
+    messages: list[ExtractMessageIn] | None = Field(
+        default=None, min_length=1, max_length=MAX_MESSAGES_PER_APPEND
+    )
     conversation_id: str | None = Field(default=None, min_length=1, max_length=MAX_CONVERSATION_ID_CHARS)
     mode: Literal["chat", "agent"] = "chat"
     ceiling: Literal["personal", "shared"] = "personal"
