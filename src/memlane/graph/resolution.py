@@ -538,52 +538,54 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     if not _types_agree(kind, ctype):
         return None
     name = mention.name.strip()
-    best: str | None = None
-
-    def better(how: str | None) -> None:
-        nonlocal best
-        if how is not None and (best is None or _RANK[how] > _RANK[best]):
-            best = how
-
-    if _EMAIL.match(name):
-        if ctype not in (None, EntityType.PERSON):
-            return None
-        tokens, domain = _email_person(name)
-        if len(tokens) == 1:
-            # "jdoe@", "johndoe@", "doej@": a given name's initial or whole and the surname, run together
-            for known in _names_of(candidate):
-                parts = _person_tokens(known)
-                if len(parts) >= 2:
-                    first, last = parts[0], parts[-1]
-                    if tokens[0] in {first[0] + last, first + last, last + first[0], last + first}:
-                        better("partial")
-        corroborated = any(
-            v.startswith("email:") and v.endswith("@" + name.partition("@")[2].casefold())
-            for v in candidate.external_ids
-        ) or any(_organisation_base(a) == domain for a in candidate.affiliations)
-        for known in _names_of(candidate):
-            how = _person_match(tokens, _person_tokens(known))
-            if how is None:
-                continue
-            # "robert.smith@…" names a person; "bob@acme.com" only with the domain to back it
-            if len(tokens) >= 2 or corroborated:
-                better("partial")
-        return best
-
+    if _is_email(name):
+        return _email_fit(name, ctype, candidate)
     compare_as = kind or ctype
-    for known in _names_of(candidate):
-        if compare_as in _ORGANISATIONS:
-            mine, theirs = _organisation_forms(name), _organisation_forms(known)
+    if compare_as is EntityType.PERSON:
+        return _person_fit(name, candidate)
+    if compare_as in _ORGANISATIONS:
+        mine = _organisation_forms(name)
+        best: str | None = None
+        for known in _names_of(candidate):
+            theirs = _organisation_forms(known)
             if mine & theirs:
-                better("exact")
-            elif _acronym_of(name, theirs) or _acronym_of(known, mine):
-                better("partial")
-        elif compare_as is EntityType.PERSON:
-            return _person_fit(name, candidate)
-        else:
-            if normalise_name(name, compare_as) == normalise_name(known, compare_as) != "":
-                better("exact")
-    return best
+                return "exact"  # (the strongest kind)
+            if best is None and (_acronym_of(name, theirs) or _acronym_of(known, mine)):
+                best = "partial"
+        return best
+    form = normalise_name(name, compare_as)
+    if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
+        return "exact"
+    return None
+
+
+@lru_cache(maxsize=65536)
+def _is_email(name: str) -> bool:
+    return _EMAIL.match(name) is not None
+
+
+def _email_fit(name: str, ctype: EntityType | None, candidate: Candidate) -> str | None:
+    """How an e-mail address fits a candidate: a person whose name it spells ("partial"), or None."""
+    if ctype not in (None, EntityType.PERSON):
+        return None
+    tokens, domain = _email_person(name)
+    if len(tokens) == 1:
+        # "jdoe@", "johndoe@", "doej@": a given name's initial or whole and the surname, run together
+        for known in _names_of(candidate):
+            parts = _person_tokens(known)
+            if len(parts) >= 2:
+                first, last = parts[0], parts[-1]
+                if tokens[0] in {first[0] + last, first + last, last + first[0], last + first}:
+                    return "partial"
+    corroborated = any(
+        v.startswith("email:") and v.endswith("@" + name.partition("@")[2].casefold())
+        for v in candidate.external_ids
+    ) or any(_organisation_base(a) == domain for a in candidate.affiliations)
+    for known in _names_of(candidate):
+        # "robert.smith@…" names a person; "bob@acme.com" only with the domain to back it
+        if _person_match(tokens, _person_tokens(known)) is not None and (len(tokens) >= 2 or corroborated):
+            return "partial"
+    return None
 
 
 def _is_full(parts: list[str]) -> bool:
@@ -709,6 +711,32 @@ def _fuzzy_score(
     return best
 
 
+def _near_spellings(mention: Mention, kind: EntityType | None, pool: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates (in pool order) with a name whose whole normalised form has an edit similarity of
+    ``FUZZY_ALONE`` or more to the mention's: the only ones ``_fuzzy_score(edit_only=True)`` can score
+    that high (a person's one misspelt part is never more similar than the whole names). One C call
+    per name instead of the whole scoring."""
+    assert mention.name is not None
+    if _EMAIL.match(mention.name.strip()):
+        return []
+    indel = _distances()[0]
+    mine: dict[EntityType | None, str] = {}
+    near = []
+    for candidate in pool:
+        compare_as = kind or _type(candidate.type)
+        if compare_as not in mine:
+            mine[compare_as] = normalise_name(mention.name, compare_as)
+        form = mine[compare_as]
+        if len(form) < FUZZY_MIN_LENGTH:
+            continue
+        for known in _names_of(candidate):
+            theirs = normalise_name(known, compare_as)
+            if indel.normalized_similarity(form, theirs, score_cutoff=_ALONE_CUTOFF):
+                near.append(candidate)
+                break
+    return near
+
+
 def _cosine(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
     denominator = float(np.linalg.norm(a) * np.linalg.norm(b))
     return float(a @ b) / denominator if denominator else 0.0
@@ -761,8 +789,9 @@ def resolve(
 
     # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known
     scored = []
-    for candidate in pool:
-        edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=mention.vector is None)
+    alone = mention.vector is None  # no vectors: only an edit similarity of FUZZY_ALONE counts
+    for candidate in _near_spellings(mention, kind, pool) if alone else pool:
+        edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
         elif (
