@@ -18,7 +18,9 @@ One function behind ``MemoryService.extract``, so every surface (SDK, CLI, REST,
    ``forget`` does. A fact that looks like a secret is skipped, never stored.
 6. Every question is asked before anything is written; then the additions, updates, retirements and
    erasures go in one transaction with the exchange's hash (under the permission rules), so a failed
-   extraction (an LLM error, a crash) writes nothing and is retried later. Each stored memory's provenance names the conversation,
+   extraction (an LLM error, a crash) writes nothing and is retried later. Tool results with a known
+   record shape (``extraction.records``: an issue or pull request, a CRM contact, a support ticket, a
+   calendar event) are anchored in the entity graph in the same transaction, with no model call. Each stored memory's provenance names the conversation,
    the message ids, the tools and the record ids and URLs their structured results carried.
 """
 
@@ -33,11 +35,22 @@ from typing import TYPE_CHECKING, Any
 from .errors import InvalidInput, OptedOut
 from .extraction import Extractor, Message, gate
 from .extraction.manager import decider_of
-from .models import Actor, ExtractedItem, ExtractReport, Memory, SkippedStatement, State, Visibility
-from .permissions import Change, check_change, refusal, resolve_owner
+from .extraction.records import record_of
+from .graph.anchoring import IssueRecord, Record, anchor_record
+from .models import (
+    Actor,
+    AnchoredRecord,
+    ExtractedItem,
+    ExtractReport,
+    Memory,
+    SkippedStatement,
+    State,
+    Visibility,
+)
+from .permissions import Change, check_change, check_entity_change, refusal, resolve_owner
 from .requests import StoreRequest
 from .secrets import find_secret
-from .storage.base import WriteTxn
+from .storage.base import EntityScope, WriteTxn
 from .timeutil import now_utc
 
 if TYPE_CHECKING:
@@ -220,15 +233,25 @@ def extract_messages(
         planned.append(("update" if target is not None else "add", fact, target, decision_reason))
 
     deleted: list[ExtractedItem] = []
+    # Tool results with a known record shape: anchored in the entity graph, deterministically (req. 8).
+    records = [(m, r) for m in parsed if (r := record_of(m)) is not None]
+    anchored: list[AnchoredRecord] = []
+    record_owner, record_visibility = resolve_owner(
+        actor, None, Visibility.SHARED if effective == "shared" else Visibility.PERSONAL
+    )
+    record_scope = EntityScope(actor.workspace, record_owner, str(record_visibility))
 
     def record(txn: WriteTxn) -> None:
         if not txn.claim_exchange(actor.workspace, digest, now_utc()):
             raise _AlreadyExtracted
         deleted.clear()  # a retried transaction starts again
+        anchored.clear()
         for target, erase, reason in retractions:
             if _retract(txn, actor, target, erase):
                 deleted.append(ExtractedItem(id=target.id, content=target.content, type=target.type,
                                              visibility=target.visibility, reason=reason))  # fmt: skip
+        for message, parsed_record in records:
+            anchored.append(_anchor(txn, actor, record_scope, message, parsed_record, conversation_id))
 
     try:
         stored = service._store_all(requests, actor, in_txn=record)
@@ -251,8 +274,31 @@ def extract_messages(
             (updated if action == "update" else added).append(added_or_updated)
     return ExtractReport(
         extracted=True, reason=f"gate: {verdict.reason}", added=tuple(added), updated=tuple(updated),
-        deleted=tuple(deleted), skipped=tuple(skipped),
+        deleted=tuple(deleted), skipped=tuple(skipped), anchored=tuple(anchored),
     )  # fmt: skip
+
+
+def _anchor(
+    txn: WriteTxn,
+    actor: Actor,
+    scope: EntityScope,
+    message: Message,
+    record: Record,
+    conversation_id: str | None,
+) -> AnchoredRecord:
+    """In the extraction's transaction: anchor a tool result's record (``graph.anchoring``), its edges
+    carrying where it was seen (conversation, message, tool)."""
+    seen = {k: v for k, v in (("conversation_id", conversation_id), ("message_id", message.id),
+                              ("tool", message.tool)) if v}  # fmt: skip
+    entity_id, _ = anchor_record(txn, scope, record, now_utc(), provenance={"via": "extraction", **seen})
+    entity = txn.entity_for_update(actor, entity_id)
+    assert entity is not None  # anchored in the caller's own scope, just now
+    check_entity_change(actor, entity)
+    txn.audit(actor, "anchor", None, {"kind": record.kind, "system": record.system, "entity": entity_id,
+                                      "by_extraction": True})  # fmt: skip
+    record_id = f"{record.repository}#{record.number}" if isinstance(record, IssueRecord) else record.id
+    return AnchoredRecord(kind=record.kind, system=record.system, record_id=record_id, entity_id=entity_id,
+                          message_id=message.id)  # fmt: skip
 
 
 def _retract(txn: WriteTxn, actor: Actor, target: Memory, erase: bool) -> bool:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "Actor",
+    "AnchoredRecord",
     "ConversationImportReport",
     "ConversationMessage",
     "ConversationSummary",
@@ -439,6 +440,19 @@ class SkippedStatement(_Frozen):
     reason: str
 
 
+class AnchoredRecord(_Frozen):
+    """A tool result with a known record shape that extraction anchored in the entity graph."""
+
+    kind: str
+    system: str
+    #: the record's own id in its system (``owner/repo#12`` for an issue or pull request)
+    record_id: str
+    #: the entity it is now (``m.entities.get``)
+    entity_id: str
+    #: the tool message it came from, when it had an id
+    message_id: str | None = None
+
+
 class ExtractReport(_Frozen):
     """The outcome of one ``extract``: what was added, updated, deleted and skipped, with reasons.
 
@@ -451,3 +465,5 @@ class ExtractReport(_Frozen):
     updated: tuple[ExtractedItem, ...] = ()
     deleted: tuple[ExtractedItem, ...] = ()
     skipped: tuple[SkippedStatement, ...] = ()
+    #: tool results with a known record shape, anchored in the entity graph (no model call)
+    anchored: tuple[AnchoredRecord, ...] = ()

@@ -225,8 +225,9 @@ class MemoryService:
     def _store_all(
         self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None
     ) -> list[StoreResult]:
-        """``in_txn`` runs inside the storing transaction, after the items (extraction records the
-        exchange there: all or nothing)."""
+        """``in_txn`` runs inside the storing transaction, before the items (extraction claims the
+        exchange, retires what was retracted and anchors tool records there, so the items link to those
+        records' entities: all or nothing)."""
         if not requests:
             if in_txn is not None:
                 with self.storage.write() as txn:
@@ -252,11 +253,11 @@ class MemoryService:
                 prepared[i].vector = vectors[j]
         results: list[StoreResult] = []
         with self.storage.write() as txn:
+            if in_txn is not None:
+                in_txn(txn)
             settled: dict[tuple[Any, ...], str] = {}  # names resolved in this transaction
             for req, row, named in zip(requests, prepared, mentions, strict=True):
                 results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
-            if in_txn is not None:
-                in_txn(txn)
         return results
 
     def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:

@@ -4,7 +4,8 @@ A record names its own ids, so it is keyed by them: a CRM contact is the person 
 ``<system>:<id>`` (and its e-mail address), ``works_at`` its company; a support ticket
 (``<system>:ticket:<id>``) ``belongs_to`` its customer and is ``assigned_to`` its assignee; an issue or
 pull request (``<system>:<owner>/<repo>#<number>``) ``belongs_to`` its repository (``<system>:<owner>/<repo>``)
-and its author (``<system>:<login>``) ``authored`` it. Each is resolved like any mention (so a person
+and its author (``<system>:<login>``) ``authored`` it; a calendar event (``<system>:event:<id>``) is
+``organized`` by its organiser, and each attendee ``attends`` it. Each is resolved like any mention (so a person
 first seen in a memory as "Ana Lopez" gets her CRM id instead of a twin); an id makes re-anchoring the
 same record update it, never duplicate it. Single-valued relations (a contact's company, a ticket's
 assignee and customer) that a record now states otherwise are ended (``valid_to``), not deleted.
@@ -12,6 +13,7 @@ assignee and customer) that a record now states otherwise are ended (``valid_to`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -28,6 +30,7 @@ from .resolution import EntityType, Mention
 __all__ = [
     "AnchorRecord",
     "ContactRecord",
+    "EventRecord",
     "IssueRecord",
     "Party",
     "TicketRecord",
@@ -105,16 +108,31 @@ class IssueRecord(_Record):
     state: str | None = Field(default=None, max_length=50)
 
 
-AnchorRecord = Annotated[ContactRecord | TicketRecord | IssueRecord, Field(discriminator="kind")]
-_ADAPTER: TypeAdapter[ContactRecord | TicketRecord | IssueRecord] = TypeAdapter(AnchorRecord)
+class EventRecord(_Record):
+    kind: Literal["event"]
+    id: str = Field(min_length=1, max_length=300)
+    title: str = Field(min_length=1, max_length=500)
+    #: when it starts and ends, as given (ISO-8601 date or date-time): kept as attributes
+    start: str | None = Field(default=None, max_length=100)
+    end: str | None = Field(default=None, max_length=100)
+    location: str | None = Field(default=None, max_length=500)
+    organizer: Party | None = None
+    attendees: list[Party] = Field(default_factory=list, max_length=500)
 
 
-def parse_record(record: Any) -> ContactRecord | TicketRecord | IssueRecord:
+Record = ContactRecord | TicketRecord | IssueRecord | EventRecord
+AnchorRecord = Annotated[Record, Field(discriminator="kind")]
+_ADAPTER: TypeAdapter[Record] = TypeAdapter(AnchorRecord)
+
+
+def parse_record(record: Any) -> Record:
     """A record model from a dict (or the model itself); InvalidInput naming every problem."""
-    if isinstance(record, ContactRecord | TicketRecord | IssueRecord):
+    if isinstance(record, ContactRecord | TicketRecord | IssueRecord | EventRecord):
         return record
     if not isinstance(record, dict):
-        raise InvalidInput("record: expected an object with a 'kind' (contact, ticket, issue, pull_request)")
+        raise InvalidInput(
+            "record: expected an object with a 'kind' (contact, ticket, issue, pull_request, event)"
+        )
     try:
         return _ADAPTER.validate_python(record)
     except ValidationError as exc:
@@ -137,10 +155,15 @@ def _party(txn: EntityWrites, scope: EntityScope, party: Party, kind: EntityType
 
 
 def anchor_record(
-    txn: EntityWrites, scope: EntityScope, record: ContactRecord | TicketRecord | IssueRecord, at: datetime
+    txn: EntityWrites,
+    scope: EntityScope,
+    record: Record,
+    at: datetime,
+    provenance: Mapping[str, Any] | None = None,
 ) -> tuple[str, list[Edge]]:
-    """Anchor ``record`` in ``scope`` inside the transaction: (the record's entity id, its edges)."""
-    provenance = {"system": record.system, "record": record.kind}
+    """Anchor ``record`` in ``scope`` inside the transaction: (the record's entity id, its edges).
+    ``provenance`` (where the record was seen: a conversation, a message, a tool) goes on its edges."""
+    provenance = {**(provenance or {}), "system": record.system, "record": record.kind}
     edges: list[Edge] = []
     if isinstance(record, ContactRecord):
         attributes = {**(record.attributes or {}), **({"title": record.title} if record.title else {})}
@@ -182,6 +205,8 @@ def anchor_record(
                 txn.close_edges(ticket, relation, other, at)
                 edges.append(_edge(txn, ticket, relation, other, {**provenance, "id": record.id}, at))
         return ticket, edges
+    if isinstance(record, EventRecord):
+        return _anchor_event(txn, scope, record, at, provenance)
     repo_id = f"{record.system}:{record.repository}"
     attributes = {
         **(record.attributes or {}), "kind": record.kind, "number": record.number, "title": record.title,
@@ -207,3 +232,29 @@ def anchor_record(
         if author is not None:
             edges.append(_edge(txn, author, "authored", item, where, at))
     return item, edges
+
+
+def _anchor_event(
+    txn: EntityWrites, scope: EntityScope, record: EventRecord, at: datetime, provenance: dict[str, Any]
+) -> tuple[str, list[Edge]]:
+    attributes = {
+        **(record.attributes or {}), "title": record.title,
+        **{k: v for k, v in (("start", record.start), ("end", record.end), ("location", record.location)) if v},
+    }  # fmt: skip
+    event = resolve_into(
+        txn, scope, Mention(record.title, EntityType.EVENT, (f"{record.system}:event:{record.id}",)), at,
+        attributes=attributes, authoritative=True,
+    )  # fmt: skip
+    assert event is not None
+    where = {**provenance, "id": record.id}
+    edges: list[Edge] = []
+    if record.organizer is not None:
+        organizer = _party(txn, scope, record.organizer, EntityType.PERSON, at)
+        if organizer is not None:
+            txn.close_edges(event, "organized_by", organizer, at)
+            edges.append(_edge(txn, event, "organized_by", organizer, where, at))
+    for attendee in record.attendees:
+        person = _party(txn, scope, attendee, EntityType.PERSON, at)
+        if person is not None:
+            edges.append(_edge(txn, person, "attends", event, where, at))
+    return event, edges

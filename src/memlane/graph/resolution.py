@@ -62,6 +62,7 @@ class EntityType(StrEnum):
     DOCUMENT = "document"
     REPOSITORY = "repository"
     PLACE = "place"
+    EVENT = "event"
     OTHER = "other"
 
 
