@@ -159,3 +159,29 @@ def test_related_user_comes_back_when_that_user_asks(db_path: Path | str) -> Non
         mine = service.recall("peanuts", actor=Actor(user="alice"), about="kalina")
         assert [h.content for h in mine] == ["The user is allergic to peanuts."]
         assert mine[0].visibility == Visibility.PERSONAL
+
+
+def test_a_name_of_two_people_follows_both_and_a_full_name_one(db_path: Path | str) -> None:
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many(["Ana Lopez drinks green tea.", "Ana Ruiz drinks espresso.", "Omar Haddad drinks chai."])
+        by_graph = {h.content for h in m.recall("what does Ana drink?") if "graph" in h.matched_by}
+        assert by_graph == {"Ana Lopez drinks green tea.", "Ana Ruiz drinks espresso."}
+        by_graph = {h.content for h in m.recall("what does Ana Ruiz drink?") if "graph" in h.matched_by}
+        assert by_graph == {"Ana Ruiz drinks espresso."}
+        assert {h.content for h in m.recall("drinks", about="Ana")} == {
+            "Ana Lopez drinks green tea.", "Ana Ruiz drinks espresso."
+        }  # fmt: skip
+
+
+def test_an_entity_on_most_items_is_not_followed(db_path: Path | str) -> None:
+    # a chat log: the speaker is the subject of every line, so naming her tells no line apart
+    lines = [f"Caroline: I painted picture number {i} today." for i in range(24)]
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many([{"content": c, "subject": "Caroline"} for c in lines], auto_supersede=False)
+        m.store("Caroline: Dana Kim taught me watercolours.", subject="Caroline")
+        m.store("Dana Kim lives in Oslo.")
+        hits = m.recall("where does Caroline's teacher Dana live?", limit=30)
+        by_graph = {h.content for h in hits if "graph" in h.matched_by}
+        assert by_graph == {"Caroline: Dana Kim taught me watercolours.", "Dana Kim lives in Oslo."}
+        # asked about her, every line is about her
+        assert len(m.recall("painted", about="Caroline", limit=50)) == 25

@@ -182,7 +182,9 @@ def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution
     if len(found) == 1 and not any(r.how == "ambiguous" for r in readings):
         return next(r for r in readings if r.entity_id is not None)
     if found or any(r.how == "ambiguous" for r in readings):
-        return Resolution(None, "ambiguous", tuple(sorted(i for i in found if i)))
+        # (every entity some reading fits: the graph lane gives each a share)
+        fits = found | {c for r in readings if r.how == "ambiguous" for c in r.candidates}
+        return Resolution(None, "ambiguous", tuple(sorted(i for i in fits if i)))
     return result
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from .. import text
@@ -26,7 +26,7 @@ from ..models import Actor, Entity
 from ..storage.base import Store
 from ..storage.entity_names import name_keys
 from .linking import candidate_of, resolve_untyped
-from .resolution import Mention, mention_ids, normalise_external_id
+from .resolution import Mention, Resolution, mention_ids, normalise_external_id
 
 __all__ = ["about_question", "account_id", "entities_about", "entities_named", "recall_about"]
 
@@ -62,34 +62,89 @@ def account_id(user: str) -> str:
     return normalise_external_id(f"user:{user}")
 
 
-def _lookup(store: Store, actor: Actor, names: Iterable[str], ids: Iterable[str]) -> dict[str, list[Entity]]:
-    """Visible entities per blocking key (``id:<external id>`` for ids), in one query."""
-    keys = sorted(name_keys(names, None))
-    rows = store.entities_by_keys(actor, keys, sorted(set(ids)), MAX_CANDIDATES)
-    found: dict[str, list[Entity]] = defaultdict(list)
-    for key, entity in rows:
-        found[key].append(entity)
-    return found
-
-
-def _fits(mention: Mention, pool: dict[str, list[Entity]]) -> dict[str, float]:
-    """Entity id -> weight: what ``mention`` resolves to in each scope (1 each), or, where it is
-    ambiguous among a few, a share to each."""
-    keys = name_keys([mention.name], mention.type) if mention.name else frozenset()
-    keys |= {f"id:{i}" for i in mention_ids(mention)}
-    by_scope: dict[tuple[str, str, str], dict[str, Entity]] = defaultdict(dict)
+def _lookup(
+    store: Store, actor: Actor, keys: Iterable[str], ids: Iterable[str], pool: dict[str, list[Entity]]
+) -> None:
+    """Add the visible entities filed under ``keys`` or holding ``ids`` to ``pool`` (per key; ``id:<external
+    id>`` for ids), in one query."""
+    keys = sorted(set(keys) - pool.keys())
+    ids = sorted({i for i in ids if f"id:{i}" not in pool})
     for key in keys:
+        pool[key] = []
+    for i in ids:
+        pool[f"id:{i}"] = []
+    for key, entity in store.entities_by_keys(actor, keys, ids, MAX_CANDIDATES):
+        pool[key].append(entity)
+
+
+def _keys(mention: Mention, exact: bool, fuzzy: bool = True) -> set[str]:
+    """The keys ``mention`` is looked up by: its exact normalised names (``n:``) and ids, or every
+    blocking key (partial names, nicknames and, with ``fuzzy``, the prefix misspellings are found by)."""
+    keys = set(name_keys([mention.name], mention.type)) if mention.name else set()
+    if exact:
+        keys = {k for k in keys if k.startswith("n:")}
+    elif not fuzzy:
+        keys = {k for k in keys if not k.startswith("f:")}
+    return keys | {f"id:{i}" for i in mention_ids(mention)}
+
+
+def _resolutions(
+    mention: Mention, pool: dict[str, list[Entity]], exact: bool, fuzzy: bool = True
+) -> list[Resolution]:
+    """What ``mention`` resolves to in each scope, among the entities of ``pool`` under its keys."""
+    by_scope: dict[tuple[str, str, str], dict[str, Entity]] = defaultdict(dict)
+    for key in _keys(mention, exact, fuzzy):
         for entity in pool.get(key, ()):
             by_scope[(entity.workspace, entity.owner, str(entity.visibility))][entity.id] = entity
+    return [
+        resolve_untyped(mention, [candidate_of(e) for e in found.values()]) for found in by_scope.values()
+    ]
+
+
+def _settled(results: list[Resolution]) -> bool:
+    """Resolved by a name or id match that no wider candidate can beat."""
+    return any(r.how in ("exact", "external_id") for r in results)
+
+
+def _weights(results: list[Resolution]) -> dict[str, float]:
+    """Entity id -> weight: the match of each scope (1), or, where the name is ambiguous among a few, a
+    share to each."""
     weights: dict[str, float] = {}
-    for entities in by_scope.values():
-        result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+    for result in results:
         if result.entity_id is not None:
             weights[result.entity_id] = 1.0
         elif result.how == "ambiguous" and 0 < len(result.candidates) <= MAX_AMBIGUOUS:
             for entity_id in result.candidates:
                 weights[entity_id] = max(weights.get(entity_id, 0.0), 1.0 / len(result.candidates))
     return weights
+
+
+def _resolve_all(
+    store: Store,
+    actor: Actor,
+    mentions: list[Mention],
+    ids: Iterable[str] = (),
+    fuzzy: Callable[[Mention], bool] = lambda _: True,
+) -> dict[Mention, list[Resolution]]:
+    """Resolve ``mentions`` in two lookups, as linking does: a name of several words (or an id) that
+    matches a known name exactly is settled among its exact namesakes; the others, and every lone word
+    (which may be ambiguous with a partial match of another type), among all their candidates (near
+    spellings only for the mentions ``fuzzy`` allows). A run of words that holds a settled name ("Ana
+    Lopez discuss") is not looked up again."""
+    pool: dict[str, list[Entity]] = {}
+    firm = [m for m in mentions if m.external_ids or (m.name and len(m.name.split()) > 1)]
+    _lookup(store, actor, {k for m in firm for k in _keys(m, True)}, ids, pool)
+    out: dict[Mention, list[Resolution]] = {}
+    for mention in firm:
+        results = _resolutions(mention, pool, exact=True)
+        if _settled(results):
+            out[mention] = results
+    settled = {w for m in out for w in (m.name or "").split()}
+    rest = [m for m in mentions if m not in out and not (settled & set((m.name or "").split()))]
+    _lookup(store, actor, {k for m in rest for k in _keys(m, False, fuzzy(m))}, [], pool)
+    for mention in rest:
+        out[mention] = _resolutions(mention, pool, exact=False, fuzzy=fuzzy(mention))
+    return out
 
 
 def _names(query: str, now: datetime) -> list[str]:
@@ -103,27 +158,31 @@ def _names(query: str, now: datetime) -> list[str]:
 def entities_named(store: Store, actor: Actor, query: str, now: datetime) -> dict[str, float]:
     """The entities ``query`` names that ``actor`` may see, with a weight each (1; a share when a name
     is ambiguous). A word of a longer name that resolved is not looked up on its own ("Ana" of "Ana
-    Lopez" is not also the other Ana)."""
+    Lopez" is not also the other Ana). Near spellings are tried for the names the text analysis finds
+    (capitalised, as stored memories' names are found), not for every lower-case word run."""
     names = _names(query, now)
     first_person = _FIRST_PERSON.search(query) is not None
     own = account_id(actor.user)
     if not names and not first_person:
         return {}
-    pool = _lookup(store, actor, names, [own] if first_person else [])
     weights: dict[str, float] = {}
-    covered: set[str] = set()
-    for name in names:
-        words = name.split()
-        if len(words) == 1 and name in covered:
-            continue
-        fits = _fits(Mention(name), pool)
-        if fits and len(words) > 1 and max(fits.values()) >= 1.0:
-            covered.update(words)
-        for entity_id, w in fits.items():
-            weights[entity_id] = max(weights.get(entity_id, 0.0), w)
     if first_person:
-        for entity in pool.get(f"id:{own}", ()):
-            weights[entity.id] = 1.0
+        pool: dict[str, list[Entity]] = {}
+        _lookup(store, actor, (), [own], pool)
+        weights = {entity.id: 1.0 for entity in pool[f"id:{own}"]}
+    proper = {k[5:] for k in text.extract_entities(query, now=now) if k.startswith("name:")}
+
+    def fuzzy(mention: Mention) -> bool:
+        return mention.name in proper
+
+    longer = [n for n in names if len(n.split()) > 1]
+    resolved = _resolve_all(store, actor, [Mention(n) for n in longer], fuzzy=fuzzy)
+    covered = {w for m, results in resolved.items() if _weights(results) for w in (m.name or "").split()}
+    singles = [n for n in names if len(n.split()) == 1 and n not in covered]
+    resolved.update(_resolve_all(store, actor, [Mention(n) for n in singles], fuzzy=fuzzy))
+    for results in resolved.values():
+        for entity_id, w in _weights(results).items():
+            weights[entity_id] = max(weights.get(entity_id, 0.0), w)
     return weights
 
 
@@ -139,22 +198,13 @@ def entities_about(store: Store, actor: Actor, name: str) -> tuple[str, ...]:
         except ValueError:
             ids = ()
     mention = Mention(None if ids else name, None, ids)
-    pool = _lookup(store, actor, [name] if mention.name else [], mention_ids(mention))
-    keys = (name_keys([name], None) if mention.name else frozenset()) | {
-        f"id:{i}" for i in mention_ids(mention)
-    }
-    by_scope: dict[tuple[str, str, str], dict[str, Entity]] = defaultdict(dict)
-    for key in keys:
-        for entity in pool.get(key, ()):
-            by_scope[(entity.workspace, entity.owner, str(entity.visibility))][entity.id] = entity
-    found: list[str] = []
-    for entities in by_scope.values():
-        result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+    found: set[str] = set()
+    for result in _resolve_all(store, actor, [mention], mention_ids(mention))[mention]:
         if result.entity_id is not None:
-            found.append(result.entity_id)
+            found.add(result.entity_id)
         elif result.how == "ambiguous":
-            found.extend(result.candidates)
-    return tuple(sorted(set(found)))
+            found.update(result.candidates)
+    return tuple(sorted(found))
 
 
 def recall_about(store: Store, actor: Actor, query: str, about: str | None) -> tuple[str, ...] | None:

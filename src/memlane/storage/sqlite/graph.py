@@ -29,7 +29,9 @@ def _scoped_probe(actor: Actor, table: str) -> tuple[str, list[Any]]:
 
 
 class GraphReadOps:
-    """``GraphReads`` for ``SqliteStore``."""
+    """``GraphReads`` for ``SqliteStore``. Joins start from the entities' links (``CROSS JOIN`` fixes
+    SQLite's join order): left to itself, the planner walks every readable memory of the workspace and
+    probes each one's links."""
 
     def _graph_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self._db.rows(sql, params)  # type: ignore[attr-defined,no-any-return]
@@ -60,7 +62,7 @@ class GraphReadOps:
             return {}
         where, params = _scope(actor, filters, now)
         one = (
-            "SELECT ?, (SELECT count(*) FROM (SELECT 1 FROM memory_entity_links l JOIN memories m"
+            "SELECT ?, (SELECT count(*) FROM (SELECT 1 FROM memory_entity_links l CROSS JOIN memories m"
             f" ON m.seq = l.memory_seq WHERE l.entity_id = ? AND {where} LIMIT ?))"
         )
         args: list[Any] = []
@@ -81,12 +83,13 @@ class GraphReadOps:
         rows = self._graph_rows(
             f"WITH seeds(id) AS (SELECT e.id FROM entities e WHERE e.id IN ({_marks(entity_ids)})"
             f" AND e.merged_into IS NULL AND {seeds}),"
-            " hop(id) AS (SELECT l2.entity_id FROM seeds s JOIN memory_entity_links l1 ON l1.entity_id = s.id"
-            " JOIN memories m ON m.seq = l1.memory_seq JOIN memory_entity_links l2 ON l2.memory_seq = m.seq"
+            " hop(id) AS (SELECT l2.entity_id FROM seeds s CROSS JOIN memory_entity_links l1 ON l1.entity_id = s.id"
+            " CROSS JOIN memories m ON m.seq = l1.memory_seq CROSS JOIN memory_entity_links l2"
+            " ON l2.memory_seq = m.seq"
             f" WHERE {where}"
             f" UNION ALL SELECT g.dst FROM seeds s JOIN entity_edges g ON g.src = s.id WHERE {current}"
             f" UNION ALL SELECT g.src FROM seeds s JOIN entity_edges g ON g.dst = s.id WHERE {current})"
-            " SELECT h.id, count(*) AS w FROM hop h JOIN entities n ON n.id = h.id AND n.merged_into IS NULL"
+            " SELECT h.id, count(*) AS w FROM hop h CROSS JOIN entities n ON n.id = h.id AND n.merged_into IS NULL"
             f" AND {near} WHERE h.id NOT IN (SELECT id FROM seeds) GROUP BY h.id ORDER BY w DESC, h.id LIMIT ?",
             (*entity_ids, *sparams, *params, to_db(now), to_db(now), *nparams, limit),
         )
@@ -99,7 +102,7 @@ class GraphReadOps:
             return []
         where, params = _scope(actor, filters, now)
         rows = self._graph_rows(
-            "SELECT DISTINCT l.memory_seq, l.entity_id FROM memory_entity_links l JOIN memories m"
+            "SELECT DISTINCT l.memory_seq, l.entity_id FROM memory_entity_links l CROSS JOIN memories m"
             f" ON m.seq = l.memory_seq WHERE l.entity_id IN ({_marks(entity_ids)}) AND {where}"
             " ORDER BY l.memory_seq DESC LIMIT ?",
             (*entity_ids, *params, limit),
