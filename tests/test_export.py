@@ -46,10 +46,37 @@ def fill(m: Memlane) -> None:
 def records(m: Memlane) -> list[dict]:
     lines = list(m.export())
     header = json.loads(lines[0])
-    assert (
-        header["format"] == "memlane-export" and header["version"] == 1 and header["count"] == len(lines) - 1
-    )
-    return sorted((json.loads(line)["memory"] for line in lines[1:]), key=lambda r: r["id"])
+    assert header["format"] == "memlane-export" and header["version"] == 1
+    assert header["count"] + header["graph_count"] == len(lines) - 1
+    found = [json.loads(line)["memory"] for line in lines[1:] if '"memory"' in line[:12]]
+    assert len(found) == header["count"]
+    return sorted(found, key=lambda r: r["id"])
+
+
+def graph(m: Memlane) -> dict[str, list[dict]]:
+    """The entity graph lines of the export, by kind, each sorted (restored rows get new seqs)."""
+    out: dict[str, list[dict]] = {"entity": [], "edge": [], "link": [], "merge": []}
+    for line in list(m.export())[1:]:
+        ((kind, row),) = json.loads(line).items()
+        if kind != "memory":
+            out[kind].append(row)
+    return {k: sorted(v, key=lambda r: json.dumps(r, sort_keys=True)) for k, v in out.items()}
+
+
+def fill_graph(m: Memlane) -> str:
+    """Entities from subjects, an anchored contact (external ids, an edge to its company), a manual link
+    and a merge; returns the merge's id."""
+    fill(m)
+    bob = m.store("Bob Smith leads the billing team.", subject="Bob Smith")
+    m.store("Yaw Boateng prefers morning meetings.", subject="Yaw Boateng")
+    contact = m.anchor({"kind": "contact", "system": "hubspot", "id": "501", "name": "Dana Reyes",
+                        "email": "dana@acme.example", "company": "Acme Corp"})  # fmt: skip
+    dana = m.store("Dana asked for the Q3 invoice.", subject="Dana Reyes")
+    m.entities.link(bob.id, contact.id, role="mention")
+    people = {e.name: e.id for e in m.entities.list(limit=100)}
+    merge = m.entities.merge(people["Bob Smith"], people["Yaw Boateng"])
+    assert dana.status == "stored" and m.entities.edges(contact.id)
+    return merge.id
 
 
 def test_round_trip_is_lossless_and_idempotent(mem: Memlane, second_db: Path | str, tmp_path: Path) -> None:
@@ -118,3 +145,92 @@ def test_export_over_rest_and_the_remote_sdk(tmp_path: Path) -> None:
             remote.close()
     finally:
         stack.mem.close()
+
+
+def test_entity_graph_round_trip_is_lossless_and_idempotent(mem: Memlane, second_db: Path | str) -> None:
+    merge_id = fill_graph(mem)
+    exported = graph(mem)
+    assert exported["entity"] and exported["edge"] and exported["link"] and exported["merge"]
+    assert any(e["merged_into"] for e in exported["entity"]) and any(
+        e["external_ids"] for e in exported["entity"]
+    )
+    data = ("\n".join(mem.export()) + "\n").encode()
+    with Memlane(second_db, user="alice", embedder="none") as target:
+        result = target.import_file(data)
+        assert result.graph is not None and result.skipped_invalid == ()
+        assert (result.graph.entities, result.graph.edges, result.graph.links, result.graph.merges) == (
+            len(exported["entity"]),
+            len(exported["edge"]),
+            len(exported["link"]),
+            len(exported["merge"]),
+        )
+        assert graph(target) == exported  # names, aliases, ids, keys, attributes, times, edges, links, merges
+        assert records(target) == records(mem)
+        # the graph works as in the source: search, edges, memories of an entity, unmerge
+        dana = target.entities.search("Dana Reyes")[0]
+        assert [e.relation for e in target.entities.edges(dana.id)] == [
+            e.relation for e in mem.entities.edges(dana.id)
+        ]
+        assert {m.content for m in target.entities.memories(dana.id)} == {
+            "Dana asked for the Q3 invoice.", "Bob Smith leads the billing team."}  # fmt: skip
+        again = target.import_file(data)
+        assert again.imported == 0 and again.graph is not None
+        assert (again.graph.entities, again.graph.edges, again.graph.links, again.graph.merges) == (
+            0,
+            0,
+            0,
+            0,
+        )
+        assert again.graph.skipped_duplicates == sum(len(v) for v in exported.values())
+        assert graph(target) == exported
+        undone = target.entities.unmerge(merge_id)
+        yaw = target.entities.get(undone.merged)
+        assert yaw.name == "Yaw Boateng"
+        assert [m.content for m in target.entities.memories(yaw.id)] == [
+            "Yaw Boateng prefers morning meetings."
+        ]
+
+
+def test_graph_restore_into_a_non_empty_store_reuses_its_entities(
+    mem: Memlane, second_db: Path | str
+) -> None:
+    mem.store("Alice's bike is red.", subject="Alice")
+    mem.store("Alice works at Globex.", subject="Alice")
+    data = ("\n".join(mem.export()) + "\n").encode()
+    with Memlane(second_db, user="alice", embedder="none") as target:
+        target.store("Alice's bike is red.", subject="Alice")  # by hand: the same memory, another id
+        result = target.import_file(data)
+        assert (result.imported, result.skipped_duplicates) == (1, 1)
+        exported = [e["name"] for e in graph(mem)["entity"]]
+        assert "Alice" in exported and result.graph is not None
+        assert result.graph.entities == len(exported) - 1  # Alice is the store's own entity: not added again
+        alices = [e for e in target.entities.list(limit=100) if e.name == "Alice"]
+        assert len(alices) == 1
+        assert {m.content for m in target.entities.memories(alices[0].id)} == {
+            "Alice's bike is red.", "Alice works at Globex."}  # fmt: skip
+
+
+def test_graph_rows_obey_the_owner_rule_and_old_exports_still_restore(tmp_path: Path) -> None:
+    with Memlane(tmp_path / "a.db", user="alice", embedder="none") as m:
+        m.store("Alice likes tea.", subject="Alice")
+        lines = list(m.export())
+    entity_line = next(line for line in lines if line.startswith('{"entity"'))
+    bobs = json.loads(entity_line)["entity"] | {"id": str(uuid.uuid4()), "owner": "user:bob", "name": "Bob"}
+    broken = {"id": str(uuid.uuid4()), "name": ""}
+    data = "\n".join([*lines, json.dumps({"entity": bobs}), json.dumps({"entity": broken})])
+    with Memlane(tmp_path / "b.db", user="alice", embedder="none") as target:
+        result = target.import_file(data.encode(), "memlane")
+        reasons = [s["reason"] for s in result.skipped_invalid]
+        assert (
+            len(reasons) == 2
+            and reasons[0].startswith("entity: ")
+            and "name: must not be empty" in reasons[0]
+        )
+        assert "another user" in reasons[1]
+        assert [e.name for e in target.entities.list()] == ["Alice"]
+    old = [
+        line for line in lines if line.startswith(('{"format"', '{"memory"'))
+    ]  # a version-1 export of before
+    with Memlane(tmp_path / "c.db", user="alice", embedder="none") as target:
+        result = target.import_file("\n".join(old).encode())
+        assert result.imported == 1 and result.graph is None

@@ -28,6 +28,7 @@ __all__ = [
     "ExtractedItem",
     "Filters",
     "ForgetResult",
+    "GraphRestoreReport",
     "Hit",
     "ImportResult",
     "KeyInfo",
@@ -252,6 +253,17 @@ class ConversationImportReport(_Frozen):
     skipped_invalid: tuple[dict[str, Any], ...] = ()
 
 
+class GraphRestoreReport(_Frozen):
+    """What restoring a memlane export did with its entity graph: rows restored, and rows the store held
+    already (an entity with the same id, or the same name and type in the same scope)."""
+
+    entities: int = 0
+    edges: int = 0
+    links: int = 0
+    merges: int = 0
+    skipped_duplicates: int = 0
+
+
 class ImportResult(_Frozen):
     """What an import did: facts stored, facts already there (in the store or earlier in the file), and
     facts refused, each with its ``reason``; with ``--conversations``, what became of the conversations."""
@@ -261,6 +273,8 @@ class ImportResult(_Frozen):
     skipped_duplicates: int
     skipped_invalid: tuple[dict[str, Any], ...] = ()
     conversations: ConversationImportReport | None = None
+    #: restoring a memlane export that holds an entity graph: what became of it
+    graph: GraphRestoreReport | None = None
 
 
 class ForgetResult(_Frozen):

@@ -187,7 +187,7 @@ class MemoryService:
         from . import importing
 
         self._refuse_opted_out(actor)
-        if batch.records:  # a memlane export: restored as it was (ids, times, version chains)
+        if batch.vendor == "memlane":  # a memlane export: restored as it was (ids, times, version chains)
             from .transfer_export import restore
 
             return restore(self, batch, actor)

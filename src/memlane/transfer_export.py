@@ -1,7 +1,7 @@
 """memlane's own export and its restore (docs/import.md, "memlane's export format").
 
 ``export_lines`` writes every memory the caller can read (current, superseded and archived versions,
-every field) as JSON Lines after a versioned header. ``restore`` puts an export back as it was: the same
+every field) as JSON Lines after a versioned header, then the entity graph (``transfer_graph``). ``restore`` puts an export back as it was: the same
 ids, times, version links, states and counters, one transaction, under the same rules as every store
 (the secrets scan, validation, and owners the caller may write for). Chains that are already there (an
 id, or a current version with the same statement) are counted as duplicates, so restoring twice, or into
@@ -27,6 +27,7 @@ from .requests import validate_store
 from .secrets import scan_fields
 from .storage.base import NewMemory
 from .timeutil import now_utc
+from .transfer_graph import graph_lines, restore_graph
 
 if TYPE_CHECKING:
     from .service import MemoryService
@@ -48,11 +49,14 @@ def export_lines(
         memories.extend(page)
         if cursor is None:
             break
+    graph = list(graph_lines(service, actor))
     header = {"format": FORMAT, "version": VERSION, "exported_at": (exported_at or now_utc()).isoformat(),
-              "workspace": actor.workspace, "user": actor.user, "count": len(memories)}  # fmt: skip
+              "workspace": actor.workspace, "user": actor.user, "count": len(memories),
+              "graph_count": len(graph)}  # fmt: skip
     yield json.dumps(header, ensure_ascii=False)
     for memory in reversed(memories):  # oldest first
         yield json.dumps({"memory": memory.model_dump(mode="json")}, ensure_ascii=False)
+    yield from graph
 
 
 def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | None, dict[str, Any] | None]:
@@ -111,17 +115,21 @@ def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
     vectors = service._embed([m.content for m in memories]) if embedder is not None else None
     vector_of = {m.id: vectors[i] for i, m in enumerate(memories)} if vectors is not None else {}
     imported = duplicates = 0
+    same: dict[str, str] = {}  # an exported memory id -> the id of the same memory already in the store
     with service.storage.write() as txn:
         for chain in chains:
             current = next((m for m in chain if m.superseded_by is None), None)
             digest = text.content_hash(current.content) if current else ""
-            if any(txn.find_by_id(m.id) is not None for m in chain) or (
-                current is not None
-                and txn.find_current_by_hash(
+            held = (
+                None
+                if current is None
+                else txn.find_current_by_hash(
                     actor.workspace, current.owner, str(current.visibility), current.space or "", digest
                 )
-                is not None  # fmt: skip
-            ):
+            )
+            if any(txn.find_by_id(m.id) is not None for m in chain) or held is not None:
+                if held is not None and current is not None:
+                    same[current.id] = held.id
                 duplicates += len(chain)
                 continue
             for m in chain:
@@ -138,9 +146,11 @@ def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
                                      fts_content=fts))  # fmt: skip
                 txn.audit(actor, "import", m.id, {"source": m.source, "from": "memlane-export"})
                 imported += 1
+        graph = restore_graph(txn, actor, batch.graph, same, invalid) if batch.graph else None
     return ImportResult(
-        vendor="memlane", imported=imported, skipped_duplicates=duplicates, skipped_invalid=tuple(invalid)
-    )
+        vendor="memlane", imported=imported, skipped_duplicates=duplicates, skipped_invalid=tuple(invalid),
+        graph=graph,
+    )  # fmt: skip
 
 
 def _index(m: Memory) -> tuple[frozenset[str], str | None]:

@@ -44,6 +44,8 @@ class Batch:
     in_file_duplicates: int = 0
     #: whole memories of a memlane export (restored as they are, not as new facts)
     records: list[dict[str, Any]] = field(default_factory=list)
+    #: the entity graph of a memlane export: (line number, kind, row), kind entity/edge/link/merge
+    graph: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
     _seen: dict[str, int] = field(default_factory=dict)
 
     def add(self, fact: Fact) -> None:

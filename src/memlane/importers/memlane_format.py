@@ -1,8 +1,10 @@
 """memlane's own export (docs/import.md, "Export format"): JSON Lines, version 1.
 
 Line 1 is the header ``{"format": "memlane-export", "version": 1, "exported_at", "workspace", "user",
-"count"}``; every other line is ``{"memory": {…every field of the memory…}}``, superseded versions
-included (``replaces`` / ``superseded_by`` link a chain), oldest first.
+"count", …}``; then ``{"memory": {…every field of the memory…}}`` lines, superseded versions included
+(``replaces`` / ``superseded_by`` link a chain), oldest first; then, when the store has an entity graph,
+``{"entity": …}``, ``{"edge": …}``, ``{"link": …}`` and ``{"merge": …}`` lines (added to version 1:
+exports without them read as before).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ VERSION = 1
 #: a memlane export restores whole stores: its limit is higher than a vendor import's
 MAX_RECORDS = 200_000
 _MAX_LINE = 1024 * 1024
+_GRAPH = ("entity", "edge", "link", "merge")
 
 
 def _header(line: bytes) -> dict[str, Any] | None:
@@ -65,16 +68,25 @@ def parse_memlane(source: Source) -> Batch:
                 raise InvalidInput(
                     f"{entry.name} line {number} is not JSON ({exc}); nothing was imported"
                 ) from None
+            kind = next(iter(record), None) if isinstance(record, dict) and len(record) == 1 else None
+            if kind in _GRAPH and isinstance(record[kind], dict):
+                if len(batch.graph) >= 4 * MAX_RECORDS:
+                    raise InvalidInput(
+                        f"{entry.name} holds more than {4 * MAX_RECORDS:,} graph rows; nothing was imported"
+                    )
+                batch.graph.append((number, kind, record[kind]))
+                continue
             memory = record.get("memory") if isinstance(record, dict) else None
             if not isinstance(memory, dict):
                 raise InvalidInput(
-                    f'{entry.name} line {number}: expected {{"memory": {{…}}}}; nothing was imported'
+                    f'{entry.name} line {number}: expected {{"memory": {{…}}}} (or an entity, edge, link or'
+                    " merge); nothing was imported"
                 )
             if len(batch.records) >= MAX_RECORDS:
                 raise InvalidInput(
                     f"{entry.name} holds more than {MAX_RECORDS:,} memories; nothing was imported"
                 )
             batch.records.append(memory)
-    if not batch.records:
+    if not batch.records and not batch.graph:
         raise InvalidInput(f"{entry.name} is a memlane export with no memories; nothing was imported")
     return batch

@@ -28,6 +28,7 @@ from ..models import (
     TeamInfo,
     UserInfo,
 )
+from .graph_transfer import GraphRows
 
 __all__ = [
     "ConversationStore",
@@ -146,6 +147,26 @@ class EntityWrites(Protocol):
         there is no such merge (or it is undone already)."""
         ...
 
+    # -- restoring memlane's export (``transfer_graph``): rows in ``storage.graph_transfer`` form -------
+
+    def restore_entity(self, workspace: str, row: dict[str, Any]) -> bool:
+        """Insert the entity (merged or not) with its aliases, external ids and keys, in ``workspace``;
+        False (nothing written) when its id exists. An external id another entity of the scope holds
+        stays there."""
+        ...
+
+    def restore_edge(self, row: dict[str, Any]) -> bool:
+        """Insert the edge; False when its id or its (src, relation, dst) exists."""
+        ...
+
+    def restore_link(self, memory_id: str, entity_id: str, role: LinkRole) -> bool:
+        """Link the memory (by id) to the entity; False when there is no such memory or the link exists."""
+        ...
+
+    def restore_merge(self, workspace: str, row: dict[str, Any]) -> bool:
+        """Insert the merge record (its snapshot names memories by id); False when its id exists."""
+        ...
+
 
 class EntityReads(Protocol):
     """Entity reads, filtered by ``actor`` inside the query with the memories' own read rule."""
@@ -183,6 +204,11 @@ class EntityReads(Protocol):
 
     def memory_entities(self, actor: Actor, memory_id: str) -> list[tuple[str, Entity]]:
         """(role, entity) of a memory ``actor`` may read."""
+        ...
+
+    def export_graph(self, actor: Actor) -> GraphRows:
+        """Every entity ``actor`` may read (merged ones too), with the edges from them, their links to
+        memories ``actor`` may read, and the merges of them (``storage.graph_transfer`` form)."""
         ...
 
     def entity_memories(

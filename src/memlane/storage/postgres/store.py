@@ -30,6 +30,7 @@ from ..memory_rows import observed_time
 from .conversations import PostgresConversations
 from .entities import EntityReadOps, backfill_subjects
 from .graph import GraphReadOps
+from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
@@ -69,7 +70,7 @@ def _describe(exc: BaseException) -> str:
     return " ".join(text.split())
 
 
-class PostgresStore(_Lanes, EntityReadOps, GraphReadOps):
+class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     """A PostgreSQL database with pgvector, through a ``psycopg_pool.ConnectionPool``.
 
     Opening it applies pending migrations (under an advisory lock, so concurrent processes migrate

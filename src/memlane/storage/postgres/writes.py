@@ -31,6 +31,7 @@ from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
+from .graph_transfer import GraphRestoreOps
 from .rows import (
     _ALL,
     _CHAIN_LOCKS,
@@ -90,7 +91,7 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
     )
 
 
-class _Txn(EntityWriteOps):
+class _Txn(EntityWriteOps, GraphRestoreOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:

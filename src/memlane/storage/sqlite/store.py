@@ -31,6 +31,7 @@ from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
 from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
 from .graph import GraphReadOps
+from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity
 from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 _MAX_PENDING_ACCESS = 100_000
 
 
-class SqliteStore(_Lanes, EntityReadOps, GraphReadOps):
+class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     backend = "sqlite"
     concurrent_reads = False  # the lanes run in turn: most of their cost is Python (docs/architecture.md)
 

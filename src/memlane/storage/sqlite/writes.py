@@ -22,6 +22,7 @@ from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
+from .graph_transfer import GraphRestoreOps
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
     )
 
 
-class _Txn(EntityWriteOps):
+class _Txn(EntityWriteOps, GraphRestoreOps):
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:

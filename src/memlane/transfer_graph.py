@@ -1,0 +1,181 @@
+"""The entity graph in memlane's export (docs/import.md): entities, edges, memory links and merges.
+
+``graph_lines`` writes what the caller can read after the memories (``transfer_export``).
+``restore_graph`` puts it back in the restore's transaction, after the memories: the same ids, names,
+aliases and their normalised forms, external ids, lookup keys, attributes, times, edges with their
+validity, links, and merge records (with what each merge moved, so that unmerge works after a
+restore). Each entity passes the memories' owner rule (an owner the caller may write for); one that
+does not, and what hangs on it, is listed in ``skipped_invalid``. Idempotent: an entity already in the
+store (its id, or a current entity of the same scope with the same name and type) is not added again,
+and the edges and links of the export are attached to it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import Forbidden, InvalidInput
+from .messages import problems
+from .models import Actor, GraphRestoreReport
+from .requests import validate_store
+from .storage.base import EntityScope, WriteTxn
+
+if TYPE_CHECKING:
+    from .service import MemoryService
+
+__all__ = ["GRAPH_KINDS", "graph_lines", "restore_graph"]
+
+#: the line kinds of the graph, in the order they are written and restored
+GRAPH_KINDS = ("entity", "edge", "link", "merge")
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Entity(_Row):
+    id: str = Field(min_length=1, max_length=200)
+    owner: str = Field(min_length=1, max_length=300)
+    visibility: Literal["personal", "shared"]
+    type: str = Field(min_length=1, max_length=50)
+    name: str = Field(min_length=1, max_length=1000)
+    attributes: dict[str, Any] | None = None
+    merged_into: str | None = None
+    created_at: datetime
+    updated_at: datetime
+    aliases: list[tuple[str, str]] = []
+    external_ids: list[str] = []
+    keys: list[str] = []
+
+
+class _Edge(_Row):
+    id: str = Field(min_length=1, max_length=400)
+    src: str
+    relation: str = Field(min_length=1, max_length=100)
+    dst: str
+    provenance: dict[str, Any] | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    created_at: datetime
+
+
+class _Link(_Row):
+    memory: str
+    entity: str
+    role: Literal["subject", "related_user", "mention"]
+
+
+class _Merge(_Row):
+    id: str = Field(min_length=1, max_length=200)
+    into: str
+    merged: str
+    actor: str
+    merged_at: datetime
+    unmerged_at: datetime | None = None
+    snapshot: dict[str, Any]
+
+
+_MODELS: dict[str, type[_Row]] = {"entity": _Entity, "edge": _Edge, "link": _Link, "merge": _Merge}
+
+
+def graph_lines(service: MemoryService, actor: Actor) -> Iterator[str]:
+    """One JSON line per entity, edge, link and merge ``actor`` can read (none when there is no graph)."""
+    rows = service.storage.export_graph(actor)
+    for kind, key in zip(GRAPH_KINDS, ("entities", "edges", "links", "merges"), strict=True):
+        for row in rows[key]:  # type: ignore[literal-required]
+            yield json.dumps({kind: row}, ensure_ascii=False)
+
+
+def _may_write(owner: str, visibility: str, actor: Actor) -> str | None:
+    """Why ``actor`` may not restore something of this owner and visibility (None: it may)."""
+    from .service import _owner_of
+
+    try:
+        req = validate_store({"content": "-", "owner": owner, "visibility": visibility})
+        if _owner_of(req, actor) != (owner, req.visibility):
+            raise Forbidden(f"{actor.user} cannot write a {visibility} entity owned by {owner}")
+    except (InvalidInput, Forbidden) as exc:
+        return str(exc)
+    return None
+
+
+def restore_graph(
+    txn: WriteTxn,
+    actor: Actor,
+    graph: list[tuple[int, str, dict[str, Any]]],
+    memory_ids: dict[str, str],
+    invalid: list[dict[str, Any]],
+) -> GraphRestoreReport:
+    """Restore ``graph`` ((line number, kind, row) of the export) inside the restore's transaction.
+    ``memory_ids`` maps an exported memory id to the store's own where the store held that memory under
+    another id (restored as a duplicate); problems are appended to ``invalid``."""
+    counts = dict.fromkeys(("entities", "edges", "links", "merges", "skipped_duplicates"), 0)
+    parsed: dict[str, list[tuple[int, Any]]] = {kind: [] for kind in GRAPH_KINDS}
+    for number, kind, row in graph:
+        try:
+            parsed[kind].append((number, _MODELS[kind].model_validate(row)))
+        except ValidationError as exc:
+            invalid.append({"line": number, "id": row.get("id"), "reason": f"{kind}: {problems(exc)}"})
+    present: dict[str, str] = {}  # exported entity id -> the store's entity id
+    for number, entity in sorted(parsed["entity"], key=lambda item: item[1].merged_into is not None):
+        why = _may_write(entity.owner, entity.visibility, actor)
+        if why is not None:
+            invalid.append({"line": number, "id": entity.id, "reason": why})
+            continue
+        same = None
+        if entity.merged_into is None:
+            scope = EntityScope(actor.workspace, entity.owner, entity.visibility)
+            same = next((c for c in txn.entity_candidates(scope, entity.keys, entity.external_ids)
+                         if c.id == entity.id or (c.name.casefold() == entity.name.casefold()
+                                                  and (c.type == entity.type or "other" in (c.type, entity.type)))),
+                        None)  # fmt: skip
+        row = entity.model_dump(mode="json")
+        if entity.merged_into is not None:
+            row["merged_into"] = present.get(entity.merged_into, entity.merged_into)
+        if same is None and txn.restore_entity(actor.workspace, row):
+            present[entity.id] = entity.id
+            counts["entities"] += 1
+        elif same is not None:
+            present[entity.id] = same.id
+            counts["skipped_duplicates"] += 1
+        else:  # the id exists: this entity was restored before (or is merged away there)
+            present[entity.id] = entity.id
+            counts["skipped_duplicates"] += 1
+
+    def missing(number: int, kind: str, ids: tuple[str, ...], row_id: str | None) -> bool:
+        gone = [i for i in ids if i not in present]
+        if gone:
+            invalid.append(
+                {"line": number, "id": row_id, "reason": f"{kind}: entity {gone[0]} is not restored"}
+            )
+        return bool(gone)
+
+    for number, edge in parsed["edge"]:
+        if missing(number, "edge", (edge.src, edge.dst), edge.id):
+            continue
+        row = edge.model_dump(mode="json") | {"src": present[edge.src], "dst": present[edge.dst]}
+        counts["edges" if txn.restore_edge(row) else "skipped_duplicates"] += 1
+    for number, link in parsed["link"]:
+        if missing(number, "link", (link.entity,), None):
+            continue
+        memory = memory_ids.get(link.memory, link.memory)
+        counts[
+            "links" if txn.restore_link(memory, present[link.entity], link.role) else "skipped_duplicates"
+        ] += 1
+    for number, merge in parsed["merge"]:
+        if missing(number, "merge", (merge.into, merge.merged), merge.id):
+            continue
+        if present[merge.into] != merge.into or present[merge.merged] != merge.merged:
+            counts["skipped_duplicates"] += 1  # its entities are the store's own: its record stays out
+            continue
+        snapshot = dict(merge.snapshot)
+        for key in ("links", "added_links"):
+            snapshot[key] = [[memory_ids.get(m, m), role] for m, role in snapshot.get(key, [])]
+        row = merge.model_dump(mode="json") | {"snapshot": snapshot}
+        counts["merges" if txn.restore_merge(actor.workspace, row) else "skipped_duplicates"] += 1
+    return GraphRestoreReport(**counts)
