@@ -234,3 +234,18 @@ def test_graph_rows_obey_the_owner_rule_and_old_exports_still_restore(tmp_path: 
     with Memlane(tmp_path / "c.db", user="alice", embedder="none") as target:
         result = target.import_file("\n".join(old).encode())
         assert result.imported == 1 and result.graph is None
+
+
+def test_a_store_right_after_a_restore_links_to_the_restored_entities(
+    mem: Memlane, second_db: Path | str
+) -> None:
+    mem.anchor(
+        {"kind": "contact", "system": "hubspot", "id": "501", "name": "Dana Reyes", "company": "Acme Corp"}
+    )
+    data = ("\n".join(mem.export()) + "\n").encode()
+    with Memlane(second_db, user="alice", embedder="none") as target:
+        target.store("Acme Corp moved offices.")  # linking has looked names up before the restore
+        target.import_file(data)
+        target.store("Dana Reyes renewed the contract.", subject="Dana Reyes")
+        names = [e.name for e in target.entities.list(limit=100)]
+        assert names.count("Dana Reyes") == 1 and names.count("Acme Corp") == 1, names

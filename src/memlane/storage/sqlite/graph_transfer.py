@@ -81,6 +81,8 @@ class GraphRestoreOps:
 
     cur: Any
 
+    def _forget_all(self) -> None: ...  # (``EntityWriteOps``, beside which ``_Txn`` inherits this)
+
     def _exec(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(self.cur.execute(sql, params))
 
@@ -94,6 +96,7 @@ class GraphRestoreOps:
         )  # fmt: skip
         if not inserted:
             return False
+        self._forget_all()  # the entity cache (``storage/entity_cache.py``) starts again; the generation moves
         scope = (workspace, row["owner"], row["visibility"])
         for alias, normalised in row.get("aliases", []):
             self._exec(
