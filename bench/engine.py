@@ -122,15 +122,28 @@ def recall_latency(
 ) -> dict:
     from memlane import Memlane
 
-    path = tmp / f"r-{size}.db"
+    users = args.users
+    path = tmp / (f"r-{size}.db" if users == 1 else f"r-{size}-{users}users.db")
     reuse = path.exists()  # --workdir with a store built by an earlier run: measure recall only
-    m = Memlane(path, user="bench", embedder=embedder or "none")
+    # items go round-robin to ``users`` users; "bench" (user 0) asks about its own items, reading a
+    # 1/users share of the store (keyword statistics are its own: docs/architecture.md)
+    writers = [
+        Memlane(path, user="bench" if u == 0 else f"user{u}", embedder=embedder or "none")
+        for u in range(users)
+    ]
+    m = writers[0]
     t0 = time.perf_counter()
     if not reuse:
         for i in range(0, size, 1000):
-            m.store_many([s for s, _ in data[i : min(size, i + 1000)]], source="bench", auto_supersede=False)
+            chunk = [s for s, _ in data[i : min(size, i + 1000)]]
+            for u, w in enumerate(writers):
+                w.store_many(chunk[u::users], source="bench", auto_supersede=False)
     load = float("nan") if reuse else time.perf_counter() - t0
-    questions = [q for _, q in data[: size : max(1, size // args.queries)]][: args.queries]
+    for w in writers[1:]:
+        w.close()
+    own = [pair for i, pair in enumerate(data[:size]) if i % 1000 % users == 0]
+    asked = own[:: max(1, len(own) // args.queries)][: args.queries]
+    questions = [q for _, q in asked]
     m.recall("warm up the caches")
     lat = []
     for q in questions:
@@ -138,10 +151,7 @@ def recall_latency(
         m.recall(q, limit=10)
         lat.append(1000 * (time.perf_counter() - t))
     # hit rate of the exact source statement in the top 10, as a sanity check of quality at scale
-    found = sum(
-        1 for s, q in data[: size : max(1, size // args.queries)][: args.queries]
-        if any(h.content == s for h in m.recall(q, limit=10))
-    )  # fmt: skip
+    found = sum(1 for s, q in asked if any(h.content == s for h in m.recall(q, limit=10)))
     m.close()
     return {
         "size": size,
@@ -167,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-recall", action="store_true")
     parser.add_argument(
         "--linking-rounds", type=int, default=0, help="store speed with linking off vs on, N alternations"
+    )
+    parser.add_argument(
+        "--users", type=int, default=1, help="spread the items over this many users; recall as one of them"
     )
     args = parser.parse_args(argv)
 

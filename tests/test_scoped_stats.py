@@ -188,3 +188,61 @@ def _execute(db: Path | str, statement: str) -> None:
         con.execute(statement)
     finally:
         con.close()
+
+
+#: items of every shape the keyword ranking weighs: a query word in the subject only, repeated words,
+#: long and short texts, another space, an archived and a superseded item
+RANKED = [
+    {"content": "The falcon launch moved to Tuesday after the falcon vendor review", "subject": "Falcon"},
+    {"content": "Quarterly report: falcon, falcon and falcon again, all due Friday"},
+    {"content": "Vendor review notes", "subject": "falcon"},  # the word in its subject alone: no hit
+    {"content": "A long note on the review of the vendor contract, the launch checklist, the budget,"
+     " the travel plans of the team and the report that finance wants before the launch"},
+    {"content": "launch", "space": "work"},
+    {"content": "Okafor reviewed the e-mail about the launch report"},
+]
+RANKED_TERMS = [["falcon"], ["falcon", "review"], ["launch", "report", "vendor"], ["review", "okafor", "zzz"]]
+
+
+@pytest.mark.sqlite_only("FTS5's own rank is SQLite's")
+def test_fts5_rank_is_the_scoped_bm25_when_the_caller_reads_everything(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A caller who may read the whole store is ranked by FTS5's bm25() in C (the fast path); its
+    numbers must be exactly those of the BM25 computed in SQL from the caller's statistics, which
+    ranks everyone else (here: once another user's item makes the store larger than what ana reads)."""
+    from datetime import UTC, datetime
+
+    from memlane.models import Filters
+    from memlane.storage.sqlite.lanes import _Lanes
+
+    ana = Memlane(db_path, user="ana", workspace="acme", embedder="none")
+    bob = Memlane(db_path, user="bob", workspace="acme", embedder="none")
+    try:
+        fillers = [f"Garden note {i}: water the tomatoes and basil" for i in range(24)]  # so that IDF > 0
+        stored = ana.store_many([*RANKED, "The falcon launch is on Tuesday", *fillers], auto_supersede=False)
+        ids = [r.id for r in stored]
+        ana.archive(ids[1])
+        ana.store("The falcon launch is on Wednesday", replaces=ids[len(RANKED)])
+        store, actor = ana.service.storage, Actor(user="ana", workspace="acme")
+        fast: list[int] = []
+        real = _Lanes._fts5_rank
+        monkeypatch.setattr(_Lanes, "_fts5_rank", lambda self, *a: fast.append(1) or real(self, *a))
+
+        def ranked() -> list[list[tuple[int, float]]]:
+            now = datetime.now(UTC)
+            return [
+                store.keyword_search(actor, f, terms, now, 10)
+                for terms in RANKED_TERMS
+                for f in (Filters(), Filters(space="*", include_history=True))
+            ]
+
+        alone = ranked()
+        assert len(fast) == len(alone), "ana reads the whole store: FTS5 ranks"
+        assert all(alone[i] for i in (0, 2, 4)) and alone[0][0][1] > 0
+        bob.store("falcon falcon launch review report vendor", auto_supersede=False)
+        assert ranked() == alone
+        assert len(fast) == len(alone), "bob's item is not ana's: BM25 in SQL from her statistics"
+    finally:
+        ana.close()
+        bob.close()

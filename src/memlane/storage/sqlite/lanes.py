@@ -2,7 +2,9 @@
 weigh them; mixed into ``SqliteStore``.
 
 Keyword hits are scored with FTS5's BM25 formula, but from the caller's own statistics (``stat_*``
-tables, see ``storage/stats.py``): FTS5's ``rank`` would weigh words by the whole store's vocabulary.
+tables, see ``storage/stats.py``): FTS5's ``rank`` weighs words by the whole store's vocabulary. When
+the caller may read every item of the store, those are the same numbers, and FTS5 ranks in C (2-3x
+faster than the same BM25 in SQL; ``keyword_search``).
 The in-memory vector index ranks on its own; the scope is then checked on its candidates in SQL,
 fetching more while too many belong to others.
 """
@@ -60,15 +62,20 @@ class _Lanes:
         phrases = list(dict.fromkeys(tuple(dict.fromkeys(tk)) for tk in by_term.values() if tk))
         if not phrases:
             return []
-        total, length, df = self._scoped_counts(
-            actor, "stat_terms", "term", "df", {t for p in phrases for t in p}
+        total, length, df, store_wide = self._scoped_counts(
+            actor, "stat_terms", "term", "df", {t for p in phrases for t in p}, store_wide=True
         )
         if total == 0:
             return []
+        if store_wide == (total, length) and all(len(tk) <= 1 for tk in by_term.values()):
+            # The caller may read every item: its N, df and average length are the store's, which is
+            # what FTS5's own bm25() uses (FTS5 counts rows, tokens and rows per word as stat_* do).
+            first_of = {tk[0]: t for t, tk in reversed(by_term.items()) if tk}  # one term per token
+            return self._fts5_rank(actor, filters, list(first_of.values()), now, limit)
         idf = []
         for phrase in phrases:
             n = min([df.get(t, 0) for t in phrase] + [total])
-            idf.append(max(math.log((total - n + 0.5) / (n + 0.5)), 1e-6))
+            idf.append(_idf(total, n))
         # The index is read term by term through its vocabulary ('instance': one row per occurrence),
         # each candidate's scope checked by rowid (CROSS JOIN keeps that order). Per-term values are
         # CASE expressions over bound parameters (a joined json_each was re-read per row: 5x slower).
@@ -120,24 +127,60 @@ class _Lanes:
             )
         except apsw.SQLError as exc:  # never let a query crash recall
             raise StorageError(f"full-text search failed: {exc}") from exc
-        return [(int(seq), float(score)) for seq, score in rows]
+        return _best_first(rows)
+
+    def _fts5_rank(
+        self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int
+    ) -> list[tuple[int, float]]:
+        """FTS5's own ``rank`` over the store (for a caller who may read all of it): bm25() with the
+        subject column weighing 0, so that a word's frequency is counted in the content only while its
+        document frequency counts both columns, as in ``stat_terms``; an item whose subject alone has the
+        words scores 0 and is no hit. FTS5 sorts by rank before the scope is checked, so only about
+        ``limit`` items are looked up."""
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        where, params = _scope(actor, filters, now)
+        try:
+            rows = self._rows(
+                "SELECT f.rowid, -f.rank FROM memories_fts f CROSS JOIN memories m ON m.seq = f.rowid"
+                f" WHERE memories_fts MATCH ? AND f.rank MATCH 'bm25(1.0, 0.0)' AND f.rank < 0 AND {where}"
+                " ORDER BY f.rank LIMIT ?",
+                (match, *params, limit),
+            )
+        except apsw.SQLError as exc:  # cannot happen with quoted terms; never let a query crash recall
+            raise StorageError(f"full-text search failed: {exc}") from exc
+        return _best_first(rows)
 
     def _scoped_counts(
-        self, actor: Actor, table: str, column: str, count: str, values: Sequence[str] | set[str]
-    ) -> tuple[int, int, dict[str, int]]:
+        self,
+        actor: Actor,
+        table: str,
+        column: str,
+        count: str,
+        values: Sequence[str] | set[str],
+        *,
+        store_wide: bool = False,
+    ) -> tuple[int, int, dict[str, int], tuple[int, int] | None]:
         """(items, BM25 tokens, items per value of ``table``) over the statistics buckets ``actor`` may
-        read (see ``storage/stats.py``), in one statement."""
+        read (see ``storage/stats.py``), and with ``store_wide`` the (items, tokens) of the whole store,
+        in one statement."""
         readable, params = _readable(actor)
         values = sorted(values)
+        whole = (
+            " UNION ALL SELECT NULL, coalesce(sum(items), 0), coalesce(sum(tokens), 0) FROM stat_buckets"
+            if store_wide
+            else ""
+        )
         rows = self._rows(
             f"WITH b AS (SELECT m.id, m.items, m.tokens FROM stat_buckets m WHERE {readable})"
-            " SELECT NULL, coalesce(sum(items), 0), coalesce(sum(tokens), 0) FROM b UNION ALL"
+            f" SELECT NULL, coalesce(sum(items), 0), coalesce(sum(tokens), 0) FROM b{whole} UNION ALL"
             f" SELECT s.{column}, sum(s.{count}), NULL FROM b JOIN {table} s ON s.bucket = b.id"
             f" AND s.{column} IN ({','.join('?' * len(values))}) GROUP BY s.{column}",
             (*params, *values),
         )
-        counts = {str(v): int(n) for v, n, _ in rows[1:] if n}
-        return int(rows[0][1]), int(rows[0][2]), counts
+        first = 2 if store_wide else 1
+        counts = {str(v): int(n) for v, n, _ in rows[first:] if n}
+        whole_store = (int(rows[1][1]), int(rows[1][2])) if store_wide else None
+        return int(rows[0][1]), int(rows[0][2]), counts, whole_store
 
     def entity_search(
         self,
@@ -188,13 +231,13 @@ class _Lanes:
 
     def key_frequencies(self, actor: Actor, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
         """(number of items, items per key) among what ``actor`` may read: for weighting rare keys up."""
-        total, _, counts = self._scoped_counts(actor, "stat_keys", "key", "n", set(keys))
+        total, _, counts, _ = self._scoped_counts(actor, "stat_keys", "key", "n", set(keys))
         return total, counts
 
     def term_stats(self, actor: Actor, terms: Sequence[str]) -> tuple[int, dict[str, int]]:
         """(number of items, items per porter-stemmed term of their keyword text or subject) among what
         ``actor`` may read."""
-        total, _, counts = self._scoped_counts(actor, "stat_terms", "term", "df", set(terms))
+        total, _, counts, _ = self._scoped_counts(actor, "stat_terms", "term", "df", set(terms))
         return total, counts
 
     def neighbours(self, seqs: Sequence[int], window: int) -> dict[int, list[int]]:
@@ -284,3 +327,17 @@ class _Lanes:
                 (self.vector_model,),
             )
             self._index.add((seq, (ws, owner, vis, space), vec) for seq, ws, owner, vis, space, vec in rows)
+
+
+def _idf(total: int, df: int) -> float:
+    """FTS5 bm25()'s IDF: ln((N - df + 0.5) / (df + 0.5)), or 1e-6 where that is not positive."""
+    idf = math.log((total - df + 0.5) / (df + 0.5))
+    return idf if idf > 0 else 1e-6
+
+
+def _best_first(rows: Sequence[Any]) -> list[tuple[int, float]]:
+    """(seq, score) by score, then seq. Scores are rounded to 12 decimals: FTS5's C and the SQL above
+    add the same terms in another order, and the last bit must not decide between equal items."""
+    hits = [(int(seq), round(float(score), 12)) for seq, score in rows]
+    hits.sort(key=lambda hit: (-hit[1], hit[0]))
+    return hits
