@@ -196,8 +196,10 @@ RANKED = [
     {"content": "The falcon launch moved to Tuesday after the falcon vendor review", "subject": "Falcon"},
     {"content": "Quarterly report: falcon, falcon and falcon again, all due Friday"},
     {"content": "Vendor review notes", "subject": "falcon"},  # the word in its subject alone: no hit
-    {"content": "A long note on the review of the vendor contract, the launch checklist, the budget,"
-     " the travel plans of the team and the report that finance wants before the launch"},
+    {
+        "content": "A long note on the review of the vendor contract, the launch checklist, the budget,"
+        " the travel plans of the team and the report that finance wants before the launch"
+    },
     {"content": "launch", "space": "work"},
     {"content": "Okafor reviewed the e-mail about the launch report"},
 ]
