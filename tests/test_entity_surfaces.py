@@ -370,3 +370,59 @@ def test_forbidden_is_the_same_exception_remotely(stack: Stack) -> None:
             personal.entities.merge(a.id, b.id)
         bob.close()
         personal.close()
+
+
+def test_the_detail_shows_current_relations_first_and_at_most_a_hundred(stack: Stack) -> None:
+    mem = stack.mem
+    for i in range(101):
+        mem.anchor({"kind": "contact", "system": "crm", "id": str(i), "name": f"Employee Number{i} Test",
+                    "company": "Acme Corp"})  # fmt: skip
+    mem.anchor(
+        {"kind": "contact", "system": "crm", "id": "0", "name": "Employee Number0 Test", "company": "Globex"}
+    )
+    acme = mem.entities.search("Acme Corp", type="company")[0]
+    every = mem.entities.edges(acme.id)
+    assert len(every) == 101 and sum(e.valid_to is not None for e in every) == 1
+    detail = mem.entities.about(acme.id, hops=0)
+    assert len(detail.edges) == 100 and all(e.valid_to is None for e in detail.edges)
+    assert {e.id for e in detail.related} == {e.src for e in detail.edges}
+
+
+def test_every_surface_gives_the_same_lookup(tmp_path: Path) -> None:
+    """The embedded SDK, the REST API, the remote SDK, MCP over streamable HTTP and the CLI (on the
+    database and with --server) return the same JSON for the same lookup."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from test_mcp import call, http_session
+
+    db = tmp_path / "same.db"
+    stack = make_stack(db)
+    stack.mem.anchor(CONTACT)
+    stack.mem.store("Bob Smith asked for the Q3 numbers")
+    stack.mem.store("Acme Corp signed the renewal")
+    want = stack.mem.entities.lookup("Bob Smith").model_dump(mode="json")
+    assert want["found"]["memories"]
+    key = stack.key(user="alice")
+    env = {**os.environ, "MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": "none", "MEMLANE_USER": "alice"}
+    env.pop("MEMLANE_API_KEY", None)
+    with running(stack.app()) as url:
+        rest = httpx.get(f"{url}/v1/entities/lookup", params={"q": "Bob Smith"}, headers=bearer(key)).json()
+        with stack.mem.connect(url, api_key=key) as remote:
+            remote_json = remote.entities.lookup("Bob Smith").model_dump(mode="json")
+
+        async def over_mcp() -> Any:
+            async with http_session(url, key) as session:
+                return await call(session, "entity_lookup", query="Bob Smith")
+
+        mcp_json = anyio.run(over_mcp)
+        entity_id = want["found"]["entity"]["id"]
+        cli = [sys.executable, "-m", "memlane.cli", "entities", "show", entity_id, "--json"]
+        local = subprocess.run(cli, capture_output=True, text=True, env=env, timeout=120)
+        served = subprocess.run([*cli, "--server", url, "--api-key", key], capture_output=True, text=True,
+                                env=env, timeout=120)  # fmt: skip
+    stack.mem.close()
+    assert rest == want and remote_json == want and mcp_json == want
+    assert json.loads(local.stdout) == want["found"] and json.loads(served.stdout) == want["found"]

@@ -196,8 +196,8 @@ class LinkedMemory(_Frozen):
 
 class EntityDetail(_Frozen):
     """What is known about an entity, as far as the caller may read: the entity (with its aliases and
-    external ids), its edges, the entities at their other ends (``related``), and the memories linked
-    to it and to those neighbours, nearest first, then newest."""
+    external ids), its edges (current ones first, at most 100), the entities at their other ends
+    (``related``), and the memories linked to it and to those neighbours, nearest first, then newest."""
 
     entity: Entity
     edges: tuple[Edge, ...] = ()

@@ -35,6 +35,8 @@ from .resolution import EntityType, Mention, mention_ids, resolve
 __all__ = ["EntityService"]
 
 _ROLES = ("subject", "related_user", "mention")
+#: edges in an entity's detail (``about``, ``lookup``); ``edges`` lists them all
+MAX_EDGES = 100
 
 
 class EntityService:
@@ -132,7 +134,11 @@ class EntityService:
         entity = self.get(actor, entity_id)
         related: dict[str, Entity] = {}
         edges = []
-        for edge in self.storage.entity_edges(actor, entity_id):
+        found_edges = self.storage.entity_edges(actor, entity_id)
+        # current relations first (a company's employees, not who left it years ago), at most MAX_EDGES:
+        # the detail is read by people and by models, and a busy company may have thousands
+        found_edges.sort(key=lambda e: e.valid_to is not None)
+        for edge in found_edges[:MAX_EDGES]:
             other = edge.dst if edge.src == entity_id else edge.src
             if other not in related:
                 found = self.storage.get_entity(actor, other)
