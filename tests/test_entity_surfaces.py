@@ -348,7 +348,7 @@ def test_an_opted_out_user_reads_no_entities_and_changes_none(stack: Stack) -> N
 
 def test_openapi_lists_the_entity_endpoints(stack: Stack) -> None:
     with running(stack.app()) as url:
-        paths = httpx.get(f"{url}/openapi.json").json()["paths"]
+        paths = httpx.get(f"{url}/openapi.json", timeout=120).json()["paths"]
     for path in ("/v1/entities", "/v1/entities/search", "/v1/entities/lookup", "/v1/entities/merge",
                  "/v1/entities/unmerge", "/v1/entities/{entity_id}", "/v1/entities/{entity_id}/aliases",
                  "/v1/entities/{entity_id}/edges", "/v1/entities/{entity_id}/memories",

@@ -12,10 +12,11 @@ from typing import Any
 
 import click
 
+from .graph.resolution import EntityType
+
 __all__ = ["ENTITY_TYPES", "build"]
 
-ENTITY_TYPES = ("person", "company", "team", "customer", "project", "system", "deal", "ticket", "document",
-                "repository", "place", "other")  # fmt: skip
+ENTITY_TYPES = tuple(t.value for t in EntityType)
 
 
 _TYPE_HELP = f"Only entities of this type: {', '.join(ENTITY_TYPES[:-1])} or {ENTITY_TYPES[-1]}."

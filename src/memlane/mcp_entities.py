@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
+from .graph.resolution import EntityType
 from .models import Actor, Entity, EntityDetail, EntityLookup
 from .service import MemoryService
 
@@ -26,10 +27,10 @@ ENTITY_TOOLS = ("entity_lookup",)
 Run = Callable[[Context, Callable[[Actor], Any], Callable[[Any], CallToolResult]], CallToolResult]
 MakeTool = Callable[..., Tool]
 
-EntityTypeName = Literal[
-    "person", "company", "team", "customer", "project", "system", "deal", "ticket", "document", "repository",
-    "place", "other",
-]  # fmt: skip
+_TYPE = (
+    f"Only entities of this type (with a query): {', '.join(t.value for t in EntityType if t != 'other')} or"
+    " other."
+)
 
 _LOOKUP = """\
 What do you know about someone or something: a person, company, customer, project, ticket, repository… \
@@ -101,9 +102,7 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
                 "lookup). Give exactly one of query or entity_id.",
             ),
         ] = None,  # fmt: skip
-        type: Annotated[  # noqa: A002 - the argument's name
-            EntityTypeName | None, Field(description="Only entities of this type (a query only).")
-        ] = None,
+        type: Annotated[str | None, Field(max_length=20, description=_TYPE)] = None,  # noqa: A002
         hops: Annotated[
             int, Field(ge=0, le=1, description="1: also memories about related entities; 0: its own only.")
         ] = 1,

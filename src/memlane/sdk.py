@@ -61,7 +61,7 @@ class Entities:
         self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
     ) -> builtins.list[Entity]:
         """Newest first; ``type`` one of person, company, team, customer, project, system, deal, ticket,
-        document, repository, place, other."""
+        document, repository, place, event, other."""
         return self._m.service.entities.list_entities(
             self._m._actor(user), type=type, limit=limit, offset=offset
         )

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Body, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from ..graph.resolution import EntityType
 from ..models import Edge, Entity, EntityDetail, EntityLookup, EntityMerge, Memory
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, _Body
@@ -22,10 +23,7 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-type]
 
-_TYPE = (
-    "Only entities of this type: person, company, team, customer, project, system, deal, ticket, document,"
-    " repository, place or other."
-)
+_TYPE = f"Only entities of this type: {', '.join(t.value for t in EntityType if t != 'other')} or other."
 _ID = Annotated[str, Field(min_length=1, max_length=200)]
 _HOPS = Query(ge=0, le=1, description="1: also the memories of the entities one edge away (distance 1).")
 
