@@ -263,6 +263,26 @@ def test_entities_merge_and_unmerge(site: Site, context: Any) -> None:
     assert page.locator("h1").inner_text() == "Lina Ivanova"
 
 
+def test_entity_page_shows_external_ids_edges_and_search_by_id(site: Site, context: Any) -> None:
+    contact = {"kind": "contact", "system": "hubspot", "id": "777", "name": "Rosa Diaz",
+               "email": "rosa@initech.example", "company": "Initech"}  # fmt: skip
+    rosa = site.rest("POST", "/v1/anchor", json=contact)
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/entities?q=hubspot:777")
+    page.get_by_role("link", name="Rosa Diaz").click()
+    page.wait_for_url(f"{site.url}/entities/{rosa['id']}")
+    fields = page.locator("dl.fields").inner_text()
+    assert "hubspot:777" in fields and "email:rosa@initech.example" in fields
+    assert page.locator("ul.edges li").inner_text().split() == ["Rosa", "Diaz", "works_at", "Initech"]
+    page.get_by_role("link", name="Initech").click()
+    page.wait_for_url(re.compile(r"/entities/(?!" + rosa["id"] + ")"))
+    assert page.locator("h1").inner_text() == "Initech"
+    # the list pages by keyset, newest first: every entity once
+    page.goto(f"{site.url}/entities?type=person")
+    people = page.locator("ul.cards a.content").all_inner_texts()
+    assert "Rosa Diaz" in people and len(people) == len(set(people))
+
+
 def test_csrf_refusals(site: Site, context: Any) -> None:
     page = sign_in(context, site, site.admin_key)
     mid = site.ids["hermes"]

@@ -8,7 +8,6 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse
 
-from ..errors import NotFound
 from ..graph.resolution import EntityType
 from .context import ViewerDep, WebRoute, page
 
@@ -22,38 +21,36 @@ _TYPES = [t.value for t in EntityType]
 
 @router.get("/entities", response_class=HTMLResponse)
 def entities(
-    request: Request, viewer: ViewerDep, q: str = "", type: str = "", offset: int = 0
-) -> HTMLResponse:  # noqa: A002
+    request: Request,
+    viewer: ViewerDep,
+    q: str = "",
+    type: str = "",
+    cursor: str | None = None,  # noqa: A002
+) -> HTMLResponse:
+    """Newest first in keyset pages (``cursor``), or the entities a name or external id may refer to."""
     kind = type or None
     if q.strip():
         found = viewer.service.entities.search(viewer.actor, q, type=kind, limit=PAGE_SIZE)
-        more = False
+        next_cursor = None
     else:
-        found = viewer.service.entities.list_entities(viewer.actor, type=kind, limit=PAGE_SIZE + 1,
-                                                      offset=offset)  # fmt: skip
-        more = len(found) > PAGE_SIZE
-        found = found[:PAGE_SIZE]
+        found, next_cursor = viewer.service.entities.page(
+            viewer.actor, type=kind, limit=PAGE_SIZE, cursor=cursor
+        )
     return page(request, "entities.html", {"entities": found, "q": q, "type": type, "types": _TYPES,
-                                           "offset": offset, "more": more, "page_size": PAGE_SIZE},
-                viewer=viewer)  # fmt: skip
+                                           "next_cursor": next_cursor}, viewer=viewer)  # fmt: skip
 
 
 @router.get("/entities/{entity_id}", response_class=HTMLResponse)
 def entity(request: Request, entity_id: str, viewer: ViewerDep) -> HTMLResponse:
-    service = viewer.service.entities
-    shown = service.get(viewer.actor, entity_id)
-    edges = service.edges(viewer.actor, entity_id)
-    names = {}
-    for other in {e.src for e in edges} | {e.dst for e in edges}:
-        try:
-            names[other] = service.get(viewer.actor, other).name
-        except NotFound:
-            names[other] = other
-    memories = [m for m, _ in service.memories(viewer.actor, entity_id, limit=100)]
-    # others filed under the same name: the likely candidates for a merge
-    similar = [e for e in service.search(viewer.actor, shown.name, limit=10) if e.id != shown.id]
-    return page(request, "entity.html", {"entity": shown, "edges": edges, "names": names,
-                                         "memories": memories, "similar": similar}, viewer=viewer)  # fmt: skip
+    """The entity with its edges, the entities at their other ends and its memories (one ``about``), and
+    the others filed under its name: the likely candidates for a merge."""
+    detail = viewer.service.entities.about(viewer.actor, entity_id, hops=0, limit=100)
+    similar = [e for e in viewer.service.entities.search(viewer.actor, detail.entity.name, limit=10)
+               if e.id != entity_id]  # fmt: skip
+    names = {e.id: e.name for e in (detail.entity, *detail.related)}
+    return page(request, "entity.html", {"entity": detail.entity, "edges": detail.edges, "names": names,
+                                         "memories": [m.memory for m in detail.memories], "similar": similar},
+                viewer=viewer)  # fmt: skip
 
 
 @router.post("/entities/{entity_id}/merge", response_class=HTMLResponse)
