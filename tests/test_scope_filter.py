@@ -3,11 +3,15 @@ backends: it narrows what the actor may read and never widens it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import httpx
 import pytest
 
 from memlane import Memlane
 from memlane.errors import InvalidInput
 from memlane.models import Scope
+from servers import bearer, make_stack, running
 
 
 def test_scope_of_an_owner() -> None:
@@ -41,3 +45,20 @@ def test_lists_and_recall_filter_by_scope(mem: Memlane) -> None:
         mem.list_recent(10, scopes=["everyone"])
     with pytest.raises(InvalidInput):
         mem.list_recent(10, scopes="team")
+
+
+def test_the_rest_api_takes_the_scope_filter(tmp_path: Path) -> None:
+    stack = make_stack(tmp_path / "rest.db")
+    stack.mem.store("the printer on floor two jams", visibility="personal")
+    stack.mem.store("the printer contract ends in May", visibility="shared")
+    with running(stack.app()) as url:
+        listed = httpx.get(
+            f"{url}/v1/memories", params={"scope": "workspace"}, headers=bearer(stack.admin_key)
+        )
+        assert [m["content"] for m in listed.json()["items"]] == ["the printer contract ends in May"]
+        hits = httpx.post(f"{url}/v1/recall", json={"query": "printer", "scopes": ["personal"]},
+                          headers=bearer(stack.admin_key))  # fmt: skip
+        assert [h["content"] for h in hits.json()["hits"]] == ["the printer on floor two jams"]
+        wrong = httpx.get(f"{url}/v1/memories", params={"scope": "everyone"}, headers=bearer(stack.admin_key))
+        assert wrong.status_code == 422
+    stack.mem.close()

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from ..models import ForgetResult, ImportResult, Memory, MemoryType, State, StoreResult
+from ..models import ForgetResult, ImportResult, Memory, MemoryType, Scope, State, StoreResult
 from .context import CallerDep, render
 from .schemas import (
     ERROR_RESPONSES,
@@ -82,6 +82,7 @@ def list_memories(
     type: Annotated[list[MemoryType], Query(max_length=20)] = [],  # noqa: A002, B006 - the wire name
     source: Annotated[list[str], Query(max_length=50)] = [],  # noqa: B006
     state: Annotated[list[State], Query(max_length=3)] = [],  # noqa: B006
+    scope: Annotated[list[Scope], Query(max_length=4)] = [],  # noqa: B006
     subject: Annotated[str | None, Query(max_length=500)] = None,
     related_user: Annotated[str | None, Query(max_length=200)] = None,
     include_history: bool = False,
@@ -91,7 +92,7 @@ def list_memories(
     (``offset`` is accepted too, and is not stable that way)."""
     items, next_cursor = who.service.list_page(
         actor=who.actor, limit=limit, offset=offset, cursor=cursor, space=space, types=type,
-        sources=source, states=state, subject=subject, related_user=related_user,
+        sources=source, states=state, scopes=scope, subject=subject, related_user=related_user,
         include_history=include_history,
     )  # fmt: skip
     return render({"items": items, "next_cursor": next_cursor})

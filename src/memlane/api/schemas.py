@@ -15,7 +15,18 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
-from ..models import Hit, KeyInfo, Memory, MemoryType, State, StoreResult, TeamInfo, UserInfo, Visibility
+from ..models import (
+    Hit,
+    KeyInfo,
+    Memory,
+    MemoryType,
+    Scope,
+    State,
+    StoreResult,
+    TeamInfo,
+    UserInfo,
+    Visibility,
+)
 from ..requests import MAX_CONTENT_CHARS
 
 __all__ = [
@@ -138,6 +149,9 @@ class RecallBody(_Body):
         default=None, max_length=200,
         description="Only memories about this entity: a name, alias or external id (e.g. 'hubspot:123').",
     )  # fmt: skip
+    scopes: list[Annotated[Scope, Choice]] = Field(
+        default_factory=list, max_length=4, description="personal, team, agent, workspace (the owner's kind)."
+    )
 
     def filters(self) -> dict[str, Any]:
         return self.model_dump(exclude={"query"}, exclude_none=True)
