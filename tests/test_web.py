@@ -366,7 +366,7 @@ def test_every_page_is_accessible_keyboard_usable_and_fits_375px(
     for width in (1100, 375):
         ctx = browser.new_context(viewport={"width": width, "height": 800})
         requested: list[str] = []
-        ctx.on("request", lambda request: requested.append(request.url))
+        ctx.on("request", lambda request, seen=requested: seen.append(request.url))
         try:
             page = sign_in(ctx, site, site.admin_key)
             page.goto(f"{site.url}/entities?q=Kalina+Ivanova")
