@@ -213,11 +213,13 @@ def create_app(
             body["message"] = state.message
         return JSONResponse(body, status_code=200 if state.status == "ok" else 503)
 
-    if web:
-        from ..web import install_web
-
-        install_web(app, service, access)
     if mcp_app is not None:
         app.router.routes.append(Route("/mcp", endpoint=_McpGate(mcp_app, access)))
+    if web:
+        from ..web import Dashboard, create_web_app
+
+        web_app = create_web_app(service, access)
+        app.state.web = web_app.state.web
+        app.add_middleware(Dashboard, web=web_app)
     app.add_middleware(_BodyLimit, limit=max_body_bytes)
     return app

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..api.errors import install_error_handlers
 from ..auth import AccessService
 from ..service import MemoryService
 from . import entities, imports, memories, signin
@@ -20,18 +22,41 @@ from .context import WebState, make_templates
 from .imports import IMPORT_PATH, ReindexRuns
 from .sessions import SessionStore
 
-__all__ = ["IMPORT_PATH", "install_web"]
+__all__ = ["IMPORT_PATH", "Dashboard", "create_web_app", "is_page"]
+
+_PAGES = frozenset({"/", "/signin", "/signin/once", "/signout", "/entities", IMPORT_PATH, "/reindex"})
+_PREFIXES = ("/memories/", "/entities/", "/conversations/", "/static/")
 
 
-def install_web(
-    app: FastAPI, service: MemoryService, access: AccessService, *, secure: bool = False
-) -> WebState:
-    """Add the dashboard's pages and assets to ``app``; returns its state (``sessions`` makes the
-    one-time sign-in links of ``memlane serve --open``)."""
+def is_page(path: str) -> bool:
+    """The dashboard's paths (none of them is under ``/v1``, ``/mcp`` or ``/docs``)."""
+    return path in _PAGES or path.startswith(_PREFIXES)
+
+
+def create_web_app(service: MemoryService, access: AccessService, *, secure: bool = False) -> FastAPI:
+    """The dashboard's own ASGI app (no OpenAPI document: its pages are not an API); its state
+    (``app.state.web``) holds the sessions, which make the one-time links of ``memlane serve --open``."""
+    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
     state = WebState(service, access, SessionStore(), make_templates(), secure=secure)
     state.reindex = ReindexRuns(service)
     app.state.web = state
+    install_error_handlers(app)  # requests the pages cannot parse: the same JSON errors as /v1
     for module in (signin, memories, entities, imports):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
-    return state
+    return app
+
+
+class Dashboard:
+    """Sends the dashboard's paths to its app and everything else on: the REST API keeps its own routing
+    (its 404s and 405s) and its OpenAPI document, untouched by the pages."""
+
+    def __init__(self, app: ASGIApp, web: ASGIApp) -> None:
+        self.app = app
+        self.web = web
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and is_page(scope.get("path", "")):
+            await self.web(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
