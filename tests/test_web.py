@@ -283,6 +283,33 @@ def test_entity_page_shows_external_ids_edges_and_search_by_id(site: Site, conte
     assert "Rosa Diaz" in people and len(people) == len(set(people))
 
 
+def test_provenance_links_to_the_conversation(site: Site, context: Any) -> None:
+    messages = [{"role": "user", "text": "I prefer window seats on long flights", "user": "owner"},
+                {"role": "assistant", "text": "Noted, window seats from now on."}]  # fmt: skip
+    site.rest("POST", "/v1/conversations/trip-42/messages", json={"messages": messages})
+    report = site.rest("POST", "/v1/extract", json={"conversation_id": "trip-42"})
+    (added,) = report["added"]
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/memories/{added['id']}")
+    page.get_by_role("link", name="conversation trip-42").click()
+    page.wait_for_url(f"{site.url}/conversations/trip-42")
+    said = page.locator("ol.conversation").inner_text()
+    assert "I prefer window seats on long flights" in said and "Noted, window seats" in said
+
+
+def test_a_revoked_key_signs_its_sessions_out(site: Site, context: Any) -> None:
+    carol = site.rest("POST", "/v1/keys", json={"user": "carol", "name": "carol"})
+    page = sign_in(context, site, carol["key"])
+    assert page.locator("header .who").inner_text().startswith("carol")
+    site.rest("DELETE", f"/v1/keys/{carol['id']}")
+    page.goto(f"{site.url}/")
+    assert "/signin" in page.url
+    page.goto(f"{site.url}/signin?next=https://evil.example/")  # never sent elsewhere after signing in
+    page.get_by_label("API key").fill(site.bob_key)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{site.url}/")
+
+
 def test_csrf_refusals(site: Site, context: Any) -> None:
     page = sign_in(context, site, site.admin_key)
     mid = site.ids["hermes"]
