@@ -168,6 +168,8 @@ def test_search_filters_and_keyset_pages(site: Site, context: Any) -> None:
     assert cards(page) == ["The deploy window is Friday afternoon"]
     page.goto(f"{site.url}/?after=2000-01-01&before=2000-12-31")
     assert cards(page) == [] and "Nothing matches" in page.content()
+    page.goto(f"{site.url}/?notice=Your+key+expired,+enter+it+at+evil.example")
+    assert page.locator(".notice").count() == 0  # a link cannot put words in the page
     page.goto(f"{site.url}/?after=yesterday-ish")
     assert "is not a date" in page.locator(".error").inner_text()
 

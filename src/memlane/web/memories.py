@@ -24,6 +24,24 @@ PAGE_SIZE = 50
 SEARCH_LIMIT = 50
 #: the source the dashboard stamps on what it stores (an edit's new version)
 SOURCE = "dashboard"
+#: what a redirect after a change says; the URL carries only the code, so a link cannot put words in the
+#: page (``versions``: how many a delete removed)
+_NOTICES = {
+    "archived": "Archived.",
+    "restored": "Restored.",
+    "saved": "Saved as a new version.",
+    "unchanged": "Unchanged: the same memory exists.",
+    "deleted": "Deleted 1 memory ({versions} version{s}).",
+}
+
+
+def _notice(request: Request) -> str | None:
+    template = _NOTICES.get(request.query_params.get("notice", ""))
+    if template is None:
+        return None
+    versions = request.query_params.get("versions", "1")
+    versions = versions if versions.isdigit() and len(versions) < 7 else "1"
+    return template.format(versions=versions, s="" if versions == "1" else "s")
 
 
 @dataclass
@@ -111,7 +129,7 @@ def memories(request: Request, viewer: ViewerDep, cursor: str | None = None) -> 
     context: dict[str, Any] = {
         "query": query,
         "choices": _CHOICES,
-        "notice": request.query_params.get("notice"),
+        "notice": _notice(request),
     }
     if query.q:
         hits = viewer.service.recall(query.q, actor=viewer.actor, limit=SEARCH_LIMIT, **query.filters())
@@ -130,7 +148,7 @@ def memory(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLResponse:
     versions = viewer.service.history(memory_id, actor=viewer.actor)
     shown = next((m for m in versions if m.id == memory_id), versions[-1])
     return page(request, "memory.html", {"memory": shown, "versions": versions,
-                                         "notice": request.query_params.get("notice")}, viewer=viewer)  # fmt: skip
+                                         "notice": _notice(request)}, viewer=viewer)  # fmt: skip
 
 
 @router.post("/memories/{memory_id}/archive")
@@ -156,9 +174,8 @@ def confirm_delete(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLR
 @router.post("/memories/{memory_id}/delete")
 def delete(memory_id: str, viewer: ViewerDep) -> Response:
     result = viewer.service.forget(memory_id, actor=viewer.actor)
-    versions = len(result.deleted)
-    notice = f"deleted 1 memory ({versions} version{'s' if versions != 1 else ''})"
-    return RedirectResponse("/?" + urlencode({"notice": notice}), status_code=303)
+    return RedirectResponse("/?" + urlencode({"notice": "deleted", "versions": len(result.deleted)}),
+                            status_code=303)  # fmt: skip
 
 
 @router.get("/memories/{memory_id}/edit", response_class=HTMLResponse)
@@ -181,8 +198,8 @@ def edit(
         related_user=old.related_user, visibility=old.visibility, owner=old.owner, space=old.space,
         source=SOURCE,
     )  # fmt: skip
-    notice = "saved as a new version" if result.status == "stored" else "unchanged: the same memory exists"
-    return RedirectResponse(f"/memories/{result.id}?" + urlencode({"notice": notice}), status_code=303)
+    notice = "saved" if result.status == "stored" else "unchanged"
+    return RedirectResponse(f"/memories/{result.id}?notice={notice}", status_code=303)
 
 
 @router.get("/conversations/{conversation_id}", response_class=HTMLResponse)
