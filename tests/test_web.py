@@ -335,6 +335,13 @@ def test_csrf_refusals(site: Site, context: Any) -> None:
     evil.wait_for_load_state()
     assert "/signin" in evil.url
     assert site.rest("GET", f"/v1/memories/{mid}")["state"] != "archived"
+    # what the pages cannot take is a page too, with the status the REST API would give
+    missing = context.request.get(f"{site.url}/memories/{mid}/nothing-here")
+    assert missing.status == 404 and "no such page" in missing.text() and "<html" in missing.text()
+    page.goto(f"{site.url}/memories/{mid}/edit")
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    unreadable = context.request.post(f"{site.url}/memories/{mid}/edit", form={"csrf_token": token})
+    assert unreadable.status == 422 and "could not be read" in unreadable.text()
 
 
 def test_a_second_user_sees_nothing_of_the_firsts(site: Site, context: Any) -> None:

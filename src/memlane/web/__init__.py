@@ -14,11 +14,10 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..api.errors import install_error_handlers
 from ..auth import AccessService
 from ..service import MemoryService
 from . import entities, imports, memories, signin
-from .context import WebState, make_templates
+from .context import WebState, install_page_errors, make_templates
 from .imports import IMPORT_PATH, ReindexRuns
 from .sessions import SessionStore
 
@@ -40,7 +39,7 @@ def create_web_app(service: MemoryService, access: AccessService, *, secure: boo
     state = WebState(service, access, SessionStore(), make_templates(), secure=secure)
     state.reindex = ReindexRuns(service)
     app.state.web = state
-    install_error_handlers(app)  # requests the pages cannot parse: the same JSON errors as /v1
+    install_page_errors(app)
     for module in (signin, memories, entities, imports):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")

@@ -15,11 +15,13 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 import anyio.to_thread
-from fastapi import Depends, Request
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..api.errors import status_of
 from ..auth import AccessService, Principal
@@ -28,7 +30,17 @@ from ..models import Actor, Scope
 from ..service import MemoryService
 from .sessions import COOKIE, Session, SessionStore, same_token
 
-__all__ = ["CSRF_FIELD", "CSRF_HEADER", "Viewer", "ViewerDep", "WebRoute", "WebState", "page", "safe_next"]
+__all__ = [
+    "CSRF_FIELD",
+    "CSRF_HEADER",
+    "Viewer",
+    "ViewerDep",
+    "WebRoute",
+    "WebState",
+    "install_page_errors",
+    "page",
+    "safe_next",
+]
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -164,3 +176,28 @@ class WebRoute(APIRoute):
             return response
 
         return handle
+
+
+class _PageProblem(MemlaneError):
+    """A request the pages cannot take (a form field too long, an unknown page): shown as a page."""
+
+
+def install_page_errors(app: FastAPI) -> None:
+    """What the pages' framework refuses before a handler runs (a form it cannot parse, a body over the
+    limit, a path with no page) is an HTML page with the same status, not the REST API's JSON."""
+
+    async def invalid(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        fields = ", ".join(str(e.get("loc", ("?",))[-1]) for e in exc.errors()[:5])
+        problem = _PageProblem(f"this form could not be read (check: {fields})")
+        return page(request, "error.html", {"error": problem, "status": 422}, status_code=422)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        text = {404: "there is no such page", 405: "this page does not take that request",
+                413: "the upload is larger than this server accepts"}.get(exc.status_code, str(exc.detail))  # fmt: skip
+        return page(request, "error.html", {"error": _PageProblem(text), "status": exc.status_code},
+                    status_code=exc.status_code)  # fmt: skip
+
+    app.add_exception_handler(RequestValidationError, invalid)
+    app.add_exception_handler(StarletteHTTPException, http_error)
