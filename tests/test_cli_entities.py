@@ -70,6 +70,20 @@ def test_every_entities_command_end_to_end(tmp_path: Path) -> None:
         ids["q3"]
     ]
 
+    looked = js(db, "entities", "lookup", "bob@acme.com")
+    assert looked["candidates"] == [] and looked["found"] == shown
+    assert run(db, "entities", "lookup", "Robert Smith").stdout == human
+    assert run(db, "entities", "lookup", "Nobody Known").stdout == "nothing known about 'Nobody Known'\n"
+    with Memlane(db, user="cli-user", embedder="none") as mem:
+        twin = mem.anchor({"kind": "contact", "system": "hubspot", "id": "8", "name": "Robert Smith"})
+    both = run(db, "entities", "lookup", "Robert Smith").stdout.splitlines()
+    assert both[0] == "'Robert Smith' may mean any of these; run show with one id:"
+    assert {line.split()[0] for line in both[2:]} == {ids["bob"], twin.id}
+    assert {e["id"] for e in js(db, "entities", "lookup", "Robert Smith")["candidates"]} == {
+        ids["bob"],
+        twin.id,
+    }
+
     names = run(db, "entities", "aliases", ids["bob"]).stdout.splitlines()
     assert [line.split(None, 1) for line in names] == [
         ["KIND", "VALUE"], ["name", "Robert Smith"], ["alias", "Bob Smith"],
@@ -130,7 +144,7 @@ def test_entities_over_a_server(tmp_path: Path) -> None:
     assert not (tmp_path / "unused.db").exists()
 
 
-@pytest.mark.parametrize("sub", ["list", "show", "search", "merge", "unmerge", "aliases"])
+@pytest.mark.parametrize("sub", ["list", "show", "lookup", "search", "merge", "unmerge", "aliases"])
 def test_help_has_examples_and_fits_80_columns(sub: str) -> None:
     proc = subprocess.run([*CLI, "entities", sub, "--help"], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "COLUMNS": "80"})  # fmt: skip

@@ -1,4 +1,4 @@
-"""``memlane entities list|show|search|merge|unmerge|aliases`` from the command line.
+"""``memlane entities list|show|lookup|search|merge|unmerge|aliases`` from the command line.
 
 A thin layer over the SDK's ``Memlane.entities`` (or, with ``--server``, the remote client's), like every
 other command. ``cli.py`` builds the group with its own helpers (``build``): this module cannot import
@@ -119,6 +119,37 @@ def build(
         """
         detail = _graph(ctx).about(entity_id, hops=hops, limit=limit)
         _emit(ctx, detail, lambda d: _detail_text(d, _table))
+
+    @entities.command("lookup", epilog=_examples(
+        "memlane entities lookup Georgiev",
+        'memlane entities lookup "bob@acme.com" --hops 0',
+        "memlane entities lookup Ana --type person --json",
+    ))  # fmt: skip
+    @click.argument("query")
+    @click.option("--type", "type_", type=click.Choice(ENTITY_TYPES), metavar="TYPE", help=_TYPE_HELP)
+    @click.option("--hops", type=click.IntRange(0, 1), default=1, show_default=True,
+                  help="1: also memories about related entities.")  # fmt: skip
+    @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True,
+                  help="How many memories at most.")  # fmt: skip
+    @_common
+    def lookup_cmd(ctx: click.Context, query: str, type_: str | None, hops: int, limit: int) -> None:
+        """What do you know about QUERY (a name or id).
+
+        Shows the entity QUERY resolves to as show does; when the name fits several entities, lists them
+        (pick one and run show with its id). --json prints {"query", "found", "candidates"}.
+        """
+        result = _graph(ctx).lookup(query, type=type_, hops=hops, limit=limit)
+
+        def human(r: Any) -> str:
+            if r.found is not None:
+                return _detail_text(r.found, _table)
+            if r.candidates:
+                return f"{query!r} may mean any of these; run show with one id:\n" + _entities_table(
+                    _table, list(r.candidates), ""
+                )
+            return f"nothing known about {query!r}"
+
+        _emit(ctx, result, human)
 
     @entities.command("aliases", epilog=_examples(
         "memlane entities aliases ENTITY_ID",

@@ -206,7 +206,7 @@ class EntityDetail(_Frozen):
 
 
 class EntityLookup(_Frozen):
-    """ "What do you know about X": the entity ``query`` resolves to (``found``, with its detail), or, when
+    """What do you know about X: the entity ``query`` resolves to (``found``, with its detail), or, when
     the name fits several, each of them (``candidates``) and no detail."""
 
     query: str

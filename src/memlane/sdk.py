@@ -100,7 +100,7 @@ class Entities:
     def lookup(
         self, query: str, *, type: str | None = None, hops: int = 1, limit: int = 20, user: str | None = None
     ) -> EntityLookup:
-        """ "What do you know about X": ``about`` the entity a name, alias, e-mail address or external id
+        """What do you know about X: ``about`` the entity a name, alias, e-mail address or external id
         resolves to (``found``), or the entities an ambiguous name fits (``candidates``)."""
         return self._m.service.entities.lookup(self._m._actor(user), query, type=type, hops=hops, limit=limit)
 

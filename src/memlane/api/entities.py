@@ -112,7 +112,7 @@ def lookup(
     hops: Annotated[int, _HOPS] = 1,
     limit: Annotated[int, Query(ge=1, le=1000, description="How many memories at most.")] = 20,
 ) -> JSONResponse:
-    """ "What do you know about X": the entity ``q`` resolves to with its edges, related entities and
+    """What do you know about X: the entity ``q`` resolves to with its edges, related entities and
     memories (``found``), or the entities an ambiguous name fits (``candidates``)."""
     return render(who.service.entities.lookup(who.actor, q, type=type, hops=hops, limit=limit))
 

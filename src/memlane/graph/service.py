@@ -162,7 +162,7 @@ class EntityService:
         hops: int = 1,
         limit: int = 20,
     ) -> EntityLookup:
-        """ "What do you know about ``query``": the detail (``about``) of the entity the name, alias,
+        """What do you know about ``query``: the detail (``about``) of the entity the name, alias,
         e-mail address or external id resolves to; when it fits several, those entities, no detail.
         ``entity_id`` instead of ``query``: that entity's detail (a candidate the caller picked)."""
         check_integer(hops, "hops", 0, 1)
