@@ -233,6 +233,20 @@ def test_import_pasted_lines_shows_the_result(site: Site, context: Any) -> None:
     page.get_by_role("link", name="See the imported memories").click()
     page.wait_for_url(re.compile(r"source=imported"))
     assert set(cards(page)) == {"I am learning Portuguese", "I like hiking in the Alps"}
+    # an uploaded export: bob's own memlane export, imported again by bob, is all duplicates
+    exported = httpx.get(f"{site.url}/v1/memory/export", headers=bearer(site.bob_key), timeout=30).content
+    bob = context.browser.new_context()
+    page = sign_in(bob, site, site.bob_key)
+    page.goto(f"{site.url}/import")
+    page.get_by_label("Export file").set_input_files(
+        {"name": "bob.jsonl", "mimeType": "application/x-ndjson", "buffer": exported}
+    )
+    page.get_by_label("Format").select_option("memlane")
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_selector("text=imported,")
+    status = page.locator(".result [role=status]").inner_text()
+    assert status.startswith("From memlane: 0 imported,") and " 0 invalid" in status, status
+    bob.close()
 
 
 def test_entities_merge_and_unmerge(site: Site, context: Any) -> None:
