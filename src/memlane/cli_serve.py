@@ -193,11 +193,14 @@ def _dashboard_link(app: Any, url: str, settings: Any) -> str:
 
 def _open_in_browser(link: str) -> None:
     import contextlib
+    import os
     import webbrowser
 
-    # no browser here (a server over SSH): the printed link is enough
-    with contextlib.suppress(webbrowser.Error):
-        webbrowser.open(link)
+    # Only with a desktop: on a server (SSH, no display) Python would start a text browser in this
+    # terminal, in front of the server; there the printed link is what to use.
+    if sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        with contextlib.suppress(webbrowser.Error):
+            webbrowser.open(link)
 
 
 def _listen(host: str, port: int) -> socket.socket:
