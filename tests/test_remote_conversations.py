@@ -124,3 +124,32 @@ def test_a_failing_llm_over_rest_is_the_same_error_and_writes_nothing(tmp_path: 
                 ] == ["The user lives in Lyon"]
         finally:
             mem.close()
+
+
+def test_the_cli_over_a_server(tmp_path: Path, stack: Stack, url: str) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    exchange = tmp_path / "exchange.json"
+    exchange.write_text(json.dumps([
+        {"role": "user", "text": "Ana Lima leads the billing team."},
+        {"role": "tool", "tool": "hubspot", "result": {"id": "7", "email": "ana@acme.com", "name": "Ana Lima"}},
+    ]))  # fmt: skip
+    env = {**os.environ, "MEMLANE_DATABASE_URL": str(tmp_path / "unused.db"), "MEMLANE_EMBEDDER": "none"}
+    env.pop("MEMLANE_API_KEY", None)
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "memlane.cli", *args, "--server", url, "--api-key", stack.admin_key],
+                              capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+
+    appended = cli("conversations", "append", "cli-1", str(exchange), "--json")
+    assert appended.returncode == 0, appended.stderr
+    done = cli("extract", "--conversation", "cli-1")
+    assert done.returncode == 0, done.stderr
+    assert "added" in done.stdout and "anchored" in done.stdout and "contact hubspot:7" in done.stdout
+    assert [m.content for m in stack.mem.list_recent(limit=10) if "billing" in m.content] == [
+        "Ana Lima leads the billing team"
+    ]
+    assert not (tmp_path / "unused.db").exists()
