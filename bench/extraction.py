@@ -1,6 +1,10 @@
 """The rule-based extractor and the gate on a labelled corpus of exchanges.
 
-    python bench/extraction.py [DIR_OR_FILE ...] [--errors] [--repeat N]
+    python bench/extraction.py [DIR_OR_FILE ...] [--errors] [--repeat N] [--llm SPEC]
+
+``--llm openai:<model>`` / ``anthropic:<model>`` measures the LLM extractor instead of the rules (with
+``MEMLANE_LLM_URL`` and ``MEMLANE_LLM_API_KEY`` set as for memlane; e.g. a local Ollama or llama.cpp
+server); throughput is then one run.
 
 Each argument is a JSONL file or a folder of them (default: tests/data/extraction/dev.jsonl). One
 exchange a line: ``messages`` (memlane.extraction.Message fields), ``mode``, ``ceiling``, ``keep`` (the
@@ -36,8 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from memlane.extraction import Message, gate  # noqa: E402
-from memlane.extraction.rules import RuleExtractor  # noqa: E402
+from memlane.extraction import Extractor, Message, extractor_for, gate  # noqa: E402
 from memlane.text import content_words  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "extraction" / "dev.jsonl"
@@ -111,8 +114,7 @@ class Figures:
         return self.ratio(self.gate_pos_passed, self.gate_pos)
 
 
-def evaluate(rows: list[dict[str, Any]]) -> Figures:
-    extractor = RuleExtractor()
+def evaluate(rows: list[dict[str, Any]], extractor: Extractor) -> Figures:
     fig = Figures()
     for row in rows:
         fig.exchanges += 1
@@ -179,8 +181,7 @@ def evaluate(rows: list[dict[str, Any]]) -> Figures:
     return fig
 
 
-def throughput(rows: list[dict[str, Any]], repeat: int) -> list[float]:
-    extractor = RuleExtractor()
+def throughput(rows: list[dict[str, Any]], repeat: int, extractor: Extractor) -> list[float]:
     prepared = [
         ([Message(**m) for m in row["messages"]], row.get("mode", "chat"), row.get("ceiling")) for row in rows
     ]
@@ -217,11 +218,13 @@ def main() -> None:
     parser.add_argument("paths", nargs="*", type=Path, default=[DEFAULT])
     parser.add_argument("--errors", action="store_true", help="list every miss, extra and misclassification")
     parser.add_argument("--repeat", type=int, default=5, help="throughput runs (median and slowest shown)")
+    parser.add_argument("--llm", default="rules", help="the extractor: rules (default) or an LLM spec")
     args = parser.parse_args()
+    extractor = extractor_for(args.llm)
     rows = load(args.paths)
-    fig = evaluate(rows)
+    fig = evaluate(rows, extractor)
     print(report(fig))
-    rates = throughput(rows, args.repeat)
+    rates = throughput(rows, 1 if args.llm != "rules" else args.repeat, extractor)
     print(f"throughput: median {statistics.median(rates):,.0f} exchanges/s, slowest run {min(rates):,.0f}/s")
     if args.errors:
         print("\n".join(fig.errors))
