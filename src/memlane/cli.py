@@ -167,7 +167,7 @@ Environment:
   MEMLANE_USER          the user to act as (--user; default: login name)
   MEMLANE_EMBEDDER      local | local-onnx | local-onnx-int8 | local-torch
                         | openai:<model> | none (--embedder; default local)
-  MEMLANE_LLM           none | openai:<model> | anthropic:<model>: the extractor
+  MEMLANE_LLM           extraction: none | openai:<model> | anthropic:<model>
                         (default none: rule-based; MEMLANE_LLM_URL, _API_KEY)
   MEMLANE_WORKSPACE     the workspace (default: default)
   MEMLANE_SERVER        a memlane server: memory commands over HTTP (--server)
