@@ -114,7 +114,8 @@ class Figures:
         return self.ratio(self.gate_pos_passed, self.gate_pos)
 
 
-def evaluate(rows: list[dict[str, Any]], extractor: Extractor) -> Figures:
+def evaluate(rows: list[dict[str, Any]], extractor: Extractor | None = None) -> Figures:
+    extractor = extractor or extractor_for("rules")
     fig = Figures()
     for row in rows:
         fig.exchanges += 1
@@ -181,7 +182,8 @@ def evaluate(rows: list[dict[str, Any]], extractor: Extractor) -> Figures:
     return fig
 
 
-def throughput(rows: list[dict[str, Any]], repeat: int, extractor: Extractor) -> list[float]:
+def throughput(rows: list[dict[str, Any]], repeat: int, extractor: Extractor | None = None) -> list[float]:
+    extractor = extractor or extractor_for("rules")
     prepared = [
         ([Message(**m) for m in row["messages"]], row.get("mode", "chat"), row.get("ceiling")) for row in rows
     ]
