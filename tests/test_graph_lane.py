@@ -185,3 +185,17 @@ def test_an_entity_on_most_items_is_not_followed(db_path: Path | str) -> None:
         assert by_graph == {"Caroline: Dana Kim taught me watercolours.", "Dana Kim lives in Oslo."}
         # asked about her, every line is about her
         assert len(m.recall("painted", about="Caroline", limit=50)) == 25
+
+
+def test_a_hub_neighbour_is_not_followed(db_path: Path | str) -> None:
+    # Initech is named with 60 people (more than the lane's list of 50, fewer than 20% of the items):
+    # its memories cannot all be followed, so none is; a neighbour with few memories is
+    people = [f"Person{i} Example works at Initech." for i in range(60)]
+    filler = [f"Note {i}: the kettle needs descaling on day {i}." for i in range(240)]
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many([*people, *filler], auto_supersede=False)
+        m.store_many(["Mira Sand works at Initech with Omar Haddad.", "Omar Haddad lives in Lyon."])
+        by_graph = {
+            h.content for h in m.recall("who is Mira Sand's colleague?", limit=10) if "graph" in h.matched_by
+        }
+        assert by_graph == {"Mira Sand works at Initech with Omar Haddad.", "Omar Haddad lives in Lyon."}

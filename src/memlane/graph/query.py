@@ -125,13 +125,14 @@ def _resolve_all(
     mentions: list[Mention],
     ids: Iterable[str] = (),
     fuzzy: Callable[[Mention], bool] = lambda _: True,
+    pool: dict[str, list[Entity]] | None = None,
 ) -> dict[Mention, list[Resolution]]:
     """Resolve ``mentions`` in two lookups, as linking does: a name of several words (or an id) that
     matches a known name exactly is settled among its exact namesakes; the others, and every lone word
     (which may be ambiguous with a partial match of another type), among all their candidates (near
     spellings only for the mentions ``fuzzy`` allows). A run of words that holds a settled name ("Ana
-    Lopez discuss") is not looked up again."""
-    pool: dict[str, list[Entity]] = {}
+    Lopez discuss"), nor is a lone word of it. ``pool`` keeps what was read (``ids`` among it)."""
+    pool = {} if pool is None else pool
     firm = [m for m in mentions if m.external_ids or (m.name and len(m.name.split()) > 1)]
     _lookup(store, actor, {k for m in firm for k in _keys(m, True)}, ids, pool)
     out: dict[Mention, list[Resolution]] = {}
@@ -141,6 +142,7 @@ def _resolve_all(
             out[mention] = results
     settled = {w for m in out for w in (m.name or "").split()}
     rest = [m for m in mentions if m not in out and not (settled & set((m.name or "").split()))]
+    # (a lone word of a settled name is left out above; of a name settled below, by the caller)
     _lookup(store, actor, {k for m in rest for k in _keys(m, False, fuzzy(m))}, [], pool)
     for mention in rest:
         out[mention] = _resolutions(mention, pool, exact=False, fuzzy=fuzzy(mention))
@@ -166,23 +168,24 @@ def entities_named(store: Store, actor: Actor, query: str, now: datetime) -> dic
     if not names and not first_person:
         return {}
     weights: dict[str, float] = {}
-    if first_person:
-        pool: dict[str, list[Entity]] = {}
-        _lookup(store, actor, (), [own], pool)
-        weights = {entity.id: 1.0 for entity in pool[f"id:{own}"]}
     proper = {k[5:] for k in text.extract_entities(query, now=now) if k.startswith("name:")}
 
     def fuzzy(mention: Mention) -> bool:
         return mention.name in proper
 
-    longer = [n for n in names if len(n.split()) > 1]
-    resolved = _resolve_all(store, actor, [Mention(n) for n in longer], fuzzy=fuzzy)
-    covered = {w for m, results in resolved.items() if _weights(results) for w in (m.name or "").split()}
-    singles = [n for n in names if len(n.split()) == 1 and n not in covered]
-    resolved.update(_resolve_all(store, actor, [Mention(n) for n in singles], fuzzy=fuzzy))
-    for results in resolved.values():
-        for entity_id, w in _weights(results).items():
-            weights[entity_id] = max(weights.get(entity_id, 0.0), w)
+    pool: dict[str, list[Entity]] = {}
+    resolved = _resolve_all(
+        store, actor, [Mention(n) for n in names], [own] if first_person else [], fuzzy, pool
+    )
+    found = {m.name or "": _weights(results) for m, results in resolved.items()}
+    covered = {w for name, fits in found.items() if fits and " " in name for w in name.split()}
+    for name, fits in found.items():
+        if " " in name or name not in covered:
+            for entity_id, w in fits.items():
+                weights[entity_id] = max(weights.get(entity_id, 0.0), w)
+    if first_person:
+        for entity in pool.get(f"id:{own}", ()):
+            weights[entity.id] = 1.0
     return weights
 
 

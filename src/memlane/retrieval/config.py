@@ -52,10 +52,9 @@ class RetrievalConfig:
     keyword_max_share: float = 0.1
     #: the graph lane: a memory about a one-hop neighbour of an entity the query names scores this
     #: (one about the entity itself scores 1); the strongest ``graph_neighbours`` neighbours are
-    #: followed, and at most ``graph_link_limit`` memory links read (newest first)
+    #: followed (those whose memories fit in the lane's depth)
     graph_hop_weight: float = 0.5
     graph_neighbours: int = 10
-    graph_link_limit: int = 2000
     #: multiplier for items whose subject the query names
     subject_boost: float = 0.15
     #: items that are themselves questions are multiplied by 1 - question_item_penalty

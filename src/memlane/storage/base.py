@@ -237,12 +237,6 @@ class GraphReads(Protocol):
         (blocking keys) or hold one of ``external_ids`` (then the key is ``"id:" + external id``)."""
         ...
 
-    def graph_link_counts(
-        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, cap: int
-    ) -> dict[str, int]:
-        """How many memories readable under ``filters`` each entity is linked to, counted up to ``cap``."""
-        ...
-
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
     ) -> list[tuple[str, float]]:
@@ -252,9 +246,10 @@ class GraphReads(Protocol):
         ...
 
     def graph_links(
-        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, per_entity: int
     ) -> list[tuple[int, str]]:
-        """(seq, entity) of the readable memories linked to any of ``entity_ids``, newest first."""
+        """(seq, entity): for each entity, the newest ``per_entity`` readable memories linked to it (so
+        that fewer than ``per_entity`` rows of an entity are all its readable memories)."""
         ...
 
 

@@ -10,7 +10,9 @@ neighbour), which the other lanes rank among every "works at".
 
 Like the entity lane's keys, an entity linked to more than ``entity_max_share`` of the items the
 caller may read (a chat log's speaker) cannot tell items apart: it is neither followed nor expanded,
-unless the recall is ``about`` it. Every count and every neighbour comes from what the caller may read.
+unless the recall is ``about`` it. A neighbour is followed only when all its memories fit in the lane's
+list (``depth``): a hub named together with everyone (a company, a city) would add only its newest
+items, in no useful order. Every count and every neighbour comes from what the caller may read.
 """
 
 from __future__ import annotations
@@ -40,31 +42,32 @@ class GraphLane:
             return LaneResult()
         actor, filters, now = query.actor, query.filters, query.now
         total, _ = store.key_frequencies(actor, [])
-        cap = max(1, int(config.entity_max_share * total))
-
-        def telling(ids: list[str]) -> set[str]:
-            """The entities that can tell items apart: not linked to too many of the readable ones (an
-            entity with none of its own may still lead to its neighbours')."""
-            counts = store.graph_link_counts(actor, filters, ids, now, cap + 1)
-            return {e for e, n in counts.items() if n <= cap or total < _SMALL}
-
-        seeds = {e: w for e, w in named.items() if e in query.about or e in telling(sorted(named))}
+        cap = max(1, int(config.entity_max_share * total)) if total >= _SMALL else total
+        # each named entity's readable memories, one more than the cap: more than that, and it is too
+        # common to tell items apart (unless the recall is about it)
+        links = _by_entity(store.graph_links(actor, filters, sorted(named), now, cap + 1))
+        seeds = {e: w for e, w in named.items() if e in query.about or len(links.get(e, ())) <= cap}
         if not seeds:
             return LaneResult()
-        hop: set[str] = set()
+        depth = max(spec.depth, query.limit * 3)
+        score: dict[int, float] = {}
+        for entity_id, w in seeds.items():
+            for seq in links.get(entity_id, ()):
+                score[seq] = score.get(seq, 0.0) + w
         if config.graph_hop_weight > 0 and config.graph_neighbours > 0:
             near = store.graph_neighbours(actor, filters, sorted(seeds), now, config.graph_neighbours)
-            hop = telling([e for e, _ in near])
-        depth = max(spec.depth, query.limit * 3)
-        links = store.graph_links(actor, filters, sorted(seeds.keys() | hop), now, config.graph_link_limit)
-        score: dict[int, float] = {}
-        reached: set[int] = set()
-        for seq, entity_id in links:
-            if entity_id in seeds:
-                score[seq] = score.get(seq, 0.0) + seeds[entity_id]
-            else:
-                reached.add(seq)
-        for seq in reached:
-            score[seq] = score.get(seq, 0.0) + config.graph_hop_weight
+            # a neighbour is followed when all its memories fit in the lane's list: a hub (a company
+            # named with everyone) would only add its newest items, unranked
+            hop = _by_entity(store.graph_links(actor, filters, [e for e, _ in near], now, depth + 1))
+            reached = {seq for seqs in hop.values() if len(seqs) <= min(depth, cap) for seq in seqs}
+            for seq in reached:
+                score[seq] = score.get(seq, 0.0) + config.graph_hop_weight
         ranked = sorted(score.items(), key=lambda item: (-item[1], -item[0]))[:depth]
         return LaneResult(ranked, {seq: min(1.0, s) for seq, s in ranked})
+
+
+def _by_entity(rows: list[tuple[int, str]]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for seq, entity_id in rows:
+        out.setdefault(entity_id, []).append(seq)
+    return out

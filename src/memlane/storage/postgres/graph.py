@@ -51,21 +51,6 @@ class GraphReadOps:
         entities = _entities(self._graph_rows, [r[1:] for r in rows])
         return [(str(r[0]), e) for r, e in zip(rows, entities, strict=True)]
 
-    def graph_link_counts(
-        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, cap: int
-    ) -> dict[str, int]:
-        ids = list(dict.fromkeys(entity_ids))
-        if not ids:
-            return {}
-        where, params = _scope(actor, filters, now)
-        rows = self._graph_rows(
-            "SELECT t.id, (SELECT count(*) FROM (SELECT 1 FROM memory_entity_links l JOIN memories m"
-            f" ON m.seq = l.memory_seq WHERE l.entity_id = t.id AND {where} LIMIT %s) c)"
-            " FROM unnest(%s::text[]) AS t(id)",
-            (*params, cap, ids),
-        )
-        return {str(e): int(n) for e, n in rows}
-
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
     ) -> list[tuple[str, float]]:
@@ -90,15 +75,17 @@ class GraphReadOps:
         return [(str(e), float(w)) for e, w in rows]
 
     def graph_links(
-        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, per_entity: int
     ) -> list[tuple[int, str]]:
-        if not entity_ids:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
             return []
         where, params = _scope(actor, filters, now)
         rows = self._graph_rows(
-            "SELECT DISTINCT l.memory_seq, l.entity_id FROM memory_entity_links l JOIN memories m"
-            " ON m.seq = l.memory_seq WHERE l.entity_id = ANY(%s::text[]) AND"
-            f" {where} ORDER BY l.memory_seq DESC LIMIT %s",
-            (list(entity_ids), *params, limit),
+            "SELECT x.seq, t.id FROM unnest(%s::text[]) AS t(id) CROSS JOIN LATERAL"
+            " (SELECT DISTINCT l.memory_seq AS seq FROM memory_entity_links l JOIN memories m"
+            f" ON m.seq = l.memory_seq WHERE l.entity_id = t.id AND {where}"
+            " ORDER BY l.memory_seq DESC LIMIT %s) x",
+            (ids, *params, per_entity),
         )
         return [(int(seq), str(e)) for seq, e in rows]

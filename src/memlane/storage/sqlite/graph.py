@@ -54,23 +54,6 @@ class GraphReadOps:
         entities = _entities(self._graph_rows, [r[1:] for r in rows])
         return [(str(r[0]), e) for r, e in zip(rows, entities, strict=True)]
 
-    def graph_link_counts(
-        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, cap: int
-    ) -> dict[str, int]:
-        ids = list(dict.fromkeys(entity_ids))
-        if not ids:
-            return {}
-        where, params = _scope(actor, filters, now)
-        one = (
-            "SELECT ?, (SELECT count(*) FROM (SELECT 1 FROM memory_entity_links l CROSS JOIN memories m"
-            f" ON m.seq = l.memory_seq WHERE l.entity_id = ? AND {where} LIMIT ?))"
-        )
-        args: list[Any] = []
-        for entity_id in ids:
-            args.extend((entity_id, entity_id, *params, cap))
-        rows = self._graph_rows(" UNION ALL ".join([one] * len(ids)), args)
-        return {str(e): int(n) for e, n in rows}
-
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
     ) -> list[tuple[str, float]]:
@@ -96,15 +79,19 @@ class GraphReadOps:
         return [(str(e), float(w)) for e, w in rows]
 
     def graph_links(
-        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
+        self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, per_entity: int
     ) -> list[tuple[int, str]]:
-        if not entity_ids:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
             return []
         where, params = _scope(actor, filters, now)
-        rows = self._graph_rows(
-            "SELECT DISTINCT l.memory_seq, l.entity_id FROM memory_entity_links l CROSS JOIN memories m"
-            f" ON m.seq = l.memory_seq WHERE l.entity_id IN ({_marks(entity_ids)}) AND {where}"
-            " ORDER BY l.memory_seq DESC LIMIT ?",
-            (*entity_ids, *params, limit),
+        one = (
+            "SELECT * FROM (SELECT DISTINCT l.memory_seq, l.entity_id FROM memory_entity_links l CROSS JOIN"
+            f" memories m ON m.seq = l.memory_seq WHERE l.entity_id = ? AND {where}"
+            " ORDER BY l.memory_seq DESC LIMIT ?)"
         )
+        args: list[Any] = []
+        for entity_id in ids:
+            args.extend((entity_id, *params, per_entity))
+        rows = self._graph_rows(" UNION ALL ".join([one] * len(ids)), args)
         return [(int(seq), str(e)) for seq, e in rows]
