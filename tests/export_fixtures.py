@@ -355,3 +355,31 @@ def gemini_chat_activity() -> bytes:
         ),
     ]
     return json.dumps(records).encode()
+
+
+def _activity_card(prompt: str, when: str, reply_html: str, chat: str | None) -> str:
+    link = (f'From: <a href="https://gemini.google.com/app/{chat}">https://gemini.google.com/app/{chat}</a><br>'
+            if chat else "")  # fmt: skip
+    return (
+        '<div class="outer-cell mdl-cell mdl-cell--12-col mdl-shadow--2dp"><div class="mdl-grid">'
+        '<div class="header-cell mdl-cell mdl-cell--12-col"><p class="mdl-typography--title">Gemini Apps<br></p></div>'
+        '<div class="content-cell mdl-cell mdl-cell--6-col mdl-typography--body-1">'
+        f"{prompt}<br>{when}<br>{reply_html}</div>"
+        '<div class="content-cell mdl-cell mdl-cell--6-col mdl-typography--body-1 mdl-typography--text-right"></div>'
+        '<div class="content-cell mdl-cell mdl-cell--12-col mdl-typography--caption"><b>Products:</b><br>'
+        f"&emsp;Gemini Apps<br><b>Details:</b><br>&emsp;{link}</div></div></div>"
+    )
+
+
+def gemini_chat_activity_html() -> bytes:
+    """My Activity as Takeout's default HTML (newest first), the cards of ``gemini_chat_activity``; the
+    times in Takeout's English form, with a narrow no-break space before AM/PM."""
+    cards = [
+        _activity_card("Prompted My daughter Mila starts school in Graz in September.",
+                       "Aug 2, 2026, 8:10:00\u202fPM GMT+02:00", "<p>Congratulations to <b>Mila</b>!</p>", "aa11"),
+        _activity_card("Gave feedback: Good response", "Aug 2, 2026, 8:06:00\u202fPM GMT+02:00", "", None),
+        _activity_card("Prompted I&#39;m vegetarian and cook for two.", "Aug 2, 2026, 8:01:40\u202fPM GMT+02:00",
+                       "<p>Five dinners</p>", "bb22"),
+    ]  # fmt: skip
+    return ('<html><head><style>.x{}</style></head><body><div class="mdl-grid">' + "".join(cards)
+            + "</div></body></html>").encode()  # fmt: skip

@@ -21,6 +21,7 @@ from export_fixtures import (
     chatgpt_files,
     claude_branched_conversations,
     gemini_chat_activity,
+    gemini_chat_activity_html,
     zip_bytes,
 )
 from memlane import InvalidInput, Memlane
@@ -105,6 +106,19 @@ def test_gemini_activity_grouped_into_chats_with_the_last_draft(mem: Memlane) ->
                         ("assistant", "Congratulations to Mila!")],
         "gemini:bb22": [("user", "I'm vegetarian and cook for two."), ("assistant", "Five dinners")],
     }  # fmt: skip
+
+
+def test_gemini_activity_html_as_takeout_writes_it_by_default(mem: Memlane) -> None:
+    export = zip_bytes({"Takeout/My Activity/Gemini Apps/MyActivity.html": gemini_chat_activity_html()})
+    report = mem.import_file(export, conversations=True).conversations
+    assert report is not None and report.conversations == 2
+    assert logged(mem) == {
+        "gemini:aa11": [("user", "My daughter Mila starts school in Graz in September."),
+                        ("assistant", "Congratulations to Mila!")],
+        "gemini:bb22": [("user", "I'm vegetarian and cook for two."), ("assistant", "Five dinners")],
+    }  # fmt: skip
+    said = mem.conversations.show("gemini:aa11")[0].at
+    assert said.isoformat() == "2026-08-02T18:10:00+00:00"  # 8:10 PM at GMT+02:00, in UTC
 
 
 def test_conversations_are_opt_in_and_refused_where_there_are_none(mem: Memlane) -> None:

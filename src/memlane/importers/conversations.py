@@ -8,9 +8,11 @@ user and assistant turns (export-formats §1.4, §2.3, §3.2). Nothing is stored
 - Claude: the ``parent_message_uuid`` chain from the last message up to the root sentinel (or a parent
   that is missing); exports without parents are linear. Only ``text`` content blocks (no thinking, tool
   blocks or injected prompts); ``text`` is the fallback for a message without ``content``.
-- Gemini (My Activity, JSON): each ``Prompted …`` record is a user turn and its reply the last
-  ``safeHtmlItem`` (earlier ones are drafts regenerated over), as text; records are grouped into chats
-  by their ``details`` chat URL, else by a gap of 30 minutes. The HTML form of My Activity is not read.
+- Gemini (My Activity, JSON or Takeout's default HTML): each ``Prompted …`` record is a user turn and
+  its reply the last ``safeHtmlItem`` (earlier ones are drafts regenerated over), as text; records are
+  grouped into chats by their ``details`` chat URL, else by a gap of 30 minutes. In HTML, a card's first
+  content cell holds the prompt, the time (read in English: ``Oct 6, 2026, 12:00:00 PM GMT-03:00``;
+  another language's turn has no time and is grouped by its chat link only) and the reply.
 
 Conversation files are streamed one conversation at a time (``json_items``): exports of hundreds of MB
 stay in bounded memory. The same conversation in two files (a duplicate download) is given once.
@@ -21,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from html.parser import HTMLParser
 from typing import Any, Literal
 
@@ -30,12 +32,15 @@ from ..text import content_hash
 from .archive import Entry, Source
 from .base import json_items, parse_date
 from .chatgpt import _visible, conversation_files
+from .text import decode_text
 
 __all__ = ["ImportedConversation", "ImportedMessage", "check_conversations", "iter_conversations"]
 
 _CLAUDE_ROOT = "00000000-0000-4000-8000-000000000000"
 _SKIPPED_CHATGPT = {"user_editable_context", "model_editable_context", "thoughts", "reasoning_recap"}
 _GEMINI_GAP = timedelta(minutes=30)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MAX_HTML = 64 * 1024 * 1024
 _CITATION = re.compile(
     "\ue200[^\ue201]*\ue201"
 )  # ChatGPT's citation tokens, e.g. \ue200cite\ue202turn0\ue201
@@ -71,8 +76,7 @@ def check_conversations(source: Source, vendor: str) -> None:
     expected = {
         "chatgpt": "conversations.json or conversations-NNN.json",
         "claude": "conversations.json (conversations-000.zip in a 2026 export)",
-        "gemini": "Takeout/My Activity/Gemini Apps/MyActivity.json (choose JSON for My Activity in Takeout;"
-        " the HTML form is not read)",
+        "gemini": "Takeout/My Activity/Gemini Apps/MyActivity.json or MyActivity.html",
     }.get(vendor)
     if expected is None:
         raise InvalidInput(f"--conversations: a {vendor} import holds no conversations; nothing was imported")
@@ -185,11 +189,106 @@ def _claude(item: dict[str, Any], entry: Entry) -> ImportedConversation | None:
 
 
 def _gemini_files(source: Source) -> list[Entry]:
+    """My Activity files of Gemini Apps: JSON, or HTML (Takeout's default) under a path naming Gemini and
+    an activity folder (names are localised); Gems and scheduled actions are not activity."""
     return sorted(
-        (e for e in source.entries if e.base.lower().endswith(".json") and "gemini" in e.name.lower()
-         and e.base.lower() != "gemini_gems_data.json"),
+        (e for e in source.entries if "gemini" in e.name.lower() and (
+            e.base.lower().endswith(".json") or (e.base.lower().endswith((".html", ".htm")) and "activ" in e.name.lower()))
+         and not e.base.lower().startswith(("gemini_gems_data", "gemini_scheduled_actions"))),
         key=lambda e: e.name,
     )  # fmt: skip
+
+
+class _ActivityCards(HTMLParser):
+    """My Activity HTML: per ``outer-cell`` card, the text lines of its first content cell (title, time,
+    reply) and the links in the card (the chat URL is one of them)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.cards: list[tuple[list[str], list[str]]] = []
+        self._depth = 0  # <div> depth inside the current card's first content cell (0: not in one)
+        self._line: list[str] = []
+        self._has_content = False
+
+    def _flush(self) -> None:
+        text = " ".join("".join(self._line).replace("\u202f", " ").replace("\xa0", " ").split())
+        if text and self.cards and self._depth:
+            self.cards[-1][0].append(text)
+        self._line = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        classes = found.get("class") or ""
+        if tag == "div" and "outer-cell" in classes:
+            self._flush()
+            self.cards.append(([], []))
+            self._depth, self._has_content = 0, False
+        elif tag == "div" and self._depth:
+            self._depth += 1
+        elif tag == "div" and "content-cell" in classes and "body-1" in classes and not self._has_content:
+            self._depth, self._has_content = 1, bool(self.cards)
+        if tag == "a" and self.cards and found.get("href"):
+            self.cards[-1][1].append(str(found["href"]))
+        if tag in ("br", "p", "li", "h1", "h2", "h3", "h4", "tr", "pre"):
+            self._flush()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("p", "li", "h1", "h2", "h3", "h4", "tr", "pre"):
+            self._flush()
+        if tag == "div" and self._depth:
+            self._flush()
+            self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self._line.append(data)
+
+
+_HTML_TIME = re.compile(
+    r"^([A-Z][a-z]{2}) (\d{1,2}), (\d{4}), (\d{1,2}):(\d{2}):(\d{2}) ([AP]M)(?: (?:GMT|UTC)([+-]\d{1,2}(?::?\d{2})?)?)?"
+)
+_MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+                                       "Nov", "Dec"), start=1)}  # fmt: skip
+
+
+def _html_time(text: str) -> datetime | None:
+    """``Oct 6, 2026, 12:00:00 PM GMT-03:00`` (English Takeout) as UTC; None for other languages."""
+    m = _HTML_TIME.match(text)
+    if m is None or m.group(1) not in _MONTHS:
+        return None
+    hour = int(m.group(4)) % 12 + (12 if m.group(7) == "PM" else 0)
+    offset = m.group(8) or "+00:00"
+    sign = -1 if offset.startswith("-") else 1
+    hours, _, minutes = offset[1:].partition(":")
+    if not minutes and len(hours) > 2:
+        hours, minutes = hours[:-2], hours[-2:]
+    tz = timezone(sign * timedelta(hours=int(hours), minutes=int(minutes or 0)))
+    try:
+        local = datetime(int(m.group(3)), _MONTHS[m.group(1)], int(m.group(2)), hour, int(m.group(5)),
+                         int(m.group(6)), tzinfo=tz)  # fmt: skip
+    except ValueError:
+        return None
+    return local.astimezone(UTC)
+
+
+def _html_turns(entry: Entry) -> Iterator[tuple[datetime | None, str | None, str, str, str]]:
+    if entry.size > _MAX_HTML:
+        raise InvalidInput(f"{entry.name} is larger than {_MAX_HTML:,} bytes; nothing was imported")
+    with entry.open() as f:
+        html = decode_text(f.read(), entry.name)
+    parser = _ActivityCards()
+    parser.feed(html)
+    parser.close()
+    parser._flush()
+    for lines, links in parser.cards:
+        if len(lines) < 3:  # a prompt, its time and a reply
+            continue
+        prompt = _prompt(lines[0]).strip()
+        at = _html_time(lines[1])
+        if not prompt:
+            continue
+        chat = next((m.group(1) for m in map(_GEMINI_CHAT.search, links) if m), None)
+        yield at, chat, prompt, "\n".join(lines[2:] if at is not None else lines[1:]), entry.name
 
 
 class _Text(HTMLParser):
@@ -221,8 +320,11 @@ def _prompt(title: str) -> str:
 
 
 def _gemini(source: Source) -> Iterator[ImportedConversation]:
-    turns: list[tuple[datetime, str | None, str, str, str]] = []  # (time, chat, prompt, reply, file)
+    turns: list[tuple[datetime | None, str | None, str, str, str]] = []  # (time, chat, prompt, reply, file)
     for entry in _gemini_files(source):
+        if not entry.base.lower().endswith(".json"):
+            turns.extend(_html_turns(entry))
+            continue
         for record in json_items(entry):
             if not isinstance(record, dict) or not isinstance(record.get("title"), str):
                 continue
@@ -238,19 +340,22 @@ def _gemini(source: Source) -> Iterator[ImportedConversation]:
                 if m:
                     chat = m.group(1)
             turns.append((at, chat, prompt, _html_text(drafts[-1]), entry.name))
-    turns.sort(key=lambda t: t[0])  # My Activity lists the newest first
+    turns.sort(key=lambda t: (t[0] is None, t[0] or _EPOCH))  # My Activity lists the newest first
     chats: dict[str, ImportedConversation] = {}
     loose: ImportedConversation | None = None
     last: datetime | None = None
     for at, chat, prompt, reply, file in turns:
         if chat is not None:
             conv = chats.setdefault(chat, ImportedConversation("gemini", chat, file))
+        elif at is None:  # an undated turn of a localised HTML export, with no chat link: on its own
+            conv = chats.setdefault(f"activity-{content_hash(prompt)[:16]}",
+                                    ImportedConversation("gemini", f"activity-{content_hash(prompt)[:16]}", file))  # fmt: skip
         else:
             if loose is None or last is None or at - last > _GEMINI_GAP:
                 loose = ImportedConversation("gemini", f"activity-{at.strftime('%Y%m%dT%H%M%S')}", file)
                 chats[loose.id] = loose
             conv, last = loose, at
-        turn = f"{at.isoformat()}-{content_hash(prompt)[:12]}"  # stable when later exports hold more
+        turn = f"{at.isoformat() if at else 'undated'}-{content_hash(prompt)[:12]}"  # stable across exports
         conv.messages.append(ImportedMessage(f"{turn}-prompt", "user", prompt, at))
         if reply:
             conv.messages.append(ImportedMessage(f"{turn}-reply", "assistant", reply, at))
