@@ -583,6 +583,10 @@ from .cli_entities import build as _build_entities  # noqa: E402 - registered be
 
 main.add_command(_build_entities(_client, _common, _emit, _examples, _table))
 
+from .cli_consolidate import build as _build_consolidate  # noqa: E402 - registered below
+
+main.add_command(_build_consolidate(_client, _common, _emit, _examples))
+
 
 def run() -> None:  # pragma: no cover - console entry for python -m
     main(obj={})

@@ -31,6 +31,7 @@ from urllib.parse import quote
 import httpx
 from pydantic_core import to_jsonable_python
 
+from .consolidation import ConsolidationReport
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
 from .models import (
     ConversationMessage,
@@ -110,6 +111,10 @@ class _Call(Generic[T]):
 
 def _given(**fields: Any) -> dict[str, Any]:
     return {k: v for k, v in fields.items() if v is not None}
+
+
+def _restored(body: Any) -> list[str]:
+    return [str(i) for i in body["restored"]]
 
 
 def _segment(value: str) -> str:
@@ -218,6 +223,14 @@ class _Requests:
 
     def reindex(self, *, keys: bool = False) -> _Call[ReindexResult]:
         return _Call("POST", "/v1/reindex", ReindexResult.model_validate, params={"keys": str(keys).lower()})
+
+    def consolidate(self, *, dry_run: bool = False, user: str | None = None) -> _Call[ConsolidationReport]:
+        return _Call(
+            "POST", "/v1/consolidate", ConsolidationReport.model_validate, user, {"dry_run": dry_run}
+        )
+
+    def undo_consolidation(self, memory_id: str, *, user: str | None = None) -> _Call[list[str]]:
+        return _Call("POST", "/v1/consolidate/undo", _restored, user, {"id": memory_id})
 
     # -- the entity graph (``m.entities.*`` and ``m.anchor``) ----------------------------------------
 
@@ -540,6 +553,13 @@ class RemoteMemlane(_Connection):
     def reindex(self, *, keys: bool = False) -> ReindexResult:
         return self._send(self._requests.reindex(keys=keys))
 
+    def consolidate(self, *, dry_run: bool = False, user: str | None = None) -> ConsolidationReport:
+        """Consolidate what the key's acting user may supersede (``POST /v1/consolidate``)."""
+        return self._send(self._requests.consolidate(dry_run=dry_run, user=user))
+
+    def undo_consolidation(self, memory_id: str, *, user: str | None = None) -> list[str]:
+        return self._send(self._requests.undo_consolidation(memory_id, user=user))
+
     def close(self) -> None:
         self._http.close()
 
@@ -627,6 +647,12 @@ class AsyncRemoteMemlane(_Connection):
 
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._send(self._requests.reindex(**kwargs))
+
+    async def consolidate(self, **kwargs: Any) -> ConsolidationReport:
+        return await self._send(self._requests.consolidate(**kwargs))
+
+    async def undo_consolidation(self, memory_id: str, **kwargs: Any) -> list[str]:
+        return await self._send(self._requests.undo_consolidation(memory_id, **kwargs))
 
     async def close(self) -> None:
         await self._http.aclose()

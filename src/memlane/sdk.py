@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .app import build_service
 from .config import load_settings
+from .consolidation import ConsolidationReport
 from .extraction.models import Message
 from .importers.archive import ReadProgress
 from .models import (
@@ -299,6 +300,18 @@ class Memlane:
             space=self._space(space), source=source,
         )  # fmt: skip
 
+    def consolidate(self, *, dry_run: bool = False, user: str | None = None) -> ConsolidationReport:
+        """Merge near-duplicate current memories into one statement (the others become its history) and
+        fold duplicate entities; ``dry_run`` only reports. Embedded, this is the store's operator: every
+        memory of the file, unless ``user`` limits it to what that user may supersede."""
+        actor = self._actor(user) if user is not None else None
+        return self._service.consolidate(actor=actor, dry_run=dry_run)
+
+    def undo_consolidation(self, memory_id: str, *, user: str | None = None) -> list[str]:
+        """Undo the consolidation that wrote ``memory_id``; the ids of the memories current again."""
+        actor = self._actor(user) if user is not None else None
+        return self._service.undo_consolidation(memory_id, actor=actor)
+
     def reindex(self, *, keys: bool = False, progress: ReindexProgress | None = None) -> ReindexResult:
         """Embed what has no vector of the current model (and with ``keys`` rebuild the text indexes);
         ``progress(phase, done, total)`` is told after each batch."""
@@ -420,6 +433,12 @@ class AsyncMemlane:
 
     async def reindex(self, **kwargs: Any) -> ReindexResult:
         return await self._call("reindex", **kwargs)
+
+    async def consolidate(self, **kwargs: Any) -> ConsolidationReport:
+        return await self._call("consolidate", **kwargs)
+
+    async def undo_consolidation(self, memory_id: str, **kwargs: Any) -> list[str]:
+        return await self._call("undo_consolidation", memory_id, **kwargs)
 
     async def close(self) -> None:
         await self._call("close")

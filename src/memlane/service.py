@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import supersession, text
+from .consolidation import ConsolidationReport, ConsolidationService
 from .conversations import ConversationService
 from .errors import (
     EmbedderError,
@@ -30,6 +31,7 @@ from .graph.query import recall_about
 from .graph.service import EntityService
 from .ids import new_id
 from .importers import Batch
+from .indexing import index_fields
 from .models import (
     ALL_SPACES,
     Actor,
@@ -59,7 +61,6 @@ from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import EntityScope, NewMemory, Store, StoreHealth, WriteTxn
-from .text.claims import analyse, claim_keys
 from .timeutil import now_utc, parse_time
 
 __all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
@@ -107,6 +108,10 @@ class MemoryService:
         self.conversations = ConversationService(store, self._opted_out)
         #: the entity graph: get, list, search, merge, unmerge, link (``memlane.graph.service``)
         self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
+        #: near-duplicate memories merged, duplicate entities folded (``memlane.consolidation``)
+        self.consolidation = ConsolidationService(
+            store, self.entities, self._embed, lambda: self.embedder.identity if self.embedder else None
+        )
         # an instance, or a factory called on first use (an LLM client is built only when extracting)
         self._extractor = extractor
 
@@ -305,7 +310,7 @@ class MemoryService:
     def _analyse(req: StoreRequest, row: NewMemory) -> list[Named]:
         """Fill the row's index fields; returns the memory's mentions, linked to entities on insert."""
         keys = text.extract_entities(req.content, now=row.memory.observed_at)
-        row.entity_keys, row.fts_content = _index_fields(
+        row.entity_keys, row.fts_content = index_fields(
             req.content, req.subject, row.memory.observed_at, content_keys=keys
         )
         return memory_mentions(req.content, req.subject, req.related_user, keys)
@@ -615,6 +620,21 @@ class MemoryService:
             txn.audit(actor, "archive" if state == State.ARCHIVED.value else "restore", memory_id, {})
         return memory
 
+    def consolidate(self, *, actor: Actor | None = None, dry_run: bool = False) -> ConsolidationReport:
+        """Merge near-duplicate current memories into one (the others become its history) and fold
+        duplicate entities: of what ``actor`` may supersede in its workspace, or with no actor (the
+        operator, the nightly job) of the whole store. See ``memlane.consolidation``."""
+        check_flag(dry_run, "dry_run")
+        if actor is not None:
+            self._refuse_opted_out(actor)
+        return self.consolidation.consolidate(actor, dry_run=dry_run)
+
+    def undo_consolidation(self, memory_id: str, *, actor: Actor | None = None) -> list[str]:
+        """Undo the consolidation that wrote ``memory_id``: the ids of the memories current again."""
+        if actor is not None:
+            self._refuse_opted_out(actor)
+        return self.consolidation.undo(memory_id, actor)
+
     def reindex(
         self,
         *,
@@ -655,7 +675,7 @@ class MemoryService:
                         subject = (
                             Subject(id=subject_id, name=subject_name or subject_id) if subject_id else None
                         )
-                        item_keys, fts_content = _index_fields(content, subject, observed)
+                        item_keys, fts_content = index_fields(content, subject, observed)
                         txn.replace_keys(
                             seq,
                             content if fts_content is None else fts_content,
@@ -722,19 +742,3 @@ class MemoryService:
 
 def _owner_of(req: StoreRequest | AnchorRecord, actor: Actor) -> tuple[str, Visibility]:
     return resolve_owner(actor, req.owner, req.visibility, explicit="visibility" in req.model_fields_set)
-
-
-def _index_fields(
-    content: str, subject: Subject | None, observed: datetime, *, content_keys: frozenset[str] | None = None
-) -> tuple[frozenset[str], str | None]:
-    """Entity keys of an item (with the ``about:`` keys of its claims, which find the statements it may
-    update) and the text its keyword index sees (None: the content itself). ``content_keys``: the
-    content's own keys, when the caller extracted them already."""
-    keys = text.extract_entities(content, now=observed) if content_keys is None else content_keys
-    keys |= claim_keys(analyse(content))
-    if subject is None:
-        return keys, None
-    keys |= text.extract_entities(subject.name, now=observed) | {f"name:{subject.id}"}
-    # A leading "<speaker>: " stays in the keyword index: on LoCoMo, indexing chat lines without it
-    # lowered recall@10 from 0.747 to 0.731 (the name is a useful, IDF-weighted hint of who said it).
-    return keys, None

@@ -154,6 +154,6 @@ def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
 
 
 def _index(m: Memory) -> tuple[frozenset[str], str | None]:
-    from .service import _index_fields
+    from .indexing import index_fields
 
-    return _index_fields(m.content, m.subject, m.observed_at)
+    return index_fields(m.content, m.subject, m.observed_at)

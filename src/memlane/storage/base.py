@@ -282,6 +282,12 @@ class WriteTxn(EntityWrites, Protocol):
 
     def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None: ...
 
+    def relink(self, links: Sequence[tuple[str, str, str | None, datetime | None]], at: datetime) -> None:
+        """Set (chain id, superseded by, superseded at) of each (id, chain_id, superseded_by,
+        superseded_at): consolidation moves merged chains into the new item's chain, and its undo moves
+        them back (``memlane.consolidation``)."""
+        ...
+
     def chain_ids(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]: ...
 
     def chains(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, list[Memory]]:

@@ -364,6 +364,16 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             found.setdefault(row[-1], []).append(_row_to_memory(row[:-1])[1])
         return found
 
+    def relink(self, links: Sequence[tuple[str, str, str | None, datetime | None]], at: datetime) -> None:
+        for chain in sorted({c for _, c, _, _ in links}):
+            self._lock_chain(chain)
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET chain_id = %s, superseded_by = %s, superseded_at = %s, updated_at = %s"
+                " WHERE id = %s",
+                [(chain, by, when, at, memory_id) for memory_id, chain, by, when in links],
+            )
+
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
         """Delete whole chains; vectors and entity keys go by ON DELETE CASCADE, the tsvector with the row.
 

@@ -259,6 +259,12 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             (by_id, to_db(at), to_db(at), memory_id),
         )
 
+    def relink(self, links: Sequence[tuple[str, str, str | None, datetime | None]], at: datetime) -> None:
+        self.cur.executemany(
+            "UPDATE memories SET chain_id = ?, superseded_by = ?, superseded_at = ?, updated_at = ? WHERE id = ?",
+            [(chain, by, to_db(when), to_db(at), memory_id) for memory_id, chain, by, when in links],
+        )
+
     def chain_ids(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
         """Every id in the chains of the given (visible) ids, oldest first."""
         if not memory_ids:

@@ -1,0 +1,42 @@
+"""Consolidation endpoints (``/v1/consolidate``): parse, one service call, render."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from ..consolidation import ConsolidationReport
+from .context import CallerDep, render
+from .schemas import ERROR_RESPONSES, _Body
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1", tags=["consolidation"], responses=ERROR_RESPONSES)  # type: ignore[arg-type]
+
+
+class ConsolidateBody(_Body):
+    dry_run: bool = False
+
+
+class UndoBody(_Body):
+    id: str = Field(min_length=1, max_length=200, description="The memory a consolidation wrote.")
+
+
+class Restored(BaseModel):
+    restored: list[str]
+
+
+@router.post("/consolidate", response_model=ConsolidationReport)
+def consolidate(who: CallerDep, body: ConsolidateBody | None = None) -> JSONResponse:
+    """Merge near-duplicate current memories into one (the others become its history, undoable) and
+    fold duplicate entities, among what the acting user may supersede (docs/api.md, permission table;
+    with an admin key that includes the workspace's shared memories). ``dry_run``: report only."""
+    dry_run = body.dry_run if body is not None else False
+    return render(who.service.consolidate(actor=who.actor, dry_run=dry_run))
+
+
+@router.post("/consolidate/undo", response_model=Restored)
+def undo(body: UndoBody, who: CallerDep) -> JSONResponse:
+    """Undo the consolidation that wrote memory ``id``: its merged memories are current again."""
+    return render({"restored": who.service.undo_consolidation(body.id, actor=who.actor)})

@@ -1,0 +1,58 @@
+"""``memlane consolidate [--dry-run] [--undo ID]``: a thin layer over the SDK's ``consolidate``.
+
+Embedded, the command is the store's operator (every memory of the file, as the nightly job); with
+``--server``, the key's acting user (what it may supersede). Built by ``cli.py`` with its helpers
+(``build``), like ``cli_entities``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+__all__ = ["build"]
+
+
+def _report_text(report: Any) -> str:
+    verb = "would merge" if report.dry_run else "merged"
+    lines = [
+        f"{report.examined} current memories examined; {verb} {report.merged_memories} of them into"
+        f" {len(report.clusters)}; entities folded: {len(report.entities)}"
+    ]
+    for cluster in report.clusters:
+        lines.append(f"  {cluster.id or '(dry run)'}  {cluster.content}  <- {', '.join(cluster.merged)}")
+    for fold in report.entities:
+        lines.append(f"  entity {fold.merged} ({fold.name}) -> {fold.into}")
+    return "\n".join(lines)
+
+
+def build(
+    _client: Callable[..., Any],
+    _common: Callable[..., Any],
+    _emit: Callable[..., None],
+    _examples: Callable[..., str],
+) -> click.Command:
+    @click.command(
+        "consolidate",
+        epilog=_examples(
+            "memlane consolidate --dry-run", "memlane consolidate --json", "memlane consolidate --undo ID"
+        ),
+    )
+    @click.option("--dry-run", is_flag=True, help="Only report what would be merged.")
+    @click.option("--undo", "undo_id", metavar="ID", help="Undo the consolidation that wrote memory ID.")
+    @_common
+    def consolidate(ctx: click.Context, dry_run: bool, undo_id: str | None) -> None:
+        """Merge near-duplicate memories into one; duplicate entities too.
+
+        The merged memories become history of the new one (memlane memory history ID), with their
+        provenance; --undo brings them back. Never across users, visibilities, spaces or profiles.
+        """
+        client = _client(ctx, existing=True)
+        if undo_id is not None:
+            restored = client.undo_consolidation(undo_id)
+            _emit(ctx, {"restored": restored}, lambda r: "restored: " + ", ".join(r["restored"]))
+            return
+        _emit(ctx, client.consolidate(dry_run=dry_run), _report_text)
+
+    return consolidate

@@ -1,0 +1,18 @@
+"""Consolidation (issue 15): near-duplicate current memories merged into one statement that keeps the
+provenance of all of them, the merged ones its history (undoable); duplicate entities folded into one.
+``duplicates`` decides what is a near-duplicate (pure), ``service`` writes it; docs/consolidation.md."""
+
+from __future__ import annotations
+
+from .duplicates import near_duplicate_clusters, signature
+from .report import ConsolidationReport, EntityFold, MergedCluster
+from .service import ConsolidationService
+
+__all__ = [
+    "ConsolidationReport",
+    "ConsolidationService",
+    "EntityFold",
+    "MergedCluster",
+    "near_duplicate_clusters",
+    "signature",
+]

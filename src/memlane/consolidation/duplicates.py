@@ -1,0 +1,175 @@
+"""Which current memories say the same thing: pure functions, no I/O.
+
+Two memories are near-duplicates when they are in the same **group** — workspace, owner, visibility,
+space, profile, subject and related user, so that nothing ever merges across what the access rule, a
+profile or a person keeps apart — and their **signatures** are equal. A signature is the set of the
+statement's content words (``text.content_words``: stemmed, stopwords dropped, numbers kept, one
+``not`` marker for a negation) after three normalisations that do not change what is said:
+
+- currency symbols read as words (``$1,200`` is ``1,200 dollars``);
+- irregular verb forms read as their verb (``began`` is ``begin``, ``bought`` is ``buy``: lemminflect's
+  word lists, no model);
+- number words up to twelve read as digits (``two kids`` is ``2 kids``);
+- words of one meaning are one word (``SYNONYMS``: like / love / enjoy / prefer, start / begin, …),
+  and filler words that add nothing to the fact are dropped (``FILLERS``: really, also, actually, and
+  reporting verbs such as said or mentioned).
+
+So word order, inflection, articles, punctuation and those synonyms do not keep two statements apart,
+while any other word does: another number, date, person, place, object or a negation changes the
+signature. The rule errs on the side of keeping apart (a merge hides statements behind one, so a
+wrong merge costs more than a missed one); measured in docs/consolidation.md. Equality is transitive,
+so clusters never chain (A like B, B like C, A unlike C cannot happen).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from .. import text
+from ..models import Memory
+
+__all__ = ["FILLERS", "SYNONYMS", "group_key", "near_duplicate_clusters", "signature"]
+
+#: words of one meaning, first of each line the one they become (general English, not data-specific)
+SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("like", "love", "enjoy", "prefer", "adore", "fond", "favourite", "favorite"),
+    ("dislike", "hate", "detest", "loathe"),
+    ("start", "begin", "commence"),
+    ("finish", "end", "complete"),
+    ("move", "relocate"),
+    ("live", "reside"),
+    ("work", "employ", "employed"),
+    ("buy", "bought", "purchase", "purchased"),
+    ("sell", "sold"),
+    ("need", "require"),
+    ("leave", "depart"),
+    ("schedule", "plan", "book"),
+    ("manage", "lead", "head"),
+    ("afraid", "scared", "frightened"),
+    ("allergic", "allergy"),
+    ("call", "name", "named", "called"),
+    ("big", "large"),
+    ("small", "little"),
+    ("fast", "quick"),
+    ("doctor", "dr", "physician"),
+    ("mother", "mom", "mum"),
+    ("father", "dad"),
+    ("child", "children", "kid", "kids"),
+)
+
+#: words that add nothing to a fact's content: intensifiers and reporting verbs
+FILLERS: frozenset[str] = frozenset(
+    [
+        "really",
+        "also",
+        "actually",
+        "definitely",
+        "currently",
+        "truly",
+        "basically",
+        "honestly",
+        "certainly",
+        "say",
+        "said",
+        "says",
+        "tell",
+        "told",
+        "mention",
+        "mentioned",
+        "note",
+        "noted",
+        "remember",
+        "remembered",
+        "think",
+        "thinks",
+        "believe",
+    ]
+)
+
+_NUMBER_WORDS = dict(
+    zip(
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+        [str(i) for i in range(1, 13)],
+        strict=True,
+    )
+)
+_CURRENCY = {"$": " dollars ", "€": " euros ", "£": " pounds ", "¥": " yen "}
+_CURRENCY_RE = re.compile("[$€£¥]")
+_NUMBER_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+
+
+def _stem(word: str) -> str:
+    stems = text.tokenize(word)
+    return stems[0] if stems else word
+
+
+@lru_cache(maxsize=1)
+def _canonical() -> tuple[dict[str, str], frozenset[str]]:
+    """Stems of ``SYNONYMS`` -> the stem of their first word; stems of ``FILLERS``."""
+    canon: dict[str, str] = {}
+    for words in SYNONYMS:
+        head = _stem(words[0])
+        for word in words:
+            canon[_stem(word)] = head
+    return canon, frozenset(_stem(w) for w in FILLERS)
+
+
+def signature(content: str) -> frozenset[str] | None:
+    """The statement's normalised content words (module docstring); None when fewer than two remain
+    (too little to tell a duplicate from a coincidence)."""
+    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], content)
+    normalised = _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
+    canon, fillers = _canonical()
+    words = frozenset(
+        canon.get(v, v) for v in map(_irregular, text.content_words(normalised)) if v not in fillers
+    )
+    return words if len(words) >= 2 else None
+
+
+@lru_cache(maxsize=65536)
+def _irregular(stem: str) -> str:
+    """The stem of the verb an irregular form belongs to (``began`` -> ``begin``); others unchanged.
+    Stems of regular forms ("schedul") are not in the word lists and stay as they are."""
+    import lemminflect  # imported on first use: loading its tables takes ~0.2 s
+
+    lemmas = lemminflect.getLemma(stem, upos="VERB", lemmatize_oov=False)
+    if not lemmas or lemmas[0] == stem:
+        return stem
+    return _stem(lemmas[0])
+
+
+def group_key(memory: Memory) -> tuple[Any, ...]:
+    """What two memories must share to be merged: the access rule's unit (workspace, owner,
+    visibility), the space, the profile, and who the statement is about."""
+    subject = memory.subject.id if memory.subject is not None else None
+    return (
+        memory.workspace,
+        memory.owner,
+        str(memory.visibility),
+        memory.space or "",
+        getattr(memory, "profile_id", None),
+        subject,
+        memory.related_user,
+    )
+
+
+def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
+    """Clusters of two or more near-duplicates among ``memories`` (current ones), oldest first within
+    a cluster; clusters in the order of their oldest member. One pass: a dictionary keyed by group and
+    signature (100k memories in seconds)."""
+    by_key: dict[tuple[Any, ...], list[Memory]] = defaultdict(list)
+    for memory in memories:
+        words = signature(memory.content)
+        if words is not None:
+            by_key[(group_key(memory), words)].append(memory)
+    clusters = [
+        sorted(members, key=lambda m: (m.observed_at, m.created_at, m.id))
+        for members in by_key.values()
+        if len(members) > 1
+    ]
+    clusters.sort(key=lambda c: (c[0].observed_at, c[0].id))
+    return clusters

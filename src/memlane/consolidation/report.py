@@ -1,0 +1,48 @@
+"""What a consolidation did (or would do, in a dry run): plain values for every surface."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, computed_field
+
+__all__ = ["ConsolidationReport", "EntityFold", "MergedCluster"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class MergedCluster(_Frozen):
+    """One cluster of near-duplicates: ``merged`` became history of ``id`` (None in a dry run)."""
+
+    id: str | None
+    content: str
+    merged: tuple[str, ...]
+    workspace: str
+    owner: str
+    visibility: str
+    space: str | None = None
+
+
+class EntityFold(_Frozen):
+    """Entity ``merged`` folded into ``into`` (its name kept as an alias); ``merge_id`` undoes it with
+    ``entities.unmerge`` (None in a dry run)."""
+
+    into: str
+    merged: str
+    name: str
+    merge_id: str | None = None
+
+
+class ConsolidationReport(_Frozen):
+    dry_run: bool
+    #: current memories looked at
+    examined: int
+    clusters: tuple[MergedCluster, ...] = ()
+    entities: tuple[EntityFold, ...] = ()
+    seconds: float = 0.0
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def merged_memories(self) -> int:
+        """How many memories became history of a consolidated one."""
+        return sum(len(c.merged) for c in self.clusters)

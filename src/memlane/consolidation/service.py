@@ -1,0 +1,378 @@
+"""Consolidation: near-duplicate current memories become one, and duplicate entities one node.
+
+``consolidate`` is the one entry point (``MemoryService.consolidate`` for the surfaces, the nightly job
+for the whole store). For each cluster found by ``duplicates.near_duplicate_clusters`` it writes, in one
+transaction per cluster:
+
+- a **new memory** with the wording of the most complete member (the longest; on a tie the newest), the
+  group's owner, visibility, space and subject, the highest importance and confidence, the newest
+  observation time, ``source`` ``consolidation`` and in ``provenance.consolidated`` every member's id,
+  content, source, observation time, provenance and version chain;
+- every member becomes **history** of it: superseded by the new memory, its version chain moved into
+  the new memory's chain (``history`` of the new memory lists them all). Nothing is deleted.
+
+``undo`` reverses one consolidated memory: the members' chains and current state come back and the
+consolidated memory is deleted (refused once it has been superseded itself). Entities of one scope and
+type whose normalised names are equal are folded together with the entity graph's own merge, which
+keeps every alias and is undone with ``entities.unmerge``.
+
+Who may consolidate what: with an actor, the memories that actor may *supersede* (``permissions``) in
+its workspace — its own, and for an admin the workspace's shared ones too; without one (the operator's
+nightly run, the embedded ``memlane consolidate``) every memory of the store or of one workspace.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import text
+from ..errors import InvalidInput, MemlaneError, UnknownMemory
+from ..graph.linking import link_memory, memory_mentions
+from ..graph.service import EntityService
+from ..ids import new_id
+from ..indexing import index_fields
+from ..models import Actor, Entity, Memory, State, Visibility
+from ..permissions import Change, check_change, check_entity_change, refusal
+from ..storage.base import EntityScope, NewMemory, Store
+from ..storage.entity_names import alias_pairs
+from ..timeutil import now_utc
+from .duplicates import near_duplicate_clusters
+from .report import ConsolidationReport, EntityFold, MergedCluster
+
+__all__ = ["SOURCE", "ConsolidationService"]
+
+SOURCE = "consolidation"
+_SYSTEM_USER = "memlane-consolidation"
+
+
+class ConsolidationService:
+    def __init__(
+        self,
+        store: Store,
+        entities: EntityService,
+        embed: Callable[[Sequence[str]], npt.NDArray[np.float32] | None],
+        model: Callable[[], str | None],
+    ):
+        self.storage = store
+        self._entities = entities
+        self._embed = embed
+        self._model = model
+
+    def consolidate(
+        self, actor: Actor | None = None, *, workspace: str | None = None, dry_run: bool = False
+    ) -> ConsolidationReport:
+        """Merge near-duplicate current memories and fold duplicate entities (module docstring): of
+        what ``actor`` may supersede in its workspace, or, with no actor, of the whole store (or of
+        ``workspace``). ``dry_run``: report the clusters, change nothing."""
+        started = time.perf_counter()
+        now = now_utc()
+        if actor is not None:
+            workspace = actor.workspace
+        candidates = [m for m in self.storage.iter_all() if _eligible(m, actor, workspace, now)]
+        clusters = near_duplicate_clusters(candidates)
+        merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
+        readers = (
+            [(actor, actor)]
+            if actor is not None
+            else [
+                (r, r)
+                for r in (
+                    _reader_of(ws, owner)
+                    for ws, owner in sorted({(m.workspace, m.owner) for m in candidates})
+                )
+            ]
+        )
+        folds = self._fold_entities(readers, dry_run, per_owner=actor is None)
+        return ConsolidationReport(
+            dry_run=dry_run,
+            examined=len(candidates),
+            clusters=tuple(c for c in merged if c is not None),
+            entities=tuple(folds),
+            seconds=time.perf_counter() - started,
+        )
+
+    def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
+        """Reverse the consolidation that wrote ``memory_id``: its members are current again (ids
+        returned) and it is deleted."""
+        now = now_utc()
+        with self.storage.write() as txn:
+            merged = txn.find_by_id(memory_id)
+            if merged is None or (actor is not None and not _readable(actor, merged)):
+                raise UnknownMemory(
+                    f"no memory {memory_id!r} visible to {actor.user if actor else 'memlane'}"
+                )
+            members = (merged.provenance or {}).get("consolidated")
+            if merged.source != SOURCE or not isinstance(members, list):
+                raise InvalidInput(f"{memory_id} was not written by a consolidation: nothing to undo")
+            if merged.superseded_by is not None:
+                raise InvalidInput(
+                    f"{memory_id} has been superseded by {merged.superseded_by} since: undo that first"
+                )
+            reader = _reader(merged)
+            if actor is not None:
+                check_change(actor, [merged], Change.SUPERSEDE)
+            # back into their own chains (still superseded, so the new item stays the only current one
+            # of its text), then the new item goes, then they are current again
+            moves = [(str(v), str(m["chain_id"])) for m in members for v in m.get("versions", [m["id"]])]
+            olds = {v: txn.find_by_id(v) for v, _ in moves}
+            txn.relink(
+                [
+                    (v, chain, old.superseded_by, old.superseded_at)
+                    for v, chain in moves
+                    if (old := olds[v]) is not None
+                ],
+                now,
+            )
+            txn.delete_chains(reader, [memory_id])
+            heads = [str(m["id"]) for m in members if olds.get(str(m["id"])) is not None]
+            txn.relink([(h, dict(moves)[h], None, None) for h in heads], now)
+            txn.audit(actor or reader, "consolidation_undo", memory_id, {"restored": heads})
+        return heads
+
+    # -- memories -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _plan(cluster: list[Memory], new: str | None = None) -> MergedCluster:
+        head = _representative(cluster)
+        return MergedCluster(
+            id=new,
+            content=head.content,
+            merged=tuple(m.id for m in cluster),
+            workspace=head.workspace,
+            owner=head.owner,
+            visibility=str(head.visibility),
+            space=head.space,
+        )
+
+    def _merge_all(
+        self, clusters: list[list[Memory]], actor: Actor | None, now: datetime
+    ) -> list[MergedCluster | None]:
+        vectors = self._embed([_representative(c).content for c in clusters]) if clusters else None
+        model = self._model() if vectors is not None else None
+        out: list[MergedCluster | None] = []
+        for i, cluster in enumerate(clusters):
+            vector = vectors[i] if vectors is not None else None
+            out.append(self._merge(cluster, actor, now, vector, model))
+        return out
+
+    def _merge(
+        self,
+        cluster: list[Memory],
+        actor: Actor | None,
+        now: datetime,
+        vector: npt.NDArray[np.float32] | None,
+        model: str | None,
+    ) -> MergedCluster | None:
+        """One cluster, one transaction; None when a member changed meanwhile (left for the next run)."""
+        try:
+            return self._merge_one(cluster, actor, now, vector, model)
+        except _Retry:
+            return None
+
+    def _merge_one(
+        self,
+        cluster: list[Memory],
+        actor: Actor | None,
+        now: datetime,
+        vector: npt.NDArray[np.float32] | None,
+        model: str | None,
+    ) -> MergedCluster | None:
+        head = _representative(cluster)
+        reader = _reader(head)
+        with self.storage.write() as txn:
+            members = [txn.find_by_id(m.id) for m in cluster]
+            if any(m is None or m.superseded_by is not None for m in members):
+                return None
+            row = _new_row(cluster, head, now, vector, model)
+            new = row.memory
+            chains = {m.id: txn.chain_id_of(m.id) or m.id for m in cluster}
+            versions = {m.id: txn.chain_ids(reader, [m.id]) or [m.id] for m in cluster}
+            provenance = dict(new.provenance or {})
+            provenance["consolidated"] = [_member_record(m, chains[m.id], versions[m.id]) for m in cluster]
+            row.memory = new = new.model_copy(update={"provenance": provenance})
+            links: list[tuple[str, str, str | None, datetime | None]] = []
+            for m in cluster:  # every version moves into the new chain; the heads become its history
+                for v in versions[m.id]:
+                    old = txn.find_by_id(v)
+                    if old is None:
+                        continue
+                    by, at = (new.id, now) if v == m.id else (old.superseded_by, old.superseded_at)
+                    links.append((v, new.id, by, at))
+            txn.relink(links, now)
+            seq = txn.insert(row)
+            if seq is None:  # a concurrent writer stored this text meanwhile (PostgreSQL): next run
+                raise _Retry
+            scope = EntityScope(new.workspace, new.owner, str(new.visibility))
+            mentions = memory_mentions(new.content, new.subject, new.related_user, row.entity_keys)
+            link_memory(txn, scope, seq, mentions, now, {})
+            txn.audit(actor or reader, "consolidate", new.id, {"merged": [m.id for m in cluster]})
+        return self._plan(cluster, new.id)
+
+    # -- entities -------------------------------------------------------------------------------------
+
+    def _fold_entities(
+        self, readers: list[tuple[Actor, Actor]], dry_run: bool, *, per_owner: bool
+    ) -> list[EntityFold]:
+        """Entities of one scope and type whose normalised names are equal: each later one is folded
+        into the oldest (the entity graph's merge), as far as the changing actor may. ``per_owner``:
+        each reader stands for one owner and folds that owner's entities only."""
+        folds: list[EntityFold] = []
+        for reader, changer in readers:
+            groups: dict[tuple[Any, ...], list[Entity]] = defaultdict(list)
+            for entity in _all_entities(self._entities, reader):
+                if not per_owner or entity.owner == reader.owner or _owner_reader(entity, reader):
+                    groups[_entity_key(entity)].append(entity)
+            for group in groups.values():
+                group.sort(key=lambda e: (e.created_at, e.id))
+                for other in group[1:]:
+                    if _different_ids(group[0], other):  # one name, two records: two things
+                        continue
+                    try:
+                        check_entity_change(changer, group[0])
+                        check_entity_change(changer, other)
+                        merge_id = (
+                            None if dry_run else self._entities.merge(changer, group[0].id, other.id).id
+                        )
+                    except MemlaneError:  # not this actor's to change: left as it is
+                        continue
+                    folds.append(
+                        EntityFold(into=group[0].id, merged=other.id, name=other.name, merge_id=merge_id)
+                    )
+        return folds
+
+
+class _Retry(Exception):
+    """A concurrent writer got there first: the cluster's transaction is rolled back."""
+
+
+def _eligible(m: Memory, actor: Actor | None, workspace: str | None, now: datetime) -> bool:
+    if m.superseded_by is not None or m.state is State.ARCHIVED:
+        return False
+    if m.expires_at is not None and m.expires_at <= now:
+        return False
+    if workspace is not None and m.workspace != workspace:
+        return False
+    return actor is None or (_readable(actor, m) and refusal(actor, m, Change.SUPERSEDE) is None)
+
+
+def _readable(actor: Actor, m: Memory) -> bool:
+    """The one read rule (``Actor.readable_shared_owners``), for an item already in hand."""
+    if m.workspace != actor.workspace:
+        return False
+    if m.owner == actor.owner:
+        return True
+    return m.visibility is Visibility.SHARED and m.owner in actor.readable_shared_owners()
+
+
+def _reader_of(workspace: str, owner: str) -> Actor:
+    """An actor that reads (and may supersede) what ``owner`` owns in ``workspace``."""
+    kind, _, name = owner.partition(":")
+    if kind == "user":
+        return Actor(user=name, workspace=workspace)
+    if kind == "team":
+        return Actor(user=_SYSTEM_USER, workspace=workspace, teams=(name,))
+    if kind == "agent":
+        return Actor(user=_SYSTEM_USER, workspace=workspace, agent=name)
+    return Actor(user=_SYSTEM_USER, workspace=workspace)
+
+
+def _owner_reader(entity: Entity, reader: Actor) -> bool:
+    """Whether ``reader`` is the actor ``_reader_of`` makes for the entity's owner."""
+    return _reader_of(entity.workspace, entity.owner) == reader
+
+
+def _reader(m: Memory) -> Actor:
+    return _reader_of(m.workspace, m.owner)
+
+
+def _representative(cluster: list[Memory]) -> Memory:
+    """The most complete wording: the longest content, then the newest observation, then the id."""
+    return max(cluster, key=lambda m: (len(m.content), m.observed_at, m.id))
+
+
+def _member_record(m: Memory, chain_id: str, versions: list[str]) -> dict[str, Any]:
+    return {
+        "id": m.id,
+        "content": m.content,
+        "source": m.source,
+        "observed_at": m.observed_at.isoformat(),
+        "provenance": m.provenance,
+        "chain_id": chain_id,
+        "versions": versions,
+    }
+
+
+def _new_row(
+    cluster: list[Memory],
+    head: Memory,
+    now: datetime,
+    vector: npt.NDArray[np.float32] | None,
+    model: str | None,
+) -> NewMemory:
+    expiries = [m.expires_at for m in cluster]
+    memory = head.model_copy(
+        update={
+            "id": new_id(),
+            "importance": max(m.importance for m in cluster),
+            "confidence": max(m.confidence for m in cluster),
+            "observed_at": max(m.observed_at for m in cluster),
+            "source": SOURCE,
+            "provenance": {},
+            "state": State.INDEXED if vector is not None and model else State.NEW,
+            "replaces": head.id,
+            "superseded_by": None,
+            "superseded_at": None,
+            "access_count": sum(m.access_count for m in cluster),
+            "last_accessed_at": max(
+                (m.last_accessed_at for m in cluster if m.last_accessed_at), default=None
+            ),
+            "expires_at": None if any(e is None for e in expiries) else max(e for e in expiries if e),
+            "created_at": now,
+            "updated_at": now,
+            "embedding_model": model if vector is not None else None,
+        }
+    )
+    keys = text.extract_entities(memory.content, now=memory.observed_at)
+    entity_keys, fts_content = index_fields(
+        memory.content, memory.subject, memory.observed_at, content_keys=keys
+    )
+    return NewMemory(
+        memory=memory,
+        chain_id=memory.id,
+        content_hash=text.content_hash(memory.content),
+        entity_keys=entity_keys,
+        vector=vector,
+        fts_subject=memory.subject.name if memory.subject else "",
+        fts_content=fts_content,
+    )
+
+
+def _all_entities(entities: EntityService, actor: Actor) -> list[Entity]:
+    out: list[Entity] = []
+    cursor: str | None = None
+    while True:
+        page, cursor = entities.page(actor, limit=1000, cursor=cursor)
+        out.extend(page)
+        if cursor is None:
+            return out
+
+
+def _different_ids(a: Entity, b: Entity) -> bool:
+    """Whether ``a`` and ``b`` hold different ids of one system (two CRM contacts named alike)."""
+    ids_a = dict(i.split(":", 1) for i in a.external_ids if ":" in i)
+    return any(
+        ids_a.get(system, value) != value
+        for system, value in (i.split(":", 1) for i in b.external_ids if ":" in i)
+    )
+
+
+def _entity_key(entity: Entity) -> tuple[Any, ...]:
+    normalised = alias_pairs([entity.name], entity.type)[0][1]
+    return (entity.workspace, entity.owner, str(entity.visibility), entity.type, normalised)
