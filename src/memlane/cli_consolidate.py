@@ -43,7 +43,7 @@ def build(
     @click.option("--undo", "undo_id", metavar="ID", help="Undo the consolidation that wrote memory ID.")
     @_common
     def consolidate(ctx: click.Context, dry_run: bool, undo_id: str | None) -> None:
-        """Merge near-duplicate memories into one; duplicate entities too.
+        """Merge near-duplicate memories and entities into one.
 
         The merged memories become history of the new one (memlane memory history ID), with their
         provenance; --undo brings them back. Never across users, visibilities, spaces or profiles.
