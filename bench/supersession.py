@@ -10,6 +10,10 @@ precision, recall, the confusion counts, every error (with the near-matches ``si
 the median and p95 time of the second store. The data is not shipped with memlane: pass its folder
 (``bench/supersession-heldout`` is memlane's own hand-written set).
 
+The same pairs also measure the memory manager's rule decision (``memlane.extraction.manager.decide``,
+what ``extract`` does with a statement): the stored ``old`` item is its one neighbour, and an UPDATE of it
+counts as a supersession; precision and recall as above, with its errors.
+
 ``--locomo DIR`` adds a check no pair set gives: every turn of each LoCoMo conversation (chat lines,
 "<speaker>: <text>") stored in order into one store per conversation with automatic supersession on.
 Turns are separate utterances, not updates of one another, so every supersession counted there is
@@ -36,22 +40,32 @@ def pct(values: list[float], p: float) -> float:
 
 def run(folder: Path, embedder: str, tmp: Path) -> dict:
     from memlane import Memlane
+    from memlane.extraction.manager import decide
 
     pairs = json.loads((folder / "pairs.json").read_text())
     tp = fp = fn = tn = 0
     errors: list[dict] = []
     similar_offered = 0
     times: list[float] = []
+    manager = {"tp": 0, "fp": 0, "fn": 0, "tn": 0}
+    manager_errors: list[dict] = []
     for i, pair in enumerate(pairs):
         path = tmp / f"pair-{folder.name}-{i}.db"
         m = Memlane(path, user="bench", embedder=embedder)
         try:
             old = m.store(pair["old"], source="bench")
+            old_item = m.get(old.id)
             t0 = time.perf_counter()
             new = m.store(pair["new"], source="bench")
             times.append(1000 * (time.perf_counter() - t0))
+            decided = decide(pair["new"], str(old_item.type), [old_item]).action == "update"
         finally:
             m.close()
+        label = bool(pair["update"])
+        manager[("t" if decided == label else "f") + ("p" if decided else "n")] += 1
+        if decided != label:
+            kind = "false update" if decided else "missed"
+            manager_errors.append({"kind": kind, "old": pair["old"], "new": pair["new"]})
         superseded = any(s.id == old.id for s in new.superseded)
         offered = any(s.id == old.id for s in getattr(new, "similar", ()))  # older versions: none
         if pair["update"] and superseded:
@@ -74,6 +88,7 @@ def run(folder: Path, embedder: str, tmp: Path) -> dict:
             )
     precision = tp / (tp + fp) if tp + fp else 1.0
     recall = tp / (tp + fn) if tp + fn else 1.0
+    m_tp, m_fp, m_fn = manager["tp"], manager["fp"], manager["fn"]
     return {
         "folder": folder.name,
         "pairs": len(pairs),
@@ -87,6 +102,13 @@ def run(folder: Path, embedder: str, tmp: Path) -> dict:
         "second_store_ms_p50": round(statistics.median(times), 2) if times else None,
         "second_store_ms_p95": round(pct(times, 0.95), 2) if times else None,
         "errors": errors,
+        "manager": {
+            **manager,
+            "precision": round(m_tp / (m_tp + m_fp) if m_tp + m_fp else 1.0, 3),
+            "recall": round(m_tp / (m_tp + m_fn) if m_tp + m_fn else 1.0, 3),
+            "accuracy": round((m_tp + manager["tn"]) / len(pairs), 3) if pairs else None,
+            "errors": manager_errors,
+        },
     }
 
 
@@ -136,6 +158,13 @@ def main() -> None:
         for e in r["errors"]:
             hint = "  [offered as similar]" if e["offered_as_similar"] else ""
             print(f"  {e['kind']}: {e['old']!r} -> {e['new']!r}{hint}")
+        mg = r["manager"]
+        print(
+            f"  memory manager (extract): precision {mg['precision']:.3f}  recall {mg['recall']:.3f}"
+            f"  accuracy {mg['accuracy']:.3f}  (tp {mg['tp']} fp {mg['fp']} fn {mg['fn']} tn {mg['tn']})"
+        )
+        for e in mg["errors"]:
+            print(f"    {e['kind']}: {e['old']!r} -> {e['new']!r}")
     if chat_result is not None:
         print(
             f"LoCoMo chat turns: {chat_result['superseded']} of {chat_result['turns']} superseded an earlier turn"

@@ -5,10 +5,14 @@ found by the service with recall, so every lane and the scope rule apply — dec
 
 * **NOOP** — an item already says it: the same normalised content, or the same content words;
 * **UPDATE** — an item is the same statement about the same thing, changed: the same type and
-  subject, at least ``UPDATE_OVERLAP`` of their content words in common (Jaccard), and sharing a
-  name, date or number when both have one — except for statements about the speaker ("The user lives
-  in Paris" updates "The user lives in Lyon": a person's attributes change, the person does not);
-  the candidate supersedes it (``replaces``, history kept);
+  subject, the same holder (the named things in the subject of each, see
+  :func:`memlane.text.updates.different_holders`: "The user's colleague Bruno moved to Porto" is not
+  a new value of "The user's colleague Ana moved to Porto", unless the claim analysis reads it as the
+  holder changing, "Marcus now owns the billing service"), at least ``UPDATE_OVERLAP`` of their
+  content words in common (Jaccard), and sharing a name, date or number when both have one — except
+  for statements about the speaker alone ("The user lives in Paris" updates "The user lives in Lyon":
+  a person's attributes change, the person does not); the candidate supersedes it (``replaces``,
+  history kept);
 * **ADD** — otherwise.
 
 A retraction ("forget that I live in Lyon") becomes **DELETE** of the most similar item whose content
@@ -26,6 +30,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from .. import text
 from ..models import Memory
+from ..text import claims, updates
 
 __all__ = [
     "DELETE_OVERLAP",
@@ -71,12 +76,17 @@ def decide(content: str, type_: str, neighbours: Sequence[Memory], subject: str 
         if text.content_hash(item.content) == digest or (words and text.content_words(item.content) == words):
             return Decision("noop", item, "already known")
     keys = _specific_keys(content)
-    about_speaker = subject is None and content.startswith("The user")
+    statement = claims.analyse(content)
+    # about the speaker alone: "The user's colleague Ana …" is about Ana
+    about_speaker = subject is None and content.startswith("The user") and not updates.holders(statement)
     best: Memory | None = None
     best_overlap = UPDATE_OVERLAP
     for item in neighbours:
         if str(item.type) != type_ or not _same_subject(subject, item):
             continue
+        old = claims.analyse(item.content)
+        if updates.different_holders(old, statement) and not updates.compare(old, statement)[0]:
+            continue  # another person's or thing's statement, however many words it shares
         item_keys = _specific_keys(item.content)
         if keys and item_keys and not (keys & item_keys) and not about_speaker:
             continue  # names, dates or numbers, and none shared: about something else

@@ -19,16 +19,20 @@ The rules, in the order they are tried for each pair of claims (the new statemen
    change wording with a new number for something the old statement measured.
 6. Another person or named thing, the same predicate and object, with change wording: the holder
    changed ("Priya owns the billing service" -> "Marcus now owns the billing service").
+
+:func:`different_holders` is the check other deciders share (the memory manager's rules): two statements
+whose subjects name different things ("The user's colleague Ana moved to Porto" / "… Bruno moved to
+Porto", "Flight LH1240" / "Flight LH1234") are about different holders, however many words they share.
 """
 
 from __future__ import annotations
 
 import re
 
-from .claims import Claim, Statement, _w
+from .claims import _DETERMINERS, Claim, Statement, _w
 from .words import word_overlap
 
-__all__ = ["compare", "same_subject"]
+__all__ = ["compare", "different_holders", "holders", "same_subject"]
 
 _HAS_DIGIT_RE = re.compile(r"\d")
 
@@ -166,3 +170,20 @@ def compare(old: Statement, new: Statement) -> tuple[bool, float]:
 def same_subject(old: Statement, new: Statement) -> bool:
     """Whether some claim of each is about the same subject (worth showing the caller as similar)."""
     return any(_same_subject(o, n) for o in old.claims for n in new.claims)
+
+
+def holders(statement: Statement) -> frozenset[str]:
+    """The named things (people, companies, places, identifiers, numbers) in the subject of a statement's
+    main clause, possessor included ("Ana's flight": ``ana``); empty for the speaker ("The user …",
+    "I …") or a subject that names nothing ("the billing service")."""
+    if not statement.claims:
+        return frozenset()
+    return frozenset(n for n in statement.claims[0].names if n not in _DETERMINERS)
+
+
+def different_holders(old: Statement, new: Statement) -> bool:
+    """Whether both subjects name something and the names are of different things: neither set of
+    names holds the other ("Ana" and "Ana Ruiz" are one holder; "Ana Ruiz" and "Ana Lopez", "Ana" and
+    "Bruno", "LH1240" and "LH1234" are two)."""
+    a, b = holders(old), holders(new)
+    return bool(a and b) and not (a <= b or b <= a)
