@@ -271,10 +271,12 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             return []
         where, params = _scope(actor, _ALL, None)
         ids = list(dict.fromkeys(memory_ids))
+        # The given rows first, then their chains by the chain index (CROSS JOIN keeps that order; with
+        # "chain_id IN (subquery)" SQLite scanned the workspace: 0.5 s per call at 100k items).
         rows = self.cur.execute(
-            f"SELECT m.id FROM memories m WHERE {where} AND m.chain_id IN (SELECT chain_id FROM memories"
-            f" WHERE id IN ({','.join('?' * len(ids))})) ORDER BY m.seq",
-            (*params, *ids),
+            f"SELECT DISTINCT m.id, m.seq FROM memories t CROSS JOIN memories m ON m.chain_id = t.chain_id"
+            f" WHERE t.id IN ({','.join('?' * len(ids))}) AND {where} ORDER BY m.seq",
+            (*ids, *params),
         ).fetchall()
         return [str(r[0]) for r in rows]
 
