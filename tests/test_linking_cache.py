@@ -109,6 +109,20 @@ def test_a_failed_write_leaves_no_entity_behind_for_the_next_store(mem: Memlane)
     assert _linked(mem, stored.id) == {zora}
 
 
+def test_a_name_resolved_before_is_resolved_again_after_this_process_adds_a_namesake(mem: Memlane) -> None:
+    """Names resolved in earlier stores are remembered; an entity filed under the same name since
+    (here a CRM contact with another id: a second Ana Lopez) makes the name ambiguous again."""
+    contact = {"kind": "contact", "system": "hubspot", "id": "1", "name": "Ana Lopez"}
+    ana = mem.anchor(contact).id
+    first = mem.store("Ana Lopez runs the Lisbon office")
+    again = mem.store("Ana Lopez approved the budget")
+    assert ana in _linked(mem, first.id) and _linked(mem, again.id) == {ana}
+    other = mem.anchor({**contact, "id": "2"})  # another record: another Ana Lopez
+    assert other.id != ana
+    vague = mem.store("Ana Lopez sent the slides")
+    assert _linked(mem, vague.id) == set()
+
+
 def test_a_write_that_fails_leaves_candidates_as_they_were(mem: Memlane) -> None:
     """The storage contract under linking: what a transaction did is seen inside it, and gone after it
     raised (here a merge, which refiles the merged entity's names)."""

@@ -61,6 +61,7 @@ from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import EntityScope, NewMemory, Store, StoreHealth, WriteTxn
+from .storage.entity_cache import Settled
 from .timeutil import now_utc, parse_time
 
 __all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
@@ -260,7 +261,7 @@ class MemoryService:
         with self.storage.write() as txn:
             if in_txn is not None:
                 in_txn(txn)
-            settled: dict[tuple[Any, ...], str] = {}  # names resolved in this transaction
+            settled = txn.resolution_memo()  # names resolved before, still valid
             for req, row, named in zip(requests, prepared, mentions, strict=True):
                 results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
         return results
@@ -331,7 +332,7 @@ class MemoryService:
         mentions: list[Named],
         model: str | None,
         now: datetime,
-        settled: dict[tuple[Any, ...], str],
+        settled: Settled,
     ) -> StoreResult:
         m = row.memory
         duplicate = self._duplicate_of(txn, row)

@@ -21,6 +21,7 @@ from typing import Any
 from ..ids import new_id
 from ..models import Entity, Subject, Visibility
 from ..storage.base import EntityScope, EntityWrites, LinkRole
+from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
 from .resolution import (
     Candidate,
@@ -107,19 +108,22 @@ def resolve_into(
     *,
     attributes: dict[str, Any] | None = None,
     authoritative: bool = False,
-    settled: dict[tuple[Any, ...], str] | None = None,
+    settled: Settled | None = None,
 ) -> str | None:
     """The id of the entity of ``scope`` that ``mention`` refers to, learning from it (a new spelling
     becomes an alias, new external ids are kept, an untyped entity takes the mention's type, given
     attributes are merged in); a new entity when nothing fits; None when ambiguous, unless the mention
     is ``authoritative`` (a record keyed by its external ids: then a new entity with those ids).
 
-    ``settled``: mentions already resolved in this transaction to an entity they name exactly (or that
-    they created), by spelling: the same spelling resolves the same way again (nothing new to learn; no
-    entity created since can be a second exact match, as that would have matched it instead)."""
+    ``settled``: mentions already resolved to an entity they name exactly (or that they created), by
+    spelling, with the keys their resolution read (``txn.resolution_memo()``): the same spelling
+    resolves the same way again as long as no entity is filed under one of those keys since (nothing new
+    to learn; the store drops a mention when an entity write touches its keys)."""
     memo = (scope, mention.name, mention.type, mention.external_ids)
-    if settled is not None and attributes is None and memo in settled:
-        return settled[memo]
+    if settled is not None and attributes is None:
+        found = settled.get(memo)
+        if found is not None:
+            return found
     try:
         ids = mention_ids(mention)
     except ValueError:
@@ -128,17 +132,20 @@ def resolve_into(
     lookup = name_keys([name], mention.type) if name else frozenset()
     entities: dict[str, Entity] = {}
     result = Resolution(None, "new")
+    read: list[str] = []  # the keys the resolution read
     if ids or (name and (mention.type is not None or len(name.split()) > 1)):
         # First the entities with this very name (or ids): a name seen before is settled by an exact
         # match among them, with no need for the wider pool of partial, nickname and fuzzy candidates
         # (a stronger kind of match always wins; only a lone word of unknown type can be ambiguous
         # with a partial match of another type, so it always takes the wide path).
-        exact = sorted(k for k in lookup if k.startswith("n:"))
-        entities = {e.id: e for e in txn.entity_candidates(scope, exact, ids)}
+        read = sorted(k for k in lookup if k.startswith("n:"))
+        entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
         result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
     if result.how not in ("exact", "external_id"):
-        entities = {e.id: e for e in txn.entity_candidates(scope, sorted(lookup), ids)}
+        read = sorted(lookup)
+        entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
         result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+    read += [id_key(i) for i in ids]
     if result.entity_id is not None:
         entity = entities[result.entity_id]
         kind = mention.type if (mention.type and matching_type(entity.type) is None) else None
@@ -152,7 +159,7 @@ def resolve_into(
                 keys=name_keys(names, kind or entity.type),
             )  # fmt: skip
         if settled is not None and result.how in ("exact", "external_id") and not names and kind is None:
-            settled[memo] = entity.id
+            settled.put(memo, read, entity.id)
         return entity.id
     if (result.how == "ambiguous" and not (authoritative and ids)) or not (name or ids):
         return None
@@ -165,7 +172,7 @@ def resolve_into(
     # "Bob Smith" finds it as a candidate)
     txn.insert_entity(entity, (), name_keys([entity.name], mention.type))
     if settled is not None:
-        settled[memo] = entity.id
+        settled.put(memo, read, entity.id)
     return entity.id
 
 
@@ -198,7 +205,7 @@ def link_memory(
     memory_seq: int,
     mentions: Sequence[Named],
     at: datetime,
-    settled: dict[tuple[Any, ...], str] | None = None,
+    settled: Settled | None = None,
 ) -> list[tuple[LinkRole, str]]:
     """Resolve and link every mention of a stored memory; returns the (role, entity id) links made.
     ``settled``: shared by the memories of one transaction (see ``resolve_into``)."""

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,9 @@ from ..models import (
     UserInfo,
 )
 from .graph_transfer import GraphRows
+
+if TYPE_CHECKING:
+    from .entity_cache import Settled
 
 __all__ = [
     "ConversationStore",
@@ -95,6 +98,11 @@ class EntityWrites(Protocol):
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
     ) -> list[Entity]:
         """Entities of exactly this scope filed under any of ``keys`` or holding any of the ids."""
+        ...
+
+    def resolution_memo(self) -> Settled:
+        """Mentions resolved earlier in this transaction (SQLite: also in earlier ones of this process,
+        ``storage/entity_cache.py``) whose resolution no entity write since can have changed."""
         ...
 
     def insert_entity(

@@ -20,12 +20,12 @@ It must answer exactly what the tables would inside the transaction asking, so:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from ..models import Entity
 from .base import EntityScope
 
-__all__ = ["EntityCache", "id_key"]
+__all__ = ["EntityCache", "Settled", "id_key"]
 
 #: above this many cached keys the cache starts again (a bound on memory for very large graphs)
 MAX_KEYS = 500_000
@@ -36,19 +36,51 @@ def id_key(external_id: str) -> str:
     return "\x00" + external_id
 
 
+class Settled:
+    """Mentions already resolved to an entity (``graph.linking.resolve_into``), each with the keys its
+    resolution read: an entity filed under one of those keys (or given one of those ids) since drops it,
+    as the same mention might now resolve otherwise."""
+
+    def __init__(self) -> None:
+        self._found: dict[Hashable, str] = {}
+        self._by_key: dict[str, list[Hashable]] = {}
+
+    def get(self, mention: Hashable) -> str | None:
+        return self._found.get(mention)
+
+    def put(self, mention: Hashable, keys: Iterable[str], entity_id: str) -> None:
+        if len(self._found) >= MAX_KEYS:
+            self.clear()
+        self._found[mention] = entity_id
+        for key in keys:
+            self._by_key.setdefault(key, []).append(mention)
+
+    def drop(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            for mention in self._by_key.pop(key, ()):
+                self._found.pop(mention, None)
+
+    def clear(self) -> None:
+        self._found.clear()
+        self._by_key.clear()
+
+
 class EntityCache:
-    """Entity ids per (scope, key) and entities by id, valid for one entity ``generation``."""
+    """Entity ids per (scope, key) and entities by id, valid for one entity ``generation``; and the
+    mentions resolved with them (``settled``)."""
 
     def __init__(self) -> None:
         self.generation = -1
         self._ids: dict[tuple[EntityScope, str], list[str]] = {}
         self._entities: dict[str, tuple[int, Entity]] = {}
+        self.settled = Settled()
 
     def reset(self, generation: int = -1) -> None:
         """Forget everything; valid for ``generation`` (-1: for none)."""
         self.generation = generation
         self._ids.clear()
         self._entities.clear()
+        self.settled.clear()
 
     def missing_keys(self, scope: EntityScope, keys: Iterable[str]) -> list[str]:
         return [k for k in keys if (scope, k) not in self._ids]
@@ -87,13 +119,17 @@ class EntityCache:
     def added(self, scope: EntityScope, entity_id: str, keys: Iterable[str]) -> None:
         """An entity was filed under ``keys`` (a new one, or new names of one): keys already loaded
         list it too; its row is read again when asked for."""
+        keys = list(keys)
         for key in keys:
             ids = self._ids.get((scope, key))
             if ids is not None and entity_id not in ids:
                 ids.append(entity_id)
         self._entities.pop(entity_id, None)
+        self.settled.drop(keys)
 
     def forget_ids(self, scope: EntityScope, external_ids: Iterable[str]) -> None:
         """External ids were given to an entity (unless another of the scope holds them): read again."""
-        for value in external_ids:
-            self._ids.pop((scope, id_key(value)), None)
+        keys = [id_key(value) for value in external_ids]
+        for key in keys:
+            self._ids.pop((scope, key), None)
+        self.settled.drop(keys)

@@ -20,6 +20,7 @@ from psycopg.types.json import Jsonb
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
 from ...timeutil import EARLIEST
 from ..base import EntityScope, LinkRole
+from ..entity_cache import Settled, id_key
 from .rows import _ALL, _ENTITY_LOCKS, _scope, _time, _utc, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
@@ -78,10 +79,17 @@ class EntityWriteOps:
     """``EntityWrites`` for ``_Txn`` (``self.conn`` is the transaction's connection)."""
 
     conn: Any
+    #: the mentions resolved in this transaction (no cache across transactions: writers run side by side)
+    memo: Settled | None = None
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         cur = self.conn.execute(sql, params)
         return cur.fetchall() if cur.description else []
+
+    def resolution_memo(self) -> Settled:
+        if self.memo is None:
+            self.memo = Settled()
+        return self.memo
 
     def entity_candidates(
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
@@ -123,6 +131,8 @@ class EntityWriteOps:
         external_ids: Sequence[str],
         keys: frozenset[str] | Sequence[str],
     ) -> None:
+        if self.memo is not None:
+            self.memo.drop([*keys, *(id_key(v) for v in external_ids)])
         for alias, normalised in aliases:
             self._run(
                 "INSERT INTO entity_aliases (entity_id, normalised, alias) VALUES (%s, %s, %s)"
@@ -161,6 +171,8 @@ class EntityWriteOps:
             (type, Jsonb(attributes) if attributes is not None else None, at, entity_id),
         )
         self._add_names(entity_id, aliases, external_ids, keys)
+        if type is not None and self.memo is not None:  # (compared otherwise now: see SQLite)
+            self.memo.clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self._run(
@@ -200,6 +212,8 @@ class EntityWriteOps:
 
     def merge_entities(self, merge: EntityMerge, actor: Actor, names: Sequence[tuple[str, str]]) -> None:
         into, gone = merge.into, merge.merged
+        if self.memo is not None:
+            self.memo.clear()
         run = self._run
         aliases = run("SELECT alias, normalised FROM entity_aliases WHERE entity_id = %s", (gone,))
         keys = [k for (k,) in run("SELECT key FROM entity_blocking_keys WHERE entity_id = %s", (gone,))]
@@ -279,6 +293,8 @@ class EntityWriteOps:
         if not rows:
             return None
         into, gone, snap, merged_at = rows[0]
+        if self.memo is not None:
+            self.memo.clear()
         for normalised in snap["added_aliases"]:
             run("DELETE FROM entity_aliases WHERE entity_id = %s AND normalised = %s", (into, normalised))
         for key in snap["added_keys"]:

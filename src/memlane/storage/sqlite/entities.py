@@ -17,7 +17,7 @@ from typing import Any
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
 from ...timeutil import EARLIEST, from_db, to_db
 from ..base import EntityScope, LinkRole
-from ..entity_cache import EntityCache, id_key
+from ..entity_cache import EntityCache, Settled, id_key
 from .rows import _ALL, _scope, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
@@ -88,6 +88,8 @@ class EntityWriteOps:
     entities_changed = False
     #: the generation the cache was checked against in this transaction (None: not yet)
     cache_generation: int | None = None
+    #: without a cache: the mentions resolved in this transaction
+    own_memo: Settled | None = None
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(self.cur.execute(sql, params))
@@ -102,10 +104,20 @@ class EntityWriteOps:
                 cache.reset(self.cache_generation)
         return cache
 
+    def resolution_memo(self) -> Settled:
+        cache = self._cached()
+        if cache is not None:
+            return cache.settled
+        if self.own_memo is None:
+            self.own_memo = Settled()
+        return self.own_memo
+
     def _changed(self, scope: EntityScope | None, entity_id: str, keys: Any, external_ids: Any) -> None:
         self.entities_changed = True
         cache = self._cached()
         if cache is None:
+            if self.own_memo is not None:
+                self.own_memo.drop([*keys, *(id_key(v) for v in external_ids)])
             return
         if scope is None:
             rows = self._run("SELECT workspace, owner, visibility FROM entities WHERE id = ?", (entity_id,))
@@ -117,6 +129,8 @@ class EntityWriteOps:
 
     def _forget_all(self) -> None:
         self.entities_changed = True
+        if self.own_memo is not None:
+            self.own_memo.clear()
         cache = self._cached()
         if cache is not None:
             cache.reset(cache.generation)
@@ -229,6 +243,10 @@ class EntityWriteOps:
         )
         self._add_names(entity_id, aliases, external_ids, keys)
         self._changed(None, entity_id, keys, external_ids)
+        if (
+            type is not None
+        ):  # a newly typed entity is compared otherwise: mentions resolved before may differ
+            self.resolution_memo().clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self._run(
