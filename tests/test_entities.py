@@ -180,3 +180,16 @@ def test_a_personal_request_changes_no_shared_entity(db_path) -> None:
         with pytest.raises(Forbidden):
             m.service.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "A B",
                               "visibility": "shared"}, actor=personal)  # fmt: skip
+
+
+def test_an_address_at_the_company_a_person_works_at_is_theirs(mem: Memlane) -> None:
+    """Linking on store: "bob@acme.com" is the Robert Smith who works at Acme (a works_at edge backs the
+    address's domain); at another company's domain, or with no such edge, it is nobody known."""
+    robert = mem.anchor({"kind": "contact", "system": "hubspot", "id": "7", "name": "Robert Smith",
+                         "company": "Acme Corp"})  # fmt: skip
+    mem.anchor({"kind": "contact", "system": "hubspot", "id": "8", "name": "Robert Jones"})
+    item = mem.store("bob@acme.com confirmed the order")
+    assert [e.id for _, e in mem.service.storage.memory_entities(mem._actor(None), item.id)] == [robert.id]
+    other = mem.store("bob@globex.com asked for a quote")
+    linked = [e.name for _, e in mem.service.storage.memory_entities(mem._actor(None), other.id)]
+    assert linked == ["bob@globex.com"]  # a new entity, not one of the Roberts

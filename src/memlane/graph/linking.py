@@ -94,10 +94,20 @@ def memory_mentions(
     return found[:MAX_MENTIONS]
 
 
-def candidate_of(entity: Entity) -> Candidate:
+def candidate_of(entity: Entity, affiliations: tuple[str, ...] = ()) -> Candidate:
     return Candidate(
-        entity.id, matching_type(entity.type) or "", entity.name, entity.aliases, entity.external_ids
-    )
+        entity.id, matching_type(entity.type) or "", entity.name, entity.aliases, entity.external_ids,
+        affiliations,
+    )  # fmt: skip
+
+
+def _candidates(txn: EntityWrites, entities: dict[str, Entity], mention: Mention) -> list[Candidate]:
+    """The entities as resolution sees them; for an e-mail address, with the organisations each works
+    at (an address at their domain is theirs: "bob@acme.com" is the Robert Smith of Acme)."""
+    if not (entities and mention.name and "@" in mention.name):
+        return [candidate_of(e) for e in entities.values()]
+    affiliations = txn.entity_affiliations(list(entities))
+    return [candidate_of(e, affiliations.get(e.id, ())) for e in entities.values()]
 
 
 def resolve_into(
@@ -140,11 +150,11 @@ def resolve_into(
         # with a partial match of another type, so it always takes the wide path).
         read = sorted(k for k in lookup if k.startswith("n:"))
         entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
-        result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+        result = resolve_untyped(mention, _candidates(txn, entities, mention))
     if result.how not in ("exact", "external_id"):
         read = sorted(lookup)
         entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
-        result = resolve_untyped(mention, [candidate_of(e) for e in entities.values()])
+        result = resolve_untyped(mention, _candidates(txn, entities, mention))
     read += [id_key(i) for i in ids]
     if result.entity_id is not None:
         entity = entities[result.entity_id]

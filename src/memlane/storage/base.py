@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .entity_cache import Settled
 
 __all__ = [
+    "AFFILIATIONS",
     "ConversationStore",
     "EntityReads",
     "EntityScope",
@@ -49,6 +50,8 @@ __all__ = [
 
 #: how a memory refers to an entity
 LinkRole = Literal["subject", "related_user", "mention"]
+#: the relations that make an organisation an entity's affiliation (``EntityWrites.entity_affiliations``)
+AFFILIATIONS = ("works_at", "customer_of", "member_of")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,11 @@ class EntityWrites(Protocol):
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
     ) -> list[Entity]:
         """Entities of exactly this scope filed under any of ``keys`` or holding any of the ids."""
+        ...
+
+    def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """The names of the organisations each entity is linked to now (``works_at``, ``customer_of``,
+        ``member_of`` edges still open): they corroborate an e-mail address at their domain."""
         ...
 
     def resolution_memo(self) -> Settled:

@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
 from ...timeutil import EARLIEST
-from ..base import EntityScope, LinkRole
+from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import Settled, id_key
 from .rows import _ALL, _ENTITY_LOCKS, _scope, _time, _utc, _visible
 
@@ -112,6 +112,18 @@ class EntityWriteOps:
             (*where, list(keys), *where, list(external_ids)),
         )
         return _entities(self._run, rows)
+
+    def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        found: dict[str, tuple[str, ...]] = {}
+        if entity_ids:
+            for src, name in self._run(
+                "SELECT g.src, e.name FROM entity_edges g JOIN entities e ON e.id = g.dst"
+                " WHERE g.src = ANY(%s::text[]) AND g.relation = ANY(%s::text[])"
+                " AND g.valid_to IS NULL AND e.merged_into IS NULL ORDER BY g.src, e.seq",
+                (list(entity_ids), list(AFFILIATIONS)),
+            ):
+                found[src] = (*found.get(src, ()), name)
+        return found
 
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]

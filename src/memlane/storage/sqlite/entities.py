@@ -16,7 +16,7 @@ from typing import Any
 
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
 from ...timeutil import EARLIEST, from_db, to_db
-from ..base import EntityScope, LinkRole
+from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled, id_key
 from .rows import _ALL, _scope, _visible
 
@@ -182,6 +182,18 @@ class EntityWriteOps:
             for row, entity in zip(rows, _entities(self._run, rows), strict=True):
                 cache.put(int(row[11]), entity)
         return cache.entities(found)
+
+    def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        found: dict[str, tuple[str, ...]] = {}
+        if entity_ids:
+            for src, name in self._run(
+                "SELECT g.src, e.name FROM entity_edges g JOIN entities e ON e.id = g.dst"
+                f" WHERE g.src IN ({_marks(entity_ids)}) AND g.relation IN ({_marks(AFFILIATIONS)})"
+                " AND g.valid_to IS NULL AND e.merged_into IS NULL ORDER BY g.src, e.seq",
+                (*entity_ids, *AFFILIATIONS),
+            ):
+                found[src] = (*found.get(src, ()), name)
+        return found
 
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
