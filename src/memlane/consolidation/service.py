@@ -211,7 +211,7 @@ class ConsolidationService:
                 raise _Retry
             scope = EntityScope(new.workspace, new.owner, str(new.visibility))
             mentions = memory_mentions(new.content, new.subject, new.related_user, row.entity_keys)
-            link_memory(txn, scope, seq, mentions, now, {})
+            link_memory(txn, scope, seq, mentions, now, txn.resolution_memo())
             txn.audit(actor or reader, "consolidate", new.id, {"merged": [m.id for m in cluster]})
         return self._plan(cluster, new.id)
 
