@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import httpx
 import pytest
 
 from memlane import Memlane
@@ -13,6 +14,11 @@ BACKENDS = ("sqlite", "postgresql")
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Test machines are shared and often loaded (load 20 on 2 cores): a loopback request made with httpx's
+    # default 5 s timeout (httpx.get(...), a bare httpx.Client) then fails for no fault of the code under
+    # test. Tests that check timeouts pass their own; everything else waits as long as a loaded machine needs.
+    default = httpx._config.DEFAULT_TIMEOUT_CONFIG  # the object httpx's functions and clients default to
+    default.connect = default.read = default.write = default.pool = 60.0
     config.addinivalue_line(
         "markers", "sqlite_only(reason): the test checks SQLite internals; run it on the sqlite backend only"
     )
