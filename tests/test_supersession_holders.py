@@ -11,6 +11,8 @@ import pytest
 
 from memlane import Memlane
 from memlane.extraction.manager import decide
+from memlane.text.claims import analyse
+from memlane.text.updates import different_holders
 
 
 def user(text: str) -> list[dict[str, str]]:
@@ -80,7 +82,11 @@ def test_manager_rule_compares_holders(mem: Memlane) -> None:
     ana = mem.get(mem.store("The user's colleague Ana moved to Porto").id)
     assert decide("The user's colleague Bruno moved to Porto", "fact", [ana]).action == "add"
     assert decide("The user's colleague Ana moved to Lisbon", "fact", [ana]).action == "update"
-    # a fuller name of the same holder is the same holder
-    assert decide("The user's colleague Ana Ruiz moved to Lisbon", "fact", [ana]).action == "update"
+    # a fuller name of the same holder is the same holder; two full names that differ are two
+    assert not different_holders(analyse("Ana moved to Porto"), analyse("Ana Ruiz moved to Lisbon"))
+    assert different_holders(analyse("Ana Ruiz moved to Porto"), analyse("Ana Lopez moved to Lisbon"))
+    # an explicit change of holder is still read as one
+    owner = mem.get(mem.store("Priya owns the billing service").id)
+    assert decide("Marcus now owns the billing service", "fact", [owner]).action == "update"
     speaker = mem.get(mem.store("The user lives in Lyon").id)
     assert decide("The user lives in Paris", "fact", [speaker]).action == "update"

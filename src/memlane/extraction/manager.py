@@ -5,10 +5,12 @@ found by the service with recall, so every lane and the scope rule apply — dec
 
 * **NOOP** — an item already says it: the same normalised content, or the same content words;
 * **UPDATE** — an item is the same statement about the same thing, changed: the same type and
-  subject, the same holder (the named things in the subject of each, see
+  subject, and the claim analysis that automatic supersession uses (:func:`memlane.text.updates.compare`)
+  reads the candidate as a new value of it (the best such item when one stands out; with two equally
+  good, none). When either statement makes no claim (several sentences, a pronoun for a subject), the
+  word rule instead: the same holder (the named things in the subject of each, see
   :func:`memlane.text.updates.different_holders`: "The user's colleague Bruno moved to Porto" is not
-  a new value of "The user's colleague Ana moved to Porto", unless the claim analysis reads it as the
-  holder changing, "Marcus now owns the billing service"), at least ``UPDATE_OVERLAP`` of their
+  a new value of "The user's colleague Ana moved to Porto"), at least ``UPDATE_OVERLAP`` of their
   content words in common (Jaccard), and sharing a name, date or number when both have one — except
   for statements about the speaker alone ("The user lives in Paris" updates "The user lives in Lyon":
   a person's attributes change, the person does not); the candidate supersedes it (``replaces``,
@@ -81,11 +83,18 @@ def decide(content: str, type_: str, neighbours: Sequence[Memory], subject: str 
     about_speaker = subject is None and content.startswith("The user") and not updates.holders(statement)
     best: Memory | None = None
     best_overlap = UPDATE_OVERLAP
+    read: list[tuple[float, Memory]] = []  # updates by the claim analysis: (word overlap, item)
     for item in neighbours:
         if str(item.type) != type_ or not _same_subject(subject, item):
             continue
         old = claims.analyse(item.content)
-        if updates.different_holders(old, statement) and not updates.compare(old, statement)[0]:
+        is_update, overlap = updates.compare(old, statement)
+        if is_update:
+            read.append((overlap, item))
+            continue
+        if old.claims and statement.claims:
+            continue  # both read as claims, and not an update: another fact
+        if updates.different_holders(old, statement):
             continue  # another person's or thing's statement, however many words it shares
         item_keys = _specific_keys(item.content)
         if keys and item_keys and not (keys & item_keys) and not about_speaker:
@@ -93,7 +102,10 @@ def decide(content: str, type_: str, neighbours: Sequence[Memory], subject: str 
         overlap = text.word_overlap(words, text.content_words(item.content))
         if overlap >= best_overlap:
             best, best_overlap = item, overlap
-    if best is not None:
+    read.sort(key=lambda found: -found[0])
+    if read and (len(read) == 1 or read[0][0] > read[1][0]):
+        return Decision("update", read[0][1], f"updates a stored {type_} (the same claim, a new value)")
+    if best is not None and not read:
         return Decision("update", best, f"updates a stored {type_} ({best_overlap:.2f} of words shared)")
     return Decision("add", None, "new")
 
