@@ -587,6 +587,11 @@ from .cli_consolidate import build as _build_consolidate  # noqa: E402 - registe
 
 main.add_command(_build_consolidate(_client, _common, _emit, _examples))
 
+from .cli_profiles import build as _build_profiles  # noqa: E402 - registered below
+
+for _command in _build_profiles(_client, _common, _emit, _examples, _table):
+    main.add_command(_command)
+
 
 def run() -> None:  # pragma: no cover - console entry for python -m
     main(obj={})

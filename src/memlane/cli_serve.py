@@ -113,16 +113,19 @@ def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
 @click.option("--no-mcp", is_flag=True, help="Serve the REST API only.")
 @click.option("--open", "open_browser", is_flag=True,
               help="Print a one-time sign-in link to the dashboard (and open it in a browser).")  # fmt: skip
+@click.option("--no-jobs", is_flag=True,
+              help="Do not run scheduled jobs in this process (SQLite; on PostgreSQL: memlane worker).")  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr (model preparation).")
 @_options
 def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedder: str | None, max_body: int,
-              no_mcp: bool, open_browser: bool, quiet: bool) -> None:  # fmt: skip
+              no_mcp: bool, open_browser: bool, no_jobs: bool, quiet: bool) -> None:  # fmt: skip
     """Serve the dashboard, the REST API and MCP over HTTP.
 
     The web dashboard (/), the REST API (/v1, OpenAPI at /docs) and MCP over streamable HTTP (/mcp) in one
-    process. The port is taken first: if it is in use, nothing else happens (no database, no key). On a
-    store without API keys, prints one admin key, once. With --open, prints a link that signs one browser
-    in to the dashboard as the local user (once, within 10 minutes).
+    process; on SQLite also the scheduled jobs (profile sweeps, expiry). The port is taken first: if it is
+    in use, nothing else happens (no database, no key). On a store without API keys, prints one admin key,
+    once. With --open, prints a link that signs one browser in to the dashboard as the local user (once,
+    within 10 minutes).
 
     \b
     Examples:
@@ -172,10 +175,18 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
         sys.stdout.flush()
         if link and not ctx.obj.get("json"):
             _open_in_browser(link)
+        jobs = None
+        if not no_jobs and service.storage.backend == "sqlite":  # PostgreSQL: memlane worker processes
+            from .jobs import InProcessRunner
+
+            jobs = InProcessRunner(service)
+            jobs.start()
         try:
             server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
             server.run(sockets=[sock])
         finally:
+            if jobs is not None:
+                jobs.stop()
             service.close()
     finally:
         sock.close()

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -56,12 +57,25 @@ from .timeutil import now_utc
 if TYPE_CHECKING:
     from .service import MemoryService
 
-__all__ = ["MANAGER_NEIGHBOURS", "exchange_digest", "extract", "extract_messages"]
+__all__ = ["MANAGER_NEIGHBOURS", "ProfileTarget", "exchange_digest", "extract", "extract_messages"]
 
 #: how many similar current items the memory manager compares each candidate with
 MANAGER_NEIGHBOURS = 5
 _MODES = ("chat", "agent")
 _CEILINGS = ("personal", "shared")
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileTarget:
+    """Extraction for a profile's sweep (``memlane.profiles``): only ``types`` are kept; every memory
+    carries the profile's id and ``expires_at``; the memory manager compares with (and updates or
+    retracts) the profile's own memories only; shared facts are owned by ``shared_owner`` (a team or
+    agent profile). The exchange hash includes the profile, so each profile extracts an exchange once."""
+
+    id: str
+    types: tuple[str, ...]
+    expires_at: datetime | None = None
+    shared_owner: str | None = None
 
 
 class _AlreadyExtracted(Exception):
@@ -76,6 +90,7 @@ def exchange_digest(
     mode: str = "chat",
     ceiling: str = "personal",
     instructions: str | None = None,
+    profile_id: str | None = None,
 ) -> str:
     """The content hash that identifies one extraction of an exchange: who extracts it (workspace, user,
     space), the messages, and how (mode, effective ceiling, instructions — whitespace and case folded),
@@ -94,6 +109,8 @@ def exchange_digest(
     folded = " ".join((instructions or "").split()).casefold()
     if folded:
         payload["instructions"] = folded
+    if profile_id is not None:
+        payload["profile"] = profile_id
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -149,13 +166,16 @@ def extract_messages(
     space: str | None = None,
     source: str | None = None,
     observed_at: datetime | None = None,
+    profile: ProfileTarget | None = None,
 ) -> ExtractReport:
     """Steps 2-6 for validated messages (``conversation_id``: only named in the provenance here);
-    ``observed_at``: when the exchange happened, for what it stores (an imported conversation's time)."""
+    ``observed_at``: when the exchange happened, for what it stores (an imported conversation's time);
+    ``profile``: a profile's sweep (``ProfileTarget``)."""
     # The request's ceiling can only narrow the key's: a personal-only key never writes shared.
     effective = "shared" if ceiling == "shared" and actor.ceiling is Visibility.SHARED else "personal"
 
-    digest = exchange_digest(actor, space, parsed, mode=mode, ceiling=effective, instructions=instructions)
+    digest = exchange_digest(actor, space, parsed, mode=mode, ceiling=effective, instructions=instructions,
+                             profile_id=profile.id if profile else None)  # fmt: skip
     if service.storage.conversations.exchange_extracted(actor.workspace, digest):
         return ExtractReport(extracted=False, reason="this exchange was already extracted")
     verdict = gate(parsed, mode)  # type: ignore[arg-type]
@@ -173,7 +193,7 @@ def extract_messages(
     retractions: list[tuple[Memory, bool, str]] = []  # (target, erase, reason)
     for retraction in result.retractions:
         change = Change.DELETE if retraction.erase else Change.ARCHIVE
-        neighbours = [n for n in _neighbours(service, retraction.retracts, actor, space)
+        neighbours = [n for n in _neighbours(service, retraction.retracts, actor, space, profile)
                       if refusal(actor, n, change) is None]  # fmt: skip
         decision = decider.decide_retraction(retraction.retracts, neighbours)
         if decision.target is None or decision.target.id in {t.id for t, _, _ in retractions}:
@@ -189,6 +209,11 @@ def extract_messages(
     planned: list[tuple[str, Any, Memory | None, str]] = []  # (action, fact, target, reason)
     retracted = {t.id for t, _, _ in retractions}
     for fact in result.facts:
+        if profile is not None and str(fact.type) not in profile.types:
+            skipped.append(
+                SkippedStatement(text=fact.content, reason=f"not kept by this profile ({fact.type})")
+            )
+            continue
         secret = find_secret(fact.content)
         if secret is not None:
             skipped.append(SkippedStatement(text="(withheld)", reason=f"looks like a secret ({secret})"))
@@ -196,9 +221,10 @@ def extract_messages(
         visibility = Visibility(fact.visibility)
         if effective == "personal":
             visibility = Visibility.PERSONAL
-        owner, visibility = resolve_owner(actor, None, visibility)
+        shared_owner = profile.shared_owner if profile and visibility is Visibility.SHARED else None
+        owner, visibility = resolve_owner(actor, shared_owner, visibility)
         neighbours = [
-            n for n in _neighbours(service, fact.content, actor, space)
+            n for n in _neighbours(service, fact.content, actor, space, profile)
             if n.owner == owner and n.visibility is visibility and n.id not in retracted
         ]  # fmt: skip
         decision = decider.decide(fact.content, str(fact.type), neighbours, fact.subject)
@@ -227,6 +253,10 @@ def extract_messages(
             fields["subject"] = fact.subject
         if fact.related_user:
             fields["related_user"] = fact.related_user
+        if shared_owner is not None:
+            fields["owner"] = owner
+        if profile is not None and profile.expires_at is not None:
+            fields["expires_at"] = profile.expires_at
         if target is not None:
             fields["replaces"] = target.id
         requests.append(service._validate({k: v for k, v in fields.items() if v is not None}, ""))
@@ -254,7 +284,9 @@ def extract_messages(
             anchored.append(_anchor(txn, actor, record_scope, message, parsed_record, conversation_id))
 
     try:
-        stored = service._store_all(requests, actor, in_txn=record)
+        stored = service._store_all(
+            requests, actor, in_txn=record, profile_id=profile.id if profile else None
+        )
     except _AlreadyExtracted:
         return ExtractReport(extracted=False, reason="this exchange was already extracted")
     added: list[ExtractedItem] = []
@@ -322,12 +354,23 @@ def _retract(txn: WriteTxn, actor: Actor, target: Memory, erase: bool) -> bool:
     return True
 
 
-def _neighbours(service: MemoryService, content: str, actor: Actor, space: str | None) -> list[Memory]:
-    """The most similar current items the caller may read, through recall (every lane, one scope rule)."""
+def _neighbours(
+    service: MemoryService,
+    content: str,
+    actor: Actor,
+    space: str | None,
+    profile: ProfileTarget | None = None,
+) -> list[Memory]:
+    """The most similar current items the caller may read, through recall (every lane, one scope rule);
+    for a profile, of that profile only (its memories are deleted with it, so it never changes others)."""
     try:
-        return list(service.recall(content, actor=actor, limit=MANAGER_NEIGHBOURS, space=space))
+        hits = service.recall(
+            content, actor=actor, limit=MANAGER_NEIGHBOURS * (4 if profile else 1), space=space
+        )
     except InvalidInput:
         return []
+    found: list[Memory] = [h for h in hits if profile is None or h.profile_id == profile.id]
+    return found[:MANAGER_NEIGHBOURS]
 
 
 def _provenance(

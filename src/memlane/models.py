@@ -31,11 +31,14 @@ __all__ = [
     "GraphRestoreReport",
     "Hit",
     "ImportResult",
+    "JobRun",
     "KeyInfo",
     "LinkedMemory",
     "Memory",
     "MemoryType",
     "NewKey",
+    "Profile",
+    "ProfileLogEntry",
     "ReindexResult",
     "Scope",
     "SimilarRef",
@@ -132,6 +135,8 @@ class Memory(_Frozen):
     #: the user who stored this version (None: stored before memlane recorded authors, and not in the
     #: audit log); who may archive, restore or delete a shared item depends on it (docs/api.md)
     author: str | None = None
+    #: the profile whose sweep wrote this item (``memlane.profiles``), or None
+    profile_id: str | None = None
 
 
 class Hit(Memory):
@@ -481,3 +486,66 @@ class ExtractReport(_Frozen):
     skipped: tuple[SkippedStatement, ...] = ()
     #: tool results with a known record shape, anchored in the entity graph (no model call)
     anchored: tuple[AnchoredRecord, ...] = ()
+
+
+# -- profiles and jobs (``memlane.profiles``, ``memlane.jobs``) ---------------------------------------
+
+
+class Profile(_Frozen):
+    """A memory set's profile: what its scheduled sweep extracts from the conversation log, for whom,
+    how often, and how long what it wrote is kept. Every memory it writes carries its ``id``.
+
+    ``expire_after`` is canonical text (``"30 days"``; None: kept until deleted); ``refresh_minutes``
+    the sweep's period. ``last_sync_seq`` is the conversation log position its last successful sweep
+    reached; ``running_since`` is set while a sweep holds it (the "in progress" mark)."""
+
+    id: str
+    workspace: str
+    name: str
+    types: tuple[MemoryType, ...]
+    scope: Literal["user", "team", "agent"]
+    teams: tuple[str, ...] = ()
+    agent: str | None = None
+    extractor: str = "rules"
+    instructions: str | None = None
+    embedding_model: str | None = None
+    refresh_minutes: int
+    expire_after: str | None = None
+    enabled: bool = False
+    last_sync_at: datetime | None = None
+    last_sync_seq: int = 0
+    running_since: datetime | None = None
+    #: the running sweep's last sign of life (a batch done)
+    heartbeat_at: datetime | None = None
+    last_error: str | None = None
+    created_at: datetime
+    updated_at: datetime
+
+
+class ProfileLogEntry(_Frozen):
+    """What happened to a profile's memories: ``expired`` (the cleanup), ``deleted`` (with the profile),
+    ``swept`` (a sweep's additions); how many and when."""
+
+    profile_id: str
+    profile: str
+    at: datetime
+    action: str
+    count: int
+    detail: dict[str, Any] | None = None
+
+
+class JobRun(_Frozen):
+    """One run of a scheduled job (``sweep:<profile id>``, ``expiry``, ``consolidate``)."""
+
+    id: str
+    job: str
+    started_at: datetime
+    finished_at: datetime | None = None
+    status: Literal["running", "succeeded", "failed"]
+    error: str | None = None
+    detail: dict[str, Any] | None = None
+    worker: str | None = None
+
+    @property
+    def duration_s(self) -> float | None:
+        return (self.finished_at - self.started_at).total_seconds() if self.finished_at else None

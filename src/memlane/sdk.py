@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import dataclasses
 import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,7 @@ from .config import load_settings
 from .consolidation import ConsolidationReport
 from .extraction.models import Message
 from .importers.archive import ReadProgress
+from .jobs.models import JobInfo
 from .models import (
     Actor,
     ConversationMessage,
@@ -34,10 +36,14 @@ from .models import (
     ForgetResult,
     Hit,
     ImportResult,
+    JobRun,
     Memory,
+    Profile,
+    ProfileLogEntry,
     ReindexResult,
     StoreResult,
 )
+from .profiles.models import ProfileDeletion, SweepReport
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService, ReindexProgress
@@ -46,7 +52,7 @@ if TYPE_CHECKING:
     from .importing import ConversationProgress
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
-__all__ = ["AsyncEntities", "AsyncMemlane", "Conversations", "Entities", "Memlane"]
+__all__ = ["AsyncEntities", "AsyncMemlane", "Conversations", "Entities", "Jobs", "Memlane", "Profiles"]
 
 
 class Entities:
@@ -144,6 +150,10 @@ class Memlane:
         self.conversations = Conversations(self)
         #: the entity graph (get, list, search, edges, memories, merge, unmerge, link)
         self.entities = Entities(self)
+        #: profiles (memory sets): create, list, show, update, enable, disable, delete, run, log, opt-out
+        self.profiles = Profiles(self)
+        #: scheduled jobs: list, show, run
+        self.jobs = Jobs(self)
 
     @property
     def service(self) -> MemoryService:
@@ -356,6 +366,77 @@ class Conversations:
     def delete(self, conversation_id: str, *, user: str | None = None) -> int:
         """Delete a conversation and all its messages; how many messages were deleted."""
         return self._m.service.conversations.delete(conversation_id, actor=self._m._actor(user))
+
+
+class Profiles:
+    """``Memlane.profiles``: profiles (memory sets) and their sweeps. The embedded SDK opens the database
+    itself, so it acts as the store's operator: an admin of its workspace (docs/api.md)."""
+
+    def __init__(self, memlane: Memlane) -> None:
+        self._m = memlane
+
+    def _admin(self, user: str | None = None) -> Actor:
+        return dataclasses.replace(self._m._actor(user), admin=True)
+
+    def create(self, name: str, **settings: Any) -> Profile:
+        """A new profile. Settings: ``types`` (types or groups: semantic, episodic, procedural; default
+        all), ``scope`` (user, team, agent), ``teams``, ``agent``, ``extractor`` (rules, llm),
+        ``instructions``, ``embedding_model``, ``refresh`` ("15m", "1h", "1d"), ``expire_after``
+        ("90 days", "6 months"; default none), ``enabled``."""
+        return self._m.service.profiles.create(self._admin(), name, **settings)
+
+    def list(self) -> builtins.list[Profile]:
+        return self._m.service.profiles.list(self._admin())
+
+    def show(self, name: str) -> Profile:
+        return self._m.service.profiles.get(self._admin(), name)
+
+    def update(self, name: str, **changes: Any) -> Profile:
+        return self._m.service.profiles.update(self._admin(), name, **changes)
+
+    def enable(self, name: str) -> Profile:
+        """Schedule the profile's sweep at its refresh frequency."""
+        return self._m.service.profiles.enable(self._admin(), name)
+
+    def disable(self, name: str) -> Profile:
+        """Cancel the profile's schedule."""
+        return self._m.service.profiles.disable(self._admin(), name)
+
+    def delete(self, name: str, *, dry_run: bool = False) -> ProfileDeletion:
+        """Delete the profile and every memory it wrote (``dry_run``: only count them)."""
+        return self._m.service.profiles.delete(self._admin(), name, dry_run=dry_run)
+
+    def run(self, name: str, *, batch: int = 100) -> SweepReport:
+        """Sweep the profile now."""
+        return self._m.service.profiles.run(self._admin(), name, batch=batch)
+
+    def log(self, name: str, *, limit: int = 50) -> builtins.list[ProfileLogEntry]:
+        """What happened to the profile's memories (expired, deleted, swept): how many and when."""
+        return self._m.service.profiles.log(self._admin(), name, limit=limit)
+
+    def opt_out(self, name: str, *, user: str | None = None) -> Profile:
+        """The user (default: the SDK's) is skipped by this profile's sweeps."""
+        return self._m.service.profiles.opt_out(self._admin(user), name, user)
+
+    def opt_in(self, name: str, *, user: str | None = None) -> Profile:
+        return self._m.service.profiles.opt_in(self._admin(user), name, user)
+
+
+class Jobs:
+    """``Memlane.jobs``: the schedule (sweeps of enabled profiles, expiry, consolidation), past runs, and
+    running a job now in this process."""
+
+    def __init__(self, memlane: Memlane) -> None:
+        self._m = memlane
+
+    def list(self) -> builtins.list[JobInfo]:
+        return self._m.service.jobs.list()
+
+    def show(self, name: str, *, limit: int = 20) -> tuple[JobInfo, builtins.list[JobRun]]:
+        return self._m.service.jobs.show(name, limit=limit)
+
+    def run(self, name: str, *, batch: int = 100) -> JobRun:
+        return self._m.service.jobs.run(name, batch=batch)
 
 
 class AsyncMemlane:

@@ -32,6 +32,7 @@ from .graph.service import EntityService
 from .ids import new_id
 from .importers import Batch
 from .indexing import index_fields
+from .jobs.service import JobService
 from .models import (
     ALL_SPACES,
     Actor,
@@ -54,6 +55,7 @@ from .models import (
 )
 from .pagination import decode_cursor, encode_cursor
 from .permissions import Change, check_change, refusal, resolve_owner
+from .profiles.service import ProfileService
 from .providers.base import Embedder
 from .requests import StoreRequest, check_flag, check_integer, check_number, validate_store
 from .retrieval.config import RetrievalConfig
@@ -115,6 +117,10 @@ class MemoryService:
         )
         # an instance, or a factory called on first use (an LLM client is built only when extracting)
         self._extractor = extractor
+        #: profiles (memory sets), their sweeps and expiry (``memlane.profiles.service``)
+        self.profiles = ProfileService(self)
+        #: the schedule, past runs, run a job now (``memlane.jobs.service``)
+        self.jobs = JobService(self)
 
     # -- embedder -------------------------------------------------------------------------------------
 
@@ -229,11 +235,12 @@ class MemoryService:
         return validate_store(dict(fields), where=where)
 
     def _store_all(
-        self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None
-    ) -> list[StoreResult]:
+        self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None,
+        profile_id: str | None = None,
+    ) -> list[StoreResult]:  # fmt: skip
         """``in_txn`` runs inside the storing transaction, before the items (extraction claims the
         exchange, retires what was retracted and anchors tool records there, so the items link to those
-        records' entities: all or nothing)."""
+        records' entities: all or nothing). ``profile_id``: the profile whose sweep writes them."""
         if not requests:
             if in_txn is not None:
                 with self.storage.write() as txn:
@@ -241,7 +248,7 @@ class MemoryService:
             return []
         self._refuse_opted_out(actor)
         now = now_utc()
-        prepared = [self._prepare(req, actor, now) for req in requests]
+        prepared = [self._prepare(req, actor, now, profile_id) for req in requests]
         # Embed outside the transaction (slow), skipping what is already stored verbatim, and analyse
         # the texts (entity keys) on this thread meanwhile: ONNX Runtime releases the GIL while it runs.
         todo = list(range(len(prepared)))
@@ -266,7 +273,9 @@ class MemoryService:
                 results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
         return results
 
-    def _prepare(self, req: StoreRequest, actor: Actor, now: datetime) -> NewMemory:
+    def _prepare(
+        self, req: StoreRequest, actor: Actor, now: datetime, profile_id: str | None = None
+    ) -> NewMemory:
         observed = req.observed_at or now
         owner, visibility = _owner_of(req, actor)
         memory = Memory.model_construct(
@@ -298,6 +307,7 @@ class MemoryService:
             updated_at=now,
             embedding_model=None,
             author=actor.user,
+            profile_id=profile_id,
         )
         return NewMemory(
             memory=memory,
@@ -531,14 +541,15 @@ class MemoryService:
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
-        if memory is None:
+        if memory is None or _expired(memory):
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
         return memory
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
         versions = [] if self._opted_out(actor) else self.storage.chain(actor, memory_id)
-        if not versions:
+        versions = [m for m in versions if not _expired(m)]
+        if not versions or memory_id not in {m.id for m in versions}:
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
         by_id = {m.id: m for m in versions}
         roots = [m for m in versions if m.replaces is None or m.replaces not in by_id]
@@ -739,6 +750,11 @@ class MemoryService:
             self._pool.shutdown(wait=True)
         self.retrieval.close()
         self.storage.close()
+
+
+def _expired(memory: Memory) -> bool:
+    """Past its ``expires_at``: gone for every read, before the expiry cleanup deletes it."""
+    return memory.expires_at is not None and memory.expires_at <= now_utc()
 
 
 def _owner_of(req: StoreRequest | AnchorRecord, actor: Actor) -> tuple[str, Visibility]:

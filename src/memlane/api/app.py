@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..auth import AccessService
 from ..errors import MemlaneError, Unauthorized
 from ..service import MemoryService
-from . import admin, consolidation, conversations, entities, routes
+from . import admin, consolidation, conversations, entities, profiles, routes
 from .context import USER_HEADER
 from .errors import challenge, error_response, install_error_handlers, status_of
 
@@ -202,6 +202,7 @@ def create_app(
     app.include_router(conversations.router)
     app.include_router(entities.router)
     app.include_router(consolidation.router)
+    app.include_router(profiles.router)
 
     @app.get("/health", tags=["health"])
     def health() -> JSONResponse:

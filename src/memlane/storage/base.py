@@ -6,7 +6,8 @@ that reads takes the ``Actor`` and ``Filters`` and applies them inside the query
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import builtins
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,8 +24,11 @@ from ..models import (
     Entity,
     EntityMerge,
     Filters,
+    JobRun,
     KeyInfo,
     Memory,
+    Profile,
+    ProfileLogEntry,
     TeamInfo,
     UserInfo,
 )
@@ -43,6 +47,7 @@ __all__ = [
     "IdentityStore",
     "LinkRole",
     "NewMemory",
+    "ProfileStore",
     "Store",
     "StoreHealth",
     "WriteTxn",
@@ -329,6 +334,22 @@ class WriteTxn(EntityWrites, Protocol):
         when it already was. In the same transaction as what the extraction stores: all or nothing."""
         ...
 
+    def delete_profile_memories(self, workspace: str, profile_id: str) -> list[str]:
+        """Delete every memory the profile wrote, from every index (rows, vectors, full text, entity
+        keys and links); their ids. Unscoped: the caller decided who may."""
+        ...
+
+    def delete_expired(self, now: datetime, limit: int) -> list[tuple[str, str | None, str]]:
+        """Delete up to ``limit`` memories whose ``expires_at`` is at or before ``now``, from every index;
+        (workspace, profile id or None, memory id) of each."""
+        ...
+
+    def set_profile_expiry(
+        self, workspace: str, profile_id: str, expiry: Callable[[datetime], datetime | None]
+    ) -> int:
+        """Set ``expires_at`` of every memory of the profile to ``expiry(created_at)``; how many."""
+        ...
+
 
 class IdentityStore(Protocol):
     """Workspaces, users (and their opt-out), teams with members, agents and API keys, in the store's own
@@ -412,6 +433,105 @@ class ConversationStore(Protocol):
         """Whether the exchange with this content hash was extracted (``WriteTxn.claim_exchange``)."""
         ...
 
+    def latest_seq(self, workspace: str, created_before: datetime | None = None) -> int:
+        """The highest message seq of the workspace (of messages appended before ``created_before``); 0
+        when none. Unscoped: for the scheduled sweep (``memlane.profiles``)."""
+        ...
+
+    def changed_conversations(
+        self, workspace: str, after_seq: int, upto_seq: int, after_id: str, limit: int
+    ) -> list[str]:
+        """Ids (ordered, after ``after_id``) of the conversations with messages in (after, upto]."""
+        ...
+
+    def window(
+        self, workspace: str, conversation_ids: Sequence[str], after_seq: int, upto_seq: int
+    ) -> list[tuple[int, ConversationMessage]]:
+        """(seq, message) of those conversations in (after, upto], oldest first. Unscoped."""
+        ...
+
+
+class ProfileStore(Protocol):
+    """Profiles, their opt-outs and log, and the runs of scheduled jobs (``memlane.profiles``,
+    ``memlane.jobs``). Rows and SQL only; each method is one transaction."""
+
+    def insert(self, profile: Profile) -> bool:
+        """False (nothing written) when the workspace has a profile of that name."""
+        ...
+
+    def update(self, profile: Profile) -> None:
+        """Write the settings, ``enabled`` and ``updated_at`` (never the run state)."""
+        ...
+
+    def get(self, workspace: str, key: str) -> Profile | None:
+        """By id or by name."""
+        ...
+
+    def list(self, workspace: str | None) -> builtins.list[Profile]:
+        """Of one workspace, or of all (None), by name."""
+        ...
+
+    def delete(self, workspace: str, profile_id: str) -> bool: ...
+
+    def claim(self, profile_id: str, token: str, now: datetime, stale_before: datetime) -> bool:
+        """Mark the profile in progress under ``token``, unless another run holds it with a heartbeat
+        after ``stale_before``. Atomic: two claimants never both win."""
+        ...
+
+    def run_window(self, profile_id: str, token: str, latest: int) -> int:
+        """The log position the claimed run reads up to: the one a failed or killed earlier run had
+        chosen (so a rerun sees the same transcripts), else ``latest``, recorded until success."""
+        ...
+
+    def heartbeat(self, profile_id: str, token: str, now: datetime) -> bool:
+        """False when the run lost its claim (another took it over as stale)."""
+        ...
+
+    def release(
+        self, profile_id: str, token: str, *, synced_seq: int | None, synced_at: datetime | None,
+        error: str | None,
+    ) -> bool:  # fmt: skip
+        """End the run: with ``synced_seq`` the last sync advances (success); with ``error`` it is kept.
+        False (nothing written) when the run no longer holds the claim."""
+        ...
+
+    def set_opt_out(self, profile_id: str, user: str, opted_out: bool, at: datetime) -> None: ...
+
+    def opted_out_users(self, profile_id: str) -> set[str]: ...
+
+    def memory_ids(self, workspace: str, profile_id: str) -> builtins.list[str]:
+        """Ids of every memory (every version) the profile wrote."""
+        ...
+
+    def add_log(self, workspace: str, entry: ProfileLogEntry) -> None: ...
+
+    def log(self, workspace: str, profile_id: str, limit: int) -> builtins.list[ProfileLogEntry]:
+        """Newest first."""
+        ...
+
+    def start_job(self, run: JobRun) -> None: ...
+
+    def finish_job(
+        self,
+        run_id: str,
+        finished_at: datetime,
+        status: str,
+        error: str | None,
+        detail: dict[str, Any] | None,
+    ) -> None: ...
+
+    def abandon_runs(self, job: str, at: datetime, error: str) -> int:
+        """Mark the job's runs still recorded as running as failed (their worker died)."""
+        ...
+
+    def job_runs(self, job: str | None, limit: int) -> builtins.list[JobRun]:
+        """Newest first; of one job or of all."""
+        ...
+
+    def last_runs(self) -> dict[str, JobRun]:
+        """The newest run of every job."""
+        ...
+
 
 class Store(EntityReads, GraphReads, Protocol):
     backend: str
@@ -429,6 +549,11 @@ class Store(EntityReads, GraphReads, Protocol):
     @property
     def conversations(self) -> ConversationStore:
         """The conversation log of the same database."""
+        ...
+
+    @property
+    def profiles(self) -> ProfileStore:
+        """Profiles, their log and the job runs, in the same database."""
         ...
 
     def write(self) -> AbstractContextManager[WriteTxn]: ...

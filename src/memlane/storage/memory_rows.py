@@ -65,7 +65,8 @@ def memory_from_row(
     (seq, id_, workspace, owner, visibility, space, content, type_, subject_id, subject_name,
      related_user, data, importance, confidence, valid_from, valid_to, observed_at, source,
      provenance, state, replaces, superseded_by, superseded_at, access_count, last_accessed_at,
-     expires_at, created_at, updated_at, model, author) = row  # fmt: skip
+     expires_at, created_at, updated_at, model, author) = row[:30]  # fmt: skip
+    profile_id = row[30] if len(row) > 30 else None
     raw = (valid_from, valid_to, observed_at, superseded_at, last_accessed_at, expires_at, created_at,
            updated_at)  # fmt: skip
     try:  # every row memlane wrote: read as it is
@@ -107,6 +108,7 @@ def memory_from_row(
         updated_at=times[7],
         embedding_model=model,
         author=author,
+        profile_id=profile_id,
     )
     return int(seq), memory
 

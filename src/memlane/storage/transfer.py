@@ -43,7 +43,7 @@ _MEMORY_COLUMNS = (
     "seq", "id", "workspace", "owner", "visibility", "space", "content", "content_hash", "type", "subject_id",
     "subject_name", "related_user", "data", "importance", "confidence", "valid_from", "valid_to", "observed_at",
     "source", "provenance", "state", "chain_id", "replaces", "superseded_by", "superseded_at", "access_count",
-    "last_accessed_at", "expires_at", "created_at", "updated_at", "author",
+    "last_accessed_at", "expires_at", "created_at", "updated_at", "author", "profile_id",
 )  # fmt: skip
 
 #: in foreign-key order

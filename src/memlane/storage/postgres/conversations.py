@@ -89,6 +89,36 @@ class PostgresConversations:
             )
         )
 
+    def latest_seq(self, workspace: str, created_before: datetime | None = None) -> int:
+        rows = self._store._rows(
+            "SELECT max(seq) FROM conversation_messages WHERE workspace = %s"
+            " AND (%s::timestamptz IS NULL OR created_at < %s)",
+            (workspace, created_before, created_before),
+        )
+        return int(rows[0][0] or 0) if rows else 0
+
+    def changed_conversations(
+        self, workspace: str, after_seq: int, upto_seq: int, after_id: str, limit: int
+    ) -> list[str]:
+        rows = self._store._rows(
+            "SELECT DISTINCT conversation_id FROM conversation_messages WHERE workspace = %s AND seq > %s"
+            " AND seq <= %s AND conversation_id > %s ORDER BY conversation_id LIMIT %s",
+            (workspace, after_seq, upto_seq, after_id, limit),
+        )
+        return [str(r[0]) for r in rows]
+
+    def window(
+        self, workspace: str, conversation_ids: Sequence[str], after_seq: int, upto_seq: int
+    ) -> list[tuple[int, ConversationMessage]]:
+        if not conversation_ids:
+            return []
+        rows = self._store._rows(
+            f"SELECT {_COLUMNS} FROM conversation_messages m WHERE m.workspace = %s"
+            " AND m.conversation_id = ANY(%s::text[]) AND m.seq > %s AND m.seq <= %s ORDER BY m.seq",
+            (workspace, list(conversation_ids), after_seq, upto_seq),
+        )
+        return [(r[0], _message(r)) for r in rows]
+
 
 def claim_exchange(conn: psycopg.Connection[Any], workspace: str, digest: str, at: datetime) -> bool:
     cur = conn.execute(

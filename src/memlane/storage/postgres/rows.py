@@ -38,7 +38,7 @@ _COLUMNS = (
     " m.source, m.provenance, m.state, m.replaces, m.superseded_by,"
     f" {_time('m.superseded_at')}, m.access_count, {_time('m.last_accessed_at')},"
     f" {_time('m.expires_at')}, {_time('m.created_at')}, {_time('m.updated_at')},"
-    " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq), m.author"
+    " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq), m.author, m.profile_id"
 )
 
 #: advisory lock keys: one bigint for migrations; (namespace, hashtext(name)) pairs for the rest

@@ -34,6 +34,7 @@ from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
+from .profiles import PostgresProfiles
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
 from .writes import _Txn
 
@@ -90,6 +91,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self._closed = False
         self.identity = PostgresIdentity(self)
         self.conversations = PostgresConversations(self)
+        self.profiles = PostgresProfiles(self)
         #: the last fault of the server's disk or files: ("degraded" or "failing", message)
         self._fault: tuple[str, str] | None = None
         try:

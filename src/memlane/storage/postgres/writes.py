@@ -15,7 +15,7 @@ concurrently under READ COMMITTED, so the races are closed explicitly:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -188,8 +188,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
             " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
-            " doc_len, porter_terms, author, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-            " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
+            " doc_len, porter_terms, author, profile_id, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
+            " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
             " ON CONFLICT (workspace, owner, visibility, space, content_hash) WHERE superseded_by IS NULL"
             " DO NOTHING RETURNING seq),"
             " keys AS (INSERT INTO memory_entities (key, memory_seq) SELECT k, ins.seq FROM ins,"
@@ -206,7 +206,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
                 m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
                 m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
                 _token_count(keyword_text) + _token_count(row.fts_subject),
-                _porter_terms(keyword_text, row.fts_subject), m.author, keyword_text,
+                _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, keyword_text,
                 sorted(row.entity_keys),
                 model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
                 np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
@@ -393,10 +393,49 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
                 int(r[0])
                 for r in self.conn.execute("SELECT seq FROM memories WHERE id = ANY(%s::text[])", (ids,))
             }
-            self._collect(sorted(seqs - self.uncounted), -1)
-            self.uncounted -= seqs
-            self.conn.execute("DELETE FROM memories WHERE id = ANY(%s::text[])", (ids,))
+            self._delete_seqs(seqs)
         return ids
+
+    def _delete_seqs(self, seqs: set[int]) -> None:
+        """Delete rows and their statistics; vectors, entity keys and links go by ON DELETE CASCADE, the
+        tsvector with the row."""
+        if not seqs:
+            return
+        self._collect(sorted(seqs - self.uncounted), -1)
+        self.uncounted -= seqs
+        self.conn.execute("DELETE FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),))
+
+    def delete_profile_memories(self, workspace: str, profile_id: str) -> list[str]:
+        found = self.conn.execute(
+            "SELECT seq, id, chain_id FROM memories WHERE profile_id = %s AND workspace = %s ORDER BY seq",
+            (profile_id, workspace),
+        ).fetchall()
+        for chain in sorted({str(r[2]) for r in found}):
+            self._lock_chain(chain)
+        self._delete_seqs({int(r[0]) for r in found})
+        return [str(r[1]) for r in found]
+
+    def delete_expired(self, now: datetime, limit: int) -> list[tuple[str, str | None, str]]:
+        found = self.conn.execute(
+            "SELECT seq, workspace, profile_id, id FROM memories WHERE expires_at IS NOT NULL"
+            " AND expires_at <= %s ORDER BY expires_at LIMIT %s FOR UPDATE SKIP LOCKED",
+            (now, limit),
+        ).fetchall()
+        self._delete_seqs({int(r[0]) for r in found})
+        return [(str(r[1]), r[2], str(r[3])) for r in found]
+
+    def set_profile_expiry(
+        self, workspace: str, profile_id: str, expiry: Callable[[datetime], datetime | None]
+    ) -> int:
+        found = self.conn.execute(
+            "SELECT seq, created_at FROM memories WHERE profile_id = %s AND workspace = %s",
+            (profile_id, workspace),
+        ).fetchall()
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET expires_at = %s WHERE seq = %s", [(expiry(r[1]), r[0]) for r in found]
+            )
+        return len(found)
 
     def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None:
         current = self.get_for_update(actor, memory_id)

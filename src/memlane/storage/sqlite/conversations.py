@@ -88,6 +88,37 @@ class SqliteConversations:
             )
         )
 
+    def latest_seq(self, workspace: str, created_before: datetime | None = None) -> int:
+        rows = self._db.rows(
+            "SELECT max(seq) FROM conversation_messages WHERE workspace = ? AND coalesce(created_at < ?, 1)",
+            (workspace, to_db(created_before)),
+        )
+        return int(rows[0][0] or 0) if rows else 0
+
+    def changed_conversations(
+        self, workspace: str, after_seq: int, upto_seq: int, after_id: str, limit: int
+    ) -> list[str]:
+        rows = self._db.rows(
+            "SELECT DISTINCT conversation_id FROM conversation_messages INDEXED BY conversation_messages_by_seq"
+            " WHERE workspace = ? AND seq > ? AND seq <= ? AND conversation_id > ?"
+            " ORDER BY conversation_id LIMIT ?",
+            (workspace, after_seq, upto_seq, after_id, limit),
+        )
+        return [str(r[0]) for r in rows]
+
+    def window(
+        self, workspace: str, conversation_ids: Sequence[str], after_seq: int, upto_seq: int
+    ) -> list[tuple[int, ConversationMessage]]:
+        if not conversation_ids:
+            return []
+        marks = ",".join("?" * len(conversation_ids))
+        rows = self._db.rows(
+            f"SELECT {_COLUMNS} FROM conversation_messages m WHERE m.workspace = ?"
+            f" AND m.conversation_id IN ({marks}) AND m.seq > ? AND m.seq <= ? ORDER BY m.seq",
+            (workspace, *conversation_ids, after_seq, upto_seq),
+        )
+        return [(r[0], _message(r)) for r in rows]
+
 
 def claim_exchange(cur: apsw.Cursor, workspace: str, digest: str, at: datetime) -> bool:
     cur.execute(

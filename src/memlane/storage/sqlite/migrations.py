@@ -348,4 +348,68 @@ MIGRATIONS.append(
 #: migration steps that also need Python after their SQL (same transaction): version -> what to run
 SUBJECT_BACKFILL = 7
 
+MIGRATIONS.append(
+    (
+        8,
+        "profiles (memory sets): profile of each memory, profiles, per-profile opt-outs, profile log,"
+        " job runs; conversation log by workspace and seq (the sweep reads what changed since)",
+        """
+ALTER TABLE memories ADD COLUMN profile_id TEXT;
+CREATE INDEX IF NOT EXISTS memories_by_profile ON memories (profile_id) WHERE profile_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS memories_expiring ON memories (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS conversation_messages_by_seq ON conversation_messages (workspace, seq);
+
+CREATE TABLE IF NOT EXISTS profiles (
+    id TEXT PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    name TEXT NOT NULL,
+    config TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 0,
+    last_sync_seq INTEGER NOT NULL DEFAULT 0,
+    last_sync_at TEXT,
+    run_token TEXT,
+    run_started_at TEXT,
+    run_heartbeat_at TEXT,
+    run_upto INTEGER,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (workspace, name)
+);
+
+CREATE TABLE IF NOT EXISTS profile_opt_outs (
+    profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+    user_name TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (profile_id, user_name)
+);
+
+CREATE TABLE IF NOT EXISTS profile_log (
+    seq INTEGER PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    profile_name TEXT NOT NULL,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    detail TEXT
+);
+CREATE INDEX IF NOT EXISTS profile_log_by_profile ON profile_log (workspace, profile_id, seq);
+
+CREATE TABLE IF NOT EXISTS job_runs (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    job TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    status TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+    error TEXT,
+    detail TEXT,
+    worker TEXT
+);
+CREATE INDEX IF NOT EXISTS job_runs_by_job ON job_runs (job, seq);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -23,7 +23,7 @@ _COLUMNS = (
     " m.subject_name, m.related_user, m.data, m.importance, m.confidence, m.valid_from, m.valid_to,"
     " m.observed_at, m.source, m.provenance, m.state, m.replaces, m.superseded_by, m.superseded_at,"
     " m.access_count, m.last_accessed_at, m.expires_at, m.created_at, m.updated_at,"
-    " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq), m.author"
+    " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq), m.author, m.profile_id"
 )
 
 

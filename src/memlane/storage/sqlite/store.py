@@ -35,6 +35,7 @@ from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity
 from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
+from .profiles import SqliteProfiles
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 from .writes import _Txn
 
@@ -62,6 +63,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self._db = Connections(self.path)
         self.identity = SqliteIdentity(self._db)
         self.conversations = SqliteConversations(self._db)
+        self.profiles = SqliteProfiles(self._db)
         self._index = VectorIndex()
         self._index_lock = threading.Lock()
         #: entity candidates for linking; used only inside ``write()`` (``storage/entity_cache.py``)

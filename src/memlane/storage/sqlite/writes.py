@@ -7,7 +7,7 @@ queued for the in-memory vector index, which ``SqliteStore.write()`` updates aft
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...models import Actor, Memory
-from ...timeutil import from_db, to_db
+from ...timeutil import from_db, now_utc, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
@@ -154,8 +154,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             "INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash, type,"
             " subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
-            " access_count, last_accessed_at, expires_at, created_at, updated_at, author, doc_len)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " access_count, last_accessed_at, expires_at, created_at, updated_at, author, doc_len, profile_id)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
                 str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
@@ -166,6 +166,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
                 to_db(m.last_accessed_at), to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
                 m.author,
                 doc_len,
+                m.profile_id,
             ),
         )  # fmt: skip
         seq = self.cur.connection.last_insert_rowid()
@@ -301,7 +302,46 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             return []
         marks = ",".join("?" * len(ids))
         found: list[Any] = self.cur.execute(f"SELECT seq FROM memories WHERE id IN ({marks})", ids).fetchall()
-        seqs = [int(r[0]) for r in found]
+        self._delete_seqs([int(r[0]) for r in found])
+        return ids
+
+    def delete_profile_memories(self, workspace: str, profile_id: str) -> list[str]:
+        found: list[Any] = self.cur.execute(
+            "SELECT seq, id FROM memories WHERE profile_id = ? AND workspace = ? ORDER BY seq",
+            (profile_id, workspace),
+        ).fetchall()
+        for start in range(0, len(found), 500):
+            self._delete_seqs([int(r[0]) for r in found[start : start + 500]])
+        return [str(r[1]) for r in found]
+
+    def delete_expired(self, now: datetime, limit: int) -> list[tuple[str, str | None, str]]:
+        found: list[Any] = self.cur.execute(
+            "SELECT seq, workspace, profile_id, id FROM memories INDEXED BY memories_expiring"
+            " WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?",
+            (to_db(now), limit),
+        ).fetchall()
+        if found:
+            self._delete_seqs([int(r[0]) for r in found])
+        return [(str(r[1]), r[2], str(r[3])) for r in found]
+
+    def set_profile_expiry(
+        self, workspace: str, profile_id: str, expiry: Callable[[datetime], datetime | None]
+    ) -> int:
+        found: list[Any] = self.cur.execute(
+            "SELECT seq, created_at FROM memories WHERE profile_id = ? AND workspace = ?",
+            (profile_id, workspace),
+        ).fetchall()
+        self.cur.executemany(
+            "UPDATE memories SET expires_at = ? WHERE seq = ?",
+            [(to_db(expiry(from_db(r[1]) or now_utc())), r[0]) for r in found],
+        )
+        return len(found)
+
+    def _delete_seqs(self, seqs: list[int]) -> None:
+        """Delete rows from every index: statistics, full text, entity keys, vectors (entity links go by
+        ON DELETE CASCADE)."""
+        if not seqs:
+            return
         seq_marks = ",".join("?" * len(seqs))
         self._uncount(seqs)
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
@@ -310,7 +350,6 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
         self.removed_seqs.extend(seqs)
         self.vectors_changed = True
-        return ids
 
     def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None:
         current = self.get_for_update(actor, memory_id)

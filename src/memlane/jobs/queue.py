@@ -1,0 +1,162 @@
+"""``QueueRunner``: ``memlane worker`` on PostgreSQL, through procrastinate (a PostgreSQL-backed task
+queue; its tables live in memlane's own database, created on first start).
+
+- **Each scheduled run executes once.** A periodic ``memlane.tick`` task (every ``tick`` seconds) is
+  deferred once per period for all workers (procrastinate's periodic deferrer records each period in
+  the database). The tick reads the schedule (``schedule.due``) and defers each due job as
+  ``memlane.run`` with a queueing lock named after the job: while one is waiting, no second is queued.
+- **Runs never overlap for one profile.** A sweep job carries the lock ``profile:<id>`` (procrastinate
+  starts no job while another with its lock is running), and the sweep claims the profile in memlane's
+  own table too (``profiles.sweep``), which also keeps a hand-started run (``memlane profiles run``) out.
+- **A killed worker's job is retried by another.** Workers send heartbeats; the tick asks for jobs whose
+  worker has been silent for ``stale_after`` and puts them back in the queue, where another worker takes
+  them; the sweep takes over the dead run's claim (same ``stale_after``) and its window, so it extracts
+  nothing twice. A sweep that finds its profile still claimed (``busy``) is retried a little later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import procrastinate
+from procrastinate import RetryStrategy
+
+from ..errors import StorageError
+from ..models import Profile
+from ..timeutil import now_utc
+from .run import execute, worker_name
+from .schedule import due, find_job, scheduled_jobs
+
+if TYPE_CHECKING:
+    from ..service import MemoryService
+
+__all__ = ["QueueRunner"]
+
+log = logging.getLogger("memlane.jobs")
+
+#: a one-bigint advisory lock held while procrastinate's schema is created (several workers start at once)
+_SCHEMA_LOCK = 7_346_501_015
+
+
+class _Busy(Exception):
+    """The profile is claimed by a run still alive: procrastinate retries this job later."""
+
+
+def _cron(tick: float) -> str:
+    """procrastinate's cron (croniter: a sixth field is seconds): every ``tick`` seconds (a divisor of
+    60), or every minute."""
+    seconds = int(tick)
+    if 1 <= seconds < 60 and 60 % seconds == 0:
+        return f"* * * * * */{seconds}"
+    return "* * * * *"
+
+
+class QueueRunner:
+    def __init__(
+        self, service: MemoryService, database_url: str, *, tick: float = 5.0, concurrency: int = 1,
+        batch: int = 100,
+    ) -> None:  # fmt: skip
+        self.service = service
+        self.database_url = database_url
+        self.concurrency = concurrency
+        self.batch = batch
+        self.worker = worker_name()
+        self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=database_url))
+        self._stop: asyncio.Event | None = None
+        self._define(tick)
+
+    @property
+    def stale_after(self) -> timedelta:
+        return self.service.profiles.stale_after
+
+    def _define(self, tick: float) -> None:
+        app = self.app
+        retry = RetryStrategy(max_attempts=1000, wait=max(1, int(self.stale_after.total_seconds() // 2)),
+                              retry_exceptions={_Busy})  # fmt: skip
+
+        @app.periodic(cron=_cron(tick), periodic_id="tick")
+        @app.task(name="memlane.tick", queueing_lock="memlane.tick", pass_context=True)
+        async def tick_task(context: procrastinate.JobContext, timestamp: int) -> None:
+            await self._retry_stalled()
+            await asyncio.to_thread(self._defer_due)
+
+        @app.task(name="memlane.run", pass_context=True, retry=retry)
+        def run_task(context: procrastinate.JobContext, job: str) -> None:
+            found = find_job(self.service, job)
+            runs = self.service.storage.profiles
+            last = runs.last_runs()
+            retried = context.job is not None and context.job.attempts > 0
+            if not retried and not due([found], last, now_utc(), self.stale_after):
+                log.info("job %s: ran meanwhile; this queued run is not needed", found.name)
+                return
+            if found.profile is not None and self._claimed_by_live_run(found.profile):
+                raise _Busy(f"profile {found.profile.name!r} is being swept by a live run")
+            if found.name in last and last[found.name].status == "running":
+                runs.abandon_runs(found.name, now_utc(), "its worker stopped (killed?)")
+            execute(self.service, found, worker=self.worker, batch=self.batch)
+
+        self._run_task = run_task
+
+    def _claimed_by_live_run(self, stale: Profile) -> bool:
+        profile = self.service.storage.profiles.get(stale.workspace, stale.id)
+        if profile is None or profile.running_since is None or profile.heartbeat_at is None:
+            return False
+        return profile.heartbeat_at >= now_utc() - self.stale_after
+
+    def _defer_due(self) -> None:
+        """Queue every due job once (a queueing lock per job); sweeps under their profile's lock."""
+        last = self.service.storage.profiles.last_runs()
+        for job in due(scheduled_jobs(self.service), last, now_utc(), self.stale_after):
+            lock = f"profile:{job.profile.id}" if job.profile is not None else f"job:{job.name}"
+            try:
+                self._run_task.configure(lock=lock, queueing_lock=f"queued:{job.name}").defer(job=job.name)
+            except procrastinate.exceptions.AlreadyEnqueued:
+                continue
+            log.info("job %s: queued", job.name)
+
+    async def _retry_stalled(self) -> None:
+        seconds = self.stale_after.total_seconds()
+        for job in await self.app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds):
+            log.info(
+                "job %s (%s): its worker stopped sending heartbeats; retrying it", job.id, job.task_kwargs
+            )
+            await self.app.job_manager.retry_job(job)
+
+    def _ensure_schema(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.database_url, autocommit=True) as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s::bigint)", (_SCHEMA_LOCK,))
+            exists = conn.execute("SELECT to_regclass('procrastinate_jobs') IS NOT NULL").fetchone()
+            if not (exists and exists[0]):
+                conn.execute(self.app.schema_manager.get_schema().encode())
+
+    def run_forever(self) -> None:
+        try:
+            self._ensure_schema()
+        except Exception as exc:
+            raise StorageError(f"cannot prepare the job queue's tables: {exc}") from exc
+        log.info(
+            "job runner %s: procrastinate queue on PostgreSQL, %d at once", self.worker, self.concurrency
+        )
+        asyncio.run(self._work())
+
+    async def _work(self) -> None:
+        self._stop = asyncio.Event()
+        beat = max(0.5, min(10.0, self.stale_after.total_seconds() / 4))
+        options: dict[str, Any] = {
+            "concurrency": self.concurrency, "name": self.worker, "update_heartbeat_interval": beat,
+            "stalled_worker_timeout": self.stale_after.total_seconds(), "fetch_job_polling_interval": 1.0,
+            "install_signal_handlers": True,
+        }  # fmt: skip
+        async with self.app.open_async():
+            await self.app.run_worker_async(**options)
+
+    def start(self) -> None:  # pragma: no cover - the queue runner runs as its own process
+        raise NotImplementedError("run the queue runner with memlane worker (run_forever)")
+
+    def stop(self) -> None:
+        pass  # procrastinate stops on SIGINT / SIGTERM (its signal handlers)

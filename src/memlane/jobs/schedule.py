@@ -1,0 +1,97 @@
+"""The schedule: which jobs exist and when each is due. Derived from the store on every look (enabled
+profiles and the last run of each job), so enabling or disabling a profile changes it at once, on every
+runner, with nothing to register or cancel elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Literal
+
+from ..errors import NotFound
+from ..models import JobRun, Profile
+from .models import JobInfo
+
+if TYPE_CHECKING:
+    from ..service import MemoryService
+
+__all__ = ["EXPIRY_EVERY", "Job", "consolidation", "due", "find_job", "scheduled_jobs"]
+
+#: how often the expiry cleanup runs (reads filter expired items meanwhile)
+EXPIRY_EVERY = timedelta(minutes=15)
+CONSOLIDATE_EVERY = timedelta(days=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    name: str
+    kind: Literal["sweep", "expiry", "consolidate"]
+    every: timedelta
+    profile: Profile | None = None
+
+    def info(self, last: JobRun | None, now: datetime) -> JobInfo:
+        return JobInfo(
+            name=self.name, kind=self.kind, every_minutes=int(self.every.total_seconds() // 60),
+            workspace=self.profile.workspace if self.profile else None,
+            profile=self.profile.name if self.profile else None,
+            next_run_at=max(now, last.started_at + self.every) if last else now, last_run=last,
+        )  # fmt: skip
+
+
+def consolidation() -> object | None:
+    """The consolidation entry point (``memlane.consolidation.consolidate``), when it is installed."""
+    try:
+        from .. import consolidation as module  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return getattr(module, "consolidate", None)
+
+
+def scheduled_jobs(service: MemoryService, *, expiry_every: timedelta = EXPIRY_EVERY) -> list[Job]:
+    jobs = [Job("expiry", "expiry", expiry_every)]
+    if consolidation() is not None:
+        jobs.append(Job("consolidate", "consolidate", CONSOLIDATE_EVERY))
+    for profile in service.storage.profiles.list(None):
+        if profile.enabled:
+            jobs.append(
+                Job(f"sweep:{profile.id}", "sweep", timedelta(minutes=profile.refresh_minutes), profile)
+            )
+    return jobs
+
+
+def due(
+    jobs: Iterable[Job], last_runs: dict[str, JobRun], now: datetime, stale_after: timedelta
+) -> list[Job]:
+    """The jobs whose period has passed since their last run started (or that never ran), and the sweeps
+    whose last run is still recorded as running but whose profile shows no sign of life for
+    ``stale_after`` (a killed worker): those are run again."""
+    return [j for j in jobs if j.name not in last_runs or last_runs[j.name].started_at + j.every <= now
+            or (last_runs[j.name].status == "running" and dead(j, now, stale_after))]  # fmt: skip
+
+
+def dead(job: Job, now: datetime, stale_after: timedelta) -> bool:
+    """A sweep recorded as running whose profile is not claimed, or whose claim went stale."""
+    if job.profile is None:
+        return False
+    beat = job.profile.heartbeat_at
+    return job.profile.running_since is None or beat is None or beat < now - stale_after
+
+
+def find_job(service: MemoryService, name: str, workspace: str | None = None) -> Job:
+    """A job by name; ``sweep:<profile name or id>`` also for a disabled profile (run by hand)."""
+    kind, _, key = name.partition(":")
+    if kind == "sweep" and key:
+        profiles = service.storage.profiles
+        found = (
+            profiles.get(workspace, key)
+            if workspace is not None
+            else next((p for p in profiles.list(None) if key in (p.id, p.name)), None)
+        )
+        if found is None:
+            raise NotFound(f"no profile {key!r}" + (f" in workspace {workspace!r}" if workspace else ""))
+        return Job(f"sweep:{found.id}", "sweep", timedelta(minutes=found.refresh_minutes), found)
+    for job in scheduled_jobs(service):
+        if job.name == name and job.kind != "sweep":
+            return job
+    raise NotFound(f"no job {name!r} (jobs: expiry, consolidate when installed, sweep:<profile>)")

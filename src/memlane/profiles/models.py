@@ -1,0 +1,54 @@
+"""What the profile operations return (besides ``memlane.models.Profile`` and ``ProfileLogEntry``)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..models import Profile
+
+__all__ = ["ExpiryReport", "ProfileDeletion", "SweepReport"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SweepReport(_Frozen):
+    """One sweep of a profile: what it read and what extraction did.
+
+    ``status``: ``succeeded`` (the last sync advanced to ``to_seq``), ``busy`` (another run holds the
+    profile: nothing was done), or ``failed`` (nothing advanced; ``error`` says why)."""
+
+    profile_id: str
+    profile: str
+    status: Literal["succeeded", "busy", "failed"]
+    from_seq: int = 0
+    to_seq: int = 0
+    batches: int = 0
+    conversations: int = 0
+    messages: int = 0
+    transcripts: int = 0
+    extracted: int = 0
+    added: int = 0
+    updated: int = 0
+    deleted: int = 0
+    skipped_users: int = 0
+    duration_s: float = 0.0
+    error: str | None = None
+
+
+class ProfileDeletion(_Frozen):
+    """Deleting a profile: the profile and how many memories went with it (or would, in a dry run)."""
+
+    profile: Profile
+    memories: int
+    dry_run: bool
+
+
+class ExpiryReport(_Frozen):
+    """One expiry cleanup: how many memories were deleted, in all and per profile id."""
+
+    deleted: int
+    per_profile: dict[str, int]

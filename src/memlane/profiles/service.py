@@ -1,0 +1,277 @@
+"""``ProfileService``: profiles (memory sets) and what they do, for every surface (reached as
+``MemoryService.profiles``).
+
+Who may (docs/api.md): creating, changing, enabling, disabling, running and deleting a profile, and
+reading its log, is for admins of the workspace (the embedded SDK and the CLI on the database itself act
+as its operator). Reading profiles (list, show) is for every key of the workspace: settings and run
+state, no memory and no count of memories. Opting out of a profile is for the user themselves (any key
+acting as them) or an admin; opting back in for the user with their own key, or an admin (as opting out
+of memory).
+"""
+
+from __future__ import annotations
+
+import builtins
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from ..auth import check_name
+from ..errors import ConfigError, Forbidden, InvalidInput, NotFound
+from ..extraction import Extractor
+from ..ids import new_id
+from ..models import Actor, Profile, ProfileLogEntry
+from ..permissions import check_opt_in
+from ..requests import check_integer
+from ..timeutil import now_utc
+from .models import ExpiryReport, ProfileDeletion, SweepReport
+from .spec import (
+    add_duration,
+    check_expire_after,
+    check_extractor,
+    check_refresh,
+    check_scope,
+    check_types,
+)
+from .sweep import sweep
+
+if TYPE_CHECKING:
+    from ..service import MemoryService
+
+__all__ = ["ProfileService"]
+
+log = logging.getLogger("memlane.jobs")
+
+_MAX_INSTRUCTIONS = 10_000
+_UPDATABLE = ("types", "scope", "teams", "agent", "extractor", "instructions", "embedding_model", "refresh",
+              "expire_after")  # fmt: skip
+
+
+def _check_admin(actor: Actor, what: str) -> None:
+    if not actor.admin:
+        raise Forbidden(f"{what}: only an admin of workspace {actor.workspace!r} may")
+
+
+class ProfileService:
+    def __init__(self, service: MemoryService) -> None:
+        self._service = service
+        self._store = service.storage
+        #: a run whose heartbeat is older than this is taken as dead (a killed worker): another may take
+        #: the profile over (heartbeats come after every batch)
+        self.stale_after = timedelta(minutes=5)
+        #: messages appended less than this long ago wait for the next sweep: on PostgreSQL a message
+        #: with a lower seq may still be in flight in another transaction (SQLite writers are serial)
+        self.settle = timedelta(seconds=5) if self._store.backend == "postgres" else timedelta(0)
+
+    # -- settings -------------------------------------------------------------------------------------
+
+    def create(
+        self, actor: Actor, name: str, *, types: Sequence[str] | str | None = None, scope: str = "user",
+        teams: Sequence[str] | str = (), agent: str | None = None, extractor: str = "rules",
+        instructions: str | None = None, embedding_model: str | None = None, refresh: str | int = "1h",
+        expire_after: str | None = None, enabled: bool = False,
+    ) -> Profile:  # fmt: skip
+        """A new profile (disabled unless ``enabled``: enabling schedules its sweep)."""
+        _check_admin(actor, "creating a profile")
+        name = check_name(name, "name")
+        now = now_utc()
+        profile = Profile(
+            id=new_id(), workspace=actor.workspace, name=name, created_at=now, updated_at=now,
+            enabled=bool(enabled), **self._settings(types=types, scope=scope, teams=teams, agent=agent,
+            extractor=extractor, instructions=instructions, embedding_model=embedding_model, refresh=refresh,
+            expire_after=expire_after),
+        )  # fmt: skip
+        if not self._store.profiles.insert(profile):
+            raise InvalidInput(f"name: workspace {actor.workspace!r} already has a profile named {name!r}")
+        return profile
+
+    @staticmethod
+    def _settings(
+        *, types: Any, scope: Any, teams: Any, agent: Any, extractor: Any, instructions: Any,
+        embedding_model: Any, refresh: Any, expire_after: Any,
+    ) -> dict[str, Any]:  # fmt: skip
+        scope, team_names, agent_name = check_scope(scope, teams, agent)
+        if instructions is not None and (
+            not isinstance(instructions, str) or len(instructions) > _MAX_INSTRUCTIONS
+        ):
+            raise InvalidInput(f"instructions: a string of at most {_MAX_INSTRUCTIONS:,} characters")
+        if embedding_model is not None and (
+            not isinstance(embedding_model, str) or not embedding_model.strip()
+        ):
+            raise InvalidInput("embedding_model: an embedder spec such as 'local' or 'openai:<model>'")
+        return {
+            "types": check_types(types), "scope": scope, "teams": team_names, "agent": agent_name,
+            "extractor": check_extractor(extractor), "instructions": instructions or None,
+            "embedding_model": embedding_model, "refresh_minutes": check_refresh(refresh),
+            "expire_after": check_expire_after(expire_after),
+        }  # fmt: skip
+
+    def list(self, actor: Actor) -> builtins.list[Profile]:
+        return self._store.profiles.list(actor.workspace)
+
+    def get(self, actor: Actor, name: str) -> Profile:
+        """By name or id."""
+        if not isinstance(name, str) or not name:
+            raise InvalidInput("name: the profile's name or id")
+        found = self._store.profiles.get(actor.workspace, name)
+        if found is None:
+            raise NotFound(f"no profile {name!r} in workspace {actor.workspace!r}")
+        return found
+
+    def update(self, actor: Actor, name: str, **changes: Any) -> Profile:
+        """Change settings (``types``, ``scope``, ``teams``, ``agent``, ``extractor``, ``instructions``,
+        ``embedding_model``, ``refresh``, ``expire_after``); what is not given stays. A new
+        ``expire_after`` applies to the memories the profile already wrote too (from when each was
+        written)."""
+        _check_admin(actor, "changing a profile")
+        unknown = sorted(set(changes) - set(_UPDATABLE))
+        if unknown:
+            raise InvalidInput(f"{unknown[0]}: not a profile setting (settings: {', '.join(_UPDATABLE)})")
+        current = self.get(actor, name)
+        merged = {
+            "types": current.types, "scope": current.scope, "teams": current.teams, "agent": current.agent,
+            "extractor": current.extractor, "instructions": current.instructions,
+            "embedding_model": current.embedding_model, "refresh": f"{current.refresh_minutes}m",
+            "expire_after": current.expire_after,
+        }  # fmt: skip
+        if "scope" in changes and changes["scope"] != current.scope:  # the scope's own names go with it
+            merged.update(teams=(), agent=None)
+        merged.update(changes)
+        updated = current.model_copy(update={**self._settings(**merged), "updated_at": now_utc()})
+        self._store.profiles.update(updated)
+        if updated.expire_after != current.expire_after:
+            self._apply_expiry(updated)
+        return updated
+
+    def _apply_expiry(self, profile: Profile) -> None:
+        setting = profile.expire_after
+
+        def expiry(created: datetime) -> datetime | None:
+            return add_duration(created, setting) if setting else None
+
+        with self._store.write() as txn:
+            txn.set_profile_expiry(profile.workspace, profile.id, expiry)
+
+    def enable(self, actor: Actor, name: str) -> Profile:
+        """Schedule the profile's sweep at its refresh frequency (the job runners read the schedule)."""
+        return self._set_enabled(actor, name, True)
+
+    def disable(self, actor: Actor, name: str) -> Profile:
+        """Cancel the schedule: no new sweep starts (one already running finishes)."""
+        return self._set_enabled(actor, name, False)
+
+    def _set_enabled(self, actor: Actor, name: str, enabled: bool) -> Profile:
+        _check_admin(actor, "enabling or disabling a profile")
+        current = self.get(actor, name)
+        updated = current.model_copy(update={"enabled": enabled, "updated_at": now_utc()})
+        self._store.profiles.update(updated)
+        return updated
+
+    def delete(self, actor: Actor, name: str, *, dry_run: bool = False) -> ProfileDeletion:
+        """Delete the profile and every memory it wrote (from every index). ``dry_run``: only count."""
+        _check_admin(actor, "deleting a profile")
+        profile = self.get(actor, name)
+        if dry_run:
+            count = len(self._store.profiles.memory_ids(profile.workspace, profile.id))
+            return ProfileDeletion(profile=profile, memories=count, dry_run=True)
+        self._store.profiles.update(profile.model_copy(update={"enabled": False, "updated_at": now_utc()}))
+        with self._store.write() as txn:
+            deleted = txn.delete_profile_memories(profile.workspace, profile.id)
+            if deleted:
+                txn.audit(actor, "forget", None, {"count": len(deleted), "profile": profile.id})
+        self._store.profiles.delete(profile.workspace, profile.id)
+        self._store.profiles.add_log(profile.workspace, ProfileLogEntry(
+            profile_id=profile.id, profile=profile.name, at=now_utc(), action="deleted", count=len(deleted),
+        ))  # fmt: skip
+        return ProfileDeletion(profile=profile, memories=len(deleted), dry_run=False)
+
+    # -- opt-out --------------------------------------------------------------------------------------
+
+    def opt_out(self, actor: Actor, name: str, user: str | None = None) -> Profile:
+        """``user`` (default: the actor) is skipped by this profile's sweeps."""
+        user = check_name(user or actor.user, "user")
+        if user != actor.user and not actor.admin:
+            raise Forbidden(f"only {user} or an admin may opt {user} out of a profile")
+        profile = self.get(actor, name)
+        self._store.profiles.set_opt_out(profile.id, user, True, now_utc())
+        return profile
+
+    def opt_in(self, actor: Actor, name: str, user: str | None = None) -> Profile:
+        user = check_name(user or actor.user, "user")
+        check_opt_in(actor, user)
+        profile = self.get(actor, name)
+        self._store.profiles.set_opt_out(profile.id, user, False, now_utc())
+        return profile
+
+    def opted_out(self, actor: Actor, name: str) -> builtins.list[str]:
+        _check_admin(actor, "listing a profile's opt-outs")
+        return sorted(self._store.profiles.opted_out_users(self.get(actor, name).id))
+
+    # -- running --------------------------------------------------------------------------------------
+
+    def run(
+        self, actor: Actor, name: str, *, batch: int = 100, progress: Callable[[str], None] | None = None
+    ) -> SweepReport:
+        """Sweep the profile now (whether enabled or not); ``busy`` when a run of it is in progress."""
+        _check_admin(actor, "running a profile")
+        batch = check_integer(batch, "batch", 1, 10_000)
+        return self.sweep(self.get(actor, name), batch=batch, progress=progress)
+
+    def sweep(
+        self, profile: Profile, *, batch: int = 100, stale_after: timedelta | None = None,
+        settle: timedelta | None = None, progress: Callable[[str], None] | None = None,
+    ) -> SweepReport:  # fmt: skip
+        """The sweep itself (``profiles.sweep``), for the job runners: no permission check."""
+        return sweep(
+            self._service, profile, self.extractor_of(profile), batch=batch,
+            stale_after=stale_after or self.stale_after, settle=settle if settle is not None else self.settle,
+            progress=progress,
+        )  # fmt: skip
+
+    def extractor_of(self, profile: Profile) -> Extractor:
+        """The profile's extractor: the rule-based one, or the LLM extractor the service was built with."""
+        if profile.extractor == "rules":
+            from ..extraction import RuleExtractor
+
+            return RuleExtractor()
+        configured = self._service.extractor
+        if type(configured).__name__ == "RuleExtractor":
+            raise ConfigError(
+                f"profile {profile.name!r} uses the LLM extractor, and this server has none configured"
+            )
+        return configured
+
+    def log(self, actor: Actor, name: str, *, limit: int = 50) -> builtins.list[ProfileLogEntry]:
+        """What happened to the profile's memories (expired, deleted, swept), newest first."""
+        _check_admin(actor, "reading a profile's log")
+        limit = check_integer(limit, "limit", 1, 1000)
+        profile = self.get(actor, name)
+        return self._store.profiles.log(profile.workspace, profile.id, limit)
+
+    # -- expiry ---------------------------------------------------------------------------------------
+
+    def expire(self, *, now: datetime | None = None, batch: int = 1000) -> ExpiryReport:
+        """Delete every memory past its ``expires_at`` from every index, in batches; log per profile how
+        many and when. For the job runners (every workspace)."""
+        now = now or now_utc()
+        per_profile: dict[tuple[str, str], int] = {}
+        total = 0
+        while True:
+            with self._store.write() as txn:
+                gone = txn.delete_expired(now, batch)
+            total += len(gone)
+            for workspace, profile_id, _ in gone:
+                if profile_id:
+                    per_profile[(workspace, profile_id)] = per_profile.get((workspace, profile_id), 0) + 1
+            if len(gone) < batch:
+                break
+        for (workspace, profile_id), count in per_profile.items():
+            found = self._store.profiles.get(workspace, profile_id)
+            self._store.profiles.add_log(workspace, ProfileLogEntry(
+                profile_id=profile_id, profile=found.name if found else profile_id, at=now_utc(),
+                action="expired", count=count,
+            ))  # fmt: skip
+        if total:
+            log.info("expiry: deleted %d expired memories (%d profiles)", total, len(per_profile))
+        return ExpiryReport(deleted=total, per_profile={p: n for (_, p), n in per_profile.items()})

@@ -1,0 +1,208 @@
+"""The scheduled sweep of one profile (SPEC §8): extract what the conversation log gained since the
+profile's last successful sweep.
+
+1. Claim the profile (``ProfileStore.claim``: the "in progress" mark, with a heartbeat). A profile held
+   by a live run is not swept twice at once, on one machine or several; a claim whose heartbeat stopped
+   (a killed worker) is taken over after ``stale_after``.
+2. The window: log positions (``seq``) after the last sync, up to the newest message (settled for
+   ``settle`` so that a PostgreSQL transaction still in flight with a lower seq is not skipped). A failed
+   or killed run's window is kept and reused, so a rerun rebuilds the very same transcripts.
+3. In batches of conversations with messages in the window: each conversation's new messages are grouped
+   per speaking user (the user's own messages and the assistant and tool messages answering them), read
+   again as that user may read them (the one scope rule, in the storage query), and skipped for users
+   who opted out of memory or of this profile, and for a team profile for non-members.
+4. Each transcript goes through the extraction service path (gate, extractor, memory manager, one
+   transaction with the exchange hash) with the profile's extractor, types and instructions. An
+   exchange extracted before (a rerun after a failure) is recognised by its hash and not extracted again.
+5. Success advances the last sync to the window's end; a failure advances nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MemlaneError, OptedOut, StorageError
+from ..extracting import ProfileTarget, extract_messages
+from ..extraction import Extractor, Message
+from ..ids import new_id
+from ..models import Actor, ConversationMessage, Profile, ProfileLogEntry, Visibility
+from ..timeutil import now_utc
+from .spec import add_duration
+
+if TYPE_CHECKING:
+    from ..service import MemoryService
+
+from .models import SweepReport
+
+__all__ = ["sweep", "transcripts"]
+
+log = logging.getLogger("memlane.jobs")
+
+
+class LostClaim(StorageError):
+    """Another run took the profile over (this one's heartbeat was too late): stop, advance nothing."""
+
+
+def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[ConversationMessage]]:
+    """A conversation's messages grouped per speaking user: each user's messages with the assistant and
+    tool messages that follow them (until another user speaks). Messages before any user spoke belong
+    to nobody (nothing of a user's to extract)."""
+    grouped: dict[str, list[ConversationMessage]] = {}
+    speaker: str | None = None
+    for m in messages:
+        if m.role == "user":
+            speaker = m.user
+        if speaker is not None:
+            grouped.setdefault(speaker, []).append(m)
+    return grouped
+
+
+def sweep(
+    service: MemoryService,
+    profile: Profile,
+    extractor: Extractor,
+    *,
+    batch: int = 100,
+    stale_after: timedelta = timedelta(minutes=5),
+    settle: timedelta = timedelta(0),
+    progress: Callable[[str], None] | None = None,
+) -> SweepReport:
+    store = service.storage
+    token = new_id()
+    started = time.monotonic()
+    now = now_utc()
+    report: dict[str, Any] = {"profile_id": profile.id, "profile": profile.name}
+    if not store.profiles.claim(profile.id, token, now, now - stale_after):
+        return SweepReport.model_validate(
+            {**report, "status": "busy", "error": "another run of this profile is in progress"}
+        )
+    counts = {k: 0 for k in ("batches", "conversations", "messages", "transcripts", "extracted", "added",
+                             "updated", "deleted", "skipped_users")}  # fmt: skip
+    after = upto = 0
+    try:
+        fresh = store.profiles.get(profile.workspace, profile.id)
+        if fresh is None:
+            raise StorageError(f"profile {profile.name!r} was deleted")
+        profile, after = fresh, fresh.last_sync_seq
+        latest = store.conversations.latest_seq(profile.workspace, now - settle if settle else None)
+        upto = store.profiles.run_window(profile.id, token, latest)
+        opted_out = store.profiles.opted_out_users(profile.id)
+        members = _members(service, profile)
+        target = ProfileTarget(id=profile.id, types=tuple(str(t) for t in profile.types))
+        after_id = ""
+        while upto > after and (
+            ids := store.conversations.changed_conversations(profile.workspace, after, upto, after_id, batch)
+        ):
+            counts["batches"] += 1
+            window = store.conversations.window(profile.workspace, ids, after, upto)
+            by_conversation: dict[str, list[ConversationMessage]] = {}
+            for _, m in window:
+                by_conversation.setdefault(m.conversation_id, []).append(m)
+            counts["conversations"] += len(ids)
+            counts["messages"] += len(window)
+            for conversation_id in ids:
+                for user in transcripts(by_conversation.get(conversation_id, [])):
+                    if user in opted_out or (members is not None and user not in members) or (
+                        service.access is not None and service.access.opted_out(profile.workspace, user)
+                    ):  # fmt: skip
+                        counts["skipped_users"] += 1
+                        continue
+                    _extract_one(
+                        service, extractor, profile, target, conversation_id, user, after, upto, counts
+                    )
+            after_id = ids[-1]
+            if not store.profiles.heartbeat(profile.id, token, now_utc()):
+                raise LostClaim(f"profile {profile.name!r}: another run took it over; this one stops")
+            line = (
+                f"sweep {profile.name}: batch {counts['batches']}: {len(ids)} conversations, {len(window)}"
+                f" messages; so far {counts['conversations']} conversations, {counts['transcripts']}"
+                f" transcripts, +{counts['added']} memories, {time.monotonic() - started:.1f}s"
+            )
+            log.info(line)
+            if progress is not None:
+                progress(line)
+    except BaseException as exc:  # a kill by signal never gets here; the claim then goes stale
+        store.profiles.release(
+            profile.id, token, synced_seq=None, synced_at=None, error=str(exc) or repr(exc)
+        )
+        if isinstance(exc, MemlaneError):
+            return SweepReport.model_validate({**report, **counts, "status": "failed", "from_seq": after,
+                                               "to_seq": upto, "error": str(exc),
+                                               "duration_s": time.monotonic() - started})  # fmt: skip
+        raise
+    store.profiles.release(profile.id, token, synced_seq=upto, synced_at=now, error=None)
+    if counts["added"]:
+        store.profiles.add_log(profile.workspace, ProfileLogEntry(
+            profile_id=profile.id, profile=profile.name, at=now_utc(), action="swept", count=counts["added"],
+            detail={"from_seq": after, "to_seq": upto, "conversations": counts["conversations"]},
+        ))  # fmt: skip
+    return SweepReport.model_validate({**report, **counts, "status": "succeeded", "from_seq": after, "to_seq": upto,
+                                       "duration_s": time.monotonic() - started})  # fmt: skip
+
+
+def _members(service: MemoryService, profile: Profile) -> set[str] | None:
+    """The users a team profile reads (None: every user)."""
+    if profile.scope != "team":
+        return None
+    members: set[str] = set()
+    for team in profile.teams:
+        info = service.storage.identity.get_team(profile.workspace, team)
+        if info is not None:
+            members.update(info.members)
+    return members
+
+
+def _extract_one(
+    service: MemoryService, extractor: Extractor, profile: Profile, target: ProfileTarget, conversation_id: str,
+    user: str, after: int, upto: int, counts: dict[str, int],
+) -> None:  # fmt: skip
+    teams = service.storage.identity.teams_of(profile.workspace, user)
+    actor = Actor(
+        user=user, workspace=profile.workspace, teams=teams, agent=profile.agent,
+        ceiling=Visibility.PERSONAL if profile.scope == "user" else Visibility.SHARED, delegated=True,
+    )  # fmt: skip
+    # Read again as the speaker: only what they may read goes into their memories.
+    visible = [m for seq, m in service.storage.conversations.messages(actor, conversation_id, 100_000, after)
+               if seq <= upto]  # fmt: skip
+    mine = transcripts(visible).get(user, [])
+    if profile.agent is not None:
+        mine = [m for m in mine if m.agent == profile.agent]
+    if not any(m.role == "user" for m in mine):
+        return
+    shared_owner = None
+    if profile.scope == "team":
+        shared_owner = next((f"team:{t}" for t in profile.teams if t in teams), None)
+    elif profile.scope == "agent":
+        shared_owner = f"agent:{profile.agent}"
+    now = now_utc()
+    expires = add_duration(now, profile.expire_after) if profile.expire_after else None
+    target = ProfileTarget(
+        id=target.id,
+        types=target.types,
+        expires_at=expires,
+        shared_owner=shared_owner,
+    )
+    messages = [
+        Message(role=m.role, text=m.text, id=m.id, tool=m.tool, result=m.result, user=m.user, agent=m.agent,
+                at=m.at)
+        for m in mine
+    ]  # fmt: skip
+    counts["transcripts"] += 1
+    try:
+        result = extract_messages(
+            service, extractor, messages, actor=actor, conversation_id=conversation_id,
+            instructions=profile.instructions, ceiling="personal" if profile.scope == "user" else "shared",
+            source=f"profile:{profile.name}", profile=target,
+        )  # fmt: skip
+    except OptedOut:
+        counts["skipped_users"] += 1
+        return
+    if result.extracted:
+        counts["extracted"] += 1
+    counts["added"] += len(result.added)
+    counts["updated"] += len(result.updated)
+    counts["deleted"] += len(result.deleted)

@@ -1,0 +1,194 @@
+"""Scheduled jobs (issue 15): the schedule follows the profiles, the in-process runner runs what is due,
+and real ``memlane worker`` processes on SQLite: a sweep killed with SIGKILL mid-way is taken over by
+the next worker, advances the last sync once, and extracts nothing twice. ``memlane jobs … --json``."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from pathlib import Path
+
+from memlane import Memlane
+from memlane.jobs import InProcessRunner
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+#: distinct durable statements (the rule-based extractor keeps each as one memory)
+PLACES = ["Lyon", "Porto", "Oslo", "Quito", "Hanoi", "Perth", "Cusco", "Turin", "Izmir", "Dakar"]
+FOODS = ["green tea", "oat milk", "dark rye", "miso soup", "black coffee", "fig jam", "goat cheese",
+         "lentil stew", "rice noodles", "apple pie"]  # fmt: skip
+
+
+def _log(mem: Memlane, conversations: int) -> None:
+    for i in range(conversations):
+        place, food = PLACES[i % 10], FOODS[(i // 10) % 10]
+        mem.conversations.append(f"c-{i:04d}", [
+            {"role": "user", "text": f"I always eat {food} when I visit {place}."},
+            {"role": "assistant", "text": "Noted."},
+        ], user=f"user{i}")  # fmt: skip
+
+
+def test_the_schedule_follows_the_profiles(tmp_path: Path) -> None:
+    mem = Memlane(tmp_path / "m.db", user="alice", embedder="none")
+    _log(mem, 3)
+    mem.profiles.create("prefs", refresh="15m")
+    runner = InProcessRunner(mem.service)
+    assert [j.name for j in mem.jobs.list()] == ["expiry"]  # a disabled profile has no schedule
+    mem.profiles.enable("prefs")
+    jobs = mem.jobs.list()
+    assert [(j.kind, j.profile, j.every_minutes) for j in jobs] == [
+        ("expiry", None, 15),
+        ("sweep", "prefs", 15),
+    ]
+    assert runner.run_pending() == 2  # never ran: both are due
+    assert runner.run_pending() == 0  # not due again for 15 minutes
+    info, runs = mem.jobs.show("sweep:prefs")
+    assert info.last_run is not None and info.last_run.status == "succeeded"
+    assert runs[0].detail is not None and runs[0].detail["added"] == 3 and runs[0].duration_s is not None
+    assert info.next_run_at >= runs[0].started_at + timedelta(minutes=15)
+    mem.profiles.disable("prefs")
+    assert [j.name for j in mem.jobs.list()] == ["expiry"]
+    run = mem.jobs.run("sweep:prefs")  # by hand, also while disabled
+    assert run.status == "succeeded" and run.detail == {**(run.detail or {}), "added": 0}
+    mem.close()
+
+
+def _cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(db.parent / "home")}
+    return subprocess.run([sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none", *args],
+                          capture_output=True, text=True, env=env, timeout=120, check=False)  # fmt: skip
+
+
+@contextmanager
+def _worker(
+    db: Path, *args: str, db_url: str | None = None
+) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(db.parent / "home")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memlane.cli", "worker", "--db", db_url or str(db), "--embedder", "none", *args],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env,
+    )  # fmt: skip
+    lines: list[str] = []
+
+    def read() -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            lines.append(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        yield proc, lines
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        reader.join(timeout=5)
+
+
+def _wait(what: str, check, timeout: float = 90.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def test_a_killed_worker_sweep_is_taken_over_without_double_extraction(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    mem = Memlane(db, user="alice", embedder="none")
+    _log(mem, 120)
+    assert _cli(db, "profiles", "create", "prefs", "--enable").returncode == 0
+    mem.close()
+
+    with _worker(db, "--tick", "0.2", "--batch", "4", "--stale-after", "2") as (proc, lines):
+        _wait("the first batch", lambda: any("batch 2:" in line for line in lines))
+        proc.send_signal(signal.SIGKILL)  # mid-sweep: no cleanup, no release
+        proc.wait(timeout=10)
+    assert not any("batch 30:" in line for line in lines)  # it was killed before the end
+
+    shown = json.loads(_cli(db, "profiles", "show", "prefs", "--json").stdout)
+    assert shown["running_since"] is not None and shown["last_sync_seq"] == 0  # killed: nothing advanced
+    partial = json.loads(_cli(db, "memory", "list", "--user", "user0", "--json").stdout)
+    assert len(partial) == 1
+
+    with _worker(db, "--tick", "0.2", "--batch", "4", "--stale-after", "2") as (proc, lines):
+        _wait("the sweep to finish", lambda: any("sweep:" in line and "succeeded" in line for line in lines))
+    shown = json.loads(_cli(db, "profiles", "show", "prefs", "--json").stdout)
+    assert shown["running_since"] is None and shown["last_sync_seq"] == 240 and shown["last_error"] is None
+    # every speaker has exactly one memory: nothing was extracted twice
+    mem = Memlane(db, user="alice", embedder="none")
+    per_user = [len(mem.list_recent(10, user=f"user{i}")) for i in range(120)]
+    assert per_user == [1] * 120
+    mem.close()
+
+    jobs = json.loads(_cli(db, "jobs", "list", "--json").stdout)
+    sweep = next(j for j in jobs if j["kind"] == "sweep")
+    assert sweep["last_run"]["status"] == "succeeded" and sweep["profile"] == "prefs"
+    shown_job = json.loads(_cli(db, "jobs", "show", "sweep:prefs", "--json").stdout)
+    statuses = [r["status"] for r in shown_job["runs"]]
+    assert statuses == ["succeeded", "failed"]  # the killed run is recorded as failed, once retried
+    assert "stopped" in shown_job["runs"][1]["error"] and shown_job["runs"][0]["duration_s"] > 0
+    ran = json.loads(_cli(db, "jobs", "run", "expiry", "--json").stdout)
+    assert ran["status"] == "succeeded" and ran["detail"] == {"deleted": 0, "per_profile": {}}
+
+
+def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: str, tmp_path: Path) -> None:
+    """Two ``memlane worker`` processes on one PostgreSQL (procrastinate's queue): the sweep runs once, one
+    worker is killed with SIGKILL mid-sweep, the other retries its job and finishes it."""
+    from backends import rows
+
+    db = pg_url
+    home = tmp_path / "home"
+    mem = Memlane(db, user="alice", embedder="none", home=home)
+    _log(mem, 120)
+    mem.close()
+    time.sleep(5.5)  # PostgreSQL sweeps read messages older than 5 s (ProfileService.settle)
+    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(home)}
+    created = subprocess.run([sys.executable, "-m", "memlane.cli", "--db", db, "--embedder", "none", "profiles",
+                              "create", "prefs", "--enable"], capture_output=True, text=True, env=env, check=False)  # fmt: skip
+    assert created.returncode == 0, created.stderr
+    args = ("--tick", "1", "--batch", "4", "--stale-after", "3")
+    with (
+        _worker_at(db, home, *args) as (first, first_lines),
+        _worker_at(db, home, *args) as (second, second_lines),
+    ):
+        _wait("a sweep batch", lambda: any("batch 2:" in x for x in first_lines + second_lines), timeout=120)
+        victim, survivor_lines = (first, second_lines) if any("batch 2:" in x for x in first_lines) else (
+            second, first_lines)  # fmt: skip
+        victim.send_signal(signal.SIGKILL)
+        victim.wait(timeout=10)
+        _wait("the other worker to finish the sweep",
+              lambda: any("sweep:" in x and "succeeded" in x for x in survivor_lines), timeout=180)  # fmt: skip
+    mem = Memlane(db, user="alice", embedder="none", home=home)
+    assert [len(mem.list_recent(10, user=f"user{i}")) for i in range(120)] == [1] * 120  # none twice
+    profile = mem.profiles.show("prefs")
+    assert profile.last_sync_seq == 240 and profile.running_since is None
+    _, runs = mem.jobs.show("sweep:prefs")
+    assert [r.status for r in runs] == ["succeeded", "failed"]
+    _, expiry_runs = mem.jobs.show("expiry")
+    assert len(expiry_runs) == 1  # two workers, one run per period
+    mem.close()
+    done = rows(db, "SELECT status, attempts FROM procrastinate_jobs WHERE task_name = 'memlane.run'"
+                    " AND args->>'job' LIKE 'sweep:%'")  # fmt: skip
+    # the sweep job was queued once, and retried after the kill (again while the dead run's claim was
+    # not yet stale: "busy")
+    assert len(done) == 1 and done[0][0] == "succeeded" and done[0][1] >= 1
+
+
+@contextmanager
+def _worker_at(db: str, home: Path, *args: str) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+    with _worker(Path(home) / "x", *args, db_url=db) as started:
+        yield started
