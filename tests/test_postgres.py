@@ -116,7 +116,7 @@ def test_migration_from_the_previous_schema_keeps_data(pg_url: str) -> None:
     assert version == LATEST > 1
     for name in re.findall(r"CREATE TABLE(?: IF NOT EXISTS)? (\w+)", sql):
         q(pg_url, f"DROP TABLE IF EXISTS {name} CASCADE")
-    for table, column in re.findall(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", sql):
+    for table, column in re.findall(r"ALTER TABLE (\w+) ADD COLUMN (?:IF NOT EXISTS )?(\w+)", sql):
         q(pg_url, f"ALTER TABLE {table} DROP COLUMN {column}")
     q(pg_url, "DELETE FROM schema_migrations WHERE version = %s", (version,))
     with Memlane(pg_url, embedder="none") as m:

@@ -10,6 +10,7 @@ modules as ``storage/postgres/``).
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -45,6 +46,21 @@ log = logging.getLogger(__name__)
 
 #: buffered access counts kept while they cannot be written (beyond: dropped, they are only a hint)
 _MAX_PENDING_ACCESS = 100_000
+
+
+_ADD_COLUMN = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)[^;]*;")
+
+
+def _without_existing_columns(cur: apsw.Cursor, sql: str) -> str:
+    """A step's SQL without the ``ADD COLUMN`` of columns that exist already: SQLite has no ``ADD COLUMN
+    IF NOT EXISTS``, and a step re-run over its own columns (a half-recorded upgrade, a store whose
+    record of later steps was removed) must not fail."""
+
+    def keep(match: re.Match[str]) -> str:
+        columns = {row[1] for row in cur.execute(f"PRAGMA table_info({match[1]})")}
+        return "" if match[2] in columns else match[0]
+
+    return _ADD_COLUMN.sub(keep, sql)
 
 
 class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
@@ -99,7 +115,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             for version, description, sql in MIGRATIONS:
                 if version in applied:
                     continue
-                cur.execute(sql)
+                cur.execute(_without_existing_columns(cur, sql))
                 if version == SUBJECT_BACKFILL:
                     backfill_subjects(cur, now_utc())
                 cur.execute(
