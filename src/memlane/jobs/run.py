@@ -55,8 +55,8 @@ def _work(service: MemoryService, job: Job, batch: int) -> dict[str, Any]:
         return service.profiles.sweep(job.profile, batch=batch).model_dump(mode="json")
     if job.kind == "expiry":
         return service.profiles.expire().model_dump(mode="json")
-    consolidate = consolidation()
+    consolidate = consolidation(service)
     if consolidate is None:
         return {"status": "skipped", "reason": "consolidation is not installed"}
-    result = consolidate(service, dry_run=False)  # type: ignore[operator]
+    result = consolidate(dry_run=False)  # the whole store: the operator's nightly run
     return result.model_dump(mode="json") if hasattr(result, "model_dump") else {"result": str(result)}

@@ -4,10 +4,10 @@ runner, with nothing to register or cancel elsewhere."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import NotFound
 from ..models import JobRun, Profile
@@ -39,18 +39,16 @@ class Job:
         )  # fmt: skip
 
 
-def consolidation() -> object | None:
-    """The consolidation entry point (``memlane.consolidation.consolidate``), when it is installed."""
-    try:
-        from .. import consolidation as module  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return getattr(module, "consolidate", None)
+def consolidation(service: MemoryService) -> Callable[..., Any] | None:
+    """The nightly consolidation entry point, ``MemoryService.consolidate(dry_run=...)`` (issue 15 part 4,
+    ``memlane.consolidation``), when this memlane has it: the job is scheduled only then."""
+    found = getattr(service, "consolidate", None)
+    return found if callable(found) else None
 
 
 def scheduled_jobs(service: MemoryService, *, expiry_every: timedelta = EXPIRY_EVERY) -> list[Job]:
     jobs = [Job("expiry", "expiry", expiry_every)]
-    if consolidation() is not None:
+    if consolidation(service) is not None:
         jobs.append(Job("consolidate", "consolidate", CONSOLIDATE_EVERY))
     for profile in service.storage.profiles.list(None):
         if profile.enabled:
