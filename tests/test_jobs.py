@@ -170,8 +170,11 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
             second, first_lines)  # fmt: skip
         victim.send_signal(signal.SIGKILL)
         victim.wait(timeout=10)
-        _wait("the other worker to finish the sweep",
-              lambda: any("sweep:" in x and "succeeded" in x for x in survivor_lines), timeout=180)  # fmt: skip
+        try:
+            _wait("the other worker to finish the sweep",
+                  lambda: any("sweep:" in x and "succeeded" in x for x in survivor_lines), timeout=300)  # fmt: skip
+        except AssertionError:
+            raise AssertionError("".join(survivor_lines[-40:])) from None
     mem = Memlane(db, user="alice", embedder="none", home=home)
     assert [len(mem.list_recent(10, user=f"user{i}")) for i in range(120)] == [1] * 120  # none twice
     profile = mem.profiles.show("prefs")
