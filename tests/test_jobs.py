@@ -41,21 +41,24 @@ def test_the_schedule_follows_the_profiles(tmp_path: Path) -> None:
     _log(mem, 3)
     mem.profiles.create("prefs", refresh="15m")
     runner = InProcessRunner(mem.service)
-    assert [j.name for j in mem.jobs.list()] == ["expiry"]  # a disabled profile has no schedule
+    assert [j.name for j in mem.jobs.list()] == ["expiry", "consolidate"]  # a disabled profile: no schedule
     mem.profiles.enable("prefs")
     jobs = mem.jobs.list()
     assert [(j.kind, j.profile, j.every_minutes) for j in jobs] == [
         ("expiry", None, 15),
+        ("consolidate", None, 1440),
         ("sweep", "prefs", 15),
     ]
-    assert runner.run_pending() == 2  # never ran: both are due
+    assert runner.run_pending() == 3  # never ran: all are due
     assert runner.run_pending() == 0  # not due again for 15 minutes
     info, runs = mem.jobs.show("sweep:prefs")
     assert info.last_run is not None and info.last_run.status == "succeeded"
     assert runs[0].detail is not None and runs[0].detail["added"] == 3 and runs[0].duration_s is not None
     assert info.next_run_at >= runs[0].started_at + timedelta(minutes=15)
+    _, nightly = mem.jobs.show("consolidate")
+    assert nightly[0].status == "succeeded" and nightly[0].detail is not None  # consolidation's own report
     mem.profiles.disable("prefs")
-    assert [j.name for j in mem.jobs.list()] == ["expiry"]
+    assert [j.name for j in mem.jobs.list()] == ["expiry", "consolidate"]
     run = mem.jobs.run("sweep:prefs")  # by hand, also while disabled
     assert run.status == "succeeded" and run.detail == {**(run.detail or {}), "added": 0}
     mem.close()

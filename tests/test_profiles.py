@@ -216,7 +216,7 @@ def test_deleting_a_profile_deletes_its_memories_dry_run_first(mem: Memlane, db_
     assert done.memories == made and not done.dry_run
     assert [m.id for m in mem.list_recent(100)] == [other.id]
     assert count_rows(db_path, "memories") == 1 and mem.profiles.list() == []
-    assert [j.kind for j in mem.jobs.list()] == ["expiry"]  # its schedule went with it
+    assert [j.kind for j in mem.jobs.list()] == ["expiry", "consolidate"]  # its schedule went with it
 
 
 def test_only_admins_manage_profiles(mem: Memlane) -> None:
