@@ -25,7 +25,7 @@ from servers import bearer, make_stack, running
 def _server_uid(url: str) -> tuple[int, int]:
     with psycopg.connect(url, autocommit=True) as conn:
         pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]  # type: ignore[index]
-    st = os.stat(f"/proc/{pid}")
+        st = os.stat(f"/proc/{pid}")  # while the connection (and so its backend process) is still open
     return st.st_uid, st.st_gid
 
 
