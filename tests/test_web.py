@@ -9,6 +9,7 @@ Set ``MEMLANE_SCREENSHOTS=docs/images`` to write the screenshots of docs/dashboa
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -21,7 +22,7 @@ import pytest
 from playwright import sync_api
 
 from servers import bearer
-from test_serve import serve
+from test_serve import cli, serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
@@ -41,6 +42,7 @@ class Site:
         self.admin_key: str = banner["admin_key"]
         self.link: str = banner["dashboard_link"]
         self.ids: dict[str, str] = {}
+        self.db: Path | None = None
 
     def rest(self, method: str, path: str, key: str | None = None, **kwargs: Any) -> Any:
         response = httpx.request(method, f"{self.url}{path}", headers=bearer(key or self.admin_key), timeout=30,
@@ -57,6 +59,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     db = tmp_path_factory.mktemp("web") / "web.db"
     with serve(db, "--open") as (url, banner):
         s = Site(url, banner)
+        s.db = db
         s.bob_key = s.rest("POST", "/v1/keys", json={"user": "bob", "name": "bob"})["key"]
         s.rest("POST", "/v1/teams", json={"name": "ops"})
         s.rest("POST", "/v1/teams/ops/members", json={"user": "owner"})
@@ -389,6 +392,103 @@ def test_reindex_shows_progress_to_the_end(site: Site, context: Any) -> None:
     page.get_by_role("button", name="Re-index now").click()
     page.wait_for_selector("text=Done:", timeout=60_000)
     assert re.search(r"Done: 0 embedded, \d+ re-keyed", page.locator("#reindex-status").inner_text())
+
+
+def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path: Path) -> None:
+    """A profile made over REST: its settings, "Run now" (a recorded run and the log's count), enable and
+    disable; what a non-admin key and another workspace's admin see; "Consolidate now" with its preview."""
+    made = site.rest("POST", "/v1/profiles", json={"name": "travel", "types": ["preference"], "refresh": "1d",
+                                                   "expire_after": "90 days"})  # fmt: skip
+    said = [{"role": "user", "text": "I prefer aisle seats on night trains", "user": "owner"}]
+    site.rest("POST", "/v1/conversations/rail-7/messages", json={"messages": said})
+    page = sign_in(context, site, site.admin_key)
+    page.get_by_role("link", name="Profiles and jobs").click()
+    page.wait_for_url(re.compile(r"/profiles$"))
+    card = page.locator("#profile-list li.card", has_text="travel")
+    assert "disabled" in card.inner_text() and "every 1 day" in card.inner_text()
+    card.get_by_role("link", name="travel").click()
+    page.wait_for_url(f"{site.url}/profiles/{made['id']}")
+    fields = page.locator("dl.fields").inner_text()
+    assert "preference" in fields and "90 days" in fields and "never" in fields
+    assert "No runs yet." in page.locator("main").inner_text()
+    page.get_by_role("button", name="Run now").click()
+    page.wait_for_selector("text=Ran now")
+    runs = page.locator("#runs tbody tr").all_inner_texts()
+    assert len(runs) == 1 and "succeeded" in runs[0] and "1 added" in runs[0], runs
+    assert page.locator("#log tbody tr").first.inner_text().split("\t")[1:] == ["swept", "1"]
+    (recorded,) = site.rest("GET", f"/v1/jobs/sweep:{made['id']}")["runs"]
+    assert recorded["status"] == "succeeded" and recorded["detail"]["added"] == 1
+    page.get_by_role("button", name="Enable").click()
+    page.wait_for_selector("text=Enabled: its sweep runs on schedule.")
+    assert page.locator("#profile-state").inner_text() == "enabled"
+    assert site.rest("GET", "/v1/profiles/travel")["enabled"] is True
+    page.get_by_role("button", name="Disable").click()
+    page.wait_for_selector("text=Disabled: no new sweep starts.")
+    assert page.locator("#profile-state").inner_text() == "disabled"
+    assert site.rest("GET", "/v1/profiles/travel")["enabled"] is False
+    # a key that is not an admin: the settings (docs/api.md), but no runs, no log, no buttons; refused
+    bob = browser.new_context()
+    try:
+        as_bob = sign_in(bob, site, site.bob_key)
+        as_bob.goto(f"{site.url}/profiles/{made['id']}")
+        text = as_bob.locator("main").inner_text()
+        assert "added" not in text and as_bob.locator("#runs, #log").count() == 0
+        assert as_bob.get_by_role("button", name="Run now").count() == 0
+        token = as_bob.locator("input[name=csrf_token]").first.get_attribute("value")
+        for action in ("enable", "run"):
+            refused = bob.request.post(
+                f"{site.url}/profiles/{made['id']}/{action}", form={"csrf_token": token}
+            )
+            assert refused.status == 403 and "only an admin" in refused.text()
+        assert site.rest("GET", "/v1/profiles/travel")["enabled"] is False
+        assert len(site.rest("GET", f"/v1/jobs/sweep:{made['id']}")["runs"]) == 1
+        # consolidation as bob: only what bob may change, so nothing of the owner's near-duplicates
+        walks = [site.store("Owner loves long walks by the river"),
+                 site.store("Owner enjoys long walks by the river")]  # fmt: skip
+        as_bob.goto(f"{site.url}/consolidate")
+        assert "would be merged into 0" in as_bob.locator("#consolidation-summary").inner_text()
+        assert "long walks" not in as_bob.locator("main").inner_text()
+    finally:
+        bob.close()
+    # an admin of another workspace sees none of this workspace's profiles
+    assert site.db is not None
+    other_key = json.loads(
+        cli(site.db, "keys", "create", "--admin", "--workspace", "elsewhere", "--json").stdout
+    )
+    other = browser.new_context()
+    try:
+        elsewhere = sign_in(other, site, other_key["key"], user="eve")
+        elsewhere.goto(f"{site.url}/profiles")
+        assert "No profiles in this workspace yet" in elsewhere.locator("main").inner_text()
+        assert elsewhere.goto(f"{site.url}/profiles/{made['id']}").status == 404
+    finally:
+        other.close()
+    # "Consolidate now": the preview first (nothing changes), then the merge, then undo
+    page.goto(f"{site.url}/profiles")
+    page.get_by_role("link", name="Consolidate now…").click()
+    page.wait_for_url(re.compile(r"/consolidate$"))
+    cluster = page.locator("#clusters li.card", has_text="long walks by the river")
+    assert "would merge 2" in cluster.inner_text()
+    assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
+    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    pages = {"profiles": "/profiles", "profile": f"/profiles/{made['id']}", "consolidate": "/consolidate"}
+    for name, path in pages.items():  # axe, 375 px and the screenshots of docs/dashboard.md
+        page.goto(f"{site.url}{path}")
+        assert _axe(page) == [], name
+        page.screenshot(path=str(out / f"dashboard-{name}.png"))
+        page.set_viewport_size({"width": 375, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
+        page.screenshot(path=str(out / f"dashboard-{name}-375.png"))
+        page.set_viewport_size({"width": 1100, "height": 900})
+    page.get_by_role("button", name="Consolidate now").click()
+    page.wait_for_selector("text=Consolidated")
+    merged = page.locator("#clusters li.card", has_text="long walks by the river")
+    assert "merged 2" in merged.inner_text()
+    merged.get_by_role("button", name="Undo").click()
+    page.wait_for_selector("text=Consolidation undone")
+    assert "2 memories are current again" in page.locator("#consolidation-summary").inner_text()
+    assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
 
 
 def _axe(page: Any) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@ how often, and how long it is kept. ``ProfileService`` is reached as ``MemorySer
 
 from __future__ import annotations
 
-from .models import ExpiryReport, ProfileDeletion, SweepReport
+from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .service import ProfileService
 
-__all__ = ["ExpiryReport", "ProfileDeletion", "ProfileService", "SweepReport"]
+__all__ = ["ExpiryReport", "ProfileDeletion", "ProfileOverview", "ProfileService", "SweepReport"]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..models import Profile
+from ..models import JobRun, Profile, ProfileLogEntry
 
-__all__ = ["ExpiryReport", "ProfileDeletion", "SweepReport"]
+__all__ = ["ExpiryReport", "ProfileDeletion", "ProfileOverview", "SweepReport"]
 
 
 class _Frozen(BaseModel):
@@ -52,3 +53,14 @@ class ExpiryReport(_Frozen):
 
     deleted: int
     per_profile: dict[str, int]
+
+
+class ProfileOverview(_Frozen):
+    """A profile as its page shows it: the settings, and for the keys that may manage it (``manage``)
+    its latest runs, when the next is due (enabled only) and its log, newest first; empty otherwise."""
+
+    profile: Profile
+    manage: bool
+    runs: tuple[JobRun, ...] = ()
+    next_run_at: datetime | None = None
+    log: tuple[ProfileLogEntry, ...] = ()

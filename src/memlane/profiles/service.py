@@ -25,7 +25,7 @@ from ..models import Actor, Profile, ProfileLogEntry
 from ..permissions import check_opt_in
 from ..requests import check_integer
 from ..timeutil import now_utc
-from .models import ExpiryReport, ProfileDeletion, SweepReport
+from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .spec import (
     add_duration,
     check_expire_after,
@@ -248,6 +248,26 @@ class ProfileService:
         limit = check_integer(limit, "limit", 1, 1000)
         profile = self.get(actor, name)
         return self._store.profiles.log(profile.workspace, profile.id, limit)
+
+    def overview(self, actor: Actor, name: str, *, limit: int = 20) -> ProfileOverview:
+        """The profile (every key of the workspace), and for an admin its last ``limit`` runs (the
+        ``sweep:<id>`` job's, by hand or on schedule), its next run and its log: one read for a page."""
+        limit = check_integer(limit, "limit", 1, 1000)
+        profile = self.get(actor, name)
+        if not actor.admin:
+            return ProfileOverview(profile=profile, manage=False)
+        runs = self._store.profiles.job_runs(f"sweep:{profile.id}", limit)
+        due = None
+        if profile.enabled:
+            due = (
+                max(now_utc(), runs[0].started_at + timedelta(minutes=profile.refresh_minutes))
+                if runs
+                else now_utc()
+            )
+        entries = self._store.profiles.log(profile.workspace, profile.id, limit)
+        return ProfileOverview(
+            profile=profile, manage=True, runs=tuple(runs), next_run_at=due, log=tuple(entries)
+        )
 
     # -- expiry ---------------------------------------------------------------------------------------
 

@@ -16,15 +16,27 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..auth import AccessService
 from ..service import MemoryService
-from . import entities, imports, memories, signin
+from . import entities, imports, memories, profiles, signin
 from .context import WebState, install_page_errors, make_templates
 from .imports import IMPORT_PATH, ReindexRuns
 from .sessions import SessionStore
 
 __all__ = ["IMPORT_PATH", "Dashboard", "create_web_app", "is_page"]
 
-_PAGES = frozenset({"/", "/signin", "/signin/once", "/signout", "/entities", IMPORT_PATH, "/reindex"})
-_PREFIXES = ("/memories/", "/entities/", "/conversations/", "/static/")
+_PAGES = frozenset(
+    {
+        "/",
+        "/signin",
+        "/signin/once",
+        "/signout",
+        "/entities",
+        IMPORT_PATH,
+        "/reindex",
+        "/profiles",
+        "/consolidate",
+    }
+)
+_PREFIXES = ("/memories/", "/entities/", "/conversations/", "/profiles/", "/consolidate/", "/static/")
 
 
 def is_page(path: str) -> bool:
@@ -40,7 +52,7 @@ def create_web_app(service: MemoryService, access: AccessService, *, secure: boo
     state.reindex = ReindexRuns(service)
     app.state.web = state
     install_page_errors(app)
-    for module in (signin, memories, entities, imports):
+    for module in (signin, memories, entities, imports, profiles):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     return app

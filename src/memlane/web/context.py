@@ -73,9 +73,19 @@ def make_templates() -> Jinja2Templates:
         loader=FileSystemLoader(_HERE / "templates"), autoescape=select_autoescape(default=True)
     )
     env.filters["when"] = lambda d: d.strftime("%Y-%m-%d %H:%M") if d else ""
+    env.filters["every"] = _every
     env.filters["urlquote"] = lambda s: quote(str(s), safe="")
     env.globals["scope_of"] = lambda owner: Scope.of(owner).value
     return Jinja2Templates(env=env)
+
+
+def _every(minutes: int) -> str:
+    """A period in minutes the way a profile's refresh is written (``15 min``, ``2 h``, ``1 day``)."""
+    for size, unit in ((1440, "day"), (60, "h")):
+        if minutes >= size and minutes % size == 0:
+            count = minutes // size
+            return f"{count} {unit}{'s' if unit == 'day' and count != 1 else ''}"
+    return f"{minutes} min"
 
 
 @dataclass(frozen=True)
