@@ -13,11 +13,14 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from memlane import Memlane
 from memlane.jobs import InProcessRunner
+from memlane.jobs.schedule import CONSOLIDATE_AT_HOUR, due, scheduled_jobs
+from memlane.models import JobRun
+from memlane.timeutil import now_utc
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -49,8 +52,12 @@ def test_the_schedule_follows_the_profiles(tmp_path: Path) -> None:
         ("consolidate", None, 1440),
         ("sweep", "prefs", 15),
     ]
-    assert runner.run_pending() == 3  # never ran: all are due
+    nightly_now = now_utc().hour == CONSOLIDATE_AT_HOUR  # consolidation runs only in its nightly hour
+    assert runner.run_pending() == (3 if nightly_now else 2)  # never ran: the others are due at once
     assert runner.run_pending() == 0  # not due again for 15 minutes
+    if not nightly_now:
+        assert mem.jobs.show("consolidate")[1] == []  # a first start does not consolidate the store
+        mem.jobs.run("consolidate")  # by hand: at any hour
     info, runs = mem.jobs.show("sweep:prefs")
     assert info.last_run is not None and info.last_run.status == "succeeded"
     assert runs[0].detail is not None and runs[0].detail["added"] == 3 and runs[0].duration_s is not None
@@ -198,3 +205,18 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
 def _worker_at(db: str, home: Path, *args: str) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
     with _worker(Path(home) / "x", *args, db_url=db) as started:
         yield started
+
+
+def test_the_nightly_consolidation_waits_for_its_hour(tmp_path: Path) -> None:
+    """A store's first start (no run yet) consolidates nothing until the nightly hour; then once a night."""
+    mem = Memlane(tmp_path / "m.db", user="alice", embedder="none")
+    job = next(j for j in scheduled_jobs(mem.service) if j.kind == "consolidate")
+    day = datetime(2026, 12, 1, tzinfo=UTC)
+    noon, night = day.replace(hour=12), day.replace(hour=CONSOLIDATE_AT_HOUR, minute=5)
+    assert due([job], {}, noon, timedelta(minutes=5)) == []
+    assert job.info(None, noon).next_run_at == night.replace(minute=0) + timedelta(days=1)
+    assert due([job], {}, night, timedelta(minutes=5)) == [job]
+    ran = JobRun(id="r1", job=job.name, status="succeeded", started_at=night, worker="w")
+    assert due([job], {job.name: ran}, night + timedelta(minutes=30), timedelta(minutes=5)) == []
+    assert due([job], {job.name: ran}, night + timedelta(days=1, minutes=-4), timedelta(minutes=5)) == [job]
+    assert job.info(ran, noon + timedelta(days=1)).next_run_at == night.replace(minute=0) + timedelta(days=2)

@@ -114,13 +114,13 @@ def profile_log(name: str, who: CallerDep, limit: int = Query(50, ge=1, le=1000)
 
 
 @router.post("/profiles/{name}/opt-out", response_model=Profile, tags=["profiles"])
-def opt_out(name: str, who: CallerDep, user: str | None = None) -> JSONResponse:
+def profile_opt_out(name: str, who: CallerDep, user: str | None = None) -> JSONResponse:
     """The acting user (or, for admin keys, ``user``) is skipped by this profile's sweeps."""
     return render(who.service.profiles.opt_out(who.actor, name, user))
 
 
 @router.post("/profiles/{name}/opt-in", response_model=Profile, tags=["profiles"])
-def opt_in(name: str, who: CallerDep, user: str | None = None) -> JSONResponse:
+def profile_opt_in(name: str, who: CallerDep, user: str | None = None) -> JSONResponse:
     return render(who.service.profiles.opt_in(who.actor, name, user))
 
 

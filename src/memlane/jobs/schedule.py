@@ -16,11 +16,13 @@ from .models import JobInfo
 if TYPE_CHECKING:
     from ..service import MemoryService
 
-__all__ = ["EXPIRY_EVERY", "Job", "consolidation", "due", "find_job", "scheduled_jobs"]
+__all__ = ["CONSOLIDATE_AT_HOUR", "EXPIRY_EVERY", "Job", "consolidation", "due", "find_job", "scheduled_jobs"]
 
 #: how often the expiry cleanup runs (reads filter expired items meanwhile)
 EXPIRY_EVERY = timedelta(minutes=15)
 CONSOLIDATE_EVERY = timedelta(days=1)
+#: the hour (UTC) in which the nightly consolidation runs: never at once when a server first starts
+CONSOLIDATE_AT_HOUR = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,13 +31,28 @@ class Job:
     kind: Literal["sweep", "expiry", "consolidate"]
     every: timedelta
     profile: Profile | None = None
+    #: a nightly job runs only in this hour (UTC), at most once a day; None: whenever its period has passed
+    at_hour: int | None = None
+
+    def is_due(self, last: JobRun | None, now: datetime) -> bool:
+        if self.at_hour is not None:
+            return now.hour == self.at_hour and (last is None or last.started_at.date() < now.date())
+        return last is None or last.started_at + self.every <= now
+
+    def next_run(self, last: JobRun | None, now: datetime) -> datetime:
+        if self.at_hour is None:
+            return max(now, last.started_at + self.every) if last else now
+        if self.is_due(last, now):
+            return now
+        slot = now.replace(hour=self.at_hour, minute=0, second=0, microsecond=0)
+        return slot if slot > now else slot + timedelta(days=1)
 
     def info(self, last: JobRun | None, now: datetime) -> JobInfo:
         return JobInfo(
             name=self.name, kind=self.kind, every_minutes=int(self.every.total_seconds() // 60),
             workspace=self.profile.workspace if self.profile else None,
             profile=self.profile.name if self.profile else None,
-            next_run_at=max(now, last.started_at + self.every) if last else now, last_run=last,
+            next_run_at=self.next_run(last, now), last_run=last,
         )  # fmt: skip
 
 
@@ -49,7 +66,7 @@ def consolidation(service: MemoryService) -> Callable[..., Any] | None:
 def scheduled_jobs(service: MemoryService, *, expiry_every: timedelta = EXPIRY_EVERY) -> list[Job]:
     jobs = [Job("expiry", "expiry", expiry_every)]
     if consolidation(service) is not None:
-        jobs.append(Job("consolidate", "consolidate", CONSOLIDATE_EVERY))
+        jobs.append(Job("consolidate", "consolidate", CONSOLIDATE_EVERY, at_hour=CONSOLIDATE_AT_HOUR))
     for profile in service.storage.profiles.list(None):
         if profile.enabled:
             jobs.append(
@@ -61,11 +78,12 @@ def scheduled_jobs(service: MemoryService, *, expiry_every: timedelta = EXPIRY_E
 def due(
     jobs: Iterable[Job], last_runs: dict[str, JobRun], now: datetime, stale_after: timedelta
 ) -> list[Job]:
-    """The jobs whose period has passed since their last run started (or that never ran), and the sweeps
-    whose last run is still recorded as running but whose profile shows no sign of life for
-    ``stale_after`` (a killed worker): those are run again."""
-    return [j for j in jobs if j.name not in last_runs or last_runs[j.name].started_at + j.every <= now
-            or (last_runs[j.name].status == "running" and dead(j, now, stale_after))]  # fmt: skip
+    """The jobs whose period has passed since their last run started (or that never ran; a nightly job only
+    in its hour), and the sweeps whose last run is still recorded as running but whose profile shows no
+    sign of life for ``stale_after`` (a killed worker): those are run again."""
+    return [j for j in jobs if j.is_due(last_runs.get(j.name), now)
+            or (j.name in last_runs and last_runs[j.name].status == "running"
+                and dead(j, now, stale_after))]  # fmt: skip
 
 
 def dead(job: Job, now: datetime, stale_after: timedelta) -> bool:
