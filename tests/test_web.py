@@ -28,7 +28,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
 SCREENSHOTS = os.environ.get("MEMLANE_SCREENSHOTS")
 
-# skipped on a developer's machine without it; on CI (.ci/run installs it) a missing browser fails
+# skipped on a developer's machine without chromium; .ci/run installs it and sets CI=1, so there a missing browser fails
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists() and not os.environ.get("CI"), reason="Debian's chromium is not installed"
 )

@@ -155,8 +155,5 @@ class QueueRunner:
         async with self.app.open_async():
             await self.app.run_worker_async(**options)
 
-    def start(self) -> None:  # pragma: no cover - the queue runner runs as its own process
-        raise NotImplementedError("run the queue runner with memlane worker (run_forever)")
-
     def stop(self) -> None:
         pass  # procrastinate stops on SIGINT / SIGTERM (its signal handlers)

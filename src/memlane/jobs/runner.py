@@ -33,10 +33,6 @@ class JobRunner(Protocol):
         """Run scheduled jobs until ``stop`` (or a signal, for the queue runner)."""
         ...
 
-    def start(self) -> None:
-        """Run in the background (a thread)."""
-        ...
-
     def stop(self) -> None: ...
 
 
