@@ -9,11 +9,13 @@ Set ``MEMLANE_SCREENSHOTS=docs/images`` to write the screenshots of docs/dashboa
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +231,7 @@ def test_import_pasted_lines_shows_the_result(site: Site, context: Any) -> None:
     ]
     page.get_by_label("Or paste memories").fill("\n".join(lines))
     page.get_by_role("button", name="Import").click()
+    page.wait_for_url(re.compile(r"/import/runs/[^/]+$"))
     page.wait_for_selector("text=imported,")
     status = page.locator(".result [role=status]").inner_text()
     assert re.search(r"2 imported, 1 duplicate skipped, 1 invalid", status), status
@@ -250,6 +253,78 @@ def test_import_pasted_lines_shows_the_result(site: Site, context: Any) -> None:
     status = page.locator(".result [role=status]").inner_text()
     assert status.startswith("From memlane: 0 imported,") and " 0 invalid" in status, status
     bob.close()
+
+
+@contextmanager
+def writer_held(db: Path) -> Iterator[None]:
+    """Hold memlane's writers' lock on the server's database, as another memlane process writing would:
+    the server's import waits for it, so the page can be seen mid-way without any timing."""
+    fd = os.open(f"{db}-memlane-lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def test_a_big_import_runs_on_the_server_with_its_progress_polled(
+    site: Site, context: Any, browser: Any, tmp_path: Path
+) -> None:
+    """The upload returns at once to the import's page; the page polls the server for its progress
+    (also after a reload) and then shows the result, kept on the import page's list afterwards."""
+    assert site.db is not None
+    lines = [f"Pallet {i} holds {i * 11} boxes of screws" for i in range(2_000)]
+    lines += [lines[5], "My AWS key is AKIAIOSFODNN7EXAMPLE"]
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/import")
+    polls: list[str] = []
+    page.on(
+        "request", lambda r: polls.append(r.url) if r.headers.get("hx-target") == "import-status" else None
+    )
+    page.get_by_label("Export file").set_input_files(
+        {"name": "pallets.txt", "mimeType": "text/plain", "buffer": "\n".join(lines).encode()}
+    )
+    with writer_held(site.db):
+        page.get_by_role("button", name="Import").click()
+        page.wait_for_url(re.compile(r"/import/runs/[^/]+$"))
+        run_path = page.url.removeprefix(site.url)
+        page.wait_for_selector("text=Storing: 0 of 2001 items.")
+        assert "1 duplicate in the file" in page.locator("#import-status").inner_text()
+        assert page.locator("progress[aria-label='Import progress']").get_attribute("value") == "0"
+        page.reload()  # the progress is the server's: a reload finds it
+        page.wait_for_selector("text=Storing: 0 of 2001 items.")
+        listed = context.new_page()
+        listed.goto(f"{site.url}/import")
+        assert "running (storing)" in listed.locator("#import-runs").inner_text()
+        assert _axe(page) == []
+        page.set_viewport_size({"width": 375, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        if SCREENSHOTS:
+            page.screenshot(path=str(Path(SCREENSHOTS) / "dashboard-import-progress-375.png"))
+            page.set_viewport_size({"width": 1100, "height": 900})
+            page.screenshot(path=str(Path(SCREENSHOTS) / "dashboard-import-progress.png"))
+        page.set_viewport_size({"width": 1100, "height": 900})
+    # released: the polled fragment turns into the result, without a reload
+    page.wait_for_selector("text=imported,", timeout=120_000)
+    assert any(u.endswith(run_path) for u in polls)
+    status = page.locator("#import-status [role=status]").inner_text()
+    assert re.search(r"2000 imported, 1 duplicate skipped, 1 invalid", status), status
+    assert "AWS" in page.locator("#import-status table").inner_text()
+    page.goto(f"{site.url}/import")
+    assert "2000 imported, 1 duplicate, 1 invalid" in page.locator("#import-runs").inner_text()
+    page.get_by_role("link", name="pallets.txt").first.click()
+    page.wait_for_url(f"{site.url}{run_path}")
+    assert "2000 imported" in page.locator("#import-status").inner_text()
+    # the run is its user's: bob neither reads it nor sees it listed
+    bob = browser.new_context()
+    try:
+        as_bob = sign_in(bob, site, site.bob_key)
+        assert as_bob.goto(f"{site.url}{run_path}").status == 404
+        as_bob.goto(f"{site.url}/import")
+        assert "pallets.txt" not in as_bob.locator("main").inner_text()
+    finally:
+        bob.close()
 
 
 def test_entities_merge_and_unmerge(site: Site, context: Any) -> None:

@@ -30,6 +30,7 @@ from .graph.linking import Named, link_memory, memory_mentions
 from .graph.query import recall_about
 from .graph.service import EntityService
 from .ids import new_id
+from .import_runs import ImportRuns
 from .importers import Batch
 from .indexing import index_fields
 from .jobs.service import JobService
@@ -70,6 +71,10 @@ __all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
 
 #: ``progress(phase, done, total)`` of a reindex: phase "embedding" or "keys"
 ReindexProgress = Callable[[str, int, int], None]
+#: ``progress(phase, done, total)`` of storing many: phase "embedding" or "storing" (items)
+StoreProgress = Callable[[str, int, int], None]
+#: texts embedded per call when progress is reported
+_EMBED_CHUNK = 256
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +126,8 @@ class MemoryService:
         self.profiles = ProfileService(self)
         #: the schedule, past runs, run a job now (``memlane.jobs.service``)
         self.jobs = JobService(self)
+        #: imports run in the background, their progress and results (``memlane.import_runs``)
+        self.imports = ImportRuns(self)
 
     # -- embedder -------------------------------------------------------------------------------------
 
@@ -181,8 +188,9 @@ class MemoryService:
         return self._store_all([self._validate({"content": content, **fields}, "")], actor)[0]
 
     def store_many(
-        self, items: Iterable[Mapping[str, Any] | StoreRequest], *, actor: Actor, **defaults: Any
-    ) -> list[StoreResult]:
+        self, items: Iterable[Mapping[str, Any] | StoreRequest], *, actor: Actor,
+        progress: StoreProgress | None = None, **defaults: Any,
+    ) -> list[StoreResult]:  # fmt: skip
         """Store several items in one transaction: all are stored (or found duplicate), or none is.
 
         ``defaults`` apply to every item that does not set the field itself (e.g. ``source``)."""
@@ -191,9 +199,11 @@ class MemoryService:
             self._validate(item if isinstance(item, StoreRequest) else {**defaults, **item}, f"item {i}: ")
             for i, item in enumerate(items)
         ]
-        return self._store_all(requests, actor)
+        return self._store_all(requests, actor, progress=progress)
 
-    def import_batch(self, batch: Batch, *, actor: Actor, space: str | None = None) -> ImportResult:
+    def import_batch(
+        self, batch: Batch, *, actor: Actor, space: str | None = None, progress: StoreProgress | None = None
+    ) -> ImportResult:
         """Store an import's facts (``importers.read_export``) in one ``store_many`` transaction: all or
         none. Facts with a secret or an invalid field are reported in ``skipped_invalid``, not stored."""
         from . import importing
@@ -202,9 +212,9 @@ class MemoryService:
         if batch.vendor == "memlane":  # a memlane export: restored as it was (ids, times, version chains)
             from .transfer_export import restore
 
-            return restore(self, batch, actor)
+            return restore(self, batch, actor, progress)
         items, invalid = importing.prepare(batch, space)
-        return importing.result(batch, self.store_many(items, actor=actor), invalid)
+        return importing.result(batch, self.store_many(items, actor=actor, progress=progress), invalid)
 
     def import_file(
         self, source: str | Path | bytes | IO[bytes], format: str = "auto", *, actor: Actor,  # noqa: A002
@@ -236,11 +246,12 @@ class MemoryService:
 
     def _store_all(
         self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None,
-        profile_id: str | None = None,
+        profile_id: str | None = None, progress: StoreProgress | None = None,
     ) -> list[StoreResult]:  # fmt: skip
         """``in_txn`` runs inside the storing transaction, before the items (extraction claims the
         exchange, retires what was retracted and anchors tool records there, so the items link to those
-        records' entities: all or nothing). ``profile_id``: the profile whose sweep writes them."""
+        records' entities: all or nothing). ``profile_id``: the profile whose sweep writes them.
+        ``progress``: told how many texts are embedded, then how many items are stored."""
         if not requests:
             if in_txn is not None:
                 with self.storage.write() as txn:
@@ -257,7 +268,9 @@ class MemoryService:
             with self.storage.write() as txn:
                 todo = [i for i in todo if self._duplicate_of(txn, prepared[i]) is None]
             if todo:
-                pending = self._embed_pool().submit(self._embed, [prepared[i].memory.content for i in todo])
+                texts = [prepared[i].memory.content for i in todo]
+                embed = self._embed if progress is None else self._embedding_reporter(progress)
+                pending = self._embed_pool().submit(embed, texts)
         mentions = [self._analyse(req, row) for req, row in zip(requests, prepared, strict=True)]
         vectors = pending.result() if pending is not None else None
         model = self.embedder.identity if (vectors is not None and self.embedder) else None
@@ -271,7 +284,24 @@ class MemoryService:
             settled = txn.resolution_memo()  # names resolved before, still valid
             for req, row, named in zip(requests, prepared, mentions, strict=True):
                 results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
+                if progress is not None:
+                    progress("storing", len(results), len(requests))
         return results
+
+    def _embedding_reporter(self, progress: StoreProgress) -> Callable[[Sequence[str]], Any]:
+        """``_embed`` in chunks, telling ``progress`` after each (the same vectors, one array)."""
+
+        def embed(texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
+            parts = []
+            for start in range(0, len(texts), _EMBED_CHUNK):
+                part = self._embed(texts[start : start + _EMBED_CHUNK])
+                if part is None:
+                    return None
+                parts.append(part)
+                progress("embedding", min(len(texts), start + _EMBED_CHUNK), len(texts))
+            return np.concatenate(parts) if parts else None
+
+        return embed
 
     def _prepare(
         self, req: StoreRequest, actor: Actor, now: datetime, profile_id: str | None = None

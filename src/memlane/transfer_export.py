@@ -11,7 +11,7 @@ a store that holds some of it, adds nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +101,13 @@ def _chains(memories: list[Memory]) -> list[list[Memory]]:
     return chains
 
 
-def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
+def restore(
+    service: MemoryService,
+    batch: Batch,
+    actor: Actor,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> ImportResult:
+    """Restore a memlane export as it was; ``progress("storing", memories done, in all)`` per chain."""
     invalid: list[dict[str, Any]] = []
     memories = []
     for number, record in enumerate(batch.records, start=2):
@@ -116,8 +122,12 @@ def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
     vector_of = {m.id: vectors[i] for i, m in enumerate(memories)} if vectors is not None else {}
     imported = duplicates = 0
     same: dict[str, str] = {}  # an exported memory id -> the id of the same memory already in the store
+    done = 0
     with service.storage.write() as txn:
         for chain in chains:
+            if progress is not None:
+                progress("storing", done, len(memories))
+            done += len(chain)
             current = next((m for m in chain if m.superseded_by is None), None)
             digest = text.content_hash(current.content) if current else ""
             held = (
@@ -146,6 +156,8 @@ def restore(service: MemoryService, batch: Batch, actor: Actor) -> ImportResult:
                                      fts_content=fts))  # fmt: skip
                 txn.audit(actor, "import", m.id, {"source": m.source, "from": "memlane-export"})
                 imported += 1
+        if progress is not None:
+            progress("storing", done, len(memories))
         graph = restore_graph(txn, actor, batch.graph, same, invalid) if batch.graph else None
     return ImportResult(
         vendor="memlane", imported=imported, skipped_duplicates=duplicates, skipped_invalid=tuple(invalid),

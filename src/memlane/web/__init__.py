@@ -36,7 +36,15 @@ _PAGES = frozenset(
         "/consolidate",
     }
 )
-_PREFIXES = ("/memories/", "/entities/", "/conversations/", "/profiles/", "/consolidate/", "/static/")
+_PREFIXES = (
+    IMPORT_PATH + "/",
+    "/memories/",
+    "/entities/",
+    "/conversations/",
+    "/profiles/",
+    "/consolidate/",
+    "/static/",
+)
 
 
 def is_page(path: str) -> bool:

@@ -1,5 +1,6 @@
-"""Import (an uploaded export or pasted memory lines, as ``POST /v1/memory/import``) and re-indexing
-with progress (as ``POST /v1/reindex``: admin keys, over the key's own workspace)."""
+"""Import (an uploaded export or pasted memory lines, as ``POST /v1/memory/import``, run in the
+background by ``MemoryService.imports`` with its progress polled) and re-indexing with progress (as
+``POST /v1/reindex``: admin keys, over the key's own workspace)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import Forbidden, InvalidInput, MemlaneError
-from ..importers import FORMATS, read_export
+from ..importers import FORMATS
 from ..models import ReindexResult
 from ..service import MemoryService
 from .context import ViewerDep, WebRoute, page
@@ -26,28 +27,42 @@ IMPORT_PATH = "/import"
 
 @router.get(IMPORT_PATH, response_class=HTMLResponse)
 def import_form(request: Request, viewer: ViewerDep) -> HTMLResponse:
-    return page(request, "import.html", {"formats": FORMATS, "result": None}, viewer=viewer)
+    """The form, and the signed-in user's recent imports (running or done, with their results)."""
+    runs = viewer.service.imports.list(actor=viewer.actor)
+    return page(request, "import.html", {"formats": FORMATS, "runs": runs}, viewer=viewer)
 
 
-@router.post(IMPORT_PATH, response_class=HTMLResponse)
+@router.post(IMPORT_PATH)
 def import_upload(
-    request: Request,
     viewer: ViewerDep,
     file: Annotated[UploadFile | None, File()] = None,
     text: Annotated[str, Form(max_length=1_000_000)] = "",
     format: Annotated[str, Form(max_length=20)] = "auto",  # noqa: A002 - the field's name
     space: Annotated[str, Form(max_length=200)] = "",
-) -> HTMLResponse:
-    """An upload, or pasted lines (then ``format`` auto reads them as text); the result lists what was
-    imported, what was a duplicate, and every invalid item with the reason."""
+) -> Response:
+    """An upload, or pasted lines (then ``format`` auto reads them as text): the import starts in the
+    background and the browser goes to its page, which shows its progress and then its result."""
     if text.strip():
-        batch = read_export(text.encode("utf-8"), "text" if format == "auto" else format, name="pasted.txt")
+        run = viewer.service.imports.start(text.encode("utf-8"), "text" if format == "auto" else format,
+                                           actor=viewer.actor, space=space.strip() or None, name="pasted.txt")  # fmt: skip
     elif file is not None and file.filename:
-        batch = read_export(file.file, format, name=file.filename)
+        run = viewer.service.imports.start(file.file, format, actor=viewer.actor, space=space.strip() or None,
+                                           name=file.filename)  # fmt: skip
     else:
         raise InvalidInput("choose an export file to upload or paste memory lines")
-    result = viewer.service.import_batch(batch, actor=viewer.actor, space=space.strip() or None)
-    return page(request, "import.html", {"formats": FORMATS, "result": result}, viewer=viewer)
+    return RedirectResponse(f"{IMPORT_PATH}/runs/{run.id}", status_code=303)
+
+
+@router.get(IMPORT_PATH + "/runs/{run_id}", response_class=HTMLResponse)
+def import_run(request: Request, run_id: str, viewer: ViewerDep) -> HTMLResponse:
+    """An import's progress (polled by htmx while it runs: the status fragment alone) or its result."""
+    run = viewer.service.imports.get(run_id, actor=viewer.actor)
+    template = "_import_status.html" if _polled(request, "import-status") else "import_run.html"
+    return page(request, template, {"run": run}, viewer=viewer)
+
+
+def _polled(request: Request, target: str) -> bool:
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Target") == target
 
 
 # -- reindex ----------------------------------------------------------------------------------------------
@@ -113,8 +128,7 @@ def _admin(viewer: ViewerDep) -> str:
 def reindex_page(request: Request, viewer: ViewerDep) -> HTMLResponse:
     runs: ReindexRuns = request.app.state.web.reindex
     run = runs.get(_admin(viewer))
-    template = "_reindex_status.html" if request.headers.get("HX-Request") == "true" and request.headers.get(
-        "HX-Target") == "reindex-status" else "reindex.html"  # fmt: skip
+    template = "_reindex_status.html" if _polled(request, "reindex-status") else "reindex.html"
     return page(request, template, {"run": run}, viewer=viewer)
 
 
