@@ -396,6 +396,7 @@ class FakeOpenAI(ThreadingHTTPServer):
         self.dim = 8
         self.reverse = True  # return data in reverse order, to test ordering by index
         self.drop_one = False
+        self.retry_after = "0"  # the Retry-After header of a 429
 
     @property
     def url(self) -> str:
@@ -445,7 +446,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if status == 429:
             self._reply(
-                429, {"error": {"message": "Rate limit reached", "type": "requests"}}, {"Retry-After": "0"}
+                429,
+                {"error": {"message": "Rate limit reached", "type": "requests"}},
+                {"Retry-After": srv.retry_after},
             )
             return
         if status is not None:
@@ -521,6 +524,24 @@ def test_openai_retries_429_then_succeeds(server: FakeOpenAI) -> None:
         vectors = client.embed(["hello"])
     np.testing.assert_allclose(vectors, expected_vectors(["hello"], 8), atol=1e-6)
     assert len(server.requests) == 2
+
+
+def test_openai_waits_what_retry_after_says_up_to_max_backoff(server: FakeOpenAI) -> None:
+    # The embedder's retries are providers/http.py's JsonPoster, shared with the LLM providers: the
+    # server's Retry-After is waited exactly, capped at max_backoff; a 5xx backs off exponentially.
+    waits: list[float] = []
+    server.script = [429, 429, 503]
+    server.retry_after = "3"
+    with make_client(server, max_attempts=4, backoff=0.25, max_backoff=5.0, sleep=waits.append) as client:
+        assert client.embed(["x"]).shape == (1, 8)
+    assert len(server.requests) == 4
+    assert waits[:2] == [3.0, 3.0] and 0.25 * 4 <= waits[2] <= 0.25 * 4 * 1.25
+    waits.clear()
+    server.script = [429]
+    server.retry_after = "600"
+    with make_client(server, backoff=0.25, max_backoff=5.0, sleep=waits.append) as client:
+        client.embed(["y"])
+    assert waits == [5.0]
 
 
 def test_openai_retries_transient_5xx(server: FakeOpenAI) -> None:

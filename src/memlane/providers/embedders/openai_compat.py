@@ -5,11 +5,9 @@
 
 from __future__ import annotations
 
-import math
-import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,6 +15,7 @@ import numpy as np
 from memlane.errors import ConfigError, EmbedderError
 from memlane.providers.base import Vectors
 
+from ..http import JsonPoster
 from .contract import _check_texts, _l2_normalise
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -30,7 +29,6 @@ _KNOWN_OPENAI_DIMS = {
     "text-embedding-3-large": 3072,
     "text-embedding-ada-002": 1536,
 }
-_RETRY_STATUSES = frozenset({408, 409, 425, 429})
 DEFAULT_OPENAI_URL = "https://api.openai.com/v1"
 
 
@@ -38,7 +36,8 @@ class OpenAIEmbedder:
     """Embeddings from any OpenAI-compatible ``POST {base}/embeddings`` (OpenAI, Azure-style proxies,
     vLLM, Ollama, LiteLLM, TEI...).
 
-    Retries 429, 5xx and transport errors with exponential backoff (honouring ``Retry-After``), sends at
+    Retries 429, 5xx and transport errors with exponential backoff (honouring ``Retry-After``; the one
+    retry loop of every HTTP provider, ``providers/http.py``), sends at
     most ``batch_size`` inputs per request, re-orders results by ``index`` (the API does not promise
     order) and L2-normalises, since not every server does. Thread-safe: ``httpx.Client`` is.
     """
@@ -55,14 +54,13 @@ class OpenAIEmbedder:
         max_attempts: int = 4,
         backoff: float = 0.5,
         max_backoff: float = 20.0,
+        sleep: Callable[[float], None] = time.sleep,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         """``dim``, if given, is requested from the server (``dimensions``, supported by text-embedding-3
         and matryoshka models) unless it is the model's native size; otherwise it is learned from the
         first response. Requested sizes change the vectors, hence the ``@<dim>`` in the identity.
         """
-        import httpx
-
         model = model.strip()
         if not model:
             raise ConfigError("the OpenAI embedder needs a model name, e.g. openai:text-embedding-3-small")
@@ -78,16 +76,21 @@ class OpenAIEmbedder:
         self.base_url = base_url.rstrip("/")
         self.url = f"{self.base_url}/embeddings"
         self.batch_size = batch_size
-        self.max_attempts = max_attempts
-        self.backoff = backoff
-        self.max_backoff = max_backoff
         self._api_key = api_key or None
-        headers = {"Content-Type": "application/json", "User-Agent": "memlane"}
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        self._client = httpx.Client(
-            headers=headers,
-            timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
+        # Retry-After is honoured up to max_backoff (an embedding call sits inside a store or a recall).
+        self._http = JsonPoster(
+            self.url,
+            {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {},
+            secret=self._api_key,
+            key_hint="MEMLANE_EMBEDDING_API_KEY",
+            error=EmbedderError,
+            what="embedding request",
+            timeout=timeout,
+            max_attempts=max_attempts,
+            backoff=backoff,
+            max_backoff=max_backoff,
+            max_retry_after=max_backoff,
+            sleep=sleep,
             transport=transport,
         )
         self._dim_lock = threading.Lock()
@@ -113,7 +116,7 @@ class OpenAIEmbedder:
             self._dim = int(value)
 
     def close(self) -> None:
-        self._client.close()
+        self._http.close()
 
     def __enter__(self) -> OpenAIEmbedder:
         return self
@@ -131,71 +134,13 @@ class OpenAIEmbedder:
 
     # -- internals -------------------------------------------------------------------------------------
 
-    def _scrub(self, text: str) -> str:
-        if self._api_key:
-            text = text.replace(self._api_key, "***")
-        return text
-
     def _embed_batch(self, batch: list[str]) -> np.ndarray:
         # OpenAI rejects empty strings; a single space embeds as "nothing" without failing the batch.
         payload: dict[str, Any] = {"model": self.model, "input": [t if t else " " for t in batch]}
         if self._request_dim is not None:
             payload["dimensions"] = self._request_dim
-        body = self._post(payload)
+        body = self._http.post(payload)
         return self._parse(body, len(batch))
-
-    def _post(self, payload: dict[str, Any]) -> Any:
-        import httpx
-
-        last = ""
-        for attempt in range(1, self.max_attempts + 1):
-            retry_after: float | None = None
-            try:
-                response = self._client.post(self.url, json=payload)
-            except httpx.TimeoutException as exc:
-                last = f"timed out ({type(exc).__name__})"
-            except httpx.TransportError as exc:
-                last = f"connection failed ({type(exc).__name__}: {self._scrub(str(exc))[:200]})"
-            else:
-                status = response.status_code
-                if status < 300:
-                    try:
-                        return response.json()
-                    except ValueError as exc:
-                        raise EmbedderError(
-                            f"embedding request to {self.url} returned HTTP {status} with invalid JSON"
-                        ) from exc
-                reason = self._reason(response)
-                last = f"HTTP {status}: {reason}"
-                if status not in _RETRY_STATUSES and status < 500:
-                    hint = " (check MEMLANE_EMBEDDING_API_KEY)" if status in (401, 403) else ""
-                    raise EmbedderError(f"embedding request to {self.url} failed: {last}{hint}")
-                retry_after = _parse_retry_after(response.headers.get("Retry-After"))
-            if attempt < self.max_attempts:
-                delay = self.backoff * (2 ** (attempt - 1)) * (1 + 0.25 * random.random())
-                if retry_after is not None:
-                    delay = retry_after
-                time.sleep(min(delay, self.max_backoff))
-        raise EmbedderError(
-            f"embedding request to {self.url} failed after {self.max_attempts} attempts: {last}"
-        )
-
-    def _reason(self, response: httpx.Response) -> str:
-        """Short, key-free reason: the API's ``error.message`` if present, else the start of the body."""
-        reason = ""
-        try:
-            data = response.json()
-            error = data.get("error") if isinstance(data, dict) else None
-            if isinstance(error, dict):
-                reason = str(error.get("message") or error.get("type") or "")
-            elif isinstance(error, str):
-                reason = error
-            elif isinstance(data, dict) and "detail" in data:
-                reason = str(data["detail"])
-        except ValueError:
-            reason = response.text
-        reason = " ".join(reason.split()) or response.reason_phrase or "no reason given"
-        return self._scrub(reason)[:200]
 
     def _parse(self, body: Any, expected: int) -> np.ndarray:
         def bad(why: str) -> EmbedderError:
@@ -226,13 +171,3 @@ class OpenAIEmbedder:
             elif matrix.shape[1] != self._dim:
                 raise bad(f"{matrix.shape[1]} dimensions, expected {self._dim}")
         return matrix
-
-
-def _parse_retry_after(value: str | None) -> float | None:
-    if not value:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        return None  # the HTTP-date form is rare for APIs; fall back to our own backoff
-    return seconds if math.isfinite(seconds) and seconds >= 0 else None

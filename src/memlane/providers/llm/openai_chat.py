@@ -15,9 +15,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from memlane.errors import ConfigError, LLMReplyError
+from memlane.errors import ConfigError, LLMError, LLMReplyError
 
-from .http import JsonPoster, parse_json_object
+from ..http import JsonPoster
+from .http import parse_json_object
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import httpx
@@ -55,7 +56,8 @@ class OpenAIChat:
         self.url = f"{base_url.rstrip('/')}/chat/completions"
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = JsonPoster(
-            self.url, headers, secret=api_key, key_hint="MEMLANE_LLM_API_KEY", timeout=timeout,
+            self.url, headers, secret=api_key, key_hint="MEMLANE_LLM_API_KEY", error=LLMError,
+            reply_error=LLMReplyError, what="the LLM request", timeout=timeout,
             max_attempts=max_attempts, backoff=backoff, transport=transport, sleep=sleep or time.sleep,
         )  # fmt: skip
 
