@@ -21,10 +21,13 @@ import argparse
 import itertools
 import json
 import os
+import resource
+import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -69,38 +72,83 @@ def quality(path: Path, workdir: Path, embedder: str) -> dict[str, float]:
     }
 
 
-def timing(size: int, share: float, workdir: Path) -> dict[str, float]:
+def _phase(fn: Any) -> tuple[Any, dict[str, float]]:
+    """``fn()`` with its wall time, CPU time of this process and the peak RSS so far (MB)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, {
+        "wall_s": time.perf_counter() - wall,
+        "cpu_s": time.process_time() - cpu,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def _start_pg(folder: Path) -> tuple[Any, str]:
+    from scale import start_pgserver
+
+    folder.mkdir(parents=True, exist_ok=True)
+    return start_pgserver(folder, keep=True)
+
+
+def timing(size: int, share: float, workdir: Path, database: str | None, reuse: bool) -> dict[str, Any]:
+    """Store ``size`` statements and their restatements (or reuse a store loaded before: ``reuse``),
+    then time a dry run and the real run, and check what the run wrote: every cluster's history and
+    one undo."""
     from synthetic import corpus
 
     from memlane import Memlane
 
-    db = workdir / f"time-{size}.db"
-    db.unlink(missing_ok=True)
     texts = [s for s, _ in corpus(size)]
     step = max(1, round(1 / share)) if share > 0 else 0
     restated = [f"Really, {t}" for t in texts[::step]] if step else []
-    m = Memlane(db, user="bench", embedder="none")
-    t0 = time.perf_counter()
     items = texts + restated
-    for i in range(0, len(items), 1000):
-        m.store_many(items[i : i + 1000], source="bench", auto_supersede=False)
-    load = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    dry = m.consolidate(dry_run=True)
-    dry_s = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    done = m.consolidate()
-    run_s = time.perf_counter() - t0
+    out: dict[str, Any] = {"memories": len(items)}
+    db: str | Path
+    if database is None:
+        path = workdir / f"time-{size}.db"
+        loaded = workdir / f"time-{size}.loaded.db"
+        if not (reuse and loaded.exists()):
+            path.unlink(missing_ok=True)
+            m = Memlane(path, user="bench", embedder="none")
+            _, out["load"] = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench",
+                                             auto_supersede=False) for i in range(0, len(items), 1000)])  # fmt: skip
+            m.close()
+            shutil.copyfile(path, loaded)  # the loaded store, for --reuse
+        shutil.copyfile(loaded, path)
+        db = path
+    else:
+        db = database
+        if not reuse:
+            m = Memlane(db, user="bench", embedder="none")
+            _, out["load"] = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench",
+                                             auto_supersede=False) for i in range(0, len(items), 1000)])  # fmt: skip
+            m.close()
+    m = Memlane(db, user="bench", embedder="none")
+    dry, out["dry_run"] = _phase(lambda: m.consolidate(dry_run=True))
+    done, out["run"] = _phase(lambda: m.consolidate())
+    out["dry_run_clusters"] = len(dry.clusters)
+    out["clusters"] = len(done.clusters)
+    out["merged"] = done.merged_memories
+    out["entity_folds"] = len(done.entities)
+    # what the run wrote: each consolidated memory's history holds its members; one undo restores them
+    sample = [c for c in done.clusters if c.id is not None][:: max(1, len(done.clusters) // 50)]
+    history_ok = sum(
+        1 for c in sample if set(c.merged) <= {v.id for v in m.history(c.id, user=_user(c.owner))}
+    )
+    out["history_checked"] = len(sample)
+    out["history_ok"] = history_ok
+    if sample:
+        first = sample[0]
+        restored, out["undo"] = _phase(lambda: m.undo_consolidation(first.id or ""))
+        out["undo_restored_ok"] = sorted(restored) == sorted(first.merged)
+    again, out["second_run"] = _phase(lambda: m.consolidate(dry_run=True))
+    out["second_dry_run_clusters"] = len(again.clusters)
     m.close()
-    return {
-        "memories": len(items),
-        "load_s": load,
-        "dry_run_s": dry_s,
-        "run_s": run_s,
-        "clusters": len(done.clusters),
-        "merged": done.merged_memories,
-        "dry_run_clusters": len(dry.clusters),
-    }
+    return out
+
+
+def _user(owner: str) -> str:
+    return owner.partition(":")[2] or owner
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", default="none", help="the stores' embedder (consolidation uses none)")
     parser.add_argument("--size", type=int, default=0, help="time consolidation over this many memories")
     parser.add_argument("--duplicates", type=float, default=0.1, help="share of restatements added (--size)")
+    parser.add_argument("--db", help="time on this database (postgresql://…) instead of a SQLite file")
+    parser.add_argument("--pg", action="store_true", help="time on a pgserver PostgreSQL in --workdir")
+    parser.add_argument("--reuse", action="store_true", help="--size: reuse the store loaded by a run before")
     parser.add_argument("--workdir", type=Path)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -127,10 +178,12 @@ def main(argv: list[str] | None = None) -> int:
         for a, b in q["missed"]:  # type: ignore[attr-defined]
             print(f"  missed: {a!r} / {b!r}")
     if args.size:
-        t = timing(args.size, args.duplicates, workdir)
+        database = args.db
+        if args.pg:
+            _server, database = _start_pg(workdir / "pg")
+        t = timing(args.size, args.duplicates, workdir, database, args.reuse)
         report["timing"] = t
-        print(f"{t['memories']} memories (stored in {t['load_s']:.0f} s): dry run {t['dry_run_s']:.1f} s,"
-              f" consolidation {t['run_s']:.1f} s ({t['clusters']} clusters, {t['merged']} merged)")  # fmt: skip
+        print(json.dumps(t, indent=2))
     report["load_average_end"] = os.getloadavg()
     print(f"load average: {report['load_average_start']} -> {report['load_average_end']}")
     if args.json:

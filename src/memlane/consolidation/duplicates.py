@@ -31,8 +31,20 @@ from typing import Any
 
 from .. import text
 from ..models import Memory
+from ..text.claims import analyse
 
-__all__ = ["FILLERS", "SYNONYMS", "group_key", "near_duplicate_clusters", "signature"]
+__all__ = [
+    "FILLERS",
+    "MARKERS",
+    "SYNONYMS",
+    "compatible_parts",
+    "group_key",
+    "markers",
+    "near_duplicate_clusters",
+    "normalise",
+    "role_swap",
+    "signature",
+]
 
 #: words of one meaning, first of each line the one they become (general English, not data-specific)
 SYNONYMS: tuple[tuple[str, ...], ...] = (
@@ -59,6 +71,23 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("mother", "mom", "mum"),
     ("father", "dad"),
     ("child", "children", "kid", "kids"),
+    ("day", "daily"),
+    ("week", "weekly"),
+    ("month", "monthly"),
+    ("year", "yearly", "annual", "annually"),
+    ("night", "nightly"),
+    ("hour", "hourly"),
+)
+
+#: function words that change what a statement says ("every other Friday" is not "every Friday",
+#: "coffee without milk" is not "coffee with milk", "before 9" is not "after 9"): the keyword
+#: tokenizer drops them as stopwords, the signature keeps them as markers
+MARKERS: frozenset[str] = frozenset(
+    re.findall(
+        r"\w+",
+        "without only other others more most less least few fewer many much before after above below "
+        "under over against ago until since again still already same except",
+    )
 )
 
 #: words that add nothing to a fact's content: intensifiers and reporting verbs
@@ -100,6 +129,7 @@ _NUMBER_WORDS = dict(
 _CURRENCY = {"$": " dollars ", "€": " euros ", "£": " pounds ", "¥": " yen "}
 _CURRENCY_RE = re.compile("[$€£¥]")
 _NUMBER_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+_WORD_RE = re.compile(r"[a-z]+")
 
 
 def _stem(word: str) -> str:
@@ -121,13 +151,50 @@ def _canonical() -> tuple[dict[str, str], frozenset[str]]:
 def signature(content: str) -> frozenset[str] | None:
     """The statement's normalised content words (module docstring); None when fewer than two remain
     (too little to tell a duplicate from a coincidence)."""
-    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], content)
-    normalised = _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
+    normalised = normalise(content)
     canon, fillers = _canonical()
     words = frozenset(
         canon.get(v, v) for v in map(_irregular, text.content_words(normalised)) if v not in fillers
     )
-    return words if len(words) >= 2 else None
+    if len(words) < 2:
+        return None
+    return words | markers(content)
+
+
+def normalise(content: str) -> str:
+    """Currency symbols as words, number words up to twelve as digits."""
+    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], content)
+    return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
+
+
+def markers(content: str) -> frozenset[str]:
+    """The ``MARKERS`` of ``content``, each as ``~word`` (never equal to a content word's stem)."""
+    return frozenset("~" + w for w in _WORD_RE.findall(content.lower()) if w in MARKERS)
+
+
+def role_swap(a: str, b: str) -> bool:
+    """Whether two statements put the same words in exchanged roles: "Otto reports to Hanna" /
+    "Hanna reports to Otto", "tea over coffee" / "coffee over tea". Read with the claim analysis
+    (``text.claims``: subject, object, adjuncts of a one-clause statement); a word that only moves
+    ("In 2023 Luca ran…" / "Luca ran … in 2023") is no swap, two words trading places are."""
+    roles_a, roles_b = _roles(a), _roles(b)
+    shared = [w for w in roles_a if w in roles_b and roles_a[w] != roles_b[w]]
+    return any(
+        roles_a[x] == roles_b[y] and roles_a[y] == roles_b[x]
+        for i, x in enumerate(shared)
+        for y in shared[i + 1 :]
+    )
+
+
+def _roles(content: str) -> dict[str, str]:
+    claims = analyse(content).claims
+    if len(claims) != 1:
+        return {}
+    claim = claims[0]
+    roles: dict[str, str] = {}
+    for role, words in (("adjunct", claim.adjuncts), ("object", claim.obj), ("subject", claim.subject)):
+        roles.update(dict.fromkeys(words, role))
+    return roles
 
 
 @lru_cache(maxsize=65536)
@@ -167,9 +234,25 @@ def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
         if words is not None:
             by_key[(group_key(memory), words)].append(memory)
     clusters = [
-        sorted(members, key=lambda m: (m.observed_at, m.created_at, m.id))
+        part
         for members in by_key.values()
         if len(members) > 1
+        for part in compatible_parts(sorted(members, key=lambda m: (m.observed_at, m.created_at, m.id)))
+        if len(part) > 1
     ]
     clusters.sort(key=lambda c: (c[0].observed_at, c[0].id))
     return clusters
+
+
+def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
+    """``members`` (one signature) split so that no two in a part swap roles (``role_swap``): each
+    joins the first part all of whose members it agrees with."""
+    parts: list[list[Memory]] = []
+    for m in members:
+        for part in parts:
+            if not any(role_swap(m.content, o.content) for o in part):
+                part.append(m)
+                break
+        else:
+            parts.append([m])
+    return parts

@@ -27,7 +27,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -40,10 +40,11 @@ from ..ids import new_id
 from ..indexing import index_fields
 from ..models import Actor, Entity, Memory, State, Visibility
 from ..permissions import Change, check_change, check_entity_change, refusal
-from ..storage.base import EntityScope, NewMemory, Store
+from ..storage.base import EntityScope, LinkRole, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .duplicates import near_duplicate_clusters
+from .paraphrases import join_paraphrases
 from .report import ConsolidationReport, EntityFold, MergedCluster
 
 __all__ = ["SOURCE", "ConsolidationService"]
@@ -77,6 +78,8 @@ class ConsolidationService:
             workspace = actor.workspace
         candidates = [m for m in self.storage.iter_all() if _eligible(m, actor, workspace, now)]
         clusters = near_duplicate_clusters(candidates)
+        if self._model() is not None:  # an embedder: paraphrases with other words too
+            clusters = join_paraphrases(candidates, clusters, self._embed)
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
         readers = (
             [(actor, actor)]
@@ -186,6 +189,8 @@ class ConsolidationService:
     ) -> MergedCluster | None:
         head = _representative(cluster)
         reader = _reader(head)
+        # the members' entity links (a subject, a link made by hand) carry over to the new memory
+        inherited = {(e.id, role) for m in cluster for role, e in self.storage.memory_entities(reader, m.id)}
         with self.storage.write() as txn:
             members = [txn.find_by_id(m.id) for m in cluster]
             if any(m is None or m.superseded_by is not None for m in members):
@@ -212,6 +217,8 @@ class ConsolidationService:
             scope = EntityScope(new.workspace, new.owner, str(new.visibility))
             mentions = memory_mentions(new.content, new.subject, new.related_user, row.entity_keys)
             link_memory(txn, scope, seq, mentions, now, txn.resolution_memo())
+            for entity_id, role in sorted(inherited):
+                txn.link_memory(seq, entity_id, cast(LinkRole, role))
             txn.audit(actor or reader, "consolidate", new.id, {"merged": [m.id for m in cluster]})
         return self._plan(cluster, new.id)
 
