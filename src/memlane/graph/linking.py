@@ -143,12 +143,14 @@ def resolve_into(
     entities: dict[str, Entity] = {}
     result = Resolution(None, "new")
     read: list[str] = []  # the keys the resolution read
-    if ids or (name and (mention.type is not None or len(name.split()) > 1)):
+    narrow = sorted(k for k in lookup if k.startswith("n:"))
+    exact_first = bool(ids or (name and (mention.type is not None or len(name.split()) > 1)))
+    if exact_first:
         # First the entities with this very name (or ids): a name seen before is settled by an exact
         # match among them, with no need for the wider pool of partial, nickname and fuzzy candidates
         # (a stronger kind of match always wins; only a lone word of unknown type can be ambiguous
         # with a partial match of another type, so it always takes the wide path).
-        read = sorted(k for k in lookup if k.startswith("n:"))
+        read = narrow
         entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
         result = resolve_untyped(mention, _candidates(txn, entities, mention))
     if result.how not in ("exact", "external_id"):
@@ -182,7 +184,10 @@ def resolve_into(
     # "Bob Smith" finds it as a candidate)
     txn.insert_entity(entity, (), name_keys([entity.name], mention.type))
     if settled is not None:
-        settled.put(memo, read, entity.id)
+        # The same mention again would find this entity by the exact-first look-up alone (nothing
+        # else it reads fits the name: the wider pool it just read had no match), so only an entity
+        # filed under those keys since can change that; a lone untyped word reads the wider pool.
+        settled.put(memo, [*narrow, *(id_key(i) for i in ids)] if exact_first else read, entity.id)
     return entity.id
 
 
@@ -223,8 +228,8 @@ def link_memory(
     for named in mentions:
         entity_id = resolve_into(txn, scope, named.mention, at, settled=settled)
         if entity_id is not None:
-            txn.link_memory(memory_seq, entity_id, named.role)
             links.append((named.role, entity_id))
+    txn.link_entities(memory_seq, [(entity_id, role) for role, entity_id in links])
     return links
 
 

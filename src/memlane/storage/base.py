@@ -141,6 +141,10 @@ class EntityWrites(Protocol):
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...
 
+    def link_entities(self, memory_seq: int, links: Sequence[tuple[str, LinkRole]]) -> None:
+        """``link_memory`` for each (entity id, role), in one statement."""
+        ...
+
     def upsert_edge(self, edge: Edge) -> Edge:
         """Insert, or update the provenance and validity of the same (src, relation, dst) (a new
         provenance replaces the old one only when given; the validity window is the edge's)."""

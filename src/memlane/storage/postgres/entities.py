@@ -187,11 +187,15 @@ class EntityWriteOps:
             self.memo.clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
-        self._run(
-            "INSERT INTO memory_entity_links (entity_id, memory_seq, role) VALUES (%s, %s, %s)"
-            " ON CONFLICT DO NOTHING",
-            (entity_id, memory_seq, role),
-        )
+        self.link_entities(memory_seq, [(entity_id, role)])
+
+    def link_entities(self, memory_seq: int, links: Sequence[tuple[str, LinkRole]]) -> None:
+        if links:
+            self._run(
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT l.e, %s, l.r"
+                " FROM unnest(%s::text[], %s::text[]) AS l(e, r) ON CONFLICT DO NOTHING",
+                (memory_seq, [e for e, _ in links], [r for _, r in links]),
+            )
 
     def upsert_edge(self, edge: Edge) -> Edge:
         rows = self._run(

@@ -198,16 +198,27 @@ class EntityWriteOps:
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
     ) -> None:
+        created, updated = to_db(entity.created_at), to_db(entity.updated_at)
+        attributes = json.dumps(entity.attributes) if entity.attributes else None
         self._run(
             "INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
             " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (entity.id, entity.workspace, entity.owner, str(entity.visibility), entity.type, entity.name,
-             json.dumps(entity.attributes) if entity.attributes else None, to_db(entity.created_at),
-             to_db(entity.updated_at)),
+             attributes, created, updated),
         )  # fmt: skip
-        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys)
+        seq = self.cur.connection.last_insert_rowid()
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
+        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys, scope)
         self._changed(scope, entity.id, keys, entity.external_ids)
+        cache = self.entity_cache
+        if cache is not None and not normalised_aliases and not entity.external_ids:
+            # the row as ``_entities`` would read it back (no names or ids that a conflict could drop)
+            cache.put(seq, Entity.model_construct(
+                id=entity.id, workspace=entity.workspace, owner=entity.owner,
+                visibility=Visibility(entity.visibility), type=entity.type, name=entity.name, aliases=(),
+                external_ids=(), attributes=json.loads(attributes) if attributes else None,
+                created_at=_at(created), updated_at=_at(updated),
+            ))  # fmt: skip
 
     def _add_names(
         self,
@@ -215,24 +226,31 @@ class EntityWriteOps:
         aliases: Sequence[tuple[str, str]],
         external_ids: Sequence[str],
         keys: frozenset[str] | Sequence[str],
+        scope: EntityScope | None = None,
     ) -> None:
-        for alias, normalised in aliases:
-            self._run(
+        if aliases:
+            self.cur.executemany(
                 "INSERT INTO entity_aliases (entity_id, normalised, alias) VALUES (?, ?, ?)"
                 " ON CONFLICT DO NOTHING",
-                (entity_id, normalised, alias),
+                [(entity_id, normalised, alias) for alias, normalised in aliases],
             )
-        scope = "SELECT workspace, owner, visibility FROM entities WHERE id = ?"
+        of_entity = "SELECT workspace, owner, visibility FROM entities WHERE id = ?"
         for value in external_ids:
             self._run(
                 "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id)"
                 " SELECT workspace, owner, visibility, ?, id FROM entities WHERE id = ? ON CONFLICT DO NOTHING",
                 (value, entity_id),
             )
-        if keys:
+        if keys and scope is not None:
+            self.cur.executemany(
+                "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [(scope.workspace, scope.owner, scope.visibility, key, entity_id) for key in sorted(keys)],
+            )
+        elif keys:
             self._run(
                 "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
-                f" SELECT s.workspace, s.owner, s.visibility, k.value, ? FROM ({scope}) s, json_each(?) k"
+                f" SELECT s.workspace, s.owner, s.visibility, k.value, ? FROM ({of_entity}) s, json_each(?) k"
                 " WHERE true ON CONFLICT DO NOTHING",
                 (entity_id, entity_id, json.dumps(sorted(keys))),
             )
@@ -261,11 +279,15 @@ class EntityWriteOps:
             self.resolution_memo().clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
-        self._run(
-            "INSERT INTO memory_entity_links (entity_id, memory_seq, role) VALUES (?, ?, ?)"
-            " ON CONFLICT DO NOTHING",
-            (entity_id, memory_seq, role),
-        )
+        self.link_entities(memory_seq, [(entity_id, role)])
+
+    def link_entities(self, memory_seq: int, links: Sequence[tuple[str, LinkRole]]) -> None:
+        if links:
+            self.cur.executemany(
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
+                [(entity_id, memory_seq, role) for entity_id, role in links],
+            )
 
     def upsert_edge(self, edge: Edge) -> Edge:
         rows = self._run(
