@@ -23,6 +23,7 @@ from ..models import Entity, Subject, Visibility
 from ..storage.base import EntityScope, EntityWrites, LinkRole
 from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
+from .entity_types import guess_type
 from .resolution import (
     Candidate,
     EntityType,
@@ -175,14 +176,16 @@ def resolve_into(
         return entity.id
     if (result.how == "ambiguous" and not (authoritative and ids)) or not (name or ids):
         return None
+    # (an untyped name that reads as a person's, "Kalina Ivanova", is a person's)
+    kind = mention.type or (guess_type(name) if name else None)
     entity = Entity(
         id=new_id(), workspace=scope.workspace, owner=scope.owner, visibility=Visibility(scope.visibility),
-        type=str(mention.type) if mention.type else "other", name=name or ids[0].partition(":")[2],
+        type=str(kind) if kind else "other", name=name or ids[0].partition(":")[2],
         external_ids=ids, attributes=attributes or None, created_at=at, updated_at=at,
     )  # fmt: skip
     # (an entity known only by an e-mail address is filed under the address's name parts: a later
     # "Bob Smith" finds it as a candidate)
-    txn.insert_entity(entity, (), name_keys([entity.name], mention.type))
+    txn.insert_entity(entity, (), name_keys([entity.name], kind))
     if settled is not None:
         # The same mention again would find this entity by the exact-first look-up alone (nothing
         # else it reads fits the name: the wider pool it just read had no match), so only an entity

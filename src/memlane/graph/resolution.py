@@ -37,12 +37,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .given_names import given_name_forms, given_name_gender
+
 __all__ = [
     "Candidate",
     "EntityType",
     "Mention",
     "Resolution",
     "blocking_keys",
+    "is_title",
     "mention_ids",
     "normalise_external_id",
     "normalise_name",
@@ -304,6 +307,43 @@ def _organisation_forms(name: str) -> frozenset[str]:
     return frozenset(f for f in forms if f)
 
 
+@lru_cache(maxsize=65536)
+def _has_legal_form(name: str) -> bool:
+    """Whether an organisation's name carries a legal form ("GmbH", "Corp.", "Motor Company"): its base
+    name has fewer words than the name itself."""
+    text = _POSSESSIVE.sub("", name.strip()).replace("&", " and ")
+    words = [t.replace(".", "") for t in _tokens(text)]
+    words = [w for w in words if w]
+    if words and words[0] == "the":
+        words = words[1:]
+    base = _organisation_base(name)
+    return bool(base) and len(base.split()) < len(words)
+
+
+def _organisation_grown(name: str, known: Sequence[str]) -> bool:
+    """A registered name that spells out a known short one: "Robert Bosch GmbH" for "Bosch", "Toyota
+    Motor Corporation" for "Toyota". Only a name with a legal form grows one (a plain "Acme Bank" is
+    another company than "Acme"), and only an entity whose registered name is not known yet ("Bosch
+    Rexroth AG" is not the Bosch known as "Robert Bosch GmbH"). The known name must be the first or the
+    last words of the new one."""
+    if not _has_legal_form(name) or any(_has_legal_form(k) for k in known):
+        return False
+    words = _organisation_base(name).split()
+    for k in known:
+        short = _organisation_base(k).split()
+        if short and len(short) < len(words) and short in (words[: len(short)], words[-len(short) :]):
+            return True
+    return False
+
+
+def _grown_keys(name: str) -> set[str]:
+    """The keys of the shorter names a registered name can grow from (its first and last words)."""
+    if not _has_legal_form(name):
+        return set()
+    words = _organisation_base(name).split()
+    return {f"n:{' '.join(part)}" for n in range(1, len(words)) for part in (words[:n], words[-n:])}
+
+
 def _initials(base: str) -> str:
     words = [w for w in base.split() if w not in _INITIALS_SKIP]
     return "".join(w[0] for w in words) if len(words) >= 2 else ""
@@ -336,6 +376,11 @@ def _person_parts_of(name: str) -> tuple[tuple[str, ...], str | None]:
         else:
             joined.append(token)
     return tuple(joined), gender
+
+
+def is_title(word: str) -> bool:
+    """Whether a word is a title or honorific that precedes a person's name ("Dr.", "Ms", "Herr")."""
+    return _fold(word).strip(".") in _TITLES
 
 
 def _person_tokens(name: str) -> list[str]:
@@ -380,21 +425,10 @@ def normalise_external_id(value: str) -> str:
 # ----------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _nicknamer() -> object:
-    from nicknames import NickNamer
-
-    return NickNamer()
-
-
-@lru_cache(maxsize=16384)
 def _given_name_forms(first: str) -> frozenset[str]:
-    """A given name with its nicknames and the names it is a nickname of ("bob" -> robert, bobby…)."""
-    namer = _nicknamer()
-    forms = {first}
-    forms |= namer.nicknames_of(first)  # type: ignore[attr-defined]
-    forms |= namer.canonicals_of(first)  # type: ignore[attr-defined]
-    return frozenset(forms)
+    """A given name with its nicknames, the names it is a nickname of and its equivalent forms in other
+    languages ("bob" -> robert, bobby…; "dima" -> dmitry): :mod:`memlane.graph.given_names`."""
+    return given_name_forms(first)
 
 
 def _given_names_agree(a: str, b: str) -> str | None:
@@ -440,6 +474,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         base = _organisation_base(name)
         if base:
             keys.add(f"n:{base}")
+            keys |= _grown_keys(name)
     if kind is None or kind is EntityType.PERSON:
         tokens = _person_tokens(name)
         if tokens:
@@ -447,6 +482,10 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"p:{tokens[-1]}")
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
+            if len(tokens) >= 3 and all(t.isalpha() for t in tokens):
+                keys.add(f"i:{_initials_of(tokens)}")  # "John F. Kennedy" is found as "JFK"
+        if _ACRONYM.match(name.strip()):
+            keys.add(f"i:{name.strip().casefold()}")
     if kind is not None and kind not in _ORGANISATIONS and kind is not EntityType.PERSON:
         plain = normalise_name(name, kind)
         if plain:
@@ -465,7 +504,7 @@ def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
 # ----------------------------------------------------------------------------------------------
 
 #: strength of each kind of match; only the strongest kind present counts
-_RANK = {"exact": 4, "nickname": 3, "partial": 2, "fuzzy": 1}
+_RANK = {"exact": 4.0, "nickname": 3.0, "grown": 2.5, "partial": 2.0, "fuzzy": 1.0}
 
 
 def _types_agree(mention: EntityType | None, candidate: EntityType | None) -> bool:
@@ -483,11 +522,20 @@ def _conflicting_ids(mention_ids: Iterable[str], candidate_ids: Iterable[str]) -
         system, _, rest = value.partition(":")
         theirs.setdefault(system, set()).add(rest)
     for system, values in mine.items():
-        if system in {"email", "phone", "domain", "url"}:
+        if system in _MANY_VALUED:
             continue  # people have several addresses: a second one is not a contradiction
         if system in theirs and not (values & theirs[system]):
             return True
     return False
+
+
+#: systems where one entity has many ids (addresses): neither a conflict nor a record of its own
+_MANY_VALUED = frozenset({"email", "phone", "domain", "url"})
+
+
+def _record_systems(ids: Iterable[str]) -> frozenset[str]:
+    """The systems of ids that key a record (a CRM contact, a code host account), not an address."""
+    return frozenset(s for s in (i.partition(":")[0] for i in ids) if s not in _MANY_VALUED)
 
 
 def _person_match(mention: list[str], known: list[str]) -> str | None:
@@ -505,7 +553,7 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             same_given = _given_names_agree(short[0], full[0]) == "exact" and len(short[0]) > 1
             return "nickname" if same_given and full[-1][0] == short[-1] else None
         if mention[-1] != known[-1]:
-            return None
+            return _grown(mention, known)
         agree = _given_names_agree(mention[0], known[0])
         if agree is None:
             return None
@@ -526,6 +574,33 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
     return None
+
+
+def _grown(a: list[str], b: list[str]) -> str | None:
+    """ "grown" when one full name is the other with one more part at the end — a second surname or a
+    married name ("June Carter" / "June Carter Cash", "Emma Watson" / "Emma Watson-Hale", "Ignacio
+    Fernández" / "Ignacio Fernández Ruiz") — and the given names agree (or are nicknames), else None."""
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if len(long) != len(short) + 1 or len(short) < 2 or any(len(p) < 2 for p in short):
+        return None
+    if short[1:] != long[1 : len(short)]:
+        return None
+    return "grown" if _given_names_agree(short[0], long[0]) in ("exact", "nickname") else None
+
+
+def _grew_otherwise(mine: list[str], theirs: list[list[str]]) -> bool:
+    """A known name that grew the same start another way ("Laura Chen-Whitfield" known: "Laura Chen
+    Park" is not her)."""
+    return any(
+        len(parts) == len(mine) and parts[:-1] == mine[:-1] and parts[-1] != mine[-1] for parts in theirs
+    )
+
+
+_ACRONYM = re.compile(r"^[A-Z]{3,5}$")
+
+
+def _initials_of(parts: Sequence[str]) -> str:
+    return "".join(p[0] for p in parts)
 
 
 def _names_of(candidate: Candidate) -> list[str]:
@@ -553,6 +628,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 return "exact"  # (the strongest kind)
             if best is None and (_acronym_of(name, theirs) or _acronym_of(known, mine)):
                 best = "partial"
+        if best is None and _organisation_grown(name, _names_of(candidate)):
+            best = "grown"
         return best
     form = normalise_name(name, compare_as)
     if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
@@ -601,10 +678,23 @@ def _person_conflict(name: str, candidate: Candidate) -> bool:
 
 @lru_cache(maxsize=65536)
 def _genders_conflict(name: str, names: tuple[str, ...]) -> bool:
-    _, gender = _person_parts(name)
-    return gender is not None and any(
-        (other := _person_parts(known)[1]) is not None and other != gender for known in names
-    )
+    """Titles ("Mr." / "Mrs.") or given names ("Daniel" / "Daniela") that state different genders. An
+    entity whose own names state both (merged by hand) tells nothing."""
+    gender = _person_gender(name)
+    if gender is None:
+        return False
+    theirs = {g for known in names if (g := _person_gender(known)) is not None}
+    return len(theirs) == 1 and gender not in theirs
+
+
+@lru_cache(maxsize=65536)
+def _person_gender(name: str) -> str | None:
+    """The gender a name's title states, else its given name's when the name has a given name and a
+    surname and the given name is only ever a man's or a woman's (a lone word may be a surname)."""
+    parts, gender = _person_parts(name)
+    if gender is None and len(parts) >= 2 and len(parts[0]) > 1:
+        gender = given_name_gender(parts[0])
+    return gender
 
 
 def _person_fit(name: str, candidate: Candidate) -> str | None:
@@ -627,6 +717,13 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
         return None
     mine = [_person_parts(form)[0] for form in _spellings(name)]
     theirs, full = _known_person_parts(names)
+    if _ACRONYM.match(name.strip()):
+        # a person's initials ("JFK", "RBG"): every part of a known full name of three or more parts
+        letters = name.strip().casefold()
+        if any(len(parts) == len(letters) and _initials_of(parts) == letters for parts in full):
+            return "partial"
+    if len(mine[0]) == 1 and _given_name_conflict(mine[0][0], names, theirs):
+        return None
     if len(mine[0]) >= 2 and full:
         theirs = full
     best: str | None = None
@@ -635,9 +732,21 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
             how = _person_match(parts, known_parts)
             if how is not None and (best is None or _RANK[how] > _RANK[best]):
                 best = how
+    if best == "grown" and any(_grew_otherwise(parts, full) for parts in mine):
+        return None
     if best == "exact" and len(mine[0]) == 1:
         best = "partial"  # "Kalina" alone may be any Kalina
     return best
+
+
+def _given_name_conflict(word: str, names: tuple[str, ...], theirs: list[list[str]]) -> bool:
+    """A lone given name of one gender ("Daniela") against a person whose given name is of the other
+    ("Daniel Kim"); a word that is the person's surname is not read as a given name."""
+    gender = given_name_gender(word)
+    if gender is None or any(parts and parts[-1] == word for parts in theirs):
+        return False
+    genders = {g for known in names if (g := _person_gender(known)) is not None}
+    return len(genders) == 1 and gender not in genders
 
 
 def _acronym_of(name: str, bases: frozenset[str]) -> bool:
@@ -754,9 +863,12 @@ def resolve(
     ids = mention_ids(mention)
     pool = [c for c in candidates if _types_agree(kind, _type(c.type))]
 
-    # 1. external ids
+    # 1. external ids (a shared id never outweighs a different id in a system of one id per entity:
+    # two CRM records with one e-mail address are two records)
     if ids:
-        by_id = [c for c in pool if set(ids) & set(c.external_ids)]
+        by_id = [
+            c for c in pool if set(ids) & set(c.external_ids) and not _conflicting_ids(ids, c.external_ids)
+        ]
         if len({c.id for c in by_id}) == 1:
             match = by_id[0]
             return Resolution(match.id, "external_id", new_alias=_alias(mention, match), score=1.0)
@@ -766,10 +878,16 @@ def resolve(
     if not mention.name or not mention.name.strip():
         return Resolution(None, "new")
 
-    # 2-3. names: the strongest kind of match present must single out one entity
+    # 2-3. names: the strongest kind of match present must single out one entity. A mention that
+    # carries a record's id (hubspot, github…) and a candidate known by records of other systems only
+    # meet by their names: then only the same name (normalised) counts, not a nickname, a part or a
+    # spelling ("Bobby Smith" of one CRM is not "Robert Smith" of another on that alone).
+    records = _record_systems(ids)
     fits: dict[str, list[Candidate]] = {}
     for candidate in pool:
         how = _match_kind(mention, kind, candidate)
+        if how is not None and how != "exact" and records and _record_systems(candidate.external_ids):
+            continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
     if kind is None:
@@ -784,11 +902,19 @@ def resolve(
             match = next(iter(found.values()))
             if how == "partial" and _partial_is_shadowed(mention, kind, match, pool):
                 return Resolution(None, "ambiguous", tuple(sorted({c.id for c in pool if c.id != match.id})))
+            if how in ("nickname", "partial", "grown"):
+                rivals = _truncation_rivals(mention, kind, match, pool)
+                if how == "grown":
+                    rivals += _growth_rivals(mention, kind, match, pool)
+                if rivals:
+                    return Resolution(None, "ambiguous", tuple(sorted({match.id, *rivals})))
             return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
         if len(found) > 1:
             return Resolution(None, "ambiguous", tuple(sorted(found)))
 
     # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known
+    if records:
+        pool = [c for c in pool if not _record_systems(c.external_ids)]
     scored = []
     alone = mention.vector is None  # no vectors: only an edit similarity of FUZZY_ALONE counts
     for candidate in _near_spellings(mention, kind, pool) if alone else pool:
@@ -823,6 +949,60 @@ def _partial_is_shadowed(
     return any(c.id != match.id and any(normalise_name(n) == word for n in _names_of(c)) for c in pool)
 
 
+def _truncation_rivals(
+    mention: Mention, kind: EntityType | None, match: Candidate, pool: Sequence[Candidate]
+) -> list[str]:
+    """Other people a given name found through a nickname could be short for ("Dani" is Daniel's
+    nickname in the data, and the start of "Daniela"): short forms made by cutting a name are made in
+    every language, listed or not, so another person whose given name starts with it (and whose surname
+    is the same, when one is given) makes the mention ambiguous. Not when the mention's given name is the
+    match's own ("Ana" is Ana Lopez rather than Anastasia Lopez)."""
+    assert mention.name is not None
+    if (kind or _type(match.type)) is not EntityType.PERSON or _is_email(mention.name.strip()):
+        return []
+    mine = _person_parts(mention.name)[0]
+    given = mine[0] if mine else ""
+    if len(given) < 3:
+        return []
+    own = [_person_parts(n)[0] for n in _names_of(match)]
+    if any(parts and (parts[0] == given or parts[-1] == given) for parts in own):
+        return []
+    rivals = []
+    for candidate in pool:
+        if candidate.id == match.id or _type(candidate.type) not in (None, EntityType.PERSON):
+            continue
+        for known in _names_of(candidate):
+            parts = _person_parts(known)[0]
+            if (
+                len(parts) >= 2
+                and parts[0] != given
+                and parts[0].startswith(given)
+                and (len(mine) == 1 or parts[-1] == mine[-1])
+                and not _person_conflict(mention.name, candidate)
+            ):
+                rivals.append(candidate.id)
+                break
+    return rivals
+
+
+def _growth_rivals(
+    mention: Mention, kind: EntityType | None, match: Candidate, pool: Sequence[Candidate]
+) -> list[str]:
+    """Other people whose name grew the same start another way ("June Carter Smith" known: "June
+    Carter Cash" may be either grown "June Carter")."""
+    assert mention.name is not None
+    if (kind or _type(match.type)) is not EntityType.PERSON:
+        return []
+    mine = _person_parts(mention.name)[0]
+    return [
+        c.id
+        for c in pool
+        if c.id != match.id
+        and _type(c.type) in (None, EntityType.PERSON)
+        and _grew_otherwise(mine, _known_person_parts((c.name, *c.aliases))[1])
+    ]
+
+
 def _alias(mention: Mention, match: Candidate) -> str | None:
     """The mention's spelling when none of the entity's names has the same normalised form (a new way
     of writing it: "Bob Smith" for Robert Smith; not "georgiev's" for Dr. Georgiev)."""
@@ -830,7 +1010,17 @@ def _alias(mention: Mention, match: Candidate) -> str | None:
         return None
     kind = _type(match.type) or _type(mention.type)
     form = normalise_name(mention.name, kind)
-    known = {normalise_name(n, kind) for n in _names_of(match)}
+    names = _names_of(match)
+    known = {normalise_name(n, kind) for n in names}
+    # the first registered name seen ("Acme Corp" for "Acme") is kept: a company known by it does not
+    # grow into another registered name ("Acme Bank Ltd")
+    if (
+        form in known
+        and kind in _ORGANISATIONS
+        and _has_legal_form(mention.name)
+        and not any(_has_legal_form(n) for n in names)
+    ):
+        return _SPACES.sub(" ", mention.name.strip())
     return None if not form or form in known else _SPACES.sub(" ", mention.name.strip())
 
 

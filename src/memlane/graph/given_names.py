@@ -1,0 +1,96 @@
+"""Given names: which words are given names, and which given names are forms of one another.
+
+Two curated data sets from PyPI, read once on first use (nothing is read at import time):
+
+* ``nicknames`` — English given names and their nicknames ("Bob" = "Robert", "Kathy" = "Katherine").
+* ``gender-guesser``'s dictionary (Jörg Michael's ``nam_dict.txt``, GFDL): about 45,000 given names of
+  more than 50 countries, and its list of *equivalent* names, a short or local form and the long one
+  ("Dima" = "Dmitry", "Sasha" = "Alexander", "Aleksandr" = "Oleksandr"). Only the data file is read; the
+  package's gender detector is not used.
+
+Forms are not chained: "Lena" is a form of "Helena" and of "Magdalena", which are not forms of each
+other. Everything is folded to lower-case ASCII, as resolution compares names.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["given_name_forms", "given_name_gender", "is_given_name"]
+
+
+def _fold(text: str) -> str:
+    from anyascii import anyascii
+
+    return anyascii(unicodedata.normalize("NFKC", text)).casefold()
+
+
+@lru_cache(maxsize=1)
+def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}) from
+    ``nam_dict.txt``.
+
+    Lines: ``#`` a comment; ``=  <short> <long>`` an equivalence; else ``<gender code> <name>`` followed
+    by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei")."""
+    text = resources.files("gender_guesser").joinpath("data/nam_dict.txt").read_text(encoding="utf-8")
+    codes: dict[str, set[str]] = {}
+    forms: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        if not line or line[0] == "#":
+            continue
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        if parts[0] == "=":
+            if len(parts) < 3:
+                continue
+            short, long = _fold(parts[1]), _fold(parts[2])
+            if short != long and "+" not in short + long:
+                forms.setdefault(short, set()).add(long)
+                forms.setdefault(long, set()).add(short)
+            continue
+        name = _fold(parts[1])
+        for spelling in (name.replace("+", sep) for sep in ("", "-")) if "+" in name else (name,):
+            codes.setdefault(spelling, set()).add(parts[0])
+    # a name is male or female only when every entry says so without doubt ("M" / "F"; "?M", "1M"...
+    # are unisex or mostly one gender)
+    genders = {name: "m" if c == {"M"} else "f" if c == {"F"} else "" for name, c in codes.items()}
+    return genders, {name: frozenset(values) for name, values in forms.items()}
+
+
+@lru_cache(maxsize=1)
+def _nicknamer() -> object:
+    from nicknames import NickNamer
+
+    return NickNamer()
+
+
+@lru_cache(maxsize=16384)
+def given_name_forms(name: str) -> frozenset[str]:
+    """A folded given name with its nicknames, the names it is a nickname of, and its equivalent forms
+    in other languages ("bob" -> robert, bobby…; "dima" -> dmitry, dmitrij)."""
+    namer = _nicknamer()
+    forms = {name}
+    forms |= namer.nicknames_of(name)  # type: ignore[attr-defined]
+    forms |= namer.canonicals_of(name)  # type: ignore[attr-defined]
+    forms |= _dictionary()[1].get(name, frozenset())
+    return frozenset(forms)
+
+
+def given_name_gender(word: str) -> str | None:
+    """ "m" or "f" for a folded given name that is only ever a man's or only ever a woman's in the
+    dictionary ("daniel" / "daniela"), else None (unisex, mostly one gender, or unknown: "sasha")."""
+    return _dictionary()[0].get(word) or None
+
+
+@lru_cache(maxsize=16384)
+def is_given_name(word: str) -> bool:
+    """Whether a folded word is a known given name (in either data set)."""
+    if len(word) < 2:
+        return False
+    if word in _dictionary()[0]:
+        return True
+    namer = _nicknamer()
+    return bool(namer.nicknames_of(word) or namer.canonicals_of(word))  # type: ignore[attr-defined]
