@@ -357,6 +357,88 @@ def test_entities_merge_and_unmerge(site: Site, context: Any) -> None:
     assert page.locator("h1").inner_text() == "Lina Ivanova"
 
 
+def test_merge_history_and_undoing_an_older_merge(
+    site: Site, context: Any, browser: Any, tmp_path: Path
+) -> None:
+    """Two merges into one entity; the history lists both (overall and per entity); the older one is
+    undone through its confirmation page (Cancel first keeps it), and the entity keeps the crane memory
+    the second merged entity also holds. Another user's history shows none of it."""
+    site.store("Hugo Marsh and Ivo Marsh repaired the crane")
+    site.store("Gus Marsh runs the crane")
+    ids = {n: site.rest("GET", "/v1/entities/search", params={"q": n})["items"][0]["id"]
+           for n in ("Gus Marsh", "Hugo Marsh", "Ivo Marsh")}  # fmt: skip
+    first = site.rest(
+        "POST", "/v1/entities/merge", json={"into": ids["Gus Marsh"], "merged": ids["Hugo Marsh"]}
+    )
+    second = site.rest(
+        "POST", "/v1/entities/merge", json={"into": ids["Gus Marsh"], "merged": ids["Ivo Marsh"]}
+    )
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/entities")
+    page.get_by_role("link", name="Merge history").click()
+    page.wait_for_url(re.compile(r"/entities/merges$"))
+    listed = page.locator("#merge-history li.card").all_inner_texts()
+    mine = [t for t in listed if "Marsh" in t]
+    assert len(mine) == 2 and "Ivo Marsh merged into Gus Marsh" in mine[0], mine  # newest first
+    assert "Hugo Marsh merged into Gus Marsh" in mine[1] and "in force" in mine[1]
+    page.goto(f"{site.url}/entities/{ids['Gus Marsh']}")
+    page.get_by_role("link", name="Merge history of Gus Marsh").click()
+    page.wait_for_url(re.compile(r"/entities/merges\?entity="))
+    assert page.locator("#merge-history li.card").count() == 2
+    undo = page.get_by_role("link", name="Undo the merge of Hugo Marsh into Gus Marsh…")
+    undo.click()
+    page.wait_for_url(re.compile(rf"/entities/merges/{first['id']}/unmerge$"))
+    assert "Undo a merge?" in page.locator("h1").inner_text()
+    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
+    for name, path in (("unmerge", page.url.removeprefix(site.url)), ("merges", "/entities/merges")):
+        shot = context.new_page()
+        shot.goto(f"{site.url}{path}")
+        assert _axe(shot) == [], name
+        shot.screenshot(path=str(out / f"dashboard-{name}.png"))
+        shot.set_viewport_size({"width": 375, "height": 800})
+        assert shot.evaluate("document.documentElement.scrollWidth") <= 375, name
+        shot.screenshot(path=str(out / f"dashboard-{name}-375.png"))
+        shot.close()
+    page.get_by_role("link", name="Cancel").click()  # cancelling keeps it
+    page.wait_for_url(re.compile(r"/entities/merges$"))
+    assert (
+        httpx.get(f"{site.url}/v1/entities/{ids['Hugo Marsh']}", headers=bearer(site.admin_key)).status_code
+        == 404
+    )
+    page.goto(f"{site.url}/entities/merges/{first['id']}/unmerge")
+    page.keyboard.press("Tab")  # keyboard: the button is reachable and pressed with Enter
+    page.get_by_role("button", name="Undo this merge").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Merge undone")
+    assert site.rest("GET", f"/v1/entities/{ids['Hugo Marsh']}")["name"] == "Hugo Marsh"
+    crane = site.rest("GET", f"/v1/entities/{ids['Gus Marsh']}/memories")["items"]
+    assert "Hugo Marsh and Ivo Marsh repaired the crane" in [m["content"] for m in crane]  # Ivo holds it too
+    page.goto(f"{site.url}/entities/merges?entity={ids['Gus Marsh']}")
+    cards_now = page.locator("#merge-history li.card").all_inner_texts()
+    assert "undone" in cards_now[1] and "Undo…" not in cards_now[1] and "Undo…" in cards_now[0]
+    # a used confirmation page says it is done, with no button
+    page.goto(f"{site.url}/entities/merges/{first['id']}/unmerge")
+    assert "It was undone" in page.locator("main").inner_text()
+    assert page.get_by_role("button", name="Undo this merge").count() == 0
+    bob = browser.new_context()
+    try:
+        as_bob = sign_in(bob, site, site.bob_key)
+        as_bob.goto(f"{site.url}/entities/merges")
+        assert "Marsh" not in as_bob.locator("main").inner_text()
+        token = as_bob.locator("input[name=csrf_token]").first.get_attribute("value")
+        assert as_bob.goto(f"{site.url}/entities/merges/{second['id']}/unmerge").status == 404
+        refused = bob.request.post(
+            f"{site.url}/entities/merges/{second['id']}/unmerge", form={"csrf_token": token}
+        )
+        assert refused.status == 404
+    finally:
+        bob.close()
+    assert (
+        httpx.get(f"{site.url}/v1/entities/{ids['Ivo Marsh']}", headers=bearer(site.admin_key)).status_code
+        == 404
+    )
+
+
 def test_entity_page_shows_external_ids_edges_and_search_by_id(site: Site, context: Any) -> None:
     contact = {"kind": "contact", "system": "hubspot", "id": "777", "name": "Rosa Diaz",
                "email": "rosa@initech.example", "company": "Initech"}  # fmt: skip

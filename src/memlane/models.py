@@ -37,6 +37,7 @@ __all__ = [
     "Memory",
     "MemoryType",
     "NewKey",
+    "PastMerge",
     "Profile",
     "ProfileLogEntry",
     "ReindexResult",
@@ -189,6 +190,22 @@ class EntityMerge(_Frozen):
     merged: str
     merged_at: datetime
     unmerged_at: datetime | None = None
+
+
+class PastMerge(_Frozen):
+    """A merge in the history (``EntityService.merges``): the record, the two entities' names, the scope
+    they share, who merged them (an owner, ``user:ana``), whether ``into`` is still a current entity, and
+    whether the asking actor may undo it now (``undoable``: not undone, and she may change both)."""
+
+    merge: EntityMerge
+    into_name: str
+    merged_name: str
+    workspace: str
+    owner: str
+    visibility: Visibility
+    by: str
+    into_current: bool
+    undoable: bool = False
 
 
 class LinkedMemory(_Frozen):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidInput, NotFound
+from ..errors import Forbidden, InvalidInput, NotFound
 from ..ids import new_id
 from ..models import (
     Actor,
@@ -21,6 +21,7 @@ from ..models import (
     Filters,
     LinkedMemory,
     Memory,
+    PastMerge,
 )
 from ..pagination import decode_cursor, encode_cursor
 from ..permissions import check_entity_change
@@ -230,12 +231,35 @@ class EntityService:
             if done is None:
                 raise NotFound(f"no merge {merge_id!r} to undo visible to {actor.user}")
             into = txn.entity_for_update(actor, done.into)
+            if into is None:  # folded into another since: what this merge moved went on with it
+                raise InvalidInput(
+                    f"unmerge: {done.into} has itself been merged into another entity since; undo that"
+                    " merge first"
+                )  # (raising rolls the unmerge back)
             restored = txn.entity_for_update(actor, done.merged)
             for entity in (into, restored):
                 if entity is not None:
-                    check_entity_change(actor, entity)  # (raising rolls the unmerge back)
+                    check_entity_change(actor, entity)
             txn.audit(actor, "entity_unmerge", None, {"merge": merge_id})
         return done
+
+    def merges(self, actor: Actor, *, entity_id: str | None = None, limit: int = 100) -> list[PastMerge]:
+        """The merge history ``actor`` may read, newest first (undone merges too): every merge, or those
+        into or of ``entity_id``; each says whether ``actor`` may undo it now (``unmerge``)."""
+        check_integer(limit, "limit", 1, 1000)
+        if self._opted_out(actor):
+            return []
+        found = self.storage.entity_merges(actor, entity_id=entity_id, limit=limit)
+        return [p.model_copy(update={"undoable": _may_undo(actor, p)}) for p in found]
+
+    def past_merge(self, actor: Actor, merge_id: str) -> PastMerge:
+        """One merge of the history (what ``unmerge`` would undo), as ``merges`` shows it."""
+        found = (
+            [] if self._opted_out(actor) else self.storage.entity_merges(actor, merge_id=merge_id, limit=1)
+        )
+        if not found:
+            raise NotFound(f"no merge {merge_id!r} visible to {actor.user}")
+        return found[0].model_copy(update={"undoable": _may_undo(actor, found[0])})
 
     def link(self, actor: Actor, memory_id: str, entity_id: str, role: str = "mention") -> None:
         """Link a memory to an entity of the same owner and visibility (a link is graph knowledge of
@@ -279,6 +303,20 @@ class EntityService:
                 actor, "anchor", None, {"kind": parsed.kind, "system": parsed.system, "entity": entity_id}
             )
         return entity
+
+
+def _may_undo(actor: Actor, past: PastMerge) -> bool:
+    """Not undone, into an entity still current, of a scope ``actor`` may change (both entities share
+    it: only entities of one scope merge)."""
+    if past.merge.unmerged_at is not None or not past.into_current:
+        return False
+    scope = Entity.model_construct(id=past.merge.merged, workspace=past.workspace, owner=past.owner,
+                                   visibility=past.visibility)  # fmt: skip
+    try:
+        check_entity_change(actor, scope)
+    except Forbidden:
+        return False
+    return True
 
 
 def _entity_type(value: str) -> str:

@@ -27,6 +27,7 @@ from ..models import (
     JobRun,
     KeyInfo,
     Memory,
+    PastMerge,
     Profile,
     ProfileLogEntry,
     TeamInfo,
@@ -225,6 +226,18 @@ class EntityReads(Protocol):
 
     def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
         """Edges from or to the entity."""
+        ...
+
+    def entity_merges(
+        self,
+        actor: Actor,
+        *,
+        entity_id: str | None = None,
+        merge_id: str | None = None,
+        limit: int = 50,
+    ) -> list[PastMerge]:
+        """Merges whose merged entity ``actor`` may read (undone ones too), newest first; with
+        ``entity_id`` those into or of that entity, with ``merge_id`` that one."""
         ...
 
     def memory_entities(self, actor: Actor, memory_id: str) -> list[tuple[str, Entity]]:

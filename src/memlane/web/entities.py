@@ -1,5 +1,6 @@
-"""The entity pages: list and search, an entity with its aliases, external ids, edges and memories, and
-merge / unmerge (``MemoryService.entities``, the calls behind ``m.entities`` and the CLI)."""
+"""The entity pages: list and search, an entity with its aliases, external ids, edges and memories,
+merge / unmerge, and the merge history with unmerge of any past merge (``MemoryService.entities``, the
+calls behind ``m.entities`` and the CLI)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ __all__ = ["router"]
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 PAGE_SIZE = 50
+#: merges the history page shows (newest first)
+HISTORY = 200
 _TYPES = [t.value for t in EntityType]
 
 
@@ -38,6 +41,21 @@ def entities(
         )
     return page(request, "entities.html", {"entities": found, "q": q, "type": type, "types": _TYPES,
                                            "next_cursor": next_cursor}, viewer=viewer)  # fmt: skip
+
+
+@router.get("/entities/merges", response_class=HTMLResponse)
+def merges(request: Request, viewer: ViewerDep, entity: str = "") -> HTMLResponse:
+    """The merge history, newest first (undone merges too): every merge the user may read, or those
+    into or of one entity; each merge the user may still undo has an "Undo…" link."""
+    found = viewer.service.entities.merges(viewer.actor, entity_id=entity.strip() or None, limit=HISTORY)
+    return page(request, "merges.html", {"merges": found, "entity": entity.strip()}, viewer=viewer)
+
+
+@router.get("/entities/merges/{merge_id}/unmerge", response_class=HTMLResponse)
+def confirm_unmerge(request: Request, merge_id: str, viewer: ViewerDep) -> HTMLResponse:
+    """What undoing the merge does, and the button that does it (or why it cannot be undone now)."""
+    past = viewer.service.entities.past_merge(viewer.actor, merge_id)
+    return page(request, "unmerge.html", {"past": past}, viewer=viewer)
 
 
 @router.get("/entities/{entity_id}", response_class=HTMLResponse)

@@ -17,10 +17,11 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
-from ...models import Actor, Edge, Entity, EntityMerge, Filters, Visibility
+from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
 from ...timeutil import EARLIEST
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import Settled, id_key
+from ..merge_history import plan_unmerge
 from .rows import _ALL, _ENTITY_LOCKS, _scope, _time, _utc, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
@@ -311,17 +312,30 @@ class EntityWriteOps:
         into, gone, snap, merged_at = rows[0]
         if self.memo is not None:
             self.memo.clear()
-        for normalised in snap["added_aliases"]:
+        others = run(
+            "SELECT id, merged_id, snapshot FROM entity_merges WHERE into_id = %s AND unmerged_at IS NULL"
+            " AND id <> %s ORDER BY merged_at, id FOR UPDATE",
+            (into, merge_id),
+        )
+        edges = run(
+            "SELECT id, src, relation, dst FROM entity_edges WHERE id = ANY(%s::text[])",
+            (snap["added_edges"],),
+        )
+        plan = plan_unmerge(into, snap, [(i, m, o) for i, m, o in others],
+                            {e[0]: (e[1], e[2], e[3]) for e in edges})  # fmt: skip
+        for normalised in plan.aliases:
             run("DELETE FROM entity_aliases WHERE entity_id = %s AND normalised = %s", (into, normalised))
-        for key in snap["added_keys"]:
+        for key in plan.keys:
             run("DELETE FROM entity_blocking_keys WHERE entity_id = %s AND key = %s", (into, key))
-        for seq, role in snap["added_links"]:
+        for seq, role in plan.links:
             run(
                 "DELETE FROM memory_entity_links WHERE entity_id = %s AND memory_seq = %s AND role = %s",
                 (into, seq, role),
             )
-        for edge_id in snap["added_edges"]:
+        for edge_id in plan.edges:
             run("DELETE FROM entity_edges WHERE id = %s", (edge_id,))
+        for other_id, other in plan.handed_over.items():
+            run("UPDATE entity_merges SET snapshot = %s WHERE id = %s", (Jsonb(other), other_id))
         for value in snap["external_ids"]:
             run(
                 "UPDATE entity_external_ids SET entity_id = %s WHERE entity_id = %s AND external_id = %s",
@@ -360,6 +374,45 @@ class EntityReadOps:
         )
         found = _entities(self._entity_rows, rows)
         return found[0] if found else None
+
+    def entity_merges(
+        self,
+        actor: Actor,
+        *,
+        entity_id: str | None = None,
+        merge_id: str | None = None,
+        limit: int = 50,
+    ) -> list[PastMerge]:
+        visible, params = _visible(actor, "e")
+        clauses = [visible]
+        if merge_id is not None:
+            clauses.append("r.id = %s")
+            params.append(merge_id)
+        if entity_id is not None:
+            clauses.append("(r.into_id = %s OR r.merged_id = %s)")
+            params += [entity_id, entity_id]
+        rows = self._entity_rows(
+            f"SELECT r.id, r.into_id, r.merged_id, {_time('r.merged_at')}, {_time('r.unmerged_at')}, r.actor,"
+            " i.name, e.name, e.workspace, e.owner, e.visibility, i.merged_into IS NULL FROM entity_merges r"
+            " JOIN entities e ON e.id = r.merged_id LEFT JOIN entities i ON i.id = r.into_id"
+            f" WHERE {' AND '.join(clauses)} ORDER BY r.merged_at DESC, r.id DESC LIMIT %s",
+            (*params, limit),
+        )
+        return [
+            PastMerge(
+                merge=EntityMerge(
+                    id=r[0], into=r[1], merged=r[2], merged_at=_at(r[3]), unmerged_at=_utc(r[4])
+                ),
+                into_name=r[6] or r[1],
+                merged_name=r[7],
+                workspace=r[8],
+                owner=r[9],
+                visibility=Visibility(r[10]),
+                by=r[5],
+                into_current=bool(r[11]),
+            )  # fmt: skip
+            for r in rows
+        ]
 
     def list_entities(
         self,
