@@ -32,13 +32,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 
-def quality(path: Path, workdir: Path, embedder: str) -> dict[str, float]:
+def quality(path: Path, workdir: Path, embedder: str, paraphrases: bool) -> dict[str, Any]:
     from memlane import Memlane
 
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     db = workdir / f"quality-{path.stem}.db"
     db.unlink(missing_ok=True)
-    m = Memlane(db, user="bench", embedder=embedder)
+    environ = {**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "1" if paraphrases else "0"}
+    m = Memlane(db, user="bench", embedder=embedder, environ=environ)
     stored = [m.store(r["text"], user=r["scope"], auto_supersede=False).id for r in rows]
     report = m.consolidate()
     m.close()
@@ -156,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("files", type=Path, nargs="*", help="labelled JSON Lines files")
-    parser.add_argument("--embedder", default="none", help="the stores' embedder (consolidation uses none)")
+    parser.add_argument("--embedder", default="none", help="the stores' embedder (used with --paraphrases)")
+    parser.add_argument("--paraphrases", action="store_true",
+                        help="merge paraphrases the embedder proposes (MEMLANE_CONSOLIDATE_PARAPHRASES)")  # fmt: skip
     parser.add_argument("--size", type=int, default=0, help="time consolidation over this many memories")
     parser.add_argument("--duplicates", type=float, default=0.1, help="share of restatements added (--size)")
     parser.add_argument("--db", help="time on this database (postgresql://…) instead of a SQLite file")
@@ -169,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir.mkdir(parents=True, exist_ok=True)
     report: dict[str, object] = {"load_average_start": os.getloadavg(), "quality": []}
     for path in args.files:
-        q = quality(path, workdir, args.embedder)
+        q = quality(path, workdir, args.embedder, args.paraphrases)
         report["quality"].append(q)  # type: ignore[attr-defined]
         print(f"{path}: {q['items']} items, {q['labelled_pairs']} labelled pairs: precision {q['precision']:.3f},"
               f" recall {q['recall']:.3f} (TP {q['tp']}, FP {q['fp']}, FN {q['fn']})")  # fmt: skip

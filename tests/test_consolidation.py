@@ -6,6 +6,7 @@ and over REST with the permission rule (consolidating is superseding)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,7 +18,7 @@ from memlane import Memlane
 from memlane.consolidation import near_duplicate_clusters, signature
 from memlane.consolidation.duplicates import role_swap
 from memlane.consolidation.paraphrases import anchors, confirmed
-from memlane.errors import InvalidInput
+from memlane.errors import ConfigError, InvalidInput
 from memlane.models import Entity, Memory, Visibility
 from servers import Stack, bearer, make_stack, running
 
@@ -66,6 +67,7 @@ def test_role_swaps_and_meaning_words_stay_apart() -> None:
     assert signature("The sync is every other Monday") != signature("The sync is every Monday")
     assert signature("Femi drinks coffee without milk") != signature("Femi drinks coffee with milk")
     assert signature("The sync moved to after lunch") != signature("The sync moved to before lunch")
+    assert signature("Her salary went up by 5 percent") != signature("Her salary went down by 5 percent")
     rows = ["Otto reports to Hanna", "Hanna reports to Otto", "Otto reports to Hanna."]
     now = datetime.now(UTC)
     memories = [_memory(str(i), t, "ana", now) for i, t in enumerate(rows)]
@@ -80,6 +82,7 @@ def test_paraphrase_rules_confirm_rewordings_not_substitutions() -> None:
     assert anchors("The API allows 100 requests per minute") != anchors(
         "The API allows 100 requests per hour"
     )
+    assert anchors("Joel quit smoking last year") != anchors("Joel quit smoking this year")
     assert confirmed("Jasper follows a vegan diet", "Jasper eats vegan")
     assert confirmed("Kai swims every morning", "Kai goes swimming each morning")
     assert not confirmed("Lars drives a red Volvo", "Lars drives a blue Volvo")  # one word for one
@@ -317,9 +320,9 @@ def _memory(id: str, content: str, scope: str, now: datetime) -> Memory:
                                   observed_at=now, created_at=now)  # fmt: skip
 
 
-def test_an_embedder_merges_paraphrases_with_other_words(smem: Memlane, db_path: Path | str) -> None:
-    """With the local embedder, a rewording joins; near-misses and another user's copy stay apart;
-    without one, only the word rule merges."""
+def test_an_embedder_merges_paraphrases_with_other_words(db_path: Path | str, local_embedder: object) -> None:
+    """With the local embedder and the setting on, a rewording joins; near-misses and another user's
+    copy stay apart; with the setting off (the default) or without an embedder, the word rule only."""
     paraphrase = ["Jasper follows a vegan diet", "Jasper eats vegan"]
     misses = [
         "Jasper follows a keto diet",
@@ -327,15 +330,22 @@ def test_an_embedder_merges_paraphrases_with_other_words(smem: Memlane, db_path:
         "Hugo bought a new car",
         "Hugo sold his car",
     ]
-    ids = _store(smem, paraphrase)
-    _store(smem, misses)
-    other = Memlane(db_path, user="bob", embedder="none")
+    environ = {**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "1"}
+    on = Memlane(db_path, user="alice", embedder=local_embedder, environ=environ)  # type: ignore[arg-type]
+    off = Memlane(db_path, user="alice", embedder=local_embedder)  # type: ignore[arg-type]
+    bob = Memlane(db_path, user="bob", embedder="none", environ=environ)
     try:
-        _store(other, paraphrase[:1])
-        assert other.consolidate(dry_run=True).clusters == (), "no embedder: the word rule only"
+        ids = _store(on, paraphrase)
+        _store(on, misses)
+        _store(bob, paraphrase[:1])
+        assert off.consolidate(dry_run=True).clusters == (), "off by default"
+        assert bob.consolidate(dry_run=True).clusters == (), "no embedder: the word rule only"
+        report = on.consolidate()
+        assert [sorted(c.merged) for c in report.clusters] == [sorted(ids)]
+        (cluster,) = report.clusters
+        assert cluster.owner == "user:alice" and cluster.content == "Jasper follows a vegan diet"
     finally:
-        other.close()
-    report = smem.consolidate()
-    assert [sorted(c.merged) for c in report.clusters] == [sorted(ids)]
-    (cluster,) = report.clusters
-    assert cluster.owner == "user:alice" and cluster.content == "Jasper follows a vegan diet"
+        for m in (on, off, bob):
+            m.close()
+    with pytest.raises(ConfigError, match="MEMLANE_CONSOLIDATE_PARAPHRASES"):
+        Memlane(db_path, environ={**environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "maybe"})

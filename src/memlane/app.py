@@ -56,16 +56,19 @@ def build_service(
     store = open_store(settings.database_url)
     # identity lives in the same database: opt-out is checked on every call
     access = AccessService(store.identity)
+    service: MemoryService
     if isinstance(embedder, Embedder):
-        return MemoryService(
+        service = MemoryService(
             store, embedder, retrieval, access=access, home=settings.home, extractor=extractor
         )
+    else:
 
-    def factory() -> Embedder | None:
-        from .providers.embedders import build_embedder
+        def factory() -> Embedder | None:
+            from .providers.embedders import build_embedder
 
-        return build_embedder(spec, home=settings.home, environ=settings.environ)
+            return build_embedder(spec, home=settings.home, environ=settings.environ)
 
-    if spec == "none":
-        return MemoryService(store, None, retrieval, access=access, home=settings.home, extractor=extractor)
-    return MemoryService(store, factory, retrieval, access=access, home=settings.home, extractor=extractor)
+        service = MemoryService(store, None if spec == "none" else factory, retrieval, access=access,
+                                home=settings.home, extractor=extractor)  # fmt: skip
+    service.consolidation.paraphrases = settings.consolidate_paraphrases
+    return service

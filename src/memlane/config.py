@@ -36,6 +36,9 @@ class Settings:
     llm: str = "none"
     user: str = "local"
     workspace: str = "default"
+    #: consolidation also merges paraphrases the embedder proposes (docs/consolidation.md: off by
+    #: default, its held-out precision is below the target)
+    consolidate_paraphrases: bool = False
     environ: Mapping[str, str] | None = None
 
     def with_(self, **changes: Any) -> Settings:
@@ -51,6 +54,15 @@ def _default_user(environ: Mapping[str, str]) -> str:
         return "local"
 
 
+def _flag(environ: Mapping[str, str], name: str) -> bool:
+    value = environ.get(name, "").strip().lower()
+    if value in ("", "0", "false", "no", "off"):
+        return False
+    if value in ("1", "true", "yes", "on"):
+        return True
+    raise ConfigError(f"{name} must be 1/true/yes/on or 0/false/no/off, not {environ[name]!r}")
+
+
 def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
     env = dict(os.environ if environ is None else environ)
     home = Path(overrides.pop("home", None) or env.get("MEMLANE_HOME") or Path.home() / ".memlane")
@@ -63,6 +75,7 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
         llm=env.get("MEMLANE_LLM", "").strip() or "none",
         user=_default_user(env),
         workspace=env.get("MEMLANE_WORKSPACE", "default"),
+        consolidate_paraphrases=_flag(env, "MEMLANE_CONSOLIDATE_PARAPHRASES"),
         environ=env,
     )
     return settings.with_(**overrides)

@@ -80,13 +80,14 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
 )
 
 #: function words that change what a statement says ("every other Friday" is not "every Friday",
-#: "coffee without milk" is not "coffee with milk", "before 9" is not "after 9"): the keyword
+#: "coffee without milk" is not "coffee with milk", "before 9" is not "after 9", "went up" is not
+#: "went down"): the keyword
 #: tokenizer drops them as stopwords, the signature keeps them as markers
 MARKERS: frozenset[str] = frozenset(
     re.findall(
         r"\w+",
         "without only other others more most less least few fewer many much before after above below "
-        "under over against ago until since again still already same except",
+        "under over against ago until since again still already same except up down off out",
     )
 )
 

@@ -58,8 +58,10 @@ _TIME_WORDS = _w(
     "am pm monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december today tomorrow yesterday tonight weekend "
     "morning afternoon evening night minute hour day week month year daily weekly monthly yearly "
-    "annual annually nightly hourly"
+    "annual annually nightly hourly quarter fortnight decade"
 )
+#: words that make a time word a date relative to now: "last year", "next week", "this Monday"
+_RELATIVE = _w("last next this previous coming past")
 _UNIT_OF = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annual": "year",
             "annually": "year", "nightly": "night", "hourly": "hour"}  # fmt: skip
 
@@ -110,11 +112,16 @@ def anchors(content: str) -> frozenset[str]:
     words = text.content_words(normalised)
     keys = set(text.extract_entities(normalised))
     keys.update(w for w in words if w[0].isdigit() or w == "not")
+    previous = ""
     for word in _WORD_RE.findall(normalised.lower()):
-        if word not in _TIME_WORDS and word.endswith("s"):
+        if word not in _TIME_WORDS and word[:-1] in _TIME_WORDS and word.endswith("s"):
             word = word[:-1]  # "Mondays", "mornings"
         if word in _TIME_WORDS:
-            keys.add(_UNIT_OF.get(word, word))
+            unit = _UNIT_OF.get(word, word)
+            keys.add(unit)
+            if previous in _RELATIVE:  # "last year" is not "this year"
+                keys.add(f"{previous} {unit}")
+        previous = word
     return frozenset(keys) | markers(content)
 
 

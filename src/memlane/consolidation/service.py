@@ -65,6 +65,8 @@ class ConsolidationService:
         self._entities = entities
         self._embed = embed
         self._model = model
+        #: also merge paraphrases the embedder proposes (``paraphrases``; ``MEMLANE_CONSOLIDATE_PARAPHRASES``)
+        self.paraphrases = False
 
     def consolidate(
         self, actor: Actor | None = None, *, workspace: str | None = None, dry_run: bool = False
@@ -78,7 +80,7 @@ class ConsolidationService:
             workspace = actor.workspace
         candidates = [m for m in self.storage.iter_all() if _eligible(m, actor, workspace, now)]
         clusters = near_duplicate_clusters(candidates)
-        if self._model() is not None:  # an embedder: paraphrases with other words too
+        if self.paraphrases and self._model() is not None:  # paraphrases with other words too
             clusters = join_paraphrases(candidates, clusters, self._embed)
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
         readers = (
