@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,114 @@ def _rows(db: Path | str, sql: str) -> list[tuple[object, ...]]:
     from backends import rows
 
     return rows(db, sql)
+
+
+#: statements whose names resolve every way linking knows: exact, nickname, surname alone, a first name
+#: shared by two people (ambiguous), legal forms, an e-mail address, a name seen alone before in full,
+#: names repeated across the batch (remembered) and new names sharing a given name or a surname
+_CORPUS = [
+    "Bob Smith joined Acme Corp in March",
+    "Robert Smith runs sales at ACME Inc.",
+    "Smith asked for the pricing update",
+    "Write to bob@acme.com about the renewal",
+    "Ana Lopez runs the Lisbon office",
+    "Ana Ruiz moved to the Porto office",
+    "Ana booked the offsite",
+    "Dr. Georgiev reviewed the launch plan",
+    "Georgiev's report is late",
+    "Ivan Georgiev approved the report",
+    "Kalina prefers window seats",
+    "Kalina Petrova joined Globex",
+    "Globex Ltd signed the Helix contract",
+    "The Globex renewal is due in May",
+    "Marta Ilic met Bob Smith about the budget",
+    "Marta Kowalski met Marta Ilic in Oslo",
+    "Jordan signed with Jordan Ltd",
+    "Priya Raman answered the ticket",
+    "Priya R. closed the ticket",
+    "Acme posted its results",
+    "Robert Smith and Ana Lopez met at Acme",
+    "Okafor wrote back about the audit",
+    "Chidi Okafor wrote back again",
+]
+
+
+def _graph(mem: Memlane, user: str) -> tuple[list[tuple[str, ...]], dict[str, list[tuple[str, str]]]]:
+    """The user's entities (type, name, aliases, external ids) and each memory's links (role, entity
+    name), in a form that does not depend on ids or on the user's own name."""
+    actor = Actor(user=user)
+    store = mem.service.storage
+
+    def plain(text: str) -> str:  # (the related_user's entity: the user's own name and account)
+        return {user: "<me>", f"user:{user}": "user:<me>"}.get(text, text)
+
+    entities = sorted(
+        (
+            e.type,
+            plain(e.name),
+            *sorted(plain(a) for a in e.aliases),
+            *sorted(plain(x) for x in e.external_ids),
+        )
+        for e in store.list_entities(actor, limit=1000)
+    )
+    links = {
+        m.content: sorted((role, plain(e.name)) for role, e in store.memory_entities(actor, m.id))
+        for m in mem.list_recent(user=user, limit=1000)
+    }
+    return entities, links
+
+
+def test_a_batch_links_as_one_store_at_a_time_does(db_path: Path | str) -> None:
+    """One ``store_many`` (its names looked up together, remembered across the batch) gives the same
+    entities and links as storing the statements one by one, and as storing them through two
+    connections taking turns (each seeing the other's new entities: a cache emptied every time)."""
+    one = Memlane(db_path, user="alice", embedder="none")
+    two = Memlane(db_path, user="carol", embedder="none")
+    try:
+        one.store_many(_CORPUS, user="alice")
+        for text in _CORPUS:
+            one.store(text, user="bob")
+        for i, text in enumerate(_CORPUS):
+            (one if i % 2 else two).store(text, user="carol")
+        batch, single, turns = _graph(one, "alice"), _graph(one, "bob"), _graph(one, "carol")
+        assert len(batch[1]) == len(_CORPUS) and len(batch[0]) > 10  # (each user's own graph)
+        assert batch == single
+        assert batch == turns
+    finally:
+        one.close()
+        two.close()
+
+
+def test_a_merge_waits_for_a_write_resolving_names_in_its_scope(db_path: Path | str) -> None:
+    """Candidates read in a write stay what the tables hold until it ends: another connection's merge
+    in that scope waits for it (PostgreSQL: the scope's lock, which linking and every entity change
+    take, so the transaction's candidate cache is exact; SQLite: one writer at a time)."""
+    one = Memlane(db_path, user="alice", embedder="none")
+    two = Memlane(db_path, user="alice", embedder="none")
+    try:
+        one.store("Greta Novak reviewed the launch plan")
+        one.store("Marta Ilic reviewed the pricing update")
+        greta, marta = _entity(one, "Greta Novak"), _entity(one, "Marta Ilic")
+        store = one.service.storage
+        found = store.get_entity(ALICE, marta)
+        assert found is not None
+        scope = EntityScope(found.workspace, found.owner, str(found.visibility))
+        merged = threading.Event()
+
+        def merge() -> None:
+            two.entities.merge(greta, marta)
+            merged.set()
+
+        other = threading.Thread(target=merge)
+        with store.write() as txn:
+            assert [e.id for e in txn.entity_candidates(scope, ["n:marta ilic"], [])] == [marta]
+            other.start()
+            assert not merged.wait(2)  # (it may not refile Marta's names under Greta meanwhile)
+            assert [e.id for e in txn.entity_candidates(scope, ["n:marta ilic", "p:ilic"], [])] == [marta]
+        other.join(120)
+        assert merged.is_set()
+        with store.write() as txn:
+            assert [e.id for e in txn.entity_candidates(scope, ["n:marta ilic"], [])] == [greta]
+    finally:
+        one.close()
+        two.close()

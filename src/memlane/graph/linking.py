@@ -12,14 +12,14 @@ alias), an ambiguous mention is linked to nothing, anything else becomes a new e
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 from ..ids import new_id
-from ..models import Entity, Subject, Visibility
+from ..models import Entity, Memory, Subject, Visibility
 from ..storage.base import EntityScope, EntityWrites, LinkRole
 from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
@@ -37,8 +37,10 @@ from .resolution import (
 __all__ = [
     "Named",
     "candidate_of",
+    "entity_scope",
     "link_memory",
     "memory_mentions",
+    "prefetch",
     "resolve_into",
     "resolve_untyped",
     "subject_entities",
@@ -95,6 +97,11 @@ def memory_mentions(
     return found[:MAX_MENTIONS]
 
 
+def entity_scope(memory: Memory) -> EntityScope:
+    """The scope a memory's names are resolved in: its own owner and visibility."""
+    return EntityScope(memory.workspace, memory.owner, str(memory.visibility))
+
+
 def candidate_of(entity: Entity, affiliations: tuple[str, ...] = ()) -> Candidate:
     return Candidate(
         entity.id, matching_type(entity.type) or "", entity.name, entity.aliases, entity.external_ids,
@@ -130,22 +137,15 @@ def resolve_into(
     spelling, with the keys their resolution read (``txn.resolution_memo()``): the same spelling
     resolves the same way again as long as no entity is filed under one of those keys since (nothing new
     to learn; the store drops a mention when an entity write touches its keys)."""
-    memo = (scope, mention.name, mention.type, mention.external_ids)
+    memo = _memo_key(scope, mention)
     if settled is not None and attributes is None:
         found = settled.get(memo)
         if found is not None:
             return found
-    try:
-        ids = mention_ids(mention)
-    except ValueError:
-        ids = ()
-    name = mention.name.strip() if mention.name else ""
-    lookup = name_keys([name], mention.type) if name else frozenset()
+    ids, name, narrow, lookup, exact_first = _lookups(mention)
     entities: dict[str, Entity] = {}
     result = Resolution(None, "new")
     read: list[str] = []  # the keys the resolution read
-    narrow = sorted(k for k in lookup if k.startswith("n:"))
-    exact_first = bool(ids or (name and (mention.type is not None or len(name.split()) > 1)))
     if exact_first:
         # First the entities with this very name (or ids): a name seen before is settled by an exact
         # match among them, with no need for the wider pool of partial, nickname and fuzzy candidates
@@ -192,6 +192,59 @@ def resolve_into(
         # filed under those keys since can change that; a lone untyped word reads the wider pool.
         settled.put(memo, [*narrow, *(id_key(i) for i in ids)] if exact_first else read, entity.id)
     return entity.id
+
+
+def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
+    return (scope, mention.name, mention.type, mention.external_ids)
+
+
+def _lookups(mention: Mention) -> tuple[tuple[str, ...], str, list[str], frozenset[str], bool]:
+    """What resolving ``mention`` reads: its normalised external ids, its name, the keys of the
+    exact-first look-up, all its keys, and whether the exact-first look-up comes first (see
+    ``resolve_into``)."""
+    try:
+        ids = mention_ids(mention)
+    except ValueError:
+        ids = ()
+    name = mention.name.strip() if mention.name else ""
+    lookup = name_keys([name], mention.type) if name else frozenset()
+    narrow = sorted(k for k in lookup if k.startswith("n:"))
+    exact_first = bool(ids or (name and (mention.type is not None or len(name.split()) > 1)))
+    return ids, name, narrow, lookup, exact_first
+
+
+def prefetch(
+    txn: EntityWrites, batch: Sequence[tuple[EntityScope, Sequence[Named]]], settled: Settled
+) -> None:
+    """Before a batch of memories is linked: read the candidates of all their names that are not
+    settled yet in two statements per scope instead of one or two per name (``prefetch_candidates``;
+    the answers do not change). First every name's exact-first keys (and the wider keys of lone
+    words, which always read them); then the wider keys of the names nothing was filed under exactly
+    (they will be new, or match partially)."""
+    todo: dict[tuple[Any, ...], tuple[EntityScope, tuple[str, ...], list[str], frozenset[str], bool]] = {}
+    for scope, mentions in batch:
+        for named in mentions:
+            memo = _memo_key(scope, named.mention)
+            if memo not in todo and settled.get(memo) is None:
+                ids, _, narrow, lookup, exact_first = _lookups(named.mention)
+                todo[memo] = (scope, ids, narrow, lookup, exact_first)
+    for wide in (False, True):
+        wanted: dict[EntityScope, tuple[set[str], set[str]]] = {}
+        for scope, ids, narrow, lookup, exact_first in todo.values():
+            if not wide:
+                keys: Iterable[str] = narrow if exact_first else lookup
+            elif exact_first and not txn.entity_candidates(scope, narrow, ids):
+                keys = lookup
+            else:
+                continue
+            found = wanted.setdefault(scope, (set(), set()))
+            found[0].update(keys)
+            found[1].update(ids)
+        # (scopes in one order: PostgreSQL locks each scope it reads, and two batches of the same
+        # scopes must not take them in opposite orders)
+        for scope in sorted(wanted, key=lambda s: (s.workspace, s.owner, s.visibility)):
+            all_keys, all_ids = wanted[scope]
+            txn.prefetch_candidates(scope, sorted(all_keys), sorted(all_ids))
 
 
 def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution:

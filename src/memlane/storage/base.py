@@ -109,6 +109,14 @@ class EntityWrites(Protocol):
         """Entities of exactly this scope filed under any of ``keys`` or holding any of the ids."""
         ...
 
+    def prefetch_candidates(
+        self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
+    ) -> None:
+        """Read what ``entity_candidates`` would for all these keys and ids at once, so that the
+        look-ups of a batch's names that follow are answered without a statement each (a hint: it
+        changes no answer)."""
+        ...
+
     def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The names of the organisations each entity is linked to now (``works_at``, ``customer_of``,
         ``member_of`` edges still open): they corroborate an e-mail address at their domain."""

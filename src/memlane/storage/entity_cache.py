@@ -20,12 +20,18 @@ It must answer exactly what the tables would inside the transaction asking, so:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from ..models import Entity
 from .base import EntityScope
 
-__all__ = ["EntityCache", "Settled", "id_key"]
+__all__ = ["EntityCache", "FetchEntities", "FetchKeys", "Settled", "id_key"]
+
+#: the backend's look-up of (is an external id, key or id, entity id) rows for some blocking keys and
+#: external ids of one scope (current entities only)
+FetchKeys = Callable[[Sequence[str], Sequence[str]], Iterable[tuple[bool, str, str]]]
+#: the backend's read of some entities by id, as (seq, entity)
+FetchEntities = Callable[[Sequence[str]], Iterable[tuple[int, Entity]]]
 
 #: above this many cached keys the cache starts again (a bound on memory for very large graphs)
 MAX_KEYS = 500_000
@@ -82,18 +88,53 @@ class EntityCache:
         self._entities.clear()
         self.settled.clear()
 
+    def candidates(
+        self,
+        scope: EntityScope,
+        keys: Sequence[str],
+        external_ids: Sequence[str],
+        fetch_keys: FetchKeys,
+        fetch_entities: FetchEntities,
+    ) -> list[Entity]:
+        """``EntityWrites.entity_candidates`` from the cache, reading what it does not hold yet."""
+        return self.entities(self.load(scope, keys, external_ids, fetch_keys, fetch_entities))
+
+    def load(
+        self,
+        scope: EntityScope,
+        keys: Sequence[str],
+        external_ids: Sequence[str],
+        fetch_keys: FetchKeys,
+        fetch_entities: FetchEntities,
+    ) -> set[str]:
+        """Hold ``keys`` and ``external_ids`` of ``scope`` and their entities (one read of each that
+        is missing, whatever their number); returns the ids filed under them."""
+        wanted = [*keys, *(id_key(v) for v in external_ids)]
+        if len(self._ids) + len(wanted) > MAX_KEYS:  # (a bound on memory for very large graphs)
+            self._ids.clear()
+            self._entities.clear()
+        missing = self.missing_keys(scope, wanted)
+        if missing:
+            names = [k for k in missing if not k.startswith("\x00")]
+            ids = [k[1:] for k in missing if k.startswith("\x00")]
+            rows = fetch_keys(names, ids)
+            self.fill(scope, missing, ((id_key(k) if by_id else k, i) for by_id, k, i in rows))
+        found = self.ids(scope, wanted)
+        need = self.missing_entities(found)
+        if need:
+            for seq, entity in fetch_entities(need):
+                self.put(seq, entity)
+        return found
+
     def missing_keys(self, scope: EntityScope, keys: Iterable[str]) -> list[str]:
         return [k for k in keys if (scope, k) not in self._ids]
 
     def fill(self, scope: EntityScope, keys: Sequence[str], found: Iterable[tuple[str, str]]) -> None:
         """Load ``keys`` (each an empty list unless ``found`` has (key, entity id) rows for it)."""
-        if len(self._ids) + len(keys) > MAX_KEYS:
-            self._ids.clear()
-            self._entities.clear()
         for key in keys:
             self._ids[(scope, key)] = []
         for key, entity_id in found:
-            ids = self._ids[(scope, key)]
+            ids = self._ids.setdefault((scope, key), [])
             if entity_id not in ids:
                 ids.append(entity_id)
 
@@ -126,6 +167,10 @@ class EntityCache:
                 ids.append(entity_id)
         self._entities.pop(entity_id, None)
         self.settled.drop(keys)
+
+    def forget_entity(self, entity_id: str) -> None:
+        """An entity's row changed (type, attributes): read again when asked for."""
+        self._entities.pop(entity_id, None)
 
     def forget_ids(self, scope: EntityScope, external_ids: Iterable[str]) -> None:
         """External ids were given to an entity (unless another of the scope holds them): read again."""

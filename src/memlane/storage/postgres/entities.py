@@ -20,7 +20,7 @@ from psycopg.types.json import Jsonb
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
 from ...timeutil import EARLIEST
 from ..base import AFFILIATIONS, EntityScope, LinkRole
-from ..entity_cache import Settled, id_key
+from ..entity_cache import EntityCache, Settled
 from ..merge_history import plan_unmerge
 from .rows import _ALL, _ENTITY_LOCKS, _scope, _time, _utc, _visible
 
@@ -77,42 +77,101 @@ def _edge(row: Sequence[Any]) -> Edge:
 
 
 class EntityWriteOps:
-    """``EntityWrites`` for ``_Txn`` (``self.conn`` is the transaction's connection)."""
+    """``EntityWrites`` for ``_Txn`` (``self.conn`` is the transaction's connection).
+
+    Every write that changes which entities of a scope a name finds (a new entity, new names or ids,
+    a merge, an unmerge, a restore) first takes the scope's advisory lock, held to the end of the
+    transaction, and so does every candidate look-up. While this transaction holds a scope's lock no
+    other can change that scope's candidates, so they are read once per transaction into an
+    ``EntityCache`` (``storage/entity_cache.py``) kept in step with this transaction's own writes:
+    it answers what the tables would. (No cache across transactions: writers of different scopes run
+    side by side, and another's commit would need a commit-ordered counter per scope.)"""
 
     conn: Any
-    #: the mentions resolved in this transaction (no cache across transactions: writers run side by side)
-    memo: Settled | None = None
+    #: this transaction's candidates and resolved mentions (None: nothing looked up yet)
+    entity_cache: EntityCache | None = None
+    #: the scopes whose advisory lock this transaction holds
+    locked_scopes: set[EntityScope] | None = None
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         cur = self.conn.execute(sql, params)
         return cur.fetchall() if cur.description else []
 
+    def _cache(self) -> EntityCache:
+        if self.entity_cache is None:
+            self.entity_cache = EntityCache()
+        return self.entity_cache
+
+    def _lock_scope(self, scope: EntityScope) -> None:
+        """One writer at a time resolves names in (or changes the entities of) a scope: two concurrent
+        stores of a new name would otherwise both create it. Held to the end of the transaction."""
+        if self.locked_scopes is None:
+            self.locked_scopes = set()
+        if scope not in self.locked_scopes:
+            self._run(
+                "SELECT pg_advisory_xact_lock(%s::int, hashtext(%s))",
+                (_ENTITY_LOCKS, "\x1f".join((scope.workspace, scope.owner, scope.visibility))),
+            )
+            self.locked_scopes.add(scope)
+
+    def _lock_scope_of(self, entity_id: str) -> EntityScope | None:
+        rows = self._run("SELECT workspace, owner, visibility FROM entities WHERE id = %s", (entity_id,))
+        if not rows:
+            return None
+        scope = EntityScope(*rows[0])
+        self._lock_scope(scope)
+        return scope
+
+    def _changed(self, scope: EntityScope, entity_id: str, keys: Any, external_ids: Any) -> None:
+        if self.entity_cache is not None:
+            self.entity_cache.added(scope, entity_id, keys)
+            self.entity_cache.forget_ids(scope, external_ids)
+
+    def _forget_all(self) -> None:
+        if self.entity_cache is not None:
+            self.entity_cache.reset()
+
     def resolution_memo(self) -> Settled:
-        if self.memo is None:
-            self.memo = Settled()
-        return self.memo
+        return self._cache().settled
 
     def entity_candidates(
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
     ) -> list[Entity]:
         if not keys and not external_ids:
             return []
+        self._lock_scope(scope)
+        return self._cache().candidates(
+            scope, keys, external_ids, self._key_rows(scope), self._entities_by_id
+        )
+
+    def prefetch_candidates(
+        self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
+    ) -> None:
+        if keys or external_ids:
+            self._lock_scope(scope)
+            self._cache().load(scope, keys, external_ids, self._key_rows(scope), self._entities_by_id)
+
+    def _key_rows(self, scope: EntityScope) -> Callable[[Sequence[str], Sequence[str]], list[Any]]:
         where = (scope.workspace, scope.owner, scope.visibility)
-        # One writer at a time resolves names in a scope: two concurrent stores of a new name would
-        # otherwise both create it. Held to the end of the transaction.
-        self._run(
-            "SELECT pg_advisory_xact_lock(%s::int, hashtext(%s))",
-            (_ENTITY_LOCKS, "\x1f".join(where)),
-        )
+
+        def rows(names: Sequence[str], ids: Sequence[str]) -> list[Any]:
+            return self._run(
+                "SELECT false, b.key, b.entity_id FROM entity_blocking_keys b JOIN entities e"
+                " ON e.id = b.entity_id WHERE b.workspace = %s AND b.owner = %s AND b.visibility = %s"
+                " AND b.key = ANY(%s::text[]) AND e.merged_into IS NULL"
+                " UNION ALL SELECT true, x.external_id, x.entity_id FROM entity_external_ids x"
+                " JOIN entities e ON e.id = x.entity_id WHERE x.workspace = %s AND x.owner = %s"
+                " AND x.visibility = %s AND x.external_id = ANY(%s::text[]) AND e.merged_into IS NULL",
+                (*where, list(names), *where, list(ids)),
+            )
+
+        return rows
+
+    def _entities_by_id(self, ids: Sequence[str]) -> list[tuple[int, Entity]]:
         rows = self._run(
-            f"SELECT {_ENTITY} FROM entities e WHERE e.id IN ("
-            " SELECT entity_id FROM entity_blocking_keys WHERE workspace = %s AND owner = %s AND visibility = %s"
-            " AND key = ANY(%s::text[])"
-            " UNION SELECT entity_id FROM entity_external_ids WHERE workspace = %s AND owner = %s AND visibility = %s"
-            " AND external_id = ANY(%s::text[])) AND e.merged_into IS NULL ORDER BY e.seq",
-            (*where, list(keys), *where, list(external_ids)),
+            f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.id = ANY(%s::text[])", (list(ids),)
         )
-        return _entities(self._run, rows)
+        return [(int(r[11]), e) for r, e in zip(rows, _entities(self._run, rows), strict=True)]
 
     def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
@@ -129,13 +188,24 @@ class EntityWriteOps:
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
     ) -> None:
-        self._run(
+        scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
+        self._lock_scope(scope)
+        rows = self._run(
             "INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
-            " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING seq",
             (entity.id, entity.workspace, entity.owner, str(entity.visibility), entity.type, entity.name,
              _jsonb(entity.attributes), entity.created_at, entity.updated_at),
         )  # fmt: skip
-        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys)
+        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys, scope)
+        self._changed(scope, entity.id, keys, entity.external_ids)
+        if self.entity_cache is not None and not normalised_aliases and not entity.external_ids:
+            # the row as ``_entities`` would read it back (no names or ids that a conflict could drop)
+            self.entity_cache.put(int(rows[0][0]), Entity.model_construct(
+                id=entity.id, workspace=entity.workspace, owner=entity.owner,
+                visibility=Visibility(entity.visibility), type=entity.type, name=entity.name, aliases=(),
+                external_ids=(), attributes=entity.attributes or None, created_at=_at(entity.created_at),
+                updated_at=_at(entity.updated_at),
+            ))  # fmt: skip
 
     def _add_names(
         self,
@@ -143,28 +213,26 @@ class EntityWriteOps:
         aliases: Sequence[tuple[str, str]],
         external_ids: Sequence[str],
         keys: frozenset[str] | Sequence[str],
+        scope: EntityScope,
     ) -> None:
-        if self.memo is not None:
-            self.memo.drop([*keys, *(id_key(v) for v in external_ids)])
+        where = (scope.workspace, scope.owner, scope.visibility)
         for alias, normalised in aliases:
             self._run(
                 "INSERT INTO entity_aliases (entity_id, normalised, alias) VALUES (%s, %s, %s)"
                 " ON CONFLICT DO NOTHING",
                 (entity_id, normalised, alias),
             )
-        scope = "SELECT workspace, owner, visibility FROM entities WHERE id = %s"
         for value in external_ids:
             self._run(
                 "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id)"
-                " SELECT workspace, owner, visibility, %s, id FROM entities WHERE id = %s ON CONFLICT DO NOTHING",
-                (value, entity_id),
+                " VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (*where, value, entity_id),
             )
         if keys:
             self._run(
                 "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
-                f" SELECT s.workspace, s.owner, s.visibility, k, %s FROM ({scope}) s, unnest(%s::text[]) k"
-                " ON CONFLICT DO NOTHING",
-                (entity_id, entity_id, sorted(keys)),
+                " SELECT %s, %s, %s, k, %s FROM unnest(%s::text[]) k ON CONFLICT DO NOTHING",
+                (*where, entity_id, sorted(keys)),
             )
 
     def update_entity(
@@ -178,14 +246,20 @@ class EntityWriteOps:
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
     ) -> None:
+        scope = self._lock_scope_of(entity_id)
+        if scope is None:
+            return
         self._run(
             "UPDATE entities SET type = coalesce(%s, type), attributes = coalesce(%s, attributes),"
             " updated_at = %s WHERE id = %s",
             (type, Jsonb(attributes) if attributes is not None else None, at, entity_id),
         )
-        self._add_names(entity_id, aliases, external_ids, keys)
-        if type is not None and self.memo is not None:  # (compared otherwise now: see SQLite)
-            self.memo.clear()
+        self._add_names(entity_id, aliases, external_ids, keys, scope)
+        self._changed(scope, entity_id, keys, external_ids)
+        if self.entity_cache is not None:
+            self.entity_cache.forget_entity(entity_id)  # (read again when asked for)
+            if type is not None:  # (compared otherwise now: see SQLite)
+                self.entity_cache.settled.clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self.link_entities(memory_seq, [(entity_id, role)])
@@ -218,6 +292,7 @@ class EntityWriteOps:
         )
 
     def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:
+        self._lock_scope_of(entity_id)  # (before the row lock, in the order linking takes them)
         visible, params = _visible(actor, "e")
         rows = self._run(
             f"SELECT {_ENTITY} FROM entities e WHERE e.id = %s AND e.merged_into IS NULL AND {visible}"
@@ -229,8 +304,8 @@ class EntityWriteOps:
 
     def merge_entities(self, merge: EntityMerge, actor: Actor, names: Sequence[tuple[str, str]]) -> None:
         into, gone = merge.into, merge.merged
-        if self.memo is not None:
-            self.memo.clear()
+        self._lock_scope_of(gone)
+        self._forget_all()
         run = self._run
         aliases = run("SELECT alias, normalised FROM entity_aliases WHERE entity_id = %s", (gone,))
         keys = [k for (k,) in run("SELECT key FROM entity_blocking_keys WHERE entity_id = %s", (gone,))]
@@ -310,8 +385,9 @@ class EntityWriteOps:
         if not rows:
             return None
         into, gone, snap, merged_at = rows[0]
-        if self.memo is not None:
-            self.memo.clear()
+        scope = self._lock_scope_of(gone)
+        assert scope is not None  # (joined above)
+        self._forget_all()
         others = run(
             "SELECT id, merged_id, snapshot FROM entity_merges WHERE into_id = %s AND unmerged_at IS NULL"
             " AND id <> %s ORDER BY merged_at, id FOR UPDATE",
@@ -341,7 +417,7 @@ class EntityWriteOps:
                 "UPDATE entity_external_ids SET entity_id = %s WHERE entity_id = %s AND external_id = %s",
                 (gone, into, value),
             )
-        self._add_names(gone, [tuple(a) for a in snap["aliases"]], (), snap["keys"])
+        self._add_names(gone, [tuple(a) for a in snap["aliases"]], (), snap["keys"], scope)
         for seq, role in snap["links"]:
             run(
                 "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT %s, seq, %s FROM memories"

@@ -9,7 +9,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from ...models import Actor
-from ..base import LinkRole
+from ..base import EntityScope, LinkRole
 from ..graph_transfer import GraphRows, snapshot_in, snapshot_out, time_text
 from .rows import _ALL, _scope, _time, _visible
 
@@ -78,11 +78,16 @@ class GraphRestoreOps:
 
     conn: Any
 
+    # (``EntityWriteOps``, beside which ``_Txn`` inherits these)
+    def _forget_all(self) -> None: ...
+    def _lock_scope(self, scope: EntityScope) -> None: ...
+
     def _exec(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         cur = self.conn.execute(sql, params)
         return cur.fetchall() if cur.description else []
 
     def restore_entity(self, workspace: str, row: dict[str, Any]) -> bool:
+        self._lock_scope(EntityScope(workspace, row["owner"], row["visibility"]))
         inserted = self._exec(
             "INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, merged_into,"
             " created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::timestamptz, %s::timestamptz)"
@@ -93,6 +98,7 @@ class GraphRestoreOps:
         )  # fmt: skip
         if not inserted:
             return False
+        self._forget_all()  # (this transaction's entity cache: ``EntityWriteOps``)
         scope = (workspace, row["owner"], row["visibility"])
         for alias, normalised in row.get("aliases", []):
             self._exec(

@@ -35,6 +35,8 @@ BUMP_ENTITY_GENERATION = (
     "INSERT INTO meta (key, value) VALUES ('entity_generation', 1)"
     " ON CONFLICT (key) DO UPDATE SET value = value + 1"
 )
+#: at most this many values bound in one statement (SQLite's limit is 32,766)
+_CHUNK = 5_000
 _EDGE = "g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at"
 
 
@@ -155,34 +157,47 @@ class EntityWriteOps:
         )
         return _entities(self._run, rows)
 
+    def prefetch_candidates(
+        self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
+    ) -> None:
+        cache = self._cached()
+        if cache is not None and (keys or external_ids):
+            cache.load(scope, keys, external_ids, self._key_rows(scope), self._entities_by_id)
+
     def _cached_candidates(
         self, cache: EntityCache, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
     ) -> list[Entity]:
         """``entity_candidates`` from the cache, loading the keys and entities it does not hold yet (the
         same rows the query above reads: current entities of exactly this scope)."""
-        wanted = [*keys, *(id_key(v) for v in external_ids)]
-        missing = cache.missing_keys(scope, wanted)
-        if missing:
-            names = [k for k in missing if not k.startswith("\x00")]
-            ids = [k[1:] for k in missing if k.startswith("\x00")]
-            where = (scope.workspace, scope.owner, scope.visibility)
-            rows = self._run(
-                "SELECT 0, b.key, b.entity_id FROM entity_blocking_keys b JOIN entities e ON e.id = b.entity_id"
-                " WHERE b.workspace = ? AND b.owner = ? AND b.visibility = ?"
-                f" AND b.key IN ({_marks(names)}) AND e.merged_into IS NULL"
-                " UNION ALL SELECT 1, x.external_id, x.entity_id FROM entity_external_ids x"
-                " JOIN entities e ON e.id = x.entity_id WHERE x.workspace = ? AND x.owner = ?"
-                f" AND x.visibility = ? AND x.external_id IN ({_marks(ids)}) AND e.merged_into IS NULL",
-                (*where, *names, *where, *ids),
-            )
-            cache.fill(scope, missing, ((id_key(k) if by_id else k, i) for by_id, k, i in rows))
-        found = cache.ids(scope, wanted)
-        need = cache.missing_entities(found)
-        if need:
-            rows = self._run(f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.id IN ({_marks(need)})", need)
-            for row, entity in zip(rows, _entities(self._run, rows), strict=True):
-                cache.put(int(row[11]), entity)
-        return cache.entities(found)
+        return cache.candidates(scope, keys, external_ids, self._key_rows(scope), self._entities_by_id)
+
+    def _key_rows(self, scope: EntityScope) -> Callable[[Sequence[str], Sequence[str]], list[Any]]:
+        where = (scope.workspace, scope.owner, scope.visibility)
+
+        def rows(names: Sequence[str], ids: Sequence[str]) -> list[Any]:
+            found: list[Any] = []
+            for i in range(0, max(len(names), len(ids)), _CHUNK):
+                part, part_ids = names[i : i + _CHUNK], ids[i : i + _CHUNK]
+                found += self._run(
+                    "SELECT 0, b.key, b.entity_id FROM entity_blocking_keys b JOIN entities e"
+                    " ON e.id = b.entity_id WHERE b.workspace = ? AND b.owner = ? AND b.visibility = ?"
+                    f" AND b.key IN ({_marks(part)}) AND e.merged_into IS NULL"
+                    " UNION ALL SELECT 1, x.external_id, x.entity_id FROM entity_external_ids x"
+                    " JOIN entities e ON e.id = x.entity_id WHERE x.workspace = ? AND x.owner = ?"
+                    f" AND x.visibility = ? AND x.external_id IN ({_marks(part_ids)}) AND e.merged_into IS NULL",
+                    (*where, *part, *where, *part_ids),
+                )
+            return found
+
+        return rows
+
+    def _entities_by_id(self, ids: Sequence[str]) -> list[tuple[int, Entity]]:
+        found: list[tuple[int, Entity]] = []
+        for i in range(0, len(ids), _CHUNK):
+            part = ids[i : i + _CHUNK]
+            rows = self._run(f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.id IN ({_marks(part)})", part)
+            found += [(int(r[11]), e) for r, e in zip(rows, _entities(self._run, rows), strict=True)]
+        return found
 
     def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
