@@ -123,7 +123,8 @@ def recall_latency(
     from memlane import PRESETS, Memlane
 
     users = args.users
-    path = tmp / (f"r-{size}.db" if users == 1 else f"r-{size}-{users}users.db")
+    name = f"r-{size}" if users == 1 else f"r-{size}-{users}users"
+    path = tmp / (f"{name}.db" if args.seed == 7 else f"{name}-seed{args.seed}.db")
     reuse = path.exists()  # --workdir with a store built by an earlier run: measure recall only
     # items go round-robin to ``users`` users; "bench" (user 0) asks about its own items, reading a
     # 1/users share of the store (keyword statistics are its own: docs/architecture.md)
@@ -190,12 +191,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--users", type=int, default=1, help="spread the items over this many users; recall as one of them"
     )
+    parser.add_argument(
+        "--seed", type=int, default=7, help="the synthetic corpus's seed (another seed: a held-out corpus)"
+    )
     args = parser.parse_args(argv)
 
     from memlane.providers.embedders import build_embedder
 
     embedder = build_embedder(args.embedder, home=Path.home() / ".memlane")
-    data = corpus(max(*args.sizes, args.throughput_items, 2200))
+    data = corpus(max(*args.sizes, args.throughput_items, 2200), seed=args.seed)
     tmp = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-bench-"))
     tmp.mkdir(parents=True, exist_ok=True)
     report: dict = {

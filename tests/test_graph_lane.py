@@ -199,3 +199,39 @@ def test_a_hub_neighbour_is_not_followed(db_path: Path | str) -> None:
             h.content for h in m.recall("who is Mira Sand's colleague?", limit=10) if "graph" in h.matched_by
         }
         assert by_graph == {"Mira Sand works at Initech with Omar Haddad.", "Omar Haddad lives in Lyon."}
+
+
+FILLER = [f"Note {i}: the kettle needs descaling on day {i}." for i in range(300)]
+
+
+def test_a_broad_entity_adds_only_what_the_other_lanes_found(db_path: Path | str) -> None:
+    # Robert Smith is named in 61 memories, more than the lane's list of 50 (and under 20% of the
+    # items): his newest memories are not listed; the ones the question's words found are confirmed
+    reports = [f"Robert Smith filed expense report {i} for the Lisbon trip." for i in range(60)]
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many(
+            ["Robert Smith prefers green tea.", "Dana Kim prefers coffee.", "Omar Haddad prefers chai."]
+        )
+        m.store_many([*reports, *FILLER], auto_supersede=False)
+        hits = m.recall("what does Bob Smith prefer?", limit=10)
+        assert hits[0].content == "Robert Smith prefers green tea." and "graph" in hits[0].matched_by
+        by_graph = [h.content for h in hits if "graph" in h.matched_by]
+        # the reports the keyword lane found ("Smith") are about him too, and rank below the answer
+        assert by_graph[0] == "Robert Smith prefers green tea."
+        assert all(c.startswith("Robert Smith") for c in by_graph)
+        assert {"Dana Kim prefers coffee.", "Omar Haddad prefers chai."} <= {h.content for h in hits}
+        # nothing only the graph lane found: without the question's words there is no order among them
+        nobody = m.recall("what about Bob?", limit=10)
+        assert all(h.content.startswith("Robert Smith") for h in nobody)
+        assert all(len(h.matched_by) > 1 or h.matched_by != ("graph",) for h in nobody)
+
+
+def test_a_broad_entity_on_most_recent_items_is_left_out(db_path: Path | str) -> None:
+    # a chat log of 200 lines by Caroline after 100 other items: more than 50 memories, and more than
+    # 20% of the items in their span, so naming her tells no line apart
+    lines = [f"Caroline: I painted picture number {i} today." for i in range(200)]
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many(FILLER[:100], auto_supersede=False)
+        m.store_many([{"content": c, "subject": "Caroline"} for c in lines], auto_supersede=False)
+        hits = m.recall("which picture did Caroline paint first?", limit=10)
+        assert hits and all("graph" not in h.matched_by for h in hits)

@@ -94,9 +94,12 @@ def test_pure_helpers() -> None:
     assert rrf(
         {"a": [(1, 0.9), (2, 0.5)], "b": [(2, 3.0), (3, 1.0)]}, {"a": 1.0, "b": 0.5}, k=10
     ) == pytest.approx({1: 1 / 11, 2: 1 / 12 + 0.5 / 11, 3: 0.5 / 12})
-    # ties share the better rank
+    # ties share the mean of the ranks they occupy: what random tie-breaking gives on average
     assert rrf({"a": [(1, 0.5), (2, 0.5), (3, 0.1)]}, {}, k=10) == pytest.approx(
-        {1: 1 / 11, 2: 1 / 11, 3: 1 / 13}
+        {1: (1 / 11 + 1 / 12) / 2, 2: (1 / 11 + 1 / 12) / 2, 3: 1 / 13}
+    )
+    assert rrf({"a": [(2, 0.5), (1, 0.5), (3, 0.1)]}, {}, k=10) == rrf(
+        {"a": [(1, 0.5), (2, 0.5), (3, 0.1)]}, {}, k=10
     )
     assert monotone([0.9, 0.5, 0.7, 0.2]) == [0.9, 0.5, 0.5, 0.2]
     lanes = BASE.lanes

@@ -19,6 +19,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import lru_cache
 
 from .. import text
 from ..errors import InvalidInput
@@ -77,10 +78,17 @@ def _lookup(
         pool[key].append(entity)
 
 
+@lru_cache(maxsize=8192)
+def _blocking_keys(name: str, type: str | None) -> frozenset[str]:
+    """``name_keys`` of one name, kept: a recall looks up the same names several times, and queries
+    repeat names."""
+    return frozenset(name_keys([name], type))
+
+
 def _keys(mention: Mention, exact: bool, fuzzy: bool = True) -> set[str]:
     """The keys ``mention`` is looked up by: its exact normalised names (``n:``) and ids, or every
     blocking key (partial names, nicknames and, with ``fuzzy``, the prefix misspellings are found by)."""
-    keys = set(name_keys([mention.name], mention.type)) if mention.name else set()
+    keys = set(_blocking_keys(mention.name, mention.type)) if mention.name else set()
     if exact:
         keys = {k for k in keys if k.startswith("n:")}
     elif not fuzzy:
@@ -157,11 +165,14 @@ def _names(query: str, now: datetime) -> list[str]:
     return sorted(names, key=lambda n: (-len(n.split()), n))
 
 
-def entities_named(store: Store, actor: Actor, query: str, now: datetime) -> dict[str, float]:
+def entities_named(
+    store: Store, actor: Actor, query: str, now: datetime, found: dict[str, Entity] | None = None
+) -> dict[str, float]:
     """The entities ``query`` names that ``actor`` may see, with a weight each (1; a share when a name
     is ambiguous). A word of a longer name that resolved is not looked up on its own ("Ana" of "Ana
     Lopez" is not also the other Ana). Near spellings are tried for the names the text analysis finds
-    (capitalised, as stored memories' names are found), not for every lower-case word run."""
+    (capitalised, as stored memories' names are found), not for every lower-case word run. ``found``
+    gets each of them (id -> entity)."""
     names = _names(query, now)
     first_person = _FIRST_PERSON.search(query) is not None
     own = account_id(actor.user)
@@ -177,15 +188,17 @@ def entities_named(store: Store, actor: Actor, query: str, now: datetime) -> dic
     resolved = _resolve_all(
         store, actor, [Mention(n) for n in names], [own] if first_person else [], fuzzy, pool
     )
-    found = {m.name or "": _weights(results) for m, results in resolved.items()}
-    covered = {w for name, fits in found.items() if fits and " " in name for w in name.split()}
-    for name, fits in found.items():
+    fitting = {m.name or "": _weights(results) for m, results in resolved.items()}
+    covered = {w for name, fits in fitting.items() if fits and " " in name for w in name.split()}
+    for name, fits in fitting.items():
         if " " in name or name not in covered:
             for entity_id, w in fits.items():
                 weights[entity_id] = max(weights.get(entity_id, 0.0), w)
     if first_person:
         for entity in pool.get(f"id:{own}", ()):
             weights[entity.id] = 1.0
+    if found is not None:
+        found.update({e.id: e for entities in pool.values() for e in entities if e.id in weights})
     return weights
 
 

@@ -15,7 +15,7 @@ from .. import text
 from ..errors import ConfigError, EmbedderError
 from ..models import Hit, Memory
 from .calibration import SemanticScale, measure, scale_for
-from .config import RetrievalConfig
+from .config import LaneSpec, RetrievalConfig
 from .fusion import rrf
 from .lanes import LANES, LaneResult, Query
 from .lanes.keyword import term_frequencies
@@ -45,11 +45,38 @@ class RetrievalEngine:
         self._running = 0  # recalls in their lanes now (on a store without concurrent reads)
 
     def run_lanes(self, query: Query) -> dict[str, LaneResult]:
-        """Every lane's candidates. A store that serves concurrent reads (PostgreSQL: a connection pool,
-        the work done by separate server processes) runs the lanes at once, so a recall waits for its
-        slowest lane (the query's embedding included, inside the semantic lane) instead of their sum.
-        Otherwise the lanes run in turn while the query is embedded."""
+        """Every lane's candidates (semantic ones below the embedder's floor left out)."""
+        return self._run(query)[0]
+
+    def _run(self, query: Query) -> tuple[dict[str, LaneResult], SemanticScale | None]:
+        """Every lane's candidates and the embedder's similarity scale. The lanes that read the others'
+        candidates (``after_others``: the graph lane) run last, with the others' fused scores in
+        ``Query.others``."""
         specs = self.config.lanes
+        first = tuple(spec for spec in specs if not LANES[spec.name].after_others)
+        results = self._run_specs(query, first)
+        scale = None
+        if "semantic" in results and results["semantic"].ranked:
+            # below the floor a cosine is no evidence: such items neither rank nor return by similarity
+            # (and without a scale, similarity is no evidence at all)
+            scale = self._scale(query)
+            floor = scale.floor if scale is not None else math.inf
+            results["semantic"].ranked = [(s, c) for s, c in results["semantic"].ranked if c > floor]
+        later = tuple(spec for spec in specs if LANES[spec.name].after_others)
+        if later:
+            query.others = rrf(
+                {name: r.ranked for name, r in results.items()},
+                {spec.name: spec.weight for spec in first},
+                self.config.rrf_k,
+            )
+            results.update(self._run_specs(query, later))
+        return {spec.name: results[spec.name] for spec in specs}, scale
+
+    def _run_specs(self, query: Query, specs: tuple[LaneSpec, ...]) -> dict[str, LaneResult]:
+        """A store that serves concurrent reads (PostgreSQL: a connection pool, the work done by
+        separate server processes) runs the lanes at once, so a recall waits for its slowest lane (the
+        query's embedding included, inside the semantic lane) instead of their sum. Otherwise the lanes
+        run in turn while the query is embedded."""
         if len(specs) < 2:
             return {spec.name: LANES[spec.name].run(query, self.store, spec, self.config) for spec in specs}
         if not getattr(self.store, "concurrent_reads", False):
@@ -64,13 +91,12 @@ class RetrievalEngine:
                 if alone and any(LANES[spec.name].needs_vector for spec in specs):
                     query.prefetch_vector(self._lane_pool())
                 ordered = sorted(specs, key=lambda spec: LANES[spec.name].needs_vector)
-                results = {
+                return {
                     spec.name: LANES[spec.name].run(query, self.store, spec, self.config) for spec in ordered
                 }
             finally:
                 with self._pool_lock:
                     self._running -= 1
-            return {spec.name: results[spec.name] for spec in specs}
         pool = self._lane_pool()
         futures = [
             (spec.name, pool.submit(LANES[spec.name].run, query, self.store, spec, self.config))
@@ -96,14 +122,7 @@ class RetrievalEngine:
         entity, or semantic similarity above the embedder's floor) or the conversation neighbours of such
         items are returned: fewer than ``limit``, or none, when nothing is relevant."""
         config = self.config
-        results = self.run_lanes(query)
-        scale = None
-        if "semantic" in results and results["semantic"].ranked:
-            # below the floor a cosine is no evidence: such items neither rank nor return by similarity
-            # (and without a scale, similarity is no evidence at all)
-            scale = self._scale(query)
-            floor = scale.floor if scale is not None else math.inf
-            results["semantic"].ranked = [(s, c) for s, c in results["semantic"].ranked if c > floor]
+        results, scale = self._run(query)
         fused = rrf(
             {name: r.ranked for name, r in results.items()},
             {spec.name: spec.weight for spec in config.lanes},

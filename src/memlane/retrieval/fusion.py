@@ -12,18 +12,24 @@ def rrf(
 ) -> dict[int, float]:
     """Fused score per item: the sum over lanes of weight / (k + rank), rank starting at 1.
 
-    Each list holds (item, lane score) best first. Items a lane scores equally share the better rank
-    ("1, 1, 3"), so the order in which a backend happens to return ties never decides the fusion and
-    the recency, importance and subject signals can break them.
+    Each list holds (item, lane score) best first. Items a lane scores equally get the mean of
+    weight / (k + rank) over the ranks they occupy together — what each would get on average if the
+    tie were broken at random. So the order in which a backend happens to return ties never decides
+    the fusion, and a lane that cannot tell many items apart (every memory of a name scores the same)
+    gives each of them little, not the first rank's share: one item alone at rank 1 gets w / (k + 1),
+    fifty tied at ranks 1-50 get about a third of that each (k = 5).
     """
     fused: dict[int, float] = {}
     for lane, items in ranked_lists.items():
         w = weights.get(lane, 1.0)
-        rank = 0
-        previous: float | None = None
-        for position, (item, score) in enumerate(items, start=1):
-            if previous is None or abs(score - previous) > 1e-9 * max(1.0, abs(previous)):
-                rank = position
-                previous = score
-            fused[item] = fused.get(item, 0.0) + w / (k + rank)
+        start = 0
+        while start < len(items):
+            score = items[start][1]
+            end = start + 1
+            while end < len(items) and abs(items[end][1] - score) <= 1e-9 * max(1.0, abs(score)):
+                end += 1
+            share = sum(w / (k + rank) for rank in range(start + 1, end + 1)) / (end - start)
+            for item, _ in items[start:end]:
+                fused[item] = fused.get(item, 0.0) + share
+            start = end
     return fused

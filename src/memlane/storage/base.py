@@ -298,6 +298,12 @@ class GraphReads(Protocol):
         that fewer than ``per_entity`` rows of an entity are all its readable memories)."""
         ...
 
+    def graph_links_among(self, entity_ids: Sequence[str], seqs: Sequence[int]) -> list[tuple[int, str]]:
+        """(seq, entity) of the links between ``seqs`` and ``entity_ids``: which of a recall's candidates
+        are about an entity with too many memories to list. Not scope-filtered: only for seqs that a
+        scoped read of the same recall returned (the other lanes' candidates), like ``entity_keys_of``."""
+        ...
+
 
 class WriteTxn(EntityWrites, Protocol):
     """Operations valid only inside ``Store.write()``: all or nothing."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -40,6 +40,12 @@ class Query:
     #: the entities the recall is about (``about=``, or its question form): the graph lane follows them
     #: however common they are (the recall's filters keep to their memories)
     about: tuple[str, ...] = ()
+    #: filled by the engine for the lanes that run after the others (the graph lane): every candidate
+    #: of the other lanes with their fused score (semantic matches below the embedder's floor left out)
+    others: dict[int, float] = field(default_factory=dict)
+
+    #: what ``key_counts`` read: (items the caller may read, keys asked, their counts)
+    _key_counts: tuple[int, set[str], dict[str, int]] | None = field(default=None, repr=False)
 
     #: the query's embedding being computed on another thread (see ``prefetch_vector``)
     pending_vector: Future[npt.NDArray[np.float32]] | None = field(default=None, repr=False)
@@ -48,6 +54,22 @@ class Query:
         """Start embedding the query on ``pool``, so that it runs while other lanes search."""
         if self.embed is not None and self.pending_vector is None and "vector" not in self.__dict__:
             self.pending_vector = pool.submit(self.embed, self.text)
+
+    def key_counts(self, store: Store, keys: Iterable[str]) -> tuple[int, dict[str, int]]:
+        """``store.key_frequencies`` for the caller, read once per recall: (items the caller may read,
+        items per entity key of ``keys``) — the entity and graph lanes share the statistics."""
+        wanted = set(keys)
+        if self._key_counts is None:
+            total, counts = store.key_frequencies(self.actor, sorted(wanted))
+            self._key_counts = (total, wanted, dict(counts))
+        else:
+            total, asked, counts = self._key_counts
+            missing = wanted - asked
+            if missing:
+                counts.update(store.key_frequencies(self.actor, sorted(missing))[1])
+                asked |= missing
+        total, _, counts = self._key_counts
+        return total, {k: counts[k] for k in wanted if k in counts}
 
     @cached_property
     def vector(self) -> npt.NDArray[np.float32] | None:
@@ -97,5 +119,7 @@ class Lane(Protocol):
     name: str
     #: the lane searches with the query's embedding (the engine starts computing it early)
     needs_vector: bool
+    #: the lane reads the other lanes' candidates (``Query.others``): the engine runs it after them
+    after_others: bool
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult: ...

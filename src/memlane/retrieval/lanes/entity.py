@@ -20,12 +20,13 @@ if TYPE_CHECKING:
 class EntityLane:
     name = "entity"
     needs_vector = False
+    after_others = False
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         keys = query.entity_keys
         if not keys:
             return LaneResult()
-        total, freq = store.key_frequencies(query.actor, sorted(keys))
+        total, freq = query.key_counts(store, keys)
         weights = {
             k: math.log(1 + total / n)
             for k, n in freq.items()

@@ -49,6 +49,7 @@ def term_frequencies(query: Query, store: Store) -> tuple[int, dict[str, int]]:
 class KeywordLane:
     name = "keyword"
     needs_vector = False
+    after_others = False
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         if not query.terms:

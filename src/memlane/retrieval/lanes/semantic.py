@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 class SemanticLane:
     name = "semantic"
     needs_vector = True
+    after_others = False
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         vector = query.vector

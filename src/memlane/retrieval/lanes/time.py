@@ -29,6 +29,7 @@ MAX_DAYS = 31
 class TimeLane:
     name = "time"
     needs_vector = True
+    after_others = False
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         period = text.parse_when(query.text, now=query.now)

@@ -89,3 +89,14 @@ class GraphReadOps:
             (ids, *params, per_entity),
         )
         return [(int(seq), str(e)) for seq, e in rows]
+
+    def graph_links_among(self, entity_ids: Sequence[str], seqs: Sequence[int]) -> list[tuple[int, str]]:
+        ids, seqs = sorted(set(entity_ids)), sorted(set(seqs))
+        if not ids or not seqs:
+            return []
+        rows = self._graph_rows(
+            "SELECT DISTINCT memory_seq, entity_id FROM memory_entity_links"
+            " WHERE entity_id = ANY(%s::text[]) AND memory_seq = ANY(%s::bigint[])",
+            (ids, seqs),
+        )
+        return [(int(seq), str(e)) for seq, e in rows]

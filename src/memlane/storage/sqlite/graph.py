@@ -95,3 +95,14 @@ class GraphReadOps:
             args.extend((entity_id, *params, per_entity))
         rows = self._graph_rows(" UNION ALL ".join([one] * len(ids)), args)
         return [(int(seq), str(e)) for seq, e in rows]
+
+    def graph_links_among(self, entity_ids: Sequence[str], seqs: Sequence[int]) -> list[tuple[int, str]]:
+        ids, seqs = sorted(set(entity_ids)), sorted(set(seqs))
+        if not ids or not seqs:
+            return []
+        rows = self._graph_rows(
+            "SELECT DISTINCT memory_seq, entity_id FROM memory_entity_links"
+            f" WHERE entity_id IN ({_marks(ids)}) AND memory_seq IN ({_marks(seqs)})",
+            (*ids, *seqs),
+        )
+        return [(int(seq), str(e)) for seq, e in rows]
