@@ -220,3 +220,64 @@ def test_the_nightly_consolidation_waits_for_its_hour(tmp_path: Path) -> None:
     assert due([job], {job.name: ran}, night + timedelta(minutes=30), timedelta(minutes=5)) == []
     assert due([job], {job.name: ran}, night + timedelta(days=1, minutes=-4), timedelta(minutes=5)) == [job]
     assert job.info(ran, noon + timedelta(days=1)).next_run_at == night.replace(minute=0) + timedelta(days=2)
+
+
+def test_a_run_by_hand_is_a_job_run_and_never_overlaps_a_scheduled_one(tmp_path: Path) -> None:
+    """Two handles on one SQLite file (as a worker and a server are): a sweep held mid-way (blocked after
+    its first batch, its claim held) by the runners' own ``execute`` makes a run by hand answer ``busy``
+    without recording anything; a run by hand held mid-way keeps the schedule from starting another, and
+    both end up as the job's runs with their reports and durations."""
+    from memlane.jobs.run import execute
+    from memlane.jobs.schedule import sweep_job
+    from memlane.models import Actor
+
+    db = tmp_path / "m.db"
+    worker = Memlane(db, user="alice", embedder="none")
+    server = Memlane(db, user="alice", embedder="none")
+    _log(worker, 6)
+    worker.profiles.create("prefs", refresh="15m", enabled=True)
+    blocked, release = threading.Event(), threading.Event()
+
+    def hold(line: str) -> None:
+        blocked.set()
+        assert release.wait(60)
+
+    def in_thread(fn: object) -> threading.Thread:
+        thread = threading.Thread(target=fn)  # type: ignore[arg-type]
+        thread.start()
+        assert blocked.wait(60)
+        return thread
+
+    # 1. a scheduled sweep is running: by hand, the profile is busy and nothing is recorded
+    scheduled = in_thread(lambda: execute(worker.service, sweep_job(worker.profiles.show("prefs")), batch=2,
+                                          progress=hold))  # fmt: skip
+    busy = server.profiles.run("prefs")
+    assert (busy.status, busy.messages) == ("busy", 0) and "in progress" in (busy.error or "")
+    assert server.jobs.run("sweep:prefs").detail["status"] == "busy"  # type: ignore[index]
+    (running,) = server.jobs.show("sweep:prefs")[1]
+    assert running.status == "running" and running.finished_at is None
+    release.set()
+    scheduled.join(60)
+    (done,) = server.jobs.show("sweep:prefs")[1]
+    assert (done.id, done.status, done.detail["added"]) == (running.id, "succeeded", 6)  # type: ignore[index]
+
+    # 2. a run by hand is running: the schedule sees it as the job's last run and starts nothing
+    _log(server, 8)  # two more conversations (c-0006, c-0007)
+    blocked.clear()
+    release.clear()
+    admin = Actor(user="alice", workspace="default", admin=True)
+    by_hand = in_thread(lambda: server.service.profiles.run(admin, "prefs", batch=1, progress=hold))
+    runs = worker.jobs.show("sweep:prefs")[1]
+    assert [r.status for r in runs] == ["running", "succeeded"]
+    nightly = now_utc().hour == CONSOLIDATE_AT_HOUR
+    assert InProcessRunner(worker.service).run_pending() == 1 + nightly  # not the sweep: it is not due
+    assert [r.status for r in worker.jobs.show("sweep:prefs")[1]] == ["running", "succeeded"]
+    assert worker.profiles.run("prefs").status == "busy"
+    release.set()
+    by_hand.join(60)
+    info, runs = worker.jobs.show("sweep:prefs")
+    assert [(r.status, r.detail["added"]) for r in runs] == [("succeeded", 2), ("succeeded", 6)]  # type: ignore[index]
+    assert info.last_run == runs[0] and runs[0].duration_s is not None and runs[0].duration_s > 0
+    assert next(j for j in worker.jobs.list() if j.kind == "sweep").last_run == runs[0]
+    worker.close()
+    server.close()

@@ -238,7 +238,7 @@ def test_only_admins_manage_profiles(mem: Memlane) -> None:
     assert service.opted_out(admin, "shared") == ["alice"]
 
 
-def test_postgresql_waits_for_messages_to_settle(mem: Memlane, backend: str) -> None:
+def test_an_optional_settle_delay_holds_back_fresh_messages(mem: Memlane, backend: str) -> None:
     mem.service.profiles.settle = timedelta(seconds=60)
     mem.conversations.append("c", ALICE)
     report = mem.profiles.run(mem.profiles.create("p").name)
@@ -277,3 +277,38 @@ def test_profiles_over_rest(tmp_path) -> None:
         assert client.delete("/v1/profiles/prefs", headers=admin).json()["memories"] == 1
         assert client.get("/v1/profiles/prefs", headers=admin).status_code == 404
     stack.mem.close()
+
+
+def test_embedding_model_must_be_the_stores_own(smem: Memlane, db_path) -> None:
+    """A store has one vector space: a profile's embedding_model is the store's embedder or refused (never
+    recorded and ignored); a profile whose model is no longer the store's (the embedder was changed) is not
+    swept, with an error saying what to do."""
+    local = smem.profiles.create("a", embedding_model="local")
+    assert local.embedding_model == "local/all-MiniLM-L6-v2"  # recorded as the vectors' identity
+    assert smem.profiles.create("b", embedding_model="local-torch").embedding_model == local.embedding_model
+    assert smem.profiles.create("c").embedding_model is None  # not given: the store's embedder
+    for other in ("openai:text-embedding-3-small", "local-onnx-int8", "none", "openai/other-model"):
+        with pytest.raises(InvalidInput, match=r"embedding_model: this store embeds every memory with "
+                                               r"'local/all-MiniLM-L6-v2'.*Leave embedding_model out"):  # fmt: skip
+            smem.profiles.create("d", embedding_model=other)
+        with pytest.raises(InvalidInput, match="embedding_model: this store embeds"):
+            smem.profiles.update("c", embedding_model=other)
+    with pytest.raises(InvalidInput, match="embedding_model: unknown embedder 'bert'"):
+        smem.profiles.create("d", embedding_model="bert")
+    assert [p.name for p in smem.profiles.list()] == ["a", "b", "c"]  # nothing refused was written
+    assert smem.profiles.show("c").embedding_model is None
+    smem.conversations.append("c1", BOB, user="bob")
+
+    with Memlane(db_path, user="alice", embedder="none") as plain:  # the store's embedder changed
+        plain.service.profiles.settle = timedelta(0)
+        assert plain.profiles.update("a", refresh="2h").embedding_model == local.embedding_model
+        failed = plain.profiles.run("a")
+        assert failed.status == "failed" and failed.messages == 0
+        assert "has no embedder" in (failed.error or "") and "update its embedding_model" in (
+            failed.error or ""
+        )
+        assert plain.profiles.show("a").last_sync_seq == 0  # nothing advanced
+        assert plain.jobs.show("sweep:a")[1][0].error == failed.error
+        assert plain.profiles.update("a", embedding_model=None).embedding_model is None
+        assert plain.profiles.run("a").status == "succeeded"
+        assert plain.profiles.create("n", embedding_model="none").embedding_model == "none"

@@ -23,7 +23,7 @@ _SETTINGS = (
     click.option("--agent", help="The agent of an agent profile."),
     click.option("--extractor", help="rules (default) or llm."),
     click.option("--instructions", help="Extra strict rules for extraction, e.g. 'only store decisions'."),
-    click.option("--embedding-model", help="Embedder of the profile's memories (e.g. local, openai:<model>)."),
+    click.option("--embedding-model", help="The store's embedder (e.g. local, openai:<model>); another is refused."),
     click.option("--refresh", help="How often the sweep runs: 15m, 1h, 1d... (default: 1h)."),
     click.option("--expire-after", help="Keep what it writes this long: '90 days', '6 months', 'off'."),
 )  # fmt: skip
@@ -67,16 +67,10 @@ def build(
     """The ``profiles`` and ``jobs`` groups and the ``worker`` command."""
 
     def _profiles(ctx: click.Context) -> Any:
-        client = _client(ctx)
-        if not hasattr(client, "profiles"):
-            raise ConfigError("profiles are not available over --server yet: use the REST API (/v1/profiles)")
-        return client.profiles
+        return _client(ctx).profiles  # the embedded SDK's, or the server's with --server
 
     def _jobs(ctx: click.Context) -> Any:
-        client = _client(ctx)
-        if not hasattr(client, "jobs"):
-            raise ConfigError("jobs are not available over --server: run memlane jobs on the database")
-        return client.jobs
+        return _client(ctx).jobs
 
     @click.group()
     def profiles() -> None:

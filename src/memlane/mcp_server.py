@@ -1,4 +1,4 @@
-"""memlane as an MCP server (the official ``mcp`` SDK): eight tools over stdio (``memlane mcp``) or
+"""memlane as an MCP server (the official ``mcp`` SDK): its tools (``TOOLS``) over stdio (``memlane mcp``) or
 streamable HTTP (mounted at ``/mcp`` by ``memlane serve``).
 
 Each tool is parse → one service call → render, with the same result models as the SDK and REST API.
@@ -31,7 +31,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from . import mcp_entities
+from . import mcp_entities, mcp_profiles
 from .auth import AccessService
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
@@ -52,6 +52,7 @@ TOOLS = (
     "memory_history",
     "memory_extract",
     *mcp_entities.ENTITY_TOOLS,
+    *mcp_profiles.PROFILE_TOOLS,
 )
 
 INSTRUCTIONS = """\
@@ -504,6 +505,7 @@ def build_mcp_server(
                                           open_world_hint=False)),
     ]  # fmt: skip
     tools += mcp_entities.build(service, run, _tool)
+    tools += mcp_profiles.build(service, run, _tool)
     return _MemlaneMCP(tools, name=name, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
 
 

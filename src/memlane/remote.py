@@ -23,10 +23,8 @@ import tempfile
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Generic, TypeVar
-from urllib.parse import quote
+from typing import IO, Any, TypeVar
 
 import httpx
 from pydantic_core import to_jsonable_python
@@ -49,6 +47,10 @@ from .models import (
     ReindexResult,
     StoreResult,
 )
+from .remote_call import Call as _Call
+from .remote_call import given as _given
+from .remote_call import segment as _segment
+from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
 
 __all__ = [
     "AsyncRemoteEntities",
@@ -94,34 +96,8 @@ def check_api_key(key: str) -> str:
     return key
 
 
-@dataclass(frozen=True)
-class _Call(Generic[T]):
-    """One HTTP request of an SDK method, and how to read its JSON answer."""
-
-    method: str
-    path: str
-    parse: Callable[[Any], T]
-    user: str | None = None
-    json: Any = None
-    params: Any = None
-    #: a multipart upload: ``files`` (httpx's form) and the form's text fields
-    files: Any = None
-    data: Any = None
-
-
-def _given(**fields: Any) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if v is not None}
-
-
 def _restored(body: Any) -> list[str]:
     return [str(i) for i in body["restored"]]
-
-
-def _segment(value: str) -> str:
-    """An id as one URL path segment (an id with '/' or '?' must not change the route)."""
-    if not value or not value.strip():
-        raise InvalidInput("an id is required")
-    return quote(value, safe="")
 
 
 def _memories(key: str) -> Callable[[Any], list[Memory]]:
@@ -446,6 +422,10 @@ class RemoteMemlane(_Connection):
         self.entities = RemoteEntities(self)
         #: the conversation log (append, show, list, delete)
         self.conversations = RemoteConversations(self)
+        #: profiles (create, list, show, update, enable, disable, delete, run, log, opt-out, opt-in)
+        self.profiles = RemoteProfiles(self._send)
+        #: scheduled jobs (list, show, run): an admin key's workspace's sweeps
+        self.jobs = RemoteJobs(self._send)
 
     def _send(self, call: _Call[T]) -> T:
         try:
@@ -590,6 +570,8 @@ class AsyncRemoteMemlane(_Connection):
                                        headers=self._headers)  # fmt: skip
         self.entities = AsyncRemoteEntities(self)
         self.conversations = AsyncRemoteConversations(self)
+        self.profiles = AsyncRemoteProfiles(self._send)
+        self.jobs = AsyncRemoteJobs(self._send)
 
     async def _send(self, call: _Call[T]) -> T:
         try:

@@ -52,7 +52,17 @@ if TYPE_CHECKING:
     from .importing import ConversationProgress
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
-__all__ = ["AsyncEntities", "AsyncMemlane", "Conversations", "Entities", "Jobs", "Memlane", "Profiles"]
+__all__ = [
+    "AsyncEntities",
+    "AsyncJobs",
+    "AsyncMemlane",
+    "AsyncProfiles",
+    "Conversations",
+    "Entities",
+    "Jobs",
+    "Memlane",
+    "Profiles",
+]
 
 
 class Entities:
@@ -451,6 +461,9 @@ class AsyncMemlane:
         self.entities = AsyncEntities(self)
         #: the conversation log: ``Memlane.conversations``' methods, awaited
         self.conversations = AsyncConversations(self)
+        #: profiles and jobs: ``Memlane.profiles`` and ``Memlane.jobs``' methods, awaited
+        self.profiles = AsyncProfiles(self)
+        self.jobs = AsyncJobs(self)
 
     @classmethod
     def connect(
@@ -601,3 +614,71 @@ class AsyncConversations:
 
     async def delete(self, conversation_id: str, **kwargs: Any) -> int:
         return await self._call("delete", conversation_id, **kwargs)  # type: ignore[no-any-return]
+
+
+class _AsyncPart:
+    """Awaits one part of the embedded SDK (``profiles``, ``jobs``) on the client's worker thread."""
+
+    _part = ""
+
+    def __init__(self, memlane: AsyncMemlane) -> None:
+        self._m = memlane
+
+    async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        method = getattr(getattr(self._m._sync, self._part), name)
+        return await loop.run_in_executor(self._m._executor, functools.partial(method, *args, **kwargs))
+
+
+class AsyncProfiles(_AsyncPart):
+    """``AsyncMemlane.profiles``: ``Memlane.profiles``, awaited."""
+
+    _part = "profiles"
+
+    async def create(self, name: str, **settings: Any) -> Profile:
+        return await self._call("create", name, **settings)  # type: ignore[no-any-return]
+
+    async def list(self) -> builtins.list[Profile]:
+        return await self._call("list")  # type: ignore[no-any-return]
+
+    async def show(self, name: str) -> Profile:
+        return await self._call("show", name)  # type: ignore[no-any-return]
+
+    async def update(self, name: str, **changes: Any) -> Profile:
+        return await self._call("update", name, **changes)  # type: ignore[no-any-return]
+
+    async def enable(self, name: str) -> Profile:
+        return await self._call("enable", name)  # type: ignore[no-any-return]
+
+    async def disable(self, name: str) -> Profile:
+        return await self._call("disable", name)  # type: ignore[no-any-return]
+
+    async def delete(self, name: str, **kwargs: Any) -> ProfileDeletion:
+        return await self._call("delete", name, **kwargs)  # type: ignore[no-any-return]
+
+    async def run(self, name: str, **kwargs: Any) -> SweepReport:
+        return await self._call("run", name, **kwargs)  # type: ignore[no-any-return]
+
+    async def log(self, name: str, **kwargs: Any) -> builtins.list[ProfileLogEntry]:
+        return await self._call("log", name, **kwargs)  # type: ignore[no-any-return]
+
+    async def opt_out(self, name: str, **kwargs: Any) -> Profile:
+        return await self._call("opt_out", name, **kwargs)  # type: ignore[no-any-return]
+
+    async def opt_in(self, name: str, **kwargs: Any) -> Profile:
+        return await self._call("opt_in", name, **kwargs)  # type: ignore[no-any-return]
+
+
+class AsyncJobs(_AsyncPart):
+    """``AsyncMemlane.jobs``: ``Memlane.jobs``, awaited."""
+
+    _part = "jobs"
+
+    async def list(self) -> builtins.list[JobInfo]:
+        return await self._call("list")  # type: ignore[no-any-return]
+
+    async def show(self, name: str, **kwargs: Any) -> tuple[JobInfo, builtins.list[JobRun]]:
+        return await self._call("show", name, **kwargs)  # type: ignore[no-any-return]
+
+    async def run(self, name: str, **kwargs: Any) -> JobRun:
+        return await self._call("run", name, **kwargs)  # type: ignore[no-any-return]

@@ -137,6 +137,6 @@ def show_job(name: str, who: CallerDep, limit: int = Query(20, ge=1, le=1000)) -
 
 
 @router.post("/jobs/{name}/run", response_model=JobRun, tags=["jobs"])
-def run_job(name: str, who: CallerDep) -> JSONResponse:
-    """Run a sweep of this workspace now (admin keys)."""
-    return render(who.service.jobs.run(name, actor=who.actor))
+def run_job(name: str, who: CallerDep, batch: int = Query(100, ge=1, le=10_000)) -> JSONResponse:
+    """Run a sweep of this workspace now (admin keys), recorded as a run of the job."""
+    return render(who.service.jobs.run(name, actor=who.actor, batch=batch))

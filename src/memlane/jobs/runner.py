@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..timeutil import now_utc
 from .run import execute, worker_name
-from .schedule import EXPIRY_EVERY, due, scheduled_jobs
+from .schedule import EXPIRY_EVERY, dead, due, scheduled_jobs
 
 if TYPE_CHECKING:
     from ..service import MemoryService
@@ -62,7 +62,11 @@ class InProcessRunner:
         for job in jobs:
             if self._stop.is_set():
                 break
-            if job.name in last and last[job.name].status == "running":
+            if (
+                job.name in last
+                and last[job.name].status == "running"
+                and (job.profile is None or dead(job, now, self.service.profiles.stale_after))
+            ):  # a live run (by hand, or another process) keeps its record; this sweep will find it busy
                 self.service.storage.profiles.abandon_runs(job.name, now, "its worker stopped (killed?)")
                 log.info("job %s: its last run's worker stopped; running it again", job.name)
             execute(self.service, job, worker=self.worker, batch=self.batch)

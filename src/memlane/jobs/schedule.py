@@ -16,7 +16,16 @@ from .models import JobInfo
 if TYPE_CHECKING:
     from ..service import MemoryService
 
-__all__ = ["CONSOLIDATE_AT_HOUR", "EXPIRY_EVERY", "Job", "consolidation", "due", "find_job", "scheduled_jobs"]
+__all__ = [
+    "CONSOLIDATE_AT_HOUR",
+    "EXPIRY_EVERY",
+    "Job",
+    "consolidation",
+    "due",
+    "find_job",
+    "scheduled_jobs",
+    "sweep_job",
+]
 
 #: how often the expiry cleanup runs (reads filter expired items meanwhile)
 EXPIRY_EVERY = timedelta(minutes=15)
@@ -56,6 +65,11 @@ class Job:
         )  # fmt: skip
 
 
+def sweep_job(profile: Profile) -> Job:
+    """The job of a profile's sweep (``sweep:<profile id>``), at its refresh frequency."""
+    return Job(f"sweep:{profile.id}", "sweep", timedelta(minutes=profile.refresh_minutes), profile)
+
+
 def consolidation(service: MemoryService) -> Callable[..., Any] | None:
     """The nightly consolidation entry point, ``MemoryService.consolidate(dry_run=...)`` (issue 15 part 4,
     ``memlane.consolidation``), when this memlane has it: the job is scheduled only then."""
@@ -69,9 +83,7 @@ def scheduled_jobs(service: MemoryService, *, expiry_every: timedelta = EXPIRY_E
         jobs.append(Job("consolidate", "consolidate", CONSOLIDATE_EVERY, at_hour=CONSOLIDATE_AT_HOUR))
     for profile in service.storage.profiles.list(None):
         if profile.enabled:
-            jobs.append(
-                Job(f"sweep:{profile.id}", "sweep", timedelta(minutes=profile.refresh_minutes), profile)
-            )
+            jobs.append(sweep_job(profile))
     return jobs
 
 
@@ -106,7 +118,7 @@ def find_job(service: MemoryService, name: str, workspace: str | None = None) ->
         )
         if found is None:
             raise NotFound(f"no profile {key!r}" + (f" in workspace {workspace!r}" if workspace else ""))
-        return Job(f"sweep:{found.id}", "sweep", timedelta(minutes=found.refresh_minutes), found)
+        return sweep_job(found)
     for job in scheduled_jobs(service):
         if job.name == name and job.kind != "sweep":
             return job

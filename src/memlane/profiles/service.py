@@ -18,9 +18,11 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..auth import check_name
-from ..errors import ConfigError, Forbidden, InvalidInput, NotFound
+from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound
 from ..extraction import Extractor
 from ..ids import new_id
+from ..jobs.run import execute
+from ..jobs.schedule import sweep_job
 from ..models import Actor, Profile, ProfileLogEntry
 from ..permissions import check_opt_in
 from ..requests import check_integer
@@ -28,6 +30,7 @@ from ..timeutil import now_utc
 from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .spec import (
     add_duration,
+    check_embedding_model,
     check_expire_after,
     check_extractor,
     check_refresh,
@@ -60,9 +63,10 @@ class ProfileService:
         #: a run whose heartbeat is older than this is taken as dead (a killed worker): another may take
         #: the profile over (heartbeats come after every batch)
         self.stale_after = timedelta(minutes=5)
-        #: messages appended less than this long ago wait for the next sweep: on PostgreSQL a message
-        #: with a lower seq may still be in flight in another transaction (SQLite writers are serial)
-        self.settle = timedelta(seconds=5) if self._store.backend == "postgres" else timedelta(0)
+        #: optional: messages appended less than this long ago wait for the next sweep. Not needed for
+        #: correctness (the log's position is settled by ``latest_seq``: on PostgreSQL it waits for the
+        #: writes in flight), so off by default
+        self.settle = timedelta(0)
 
     # -- settings -------------------------------------------------------------------------------------
 
@@ -86,9 +90,8 @@ class ProfileService:
             raise InvalidInput(f"name: workspace {actor.workspace!r} already has a profile named {name!r}")
         return profile
 
-    @staticmethod
     def _settings(
-        *, types: Any, scope: Any, teams: Any, agent: Any, extractor: Any, instructions: Any,
+        self, *, types: Any, scope: Any, teams: Any, agent: Any, extractor: Any, instructions: Any,
         embedding_model: Any, refresh: Any, expire_after: Any,
     ) -> dict[str, Any]:  # fmt: skip
         scope, team_names, agent_name = check_scope(scope, teams, agent)
@@ -96,14 +99,11 @@ class ProfileService:
             not isinstance(instructions, str) or len(instructions) > _MAX_INSTRUCTIONS
         ):
             raise InvalidInput(f"instructions: a string of at most {_MAX_INSTRUCTIONS:,} characters")
-        if embedding_model is not None and (
-            not isinstance(embedding_model, str) or not embedding_model.strip()
-        ):
-            raise InvalidInput("embedding_model: an embedder spec such as 'local' or 'openai:<model>'")
         return {
             "types": check_types(types), "scope": scope, "teams": team_names, "agent": agent_name,
             "extractor": check_extractor(extractor), "instructions": instructions or None,
-            "embedding_model": embedding_model, "refresh_minutes": check_refresh(refresh),
+            "embedding_model": check_embedding_model(embedding_model, self.store_embedder()),
+            "refresh_minutes": check_refresh(refresh),
             "expire_after": check_expire_after(expire_after),
         }  # fmt: skip
 
@@ -138,7 +138,12 @@ class ProfileService:
         if "scope" in changes and changes["scope"] != current.scope:  # the scope's own names go with it
             merged.update(teams=(), agent=None)
         merged.update(changes)
-        updated = current.model_copy(update={**self._settings(**merged), "updated_at": now_utc()})
+        if "embedding_model" not in changes:  # checked when given: the store's embedder may have changed
+            merged["embedding_model"] = None
+        settings = self._settings(**merged)
+        if "embedding_model" not in changes:
+            settings["embedding_model"] = current.embedding_model
+        updated = current.model_copy(update={**settings, "updated_at": now_utc()})
         self._store.profiles.update(updated)
         if updated.expire_after != current.expire_after:
             self._apply_expiry(updated)
@@ -213,21 +218,44 @@ class ProfileService:
     def run(
         self, actor: Actor, name: str, *, batch: int = 100, progress: Callable[[str], None] | None = None
     ) -> SweepReport:
-        """Sweep the profile now (whether enabled or not); ``busy`` when a run of it is in progress."""
+        """Sweep the profile now (whether enabled or not), recorded as a run of its ``sweep:<id>`` job
+        (``jobs show``: duration, error); ``busy`` (and not recorded) when a run of it is in progress, by
+        hand or on schedule, on any machine: the same claim every runner takes."""
         _check_admin(actor, "running a profile")
         batch = check_integer(batch, "batch", 1, 10_000)
-        return self.sweep(self.get(actor, name), batch=batch, progress=progress)
+        profile = self.get(actor, name)
+        run = execute(self._service, sweep_job(profile), batch=batch, progress=progress)
+        if run.detail is None or "profile_id" not in run.detail:  # not a report: a bug, already logged
+            raise MemlaneError(f"the sweep of profile {profile.name!r} failed: {run.error}")
+        return SweepReport.model_validate(run.detail)
 
     def sweep(
         self, profile: Profile, *, batch: int = 100, stale_after: timedelta | None = None,
         settle: timedelta | None = None, progress: Callable[[str], None] | None = None,
+        on_claimed: Callable[[], None] | None = None,
     ) -> SweepReport:  # fmt: skip
-        """The sweep itself (``profiles.sweep``), for the job runners: no permission check."""
+        """The sweep itself (``profiles.sweep``), for the job runners: no permission check, no run
+        recorded (``jobs.run.execute`` records it, calling ``on_claimed`` once the claim is held)."""
         return sweep(
             self._service, profile, self.extractor_of(profile), batch=batch,
             stale_after=stale_after or self.stale_after, settle=settle if settle is not None else self.settle,
-            progress=progress,
+            progress=progress, on_claimed=on_claimed,
         )  # fmt: skip
+
+    def store_embedder(self) -> str | None:
+        """The identity of the vectors this store embeds with (None: no embedder)."""
+        embedder = self._service.embedder
+        return embedder.identity if embedder is not None else None
+
+    def check_embedder(self, profile: Profile) -> None:
+        """A profile whose ``embedding_model`` is no longer the store's (its embedder was changed since)
+        is not swept: its memories would get other vectors than it says."""
+        if profile.embedding_model is None:
+            return
+        try:
+            check_embedding_model(profile.embedding_model, self.store_embedder())
+        except InvalidInput as exc:
+            raise ConfigError(f"profile {profile.name!r}: {exc}; update its embedding_model") from None
 
     def extractor_of(self, profile: Profile) -> Extractor:
         """The profile's extractor: the rule-based one, or the LLM extractor the service was built with."""

@@ -12,6 +12,10 @@ name the field and what it takes. Pure: no storage.
 - ``expire_after``: how long what the profile wrote is kept (``None``/``off``: until deleted): an amount
   of minutes, hours, days, weeks or months ("90 days", "6 months", "12h"). A month is a calendar month
   (31 January + 1 month is 28 or 29 February).
+- ``embedding_model``: the embedder the profile's memories are embedded with. A store has one vector
+  space (recall compares every vector with the query's), so this must name the store's own embedder
+  (a spec such as ``local`` or ``openai:<model>``, or its identity ``local/all-MiniLM-L6-v2``); any other
+  is refused, never recorded and silently ignored.
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..models import MemoryType
+from ..providers.embedders.local_model import LOCAL_IDENTITY, LOCAL_INT8_IDENTITY
 
 __all__ = [
     "EXTRACTORS",
     "GROUPS",
     "add_duration",
+    "check_embedding_model",
     "check_expire_after",
     "check_extractor",
     "check_refresh",
@@ -170,3 +176,53 @@ def check_extractor(value: Any) -> str:
     if value == "rules" or value == "llm" or (value.startswith("llm:") and len(value) > 4):
         return value
     raise InvalidInput(f"extractor: 'rules' or 'llm' (or 'llm:<model>'), not {value!r}")
+
+
+_LOCAL_SPECS = {"local": LOCAL_IDENTITY, "local-onnx": LOCAL_IDENTITY, "local-torch": LOCAL_IDENTITY,
+                "local-onnx-int8": LOCAL_INT8_IDENTITY}  # fmt: skip
+
+
+def embedder_identity(spec: str) -> str | None:
+    """The identity of the vectors an embedder spec gives (``None`` for ``none``); an identity as it is.
+    ``openai:<model>`` is ``openai/<model>`` (a server's ``MEMLANE_EMBEDDING_DIM`` adds ``@<dim>``)."""
+    raw = spec.strip()
+    name = raw.lower()
+    if name == "none":
+        return None
+    if name in _LOCAL_SPECS:
+        return _LOCAL_SPECS[name]
+    if name.startswith("openai:") and raw.split(":", 1)[1].strip():
+        return "openai/" + raw.split(":", 1)[1].strip()
+    if "/" in raw:
+        return raw
+    raise InvalidInput(
+        f"embedding_model: unknown embedder {raw!r}; give the store's embedder: none, local, local-onnx,"
+        " local-onnx-int8, local-torch, openai:<model>, or an identity such as 'local/all-MiniLM-L6-v2'"
+    )
+
+
+def check_embedding_model(value: Any, store_identity: str | None) -> str | None:
+    """``value`` (None: not set) when it names the embedder the store embeds with (``store_identity``,
+    None for none), as that identity (``"none"`` for none); InvalidInput otherwise: a profile cannot have
+    vectors of another model in the store's one vector space, and a setting that would be ignored is
+    refused rather than recorded."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(
+            "embedding_model: an embedder such as 'local' or 'openai:<model>' (or leave it out)"
+        )
+    wanted = embedder_identity(value)
+    same = wanted == store_identity or (
+        wanted is not None and store_identity is not None and "@" not in wanted
+        and store_identity.split("@", 1)[0] == wanted
+    )  # fmt: skip
+    if not same:
+        has = f"embeds every memory with {store_identity!r}" if store_identity else "has no embedder ('none')"
+        raise InvalidInput(
+            f"embedding_model: this store {has}, and a profile cannot use {value.strip()!r}: a store has one"
+            " vector space, which recall compares every memory in. Leave embedding_model out (the profile"
+            " uses the store's embedder), or change the store's embedder (MEMLANE_EMBEDDER, then"
+            " `memlane memory reindex`) first."
+        )
+    return store_identity or "none"

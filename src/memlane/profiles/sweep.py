@@ -4,8 +4,9 @@ profile's last successful sweep.
 1. Claim the profile (``ProfileStore.claim``: the "in progress" mark, with a heartbeat). A profile held
    by a live run is not swept twice at once, on one machine or several; a claim whose heartbeat stopped
    (a killed worker) is taken over after ``stale_after``.
-2. The window: log positions (``seq``) after the last sync, up to the newest message (settled for
-   ``settle`` so that a PostgreSQL transaction still in flight with a lower seq is not skipped). A failed
+2. The window: log positions (``seq``) after the last sync, up to the log's settled high-water mark
+   (``ConversationStore.latest_seq``: on PostgreSQL it waits for the writes in flight, so a message
+   committed late with a lower seq is never skipped). A failed
    or killed run's window is kept and reused, so a rerun rebuilds the very same transcripts.
 3. In batches of conversations with messages in the window: each conversation's new messages are grouped
    per speaking user (the user's own messages and the assistant and tool messages answering them), read
@@ -70,6 +71,7 @@ def sweep(
     stale_after: timedelta = timedelta(minutes=5),
     settle: timedelta = timedelta(0),
     progress: Callable[[str], None] | None = None,
+    on_claimed: Callable[[], None] | None = None,
 ) -> SweepReport:
     store = service.storage
     token = new_id()
@@ -84,10 +86,13 @@ def sweep(
                              "updated", "deleted", "skipped_users")}  # fmt: skip
     after = upto = 0
     try:
+        if on_claimed is not None:
+            on_claimed()  # the job's run is recorded from here (a busy sweep is not a run)
         fresh = store.profiles.get(profile.workspace, profile.id)
         if fresh is None:
             raise StorageError(f"profile {profile.name!r} was deleted")
         profile, after = fresh, fresh.last_sync_seq
+        service.profiles.check_embedder(profile)
         latest = store.conversations.latest_seq(profile.workspace, now - settle if settle else None)
         upto = store.profiles.run_window(profile.id, token, latest)
         opted_out = store.profiles.opted_out_users(profile.id)

@@ -465,8 +465,11 @@ class ConversationStore(Protocol):
         ...
 
     def latest_seq(self, workspace: str, created_before: datetime | None = None) -> int:
-        """The highest message seq of the workspace (of messages appended before ``created_before``); 0
-        when none. Unscoped: for the scheduled sweep (``memlane.profiles``)."""
+        """A log position up to which the sweep may read (0 when the log is empty): every message of the
+        workspace at or below it is committed, and none can appear there later (SQLite: writers are
+        serial, the highest seq; PostgreSQL: the sequence's high-water mark once the writes in flight
+        have ended). ``created_before``: no higher than the messages appended before it. Unscoped: for
+        the scheduled sweep (``memlane.profiles``)."""
         ...
 
     def changed_conversations(

@@ -9,6 +9,7 @@ memory write transaction.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg.types.json import Jsonb
 
+from ...errors import StorageError
 from ...models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .rows import _readable
 
@@ -33,6 +35,8 @@ _COLUMNS = (
 class PostgresConversations:
     def __init__(self, store: PostgresStore) -> None:
         self._store = store
+        #: how long ``latest_seq`` waits for the log's in-flight writes before it gives up (seconds)
+        self.settle_timeout = 60.0
 
     def append(self, messages: Sequence[ConversationMessage]) -> None:
         with self._store._connection() as conn, conn.transaction(), conn.cursor() as cur:
@@ -90,12 +94,55 @@ class PostgresConversations:
         )
 
     def latest_seq(self, workspace: str, created_before: datetime | None = None) -> int:
-        rows = self._store._rows(
-            "SELECT max(seq) FROM conversation_messages WHERE workspace = %s"
-            " AND (%s::timestamptz IS NULL OR created_at < %s)",
-            (workspace, created_before, created_before),
-        )
-        return int(rows[0][0] or 0) if rows else 0
+        """The log's settled high-water mark: a position every message at or below which is committed (or
+        rolled back), so a sweep that reads up to it never skips a message committed later.
+
+        Positions come from an identity sequence when a message is inserted, not when it commits: a
+        transaction that took seq 7 may commit after one that took seq 8. So: (1) read the sequence's
+        last value C (sequences are not transactional: it counts the values in-flight transactions
+        took); (2) list the transactions writing the log now (they hold ``RowExclusiveLock`` on
+        the table from before they take a value until they end: any that took a value <= C and has not
+        ended is among them); (3) wait until those have ended. Then nothing at or below C can still
+        appear, and C is the mark (``created_before``: no higher than the messages created before it).
+        Writers never wait for this; only the sweep does, for the writes in flight when it started."""
+        with self._store._connection() as conn:
+            high = conn.execute(
+                "SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence('conversation_messages',"
+                " 'seq')::regclass), 0)"
+            ).fetchone()
+            writers = conn.execute(
+                "SELECT array_agg(DISTINCT virtualtransaction) FROM pg_locks WHERE locktype = 'relation'"
+                " AND relation = 'conversation_messages'::regclass AND mode = 'RowExclusiveLock'"
+                " AND pid <> pg_backend_pid()"
+            ).fetchone()
+            mark = int(high[0]) if high else 0
+            waiting = list(writers[0] or []) if writers else []
+            deadline = time.monotonic() + self.settle_timeout
+            pause = 0.005
+            while waiting:
+                left = conn.execute(
+                    "SELECT array_agg(DISTINCT virtualtransaction) FROM pg_locks"
+                    " WHERE virtualtransaction = ANY(%s)",
+                    (waiting,),
+                ).fetchone()
+                waiting = list(left[0] or []) if left else []
+                if not waiting:
+                    break
+                if time.monotonic() > deadline:
+                    raise StorageError(
+                        f"{len(waiting)} transaction(s) writing the conversation log have not finished in"
+                        f" {self.settle_timeout:.0f}s: the sweep reads nothing it could skip, so it stops"
+                        " here and the next one tries again"
+                    )
+                time.sleep(pause)
+                pause = min(0.1, pause * 2)
+        if created_before is not None:
+            rows = self._store._rows(
+                "SELECT max(seq) FROM conversation_messages WHERE workspace = %s AND created_at < %s",
+                (workspace, created_before),
+            )
+            mark = min(mark, int(rows[0][0] or 0) if rows else 0)
+        return mark
 
     def changed_conversations(
         self, workspace: str, after_seq: int, upto_seq: int, after_id: str, limit: int

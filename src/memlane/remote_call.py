@@ -1,0 +1,42 @@
+"""One HTTP request of a remote SDK method (``Call``) and the helpers every request builder shares. A leaf
+module: ``remote.py`` and ``remote_profiles.py`` both build their requests with it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+from urllib.parse import quote
+
+from .errors import InvalidInput
+
+__all__ = ["Call", "given", "segment"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Call(Generic[T]):
+    """One HTTP request of an SDK method, and how to read its JSON answer."""
+
+    method: str
+    path: str
+    parse: Callable[[Any], T]
+    user: str | None = None
+    json: Any = None
+    params: Any = None
+    #: a multipart upload: ``files`` (httpx's form) and the form's text fields
+    files: Any = None
+    data: Any = None
+
+
+def given(**fields: Any) -> dict[str, Any]:
+    """The fields that were given (not None)."""
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def segment(value: str) -> str:
+    """An id as one URL path segment (an id with '/' or '?' must not change the route)."""
+    if not isinstance(value, str) or not value or not value.strip():
+        raise InvalidInput("an id is required")
+    return quote(value, safe="")
