@@ -410,4 +410,13 @@ CREATE INDEX IF NOT EXISTS job_runs_by_job ON job_runs (job, seq);
     )
 )
 
+MIGRATIONS.append(
+    (
+        9,
+        "keyword statistics per item (SQLite only: its FTS5 keyword lane's narrow stat_docs table;"
+        " PostgreSQL's keyword lane reads doc_len and the scope in its GIN match)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

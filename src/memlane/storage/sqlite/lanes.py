@@ -3,8 +3,9 @@ weigh them; mixed into ``SqliteStore``.
 
 Keyword hits are scored with FTS5's BM25 formula, but from the caller's own statistics (``stat_*``
 tables, see ``storage/stats.py``): FTS5's ``rank`` weighs words by the whole store's vocabulary. When
-the caller may read every item of the store, those are the same numbers, and FTS5 ranks in C (2-3x
-faster than the same BM25 in SQL; ``keyword_search``).
+the caller may read every item of the store, those are the same numbers, and FTS5 ranks in C
+(``keyword_search``); otherwise BM25 is computed in SQL over the candidates of the caller's buckets
+(``stat_docs``), and the full scope is checked on the best of them (``_scoped_bm25``).
 The in-memory vector index ranks on its own; the scope is then checked on its candidates in SQL,
 fetching more while too many belong to others.
 """
@@ -76,9 +77,27 @@ class _Lanes:
         for phrase in phrases:
             n = min([df.get(t, 0) for t in phrase] + [total])
             idf.append(_idf(total, n))
-        # The index is read term by term through its vocabulary ('instance': one row per occurrence),
-        # each candidate's scope checked by rowid (CROSS JOIN keeps that order). Per-term values are
-        # CASE expressions over bound parameters (a joined json_each was re-read per row: 5x slower).
+        return self._scoped_bm25(actor, filters, phrases, idf, max(length / total, 1e-9), now, limit)
+
+    def _scoped_bm25(
+        self,
+        actor: Actor,
+        filters: Filters,
+        phrases: Sequence[tuple[str, ...]],
+        idf: Sequence[float],
+        avgdl: float,
+        now: datetime,
+        limit: int,
+    ) -> list[tuple[int, float]]:
+        """BM25 with the caller's IDF and average length, in two steps. First the index is read term by
+        term through its vocabulary ('instance': one row per occurrence), and each candidate's bucket and
+        length come from the narrow ``stat_docs`` (a rowid probe into small rows, where ``memories`` rows
+        are wide): candidates of buckets the caller may not read are dropped there, and the rest are
+        scored and sorted best first. Then the full scope (space, state, filters) is checked on the best
+        candidates only, deeper while it rejects too many: the same hits and order as checking it on
+        every candidate, at a fraction of the row lookups (docs/benchmarks.md)."""
+        # Per-term values are CASE expressions over bound parameters (a joined json_each was re-read
+        # per row: 5x slower). CROSS JOIN keeps the vocabulary -> stat_docs order.
         tokens: list[str] = []
         phrase_of: list[int] = []
         for i, phrase in enumerate(phrases):
@@ -89,45 +108,63 @@ class _Lanes:
         phrase_case = "CASE v.term " + " ".join("WHEN ? THEN ?" for _ in tokens) + " END"
         size_case = "CASE p " + " ".join("WHEN ? THEN ?" for _ in phrases) + " END"
         idf_case = "CASE tf.p " + " ".join("WHEN ? THEN ?" for _ in phrases) + " END"
-        where, params = _scope(actor, filters, now)
-        norm = f"(1 - {_BM25_B} + {_BM25_B} * m.doc_len / ?)"
+        readable, readable_params = _readable(actor)
+        norm = f"(1 - {_BM25_B} + {_BM25_B} * d.doc_len / ?)"
         occurrences = (
             f"FROM memories_fts_inst v WHERE v.term IN ({','.join('?' * len(tokens))}) AND v.col = 'content'"
             " GROUP BY v.doc, v.term"
         )
         if len(tokens) == len(phrases):  # one token per term (the usual case): one grouping less
-            query = (
-                f"WITH tf(doc, p, n) AS (SELECT v.doc, {phrase_case}, count(*) {occurrences})"
-                f" SELECT m.seq, SUM({idf_case} * (tf.n * {_BM25_K1 + 1}) / (tf.n + {_BM25_K1} * {norm})) AS score"
-                f" FROM tf CROSS JOIN memories m ON m.seq = tf.doc WHERE {where}"
-                " GROUP BY m.seq ORDER BY score DESC, m.seq LIMIT ?"
-            )
+            tf = f"tf(doc, p, n) AS (SELECT v.doc, {phrase_case}, count(*) {occurrences})"
             sizes: list[Any] = []
-        else:
-            query = (
-                f"WITH h(doc, p, n) AS (SELECT v.doc, {phrase_case}, count(*) {occurrences}),"
+        else:  # a term of several tokens: items with all of them, the smallest count
+            tf = (
+                f"h(doc, p, n) AS (SELECT v.doc, {phrase_case}, count(*) {occurrences}),"
                 f" tf(doc, p, n) AS (SELECT doc, p, min(n) FROM h GROUP BY doc, p HAVING count(*) = {size_case})"
-                f" SELECT m.seq, SUM({idf_case} * (tf.n * {_BM25_K1 + 1}) / (tf.n + {_BM25_K1} * {norm})) AS score"
-                f" FROM tf CROSS JOIN memories m ON m.seq = tf.doc WHERE {where}"
-                " GROUP BY m.seq ORDER BY score DESC, m.seq LIMIT ?"
             )
             sizes = [x for i, phrase in enumerate(phrases) for x in (i, len(phrase))]
+        query = (
+            f"WITH {tf} SELECT d.seq, SUM({idf_case} * (tf.n * {_BM25_K1 + 1}) / (tf.n + {_BM25_K1} * {norm}))"
+            " AS score FROM tf CROSS JOIN stat_docs d ON d.seq = tf.doc"
+            f" WHERE d.bucket IN (SELECT m.id FROM stat_buckets m WHERE {readable})"
+            " GROUP BY d.seq ORDER BY score DESC, d.seq LIMIT ? OFFSET ?"
+        )
+        params = (
+            *[x for token, i in zip(tokens, phrase_of, strict=True) for x in (token, i)],
+            *tokens,
+            *sizes,
+            *[x for i in range(len(phrases)) for x in (i, idf[i])],
+            avgdl,
+            *readable_params,
+        )
+        # Most readable candidates pass the rest of the scope (it rejects other spaces, archived,
+        # superseded and expired items, and what the filters leave out): the first read is a few times
+        # ``limit``; when the scope rejects too many, the second takes every remaining candidate.
+        first = max(4 * limit, 100)
         try:
-            rows = self._rows(
-                query,
-                (
-                    *[x for token, i in zip(tokens, phrase_of, strict=True) for x in (token, i)],
-                    *tokens,
-                    *sizes,
-                    *[x for i in range(len(phrases)) for x in (i, idf[i])],
-                    max(length / total, 1e-9),
-                    *params,
-                    limit,
-                ),
-            )
+            candidates = self._rows(query, (*params, first, 0))
+            hits = self._in_scope(candidates, actor, filters, now, limit)
+            if len(hits) < limit and len(candidates) == first:
+                rest = self._rows(query, (*params, -1, first))
+                hits += self._in_scope(rest, actor, filters, now, limit - len(hits))
         except apsw.SQLError as exc:  # never let a query crash recall
             raise StorageError(f"full-text search failed: {exc}") from exc
-        return _best_first(rows)
+        return _best_first(hits)
+
+    def _in_scope(
+        self, candidates: Sequence[Any], actor: Actor, filters: Filters, now: datetime, limit: int
+    ) -> list[tuple[int, float]]:
+        """The first ``limit`` of ``candidates`` (best first) that are in ``actor``'s scope, checked in
+        growing chunks."""
+        hits: list[tuple[int, float]] = []
+        start, size = 0, max(2 * limit, 50)
+        while start < len(candidates) and len(hits) < limit:
+            chunk = candidates[start : start + size]
+            allowed = self._allowed([int(seq) for seq, _ in chunk], actor, filters, now)
+            hits += [(int(seq), float(score)) for seq, score in chunk if seq in allowed]
+            start += size
+            size = min(size * 4, 4096)
+        return hits[:limit]
 
     def _fts5_rank(
         self, actor: Actor, filters: Filters, terms: Sequence[str], now: datetime, limit: int

@@ -412,4 +412,43 @@ CREATE INDEX IF NOT EXISTS job_runs_by_job ON job_runs (job, seq);
     )
 )
 
+MIGRATIONS.append(
+    (
+        9,
+        "keyword statistics per item: each memory's statistics bucket and BM25 length in a narrow table"
+        " (stat_docs), kept by triggers, for the keyword lane's per-reader BM25",
+        # See storage/sqlite/lanes.py (keyword_search). Triggers keep it in step with every write path
+        # (store, forget, reindex, db copy, bulk loads) in the writing transaction; the bucket row is
+        # created first when it is new (its counts follow before COMMIT, storage/stats.py).
+        """
+CREATE TABLE IF NOT EXISTS stat_docs (
+    seq INTEGER PRIMARY KEY,
+    bucket INTEGER NOT NULL,
+    doc_len INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO stat_buckets (workspace, owner, visibility)
+    SELECT DISTINCT workspace, owner, visibility FROM memories;
+INSERT OR REPLACE INTO stat_docs (seq, bucket, doc_len)
+    SELECT m.seq, b.id, m.doc_len FROM memories m
+    JOIN stat_buckets b ON b.workspace = m.workspace AND b.owner = m.owner AND b.visibility = m.visibility;
+CREATE TRIGGER IF NOT EXISTS stat_docs_insert AFTER INSERT ON memories BEGIN
+    INSERT OR IGNORE INTO stat_buckets (workspace, owner, visibility)
+        VALUES (new.workspace, new.owner, new.visibility);
+    INSERT OR REPLACE INTO stat_docs (seq, bucket, doc_len) VALUES (new.seq, (SELECT id FROM stat_buckets
+        WHERE workspace = new.workspace AND owner = new.owner AND visibility = new.visibility), new.doc_len);
+END;
+CREATE TRIGGER IF NOT EXISTS stat_docs_update AFTER UPDATE OF workspace, owner, visibility, doc_len
+    ON memories BEGIN
+    INSERT OR IGNORE INTO stat_buckets (workspace, owner, visibility)
+        VALUES (new.workspace, new.owner, new.visibility);
+    INSERT OR REPLACE INTO stat_docs (seq, bucket, doc_len) VALUES (new.seq, (SELECT id FROM stat_buckets
+        WHERE workspace = new.workspace AND owner = new.owner AND visibility = new.visibility), new.doc_len);
+END;
+CREATE TRIGGER IF NOT EXISTS stat_docs_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM stat_docs WHERE seq = old.seq;
+END;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
