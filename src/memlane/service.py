@@ -26,7 +26,7 @@ from .errors import (
 )
 from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
-from .graph.linking import Named, entity_scope, link_memory, memory_mentions, prefetch
+from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
 from .graph.query import recall_about
 from .graph.service import EntityService
 from .ids import new_id
@@ -64,7 +64,6 @@ from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
-from .storage.entity_cache import Settled
 from .timeutil import now_utc, parse_time
 
 __all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
@@ -281,13 +280,14 @@ class MemoryService:
         with self.storage.write() as txn:
             if in_txn is not None:
                 in_txn(txn)
-            settled = txn.resolution_memo()  # names resolved before, still valid
+            batch = LinkBatch(txn.resolution_memo())  # (names resolved before, still valid)
             scopes = [entity_scope(row.memory) for row in prepared]
-            prefetch(txn, list(zip(scopes, mentions, strict=True)), settled)  # (one read for the batch)
+            prefetch(txn, list(zip(scopes, mentions, strict=True)), batch.settled)  # (one read for all)
             for req, row, named in zip(requests, prepared, mentions, strict=True):
-                results.append(self._store_one(txn, actor, req, row, named, model, now, settled))
+                results.append(self._store_one(txn, actor, req, row, named, model, now, batch))
                 if progress is not None:
                     progress("storing", len(results), len(requests))
+            batch.flush(txn)
         return results
 
     def _embedding_reporter(self, progress: StoreProgress) -> Callable[[Sequence[str]], Any]:
@@ -374,7 +374,7 @@ class MemoryService:
         mentions: list[Named],
         model: str | None,
         now: datetime,
-        settled: Settled,
+        batch: LinkBatch,
     ) -> StoreResult:
         m = row.memory
         duplicate = self._duplicate_of(txn, row)
@@ -421,7 +421,7 @@ class MemoryService:
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
-        link_memory(txn, entity_scope(m), seq, mentions, now, settled)
+        link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -35,6 +35,7 @@ from .resolution import (
 )
 
 __all__ = [
+    "LinkBatch",
     "Named",
     "candidate_of",
     "entity_scope",
@@ -162,8 +163,6 @@ def resolve_into(
     if result.entity_id is not None:
         entity = entities[result.entity_id]
         kind = mention.type if (mention.type and matching_type(entity.type) is None) else None
-        if kind is None and mention.type is None and matching_type(entity.type) is None:
-            kind = guess_type(entity.name)  # an untyped entity of an older store: "Kalina Ivanova"
         names = [result.new_alias] if result.new_alias else []
         merged = {**(entity.attributes or {}), **attributes} if attributes else None
         new_ids = [i for i in ids if i not in entity.external_ids]
@@ -249,6 +248,20 @@ def prefetch(
             txn.prefetch_candidates(scope, sorted(all_keys), sorted(all_ids))
 
 
+@dataclass
+class LinkBatch:
+    """What the memories stored in one transaction share while they are linked: the names resolved
+    so far (``txn.resolution_memo()``) and the link rows not written yet (``flush`` writes them in one
+    statement; nothing between reads them)."""
+
+    settled: Settled
+    pending: list[tuple[int, str, LinkRole]] = field(default_factory=list)
+
+    def flush(self, txn: EntityWrites) -> None:
+        txn.link_entities(self.pending)
+        self.pending.clear()
+
+
 def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution:
     """``resolve``, and for a name of unknown type (found in text) that fits nothing as it is, its
     readings as a person's and as an organisation's name ("Robert Smith" is the "Bob Smith" seen
@@ -279,15 +292,22 @@ def link_memory(
     mentions: Sequence[Named],
     at: datetime,
     settled: Settled | None = None,
+    pending: list[tuple[int, str, LinkRole]] | None = None,
 ) -> list[tuple[LinkRole, str]]:
     """Resolve and link every mention of a stored memory; returns the (role, entity id) links made.
-    ``settled``: shared by the memories of one transaction (see ``resolve_into``)."""
+    ``settled``: shared by the memories of one transaction (see ``resolve_into``). ``pending``: the
+    link rows are added to it, for the caller to write with the rest of its batch
+    (``txn.link_entities``, in the same transaction) instead of now."""
     links: list[tuple[LinkRole, str]] = []
     for named in mentions:
         entity_id = resolve_into(txn, scope, named.mention, at, settled=settled)
         if entity_id is not None:
             links.append((named.role, entity_id))
-    txn.link_entities(memory_seq, [(entity_id, role) for role, entity_id in links])
+    rows = [(memory_seq, entity_id, role) for role, entity_id in links]
+    if pending is None:
+        txn.link_entities(rows)
+    else:
+        pending.extend(rows)
     return links
 
 

@@ -150,8 +150,8 @@ class EntityWrites(Protocol):
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...
 
-    def link_entities(self, memory_seq: int, links: Sequence[tuple[str, LinkRole]]) -> None:
-        """``link_memory`` for each (entity id, role), in one statement."""
+    def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
+        """``link_memory`` for each (memory seq, entity id, role), in one statement."""
         ...
 
     def upsert_edge(self, edge: Edge) -> Edge:
@@ -593,14 +593,6 @@ class Store(EntityReads, GraphReads, Protocol):
     def write(self) -> AbstractContextManager[WriteTxn]: ...
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
-
-    def current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
-    ) -> str | None:
-        """The id of the current memory with this content hash in that owner's bucket: what storing the
-        same content there would find as its duplicate (``WriteTxn.find_current_by_hash``), read without
-        a write transaction. Unscoped: the caller resolved ``owner`` for its actor."""
-        ...
 
     def fetch(
         self, actor: Actor, filters: Filters, seqs: Sequence[int], now: datetime

@@ -190,13 +190,17 @@ class EntityWriteOps:
     ) -> None:
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
         self._lock_scope(scope)
-        rows = self._run(
-            "INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
-            " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING seq",
-            (entity.id, entity.workspace, entity.owner, str(entity.visibility), entity.type, entity.name,
-             _jsonb(entity.attributes), entity.created_at, entity.updated_at),
+        where = (scope.workspace, scope.owner, scope.visibility)
+        rows = self._run(  # (the row and its blocking keys in one statement)
+            "WITH e AS (INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes,"
+            " created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING seq, id),"
+            " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+            " SELECT %s, %s, %s, k, e.id FROM e, unnest(%s::text[]) k ON CONFLICT DO NOTHING)"
+            " SELECT seq FROM e",
+            (entity.id, *where, entity.type, entity.name, _jsonb(entity.attributes), entity.created_at,
+             entity.updated_at, *where, sorted(keys)),
         )  # fmt: skip
-        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys, scope)
+        self._add_names(entity.id, normalised_aliases, entity.external_ids, (), scope)
         self._changed(scope, entity.id, keys, entity.external_ids)
         if self.entity_cache is not None and not normalised_aliases and not entity.external_ids:
             # the row as ``_entities`` would read it back (no names or ids that a conflict could drop)
@@ -262,14 +266,14 @@ class EntityWriteOps:
                 self.entity_cache.settled.clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
-        self.link_entities(memory_seq, [(entity_id, role)])
+        self.link_entities([(memory_seq, entity_id, role)])
 
-    def link_entities(self, memory_seq: int, links: Sequence[tuple[str, LinkRole]]) -> None:
+    def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
         if links:
             self._run(
-                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT l.e, %s, l.r"
-                " FROM unnest(%s::text[], %s::text[]) AS l(e, r) ON CONFLICT DO NOTHING",
-                (memory_seq, [e for e, _ in links], [r for _, r in links]),
+                "INSERT INTO memory_entity_links (memory_seq, entity_id, role) SELECT * FROM"
+                " unnest(%s::bigint[], %s::text[], %s::text[]) ON CONFLICT DO NOTHING",
+                ([s for s, _, _ in links], [e for _, e, _ in links], [r for _, _, r in links]),
             )
 
     def upsert_edge(self, edge: Edge) -> Edge:

@@ -295,14 +295,14 @@ class EntityWriteOps:
             self.resolution_memo().clear()
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
-        self.link_entities(memory_seq, [(entity_id, role)])
+        self.link_entities([(memory_seq, entity_id, role)])
 
-    def link_entities(self, memory_seq: int, links: Sequence[tuple[str, LinkRole]]) -> None:
+    def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
         if links:
             self.cur.executemany(
-                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) VALUES (?, ?, ?)"
+                "INSERT INTO memory_entity_links (memory_seq, entity_id, role) VALUES (?, ?, ?)"
                 " ON CONFLICT DO NOTHING",
-                [(entity_id, memory_seq, role) for entity_id, role in links],
+                links,
             )
 
     def upsert_edge(self, edge: Edge) -> Edge:
