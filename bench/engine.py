@@ -3,6 +3,7 @@
     python bench/engine.py [--sizes 10000 100000] [--queries 300]
     python bench/engine.py --linking-rounds 3 --skip-recall   # store speed with linking off vs on
     python bench/engine.py --linking-rounds 3 --skip-recall --postgres   # the same on PostgreSQL
+    python bench/engine.py --sizes 100000 --embedder none --against no-graph   # the graph lane's cost
 
 Reports, in one run on this machine:
 - recall p50/p95 (query embedding included) with the local embedder at each size;
@@ -213,27 +214,38 @@ def recall_latency(
         w.close()
     own = [pair for i, pair in enumerate(data[:size]) if i % 1000 % users == 0]
     asked = own[:: max(1, len(own) // args.queries)][: args.queries]
-    questions = [q for _, q in asked]
-    m.recall("warm up the caches")
-    lat, cpu = [], []
-    for q in questions:
-        t, c = time.perf_counter(), time.process_time()
-        m.recall(q, limit=10)
-        lat.append(1000 * (time.perf_counter() - t))
-        cpu.append(1000 * (time.process_time() - c))  # all threads: steadier than wall time under load
-    # hit rate of the exact source statement in the top 10, as a sanity check of quality at scale
-    found = sum(1 for s, q in asked if any(h.content == s for h in m.recall(q, limit=10)))
-    m.close()
-    return {
-        "size": size,
-        "load_s": load,
-        "p50_ms": statistics.median(lat),
-        "p95_ms": pct(lat, 0.95),
-        "mean_ms": statistics.fmean(lat),
-        "cpu_p50_ms": statistics.median(cpu),
-        "cpu_p95_ms": pct(cpu, 0.95),
-        "source_in_top10": found / len(questions),
-    }
+    sides = {"": m}
+    if args.against:  # the same store, a second configuration, alternated question by question
+        sides["against"] = Memlane(
+            path, user="bench", embedder=embedder or "none", retrieval=PRESETS[args.against]
+        )
+    for side in sides.values():
+        side.recall("warm up the caches")
+    lat: dict[str, list[float]] = {name: [] for name in sides}
+    cpu: dict[str, list[float]] = {name: [] for name in sides}
+    found = dict.fromkeys(sides, 0)
+    for i, (source, q) in enumerate(asked):
+        for name in list(sides) if i % 2 == 0 else list(sides)[::-1]:
+            t, c = time.perf_counter(), time.process_time()
+            hits = sides[name].recall(q, limit=10)
+            lat[name].append(1000 * (time.perf_counter() - t))
+            cpu[name].append(1000 * (time.process_time() - c))  # all threads: steadier under load
+            # the exact source statement in the top 10, as a sanity check of quality at scale
+            found[name] += any(h.content == source for h in hits)
+    for side in sides.values():
+        side.close()
+    out: dict = {"size": size, "load_s": load}
+    for name in sides:
+        prefix = f"{name}_" if name else ""
+        out.update({
+            f"{prefix}p50_ms": statistics.median(lat[name]),
+            f"{prefix}p95_ms": pct(lat[name], 0.95),
+            f"{prefix}mean_ms": statistics.fmean(lat[name]),
+            f"{prefix}cpu_p50_ms": statistics.median(cpu[name]),
+            f"{prefix}cpu_p95_ms": pct(cpu[name], 0.95),
+            f"{prefix}source_in_top10": found[name] / len(asked),
+        })  # fmt: skip
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -261,6 +273,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--users", type=int, default=1, help="spread the items over this many users; recall as one of them"
+    )
+    parser.add_argument(
+        "--against",
+        help="also recall with this preset (e.g. no-graph) on the same store, alternated question by"
+        " question in this process: the ratio of the two is the figure to quote on a loaded machine",
     )
     parser.add_argument(
         "--seed", type=int, default=7, help="the synthetic corpus's seed (another seed: a held-out corpus)"
@@ -306,6 +323,14 @@ def main(argv: list[str] | None = None) -> int:
             f" {r['source_in_top10']:.2f})",
             flush=True,
         )
+        if args.against:
+            print(
+                f"  against {args.against}: p50 {r['against_p50_ms']:.1f} ms, p95 {r['against_p95_ms']:.1f} ms,"
+                f" CPU p50 {r['against_cpu_p50_ms']:.1f} ms, p95 {r['against_cpu_p95_ms']:.1f} ms (source in top"
+                f" 10: {r['against_source_in_top10']:.2f}); CPU p50 ratio"
+                f" {r['cpu_p50_ms'] / r['against_cpu_p50_ms']:.3f}, p95 ratio {r['cpu_p95_ms'] / r['against_cpu_p95_ms']:.3f}",
+                flush=True,
+            )
     dbs.close()
     print(f"load average during the run: {os.getloadavg()}")
     if args.json:

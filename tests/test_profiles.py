@@ -14,6 +14,7 @@ from backends import count_rows, fulltext_count, rows
 from memlane import Memlane
 from memlane.errors import Forbidden, InvalidInput, NotFound, StorageError, UnknownMemory
 from memlane.models import Actor
+from memlane.text import content_hash
 from memlane.timeutil import now_utc
 from servers import bearer, make_stack, running
 
@@ -312,3 +313,26 @@ def test_embedding_model_must_be_the_stores_own(smem: Memlane, db_path) -> None:
         assert plain.profiles.update("a", embedding_model=None).embedding_model is None
         assert plain.profiles.run("a").status == "succeeded"
         assert plain.profiles.create("n", embedding_model="none").embedding_model == "none"
+
+
+def test_a_restatement_is_already_known_without_a_recall(mem: Memlane) -> None:
+    """A statement the speaker already has word for word is skipped by the content-hash index
+    (``Store.current_by_hash``), before the memory manager's recall; only the current version counts."""
+    said = {"role": "user", "text": "I always drink green tea in the morning."}
+    (added,) = mem.extract([said]).added
+    stored = mem.get(added.id)
+    storage = mem.service.storage
+    digest = content_hash(stored.content)
+    assert storage.current_by_hash("default", stored.owner, "personal", "", digest) == stored.id
+    assert storage.current_by_hash("default", "user:bob", "personal", "", digest) is None
+    assert storage.current_by_hash("other", stored.owner, "personal", "", digest) is None
+    recalls: list[str] = []
+    real = mem.service.recall
+    mem.service.recall = lambda query, **kw: recalls.append(query) or real(query, **kw)  # type: ignore[method-assign]
+    again = mem.extract([said, {"role": "assistant", "text": "Noted, green tea it is."}])  # another exchange
+    assert again.extracted and again.added == ()
+    assert [s.reason for s in again.skipped] == [f"already known ({stored.id})"]
+    assert recalls == []  # no neighbour search for it
+    newer = mem.store("The user always drinks black coffee in the morning", replaces=stored.id)
+    assert storage.current_by_hash("default", stored.owner, "personal", "", digest) is None  # superseded
+    assert mem.get(newer.id).replaces == stored.id

@@ -263,3 +263,22 @@ def test_records_of_other_systems_stay_apart_in_the_store(mem: Memlane) -> None:
     twin = mem.anchor({"kind": "contact", "system": "hubspot", "id": "8", "name": "Robert Smith"})
     assert twin.id not in (robert.id, bobby.id)
     assert set(mem.entities.get(robert.id).external_ids) == {"hubspot:7", "crm:3"}
+
+
+def test_an_untyped_entity_of_an_older_store_is_typed_when_mentioned(mem: Memlane) -> None:
+    from memlane.models import Actor, Entity, Visibility
+    from memlane.storage.entity_names import name_keys
+    from memlane.timeutil import now_utc
+
+    store, now = mem.service.storage, now_utc()
+    old = [
+        Entity(id=f"e-{i}", workspace="default", owner="user:alice", visibility=Visibility.PERSONAL,
+               type="other", name=name, created_at=now, updated_at=now)
+        for i, name in enumerate(["Kalina Ivanova", "Georgia Tech"])
+    ]  # fmt: skip
+    with store.write() as txn:
+        for entity in old:
+            txn.insert_entity(entity, (), name_keys([entity.name], None))
+    mem.store("Kalina Ivanova sent the proofs; Georgia Tech hosts the workshop")
+    alice = Actor(user="alice")
+    assert [store.get_entity(alice, e.id).type for e in old] == ["person", "other"]  # type: ignore[union-attr]

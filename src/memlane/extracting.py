@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from . import text
 from .errors import InvalidInput, OptedOut
 from .extraction import Extractor, Message, gate
 from .extraction.manager import decider_of
@@ -223,6 +224,14 @@ def extract_messages(
             visibility = Visibility.PERSONAL
         shared_owner = profile.shared_owner if profile and visibility is Visibility.SHARED else None
         owner, visibility = resolve_owner(actor, shared_owner, visibility)
+        # Said before, word for word (after normalisation): storing it would find that memory as its
+        # duplicate whatever the manager decided, so skip the neighbour search (a recall) it would cost.
+        known = service.storage.current_by_hash(
+            actor.workspace, owner, str(visibility), space or "", text.content_hash(fact.content)
+        )
+        if known is not None and known not in retracted:
+            skipped.append(SkippedStatement(text=fact.content, reason=f"already known ({known})"))
+            continue
         neighbours = [
             n for n in _neighbours(service, fact.content, actor, space, profile)
             if n.owner == owner and n.visibility is visibility and n.id not in retracted

@@ -163,6 +163,8 @@ def resolve_into(
     if result.entity_id is not None:
         entity = entities[result.entity_id]
         kind = mention.type if (mention.type and matching_type(entity.type) is None) else None
+        if kind is None and mention.type is None and matching_type(entity.type) is None:
+            kind = guess_type(entity.name)  # an untyped entity of an older store: "Kalina Ivanova"
         names = [result.new_alias] if result.new_alias else []
         merged = {**(entity.attributes or {}), **attributes} if attributes else None
         new_ids = [i for i in ids if i not in entity.external_ids]

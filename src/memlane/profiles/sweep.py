@@ -109,16 +109,22 @@ def sweep(
                 by_conversation.setdefault(m.conversation_id, []).append(m)
             counts["conversations"] += len(ids)
             counts["messages"] += len(window)
+            # who opted out of memory, and each user's teams: read once per user and batch
+            skips: dict[str, bool] = {}
+            teams: dict[str, tuple[str, ...]] = {}
             for conversation_id in ids:
                 for user in transcripts(by_conversation.get(conversation_id, [])):
-                    if user in opted_out or (members is not None and user not in members) or (
-                        service.access is not None and service.access.opted_out(profile.workspace, user)
-                    ):  # fmt: skip
+                    if user not in skips:
+                        skips[user] = user in opted_out or (members is not None and user not in members) or (
+                            service.access is not None and service.access.opted_out(profile.workspace, user)
+                        )  # fmt: skip
+                    if skips[user]:
                         counts["skipped_users"] += 1
                         continue
-                    _extract_one(
-                        service, extractor, profile, target, conversation_id, user, after, upto, counts
-                    )
+                    if user not in teams:
+                        teams[user] = store.identity.teams_of(profile.workspace, user)
+                    _extract_one(service, extractor, profile, target, conversation_id, user, teams[user], after,
+                                 upto, counts)  # fmt: skip
             after_id = ids[-1]
             if not store.profiles.heartbeat(profile.id, token, now_utc()):
                 raise LostClaim(f"profile {profile.name!r}: another run took it over; this one stops")
@@ -163,9 +169,8 @@ def _members(service: MemoryService, profile: Profile) -> set[str] | None:
 
 def _extract_one(
     service: MemoryService, extractor: Extractor, profile: Profile, target: ProfileTarget, conversation_id: str,
-    user: str, after: int, upto: int, counts: dict[str, int],
+    user: str, teams: tuple[str, ...], after: int, upto: int, counts: dict[str, int],
 ) -> None:  # fmt: skip
-    teams = service.storage.identity.teams_of(profile.workspace, user)
     actor = Actor(
         user=user, workspace=profile.workspace, teams=teams, agent=profile.agent,
         ceiling=Visibility.PERSONAL if profile.scope == "user" else Visibility.SHARED, delegated=True,

@@ -48,10 +48,10 @@ class RetrievalEngine:
         """Every lane's candidates (semantic ones below the embedder's floor left out)."""
         return self._run(query)[0]
 
-    def _run(self, query: Query) -> tuple[dict[str, LaneResult], SemanticScale | None]:
-        """Every lane's candidates and the embedder's similarity scale. The lanes that read the others'
-        candidates (``after_others``: the graph lane) run last, with the others' fused scores in
-        ``Query.others``."""
+    def _run(self, query: Query) -> tuple[dict[str, LaneResult], SemanticScale | None, dict[int, float]]:
+        """Every lane's candidates, the embedder's similarity scale and the fused scores (RRF). The
+        lanes that read the others' candidates (``after_others``: the graph lane) run last, with the
+        others' fused scores in ``Query.others``; theirs are added to those."""
         specs = self.config.lanes
         first = tuple(spec for spec in specs if not LANES[spec.name].after_others)
         results = self._run_specs(query, first)
@@ -62,15 +62,18 @@ class RetrievalEngine:
             scale = self._scale(query)
             floor = scale.floor if scale is not None else math.inf
             results["semantic"].ranked = [(s, c) for s, c in results["semantic"].ranked if c > floor]
+        weights = {spec.name: spec.weight for spec in specs}
+        fused = rrf({name: r.ranked for name, r in results.items()}, weights, self.config.rrf_k)
         later = tuple(spec for spec in specs if LANES[spec.name].after_others)
         if later:
-            query.others = rrf(
-                {name: r.ranked for name, r in results.items()},
-                {spec.name: spec.weight for spec in first},
-                self.config.rrf_k,
-            )
-            results.update(self._run_specs(query, later))
-        return {spec.name: results[spec.name] for spec in specs}, scale
+            query.others = dict(fused)
+            added = self._run_specs(query, later)
+            results.update(added)
+            for item, score in rrf(
+                {n: r.ranked for n, r in added.items()}, weights, self.config.rrf_k
+            ).items():
+                fused[item] = fused.get(item, 0.0) + score
+        return {spec.name: results[spec.name] for spec in specs}, scale, fused
 
     def _run_specs(self, query: Query, specs: tuple[LaneSpec, ...]) -> dict[str, LaneResult]:
         """A store that serves concurrent reads (PostgreSQL: a connection pool, the work done by
@@ -122,12 +125,7 @@ class RetrievalEngine:
         entity, or semantic similarity above the embedder's floor) or the conversation neighbours of such
         items are returned: fewer than ``limit``, or none, when nothing is relevant."""
         config = self.config
-        results, scale = self._run(query)
-        fused = rrf(
-            {name: r.ranked for name, r in results.items()},
-            {spec.name: spec.weight for spec in config.lanes},
-            config.rrf_k,
-        )
+        results, scale, fused = self._run(query)
         if not fused:
             return []
         pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(query.limit * 4, 40)]

@@ -28,7 +28,10 @@ def rrf(
             end = start + 1
             while end < len(items) and abs(items[end][1] - score) <= 1e-9 * max(1.0, abs(score)):
                 end += 1
-            share = sum(w / (k + rank) for rank in range(start + 1, end + 1)) / (end - start)
+            if end - start == 1:
+                share = w / (k + end)
+            else:
+                share = sum(w / (k + rank) for rank in range(start + 1, end + 1)) / (end - start)
             for item, _ in items[start:end]:
                 fused[item] = fused.get(item, 0.0) + share
             start = end

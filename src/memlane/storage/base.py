@@ -594,6 +594,14 @@ class Store(EntityReads, GraphReads, Protocol):
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
 
+    def current_by_hash(
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+    ) -> str | None:
+        """The id of the current memory with this content hash in that owner's bucket: what storing the
+        same content there would find as its duplicate (``WriteTxn.find_current_by_hash``), read without
+        a write transaction. Unscoped: the caller resolved ``owner`` for its actor."""
+        ...
+
     def fetch(
         self, actor: Actor, filters: Filters, seqs: Sequence[int], now: datetime
     ) -> dict[int, Memory]: ...

@@ -272,6 +272,16 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
 
     # -- reading --------------------------------------------------------------------------------------
 
+    def current_by_hash(
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+    ) -> str | None:
+        rows = self._rows(
+            "SELECT id FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s AND space = %s"
+            " AND content_hash = %s AND superseded_by IS NULL LIMIT 1",
+            (workspace, owner, visibility, space, content_hash),
+        )
+        return str(rows[0][0]) if rows else None
+
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(

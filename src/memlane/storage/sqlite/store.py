@@ -281,6 +281,16 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
         return self._db.rows(sql, params)
 
+    def current_by_hash(
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+    ) -> str | None:
+        rows = self._rows(
+            "SELECT id FROM memories WHERE workspace = ? AND owner = ? AND visibility = ? AND space = ?"
+            " AND content_hash = ? AND superseded_by IS NULL LIMIT 1",
+            (workspace, owner, visibility, space, content_hash),
+        )
+        return str(rows[0][0]) if rows else None
+
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(
