@@ -486,6 +486,37 @@ def test_a_revoked_key_signs_its_sessions_out(site: Site, context: Any) -> None:
     page.wait_for_url(f"{site.url}/")
 
 
+def test_sessions_survive_a_restart_and_two_servers_share_them(browser: Any, tmp_path: Path) -> None:
+    """Sessions are in the database: a second server on it knows the browser, signing out on one ends
+    the session on both, and a restarted server keeps the browser signed in (cookies do not depend on
+    the port, so one browser talks to all three like to servers behind one load balancer)."""
+    db = tmp_path / "sessions.db"
+    ctx = browser.new_context()
+    try:
+        with serve(db) as (first, banner):
+            page = ctx.new_page()
+            page.goto(f"{first}/signin")
+            page.get_by_label("API key").fill(banner["admin_key"])
+            page.get_by_role("button", name="Sign in").click()
+            page.wait_for_url(f"{first}/")
+            with serve(db) as (second, _):
+                page.goto(f"{second}/import")
+                assert page.url == f"{second}/import"  # signed in there too
+                page.get_by_role("button", name="Sign out").click()
+                page.wait_for_url(re.compile(r"/signin"))
+            page.goto(f"{first}/")
+            assert "/signin" in page.url  # signed out everywhere
+            page.get_by_label("API key").fill(banner["admin_key"])
+            page.get_by_role("button", name="Sign in").click()
+            page.wait_for_url(f"{first}/")
+        with serve(db) as (restarted, _):
+            page.goto(f"{restarted}/import")
+            assert page.url == f"{restarted}/import"  # the restart kept the session
+            assert page.locator("header .who").count() == 1
+    finally:
+        ctx.close()
+
+
 def test_csrf_refusals(site: Site, context: Any) -> None:
     page = sign_in(context, site, site.admin_key)
     mid = site.ids["hermes"]

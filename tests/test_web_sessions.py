@@ -1,36 +1,107 @@
-"""The dashboard's session store and path rules, without a browser (tests/test_web.py drives one)."""
+"""The dashboard's sessions (kept in the store, on both backends) and path rules, without a browser
+(tests/test_web.py drives one, and restarts the server)."""
 
 from __future__ import annotations
 
-from memlane.auth import Principal
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from memlane import Memlane
+from memlane.auth import OPERATOR_KEY_ID, AccessService, Principal, hash_key
 from memlane.models import Visibility
+from memlane.timeutil import now_utc
 from memlane.web import is_page
 from memlane.web.context import safe_next
-from memlane.web.sessions import SessionStore, same_token
+from memlane.web.sessions import SessionStore, csrf_of, same_token
 
-LOCAL = Principal("local", "default", "ana", None, True, Visibility.SHARED)
-
-
-def test_sessions_end_expire_and_stay_bounded() -> None:
-    store = SessionStore(max_sessions=2)
-    a = store.create(key="ml_a", principal=None, user=None)
-    assert store.get(a.id) is a and a.csrf != a.id and len(a.id) >= 40
-    b = store.create(key="ml_b", principal=None, user=None)
-    store.get(a.id)  # a is used again: b is now the least recently used
-    c = store.create(key="ml_c", principal=None, user=None)
-    assert store.get(b.id) is None and store.get(a.id) is a and store.get(c.id) is c
-    store.end(a.id)
-    assert store.get(a.id) is None and store.get(None) is None and store.get("") is None
-    stale = SessionStore(idle=-1)  # every session is past its idle time at once
-    assert stale.get(stale.create(key="ml_d", principal=None, user=None).id) is None
+LOCAL = Principal(OPERATOR_KEY_ID, "default", "ana", None, True, Visibility.SHARED)
 
 
-def test_one_time_links_work_once_and_expire() -> None:
-    store = SessionStore()
-    token = store.one_time_link(LOCAL)
-    assert store.redeem(token) == LOCAL and store.redeem(token) is None
-    assert store.redeem("made-up") is None
-    expired = SessionStore(link_ttl=-1)
+@pytest.fixture
+def m(db_path: Path | str) -> Iterator[Memlane]:
+    mem = Memlane(db_path, user="ana", embedder="none")
+    yield mem
+    mem.close()
+
+
+def _access(m: Memlane) -> AccessService:
+    access = m.service.access
+    assert isinstance(access, AccessService)
+    return access
+
+
+def test_a_session_outlives_its_server_and_is_shared(m: Memlane, db_path: Path | str) -> None:
+    access = _access(m)
+    key = access.create_key(user="bob")
+    sessions = SessionStore(access)
+    made = sessions.create(principal=access.authenticate(key.key), user=None)
+    assert len(made.id) >= 40 and made.csrf == csrf_of(made.id) and made.csrf != made.id
+    # another server on the same database (or this one after a restart) knows it
+    with Memlane(db_path, user="ana", embedder="none") as other:
+        found = SessionStore(_access(other)).get(made.id)
+        assert found is not None and found.principal.key_id == key.id and found.principal.user == "bob"
+        assert found.csrf == made.csrf
+        # signing out there ends it here too
+        SessionStore(_access(other)).end(made.id)
+    assert sessions.get(made.id) is None and sessions.get(None) is None and sessions.get("") is None
+    assert sessions.get("made-up") is None
+
+
+@pytest.mark.sqlite_only("reads the SQLite file's bytes")
+def test_only_the_tokens_hash_is_stored(m: Memlane, tmp_path: Path) -> None:
+    access = _access(m)
+    key = access.create_key(user="bob")
+    made = SessionStore(access).create(principal=access.authenticate(key.key), user="bob")
+    m.close()
+    raw = (tmp_path / "memlane.db").read_bytes()
+    assert made.id.encode() not in raw and key.key.encode() not in raw and made.csrf.encode() not in raw
+    assert hash_key(made.id).encode() in raw
+
+
+def test_revoking_the_key_ends_its_sessions(m: Memlane) -> None:
+    access = _access(m)
+    key = access.create_key(user="bob")
+    other_key = access.create_key(user="bob")
+    sessions = SessionStore(access)
+    first = sessions.create(principal=access.authenticate(key.key), user=None)
+    second = sessions.create(principal=access.authenticate(other_key.key), user=None)
+    access.revoke_key("default", key.id)
+    assert sessions.get(first.id) is None
+    assert sessions.get(second.id) is not None  # another key's session is not touched
+
+
+def test_an_expired_session_is_refused_and_a_used_one_moves_on(m: Memlane) -> None:
+    access = _access(m)
+    key = access.create_key(user="bob")
+    expired = SessionStore(access, idle=-1)  # every session is past its idle time at once
+    gone = expired.create(principal=access.authenticate(key.key), user=None)
+    assert expired.get(gone.id) is None and SessionStore(access).get(gone.id) is None
+    # used after 6 of its 12 hours: its expiry is 12 hours from now again
+    store = m.service.storage.identity
+    sessions = SessionStore(access)
+    made = sessions.create(principal=access.authenticate(key.key), user=None)
+    store.extend_session(hash_key(made.id), now_utc() + timedelta(hours=6))
+    assert sessions.get(made.id) is not None
+    row = store.session_by_hash(hash_key(made.id), now_utc())
+    assert row is not None and row.expires_at > now_utc() + timedelta(hours=11)
+    # ended sessions are purged a day later
+    store.purge_sessions(now_utc() + timedelta(days=2))
+    assert store.session_by_hash(hash_key(made.id), now_utc()) is None
+
+
+def test_a_one_time_links_session_is_the_operators(m: Memlane) -> None:
+    sessions = SessionStore(_access(m))
+    token = sessions.one_time_link(LOCAL)
+    principal = sessions.redeem(token)
+    assert principal == LOCAL and sessions.redeem(token) is None
+    made = sessions.create(principal=principal, user=None)
+    found = sessions.get(made.id)
+    assert found is not None and found.principal == LOCAL and found.user is None
+    assert sessions.redeem("made-up") is None
+    expired = SessionStore(_access(m), link_ttl=-1)
     assert expired.redeem(expired.one_time_link(LOCAL)) is None
 
 
@@ -41,7 +112,7 @@ def test_tokens_compare_whole() -> None:
 
 def test_pages_and_where_sign_in_may_lead() -> None:
     assert all(is_page(p) for p in ("/", "/signin", "/memories/x", "/entities", "/entities/e", "/import",
-                                    "/static/htmx.min.js", "/conversations/c"))  # fmt: skip
+                                    "/static/htmx.min.js", "/conversations/c", "/import/runs/r"))  # fmt: skip
     assert not any(is_page(p) for p in ("/v1/memories", "/mcp", "/docs", "/health", "/openapi.json",
                                         "/static-offline-docs/swagger-ui.css", "/memories"))  # fmt: skip
     assert safe_next("/memories/1?x=2") == "/memories/1?x=2"

@@ -26,6 +26,7 @@ import threading
 import time
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from .errors import Forbidden, InvalidInput, NotFound, StorageError, Unauthorized
@@ -37,6 +38,7 @@ from .timeutil import now_utc
 
 __all__ = [
     "KEY_PREFIX",
+    "OPERATOR_KEY_ID",
     "AccessService",
     "KeyInfo",
     "NewKey",
@@ -52,6 +54,12 @@ _SHOWN = 10
 #: a key's last use is written at most this often (a write per request would serialise readers)
 _LAST_USED_EVERY_S = 60.0
 _MAX_NAME = 200
+#: the key id of the local operator's principal (``memlane serve --open``'s one-time link): no key
+OPERATOR_KEY_ID = "local"
+#: a session's expiry is moved on at most this often (a write per page would serialise readers)
+_EXTEND_EVERY = timedelta(minutes=5)
+#: sessions expired or signed out are deleted this long after
+_KEEP_ENDED = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +154,49 @@ class AccessService:
         # a busy or full database must not turn a read into an error: the last use is only a hint
         with suppress(StorageError):
             self._db.note_key_use(key_id, now_utc())
+
+    # -- dashboard sessions ---------------------------------------------------------------------------
+
+    def open_session(self, principal: Principal, user: str | None, *, idle: timedelta) -> str:
+        """A browser session of ``principal`` acting as ``user`` (None: the key's own user), unused for at
+        most ``idle``; returns its token (the cookie's value). The store keeps only the token's SHA-256,
+        and the key's id, not the key: revoking the key ends the session."""
+        token = secrets.token_urlsafe(32)
+        now = now_utc()
+        with suppress(StorageError):  # tidying up; a busy database must not refuse the sign-in
+            self._db.purge_sessions(now - _KEEP_ENDED)
+        operator = principal.user if principal.key_id == OPERATOR_KEY_ID else None
+        self._db.insert_session(
+            hash_key(token), principal.workspace, key_id=None if operator else principal.key_id,
+            operator=operator, acting_user=user, created_at=now, expires_at=now + idle,
+        )  # fmt: skip
+        return token
+
+    def session(self, token: str | None, *, idle: timedelta) -> tuple[Principal, str | None] | None:
+        """The principal and acting user of a live session (not signed out, used within ``idle``, its
+        key not revoked), or None. Its expiry moves on as it is used (written at most every few minutes)."""
+        if not token or len(token) > 200:
+            return None
+        now = now_utc()
+        row = self._db.session_by_hash(hash_key(token), now)
+        if row is None:
+            return None
+        if now + idle - row.expires_at > _EXTEND_EVERY:
+            self._db.extend_session(hash_key(token), now + idle)
+        if row.key is None:
+            assert row.operator is not None  # (the table's CHECK: one of the two)
+            return Principal(
+                OPERATOR_KEY_ID, row.workspace, row.operator, None, True, Visibility.SHARED
+            ), None
+        key = row.key
+        self._note_use(key.id)
+        return Principal(
+            key.id, key.workspace, key.user, key.agent, key.admin, key.max_visibility
+        ), row.acting_user
+
+    def end_session(self, token: str) -> None:
+        """Sign out: the session is revoked in the store, for every server sharing it."""
+        self._db.revoke_session(hash_key(token), now_utc())
 
     # -- keys -----------------------------------------------------------------------------------------
 

@@ -195,10 +195,10 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
 def _dashboard_link(app: Any, url: str, settings: Any) -> str:
     """A one-time link that signs a browser in as the local user, an admin of the workspace: whoever
     can start the server on this database owns its data (as with the admin commands)."""
-    from .auth import Principal
+    from .auth import OPERATOR_KEY_ID, Principal
     from .models import Visibility
 
-    local = Principal("local", settings.workspace, settings.user, None, True, Visibility.SHARED)
+    local = Principal(OPERATOR_KEY_ID, settings.workspace, settings.user, None, True, Visibility.SHARED)
     return f"{url}/signin/once?token={app.state.web.sessions.one_time_link(local)}"
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "LinkRole",
     "NewMemory",
     "ProfileStore",
+    "SessionRow",
     "Store",
     "StoreHealth",
     "WriteTxn",
@@ -382,6 +383,18 @@ class WriteTxn(EntityWrites, Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """A live dashboard session (``IdentityStore.session_by_hash``): signed in with ``key`` (live, not
+    revoked), or, when ``key`` is None, with a one-time link as the local ``operator``."""
+
+    workspace: str
+    key: KeyInfo | None
+    operator: str | None
+    acting_user: str | None
+    expires_at: datetime
+
+
 class IdentityStore(Protocol):
     """Workspaces, users (and their opt-out), teams with members, agents and API keys, in the store's own
     database (one SQLite file stays one file). Rows and SQL only: what is allowed, names, key generation
@@ -389,6 +402,29 @@ class IdentityStore(Protocol):
 
     def key_by_hash(self, key_hash: str) -> KeyInfo | None:
         """The live (not revoked) key with this SHA-256, or None."""
+        ...
+
+    # -- dashboard sessions: only the token's SHA-256 is stored ----------------------------------------
+
+    def insert_session(
+        self, token_hash: str, workspace: str, *, key_id: str | None, operator: str | None,
+        acting_user: str | None, created_at: datetime, expires_at: datetime,
+    ) -> None:  # fmt: skip
+        """A new session, of a key (``key_id``) or of the local operator (``operator``), one of them."""
+        ...
+
+    def session_by_hash(self, token_hash: str, now: datetime) -> SessionRow | None:
+        """The session, when it is not revoked, not expired at ``now``, and its key (if any) is live."""
+        ...
+
+    def extend_session(self, token_hash: str, expires_at: datetime) -> None:
+        """Move its expiry (best effort: never waits for another writer, never fails the request)."""
+        ...
+
+    def revoke_session(self, token_hash: str, at: datetime) -> None: ...
+
+    def purge_sessions(self, before: datetime) -> None:
+        """Delete the sessions expired or revoked before ``before``."""
         ...
 
     def note_key_use(self, key_id: str, at: datetime) -> None: ...

@@ -56,7 +56,7 @@ def create_web_app(service: MemoryService, access: AccessService, *, secure: boo
     """The dashboard's own ASGI app (no OpenAPI document: its pages are not an API); its state
     (``app.state.web``) holds the sessions, which make the one-time links of ``memlane serve --open``."""
     app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-    state = WebState(service, access, SessionStore(), make_templates(), secure=secure)
+    state = WebState(service, access, SessionStore(access), make_templates(), secure=secure)
     state.reindex = ReindexRuns(service)
     app.state.web = state
     install_page_errors(app)

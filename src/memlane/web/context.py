@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..api.errors import status_of
 from ..auth import AccessService, Principal
-from ..errors import Forbidden, MemlaneError, Unauthorized
+from ..errors import Forbidden, MemlaneError
 from ..models import Actor, Scope
 from ..service import MemoryService
 from .sessions import COOKIE, Session, SessionStore, same_token
@@ -110,23 +110,21 @@ def state_of(request: Request) -> WebState:
     return web
 
 
-def _resolve(web: WebState, session: Session) -> tuple[Principal, Actor]:
-    principal = web.access.authenticate(session.key) if session.key is not None else session.principal
-    if principal is None:  # pragma: no cover - a session always has one of the two
-        raise Unauthorized("this session has no key")
-    return principal, web.access.actor(principal, session.user)
+def _resolve(web: WebState, token: str | None) -> tuple[Session, Actor] | None:
+    """The live session of the cookie (its key not revoked: the store's lookup joins it) and its actor."""
+    session = web.sessions.get(token)
+    if session is None:
+        return None
+    return session, web.access.actor(session.principal, session.user)
 
 
 async def _viewer(request: Request) -> Viewer:
     web = state_of(request)
-    session = web.sessions.get(request.cookies.get(COOKIE))
-    if session is None:
+    found = await anyio.to_thread.run_sync(_resolve, web, request.cookies.get(COOKIE))
+    if found is None:
         raise _SignInFirst()
-    try:
-        principal, actor = await anyio.to_thread.run_sync(_resolve, web, session)
-    except Unauthorized:
-        web.sessions.end(session.id)  # the key was revoked: signed out
-        raise _SignInFirst() from None
+    session, actor = found
+    principal = session.principal
     if request.method not in ("GET", "HEAD"):
         given = request.headers.get(CSRF_HEADER)
         if given is None:

@@ -1,22 +1,28 @@
-"""Dashboard sessions: who a browser is, kept on the server, behind an opaque cookie.
+"""Dashboard sessions: who a browser is, behind an opaque cookie, kept in the store.
 
-A session remembers how it signed in: with an API key (kept in this process's memory only, and checked
-again on every request, so a revoked key is out at once) or with a one-time link of ``memlane serve
---open`` (the local operator, who owns the database anyway). The cookie carries a random id only; a
-restart of the server signs everybody out. Each session has its own CSRF token, which every form and
-every htmx request sends back (``csrf_token`` field or ``X-CSRF-Token`` header).
+The cookie carries a random token; the store keeps only its SHA-256, the workspace, the API key's id (not
+the key) or, for a one-time link of ``memlane serve --open``, the local operator, the user acted as, and
+the expiry (``AccessService.open_session`` / ``session`` / ``end_session``, ``web_sessions`` table on
+both backends). So a restart keeps everybody signed in, several ``memlane serve`` processes on one
+database share the sessions, signing out ends the session everywhere, and revoking the key ends its
+sessions at once (the lookup joins the key). Sessions expire after ``idle`` unused.
+
+Each session's CSRF token is derived from its token (HMAC): a page of the session can show it, nobody
+without the cookie can compute it, and the store holds nothing to forge it with. The one-time links
+themselves stay in this process's memory (``memlane serve --open`` prints one for its own process).
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import threading
 import time
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import timedelta
 
-from ..auth import Principal
+from ..auth import AccessService, Principal
 
 __all__ = ["COOKIE", "CSRF_COOKIE", "Session", "SessionStore", "same_token"]
 
@@ -25,55 +31,44 @@ COOKIE = "memlane_session"
 CSRF_COOKIE = "memlane_signin_csrf"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Session:
+    #: the cookie's token (the store has its hash only)
     id: str
     csrf: str
-    #: the API key it signed in with (None: a one-time link, then ``principal`` is fixed)
-    key: str | None
-    principal: Principal | None
+    principal: Principal
     #: the user it acts as, for keys that may act for others (None: the key's own user)
     user: str | None
-    last_seen: float = field(default_factory=time.monotonic)
+
+
+def csrf_of(token: str) -> str:
+    return hmac.new(token.encode(), b"memlane dashboard csrf", hashlib.sha256).hexdigest()
 
 
 class SessionStore:
-    """Sessions and one-time sign-in links, in memory, bounded, expiring after ``idle`` seconds unused."""
+    """Sessions in the store (through ``AccessService``), and one-time sign-in links in memory."""
 
-    def __init__(self, *, idle: float = 12 * 3600, link_ttl: float = 600, max_sessions: int = 10_000) -> None:
-        self.idle = idle
+    def __init__(self, access: AccessService, *, idle: float = 12 * 3600, link_ttl: float = 600) -> None:
+        self.access = access
+        self.idle = timedelta(seconds=idle)
         self.link_ttl = link_ttl
-        self.max_sessions = max_sessions
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._links: dict[str, tuple[Principal, float]] = {}
         self._lock = threading.Lock()
 
-    def create(self, *, key: str | None, principal: Principal | None, user: str | None) -> Session:
-        session = Session(secrets.token_urlsafe(32), secrets.token_urlsafe(32), key, principal, user)
-        with self._lock:
-            self._sessions[session.id] = session
-            while len(self._sessions) > self.max_sessions:
-                self._sessions.popitem(last=False)  # the least recently used
-        return session
+    def create(self, *, principal: Principal, user: str | None) -> Session:
+        token = self.access.open_session(principal, user, idle=self.idle)
+        return Session(token, csrf_of(token), principal, user)
 
-    def get(self, session_id: str | None) -> Session | None:
-        if not session_id:
+    def get(self, token: str | None) -> Session | None:
+        """The live session of this cookie (a database read: call it off the event loop)."""
+        found = self.access.session(token, idle=self.idle)
+        if found is None or token is None:
             return None
-        now = time.monotonic()
-        with self._lock:
-            session = self._sessions.get(session_id)
-            if session is None:
-                return None
-            if now - session.last_seen > self.idle:
-                del self._sessions[session_id]
-                return None
-            session.last_seen = now
-            self._sessions.move_to_end(session_id)
-            return session
+        return Session(token, csrf_of(token), *found)
 
-    def end(self, session_id: str | None) -> None:
-        with self._lock:
-            self._sessions.pop(session_id or "", None)
+    def end(self, token: str | None) -> None:
+        if token:
+            self.access.end_session(token)
 
     def one_time_link(self, principal: Principal) -> str:
         """A token that signs one browser in as ``principal``, once, within ``link_ttl`` seconds."""

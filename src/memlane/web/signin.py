@@ -60,16 +60,17 @@ async def signin(
         return _signin_page(request, next_path=safe_next(next), status_code=403,
                             error="This sign-in form is out of date: please try again.")  # fmt: skip
     acting = user.strip() or None
+
+    def open_session() -> str:
+        principal = web.access.authenticate(key.strip())
+        web.access.actor(principal, acting)  # the key may act as that user
+        return web.sessions.create(principal=principal, user=acting).id
+
     try:
-
-        def check() -> None:
-            web.access.actor(web.access.authenticate(key.strip()), acting)
-
-        await anyio.to_thread.run_sync(check)
+        token = await anyio.to_thread.run_sync(open_session)
     except MemlaneError as exc:
         return _signin_page(request, next_path=safe_next(next), error=str(exc), status_code=401)
-    session = web.sessions.create(key=key.strip(), principal=None, user=acting)
-    return _signed_in(request, session.id, next)
+    return _signed_in(request, token, next)
 
 
 @router.get("/signin/once")
@@ -80,7 +81,7 @@ def signin_once(request: Request, token: str = "") -> Response:
     if principal is None:
         return _signin_page(request, next_path="/", status_code=401,
                             error="This sign-in link was used already or has expired.")  # fmt: skip
-    session = web.sessions.create(key=None, principal=principal, user=None)
+    session = web.sessions.create(principal=principal, user=None)
     return _signed_in(request, session.id, "/")
 
 

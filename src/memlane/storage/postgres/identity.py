@@ -8,13 +8,15 @@ connection, each write one transaction. Times are ``timestamptz``, booleans ``bo
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import psycopg
 
+from ...errors import StorageError
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
+from ..base import SessionRow
 
 if TYPE_CHECKING:
     from .store import PostgresStore
@@ -46,6 +48,49 @@ class PostgresIdentity:
             f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE key_hash = %s AND revoked_at IS NULL", (key_hash,)
         )
         return _key(rows[0]) if rows else None
+
+    def insert_session(
+        self, token_hash: str, workspace: str, *, key_id: str | None, operator: str | None,
+        acting_user: str | None, created_at: datetime, expires_at: datetime,
+    ) -> None:  # fmt: skip
+        with self._transaction() as cur:
+            cur.execute(
+                "INSERT INTO web_sessions (token_hash, workspace, key_id, operator, acting_user, created_at,"
+                " expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                (token_hash, workspace, key_id, operator, acting_user, created_at, expires_at),
+            )
+
+    def session_by_hash(self, token_hash: str, now: datetime) -> SessionRow | None:
+        rows = self._rows(
+            "SELECT s.workspace, s.operator, s.acting_user, s.expires_at, s.key_id,"
+            f" {', '.join('k.' + c.strip() for c in _KEY_COLUMNS.split(','))} FROM web_sessions s"
+            " LEFT JOIN api_keys k ON k.id = s.key_id WHERE s.token_hash = %s AND s.revoked_at IS NULL"
+            " AND s.expires_at > %s AND (s.key_id IS NULL OR (k.workspace = s.workspace AND k.revoked_at IS NULL))",
+            (token_hash, now),
+        )
+        if not rows:
+            return None
+        workspace, operator, acting, expires, key_id, *key = rows[0]
+        return SessionRow(
+            workspace, _key(key) if key_id is not None else None, operator, acting, _time(expires)
+        )
+
+    def extend_session(self, token_hash: str, expires_at: datetime) -> None:
+        with suppress(psycopg.Error, StorageError), self._transaction() as cur:
+            cur.execute(
+                "UPDATE web_sessions SET expires_at = %s WHERE token_hash = %s", (expires_at, token_hash)
+            )
+
+    def revoke_session(self, token_hash: str, at: datetime) -> None:
+        with self._transaction() as cur:
+            cur.execute(
+                "UPDATE web_sessions SET revoked_at = %s WHERE token_hash = %s AND revoked_at IS NULL",
+                (at, token_hash),
+            )
+
+    def purge_sessions(self, before: datetime) -> None:
+        with self._transaction() as cur:
+            cur.execute("DELETE FROM web_sessions WHERE expires_at < %s OR revoked_at < %s", (before, before))
 
     def note_key_use(self, key_id: str, at: datetime) -> None:
         with self._transaction() as cur:

@@ -17,6 +17,7 @@ import apsw
 
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ...timeutil import from_db, to_db
+from ..base import SessionRow
 from .connections import Connections, WriterBusy
 
 __all__ = ["SqliteIdentity"]
@@ -38,6 +39,51 @@ class SqliteIdentity:
             f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL", (key_hash,)
         )
         return _key(rows[0]) if rows else None
+
+    def insert_session(
+        self, token_hash: str, workspace: str, *, key_id: str | None, operator: str | None,
+        acting_user: str | None, created_at: datetime, expires_at: datetime,
+    ) -> None:  # fmt: skip
+        with self._db.transaction() as cur:
+            cur.execute(
+                "INSERT INTO web_sessions (token_hash, workspace, key_id, operator, acting_user, created_at,"
+                " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (token_hash, workspace, key_id, operator, acting_user, to_db(created_at), to_db(expires_at)),
+            )
+
+    def session_by_hash(self, token_hash: str, now: datetime) -> SessionRow | None:
+        rows = self._db.rows(
+            "SELECT s.workspace, s.operator, s.acting_user, s.expires_at, s.key_id,"
+            f" {', '.join('k.' + c.strip() for c in _KEY_COLUMNS.split(','))} FROM web_sessions s"
+            " LEFT JOIN api_keys k ON k.id = s.key_id WHERE s.token_hash = ? AND s.revoked_at IS NULL"
+            " AND s.expires_at > ? AND (s.key_id IS NULL OR (k.workspace = s.workspace AND k.revoked_at IS NULL))",
+            (token_hash, to_db(now)),
+        )
+        if not rows:
+            return None
+        workspace, operator, acting, expires, key_id, *key = rows[0]
+        return SessionRow(
+            workspace, _key(key) if key_id is not None else None, operator, acting, _time(expires)
+        )
+
+    def extend_session(self, token_hash: str, expires_at: datetime) -> None:
+        with suppress(WriterBusy), self._db.transaction(wait=False) as cur:
+            cur.execute(
+                "UPDATE web_sessions SET expires_at = ? WHERE token_hash = ?", (to_db(expires_at), token_hash)
+            )
+
+    def revoke_session(self, token_hash: str, at: datetime) -> None:
+        with self._db.transaction() as cur:
+            cur.execute(
+                "UPDATE web_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                (to_db(at), token_hash),
+            )
+
+    def purge_sessions(self, before: datetime) -> None:
+        with self._db.transaction() as cur:
+            cur.execute(
+                "DELETE FROM web_sessions WHERE expires_at < ? OR revoked_at < ?", (to_db(before),) * 2
+            )
 
     def note_key_use(self, key_id: str, at: datetime) -> None:
         """Best effort, and never waits for another writer (a request must not queue behind a bulk

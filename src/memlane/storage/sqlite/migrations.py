@@ -451,4 +451,29 @@ END;
     )
 )
 
+MIGRATIONS.append(
+    (
+        10,
+        "dashboard sessions in the store (hash of the token only, expiry, revocation, tied to the API key);"
+        " the merge history's lookups by entity",
+        """
+CREATE TABLE IF NOT EXISTS web_sessions (
+    token_hash TEXT PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    key_id TEXT REFERENCES api_keys (id) ON DELETE CASCADE,
+    operator TEXT,
+    acting_user TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    revoked_at TEXT,
+    CHECK ((key_id IS NULL) <> (operator IS NULL))
+);
+CREATE INDEX IF NOT EXISTS web_sessions_by_key ON web_sessions (key_id);
+CREATE INDEX IF NOT EXISTS web_sessions_by_expiry ON web_sessions (expires_at);
+CREATE INDEX IF NOT EXISTS entity_merges_by_into ON entity_merges (into_id);
+CREATE INDEX IF NOT EXISTS entity_merges_by_merged ON entity_merges (merged_id);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
