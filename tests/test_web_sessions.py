@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
+import httpx
 import pytest
 
 from memlane import Memlane
@@ -16,6 +18,7 @@ from memlane.timeutil import now_utc
 from memlane.web import is_page
 from memlane.web.context import safe_next
 from memlane.web.sessions import SessionStore, csrf_of, same_token
+from test_serve import serve
 
 LOCAL = Principal(OPERATOR_KEY_ID, "default", "ana", None, True, Visibility.SHARED)
 
@@ -118,3 +121,45 @@ def test_pages_and_where_sign_in_may_lead() -> None:
     assert safe_next("/memories/1?x=2") == "/memories/1?x=2"
     for outside in ("https://evil.example/", "//evil.example/", "/\\evil.example", "", None, "memories"):
         assert safe_next(outside) == "/"
+
+
+# -- the Secure flag, against a real `memlane serve` -------------------------------------------------------
+
+
+def _signin_cookies(url: str, key: str, headers: dict[str, str]) -> dict[str, str]:
+    """Sign in with plain HTTP requests; the Set-Cookie headers of the sign-in form and of the sign-in."""
+    form = httpx.get(f"{url}/signin", headers=headers)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form.text)
+    assert token is not None
+    set_cookies = {c.split("=", 1)[0]: c for c in form.headers.get_list("set-cookie")}
+    csrf_cookie = set_cookies["memlane_signin_csrf"].split(";")[0]
+    done = httpx.post(f"{url}/signin", data={"key": key, "csrf_token": token.group(1)},
+                      headers={**headers, "Cookie": csrf_cookie})  # fmt: skip
+    assert done.status_code == 303, done.text
+    set_cookies.update({c.split("=", 1)[0]: c for c in done.headers.get_list("set-cookie")})
+    return set_cookies
+
+
+def _secure(set_cookie: str) -> bool:
+    return "secure" in [part.strip().lower() for part in set_cookie.split(";")]
+
+
+def test_secure_cookies_when_asked_and_on_https_through_a_trusted_proxy(tmp_path: Path) -> None:
+    db = tmp_path / "cookies.db"
+    https = {"X-Forwarded-Proto": "https"}
+    with serve(db) as (url, banner):
+        key = banner["admin_key"]
+        plain = _signin_cookies(url, key, {})
+        assert not _secure(plain["memlane_session"]) and not _secure(plain["memlane_signin_csrf"])
+        # a proxy on loopback (trusted by default) that says the browser came over HTTPS
+        proxied = _signin_cookies(url, key, https)
+        assert _secure(proxied["memlane_session"]) and _secure(proxied["memlane_signin_csrf"])
+        assert "httponly" in proxied["memlane_session"].lower()
+    with serve(db, "--secure-cookies") as (url, _):
+        forced = _signin_cookies(url, key, {})
+        assert _secure(forced["memlane_session"]) and _secure(forced["memlane_signin_csrf"])
+        session = forced["memlane_session"].split(";")[0]
+        page = httpx.get(f"{url}/import", headers={"Cookie": session})
+        assert (
+            page.status_code == 200 and "Sign out" in page.text
+        )  # the cookie works (a browser sends it over HTTPS only)

@@ -116,9 +116,17 @@ def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
 @click.option("--no-jobs", is_flag=True,
               help="Do not run scheduled jobs in this process (SQLite; on PostgreSQL: memlane worker).")  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr (model preparation).")
+@click.option("--secure-cookies", is_flag=True, envvar="MEMLANE_SECURE_COOKIES",
+              help="Always mark the dashboard's cookies Secure (browsers then send them over HTTPS only);"
+                   " set behind a TLS proxy. [env: MEMLANE_SECURE_COOKIES]")  # fmt: skip
+@click.option("--forwarded-allow-ips", envvar="MEMLANE_FORWARDED_ALLOW_IPS",
+              help="Proxies whose X-Forwarded-Proto/-For are trusted (comma-separated IPs or networks, '*' for"
+                   " any; default 127.0.0.1). A request they mark https gets Secure cookies."
+                   " [env: MEMLANE_FORWARDED_ALLOW_IPS]")  # fmt: skip
 @_options
 def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedder: str | None, max_body: int,
-              no_mcp: bool, open_browser: bool, no_jobs: bool, quiet: bool) -> None:  # fmt: skip
+              no_mcp: bool, open_browser: bool, no_jobs: bool, quiet: bool, secure_cookies: bool,
+              forwarded_allow_ips: str | None) -> None:  # fmt: skip
     """Serve the dashboard, the REST API and MCP over HTTP.
 
     The web dashboard (/), the REST API (/v1, OpenAPI at /docs) and MCP over streamable HTTP (/mcp) in one
@@ -154,7 +162,8 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
                 model.embed(["warm-up"])
         bound = sock.getsockname()[1]
         url = f"http://{host if ':' not in host else f'[{host}]'}:{bound}"
-        app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host)
+        app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host,
+                         secure_cookies=secure_cookies)  # fmt: skip
         link = _dashboard_link(app, url, settings) if open_browser else None
         if ctx.obj.get("json"):
             click.echo(json.dumps({"url": url, "database": settings.database_url, "workspace": settings.workspace,
@@ -182,7 +191,8 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
             jobs = InProcessRunner(service)
             jobs.start()
         try:
-            server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+            server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, proxy_headers=True,
+                                                   forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1"))  # fmt: skip
             server.run(sockets=[sock])
         finally:
             if jobs is not None:

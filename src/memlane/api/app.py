@@ -161,10 +161,12 @@ def create_app(
     mcp: bool = True,
     host: str = "127.0.0.1",
     web: bool = True,
+    secure_cookies: bool = False,
 ) -> FastAPI:
     """The ASGI app. ``host`` is where it will listen: on loopback, the MCP transport also refuses
     requests whose Host or Origin header is not local (DNS-rebinding protection). ``web``: serve the
-    dashboard at ``/`` (``memlane.web``; its state is ``app.state.web``)."""
+    dashboard at ``/`` (``memlane.web``; its state is ``app.state.web``); ``secure_cookies``: its cookies
+    always carry the Secure flag (they do anyway on requests that came over HTTPS)."""
     from .. import __version__
 
     mcp_server = None
@@ -220,7 +222,7 @@ def create_app(
     if web:
         from ..web import Dashboard, create_web_app
 
-        web_app = create_web_app(service, access)
+        web_app = create_web_app(service, access, secure=secure_cookies)
         app.state.web = web_app.state.web
         app.add_middleware(Dashboard, web=web_app)
     app.add_middleware(_BodyLimit, limit=max_body_bytes)

@@ -40,6 +40,7 @@ __all__ = [
     "install_page_errors",
     "page",
     "safe_next",
+    "secure_cookies",
 ]
 
 CSRF_FIELD = "csrf_token"
@@ -63,7 +64,8 @@ class WebState:
     access: AccessService
     sessions: SessionStore
     templates: Jinja2Templates
-    #: set the cookies' Secure flag (the server is reached over HTTPS, e.g. behind a proxy)
+    #: always set the cookies' Secure flag (``memlane serve --secure-cookies``); it is set anyway on a
+    #: request that came over HTTPS (directly, or through a trusted proxy's ``X-Forwarded-Proto``)
     secure: bool = False
     reindex: Any = None  # ``ReindexRuns``, set by ``install_web``
 
@@ -108,6 +110,13 @@ class _SignInFirst(Exception):
 def state_of(request: Request) -> WebState:
     web: WebState = request.app.state.web
     return web
+
+
+def secure_cookies(request: Request) -> bool:
+    """Whether this response's cookies get the Secure flag: always with ``--secure-cookies``, and on any
+    request the browser made over HTTPS (uvicorn sets the scheme from ``X-Forwarded-Proto`` only when the
+    proxy's address is trusted: ``memlane serve --forwarded-allow-ips``)."""
+    return state_of(request).secure or request.url.scheme == "https"
 
 
 def _resolve(web: WebState, token: str | None) -> tuple[Session, Actor] | None:

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import MemlaneError
-from .context import CSRF_FIELD, ViewerDep, WebRoute, page, safe_next, state_of
+from .context import CSRF_FIELD, ViewerDep, WebRoute, page, safe_next, secure_cookies, state_of
 from .sessions import COOKIE, CSRF_COOKIE, same_token
 
 __all__ = ["router"]
@@ -31,14 +31,14 @@ def _signin_page(
     response = page(request, "signin.html", {"next": next_path, "signin_csrf": token, "error": error},
                     status_code=status_code)  # fmt: skip
     response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/signin",
-                        secure=state_of(request).secure)  # fmt: skip
+                        secure=secure_cookies(request))  # fmt: skip
     return response
 
 
 def _signed_in(request: Request, session_id: str, next_path: str) -> Response:
     response = RedirectResponse(safe_next(next_path), status_code=303)
     response.set_cookie(COOKIE, session_id, httponly=True, samesite="strict", path="/",
-                        secure=state_of(request).secure)  # fmt: skip
+                        secure=secure_cookies(request))  # fmt: skip
     return response
 
 
@@ -89,5 +89,5 @@ def signin_once(request: Request, token: str = "") -> Response:
 def signout(request: Request, viewer: ViewerDep) -> Response:
     state_of(request).sessions.end(viewer.session.id)
     response = RedirectResponse("/signin", status_code=303)
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict", secure=secure_cookies(request))
     return response
