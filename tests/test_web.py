@@ -679,6 +679,85 @@ def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path
     assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
 
 
+def test_profile_edit_and_delete(site: Site, context: Any, browser: Any, tmp_path: Path) -> None:
+    """Edit a profile's settings (a refused value shows the form again with what was typed); delete it
+    after its dry run says how many memories go with it (Cancel keeps it); a non-admin key is refused."""
+    made = site.rest(
+        "POST", "/v1/profiles", json={"name": "reading", "types": ["preference"], "refresh": "1d"}
+    )
+    said = [{"role": "user", "text": "I prefer paperbacks to e-books", "user": "owner"}]
+    site.rest("POST", "/v1/conversations/books-1/messages", json={"messages": said})
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/profiles/{made['id']}")
+    page.get_by_role("link", name="Edit settings").click()
+    page.wait_for_url(re.compile(r"/edit$"))
+    page.get_by_label("fact", exact=True).check()
+    page.get_by_label("Refresh").fill("soon")
+    page.get_by_role("button", name="Save settings").click()
+    page.wait_for_selector("#form-error")
+    assert "refresh" in page.locator("#form-error").inner_text()
+    assert (
+        page.get_by_label("Refresh").input_value() == "soon"
+        and page.get_by_label("fact", exact=True).is_checked()
+    )
+    assert site.rest("GET", "/v1/profiles/reading")["refresh_minutes"] == 1440  # nothing saved
+    page.get_by_label("Refresh").fill("2h")
+    page.get_by_label("Expire after").fill("30 days")
+    page.get_by_role("button", name="Save settings").click()
+    page.wait_for_selector("text=Saved: the new settings apply")
+    saved = site.rest("GET", "/v1/profiles/reading")
+    assert saved["refresh_minutes"] == 120 and saved["expire_after"] == "30 days"
+    assert set(saved["types"]) == {"fact", "preference"}
+    assert "every 2 h" in page.locator("dl.fields").inner_text()
+    site.rest("POST", f"/v1/jobs/sweep:{made['id']}/run")
+    written = site.rest("GET", "/v1/memories", params={"q": "", "limit": 1000, "space": "*"})["items"]
+    (paperbacks,) = [m for m in written if "paperbacks" in m["content"]]
+    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
+    for name, path in (
+        ("profile-edit", f"/profiles/{made['id']}/edit"),
+        ("profile-delete", f"/profiles/{made['id']}/delete"),
+    ):
+        page.goto(f"{site.url}{path}")
+        assert _axe(page) == [], name
+        page.screenshot(path=str(out / f"dashboard-{name}.png"))
+        page.set_viewport_size({"width": 375, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
+        page.screenshot(path=str(out / f"dashboard-{name}-375.png"))
+        page.set_viewport_size({"width": 1100, "height": 900})
+    bob = browser.new_context()
+    try:
+        as_bob = sign_in(bob, site, site.bob_key)
+        token = as_bob.locator("input[name=csrf_token]").first.get_attribute("value")
+        assert as_bob.goto(f"{site.url}/profiles/{made['id']}/delete").status == 403  # even the dry run
+        for action in ("delete", "edit"):
+            refused = bob.request.post(f"{site.url}/profiles/{made['id']}/{action}",
+                                       form={"csrf_token": token, "refresh": "5m"})  # fmt: skip
+            assert refused.status == 403, action
+        as_bob.goto(f"{site.url}/profiles/{made['id']}")
+        assert as_bob.get_by_role("link", name="Edit settings").count() == 0
+    finally:
+        bob.close()
+    page.goto(f"{site.url}/profiles/{made['id']}")
+    page.get_by_role("link", name="Delete…").click()
+    page.wait_for_url(re.compile(r"/delete$"))
+    assert "deletes the 1 memory it wrote" in page.locator("#delete-preview").inner_text()
+    page.get_by_role("link", name="Cancel").click()
+    page.wait_for_url(f"{site.url}/profiles/{made['id']}")
+    assert site.rest("GET", "/v1/profiles/reading")["id"] == made["id"]
+    page.get_by_role("link", name="Delete…").click()
+    page.wait_for_url(re.compile(r"/delete$"))
+    page.get_by_role("button", name="Delete the profile and 1 memory").click()
+    page.wait_for_url(re.compile(r"/profiles\?"))
+    assert page.locator(".notice").inner_text() == "Deleted profile 'reading' and 1 memory it wrote."
+    assert "reading" not in page.locator("main").inner_text().replace("Deleted profile 'reading'", "")
+    gone = httpx.get(f"{site.url}/v1/profiles/reading", headers=bearer(site.admin_key))
+    assert gone.status_code == 404
+    assert (
+        httpx.get(f"{site.url}/v1/memories/{paperbacks['id']}", headers=bearer(site.admin_key)).status_code
+        == 404
+    )
+
+
 def _axe(page: Any) -> list[dict[str, Any]]:
     page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluate: not an inline script, so the CSP allows it
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

@@ -1,17 +1,20 @@
-"""The "Profiles and jobs" pages: the workspace's profiles with their settings, enable / disable and
-"run now" (``MemoryService.profiles`` and ``.jobs``, the calls behind ``/v1/profiles`` and ``/v1/jobs``),
+"""The "Profiles and jobs" pages: the workspace's profiles with their settings, edit, delete (after a
+dry run says how many memories go with it), enable / disable and "run now" (``MemoryService.profiles`` and ``.jobs``, the calls behind ``/v1/profiles`` and ``/v1/jobs``),
 a profile's last runs and cleanup log, and "Consolidate now" with its dry-run preview
 (``MemoryService.consolidate``). Which of these the signed-in key may see or do is the services' rule
 (docs/api.md): every key reads the profiles' settings; runs, logs and changes are for admin keys."""
 
 from __future__ import annotations
 
-from typing import Annotated
-from urllib.parse import quote
+from typing import Annotated, Any
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
 
+from ..errors import InvalidInput
+from ..models import MemoryType, Profile
 from .context import ViewerDep, WebRoute, page
 
 __all__ = ["router"]
@@ -25,17 +28,57 @@ _NOTICES = {
     "enabled": "Enabled: its sweep runs on schedule.",
     "disabled": "Disabled: no new sweep starts.",
     "ran": "Ran now: the run is at the top of the list below.",
+    "saved": "Saved: the new settings apply from the next sweep.",
 }
+_TYPES = [t.value for t in MemoryType]
 
 
 def _path(name: str) -> str:
     return "/profiles/" + quote(name, safe="")
 
 
+class ProfileForm(BaseModel):
+    """The edit form's fields, as typed (shown again when the service refuses them)."""
+
+    types: list[str] = Field(default_factory=list, max_length=20)
+    scope: str = Field(default="user", max_length=10)
+    teams: str = Field(default="", max_length=2000)
+    agent: str = Field(default="", max_length=200)
+    extractor: str = Field(default="rules", max_length=200)
+    instructions: str = Field(default="", max_length=20_000)
+    embedding_model: str = Field(default="", max_length=200)
+    refresh: str = Field(default="1h", max_length=40)
+    expire_after: str = Field(default="", max_length=40)
+
+    @classmethod
+    def of(cls, p: Profile) -> ProfileForm:
+        return cls(types=[str(t) for t in p.types], scope=p.scope, teams=", ".join(p.teams), agent=p.agent or "",
+                   extractor=p.extractor, instructions=p.instructions or "", embedding_model=p.embedding_model or "",
+                   refresh=f"{p.refresh_minutes} minutes", expire_after=p.expire_after or "")  # fmt: skip
+
+    def changes(self) -> dict[str, Any]:
+        """Every setting, as ``ProfileService.update`` takes them (it checks them)."""
+        return {
+            "types": self.types or None, "scope": self.scope, "teams": self.teams, "agent": self.agent.strip() or None,
+            "extractor": self.extractor, "instructions": self.instructions.strip() or None,
+            "embedding_model": self.embedding_model.strip() or None, "refresh": self.refresh.strip(),
+            "expire_after": self.expire_after.strip() or None,
+        }  # fmt: skip
+
+
 @router.get("/profiles", response_class=HTMLResponse)
 def profiles(request: Request, viewer: ViewerDep) -> HTMLResponse:
     found = viewer.service.profiles.list(viewer.actor)
-    return page(request, "profiles.html", {"profiles": found}, viewer=viewer)
+    return page(request, "profiles.html", {"profiles": found, "notice": _deleted(request)}, viewer=viewer)
+
+
+def _deleted(request: Request) -> str | None:
+    """The notice after a delete; the URL carries only the profile's name and a count, shown as such."""
+    q = request.query_params
+    count = q.get("memories", "")
+    if q.get("notice") != "deleted" or not count.isdigit() or len(count) > 9:
+        return None
+    return f"Deleted profile {q.get('name', '')[:200]!r} and {count} memor{'y' if count == '1' else 'ies'} it wrote."
 
 
 @router.get("/profiles/{name}", response_class=HTMLResponse)
@@ -44,6 +87,40 @@ def profile(request: Request, name: str, viewer: ViewerDep) -> HTMLResponse:
     shown = viewer.service.profiles.overview(viewer.actor, name, limit=RECENT)
     notice = _NOTICES.get(request.query_params.get("notice", ""))
     return page(request, "profile.html", {"o": shown, "p": shown.profile, "notice": notice}, viewer=viewer)
+
+
+@router.get("/profiles/{name}/edit", response_class=HTMLResponse)
+def edit_form(request: Request, name: str, viewer: ViewerDep) -> HTMLResponse:
+    shown = viewer.service.profiles.get(viewer.actor, name)
+    return page(request, "profile_edit.html", {"p": shown, "form": ProfileForm.of(shown), "types": _TYPES},
+                viewer=viewer)  # fmt: skip
+
+
+@router.post("/profiles/{name}/edit", response_class=HTMLResponse)
+def edit(request: Request, name: str, viewer: ViewerDep, form: Annotated[ProfileForm, Form()]) -> Response:
+    """Change the settings (``ProfileService.update``, as ``PATCH /v1/profiles/{name}``); a setting the
+    service refuses shows the form again with what was typed and the reason."""
+    try:
+        done = viewer.service.profiles.update(viewer.actor, name, **form.changes())
+    except InvalidInput as exc:
+        shown = viewer.service.profiles.get(viewer.actor, name)
+        return page(request, "profile_edit.html", {"p": shown, "form": form, "types": _TYPES,
+                                                   "error": str(exc)}, viewer=viewer, status_code=422)  # fmt: skip
+    return RedirectResponse(f"{_path(done.id)}?notice=saved", status_code=303)
+
+
+@router.get("/profiles/{name}/delete", response_class=HTMLResponse)
+def confirm_delete(request: Request, name: str, viewer: ViewerDep) -> HTMLResponse:
+    """What deleting the profile would remove (a dry run: how many memories it wrote), and the button."""
+    preview = viewer.service.profiles.delete(viewer.actor, name, dry_run=True)
+    return page(request, "profile_delete.html", {"preview": preview, "p": preview.profile}, viewer=viewer)
+
+
+@router.post("/profiles/{name}/delete")
+def delete(name: str, viewer: ViewerDep) -> Response:
+    done = viewer.service.profiles.delete(viewer.actor, name)
+    query = urlencode({"notice": "deleted", "name": done.profile.name, "memories": done.memories})
+    return RedirectResponse(f"/profiles?{query}", status_code=303)
 
 
 @router.post("/profiles/{name}/enable")
