@@ -370,3 +370,23 @@ def test_every_db_command_is_documented() -> None:
     doc = (Path(__file__).parents[1] / "docs" / "cli.md").read_text()
     for name in db.commands:
         assert f"## `memlane db {name}" in doc, name
+
+
+def test_access_counts_commit_without_waiting_and_leave_the_connection_as_it_was(pg_url: str) -> None:
+    """``touch`` turns synchronous_commit off for its own transaction only (the recall does not wait
+    for the WAL flush): the counts are there for every session at once, and the pooled connection it
+    used commits the next write synchronously again."""
+    from datetime import UTC, datetime
+
+    with Memlane(pg_url, embedder="none") as m:
+        seq = m.store("the kettle is descaled monthly")
+        store = PostgresStore(pg_url, min_size=1, max_size=1)  # one connection: touch's is the next one's
+        try:
+            rows = store._rows("SELECT seq FROM memories WHERE id = %s", (seq.id,))
+            # a session value of the connection's own (the tests' server runs with it off altogether)
+            store._rows("SELECT set_config('synchronous_commit', 'remote_write', false)", ())
+            store.touch([int(rows[0][0])], datetime.now(UTC))
+            assert store._rows("SHOW synchronous_commit", ()) == [("remote_write",)]
+        finally:
+            store.close()
+        assert m.get(seq.id).access_count == 1

@@ -246,14 +246,19 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
         """Count an access. Rows another transaction holds are skipped, not waited for, and a failure
         (a full disk) is logged, not raised: access counts are a ranking hint and must never slow down or
-        fail a read."""
+        fail a read. So the recall does not wait for the server to flush the commit to disk either
+        (``synchronous_commit`` off for this transaction only: a server crash may lose the last few
+        counts, never anything else; other sessions see them at once)."""
         if not seqs:
             return
         try:
+            # One statement (one round trip); the setting is local to its transaction and read at COMMIT.
             with self._connection() as conn:
                 conn.execute(
-                    "UPDATE memories SET access_count = access_count + 1, last_accessed_at = %s WHERE seq IN"
-                    " (SELECT seq FROM memories WHERE seq = ANY(%s::bigint[]) FOR UPDATE SKIP LOCKED)",
+                    "WITH s AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v)"
+                    " UPDATE memories SET access_count = access_count + 1, last_accessed_at = %s WHERE seq IN"
+                    " (SELECT seq FROM memories WHERE seq = ANY(%s::bigint[]) AND (SELECT v FROM s) = 'off'"
+                    " FOR UPDATE SKIP LOCKED)",
                     (at, list(seqs)),
                 )
         except StorageError as exc:
