@@ -27,7 +27,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -40,7 +40,7 @@ from ..ids import new_id
 from ..indexing import index_fields
 from ..models import Actor, Entity, Memory, State, Visibility
 from ..permissions import Change, check_change, check_entity_change, refusal
-from ..storage.base import EntityScope, LinkRole, NewMemory, Store
+from ..storage.base import EntityScope, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .duplicates import near_duplicate_clusters
@@ -191,8 +191,6 @@ class ConsolidationService:
     ) -> MergedCluster | None:
         head = _representative(cluster)
         reader = _reader(head)
-        # the members' entity links (a subject, a link made by hand) carry over to the new memory
-        inherited = {(e.id, role) for m in cluster for role, e in self.storage.memory_entities(reader, m.id)}
         with self.storage.write() as txn:
             members = [txn.find_by_id(m.id) for m in cluster]
             if any(m is None or m.superseded_by is not None for m in members):
@@ -219,8 +217,7 @@ class ConsolidationService:
             scope = EntityScope(new.workspace, new.owner, str(new.visibility))
             mentions = memory_mentions(new.content, new.subject, new.related_user, row.entity_keys)
             link_memory(txn, scope, seq, mentions, now, txn.resolution_memo())
-            for entity_id, role in sorted(inherited):
-                txn.link_memory(seq, entity_id, cast(LinkRole, role))
+            txn.copy_entity_links(seq, [m.id for m in cluster])  # a subject, a link made by hand
             txn.audit(actor or reader, "consolidate", new.id, {"merged": [m.id for m in cluster]})
         return self._plan(cluster, new.id)
 

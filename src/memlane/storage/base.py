@@ -151,6 +151,11 @@ class EntityWrites(Protocol):
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...
 
+    def copy_entity_links(self, memory_seq: int, from_ids: Sequence[str]) -> None:
+        """Give memory ``memory_seq`` every entity link (same entity, same role) of the memories
+        ``from_ids`` (a consolidation's members: their subject and hand-made links carry over)."""
+        ...
+
     def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
         """``link_memory`` for each (memory seq, entity id, role), in one statement."""
         ...

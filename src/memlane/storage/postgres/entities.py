@@ -265,6 +265,15 @@ class EntityWriteOps:
             if type is not None:  # (compared otherwise now: see SQLite)
                 self.entity_cache.settled.clear()
 
+    def copy_entity_links(self, memory_seq: int, from_ids: Sequence[str]) -> None:
+        if from_ids:
+            self._run(
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT l.entity_id, %s, l.role"
+                " FROM memories m JOIN memory_entity_links l ON l.memory_seq = m.seq WHERE m.id = ANY(%s)"
+                " ORDER BY l.entity_id, l.role ON CONFLICT DO NOTHING",
+                (memory_seq, list(from_ids)),
+            )
+
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self.link_entities([(memory_seq, entity_id, role)])
 

@@ -294,6 +294,16 @@ class EntityWriteOps:
         ):  # a newly typed entity is compared otherwise: mentions resolved before may differ
             self.resolution_memo().clear()
 
+    def copy_entity_links(self, memory_seq: int, from_ids: Sequence[str]) -> None:
+        if from_ids:
+            self._run(
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT l.entity_id, ?, l.role"
+                " FROM memories m JOIN memory_entity_links l ON l.memory_seq = m.seq"
+                f" WHERE m.id IN ({', '.join('?' * len(from_ids))}) ORDER BY l.entity_id, l.role"
+                " ON CONFLICT DO NOTHING",
+                (memory_seq, *from_ids),
+            )
+
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self.link_entities([(memory_seq, entity_id, role)])
 
