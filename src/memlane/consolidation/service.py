@@ -34,13 +34,12 @@ import numpy.typing as npt
 
 from .. import text
 from ..errors import InvalidInput, MemlaneError, UnknownMemory
-from ..graph.linking import link_memory, memory_mentions
 from ..graph.service import EntityService
 from ..ids import new_id
 from ..indexing import index_fields
 from ..models import Actor, Entity, Memory, State, Visibility
 from ..permissions import Change, check_change, check_entity_change, refusal
-from ..storage.base import EntityScope, NewMemory, Store
+from ..storage.base import NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .duplicates import near_duplicate_clusters
@@ -192,32 +191,31 @@ class ConsolidationService:
         head = _representative(cluster)
         reader = _reader(head)
         with self.storage.write() as txn:
-            members = [txn.find_by_id(m.id) for m in cluster]
-            if any(m is None or m.superseded_by is not None for m in members):
-                return None
+            # every version of each member's chain, oldest first (locked on PostgreSQL until commit)
+            found = txn.chains(reader, [m.id for m in cluster])
+            heads = [next((v for v in found.get(m.id, ()) if v.id == m.id), None) for m in cluster]
+            if any(h is None or h.superseded_by is not None for h in heads):
+                return None  # changed since it was read: left for the next run
             row = _new_row(cluster, head, now, vector, model)
             new = row.memory
             chains = {m.id: txn.chain_id_of(m.id) or m.id for m in cluster}
-            versions = {m.id: txn.chain_ids(reader, [m.id]) or [m.id] for m in cluster}
             provenance = dict(new.provenance or {})
-            provenance["consolidated"] = [_member_record(m, chains[m.id], versions[m.id]) for m in cluster]
+            provenance["consolidated"] = [
+                _member_record(m, chains[m.id], [v.id for v in found[m.id]]) for m in cluster
+            ]
             row.memory = new = new.model_copy(update={"provenance": provenance})
             links: list[tuple[str, str, str | None, datetime | None]] = []
             for m in cluster:  # every version moves into the new chain; the heads become its history
-                for v in versions[m.id]:
-                    old = txn.find_by_id(v)
-                    if old is None:
-                        continue
-                    by, at = (new.id, now) if v == m.id else (old.superseded_by, old.superseded_at)
-                    links.append((v, new.id, by, at))
+                for old in found[m.id]:
+                    by, at = (new.id, now) if old.id == m.id else (old.superseded_by, old.superseded_at)
+                    links.append((old.id, new.id, by, at))
             txn.relink(links, now)
             seq = txn.insert(row)
             if seq is None:  # a concurrent writer stored this text meanwhile (PostgreSQL): next run
                 raise _Retry
-            scope = EntityScope(new.workspace, new.owner, str(new.visibility))
-            mentions = memory_mentions(new.content, new.subject, new.related_user, row.entity_keys)
-            link_memory(txn, scope, seq, mentions, now, txn.resolution_memo())
-            txn.copy_entity_links(seq, [m.id for m in cluster])  # a subject, a link made by hand
+            # the members' entity links: the representative's text was linked when it was stored (the
+            # same links resolving it again would make), the others add a subject or a hand-made link
+            txn.copy_entity_links(seq, [m.id for m in cluster])
             txn.audit(actor or reader, "consolidate", new.id, {"merged": [m.id for m in cluster]})
         return self._plan(cluster, new.id)
 
