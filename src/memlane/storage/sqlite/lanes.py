@@ -238,14 +238,18 @@ class _Lanes:
         # Each key finds at most its newest items in scope; a common key fewer, and adds its weight to
         # what the rarer keys found by index probe (see storage/entity_keys.py).
         common = [k for k in keys if k in common]
+        # Other buckets' items are dropped on the narrow stat_docs row before the wide memories row is
+        # read (a key's newest items are mostly other users' in a store of many users).
+        readable, readable_params = _readable(actor)
         per_key = (
             "SELECT * FROM (SELECT ? AS key, ? AS w, e.memory_seq AS seq FROM memory_entities e"
-            f" JOIN memories m ON m.seq = e.memory_seq WHERE e.key = ? AND {where}"
+            " CROSS JOIN stat_docs d ON d.seq = e.memory_seq CROSS JOIN memories m ON m.seq = e.memory_seq"
+            f" WHERE e.key = ? AND d.bucket IN (SELECT m.id FROM stat_buckets m WHERE {readable}) AND {where}"
             " ORDER BY e.memory_seq DESC LIMIT ?)"
         )
         all_params: list[Any] = []
         for k, cap in zip(keys, key_caps(keys, common, limit), strict=True):
-            all_params.extend((k, weights.get(k, 1.0), k, *params, cap))
+            all_params.extend((k, weights.get(k, 1.0), k, *readable_params, *params, cap))
         union = " UNION ALL ".join([per_key] * len(keys))
         if not common:  # the usual case: SQLite sums and ranks
             rows = self._rows(
