@@ -1,7 +1,7 @@
 """``memlane profiles …``, ``memlane jobs …`` and ``memlane worker`` from the command line.
 
-A thin layer over the SDK's ``Memlane.profiles`` and ``Memlane.jobs``, like every other command; the
-command line works on the database itself, so it acts as the store's operator. ``cli.py`` builds the
+A thin layer over the SDK's ``Memlane.profiles`` and ``Memlane.jobs``, like every other command: on the
+database itself it acts as the store's operator; with ``--server`` the remote SDK's, with the key's rights. ``cli.py`` builds the
 groups with its own helpers (``build``): this module cannot import ``cli``."""
 
 from __future__ import annotations
