@@ -91,7 +91,9 @@ def _start_pg(folder: Path) -> tuple[Any, str]:
     return start_pgserver(folder, keep=True)
 
 
-def timing(size: int, share: float, workdir: Path, database: str | None, reuse: bool) -> dict[str, Any]:
+def timing(
+    size: int, share: float, workdir: Path, database: str | None, reuse: bool, load_only: bool = False
+) -> dict[str, Any]:
     """Store ``size`` statements and their restatements (or reuse a store loaded before: ``reuse``),
     then time a dry run and the real run, and check what the run wrote: every cluster's history and
     one undo."""
@@ -124,6 +126,8 @@ def timing(size: int, share: float, workdir: Path, database: str | None, reuse: 
             _, out["load"] = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench",
                                              auto_supersede=False) for i in range(0, len(items), 1000)])  # fmt: skip
             m.close()
+    if load_only:
+        return out
     m = Memlane(db, user="bench", embedder="none")
     dry, out["dry_run"] = _phase(lambda: m.consolidate(dry_run=True))
     done, out["run"] = _phase(lambda: m.consolidate())
@@ -165,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="time on this database (postgresql://…) instead of a SQLite file")
     parser.add_argument("--pg", action="store_true", help="time on a pgserver PostgreSQL in --workdir")
     parser.add_argument("--reuse", action="store_true", help="--size: reuse the store loaded by a run before")
+    parser.add_argument("--load-only", action="store_true", help="--size: store, then stop (for --reuse)")
     parser.add_argument("--workdir", type=Path)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -184,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         database = args.db
         if args.pg:
             _server, database = _start_pg(workdir / "pg")
-        t = timing(args.size, args.duplicates, workdir, database, args.reuse)
+        t = timing(args.size, args.duplicates, workdir, database, args.reuse, args.load_only)
         report["timing"] = t
         print(json.dumps(t, indent=2))
     report["load_average_end"] = os.getloadavg()
