@@ -13,11 +13,14 @@ at least ``THRESHOLD``) and rules **confirm** it, each erring on the side of kee
    negation, and the function words that change a fact (``duplicates.MARKERS``). Another person, number
    or date, or a negation, is another fact however close the vectors are.
 3. **No role swap** (``duplicates.role_swap``): "Otto reports to Hanna" is not "Hanna reports to Otto".
-4. **Reworded, not substituted**: each statement has content words the other lacks (one that only adds
-   a word adds a detail: kept apart, as in ``duplicates``), and the difference is not one word against
-   one word. A one-word substitution in an otherwise equal sentence ("learning" / "teaching Japanese",
-   "red" / "blue Volvo") is the shape of a near-miss; a synonym swap of that shape is caught by the
-   synonym table of ``duplicates``, or not at all.
+4. **Reworded, not substituted**: after dropping light verbs (``LIGHT_VERBS``), each statement has
+   content words the other lacks (one that only adds a word adds a detail: kept apart, as in
+   ``duplicates``), and not as many: k words swapped for k words in an otherwise equal sentence
+   ("learning" / "teaching Japanese", "red" / "blue Volvo") is the shape of a near-miss, a rewording
+   changes the number of words. A difference of light verbs only is a rewording ("goes swimming" /
+   "swims"). A synonym swap of the substitution shape is caught by the synonym table of ``duplicates``,
+   or not at all.
+5. **No opposites** (``OPPOSITES``, general English antonyms): "bought" / "sold", "likes" / "hates".
 
 ``THRESHOLD`` is 0.75, the default of sentence-transformers' ``community_detection`` ("close" for its
 sentence embedders), not fitted to memlane's labelled sets. Clusters are complete-linkage: a statement
