@@ -323,9 +323,9 @@ def test_a_restatement_is_already_known_without_a_recall(mem: Memlane) -> None:
     stored = mem.get(added.id)
     storage = mem.service.storage
     digest = content_hash(stored.content)
-    assert storage.current_by_hash("default", stored.owner, "personal", "", digest) == stored.id
-    assert storage.current_by_hash("default", "user:bob", "personal", "", digest) is None
-    assert storage.current_by_hash("other", stored.owner, "personal", "", digest) is None
+    assert storage.current_by_hash("default", stored.owner, "personal", "", digest, now_utc()) == stored.id
+    assert storage.current_by_hash("default", "user:bob", "personal", "", digest, now_utc()) is None
+    assert storage.current_by_hash("other", stored.owner, "personal", "", digest, now_utc()) is None
     recalls: list[str] = []
     real = mem.service.recall
     mem.service.recall = lambda query, **kw: recalls.append(query) or real(query, **kw)  # type: ignore[method-assign]
@@ -334,5 +334,7 @@ def test_a_restatement_is_already_known_without_a_recall(mem: Memlane) -> None:
     assert [s.reason for s in again.skipped] == [f"already known ({stored.id})"]
     assert recalls == []  # no neighbour search for it
     newer = mem.store("The user always drinks black coffee in the morning", replaces=stored.id)
-    assert storage.current_by_hash("default", stored.owner, "personal", "", digest) is None  # superseded
+    assert (
+        storage.current_by_hash("default", stored.owner, "personal", "", digest, now_utc()) is None
+    )  # superseded
     assert mem.get(newer.id).replaces == stored.id

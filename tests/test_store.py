@@ -1,11 +1,13 @@
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from backends import count_rows, rows
+from backends import count_rows, fulltext_count, rows
 from memlane import InvalidInput, Memlane, SecretRefused, State, StorageError, UnknownMemory
+from memlane.text import content_hash
+from memlane.timeutil import now_utc, to_db
 
 
 def test_store_returns_id_status_and_embedded_flag(mem: Memlane) -> None:
@@ -205,3 +207,46 @@ def test_reindex_keys_survives_a_subject_without_its_name(mem: Memlane, db_path)
     rows(db_path, f"UPDATE memories SET subject_name = NULL WHERE id = '{item.id}' RETURNING id")
     assert mem.reindex(keys=True).keys_rebuilt == 1
     assert [h.id for h in mem.recall("Falcon launch")] == [item.id]
+
+
+def test_an_expired_item_is_no_duplicate(mem: Memlane, db_path) -> None:
+    """A restatement of an item past its ``expires_at`` (gone for every read, not yet deleted by the
+    expiry job) is stored as a new memory; the expiry job then deletes only the old one."""
+    later = datetime.now(UTC) + timedelta(days=1)
+    kept = mem.store("the spare key hangs behind the boiler", expires_at=later)
+    assert mem.store("the spare key hangs behind the boiler").id == kept.id  # unexpired: a duplicate
+    storage, digest = mem.service.storage, content_hash("the spare key hangs behind the boiler")
+    owner = mem.get(kept.id).owner
+    assert storage.current_by_hash("default", owner, "personal", "", digest, now_utc()) == kept.id
+    # the same read with the clock moved past the expiry: no longer the current item
+    assert (
+        storage.current_by_hash("default", owner, "personal", "", digest, later + timedelta(seconds=1))
+        is None
+    )
+
+    gone = mem.store("the garage code is 4471", expires_at=datetime.now(UTC) - timedelta(minutes=1))
+    again = mem.store("the garage code is 4471")
+    assert again.status == "stored" and again.id != gone.id
+    assert count_rows(db_path, "memories") == 2  # the expired twin made way for it (and kept)
+    assert fulltext_count(db_path, "garage") == 1
+    assert [m.id for m in mem.recall("garage code")] == [again.id]
+    assert mem.service.profiles.expire().deleted == 0  # (it was deleted as the expiry job would)
+    assert mem.get(again.id).content == "the garage code is 4471"
+    assert mem.store("the garage code is 4471").id == again.id  # and the new one is the duplicate now
+
+
+def test_extraction_restates_an_expired_memory(mem: Memlane, db_path) -> None:
+    """Extraction's "already known" check (``Store.current_by_hash``) does not count an expired item:
+    the restatement is stored again instead of being skipped and then lost to the expiry job."""
+    said = {"role": "user", "text": "I always drink green tea in the morning."}
+    (added,) = mem.extract([said]).added
+    again = mem.extract([said, {"role": "assistant", "text": "Noted."}])
+    assert again.added == () and [s.reason for s in again.skipped] == [f"already known ({added.id})"]
+    past = to_db(datetime.now(UTC) - timedelta(minutes=1))
+    rows(db_path, f"UPDATE memories SET expires_at = '{past}' WHERE id = '{added.id}'")
+    restated = mem.extract([said, {"role": "assistant", "text": "Green tea, noted again."}])
+    (fresh,) = restated.added
+    assert fresh.id != added.id and restated.skipped == ()
+    assert mem.service.profiles.expire().deleted == 0  # the expired one made way for it
+    assert mem.get(fresh.id).expires_at is None
+    assert [m.id for m in mem.recall("green tea")] == [fresh.id]

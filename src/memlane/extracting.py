@@ -227,7 +227,7 @@ def extract_messages(
         # Said before, word for word (after normalisation): storing it would find that memory as its
         # duplicate whatever the manager decided, so skip the neighbour search (a recall) it would cost.
         known = service.storage.current_by_hash(
-            actor.workspace, owner, str(visibility), space or "", text.content_hash(fact.content)
+            actor.workspace, owner, str(visibility), space or "", text.content_hash(fact.content), now_utc()
         )
         if known is not None and known not in retracted:
             skipped.append(SkippedStatement(text=fact.content, reason=f"already known ({known})"))

@@ -265,7 +265,7 @@ class MemoryService:
         pending = None
         if self.embedder is not None:
             with self.storage.write() as txn:
-                todo = [i for i in todo if self._duplicate_of(txn, prepared[i]) is None]
+                todo = [i for i in todo if self._duplicate_of(txn, prepared[i], now) is None]
             if todo:
                 texts = [prepared[i].memory.content for i in todo]
                 embed = self._embed if progress is None else self._embedding_reporter(progress)
@@ -359,10 +359,10 @@ class MemoryService:
         return memory_mentions(req.content, req.subject, req.related_user, keys)
 
     @staticmethod
-    def _duplicate_of(txn: WriteTxn, row: NewMemory) -> Memory | None:
+    def _duplicate_of(txn: WriteTxn, row: NewMemory, now: datetime) -> Memory | None:
         m = row.memory
         return txn.find_current_by_hash(
-            m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash
+            m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now
         )
 
     def _store_one(
@@ -377,7 +377,7 @@ class MemoryService:
         batch: LinkBatch,
     ) -> StoreResult:
         m = row.memory
-        duplicate = self._duplicate_of(txn, row)
+        duplicate = self._duplicate_of(txn, row, now)
         if duplicate is not None:
             return StoreResult(
                 id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None
@@ -414,7 +414,7 @@ class MemoryService:
             # Another writer committed the same statement after our duplicate check (PostgreSQL, where
             # writers run concurrently): that item is this one.
             winner = txn.find_current_by_hash(
-                m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash
+                m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now_utc()
             )
             if winner is None:
                 raise StorageError("a concurrent writer changed this item while it was being stored; retry")

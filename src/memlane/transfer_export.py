@@ -134,7 +134,12 @@ def restore(
                 None
                 if current is None
                 else txn.find_current_by_hash(
-                    actor.workspace, current.owner, str(current.visibility), current.space or "", digest
+                    actor.workspace,
+                    current.owner,
+                    str(current.visibility),
+                    current.space or "",
+                    digest,
+                    now_utc(),
                 )
             )
             if any(txn.find_by_id(m.id) is not None for m in chain) or held is not None:

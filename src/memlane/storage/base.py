@@ -319,8 +319,11 @@ class WriteTxn(EntityWrites, Protocol):
     def chain_id_of(self, memory_id: str) -> str | None: ...
 
     def find_current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
-    ) -> Memory | None: ...
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
+    ) -> Memory | None:
+        """The current item with this content hash in that owner's bucket: what a new item with it would
+        duplicate. One past its ``expires_at`` at ``now`` is gone for every read and is no duplicate."""
+        ...
 
     def find_by_id(self, memory_id: str) -> Memory | None:
         """Unscoped: only for ids the transaction already obtained through a scoped query."""
@@ -335,7 +338,9 @@ class WriteTxn(EntityWrites, Protocol):
     def insert(self, row: NewMemory) -> int | None:
         """The new row's seq; None when an identical current item (same owner, visibility, space and
         content hash) was committed by a concurrent writer after the caller's duplicate check (only
-        where writers run concurrently: PostgreSQL). Nothing is written then."""
+        where writers run concurrently: PostgreSQL). Nothing is written then. An expired current item with
+        the same content hash (no duplicate, but not yet deleted by the expiry job) is deleted first, as
+        the expiry job would, so the new item takes its place."""
         ...
 
     def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None: ...
@@ -636,11 +641,12 @@ class Store(EntityReads, GraphReads, Protocol):
     def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
 
     def current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> str | None:
         """The id of the current memory with this content hash in that owner's bucket: what storing the
-        same content there would find as its duplicate (``WriteTxn.find_current_by_hash``), read without
-        a write transaction. Unscoped: the caller resolved ``owner`` for its actor."""
+        same content there would find as its duplicate (``WriteTxn.find_current_by_hash``; not one expired
+        at ``now``), read without a write transaction. Unscoped: the caller resolved ``owner`` for its
+        actor."""
         ...
 
     def fetch(

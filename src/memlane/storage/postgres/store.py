@@ -278,12 +278,13 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     # -- reading --------------------------------------------------------------------------------------
 
     def current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> str | None:
         rows = self._rows(
             "SELECT id FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s AND space = %s"
-            " AND content_hash = %s AND superseded_by IS NULL LIMIT 1",
-            (workspace, owner, visibility, space, content_hash),
+            " AND content_hash = %s AND superseded_by IS NULL AND (expires_at IS NULL OR expires_at > %s)"
+            " LIMIT 1",
+            (workspace, owner, visibility, space, content_hash, now),
         )
         return str(rows[0][0]) if rows else None
 

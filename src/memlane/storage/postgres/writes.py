@@ -26,6 +26,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from ...models import Actor, Memory
+from ...timeutil import now_utc
 from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
@@ -110,14 +111,31 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         _lock(self.conn, _CHAIN_LOCKS, chain_id)
 
     def find_current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> Memory | None:
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE workspace = %s AND owner = %s AND visibility = %s"
-            " AND space = %s AND content_hash = %s AND superseded_by IS NULL",
-            (workspace, owner, visibility, space, content_hash),
+            " AND space = %s AND content_hash = %s AND superseded_by IS NULL"
+            " AND (expires_at IS NULL OR expires_at > %s)",
+            (workspace, owner, visibility, space, content_hash, now),
         )
         return _row_to_memory(row)[1] if row else None
+
+    def _drop_expired_twin(self, row: NewMemory) -> bool:
+        """Delete the expired current item with the new item's content hash, if any (whether one was):
+        gone for every read and for the duplicate check, but not yet deleted by the expiry job, it still
+        holds the current-content unique index the new item needs. Only after a conflict, so an insert
+        without one costs no extra round trip. A concurrent expiry job holding the row: this waits for
+        it, then finds nothing."""
+        m = row.memory
+        found = self.conn.execute(
+            "SELECT seq FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s AND space = %s"
+            " AND content_hash = %s AND superseded_by IS NULL AND expires_at IS NOT NULL AND expires_at <= %s"
+            " FOR UPDATE",
+            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now_utc()),
+        ).fetchall()
+        self._delete_seqs({int(r[0]) for r in found})
+        return bool(found)
 
     def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
         """The item, after locking its chain: a concurrent writer superseding it waits for us, and we
@@ -175,7 +193,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
 
     def insert(self, row: NewMemory) -> int | None:
         """The new item's seq, or None when an identical current item (same owner, visibility, space and
-        content hash) was committed by another writer after the caller's duplicate check."""
+        content hash) was committed by another writer after the caller's duplicate check. An expired one
+        in the way is deleted and the insert tried again (``_drop_expired_twin``)."""
         m = row.memory
         keyword_text = m.content if row.fts_content is None else row.fts_content
         model = m.embedding_model if row.vector is not None else None
@@ -183,7 +202,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             self._ensure_index(model, len(row.vector))  # type: ignore[arg-type]
         # One round trip: the row, its entity keys and its vector (data-modifying CTEs all run; with a
         # conflict ``ins`` is empty and so are the other two).
-        got = self._one(
+        statement = (
             "WITH ins AS (INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash,"
             " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
@@ -196,22 +215,25 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
             " unnest(%s::text[]) AS k ON CONFLICT DO NOTHING),"
             " vec AS (INSERT INTO memory_vectors (memory_seq, model, dim, embedding)"
             " SELECT ins.seq, %s::text, %s::int, %s::vector FROM ins WHERE %s::text IS NOT NULL)"
-            " SELECT seq FROM ins",
-            (
-                m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
-                str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
-                m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
-                m.valid_from, m.valid_to, m.observed_at, m.source,
-                Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
-                m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
-                m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
-                _token_count(keyword_text) + _token_count(row.fts_subject),
-                _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, keyword_text,
-                sorted(row.entity_keys),
-                model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
-                np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
-            ),
+            " SELECT seq FROM ins"
+        )
+        params = (
+            m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
+            str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
+            m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
+            m.valid_from, m.valid_to, m.observed_at, m.source,
+            Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
+            m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
+            m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
+            _token_count(keyword_text) + _token_count(row.fts_subject),
+            _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, keyword_text,
+            sorted(row.entity_keys),
+            model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
+            np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
         )  # fmt: skip
+        got = self._one(statement, params)
+        if got is None and self._drop_expired_twin(row):
+            got = self._one(statement, params)
         if got is None:
             return None
         self.uncounted.add(int(got[0]))

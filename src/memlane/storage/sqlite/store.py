@@ -282,12 +282,13 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         return self._db.rows(sql, params)
 
     def current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> str | None:
         rows = self._rows(
             "SELECT id FROM memories WHERE workspace = ? AND owner = ? AND visibility = ? AND space = ?"
-            " AND content_hash = ? AND superseded_by IS NULL LIMIT 1",
-            (workspace, owner, visibility, space, content_hash),
+            " AND content_hash = ? AND superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"
+            " LIMIT 1",
+            (workspace, owner, visibility, space, content_hash, to_db(now)),
         )
         return str(rows[0][0]) if rows else None
 

@@ -87,14 +87,27 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         return None
 
     def find_current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> Memory | None:
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE workspace = ? AND owner = ? AND visibility = ?"
-            " AND space = ? AND content_hash = ? AND superseded_by IS NULL",
-            (workspace, owner, visibility, space, content_hash),
+            " AND space = ? AND content_hash = ? AND superseded_by IS NULL"
+            " AND (expires_at IS NULL OR expires_at > ?)",
+            (workspace, owner, visibility, space, content_hash, to_db(now)),
         )
         return _row_to_memory(row)[1] if row else None
+
+    def _drop_expired_twin(self, row: NewMemory) -> None:
+        """Delete the expired current item with the new item's content hash, if any: gone for every read
+        and for the duplicate check, but not yet deleted by the expiry job, it would still hold the
+        current-content unique index the new item needs. The expiry job would delete it the same way."""
+        m = row.memory
+        found = self.cur.execute(
+            "SELECT seq FROM memories WHERE workspace = ? AND owner = ? AND visibility = ? AND space = ?"
+            " AND content_hash = ? AND superseded_by IS NULL AND expires_at IS NOT NULL AND expires_at <= ?",
+            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, to_db(now_utc())),
+        ).fetchall()
+        self._delete_seqs([int(r[0]) for r in found])
 
     def find_by_id(self, memory_id: str) -> Memory | None:
         row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ?", (memory_id,))
@@ -145,6 +158,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         return [found[s] for s in best if s in found]
 
     def insert(self, row: NewMemory) -> int:
+        self._drop_expired_twin(row)
         m = row.memory
         keyword_text = m.content if row.fts_content is None else row.fts_content
         doc_len = self._count(
