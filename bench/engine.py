@@ -123,13 +123,17 @@ def single_stores(
     m = Memlane(dbs.fresh(name), user="bench", embedder=embedder)
     for i in range(0, base, 500):
         m.store_many([s for s, _ in data[i : i + 500]], source="bench", auto_supersede=False)
-    lat = []
+    lat, cpu = [], []
     for s, _ in data[base : base + n]:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         m.store(s, source="bench")
         lat.append(1000 * (time.perf_counter() - t))
+        cpu.append(1000 * (time.process_time() - c))
     m.close()
-    return {"p50_ms": statistics.median(lat), "p95_ms": pct(lat, 0.95)}
+    return {
+        "p50_ms": statistics.median(lat), "p95_ms": pct(lat, 0.95),
+        "cpu_p50_ms": statistics.median(cpu), "cpu_p95_ms": pct(cpu, 0.95),
+    }  # fmt: skip
 
 
 def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]], dbs: Databases) -> dict:
@@ -142,8 +146,8 @@ def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]]
                 for name, value in throughput(args, embedder, data, dbs).items():
                     runs.setdefault(f"{name}_{side}", []).append(value)
                 single = single_stores("none", data, dbs, f"single-{r}-{side}")
-                runs.setdefault(f"single_p50_ms_{side}", []).append(single["p50_ms"])
-                runs.setdefault(f"single_p95_ms_{side}", []).append(single["p95_ms"])
+                for key in ("p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"):
+                    runs.setdefault(f"single_{key}_{side}", []).append(single[key])
     out: dict = {"rounds": runs, "median": {k: statistics.median(v) for k, v in runs.items()}}
     med = out["median"]
     out["ratio_on_off"] = {
