@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -248,3 +249,24 @@ def test_a_common_key_adds_its_weight_to_what_rarer_keys_find(
     monkeypatch.setattr(store, "entity_search", spy)
     assert old_both in {h.id for h in mem.recall("Acme and Borealis", limit=3)}
     assert seen == [["name:acme"]]
+
+
+def test_extraction_lookups_do_not_count_as_access(mem: Memlane) -> None:
+    """The memory manager's neighbour search during extraction is memlane's own lookup, not an access:
+    it must not raise the access counts that boost ranking. A user's recall still counts."""
+    known = mem.store("The user drinks green tea every morning")
+    found: list[list[str]] = []
+    real = mem.service.recall
+
+    def recording(query: str, **kw: Any) -> list[Any]:
+        hits = real(query, **kw)
+        found.append([h.id for h in hits])
+        return hits
+
+    mem.service.recall = recording  # type: ignore[method-assign]
+    mem.extract([{"role": "user", "text": "I always drink green tea in the morning."}])
+    mem.service.recall = real  # type: ignore[method-assign]
+    assert any(known.id in ids for ids in found)  # the manager looked it up as a neighbour
+    assert mem.get(known.id).access_count == 0
+    assert known.id in ids(mem.recall("green tea", include_history=True))
+    assert mem.get(known.id).access_count == 1

@@ -374,7 +374,11 @@ def _neighbours(
     for a profile, of that profile only (its memories are deleted with it, so it never changes others)."""
     try:
         hits = service.recall(
-            content, actor=actor, limit=MANAGER_NEIGHBOURS * (4 if profile else 1), space=space
+            content,
+            actor=actor,
+            limit=MANAGER_NEIGHBOURS * (4 if profile else 1),
+            space=space,
+            count_access=False,  # the manager's lookup is no access: it must not boost what it finds
         )
     except InvalidInput:
         return []

@@ -466,9 +466,12 @@ class MemoryService:
         now: datetime | None = None,
         scopes: Sequence[Scope | str] = (),
         about: str | None = None,
+        count_access: bool = True,
     ) -> list[Hit]:
         """``about``: only memories about that entity (a name, alias or external id; ``memlane.graph.query``);
-        a "what do you know about X" query is read the same way when X names an entity."""
+        a "what do you know about X" query is read the same way when X names an entity.
+        ``count_access=False``: memlane's own lookups (the memory manager's neighbour search) do not
+        count as accesses, which boost ranking; only reads made for a caller do."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty")
         limit = check_integer(limit, "limit", 1, 1000)
@@ -496,7 +499,7 @@ class MemoryService:
             about=entities,
         )
         ranked = self.retrieval.recall(q, min_score=min_score)
-        if ranked:
+        if ranked and count_access:
             self.storage.touch([seq for seq, _ in ranked], now_utc())
         return [hit for _, hit in ranked]
 
