@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import procrastinate
 from procrastinate import RetryStrategy
+from procrastinate.manager import QUEUEING_LOCK_CONSTRAINT
 
 from ..errors import StorageError
 from ..models import Profile
@@ -81,7 +83,7 @@ class QueueRunner:
         @app.task(name="memlane.tick", queueing_lock="memlane.tick", pass_context=True)
         async def tick_task(context: procrastinate.JobContext, timestamp: int) -> None:
             await self._retry_stalled()
-            await asyncio.to_thread(self._defer_due)
+            await asyncio.to_thread(self._defer_due, await self._running_locks())
 
         @app.task(name="memlane.run", pass_context=True, retry=retry)
         def run_task(context: procrastinate.JobContext, job: str) -> None:
@@ -106,24 +108,44 @@ class QueueRunner:
             return False
         return profile.heartbeat_at >= now_utc() - self.stale_after
 
-    def _defer_due(self) -> None:
-        """Queue every due job once (a queueing lock per job); sweeps under their profile's lock."""
+    async def _running_locks(self) -> set[str]:
+        """The queueing locks of the ``memlane.run`` jobs procrastinate has running (``doing``), those of
+        a killed worker included: procrastinate's stalled-job retry puts those back, not a new job."""
+        jobs = await self.app.job_manager.list_jobs_async(task="memlane.run", status="doing")
+        return {job.queueing_lock for job in jobs if job.queueing_lock}
+
+    def _defer_due(self, running: Collection[str] = ()) -> None:
+        """Queue every due job once (a queueing lock per job); sweeps under their profile's lock. A job
+        whose queued run is still running (or stalled, to be retried) is not queued a second time: a
+        second job with its queueing lock waiting would make the stalled one's retry collide with it."""
         last = self.service.storage.profiles.last_runs()
         for job in due(scheduled_jobs(self.service), last, now_utc(), self.stale_after):
             lock = f"profile:{job.profile.id}" if job.profile is not None else f"job:{job.name}"
+            queueing_lock = f"queued:{job.name}"
+            if queueing_lock in running:
+                continue
             try:
-                self._run_task.configure(lock=lock, queueing_lock=f"queued:{job.name}").defer(job=job.name)
+                self._run_task.configure(lock=lock, queueing_lock=queueing_lock).defer(job=job.name)
             except procrastinate.exceptions.AlreadyEnqueued:
+                log.info("job %s: already queued", job.name)
                 continue
             log.info("job %s: queued", job.name)
 
     async def _retry_stalled(self) -> None:
         seconds = self.stale_after.total_seconds()
-        for job in await self.app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds):
+        manager = self.app.job_manager
+        for job in await manager.get_stalled_jobs(seconds_since_heartbeat=seconds):
             log.info(
                 "job %s (%s): its worker stopped sending heartbeats; retrying it", job.id, job.task_kwargs
             )
-            await self.app.job_manager.retry_job(job)
+            try:
+                await manager.retry_job(job)
+            except procrastinate.exceptions.UniqueViolation as exc:
+                if exc.constraint_name != QUEUEING_LOCK_CONSTRAINT:
+                    raise
+                # another job with its queueing lock is already waiting: that one runs it; this one ends
+                log.info("job %s (%s): already queued; not retrying this one", job.id, job.task_kwargs)
+                await manager.finish_job(job, status=procrastinate.jobs.Status.FAILED, delete_job=False)
 
     def _ensure_schema(self) -> None:
         import psycopg
