@@ -123,7 +123,17 @@ def main() -> None:
     parser.add_argument("file", nargs="?", type=Path, default=DEFAULT_SET)
     parser.add_argument("--embedder", choices=("none", "local"), default="none")
     parser.add_argument("--errors", action="store_true", help="list every error")
+    parser.add_argument(
+        "--without-names-table",
+        action="store_true",
+        help="resolve as an install without the optional `names` extra (gender-guesser's table empty)",
+    )
     args = parser.parse_args()
+    if args.without_names_table:
+        from memlane.graph import given_names
+
+        given_names._read_name_dictionary = lambda: None  # what the loader returns when absent
+        given_names._dictionary.cache_clear()
     scenarios = load(args.file)
     embed = None
     if args.embedder == "local":
@@ -137,7 +147,8 @@ def main() -> None:
     score, errors = evaluate(scenarios, embed)
     mentions = sum(len(s) for s in scenarios)
     print(
-        f"{mentions} mentions in {len(scenarios)} scenarios, embedder {args.embedder}: "
+        f"{mentions} mentions in {len(scenarios)} scenarios, embedder {args.embedder}, "
+        f"names table {'off' if args.without_names_table else 'on'}: "
         f"precision {score.precision:.3f}, recall {score.recall:.3f} "
         f"(TP {score.tp}, FP {score.fp}, FN {score.fn}, correctly new {score.tn})"
     )

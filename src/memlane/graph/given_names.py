@@ -6,7 +6,10 @@ Two curated data sets from PyPI, read once on first use (nothing is read at impo
 * ``gender-guesser``'s dictionary (Jörg Michael's ``nam_dict.txt``, GFDL): about 45,000 given names of
   more than 50 countries, and its list of *equivalent* names, a short or local form and the long one
   ("Dima" = "Dmitry", "Sasha" = "Alexander", "Aleksandr" = "Oleksandr"). Only the data file is read; the
-  package's gender detector is not used.
+  package's gender detector is not used. The package is GPLv3 and its data GFDL, so it is optional (the
+  ``names`` extra, ``pip install memlane[names]``): without it this table is empty, no given name has a
+  gender (the gender guard of :mod:`memlane.graph.resolution` then only sees titles) and only
+  ``nicknames`` gives forms and tells which words are given names.
 
 Forms are not chained: "Lena" is a form of "Helena" and of "Magdalena", which are not forms of each
 other. Everything is folded to lower-case ASCII, as resolution compares names.
@@ -18,7 +21,7 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["given_name_forms", "given_name_gender", "is_given_name"]
+__all__ = ["given_name_forms", "given_name_gender", "has_name_dictionary", "is_given_name"]
 
 
 def _fold(text: str) -> str:
@@ -27,14 +30,32 @@ def _fold(text: str) -> str:
     return anyascii(unicodedata.normalize("NFKC", text)).casefold()
 
 
+def _read_name_dictionary() -> str | None:
+    """The text of ``gender-guesser``'s ``nam_dict.txt``, or None when the package (or its data file) is
+    not installed."""
+    try:
+        data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
+        return data.read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return None
+
+
+def has_name_dictionary() -> bool:
+    """Whether the 50-country given-name table (the ``names`` extra) is installed and read."""
+    return bool(_dictionary()[0])
+
+
 @lru_cache(maxsize=1)
 def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
     """({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}) from
     ``nam_dict.txt``.
 
     Lines: ``#`` a comment; ``=  <short> <long>`` an equivalence; else ``<gender code> <name>`` followed
-    by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei")."""
-    text = resources.files("gender_guesser").joinpath("data/nam_dict.txt").read_text(encoding="utf-8")
+    by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei").
+    Both tables are empty when ``gender-guesser`` (the optional ``names`` extra) is not installed."""
+    text = _read_name_dictionary()
+    if text is None:
+        return {}, {}
     codes: dict[str, set[str]] = {}
     forms: dict[str, set[str]] = {}
     for line in text.splitlines():

@@ -725,6 +725,8 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
     if len(mine[0]) == 1 and _given_name_conflict(mine[0][0], names, theirs):
         return None
     if len(mine[0]) >= 2 and full:
+        if _another_given_name(mine[0][0], full):
+            return None
         theirs = full
     best: str | None = None
     for parts in mine:
@@ -737,6 +739,20 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
     if best == "exact" and len(mine[0]) == 1:
         best = "partial"  # "Kalina" alone may be any Kalina
     return best
+
+
+def _another_given_name(word: str, full: list[list[str]]) -> bool:
+    """A given name that is not the known person's fullest given name (the longest of their full
+    names') nor a form of it, while the two share a short form: "Samantha Lee" is not "Samuel Lee" known
+    as "Sam Lee", "Alexandra" not "Alexander". Needs no genders (the ``names`` extra may be absent)."""
+    if len(word) < 2:
+        return False
+    length = max(len(parts[0]) for parts in full)
+    longest = {parts[0] for parts in full if len(parts[0]) == length}
+    if length < 2 or any(_given_names_agree(word, known) is not None for known in longest):
+        return False
+    forms = _given_name_forms(word)
+    return all(forms & _given_name_forms(known) for known in longest)
 
 
 def _given_name_conflict(word: str, names: tuple[str, ...], theirs: list[list[str]]) -> bool:
