@@ -270,3 +270,14 @@ def test_extraction_lookups_do_not_count_as_access(mem: Memlane) -> None:
     assert mem.get(known.id).access_count == 0
     assert known.id in ids(mem.recall("green tea", include_history=True))
     assert mem.get(known.id).access_count == 1
+
+
+def test_forget_by_query_dry_run_does_not_count_as_access(mem: Memlane) -> None:
+    """Finding what a forget-by-query would delete reads for memlane, not for the caller: a dry run
+    leaves the matches' access counts (which boost ranking) as they were."""
+    kept = mem.store("The user drinks green tea every morning")
+    preview = mem.forget(query="green tea", dry_run=True)
+    assert kept.id in preview.deleted
+    assert mem.get(kept.id).access_count == 0
+    assert kept.id in ids(mem.recall("green tea"))
+    assert mem.get(kept.id).access_count == 1

@@ -620,8 +620,9 @@ class MemoryService:
             targets = [memory_id]
         else:
             assert query is not None
+            # finding what to delete is no access: a dry run must not boost what it matches
             hits = self.recall(query, actor=actor, limit=1000, min_score=min_score, space=space or ALL_SPACES,
-                               include_history=True)  # fmt: skip
+                               include_history=True, count_access=False)  # fmt: skip
             # "Strong" also means lexical evidence: a paraphrase-only match is never deleted by query.
             targets = [h.id for h in hits if {"keyword", "entity"} & set(h.matched_by)]
         with self.storage.write() as txn:
