@@ -163,22 +163,11 @@ class ConsolidationService:
         out: list[MergedCluster | None] = []
         for i, cluster in enumerate(clusters):
             vector = vectors[i] if vectors is not None else None
-            out.append(self._merge(cluster, actor, now, vector, model))
+            try:  # one cluster, one transaction; None when a member changed meanwhile (next run's)
+                out.append(self._merge_one(cluster, actor, now, vector, model))
+            except _Retry:
+                out.append(None)
         return out
-
-    def _merge(
-        self,
-        cluster: list[Memory],
-        actor: Actor | None,
-        now: datetime,
-        vector: npt.NDArray[np.float32] | None,
-        model: str | None,
-    ) -> MergedCluster | None:
-        """One cluster, one transaction; None when a member changed meanwhile (left for the next run)."""
-        try:
-            return self._merge_one(cluster, actor, now, vector, model)
-        except _Retry:
-            return None
 
     def _merge_one(
         self,

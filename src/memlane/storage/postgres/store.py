@@ -36,7 +36,7 @@ from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
 from .profiles import PostgresProfiles
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
-from .writes import _Txn
+from .writes import CURRENT_BY_HASH, _Txn
 
 __all__ = ["PostgresStore"]
 
@@ -281,9 +281,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> str | None:
         rows = self._rows(
-            "SELECT id FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s AND space = %s"
-            " AND content_hash = %s AND superseded_by IS NULL AND (expires_at IS NULL OR expires_at > %s)"
-            " LIMIT 1",
+            f"SELECT id FROM memories m WHERE {CURRENT_BY_HASH} LIMIT 1",
             (workspace, owner, visibility, space, content_hash, now),
         )
         return str(rows[0][0]) if rows else None

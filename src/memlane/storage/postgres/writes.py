@@ -48,6 +48,13 @@ from .rows import (
     _vector_sql,
 )
 
+#: the store's duplicate check: the current, unexpired item of one scope and space with this content hash
+#: (params: workspace, owner, visibility, space, content_hash, now); ``Store.current_by_hash`` reads the same
+CURRENT_BY_HASH = (
+    "m.workspace = %s AND m.owner = %s AND m.visibility = %s AND m.space = %s AND m.content_hash = %s"
+    " AND m.superseded_by IS NULL AND (m.expires_at IS NULL OR m.expires_at > %s)"
+)
+
 if TYPE_CHECKING:
     from .store import PostgresStore
 
@@ -114,9 +121,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> Memory | None:
         row = self._one(
-            f"SELECT {_COLUMNS} FROM memories m WHERE workspace = %s AND owner = %s AND visibility = %s"
-            " AND space = %s AND content_hash = %s AND superseded_by IS NULL"
-            " AND (expires_at IS NULL OR expires_at > %s)",
+            f"SELECT {_COLUMNS} FROM memories m WHERE {CURRENT_BY_HASH}",
             (workspace, owner, visibility, space, content_hash, now),
         )
         return _row_to_memory(row)[1] if row else None

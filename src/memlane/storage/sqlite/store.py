@@ -38,7 +38,7 @@ from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
 from .profiles import SqliteProfiles
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
-from .writes import _Txn
+from .writes import CURRENT_BY_HASH, _Txn
 
 __all__ = ["SqliteStore"]
 
@@ -285,9 +285,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> str | None:
         rows = self._rows(
-            "SELECT id FROM memories WHERE workspace = ? AND owner = ? AND visibility = ? AND space = ?"
-            " AND content_hash = ? AND superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"
-            " LIMIT 1",
+            f"SELECT id FROM memories m WHERE {CURRENT_BY_HASH} LIMIT 1",
             (workspace, owner, visibility, space, content_hash, to_db(now)),
         )
         return str(rows[0][0]) if rows else None

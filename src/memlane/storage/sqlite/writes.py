@@ -25,6 +25,13 @@ from .entities import EntityWriteOps
 from .graph_transfer import GraphRestoreOps
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
+#: the store's duplicate check: the current, unexpired item of one scope and space with this content hash
+#: (params: workspace, owner, visibility, space, content_hash, now); ``Store.current_by_hash`` reads the same
+CURRENT_BY_HASH = (
+    "m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ? AND m.content_hash = ?"
+    " AND m.superseded_by IS NULL AND (m.expires_at IS NULL OR m.expires_at > ?)"
+)
+
 if TYPE_CHECKING:
     from .store import SqliteStore
 
@@ -90,9 +97,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
     ) -> Memory | None:
         row = self._one(
-            f"SELECT {_COLUMNS} FROM memories m WHERE workspace = ? AND owner = ? AND visibility = ?"
-            " AND space = ? AND content_hash = ? AND superseded_by IS NULL"
-            " AND (expires_at IS NULL OR expires_at > ?)",
+            f"SELECT {_COLUMNS} FROM memories m WHERE {CURRENT_BY_HASH}",
             (workspace, owner, visibility, space, content_hash, to_db(now)),
         )
         return _row_to_memory(row)[1] if row else None
