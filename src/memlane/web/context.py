@@ -74,7 +74,8 @@ def make_templates() -> Jinja2Templates:
     env = Environment(
         loader=FileSystemLoader(_HERE / "templates"), autoescape=select_autoescape(default=True)
     )
-    env.filters["when"] = lambda d: d.strftime("%Y-%m-%d %H:%M") if d else ""
+    # isoformat, not strftime: "%Y" does not pad the years 1-999 on glibc ("1-01-01")
+    env.filters["when"] = lambda d: d.isoformat(sep=" ", timespec="minutes")[:16] if d else ""
     env.filters["every"] = _every
     env.filters["urlquote"] = lambda s: quote(str(s), safe="")
     env.globals["scope_of"] = lambda owner: Scope.of(owner).value
