@@ -371,19 +371,21 @@ def _neighbours(
     profile: ProfileTarget | None = None,
 ) -> list[Memory]:
     """The most similar current items the caller may read, through recall (every lane, one scope rule);
-    for a profile, of that profile only (its memories are deleted with it, so it never changes others)."""
+    for a profile, of that profile only (its memories are deleted with it, so it never changes others):
+    the profile is a filter of the recall's storage queries, so the user's other memories neither take
+    the places of the profile's nor lead the graph lane to them."""
     try:
         hits = service.recall(
             content,
             actor=actor,
-            limit=MANAGER_NEIGHBOURS * (4 if profile else 1),
+            limit=MANAGER_NEIGHBOURS,
             space=space,
             count_access=False,  # the manager's lookup is no access: it must not boost what it finds
+            profile=profile.id if profile is not None else None,
         )
     except InvalidInput:
         return []
-    found: list[Memory] = [h for h in hits if profile is None or h.profile_id == profile.id]
-    return found[:MANAGER_NEIGHBOURS]
+    return list(hits)
 
 
 def _provenance(

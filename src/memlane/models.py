@@ -410,6 +410,9 @@ class Filters:
     ids: tuple[str, ...] = field(default=())
     #: only items linked to one of these entities (``recall(about=...)``; ids the caller may read)
     entities: tuple[str, ...] = field(default=())
+    #: only items written by this profile (its id): a profile's sweep compares with its own memories,
+    #: and every lane (the graph lane's neighbours and hops included) keeps to them inside its query
+    profile: str | None = None
 
 
 # -- conversations (the log the host application writes; what extraction reads) -------------------

@@ -467,11 +467,13 @@ class MemoryService:
         scopes: Sequence[Scope | str] = (),
         about: str | None = None,
         count_access: bool = True,
+        profile: str | None = None,
     ) -> list[Hit]:
         """``about``: only memories about that entity (a name, alias or external id; ``memlane.graph.query``);
         a "what do you know about X" query is read the same way when X names an entity.
         ``count_access=False``: memlane's own lookups (the memory manager's neighbour search) do not
-        count as accesses, which boost ranking; only reads made for a caller do."""
+        count as accesses, which boost ranking; only reads made for a caller do. ``profile``: only the
+        memories that profile (its id) wrote, inside every lane's query (a profile's sweep)."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty")
         limit = check_integer(limit, "limit", 1, 1000)
@@ -486,7 +488,7 @@ class MemoryService:
         entities = recall_about(self.storage, actor, query, about)
         if entities is None:
             return []  # about an entity the caller cannot see, or none: nothing is about it
-        filters = replace(filters, entities=entities)
+        filters = replace(filters, entities=entities, profile=profile)
         embedder = self.embedder
         q = Query(
             text=query.strip(),

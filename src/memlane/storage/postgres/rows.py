@@ -162,6 +162,9 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
             "m.seq IN (SELECT l.memory_seq FROM memory_entity_links l WHERE l.entity_id = ANY(%s::text[]))"
         )
         params.append(list(filters.entities))
+    if filters.profile is not None:
+        clauses.append("m.profile_id = %s")
+        params.append(filters.profile)
     return " AND ".join(clauses), params
 
 

@@ -122,6 +122,9 @@ def _scope(actor: Actor, filters: Filters, now: datetime | None) -> tuple[str, l
             f" ({','.join('?' * len(filters.entities))}))"
         )
         params.extend(filters.entities)
+    if filters.profile is not None:
+        clauses.append("m.profile_id = ?")
+        params.append(filters.profile)
     return " AND ".join(clauses), params
 
 
