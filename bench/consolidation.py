@@ -1,7 +1,9 @@
 """Consolidation benchmark: merge precision and recall on labelled sets, and time at 100k memories.
 
     python bench/consolidation.py tests/data/consolidation/dev.jsonl tests/data/consolidation/heldout.jsonl
-    python bench/consolidation.py --size 100000 [--duplicates 0.1]
+    python bench/consolidation.py --size 100000 [--duplicates 0.1] [--pg] [--workdir DIR]
+    python bench/consolidation.py --size 100000 --pg --workdir DIR --load-only     # load once
+    python bench/consolidation.py --size 100000 --pg --workdir DIR --reuse --runs 2 --batch-members 1,500
 
 Quality: each labelled file (``{"scope", "cluster", "text"}`` per line; one scope is one user, one
 cluster one fact) goes into a fresh store through the SDK, each line stored by its scope's user
@@ -11,8 +13,13 @@ pairs that share a label; pair recall: label-sharing pairs that were merged. Tar
 
 Time: ``--size`` synthetic statements (``bench/synthetic.py``) of one user plus a share of restatements
 (the statement with a filler word: "Really, ..."), so that a tenth of the store is merged; then a dry run
-and a real run are timed. Target: 100k memories within 10 minutes. Not a test: figures in
-docs/benchmarks.md and docs/consolidation.md.
+and a real run are timed. Target: 100k memories within 10 minutes. The store is loaded once (``--reuse``
+skips it next time: loading 110k items on a loaded PostgreSQL takes half an hour) and each timed run
+works on a fresh copy: of the SQLite file, or on PostgreSQL (``--pg``: a pgserver kept in ``--workdir``)
+a ``CREATE DATABASE … TEMPLATE`` clone of the loaded database, dropped after the run. ``--runs`` and
+``--batch-members`` (members per write transaction, ``consolidation.service.BATCH_MEMBERS``) repeat the
+run, alternated, for before/after figures in one session. Not a test: figures in docs/benchmarks.md and
+docs/consolidation.md.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -91,44 +99,84 @@ def _start_pg(folder: Path) -> tuple[Any, str]:
     return start_pgserver(folder, keep=True)
 
 
-def timing(
-    size: int, share: float, workdir: Path, database: str | None, reuse: bool, load_only: bool = False
-) -> dict[str, Any]:
-    """Store ``size`` statements and their restatements (or reuse a store loaded before: ``reuse``),
-    then time a dry run and the real run, and check what the run wrote: every cluster's history and
-    one undo."""
-    from synthetic import corpus
+def _admin(url: str, statement: str) -> None:
+    import psycopg
 
+    with psycopg.connect(str(urlsplit(url)._replace(path="/postgres").geturl()), autocommit=True) as conn:
+        conn.execute(statement)
+
+
+def _store_all(db: str | Path, items: list[str]) -> dict[str, float]:
     from memlane import Memlane
+
+    m = Memlane(db, user="bench", embedder="none")
+    _, load = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench", auto_supersede=False)
+                              for i in range(0, len(items), 1000)])  # fmt: skip
+    m.close()
+    return load
+
+
+def timing(
+    size: int,
+    share: float,
+    workdir: Path,
+    database: str | None,
+    reuse: bool,
+    load_only: bool = False,
+    *,
+    clone: bool = False,
+    runs: int = 1,
+    batches: tuple[int, ...] = (),
+) -> dict[str, Any]:
+    """Store ``size`` statements and their restatements once (or reuse the store loaded before:
+    ``reuse``), then time a dry run and the real run on a fresh copy of the loaded store for each of
+    ``runs`` x ``batches`` (alternated), and check what each run wrote: every cluster's history and one
+    undo. Copies: of the SQLite file; on PostgreSQL with ``clone``, ``CREATE DATABASE … TEMPLATE`` the
+    loaded database (the pgserver of ``--pg``); else the run changes ``database`` itself."""
+    from synthetic import corpus
 
     texts = [s for s, _ in corpus(size)]
     step = max(1, round(1 / share)) if share > 0 else 0
     restated = [f"Really, {t}" for t in texts[::step]] if step else []
     items = texts + restated
-    out: dict[str, Any] = {"memories": len(items)}
-    db: str | Path
+    out: dict[str, Any] = {"memories": len(items), "runs": []}
     if database is None:
-        path = workdir / f"time-{size}.db"
         loaded = workdir / f"time-{size}.loaded.db"
         if not (reuse and loaded.exists()):
-            path.unlink(missing_ok=True)
-            m = Memlane(path, user="bench", embedder="none")
-            _, out["load"] = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench",
-                                             auto_supersede=False) for i in range(0, len(items), 1000)])  # fmt: skip
-            m.close()
-            shutil.copyfile(path, loaded)  # the loaded store, for --reuse
-        shutil.copyfile(loaded, path)
-        db = path
-    else:
-        db = database
-        if not reuse:
-            m = Memlane(db, user="bench", embedder="none")
-            _, out["load"] = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench",
-                                             auto_supersede=False) for i in range(0, len(items), 1000)])  # fmt: skip
-            m.close()
+            loaded.unlink(missing_ok=True)
+            out["load"] = _store_all(loaded, items)
+    elif not reuse:
+        out["load"] = _store_all(database, items)
     if load_only:
         return out
+    for n, batch in itertools.product(range(runs), batches or (0,)):
+        if database is None:
+            db: str | Path = workdir / f"time-{size}.db"
+            shutil.copyfile(workdir / f"time-{size}.loaded.db", db)
+        elif clone:
+            name = f"consolidation_run_{os.getpid()}_{n}_{batch}"
+            _admin(database, f'DROP DATABASE IF EXISTS "{name}"')
+            _admin(database, f'CREATE DATABASE "{name}" TEMPLATE "{urlsplit(database).path.lstrip("/")}"')
+            db = urlsplit(database)._replace(path="/" + name).geturl()
+        else:
+            db = database
+        run = {"run": n, "batch_members": batch or "default", "load_average_start": os.getloadavg()}
+        run.update(_timed_run(db, batch))
+        run["load_average_end"] = os.getloadavg()
+        out["runs"].append(run)
+        print(json.dumps(run), flush=True)
+        if database is not None and clone:
+            _admin(database, f'DROP DATABASE IF EXISTS "{urlsplit(str(db)).path.lstrip("/")}" WITH (FORCE)')
+    return out
+
+
+def _timed_run(db: str | Path, batch: int) -> dict[str, Any]:
+    from memlane import Memlane
+
+    out: dict[str, Any] = {}
     m = Memlane(db, user="bench", embedder="none")
+    if batch:
+        m.service.consolidation.batch_members = batch
     dry, out["dry_run"] = _phase(lambda: m.consolidate(dry_run=True))
     done, out["run"] = _phase(lambda: m.consolidate())
     out["dry_run_clusters"] = len(dry.clusters)
@@ -169,6 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="time on this database (postgresql://…) instead of a SQLite file")
     parser.add_argument("--pg", action="store_true", help="time on a pgserver PostgreSQL in --workdir")
     parser.add_argument("--reuse", action="store_true", help="--size: reuse the store loaded by a run before")
+    parser.add_argument(
+        "--runs", type=int, default=1, help="--size: timed runs, each on a fresh copy of the store"
+    )
+    parser.add_argument("--batch-members", default="",
+                        help="--size: comma-separated batch sizes (members per transaction), alternated per run")  # fmt: skip
     parser.add_argument("--load-only", action="store_true", help="--size: store, then stop (for --reuse)")
     parser.add_argument("--workdir", type=Path)
     parser.add_argument("--json", type=Path)
@@ -189,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         database = args.db
         if args.pg:
             _server, database = _start_pg(workdir / "pg")
-        t = timing(args.size, args.duplicates, workdir, database, args.reuse, args.load_only)
+        batches = tuple(int(b) for b in args.batch_members.split(",") if b)
+        t = timing(args.size, args.duplicates, workdir, database, args.reuse, args.load_only,
+                   clone=args.pg, runs=args.runs, batches=batches)  # fmt: skip
         report["timing"] = t
         print(json.dumps(t, indent=2))
     report["load_average_end"] = os.getloadavg()

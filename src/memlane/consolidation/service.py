@@ -1,8 +1,9 @@
 """Consolidation: near-duplicate current memories become one, and duplicate entities one node.
 
 ``consolidate`` is the one entry point (``MemoryService.consolidate`` for the surfaces, the nightly job
-for the whole store). For each cluster found by ``duplicates.near_duplicate_clusters`` it writes, in one
-transaction per cluster:
+for the whole store). For each cluster found by ``duplicates.near_duplicate_clusters`` it writes (in one
+transaction per batch of clusters, ``BATCH_MEMBERS``: a crash leaves every cluster merged or untouched,
+never half merged):
 
 - a **new memory** with the wording of the most complete member (the longest; on a tie the newest), the
   group's owner, visibility, space and subject, the highest importance and confidence, the newest
@@ -39,7 +40,7 @@ from ..ids import new_id
 from ..indexing import index_fields
 from ..models import Actor, Entity, Memory, State, Visibility
 from ..permissions import Change, check_change, check_entity_change, refusal
-from ..storage.base import NewMemory, Store
+from ..storage.base import Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .duplicates import near_duplicate_clusters
@@ -49,6 +50,10 @@ from .report import ConsolidationReport, EntityFold, MergedCluster
 __all__ = ["SOURCE", "ConsolidationService"]
 
 SOURCE = "consolidation"
+#: members per write transaction: many clusters share its fixed number of statements (round trips on
+#: PostgreSQL), and each holds a chain lock until COMMIT (PostgreSQL's shared lock table holds 6,400 by
+#: default: ``max_locks_per_transaction`` 64 x 100 connections)
+BATCH_MEMBERS = 500
 _SYSTEM_USER = "memlane-consolidation"
 
 
@@ -66,6 +71,8 @@ class ConsolidationService:
         self._model = model
         #: also merge paraphrases the embedder proposes (``paraphrases``; ``MEMLANE_CONSOLIDATE_PARAPHRASES``)
         self.paraphrases = False
+        #: members merged per write transaction (``BATCH_MEMBERS``)
+        self.batch_members = BATCH_MEMBERS
 
     def consolidate(
         self, actor: Actor | None = None, *, workspace: str | None = None, dry_run: bool = False
@@ -160,53 +167,56 @@ class ConsolidationService:
     ) -> list[MergedCluster | None]:
         vectors = self._embed([_representative(c).content for c in clusters]) if clusters else None
         model = self._model() if vectors is not None else None
-        out: list[MergedCluster | None] = []
-        for i, cluster in enumerate(clusters):
-            vector = vectors[i] if vectors is not None else None
-            try:  # one cluster, one transaction; None when a member changed meanwhile (next run's)
-                out.append(self._merge_one(cluster, actor, now, vector, model))
-            except _Retry:
-                out.append(None)
+        out: list[MergedCluster | None] = [None] * len(clusters)
+        for batch in _batches(clusters, self.batch_members):
+            items = [(i, clusters[i], vectors[i] if vectors is not None else None) for i in batch]
+            try:
+                done = self._merge_batch(items, actor, now, model)
+            except _Retry:  # a concurrent writer stored one's text: each alone, that one left for next run
+                done = {}
+                for item in items:
+                    try:
+                        done.update(self._merge_batch([item], actor, now, model))
+                    except _Retry:
+                        continue
+            for i, merged in done.items():
+                out[i] = merged
         return out
 
-    def _merge_one(
+    def _merge_batch(
         self,
-        cluster: list[Memory],
+        items: list[tuple[int, list[Memory], npt.NDArray[np.float32] | None]],
         actor: Actor | None,
         now: datetime,
-        vector: npt.NDArray[np.float32] | None,
         model: str | None,
-    ) -> MergedCluster | None:
-        head = _representative(cluster)
-        reader = _reader(head)
+    ) -> dict[int, MergedCluster]:
+        """Merge clusters in one transaction, all of them or none (a crash leaves no cluster half
+        merged): one read of every member's chain (locked on PostgreSQL until commit), then one write
+        of them all. A cluster whose member changed since it was read is left for the next run."""
         with self.storage.write() as txn:
-            # every version of each member's chain, oldest first (locked on PostgreSQL until commit)
-            found = txn.chains(reader, [m.id for m in cluster])
-            heads = [next((v for v in found.get(m.id, ()) if v.id == m.id), None) for m in cluster]
-            if any(h is None or h.superseded_by is not None for h in heads):
-                return None  # changed since it was read: left for the next run
-            row = _new_row(cluster, head, now, vector, model)
-            new = row.memory
-            chains = {m.id: txn.chain_id_of(m.id) or m.id for m in cluster}
-            provenance = dict(new.provenance or {})
-            provenance["consolidated"] = [
-                _member_record(m, chains[m.id], [v.id for v in found[m.id]]) for m in cluster
-            ]
-            row.memory = new = new.model_copy(update={"provenance": provenance})
-            links: list[tuple[str, str, str | None, datetime | None]] = []
-            for m in cluster:  # every version moves into the new chain; the heads become its history
-                for old in found[m.id]:
-                    by, at = (new.id, now) if old.id == m.id else (old.superseded_by, old.superseded_at)
-                    links.append((old.id, new.id, by, at))
-            txn.relink(links, now)
-            seq = txn.insert(row)
-            if seq is None:  # a concurrent writer stored this text meanwhile (PostgreSQL): next run
-                raise _Retry
-            # the members' entity links: the representative's text was linked when it was stored (the
-            # same links resolving it again would make), the others add a subject or a hand-made link
-            txn.copy_entity_links(seq, [m.id for m in cluster])
-            txn.audit(actor or reader, "consolidate", new.id, {"merged": [m.id for m in cluster]})
-        return self._plan(cluster, new.id)
+            ids: dict[Actor, list[str]] = defaultdict(list)
+            for _, cluster, _ in items:
+                ids[_reader(_representative(cluster))].extend(m.id for m in cluster)
+            found: dict[str, tuple[str, list[Memory]]] = {}
+            for reader, member_ids in ids.items():
+                found.update(txn.chains_of(reader, member_ids))
+            merges: list[Merge] = []
+            done: dict[int, MergedCluster] = {}
+            for i, cluster, vector in items:
+                if not all(_current(found.get(m.id), m.id) for m in cluster):
+                    continue  # changed since it was read: left for the next run
+                merge = _merge(cluster, found, now, vector, model)
+                merges.append(merge)
+                done[i] = self._plan(cluster, merge.row.memory.id)
+                txn.audit(
+                    actor or _reader(_representative(cluster)),
+                    "consolidate",
+                    merge.row.memory.id,
+                    {"merged": list(merge.members)},
+                )
+            if any(seq is None for seq in txn.write_merges(merges, now)):
+                raise _Retry  # a concurrent writer stored one's text meanwhile (PostgreSQL)
+        return done
 
     # -- entities -------------------------------------------------------------------------------------
 
@@ -288,6 +298,48 @@ def _reader(m: Memory) -> Actor:
 def _representative(cluster: list[Memory]) -> Memory:
     """The most complete wording: the longest content, then the newest observation, then the id."""
     return max(cluster, key=lambda m: (len(m.content), m.observed_at, m.id))
+
+
+def _batches(clusters: list[list[Memory]], members: int) -> list[list[int]]:
+    """Indexes of ``clusters`` in runs of about ``members`` members (a larger cluster alone)."""
+    out: list[list[int]] = []
+    size = members
+    for i, cluster in enumerate(clusters):
+        if size + len(cluster) > members:
+            out.append([])
+            size = 0
+        out[-1].append(i)
+        size += len(cluster)
+    return out
+
+
+def _current(chain: tuple[str, list[Memory]] | None, memory_id: str) -> bool:
+    """Whether the member ``memory_id`` is still in ``chain`` and current."""
+    return chain is not None and any(v.id == memory_id and v.superseded_by is None for v in chain[1])
+
+
+def _merge(
+    cluster: list[Memory],
+    found: dict[str, tuple[str, list[Memory]]],
+    now: datetime,
+    vector: npt.NDArray[np.float32] | None,
+    model: str | None,
+) -> Merge:
+    """The new memory of ``cluster`` (``found``: each member's chain id and versions) and the moves of
+    every member's versions into its chain, the members becoming its history."""
+    row = _new_row(cluster, _representative(cluster), now, vector, model)
+    new = row.memory
+    provenance = dict(new.provenance or {})
+    provenance["consolidated"] = [
+        _member_record(m, found[m.id][0], [v.id for v in found[m.id][1]]) for m in cluster
+    ]
+    row.memory = new.model_copy(update={"provenance": provenance})
+    links: list[tuple[str, str, str | None, datetime | None]] = []
+    for m in cluster:  # every version moves into the new chain; the heads become its history
+        for old in found[m.id][1]:
+            by, at = (new.id, now) if old.id == m.id else (old.superseded_by, old.superseded_at)
+            links.append((old.id, new.id, by, at))
+    return Merge(row=row, members=tuple(m.id for m in cluster), links=tuple(links))
 
 
 def _member_record(m: Memory, chain_id: str, versions: list[str]) -> dict[str, Any]:

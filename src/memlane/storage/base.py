@@ -47,6 +47,7 @@ __all__ = [
     "GraphReads",
     "IdentityStore",
     "LinkRole",
+    "Merge",
     "NewMemory",
     "ProfileStore",
     "SessionRow",
@@ -85,6 +86,17 @@ class NewMemory:
     #: the text the keyword index sees, when it differs from the content (None: the content)
     fts_content: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    """One consolidated memory to write (``WriteTxn.write_merges``): ``row`` is inserted, each
+    (id, chain_id, superseded_by, superseded_at) of ``links`` applied (the members' versions moved into
+    its chain, the members superseded by it) and the entity links of ``members`` copied onto it."""
+
+    row: NewMemory
+    members: tuple[str, ...]
+    links: tuple[tuple[str, str, str | None, datetime | None], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +367,18 @@ class WriteTxn(EntityWrites, Protocol):
 
     def chains(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, list[Memory]]:
         """For each given id visible to ``actor``, every version of its chain (oldest first)."""
+        ...
+
+    def chains_of(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, tuple[str, list[Memory]]]:
+        """For each given id visible to ``actor``, its chain id and every version of its chain (oldest
+        first), in one read for many ids; the chains are locked until the transaction ends (PostgreSQL,
+        as ``delete_chains`` locks them)."""
+        ...
+
+    def write_merges(self, merges: Sequence[Merge], at: datetime) -> list[int | None]:
+        """Write many consolidated memories at once (``Merge``): each one's seq, None where an identical
+        current item committed by a concurrent writer held its text (PostgreSQL; that merge's links
+        were written all the same, so the caller rolls the transaction back)."""
         ...
 
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]: ...

@@ -33,6 +33,7 @@ from ..stats import Bucket, StatDelta
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
 from .graph_transfer import GraphRestoreOps
+from .merges import MergeWriteOps
 from .rows import (
     _ALL,
     _CHAIN_LOCKS,
@@ -57,6 +58,45 @@ CURRENT_BY_HASH = (
 
 if TYPE_CHECKING:
     from .store import PostgresStore
+
+#: one new item: the row, its entity keys and its vector in one round trip (data-modifying CTEs all run;
+#: with a conflict ``ins`` is empty and so are the other two); parameters: ``_insert_params``
+_INSERT = (
+    "WITH ins AS (INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash,"
+    " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
+    " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
+    " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
+    " doc_len, porter_terms, author, profile_id, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
+    " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
+    " ON CONFLICT (workspace, owner, visibility, space, content_hash) WHERE superseded_by IS NULL"
+    " DO NOTHING RETURNING seq),"
+    " keys AS (INSERT INTO memory_entities (key, memory_seq) SELECT k, ins.seq FROM ins,"
+    " unnest(%s::text[]) AS k ON CONFLICT DO NOTHING),"
+    " vec AS (INSERT INTO memory_vectors (memory_seq, model, dim, embedding)"
+    " SELECT ins.seq, %s::text, %s::int, %s::vector FROM ins WHERE %s::text IS NOT NULL)"
+    " SELECT seq FROM ins"
+)
+
+
+def _insert_params(row: NewMemory) -> tuple[Any, ...]:
+    """``_INSERT``'s parameters for ``row``."""
+    m = row.memory
+    keyword_text = m.content if row.fts_content is None else row.fts_content
+    model = m.embedding_model if row.vector is not None else None
+    return (
+        m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
+        str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
+        m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
+        m.valid_from, m.valid_to, m.observed_at, m.source,
+        Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
+        m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
+        m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
+        _token_count(keyword_text) + _token_count(row.fts_subject),
+        _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, keyword_text,
+        sorted(row.entity_keys),
+        model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
+        np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
+    )  # fmt: skip
 
 
 def _lock(conn: psycopg.Connection[Any], namespace: int, name: str) -> None:
@@ -99,7 +139,7 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
     )
 
 
-class _Txn(EntityWriteOps, GraphRestoreOps):
+class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:
@@ -200,49 +240,42 @@ class _Txn(EntityWriteOps, GraphRestoreOps):
         """The new item's seq, or None when an identical current item (same owner, visibility, space and
         content hash) was committed by another writer after the caller's duplicate check. An expired one
         in the way is deleted and the insert tried again (``_drop_expired_twin``)."""
-        m = row.memory
-        keyword_text = m.content if row.fts_content is None else row.fts_content
-        model = m.embedding_model if row.vector is not None else None
-        if model is not None:
-            self._ensure_index(model, len(row.vector))  # type: ignore[arg-type]
-        # One round trip: the row, its entity keys and its vector (data-modifying CTEs all run; with a
-        # conflict ``ins`` is empty and so are the other two).
-        statement = (
-            "WITH ins AS (INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash,"
-            " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
-            " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
-            " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
-            " doc_len, porter_terms, author, profile_id, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-            " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
-            " ON CONFLICT (workspace, owner, visibility, space, content_hash) WHERE superseded_by IS NULL"
-            " DO NOTHING RETURNING seq),"
-            " keys AS (INSERT INTO memory_entities (key, memory_seq) SELECT k, ins.seq FROM ins,"
-            " unnest(%s::text[]) AS k ON CONFLICT DO NOTHING),"
-            " vec AS (INSERT INTO memory_vectors (memory_seq, model, dim, embedding)"
-            " SELECT ins.seq, %s::text, %s::int, %s::vector FROM ins WHERE %s::text IS NOT NULL)"
-            " SELECT seq FROM ins"
-        )
-        params = (
-            m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
-            str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
-            m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
-            m.valid_from, m.valid_to, m.observed_at, m.source,
-            Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
-            m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
-            m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
-            _token_count(keyword_text) + _token_count(row.fts_subject),
-            _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, keyword_text,
-            sorted(row.entity_keys),
-            model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
-            np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
-        )  # fmt: skip
-        got = self._one(statement, params)
+        self._ensure_indexes([row])
+        params = _insert_params(row)
+        got = self._one(_INSERT, params)
         if got is None and self._drop_expired_twin(row):
-            got = self._one(statement, params)
+            got = self._one(_INSERT, params)
         if got is None:
             return None
         self.uncounted.add(int(got[0]))
         return int(got[0])
+
+    def _insert_many(self, rows: Sequence[NewMemory]) -> list[int | None]:
+        """``insert`` for many rows, pipelined (one round trip for all); a row that met a conflict is
+        tried again alone (``insert``: an expired twin is deleted, else None)."""
+        if not rows:
+            return []
+        self._ensure_indexes(rows)
+        seqs: list[int | None] = []
+        with self.conn.cursor() as cur:
+            cur.executemany(_INSERT, [_insert_params(r) for r in rows], returning=True)
+            while True:  # one result per row (``nextset``: psycopg 3.1's spelling of ``results()``)
+                got = cur.fetchone()
+                seqs.append(int(got[0]) if got else None)
+                if not cur.nextset():
+                    break
+        self.uncounted.update(s for s in seqs if s is not None)
+        return [s if s is not None else self.insert(r) for s, r in zip(seqs, rows, strict=True)]
+
+    def _ensure_indexes(self, rows: Sequence[NewMemory]) -> None:
+        for model, dim in sorted(
+            {
+                (r.memory.embedding_model, len(r.vector))
+                for r in rows
+                if r.vector is not None and r.memory.embedding_model
+            }
+        ):
+            self._ensure_index(model, dim)
 
     def _put_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None:
         for model, dim in {(model, len(vec)) for _, model, vec in rows}:

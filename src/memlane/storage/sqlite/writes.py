@@ -23,6 +23,7 @@ from ..stats import Bucket, StatDelta
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
 from .graph_transfer import GraphRestoreOps
+from .merges import MergeWriteOps
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
 #: the store's duplicate check: the current, unexpired item of one scope and space with this content hash
@@ -75,7 +76,7 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
     )
 
 
-class _Txn(EntityWriteOps, GraphRestoreOps):
+class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps):
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:
