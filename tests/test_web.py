@@ -677,6 +677,15 @@ def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path
     page.wait_for_selector("text=Consolidation undone")
     assert "2 memories are current again" in page.locator("#consolidation-summary").inner_text()
     assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
+    # a whole run in one step: consolidate again, then undo the run (its memories and entity folds)
+    page.goto(f"{site.url}/consolidate")
+    page.get_by_role("button", name="Consolidate now").click()
+    page.wait_for_selector("text=Consolidated")
+    assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is not None for m in walks)
+    page.get_by_role("button", name="Undo this whole run").click()
+    page.wait_for_selector("text=Consolidation undone")
+    assert "current again" in page.locator("#consolidation-summary").inner_text()
+    assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
 
 
 def test_profile_edit_and_delete(site: Site, context: Any, browser: Any, tmp_path: Path) -> None:

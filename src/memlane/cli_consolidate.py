@@ -1,4 +1,4 @@
-"""``memlane consolidate [--dry-run] [--undo ID]``: a thin layer over the SDK's ``consolidate``.
+"""``memlane consolidate [--dry-run] [--undo ID] [--undo-run RUN]``: a thin layer over the SDK's ``consolidate``.
 
 Embedded, the command is the store's operator (every memory of the file, as the nightly job); with
 ``--server``, the key's acting user (what it may supersede). Built by ``cli.py`` with its helpers
@@ -24,7 +24,16 @@ def _report_text(report: Any) -> str:
         lines.append(f"  {cluster.id or '(dry run)'}  {cluster.content}  <- {', '.join(cluster.merged)}")
     for fold in report.entities:
         lines.append(f"  entity {fold.merged} ({fold.name}) -> {fold.into}")
+    if report.run:
+        lines.append(f"run {report.run}: memlane consolidate --undo-run {report.run} undoes all of it")
     return "\n".join(lines)
+
+
+def _undone_text(undone: Any) -> str:
+    return (
+        f"run {undone.run} undone: {len(undone.restored)} memories current again"
+        f" ({', '.join(undone.restored) or '-'}); {len(undone.unmerged)} entity merges undone"
+    )
 
 
 def build(
@@ -36,19 +45,31 @@ def build(
     @click.command(
         "consolidate",
         epilog=_examples(
-            "memlane consolidate --dry-run", "memlane consolidate --json", "memlane consolidate --undo ID"
+            "memlane consolidate --dry-run",
+            "memlane consolidate --json",
+            "memlane consolidate --undo ID",
+            "memlane consolidate --undo-run RUN",
         ),
     )
     @click.option("--dry-run", is_flag=True, help="Only report what would be merged.")
     @click.option("--undo", "undo_id", metavar="ID", help="Undo the consolidation that wrote memory ID.")
+    @click.option(
+        "--undo-run", "run_id", metavar="RUN", help="Undo a whole run (its memories and entity folds)."
+    )
     @_common
-    def consolidate(ctx: click.Context, dry_run: bool, undo_id: str | None) -> None:
+    def consolidate(ctx: click.Context, dry_run: bool, undo_id: str | None, run_id: str | None) -> None:
         """Merge near-duplicate memories and entities into one.
 
         The merged memories become history of the new one (memlane memory history ID), with their
-        provenance; --undo brings them back. Never across users, visibilities, spaces or profiles.
+        provenance; --undo brings them back, --undo-run RUN (the run the report names) undoes the whole
+        run, entity folds included. Never across users, visibilities, spaces or profiles.
         """
+        if undo_id is not None and run_id is not None:
+            raise click.UsageError("--undo and --undo-run: give one")
         client = _client(ctx, existing=True)
+        if run_id is not None:
+            _emit(ctx, client.undo_consolidation_run(run_id), _undone_text)
+            return
         if undo_id is not None:
             restored = client.undo_consolidation(undo_id)
             _emit(ctx, {"restored": restored}, lambda r: "restored: " + ", ".join(r["restored"]))

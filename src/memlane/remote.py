@@ -29,7 +29,7 @@ from typing import IO, Any, TypeVar
 import httpx
 from pydantic_core import to_jsonable_python
 
-from .consolidation import ConsolidationReport
+from .consolidation import ConsolidationReport, ConsolidationUndo
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
 from .models import (
     ConversationMessage,
@@ -207,6 +207,10 @@ class _Requests:
 
     def undo_consolidation(self, memory_id: str, *, user: str | None = None) -> _Call[list[str]]:
         return _Call("POST", "/v1/consolidate/undo", _restored, user, {"id": memory_id})
+
+    def undo_consolidation_run(self, run_id: str, *, user: str | None = None) -> _Call[ConsolidationUndo]:
+        path = f"/v1/consolidate/runs/{_segment(run_id)}/undo"
+        return _Call("POST", path, ConsolidationUndo.model_validate, user)
 
     # -- the entity graph (``m.entities.*`` and ``m.anchor``) ----------------------------------------
 
@@ -540,6 +544,10 @@ class RemoteMemlane(_Connection):
     def undo_consolidation(self, memory_id: str, *, user: str | None = None) -> list[str]:
         return self._send(self._requests.undo_consolidation(memory_id, user=user))
 
+    def undo_consolidation_run(self, run_id: str, *, user: str | None = None) -> ConsolidationUndo:
+        """Undo a whole consolidation run in one call (``POST /v1/consolidate/runs/{run}/undo``)."""
+        return self._send(self._requests.undo_consolidation_run(run_id, user=user))
+
     def close(self) -> None:
         self._http.close()
 
@@ -635,6 +643,9 @@ class AsyncRemoteMemlane(_Connection):
 
     async def undo_consolidation(self, memory_id: str, **kwargs: Any) -> list[str]:
         return await self._send(self._requests.undo_consolidation(memory_id, **kwargs))
+
+    async def undo_consolidation_run(self, run_id: str, **kwargs: Any) -> ConsolidationUndo:
+        return await self._send(self._requests.undo_consolidation_run(run_id, **kwargs))
 
     async def close(self) -> None:
         await self._http.aclose()

@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .app import build_service
 from .config import load_settings
-from .consolidation import ConsolidationReport
+from .consolidation import ConsolidationReport, ConsolidationUndo
 from .extraction.models import Message
 from .importers.archive import ReadProgress
 from .jobs.models import JobInfo
@@ -332,6 +332,12 @@ class Memlane:
         actor = self._actor(user) if user is not None else None
         return self._service.undo_consolidation(memory_id, actor=actor)
 
+    def undo_consolidation_run(self, run_id: str, *, user: str | None = None) -> ConsolidationUndo:
+        """Undo a whole consolidation run (``ConsolidationReport.run``) in one call: every memory it merged
+        is current again and every entity it folded is unmerged (all or nothing)."""
+        actor = self._actor(user) if user is not None else None
+        return self._service.undo_consolidation_run(run_id, actor=actor)
+
     def reindex(self, *, keys: bool = False, progress: ReindexProgress | None = None) -> ReindexResult:
         """Embed what has no vector of the current model (and with ``keys`` rebuild the text indexes);
         ``progress(phase, done, total)`` is told after each batch."""
@@ -533,6 +539,9 @@ class AsyncMemlane:
 
     async def undo_consolidation(self, memory_id: str, **kwargs: Any) -> list[str]:
         return await self._call("undo_consolidation", memory_id, **kwargs)
+
+    async def undo_consolidation_run(self, run_id: str, **kwargs: Any) -> ConsolidationUndo:
+        return await self._call("undo_consolidation_run", run_id, **kwargs)
 
     async def close(self) -> None:
         await self._call("close")

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import supersession, text
-from .consolidation import ConsolidationReport, ConsolidationService
+from .consolidation import ConsolidationReport, ConsolidationService, ConsolidationUndo
 from .conversations import ConversationService
 from .errors import (
     EmbedderError,
@@ -684,6 +684,12 @@ class MemoryService:
         if actor is not None:
             self._refuse_opted_out(actor)
         return self.consolidation.undo(memory_id, actor)
+
+    def undo_consolidation_run(self, run_id: str, *, actor: Actor | None = None) -> ConsolidationUndo:
+        """Undo a whole consolidation run (``ConsolidationReport.run``): its memories and entity folds."""
+        if actor is not None:
+            self._refuse_opted_out(actor)
+        return self.consolidation.undo_run(run_id, actor)
 
     def reindex(
         self,

@@ -6,7 +6,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from ..consolidation import ConsolidationReport
+from ..consolidation import ConsolidationReport, ConsolidationUndo
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, _Body
 
@@ -40,3 +40,12 @@ def consolidate(who: CallerDep, body: ConsolidateBody | None = None) -> JSONResp
 def undo(body: UndoBody, who: CallerDep) -> JSONResponse:
     """Undo the consolidation that wrote memory ``id``: its merged memories are current again."""
     return render({"restored": who.service.undo_consolidation(body.id, actor=who.actor)})
+
+
+@router.post("/consolidate/runs/{run}/undo", response_model=ConsolidationUndo)
+def undo_run(run: str, who: CallerDep) -> JSONResponse:
+    """Undo a whole consolidation run (``run`` from its report) in one call and one transaction: every
+    memory it merged is current again and every entity it folded is unmerged. All or nothing: 404 when
+    any of it is not the acting user's to see, 403 when not hers to change, 422 when a memory was
+    superseded or an entity merged further since."""
+    return render(who.service.undo_consolidation_run(run, actor=who.actor))

@@ -5,12 +5,13 @@ provenance of all of them, the merged ones its history (undoable); duplicate ent
 from __future__ import annotations
 
 from .duplicates import near_duplicate_clusters, signature
-from .report import ConsolidationReport, EntityFold, MergedCluster
+from .report import ConsolidationReport, ConsolidationUndo, EntityFold, MergedCluster
 from .service import ConsolidationService
 
 __all__ = [
     "ConsolidationReport",
     "ConsolidationService",
+    "ConsolidationUndo",
     "EntityFold",
     "MergedCluster",
     "near_duplicate_clusters",

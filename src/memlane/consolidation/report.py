@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
-__all__ = ["ConsolidationReport", "EntityFold", "MergedCluster"]
+__all__ = ["ConsolidationReport", "ConsolidationUndo", "EntityFold", "MergedCluster"]
 
 
 class _Frozen(BaseModel):
@@ -35,6 +35,9 @@ class EntityFold(_Frozen):
 
 class ConsolidationReport(_Frozen):
     dry_run: bool
+    #: the run's id, which undoes all of it in one call (``undo_consolidation_run``); None in a dry run
+    #: or when the run changed nothing
+    run: str | None = None
     #: current memories looked at
     examined: int
     clusters: tuple[MergedCluster, ...] = ()
@@ -46,3 +49,11 @@ class ConsolidationReport(_Frozen):
     def merged_memories(self) -> int:
         """How many memories became history of a consolidated one."""
         return sum(len(c.merged) for c in self.clusters)
+
+
+class ConsolidationUndo(_Frozen):
+    """What undoing run ``run`` did: the memories current again and the entity merges undone."""
+
+    run: str
+    restored: tuple[str, ...] = ()
+    unmerged: tuple[str, ...] = ()

@@ -34,27 +34,28 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import text
-from ..errors import InvalidInput, MemlaneError, UnknownMemory
+from ..errors import MemlaneError
 from ..graph.service import EntityService
 from ..ids import new_id
 from ..indexing import index_fields
-from ..models import Actor, Entity, Memory, State, Visibility
-from ..permissions import Change, check_change, check_entity_change, refusal
-from ..storage.base import Merge, NewMemory, Store
+from ..models import Actor, Entity, Memory, State
+from ..permissions import Change, check_entity_change, refusal
+from ..storage.base import ConsolidationRun, Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .duplicates import near_duplicate_clusters
 from .paraphrases import join_paraphrases
-from .report import ConsolidationReport, EntityFold, MergedCluster
+from .report import ConsolidationReport, ConsolidationUndo, EntityFold, MergedCluster
+from .undo import SOURCE, undo_cluster, undo_run
+from .undo import readable as _readable
+from .undo import reader_of as _reader_of
 
 __all__ = ["SOURCE", "ConsolidationService"]
 
-SOURCE = "consolidation"
 #: members per write transaction: many clusters share its fixed number of statements (round trips on
 #: PostgreSQL), and each holds a chain lock until COMMIT (PostgreSQL's shared lock table holds 6,400 by
 #: default: ``max_locks_per_transaction`` 64 x 100 connections)
 BATCH_MEMBERS = 500
-_SYSTEM_USER = "memlane-consolidation"
 
 
 class ConsolidationService:
@@ -100,11 +101,25 @@ class ConsolidationService:
                 )
             ]
         )
-        folds = self._fold_entities(readers, dry_run, per_owner=actor is None)
+        scopes: dict[str, tuple[str, str]] = {}  # merge id: the (workspace, owner) it was folded in
+        folds = self._fold_entities(readers, dry_run, per_owner=actor is None, scopes=scopes)
+        done = tuple(c for c in merged if c is not None)
+        run = None
+        if not dry_run and (done or folds):  # recorded, so that one call undoes it (``undo_run``)
+            run = new_id()
+            with self.storage.write() as txn:
+                txn.save_consolidation_run(
+                    ConsolidationRun(
+                        id=run, workspace=workspace, actor=actor.user if actor else None, at=now,
+                        clusters=tuple(c.id for c in done if c.id is not None),
+                        folds=tuple((f.merge_id, *scopes[f.merge_id]) for f in folds if f.merge_id),
+                    )
+                )  # fmt: skip
         return ConsolidationReport(
             dry_run=dry_run,
+            run=run,
             examined=len(candidates),
-            clusters=tuple(c for c in merged if c is not None),
+            clusters=done,
             entities=tuple(folds),
             seconds=time.perf_counter() - started,
         )
@@ -112,40 +127,13 @@ class ConsolidationService:
     def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
         """Reverse the consolidation that wrote ``memory_id``: its members are current again (ids
         returned) and it is deleted."""
-        now = now_utc()
         with self.storage.write() as txn:
-            merged = txn.find_by_id(memory_id)
-            if merged is None or (actor is not None and not _readable(actor, merged)):
-                raise UnknownMemory(
-                    f"no memory {memory_id!r} visible to {actor.user if actor else 'memlane'}"
-                )
-            members = (merged.provenance or {}).get("consolidated")
-            if merged.source != SOURCE or not isinstance(members, list):
-                raise InvalidInput(f"{memory_id} was not written by a consolidation: nothing to undo")
-            if merged.superseded_by is not None:
-                raise InvalidInput(
-                    f"{memory_id} has been superseded by {merged.superseded_by} since: undo that first"
-                )
-            reader = _reader(merged)
-            if actor is not None:
-                check_change(actor, [merged], Change.SUPERSEDE)
-            # back into their own chains (still superseded, so the new item stays the only current one
-            # of its text), then the new item goes, then they are current again
-            moves = [(str(v), str(m["chain_id"])) for m in members for v in m.get("versions", [m["id"]])]
-            olds = {v: txn.find_by_id(v) for v, _ in moves}
-            txn.relink(
-                [
-                    (v, chain, old.superseded_by, old.superseded_at)
-                    for v, chain in moves
-                    if (old := olds[v]) is not None
-                ],
-                now,
-            )
-            txn.delete_chains(reader, [memory_id])
-            heads = [str(m["id"]) for m in members if olds.get(str(m["id"])) is not None]
-            txn.relink([(h, dict(moves)[h], None, None) for h in heads], now)
-            txn.audit(actor or reader, "consolidation_undo", memory_id, {"restored": heads})
-        return heads
+            return undo_cluster(txn, memory_id, actor, now_utc())
+
+    def undo_run(self, run_id: str, actor: Actor | None = None) -> ConsolidationUndo:
+        """Reverse a whole run in one call and one transaction (``undo.undo_run``): every memory it
+        wrote and every entity it folded."""
+        return undo_run(self.storage, run_id, actor)
 
     # -- memories -------------------------------------------------------------------------------------
 
@@ -221,11 +209,17 @@ class ConsolidationService:
     # -- entities -------------------------------------------------------------------------------------
 
     def _fold_entities(
-        self, readers: list[tuple[Actor, Actor]], dry_run: bool, *, per_owner: bool
+        self,
+        readers: list[tuple[Actor, Actor]],
+        dry_run: bool,
+        *,
+        per_owner: bool,
+        scopes: dict[str, tuple[str, str]] | None = None,
     ) -> list[EntityFold]:
         """Entities of one scope and type whose normalised names are equal: each later one is folded
         into the oldest (the entity graph's merge), as far as the changing actor may. ``per_owner``:
-        each reader stands for one owner and folds that owner's entities only."""
+        each reader stands for one owner and folds that owner's entities only. ``scopes`` gets each
+        merge's (workspace, owner), whose reader undoes it for the operator."""
         folds: list[EntityFold] = []
         for reader, changer in readers:
             groups: dict[tuple[Any, ...], list[Entity]] = defaultdict(list)
@@ -248,6 +242,8 @@ class ConsolidationService:
                     folds.append(
                         EntityFold(into=group[0].id, merged=other.id, name=other.name, merge_id=merge_id)
                     )
+                    if merge_id is not None and scopes is not None:
+                        scopes[merge_id] = (group[0].workspace, group[0].owner)
         return folds
 
 
@@ -263,27 +259,6 @@ def _eligible(m: Memory, actor: Actor | None, workspace: str | None, now: dateti
     if workspace is not None and m.workspace != workspace:
         return False
     return actor is None or (_readable(actor, m) and refusal(actor, m, Change.SUPERSEDE) is None)
-
-
-def _readable(actor: Actor, m: Memory) -> bool:
-    """The one read rule (``Actor.readable_shared_owners``), for an item already in hand."""
-    if m.workspace != actor.workspace:
-        return False
-    if m.owner == actor.owner:
-        return True
-    return m.visibility is Visibility.SHARED and m.owner in actor.readable_shared_owners()
-
-
-def _reader_of(workspace: str, owner: str) -> Actor:
-    """An actor that reads (and may supersede) what ``owner`` owns in ``workspace``."""
-    kind, _, name = owner.partition(":")
-    if kind == "user":
-        return Actor(user=name, workspace=workspace)
-    if kind == "team":
-        return Actor(user=_SYSTEM_USER, workspace=workspace, teams=(name,))
-    if kind == "agent":
-        return Actor(user=_SYSTEM_USER, workspace=workspace, agent=name)
-    return Actor(user=_SYSTEM_USER, workspace=workspace)
 
 
 def _owner_reader(entity: Entity, reader: Actor) -> bool:

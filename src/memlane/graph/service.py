@@ -7,6 +7,7 @@ link, anchor) are allowed as ``memlane.permissions.check_entity_change`` says. N
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from ..errors import Forbidden, InvalidInput, NotFound
@@ -26,14 +27,14 @@ from ..models import (
 from ..pagination import decode_cursor, encode_cursor
 from ..permissions import check_entity_change
 from ..requests import check_integer
-from ..storage.base import EntityScope, LinkRole, Store
+from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import now_utc
 from .anchoring import anchor_record, parse_record
 from .linking import candidate_of
 from .resolution import EntityType, Mention, mention_ids, resolve
 
-__all__ = ["EntityService"]
+__all__ = ["EntityService", "unmerge_in"]
 
 _ROLES = ("subject", "related_user", "mention")
 #: edges in an entity's detail (``about``, ``lookup``); ``edges`` lists them all
@@ -225,23 +226,8 @@ class EntityService:
 
     def unmerge(self, actor: Actor, merge_id: str) -> EntityMerge:
         self._refuse(actor)
-        now = now_utc()
         with self.storage.write() as txn:
-            done = txn.unmerge_entities(actor, merge_id, now)
-            if done is None:
-                raise NotFound(f"no merge {merge_id!r} to undo visible to {actor.user}")
-            into = txn.entity_for_update(actor, done.into)
-            if into is None:  # folded into another since: what this merge moved went on with it
-                raise InvalidInput(
-                    f"unmerge: {done.into} has itself been merged into another entity since; undo that"
-                    " merge first"
-                )  # (raising rolls the unmerge back)
-            restored = txn.entity_for_update(actor, done.merged)
-            for entity in (into, restored):
-                if entity is not None:
-                    check_entity_change(actor, entity)
-            txn.audit(actor, "entity_unmerge", None, {"merge": merge_id})
-        return done
+            return unmerge_in(txn, actor, merge_id, now_utc())
 
     def merges(self, actor: Actor, *, entity_id: str | None = None, limit: int = 100) -> list[PastMerge]:
         """The merge history ``actor`` may read, newest first (undone merges too): every merge, or those
@@ -303,6 +289,25 @@ class EntityService:
                 actor, "anchor", None, {"kind": parsed.kind, "system": parsed.system, "entity": entity_id}
             )
         return entity
+
+
+def unmerge_in(txn: WriteTxn, actor: Actor, merge_id: str, now: datetime) -> EntityMerge:
+    """Undo merge ``merge_id`` inside ``txn`` (``EntityService.unmerge``, and a consolidation run's undo,
+    which unmerges its folds in the transaction that restores its memories). Raising rolls it back."""
+    done = txn.unmerge_entities(actor, merge_id, now)
+    if done is None:
+        raise NotFound(f"no merge {merge_id!r} to undo visible to {actor.user}")
+    into = txn.entity_for_update(actor, done.into)
+    if into is None:  # folded into another since: what this merge moved went on with it
+        raise InvalidInput(
+            f"unmerge: {done.into} has itself been merged into another entity since; undo that merge first"
+        )
+    restored = txn.entity_for_update(actor, done.merged)
+    for entity in (into, restored):
+        if entity is not None:
+            check_entity_change(actor, entity)
+    txn.audit(actor, "entity_unmerge", None, {"merge": merge_id})
+    return done
 
 
 def _may_undo(actor: Actor, past: PastMerge) -> bool:

@@ -109,6 +109,51 @@ class EntityScope:
     visibility: str
 
 
+@dataclass(frozen=True, slots=True)
+class ConsolidationRun:
+    """What one consolidation run changed, recorded so that one call undoes it: the memories it wrote
+    (one per merged cluster) and the entity merges it made, each with the (workspace, owner) whose
+    reader folded it (the operator's run folds every owner's entities as that owner's reader).
+    ``workspace`` None: the whole store; ``actor`` None: the operator (nightly job, embedded CLI)."""
+
+    id: str
+    workspace: str | None
+    actor: str | None
+    at: datetime
+    clusters: tuple[str, ...]
+    folds: tuple[tuple[str, str, str], ...]  # (merge id, workspace, owner)
+    undone_at: datetime | None = None
+
+    def detail(self) -> dict[str, Any]:
+        return {"clusters": list(self.clusters), "folds": [list(f) for f in self.folds]}
+
+    @classmethod
+    def from_row(
+        cls,
+        id: str,
+        workspace: str | None,
+        actor: str | None,
+        at: datetime,
+        detail: dict[str, Any],
+        undone_at: datetime | None,
+    ) -> ConsolidationRun:
+        folds = tuple((str(m), str(w), str(o)) for m, w, o in detail.get("folds", []))
+        clusters = tuple(str(c) for c in detail.get("clusters", []))
+        return cls(id, workspace, actor, at, clusters, folds, undone_at)
+
+
+class ConsolidationRunWrites(Protocol):
+    """The record of consolidation runs (``memlane.consolidation``), inside ``Store.write()``."""
+
+    def save_consolidation_run(self, run: ConsolidationRun) -> None: ...
+
+    def consolidation_run_for_update(self, run_id: str) -> ConsolidationRun | None:
+        """The run, locked until commit (PostgreSQL) so that two undos of one run do not interleave."""
+        ...
+
+    def mark_consolidation_run_undone(self, run_id: str, at: datetime) -> None: ...
+
+
 class EntityWrites(Protocol):
     """Entity operations inside ``Store.write()`` (the memory's own transaction when linking on store).
 
@@ -323,7 +368,7 @@ class GraphReads(Protocol):
         ...
 
 
-class WriteTxn(EntityWrites, Protocol):
+class WriteTxn(EntityWrites, ConsolidationRunWrites, Protocol):
     """Operations valid only inside ``Store.write()``: all or nothing."""
 
     def current_of_chain(self, chain_id: str) -> Memory | None: ...

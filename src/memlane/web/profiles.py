@@ -160,3 +160,11 @@ def undo(request: Request, viewer: ViewerDep, memory: Annotated[str, Form(max_le
     """Undo the consolidation that wrote ``memory``: its members are current again."""
     restored = viewer.service.undo_consolidation(memory.strip(), actor=viewer.actor)
     return page(request, "consolidate.html", {"report": None, "restored": restored}, viewer=viewer)
+
+
+@router.post("/consolidate/runs/{run}/undo", response_class=HTMLResponse)
+def undo_run(request: Request, viewer: ViewerDep, run: str) -> HTMLResponse:
+    """Undo a whole run (its memories and entity folds) in one step."""
+    undone = viewer.service.undo_consolidation_run(run, actor=viewer.actor)
+    context = {"report": None, "restored": list(undone.restored), "unmerged": list(undone.unmerged)}
+    return page(request, "consolidate.html", context, viewer=viewer)

@@ -30,6 +30,7 @@ from ...timeutil import now_utc
 from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
+from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
 from .graph_transfer import GraphRestoreOps
@@ -139,7 +140,7 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
     )
 
 
-class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps):
+class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:

@@ -476,4 +476,21 @@ CREATE INDEX IF NOT EXISTS entity_merges_by_merged ON entity_merges (merged_id);
     )
 )
 
+MIGRATIONS.append(
+    (
+        11,
+        "consolidation runs: what each run merged and folded, so that one call undoes it",
+        """
+CREATE TABLE IF NOT EXISTS consolidation_runs (
+    id TEXT PRIMARY KEY,
+    workspace TEXT,
+    actor TEXT,
+    at TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    undone_at TEXT
+);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -20,6 +20,7 @@ from ...timeutil import from_db, now_utc, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..stats import Bucket, StatDelta
+from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
 from .graph_transfer import GraphRestoreOps
@@ -76,7 +77,7 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
     )
 
 
-class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps):
+class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps):
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:

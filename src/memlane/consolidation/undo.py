@@ -1,0 +1,122 @@
+"""Undoing consolidation: one merged cluster (``undo_cluster``), or a whole run in one call and one
+transaction (``undo_run``): every memory it wrote gives its members back, and every entity it folded is
+unmerged, the newest fold first. All or nothing: a refusal (a memory superseded since, an entity merged
+further since, an item the caller may not change) rolls the whole undo back.
+
+A run is recorded when it changes something (``storage.base.ConsolidationRun``). Items of the run that
+were undone one by one since (``undo`` of a cluster, ``entities.unmerge`` of a fold) are skipped."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..errors import InvalidInput, NotFound, UnknownMemory
+from ..graph.service import unmerge_in
+from ..models import Actor, Memory, Visibility
+from ..permissions import Change, check_change
+from ..storage.base import Store, WriteTxn
+from ..timeutil import now_utc
+from .report import ConsolidationUndo
+
+__all__ = ["SOURCE", "reader_of", "undo_cluster", "undo_run"]
+
+SOURCE = "consolidation"
+_SYSTEM_USER = "memlane-consolidation"
+
+
+def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: datetime) -> list[str]:
+    """Reverse the consolidation that wrote ``memory_id`` inside ``txn``: its members are current again
+    (ids returned) and it is deleted."""
+    merged = txn.find_by_id(memory_id)
+    if merged is None or (actor is not None and not readable(actor, merged)):
+        raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user if actor else 'memlane'}")
+    members = (merged.provenance or {}).get("consolidated")
+    if merged.source != SOURCE or not isinstance(members, list):
+        raise InvalidInput(f"{memory_id} was not written by a consolidation: nothing to undo")
+    if merged.superseded_by is not None:
+        raise InvalidInput(
+            f"{memory_id} has been superseded by {merged.superseded_by} since: undo that first"
+        )
+    reader = reader_of(merged.workspace, merged.owner)
+    if actor is not None:
+        check_change(actor, [merged], Change.SUPERSEDE)
+    # back into their own chains (still superseded, so the new item stays the only current one of its
+    # text), then the new item goes, then they are current again
+    moves = [(str(v), str(m["chain_id"])) for m in members for v in m.get("versions", [m["id"]])]
+    olds = {v: txn.find_by_id(v) for v, _ in moves}
+    txn.relink(
+        [
+            (v, chain, old.superseded_by, old.superseded_at)
+            for v, chain in moves
+            if (old := olds[v]) is not None
+        ],
+        now,
+    )
+    txn.delete_chains(reader, [memory_id])
+    heads = [str(m["id"]) for m in members if olds.get(str(m["id"])) is not None]
+    txn.relink([(h, dict(moves)[h], None, None) for h in heads], now)
+    txn.audit(actor or reader, "consolidation_undo", memory_id, {"restored": heads})
+    return heads
+
+
+def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUndo:
+    """Reverse consolidation run ``run_id`` in one transaction: with an actor, only a run of its workspace
+    whose every memory and entity it may change (as ``undo`` and ``unmerge`` ask); without one (the
+    operator), any run."""
+    now = now_utc()
+    missing = NotFound(f"no consolidation run {run_id!r} visible to {actor.user if actor else 'memlane'}")
+    with store.write() as txn:
+        run = txn.consolidation_run_for_update(run_id)
+        if run is None or (actor is not None and run.workspace not in (None, actor.workspace)):
+            raise missing
+        if run.undone_at is not None:
+            raise InvalidInput(f"consolidation run {run_id} was undone already ({run.undone_at.isoformat()})")
+        restored: list[str] = []
+        undone: list[str] = []
+        for memory_id in run.clusters:
+            if txn.find_by_id(memory_id) is None:
+                continue  # undone by itself since (or forgotten): nothing of it to bring back
+            try:
+                restored.extend(undo_cluster(txn, memory_id, actor, now))
+            except UnknownMemory:  # not the caller's to see: neither is the run (nor that memory's id)
+                raise missing from None
+        for merge_id, workspace, owner in reversed(run.folds):  # the newest fold first
+            changer = actor if actor is not None else reader_of(workspace, owner)
+            try:
+                unmerge_in(txn, changer, merge_id, now)
+            except NotFound:
+                if not _unmerged_already(store, changer, merge_id):
+                    raise missing from None
+                continue
+            undone.append(merge_id)
+        txn.mark_consolidation_run_undone(run_id, now)
+        txn.audit(actor or Actor(user=_SYSTEM_USER), "consolidation_run_undo", None,
+                  {"run": run_id, "restored": restored, "unmerged": undone})  # fmt: skip
+    return ConsolidationUndo(run=run_id, restored=tuple(restored), unmerged=tuple(undone))
+
+
+def _unmerged_already(store: Store, actor: Actor, merge_id: str) -> bool:
+    """Whether the merge is one ``actor`` sees and was undone since (by ``entities.unmerge``)."""
+    found = store.entity_merges(actor, merge_id=merge_id, limit=1)
+    return bool(found) and found[0].merge.unmerged_at is not None
+
+
+def readable(actor: Actor, m: Memory) -> bool:
+    """The one read rule (``Actor.readable_shared_owners``), for an item already in hand."""
+    if m.workspace != actor.workspace:
+        return False
+    if m.owner == actor.owner:
+        return True
+    return m.visibility is Visibility.SHARED and m.owner in actor.readable_shared_owners()
+
+
+def reader_of(workspace: str, owner: str) -> Actor:
+    """An actor that reads (and may supersede) what ``owner`` owns in ``workspace``."""
+    kind, _, name = owner.partition(":")
+    if kind == "user":
+        return Actor(user=name, workspace=workspace)
+    if kind == "team":
+        return Actor(user=_SYSTEM_USER, workspace=workspace, teams=(name,))
+    if kind == "agent":
+        return Actor(user=_SYSTEM_USER, workspace=workspace, agent=name)
+    return Actor(user=_SYSTEM_USER, workspace=workspace)
