@@ -338,3 +338,28 @@ def test_a_restatement_is_already_known_without_a_recall(mem: Memlane) -> None:
         storage.current_by_hash("default", stored.owner, "personal", "", digest, now_utc()) is None
     )  # superseded
     assert mem.get(newer.id).replaces == stored.id
+
+
+def test_an_expired_twin_deleted_by_a_restatement_is_in_the_expiry_log(mem: Memlane, db_path) -> None:
+    """Storing a statement again deletes its expired twin (it holds the current-content index); that
+    deletion is an expiry like the cleanup job's, so the profile's log records it, once."""
+    mem.conversations.append("c", [{"role": "user", "text": "I live in Berlin."}])
+    profile = mem.profiles.create("short", expire_after="2 days")
+    mem.profiles.run("short")
+    [old] = [m for m in mem.list_recent(10) if m.profile_id == profile.id]
+    with mem.service.storage.write() as txn:
+        txn.set_profile_expiry("default", profile.id, lambda created: created - timedelta(seconds=1))
+    new = mem.store(old.content, source="test")  # said again, outside the profile
+    assert new.status == "stored" and new.id != old.id
+    assert rows(db_path, f"SELECT COUNT(*) FROM memories WHERE id = '{old.id}'") == [(0,)]
+    entry = mem.profiles.log("short", limit=1)[0]
+    assert (entry.action, entry.count, entry.detail, entry.profile) == (
+        "expired", 1, {"by": "restatement"}, "short"
+    )  # fmt: skip
+    assert mem.service.profiles.expire(now=now_utc() + timedelta(days=3)).deleted == 0  # nothing left
+    assert [e.action for e in mem.profiles.log("short")] == ["expired", "swept"]
+    # a twin no profile wrote is in no log
+    plain = mem.store("the staging database is called Mole", source="test")
+    rows(db_path, f"UPDATE memories SET expires_at = created_at WHERE id = '{plain.id}'")
+    assert mem.store("the staging database is called Mole", source="test").id != plain.id
+    assert len(mem.profiles.log("short")) == 2

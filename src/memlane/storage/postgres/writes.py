@@ -29,6 +29,7 @@ from ...models import Actor, Memory
 from ...timeutil import now_utc
 from ..base import NewMemory
 from ..memory_rows import observed_time
+from ..profile_rows import RESTATED, expired_per_profile
 from ..stats import Bucket, StatDelta
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
@@ -172,15 +173,22 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps):
         gone for every read and for the duplicate check, but not yet deleted by the expiry job, it still
         holds the current-content unique index the new item needs. Only after a conflict, so an insert
         without one costs no extra round trip. A concurrent expiry job holding the row: this waits for
-        it, then finds nothing."""
+        it, then finds nothing. Like the expiry job, this writes the deletion to the profile's expiry log."""
         m = row.memory
+        now = now_utc()
         found = self.conn.execute(
-            "SELECT seq FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s AND space = %s"
-            " AND content_hash = %s AND superseded_by IS NULL AND expires_at IS NOT NULL AND expires_at <= %s"
-            " FOR UPDATE",
-            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now_utc()),
+            "SELECT seq, profile_id FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s"
+            " AND space = %s AND content_hash = %s AND superseded_by IS NULL AND expires_at IS NOT NULL"
+            " AND expires_at <= %s FOR UPDATE",
+            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now),
         ).fetchall()
         self._delete_seqs({int(r[0]) for r in found})
+        for profile_id, count in expired_per_profile(found).items():
+            self.conn.execute(
+                "INSERT INTO profile_log (workspace, profile_id, profile_name, at, action, count, detail)"
+                " SELECT workspace, id, name, %s, 'expired', %s, %s FROM profiles WHERE id = %s",
+                (now, count, Jsonb(RESTATED), profile_id),
+            )
         return bool(found)
 
     def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:

@@ -19,6 +19,7 @@ from ...models import Actor, Memory
 from ...timeutil import from_db, now_utc, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
+from ..profile_rows import RESTATED, expired_per_profile
 from ..stats import Bucket, StatDelta
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
@@ -107,14 +108,23 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps):
     def _drop_expired_twin(self, row: NewMemory) -> None:
         """Delete the expired current item with the new item's content hash, if any: gone for every read
         and for the duplicate check, but not yet deleted by the expiry job, it would still hold the
-        current-content unique index the new item needs. The expiry job would delete it the same way."""
+        current-content unique index the new item needs. The expiry job would delete it the same way, and
+        like it this writes the deletion to the profile's expiry log (``profile_log``)."""
         m = row.memory
+        now = now_utc()
         found = self.cur.execute(
-            "SELECT seq FROM memories WHERE workspace = ? AND owner = ? AND visibility = ? AND space = ?"
-            " AND content_hash = ? AND superseded_by IS NULL AND expires_at IS NOT NULL AND expires_at <= ?",
-            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, to_db(now_utc())),
+            "SELECT seq, profile_id FROM memories WHERE workspace = ? AND owner = ? AND visibility = ?"
+            " AND space = ? AND content_hash = ? AND superseded_by IS NULL AND expires_at IS NOT NULL"
+            " AND expires_at <= ?",
+            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, to_db(now)),
         ).fetchall()
         self._delete_seqs([int(r[0]) for r in found])
+        for profile_id, count in expired_per_profile(found).items():
+            self.cur.execute(
+                "INSERT INTO profile_log (workspace, profile_id, profile_name, at, action, count, detail)"
+                " SELECT workspace, id, name, ?, 'expired', ?, ? FROM profiles WHERE id = ?",
+                (to_db(now), count, json.dumps(RESTATED), profile_id),
+            )
 
     def find_by_id(self, memory_id: str) -> Memory | None:
         row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ?", (memory_id,))
