@@ -81,6 +81,78 @@ def quality(path: Path, workdir: Path, embedder: str, paraphrases: bool) -> dict
     }
 
 
+def _pair_counts(
+    rows: list[dict[str, Any]], stored: list[str], merged: dict[str, str]
+) -> tuple[int, int, int]:
+    """(TP, FP, FN) over the labelled pairs: two lines merged when they end behind one memory."""
+    ends = [merged.get(i, i) for i in stored]
+    tp = fp = fn = 0
+    for (a, ra), (b, rb) in itertools.combinations(zip(ends, rows, strict=True), 2):
+        same = (ra["scope"], ra["cluster"]) == (rb["scope"], rb["cluster"])
+        tp += a == b and same
+        fp += a == b and not same
+        fn += a != b and same
+    return tp, fp, fn
+
+
+#: the grid the leave-one-set-out calibration searches (--calibrate)
+THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
+SENSES = (1, 2, 3, 4, 6, 10)
+HYPERNYMS = (False, True)
+
+
+def calibrate(paths: list[Path], workdir: Path, embedder: str) -> dict[str, Any]:
+    """The paraphrase rule's two constants (``paraphrases.THRESHOLD``, ``lexicon.SENSES``) chosen
+    leave-one-set-out: for each file, the grid point with the highest pooled recall on the *other*
+    files among those with pooled precision >= 0.97 there (ties: the higher threshold, then fewer
+    senses), and that point's figures on the file left out. Each store is filled once; each grid point
+    is one dry run."""
+    from memlane import Memlane
+
+    Point = tuple[float, int, bool]
+    grid: dict[str, dict[Point, tuple[int, int, int]]] = {}
+    for path in paths:
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        db = workdir / f"calibrate-{path.stem}.db"
+        db.unlink(missing_ok=True)
+        m = Memlane(
+            db,
+            user="bench",
+            embedder=embedder,
+            environ={**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "1"},
+        )
+        stored = [m.store(r["text"], user=r["scope"], auto_supersede=False).id for r in rows]
+        consolidation = m.service.consolidation
+        grid[path.name] = {}
+        for point in itertools.product(THRESHOLDS, SENSES, HYPERNYMS):
+            (consolidation.paraphrase_threshold, consolidation.paraphrase_senses,
+             consolidation.paraphrase_hypernyms) = point  # fmt: skip
+            report = m.consolidate(dry_run=True)
+            merged = {old: f"cluster{n}" for n, c in enumerate(report.clusters) for old in c.merged}
+            grid[path.name][point] = _pair_counts(rows, stored, merged)
+        m.close()
+    out: dict[str, Any] = {}
+
+    def pooled(point: Point, sets: list[dict[Point, tuple[int, int, int]]]) -> tuple[float, float]:
+        tp, fp, fn = (sum(g[point][i] for g in sets) for i in range(3))
+        return (tp / (tp + fp) if tp + fp else 1.0), (tp / (tp + fn) if tp + fn else 1.0)
+
+    for path in paths:
+        others = [grid[p.name] for p in paths if p != path]
+        ok = [p for p in grid[path.name] if pooled(p, others)[0] >= 0.97]
+        # ties: the stricter point (higher threshold, fewer senses, no hypernyms)
+        best = max(ok, key=lambda p: (pooled(p, others)[1], p[0], -p[1], not p[2])) if ok else None
+        if best is None:
+            out[path.name] = {"chosen": None}
+            continue
+        train_p, train_r = pooled(best, others)
+        test_p, test_r = pooled(best, [grid[path.name]])
+        out[path.name] = {"chosen": {"threshold": best[0], "senses": best[1], "hypernyms": best[2]}, "train": [train_p, train_r],
+                          "left_out": [test_p, test_r], "counts": grid[path.name][best]}  # fmt: skip
+    out["grid"] = {name: {"/".join(map(str, p)): c for p, c in g.items()} for name, g in grid.items()}
+    return out
+
+
 def _phase(fn: Any) -> tuple[Any, dict[str, float]]:
     """``fn()`` with its wall time, CPU time of this process and the peak RSS so far (MB)."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -212,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", default="none", help="the stores' embedder (used with --paraphrases)")
     parser.add_argument("--paraphrases", action="store_true",
                         help="merge paraphrases the embedder proposes (MEMLANE_CONSOLIDATE_PARAPHRASES)")  # fmt: skip
+    parser.add_argument("--calibrate", action="store_true",
+                        help="choose the paraphrase rule's constants leave-one-set-out over the files")  # fmt: skip
     parser.add_argument("--size", type=int, default=0, help="time consolidation over this many memories")
     parser.add_argument("--duplicates", type=float, default=0.1, help="share of restatements added (--size)")
     parser.add_argument("--db", help="time on this database (postgresql://…) instead of a SQLite file")
@@ -229,6 +303,14 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-consolidation-"))
     workdir.mkdir(parents=True, exist_ok=True)
     report: dict[str, object] = {"load_average_start": os.getloadavg(), "quality": []}
+    if args.calibrate:
+        cal = calibrate(args.files, workdir, args.embedder)
+        report["calibration"] = cal
+        for name, c in cal.items():
+            if name != "grid":
+                print(f"{name}: chosen on the others {c.get('chosen')}, there P/R {c.get('train')}, "
+                      f"on {name} (left out) P/R {c.get('left_out')} {c.get('counts')}")  # fmt: skip
+        args.files = []
     for path in args.files:
         q = quality(path, workdir, args.embedder, args.paraphrases)
         report["quality"].append(q)  # type: ignore[attr-defined]

@@ -131,6 +131,10 @@ _CURRENCY = {"$": " dollars ", "€": " euros ", "£": " pounds ", "¥": " yen "
 _CURRENCY_RE = re.compile("[$€£¥]")
 _NUMBER_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[a-z]+")
+#: multiplicative adverbs of a frequency ("twice a week" is "two times a week"); "once" only before a
+#: period ("once a month"), since "I once lived in Oslo" counts nothing
+_TIMES = {"once": "1 time", "twice": "2 times", "thrice": "3 times"}
+_TIMES_RE = re.compile(r"\b(twice|thrice|once)(\s+(?:a|an|per|each|every)\b|(?<!once)\b)", re.IGNORECASE)
 
 
 def _stem(word: str) -> str:
@@ -163,8 +167,9 @@ def signature(content: str) -> frozenset[str] | None:
 
 
 def normalise(content: str) -> str:
-    """Currency symbols as words, number words up to twelve as digits."""
+    """Currency symbols as words, number words up to twelve as digits, "twice" as "2 times"."""
     normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], content)
+    normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
 
 
@@ -178,12 +183,27 @@ def role_swap(a: str, b: str) -> bool:
     "Hanna reports to Otto", "tea over coffee" / "coffee over tea". Read with the claim analysis
     (``text.claims``: subject, object, adjuncts of a one-clause statement); a word that only moves
     ("In 2023 Luca ran…" / "Luca ran … in 2023") is no swap, two words trading places are."""
+    if _inverted_copula(a, b):  # "Joel's wife is Petra" / "Petra is Joel's wife": one identity
+        return False
     roles_a, roles_b = _roles(a), _roles(b)
     shared = [w for w in roles_a if w in roles_b and roles_a[w] != roles_b[w]]
     return any(
         roles_a[x] == roles_b[y] and roles_a[y] == roles_b[x]
         for i, x in enumerate(shared)
         for y in shared[i + 1 :]
+    )
+
+
+def _inverted_copula(a: str, b: str) -> bool:
+    """Whether both are one clause with the copula whose subject and complement changed places whole:
+    "X is Y" says what "Y is X" says, while "Otto is Hanna's manager" / "Hanna is Otto's manager"
+    moves only the names (the word ``manager`` stays in the complement)."""
+    ca, cb = analyse(a).claims, analyse(b).claims
+    if len(ca) != 1 or len(cb) != 1 or ca[0].verb != "be" or cb[0].verb != "be":
+        return False
+    x, y = ca[0], cb[0]
+    return (
+        bool(x.subject) and bool(x.obj) and (x.subject, x.obj, x.adjuncts) == (y.obj, y.subject, y.adjuncts)
     )
 
 

@@ -44,7 +44,8 @@ from ..storage.base import ConsolidationRun, Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .duplicates import near_duplicate_clusters
-from .paraphrases import join_paraphrases
+from .lexicon import SENSES
+from .paraphrases import HYPERNYMS, THRESHOLD, join_paraphrases
 from .report import ConsolidationReport, ConsolidationUndo, EntityFold, MergedCluster
 from .undo import SOURCE, undo_cluster, undo_run
 from .undo import readable as _readable
@@ -74,6 +75,11 @@ class ConsolidationService:
         self.paraphrases = False
         #: members merged per write transaction (``BATCH_MEMBERS``)
         self.batch_members = BATCH_MEMBERS
+        #: the paraphrase rule's constants (``paraphrases.THRESHOLD``, ``HYPERNYMS``, ``lexicon.SENSES``); set by the
+        #: benchmark's leave-one-set-out calibration only
+        self.paraphrase_threshold = THRESHOLD
+        self.paraphrase_senses = SENSES
+        self.paraphrase_hypernyms = HYPERNYMS
 
     def consolidate(
         self, actor: Actor | None = None, *, workspace: str | None = None, dry_run: bool = False
@@ -88,7 +94,14 @@ class ConsolidationService:
         candidates = [m for m in self.storage.iter_all() if _eligible(m, actor, workspace, now)]
         clusters = near_duplicate_clusters(candidates)
         if self.paraphrases and self._model() is not None:  # paraphrases with other words too
-            clusters = join_paraphrases(candidates, clusters, self._embed)
+            clusters = join_paraphrases(
+                candidates,
+                clusters,
+                self._embed,
+                self.paraphrase_threshold,
+                self.paraphrase_senses,
+                self.paraphrase_hypernyms,
+            )
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
         readers = (
             [(actor, actor)]

