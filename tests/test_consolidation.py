@@ -124,6 +124,27 @@ def test_near_misses_with_equal_anchors_stay_apart(a: str, b: str) -> None:
     assert not (anchors(a) == anchors(b) and confirmed(a, b))
 
 
+def test_without_wordnet_only_light_verbs_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``wordnet`` extra missing: no two words are related, so synonyms stay apart and a light
+    verb is still no difference (the rule degrades to keeping apart, never to merging more)."""
+    from memlane.consolidation import lexicon, paraphrases
+
+    caches = [lexicon._root, lexicon._index, lexicon._senses, lexicon.related, lexicon.opposed,
+              paraphrases._reading]  # fmt: skip
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(lexicon, "_root", lambda: None)
+    try:
+        assert not lexicon.available()
+        assert not confirmed("The office closes at 6 pm", "The office shuts at 6 pm")
+        assert confirmed("Kai swims every morning", "Kai goes swimming each morning")
+    finally:
+        monkeypatch.undo()
+        for cache in caches:
+            cache.cache_clear()
+    assert lexicon.available() and confirmed("The office closes at 6 pm", "The office shuts at 6 pm")
+
+
 def test_the_word_rule_reads_an_inverted_copula_and_frequency_words() -> None:
     """ "X is Y" is "Y is X" (the role-swap rule no longer splits it); "twice" is "two times"."""
     assert not role_swap("Joel's wife is Petra", "Petra is Joel's wife")
