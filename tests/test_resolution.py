@@ -176,13 +176,13 @@ def test_labelled_set_meets_the_targets() -> None:
     assert sum(len(s) for s in scenarios) >= 300
     score, errors = bench.evaluate(scenarios)  # type: ignore[attr-defined]
     assert score.precision >= 0.98, errors
-    assert score.recall >= 0.92, errors
+    assert score.recall >= 0.94, errors
     held_out = bench.load(ROOT / "tests" / "data" / "resolution-holdout.txt")  # type: ignore[attr-defined]
     score, errors = bench.evaluate(held_out)  # type: ignore[attr-defined]
-    assert score.precision >= 0.95 and score.recall >= 0.85, errors
+    assert score.precision >= 0.95 and score.recall >= 0.9, errors
     # the second held-out set (docs/benchmarks.md): floors a little under its measurement, to catch a
-    # rule that loses ground there; the targets are not met on it
+    # rule that loses ground there; its recall target is not met
     second = bench.load(ROOT / "tests" / "data" / "resolution-heldout2.txt")  # type: ignore[attr-defined]
     assert sum(len(s) for s in second) >= 150
     score, errors = bench.evaluate(second)  # type: ignore[attr-defined]
-    assert score.precision >= 0.93 and score.recall >= 0.57, errors
+    assert score.precision >= 0.98 and score.recall >= 0.75, errors

@@ -41,8 +41,13 @@ def test_a_record_of_another_system_needs_the_same_name() -> None:
     robert = Candidate("p1", "person", "Robert Smith", external_ids=("hubspot:7",))
     assert resolve(Mention("Bobby Smith", "person", ("crm:2",)), [robert]).how == "new"
     assert resolve(Mention("Smith", "person", ("crm:2",)), [robert]).how == "new"
-    # the same full name in another system is the same person…
-    assert resolve(Mention("Robert Smith", "person", ("crm:2",)), [robert]).how == "exact"
+    # the same full name in another system is the same person only with evidence beyond the name
+    # (an organisation in common, or similar contexts): "Ana Lopez" on GitHub is not the CRM's
+    assert resolve(Mention("Robert Smith", "person", ("crm:2",)), [robert]).how == "new"
+    at_acme = Candidate("p1", "person", "Robert Smith", external_ids=("hubspot:7",), affiliations=("Acme",))
+    assert resolve(Mention("Robert Smith", "person", ("crm:2",), ("ACME Inc.",)), [at_acme]).how == "exact"
+    assert resolve(Mention("Robert Smith", "person", ("crm:2",), ("Globex",)), [at_acme]).how == "new"
+    assert resolve(Mention("Robert Smith", "person", ("crm:2", "rs@acme.com")), [at_acme]).how == "exact"
     # …and without an id of its own, or with only an address, a nickname is still enough
     assert resolve(Mention("Bob Smith", "person"), [robert]).entity_id == "p1"
     assert resolve(Mention("Bob Smith", "person", ("bob.smith@acme.com",)), [robert]).entity_id == "p1"
@@ -256,12 +261,20 @@ def test_linking_types_people_and_finds_the_new_rules_candidates(mem: Memlane) -
 
 
 def test_records_of_other_systems_stay_apart_in_the_store(mem: Memlane) -> None:
-    robert = mem.anchor({"kind": "contact", "system": "hubspot", "id": "7", "name": "Robert Smith"})
+    robert = mem.anchor(
+        {"kind": "contact", "system": "hubspot", "id": "7", "name": "Robert Smith", "company": "Acme"}
+    )
     bobby = mem.anchor({"kind": "contact", "system": "crm", "id": "2", "name": "Bobby Smith"})
-    again = mem.anchor({"kind": "contact", "system": "crm", "id": "3", "name": "Robert Smith"})
+    # the same name in another system: the same person when the company is the same (the store reads
+    # the known person's works_at edges), another when nothing beyond the name backs it
+    again = mem.anchor(
+        {"kind": "contact", "system": "crm", "id": "3", "name": "Robert Smith", "company": "ACME Inc."}
+    )
     assert bobby.id != robert.id and again.id == robert.id
+    namesake = mem.anchor({"kind": "contact", "system": "github", "id": "rsmith", "name": "Robert Smith"})
+    assert namesake.id not in (robert.id, bobby.id)
     twin = mem.anchor({"kind": "contact", "system": "hubspot", "id": "8", "name": "Robert Smith"})
-    assert twin.id not in (robert.id, bobby.id)
+    assert twin.id not in (robert.id, bobby.id, namesake.id)
     assert set(mem.entities.get(robert.id).external_ids) == {"hubspot:7", "crm:3"}
 
 

@@ -111,9 +111,10 @@ def candidate_of(entity: Entity, affiliations: tuple[str, ...] = ()) -> Candidat
 
 
 def _candidates(txn: EntityWrites, entities: dict[str, Entity], mention: Mention) -> list[Candidate]:
-    """The entities as resolution sees them; for an e-mail address, with the organisations each works
-    at (an address at their domain is theirs: "bob@acme.com" is the Robert Smith of Acme)."""
-    if not (entities and mention.name and "@" in mention.name):
+    """The entities as resolution sees them; for an e-mail address or a record that names its
+    organisation, with the organisations each works at (an address at their domain is theirs:
+    "bob@acme.com" is the Robert Smith of Acme; a CRM contact at Acme is the Robert Smith of Acme)."""
+    if not (entities and (mention.affiliations or (mention.name and "@" in mention.name))):
         return [candidate_of(e) for e in entities.values()]
     affiliations = txn.entity_affiliations(list(entities))
     return [candidate_of(e, affiliations.get(e.id, ())) for e in entities.values()]

@@ -38,6 +38,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .given_names import given_name_forms, given_name_gender
+from .name_forms import HONORIFIC_SUFFIXES, generation, romanisation_key
+from .places import city_of
 
 __all__ = [
     "Candidate",
@@ -78,6 +80,10 @@ _ORGANISATIONS = frozenset({EntityType.COMPANY, EntityType.CUSTOMER})
 #: names), else an edit similarity (rapidfuzz Indel) of FUZZY_ALONE.
 FUZZY_CONFIRMED = 85.0
 FUZZY_ALONE = 95.0
+#: ...and, for the confirmed kind, an edit similarity of at least FUZZY_EDIT_FLOOR: Jaro-Winkler rewards
+#: a common start, which two different names of one stem share ("Priya" / "Priyanka", "Kowalska" /
+#: "Kowalczyk"); a misspelling changes a letter or two of the whole word.
+FUZZY_EDIT_FLOOR = 80.0
 #: Cosine of the two contexts' vectors that confirms a looser fuzzy match. Not used to pick between
 #: equally named entities: one sentence of context told "Chris Lee" apart wrongly as often as rightly.
 CONTEXT_SIMILARITY = 0.6
@@ -258,10 +264,33 @@ def _fold(text: str) -> str:
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 
-def _spellings(name: str) -> tuple[str, ...]:
-    """A name and its German transliteration when it has umlauts ("Müller" is also "Mueller")."""
+_HYPHEN_JOIN = re.compile(r"(?<=\w)-(?!(?:" + "|".join(sorted(HONORIFIC_SUFFIXES)) + r")\b)(?=\w)", re.I)
+
+
+@lru_cache(maxsize=65536)
+def _spellings(name: str, join_hyphens: bool = True) -> tuple[str, ...]:
+    """A name, its German transliteration when it has umlauts ("Müller" is also "Mueller"), and (with
+    ``join_hyphens``) its hyphenated words written as one ("Min-jun" is also "Minjun", "Watson-Hale"
+    also "Watsonhale": romanised given names and double surnames are written both ways)."""
+    forms = [name]
     expanded = name.translate(_UMLAUTS)
-    return (name,) if expanded == name else (name, expanded)
+    if expanded != name:
+        forms.append(expanded)
+    if join_hyphens and "-" in name:
+        forms += [joined for form in list(forms) if (joined := _HYPHEN_JOIN.sub("", form)) != form]
+    return tuple(forms)
+
+
+@lru_cache(maxsize=65536)
+def _readings(name: str, join_hyphens: bool = True) -> tuple[tuple[str, ...], ...]:
+    """A person's name parts in each of its spellings (``_spellings``), first as ``_person_parts``
+    gives them, and also with a particle not joined to the surname when it may be a middle name of its
+    own ("Nguyen Van Minh": Vietnamese "Van" is a middle name, Dutch "van" a particle)."""
+    readings: dict[tuple[str, ...], None] = {}
+    for form in _spellings(name, join_hyphens):
+        readings[_person_parts_of(form)[0]] = None
+        readings[_person_tokens_of(form)[0]] = None
+    return tuple(readings)
 
 
 def _type(value: EntityType | str | None) -> EntityType | None:
@@ -276,9 +305,10 @@ def _kind_of(value: EntityType | str) -> EntityType:
     return _KIND.get(kind, kind)
 
 
-def _tokens(name: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def _tokens(name: str) -> tuple[str, ...]:
     text = _POSSESSIVE.sub("", _fold(name))
-    return [t for t in _NON_WORD.sub(" ", text).split() if t]
+    return tuple(t for t in _NON_WORD.sub(" ", text).split() if t)
 
 
 @lru_cache(maxsize=8192)
@@ -358,8 +388,21 @@ def _person_parts(name: str) -> tuple[list[str], str | None]:
 def _person_parts_of(name: str) -> tuple[tuple[str, ...], str | None]:
     """A person's name parts (titles and suffixes dropped, hyphens split, particles joined to the part
     after them) and the gender its title states ("m", "f" or None)."""
-    tokens = [t for raw in _tokens(name) for t in raw.replace("-", " ").split() if t.strip(".")]
-    tokens = [t.strip(".") for t in tokens]
+    tokens, gender = _person_tokens_of(name)
+    joined: list[str] = []
+    for i, token in enumerate(tokens):
+        if joined and joined[-1] in _PARTICLES and i == len(tokens) - 1 and len(tokens) >= 2:
+            joined[-1] += token  # "al sayed" -> "alsayed" (only before the last part: the surname)
+        else:
+            joined.append(token)
+    return tuple(joined), gender
+
+
+@lru_cache(maxsize=65536)
+def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
+    """``_person_parts_of`` without particles joined."""
+    tokens = [t for raw in _tokens(name) for t in _without_honorific(raw).replace("-", " ").split()]
+    tokens = [t.strip(".") for t in tokens if t.strip(".")]
     gender = None
     while len(tokens) > 1 and tokens[0] in _TITLES:
         if tokens[0] in _MALE_TITLES:
@@ -369,13 +412,24 @@ def _person_parts_of(name: str) -> tuple[tuple[str, ...], str | None]:
         tokens = tokens[1:]
     while len(tokens) > 1 and tokens[-1] in _SUFFIXES:
         tokens = tokens[:-1]
-    joined: list[str] = []
-    for i, token in enumerate(tokens):
-        if joined and joined[-1] in _PARTICLES and i == len(tokens) - 1 and len(tokens) >= 2:
-            joined[-1] += token  # "al sayed" -> "alsayed" (only before the last part: the surname)
-        else:
-            joined.append(token)
-    return tuple(joined), gender
+    return tuple(tokens), gender
+
+
+def _without_honorific(word: str) -> str:
+    """A folded word without an honorific written after it with a hyphen ("tanaka-san" -> "tanaka")."""
+    stem, sep, suffix = word.rpartition("-")
+    return stem if sep and stem and suffix in HONORIFIC_SUFFIXES else word
+
+
+@lru_cache(maxsize=65536)
+def _generation(name: str) -> str | None:
+    """The generation a person's name states with a suffix ("Tom Baker Jr." -> "jr"), else None."""
+    tokens = [t.strip(".") for t in _tokens(name)]
+    while len(tokens) > 1 and tokens[-1] in _SUFFIXES:
+        if (found := generation(tokens[-1])) is not None:
+            return found
+        tokens.pop()
+    return None
 
 
 def is_title(word: str) -> bool:
@@ -439,7 +493,17 @@ def _given_names_agree(a: str, b: str) -> str | None:
         return "initial" if a[0] == b[0] else None
     if b in _given_name_forms(a) or a in _given_name_forms(b):
         return "nickname"
+    if min(len(a), len(b)) >= 4 and (
+        romanisation_key(a) in _romanised_forms(b) or romanisation_key(b) in _romanised_forms(a)
+    ):
+        return "nickname"  # one name romanised two ways ("Dmitriy" / "Dmitry", "Evgeny" / "Evgeni")
     return None
+
+
+@lru_cache(maxsize=16384)
+def _romanised_forms(name: str) -> frozenset[str]:
+    """The romanisation keys of a given name and its forms (``name_forms.romanisation_key``)."""
+    return frozenset(romanisation_key(form) for form in _given_name_forms(name))
 
 
 def _email_person(address: str) -> tuple[list[str], str]:
@@ -490,6 +554,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         plain = normalise_name(name, kind)
         if plain:
             keys.add(f"n:{plain}")
+        if kind is EntityType.PLACE and (city := city_of(name)) is not None:
+            keys.add(f"g:{city}")  # the city, whatever the language of its name
     return frozenset(keys)
 
 
@@ -547,12 +613,24 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if len(mention) >= 2 and len(known) >= 2:
         if sorted(mention) == sorted(known):
             return "nickname"  # the same parts in another order ("Chen Wei" / "Wei Chen")
+        short, full = (mention, known) if len(mention) < len(known) else (known, mention)
+        if len(short) == 2 and short == [full[-1], full[0]]:
+            # the family name first and a middle part dropped in the other order ("Nguyen Thi Lan" /
+            # "Lan Nguyen", "Kim Min Jun" / "Jun Kim")
+            return "nickname"
         if len(mention[-1]) == 1 or len(known[-1]) == 1:
             # a surname's initial ("Priya R."): the given names must be the same
             short, full = (mention, known) if len(mention[-1]) == 1 else (known, mention)
             same_given = _given_names_agree(short[0], full[0]) == "exact" and len(short[0]) > 1
             return "nickname" if same_given and full[-1][0] == short[-1] else None
         if mention[-1] != known[-1]:
+            if (
+                len(mention) == len(known)
+                and mention[:-1] == known[:-1]
+                and min(len(mention[-1]), len(known[-1])) >= 4
+                and romanisation_key(mention[-1]) == romanisation_key(known[-1])
+            ):
+                return "nickname"  # one surname romanised two ways ("Nowak" / "Nowack")
             return _grown(mention, known)
         agree = _given_names_agree(mention[0], known[0])
         if agree is None:
@@ -634,6 +712,11 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     form = normalise_name(name, compare_as)
     if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
         return "exact"
+    if kind is EntityType.PLACE and ctype is EntityType.PLACE:
+        # the city's name in another language ("Wien" / "Vienna"): a place's alias
+        city = city_of(name)
+        if city is not None and any(city_of(known) == city for known in _names_of(candidate)):
+            return "nickname"
     return None
 
 
@@ -672,8 +755,24 @@ def _is_full(parts: list[str]) -> bool:
 
 
 def _person_conflict(name: str, candidate: Candidate) -> bool:
-    """Titles of different genders ("Mr. Thompson" is not "Mrs. Thompson")."""
-    return _genders_conflict(name, (candidate.name, *candidate.aliases))
+    """Titles of different genders ("Mr. Thompson" is not "Mrs. Thompson"), or generations that
+    differ ("Tom Baker Jr." is not "Tom Baker")."""
+    names = (candidate.name, *candidate.aliases)
+    return _genders_conflict(name, names) or _generation_fit(name, names) == "conflict"
+
+
+@lru_cache(maxsize=65536)
+def _generation_fit(name: str, names: tuple[str, ...]) -> str:
+    """How the generation a name states ("Jr.", "III") fits a person known by ``names``: "conflict"
+    when both state different ones, or when the name states a younger generation (anything but "Sr.")
+    and the person's names state none (a son named after his father: "Tom Baker Jr." is not the Tom
+    Baker known); "weaker" when only the person's names state one ("Tom Baker" may be Tom Baker Jr.
+    when no other Tom Baker is known, but is the plain Tom Baker first); else "same"."""
+    mine = _generation(name)
+    theirs = {g for known in names if (g := _generation(known)) is not None}
+    if mine is not None and (mine not in theirs if theirs else mine != "sr"):
+        return "conflict"
+    return "weaker" if mine is None and theirs else "same"
 
 
 @lru_cache(maxsize=65536)
@@ -706,16 +805,26 @@ def _person_fit(name: str, candidate: Candidate) -> str | None:
 
 @lru_cache(maxsize=16384)
 def _known_person_parts(names: tuple[str, ...]) -> tuple[list[list[str]], list[list[str]]]:
-    """The parts of every spelling of a candidate's names, and of its full names only."""
-    theirs = [_person_parts(form)[0] for known in names for form in _spellings(known)]
+    """The parts of every reading of a candidate's names (``_readings``), and of its full names only."""
+    theirs = [list(parts) for known in names for parts in _readings(known)]
     return theirs, [parts for parts in theirs if _is_full(parts)]
+
+
+@lru_cache(maxsize=16384)
+def _known_full_names_as_written(names: tuple[str, ...]) -> list[list[str]]:
+    """The full names of a candidate, hyphenated words kept apart (what a grown name is compared to)."""
+    readings = [list(parts) for known in names for parts in _readings(known, join_hyphens=False)]
+    return [parts for parts in readings if _is_full(parts)]
 
 
 @lru_cache(maxsize=65536)
 def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
     if _genders_conflict(name, names):
         return None
-    mine = [_person_parts(form)[0] for form in _spellings(name)]
+    generations = _generation_fit(name, names)
+    if generations == "conflict":
+        return None
+    mine = [list(parts) for parts in _readings(name)]
     theirs, full = _known_person_parts(names)
     if _ACRONYM.match(name.strip()):
         # a person's initials ("JFK", "RBG"): every part of a known full name of three or more parts
@@ -734,10 +843,14 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
             how = _person_match(parts, known_parts)
             if how is not None and (best is None or _RANK[how] > _RANK[best]):
                 best = how
-    if best == "grown" and any(_grew_otherwise(parts, full) for parts in mine):
-        return None
+    if best == "grown":
+        written = _known_full_names_as_written(names)
+        if any(_grew_otherwise(list(parts), written) for parts in _readings(name, join_hyphens=False)):
+            return None
     if best == "exact" and len(mine[0]) == 1:
         best = "partial"  # "Kalina" alone may be any Kalina
+    if best == "exact" and generations == "weaker":
+        best = "nickname"  # "Tom Baker" is the plain Tom Baker before Tom Baker Jr.
     return best
 
 
@@ -898,12 +1011,21 @@ def resolve(
     # carries a record's id (hubspot, github…) and a candidate known by records of other systems only
     # meet by their names: then only the same name (normalised) counts, not a nickname, a part or a
     # spelling ("Bobby Smith" of one CRM is not "Robert Smith" of another on that alone).
+    # The same name alone is not enough either when the candidate is a person: two records of one
+    # name in two systems are as often two people ("Ana Lopez" on GitHub and in the CRM); it takes an
+    # organisation or an address's domain in common to join them. (Not the contexts' vectors: two
+    # sentences about two namesakes read alike, see CONTEXT_SIMILARITY.)
     records = _record_systems(ids)
     fits: dict[str, list[Candidate]] = {}
     for candidate in pool:
         how = _match_kind(mention, kind, candidate)
-        if how is not None and how != "exact" and records and _record_systems(candidate.external_ids):
-            continue
+        if how is not None and records and _record_systems(candidate.external_ids):
+            if how != "exact":
+                continue
+            if (kind or _type(candidate.type)) is EntityType.PERSON and not _organisation_in_common(
+                mention, candidate
+            ):
+                continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
     if kind is None:
@@ -926,6 +1048,12 @@ def resolve(
                     return Resolution(None, "ambiguous", tuple(sorted({match.id, *rivals})))
             return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
         if len(found) > 1:
+            # people who fit equally, one of them at the organisation the mention names (its
+            # affiliation, its address's domain): that one ("bob@acme.com" with two Bob Smiths known)
+            backed = [c for c in found.values() if _organisation_in_common(mention, c)]
+            if len(backed) == 1 and (kind or _type(backed[0].type)) is EntityType.PERSON:
+                match = backed[0]
+                return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
             return Resolution(None, "ambiguous", tuple(sorted(found)))
 
     # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known
@@ -939,6 +1067,7 @@ def resolve(
             scored.append((edit, candidate))
         elif (
             jaro >= FUZZY_CONFIRMED
+            and edit >= FUZZY_EDIT_FLOOR
             and mention.vector is not None
             and candidate.vector is not None
             and similarity(mention.vector, candidate.vector) >= CONTEXT_SIMILARITY
@@ -951,6 +1080,26 @@ def resolve(
             return Resolution(None, "ambiguous", tuple(c.id for _, c in scored))
         return Resolution(top.id, "fuzzy", new_alias=_alias(mention, top), score=top_score / 400)
     return Resolution(None, "new")
+
+
+def _email_domains(ids: Iterable[str]) -> set[str]:
+    return {i.rpartition("@")[2] for i in ids if i.startswith("email:")}
+
+
+def _organisation_in_common(mention: Mention, candidate: Candidate) -> bool:
+    """The mention and the candidate share an organisation: an affiliation (by base name), an e-mail
+    domain, or one's address at the other's organisation ("bob@acme.com" and "works at Acme Corp")."""
+    mine_orgs = {b for a in mention.affiliations if (b := _organisation_base(a))}
+    theirs_orgs = {b for a in candidate.affiliations if (b := _organisation_base(a))}
+    if mine_orgs & theirs_orgs:
+        return True
+    mine_domains = _email_domains(mention_ids(mention))
+    theirs_domains = _email_domains(candidate.external_ids)
+    if mine_domains & theirs_domains:
+        return True
+    mine_labels = {_email_person("x@" + d)[1] for d in mine_domains}
+    theirs_labels = {_email_person("x@" + d)[1] for d in theirs_domains}
+    return bool(mine_labels & theirs_orgs or theirs_labels & mine_orgs)
 
 
 def _partial_is_shadowed(
