@@ -185,4 +185,4 @@ def test_labelled_set_meets_the_targets() -> None:
     second = bench.load(ROOT / "tests" / "data" / "resolution-heldout2.txt")  # type: ignore[attr-defined]
     assert sum(len(s) for s in second) >= 150
     score, errors = bench.evaluate(second)  # type: ignore[attr-defined]
-    assert score.precision >= 0.98 and score.recall >= 0.75, errors
+    assert score.precision >= 0.98 and score.recall >= 0.77, errors

@@ -167,6 +167,17 @@ def test_one_name_romanised_two_ways() -> None:
     assert resolve(Mention("Anna Lopez", "person"), [_person("p6", "Ana Lopez")]).how == "new"
 
 
+def test_given_and_middle_names_as_initials() -> None:
+    walker = _person("p1", "Thomas James Walker")
+    assert resolve(Mention("TJ Walker", "person"), [walker]).entity_id == "p1"
+    assert resolve(Mention("T.J. Walker", "person"), [walker]).entity_id == "p1"
+    assert resolve(Mention("Thomas James Walker", "person"), [_person("p2", "TJ Walker")]).entity_id == "p2"
+    # other letters, another surname, or letters that are a given name of their own: no
+    assert resolve(Mention("TM Walker", "person"), [walker]).how == "new"
+    assert resolve(Mention("TJ Baker", "person"), [walker]).how == "new"
+    assert resolve(Mention("Al Lee", "person"), [_person("p3", "Anna Louise Lee")]).how == "new"
+
+
 # ------------------------------------------------------------------------------------------------
 # honorifics after a name
 # ------------------------------------------------------------------------------------------------
@@ -199,6 +210,26 @@ def test_a_city_by_its_name_in_another_language() -> None:
     assert resolve(Mention("Firenze", "place"), [_person("p1", "Florence")]).how == "new"
     assert resolve(Mention("Firenze", "person"), [florence]).how == "new"
     assert city_of("Kalina Ivanova") is None and city_of("Wien") == city_of("Vienna")
+
+
+# ------------------------------------------------------------------------------------------------
+# a repository by its name without its owner
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_repository_by_its_name_without_the_owner() -> None:
+    gateway = Candidate("r1", "repository", "acme/api-gateway")
+    api = Candidate("r2", "repository", "acme/api")
+    assert resolve(Mention("api-gateway", "repository"), [gateway, api]).entity_id == "r1"
+    assert (
+        resolve(Mention("acme/api", "repository"), [Candidate("r3", "repository", "api")]).entity_id == "r3"
+    )
+    assert blocking_keys("api-gateway", "repository") & blocking_keys("acme/api-gateway", "repository")
+    # two owners with a repository of that name: ambiguous; another owner's named in full: another one
+    forked = Candidate("r4", "repository", "globex/api-gateway")
+    assert resolve(Mention("api-gateway", "repository"), [gateway, forked]).how == "ambiguous"
+    assert resolve(Mention("globex/api-gateway", "repository"), [gateway]).how == "new"
+    assert resolve(Mention("api-gateway", "system"), [gateway]).how == "new"
 
 
 # ------------------------------------------------------------------------------------------------

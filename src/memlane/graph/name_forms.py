@@ -28,19 +28,22 @@ GENERATIONS = {"jr": "jr", "jnr": "jr", "sr": "sr", "snr": "sr", "ii": "ii", "ii
 #: Honorifics written after a name with a hyphen (Japanese, Korean).
 HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai", "sempai", "ssi", "nim"])
 
-#: (pattern, replacement), applied in order; see the module docstring.
-_FOLDS = [
-    (re.compile(r"^ye"), "e"),
-    (re.compile(r"ck"), "k"),
-    (re.compile(r"kh"), "h"),
-    (re.compile(r"ph"), "f"),
-    (re.compile(r"th"), "t"),
-    (re.compile(r"ks|cs"), "x"),
-    (re.compile(r"w"), "v"),
-    (re.compile(r"(?<=[aeiou])j"), "i"),
-    (re.compile(r"y"), "i"),
-    (re.compile(r"(\w)\1+"), r"\1"),
-]
+#: What romanisation conventions disagree on, and its one form (see the module docstring); one pass,
+#: the first alternative that fits at a position wins ("ye" at the start before "y").
+_FOLDS = {
+    "ye": "e",
+    "ck": "k",
+    "kh": "h",
+    "ph": "f",
+    "th": "t",
+    "ks": "x",
+    "cs": "x",
+    "w": "v",
+    "j": "i",
+    "y": "i",
+}
+_FOLD = re.compile(r"^ye|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
+_DOUBLED = re.compile(r"(\w)\1+")
 
 
 def generation(word: str) -> str | None:
@@ -52,6 +55,4 @@ def generation(word: str) -> str | None:
 def romanisation_key(word: str) -> str:
     """The form of a folded word with the spellings romanisation conventions differ on folded
     ("dmitriy" -> "dmitri", "yekaterina" -> "ekaterina", "mohammed" -> "mohamed")."""
-    for pattern, replacement in _FOLDS:
-        word = pattern.sub(replacement, word)
-    return word
+    return _DOUBLED.sub(r"\1", _FOLD.sub(lambda m: _FOLDS[m.group()], word))

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .given_names import given_name_forms, given_name_gender
+from .given_names import given_name_forms, given_name_gender, is_given_name
 from .name_forms import HONORIFIC_SUFFIXES, generation, romanisation_key
 from .places import city_of
 
@@ -554,9 +554,16 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         plain = normalise_name(name, kind)
         if plain:
             keys.add(f"n:{plain}")
+        if kind is EntityType.REPOSITORY and plain:
+            keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
         if kind is EntityType.PLACE and (city := city_of(name)) is not None:
             keys.add(f"g:{city}")  # the city, whatever the language of its name
     return frozenset(keys)
+
+
+def _repository_name(form: str) -> str:
+    """A normalised repository name without its owner ("acme/api gateway" -> "api gateway")."""
+    return form.rpartition("/")[2].strip()
 
 
 def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
@@ -623,6 +630,8 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             short, full = (mention, known) if len(mention[-1]) == 1 else (known, mention)
             same_given = _given_names_agree(short[0], full[0]) == "exact" and len(short[0]) > 1
             return "nickname" if same_given and full[-1][0] == short[-1] else None
+        if mention[-1] == known[-1] and (_given_initials(mention, known) or _given_initials(known, mention)):
+            return "nickname"  # "TJ Walker" / "Thomas James Walker"
         if mention[-1] != known[-1]:
             if (
                 len(mention) == len(known)
@@ -652,6 +661,20 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
     return None
+
+
+def _given_initials(short: list[str], long: list[str]) -> bool:
+    """``short`` gives ``long``'s given and middle names as their initials run together before the same
+    surname ("TJ Walker" / "Thomas James Walker"); not when those letters are a given name of their own
+    ("Al Lee" is not "Anna Louise Lee")."""
+    letters = short[0].replace(".", "")
+    return (
+        len(short) == 2
+        and len(long) >= 3
+        and len(letters) == len(long) - 1
+        and letters == _initials_of(long[:-1])
+        and not is_given_name(letters)
+    )
 
 
 def _grown(a: list[str], b: list[str]) -> str | None:
@@ -712,6 +735,13 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     form = normalise_name(name, compare_as)
     if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
         return "exact"
+    if compare_as is EntityType.REPOSITORY and form:
+        # a repository by its name without its owner ("api-gateway" / "acme/api-gateway"): partial, so
+        # it must be the only repository of that name
+        for known in _names_of(candidate):
+            other = normalise_name(known, compare_as)
+            if ("/" in form) != ("/" in other) and _repository_name(form) == _repository_name(other):
+                return "partial"
     if kind is EntityType.PLACE and ctype is EntityType.PLACE:
         # the city's name in another language ("Wien" / "Vienna"): a place's alias
         city = city_of(name)
