@@ -27,6 +27,7 @@ from ..models import Actor, Entity
 from ..storage.base import Store
 from ..storage.entity_names import name_keys
 from .linking import candidate_of, resolve_untyped
+from .lookups import EntityLookups, lookups
 from .resolution import Mention, Resolution, mention_ids, normalise_external_id
 
 __all__ = ["about_question", "account_id", "entities_about", "entities_named", "recall_about"]
@@ -64,18 +65,19 @@ def account_id(user: str) -> str:
 
 
 def _lookup(
-    store: Store, actor: Actor, keys: Iterable[str], ids: Iterable[str], pool: dict[str, list[Entity]]
+    cache: EntityLookups,
+    store: Store,
+    actor: Actor,
+    keys: Iterable[str],
+    ids: Iterable[str],
+    pool: dict[str, list[Entity]],
 ) -> None:
     """Add the visible entities filed under ``keys`` or holding ``ids`` to ``pool`` (per key; ``id:<external
-    id>`` for ids), in one query."""
+    id>`` for ids): from the read-side cache (``memlane.graph.lookups``), the rest in one query."""
     keys = sorted(set(keys) - pool.keys())
     ids = sorted({i for i in ids if f"id:{i}" not in pool})
-    for key in keys:
-        pool[key] = []
-    for i in ids:
-        pool[f"id:{i}"] = []
-    for key, entity in store.entities_by_keys(actor, keys, ids, MAX_CANDIDATES):
-        pool[key].append(entity)
+    if keys or ids:
+        pool.update(cache.read(store, actor, keys, ids, MAX_CANDIDATES))
 
 
 @lru_cache(maxsize=8192)
@@ -141,8 +143,9 @@ def _resolve_all(
     spellings only for the mentions ``fuzzy`` allows). A run of words that holds a settled name ("Ana
     Lopez discuss"), nor is a lone word of it. ``pool`` keeps what was read (``ids`` among it)."""
     pool = {} if pool is None else pool
+    cache = lookups(store)
     firm = [m for m in mentions if m.external_ids or (m.name and len(m.name.split()) > 1)]
-    _lookup(store, actor, {k for m in firm for k in _keys(m, True)}, ids, pool)
+    _lookup(cache, store, actor, {k for m in firm for k in _keys(m, True)}, ids, pool)
     out: dict[Mention, list[Resolution]] = {}
     for mention in firm:
         results = _resolutions(mention, pool, exact=True)
@@ -151,7 +154,7 @@ def _resolve_all(
     settled = {w for m in out for w in (m.name or "").split()}
     rest = [m for m in mentions if m not in out and not (settled & set((m.name or "").split()))]
     # (a lone word of a settled name is left out above; of a name settled below, by the caller)
-    _lookup(store, actor, {k for m in rest for k in _keys(m, False, fuzzy(m))}, [], pool)
+    _lookup(cache, store, actor, {k for m in rest for k in _keys(m, False, fuzzy(m))}, [], pool)
     for mention in rest:
         out[mention] = _resolutions(mention, pool, exact=False, fuzzy=fuzzy(mention))
     return out

@@ -315,7 +315,7 @@ def _tokens(name: str) -> tuple[str, ...]:
 def _organisation_base(name: str) -> str:
     """ "Acme Corp." / "ACME, Inc." / "The Acme Company" -> "acme" (cleanco strips legal forms);
     "M.I.T." -> "mit", "Ben & Jerry's" -> "ben and jerry"."""
-    from cleanco import basename
+    from .legal_forms import basename
 
     text = _POSSESSIVE.sub("", name.strip()).replace("&", " and ")
     base = basename(text) or text

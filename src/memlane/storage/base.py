@@ -339,6 +339,12 @@ class GraphReads(Protocol):
     each query: entities the caller may see, memories the caller may read, edges between visible
     entities. No number returned depends on anything else."""
 
+    def entity_generation(self) -> int:
+        """A number that every committed change to an entity (a new one, its names, ids, type or
+        attributes, a merge, an unmerge, a restore or copy into the store) moves: what recall read by
+        key (``memlane.graph.lookups``) stays valid while it does not."""
+        ...
+
     def entities_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
     ) -> list[tuple[str, Entity]]:

@@ -261,8 +261,11 @@ class _Postgres:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
+        from .postgres.entities import BUMP_ENTITY_GENERATION
+
         with self.conn.transaction():
             yield
+            self.conn.execute(BUMP_ENTITY_GENERATION)  # (a process with the store open reads entities again)
 
     def write(self, table: _Table, rows: Sequence[list[Any]]) -> None:
         from psycopg.types.json import Jsonb

@@ -32,6 +32,10 @@ _ENTITY = (
     " ARRAY(SELECT x.alias FROM entity_aliases x WHERE x.entity_id = e.id ORDER BY x.added),"
     " ARRAY(SELECT x.external_id FROM entity_external_ids x WHERE x.entity_id = e.id ORDER BY x.external_id)"
 )
+#: the counter every transaction that changes an entity increments just before COMMIT (migration 11):
+#: what recall read by key stays valid while it does not move (``memlane.graph.lookups``)
+ENTITY_GENERATION = "SELECT value FROM meta WHERE key = 'entity_generation'"
+BUMP_ENTITY_GENERATION = "UPDATE meta SET value = value + 1 WHERE key = 'entity_generation'"
 _EDGE = (
     "g.id, g.src, g.relation, g.dst, g.provenance,"
     f" {_time('g.valid_from')}, {_time('g.valid_to')}, {_time('g.created_at')}"
@@ -92,6 +96,8 @@ class EntityWriteOps:
     entity_cache: EntityCache | None = None
     #: the scopes whose advisory lock this transaction holds
     locked_scopes: set[EntityScope] | None = None
+    #: an entity changed: the store increments the entity generation just before COMMIT
+    entities_changed = False
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         cur = self.conn.execute(sql, params)
@@ -123,11 +129,13 @@ class EntityWriteOps:
         return scope
 
     def _changed(self, scope: EntityScope, entity_id: str, keys: Any, external_ids: Any) -> None:
+        self.entities_changed = True
         if self.entity_cache is not None:
             self.entity_cache.added(scope, entity_id, keys)
             self.entity_cache.forget_ids(scope, external_ids)
 
     def _forget_all(self) -> None:
+        self.entities_changed = True
         if self.entity_cache is not None:
             self.entity_cache.reset()
 

@@ -461,4 +461,16 @@ CREATE TABLE IF NOT EXISTS consolidation_runs (
     )
 )
 
+MIGRATIONS.append(
+    (
+        12,
+        "the entity generation: a counter every transaction that changes an entity increments before it"
+        " commits (recall's read-side cache of entity look-ups follows it)",
+        """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);
+INSERT INTO meta (key, value) VALUES ('entity_generation', 0) ON CONFLICT (key) DO NOTHING;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -28,7 +28,7 @@ from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from .conversations import PostgresConversations
-from .entities import EntityReadOps, backfill_subjects
+from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
@@ -238,6 +238,10 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             with conn.transaction():
                 yield txn
                 txn.flush()
+                if txn.entities_changed:
+                    # last, so that the counter's row lock is held only while committing: writers of
+                    # different scopes run side by side until then
+                    conn.execute(BUMP_ENTITY_GENERATION)
         if self._fault is not None and self._fault[0] != "failing":
             self._fault = None  # the database takes writes again (damaged data stays reported)
         with self._lock:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...models import Actor, Entity, Filters
 from ...timeutil import to_db
-from .entities import _ENTITY, _entities, _marks
+from .entities import _ENTITY, ENTITY_GENERATION, _entities, _marks
 from .rows import _scope, _visible
 
 
@@ -35,6 +35,10 @@ class GraphReadOps:
 
     def _graph_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self._db.rows(sql, params)  # type: ignore[attr-defined,no-any-return]
+
+    def entity_generation(self) -> int:
+        rows = self._graph_rows(ENTITY_GENERATION)
+        return int(rows[0][0]) if rows else 0
 
     def entities_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int

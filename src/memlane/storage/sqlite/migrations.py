@@ -493,4 +493,13 @@ CREATE TABLE IF NOT EXISTS consolidation_runs (
     )
 )
 
+MIGRATIONS.append(
+    (
+        12,
+        "the entity generation (PostgreSQL only: its counter; SQLite's is the meta row"
+        " 'entity_generation', made by the first transaction that changes an entity)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
