@@ -439,6 +439,25 @@ def test_merge_history_and_undoing_an_older_merge(
     )
 
 
+def test_merge_history_pages_past_its_first_page(site: Site, context: Any) -> None:
+    """More merges than a page holds (50): "Older merges" continues right after the first page's last
+    one (keyset paging), and no merge is shown twice."""
+    person = {"kind": "contact", "system": "pagingcrm", "visibility": "personal"}
+    keep = site.rest("POST", "/v1/anchor", json={**person, "id": "keep", "name": "Pat Keeper"})["id"]
+    made = []
+    for i in range(52):
+        twin = site.rest("POST", "/v1/anchor", json={**person, "id": f"t{i}", "name": f"Pat Twin{i:02d}"})
+        made.append(site.rest("POST", "/v1/entities/merge", json={"into": keep, "merged": twin["id"]})["id"])
+    page = sign_in(context, site, site.admin_key)
+    page.goto(f"{site.url}/entities/merges?entity={keep}")
+    first = page.locator("#merge-history code.id").all_inner_texts()
+    assert first == made[::-1][:50]
+    page.get_by_role("link", name="Older merges").click()
+    page.wait_for_url(re.compile(r"/entities/merges\?entity=.*&cursor="))
+    assert page.locator("#merge-history code.id").all_inner_texts() == made[::-1][50:]
+    assert page.get_by_role("link", name="Older merges").count() == 0
+
+
 def test_entity_page_shows_external_ids_edges_and_search_by_id(site: Site, context: Any) -> None:
     contact = {"kind": "contact", "system": "hubspot", "id": "777", "name": "Rosa Diaz",
                "email": "rosa@initech.example", "company": "Initech"}  # fmt: skip

@@ -198,6 +198,42 @@ def build(
         record = _graph(ctx).unmerge(merge_id)
         _emit(ctx, record, lambda r: f"unmerged {r.merged} from {r.into}")
 
+    @entities.command("merges", epilog=_examples(
+        "memlane entities merges",
+        "memlane entities merges --entity ENTITY_ID --json",
+        "memlane entities merges --cursor NEXT_CURSOR",
+    ))  # fmt: skip
+    @click.option("--entity", "entity_id", metavar="ID", help="Only merges into or of this entity.")
+    @click.option(
+        "--limit", type=click.IntRange(1, 1000), default=50, show_default=True, help="How many at most."
+    )
+    @click.option("--cursor", help="Continue after the previous page (the cursor it printed).")
+    @_common
+    def merges_cmd(ctx: click.Context, entity_id: str | None, limit: int, cursor: str | None) -> None:
+        """The merge history, newest first (undone merges too).
+
+        Only merges of entities you may read. A longer history is paged: the last line names the --cursor
+        of the next page. With --json: an object with the "items" and the "next_cursor" (null on the last
+        page).
+        """
+        items, next_cursor = _graph(ctx).merges(entity=entity_id, limit=limit, cursor=cursor)
+
+        def human(page: dict[str, Any]) -> str:
+            rows = [
+                [p.merge.id, p.merge.merged_at.strftime("%Y-%m-%d %H:%M"), f"{p.merged_name} -> {p.into_name}",
+                 p.by, "undone" if p.merge.unmerged_at else "in force"]
+                for p in page["items"]
+            ]  # fmt: skip
+            text = _table(["MERGE", "WHEN", "MERGED -> INTO", "BY", "STATE"], rows) if rows else "no merges"
+            more = (
+                f"\nmore: memlane entities merges --cursor {page['next_cursor']}"
+                if page["next_cursor"]
+                else ""
+            )
+            return text + more
+
+        _emit(ctx, {"items": items, "next_cursor": next_cursor}, human)
+
     return entities
 
 

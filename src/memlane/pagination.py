@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 from .errors import InvalidInput
 
-__all__ = ["Position", "decode_cursor", "encode_cursor"]
+__all__ = ["Position", "decode_cursor", "decode_key_cursor", "encode_cursor", "encode_key_cursor"]
 
 #: (created_at, seq) of an item, or an offset from the start of the listing
 Position = tuple[datetime, int] | int
@@ -47,3 +47,23 @@ def decode_cursor(cursor: str) -> Position:
 def _position(value: object) -> bool:
     """A whole number the databases can compare with (a 64-bit signed integer), not negative."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63
+
+
+def encode_key_cursor(at: datetime, key: str) -> str:
+    """A cursor for a listing ordered by (time, text id), newest first (the entity merge history)."""
+    body = {"t": at.isoformat(), "k": key}
+    return base64.urlsafe_b64encode(json.dumps(body, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def decode_key_cursor(cursor: str) -> tuple[datetime, str]:
+    refused = InvalidInput("cursor: not a cursor returned by this API")
+    try:
+        body = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        if not isinstance(body, dict) or not isinstance(body.get("k"), str) or not body["k"]:
+            raise refused
+        at = datetime.fromisoformat(body["t"])
+        if at.tzinfo is None:
+            raise refused
+        return at.astimezone(UTC), body["k"]
+    except (ValueError, KeyError, TypeError, OverflowError):
+        raise refused from None

@@ -44,6 +44,7 @@ from .models import (
     Hit,
     ImportResult,
     Memory,
+    PastMerge,
     ReindexResult,
     StoreResult,
 )
@@ -98,6 +99,10 @@ def check_api_key(key: str) -> str:
 
 def _restored(body: Any) -> list[str]:
     return [str(i) for i in body["restored"]]
+
+
+def _merges_page(body: Any) -> tuple[list[PastMerge], str | None]:
+    return [PastMerge.model_validate(p) for p in body["items"]], body["next_cursor"]
 
 
 def _memories(key: str) -> Callable[[Any], list[Memory]]:
@@ -267,6 +272,17 @@ class _Requests:
 
     def entity_unmerge(self, merge_id: str, *, user: str | None = None) -> _Call[EntityMerge]:
         return _Call("POST", "/v1/entities/unmerge", EntityMerge.model_validate, user, {"merge_id": merge_id})
+
+    def entity_merges(
+        self,
+        *,
+        entity: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+        user: str | None = None,
+    ) -> _Call[tuple[list[PastMerge], str | None]]:
+        params = _given(entity=entity, limit=limit, cursor=cursor)
+        return _Call("GET", "/v1/entities/merges", _merges_page, user, params=params)
 
     def entity_link(
         self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None
@@ -706,6 +722,18 @@ class RemoteEntities:
     def unmerge(self, merge_id: str, *, user: str | None = None) -> EntityMerge:
         return self._c._send(self._c._requests.entity_unmerge(merge_id, user=user))
 
+    def merges(
+        self,
+        *,
+        entity: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+        user: str | None = None,
+    ) -> tuple[builtins.list[PastMerge], str | None]:
+        return self._c._send(
+            self._c._requests.entity_merges(entity=entity, limit=limit, cursor=cursor, user=user)
+        )
+
     def link(self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None) -> None:
         self._c._send(self._c._requests.entity_link(memory_id, entity_id, role=role, user=user))
 
@@ -745,6 +773,9 @@ class AsyncRemoteEntities:
 
     async def unmerge(self, merge_id: str, **kwargs: Any) -> EntityMerge:
         return await self._c._send(self._c._requests.entity_unmerge(merge_id, **kwargs))
+
+    async def merges(self, **kwargs: Any) -> tuple[builtins.list[PastMerge], str | None]:
+        return await self._c._send(self._c._requests.entity_merges(**kwargs))
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._c._send(self._c._requests.entity_link(memory_id, entity_id, **kwargs))

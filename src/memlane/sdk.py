@@ -38,6 +38,7 @@ from .models import (
     ImportResult,
     JobRun,
     Memory,
+    PastMerge,
     Profile,
     ProfileLogEntry,
     ReindexResult,
@@ -127,6 +128,20 @@ class Entities:
 
     def unmerge(self, merge_id: str, *, user: str | None = None) -> EntityMerge:
         return self._m.service.entities.unmerge(self._m._actor(user), merge_id)
+
+    def merges(
+        self,
+        *,
+        entity: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+        user: str | None = None,
+    ) -> tuple[builtins.list[PastMerge], str | None]:
+        """A page of the merge history (newest first, undone merges too; only merges into or of
+        ``entity`` with it) and the cursor of the next page (None on the last one)."""
+        return self._m.service.entities.merge_history(
+            self._m._actor(user), entity_id=entity, limit=limit, cursor=cursor
+        )
 
     def link(self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None) -> None:
         """Link a memory to an entity of the same owner and visibility (role: subject, related_user,
@@ -594,6 +609,9 @@ class AsyncEntities:
 
     async def unmerge(self, merge_id: str, **kwargs: Any) -> EntityMerge:
         return await self._call("unmerge", merge_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def merges(self, **kwargs: Any) -> tuple[builtins.list[PastMerge], str | None]:
+        return await self._call("merges", **kwargs)  # type: ignore[no-any-return]
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._call("link", memory_id, entity_id, **kwargs)

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ..graph.resolution import EntityType
-from ..models import Edge, Entity, EntityDetail, EntityLookup, EntityMerge, Memory
+from ..models import Edge, Entity, EntityDetail, EntityLookup, EntityMerge, Memory, PastMerge
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, _Body
 
@@ -30,6 +30,11 @@ _HOPS = Query(ge=0, le=1, description="1: also the memories of the entities one 
 
 class EntitiesPage(BaseModel):
     items: list[Entity]
+    next_cursor: str | None = None
+
+
+class MergesPage(BaseModel):
+    items: list[PastMerge]
     next_cursor: str | None = None
 
 
@@ -89,6 +94,26 @@ def list_entities(
     skip one (``offset`` is accepted too, and is not stable that way)."""
     items, next_cursor = who.service.entities.page(who.actor, type=type, limit=limit, offset=offset,
                                                    cursor=cursor)  # fmt: skip
+    return render({"items": items, "next_cursor": next_cursor})
+
+
+@router.get("/entities/merges", response_model=MergesPage, tags=["entities"])
+def merge_history(
+    who: CallerDep,
+    entity: Annotated[
+        str | None, Query(min_length=1, max_length=200, description="Only merges into or of it.")
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+    cursor: Annotated[
+        str | None, Query(max_length=400, description="next_cursor of the previous page")
+    ] = None,
+) -> JSONResponse:
+    """The merge history, newest first, undone merges too: merges of entities the caller may read, each
+    with the two names, who merged, whether it is undone and whether the caller may undo it now
+    (``undoable``). Page with ``limit`` and follow ``next_cursor`` (keyset: merges made meanwhile never
+    repeat or skip one)."""
+    items, next_cursor = who.service.entities.merge_history(who.actor, entity_id=entity, limit=limit,
+                                                            cursor=cursor)  # fmt: skip
     return render({"items": items, "next_cursor": next_cursor})
 
 

@@ -24,7 +24,7 @@ from ..models import (
     Memory,
     PastMerge,
 )
-from ..pagination import decode_cursor, encode_cursor
+from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
 from ..requests import check_integer
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
@@ -237,6 +237,23 @@ class EntityService:
             return []
         found = self.storage.entity_merges(actor, entity_id=entity_id, limit=limit)
         return [p.model_copy(update={"undoable": _may_undo(actor, p)}) for p in found]
+
+    def merge_history(
+        self, actor: Actor, *, entity_id: str | None = None, limit: int = 50, cursor: str | None = None
+    ) -> tuple[list[PastMerge], str | None]:
+        """A page of ``merges`` (newest first; every merge, or those into or of ``entity_id``) and the
+        cursor of the next page (None on the last): the next page starts right after this page's last
+        merge, whatever is merged meanwhile (keyset paging on (merged_at, id)). Only merges of entities
+        ``actor`` may read."""
+        check_integer(limit, "limit", 1, 1000)
+        before = decode_key_cursor(cursor) if cursor is not None else None
+        if self._opted_out(actor):
+            return [], None
+        found = self.storage.entity_merges(actor, entity_id=entity_id, limit=limit + 1, before=before)
+        page = [p.model_copy(update={"undoable": _may_undo(actor, p)}) for p in found[:limit]]
+        last = page[-1].merge if page else None
+        more = len(found) > limit and last is not None
+        return page, encode_key_cursor(last.merged_at, last.id) if more and last is not None else None
 
     def past_merge(self, actor: Actor, merge_id: str) -> PastMerge:
         """One merge of the history (what ``unmerge`` would undo), as ``merges`` shows it."""

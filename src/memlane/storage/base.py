@@ -306,9 +306,11 @@ class EntityReads(Protocol):
         entity_id: str | None = None,
         merge_id: str | None = None,
         limit: int = 50,
+        before: tuple[datetime, str] | None = None,
     ) -> list[PastMerge]:
         """Merges whose merged entity ``actor`` may read (undone ones too), newest first; with
-        ``entity_id`` those into or of that entity, with ``merge_id`` that one."""
+        ``entity_id`` those into or of that entity, with ``merge_id`` that one; with ``before`` (the
+        (merged_at, id) of the previous page's last merge) those after it in that order (keyset paging)."""
         ...
 
     def memory_entities(self, actor: Actor, memory_id: str) -> list[tuple[str, Entity]]:

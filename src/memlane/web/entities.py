@@ -17,8 +17,8 @@ __all__ = ["router"]
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
 PAGE_SIZE = 50
-#: merges the history page shows (newest first)
-HISTORY = 200
+#: merges per page of the history (newest first; keyset pages)
+HISTORY = 50
 _TYPES = [t.value for t in EntityType]
 
 
@@ -44,11 +44,15 @@ def entities(
 
 
 @router.get("/entities/merges", response_class=HTMLResponse)
-def merges(request: Request, viewer: ViewerDep, entity: str = "") -> HTMLResponse:
+def merges(request: Request, viewer: ViewerDep, entity: str = "", cursor: str | None = None) -> HTMLResponse:
     """The merge history, newest first (undone merges too): every merge the user may read, or those
-    into or of one entity; each merge the user may still undo has an "Undo…" link."""
-    found = viewer.service.entities.merges(viewer.actor, entity_id=entity.strip() or None, limit=HISTORY)
-    return page(request, "merges.html", {"merges": found, "entity": entity.strip()}, viewer=viewer)
+    into or of one entity, in keyset pages (``cursor``); each merge the user may still undo has an
+    "Undo…" link."""
+    found, next_cursor = viewer.service.entities.merge_history(
+        viewer.actor, entity_id=entity.strip() or None, limit=HISTORY, cursor=cursor or None
+    )
+    context = {"merges": found, "entity": entity.strip(), "next_cursor": next_cursor}
+    return page(request, "merges.html", context, viewer=viewer)
 
 
 @router.get("/entities/merges/{merge_id}/unmerge", response_class=HTMLResponse)

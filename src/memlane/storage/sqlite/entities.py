@@ -496,12 +496,16 @@ class EntityReadOps:
         entity_id: str | None = None,
         merge_id: str | None = None,
         limit: int = 50,
+        before: tuple[datetime, str] | None = None,
     ) -> list[PastMerge]:
         visible, params = _visible(actor, "e")
         clauses = [visible]
         if merge_id is not None:
             clauses.append("r.id = ?")
             params.append(merge_id)
+        if before is not None:
+            clauses.append("(r.merged_at < ? OR (r.merged_at = ? AND r.id < ?))")
+            params += [to_db(before[0]), to_db(before[0]), before[1]]
         if entity_id is not None:
             clauses.append("(r.into_id = ? OR r.merged_id = ?)")
             params += [entity_id, entity_id]
