@@ -4,14 +4,17 @@ for one **entity generation** of the store.
 Every recall that names something looks its words up among the entities the caller may see
 (``memlane.graph.query``): each word run of the question, by its blocking keys, in one or two
 statements. Most runs resolve to nothing, and the same words come back in question after question.
-This cache keeps, per (reader, key), the entities ``Store.entities_by_keys`` answered — an empty answer
-included — so that a key read once costs a dictionary look-up until the entities change.
+This cache keeps, per (reader, key), the entity ids ``Store.entity_ids_by_keys`` answered — an empty
+answer included — and the entities by id, so that a key read once costs a dictionary look-up until the
+entities change, and an entity found once is not read again (reading an entity's row, with its aliases
+and ids, cost more than finding it).
 
 Why it is never wrong:
 
-- **Per reader.** An entry is what the store answered to that :class:`~memlane.models.Actor` (the
-  whole, frozen actor is the key), filtered by the one read rule inside the backend's statement; no
-  reader is ever given another reader's answer, so no entity, alias or id it may not see.
+- **Per reader.** A key's entry is what the store answered to that :class:`~memlane.models.Actor`
+  (the whole, frozen actor is the key), filtered by the one read rule inside the backend's statement;
+  no reader is given another reader's answer. An entity's row is a fact of the store, shared, but a
+  reader is handed only the entities its own look-ups found: nothing, no alias or id, it may not see.
 - **Per generation.** ``Store.entity_generation`` is a counter every transaction that changes an
   entity (a new one, new names or ids, a merge, an unmerge, a restore, a copy into the store)
   increments before it commits, on both backends. A look-up reads it first; a cache filled under
@@ -24,13 +27,14 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from ..models import Actor, Entity
 
 if TYPE_CHECKING:
     from ..storage.base import Store
+    from .resolution import Resolution
 
 __all__ = ["EntityLookups", "lookups"]
 
@@ -39,43 +43,55 @@ MAX_KEYS = 200_000
 
 
 class EntityLookups:
-    """Entities per (reader, key) of one store, valid for one entity ``generation``."""
+    """Entity ids per (reader, key) and entities by id of one store, valid for one entity
+    ``generation``."""
 
     def __init__(self, generation: int) -> None:
         self.generation = generation
-        self._found: dict[tuple[Actor, str], tuple[Entity, ...]] = {}
+        self._ids: dict[tuple[Actor, str], tuple[str, ...]] = {}
+        self._entities: dict[str, Entity] = {}
+        #: what a mention resolved to among some of these entities (``memlane.graph.query``)
+        self.resolved: dict[Hashable, list[Resolution]] = {}
 
     def read(
         self, store: Store, actor: Actor, keys: Iterable[str], ids: Iterable[str], limit: int
     ) -> dict[str, list[Entity]]:
         """Key -> the entities ``actor`` may see filed under it (``id:<external id>`` for ``ids``),
-        from the cache, reading the missing keys in one ``entities_by_keys`` call."""
+        from the cache, reading the ids of the missing keys in one statement and the entities not
+        held yet in another."""
         wanted = [*keys, *(f"id:{i}" for i in ids)]
-        out: dict[str, list[Entity]] = {}
+        found: dict[str, list[str]] = {}
         missing: list[str] = []
         for key in wanted:
-            hit = self._found.get((actor, key))
+            hit = self._ids.get((actor, key))
             if hit is None:
                 missing.append(key)
-                out[key] = []
+                found[key] = []
             else:
-                out[key] = list(hit)
-        if not missing:
-            return out
-        names = [k for k in missing if not k.startswith("id:")]
-        external = [k[3:] for k in missing if k.startswith("id:")]
-        rows = store.entities_by_keys(actor, names, external, limit)
-        for key, entity in rows:
-            out[key].append(entity)
-        if len(rows) < limit:  # complete: kept (a read cut short serves this recall only)
-            if len(self._found) + len(missing) > MAX_KEYS:
-                self._found.clear()
-            for key in missing:
-                self._found[(actor, key)] = tuple(out[key])
-        return out
+                found[key] = list(hit)
+        if missing:
+            names = [k for k in missing if not k.startswith("id:")]
+            external = [k[3:] for k in missing if k.startswith("id:")]
+            rows = store.entity_ids_by_keys(actor, names, external, limit)
+            for key, entity_id in rows:
+                found[key].append(entity_id)
+            if len(rows) < limit:  # complete: kept (a read cut short serves this recall only)
+                if len(self._ids) + len(missing) > MAX_KEYS:
+                    self._ids.clear()
+                    self._entities.clear()
+                    self.resolved.clear()
+                for key in missing:
+                    self._ids[(actor, key)] = tuple(found[key])
+        # the rows of the entities found: facts of the store, handed only to a reader whose own
+        # (scoped) look-up returned their ids
+        need = sorted({i for got in found.values() for i in got if i not in self._entities})
+        if need:
+            for entity in store.entities_by_ids(need):
+                self._entities[entity.id] = entity
+        return {key: [self._entities[i] for i in got if i in self._entities] for key, got in found.items()}
 
     def __len__(self) -> int:
-        return len(self._found)
+        return len(self._ids)
 
 
 _caches: weakref.WeakKeyDictionary[Store, EntityLookups] = weakref.WeakKeyDictionary()

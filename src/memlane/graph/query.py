@@ -87,28 +87,42 @@ def _blocking_keys(name: str, type: str | None) -> frozenset[str]:
     return frozenset(name_keys([name], type))
 
 
-def _keys(mention: Mention, exact: bool, fuzzy: bool = True) -> set[str]:
+def _keys(mention: Mention, exact: bool, fuzzy: bool = True) -> frozenset[str]:
     """The keys ``mention`` is looked up by: its exact normalised names (``n:``) and ids, or every
     blocking key (partial names, nicknames and, with ``fuzzy``, the prefix misspellings are found by)."""
-    keys = set(_blocking_keys(mention.name, mention.type)) if mention.name else set()
+    return _keys_of(mention.name, mention.type, mention.external_ids, exact, fuzzy)
+
+
+@lru_cache(maxsize=16384)
+def _keys_of(
+    name: str | None, type: str | None, external_ids: tuple[str, ...], exact: bool, fuzzy: bool
+) -> frozenset[str]:
+    keys = set(_blocking_keys(name, type)) if name else set()
     if exact:
         keys = {k for k in keys if k.startswith("n:")}
     elif not fuzzy:
         keys = {k for k in keys if not k.startswith("f:")}
-    return keys | {f"id:{i}" for i in mention_ids(mention)}
+    return frozenset(keys | {f"id:{i}" for i in mention_ids(Mention(name, type, external_ids))})
 
 
 def _resolutions(
-    mention: Mention, pool: dict[str, list[Entity]], exact: bool, fuzzy: bool = True
+    mention: Mention, pool: dict[str, list[Entity]], cache: EntityLookups, exact: bool, fuzzy: bool = True
 ) -> list[Resolution]:
-    """What ``mention`` resolves to in each scope, among the entities of ``pool`` under its keys."""
+    """What ``mention`` resolves to in each scope, among the entities of ``pool`` under its keys (a
+    pure function of the mention and those entities: kept in ``cache`` for its generation)."""
     by_scope: dict[tuple[str, str, str], dict[str, Entity]] = defaultdict(dict)
     for key in _keys(mention, exact, fuzzy):
         for entity in pool.get(key, ()):
             by_scope[(entity.workspace, entity.owner, str(entity.visibility))][entity.id] = entity
-    return [
-        resolve_untyped(mention, [candidate_of(e) for e in found.values()]) for found in by_scope.values()
-    ]
+    if not by_scope:
+        return []
+    memo = (mention, exact, fuzzy, frozenset(i for found in by_scope.values() for i in found))
+    results = cache.resolved.get(memo)
+    if results is None:
+        results = cache.resolved[memo] = [
+            resolve_untyped(mention, [candidate_of(e) for e in found.values()]) for found in by_scope.values()
+        ]
+    return results
 
 
 def _settled(results: list[Resolution]) -> bool:
@@ -148,7 +162,7 @@ def _resolve_all(
     _lookup(cache, store, actor, {k for m in firm for k in _keys(m, True)}, ids, pool)
     out: dict[Mention, list[Resolution]] = {}
     for mention in firm:
-        results = _resolutions(mention, pool, exact=True)
+        results = _resolutions(mention, pool, cache, exact=True)
         if _settled(results):
             out[mention] = results
     settled = {w for m in out for w in (m.name or "").split()}
@@ -156,7 +170,7 @@ def _resolve_all(
     # (a lone word of a settled name is left out above; of a name settled below, by the caller)
     _lookup(cache, store, actor, {k for m in rest for k in _keys(m, False, fuzzy(m))}, [], pool)
     for mention in rest:
-        out[mention] = _resolutions(mention, pool, exact=False, fuzzy=fuzzy(mention))
+        out[mention] = _resolutions(mention, pool, cache, exact=False, fuzzy=fuzzy(mention))
     return out
 
 
@@ -169,20 +183,28 @@ def _names(query: str, now: datetime) -> list[str]:
 
 
 def entities_named(
-    store: Store, actor: Actor, query: str, now: datetime, found: dict[str, Entity] | None = None
+    store: Store,
+    actor: Actor,
+    query: str,
+    now: datetime,
+    found: dict[str, Entity] | None = None,
+    keys: frozenset[str] | None = None,
 ) -> dict[str, float]:
     """The entities ``query`` names that ``actor`` may see, with a weight each (1; a share when a name
     is ambiguous). A word of a longer name that resolved is not looked up on its own ("Ana" of "Ana
     Lopez" is not also the other Ana). Near spellings are tried for the names the text analysis finds
     (capitalised, as stored memories' names are found), not for every lower-case word run. ``found``
-    gets each of them (id -> entity)."""
+    gets each of them (id -> entity). ``keys``: ``text.extract_entities(query, now=now)``, when the
+    caller has it."""
     names = _names(query, now)
     first_person = _FIRST_PERSON.search(query) is not None
     own = account_id(actor.user)
     if not names and not first_person:
         return {}
     weights: dict[str, float] = {}
-    proper = {k[5:] for k in text.extract_entities(query, now=now) if k.startswith("name:")}
+    if keys is None:
+        keys = text.extract_entities(query, now=now)
+    proper = {k[5:] for k in keys if k.startswith("name:")}
 
     def fuzzy(mention: Mention) -> bool:
         return mention.name in proper

@@ -347,11 +347,17 @@ class GraphReads(Protocol):
         key (``memlane.graph.lookups``) stays valid while it does not."""
         ...
 
-    def entities_by_keys(
+    def entity_ids_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
-    ) -> list[tuple[str, Entity]]:
-        """(key, entity) of the current entities ``actor`` may see that are filed under one of ``keys``
-        (blocking keys) or hold one of ``external_ids`` (then the key is ``"id:" + external id``)."""
+    ) -> list[tuple[str, str]]:
+        """(key, entity id) of the current entities ``actor`` may see that are filed under one of
+        ``keys`` (blocking keys) or hold one of ``external_ids`` (then the key is ``"id:" + external
+        id``); at most ``limit`` rows."""
+        ...
+
+    def entities_by_ids(self, entity_ids: Sequence[str]) -> list[Entity]:
+        """The entities of ``entity_ids``. Not scope-filtered: only for ids a scoped read returned to
+        the same caller (``entity_ids_by_keys``), like ``graph_links_among``."""
         ...
 
     def graph_neighbours(

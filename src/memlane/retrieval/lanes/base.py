@@ -96,14 +96,19 @@ class Query:
         return asks_when(self.text)
 
     @cached_property
+    def extracted(self) -> frozenset[str]:
+        """The entity keys the text analysis finds in the query (as in a stored memory)."""
+        return text.extract_entities(self.text, now=self.now)
+
+    @cached_property
     def time_keys(self) -> frozenset[str]:
         from ..signals import time_keys
 
-        return time_keys(text.extract_entities(self.text, now=self.now))
+        return time_keys(self.extracted)
 
     @cached_property
     def entity_keys(self) -> frozenset[str]:
-        return text.extract_entities(self.text, now=self.now) | text.query_entity_candidates(self.text)
+        return self.extracted | text.query_entity_candidates(self.text)
 
 
 @dataclass

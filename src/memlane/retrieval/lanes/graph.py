@@ -52,7 +52,7 @@ class GraphLane:
 
     def run(self, query: Query, store: Store, spec: LaneSpec, config: RetrievalConfig) -> LaneResult:
         entities: dict[str, Entity] = {}
-        named = entities_named(store, query.actor, query.text, query.now, entities)
+        named = entities_named(store, query.actor, query.text, query.now, entities, query.extracted)
         for entity_id in query.about:
             named[entity_id] = 1.0
         if not named:

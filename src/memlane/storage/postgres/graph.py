@@ -37,23 +37,40 @@ class GraphReadOps:
         rows = self._graph_rows(ENTITY_GENERATION)
         return int(rows[0][0]) if rows else 0
 
-    def entities_by_keys(
+    def entity_ids_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
-    ) -> list[tuple[str, Entity]]:
-        if not keys and not external_ids:
+    ) -> list[tuple[str, str]]:
+        parts: list[str] = []
+        params: list[Any] = []
+        if keys:
+            by_key, kparams = _scoped_probe(actor, "k")
+            parts.append(
+                "SELECT k.key, k.entity_id FROM entity_blocking_keys k JOIN entities e ON e.id = k.entity_id"
+                f" AND e.merged_into IS NULL WHERE {by_key} AND k.key = ANY(%s::text[])"
+            )
+            params += [*kparams, list(keys)]
+        if external_ids:
+            by_id, xparams = _scoped_probe(actor, "x")
+            parts.append(
+                "SELECT 'id:' || x.external_id, x.entity_id FROM entity_external_ids x JOIN entities e"
+                f" ON e.id = x.entity_id AND e.merged_into IS NULL WHERE {by_id}"
+                " AND x.external_id = ANY(%s::text[])"
+            )
+            params += [*xparams, list(external_ids)]
+        if not parts:
             return []
-        by_key, kparams = _scoped_probe(actor, "k")
-        by_id, xparams = _scoped_probe(actor, "x")
         rows = self._graph_rows(
-            f"(SELECT k.key, {_ENTITY} FROM entity_blocking_keys k JOIN entities e"
-            f" ON e.id = k.entity_id AND e.merged_into IS NULL WHERE {by_key} AND k.key = ANY(%s::text[])"
-            f" UNION ALL SELECT 'id:' || x.external_id, {_ENTITY} FROM entity_external_ids x JOIN entities e"
-            f" ON e.id = x.entity_id AND e.merged_into IS NULL WHERE {by_id}"
-            " AND x.external_id = ANY(%s::text[])) LIMIT %s",
-            (*kparams, list(keys), *xparams, list(external_ids), limit),
+            f"SELECT * FROM ({' UNION ALL '.join(parts)}) AS found LIMIT %s", (*params, limit)
         )
-        entities = _entities(self._graph_rows, [r[1:] for r in rows])
-        return [(str(r[0]), e) for r, e in zip(rows, entities, strict=True)]
+        return [(str(key), str(entity_id)) for key, entity_id in rows]
+
+    def entities_by_ids(self, entity_ids: Sequence[str]) -> list[Entity]:
+        if not entity_ids:
+            return []
+        rows = self._graph_rows(
+            f"SELECT {_ENTITY} FROM entities e WHERE e.id = ANY(%s::text[])", (list(entity_ids),)
+        )
+        return _entities(self._graph_rows, rows)
 
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int

@@ -40,23 +40,38 @@ class GraphReadOps:
         rows = self._graph_rows(ENTITY_GENERATION)
         return int(rows[0][0]) if rows else 0
 
-    def entities_by_keys(
+    def entity_ids_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
-    ) -> list[tuple[str, Entity]]:
-        if not keys and not external_ids:
+    ) -> list[tuple[str, str]]:
+        parts: list[str] = []
+        params: list[Any] = []
+        if keys:
+            by_key, kparams = _scoped_probe(actor, "k")
+            parts.append(
+                "SELECT k.key, k.entity_id FROM entity_blocking_keys k JOIN entities e ON e.id = k.entity_id"
+                f" AND e.merged_into IS NULL WHERE {by_key} AND k.key IN ({_marks(keys)})"
+            )
+            params += [*kparams, *keys]
+        if external_ids:
+            by_id, xparams = _scoped_probe(actor, "x")
+            parts.append(
+                "SELECT 'id:' || x.external_id, x.entity_id FROM entity_external_ids x JOIN entities e"
+                f" ON e.id = x.entity_id AND e.merged_into IS NULL WHERE {by_id}"
+                f" AND x.external_id IN ({_marks(external_ids)})"
+            )
+            params += [*xparams, *external_ids]
+        if not parts:
             return []
-        by_key, kparams = _scoped_probe(actor, "k")
-        by_id, xparams = _scoped_probe(actor, "x")
+        rows = self._graph_rows(f"SELECT * FROM ({' UNION ALL '.join(parts)}) LIMIT ?", (*params, limit))
+        return [(str(key), str(entity_id)) for key, entity_id in rows]
+
+    def entities_by_ids(self, entity_ids: Sequence[str]) -> list[Entity]:
+        if not entity_ids:
+            return []
         rows = self._graph_rows(
-            f"SELECT * FROM (SELECT k.key, {_ENTITY} FROM entity_blocking_keys k JOIN entities e"
-            f" ON e.id = k.entity_id AND e.merged_into IS NULL WHERE {by_key} AND k.key IN ({_marks(keys)})"
-            f" UNION ALL SELECT 'id:' || x.external_id, {_ENTITY} FROM entity_external_ids x JOIN entities e"
-            f" ON e.id = x.entity_id AND e.merged_into IS NULL WHERE {by_id}"
-            f" AND x.external_id IN ({_marks(external_ids)})) LIMIT ?",
-            (*kparams, *keys, *xparams, *external_ids, limit),
+            f"SELECT {_ENTITY} FROM entities e WHERE e.id IN ({_marks(entity_ids)})", entity_ids
         )
-        entities = _entities(self._graph_rows, [r[1:] for r in rows])
-        return [(str(r[0]), e) for r, e in zip(rows, entities, strict=True)]
+        return _entities(self._graph_rows, rows)
 
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
