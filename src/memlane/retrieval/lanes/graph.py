@@ -27,6 +27,7 @@ then the newest. Every count and every neighbour comes from what the caller may 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ... import text
@@ -106,15 +107,22 @@ class GraphLane:
         )
 
 
-def _name_keys(entity: Entity) -> set[str]:
+def _name_keys(entity: Entity) -> frozenset[str]:
     """The entity keys (``memlane.text``) of an entity's name and aliases, as a memory naming it carries
     them: the longest name key of each."""
+    return _keys_of_names((entity.name, *entity.aliases))
+
+
+@lru_cache(maxsize=4096)
+def _keys_of_names(names: tuple[str, ...]) -> frozenset[str]:
+    """(Kept: the broad entities of a store, a company or a project, are named in question after
+    question, and reading a name's keys is the text analysis of a memory.)"""
     keys: set[str] = set()
-    for name in (entity.name, *entity.aliases):
+    for name in names:
         found = [k for k in text.extract_entities(name) if k.startswith("name:")]
         if found:
             keys.add(max(found, key=lambda k: (len(k.split()), k)))
-    return keys
+    return frozenset(keys)
 
 
 def _by_entity(rows: list[tuple[int, str]]) -> dict[str, list[int]]:
