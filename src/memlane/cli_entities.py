@@ -234,6 +234,25 @@ def build(
 
         _emit(ctx, {"items": items, "next_cursor": next_cursor}, human)
 
+    @entities.command(
+        "rekey", epilog=_examples("memlane entities rekey --dry-run", "memlane entities rekey --json")
+    )
+    @click.option("--dry-run", is_flag=True, help="Only count what would change.")
+    @_common
+    def rekey_cmd(ctx: click.Context, dry_run: bool) -> None:
+        """File every entity under the lookup keys of the current name rules.
+
+        Entities stored before a rule was added (initials, registered company names) are found by it
+        only after this. Safe to run again (the second run changes nothing). Works on the database
+        itself (every workspace), not over --server.
+        """
+        if ctx.obj.get("server"):
+            raise click.UsageError("entities rekey runs on the database itself (--db), not over --server")
+        report = _client(ctx, existing=True).entities.rekey(dry_run=dry_run)
+        verb = "would re-key" if report.dry_run else "re-keyed"
+        _emit(ctx, report, lambda r: f"{r.examined} entities examined; {verb} {r.rekeyed}"
+                                     f" (+{r.keys_added} keys, -{r.keys_removed} keys)")  # fmt: skip
+
     return entities
 
 

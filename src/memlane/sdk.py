@@ -21,6 +21,7 @@ from .app import build_service
 from .config import load_settings
 from .consolidation import ConsolidationReport, ConsolidationUndo
 from .extraction.models import Message
+from .graph.rekey import RekeyReport
 from .importers.archive import ReadProgress
 from .jobs.models import JobInfo
 from .models import (
@@ -128,6 +129,12 @@ class Entities:
 
     def unmerge(self, merge_id: str, *, user: str | None = None) -> EntityMerge:
         return self._m.service.entities.unmerge(self._m._actor(user), merge_id)
+
+    def rekey(self, *, dry_run: bool = False) -> RekeyReport:
+        """File every entity of the store under the lookup keys the current name rules give it (entities
+        stored before a rule was added are found by it after this); idempotent. The store's operator's
+        maintenance: the embedded SDK and ``memlane entities rekey`` on the database itself."""
+        return self._m.service.entities.rekey(dry_run=dry_run)
 
     def merges(
         self,
@@ -612,6 +619,9 @@ class AsyncEntities:
 
     async def merges(self, **kwargs: Any) -> tuple[builtins.list[PastMerge], str | None]:
         return await self._call("merges", **kwargs)  # type: ignore[no-any-return]
+
+    async def rekey(self, **kwargs: Any) -> RekeyReport:
+        return await self._call("rekey", **kwargs)  # type: ignore[no-any-return]
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._call("link", memory_id, entity_id, **kwargs)

@@ -26,12 +26,13 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import check_integer
+from ..requests import check_flag, check_integer
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import now_utc
 from .anchoring import anchor_record, parse_record
 from .linking import candidate_of
+from .rekey import RekeyReport, rekey
 from .resolution import EntityType, Mention, mention_ids, resolve
 
 __all__ = ["EntityService", "unmerge_in"]
@@ -254,6 +255,11 @@ class EntityService:
         last = page[-1].merge if page else None
         more = len(found) > limit and last is not None
         return page, encode_key_cursor(last.merged_at, last.id) if more and last is not None else None
+
+    def rekey(self, *, dry_run: bool = False) -> RekeyReport:
+        """File every current entity of the store under the keys the current name rules give it
+        (``graph.rekey``); the store's operator's maintenance (no actor: every workspace)."""
+        return rekey(self.storage, dry_run=check_flag(dry_run, "dry_run"))
 
     def past_merge(self, actor: Actor, merge_id: str) -> PastMerge:
         """One merge of the history (what ``unmerge`` would undo), as ``merges`` shows it."""

@@ -154,6 +154,20 @@ class ConsolidationRunWrites(Protocol):
     def mark_consolidation_run_undone(self, run_id: str, at: datetime) -> None: ...
 
 
+class EntityRekeyWrites(Protocol):
+    """Re-keying entities with the current name rules (``memlane.graph.rekey``), inside ``Store.write()``."""
+
+    def entities_after(self, after_seq: int, limit: int) -> list[tuple[int, Entity, frozenset[str]]]:
+        """Up to ``limit`` current (not merged) entities after ``after_seq``, in seq order: (seq, the
+        entity with its aliases, its lookup keys as stored)."""
+        ...
+
+    def replace_entity_keys(self, entity: Entity, add: Sequence[str], remove: Sequence[str]) -> None:
+        """File the entity under ``add`` too and no longer under ``remove`` (the entity cache and the
+        entity generation follow, as for every entity change)."""
+        ...
+
+
 class EntityWrites(Protocol):
     """Entity operations inside ``Store.write()`` (the memory's own transaction when linking on store).
 
@@ -382,7 +396,7 @@ class GraphReads(Protocol):
         ...
 
 
-class WriteTxn(EntityWrites, ConsolidationRunWrites, Protocol):
+class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol):
     """Operations valid only inside ``Store.write()``: all or nothing."""
 
     def current_of_chain(self, chain_id: str) -> Memory | None: ...

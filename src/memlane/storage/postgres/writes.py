@@ -34,6 +34,7 @@ from ..stats import Bucket, StatDelta
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
+from .entity_rekey import EntityRekeyOps
 from .graph_transfer import GraphRestoreOps
 from .merges import MergeWriteOps
 from .rows import (
@@ -141,7 +142,7 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
     )
 
 
-class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps):
+class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, EntityRekeyOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:

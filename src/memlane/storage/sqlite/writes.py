@@ -24,6 +24,7 @@ from ..stats import Bucket, StatDelta
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
+from .entity_rekey import EntityRekeyOps
 from .graph_transfer import GraphRestoreOps
 from .merges import MergeWriteOps
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
@@ -78,7 +79,7 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
     )
 
 
-class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps):
+class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, EntityRekeyOps):
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:

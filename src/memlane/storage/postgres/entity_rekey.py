@@ -1,0 +1,53 @@
+"""PostgreSQL's side of re-keying entities (``EntityRekeyWrites``): read current entities with their
+lookup keys in seq order, and replace an entity's keys under its scope's advisory lock (as every
+entity-changing write takes it). Mirrors ``storage/sqlite/entity_rekey.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...models import Entity
+from ..base import EntityScope
+from .entities import _ENTITY, _entities
+
+
+class EntityRekeyOps:
+    """``EntityRekeyWrites`` for the PostgreSQL write transaction (``EntityWriteOps`` gives ``_run``,
+    ``_lock_scope`` and ``_forget_all``, which empties the entity cache and increments the generation)."""
+
+    conn: Any
+
+    def entities_after(self, after_seq: int, limit: int) -> list[tuple[int, Entity, frozenset[str]]]:
+        run = self._run  # type: ignore[attr-defined]
+        rows = run(
+            f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.seq > %s AND e.merged_into IS NULL"
+            " ORDER BY e.seq LIMIT %s",
+            (after_seq, limit),
+        )
+        entities = _entities(run, rows)
+        keys: dict[str, set[str]] = {e.id: set() for e in entities}
+        if entities:
+            for entity_id, key in run(
+                "SELECT entity_id, key FROM entity_blocking_keys WHERE entity_id = ANY(%s::text[])",
+                (list(keys),),
+            ):
+                keys[str(entity_id)].add(str(key))
+        return [(int(r[11]), e, frozenset(keys[e.id])) for r, e in zip(rows, entities, strict=True)]
+
+    def replace_entity_keys(self, entity: Entity, add: Sequence[str], remove: Sequence[str]) -> None:
+        scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
+        self._lock_scope(scope)  # type: ignore[attr-defined]
+        run = self._run  # type: ignore[attr-defined]
+        if remove:
+            run(
+                "DELETE FROM entity_blocking_keys WHERE entity_id = %s AND key = ANY(%s::text[])",
+                (entity.id, list(remove)),
+            )
+        if add:
+            run(
+                "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+                " SELECT %s, %s, %s, k, %s FROM unnest(%s::text[]) AS k ON CONFLICT DO NOTHING",
+                (scope.workspace, scope.owner, scope.visibility, entity.id, list(add)),
+            )
+        self._forget_all()  # type: ignore[attr-defined]

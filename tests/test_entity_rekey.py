@@ -1,0 +1,110 @@
+"""Re-keying entities stored before the current name rules (``memlane entities rekey``), on both
+backends: an entity filed under an older rule's keys is not found by a newer rule (a registered company
+name, "Robert Bosch GmbH" under Bosch) until it is re-keyed; a key the rules no longer give goes; the
+dry run changes nothing; a second run changes nothing; the entity cache follows."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from backends import rows
+from memlane import Memlane
+from memlane.models import Entity, Visibility
+from memlane.storage.entity_names import alias_pairs, name_keys
+
+
+@pytest.fixture
+def m(db_path: Path | str) -> Iterator[Memlane]:
+    mem = Memlane(db_path, user="alice", embedder="none")
+    yield mem
+    mem.close()
+
+
+def _old(m: Memlane, id_: str, name: str, type_: str, keys: frozenset[str]) -> Entity:
+    """An entity as an older memlane filed it: under ``keys``, not today's."""
+    now = datetime.now(UTC)
+    entity = Entity(id=id_, workspace="default", owner="user:alice", visibility=Visibility.PERSONAL, type=type_,
+                    name=name, created_at=now, updated_at=now)  # fmt: skip
+    with m.service.storage.write() as txn:
+        txn.insert_entity(entity, alias_pairs([name], type_), keys)
+    return entity
+
+
+def _keys(db: Path | str, entity_id: str) -> set[str]:
+    return {
+        str(r[0]) for r in rows(db, f"SELECT key FROM entity_blocking_keys WHERE entity_id = '{entity_id}'")
+    }
+
+
+def test_old_entities_are_found_by_todays_rules_after_rekey(m: Memlane, db_path: Path | str) -> None:
+    today = name_keys(["Robert Bosch GmbH"], "company")
+    # filed under its full name only, as before registered names were keyed without their legal form
+    bosch = _old(m, "old-bosch", "Robert Bosch GmbH", "company", frozenset({"n:robert bosch gmbh"}))
+    stale = name_keys(["Tom Baker Jr."], "person") | {"n:tom baker stale"}
+    baker = _old(m, "old-baker", "Tom Baker Jr.", "person", stale)
+    fine = _old(m, "new-ada", "Ada Lovelace", "person", name_keys(["Ada Lovelace"], "person"))
+    assert m.entities.search("Robert Bosch") == []  # the registered name's rule finds only new entities
+    m.store("Robert Bosch GmbH sent the invoice.")  # found by its full name; the entity cache is warm
+    assert [e.id for e in m.entities.list(limit=10) if "Bosch" in e.name] == [bosch.id]
+    before = {e: _keys(db_path, e) for e in (bosch.id, baker.id, fine.id)}
+
+    dry = m.entities.rekey(dry_run=True)
+    assert (dry.dry_run, dry.examined, dry.rekeyed, dry.keys_added, dry.keys_removed) == (True, 3, 2, 4, 2)
+    assert {e: _keys(db_path, e) for e in before} == before and m.entities.search("Robert Bosch") == []
+
+    generation = "SELECT value FROM meta WHERE key = 'entity_generation'"
+    old_generation = int(rows(db_path, generation)[0][0])
+    done = m.entities.rekey()
+    # the entity generation moved: every process's entity caches (linking, recall) start again
+    assert int(rows(db_path, generation)[0][0]) > old_generation
+    assert (done.rekeyed, done.keys_added, done.keys_removed) == (2, 4, 2)
+    assert _keys(db_path, bosch.id) == set(today) and "n:tom baker stale" not in _keys(db_path, baker.id)
+    assert _keys(db_path, fine.id) == before[fine.id]
+    assert [e.id for e in m.entities.search("Robert Bosch")] == [bosch.id]
+    # linking on store finds it too: no second Bosch
+    m.store("Robert Bosch shipped the spare parts on Monday.")
+    assert [e.id for e in m.entities.list(limit=10) if "Bosch" in e.name] == [bosch.id]
+    again = m.entities.rekey()
+    assert (again.examined, again.rekeyed, again.keys_added, again.keys_removed) == (3, 0, 0, 0)  # idempotent
+
+
+def test_rekey_runs_in_batches_over_every_workspace(m: Memlane, db_path: Path | str) -> None:
+    for i in range(5):
+        _old(m, f"co-{i}", f"Firm{i} Holding GmbH", "company", frozenset())  # filed under no key at all
+    now = datetime.now(UTC)
+    other = Entity(id="elsewhere", workspace="other", owner="user:eve", visibility=Visibility.PERSONAL,
+                   type="company", name="Zeta Labs GmbH", created_at=now, updated_at=now)  # fmt: skip
+    with m.service.storage.write() as txn:
+        txn.insert_entity(other, alias_pairs([other.name], other.type), frozenset())
+    from memlane.graph.rekey import rekey
+
+    report = rekey(m.service.storage, batch=2)
+    assert (report.examined, report.rekeyed) == (6, 6)
+    assert _keys(db_path, "elsewhere") == set(name_keys(["Zeta Labs GmbH"], "company"))
+    assert all(_keys(db_path, f"co-{i}") for i in range(5))
+
+
+def test_the_cli_rekeys_and_refuses_server(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    m = Memlane(db, user="alice", embedder="none")
+    _old(m, "old-bosch", "Robert Bosch GmbH", "company", frozenset({"n:robert bosch"}))
+    m.close()
+    cli = [sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none"]
+    dry = subprocess.run(
+        [*cli, "entities", "rekey", "--dry-run"], capture_output=True, text=True, timeout=120
+    )
+    assert dry.returncode == 0 and "would re-key 1" in dry.stdout, dry.stderr
+    done = subprocess.run([*cli, "entities", "rekey", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["rekeyed"] == 1
+    again = subprocess.run([*cli, "entities", "rekey", "--json"], capture_output=True, text=True, timeout=120)
+    assert json.loads(again.stdout)["rekeyed"] == 0
+    remote = subprocess.run([sys.executable, "-m", "memlane.cli", "--server", "http://127.0.0.1:9", "--api-key",
+                             "ml_x", "entities", "rekey"], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert remote.returncode != 0 and "not over --server" in remote.stderr
