@@ -226,7 +226,9 @@ def prefetch(
     words, which always read them); then the wider keys of the names nothing was filed under exactly
     (they will be new, or match partially)."""
     todo: dict[tuple[Any, ...], tuple[EntityScope, tuple[str, ...], list[str], frozenset[str], bool]] = {}
-    for scope, mentions in batch:
+    # (scopes in one order: PostgreSQL locks a scope before it answers from what it remembers of it, and
+    # two batches of the same scopes must not take them in opposite orders)
+    for scope, mentions in sorted(batch, key=lambda b: (b[0].workspace, b[0].owner, b[0].visibility)):
         for named in mentions:
             memo = _memo_key(scope, named.mention)
             if memo not in todo and settled.get(memo) is None:

@@ -321,10 +321,13 @@ class _Postgres:
             txn._ensure_index(model, int(dim))
         self.store._indexes |= txn.new_indexes
         rebuild_stats(self.conn)  # derived: counted from what came in
+        # a process with the store open reads its entities again (a scope's row made anew has a new
+        # version: ``postgres/entity_versions.py``)
+        self.conn.execute("DELETE FROM entity_versions")
 
 
 #: tables that are derived (rebuilt by the target) or bookkeeping of the store itself
-_DERIVED = frozenset({"schema_migrations", "meta", "vector_indexes"})
+_DERIVED = frozenset({"schema_migrations", "meta", "vector_indexes", "entity_versions"})
 
 
 def _known(table: str) -> bool:

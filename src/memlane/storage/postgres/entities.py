@@ -5,13 +5,15 @@ another), ``entity_aliases``, ``entity_external_ids`` (unique per scope), ``enti
 (candidate lookup, scope denormalised so one index answers it), ``entity_edges``,
 ``memory_entity_links`` (role subject / related_user / mention; removed with the memory) and
 ``entity_merges`` (what each merge moved, for unmerge). Mirrors ``storage/sqlite/entities.py``;
-the scope of a write is held by an advisory lock while it is resolved, so that two concurrent writers
-do not both create the same new entity.
+the scope of a write is locked (its ``entity_versions`` row) while it is resolved, so that two concurrent
+writers do not both create the same new entity, and an entity cache kept across transactions learns
+what others changed (``entity_versions.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +24,8 @@ from ...timeutil import EARLIEST
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled
 from ..merge_history import plan_unmerge
-from .rows import _ALL, _ENTITY_LOCKS, _scope, _time, _utc, _visible
+from .entity_versions import BUMP, CREATE, LOCK, SharedEntityCache
+from .rows import _ALL, _scope, _time, _utc, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
 
@@ -32,10 +35,13 @@ _ENTITY = (
     " ARRAY(SELECT x.alias FROM entity_aliases x WHERE x.entity_id = e.id ORDER BY x.added),"
     " ARRAY(SELECT x.external_id FROM entity_external_ids x WHERE x.entity_id = e.id ORDER BY x.external_id)"
 )
-#: the counter every transaction that changes an entity increments just before COMMIT (migration 11):
+#: the counter every transaction that changes an entity increments just before COMMIT (migration 12):
 #: what recall read by key stays valid while it does not move (``memlane.graph.lookups``)
 ENTITY_GENERATION = "SELECT value FROM meta WHERE key = 'entity_generation'"
 BUMP_ENTITY_GENERATION = "UPDATE meta SET value = value + 1 WHERE key = 'entity_generation'"
+#: the place among the candidates of an entity made by this transaction and not written yet (after
+#: every written one; its real ``seq``, in the same order, replaces it when it is written)
+_UNWRITTEN = 1 << 62
 _EDGE = (
     "g.id, g.src, g.relation, g.dst, g.provenance,"
     f" {_time('g.valid_from')}, {_time('g.valid_to')}, {_time('g.created_at')}"
@@ -80,67 +86,181 @@ def _edge(row: Sequence[Any]) -> Edge:
     )  # fmt: skip
 
 
+class _CheckedMemo(Settled):
+    """The resolved mentions of the transaction's cache, each used only once its scope is locked: the
+    lock reads the scope's version, and another version empties the cache first (a mention settled in
+    an earlier transaction may resolve otherwise since another process changed the scope's entities).
+    ``graph.linking`` keys a mention by its scope first; a key that names no scope is never answered."""
+
+    def __init__(self, txn: EntityWriteOps) -> None:
+        self._txn = txn
+
+    def get(self, mention: Hashable) -> str | None:
+        scope = mention[0] if isinstance(mention, tuple) and mention else None
+        if not isinstance(scope, EntityScope):
+            return None
+        self._txn._lock_scope(scope)
+        return self._txn._cache().settled.get(mention)
+
+    def put(self, mention: Hashable, keys: Iterable[str], entity_id: str) -> None:
+        self._txn._cache().settled.put(mention, keys, entity_id)
+
+    def drop(self, keys: Iterable[str]) -> None:
+        self._txn._cache().settled.drop(keys)
+
+    def clear(self) -> None:
+        self._txn._cache().settled.clear()
+
+
 class EntityWriteOps:
     """``EntityWrites`` for ``_Txn`` (``self.conn`` is the transaction's connection).
 
     Every write that changes which entities of a scope a name finds (a new entity, new names or ids,
-    a merge, an unmerge, a restore) first takes the scope's advisory lock, held to the end of the
-    transaction, and so does every candidate look-up. While this transaction holds a scope's lock no
-    other can change that scope's candidates, so they are read once per transaction into an
-    ``EntityCache`` (``storage/entity_cache.py``) kept in step with this transaction's own writes:
-    it answers what the tables would. (No cache across transactions: writers of different scopes run
-    side by side, and another's commit would need a commit-ordered counter per scope.)"""
+    a merge, an unmerge, a restore) first locks the scope's ``entity_versions`` row, held to the end of
+    the transaction, and so does every candidate look-up; a transaction that changed a scope's entities
+    gives the row a new version before COMMIT (``flush_entities``). Candidates come from the store's
+    ``EntityCache``, kept across transactions and exact through those versions
+    (``entity_versions.py``), or from one of the transaction's own while another transaction of this
+    process uses the store's.
+
+    New entities found by linking (no aliases, no external ids) are written in one statement with
+    their blocking keys when the transaction next reads or writes the graph, or before COMMIT, instead
+    of one statement each; the cache holds them meanwhile."""
 
     conn: Any
-    #: this transaction's candidates and resolved mentions (None: nothing looked up yet)
+    #: the store's cache shared across transactions (None: each transaction has its own)
+    shared_entities: SharedEntityCache | None = None
+    #: whether the scopes are locked (not while a migration fills the tables: it holds its own lock)
+    lock_scopes = True
+    #: the cache this transaction uses (None: nothing looked up yet)
     entity_cache: EntityCache | None = None
-    #: the scopes whose advisory lock this transaction holds
-    locked_scopes: set[EntityScope] | None = None
-    #: an entity changed: the store increments the entity generation just before COMMIT
+    #: whether ``entity_cache`` is the store's (given back when the transaction ends)
+    holds_shared = False
+    #: the scopes this transaction has locked, each with the version it read when locking
+    scope_versions: dict[EntityScope, int] | None = None
+    #: the scopes whose entities this transaction changed (new versions before COMMIT)
+    changed_scopes: set[EntityScope] | None = None
+    #: new entities not written yet, with their blocking keys
+    pending_entities: list[tuple[Entity, list[str]]] | None = None
+    #: an entity changed: the store increments the entity generation just before COMMIT (recall's
+    #: read-side cache follows it; this transaction's scopes get new versions, ``flush_entities``)
     entities_changed = False
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        self.flush_entities(bump=False)  # (what this transaction made comes first)
         cur = self.conn.execute(sql, params)
         return cur.fetchall() if cur.description else []
 
     def _cache(self) -> EntityCache:
         if self.entity_cache is None:
-            self.entity_cache = EntityCache()
+            shared = self.shared_entities
+            taken = shared.take(self.scope_versions or {}) if shared is not None else None
+            self.holds_shared = taken is not None
+            self.entity_cache = taken if taken is not None else EntityCache()
         return self.entity_cache
 
     def _lock_scope(self, scope: EntityScope) -> None:
         """One writer at a time resolves names in (or changes the entities of) a scope: two concurrent
         stores of a new name would otherwise both create it. Held to the end of the transaction."""
-        if self.locked_scopes is None:
-            self.locked_scopes = set()
-        if scope not in self.locked_scopes:
-            self._run(
-                "SELECT pg_advisory_xact_lock(%s::int, hashtext(%s))",
-                (_ENTITY_LOCKS, "\x1f".join((scope.workspace, scope.owner, scope.visibility))),
-            )
-            self.locked_scopes.add(scope)
+        if self.scope_versions is None:
+            self.scope_versions = {}
+        if scope in self.scope_versions or not self.lock_scopes:
+            return
+        where = (scope.workspace, scope.owner, scope.visibility)
+        rows = self._run(LOCK, where) or self._run(CREATE, where)
+        version = int(rows[0][0])
+        self.scope_versions[scope] = version
+        if self.holds_shared and self.shared_entities is not None:
+            self.shared_entities.check(scope, version)
 
-    def _lock_scope_of(self, entity_id: str) -> EntityScope | None:
+    def _will_change(self, scope: EntityScope) -> None:
+        """Lock ``scope`` for a change of its entities (its version moves before COMMIT)."""
+        self._lock_scope(scope)
+        if self.changed_scopes is None:
+            self.changed_scopes = set()
+        self.changed_scopes.add(scope)
+
+    def _lock_scope_of(self, entity_id: str, *, change: bool = False) -> EntityScope | None:
         rows = self._run("SELECT workspace, owner, visibility FROM entities WHERE id = %s", (entity_id,))
         if not rows:
             return None
         scope = EntityScope(*rows[0])
-        self._lock_scope(scope)
+        if change:
+            self._will_change(scope)
+        else:
+            self._lock_scope(scope)
         return scope
 
     def _changed(self, scope: EntityScope, entity_id: str, keys: Any, external_ids: Any) -> None:
         self.entities_changed = True
-        if self.entity_cache is not None:
-            self.entity_cache.added(scope, entity_id, keys)
-            self.entity_cache.forget_ids(scope, external_ids)
+        # (the cache, the store's included, follows every change: it may hold the scope from before)
+        cache = self._cache()
+        cache.added(scope, entity_id, keys)
+        cache.forget_ids(scope, external_ids)
 
     def _forget_all(self) -> None:
         self.entities_changed = True
-        if self.entity_cache is not None:
-            self.entity_cache.reset()
+        self._cache().reset()
+
+    def flush_entities(self, *, bump: bool = True) -> None:
+        """Write the new entities not written yet (one statement); with ``bump``, before COMMIT, also
+        give every scope this transaction changed a new version."""
+        pending = self.pending_entities
+        if pending:
+            self.pending_entities = None
+            self._insert_entities(pending)
+        if bump and self.changed_scopes:
+            scopes = sorted(self.changed_scopes, key=lambda s: (s.workspace, s.owner, s.visibility))
+            self.changed_scopes = None
+            rows = self.conn.execute(
+                BUMP,
+                ([s.workspace for s in scopes], [s.owner for s in scopes], [s.visibility for s in scopes]),
+            ).fetchall()
+            if self.scope_versions is None:
+                self.scope_versions = {}
+            for workspace, owner, visibility, version in rows:
+                self.scope_versions[EntityScope(workspace, owner, visibility)] = int(version)
+
+    def _insert_entities(self, pending: list[tuple[Entity, list[str]]]) -> None:
+        """New entities and their blocking keys in one statement, in the order they were made (their
+        ``seq`` follows it); the cache learns each one's ``seq``."""
+        entities = [e for e, _ in pending]
+        rows = self.conn.execute(
+            "WITH r AS (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
+            " %s::text[], %s::text[], %s::timestamptz[], %s::timestamptz[]) WITH ORDINALITY AS"
+            " r(id, workspace, owner, visibility, type, name, attributes, created_at, updated_at, n)),"
+            " e AS (INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
+            " updated_at) SELECT id, workspace, owner, visibility, type, name, attributes::jsonb, created_at,"
+            " updated_at FROM r ORDER BY n RETURNING seq, id, workspace, owner, visibility),"
+            " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+            " SELECT e.workspace, e.owner, e.visibility, k.key, e.id FROM unnest(%s::text[], %s::text[])"
+            " AS k(id, key) JOIN e ON e.id = k.id ON CONFLICT DO NOTHING)"
+            " SELECT id, seq FROM e",
+            (
+                [e.id for e in entities], [e.workspace for e in entities], [e.owner for e in entities],
+                [str(e.visibility) for e in entities], [e.type for e in entities], [e.name for e in entities],
+                [json.dumps(e.attributes) if e.attributes else None for e in entities],
+                [e.created_at for e in entities], [e.updated_at for e in entities],
+                [e.id for e, keys in pending for _ in keys], [k for _, keys in pending for k in keys],
+            ),
+        ).fetchall()  # fmt: skip
+        cache = self.entity_cache
+        if cache is not None:
+            made = {e.id: e for e in entities}
+            for entity_id, seq in rows:
+                entity = made[entity_id]
+                found = cache.entities([entity_id])
+                if found and found[0] is entity:  # (still as made: its place among the candidates)
+                    cache.put(int(seq), entity)
+
+    def entities_done(self, committed: bool) -> None:
+        """The transaction ended (after COMMIT, or failed): the store's cache is given back."""
+        if self.holds_shared and self.shared_entities is not None:
+            self.holds_shared = False
+            self.shared_entities.give_back(dict(self.scope_versions or {}) if committed else None)
 
     def resolution_memo(self) -> Settled:
-        return self._cache().settled
+        return _CheckedMemo(self)
 
     def entity_candidates(
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
@@ -197,9 +317,24 @@ class EntityWriteOps:
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
     ) -> None:
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
-        self._lock_scope(scope)
+        self._will_change(scope)
+        if not normalised_aliases and not entity.external_ids:
+            # written with the transaction's other new entities (``flush_entities``); meanwhile the cache
+            # holds it as ``_entities`` would read it back, after every entity read so far (its ``seq``)
+            made = Entity.model_construct(
+                id=entity.id, workspace=entity.workspace, owner=entity.owner,
+                visibility=Visibility(entity.visibility), type=entity.type, name=entity.name, aliases=(),
+                external_ids=(), attributes=entity.attributes or None, created_at=_at(entity.created_at),
+                updated_at=_at(entity.updated_at),
+            )  # fmt: skip
+            if self.pending_entities is None:
+                self.pending_entities = []
+            self.pending_entities.append((made, sorted(keys)))
+            self._changed(scope, entity.id, keys, ())
+            self._cache().put(_UNWRITTEN + len(self.pending_entities), made)
+            return
         where = (scope.workspace, scope.owner, scope.visibility)
-        rows = self._run(  # (the row and its blocking keys in one statement)
+        self._run(  # (the row and its blocking keys in one statement)
             "WITH e AS (INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes,"
             " created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING seq, id),"
             " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
@@ -210,14 +345,6 @@ class EntityWriteOps:
         )  # fmt: skip
         self._add_names(entity.id, normalised_aliases, entity.external_ids, (), scope)
         self._changed(scope, entity.id, keys, entity.external_ids)
-        if self.entity_cache is not None and not normalised_aliases and not entity.external_ids:
-            # the row as ``_entities`` would read it back (no names or ids that a conflict could drop)
-            self.entity_cache.put(int(rows[0][0]), Entity.model_construct(
-                id=entity.id, workspace=entity.workspace, owner=entity.owner,
-                visibility=Visibility(entity.visibility), type=entity.type, name=entity.name, aliases=(),
-                external_ids=(), attributes=entity.attributes or None, created_at=_at(entity.created_at),
-                updated_at=_at(entity.updated_at),
-            ))  # fmt: skip
 
     def _add_names(
         self,
@@ -258,7 +385,7 @@ class EntityWriteOps:
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
     ) -> None:
-        scope = self._lock_scope_of(entity_id)
+        scope = self._lock_scope_of(entity_id, change=True)
         if scope is None:
             return
         self._run(
@@ -268,10 +395,10 @@ class EntityWriteOps:
         )
         self._add_names(entity_id, aliases, external_ids, keys, scope)
         self._changed(scope, entity_id, keys, external_ids)
-        if self.entity_cache is not None:
-            self.entity_cache.forget_entity(entity_id)  # (read again when asked for)
-            if type is not None:  # (compared otherwise now: see SQLite)
-                self.entity_cache.settled.clear()
+        cache = self._cache()
+        cache.forget_entity(entity_id)  # (read again when asked for)
+        if type is not None:  # (compared otherwise now: see SQLite)
+            cache.settled.clear()
 
     def copy_entity_links(self, memory_seq: int, from_ids: Sequence[str]) -> None:
         if from_ids:
@@ -325,7 +452,7 @@ class EntityWriteOps:
 
     def merge_entities(self, merge: EntityMerge, actor: Actor, names: Sequence[tuple[str, str]]) -> None:
         into, gone = merge.into, merge.merged
-        self._lock_scope_of(gone)
+        self._lock_scope_of(gone, change=True)
         self._forget_all()
         run = self._run
         aliases = run("SELECT alias, normalised FROM entity_aliases WHERE entity_id = %s", (gone,))
@@ -406,7 +533,7 @@ class EntityWriteOps:
         if not rows:
             return None
         into, gone, snap, merged_at = rows[0]
-        scope = self._lock_scope_of(gone)
+        scope = self._lock_scope_of(gone, change=True)
         assert scope is not None  # (joined above)
         self._forget_all()
         others = run(
@@ -632,7 +759,9 @@ def backfill_subjects(conn: Any, at: datetime) -> None:
     entities, links = subject_entities(rows, at)
     ops = EntityWriteOps()
     ops.conn = conn
+    ops.lock_scopes = False  # (the migration's lock is held; entity_versions comes with migration 13)
     for entity, aliases, keys in entities:
         ops.insert_entity(entity, aliases, keys)
     for seq, entity_id in links:
         ops.link_memory(seq, entity_id, "subject")
+    ops.flush_entities(bump=False)

@@ -80,14 +80,16 @@ class GraphRestoreOps:
 
     # (``EntityWriteOps``, beside which ``_Txn`` inherits these)
     def _forget_all(self) -> None: ...
-    def _lock_scope(self, scope: EntityScope) -> None: ...
+    def _will_change(self, scope: EntityScope) -> None: ...
+    def flush_entities(self, *, bump: bool = True) -> None: ...
 
     def _exec(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        self.flush_entities(bump=False)  # (what this transaction made comes first)
         cur = self.conn.execute(sql, params)
         return cur.fetchall() if cur.description else []
 
     def restore_entity(self, workspace: str, row: dict[str, Any]) -> bool:
-        self._lock_scope(EntityScope(workspace, row["owner"], row["visibility"]))
+        self._will_change(EntityScope(workspace, row["owner"], row["visibility"]))
         inserted = self._exec(
             "INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, merged_into,"
             " created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::timestamptz, %s::timestamptz)"

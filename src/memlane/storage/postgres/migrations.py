@@ -473,4 +473,21 @@ INSERT INTO meta (key, value) VALUES ('entity_generation', 0) ON CONFLICT (key) 
     )
 )
 
+MIGRATIONS.append(
+    (
+        13,
+        "entity versions per scope (PostgreSQL only): the row is the scope's lock for entity writes, and its"
+        " version tells a process's entity cache whether another wrote the scope's entities since",
+        """
+CREATE TABLE IF NOT EXISTS entity_versions (
+    workspace TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    visibility TEXT NOT NULL,
+    version BIGINT NOT NULL,
+    PRIMARY KEY (workspace, owner, visibility)
+);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

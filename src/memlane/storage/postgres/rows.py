@@ -45,7 +45,7 @@ _COLUMNS = (
 _MIGRATION_LOCK = 7_346_501_001
 _CHAIN_LOCKS = 73_465_01
 _INDEX_LOCKS = 73_465_02
-_ENTITY_LOCKS = 73_465_03
+# (73_465_03 locked a scope's entities before migration 11: now its entity_versions row does)
 
 #: what FTS5's unicode61 tokenizer counts as one token (for BM25 document length)
 _TOKEN = re.compile(r"[^\W_]+")

@@ -29,6 +29,7 @@ from ..base import StoreHealth
 from ..memory_rows import observed_time
 from .conversations import PostgresConversations
 from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
+from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
@@ -88,6 +89,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self._where = redact_url(self.url)
         self._indexes: set[tuple[str, int]] = set()
         self._lock = threading.Lock()
+        #: linking's candidates, kept across transactions (``entity_versions.py``)
+        self.entity_cache = SharedEntityCache()
         self._closed = False
         self.identity = PostgresIdentity(self)
         self.conversations = PostgresConversations(self)
@@ -235,13 +238,18 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         """One all-or-nothing write transaction on one connection."""
         with self._connection() as conn:
             txn = _Txn(self, conn)
-            with conn.transaction():
-                yield txn
-                txn.flush()
-                if txn.entities_changed:
-                    # last, so that the counter's row lock is held only while committing: writers of
-                    # different scopes run side by side until then
-                    conn.execute(BUMP_ENTITY_GENERATION)
+            try:
+                with conn.transaction():
+                    yield txn
+                    txn.flush()
+                    if txn.entities_changed:
+                        # last, so that the counter's row lock is held only while committing: writers of
+                        # different scopes run side by side until then
+                        conn.execute(BUMP_ENTITY_GENERATION)
+            except BaseException:
+                txn.entities_done(committed=False)
+                raise
+            txn.entities_done(committed=True)
         if self._fault is not None and self._fault[0] != "failing":
             self._fault = None  # the database takes writes again (damaged data stays reported)
         with self._lock:

@@ -148,6 +148,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:
         self.store = store
         self.conn = conn
+        self.shared_entities = store.entity_cache
         self.new_indexes: set[tuple[str, int]] = set()
         self.audit_rows: list[tuple[Any, ...]] = []
         self.stats = StatDelta()
@@ -533,6 +534,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         )
 
     def flush(self) -> None:
+        self.flush_entities()
         self._collect(sorted(self.uncounted), 1)
         self.uncounted.clear()
         self._apply_stats()

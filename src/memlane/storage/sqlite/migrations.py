@@ -502,4 +502,13 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        13,
+        "entity versions per scope (PostgreSQL only: SQLite has one writer at a time and stamps its entity"
+        " cache with the entity_generation counter in meta)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
