@@ -199,8 +199,12 @@ class EntityWriteOps:
         cache.forget_ids(scope, external_ids)
 
     def _forget_all(self) -> None:
+        """Entities changed in ways the cache does not follow: it starts again, and every scope this
+        transaction holds gets a new version (the change was made under its lock)."""
         self.entities_changed = True
         self._cache().reset()
+        for scope in self.scope_versions or ():
+            self._will_change(scope)
 
     def flush_entities(self, *, bump: bool = True) -> None:
         """Write the new entities not written yet (one statement); with ``bump``, before COMMIT, also

@@ -1,6 +1,6 @@
 """PostgreSQL's side of re-keying entities (``EntityRekeyWrites``): read current entities with their
-lookup keys in seq order, and replace an entity's keys under its scope's advisory lock (as every
-entity-changing write takes it). Mirrors ``storage/sqlite/entity_rekey.py``."""
+lookup keys in seq order, and replace an entity's keys under its scope's lock (as every
+entity-changing write takes it; the scope's version moves). Mirrors ``storage/sqlite/entity_rekey.py``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .entities import _ENTITY, _entities
 
 class EntityRekeyOps:
     """``EntityRekeyWrites`` for the PostgreSQL write transaction (``EntityWriteOps`` gives ``_run``,
-    ``_lock_scope`` and ``_forget_all``, which empties the entity cache and increments the generation)."""
+    ``_will_change`` and ``_forget_all``, which empties the entity cache and increments the generation)."""
 
     conn: Any
 
@@ -37,7 +37,7 @@ class EntityRekeyOps:
 
     def replace_entity_keys(self, entity: Entity, add: Sequence[str], remove: Sequence[str]) -> None:
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
-        self._lock_scope(scope)  # type: ignore[attr-defined]
+        self._will_change(scope)  # type: ignore[attr-defined]
         run = self._run  # type: ignore[attr-defined]
         if remove:
             run(
