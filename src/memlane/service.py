@@ -421,7 +421,7 @@ class MemoryService:
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
-        link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending)
+        link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(

@@ -229,12 +229,15 @@ class EntityWriteOps:
         cache = self.entity_cache
         if cache is not None and not normalised_aliases and not entity.external_ids:
             # the row as ``_entities`` would read it back (no names or ids that a conflict could drop)
-            cache.put(seq, Entity.model_construct(
-                id=entity.id, workspace=entity.workspace, owner=entity.owner,
-                visibility=Visibility(entity.visibility), type=entity.type, name=entity.name, aliases=(),
-                external_ids=(), attributes=json.loads(attributes) if attributes else None,
-                created_at=_at(created), updated_at=_at(updated),
-            ))  # fmt: skip
+            if not entity.attributes and not entity.aliases:
+                cache.put(seq, entity)  # (its times are microseconds in UTC: they read back equal)
+            else:
+                cache.put(seq, Entity.model_construct(
+                    id=entity.id, workspace=entity.workspace, owner=entity.owner,
+                    visibility=Visibility(entity.visibility), type=entity.type, name=entity.name, aliases=(),
+                    external_ids=(), attributes=json.loads(attributes) if attributes else None,
+                    created_at=_at(created), updated_at=_at(updated),
+                ))  # fmt: skip
 
     def _add_names(
         self,

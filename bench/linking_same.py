@@ -1,0 +1,147 @@
+"""Does linking on store still make the same graph? A canonical dump of what linking wrote, to compare
+two versions of the code (run this script once with each, then compare the digests or the files).
+
+    PYTHONPATH=src python bench/linking_same.py --out after.jsonl
+    PYTHONPATH=<the other tree>/src python bench/linking_same.py --out before.jsonl
+    cmp before.jsonl after.jsonl
+
+Stores the synthetic corpus (``--items``, in batches of 500 with and without automatic supersession,
+and as single stores) plus hard cases (nicknames, e-mail addresses, two Anas, legal forms, "Jordan" the
+company and the person, a title, an initial) into fresh SQLite files, then writes every entity (type,
+name, aliases, external ids, blocking keys, merged or not) and every memory's links, with entities
+numbered in the order they were created and memories by their content: the dump does not depend on
+the random ids, so two runs of the same code give the same bytes. Not a test (it takes a minute or
+two); a check to run when the linking code changes. Reads the SQLite file with apsw directly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from synthetic import corpus  # noqa: E402
+
+HARD_CASES = [
+    "Robert Smith runs sales at Acme Corp",
+    "Bob Smith called about the renewal",
+    "bob@acme.com sent the signed order form",
+    "Robert Smith and Bob Smith are the same person, says Ana",
+    "Ana Lopez runs the Lisbon office",
+    "Ana Lopez from Porto joined the support team",
+    "Ana asked for the budget",
+    "ACME Inc. renewed the contract",
+    "Acme announced a new office in Berlin",
+    "Jordan signed the lease for the new office",
+    "Jordan Reyes presented the roadmap",
+    "Jordan Ltd sent the invoice",
+    "Dr. Georgiev prescribed rest",
+    "Georgiev's clinic is closed on Fridays",
+    "Kalina Ivanova met Dr. Georgiev",
+    "K. Ivanova sent the slides",
+    "Priya Raman reviewed the pull request",
+    "Priya R. approved it",
+    "Alexandra Ivanova and Alexander Ivanov met in Sofia",
+    "Sam Lee moved to Oslo; Samantha Lee stayed in Lyon",
+    "ana.lopez@example.com wrote to Ana Lopez",
+    {"content": "Prefers window seats", "subject": "Dr. Georgiev"},
+    {"content": "Likes short meetings", "subject": "Kalina Ivanova", "related_user": "kalina"},
+    {"content": "Acme Corp is the customer of the year", "visibility": "shared"},
+    {"content": "Bob Smith owns the Acme account", "visibility": "shared", "subject": "Acme"},
+]
+
+
+def _stores(m, texts: list, mode: str) -> None:
+    if mode == "single":
+        for text in texts:
+            item = {"content": text} if isinstance(text, str) else text
+            m.store(source="bench", **item)
+        return
+    for i in range(0, len(texts), 500):
+        m.store_many(texts[i : i + 500], source="bench", auto_supersede=mode == "auto")
+
+
+def dump(path: Path) -> list[str]:
+    """Canonical JSON lines of the entities and links of the SQLite file at ``path``."""
+    import apsw
+
+    con = apsw.Connection(str(path))
+    try:
+        q = con.execute
+        number = {eid: n for n, (eid,) in enumerate(q("SELECT id FROM entities ORDER BY seq"))}
+        lines = []
+        for eid, scope, kind, name, attributes, merged in q(
+            "SELECT id, workspace || '/' || owner || '/' || visibility, type, name, attributes,"
+            " merged_into FROM entities ORDER BY seq"
+        ):
+            aliases = [
+                a for (a,) in q("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY rowid", (eid,))
+            ]
+            normalised = sorted(
+                n for (n,) in q("SELECT normalised FROM entity_aliases WHERE entity_id = ?", (eid,))
+            )
+            ids = sorted(
+                v for (v,) in q("SELECT external_id FROM entity_external_ids WHERE entity_id = ?", (eid,))
+            )
+            keys = sorted(k for (k,) in q("SELECT key FROM entity_blocking_keys WHERE entity_id = ?", (eid,)))
+            lines.append(json.dumps({
+                "entity": number[eid], "scope": scope, "type": kind, "name": name, "attributes": attributes,
+                "merged_into": number.get(merged), "aliases": aliases, "normalised": normalised, "ids": ids,
+                "keys": keys,
+            }))  # fmt: skip
+        for content, links in q(
+            "SELECT m.content, (SELECT json_group_array(json_array(l.entity_id, l.role)) FROM memory_entity_links l"
+            " WHERE l.memory_seq = m.seq) FROM memories m ORDER BY m.seq"
+        ):
+            found = sorted((number[e], role) for e, role in json.loads(links))
+            lines.append(json.dumps({"memory": content, "links": found}))
+        return lines
+    finally:
+        con.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--items", type=int, default=3000)
+    parser.add_argument(
+        "--single-items", type=int, default=600, help="how many of them also as single stores"
+    )
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+
+    from memlane import Memlane
+
+    texts = [s for s, _ in corpus(args.items)]
+    tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-same-"))
+    out: list[str] = []
+    for mode in ("bulk", "auto", "single"):
+        items = texts[: args.single_items] if mode == "single" else texts
+        path = tmp / f"{mode}.db"
+        m = Memlane(path, user="bench", embedder="none")
+        # the hard cases first, then the corpus, then the hard cases again (names known by then)
+        _stores(m, HARD_CASES, "single" if mode == "single" else "auto")
+        _stores(m, items, mode)
+        again = [
+            f"Again: {t}" if isinstance(t, str) else {**t, "content": f"Again: {t['content']}"}
+            for t in HARD_CASES
+        ]
+        _stores(m, again, mode)
+        m.close()
+        lines = dump(path)
+        digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+        entities = sum(1 for line in lines if line.startswith('{"entity"'))
+        print(f"{mode}: {entities} entities, {len(lines) - entities} memories, sha256 {digest}", flush=True)
+        out += [json.dumps({"mode": mode}), *lines]
+    args.out.write_text("\n".join(out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
