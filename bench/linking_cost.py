@@ -13,7 +13,8 @@ into a store of 2,000 items (their median and p95). The order of codes and of of
 round to round; the child measures CPU time of its process (``time.process_time``: all threads, user
 and system) around the stores only, after a warm-up store of other texts (imports, dictionaries) into
 another file. Linking off is ``bench/engine.py``'s switch: no mentions found, nothing linked (the code of
-today without the entity graph's writes). Reports the medians over rounds and the on/off ratios.
+today without the entity graph's writes). Reports the medians over rounds, their on/off ratio, and the
+median of each round's own on/off ratio.
 """
 
 from __future__ import annotations
@@ -104,11 +105,20 @@ def main(argv: list[str] | None = None) -> int:
     report: dict = {"rounds": results, "load_average": loads, "median": {}, "ratio_on_off": {}}
     for key, values in sorted(results.items()):
         report["median"][key] = statistics.median(values)
+    report["round_ratio_median"] = {}
     for key, off in report["median"].items():
         if key.endswith("/off"):
             on = report["median"][key[: -len("off")] + "on"]
-            report["ratio_on_off"][key[: -len("/off")]] = on / off
-            print(f"{key[: -len('/off')]}: off {off:.3f} -> on {on:.3f} (x{on / off:.3f})", flush=True)
+            name = key[: -len("/off")]
+            report["ratio_on_off"][name] = on / off
+            # each round's own ratio (its off and on ran minutes apart), then their median
+            paired = statistics.median(
+                a / b for a, b in zip(results[name + "/on"], results[key], strict=True)
+            )
+            report["round_ratio_median"][name] = paired
+            print(
+                f"{name}: off {off:.3f} -> on {on:.3f} (x{on / off:.3f}; per round x{paired:.3f})", flush=True
+            )
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0
