@@ -168,3 +168,19 @@ def test_a_member_changed_after_the_read_leaves_its_cluster_alone(
         assert m.get(ids["Otto's favourite book is Dune"][0]).superseded_by is None
         monkeypatch.undo()
         assert [set(c.merged) for c in m.consolidate(dry_run=True).clusters] == [], "Dune is no duplicate now"
+
+
+def test_iter_all_reads_the_given_ids_only(db_path: Path | str) -> None:
+    """Consolidation's second read (``Store.iter_all(ids)``): those memories, any owner, nothing else."""
+    ana = Memlane(db_path, user="ana", embedder="none")
+    bob = Memlane(db_path, user="bob", embedder="none")
+    try:
+        a = [ana.store(t, auto_supersede=False).id for t in ("Ana likes tea", "Ana likes coffee")]
+        b = bob.store("Bob likes tea", auto_supersede=False).id
+        storage = ana.service.storage
+        assert {m.id for m in storage.iter_all([a[1], b, "no-such-id"])} == {a[1], b}
+        assert {m.id for m in storage.iter_all()} == {*a, b}
+        assert list(storage.iter_all([])) == []
+    finally:
+        ana.close()
+        bob.close()

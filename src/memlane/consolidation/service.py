@@ -144,11 +144,11 @@ class ConsolidationService:
     ) -> tuple[list[Memory], int, set[tuple[str, str]]]:
         """The eligible memories whose group and signature another eligible one shares (the only ones
         that can be in a cluster), how many were eligible, and their (workspace, owner) pairs. Two
-        streamed passes over the store, so that only those are held in memory, not the whole store (110k
-        memories held took ~0.8 GB): the first keeps a hash of each one's group and signature, the second
-        keeps the memories whose hash another shares (a hash collision only keeps one more memory:
-        ``near_duplicate_clusters`` compares the signatures themselves). A memory stored between the
-        passes is the next run's; one changed between them is checked again."""
+        streamed reads, so that only those are held in memory, not the whole store (110k memories held
+        took ~0.8 GB): the first pass over the store keeps a hash of each one's group and signature, then
+        the memories whose hash another shares are read again by id (a hash collision only reads one
+        more: ``near_duplicate_clusters`` compares the signatures themselves). A memory stored between
+        the two reads is the next run's; one changed between them is checked again."""
         hashes: dict[str, int] = {}
         owners: set[tuple[str, str]] = set()
         examined = 0
@@ -162,8 +162,8 @@ class ConsolidationService:
         shared = {h for h, n in Counter(hashes.values()).items() if n > 1}
         if not shared:
             return [], examined, owners
-        kept = [m for m in self.storage.iter_all() if hashes.get(m.id) in shared and eligible(m)]
-        return kept, examined, owners
+        kept = [memory_id for memory_id, h in hashes.items() if h in shared]
+        return [m for m in self.storage.iter_all(kept) if eligible(m)], examined, owners
 
     def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
         """Reverse the consolidation that wrote ``memory_id``: its members are current again (ids

@@ -348,11 +348,14 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         )
         return [_row_to_memory(r) for r in rows]
 
-    def iter_all(self) -> Iterator[Memory]:
-        """Every item in seq order, streamed through a server-side cursor."""
+    def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
+        """Every item (or those of ``ids``) in seq order, streamed through a server-side cursor."""
+        only = "" if ids is None else "WHERE m.id = ANY(%s::text[])"
         with self._connection() as conn, conn.transaction(), conn.cursor(name="memlane_iter_all") as cur:
             cur.itersize = 1000
-            cur.execute(f"SELECT {_COLUMNS} FROM memories m ORDER BY m.seq")
+            cur.execute(
+                f"SELECT {_COLUMNS} FROM memories m {only} ORDER BY m.seq", [] if ids is None else [list(ids)]
+            )
             for row in cur:
                 yield _row_to_memory(row)[1]
 

@@ -341,9 +341,18 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         )
         return self._with_access(rows)
 
-    def iter_all(self) -> Iterator[Memory]:
-        for row in self._rows(f"SELECT {_COLUMNS} FROM memories m ORDER BY m.seq", ()):
-            yield _row_to_memory(row)[1]
+    def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
+        if ids is None:
+            for row in self._rows(f"SELECT {_COLUMNS} FROM memories m ORDER BY m.seq", ()):
+                yield _row_to_memory(row)[1]
+            return
+        for start in range(0, len(ids), 5000):  # (within SQLite's limit of bound parameters)
+            part = list(ids[start : start + 5000])
+            marks = ",".join("?" * len(part))
+            for row in self._rows(
+                f"SELECT {_COLUMNS} FROM memories m WHERE m.id IN ({marks}) ORDER BY m.seq", part
+            ):
+                yield _row_to_memory(row)[1]
 
     # -- maintenance ----------------------------------------------------------------------------------
 
