@@ -240,7 +240,7 @@ def build(
     @click.option("--dry-run", is_flag=True, help="Only count what would change.")
     @_common
     def rekey_cmd(ctx: click.Context, dry_run: bool) -> None:
-        """File every entity under the lookup keys of the current name rules.
+        """Re-key entities with the current name rules.
 
         Entities stored before a rule was added (initials, registered company names) are found by it
         only after this. Safe to run again (the second run changes nothing). Works on the database
