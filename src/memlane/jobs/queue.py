@@ -4,7 +4,9 @@ queue; its tables live in memlane's own database, created on first start).
 - **Each scheduled run executes once.** A periodic ``memlane.tick`` task (every ``tick`` seconds) is
   deferred once per period for all workers (procrastinate's periodic deferrer records each period in
   the database). The tick reads the schedule (``schedule.due``) and defers each due job as
-  ``memlane.run`` with a queueing lock named after the job: while one is waiting, no second is queued.
+  ``memlane.run`` with a queueing lock named after the job: while one is waiting, no second is queued;
+  nor while its queued run is running. Ticks run one at a time (a slow tick may otherwise overlap the
+  next period's on another worker, both queueing the job).
 - **Runs never overlap for one profile.** A sweep job carries the lock ``profile:<id>`` (procrastinate
   starts no job while another with its lock is running), and the sweep claims the profile in memlane's
   own table too (``profiles.sweep``), which also keeps a hand-started run (``memlane profiles run``) out.
@@ -41,6 +43,9 @@ log = logging.getLogger("memlane.jobs")
 
 #: a one-bigint advisory lock held while procrastinate's schema is created (several workers start at once)
 _SCHEMA_LOCK = 7_346_501_015
+#: with the schema's hash, the two-int advisory lock held by the running tick (one tick at a time across
+#: all the workers of one memlane; several may share a database, each in its schema)
+_TICK_LOCK = 734_650_116
 
 
 class _Busy(Exception):
@@ -82,8 +87,7 @@ class QueueRunner:
         @app.periodic(cron=_cron(tick), periodic_id="tick")
         @app.task(name="memlane.tick", queueing_lock="memlane.tick", pass_context=True)
         async def tick_task(context: procrastinate.JobContext, timestamp: int) -> None:
-            await self._retry_stalled()
-            await asyncio.to_thread(self._defer_due, await self._running_locks())
+            await self._tick()
 
         @app.task(name="memlane.run", pass_context=True, retry=retry)
         def run_task(context: procrastinate.JobContext, job: str) -> None:
@@ -108,21 +112,52 @@ class QueueRunner:
             return False
         return profile.heartbeat_at >= now_utc() - self.stale_after
 
-    async def _running_locks(self) -> set[str]:
-        """The queueing locks of the ``memlane.run`` jobs procrastinate has running (``doing``), those of
-        a killed worker included: procrastinate's stalled-job retry puts those back, not a new job."""
-        jobs = await self.app.job_manager.list_jobs_async(task="memlane.run", status="doing")
+    async def _tick(self) -> None:
+        """Retry the stalled jobs, then queue the due ones; one tick at a time across all workers.
+
+        procrastinate runs a period's tick once, but a slow tick can still be running when the next
+        period's starts on another worker: both would read the schedule before either's job shows, and
+        the second would queue the job again once the first's had started (the queueing lock only holds
+        while a job waits). A session advisory lock serialises the ticks (a killed worker's connection
+        closes and releases it); a tick that finds it held does nothing: the running one does it all."""
+        import psycopg
+
+        async with await psycopg.AsyncConnection.connect(self.database_url, autocommit=True) as conn:
+            lock = "%s::int, hashtext(current_schema())"
+            cursor = await conn.execute(f"SELECT pg_try_advisory_lock({lock})", (_TICK_LOCK,))
+            row = await cursor.fetchone()
+            if not (row and row[0]):
+                log.info("tick: another worker's tick is running; skipping this one")
+                return
+            try:
+                await self._retry_stalled()
+                # the queue is read BEFORE the schedule: a job that is not waiting or running now cannot
+                # start before this tick queues it, and a job that ended before now has recorded its run
+                await asyncio.to_thread(self._defer_due, await self._queued_locks())
+            finally:
+                await conn.execute(f"SELECT pg_advisory_unlock({lock})", (_TICK_LOCK,))
+
+    async def _queued_locks(self) -> set[str]:
+        """The queueing locks of the ``memlane.run`` jobs procrastinate has waiting (``todo``, a retry
+        after ``busy`` included) or running (``doing``, a killed worker's included: procrastinate's
+        stalled-job retry puts those back, not a new job)."""
+        manager = self.app.job_manager
+        jobs = [
+            *await manager.list_jobs_async(task="memlane.run", status="todo"),
+            *await manager.list_jobs_async(task="memlane.run", status="doing"),
+        ]
         return {job.queueing_lock for job in jobs if job.queueing_lock}
 
-    def _defer_due(self, running: Collection[str] = ()) -> None:
+    def _defer_due(self, queued: Collection[str] = ()) -> None:
         """Queue every due job once (a queueing lock per job); sweeps under their profile's lock. A job
-        whose queued run is still running (or stalled, to be retried) is not queued a second time: a
-        second job with its queueing lock waiting would make the stalled one's retry collide with it."""
+        already queued, or whose queued run is still running (or stalled, to be retried), is not queued a
+        second time: a second job with its queueing lock waiting would make the stalled one's retry
+        collide with it, and one queued while the first runs would run the job twice."""
         last = self.service.storage.profiles.last_runs()
         for job in due(scheduled_jobs(self.service), last, now_utc(), self.stale_after):
             lock = f"profile:{job.profile.id}" if job.profile is not None else f"job:{job.name}"
             queueing_lock = f"queued:{job.name}"
-            if queueing_lock in running:
+            if queueing_lock in queued:
                 continue
             try:
                 self._run_task.configure(lock=lock, queueing_lock=queueing_lock).defer(job=job.name)
