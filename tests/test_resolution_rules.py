@@ -220,7 +220,11 @@ def test_a_persons_initials() -> None:
         ("Dr. Georgiev", EntityType.PERSON),
         ("Priya R. Patel", EntityType.PERSON),
         ("Georgia Tech", None),
-        ("Acme Corp", None),
+        ("Acme Corp", EntityType.COMPANY),  # a legal form ends it
+        ("Robert Bosch GmbH", EntityType.COMPANY),
+        ("ACME, Inc.", EntityType.COMPANY),
+        ("Acme", None),
+        ("Tom Baker Jr.", EntityType.PERSON),  # a generation is not a legal form
         ("Bank of Kalina", None),
         ("IBM Cloud", None),
         ("San Francisco", None),
@@ -248,6 +252,9 @@ def test_linking_types_people_and_finds_the_new_rules_candidates(mem: Memlane) -
     mem.store("Georgia Tech hosts the workshop")
     assert _entity(mem, "Kalina Ivanova").type == "person"  # type: ignore[attr-defined]
     assert _entity(mem, "Georgia Tech").type == "other"  # type: ignore[attr-defined]
+    mem.store("Bob Smith works at Acme Corp")
+    assert _entity(mem, "Acme Corp").type == "company"  # type: ignore[attr-defined]
+    assert {e.name for e in mem.entities.search("Acme")} >= {"Acme Corp"}
     volkov = mem.anchor({"kind": "contact", "system": "hubspot", "id": "1", "name": "Dmitry Volkov"})
     bosch = mem.anchor(
         {"kind": "contact", "system": "crm", "id": "9", "name": "Ana Ruiz", "company": "Bosch"}

@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from .given_names import is_given_name
+from .legal_forms import basename
 from .resolution import EntityType, is_title, normalise_name
 
 __all__ = ["guess_type"]
@@ -247,8 +248,12 @@ _WORD = re.compile(r"^[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*\.?$")
 
 @lru_cache(maxsize=16384)
 def guess_type(name: str) -> EntityType | None:
-    """``EntityType.PERSON`` for a name that reads as a person's, else None (unknown)."""
+    """``EntityType.COMPANY`` for a name of two words or more that ends in a legal form ("Acme Corp",
+    "Robert Bosch GmbH": cleanco's terms), ``EntityType.PERSON`` for a name that reads as a person's,
+    else None (unknown)."""
     words = name.split()
+    if len(words) > 1 and "@" not in name and basename(name) not in ("", name):
+        return EntityType.COMPANY
     titled = bool(words) and is_title(words[0])
     if titled:
         words = words[1:]  # "Dr. Georgiev", "Ms. Kalina Ivanova"
