@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -8,6 +9,7 @@ import pytest
 
 from memlane import Memlane
 from pg import pg_database, pg_server, pg_url  # noqa: F401  (fixtures: a real PostgreSQL for the tests)
+from servers import Stack, make_stack
 
 #: every test that uses ``db_path`` (and so ``mem`` and ``smem``) runs once per backend: one contract suite
 BACKENDS = ("sqlite", "postgresql")
@@ -70,3 +72,12 @@ def smem(db_path: Path | str, local_embedder):
     m = Memlane(db_path, user="alice", embedder=local_embedder)
     yield m
     m.close()
+
+
+@pytest.fixture
+def stack(db_path: Path | str) -> Iterator[Stack]:
+    """The REST app, key store and Memlane on ``db_path`` (both backends); tests on one fixed SQLite
+    file define their own."""
+    s = make_stack(db_path)
+    yield s
+    s.mem.close()

@@ -20,7 +20,7 @@ from memlane.consolidation.duplicates import role_swap
 from memlane.consolidation.paraphrases import anchors, confirmed
 from memlane.errors import ConfigError, InvalidInput
 from memlane.models import Entity, Memory, Visibility
-from servers import Stack, bearer, make_stack, running
+from servers import Stack, bearer, running
 
 DUPLICATES = ["Ana prefers green tea", "Ana likes green tea", "Ana really enjoys green tea"]
 NEAR_MISSES = [
@@ -271,13 +271,6 @@ def test_duplicate_entities_fold_into_one_with_aliases(mem: Memlane) -> None:
         txn.insert_entity(other, alias_pairs([other.name], other.type), name_keys([other.name], other.type))
         txn.update_entity(okafor.id, now, external_ids=("hubspot:2",))
     assert {f.merged for f in mem.consolidate(dry_run=True).entities} == {twin.id}
-
-
-@pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
-    s = make_stack(db_path)
-    yield s
-    s.mem.close()
 
 
 def test_rest_consolidates_as_the_permission_table_says(stack: Stack) -> None:

@@ -19,7 +19,7 @@ from memlane import Memlane
 from memlane.errors import InvalidInput, NotFound
 from memlane.models import Entity, Visibility
 from memlane.storage.entity_names import alias_pairs, name_keys
-from servers import Stack, bearer, make_stack, running
+from servers import Stack, bearer, running
 
 
 @pytest.fixture
@@ -98,13 +98,6 @@ def test_a_run_undo_is_all_or_nothing_and_skips_what_was_undone_alone(mem: Memla
     assert sorted(undone.restored) == sorted(walks) and undone.unmerged == ()
     assert mem.entities.get(twin.id).name == "OKAFOR"
     assert {m.id for m in mem.list_recent(limit=20)} >= {*lab, *walks}
-
-
-@pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
-    s = make_stack(db_path)
-    yield s
-    s.mem.close()
 
 
 def test_rest_and_the_remote_sdk_undo_a_run_with_the_permission_rule(stack: Stack) -> None:

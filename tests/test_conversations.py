@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -11,7 +10,7 @@ import pytest
 from backends import count_rows
 from memlane import Memlane
 from memlane.errors import Forbidden, InvalidInput, NotFound, OptedOut
-from servers import Stack, bearer, make_stack, running
+from servers import Stack, bearer, running
 
 EXCHANGE = [
     {"role": "user", "text": "Ana leads the billing team now", "at": "2025-03-14T09:00:00Z"},
@@ -94,13 +93,6 @@ def test_personal_request_and_opt_out(mem: Memlane) -> None:
     with pytest.raises(OptedOut):
         mem.conversations.append("c", [{"role": "user", "text": "I live in Lyon"}], user="carol")
     assert mem.conversations.list(user="carol") == []
-
-
-@pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
-    s = make_stack(db_path)
-    yield s
-    s.mem.close()
 
 
 def test_rest_conversations(stack: Stack) -> None:

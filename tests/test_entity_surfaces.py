@@ -19,13 +19,6 @@ CONTACT = {"kind": "contact", "system": "hubspot", "id": "7", "name": "Robert Sm
            "company": "Acme Corp", "title": "CFO"}  # fmt: skip
 
 
-@pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
-    s = make_stack(db_path)
-    yield s
-    s.mem.close()
-
-
 @pytest.fixture(params=["embedded", "remote"])
 def client(request: pytest.FixtureRequest, stack: Stack) -> Iterator[Any]:
     """The same user (alice, with a key bound to her) through the embedded SDK or over HTTP."""

@@ -17,7 +17,7 @@ import pytest
 from memlane import InvalidInput, Memlane
 from memlane.models import Entity, Visibility
 from memlane.storage.entity_names import alias_pairs, name_keys
-from servers import Stack, bearer, make_stack, running
+from servers import Stack, bearer, running
 
 
 def _entities(m: Memlane, owner: str, names: list[str]) -> list[Entity]:
@@ -88,13 +88,6 @@ def test_pages_follow_each_other_whatever_is_merged_meanwhile(m: Memlane, db_pat
         m.entities.merges(cursor="not-a-cursor")
     with pytest.raises(InvalidInput, match="limit"):
         m.entities.merges(limit=0)
-
-
-@pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
-    s = make_stack(db_path)
-    yield s
-    s.mem.close()
 
 
 def test_rest_the_remote_sdk_and_the_cli_page_the_history(stack: Stack, db_path: Path | str) -> None:

@@ -7,7 +7,6 @@ another workspace, or another user of the same workspace, stores the query's wor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -16,7 +15,7 @@ import pytest
 from backends import is_postgres, rows
 from memlane import Memlane
 from memlane.models import Actor
-from servers import Stack, bearer, make_stack, running
+from servers import Stack, bearer, running
 
 ANA = [
     "The falcon launch moved to Tuesday after the vendor review",
@@ -99,13 +98,6 @@ def _keys(content: str) -> frozenset[str]:
     from memlane import text
 
     return text.extract_entities(content)
-
-
-@pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
-    s = make_stack(db_path)
-    yield s
-    s.mem.close()
 
 
 def test_reindex_counts_and_work_stay_in_the_callers_workspace(stack: Stack) -> None:
