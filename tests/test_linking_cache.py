@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from entity_links import entity_named as _entity
+from entity_links import linked as _linked
 from memlane import Memlane
 from memlane.errors import UnknownMemory
 from memlane.models import Actor, EntityMerge
@@ -22,16 +24,6 @@ from memlane.storage.base import EntityScope
 from memlane.timeutil import now_utc
 
 ALICE = Actor(user="alice")
-
-
-def _linked(mem: Memlane, memory_id: str) -> set[str]:
-    return {e.id for _, e in mem.service.storage.memory_entities(ALICE, memory_id)}
-
-
-def _entity(mem: Memlane, name: str) -> str:
-    found = [e.id for e in mem.service.storage.list_entities(ALICE) if e.name == name]
-    assert len(found) == 1, (name, found)
-    return found[0]
 
 
 def test_a_merge_by_another_connection_is_seen_by_the_next_store(db_path: Path | str) -> None:

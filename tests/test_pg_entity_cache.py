@@ -17,6 +17,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from entity_links import entity_named as _entity
+from entity_links import linked as _linked
 from memlane import Memlane
 from memlane.models import Actor
 from memlane.storage.base import EntityScope
@@ -43,16 +45,6 @@ def _other_process(url: str, code: str) -> None:
     script = f"from memlane import Memlane\nm = Memlane({url!r}, user='alice', embedder='none')\n"
     script += textwrap.dedent(code) + "\nm.close()\n"
     subprocess.run([sys.executable, "-c", script], check=True, timeout=180)
-
-
-def _linked(mem: Memlane, memory_id: str) -> set[str]:
-    return {e.id for _, e in mem.service.storage.memory_entities(ALICE, memory_id)}
-
-
-def _entity(mem: Memlane, name: str) -> str:
-    found = [e.id for e in mem.service.storage.list_entities(ALICE) if e.name == name]
-    assert len(found) == 1, (name, found)
-    return found[0]
 
 
 def _warm(mem: Memlane, *texts: str) -> None:
