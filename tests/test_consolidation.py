@@ -171,7 +171,8 @@ def test_near_duplicates_become_one_with_every_provenance(mem: Memlane) -> None:
     report = mem.consolidate()
     assert report.merged_memories == 5 and report.examined == 9
     tea = next(c for c in report.clusters if set(c.merged) == set(ids))
-    assert tea.id is not None and tea.content == "Ana really enjoys green tea"  # the longest wording
+    # as informative as the others, no filler ("really"), newer than "prefers": consolidation/wording.py
+    assert tea.id is not None and tea.content == "Ana likes green tea"
     current = {m.id: m for m in mem.list_recent(limit=50)}
     assert set(current) == {c.id for c in report.clusters} | set(misses[:3]) | {misses[5]}
     merged = current[tea.id]

@@ -5,7 +5,8 @@ for the whole store). For each cluster found by ``duplicates.near_duplicate_clus
 transaction per batch of clusters, ``BATCH_MEMBERS``: a crash leaves every cluster merged or untouched,
 never half merged):
 
-- a **new memory** with the wording of the most complete member (the longest; on a tie the newest), the
+- a **new memory** with the wording of the member that says the most without fillers, its leading
+  "FYI," / "Actually," dropped (``wording.kept_wording``; on a tie the fewest fillers, then the newest), the
   group's owner, visibility, space and subject, the highest importance and confidence, the newest
   observation time, ``source`` ``consolidation`` and in ``provenance.consolidated`` every member's id,
   content, source, observation time, provenance and version chain;
@@ -50,6 +51,7 @@ from .report import ConsolidationReport, ConsolidationUndo, EntityFold, MergedCl
 from .undo import SOURCE, undo_cluster, undo_run
 from .undo import readable as _readable
 from .undo import reader_of as _reader_of
+from .wording import kept_wording
 
 __all__ = ["SOURCE", "ConsolidationService"]
 
@@ -312,8 +314,8 @@ def _reader(m: Memory) -> Actor:
 
 
 def _representative(cluster: list[Memory]) -> Memory:
-    """The most complete wording: the longest content, then the newest observation, then the id."""
-    return max(cluster, key=lambda m: (len(m.content), m.observed_at, m.id))
+    """The member whose wording the merged memory keeps, without a leading filler (``wording``)."""
+    return kept_wording(cluster)
 
 
 def _batches(clusters: list[list[Memory]], members: int) -> list[list[int]]:
