@@ -16,6 +16,13 @@ from memlane import Memlane
 from memlane.api import create_app
 from memlane.auth import AccessService
 
+#: how long the test server keeps an idle connection open. uvicorn's default (5 s) is shorter than a
+#: pooled httpx connection may idle while the 2 shared cores are loaded by other suites: the server
+#: then closes it as the client sends its next request on it, and the client gets "connection reset"
+#: (test_concurrency[postgresql]). A test server lives for one test, so holding idle connections for
+#: its whole life costs nothing.
+KEEP_ALIVE_SECONDS = 600
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -29,7 +36,9 @@ def running(app: Any) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", lifespan="on", timeout_keep_alive=KEEP_ALIVE_SECONDS)
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
