@@ -17,6 +17,7 @@ import pytest
 from backends import rows
 from memlane import Memlane
 from memlane.models import Entity, Visibility
+from memlane.storage.base import EntityScope
 from memlane.storage.entity_names import alias_pairs, name_keys
 
 
@@ -73,6 +74,26 @@ def test_old_entities_are_found_by_todays_rules_after_rekey(m: Memlane, db_path:
     assert [e.id for e in m.entities.list(limit=10) if "Bosch" in e.name] == [bosch.id]
     again = m.entities.rekey()
     assert (again.examined, again.rekeyed, again.keys_added, again.keys_removed) == (3, 0, 0, 0)  # idempotent
+
+
+def _cached(m: Memlane, key: str) -> set[str] | None:
+    """The ids this process's entity cache holds under ``key`` in alice's scope (None: not held)."""
+    cache = m.service.storage.entity_cache
+    cache = getattr(cache, "cache", cache)  # (PostgreSQL's is wrapped with the scope versions)
+    scope = EntityScope("default", "user:alice", "personal")
+    return None if cache.missing_keys(scope, [key]) else cache.ids(scope, [key])
+
+
+def test_rekey_empties_this_process_entity_cache(m: Memlane, db_path: Path | str) -> None:
+    """The cache answers as the tables do: a key it read empty before the rekey must not stay empty
+    after the rekey filed an entity under it (its own transaction keeps the cache, so only the reset
+    that replacing keys does empties it)."""
+    bosch = _old(m, "old-bosch", "Robert Bosch GmbH", "company", frozenset({"n:robert bosch gmbh"}))
+    m.store("Robert Bosch GmbH sent the invoice.")
+    assert _cached(m, "n:robert bosch") == set(), "the store read the key today's rules give: nothing yet"
+    m.entities.rekey()
+    assert "n:robert bosch" in _keys(db_path, bosch.id)
+    assert _cached(m, "n:robert bosch") in (None, {bosch.id}), "the cache still says nothing is there"
 
 
 def test_rekey_runs_in_batches_over_every_workspace(m: Memlane, db_path: Path | str) -> None:
