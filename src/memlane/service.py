@@ -278,6 +278,7 @@ class MemoryService:
                 prepared[i].vector = vectors[j]
         results: list[StoreResult] = []
         with self.storage.write() as txn:
+            txn.lock_chains_of([r.replaces for r in requests if r.replaces])  # (in the canonical order)
             if in_txn is not None:
                 in_txn(txn)
             batch = LinkBatch(txn.resolution_memo())  # (names resolved before, still valid)

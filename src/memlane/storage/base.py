@@ -416,6 +416,12 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
 
     def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None: ...
 
+    def lock_chains_of(self, memory_ids: Sequence[str]) -> None:
+        """Lock the version chains of these items until the transaction ends, in the one canonical order
+        every writer locks several chains in (PostgreSQL; SQLite has one writer at a time), so that a
+        transaction that will change them later does not take them one by one in its own order."""
+        ...
+
     def supersession_candidates(
         self, memory: Memory, entity_keys: frozenset[str], limit: int
     ) -> list[tuple[str, str, datetime]]: ...

@@ -4,8 +4,8 @@ Consolidation merges thousands of clusters. One transaction per cluster cost ~20
 ms per cluster at load 20 on a shared 2-core machine, docs/benchmarks.md); here a batch of clusters costs
 a fixed number of statements whatever its size: one locks every chain, one reads them, one moves every
 version, one pipelined insert writes the new items, one copies the entity links. The chains are locked
-in one fixed order (``COLLATE "C"``: Python's ``sorted``, as ``relink`` and ``delete_chains`` lock), so
-a batch and a concurrent writer never deadlock.
+in the one canonical order every writer uses (``_Txn._lock_chains``), so a batch and a concurrent
+writer never deadlock.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...models import Actor, Memory
 from ..base import Merge, NewMemory
-from .rows import _ALL, _CHAIN_LOCKS, _COLUMNS, _row_to_memory, _scope
+from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 
 __all__ = ["MergeWriteOps"]
 
@@ -29,16 +29,13 @@ class MergeWriteOps:
     if TYPE_CHECKING:
 
         def _insert_many(self, rows: Sequence[NewMemory]) -> list[int | None]: ...
+        def lock_chains_of(self, memory_ids: Sequence[str]) -> None: ...
 
     def chains_of(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, tuple[str, list[Memory]]]:
         ids = list(dict.fromkeys(memory_ids))
         if not ids:
             return {}
-        self.conn.execute(
-            "SELECT count(pg_advisory_xact_lock(%s::int, hashtext(c))) FROM (SELECT DISTINCT chain_id"
-            ' COLLATE "C" AS c FROM memories WHERE id = ANY(%s::text[]) ORDER BY 1) AS chains',
-            (_CHAIN_LOCKS, ids),
-        )
+        self.lock_chains_of(ids)
         where, params = _scope(actor, _ALL, None)
         found: dict[str, tuple[str, list[Memory]]] = {}
         for row in self.conn.execute(

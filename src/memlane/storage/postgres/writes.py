@@ -10,12 +10,14 @@ concurrently under READ COMMITTED, so the races are closed explicitly:
   supersedes the first one's new version (one current version, a linear chain);
   ``mark_superseded`` also repairs the one race the lock cannot see coming (automatic supersession
   picks its target before locking): if the target was superseded meanwhile, the new item is linked
-  after the chain's current head instead.
+  after the chain's current head instead. A transaction that locks several chains locks them in one
+  canonical order (``_Txn._lock_chains``: sorted ids), so overlapping writers queue up instead of
+  deadlocking; a batch of stores locks the chains it replaces up front (``lock_chains_of``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -160,6 +162,27 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
 
     def _lock_chain(self, chain_id: str) -> None:
         _lock(self.conn, _CHAIN_LOCKS, chain_id)
+
+    def _lock_chains(self, chains: Iterable[str]) -> None:
+        """Lock several chains in the one canonical order every caller uses: Python's ``sorted`` (code
+        points, whatever the database's collation), in one statement. Two transactions locking
+        overlapping sets of chains then queue up instead of deadlocking (each waits only for a chain
+        sorted after every one it holds)."""
+        ordered = sorted(set(chains))
+        if ordered:
+            self.conn.execute(
+                "SELECT count(pg_advisory_xact_lock(%s::int, hashtext(c))) FROM (SELECT c FROM"
+                " unnest(%s::text[]) WITH ORDINALITY AS u(c, i) ORDER BY i) AS chains",
+                (_CHAIN_LOCKS, ordered),
+            )
+
+    def lock_chains_of(self, memory_ids: Sequence[str]) -> None:
+        ids = list(dict.fromkeys(memory_ids))
+        if ids:
+            rows = self.conn.execute(
+                "SELECT DISTINCT chain_id FROM memories WHERE id = ANY(%s::text[])", (ids,)
+            ).fetchall()
+            self._lock_chains(str(r[0]) for r in rows)
 
     def find_current_by_hash(
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
@@ -421,10 +444,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         ids = list(dict.fromkeys(memory_ids))
         if not ids:
             return {}
-        for (chain,) in self.conn.execute(
-            "SELECT DISTINCT chain_id FROM memories WHERE id = ANY(%s::text[]) ORDER BY chain_id", (ids,)
-        ).fetchall():
-            self._lock_chain(chain)
+        self.lock_chains_of(ids)
         where, params = _scope(actor, _ALL, None)
         found: dict[str, list[Memory]] = {}
         for row in self.conn.execute(
@@ -436,8 +456,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         return found
 
     def relink(self, links: Sequence[tuple[str, str, str | None, datetime | None]], at: datetime) -> None:
-        for chain in sorted({c for _, c, _, _ in links}):
-            self._lock_chain(chain)
+        self._lock_chains(c for _, c, _, _ in links)
         with self.conn.cursor() as cur:
             cur.executemany(
                 "UPDATE memories SET chain_id = %s, superseded_by = %s, superseded_at = %s, updated_at = %s"
@@ -448,16 +467,12 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]:
         """Delete whole chains; vectors and entity keys go by ON DELETE CASCADE, the tsvector with the row.
 
-        The chains are locked first (in a fixed order, so two deleters never deadlock) so that a version
-        being added concurrently is either deleted too or added after the chain is gone."""
+        The chains are locked first (in the canonical order, ``_lock_chains``, so two writers never
+        deadlock) so that a version being added concurrently is either deleted too or added after the
+        chain is gone."""
         if not memory_ids:
             return []
-        chains = self.conn.execute(
-            "SELECT DISTINCT chain_id FROM memories WHERE id = ANY(%s::text[]) ORDER BY chain_id",
-            (list(dict.fromkeys(memory_ids)),),
-        ).fetchall()
-        for (chain,) in chains:
-            self._lock_chain(chain)
+        self.lock_chains_of(memory_ids)
         ids = self.chain_ids(actor, memory_ids)
         if ids:
             seqs = {
@@ -481,8 +496,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
             "SELECT seq, id, chain_id FROM memories WHERE profile_id = %s AND workspace = %s ORDER BY seq",
             (profile_id, workspace),
         ).fetchall()
-        for chain in sorted({str(r[2]) for r in found}):
-            self._lock_chain(chain)
+        self._lock_chains(str(r[2]) for r in found)
         self._delete_seqs({int(r[0]) for r in found})
         return [str(r[1]) for r in found]
 

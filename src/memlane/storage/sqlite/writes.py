@@ -136,6 +136,9 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params))
         return _row_to_memory(row)[1] if row else None
 
+    def lock_chains_of(self, memory_ids: Sequence[str]) -> None:
+        """Nothing to lock: the transaction holds SQLite's write lock, one writer at a time."""
+
     def current_of_chain(self, chain_id: str) -> Memory | None:
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE m.chain_id = ? AND m.superseded_by IS NULL", (chain_id,)
