@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,39 @@ def test_gemini_activity_html_as_takeout_writes_it_by_default(mem: Memlane) -> N
     }  # fmt: skip
     said = mem.conversations.show("gemini:aa11")[0].at
     assert said.isoformat() == "2026-08-02T18:10:00+00:00"  # 8:10 PM at GMT+02:00, in UTC
+
+
+def test_export_times_outside_the_stored_range_are_unknown_times_not_a_crash(mem: Memlane) -> None:
+    """A message time that is in range as written but not once in UTC (year 1 at +05:00, 9999-12-31 at
+    -05:00), or an offset no clock has (GMT+99:00), is read like text that is not a time (no time: the
+    import's own), not stored as an OverflowError halfway through the import; in-range edges (Feb 29
+    at +14:00, a microsecond before 1970 at -12:00) read back as the same instant."""
+    times = ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00", "2024-02-29T23:59:59+14:00",
+             "1969-12-31T23:59:59.999999-12:00"]  # fmt: skip
+    conversations = [
+        {"uuid": f"edge-{i}", "name": "", "created_at": at, "updated_at": at,
+         "chat_messages": [{"uuid": f"m{i}", "sender": "human", "text": f"My locker number is {40 + i}.",
+                            "created_at": at, "parent_message_uuid": "00000000-0000-4000-8000-000000000000"}]}
+        for i, at in enumerate(times)
+    ]  # fmt: skip
+    report = mem.import_file(zip_bytes({"conversations.json": json.dumps(conversations).encode()}),
+                             conversations=True).conversations  # fmt: skip
+    assert report is not None and (report.conversations, report.messages_appended) == (4, 4)
+    said = {i: mem.conversations.show(f"claude:edge-{i}")[0].at for i in range(4)}
+    assert said[2].isoformat() == "2024-02-29T09:59:59+00:00"
+    assert said[3].isoformat() == "1970-01-01T11:59:59.999999+00:00"
+    assert all(said[i].year == datetime.now(UTC).year for i in (0, 1))  # unknown: the import's time
+
+    html = gemini_chat_activity_html().decode()
+    html = html.replace("Aug 2, 2026, 8:10:00\u202fPM GMT+02:00", "Jan 1, 0001, 12:00:00\u202fAM GMT+05:00")
+    html = html.replace("Aug 2, 2026, 8:01:40\u202fPM GMT+02:00", "Aug 2, 2026, 8:01:40\u202fPM GMT+99:00")
+    export = zip_bytes({"Takeout/My Activity/Gemini Apps/MyActivity.html": html.encode()})
+    gemini = mem.import_file(export, conversations=True).conversations
+    assert gemini is not None and gemini.messages_appended == 4
+    assert {m.text for c in ("gemini:aa11", "gemini:bb22") for m in mem.conversations.show(c)} >= {
+        "My daughter Mila starts school in Graz in September.",
+        "I'm vegetarian and cook for two.",
+    }
 
 
 def test_conversations_are_opt_in_and_refused_where_there_are_none(mem: Memlane) -> None:

@@ -74,7 +74,9 @@ _Z = re.compile(r"Z$")
 
 
 def parse_date(value: Any) -> datetime | None:
-    """An export's date (epoch seconds, ISO 8601 with ``Z``, ``YYYY-MM-DD``) as UTC, or None."""
+    """An export's date (epoch seconds, ISO 8601 with ``Z``, ``YYYY-MM-DD``) as UTC, or None (also for
+    a time outside what memlane stores once in UTC, such as ``0001-01-01T00:00:00+05:00``: an
+    unreadable date, like text that is not one)."""
     try:
         if isinstance(value, bool) or value is None:
             return None
@@ -82,7 +84,7 @@ def parse_date(value: Any) -> datetime | None:
             return datetime.fromtimestamp(float(value), tz=UTC)
         if isinstance(value, str) and value.strip():
             parsed = datetime.fromisoformat(_Z.sub("+00:00", value.strip()))
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+            return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
     except (ValueError, OverflowError, OSError):
         return None
     return None

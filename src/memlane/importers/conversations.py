@@ -262,13 +262,13 @@ def _html_time(text: str) -> datetime | None:
     hours, _, minutes = offset[1:].partition(":")
     if not minutes and len(hours) > 2:
         hours, minutes = hours[:-2], hours[-2:]
-    tz = timezone(sign * timedelta(hours=int(hours), minutes=int(minutes or 0)))
     try:
+        tz = timezone(sign * timedelta(hours=int(hours), minutes=int(minutes or 0)))  # ValueError: ±24 h
         local = datetime(int(m.group(3)), _MONTHS[m.group(1)], int(m.group(2)), hour, int(m.group(5)),
                          int(m.group(6)), tzinfo=tz)  # fmt: skip
-    except ValueError:
+        return local.astimezone(UTC)
+    except (ValueError, OverflowError):  # OverflowError: before year 1 or after 9999 once in UTC
         return None
-    return local.astimezone(UTC)
 
 
 def _html_turns(entry: Entry) -> Iterator[tuple[datetime | None, str | None, str, str, str]]:
