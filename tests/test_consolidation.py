@@ -231,6 +231,37 @@ def test_never_across_owners_visibilities_spaces_or_subjects(db_path: Path | str
         bob.close()
 
 
+def test_never_across_profiles(mem: Memlane) -> None:
+    """A profile's memories are deleted and expire with it: consolidation never merges them with another
+    profile's or with memories stored by hand."""
+    texts = ["The office wifi password changes every month", "Office wifi password changes monthly",
+             "The office wifi password changes monthly"]  # fmt: skip
+    ids = _store(mem, texts)
+    assert len(mem.consolidate(dry_run=True).clusters) == 1  # the control: one owner, no profile: merged
+    for index, name in ((1, "it"), (2, "facilities")):  # adopt two of them into two profiles (set-up)
+        profile = mem.profiles.create(name)
+        with mem.service.storage.write() as txn:
+            sql = "UPDATE memories SET profile_id = {} WHERE id = {}"
+            if hasattr(txn, "cur"):
+                txn.cur.execute(sql.format("?", "?"), (profile.id, ids[index]))
+            else:
+                txn.conn.execute(sql.format("%s", "%s"), (profile.id, ids[index]))
+    assert {m.profile_id is None for m in mem.list_recent(10)} == {True, False}
+    assert mem.consolidate(dry_run=True).clusters == ()
+    assert mem.consolidate().clusters == () and len(mem.list_recent(10)) == 3
+    # the same profile's near-duplicates are merged, and the new memory stays in that profile
+    (extra,) = _store(mem, ["Office wifi password changes every month"])
+    with mem.service.storage.write() as txn:
+        sql = "UPDATE memories SET profile_id = (SELECT profile_id FROM memories WHERE id = {}) WHERE id = {}"
+        if hasattr(txn, "cur"):
+            txn.cur.execute(sql.format("?", "?"), (ids[1], extra))
+        else:
+            txn.conn.execute(sql.format("%s", "%s"), (ids[1], extra))
+    (cluster,) = mem.consolidate().clusters
+    assert set(cluster.merged) == {ids[1], extra}
+    assert mem.get(cluster.id).profile_id == mem.profiles.show("it").id
+
+
 def test_a_user_consolidates_only_what_they_may_supersede(db_path: Path | str) -> None:
     ana = Memlane(db_path, user="ana", embedder="none")
     bob = Memlane(db_path, user="bob", embedder="none")

@@ -63,6 +63,22 @@ def test_settings_are_validated_with_clear_errors(mem: Memlane) -> None:
         mem.profiles.show("nope")
 
 
+def test_a_team_profile_names_teams_that_exist(mem: Memlane) -> None:
+    """A team profile sweeps its teams' members: a misspelt team would sweep nobody, silently."""
+    mem.service.access.create_team("default", "support")
+    with pytest.raises(InvalidInput, match="teams: workspace 'default' has no team 'suport'"):
+        mem.profiles.create("team", scope="team", teams=["support", "suport"])
+    assert mem.profiles.list() == []  # nothing written
+    made = mem.profiles.create("team", scope="team", teams=["support"])
+    with pytest.raises(InvalidInput, match="has no team 'sales'"):
+        mem.profiles.update("team", teams=["sales"])
+    mem.profiles.create("other", scope="user")
+    with pytest.raises(InvalidInput, match="has no team 'sales'"):
+        mem.profiles.update("other", scope="team", teams=["sales"])
+    assert mem.profiles.show("team").teams == made.teams == ("support",)
+    assert mem.profiles.show("other").scope == "user"
+
+
 def test_sweep_extracts_what_is_new_once(mem: Memlane, db_path) -> None:
     mem.conversations.append("c-alice", ALICE)
     mem.conversations.append("c-bob", BOB, user="bob")

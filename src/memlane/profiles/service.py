@@ -80,15 +80,26 @@ class ProfileService:
         _check_admin(actor, "creating a profile")
         name = check_name(name, "name")
         now = now_utc()
+        settings = self._settings(types=types, scope=scope, teams=teams, agent=agent, extractor=extractor,
+            instructions=instructions, embedding_model=embedding_model, refresh=refresh,
+            expire_after=expire_after)  # fmt: skip
+        self._check_teams_exist(actor.workspace, settings["teams"])
         profile = Profile(
             id=new_id(), workspace=actor.workspace, name=name, created_at=now, updated_at=now,
-            enabled=bool(enabled), **self._settings(types=types, scope=scope, teams=teams, agent=agent,
-            extractor=extractor, instructions=instructions, embedding_model=embedding_model, refresh=refresh,
-            expire_after=expire_after),
+            enabled=bool(enabled), **settings,
         )  # fmt: skip
         if not self._store.profiles.insert(profile):
             raise InvalidInput(f"name: workspace {actor.workspace!r} already has a profile named {name!r}")
         return profile
+
+    def _check_teams_exist(self, workspace: str, teams: Sequence[str]) -> None:
+        """A team profile sweeps the members of its teams: a team that does not exist (a typo) would
+        silently skip everyone, so it is refused."""
+        for team in teams:
+            if self._store.identity.get_team(workspace, team) is None:
+                raise InvalidInput(
+                    f"teams: workspace {workspace!r} has no team {team!r} (create it first: memlane teams create)"
+                )
 
     def _settings(
         self, *, types: Any, scope: Any, teams: Any, agent: Any, extractor: Any, instructions: Any,
@@ -141,6 +152,8 @@ class ProfileService:
         if "embedding_model" not in changes:  # checked when given: the store's embedder may have changed
             merged["embedding_model"] = None
         settings = self._settings(**merged)
+        if "teams" in changes or "scope" in changes:
+            self._check_teams_exist(actor.workspace, settings["teams"])
         if "embedding_model" not in changes:
             settings["embedding_model"] = current.embedding_model
         updated = current.model_copy(update={**settings, "updated_at": now_utc()})
