@@ -181,7 +181,7 @@ def _clear_caches() -> None:
     names as if seen for the first time."""
     import importlib
 
-    for name in ("resolution", "given_names", "name_forms", "places"):
+    for name in ("resolution", "given_names", "name_forms", "places", "company_names"):
         try:
             module = importlib.import_module(f"memlane.graph.{name}")
         except ImportError:  # (an older resolver, measured with this script for a before/after)
@@ -193,7 +193,9 @@ def _clear_caches() -> None:
 
 
 #: caches that hold a table read once, not per-name work
-_LOADED_ONCE = frozenset({"_gazetteer", "_distances", "_dictionary", "_nicknamer"})
+_LOADED_ONCE = frozenset(
+    {"_gazetteer", "_territories", "_free_mail", "_distances", "_dictionary", "_nicknamer"}
+)
 
 
 def cpu_per_mention(sets: Sequence[Sequence[Sequence[Labelled]]], rounds: int) -> None:

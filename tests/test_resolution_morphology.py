@@ -1,0 +1,218 @@
+"""Resolution rules of the fourth round (issue 12): generations spelled out, middle names that disagree,
+given names shortened by morphology, country names in every language (CLDR), company names without the
+words that say what the company does, and namesakes at two organisations. Each rule with a case it must
+merge and one it must not; then through a real store on both backends."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlane import Memlane
+from memlane.graph.company_names import short_reference, singular_form
+from memlane.graph.name_forms import is_short_form
+from memlane.graph.places import place_key, territory_of
+from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
+
+
+def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
+    return Candidate(id_, "person", name, aliases, **fields)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------------
+# "Junior" and "Senior" spelled out are generations
+# ------------------------------------------------------------------------------------------------
+
+
+def test_junior_and_senior_spelled_out() -> None:
+    son = _person("p1", "Richard Hollis Jr.")
+    assert resolve(Mention("Richard Hollis Junior", "person"), [son]).entity_id == "p1"
+    assert resolve(Mention("Richard Hollis Senior", "person"), [son]).how == "new"
+    father = _person("p2", "Tom Baker")
+    assert resolve(Mention("Tom Baker Junior", "person"), [father]).how == "new"
+    assert resolve(
+        Mention("Tom Baker Senior", "person"), [father, _person("p3", "Tom Baker Jr")]
+    ).entity_id == ("p2")
+    # a given name "Junior" is a name, not a suffix
+    assert resolve(Mention("Junior Silva", "person"), [_person("p4", "Junior Silva")]).entity_id == "p4"
+
+
+# ------------------------------------------------------------------------------------------------
+# middle names that disagree are two people
+# ------------------------------------------------------------------------------------------------
+
+
+def test_middle_names_that_disagree() -> None:
+    jihoon = _person("p1", "Ji-hoon Park")
+    assert resolve(Mention("Ji-hye Park", "person"), [jihoon]).how == "new"
+    assert resolve(Mention("Park Ji-hye", "person"), [jihoon]).how == "new"
+    assert resolve(Mention("Jihoon Park", "person"), [jihoon]).entity_id == "p1"
+    pablo = _person("p2", "Juan Pablo Pérez")
+    assert resolve(Mention("Juan Carlos Pérez", "person"), [pablo]).how == "new"
+    # an initial of the same middle name, or no middle name, may be the same person
+    louise = _person("p3", "Anna Louise Smith")
+    assert resolve(Mention("Anna L. Smith", "person"), [louise]).entity_id == "p3"
+    assert resolve(Mention("Anna Smith", "person"), [louise]).entity_id == "p3"
+    assert resolve(Mention("Anna M. Smith", "person"), [louise]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# given names shortened by morphology: the same surname and an organisation in common
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "expected"),
+    [
+        ("kasia", "katarzyna", True),  # Polish -sia
+        ("kolya", "nikolai", True),  # Russian -ya on a stem inside the first syllable
+        ("juanito", "juan", True),  # Spanish -ito
+        ("venkat", "venkatesh", True),  # clipped end
+        ("lupe", "guadalupe", True),  # clipped start
+        ("ji", "jihoon", False),  # too short to say anything
+        ("paco", "francisco", False),  # a listed form with no letters in common: a table's job
+        ("kasia", "kasia", False),
+        ("jihye", "jihoon", False),
+    ],
+)
+def test_short_forms_by_morphology(short: str, long: str, expected: bool) -> None:
+    assert is_short_form(short, long) is expected
+
+
+def test_a_short_form_needs_the_surname_and_the_organisation() -> None:
+    katarzyna = _person("p1", "Katarzyna Wiśniewska", affiliations=("Tarkon Logistics",))
+    at_tarkon = Mention("Kasia Wiśniewska", "person", ("kasia.wisniewska@tarkon.pl",))
+    assert resolve(at_tarkon, [katarzyna]).entity_id == "p1"
+    assert resolve(Mention("Kasia Wiśniewska", "person", (), ("Tarkon",)), [katarzyna]).entity_id == "p1"
+    # by its form alone, no: "Priya" is cut from "Priyanka" and a name of its own
+    assert resolve(Mention("Kasia Wiśniewska", "person"), [katarzyna]).how == "new"
+    priyanka = _person("p2", "Priyanka Sharma", affiliations=("Globex",))
+    assert resolve(Mention("Priya Sharma", "person"), [priyanka]).how == "new"
+    # another surname, or a second person it could be short for: no
+    assert resolve(Mention("Kasia Zielińska", "person", (), ("Tarkon",)), [katarzyna]).how == "new"
+    kamila = _person("p3", "Kamila Wiśniewska", affiliations=("Tarkon Logistics",))
+    assert resolve(at_tarkon, [katarzyna, kamila]).entity_id is None
+    # the stores find the long name under a key of the short one
+    assert blocking_keys("Kasia Wiśniewska", "person") & blocking_keys("Katarzyna Wiśniewska", "person")
+
+
+# ------------------------------------------------------------------------------------------------
+# namesakes at two organisations
+# ------------------------------------------------------------------------------------------------
+
+
+def test_namesakes_at_two_organisations_are_two_people() -> None:
+    at_globex = _person("p1", "Ana Lopez", affiliations=("Globex Corp",))
+    at_initech = Mention("Ana Lopez", "person", (), ("Initech",))
+    assert resolve(at_initech, [at_globex]).how == "new"
+    assert (
+        resolve(Mention("Ana Lopez", "person", ("ana@initech.com",), ("Initech",)), [at_globex]).how == "new"
+    )
+    # another who fits as well, with no organisation known: not certain either
+    unknown = _person("p3", "Ana Lopez")
+    assert resolve(at_initech, [at_globex, unknown]).how == "ambiguous"
+    # ...but one at the mention's organisation is the match
+    at_initech_known = _person("p5", "Ana Lopez", affiliations=("Initech LLC",))
+    assert (
+        resolve(Mention("Ana", "person", (), ("Initech",)), [at_globex, at_initech_known]).entity_id == "p5"
+    )
+    # the same organisation, however written; a free mail address, an address alone or nothing: no
+    # conflict (people have several addresses)
+    assert resolve(Mention("Ana Lopez", "person", (), ("Globex",)), [at_globex]).entity_id == "p1"
+    at_gmail = Mention("Ana Lopez", "person", ("ana.lopez@gmail.com",), ("Initech",))
+    assert resolve(at_gmail, [_person("p4", "Ana Lopez", external_ids=("email:a.lopez@gmail.com",))]).matched
+    assert resolve(Mention("Ana Lopez", "person", ("ana@initech.com",)), [at_globex]).entity_id == "p1"
+    assert resolve(Mention("Ana Lopez", "person"), [at_globex]).entity_id == "p1"
+    health = _person("p2", "Diane Okoro", affiliations=("Calloway Health",))
+    okoro = Mention("Diane Okoro", "person", ("d.okoro@callowayhealth.co.uk",), ("Calloway Health Ltd",))
+    assert resolve(okoro, [health]).matched
+    okoro_at = Mention("Diane Okoro", "person", ("d.okoro@callowayhealth.co.uk",), ("Calloway Hospitals",))
+    assert resolve(okoro_at, [health]).matched  # the address spells the candidate's organisation
+    # an organisation is not a person: two companies' records never conflict this way
+    acme = Candidate("c1", "company", "Acme Corp", affiliations=("Globex",))
+    assert resolve(Mention("ACME Inc.", "company", (), ("Initech",)), [acme]).entity_id == "c1"
+
+
+# ------------------------------------------------------------------------------------------------
+# a country by its name in any language (CLDR, through babel)
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_country_by_its_name_in_another_language() -> None:
+    germany, austria = Candidate("l1", "place", "Germany"), Candidate("l2", "place", "Austria")
+    assert resolve(Mention("Deutschland", "place"), [germany, austria]).entity_id == "l1"
+    assert resolve(Mention("Niemcy", "place"), [germany, austria]).entity_id == "l1"
+    assert resolve(Mention("Österreich", "place"), [germany, austria]).entity_id == "l2"
+    assert resolve(Mention("España", "place"), [germany, austria]).how == "new"
+    assert blocking_keys("Niemcy", "place") & blocking_keys("Germany", "place")
+    assert territory_of("Czechia") == territory_of("Tschechien") == "CZ"
+    # a country's name is the country, not a city that bears it; a person is not a place
+    assert place_key("Mexico") != place_key("Ciudad de México")
+    assert resolve(Mention("Deutschland", "person"), [germany]).how == "new"
+    assert resolve(Mention("Deutschland", "place"), [Candidate("l3", "place", "Berlin")]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# company names without the words that say what the company does
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_company_by_its_distinctive_name() -> None:
+    tarkon = Candidate("c1", "company", "Tarkon Logistics")
+    assert resolve(Mention("Tarkon", "company"), [tarkon]).entity_id == "c1"
+    assert blocking_keys("Tarkon", "company") & blocking_keys("Tarkon Logistics", "company")
+    # two companies it could be: ambiguous
+    freight = Candidate("c2", "company", "Tarkon Freight")
+    assert resolve(Mention("Tarkon", "company"), [tarkon, freight]).entity_id is None
+    # the words dropped are a name of their own, or the short name is a common word: no
+    healthineers = Candidate("c3", "company", "Siemens Healthineers")
+    assert resolve(Mention("Siemens", "company"), [healthineers]).how == "new"
+    assert resolve(Mention("General", "company"), [Candidate("c4", "company", "General Motors")]).how == "new"
+    # only that direction: a known short name does not grow into a longer one without a legal form
+    assert (
+        resolve(Mention("Tarkon Logistics", "company"), [Candidate("c5", "company", "Tarkon")]).how == "new"
+    )
+    assert short_reference(("northwind",), ("northwind", "traders"))
+    assert not short_reference(("northwind", "traders"), ("northwind",))
+
+
+def test_a_plural_and_a_singular_are_one_company_name() -> None:
+    pharmacy = Candidate("c1", "company", "Calloway Pharmacy")
+    assert resolve(Mention("Calloway Pharmacies", "company"), [pharmacy]).entity_id == "c1"
+    assert blocking_keys("Calloway Pharmacies", "company") & blocking_keys("Calloway Pharmacy", "company")
+    assert resolve(Mention("Calloway Health", "company"), [pharmacy]).how == "new"
+    assert singular_form(("jones",)) == ("jones",)
+
+
+# ------------------------------------------------------------------------------------------------
+# through the store (both backends)
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_rules_through_the_store(mem: Memlane) -> None:
+    from memlane.models import Entity, Visibility
+    from memlane.storage.entity_names import name_keys
+    from memlane.timeutil import now_utc
+
+    store, now = mem.service.storage, now_utc()
+    germany = Entity(id="l-1", workspace="default", owner="user:alice", visibility=Visibility.PERSONAL,
+                     type="place", name="Germany", created_at=now, updated_at=now)  # fmt: skip
+    with store.write() as txn:
+        txn.insert_entity(germany, (), name_keys([germany.name], "place"))
+    assert [e.id for e in mem.entities.search("Niemcy", type="place")] == ["l-1"]
+    assert mem.entities.search("Österreich", type="place") == []
+    # a CRM contact's company, then its short name and a namesake contact at another company
+    kasia = mem.anchor(
+        {"kind": "contact", "system": "hubspot", "id": "40817", "name": "Katarzyna Wiśniewska",
+         "company": "Tarkon Logistics"}
+    )  # fmt: skip
+    (tarkon,) = [e for e in mem.entities.list(limit=100) if e.name == "Tarkon Logistics"]
+    assert [e.id for e in mem.entities.search("Tarkon", type="company")] == [tarkon.id]
+    again = mem.anchor(
+        {"kind": "contact", "system": "email", "id": "kasia.wisniewska@tarkon.pl", "name": "Kasia Wiśniewska",
+         "company": "Tarkon Logistics"}
+    )  # fmt: skip
+    other = mem.anchor(
+        {"kind": "contact", "system": "email", "id": "k.wisniewska@initech.com", "name": "Kasia Wiśniewska",
+         "company": "Initech"}
+    )  # fmt: skip
+    assert again.id == kasia.id != other.id
