@@ -1,6 +1,8 @@
 """Consolidation benchmark: merge precision and recall on labelled sets, and time at 100k memories.
 
     python bench/consolidation.py tests/data/consolidation/dev.jsonl tests/data/consolidation/heldout.jsonl
+    python bench/consolidation.py FILES… --embedder local --paraphrases [--no-align] [--judge]
+    python bench/consolidation.py FILES… --embedder local --calibrate-align
     python bench/consolidation.py --size 100000 [--duplicates 0.1] [--pg] [--workdir DIR]
     python bench/consolidation.py --size 100000 --pg --workdir DIR --load-only     # load once
     python bench/consolidation.py --size 100000 --pg --workdir DIR --reuse --runs 2 --batch-members 1,500
@@ -40,14 +42,20 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).parent))
 
 
-def quality(path: Path, workdir: Path, embedder: str, paraphrases: bool) -> dict[str, Any]:
+def quality(
+    path: Path, workdir: Path, embedder: str, paraphrases: bool, align: bool = True, judge: bool = False
+) -> dict[str, Any]:
     from memlane import Memlane
 
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     db = workdir / f"quality-{path.stem}.db"
     db.unlink(missing_ok=True)
     environ = {**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "1" if paraphrases else "0"}
+    if judge:  # the LLM of MEMLANE_LLM / MEMLANE_LLM_URL / MEMLANE_LLM_API_KEY in this environment
+        environ["MEMLANE_CONSOLIDATE_JUDGE"] = "llm"
     m = Memlane(db, user="bench", embedder=embedder, environ=environ)
+    if not align:
+        m.service.consolidation.paraphrase_align = None
     stored = [m.store(r["text"], user=r["scope"], auto_supersede=False).id for r in rows]
     report = m.consolidate()
     m.close()
@@ -78,6 +86,7 @@ def quality(path: Path, workdir: Path, embedder: str, paraphrases: bool) -> dict
         "wrong_merges": wrong,
         "missed": missed,
         "seconds": report.seconds,
+        "judge": report.judge.model_dump() if report.judge else None,
     }
 
 
@@ -99,14 +108,19 @@ def _pair_counts(
 THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 SENSES = (1, 2, 3, 4, 6, 10)
 HYPERNYMS = (False, True)
+#: the word alignment's grid (--calibrate-align; the three constants above stay as shipped): the
+#: contextual cosine (1.01: no alignment) and the hypernym steps of the kin guard
+ALIGNS = (0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 1.01)
+KINS = (0, 1, 2, 3, 4)
 
 
-def calibrate(paths: list[Path], workdir: Path, embedder: str) -> dict[str, Any]:
+def calibrate(paths: list[Path], workdir: Path, embedder: str, align: bool = False) -> dict[str, Any]:
     """The paraphrase rule's two constants (``paraphrases.THRESHOLD``, ``lexicon.SENSES``) chosen
     leave-one-set-out: for each file, the grid point with the highest pooled recall on the *other*
     files among those with pooled precision >= 0.97 there (ties: the higher threshold, then fewer
     senses), and that point's figures on the file left out. Each store is filled once; each grid point
-    is one dry run."""
+    is one dry run. With ``align``: the word alignment's two constants (``paraphrases.ALIGN``, ``KIN``)
+    instead, the others as shipped (ties: the higher cosine, then more kin steps)."""
     from memlane import Memlane
 
     Point = tuple[float, int, bool]
@@ -124,9 +138,18 @@ def calibrate(paths: list[Path], workdir: Path, embedder: str) -> dict[str, Any]
         stored = [m.store(r["text"], user=r["scope"], auto_supersede=False).id for r in rows]
         consolidation = m.service.consolidation
         grid[path.name] = {}
-        for point in itertools.product(THRESHOLDS, SENSES, HYPERNYMS):
-            (consolidation.paraphrase_threshold, consolidation.paraphrase_senses,
-             consolidation.paraphrase_hypernyms) = point  # fmt: skip
+        points = (
+            itertools.product(ALIGNS, KINS, (False,))
+            if align
+            else itertools.product(THRESHOLDS, SENSES, HYPERNYMS)
+        )
+        for point in points:
+            if align:
+                consolidation.paraphrase_align, consolidation.paraphrase_kin = point[0], int(point[1])
+            else:
+                consolidation.paraphrase_align = None
+                (consolidation.paraphrase_threshold, consolidation.paraphrase_senses,
+                 consolidation.paraphrase_hypernyms) = point  # fmt: skip
             report = m.consolidate(dry_run=True)
             merged = {old: f"cluster{n}" for n, c in enumerate(report.clusters) for old in c.merged}
             grid[path.name][point] = _pair_counts(rows, stored, merged)
@@ -141,13 +164,19 @@ def calibrate(paths: list[Path], workdir: Path, embedder: str) -> dict[str, Any]
         others = [grid[p.name] for p in paths if p != path]
         ok = [p for p in grid[path.name] if pooled(p, others)[0] >= 0.97]
         # ties: the stricter point (higher threshold, fewer senses, no hypernyms)
-        best = max(ok, key=lambda p: (pooled(p, others)[1], p[0], -p[1], not p[2])) if ok else None
+        stricter = (lambda p: (p[0], p[1])) if align else (lambda p: (p[0], -p[1], not p[2]))
+        best = max(ok, key=lambda p: (pooled(p, others)[1], *stricter(p))) if ok else None
         if best is None:
             out[path.name] = {"chosen": None}
             continue
         train_p, train_r = pooled(best, others)
         test_p, test_r = pooled(best, [grid[path.name]])
-        out[path.name] = {"chosen": {"threshold": best[0], "senses": best[1], "hypernyms": best[2]}, "train": [train_p, train_r],
+        chosen = (
+            {"align": best[0], "kin": best[1]}
+            if align
+            else {"threshold": best[0], "senses": best[1], "hypernyms": best[2]}
+        )
+        out[path.name] = {"chosen": chosen, "train": [train_p, train_r],
                           "left_out": [test_p, test_r], "counts": grid[path.name][best]}  # fmt: skip
     out["grid"] = {name: {"/".join(map(str, p)): c for p, c in g.items()} for name, g in grid.items()}
     return out
@@ -286,6 +315,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="merge paraphrases the embedder proposes (MEMLANE_CONSOLIDATE_PARAPHRASES)")  # fmt: skip
     parser.add_argument("--calibrate", action="store_true",
                         help="choose the paraphrase rule's constants leave-one-set-out over the files")  # fmt: skip
+    parser.add_argument("--calibrate-align", action="store_true",
+                        help="choose the word alignment's constants leave-one-set-out over the files")  # fmt: skip
+    parser.add_argument("--no-align", action="store_true",
+                        help="--paraphrases without the contextual word alignment (the rule before it)")  # fmt: skip
+    parser.add_argument("--judge", action="store_true",
+                        help="--paraphrases with the configured LLM (MEMLANE_LLM) judging the candidates")  # fmt: skip
     parser.add_argument("--size", type=int, default=0, help="time consolidation over this many memories")
     parser.add_argument("--duplicates", type=float, default=0.1, help="share of restatements added (--size)")
     parser.add_argument("--db", help="time on this database (postgresql://…) instead of a SQLite file")
@@ -303,8 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-consolidation-"))
     workdir.mkdir(parents=True, exist_ok=True)
     report: dict[str, object] = {"load_average_start": os.getloadavg(), "quality": []}
-    if args.calibrate:
-        cal = calibrate(args.files, workdir, args.embedder)
+    if args.calibrate or args.calibrate_align:
+        cal = calibrate(args.files, workdir, args.embedder, align=args.calibrate_align)
         report["calibration"] = cal
         for name, c in cal.items():
             if name != "grid":
@@ -312,10 +347,12 @@ def main(argv: list[str] | None = None) -> int:
                       f"on {name} (left out) P/R {c.get('left_out')} {c.get('counts')}")  # fmt: skip
         args.files = []
     for path in args.files:
-        q = quality(path, workdir, args.embedder, args.paraphrases)
+        q = quality(path, workdir, args.embedder, args.paraphrases, align=not args.no_align, judge=args.judge)
         report["quality"].append(q)  # type: ignore[attr-defined]
         print(f"{path}: {q['items']} items, {q['labelled_pairs']} labelled pairs: precision {q['precision']:.3f},"
               f" recall {q['recall']:.3f} (TP {q['tp']}, FP {q['fp']}, FN {q['fn']})")  # fmt: skip
+        if q["judge"]:
+            print(f"  judge: {q['judge']}")
         for a, b in q["wrong_merges"]:  # type: ignore[attr-defined]
             print(f"  wrong merge: {a!r} + {b!r}")
         for a, b in q["missed"]:  # type: ignore[attr-defined]

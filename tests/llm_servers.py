@@ -1,6 +1,7 @@
 """Scripted LLM servers for the tests: real HTTP on loopback, speaking OpenAI's chat completions and
 Anthropic's Messages wire protocols. A test queues replies (:meth:`ScriptedLLM.reply`, ``.text``,
-``.status``, ``.slow``); each request takes the next one and is recorded (path, headers, body)."""
+``.status``, ``.slow``, ``.answer``: a reply computed from the request); each request takes the next one
+and is recorded (path, headers, body)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,7 +19,8 @@ from typing import Any
 
 @dataclass
 class Step:
-    kind: str  # "json" (a structured reply), "text" (raw reply text), "status" (an HTTP error), "slow"
+    kind: str  # "json" (a structured reply), "text" (raw reply text), "status" (an HTTP error), "slow",
+    # "answer" (value: a function of the request body giving the structured reply)
     value: Any = None
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
@@ -65,6 +67,12 @@ class ScriptedLLM(ThreadingHTTPServer):
         self.steps.append(Step("slow", value, delay=seconds))
         return self
 
+    def answer(self, reply: Callable[[dict[str, Any]], dict[str, Any]], times: int = 1) -> ScriptedLLM:
+        """The next ``times`` requests each answered with ``reply(request body)``."""
+        for _ in range(times):
+            self.steps.append(Step("answer", reply))
+        return self
+
     def bodies(self) -> list[dict[str, Any]]:
         return [s.body for s in self.seen]
 
@@ -105,6 +113,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if step.kind == "slow":
             time.sleep(step.delay)
+        if step.kind == "answer":
+            step = Step("json", step.value(body))
         text = step.value if step.kind == "text" else json.dumps(step.value)
         if anthropic:
             name = (body.get("tools") or [{}])[0].get("name", "answer")

@@ -7,6 +7,7 @@ from .config import Settings, is_postgres_url, sqlite_path_from_url
 from .errors import ConfigError
 from .extraction.base import Extractor
 from .providers.base import Embedder
+from .providers.llm.base import LLM
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService
 from .storage.base import Store
@@ -71,4 +72,12 @@ def build_service(
         service = MemoryService(store, None if spec == "none" else factory, retrieval, access=access,
                                 home=settings.home, extractor=extractor)  # fmt: skip
     service.consolidation.paraphrases = settings.consolidate_paraphrases
+    if settings.consolidate_judge == "llm":
+
+        def judge() -> LLM | None:
+            from .providers.llm import build_llm
+
+            return build_llm(settings.llm, environ=settings.environ)
+
+        service.consolidation.judge = judge
     return service

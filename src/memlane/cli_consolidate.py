@@ -24,6 +24,13 @@ def _report_text(report: Any) -> str:
         lines.append(f"  {cluster.id or '(dry run)'}  {cluster.content}  <- {', '.join(cluster.merged)}")
     for fold in report.entities:
         lines.append(f"  entity {fold.merged} ({fold.name}) -> {fold.into}")
+    judge = getattr(report, "judge", None)
+    if judge is not None and judge.error:
+        lines.append(f"LLM judge {judge.llm} failed ({judge.error}): the offline rule decided all "
+                     f"{judge.pairs} paraphrase candidates, {judge.confirmed} confirmed")  # fmt: skip
+    elif judge is not None:
+        lines.append(f"LLM judge {judge.llm}: {judge.asked} of {judge.pairs} paraphrase candidates asked,"
+                     f" {judge.confirmed} confirmed")  # fmt: skip
     if report.run:
         lines.append(f"run {report.run}: memlane consolidate --undo-run {report.run} undoes all of it")
     return "\n".join(lines)

@@ -39,6 +39,9 @@ class Settings:
     #: consolidation also merges paraphrases the embedder proposes (docs/consolidation.md: off by
     #: default, its held-out precision is below the target)
     consolidate_paraphrases: bool = False
+    #: who confirms the paraphrase candidates: ``rules`` (offline) or ``llm`` (the configured LLM,
+    #: ``MEMLANE_LLM``; docs/consolidation.md)
+    consolidate_judge: str = "rules"
     environ: Mapping[str, str] | None = None
 
     def with_(self, **changes: Any) -> Settings:
@@ -63,6 +66,17 @@ def _flag(environ: Mapping[str, str], name: str) -> bool:
     raise ConfigError(f"{name} must be 1/true/yes/on or 0/false/no/off, not {environ[name]!r}")
 
 
+def _judge(environ: Mapping[str, str]) -> str:
+    value = environ.get("MEMLANE_CONSOLIDATE_JUDGE", "").strip().lower() or "rules"
+    if value not in ("rules", "llm"):
+        raise ConfigError(f"MEMLANE_CONSOLIDATE_JUDGE must be 'rules' or 'llm', not {value!r}")
+    if value == "llm" and (environ.get("MEMLANE_LLM", "").strip() or "none").lower() == "none":
+        raise ConfigError(
+            "MEMLANE_CONSOLIDATE_JUDGE=llm needs an LLM: set MEMLANE_LLM (openai:… or anthropic:…)"
+        )
+    return value
+
+
 def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
     env = dict(os.environ if environ is None else environ)
     home = Path(overrides.pop("home", None) or env.get("MEMLANE_HOME") or Path.home() / ".memlane")
@@ -76,6 +90,7 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
         user=_default_user(env),
         workspace=env.get("MEMLANE_WORKSPACE", "default"),
         consolidate_paraphrases=_flag(env, "MEMLANE_CONSOLIDATE_PARAPHRASES"),
+        consolidate_judge=_judge(env),
         environ=env,
     )
     return settings.with_(**overrides)

@@ -117,7 +117,7 @@ class MemoryService:
         self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
         #: near-duplicate memories merged, duplicate entities folded (``memlane.consolidation``)
         self.consolidation = ConsolidationService(
-            store, self.entities, self._embed, lambda: self.embedder.identity if self.embedder else None
+            store, self.entities, self._embed, lambda: self.embedder.identity if self.embedder else None, home
         )
         # an instance, or a factory called on first use (an LLM client is built only when extracting)
         self._extractor = extractor

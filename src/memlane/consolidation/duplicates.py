@@ -44,6 +44,8 @@ __all__ = [
     "normalise",
     "role_swap",
     "signature",
+    "tense",
+    "times_apart",
 ]
 
 #: words of one meaning, first of each line the one they become (general English, not data-specific)
@@ -194,6 +196,58 @@ def role_swap(a: str, b: str) -> bool:
     )
 
 
+_FUTURE = re.compile(r"\b(?:will|shall|going to)\b|'ll\b")
+_USED_TO = re.compile(r"\bused to\b")
+_PAST_AUX = frozenset(["was", "were", "did", "had"])
+_BE_NOW = frozenset(["is", "are", "am", "re", "m"])  # not "s": possessive or "is"
+_NOT_PAST = frozenset(["would", "could", "should", "might", "must", "ought", "been"])
+#: pairs of times that are other facts: a plan or a thing under way is not one done, a past habit
+#: is not a present one
+_APART = {frozenset(p) for p in (("past", "future"), ("past", "ongoing"), ("used", "present"),
+                                 ("used", "future"), ("used", "ongoing"))}  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def tense(content: str) -> str:
+    """When a statement places its fact: ``used`` ("used to work"), ``future`` ("will move", "going
+    to move"), ``ongoing`` ("is moving"), ``past`` ("moved", "was", "has moved") or ``present``. Read
+    from word forms (lemminflect's tables), no tagger: a past participle after a form of *be* is an
+    adjective or a passive ("is married", "is employed"), and a bare regular past form may be a
+    participle ("Budget review scheduled for…"), so only ``times_apart`` compares these."""
+    low = normalise(content).lower()
+    if _USED_TO.search(low):
+        return "used"
+    if _FUTURE.search(low):
+        return "future"
+    import lemminflect
+
+    words = _WORD_RE.findall(low)
+    previous = ""
+    found = "present"
+    for word in words:
+        if word in _PAST_AUX:
+            found = "past"
+        elif previous in _BE_NOW and word.endswith("ing") and lemminflect.getAllLemmas(word).get("VERB"):
+            return "ongoing"
+        elif previous not in _BE_NOW and previous != "be" and word not in _NOT_PAST:
+            form = "VBN" if previous in ("has", "have") else "VBD"  # "has moved"
+            if not (form == "VBN" and word == "got"):
+                lemmas = lemminflect.getAllLemmas(word).get("VERB", ())
+                if any(word in lemminflect.getInflection(lemma, tag=form) for lemma in lemmas):
+                    found = "past"
+        previous = word
+    return found
+
+
+def times_apart(a: str, b: str) -> bool:
+    """Whether two statements place their fact at times that make them other facts (``tense``): a
+    plan or a thing under way and one done ("Sanne is moving to Rotterdam" / "Sanne moved to
+    Rotterdam", "will move" / "moved"), or a past habit and a present one ("used to work" /
+    "works"). Past and present alone are not compared ("was moved to 10 am" / "takes place at 10 am"
+    say one thing, and a bare past form may be a participle)."""
+    return frozenset((tense(a), tense(b))) in _APART
+
+
 def _inverted_copula(a: str, b: str) -> bool:
     """Whether both are one clause with the copula whose subject and complement changed places whole:
     "X is Y" says what "Y is X" says, while "Otto is Hanna's manager" / "Hanna is Otto's manager"
@@ -266,12 +320,12 @@ def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
 
 
 def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
-    """``members`` (one signature) split so that no two in a part swap roles (``role_swap``): each
-    joins the first part all of whose members it agrees with."""
+    """``members`` (one signature) split so that no two in a part swap roles (``role_swap``) or speak
+    of times apart (``times_apart``): each joins the first part all of whose members it agrees with."""
     parts: list[list[Memory]] = []
     for m in members:
         for part in parts:
-            if not any(role_swap(m.content, o.content) for o in part):
+            if not any(role_swap(m.content, o.content) or times_apart(m.content, o.content) for o in part):
                 part.append(m)
                 break
         else:

@@ -26,7 +26,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["SENSES", "available", "is_verb", "lemmas", "opposed", "related"]
+__all__ = ["SENSES", "available", "is_verb", "kin", "lemmas", "opposed", "part_of_speech", "related"]
 
 #: how many of a word's senses (per part of speech, most frequent first) count: chosen leave-one-set-out
 #: with the paraphrase rule's other constants (``paraphrases``); every left-out set chose 4
@@ -166,3 +166,43 @@ def opposed(a: str, b: str, senses: int = SENSES) -> bool:
     """Whether a sense of ``a`` is an antonym of a sense of ``b`` (first ``senses`` senses of each)."""
     sa, sb = _senses(a, senses), _senses(b, senses)
     return any(symbol == _ANTONYM and target in sb for s in sa for symbol, target in _pointers(s))
+
+
+def _above(synsets: frozenset[Synset], depth: int) -> set[Synset]:
+    """``synsets`` and their hypernyms up to ``depth`` steps."""
+    seen, level = set(synsets), set(synsets)
+    for _ in range(depth):
+        level = {t for s in level for symbol, t in _pointers(s) if symbol in _HYPERNYM} - seen
+        seen |= level
+    return seen
+
+
+@lru_cache(maxsize=65536)
+def kin(a: str, b: str, depth: int, senses: int = SENSES) -> bool:
+    """Whether ``a`` and ``b`` are kinds of one thing: among the first ``senses`` senses of each, one is
+    a hypernym of the other within ``depth`` steps, or both have one hypernym within ``depth`` steps
+    ("cat" / "dog", "sister" / "cousin", "vegan" / "vegetarian"). Two words of one synset are not kin
+    but synonyms (``related``)."""
+    if depth <= 0:
+        return False
+    sa, sb = _senses(a, senses), _senses(b, senses)
+    if not sa or not sb or sa & sb:
+        return False
+    return bool(_above(sa, depth) & _above(sb, depth))
+
+
+@lru_cache(maxsize=65536)
+def part_of_speech(word: str) -> str | None:
+    """The part of speech (``n``, ``v``, ``a``, ``r``) in which ``word`` or one of its lemmas has the
+    most WordNet senses ("classes": a noun, "teaches": a verb), a past form of a verb a verb ("married",
+    "engaged": whether adjectives or participles, one kind); None for a word WordNet lacks."""
+    import lemminflect
+
+    if word.endswith("ed") and lemminflect.getAllLemmas(word).get("VERB"):
+        return "v"
+    counts: dict[str, int] = {}
+    for lemma in lemmas(word):
+        for per_pos in _index().get(lemma, ()):
+            if per_pos:
+                counts[per_pos[0][0]] = counts.get(per_pos[0][0], 0) + len(per_pos)
+    return max(counts, key=lambda pos: (counts[pos], pos == "n")) if counts else None

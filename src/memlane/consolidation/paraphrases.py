@@ -43,22 +43,34 @@ import numpy.typing as npt
 from .. import text
 from ..models import Memory
 from . import lexicon
-from .duplicates import MARKERS, group_key, normalise, role_swap, signature
+from .duplicates import MARKERS, group_key, normalise, role_swap, signature, times_apart
 
 __all__ = [
+    "ALIGN",
     "HYPERNYMS",
+    "KIN",
     "LIGHT_VERBS",
     "MAX_BLOCK",
     "OPPOSITES",
     "THRESHOLD",
     "anchors",
     "confirmed",
+    "guarded",
     "join_paraphrases",
+    "plain",
 ]
 
 #: cosine similarity from which the embedder proposes a pair: chosen leave-one-set-out (module
 #: docstring); every left-out set chose 0.8 or 0.85, and 0.5-0.85 differ by at most one pair per set
 THRESHOLD = 0.8
+
+#: the contextual cosine from which a word WordNet does not relate to any word of the other statement
+#: is aligned with its best match there (``alignment``); chosen leave-one-set-out (module docstring)
+ALIGN = 0.6
+
+#: hypernym steps within which two words are kinds of one thing ("cat" / "dog"): such a pair is never
+#: aligned (``lexicon.kin``); chosen leave-one-set-out with ``ALIGN``
+KIN = 2
 
 #: whether a word may stand for its direct hypernym ("landed" for "arrived"): see ``lexicon.related``
 HYPERNYMS = False
@@ -128,6 +140,8 @@ _NAMING = re.compile(
 )
 
 Embed = Callable[[Sequence[str]], npt.NDArray[np.float32] | None]
+#: a text's words and their contextual vectors (``alignment.WordVectors``)
+Words = Callable[[str], dict[str, npt.NDArray[np.float32]]]
 
 
 def anchors(content: str) -> frozenset[str]:
@@ -206,8 +220,18 @@ def _phrasal(tokens: list[str], i: int) -> tuple[str, int] | None:
     return None
 
 
-def confirmed(a: str, b: str, senses: int = lexicon.SENSES, hypernyms: bool = HYPERNYMS) -> bool:
-    """Rules 3 to 5 of the module docstring for two statements of one group with equal anchors."""
+def confirmed(
+    a: str,
+    b: str,
+    senses: int = lexicon.SENSES,
+    hypernyms: bool = HYPERNYMS,
+    words: Words | None = None,
+    align: float = ALIGN,
+    kin: int = KIN,
+) -> bool:
+    """Rules 3 to 5 of the module docstring for two statements of one group with equal anchors. With
+    ``words`` (contextual word vectors), a word WordNet does not relate may be aligned instead
+    (``_aligned``)."""
     if signature(a) is None or signature(b) is None:
         return False
     light = _light_stems()
@@ -216,13 +240,70 @@ def confirmed(a: str, b: str, senses: int = lexicon.SENSES, hypernyms: bool = HY
     keys_b = {k for k, _ in rb.units}
     only_a = [w for k, w in ra.units if k not in keys_b and k not in light]
     only_b = [w for k, w in rb.units if k not in keys_a and k not in light]
-    for mine, other in ((only_a, rb.words), (only_b, ra.words)):
-        for word in mine:
-            if not any(lexicon.related(word, o, senses, hypernyms) for o in other):
-                return False  # a word the other statement does not say: a detail added or another fact
-    if _opposed(_lemmas(a), _lemmas(b)) or any(lexicon.opposed(x, y, senses) for x in only_a for y in only_b):
+    left = [
+        [w for w in mine if not any(lexicon.related(w, o, senses, hypernyms) for o in other)]
+        for mine, other in ((only_a, rb.words), (only_b, ra.words))
+    ]
+    # words WordNet does not account for: aligned, or another fact
+    if (left[0] or left[1]) and (words is None or not _all_aligned(left, a, b, words, align, kin, senses)):
         return False
-    return not role_swap(_unnamed(a), _unnamed(b))
+    if any(lexicon.opposed(x, y, senses) for x in only_a for y in only_b):
+        return False
+    return guarded(a, b)
+
+
+def guarded(a: str, b: str) -> bool:
+    """The guards that hold whoever confirms a pair (the word rules or an LLM judge): both statements
+    have content words, no opposites (``OPPOSITES``), no role swap, no times apart (``times_apart``:
+    "is moving" / "moved")."""
+    if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
+        return False
+    return not role_swap(_unnamed(a), _unnamed(b)) and not times_apart(a, b)
+
+
+def plain(content: str) -> str:
+    """The text whose words are aligned: normalised, "is called" read as "is", lower case."""
+    return normalise(_unnamed(content)).lower()
+
+
+def _all_aligned(
+    left: list[list[str]], a: str, b: str, words: Words, align: float, kin: int, senses: int
+) -> bool:
+    """Whether every word of ``left`` (of ``a``, then of ``b``) has a match in the other statement by
+    contextual vectors: its best match there at cosine ``align`` or more, not a word WordNet calls its
+    kin (a sibling: "cat" / "dog") or its opposite — and no two words **trade places**: when a word's
+    best match is a word only the other says and whose best match is that word again, of one part of
+    speech ("sister" / "cousin", "cancelled" / "postponed", "engaged" / "married"), the one is put for
+    the other in one slot, and only the lexicon may call that a synonym. A match across parts of speech
+    is a rewording ("earns" / "salary", "teaches" / "gives classes")."""
+    matches: list[dict[str, str]] = [{}, {}]
+    for side, (mine, other) in enumerate(((a, b), (b, a))):
+        for word in left[side]:
+            found = _match(word, mine, other, words)
+            if found is None or found[0] < align:
+                return False
+            match = found[1]
+            if lexicon.kin(word, match, kin, senses) or lexicon.opposed(word, match, senses):
+                return False
+            if _opposed(_lemmas(word.replace("_", " ")), _lemmas(match)):
+                return False
+            matches[side][word] = match
+    for word, match in matches[0].items():
+        if matches[1].get(match) == word and lexicon.part_of_speech(word) == lexicon.part_of_speech(match):
+            return False
+    return True
+
+
+def _match(word: str, mine: str, other: str, words: Words) -> tuple[float, str] | None:
+    """The best match of ``word`` (of statement ``mine``) among the words of ``other`` by contextual
+    cosine, and the cosine; None when a side has no vectors."""
+    vectors_mine, vectors_other = words(plain(mine)), words(plain(other))
+    parts = [vectors_mine[p] for p in word.split("_") if p in vectors_mine]
+    if not parts or not vectors_other:
+        return None
+    vector = np.mean(parts, axis=0)
+    vector /= max(float(np.linalg.norm(vector)), 1e-12)
+    return max((float(vector @ v), o) for o, v in vectors_other.items())
 
 
 def _unnamed(content: str) -> str:
@@ -271,10 +352,15 @@ def join_paraphrases(
     threshold: float = THRESHOLD,
     senses: int = lexicon.SENSES,
     hypernyms: bool = HYPERNYMS,
+    words: Words | None = None,
+    align: float = ALIGN,
+    kin: int = KIN,
+    confirm: Callable[[str, str], bool] | None = None,
 ) -> list[list[Memory]]:
     """``clusters`` (from ``duplicates.near_duplicate_clusters`` over ``memories``) joined with each
     other and with single memories where the embedder proposes and the rules confirm a paraphrase.
-    Only statements that share a group and anchors with another are embedded."""
+    Only statements that share a group and anchors with another are embedded. ``confirm`` (an LLM
+    judge's verdicts, ``judge``) replaces the word rules; ``guarded`` holds either way."""
     clustered = {m.id for c in clusters for m in c}
     units: list[list[Memory]] = [list(c) for c in clusters]
     units += [[m] for m in memories if m.id not in clustered and signature(m.content) is not None]
@@ -295,7 +381,12 @@ def join_paraphrases(
     for block in todo:
         joined.extend(
             _join_block(
-                [units[i] for i in block], vectors[[row[i] for i in block]], threshold, senses, hypernyms
+                [units[i] for i in block],
+                vectors[[row[i] for i in block]],
+                (lambda x, y: guarded(x, y) and confirm(x, y))
+                if confirm is not None
+                else (lambda x, y: confirmed(x, y, senses, hypernyms, words, align, kin)),
+                threshold,
             )
         )
     done = set(flat)
@@ -309,9 +400,8 @@ def join_paraphrases(
 def _join_block(
     units: list[list[Memory]],
     vectors: npt.NDArray[np.float32],
+    confirm: Callable[[str, str], bool],
     threshold: float,
-    senses: int,
-    hypernyms: bool,
 ) -> list[list[Memory]]:
     """Complete linkage over one block: pairs by falling similarity; two groups of units join when
     every unit of one is confirmed with every unit of the other."""
@@ -323,7 +413,7 @@ def _join_block(
     def good(i: int, j: int) -> bool:
         key = (min(i, j), max(i, j))
         if key not in ok:
-            ok[key] = bool(sims[i, j] >= threshold) and confirmed(heads[i], heads[j], senses, hypernyms)
+            ok[key] = bool(sims[i, j] >= threshold) and confirm(heads[i], heads[j])
         return ok[key]
 
     pairs = sorted(

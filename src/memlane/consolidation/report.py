@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
-__all__ = ["ConsolidationReport", "ConsolidationUndo", "EntityFold", "MergedCluster"]
+__all__ = ["ConsolidationReport", "ConsolidationUndo", "EntityFold", "JudgeOutcome", "MergedCluster"]
 
 
 class _Frozen(BaseModel):
@@ -33,6 +33,20 @@ class EntityFold(_Frozen):
     merge_id: str | None = None
 
 
+class JudgeOutcome(_Frozen):
+    """Who confirmed the paraphrase candidates of a run with an LLM judge (``judge``): ``by`` ``llm``, or
+    ``rules`` when the LLM failed (``error``) and the offline rule decided every pair instead."""
+
+    by: str
+    #: the LLM's provider and model
+    llm: str
+    #: candidate pairs decided, of which ``asked`` by the LLM (the rest over the cap by the rule)
+    pairs: int = 0
+    asked: int = 0
+    confirmed: int = 0
+    error: str | None = None
+
+
 class ConsolidationReport(_Frozen):
     dry_run: bool
     #: the run's id, which undoes all of it in one call (``undo_consolidation_run``); None in a dry run
@@ -43,6 +57,8 @@ class ConsolidationReport(_Frozen):
     clusters: tuple[MergedCluster, ...] = ()
     entities: tuple[EntityFold, ...] = ()
     seconds: float = 0.0
+    #: with an LLM judge (``MEMLANE_CONSOLIDATE_JUDGE=llm``), who confirmed the paraphrase candidates
+    judge: JudgeOutcome | None = None
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -29,6 +29,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -41,13 +42,16 @@ from ..ids import new_id
 from ..indexing import index_fields
 from ..models import Actor, Entity, Memory, State
 from ..permissions import Change, check_entity_change, refusal
+from ..providers.llm.base import LLM
 from ..storage.base import ConsolidationRun, Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
+from .alignment import WordVectors, for_embedder
 from .duplicates import group_key, near_duplicate_clusters, signature
+from .judge import join_judged
 from .lexicon import SENSES
-from .paraphrases import HYPERNYMS, THRESHOLD, join_paraphrases
-from .report import ConsolidationReport, ConsolidationUndo, EntityFold, MergedCluster
+from .paraphrases import ALIGN, HYPERNYMS, KIN, THRESHOLD, join_paraphrases
+from .report import ConsolidationReport, ConsolidationUndo, EntityFold, JudgeOutcome, MergedCluster
 from .undo import SOURCE, undo_cluster, undo_run
 from .undo import readable as _readable
 from .undo import reader_of as _reader_of
@@ -68,6 +72,7 @@ class ConsolidationService:
         entities: EntityService,
         embed: Callable[[Sequence[str]], npt.NDArray[np.float32] | None],
         model: Callable[[], str | None],
+        home: Path | None = None,
     ):
         self.storage = store
         self._entities = entities
@@ -82,6 +87,16 @@ class ConsolidationService:
         self.paraphrase_threshold = THRESHOLD
         self.paraphrase_senses = SENSES
         self.paraphrase_hypernyms = HYPERNYMS
+        #: contextual word alignment (``alignment``; ``paraphrases.ALIGN``, ``KIN``): None aligns nothing
+        self.paraphrase_align: float | None = ALIGN
+        self.paraphrase_kin = KIN
+        self._home = home
+        self._words: WordVectors | None = None
+        self._words_of: str | None = None
+        #: the LLM that confirms paraphrase candidates (``judge``; ``MEMLANE_CONSOLIDATE_JUDGE=llm``),
+        #: built on first use; None: the offline rule confirms them
+        self.judge: Callable[[], LLM | None] | None = None
+        self._judge_llm: LLM | None = None
 
     def consolidate(
         self, actor: Actor | None = None, *, workspace: str | None = None, dry_run: bool = False
@@ -97,17 +112,22 @@ class ConsolidationService:
         def eligible(m: Memory) -> bool:
             return _eligible(m, actor, workspace, now)
 
+        judged: JudgeOutcome | None = None
         if self.paraphrases and self._model() is not None:  # paraphrases with other words too
             candidates = [m for m in self.storage.iter_all() if eligible(m)]
             examined, owners = len(candidates), {(m.workspace, m.owner) for m in candidates}
-            clusters = join_paraphrases(
-                candidates,
-                near_duplicate_clusters(candidates),
-                self._embed,
-                self.paraphrase_threshold,
-                self.paraphrase_senses,
-                self.paraphrase_hypernyms,
-            )
+            words = self._word_vectors() if self.paraphrase_align is not None else None
+            rules = (self.paraphrase_threshold, self.paraphrase_senses, self.paraphrase_hypernyms, words,
+                     self.paraphrase_align or ALIGN, self.paraphrase_kin)  # fmt: skip
+            llm = self._llm()
+            if llm is not None:
+                clusters, judged = join_judged(
+                    candidates, near_duplicate_clusters(candidates), self._embed, llm, *rules
+                )
+            else:
+                clusters = join_paraphrases(
+                    candidates, near_duplicate_clusters(candidates), self._embed, *rules
+                )
         else:
             candidates, examined, owners = self._sharing_a_signature(eligible)
             clusters = near_duplicate_clusters(candidates)
@@ -139,7 +159,20 @@ class ConsolidationService:
             clusters=done,
             entities=tuple(folds),
             seconds=time.perf_counter() - started,
+            judge=judged,
         )
+
+    def _llm(self) -> LLM | None:
+        if self.judge is not None and self._judge_llm is None:
+            self._judge_llm = self.judge()
+        return self._judge_llm
+
+    def _word_vectors(self) -> WordVectors | None:
+        """The contextual word vectors of the configured embedder's model, kept for the next run."""
+        identity = self._model()
+        if self._words is None or self._words_of != identity:
+            self._words, self._words_of = for_embedder(identity, self._home), identity
+        return self._words
 
     def _sharing_a_signature(
         self, eligible: Callable[[Memory], bool]

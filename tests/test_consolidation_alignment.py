@@ -1,0 +1,98 @@
+"""Consolidation's contextual word alignment (``consolidation/alignment.py``, ``paraphrases._all_aligned``)
+and the tense guard (``duplicates.times_apart``). The statements are new, none from the labelled sets."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memlane import Memlane
+from memlane.consolidation import near_duplicate_clusters
+from memlane.consolidation.alignment import WordVectors, for_embedder
+from memlane.consolidation.duplicates import tense, times_apart
+from memlane.consolidation.paraphrases import anchors, confirmed
+from memlane.models import Memory, Visibility
+
+
+def _memory(id: str, content: str) -> Memory:
+    now = datetime.now(UTC)
+    return Memory.model_construct(id=id, content=content, workspace="default", owner="user:omar",
+                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user="omar",
+                                  observed_at=now, created_at=now)  # fmt: skip
+
+
+def test_a_plan_and_a_thing_done_are_other_facts() -> None:
+    assert [tense(t) for t in ("Omar is moving to Oslo", "Omar will move to Oslo", "Omar moved to Oslo",
+                               "Omar used to live in Oslo", "Omar lives in Oslo", "Omar has moved to Oslo",
+                               "Omar's wedding was in May", "Omar is married")] == [
+        "ongoing", "future", "past", "used", "present", "past", "past", "present"]  # fmt: skip
+    assert times_apart("Omar is moving to Oslo in May", "Omar moved to Oslo in May")
+    assert times_apart("Omar works as a baker", "Omar used to work as a baker")
+    assert not times_apart("Omar is moving to Oslo in May", "In May Omar will move to Oslo")
+    assert not times_apart("The standup was moved to 10 am", "The standup takes place at 10 am")
+    # the word rule: one signature, but the move done stays apart from the planned one
+    rows = ["Omar is moving to Oslo in May", "In May Omar will move to Oslo", "Omar moved to Oslo in May"]
+    clusters = near_duplicate_clusters([_memory(str(i), t) for i, t in enumerate(rows)])
+    assert [[m.id for m in c] for c in clusters] == [["0", "1"]]
+
+
+@pytest.fixture(scope="module")
+def words(model_home: Path) -> WordVectors:
+    return WordVectors(model_home)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Omar teaches yoga on Sundays", "Omar gives yoga classes on Sundays"),  # verb / noun
+        ("Omar lives in Porto", "Omar is based in Porto"),
+        ("Lena takes 20 mg of ibuprofen every night", "Every night Lena takes a 20 mg dose of ibuprofen"),
+    ],
+)
+def test_rewordings_wordnet_misses_are_aligned(words: WordVectors, a: str, b: str) -> None:
+    assert anchors(a) == anchors(b)
+    assert not confirmed(a, b), "WordNet alone does not relate them"
+    assert confirmed(a, b, words=words) and confirmed(b, a, words=words)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Lena is Omar's sister", "Lena is Omar's cousin"),  # one word for another in one slot
+        ("Lena is engaged to Omar", "Lena is married to Omar"),
+        ("The meeting was cancelled", "The meeting was postponed"),
+        ("Omar has a cat named Biscuit", "Omar has a dog named Biscuit"),  # kin in WordNet
+        ("Omar plays the cello", "Omar plays the violin"),
+        ("Lena is a vegetarian", "Lena is a vegan"),
+        ("Lena drives a Volvo", "Lena drives a red Volvo"),  # a detail added
+        ("Omar adopted a cat", "Omar adopted a stray cat"),
+        ("Omar fixed the printer", "Omar broke the printer"),
+        ("Omar bought a bike", "Omar sold a bike"),  # opposites
+        ("Omar is learning Greek", "Omar is teaching Greek"),
+    ],
+)
+def test_near_misses_stay_apart_with_the_alignment(words: WordVectors, a: str, b: str) -> None:
+    assert not confirmed(a, b, words=words) and not confirmed(b, a, words=words)
+
+
+def test_consolidation_aligns_words_with_the_local_model(tmp_path: Path, local_embedder: object) -> None:
+    """Paraphrase mode with the packaged model: the rewording merges; without the alignment (the rule
+    before it) it does not; another embedder gets no word vectors."""
+    environ = {**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "1"}
+    m = Memlane(tmp_path / "m.db", user="omar", embedder=local_embedder, environ=environ)  # type: ignore[arg-type]
+    try:
+        ids = [m.store(t, auto_supersede=False).id for t in
+               ("Omar teaches yoga on Sundays", "Omar gives yoga classes on Sundays", "Lena is Omar's sister",
+                "Lena is Omar's cousin")]  # fmt: skip
+        report = m.consolidate(dry_run=True)
+        m.service.consolidation.paraphrase_align = None
+        without = m.consolidate(dry_run=True)
+    finally:
+        m.close()
+    assert [sorted(c.merged) for c in report.clusters] == [sorted(ids[:2])]
+    assert without.clusters == ()
+    assert for_embedder("openai/text-embedding-3-small", tmp_path) is None
+    assert for_embedder("local/all-MiniLM-L6-v2", None) is None
