@@ -52,6 +52,10 @@ class EntityLookups:
         self._entities: dict[str, Entity] = {}
         #: what a mention resolved to among some of these entities (``memlane.graph.query``)
         self.resolved: dict[Hashable, list[Resolution]] = {}
+        #: what a mention resolved to for one reader, among all the entities its keys found for that
+        #: reader (kept only when every one of those keys is kept: the same answer until the
+        #: generation moves), so that a name read before costs neither its keys nor its resolution
+        self.by_reader: dict[tuple[Actor, Hashable], list[Resolution]] = {}
 
     def read(
         self, store: Store, actor: Actor, keys: Iterable[str], ids: Iterable[str], limit: int
@@ -80,6 +84,7 @@ class EntityLookups:
                     self._ids.clear()
                     self._entities.clear()
                     self.resolved.clear()
+                    self.by_reader.clear()
                 for key in missing:
                     self._ids[(actor, key)] = tuple(found[key])
         # the rows of the entities found: facts of the store, handed only to a reader whose own
@@ -89,6 +94,14 @@ class EntityLookups:
             for entity in store.entities_by_ids(need):
                 self._entities[entity.id] = entity
         return {key: [self._entities[i] for i in got if i in self._entities] for key, got in found.items()}
+
+    def kept(self, actor: Actor, keys: Iterable[str]) -> bool:
+        """Whether ``actor``'s look-up of every one of ``keys`` is kept (read complete)."""
+        return all((actor, key) in self._ids for key in keys)
+
+    def entities(self, entity_ids: Iterable[str]) -> dict[str, Entity]:
+        """The kept rows of ``entity_ids`` (ids a reader's own look-ups returned)."""
+        return {i: self._entities[i] for i in entity_ids if i in self._entities}
 
     def __len__(self) -> int:
         return len(self._ids)

@@ -143,7 +143,27 @@ def _weights(results: list[Resolution]) -> dict[str, float]:
     return weights
 
 
+def _resolved(
+    cache: EntityLookups,
+    actor: Actor,
+    mention: Mention,
+    pool: dict[str, list[Entity]],
+    exact: bool,
+    fuzzy: bool = True,
+) -> list[Resolution]:
+    """``_resolutions`` for ``actor``, kept per reader once every key it was looked up by is kept (the
+    same entities under the same keys give the same answer until the generation moves)."""
+    memo = (actor, (mention, exact, fuzzy))
+    results = cache.by_reader.get(memo)
+    if results is None:
+        results = _resolutions(mention, pool, cache, exact, fuzzy)
+        if cache.kept(actor, _keys(mention, exact, fuzzy)):
+            cache.by_reader[memo] = results
+    return results
+
+
 def _resolve_all(
+    cache: EntityLookups,
     store: Store,
     actor: Actor,
     mentions: list[Mention],
@@ -155,22 +175,25 @@ def _resolve_all(
     matches a known name exactly is settled among its exact namesakes; the others, and every lone word
     (which may be ambiguous with a partial match of another type), among all their candidates (near
     spellings only for the mentions ``fuzzy`` allows). A run of words that holds a settled name ("Ana
-    Lopez discuss"), nor is a lone word of it. ``pool`` keeps what was read (``ids`` among it)."""
+    Lopez discuss"), nor is a lone word of it. A mention this reader resolved before (``cache``) is
+    not looked up again. ``pool`` keeps what was read (``ids`` among it)."""
     pool = {} if pool is None else pool
-    cache = lookups(store)
+    known = cache.by_reader
     firm = [m for m in mentions if m.external_ids or (m.name and len(m.name.split()) > 1)]
-    _lookup(cache, store, actor, {k for m in firm for k in _keys(m, True)}, ids, pool)
+    new = [m for m in firm if (actor, (m, True, True)) not in known]
+    _lookup(cache, store, actor, {k for m in new for k in _keys(m, True)}, ids, pool)
     out: dict[Mention, list[Resolution]] = {}
     for mention in firm:
-        results = _resolutions(mention, pool, cache, exact=True)
+        results = _resolved(cache, actor, mention, pool, exact=True)
         if _settled(results):
             out[mention] = results
     settled = {w for m in out for w in (m.name or "").split()}
     rest = [m for m in mentions if m not in out and not (settled & set((m.name or "").split()))]
     # (a lone word of a settled name is left out above; of a name settled below, by the caller)
-    _lookup(cache, store, actor, {k for m in rest for k in _keys(m, False, fuzzy(m))}, [], pool)
+    new = [m for m in rest if (actor, (m, False, fuzzy(m))) not in known]
+    _lookup(cache, store, actor, {k for m in new for k in _keys(m, False, fuzzy(m))}, [], pool)
     for mention in rest:
-        out[mention] = _resolutions(mention, pool, cache, exact=False, fuzzy=fuzzy(mention))
+        out[mention] = _resolved(cache, actor, mention, pool, exact=False, fuzzy=fuzzy(mention))
     return out
 
 
@@ -210,8 +233,9 @@ def entities_named(
         return mention.name in proper
 
     pool: dict[str, list[Entity]] = {}
+    cache = lookups(store)
     resolved = _resolve_all(
-        store, actor, [Mention(n) for n in names], [own] if first_person else [], fuzzy, pool
+        cache, store, actor, [Mention(n) for n in names], [own] if first_person else [], fuzzy, pool
     )
     fitting = {m.name or "": _weights(results) for m, results in resolved.items()}
     covered = {w for name, fits in fitting.items() if fits and " " in name for w in name.split()}
@@ -223,7 +247,11 @@ def entities_named(
         for entity in pool.get(f"id:{own}", ()):
             weights[entity.id] = 1.0
     if found is not None:
-        found.update({e.id: e for entities in pool.values() for e in entities if e.id in weights})
+        # rows of the entities this reader's look-ups found (now or, for a name resolved before, then)
+        found.update(cache.entities(weights))
+        missing = sorted(weights.keys() - found.keys())
+        if missing:  # (the cache started again meanwhile)
+            found.update({e.id: e for e in store.entities_by_ids(missing)})
     return weights
 
 
@@ -240,7 +268,7 @@ def entities_about(store: Store, actor: Actor, name: str) -> tuple[str, ...]:
             ids = ()
     mention = Mention(None if ids else name, None, ids)
     found: set[str] = set()
-    for result in _resolve_all(store, actor, [mention], mention_ids(mention))[mention]:
+    for result in _resolve_all(lookups(store), store, actor, [mention], mention_ids(mention))[mention]:
         if result.entity_id is not None:
             found.add(result.entity_id)
         elif result.how == "ambiguous":

@@ -28,6 +28,10 @@ def _scoped_probe(actor: Actor, table: str) -> tuple[str, list[Any]]:
     )
 
 
+#: the primary key of ``memory_entity_links`` (a WITHOUT ROWID table: its rows, in key order)
+_LINKS_KEY = "sqlite_autoindex_memory_entity_links_1"
+
+
 class GraphReadOps:
     """``GraphReads`` for ``SqliteStore``. Joins start from the entities' links (``CROSS JOIN`` fixes
     SQLite's join order): left to itself, the planner walks every readable memory of the workspace and
@@ -119,9 +123,12 @@ class GraphReadOps:
         ids, seqs = sorted(set(entity_ids)), sorted(set(seqs))
         if not ids or not seqs:
             return []
+        # by the links' primary key (entity, memory): an entity's links lie together, so the probes of
+        # one entity's candidates read a few pages; by the memory index (the planner's pick) each
+        # candidate is a search elsewhere in the index (half the CPU measured here)
         rows = self._graph_rows(
             "SELECT DISTINCT memory_seq, entity_id FROM memory_entity_links"
-            f" WHERE entity_id IN ({_marks(ids)}) AND memory_seq IN ({_marks(seqs)})",
+            f" INDEXED BY {_LINKS_KEY} WHERE entity_id IN ({_marks(ids)}) AND memory_seq IN ({_marks(seqs)})",
             (*ids, *seqs),
         )
         return [(int(seq), str(e)) for seq, e in rows]
