@@ -842,7 +842,9 @@ def _person_conflict(name: str, candidate: Candidate) -> bool:
     return _genders_conflict(name, names) or _generation_fit(name, names) == "conflict"
 
 
-@lru_cache(maxsize=65536)
+# (``_generation_fit``, ``_genders_conflict`` and ``_person_fit_names`` take a pair of names: not cached,
+# as a pair rarely comes back (linking remembers what each name resolved to) and a cache of pairs kept
+# ~40k objects per 3,000 stored items for the garbage collector to scan; the per-name work they call is)
 def _generation_fit(name: str, names: tuple[str, ...]) -> str:
     """How the generation a name states ("Jr.", "III") fits a person known by ``names``: "conflict"
     when both state different ones, or when the name states a younger generation (anything but "Sr.")
@@ -856,7 +858,6 @@ def _generation_fit(name: str, names: tuple[str, ...]) -> str:
     return "weaker" if mine is None and theirs else "same"
 
 
-@lru_cache(maxsize=65536)
 def _genders_conflict(name: str, names: tuple[str, ...]) -> bool:
     """Titles ("Mr." / "Mrs.") or given names ("Daniel" / "Daniela") that state different genders. An
     entity whose own names state both (merged by hand) tells nothing."""
@@ -898,7 +899,6 @@ def _known_full_names_as_written(names: tuple[str, ...]) -> list[list[str]]:
     return [parts for parts in readings if _is_full(parts)]
 
 
-@lru_cache(maxsize=65536)
 def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
     if _genders_conflict(name, names):
         return None

@@ -1,0 +1,50 @@
+"""Linking's one-time ``gc.freeze`` (``graph.linking._settle_heap``): a process's first linked batch moves
+what is alive then out of the collector's sight, once; later stores do not freeze again, and what they
+leave behind in reference cycles is still collected."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = r"""
+import gc, json, sys, weakref
+from memlane import Memlane
+
+out = {"before": gc.get_freeze_count()}
+m = Memlane(sys.argv[1], user="ana", embedder="none")
+m.store_many(["Kalina Ivanova met Dr. Georgiev in Sofia"], source="test")
+out["after_first"] = gc.get_freeze_count()
+m.store("Bob Smith called about the Acme renewal", source="test")
+out["after_second"] = gc.get_freeze_count()
+
+class Node:
+    pass
+
+a, b = Node(), Node()
+a.other, b.other = b, a  # a cycle made after the freeze
+gone = weakref.ref(a)
+del a, b
+gc.collect()
+out["cycle_collected"] = gone() is None
+out["linked"] = [e.name for e in m.entities.list()]
+m.close()
+print(json.dumps(out))
+"""
+
+
+def test_first_linked_batch_freezes_once_and_later_cycles_are_collected(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path / "m.db")],
+        env=env, capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["before"] == 0
+    assert out["after_first"] > 0
+    assert out["after_second"] == out["after_first"]  # once per process
+    assert out["cycle_collected"] is True
+    assert {"Kalina Ivanova", "Georgiev", "Bob Smith"} <= set(out["linked"])
