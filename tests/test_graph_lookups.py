@@ -7,7 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from memlane import Memlane
+from memlane.graph.lookups import lookups
 from memlane.graph.query import entities_about, entities_named
 from memlane.models import Actor
 
@@ -76,3 +79,63 @@ def test_a_reader_is_never_answered_with_another_readers_entities(db_path: Path 
         # what bob may see, alice sees too (shared): each is answered with their own
         assert _about(m, "Carla Diaz", user="bob") == {"Carla Diaz works at Globex."}
         assert _about(m, "Carla Diaz") == {"Carla Diaz works at Globex."}
+
+
+def test_the_key_set_holds_every_filed_key_of_every_scope_up_to_its_limit(db_path: Path | str) -> None:
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store("Zoltan Brandt leads the audit.", visibility="personal")
+        m.store("Carla Diaz works at Globex.", user="bob", visibility="shared")
+        storage = m.service.storage
+        keys = storage.entity_key_set(10_000)
+        assert keys is not None
+        # alice's personal entity and bob's shared one alike (the set is no answer to anyone)
+        assert {"n:zoltan brandt", "n:carla diaz", "n:globex"} <= keys
+        assert "n:kalina" not in keys
+        assert storage.entity_key_set(len(keys) - 1) is None
+
+
+def test_the_key_set_is_read_for_one_entity_generation(db_path: Path | str) -> None:
+    with (
+        Memlane(db_path, user="alice", embedder="none") as reader,
+        Memlane(db_path, user="alice", embedder="none") as writer,
+    ):
+        writer.store("The audit is due in June.")
+        assert _graph(reader, "what does Zoltan Brandt lead?") == set()
+        # read at the first look-up: the name is in no entity's keys, so it is no longer looked up
+        held = lookups(reader.service.storage).key_set
+        assert held is not None and "n:zoltan brandt" not in held
+        writer.store("Zoltan Brandt leads the audit.")
+        # a set read at the old generation would skip the new name's keys
+        assert _graph(reader, "what does Zoltan Brandt lead?") == {"Zoltan Brandt leads the audit."}
+        assert _about(reader, "Zoltan Brandt") == {"Zoltan Brandt leads the audit."}
+
+
+def test_skipping_keys_no_entity_holds_finds_what_looking_them_up_finds(
+    db_path: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queries = [
+        "what does Bob prefer?",
+        "where does robert smith work",
+        "what did Ana Lopez discuss with ana at Acme Corp?",
+        "tell me about Globex",
+        "what do I prefer?",
+    ]
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many(
+            [
+                "Robert Smith prefers green tea.",
+                "Ana Lopez works at Acme Corp.",
+                "Ana Costa works at Globex.",
+                "Carla Diaz met Ana Lopez about the launch plan.",
+            ]
+        )
+        m.store("Kalina likes window seats.", related_user="alice")
+        storage, now, alice = m.service.storage, datetime.now(UTC), Actor(user="alice")
+        with_set = [entities_named(storage, alice, q, now) for q in queries]
+        assert lookups(storage).key_set is not None
+        assert any(with_set)
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        monkeypatch.setattr("memlane.graph.lookups.MAX_KEY_SET", 0)  # too many: every key looked up
+        storage = m.service.storage
+        assert [entities_named(storage, alice, q, now) for q in queries] == with_set
+        assert lookups(storage).key_set is None

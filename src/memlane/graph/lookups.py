@@ -21,11 +21,20 @@ Why it is never wrong:
   another number is dropped. What is cached under a number was read after that number was seen, so
   it is never older than it: a reader that sees the number sees (at least) those entities.
 - **Complete or not kept.** A read cut short by the candidate limit is used for that recall only.
+
+Most of a question's word runs are new and name nothing ("present the data migration"): each question
+would look them up. The cache also holds, per generation, **every blocking key filed for any entity**
+(``Store.entity_key_set``, any scope): a key not in it finds nothing for anyone and is not looked up.
+Reading it costs what a few hundred look-ups do in a large graph, so it is read once the look-ups made
+under the generation have taken as long as the last reading took (at once the first time): a store
+whose entities change between most recalls keeps looking keys up, one whose entities rarely change
+stops. It is never carried to another generation (a new key would be missing from it).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
@@ -40,14 +49,24 @@ __all__ = ["EntityLookups", "lookups"]
 
 #: above this many cached keys the cache starts again (a bound on memory)
 MAX_KEYS = 200_000
+#: the key set is not kept for a store with more keys filed than this (a bound on memory and on the
+#: time one reading takes)
+MAX_KEY_SET = 200_000
 
 
 class EntityLookups:
     """Entity ids per (reader, key) and entities by id of one store, valid for one entity
     ``generation``."""
 
-    def __init__(self, generation: int) -> None:
+    def __init__(self, generation: int, load_seconds: float | None = None) -> None:
         self.generation = generation
+        #: how long the last reading of the key set took (carried from generation to generation)
+        self.load_seconds = load_seconds
+        #: every key filed for an entity at this generation, once read (None: not read, or too many)
+        self.key_set: frozenset[str] | None = None
+        self._tried = False
+        #: how long this generation's look-ups took
+        self._spent = 0.0
         self._ids: dict[tuple[Actor, str], tuple[str, ...]] = {}
         self._entities: dict[str, Entity] = {}
         #: what a mention resolved to among some of these entities (``memlane.graph.query``)
@@ -76,7 +95,14 @@ class EntityLookups:
         if missing:
             names = [k for k in missing if not k.startswith("id:")]
             external = [k[3:] for k in missing if k.startswith("id:")]
-            rows = store.entity_ids_by_keys(actor, names, external, limit)
+            known = self._keys_filed(store) if names else None
+            if known is not None:  # the others find nothing, for anyone
+                names = [k for k in names if k in known]
+            rows: list[tuple[str, str]] = []
+            if names or external:
+                start = time.perf_counter()
+                rows = store.entity_ids_by_keys(actor, names, external, limit)
+                self._spent += time.perf_counter() - start
             for key, entity_id in rows:
                 found[key].append(entity_id)
             if len(rows) < limit:  # complete: kept (a read cut short serves this recall only)
@@ -94,6 +120,15 @@ class EntityLookups:
             for entity in store.entities_by_ids(need):
                 self._entities[entity.id] = entity
         return {key: [self._entities[i] for i in got if i in self._entities] for key, got in found.items()}
+
+    def _keys_filed(self, store: Store) -> frozenset[str] | None:
+        """The key set, read when the look-ups of this generation have cost what reading it did."""
+        if not self._tried and (self.load_seconds is None or self._spent >= self.load_seconds):
+            self._tried = True
+            start = time.perf_counter()
+            self.key_set = store.entity_key_set(MAX_KEY_SET)
+            self.load_seconds = time.perf_counter() - start
+        return self.key_set
 
     def kept(self, actor: Actor, keys: Iterable[str]) -> bool:
         """Whether ``actor``'s look-up of every one of ``keys`` is kept (read complete)."""
@@ -117,5 +152,5 @@ def lookups(store: Store) -> EntityLookups:
     with _lock:
         cache = _caches.get(store)
         if cache is None or cache.generation != generation:
-            cache = _caches[store] = EntityLookups(generation)
+            cache = _caches[store] = EntityLookups(generation, cache.load_seconds if cache else None)
         return cache

@@ -374,6 +374,13 @@ class GraphReads(Protocol):
         the same caller (``entity_ids_by_keys``), like ``graph_links_among``."""
         ...
 
+    def entity_key_set(self, limit: int) -> frozenset[str] | None:
+        """Every blocking key filed for an entity, in any scope (a superset of what any caller's
+        ``entity_ids_by_keys`` can find), or None when there are more than ``limit`` filed. Not
+        scope-filtered: recall only skips the look-ups of keys not in it, which find nothing for
+        anyone; nothing of it reaches a caller."""
+        ...
+
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
     ) -> list[tuple[str, float]]:

@@ -77,6 +77,10 @@ class GraphReadOps:
         )
         return _entities(self._graph_rows, rows)
 
+    def entity_key_set(self, limit: int) -> frozenset[str] | None:
+        rows = self._graph_rows("SELECT key FROM entity_blocking_keys LIMIT ?", (limit + 1,))
+        return None if len(rows) > limit else frozenset(str(k) for (k,) in rows)
+
     def graph_neighbours(
         self, actor: Actor, filters: Filters, entity_ids: Sequence[str], now: datetime, limit: int
     ) -> list[tuple[str, float]]:
