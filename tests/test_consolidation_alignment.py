@@ -96,3 +96,16 @@ def test_consolidation_aligns_words_with_the_local_model(tmp_path: Path, local_e
     assert without.clusters == ()
     assert for_embedder("openai/text-embedding-3-small", tmp_path) is None
     assert for_embedder("local/all-MiniLM-L6-v2", None) is None
+
+
+def test_word_vectors_in_a_padded_batch_are_each_texts_own(model_home: Path, words: WordVectors) -> None:
+    """The rule reads every candidate's word vectors in one padded batch: a short text next to a long
+    one must get the vectors it gets alone."""
+    texts = ["omar teaches yoga on sundays", "lena is omar s sister and she lives in porto with two cats"]
+    together = WordVectors(model_home)
+    together.prepare(texts)
+    for text in texts:
+        alone = words(text)  # one text per run
+        assert set(alone) == set(together(text)) and "yoga" in words(texts[0])
+        for word, vector in alone.items():
+            assert float(vector @ together(text)[word]) > 0.9999, (text, word)

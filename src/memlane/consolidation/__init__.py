@@ -5,7 +5,7 @@ provenance of all of them, the merged ones its history (undoable); duplicate ent
 from __future__ import annotations
 
 from .duplicates import near_duplicate_clusters, signature
-from .report import ConsolidationReport, ConsolidationUndo, EntityFold, MergedCluster
+from .report import ConsolidationReport, ConsolidationUndo, EntityFold, JudgeOutcome, MergedCluster
 from .service import ConsolidationService
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "ConsolidationService",
     "ConsolidationUndo",
     "EntityFold",
+    "JudgeOutcome",
     "MergedCluster",
     "near_duplicate_clusters",
     "signature",

@@ -86,34 +86,45 @@ class WordVectors:
             self.prepare([text])
         return self._cache[text]
 
-    def prepare(self, texts: Sequence[str]) -> None:
-        """Compute (and keep) the word vectors of ``texts``, one model run per text."""
+    def prepare(self, texts: Sequence[str], batch: int = 32) -> None:
+        """Compute (and keep) the word vectors of ``texts``: length-sorted batches of ``batch`` texts,
+        padded (the attention mask keeps a text's vectors what they are alone)."""
         todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if not todo:
             return
         self._load()
-        session, tokenizer = self._session, self._tokenizer
-        for text in todo:
-            encoding = tokenizer.encode(text)
-            ids = np.array([encoding.ids], dtype=np.int64)
+        encodings = dict(zip(todo, self._tokenizer.encode_batch(todo), strict=True))
+        todo.sort(key=lambda t: len(encodings[t].ids))
+        for start in range(0, len(todo), batch):
+            chunk = todo[start : start + batch]
+            width = max(len(encodings[t].ids) for t in chunk)
+            ids = np.zeros((len(chunk), width), dtype=np.int64)
+            for row, text in enumerate(chunk):
+                ids[row, : len(encodings[text].ids)] = encodings[text].ids
             feed = {
                 "input_ids": ids,
-                "attention_mask": np.ones_like(ids),
+                "attention_mask": (ids != 0).astype(np.int64),
                 "token_type_ids": np.zeros_like(ids),
             }
-            states = session.run([self._output], feed)[0][0]
-            states = states / np.maximum(np.linalg.norm(states, axis=1, keepdims=True), 1e-12)
-            words: dict[str, Vector] = {}
-            for match in _WORD_RE.finditer(text):
-                pieces = [
-                    i
-                    for i, (start, end) in enumerate(encoding.offsets)
-                    if end > start and start >= match.start() and end <= match.end()
-                ]
-                if pieces and match.group() not in words:
-                    v = states[pieces].mean(axis=0)
-                    words[match.group()] = (v / max(float(np.linalg.norm(v)), 1e-12)).astype(np.float32)
-            self._cache[text] = words
+            states = self._session.run([self._output], feed)[0]
+            for row, text in enumerate(chunk):
+                self._cache[text] = _words_of(text, encodings[text].offsets, states[row])
+
+
+def _words_of(text: str, offsets: Sequence[tuple[int, int]], states: Vector) -> dict[str, Vector]:
+    """Each word of ``text`` (first occurrence) with the unit mean of its word pieces' states."""
+    states = states / np.maximum(np.linalg.norm(states, axis=1, keepdims=True), 1e-12)
+    words: dict[str, Vector] = {}
+    for match in _WORD_RE.finditer(text):
+        pieces = [
+            i
+            for i, (start, end) in enumerate(offsets)
+            if end > start and start >= match.start() and end <= match.end()
+        ]
+        if pieces and match.group() not in words:
+            v = states[pieces].mean(axis=0)
+            words[match.group()] = (v / max(float(np.linalg.norm(v)), 1e-12)).astype(np.float32)
+    return words
 
 
 def for_embedder(identity: str | None, home: Path | None) -> WordVectors | None:

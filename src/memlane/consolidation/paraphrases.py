@@ -376,6 +376,9 @@ def join_paraphrases(
         return clusters
     vectors = np.asarray(vectors, dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    prepare = getattr(words, "prepare", None)
+    if prepare is not None and confirm is None:  # the word vectors of every candidate, in batches
+        prepare([plain(_head(units[i]).content) for i in flat])
     row = {i: n for n, i in enumerate(flat)}
     joined: list[list[Memory]] = []
     for block in todo:
