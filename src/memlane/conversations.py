@@ -22,7 +22,7 @@ from .extraction.models import Message
 from .ids import new_id
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import resolve_owner
-from .requests import check_integer
+from .requests import check_integer, check_storable
 from .storage.base import Store
 from .timeutil import now_utc, parse_time
 
@@ -74,6 +74,8 @@ def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]
                 raise InvalidInput(f"{where}.{field}: {first['msg']}") from None
         else:
             raise InvalidInput(f"{where}: an object with role and text is needed")
+        for name in ("text", "tool", "result", "user", "agent"):
+            check_storable(getattr(message, name), f"{where}.{name}")
         if not allow_ids and message.id is not None:
             raise InvalidInput(f"{where}.id: message ids are assigned by memlane")
         if len(message.text) > MAX_MESSAGE_CHARS:

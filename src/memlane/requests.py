@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 from .errors import InvalidInput
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
+from .text.words import normalize_content
 from .timeutil import parse_time
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "check_flag",
     "check_integer",
     "check_number",
+    "check_storable",
     "validate_store",
 ]
 
@@ -59,6 +61,8 @@ class StoreRequest(BaseModel):
     def _not_blank(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("must not be blank")
+        if not normalize_content(value):  # "?", "...", a zero-width space: all one duplicate key
+            raise ValueError("must say something: it has only punctuation or invisible characters")
         return value.strip()
 
     @field_validator("space")
@@ -96,10 +100,37 @@ class StoreRequest(BaseModel):
         return parse_time(value, info.field_name)
 
 
+def check_storable(value: Any, field: str) -> None:
+    """InvalidInput if ``value`` (text, or lists and objects of it, keys included) holds a character no
+    backend stores: NUL (PostgreSQL's text and jsonb refuse it; SQLite kept it) or a lone surrogate
+    (not Unicode: no UTF-8 for it). Checked before anything is written, so both backends refuse alike."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise InvalidInput(f"{field}: the NUL character (U+0000) cannot be stored")
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise InvalidInput(
+                    f"{field}: a lone surrogate (U+{ord(value[exc.start]):04X}) is not Unicode text"
+                ) from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_storable(key, f"{field} (a key)")
+            check_storable(item, f"{field}.{key}" if isinstance(key, str) and key.isprintable() else field)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            check_storable(item, f"{field}[{i}]")
+
+
 def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
     """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
     try:
-        return StoreRequest(**fields)
+        request = StoreRequest(**fields)
+        for name in ("content", "source", "space", "related_user", "owner", "subject", "data", "provenance"):
+            value = getattr(request, name)
+            check_storable(value.model_dump() if isinstance(value, BaseModel) else value, name)
+        return request
     except ValidationError as exc:  # in plain words, not pydantic's ("String should have at least…")
         raise InvalidInput(f"{where}{problems(exc)}") from None
     except InvalidInput as exc:

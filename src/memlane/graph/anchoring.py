@@ -23,6 +23,7 @@ from ..errors import InvalidInput
 from ..ids import new_id
 from ..messages import problems
 from ..models import Edge, Visibility
+from ..requests import check_storable
 from ..storage.base import EntityScope, EntityWrites
 from .linking import resolve_into
 from .resolution import EntityType, Mention
@@ -133,6 +134,7 @@ def parse_record(record: Any) -> Record:
         raise InvalidInput(
             "record: expected an object with a 'kind' (contact, ticket, issue, pull_request, event)"
         )
+    check_storable(record, "record")
     try:
         return _ADAPTER.validate_python(record)
     except ValidationError as exc:
