@@ -144,7 +144,26 @@ def test_entities_over_a_server(tmp_path: Path) -> None:
     assert not (tmp_path / "unused.db").exists()
 
 
-@pytest.mark.parametrize("sub", ["list", "show", "lookup", "search", "merge", "unmerge", "aliases"])
+def test_relate_records_and_ends_a_relation(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    ids = seed(db)
+    made = js(db, "entities", "relate", ids["bobby"], "reports_to", ids["bob"], "--from", "2025-01-06")
+    assert (made["src"], made["relation"], made["dst"], made["valid_to"]) == (
+        ids["bobby"],
+        "reports_to",
+        ids["bob"],
+        None,
+    )
+    assert made["valid_from"].startswith("2025-01-06")
+    ended = run(db, "entities", "relate", ids["bobby"], "reports_to", ids["bob"], "--until", "2026-01-01")
+    assert ended.stdout == f"{ids['bobby']} reports_to {ids['bob']} (until 2026-01-01T00:00:00+00:00)\n"
+    shown = js(db, "entities", "show", ids["bobby"])
+    assert [(e["relation"], e["valid_to"] is not None) for e in shown["edges"]] == [("reports_to", True)]
+    bad = run(db, "entities", "relate", ids["bobby"], "reports to", ids["bob"], check=False)
+    assert bad.returncode == 1 and bad.stderr.startswith("error: relation: a snake_case name")
+
+
+@pytest.mark.parametrize("sub", ["list", "show", "lookup", "search", "merge", "unmerge", "aliases", "relate"])
 def test_help_has_examples_and_fits_80_columns(sub: str) -> None:
     proc = subprocess.run([*CLI, "entities", sub, "--help"], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "COLUMNS": "80"})  # fmt: skip

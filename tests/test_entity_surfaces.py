@@ -112,6 +112,46 @@ def test_merge_link_and_unmerge(client: Any) -> None:
         client.entities.unmerge(merge.id)  # undone already
 
 
+def test_relations_no_record_kind_anchors(client: Any) -> None:
+    """reports_to, member_of, customer_of: recorded by hand with a validity window, updated (never
+    duplicated) when stated again, ended by a new single-valued statement, and followed by recall."""
+    client.store("Ana Lopez leads the pricing review", visibility="shared")
+    client.store("Boris Ivanov works at Initech", visibility="shared")
+    client.store("Carla Diaz works at Globex", visibility="shared")
+    named = {e.name: e.id for e in client.entities.list(limit=100)}
+    ana, boris, carla = named["Ana Lopez"], named["Boris Ivanov"], named["Carla Diaz"]
+    first = client.entities.relate(ana, "reports_to", boris, valid_from="2025-01-06", provenance={"hr": "1"})
+    assert (first.src, first.relation, first.dst, first.valid_to) == (ana, "reports_to", boris, None)
+    assert first.valid_from is not None and first.valid_from.date().isoformat() == "2025-01-06"
+    assert first.provenance == {"hr": "1", "by": "alice"}
+    again = client.entities.relate(ana, "reports_to", boris, provenance={"hr": "2"})
+    assert again.id == first.id and again.valid_from == first.valid_from  # updated, not duplicated
+    assert [e.relation for e in client.entities.edges(ana)] == ["reports_to"]
+    hits = client.recall("Where does Ana Lopez's manager work?")
+    assert "Boris Ivanov works at Initech" in [h.content for h in hits]
+    answer = next(h for h in hits if h.content == "Boris Ivanov works at Initech")
+    assert "graph" in answer.matched_by  # one hop away, through the relation
+
+    moved = client.entities.relate(ana, "reports_to", carla, single=True)  # a new manager
+    edges = {e.dst: e for e in client.entities.edges(ana)}
+    assert edges[boris].valid_to is not None and edges[carla].valid_to is None and moved.id == edges[carla].id
+    ended = client.entities.relate(ana, "reports_to", carla, valid_to="2026-01-01T00:00:00Z")
+    assert ended.id == moved.id and ended.valid_to is not None
+
+    for args, kwargs, error in (
+        ((ana, "Reports To", boris), {}, InvalidInput), ((ana, "reports_to", ana), {}, InvalidInput),
+        ((ana, "member_of", boris), {"valid_from": "2025-02-01", "valid_to": "2025-01-01"}, InvalidInput),
+        ((ana, "member_of", boris), {"valid_from": "not a date"}, InvalidInput),
+        ((ana, "member_of", "no-such-entity"), {}, NotFound),
+    ):  # fmt: skip
+        with pytest.raises(error):
+            client.entities.relate(*args, **kwargs)
+    client.store("Dmitri Orlov owes me a book")  # alice's personal entity: another scope
+    with pytest.raises(InvalidInput, match="same owner and visibility"):
+        client.entities.relate(ana, "customer_of", client.entities.search("Dmitri Orlov")[0].id)
+    assert len(client.entities.edges(ana)) == 2  # nothing written by the refusals
+
+
 def test_bad_input_is_refused_and_writes_nothing(client: Any) -> None:
     with pytest.raises(InvalidInput, match="emial: is not a known field"):
         client.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "A", "emial": "a@b.co"})
@@ -163,6 +203,10 @@ def test_async_clients_have_the_same_entity_methods(stack: Stack) -> None:
         assert (await m.entities.lookup("bob@acme.com")).found.entity.id == bob.id
         assert (await m.entities.get(bob.id)).name == "Robert Smith"
         assert len(await m.entities.edges(bob.id)) == 1
+        acme = (await m.entities.edges(bob.id))[0].dst
+        related = await m.entities.relate(bob.id, "customer_of", acme, valid_from="2024-01-01")
+        assert (related.relation, related.dst) == ("customer_of", acme)
+        assert len(await m.entities.edges(bob.id)) == 2
         with pytest.raises(NotFound):
             await m.entities.about("no-such-entity")
 
@@ -240,6 +284,46 @@ def test_personal_entities_are_invisible_to_everyone_else(stack: Stack) -> None:
         assert link.status_code == 404
         # and bob still sees his own, unchanged
         assert bob.get(f"/v1/entities/{zid}").json()["name"] == "Zorana Petkovic"
+
+
+def test_who_may_relate_entities_over_rest(stack: Stack) -> None:
+    """Relating is a change of both entities (docs/api.md's entity table): every writer of a shared
+    entity may; a personal-only key may not (403); another user's personal entity does not exist (404)."""
+    keys = {"alice": stack.key(user="alice"), "bob": stack.key(user="bob"),
+            "alice-personal": stack.key(user="alice", max_visibility="personal")}  # fmt: skip
+    with running(stack.app()) as url:
+        api = {name: _api(url, key) for name, key in keys.items()}
+        try:
+            ids = {}
+            for rid, name in (("1", "Ana Lopez"), ("2", "Initech")):
+                ids[name] = api["alice"].post("/v1/anchor", json={"kind": "contact", "system": "crm", "id": rid,
+                                              "name": name, "visibility": "shared"}).json()["id"]  # fmt: skip
+            path = f"/v1/entities/{ids['Ana Lopez']}/edges"
+            body = {"relation": "customer_of", "dst": ids["Initech"], "valid_from": "2024-03-01"}
+            made = api["bob"].post(path, json=body)
+            assert made.status_code == 200, made.text
+            assert made.json()["relation"] == "customer_of" and made.json()["provenance"] == {"by": "bob"}
+            refused = api["alice-personal"].post(path, json={**body, "relation": "member_of"})
+            assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+            bad = api["alice"].post(path, json={**body, "relation": "Customer Of"})
+            assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_input"
+            unknown = api["alice"].post(path, json={**body, "colour": "red"})
+            assert unknown.status_code == 422
+            api["bob"].post("/v1/memories", json={"content": "Zorana Petkovic is my therapist"})
+            zid = (
+                api["bob"]
+                .get("/v1/entities/search", params={"q": "Zorana Petkovic"})
+                .json()["items"][0]["id"]
+            )
+            hidden = api["alice"].post(
+                f"/v1/entities/{zid}/edges", json={"relation": "knows", "dst": ids["Initech"]}
+            )
+            assert hidden.status_code == 404
+            edges = api["alice"].get(path).json()["edges"]
+            assert [(e["relation"], e["dst"]) for e in edges] == [("customer_of", ids["Initech"])]
+        finally:
+            for client in api.values():
+                client.close()
 
 
 def test_who_may_merge_unmerge_link_and_anchor_shared_entities(stack: Stack) -> None:

@@ -198,6 +198,31 @@ def build(
         record = _graph(ctx).unmerge(merge_id)
         _emit(ctx, record, lambda r: f"unmerged {r.merged} from {r.into}")
 
+    @entities.command("relate", epilog=_examples(
+        "memlane entities relate ANA_ID reports_to BORIS_ID --single",
+        "memlane entities relate ANA_ID member_of TEAM_ID --from 2025-01-01",
+        "memlane entities relate ANA_ID member_of TEAM_ID --until 2025-06-30 --json",
+    ))  # fmt: skip
+    @click.argument("src")
+    @click.argument("relation")
+    @click.argument("dst")
+    @click.option("--from", "valid_from", metavar="WHEN", help="True since (ISO-8601 date or time).")
+    @click.option("--until", "valid_to", metavar="WHEN", help="True until: ends the relation.")
+    @click.option("--single", is_flag=True, help="End SRC's other open RELATION edges (one manager).")
+    @_common
+    def relate_cmd(
+        ctx: click.Context, src: str, relation: str, dst: str, valid_from: str | None, valid_to: str | None,
+        single: bool,
+    ) -> None:  # fmt: skip
+        """Record SRC RELATION DST, e.g. reports_to or member_of.
+
+        The same relation again updates its dates, never duplicates it. Both entities must have the
+        same owner and visibility.
+        """
+        edge = _graph(ctx).relate(src, relation, dst, valid_from=valid_from, valid_to=valid_to, single=single)
+        _emit(ctx, edge, lambda e: f"{e.src} {e.relation} {e.dst}"
+                                   + (f" (until {e.valid_to.isoformat()})" if e.valid_to else ""))  # fmt: skip
+
     @entities.command("merges", epilog=_examples(
         "memlane entities merges",
         "memlane entities merges --entity ENTITY_ID --json",

@@ -290,6 +290,15 @@ class _Requests:
         return _Call("POST", f"/v1/entities/{_segment(entity_id)}/links", lambda data: None, user,
                      {"memory_id": memory_id, "role": role})  # fmt: skip
 
+    def entity_relate(
+        self, src: str, relation: str, dst: str, *, valid_from: Any = None, valid_to: Any = None,
+        provenance: Mapping[str, Any] | None = None, single: bool = False, user: str | None = None,
+    ) -> _Call[Edge]:  # fmt: skip
+        body = {"relation": relation, "dst": dst, "single": single, **_given(
+            valid_from=valid_from, valid_to=valid_to,
+            provenance=dict(provenance) if provenance is not None else None)}  # fmt: skip
+        return _Call("POST", f"/v1/entities/{_segment(src)}/edges", Edge.model_validate, user, body)
+
     # -- the conversation log (``m.conversations.*``) and ``m.extract`` --------------------------------
 
     def conversation_append(
@@ -737,6 +746,14 @@ class RemoteEntities:
     def link(self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None) -> None:
         self._c._send(self._c._requests.entity_link(memory_id, entity_id, role=role, user=user))
 
+    def relate(
+        self, src: str, relation: str, dst: str, *, valid_from: Any = None, valid_to: Any = None,
+        provenance: Mapping[str, Any] | None = None, single: bool = False, user: str | None = None,
+    ) -> Edge:  # fmt: skip
+        return self._c._send(self._c._requests.entity_relate(
+            src, relation, dst, valid_from=valid_from, valid_to=valid_to, provenance=provenance,
+            single=single, user=user))  # fmt: skip
+
 
 class AsyncRemoteEntities:
     """``AsyncRemoteMemlane.entities``: ``RemoteEntities``, awaited."""
@@ -779,6 +796,9 @@ class AsyncRemoteEntities:
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._c._send(self._c._requests.entity_link(memory_id, entity_id, **kwargs))
+
+    async def relate(self, src: str, relation: str, dst: str, **kwargs: Any) -> Edge:
+        return await self._c._send(self._c._requests.entity_relate(src, relation, dst, **kwargs))
 
 
 class RemoteConversations:

@@ -155,6 +155,18 @@ class Entities:
         mention)."""
         self._m.service.entities.link(self._m._actor(user), memory_id, entity_id, role)
 
+    def relate(
+        self, src: str, relation: str, dst: str, *, valid_from: Any = None, valid_to: Any = None,
+        provenance: Mapping[str, Any] | None = None, single: bool = False, user: str | None = None,
+    ) -> Edge:  # fmt: skip
+        """Record ``src`` ``relation`` ``dst`` (``reports_to``, ``member_of``, ``customer_of``…), true from
+        ``valid_from`` until ``valid_to``; the same triple again updates it (``valid_to`` ends it).
+        ``single``: end ``src``'s other open edges of this relation (one manager at a time)."""
+        return self._m.service.entities.relate(
+            self._m._actor(user), src, relation, dst, valid_from=valid_from, valid_to=valid_to,
+            provenance=provenance, single=single,
+        )  # fmt: skip
+
 
 class Memlane:
     """An embedded memory store. Every method acts as ``user`` (default: the local user) and reads or
@@ -625,6 +637,9 @@ class AsyncEntities:
 
     async def link(self, memory_id: str, entity_id: str, **kwargs: Any) -> None:
         await self._call("link", memory_id, entity_id, **kwargs)
+
+    async def relate(self, src: str, relation: str, dst: str, **kwargs: Any) -> Edge:
+        return await self._call("relate", src, relation, dst, **kwargs)  # type: ignore[no-any-return]
 
 
 class AsyncConversations:

@@ -73,6 +73,15 @@ class LinkBody(_Body):
     role: Literal["subject", "related_user", "mention"] = "mention"
 
 
+class RelateBody(_Body):
+    relation: str = Field(min_length=1, max_length=40, description="snake_case: reports_to, member_of…")
+    dst: str = Field(min_length=1, max_length=200, description="The entity at the other end.")
+    valid_from: str | None = Field(default=None, max_length=100, description="ISO-8601: true since.")
+    valid_to: str | None = Field(default=None, max_length=100, description="ISO-8601: true until (ends it).")
+    provenance: dict[str, Any] | None = None
+    single: bool = Field(default=False, description="End the source's other open edges of this relation.")
+
+
 class Linked(BaseModel):
     memory_id: str
     entity_id: str
@@ -204,6 +213,17 @@ def link(entity_id: _ID, body: LinkBody, who: CallerDep) -> JSONResponse:
     ``mention``."""
     who.service.entities.link(who.actor, body.memory_id, entity_id, body.role)
     return render({"memory_id": body.memory_id, "entity_id": entity_id, "role": body.role})
+
+
+@router.post("/entities/{entity_id}/edges", response_model=Edge, tags=["entities"])
+def relate(entity_id: _ID, body: RelateBody, who: CallerDep) -> JSONResponse:
+    """Record that the entity ``relation`` ``dst`` (``reports_to``, ``member_of``, ``customer_of``…), with an
+    optional validity window; the same triple again updates it (``valid_to`` ends it)."""
+    edge = who.service.entities.relate(
+        who.actor, entity_id, body.relation, body.dst, valid_from=body.valid_from, valid_to=body.valid_to,
+        provenance=body.provenance, single=body.single,
+    )  # fmt: skip
+    return render(edge)
 
 
 @router.post("/anchor", response_model=Entity, tags=["entities"])

@@ -1,12 +1,14 @@
 """EntityService: reading and changing the entity graph, for every surface (through ``MemoryService``).
 
 Reads are filtered by the actor in the storage query (the memories' read rule); changes (merge, unmerge,
-link, anchor) are allowed as ``memlane.permissions.check_entity_change`` says. No SQL here.
+link, relate, anchor) are allowed as ``memlane.permissions.check_entity_change`` says. No SQL here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import re
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -29,7 +31,7 @@ from ..permissions import check_entity_change
 from ..requests import check_flag, check_integer
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
-from ..timeutil import now_utc
+from ..timeutil import now_utc, parse_time
 from .anchoring import anchor_record, parse_record
 from .linking import candidate_of
 from .rekey import RekeyReport, rekey
@@ -40,6 +42,8 @@ __all__ = ["EntityService", "unmerge_in"]
 _ROLES = ("subject", "related_user", "mention")
 #: edges in an entity's detail (``about``, ``lookup``); ``edges`` lists them all
 MAX_EDGES = 100
+#: a relation is a short snake_case verb phrase: ``works_at``, ``reports_to``, ``member_of``
+_RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
 class EntityService:
@@ -295,6 +299,56 @@ class EntityService:
             role_: LinkRole = role  # type: ignore[assignment]
             txn.link_memory(seq, entity_id, role_)
             txn.audit(actor, "entity_link", memory_id, {"entity": entity_id, "role": role})
+
+    def relate(
+        self, actor: Actor, src: str, relation: str, dst: str, *, valid_from: Any = None,
+        valid_to: Any = None, provenance: Mapping[str, Any] | None = None, single: bool = False,
+    ) -> Edge:  # fmt: skip
+        """Record that ``src`` ``relation`` ``dst`` (``ana reports_to boris``), true from ``valid_from``
+        until ``valid_to`` (both optional): the relations no record kind anchors. The same triple again
+        updates its window and provenance (``valid_to`` ends it), never duplicates it. ``single``: a
+        single-valued relation (one manager), so ``src``'s other open ``relation`` edges end now. Both
+        entities must have one owner and visibility, and ``actor`` may change both (as for a merge)."""
+        self._refuse(actor)
+        if not isinstance(relation, str) or not _RELATION.match(relation):
+            raise InvalidInput("relation: a snake_case name of at most 40 characters, e.g. reports_to")
+        if src == dst:
+            raise InvalidInput("relate: an entity cannot be related to itself")
+        start, end = parse_time(valid_from, "valid_from"), parse_time(valid_to, "valid_to")
+        if start is not None and end is not None and end < start:
+            raise InvalidInput("valid_to: must not be before valid_from")
+        if provenance is not None:
+            try:
+                if not isinstance(provenance, Mapping) or len(json.dumps(dict(provenance))) > 10_000:
+                    raise TypeError
+            except (TypeError, ValueError):
+                raise InvalidInput(
+                    "provenance: expected a JSON object of at most 10,000 characters"
+                ) from None
+        single = check_flag(single, "single")
+        now = now_utc()
+        with self.storage.write() as txn:
+            a, b = txn.entity_for_update(actor, src), txn.entity_for_update(actor, dst)
+            for entity_id, entity in ((src, a), (dst, b)):
+                if entity is None:
+                    raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+            assert a is not None and b is not None
+            check_entity_change(actor, a)
+            check_entity_change(actor, b)
+            if (a.workspace, a.owner, a.visibility) != (b.workspace, b.owner, b.visibility):
+                raise InvalidInput(
+                    f"relate: {src} belongs to {a.owner} ({a.visibility}) and {dst} to {b.owner}"
+                    f" ({b.visibility}); only entities of the same owner and visibility are related"
+                )
+            if single:
+                txn.close_edges(src, relation, dst, now)
+            edge = txn.upsert_edge(
+                Edge(id=new_id(), src=src, relation=relation, dst=dst, created_at=now, valid_from=start,
+                     valid_to=end, provenance={**(provenance or {}), "by": actor.user})
+            )  # fmt: skip
+            txn.audit(actor, "entity_relate", None, {"edge": edge.id, "src": src, "relation": relation,
+                                                     "dst": dst})  # fmt: skip
+        return edge
 
     def anchor(self, actor: Actor, record: Any, owner_of: Callable[[Any, Actor], tuple[str, Any]]) -> Entity:
         """Anchor a structured record (``memlane.graph.anchoring``) in the scope its ``owner`` and
