@@ -184,6 +184,62 @@ def test_a_plural_and_a_singular_are_one_company_name() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
+# initials, particles, long vowels, romanisations of other scripts
+# ------------------------------------------------------------------------------------------------
+
+
+def test_initials_in_capitals_or_with_dots() -> None:
+    james = _person("p1", "James Robert Whitcombe")
+    jenna = _person("p2", "Jenna Whitcombe")
+    for spelling in ("JR Whitcombe", "J.R. Whitcombe", "J. R. Whitcombe"):
+        assert resolve(Mention(spelling, "person"), [james, jenna]).entity_id == "p1", spelling
+    # initials that name no middle name: either of them
+    assert resolve(Mention("J. Whitcombe", "person"), [james, jenna]).how == "ambiguous"
+    mendes = _person("p3", "João Pedro Carvalho Mendes")
+    assert resolve(Mention("JP Mendes", "person"), [mendes]).entity_id == "p3"
+    # "M." before a surname alone is an initial, not "Monsieur" (which would say a man)
+    marlene = _person("p5", "Marlene Voss")
+    assert resolve(Mention("M. Voss", "person"), [marlene]).entity_id == "p5"
+    assert resolve(Mention("M. Voss", "person"), [_person("p6", "Anna Voss")]).how == "new"
+
+
+def test_a_surname_with_its_particles_alone() -> None:
+    pieter = _person("p1", "Pieter van den Heuvel")
+    assert resolve(Mention("Van den Heuvel", "person"), [pieter]).entity_id == "p1"
+    assert resolve(Mention("van den Heuvel", "person"), [pieter]).entity_id == "p1"
+    assert resolve(Mention("Van den Berg", "person"), [pieter]).how == "new"
+
+
+def test_japanese_long_vowels_romanised_three_ways() -> None:
+    sato = _person("p1", "Takumi Sato")
+    assert resolve(Mention("Takumi Satou", "person"), [sato]).entity_id == "p1"
+    assert resolve(Mention("Takumi Satoh", "person"), [sato]).entity_id == "p1"
+    assert resolve(Mention("Takumi Saito", "person"), [sato]).how == "new"
+
+
+def test_given_names_romanised_from_other_scripts() -> None:
+    youssef = _person("p1", "Youssef El Amrani")
+    assert resolve(Mention("Yusuf El Amrani", "person"), [youssef]).entity_id == "p1"
+    giorgos = _person("p2", "Giorgos Papadakis")
+    assert resolve(Mention("Georgios Papadakis", "person"), [giorgos]).entity_id == "p2"
+    assert resolve(Mention("George Papadakis", "person"), [giorgos]).entity_id == "p2"
+    assert resolve(Mention("Muhammad Rashid", "person"), [_person("p3", "Mohammed Rashid")]).matched
+    # surnames are not read from the tables: "Chan" and "Chen" stay two families
+    assert resolve(Mention("Wei Chan", "person"), [_person("p4", "Wei Chen")]).how == "new"
+    assert resolve(Mention("Yusuf Amrani", "person"), [_person("p5", "Yosef Cohen")]).how == "new"
+
+
+def test_a_record_meets_a_person_known_by_an_address_by_the_same_name_only() -> None:
+    liu = _person("p1", "Liu Yang", external_ids=("email:liuyang@lanshan.cn",))
+    assert resolve(Mention("Yang Liu", "person", ("github:yangliu-ml",)), [liu]).how == "new"
+    assert resolve(Mention("Liu Yang", "person", ("github:liuyang",)), [liu]).entity_id == "p1"
+    mendes = _person("p2", "João Mendes", external_ids=("email:joao.mendes@tecla.com.br",))
+    assert resolve(Mention("Joao Mendes", "person", ("zendesk:user/70022",)), [mendes]).entity_id == "p2"
+    # without a record id the readings still count
+    assert resolve(Mention("Yang Liu", "person"), [liu]).entity_id == "p1"
+
+
+# ------------------------------------------------------------------------------------------------
 # through the store (both backends)
 # ------------------------------------------------------------------------------------------------
 

@@ -11,6 +11,12 @@ Two curated data sets from PyPI, read once on first use (nothing is read at impo
   gender (the gender guard of :mod:`memlane.graph.resolution` then only sees titles) and only
   ``nicknames`` gives forms and tells which words are given names.
 
+* ``name-variants`` (MIT): romanisations of given names written in other scripts, one cluster per
+  name ("Yusuf" = "Youssef" = "Yousef", "Georgios" = "Giorgos" = "George", "Muhammad" = "Mohammed",
+  "Jihoon" = "Jihun"): its Arabic, Persian, Hebrew, Greek, Turkish, Indian, Indonesian and Malay, Thai
+  tables and its Chinese, Korean and Japanese *given*-name tables (its surname tables are not read: a
+  surname is compared letter by letter, and "Chan" / "Chen" are two families as often as one).
+
 Forms are not chained: "Lena" is a form of "Helena" and of "Magdalena", which are not forms of each
 other. Everything is folded to lower-case ASCII, as resolution compares names.
 """
@@ -81,6 +87,41 @@ def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
     return genders, {name: frozenset(values) for name, values in forms.items()}
 
 
+#: ``name-variants`` tables of given names (see the module docstring)
+_VARIANT_TABLES = (
+    "arabic",
+    "persian",
+    "hebrew",
+    "greek",
+    "turkish",
+    "indian_hindi",
+    "indian_tamil",
+    "indian_bengali",
+    "indonesian_malay",
+    "thai",
+    "chinese_given",
+    "korean_given",
+    "japanese_given",
+)
+
+
+@lru_cache(maxsize=1)
+def _variants() -> dict[str, frozenset[str]]:
+    """{folded given name: the other Latin-script forms of its clusters} from ``name-variants``."""
+    try:
+        from name_variants import ALL_TABLES
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return {}
+    forms: dict[str, set[str]] = {}
+    for table in _VARIANT_TABLES:
+        for key, entry in ALL_TABLES.get(table, {}).items():
+            cluster = {_fold(f) for f in (key, *entry["forms"]) if f.isascii() and f.strip()}
+            cluster = {f for f in cluster if f.isalpha()}
+            for name in cluster:
+                forms.setdefault(name, set()).update(cluster - {name})
+    return {name: frozenset(values) for name, values in forms.items()}
+
+
 @lru_cache(maxsize=1)
 def _nicknamer() -> object:
     from nicknames import NickNamer
@@ -91,12 +132,14 @@ def _nicknamer() -> object:
 @lru_cache(maxsize=16384)
 def given_name_forms(name: str) -> frozenset[str]:
     """A folded given name with its nicknames, the names it is a nickname of, and its equivalent forms
-    in other languages ("bob" -> robert, bobby…; "dima" -> dmitry, dmitrij)."""
+    in other languages and scripts ("bob" -> robert, bobby…; "dima" -> dmitry, dmitrij; "yusuf" ->
+    youssef)."""
     namer = _nicknamer()
     forms = {name}
     forms |= namer.nicknames_of(name)  # type: ignore[attr-defined]
     forms |= namer.canonicals_of(name)  # type: ignore[attr-defined]
     forms |= _dictionary()[1].get(name, frozenset())
+    forms |= _variants().get(name, frozenset())
     return frozenset(forms)
 
 

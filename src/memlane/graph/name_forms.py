@@ -10,7 +10,8 @@ suffixes and the spelling conventions of romanisation.
   / "Ekaterina", "Mohammed" / "Mohamed", "Nowak" / "Nowack", "Mikhail" / "Mihail"). The key folds the
   spellings that transliteration systems disagree on — a doubled letter, ``y`` / ``i``, a ``j`` after a
   vowel, ``ye`` at the start, ``kh`` / ``h``, ``ph`` / ``f``, ``w`` / ``v``, ``ks`` / ``x``, ``ck`` / ``k``,
-  ``th`` / ``t`` — and nothing else: vowels are kept ("Carl" is not "Carol", "Daniel" not "Daniela",
+  ``th`` / ``t``, a long ``o`` at the end of a word written ``ou`` or ``oh`` (Japanese: "Satou" /
+  "Satoh" / "Sato") — and nothing else: vowels are kept ("Carl" is not "Carol", "Daniel" not "Daniela",
   "Martin" not "Morton"). Resolution uses it only on one part of a full name whose other parts are the
   same, so the rest of the name corroborates it.
 * **Short forms made by morphology** — a given name cut short ("Venkat" / "Venkatesh", "Álex" /
@@ -55,6 +56,8 @@ HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai"
 #: What romanisation conventions disagree on, and its one form (see the module docstring); one pass,
 #: the first alternative that fits at a position wins ("ye" at the start before "y").
 _FOLDS = {
+    "ou": "o",
+    "oh": "o",
     "ye": "e",
     "ck": "k",
     "kh": "h",
@@ -66,7 +69,7 @@ _FOLDS = {
     "j": "i",
     "y": "i",
 }
-_FOLD = re.compile(r"^ye|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
+_FOLD = re.compile(r"o[uh]$|^ye|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
 _DOUBLED = re.compile(r"(\w)\1+")
 
 

@@ -291,9 +291,21 @@ def _readings(name: str, join_hyphens: bool = True) -> tuple[tuple[str, ...], ..
     own ("Nguyen Van Minh": Vietnamese "Van" is a middle name, Dutch "van" a particle)."""
     readings: dict[tuple[str, ...], None] = {}
     for form in _spellings(name, join_hyphens):
+        tokens = _person_tokens_of(form)[0]
+        if len(tokens) >= 2 and all(t in _PARTICLES for t in tokens[:-1]):
+            # a surname with its particles and no given name ("Van den Heuvel"): the surname alone
+            readings[(tokens[-2] + tokens[-1],)] = None
         readings[_person_parts_of(form)[0]] = None
-        readings[_person_tokens_of(form)[0]] = None
+        readings[tokens] = None
+        if len(tokens) >= 2 and _INITIALS_WORD.match(form.split()[0] if form.split() else ""):
+            # given names as initials in capitals or with dots ("JR Whitcombe", "J.R. Whitcombe"):
+            # one initial per given name ("J. R. Whitcombe")
+            readings[(*tokens[0].replace(".", ""), *tokens[1:])] = None
     return tuple(readings)
+
+
+#: a word of two or three capitals, or of initials with dots ("JR", "J.R.", "J.-P.")
+_INITIALS_WORD = re.compile(r"^(?:[A-Z]{2,3}|(?:[A-Z]\.-?){2,3})$")
 
 
 def _type(value: EntityType | str | None) -> EntityType | None:
@@ -408,6 +420,8 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
     tokens = [t.strip(".") for t in tokens if t.strip(".")]
     gender = None
     while len(tokens) > 1 and tokens[0] in _TITLES:
+        if len(tokens[0]) == 1 and len(tokens) < 3:
+            break  # "M. Voss" is an initial and a surname; "M. Jean Dupont" is Monsieur
         if tokens[0] in _MALE_TITLES:
             gender = "m"
         elif tokens[0] in _FEMALE_TITLES:
@@ -659,6 +673,10 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             # a short form made by morphology ("Kasia Wiśniewska" / "Katarzyna Wiśniewska"): the same
             # surname, and (checked by ``resolve``) an organisation in common
             return "derived" if _derived_short_form(mention[0], known[0]) else None
+        if agree == "initial" and len(mention) > 2 and len(known) == 2:
+            # initials that name a middle name the known person is not known to have ("J. R.
+            # Whitcombe" / "Jenna Whitcombe"): weaker than a person whose middle name they give
+            return "partial"
         if agree == "exact" and len(mention) != len(known):
             return "nickname"  # a middle name more or less: same first and last name
         return "nickname" if agree in ("nickname", "initial") else "exact"
@@ -1108,6 +1126,11 @@ def resolve(
                 mention, candidate
             ):
                 continue
+        elif how not in (None, "exact") and records and candidate.external_ids:
+            # a record and a person known by an address only: an address is a record of its own
+            # system, so the same name, not a reading of it ("Yang Liu" on GitHub is not "Liu Yang"
+            # known by his address)
+            continue
         if (
             how is not None
             and (kind or _type(candidate.type)) is EntityType.PERSON
