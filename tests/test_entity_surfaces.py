@@ -143,6 +143,7 @@ def test_relations_no_record_kind_anchors(client: Any) -> None:
         ((ana, "member_of", boris), {"valid_from": "2025-02-01", "valid_to": "2025-01-01"}, InvalidInput),
         ((ana, "member_of", boris), {"valid_from": "not a date"}, InvalidInput),
         ((ana, "member_of", "no-such-entity"), {}, NotFound),
+        ((ana, "member_of", boris), {"provenance": {"note": "a\x00b"}}, InvalidInput),  # no backend stores NUL
     ):  # fmt: skip
         with pytest.raises(error):
             client.entities.relate(*args, **kwargs)

@@ -28,7 +28,7 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import check_flag, check_integer
+from ..requests import check_flag, check_integer, check_storable
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import now_utc, parse_time
@@ -325,6 +325,7 @@ class EntityService:
                 raise InvalidInput(
                     "provenance: expected a JSON object of at most 10,000 characters"
                 ) from None
+            check_storable(provenance, "provenance")
         single = check_flag(single, "single")
         now = now_utc()
         with self.storage.write() as txn:
