@@ -16,10 +16,10 @@ it can read, and whether it may opt a user back in. The table in docs/api.md is 
   back into) everyone's recall: for a shared item only its author or an admin may. A version chain is
   deleted whole, so deleting it needs that right over every version in it: a chain that several people
   wrote is collective knowledge that only an admin deletes.
-- Entities (``memlane.graph``) are changed by merging, unmerging, linking and anchoring records: each
-  adds or moves knowledge and can be undone, so, like superseding, it is allowed to everyone who may
-  write for the entity's owner (a personal entity: its owner only; nothing shared in a personal
-  request).
+- Entities (``memlane.graph``) are changed by merging, unmerging, linking, relating and anchoring
+  records: each adds or moves knowledge and can be undone, so, like superseding, it is allowed to
+  everyone who may write for the entity's owner (a personal entity: its owner only; nothing shared in a
+  personal request).
 - Opting out is always allowed to a request acting as the user (less memory never harms them); opting
   back in only to the user themselves (a key bound to them, not an agent's key or a platform's unbound
   key acting for them) or an admin, so that nobody acting on their behalf can undo their choice.
