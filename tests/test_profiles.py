@@ -200,6 +200,22 @@ def test_expiry_deletes_from_every_index_and_logs(mem: Memlane, db_path) -> None
     assert entry.action == "expired" and entry.count == 1
 
 
+def test_expiry_deletes_the_vectors_too(smem: Memlane, db_path) -> None:
+    """'From every index' with an embedder: the expired memory's vector goes with its row."""
+    smem.service.profiles.settle = timedelta(0)
+    smem.conversations.append(
+        "c", [{"role": "user", "text": "I always book Lisbon hotels through Acme Travel."}]
+    )
+    keep = smem.store("Acme Travel has a Lisbon office", source="test")
+    smem.profiles.create("short", expire_after="2 days")
+    assert smem.profiles.run("short").added == 1
+    vectors = "SELECT COUNT(*) FROM memory_vectors"
+    assert int(rows(db_path, vectors)[0][0]) == 2 and all(m.state == "indexed" for m in smem.list_recent(10))
+    assert smem.service.profiles.expire(now=now_utc() + timedelta(days=3)).deleted == 1
+    assert int(rows(db_path, vectors)[0][0]) == 1
+    assert [h.id for h in smem.recall("Where do I book hotels in Lisbon?")] == [keep.id]
+
+
 def test_expired_items_are_gone_for_get_and_history(mem: Memlane) -> None:
     old = mem.store("the office wifi is called Falcon", source="test")
     new = mem.store("the office wifi is called Osprey", replaces=old.id, source="test")
