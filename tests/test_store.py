@@ -217,10 +217,15 @@ def test_an_expired_item_is_no_duplicate(mem: Memlane, db_path) -> None:
     assert mem.store("the spare key hangs behind the boiler").id == kept.id  # unexpired: a duplicate
     storage, digest = mem.service.storage, content_hash("the spare key hangs behind the boiler")
     owner = mem.get(kept.id).owner
-    assert storage.current_by_hash("default", owner, "personal", "", digest, now_utc()) == kept.id
+    assert (
+        storage.current_by_hash("default", owner, "personal", "", digest, now_utc(), profile_id=None)
+        == kept.id
+    )
     # the same read with the clock moved past the expiry: no longer the current item
     assert (
-        storage.current_by_hash("default", owner, "personal", "", digest, later + timedelta(seconds=1))
+        storage.current_by_hash(
+            "default", owner, "personal", "", digest, later + timedelta(seconds=1), profile_id=None
+        )
         is None
     )
 

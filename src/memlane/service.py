@@ -362,9 +362,8 @@ class MemoryService:
     @staticmethod
     def _duplicate_of(txn: WriteTxn, row: NewMemory, now: datetime) -> Memory | None:
         m = row.memory
-        return txn.find_current_by_hash(
-            m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now
-        )
+        return txn.find_current_by_hash(m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash,
+                                        now, profile_id=m.profile_id)  # fmt: skip
 
     def _store_one(
         self,
@@ -414,9 +413,7 @@ class MemoryService:
         if seq is None:
             # Another writer committed the same statement after our duplicate check (PostgreSQL, where
             # writers run concurrently): that item is this one.
-            winner = txn.find_current_by_hash(
-                m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now_utc()
-            )
+            winner = self._duplicate_of(txn, row, now_utc())
             if winner is None:
                 raise StorageError("a concurrent writer changed this item while it was being stored; retry")
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)

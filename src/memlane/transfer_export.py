@@ -140,6 +140,7 @@ def restore(
                     current.space or "",
                     digest,
                     now_utc(),
+                    profile_id=current.profile_id,
                 )
             )
             if any(txn.find_by_id(m.id) is not None for m in chain) or held is not None:

@@ -411,10 +411,21 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
     def chain_id_of(self, memory_id: str) -> str | None: ...
 
     def find_current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
+        self,
+        workspace: str,
+        owner: str,
+        visibility: str,
+        space: str,
+        content_hash: str,
+        now: datetime,
+        *,
+        profile_id: str | None,
     ) -> Memory | None:
-        """The current item with this content hash in that owner's bucket: what a new item with it would
-        duplicate. One past its ``expires_at`` at ``now`` is gone for every read and is no duplicate."""
+        """The current item with this content hash in that owner's bucket and ``profile_id``'s memory set
+        (None: the memories no profile wrote): what a new item with it would duplicate. Each profile keeps
+        its own memories (deleting or expiring one profile's never takes another's), so the same statement
+        may be current once per profile. One past its ``expires_at`` at ``now`` is gone for every read and
+        is no duplicate."""
         ...
 
     def find_by_id(self, memory_id: str) -> Memory | None:
@@ -751,10 +762,18 @@ class Store(EntityReads, GraphReads, Protocol):
     def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
 
     def current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
+        self,
+        workspace: str,
+        owner: str,
+        visibility: str,
+        space: str,
+        content_hash: str,
+        now: datetime,
+        *,
+        profile_id: str | None,
     ) -> str | None:
-        """The id of the current memory with this content hash in that owner's bucket: what storing the
-        same content there would find as its duplicate (``WriteTxn.find_current_by_hash``; not one expired
+        """The id of the current memory with this content hash in that owner's bucket and profile's memory
+        set: what storing the same content there would find as its duplicate (``WriteTxn.find_current_by_hash``; not one expired
         at ``now``), read without a write transaction. Unscoped: the caller resolved ``owner`` for its
         actor."""
         ...

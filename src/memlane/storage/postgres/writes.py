@@ -55,10 +55,12 @@ from .rows import (
 )
 
 #: the store's duplicate check: the current, unexpired item of one scope and space with this content hash
-#: (params: workspace, owner, visibility, space, content_hash, now); ``Store.current_by_hash`` reads the same
+#: and profile (none: '') (params: workspace, owner, visibility, space, profile, content_hash, now);
+#: ``Store.current_by_hash`` reads the same
 CURRENT_BY_HASH = (
-    "m.workspace = %s AND m.owner = %s AND m.visibility = %s AND m.space = %s AND m.content_hash = %s"
-    " AND m.superseded_by IS NULL AND (m.expires_at IS NULL OR m.expires_at > %s)"
+    "m.workspace = %s AND m.owner = %s AND m.visibility = %s AND m.space = %s"
+    " AND COALESCE(m.profile_id, '') = %s AND m.content_hash = %s AND m.superseded_by IS NULL"
+    " AND (m.expires_at IS NULL OR m.expires_at > %s)"
 )
 
 if TYPE_CHECKING:
@@ -73,7 +75,8 @@ _INSERT = (
     " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
     " doc_len, porter_terms, author, profile_id, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
     " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
-    " ON CONFLICT (workspace, owner, visibility, space, content_hash) WHERE superseded_by IS NULL"
+    " ON CONFLICT (workspace, owner, visibility, space, (COALESCE(profile_id, '')), content_hash)"
+    " WHERE superseded_by IS NULL"
     " DO NOTHING RETURNING seq),"
     " keys AS (INSERT INTO memory_entities (key, memory_seq) SELECT k, ins.seq FROM ins,"
     " unnest(%s::text[]) AS k ON CONFLICT DO NOTHING),"
@@ -185,11 +188,19 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
             self._lock_chains(str(r[0]) for r in rows)
 
     def find_current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
+        self,
+        workspace: str,
+        owner: str,
+        visibility: str,
+        space: str,
+        content_hash: str,
+        now: datetime,
+        *,
+        profile_id: str | None,
     ) -> Memory | None:
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE {CURRENT_BY_HASH}",
-            (workspace, owner, visibility, space, content_hash, now),
+            (workspace, owner, visibility, space, profile_id or "", content_hash, now),
         )
         return _row_to_memory(row)[1] if row else None
 
@@ -203,9 +214,17 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         now = now_utc()
         found = self.conn.execute(
             "SELECT seq, profile_id FROM memories WHERE workspace = %s AND owner = %s AND visibility = %s"
-            " AND space = %s AND content_hash = %s AND superseded_by IS NULL AND expires_at IS NOT NULL"
-            " AND expires_at <= %s FOR UPDATE",
-            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, now),
+            " AND space = %s AND COALESCE(profile_id, '') = %s AND content_hash = %s AND superseded_by IS NULL"
+            " AND expires_at IS NOT NULL AND expires_at <= %s FOR UPDATE",
+            (
+                m.workspace,
+                m.owner,
+                str(m.visibility),
+                m.space or "",
+                m.profile_id or "",
+                row.content_hash,
+                now,
+            ),  # fmt: skip
         ).fetchall()
         self._delete_seqs({int(r[0]) for r in found})
         for profile_id, count in expired_per_profile(found).items():

@@ -511,4 +511,18 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        14,
+        "one current memory per content in each profile's memory set: the duplicate check's unique index"
+        " also keys on the profile (none: ''), so a statement one profile wrote does not stop another"
+        " profile (or a store by hand) from keeping its own",
+        """
+DROP INDEX IF EXISTS memories_current_content;
+CREATE UNIQUE INDEX memories_current_content ON memories
+    (workspace, owner, visibility, space, (COALESCE(profile_id, '')), content_hash) WHERE superseded_by IS NULL;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

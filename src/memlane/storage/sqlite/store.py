@@ -282,11 +282,19 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         return self._db.rows(sql, params)
 
     def current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
+        self,
+        workspace: str,
+        owner: str,
+        visibility: str,
+        space: str,
+        content_hash: str,
+        now: datetime,
+        *,
+        profile_id: str | None,
     ) -> str | None:
         rows = self._rows(
             f"SELECT id FROM memories m WHERE {CURRENT_BY_HASH} LIMIT 1",
-            (workspace, owner, visibility, space, content_hash, to_db(now)),
+            (workspace, owner, visibility, space, profile_id or "", content_hash, to_db(now)),
         )
         return str(rows[0][0]) if rows else None
 

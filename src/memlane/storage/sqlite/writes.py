@@ -29,11 +29,12 @@ from .graph_transfer import GraphRestoreOps
 from .merges import MergeWriteOps
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope, fts_tokens
 
-#: the store's duplicate check: the current, unexpired item of one scope and space with this content hash
-#: (params: workspace, owner, visibility, space, content_hash, now); ``Store.current_by_hash`` reads the same
+#: the store's duplicate check: the current, unexpired item of one scope, space and profile (none: '')
+#: with this content hash (params: workspace, owner, visibility, space, profile, content_hash, now);
+#: ``Store.current_by_hash`` reads the same
 CURRENT_BY_HASH = (
-    "m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ? AND m.content_hash = ?"
-    " AND m.superseded_by IS NULL AND (m.expires_at IS NULL OR m.expires_at > ?)"
+    "m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ? AND COALESCE(m.profile_id, '') = ?"
+    " AND m.content_hash = ? AND m.superseded_by IS NULL AND (m.expires_at IS NULL OR m.expires_at > ?)"
 )
 
 if TYPE_CHECKING:
@@ -98,11 +99,19 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         return None
 
     def find_current_by_hash(
-        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime
+        self,
+        workspace: str,
+        owner: str,
+        visibility: str,
+        space: str,
+        content_hash: str,
+        now: datetime,
+        *,
+        profile_id: str | None,
     ) -> Memory | None:
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE {CURRENT_BY_HASH}",
-            (workspace, owner, visibility, space, content_hash, to_db(now)),
+            (workspace, owner, visibility, space, profile_id or "", content_hash, to_db(now)),
         )
         return _row_to_memory(row)[1] if row else None
 
@@ -115,9 +124,17 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         now = now_utc()
         found = self.cur.execute(
             "SELECT seq, profile_id FROM memories WHERE workspace = ? AND owner = ? AND visibility = ?"
-            " AND space = ? AND content_hash = ? AND superseded_by IS NULL AND expires_at IS NOT NULL"
-            " AND expires_at <= ?",
-            (m.workspace, m.owner, str(m.visibility), m.space or "", row.content_hash, to_db(now)),
+            " AND space = ? AND COALESCE(profile_id, '') = ? AND content_hash = ? AND superseded_by IS NULL"
+            " AND expires_at IS NOT NULL AND expires_at <= ?",
+            (
+                m.workspace,
+                m.owner,
+                str(m.visibility),
+                m.space or "",
+                m.profile_id or "",
+                row.content_hash,
+                to_db(now),
+            ),  # fmt: skip
         ).fetchall()
         self._delete_seqs([int(r[0]) for r in found])
         for profile_id, count in expired_per_profile(found).items():
