@@ -734,6 +734,26 @@ class ProfileStore(Protocol):
         ...
 
 
+class ImportRunStore(Protocol):
+    """The background imports' state and results (``memlane.import_runs``), one user's at a time: each
+    run as its JSON document and the ``instance`` (host, process, service) that runs it."""
+
+    def save(
+        self, workspace: str, user: str, run_id: str, started_at: datetime, instance: str, run: dict[str, Any],
+        keep: int,
+    ) -> None:  # fmt: skip
+        """Insert or replace the run; then only the user's ``keep`` newest runs are kept."""
+        ...
+
+    def get(self, workspace: str, user: str, run_id: str) -> tuple[dict[str, Any], str] | None:
+        """(run, instance) of the user's run, or None."""
+        ...
+
+    def list(self, workspace: str, user: str, limit: int) -> builtins.list[tuple[dict[str, Any], str]]:
+        """(run, instance) of the user's newest runs, newest first."""
+        ...
+
+
 class Store(EntityReads, GraphReads, Protocol):
     backend: str
 
@@ -755,6 +775,11 @@ class Store(EntityReads, GraphReads, Protocol):
     @property
     def profiles(self) -> ProfileStore:
         """Profiles, their log and the job runs, in the same database."""
+        ...
+
+    @property
+    def import_runs(self) -> ImportRunStore:
+        """The background imports' state and results, in the same database."""
         ...
 
     def write(self) -> AbstractContextManager[WriteTxn]: ...

@@ -504,4 +504,22 @@ CREATE UNIQUE INDEX memories_current_content ON memories
     )
 )
 
+MIGRATIONS.append(
+    (
+        15,
+        "import runs: each background import's state and result, so that a restart does not lose them",
+        """
+CREATE TABLE IF NOT EXISTS import_runs (
+    id TEXT PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    user_name TEXT NOT NULL,
+    started_at TIMESTAMPTZ NOT NULL,
+    instance TEXT NOT NULL,
+    run JSONB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS import_runs_by_user ON import_runs (workspace, user_name, started_at);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -33,6 +33,7 @@ from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
+from .import_runs import PostgresImportRuns
 from .lanes import _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
 from .profiles import PostgresProfiles
@@ -95,6 +96,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self.identity = PostgresIdentity(self)
         self.conversations = PostgresConversations(self)
         self.profiles = PostgresProfiles(self)
+        self.import_runs = PostgresImportRuns(self)
         #: the last fault of the server's disk or files: ("degraded" or "failing", message)
         self._fault: tuple[str, str] | None = None
         try:

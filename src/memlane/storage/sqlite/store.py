@@ -34,6 +34,7 @@ from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity
+from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
 from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
 from .profiles import SqliteProfiles
@@ -80,6 +81,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self.identity = SqliteIdentity(self._db)
         self.conversations = SqliteConversations(self._db)
         self.profiles = SqliteProfiles(self._db)
+        self.import_runs = SqliteImportRuns(self._db)
         self._index = VectorIndex()
         self._index_lock = threading.Lock()
         #: entity candidates for linking; used only inside ``write()`` (``storage/entity_cache.py``)
