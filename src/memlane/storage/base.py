@@ -411,16 +411,9 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
     def chain_id_of(self, memory_id: str) -> str | None: ...
 
     def find_current_by_hash(
-        self,
-        workspace: str,
-        owner: str,
-        visibility: str,
-        space: str,
-        content_hash: str,
-        now: datetime,
-        *,
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime, *,
         profile_id: str | None,
-    ) -> Memory | None:
+    ) -> Memory | None:  # fmt: skip
         """The current item with this content hash in that owner's bucket and ``profile_id``'s memory set
         (None: the memories no profile wrote): what a new item with it would duplicate. Each profile keeps
         its own memories (deleting or expiring one profile's never takes another's), so the same statement
@@ -787,16 +780,9 @@ class Store(EntityReads, GraphReads, Protocol):
     def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
 
     def current_by_hash(
-        self,
-        workspace: str,
-        owner: str,
-        visibility: str,
-        space: str,
-        content_hash: str,
-        now: datetime,
-        *,
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime, *,
         profile_id: str | None,
-    ) -> str | None:
+    ) -> str | None:  # fmt: skip
         """The id of the current memory with this content hash in that owner's bucket and profile's memory
         set: what storing the same content there would find as its duplicate (``WriteTxn.find_current_by_hash``; not one expired
         at ``now``), read without a write transaction. Unscoped: the caller resolved ``owner`` for its

@@ -292,16 +292,9 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     # -- reading --------------------------------------------------------------------------------------
 
     def current_by_hash(
-        self,
-        workspace: str,
-        owner: str,
-        visibility: str,
-        space: str,
-        content_hash: str,
-        now: datetime,
-        *,
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime, *,
         profile_id: str | None,
-    ) -> str | None:
+    ) -> str | None:  # fmt: skip
         rows = self._rows(
             f"SELECT id FROM memories m WHERE {CURRENT_BY_HASH} LIMIT 1",
             (workspace, owner, visibility, space, profile_id or "", content_hash, now),

@@ -99,16 +99,9 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         return None
 
     def find_current_by_hash(
-        self,
-        workspace: str,
-        owner: str,
-        visibility: str,
-        space: str,
-        content_hash: str,
-        now: datetime,
-        *,
+        self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime, *,
         profile_id: str | None,
-    ) -> Memory | None:
+    ) -> Memory | None:  # fmt: skip
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE {CURRENT_BY_HASH}",
             (workspace, owner, visibility, space, profile_id or "", content_hash, to_db(now)),
