@@ -4,14 +4,17 @@ two versions of the code (run this script once with each, then compare the diges
     PYTHONPATH=src python bench/linking_same.py --out after.jsonl
     PYTHONPATH=<the other tree>/src python bench/linking_same.py --out before.jsonl
     cmp before.jsonl after.jsonl
+    PYTHONPATH=src python bench/linking_same.py --postgres --out after-pg.jsonl   # the same on PostgreSQL
 
 Stores the synthetic corpus (``--items``, in batches of 500 with and without automatic supersession,
 and as single stores) plus hard cases (nicknames, e-mail addresses, two Anas, legal forms, "Jordan" the
-company and the person, a title, an initial) into fresh SQLite files, then writes every entity (type,
+company and the person, a title, an initial) into fresh SQLite files (with ``--postgres``, fresh
+databases of a throwaway PostgreSQL server, as ``bench/engine.py --postgres``), then writes every entity (type,
 name, aliases, external ids, blocking keys, merged or not) and every memory's links, with entities
 numbered in the order they were created and memories by their content: the dump does not depend on
 the random ids, so two runs of the same code give the same bytes. Not a test (it takes a minute or
-two); a check to run when the linking code changes. Reads the SQLite file with apsw directly.
+two); a check to run when the linking code changes. Reads the SQLite file with apsw directly (the
+PostgreSQL database with psycopg; the two backends' dumps are compared each with its own).
 """
 
 from __future__ import annotations
@@ -105,6 +108,50 @@ def dump(path: Path) -> list[str]:
         con.close()
 
 
+def dump_postgres(url: str) -> list[str]:
+    """``dump`` of a PostgreSQL database (aliases in the order they were added, as SQLite's rowid)."""
+    import psycopg
+
+    with psycopg.connect(url) as con:
+
+        def q(sql: str, params: tuple = ()) -> list:
+            return con.execute(sql, params).fetchall()
+
+        number = {eid: n for n, (eid,) in enumerate(q("SELECT id FROM entities ORDER BY seq"))}
+        lines = []
+        for eid, scope, kind, name, attributes, merged in q(
+            "SELECT id, workspace || '/' || owner || '/' || visibility, type, name, attributes::text,"
+            " merged_into FROM entities ORDER BY seq"
+        ):
+            aliases = [
+                a
+                for (a,) in q(
+                    "SELECT alias FROM entity_aliases WHERE entity_id = %s ORDER BY added, alias", (eid,)
+                )
+            ]
+            normalised = sorted(
+                n for (n,) in q("SELECT normalised FROM entity_aliases WHERE entity_id = %s", (eid,))
+            )
+            ids = sorted(
+                v for (v,) in q("SELECT external_id FROM entity_external_ids WHERE entity_id = %s", (eid,))
+            )
+            keys = sorted(
+                k for (k,) in q("SELECT key FROM entity_blocking_keys WHERE entity_id = %s", (eid,))
+            )
+            lines.append(json.dumps({
+                "entity": number[eid], "scope": scope, "type": kind, "name": name, "attributes": attributes,
+                "merged_into": number.get(merged), "aliases": aliases, "normalised": normalised, "ids": ids,
+                "keys": keys,
+            }))  # fmt: skip
+        for content, links in q(
+            "SELECT m.content, ARRAY(SELECT ARRAY[l.entity_id, l.role] FROM memory_entity_links l"
+            " WHERE l.memory_seq = m.seq) FROM memories m ORDER BY m.seq"
+        ):
+            found = sorted((number[e], role) for e, role in links)
+            lines.append(json.dumps({"memory": content, "links": found}))
+        return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -114,16 +161,19 @@ def main(argv: list[str] | None = None) -> int:
         "--single-items", type=int, default=600, help="how many of them also as single stores"
     )
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server")
     args = parser.parse_args(argv)
+    from engine import Databases
 
     from memlane import Memlane
 
     texts = [s for s, _ in corpus(args.items)]
     tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-same-"))
+    dbs = Databases(tmp, args.postgres)
     out: list[str] = []
     for mode in ("bulk", "auto", "single"):
         items = texts[: args.single_items] if mode == "single" else texts
-        path = tmp / f"{mode}.db"
+        path = dbs.fresh(mode)
         m = Memlane(path, user="bench", embedder="none")
         # the hard cases first, then the corpus, then the hard cases again (names known by then)
         _stores(m, HARD_CASES, "single" if mode == "single" else "auto")
@@ -134,11 +184,12 @@ def main(argv: list[str] | None = None) -> int:
         ]
         _stores(m, again, mode)
         m.close()
-        lines = dump(path)
+        lines = dump_postgres(str(path)) if args.postgres else dump(Path(path))
         digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
         entities = sum(1 for line in lines if line.startswith('{"entity"'))
         print(f"{mode}: {entities} entities, {len(lines) - entities} memories, sha256 {digest}", flush=True)
         out += [json.dumps({"mode": mode}), *lines]
+    dbs.close()
     args.out.write_text("\n".join(out) + "\n")
     return 0
 

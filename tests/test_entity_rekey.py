@@ -60,11 +60,10 @@ def test_old_entities_are_found_by_todays_rules_after_rekey(m: Memlane, db_path:
     assert (dry.dry_run, dry.examined, dry.rekeyed, dry.keys_added, dry.keys_removed) == (True, 3, 2, 4, 2)
     assert {e: _keys(db_path, e) for e in before} == before and m.entities.search("Robert Bosch") == []
 
-    generation = "SELECT value FROM meta WHERE key = 'entity_generation'"
-    old_generation = int(rows(db_path, generation)[0][0])
+    old_generation = m.service.storage.entity_generation()
     done = m.entities.rekey()
     # the entity generation moved: every process's entity caches (linking, recall) start again
-    assert int(rows(db_path, generation)[0][0]) > old_generation
+    assert m.service.storage.entity_generation() > old_generation
     assert (done.rekeyed, done.keys_added, done.keys_removed) == (2, 4, 2)
     assert _keys(db_path, bosch.id) == set(today) and "n:tom baker stale" not in _keys(db_path, baker.id)
     assert _keys(db_path, fine.id) == before[fine.id]

@@ -261,11 +261,8 @@ class _Postgres:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        from .postgres.entities import BUMP_ENTITY_GENERATION
-
         with self.conn.transaction():
             yield
-            self.conn.execute(BUMP_ENTITY_GENERATION)  # (a process with the store open reads entities again)
 
     def write(self, table: _Table, rows: Sequence[list[Any]]) -> None:
         from psycopg.types.json import Jsonb
@@ -321,9 +318,12 @@ class _Postgres:
             txn._ensure_index(model, int(dim))
         self.store._indexes |= txn.new_indexes
         rebuild_stats(self.conn)  # derived: counted from what came in
-        # a process with the store open reads its entities again (a scope's row made anew has a new
-        # version: ``postgres/entity_versions.py``)
+        # a process with the store open reads its entities again: each scope's row made anew has a new
+        # version, and so the store's entity generation moves (``postgres/entity_versions.py``)
+        from .postgres.entity_versions import COPIED
+
         self.conn.execute("DELETE FROM entity_versions")
+        self.conn.execute(COPIED)
 
 
 #: tables that are derived (rebuilt by the target) or bookkeeping of the store itself

@@ -35,10 +35,6 @@ _ENTITY = (
     " ARRAY(SELECT x.alias FROM entity_aliases x WHERE x.entity_id = e.id ORDER BY x.added),"
     " ARRAY(SELECT x.external_id FROM entity_external_ids x WHERE x.entity_id = e.id ORDER BY x.external_id)"
 )
-#: the counter every transaction that changes an entity increments just before COMMIT (migration 12):
-#: what recall read by key stays valid while it does not move (``memlane.graph.lookups``)
-ENTITY_GENERATION = "SELECT value FROM meta WHERE key = 'entity_generation'"
-BUMP_ENTITY_GENERATION = "UPDATE meta SET value = value + 1 WHERE key = 'entity_generation'"
 #: the place among the candidates of an entity made by this transaction and not written yet (after
 #: every written one; its real ``seq``, in the same order, replaces it when it is written)
 _UNWRITTEN = 1 << 62
@@ -90,17 +86,26 @@ class _CheckedMemo(Settled):
     """The resolved mentions of the transaction's cache, each used only once its scope is locked: the
     lock reads the scope's version, and another version empties the cache first (a mention settled in
     an earlier transaction may resolve otherwise since another process changed the scope's entities).
-    ``graph.linking`` keys a mention by its scope first; a key that names no scope is never answered."""
+
+    The scope is the answer's: linking resolves a mention among the entities of one scope, and makes a
+    new one in it, so the entity a mention settled to is of the mention's scope. Nothing is read from
+    the memo's key (its shape is linking's)."""
 
     def __init__(self, txn: EntityWriteOps) -> None:
         self._txn = txn
 
     def get(self, mention: Hashable) -> str | None:
-        scope = mention[0] if isinstance(mention, tuple) and mention else None
-        if not isinstance(scope, EntityScope):
+        txn = self._txn
+        found = txn._cache().settled.get(mention)
+        if found is None:
             return None
-        self._txn._lock_scope(scope)
-        return self._txn._cache().settled.get(mention)
+        held = txn._cache().entities([found])
+        if held:
+            entity = held[0]
+            txn._lock_scope(EntityScope(entity.workspace, entity.owner, str(entity.visibility)))
+        elif txn._lock_scope_of(found) is None:  # (its row was dropped from the cache: the scope read)
+            return None
+        return txn._cache().settled.get(mention)  # (None if the lock found another version)
 
     def put(self, mention: Hashable, keys: Iterable[str], entity_id: str) -> None:
         self._txn._cache().settled.put(mention, keys, entity_id)
@@ -142,9 +147,6 @@ class EntityWriteOps:
     changed_scopes: set[EntityScope] | None = None
     #: new entities not written yet, with their blocking keys
     pending_entities: list[tuple[Entity, list[str]]] | None = None
-    #: an entity changed: the store increments the entity generation just before COMMIT (recall's
-    #: read-side cache follows it; this transaction's scopes get new versions, ``flush_entities``)
-    entities_changed = False
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         self.flush_entities(bump=False)  # (what this transaction made comes first)
@@ -192,7 +194,7 @@ class EntityWriteOps:
         return scope
 
     def _changed(self, scope: EntityScope, entity_id: str, keys: Any, external_ids: Any) -> None:
-        self.entities_changed = True
+        self._will_change(scope)  # (taken already: the scope's version, and the store's generation, move)
         # (the cache, the store's included, follows every change: it may hold the scope from before)
         cache = self._cache()
         cache.added(scope, entity_id, keys)
@@ -201,14 +203,14 @@ class EntityWriteOps:
     def _forget_all(self) -> None:
         """Entities changed in ways the cache does not follow: it starts again, and every scope this
         transaction holds gets a new version (the change was made under its lock)."""
-        self.entities_changed = True
         self._cache().reset()
         for scope in self.scope_versions or ():
             self._will_change(scope)
 
     def flush_entities(self, *, bump: bool = True) -> None:
         """Write the new entities not written yet (one statement); with ``bump``, before COMMIT, also
-        give every scope this transaction changed a new version."""
+        give every scope this transaction changed a new version: the transaction's one mark of changed
+        entities, which moves the store's entity generation too (``entity_versions.py``)."""
         pending = self.pending_entities
         if pending:
             self.pending_entities = None

@@ -9,13 +9,22 @@ change another one made to the entities it holds. Each scope (workspace, owner, 
   entities (linking, anchoring, merge, unmerge, restore, ``entity_for_update``) first locks the row
   (``SELECT … FOR UPDATE``), and holds it to its end; the statement returns the version as the last
   writer committed it (under READ COMMITTED a row lock that waited reads the newest version);
-- **every transaction that changed a scope's entities gives the row a new version** before COMMIT
-  (a random 63-bit number, not a counter: a database restored from a backup, or dropped and created
-  again, can never show a cache a version it saw with other entities);
+- **every transaction that changed a scope's entities gives the row a new version** before COMMIT: the
+  old one plus a random step of 1 to 2^32 (a new row starts at a random number below 2^62). Random,
+  not a counter: a database restored from a backup, or dropped and created again, shows a cache a
+  version it saw with other entities only by a 1-in-2^32 chance; growing, so that the sum below grows;
 - the store's cache remembers the version of each scope it holds data of; a transaction that locks a
   scope and reads another version starts the cache again, and after COMMIT the cache takes the versions
   this transaction wrote (its own changes were applied to it as they were made). A transaction that
   does not commit empties it.
+
+**The store's entity generation is the sum of every scope's version** (``GENERATION``, one small read):
+recall's read-side cache of look-ups (``memlane.graph.lookups``) needs one number that every committed
+entity change moves, and every such change gives its scope's row a new, larger version (or makes the
+row) in the same transaction. So a transaction that changes entities writes one marker, its scopes'
+rows, which are also its locks: no second counter whose single row every entity-changing commit of
+every scope would queue on. Under READ COMMITTED the sum counts committed versions only, so a reader
+that sees a sum sees the entities committed with it.
 
 One transaction at a time uses the store's cache; a transaction that finds it in use (another thread of
 the same process, writing at the same moment) uses a cache of its own for its length, as before.
@@ -28,10 +37,12 @@ import threading
 from ..base import EntityScope
 from ..entity_cache import EntityCache
 
-__all__ = ["BUMP", "CREATE", "LOCK", "SharedEntityCache"]
+__all__ = ["BUMP", "COPIED", "CREATE", "GENERATION", "LOCK", "SharedEntityCache"]
 
-#: a new version (random: see the module docstring)
-_NEW = "floor(random() * 9.2e18)::bigint"
+#: a new scope's first version (random: see the module docstring)
+_NEW = "floor(random() * 4.6e18)::bigint"
+#: the next version of a scope (growing by a random step; kept below 2^63 by starting again below 2^62)
+_NEXT = "mod(v.version, 4611686018427387904) + 1 + floor(random() * 4294967296)::bigint"
 #: lock a scope's row and read its version (params: workspace, owner, visibility)
 LOCK = (
     "SELECT version FROM entity_versions WHERE workspace = %s AND owner = %s AND visibility = %s FOR UPDATE"
@@ -44,9 +55,18 @@ CREATE = (
 )
 #: new versions for the scopes a transaction changed (their rows locked by it; params: three arrays)
 BUMP = (
-    f"UPDATE entity_versions v SET version = {_NEW} FROM unnest(%s::text[], %s::text[], %s::text[])"
+    f"UPDATE entity_versions v SET version = {_NEXT} FROM unnest(%s::text[], %s::text[], %s::text[])"
     " AS s(workspace, owner, visibility) WHERE v.workspace = s.workspace AND v.owner = s.owner"
     " AND v.visibility = s.visibility RETURNING v.workspace, v.owner, v.visibility, v.version"
+)
+
+#: the store's entity generation (``Store.entity_generation``): the sum of the scopes' versions
+GENERATION = "SELECT coalesce(sum(version), 0) FROM entity_versions"
+#: after a copy into the store (once the rows it had are deleted): every scope of its entities gets a
+#: row with a new version (a process with the store open reads its entities again)
+COPIED = (
+    "INSERT INTO entity_versions (workspace, owner, visibility, version) SELECT workspace, owner,"
+    f" visibility, {_NEW} FROM (SELECT DISTINCT workspace, owner, visibility FROM entities) s"
 )
 
 

@@ -11,7 +11,8 @@ from datetime import datetime
 from typing import Any
 
 from ...models import Actor, Entity, Filters
-from .entities import _ENTITY, ENTITY_GENERATION, _entities
+from .entities import _ENTITY, _entities
+from .entity_versions import GENERATION
 from .rows import _scope, _visible
 
 
@@ -34,7 +35,9 @@ class GraphReadOps:
         return self._rows(sql, params)  # type: ignore[attr-defined,no-any-return]
 
     def entity_generation(self) -> int:
-        rows = self._graph_rows(ENTITY_GENERATION)
+        """The sum of the scopes' versions (``entity_versions.py``): every committed entity change
+        moves one of them."""
+        rows = self._graph_rows(GENERATION)
         return int(rows[0][0]) if rows else 0
 
     def entity_ids_by_keys(

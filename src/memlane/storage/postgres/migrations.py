@@ -522,4 +522,15 @@ CREATE INDEX IF NOT EXISTS import_runs_by_user ON import_runs (workspace, user_n
     )
 )
 
+MIGRATIONS.append(
+    (
+        16,
+        "the entity generation is the sum of the scopes' versions in entity_versions (PostgreSQL only):"
+        " migration 12's counter goes, so that an entity-changing transaction writes one mark",
+        """
+DROP TABLE IF EXISTS meta;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

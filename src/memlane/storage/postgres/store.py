@@ -28,7 +28,7 @@ from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from .conversations import PostgresConversations
-from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
+from .entities import EntityReadOps, backfill_subjects
 from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
@@ -243,11 +243,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             try:
                 with conn.transaction():
                     yield txn
-                    txn.flush()
-                    if txn.entities_changed:
-                        # last, so that the counter's row lock is held only while committing: writers of
-                        # different scopes run side by side until then
-                        conn.execute(BUMP_ENTITY_GENERATION)
+                    txn.flush()  # (the changed scopes' new versions: the entity generation moves)
             except BaseException:
                 txn.entities_done(committed=False)
                 raise

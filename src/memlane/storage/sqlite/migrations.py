@@ -543,4 +543,13 @@ CREATE INDEX IF NOT EXISTS import_runs_by_user ON import_runs (workspace, user_n
     )
 )
 
+MIGRATIONS.append(
+    (
+        16,
+        "the entity generation from the scopes' versions (PostgreSQL only: SQLite's is still the meta row"
+        " 'entity_generation', its one mark of changed entities)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
