@@ -239,6 +239,25 @@ def test_a_record_meets_a_person_known_by_an_address_by_the_same_name_only() -> 
     assert resolve(Mention("Yang Liu", "person"), [liu]).entity_id == "p1"
 
 
+@pytest.mark.parametrize(
+    ("known", "typed", "type_", "same"),
+    [
+        ("Terraform", "Terrafrom", "system", True),
+        ("Prometheus", "Promethues", "system", True),
+        ("Steven Spielberg", "Steven Spielbreg", "person", True),
+        # not in the first three letters (stores find fuzzy candidates by them)
+        ("Microsoft", "Mircosoft", "company", False),
+        # two given names of their own; a change of letter, not a swap; a short word
+        ("Christina Lopez", "Christian Lopez", "person", False),
+        ("Anna Kowalska", "Anna Kowalski", "person", False),
+        ("Dante", "Datne", "system", False),
+    ],
+)
+def test_two_neighbouring_letters_swapped(known: str, typed: str, type_: str, same: bool) -> None:
+    result = resolve(Mention(typed, type_), [Candidate("x1", type_, known)])
+    assert (result.entity_id == "x1") is same
+
+
 # ------------------------------------------------------------------------------------------------
 # through the store (both backends)
 # ------------------------------------------------------------------------------------------------

@@ -14,6 +14,9 @@ suffixes and the spelling conventions of romanisation.
   "Satoh" / "Sato") — and nothing else: vowels are kept ("Carl" is not "Carol", "Daniel" not "Daniela",
   "Martin" not "Morton"). Resolution uses it only on one part of a full name whose other parts are the
   same, so the rest of the name corroborates it.
+* **Transposed letters** — two neighbouring letters swapped ("Terrafrom", "Promethues", "Speilberg"),
+  the commonest typing error. Unlike other one-letter changes it rarely turns a name into another
+  name ("Kowalska" / "Kowalski" is a change of letter, a woman's and a man's form of a surname).
 * **Short forms made by morphology** — a given name cut short ("Venkat" / "Venkatesh", "Álex" /
   "Alejandro", "Lupe" / "Guadalupe") or a stem of it with a diminutive ending ("Kasia" / "Katarzyna",
   "Kolya" / "Nikolai", "Juanito" / "Juan"), the ways short forms are made across European languages.
@@ -31,10 +34,12 @@ from functools import lru_cache
 
 __all__ = [
     "DIMINUTIVE_ENDINGS",
+    "TRANSPOSITION_KEPT_START",
     "GENERATIONS",
     "HONORIFIC_SUFFIXES",
     "generation",
     "is_short_form",
+    "is_transposition",
     "romanisation_key",
 ]
 
@@ -127,3 +132,26 @@ def _stem_fits(stem: str, long: str) -> bool:
     if long.startswith(stem):
         return True
     return len(stem) >= 3 and 0 < long.find(stem) <= 2
+
+
+#: A transposition is only looked for after this many letters: stores find fuzzy candidates by the first
+#: three letters of a name (``resolution.fuzzy_prefix``), and a typo in them would not be found anyway.
+TRANSPOSITION_KEPT_START = 3
+#: ...and only in words of at least this many letters: short words swapped are often other words.
+_TRANSPOSITION_MIN_LENGTH = 6
+
+
+def is_transposition(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with two neighbouring letters swapped, after its first
+    :data:`TRANSPOSITION_KEPT_START` letters ("terraform" / "terrafrom")."""
+    if len(a) != len(b) or len(a) < _TRANSPOSITION_MIN_LENGTH or a == b:
+        return False
+    i = next(i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
+    return (
+        i >= TRANSPOSITION_KEPT_START
+        and i + 1 < len(a)
+        and a[i] == b[i + 1]
+        and a[i + 1] == b[i]
+        and a[i + 2 :] == b[i + 2 :]
+        and a[i] != a[i + 1]
+    )

@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from .company_names import short_reference, singular_form
 from .given_names import given_name_forms, given_name_gender, is_given_name
-from .name_forms import HONORIFIC_SUFFIXES, generation, is_short_form, romanisation_key
+from .name_forms import HONORIFIC_SUFFIXES, generation, is_short_form, is_transposition, romanisation_key
 from .places import place_key
 
 __all__ = [
@@ -1190,7 +1190,8 @@ def resolve(
         pool = [c for c in pool if not _record_systems(c.external_ids)]
     scored = []
     alone = mention.vector is None  # no vectors: only an edit similarity of FUZZY_ALONE counts
-    for candidate in _near_spellings(mention, kind, pool) if alone else pool:
+    near = _near_spellings(mention, kind, pool) if alone else pool
+    for candidate in near:
         edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
@@ -1202,6 +1203,9 @@ def resolve(
             and similarity(mention.vector, candidate.vector) >= CONTEXT_SIMILARITY
         ):
             scored.append((jaro, candidate))
+    # two neighbouring letters swapped: as good as a near-identical spelling, with or without vectors
+    seen = {c.id for _, c in scored}
+    scored += [(FUZZY_ALONE, c) for c in pool if c.id not in seen and _transposed(mention, kind, c)]
     if scored:
         scored.sort(key=lambda sc: sc[0], reverse=True)
         top_score, top = scored[0]
@@ -1209,6 +1213,38 @@ def resolve(
             return Resolution(None, "ambiguous", tuple(c.id for _, c in scored))
         return Resolution(top.id, "fuzzy", new_alias=_alias(mention, top), score=top_score / 400)
     return Resolution(None, "new")
+
+
+def _transposed(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's name is one of the candidate's with two neighbouring letters swapped
+    (``name_forms.is_transposition``): in one part of a person's name, the other parts the same and the
+    two spellings not both given names of their own ("Christina" / "Christian"); in the whole name of
+    anything else."""
+    assert mention.name is not None
+    ctype = _type(candidate.type)
+    if not _types_agree(kind, ctype) or _is_email(mention.name.strip()):
+        return False
+    compare_as = kind or ctype
+    mine = normalise_name(mention.name, compare_as)
+    if compare_as is EntityType.PERSON and _person_conflict(mention.name, candidate):
+        return False
+    for known in _names_of(candidate):
+        theirs = normalise_name(known, compare_as)
+        if len(mine) != len(theirs) or _DIGITS.findall(mine) != _DIGITS.findall(theirs):
+            continue
+        if compare_as is not EntityType.PERSON:
+            if is_transposition(theirs, mine):
+                return True
+            continue
+        a, b = mine.split(), theirs.split()
+        if len(a) != len(b):
+            continue
+        differing = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+        if len(differing) == 1 and is_transposition(differing[0][1], differing[0][0]):
+            x, y = differing[0]
+            if not (is_given_name(x) and is_given_name(y)):
+                return True
+    return False
 
 
 def _email_domains(ids: Iterable[str]) -> set[str]:
