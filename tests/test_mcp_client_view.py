@@ -98,7 +98,9 @@ def test_argument_errors_are_memlane_errors_in_plain_words(tmp_path: Path) -> No
         assert unknown == (
             "invalid_input: colour: not an argument of this tool (its arguments: query, limit, space, include_history, about)"
         )  # fmt: skip
-        assert await tool_error(session, "memory_recall", {}) == "invalid_input: query: required, a string"
+        assert await tool_error(session, "memory_recall", {}) == (
+            "invalid_input: query: required, a string of at most 10,000 characters"
+        )
         assert await tool_error(session, "memory_search", {"query": "tea", "types": "fact"}) == (
             "invalid_input: types: must be a list, each one of fact, preference, procedure, episode, decision,"
             " relationship, observation, generic"

@@ -36,6 +36,7 @@ from .auth import AccessService
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
 from .models import Actor, ExtractReport, ForgetResult, Hit, Memory, StoreResult
+from .requests import MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
 
@@ -365,7 +366,12 @@ def build_mcp_server(
 
     def memory_recall(
         ctx: Context,
-        query: Annotated[str, Field(description="A question or keywords, e.g. 'what does Ana drink?'.")],
+        query: Annotated[
+            str,
+            Field(
+                max_length=MAX_QUERY_CHARS, description="A question or keywords, e.g. 'what does Ana drink?'."
+            ),
+        ],
         limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
         space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
@@ -376,7 +382,7 @@ def build_mcp_server(
 
     def memory_search(
         ctx: Context,
-        query: Annotated[str, Field(description="A question or keywords.")],
+        query: Annotated[str, Field(max_length=MAX_QUERY_CHARS, description="A question or keywords.")],
         limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
         min_score: Annotated[
             float,
@@ -430,6 +436,7 @@ def build_mcp_server(
             str | None,
             Field(
                 min_length=1,
+                max_length=MAX_QUERY_CHARS,
                 description="Delete every strong match of this query instead. Give exactly "
                 "one of memory_id or query; try dry_run first.",
             ),

@@ -20,6 +20,7 @@ from .timeutil import parse_time
 
 __all__ = [
     "MAX_CONTENT_CHARS",
+    "MAX_QUERY_CHARS",
     "StoreRequest",
     "check_flag",
     "check_integer",
@@ -29,6 +30,8 @@ __all__ = [
 ]
 
 MAX_CONTENT_CHARS = 32_000
+#: a recall, search or forget-by-query question, on every surface (the REST API's limit since it began)
+MAX_QUERY_CHARS = 10_000
 
 
 class StoreRequest(BaseModel):

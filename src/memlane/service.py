@@ -58,7 +58,14 @@ from .pagination import decode_cursor, encode_cursor
 from .permissions import Change, check_change, refusal, resolve_owner
 from .profiles.service import ProfileService
 from .providers.base import Embedder
-from .requests import StoreRequest, check_flag, check_integer, check_number, validate_store
+from .requests import (
+    MAX_QUERY_CHARS,
+    StoreRequest,
+    check_flag,
+    check_integer,
+    check_number,
+    validate_store,
+)
 from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
@@ -474,6 +481,8 @@ class MemoryService:
         memories that profile (its id) wrote, inside every lane's query (a profile's sweep)."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty")
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidInput(f"query: at most {MAX_QUERY_CHARS:,} characters")
         limit = check_integer(limit, "limit", 1, 1000)
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
         filters = self._filters(

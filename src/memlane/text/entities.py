@@ -37,7 +37,11 @@ _HASHTAG_RE = re.compile(r"(?<![\w&#])#([^\W\d_]\w{0,49})")
 _DOMAIN_RE = re.compile(
     rf"(?<![\w@.\-/])((?i:[a-z0-9](?:[a-z0-9-]{{0,61}}[a-z0-9])?\.)+(?:{_TLDS}))(?![\w-]|\.[a-z0-9])"
 )
-_IDISH_RE = re.compile(r"[A-Za-z][\w.\-]*?[\d_]")
+#: an ASCII letter, then word characters, dots or hyphens up to a digit or underscore: a hint that
+#: ``_ID_RE`` may match. Written to start only where a run of such characters starts and never to
+#: backtrack (``*+``): ``[A-Za-z][\w.\-]*?[\d_]`` tried every letter of a long word again, so a
+#: 8,000-letter word took seconds and a 120,000-letter query minutes (quadratic)
+_IDISH_RE = re.compile(r"(?<![^\W\d_])(?<![.\-])(?:[^\W\d_A-Za-z]|[.\-])*+[A-Za-z](?:[^\W\d_]|[.\-])*+[\d_]")
 _DOMAIN_HINT_RE = re.compile(rf"\.(?:{_TLDS})\b")
 _TIME_RE = re.compile(
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?|\b\d{1,2}\s*[ap]\.?m\b\.?|\b\d{1,2}\s*o'clock\b", re.I
