@@ -92,6 +92,12 @@ class Databases:
             conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
         return url
 
+    def analyze(self, target: Path | str) -> None:
+        import psycopg
+
+        with psycopg.connect(str(target), autocommit=True) as conn:
+            conn.execute("ANALYZE")
+
     def server_cpu(self, target: Path | str) -> float:
         """CPU seconds used so far by the server processes serving ``target`` (0 for SQLite): the
         client's process time misses the work PostgreSQL does."""
@@ -100,14 +106,17 @@ class Databases:
         from urllib.parse import urlsplit
 
         database = urlsplit(str(target)).path.lstrip("/")
-        total = 0
+        total = 0.0
         for (pid,) in self._admin("SELECT pid FROM pg_stat_activity WHERE datname = %s", (database,)):
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            try:  # nanoseconds on a CPU (schedstat); else utime + stime in clock ticks
+                total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
             except FileNotFoundError:
-                continue
-            total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
-        return total / os.sysconf("SC_CLK_TCK")
+                try:
+                    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                except FileNotFoundError:
+                    continue
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def close(self) -> None:
         if self.server is not None:
@@ -117,23 +126,38 @@ class Databases:
 def single_stores(
     embedder, data: list[tuple[str, str]], dbs: Databases, name: str, base: int = 2000, n: int = 200
 ) -> dict:
-    """p50/p95 of ``n`` single stores into a store of ``base`` items (stored in bulk first)."""
+    """p50/p95 of ``n`` single stores into a store of ``base`` items (stored in bulk first): wall and CPU
+    time of this process, and on PostgreSQL the server's CPU per store and client + server."""
     from memlane import Memlane
 
-    m = Memlane(dbs.fresh(name), user="bench", embedder=embedder)
+    db = dbs.fresh(name)
+    m = Memlane(db, user="bench", embedder=embedder)
     for i in range(0, base, 500):
         m.store_many([s for s, _ in data[i : i + 500]], source="bench", auto_supersede=False)
-    lat, cpu = [], []
+    if dbs.server is not None:  # (statistics as after autovacuum: else a store's plans hang on its timing)
+        dbs.analyze(db)
+    lat, cpu, server = [], [], []
+    target = db if dbs.server is not None else None
     for s, _ in data[base : base + n]:
+        s0 = dbs.server_cpu(target) if target else 0.0  # (read outside the client's measurement)
         t, c = time.perf_counter(), time.process_time()
         m.store(s, source="bench")
         lat.append(1000 * (time.perf_counter() - t))
         cpu.append(1000 * (time.process_time() - c))
+        if target:  # PostgreSQL's CPU for this store, and client + server
+            server.append(1000 * (dbs.server_cpu(target) - s0))
     m.close()
-    return {
+    out = {
         "p50_ms": statistics.median(lat), "p95_ms": pct(lat, 0.95),
         "cpu_p50_ms": statistics.median(cpu), "cpu_p95_ms": pct(cpu, 0.95),
     }  # fmt: skip
+    if server:
+        total = [c + s for c, s in zip(cpu, server, strict=True)]
+        out.update(
+            server_cpu_p50_ms=statistics.median(server), server_cpu_p95_ms=pct(server, 0.95),
+            total_cpu_p50_ms=statistics.median(total), total_cpu_p95_ms=pct(total, 0.95),
+        )  # fmt: skip
+    return out
 
 
 def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]], dbs: Databases) -> dict:
@@ -146,8 +170,8 @@ def linking_cost(args: argparse.Namespace, embedder, data: list[tuple[str, str]]
                 for name, value in throughput(args, embedder, data, dbs).items():
                     runs.setdefault(f"{name}_{side}", []).append(value)
                 single = single_stores("none", data, dbs, f"single-{r}-{side}")
-                for key in ("p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"):
-                    runs.setdefault(f"single_{key}_{side}", []).append(single[key])
+                for key, value in single.items():
+                    runs.setdefault(f"single_{key}_{side}", []).append(value)
     out: dict = {"rounds": runs, "median": {k: statistics.median(v) for k, v in runs.items()}}
     med = out["median"]
     out["ratio_on_off"] = {

@@ -44,6 +44,32 @@ _EDGE = (
 )
 
 
+#: new entities and their blocking keys, as CTEs ``e`` (returning ``seq`` and ``id``) and ``k``, in the
+#: order they were made (their ``seq`` follows it); parameters: ``_new_entity_params``
+_NEW_ENTITIES = (
+    "r AS (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
+    " %s::text[], %s::text[], %s::timestamptz[], %s::timestamptz[]) WITH ORDINALITY AS"
+    " r(id, workspace, owner, visibility, type, name, attributes, created_at, updated_at, n)),"
+    " e AS (INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
+    " updated_at) SELECT id, workspace, owner, visibility, type, name, attributes::jsonb, created_at,"
+    " updated_at FROM r ORDER BY n RETURNING seq, id, workspace, owner, visibility),"
+    " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
+    " SELECT e.workspace, e.owner, e.visibility, k.key, e.id FROM unnest(%s::text[], %s::text[])"
+    " AS k(id, key) JOIN e ON e.id = k.id ON CONFLICT DO NOTHING)"
+)
+
+
+def _new_entity_params(pending: Sequence[tuple[Entity, Sequence[str]]]) -> list[Any]:
+    entities = [e for e, _ in pending]
+    return [
+        [e.id for e in entities], [e.workspace for e in entities], [e.owner for e in entities],
+        [str(e.visibility) for e in entities], [e.type for e in entities], [e.name for e in entities],
+        [json.dumps(e.attributes) if e.attributes else None for e in entities],
+        [e.created_at for e in entities], [e.updated_at for e in entities],
+        [e.id for e, keys in pending for _ in keys], [k for _, keys in pending for k in keys],
+    ]  # fmt: skip
+
+
 def _jsonb(value: dict[str, Any] | None) -> Jsonb | None:
     return Jsonb(value) if value else None
 
@@ -89,7 +115,9 @@ class _CheckedMemo(Settled):
 
     The scope is the answer's: linking resolves a mention among the entities of one scope, and makes a
     new one in it, so the entity a mention settled to is of the mention's scope. Nothing is read from
-    the memo's key (its shape is linking's)."""
+    the memo's key (its shape is linking's). Once the transaction has locked every scope the cache holds
+    data of, every answer is valid as it stands (``_all_checked``: the common case, one dictionary
+    look-up per name)."""
 
     def __init__(self, txn: EntityWriteOps) -> None:
         self._txn = txn
@@ -97,8 +125,8 @@ class _CheckedMemo(Settled):
     def get(self, mention: Hashable) -> str | None:
         txn = self._txn
         found = txn._cache().settled.get(mention)
-        if found is None:
-            return None
+        if found is None or txn._all_checked():
+            return found
         held = txn._cache().entities([found])
         if held:
             entity = held[0]
@@ -147,6 +175,11 @@ class EntityWriteOps:
     changed_scopes: set[EntityScope] | None = None
     #: new entities not written yet, with their blocking keys
     pending_entities: list[tuple[Entity, list[str]]] | None = None
+    #: link rows not written yet (``link_entities``): written with the transaction's next graph
+    #: statement, before a memory is deleted, or at the latest with its last statement
+    pending_links: list[tuple[int, str, LinkRole]] | None = None
+    #: every scope the cache holds data of is locked by this transaction (``_all_checked``)
+    all_checked = False
 
     def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         self.flush_entities(bump=False)  # (what this transaction made comes first)
@@ -174,6 +207,17 @@ class EntityWriteOps:
         self.scope_versions[scope] = version
         if self.holds_shared and self.shared_entities is not None:
             self.shared_entities.check(scope, version)
+
+    def _all_checked(self) -> bool:
+        """Whether all the cache holds is valid for this transaction: a cache of its own, or the store's
+        with every scope it holds data of locked (checked) by this transaction. Once true, true to the
+        end of the transaction."""
+        if not self.all_checked:
+            shared = self.shared_entities
+            self.all_checked = (
+                not self.holds_shared or shared is None or shared.all_checked(self.scope_versions or {})
+            )
+        return self.all_checked
 
     def _will_change(self, scope: EntityScope) -> None:
         """Lock ``scope`` for a change of its entities (its version moves before COMMIT)."""
@@ -207,57 +251,64 @@ class EntityWriteOps:
         for scope in self.scope_versions or ():
             self._will_change(scope)
 
-    def flush_entities(self, *, bump: bool = True) -> None:
-        """Write the new entities not written yet (one statement); with ``bump``, before COMMIT, also
-        give every scope this transaction changed a new version: the transaction's one mark of changed
-        entities, which moves the store's entity generation too (``entity_versions.py``)."""
-        pending = self.pending_entities
-        if pending:
-            self.pending_entities = None
-            self._insert_entities(pending)
-        if bump and self.changed_scopes:
-            scopes = sorted(self.changed_scopes, key=lambda s: (s.workspace, s.owner, s.visibility))
+    def flush_entities(self, *, bump: bool = True, audit: Sequence[tuple[Any, ...]] = ()) -> None:
+        """Write what this transaction holds back, **in one statement**: the new entities not written
+        yet (with their blocking keys) and the link rows not written yet; with ``bump``, before COMMIT,
+        also every changed scope's new version (the transaction's one mark of changed entities, which
+        moves the store's entity generation too: ``entity_versions.py``) and the ``audit`` rows. A
+        single store's links, its audit row and (with a new name) its new entity and scope version are
+        so one statement, not four."""
+        pending, links = self.pending_entities, self.pending_links
+        scopes = sorted(self.changed_scopes or (), key=lambda s: (s.workspace, s.owner, s.visibility))
+        if not bump:
+            scopes, audit = [], ()
+        if not (pending or links or scopes or audit):
+            return
+        self.pending_entities = self.pending_links = None
+        if scopes:
             self.changed_scopes = None
-            rows = self.conn.execute(
-                BUMP,
-                ([s.workspace for s in scopes], [s.owner for s in scopes], [s.visibility for s in scopes]),
-            ).fetchall()
-            if self.scope_versions is None:
-                self.scope_versions = {}
-            for workspace, owner, visibility, version in rows:
-                self.scope_versions[EntityScope(workspace, owner, visibility)] = int(version)
-
-    def _insert_entities(self, pending: list[tuple[Entity, list[str]]]) -> None:
-        """New entities and their blocking keys in one statement, in the order they were made (their
-        ``seq`` follows it); the cache learns each one's ``seq``."""
-        entities = [e for e, _ in pending]
-        rows = self.conn.execute(
-            "WITH r AS (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
-            " %s::text[], %s::text[], %s::timestamptz[], %s::timestamptz[]) WITH ORDINALITY AS"
-            " r(id, workspace, owner, visibility, type, name, attributes, created_at, updated_at, n)),"
-            " e AS (INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
-            " updated_at) SELECT id, workspace, owner, visibility, type, name, attributes::jsonb, created_at,"
-            " updated_at FROM r ORDER BY n RETURNING seq, id, workspace, owner, visibility),"
-            " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
-            " SELECT e.workspace, e.owner, e.visibility, k.key, e.id FROM unnest(%s::text[], %s::text[])"
-            " AS k(id, key) JOIN e ON e.id = k.id ON CONFLICT DO NOTHING)"
-            " SELECT id, seq FROM e",
-            (
-                [e.id for e in entities], [e.workspace for e in entities], [e.owner for e in entities],
-                [str(e.visibility) for e in entities], [e.type for e in entities], [e.name for e in entities],
-                [json.dumps(e.attributes) if e.attributes else None for e in entities],
-                [e.created_at for e in entities], [e.updated_at for e in entities],
-                [e.id for e, keys in pending for _ in keys], [k for _, keys in pending for k in keys],
-            ),
-        ).fetchall()  # fmt: skip
+        ctes: list[str] = []
+        params: list[Any] = []
+        out = ["SELECT NULL::text, NULL::text, NULL::text, NULL::text, NULL::bigint WHERE false"]
+        if pending:
+            ctes.append(_NEW_ENTITIES)
+            params += _new_entity_params(pending)
+            out.append("SELECT 'e', id, NULL, NULL, seq FROM e")
+        if links:
+            ctes.append(
+                "l AS (INSERT INTO memory_entity_links (memory_seq, entity_id, role) SELECT * FROM"
+                " unnest(%s::bigint[], %s::text[], %s::text[]) ON CONFLICT DO NOTHING)"
+            )
+            params += [[s for s, _, _ in links], [e for _, e, _ in links], [r for _, _, r in links]]
+        if scopes:
+            ctes.append(f"v AS ({BUMP})")
+            params += [
+                [s.workspace for s in scopes],
+                [s.owner for s in scopes],
+                [s.visibility for s in scopes],
+            ]
+            out.append("SELECT 'v', workspace, owner, visibility, version FROM v")
+        if audit:
+            ctes.append(
+                "a AS (INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail)"
+                " SELECT at, workspace, actor, action, memory_id, detail FROM unnest(%s::timestamptz[],"
+                " %s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[]) WITH ORDINALITY AS"
+                " r(at, workspace, actor, action, memory_id, detail, n) ORDER BY n)"
+            )
+            params += [list(column) for column in zip(*audit, strict=True)]
+        rows = self.conn.execute(f"WITH {', '.join(ctes)} {' UNION ALL '.join(out)}", params).fetchall()
+        made = {e.id: e for e, _ in pending} if pending else {}
         cache = self.entity_cache
-        if cache is not None:
-            made = {e.id: e for e in entities}
-            for entity_id, seq in rows:
-                entity = made[entity_id]
-                found = cache.entities([entity_id])
-                if found and found[0] is entity:  # (still as made: its place among the candidates)
-                    cache.put(int(seq), entity)
+        for kind, a, b, c, n in rows:
+            if kind == "v":
+                if self.scope_versions is None:
+                    self.scope_versions = {}
+                self.scope_versions[EntityScope(a, b, c)] = int(n)
+            elif cache is not None:  # a new entity's seq: its place among the candidates
+                entity = made[a]
+                found = cache.entities([a])
+                if found and found[0] is entity:  # (still as made)
+                    cache.put(int(n), entity)
 
     def entities_done(self, committed: bool) -> None:
         """The transaction ended (after COMMIT, or failed): the store's cache is given back."""
@@ -419,12 +470,10 @@ class EntityWriteOps:
         self.link_entities([(memory_seq, entity_id, role)])
 
     def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
-        if links:
-            self._run(
-                "INSERT INTO memory_entity_links (memory_seq, entity_id, role) SELECT * FROM"
-                " unnest(%s::bigint[], %s::text[], %s::text[]) ON CONFLICT DO NOTHING",
-                ([s for s, _, _ in links], [e for _, e, _ in links], [r for _, _, r in links]),
-            )
+        if links:  # (held back: ``flush_entities``)
+            if self.pending_links is None:
+                self.pending_links = []
+            self.pending_links.extend(links)
 
     def upsert_edge(self, edge: Edge) -> Edge:
         rows = self._run(

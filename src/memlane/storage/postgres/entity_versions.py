@@ -96,6 +96,11 @@ class SharedEntityCache:
             self._versions.clear()
         self._versions[scope] = version
 
+    def all_checked(self, locked: dict[EntityScope, int]) -> bool:
+        """Whether every scope the cache holds data of is among ``locked`` (checked by this transaction:
+        then all it holds is valid for it, and stays so, as only a scope locked since can join)."""
+        return all(scope in locked for scope in self._versions)
+
     def give_back(self, versions: dict[EntityScope, int] | None) -> None:
         """The transaction ended: committed with ``versions`` (of the scopes it locked, the new ones of
         those it changed), or failed (None: what it put in the cache may not exist)."""

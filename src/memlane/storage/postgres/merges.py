@@ -30,6 +30,7 @@ class MergeWriteOps:
 
         def _insert_many(self, rows: Sequence[NewMemory]) -> list[int | None]: ...
         def lock_chains_of(self, memory_ids: Sequence[str]) -> None: ...
+        def flush_entities(self, *, bump: bool = True, audit: Sequence[Any] = ()) -> None: ...
 
     def chains_of(self, actor: Actor, memory_ids: Sequence[str]) -> dict[str, tuple[str, list[Memory]]]:
         ids = list(dict.fromkeys(memory_ids))
@@ -49,6 +50,7 @@ class MergeWriteOps:
     def write_merges(self, merges: Sequence[Merge], at: datetime) -> list[int | None]:
         """The versions' chains were locked by ``chains_of``; the new items' chains are new ids that no
         other transaction knows before COMMIT, so nothing more is locked."""
+        self.flush_entities(bump=False)  # (link rows held back: read below)
         links = [link for merge in merges for link in merge.links]
         if links:
             self.conn.execute(

@@ -499,6 +499,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         tsvector with the row."""
         if not seqs:
             return
+        self.flush_entities(bump=False)  # (link rows held back may name these memories)
         self._collect(sorted(seqs - self.uncounted), -1)
         self.uncounted -= seqs
         self.conn.execute("DELETE FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),))
@@ -560,18 +561,13 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         )
 
     def flush(self) -> None:
-        self.flush_entities()
+        """Before COMMIT: the statistics, then in one last statement the entities and link rows held
+        back, the changed scopes' new versions and the audit rows (``flush_entities``)."""
         self._collect(sorted(self.uncounted), 1)
         self.uncounted.clear()
         self._apply_stats()
-        if self.audit_rows:
-            with self.conn.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO audit_log (at, workspace, actor, action, memory_id, detail)"
-                    " VALUES (%s, %s, %s, %s, %s, %s)",
-                    self.audit_rows,
-                )
-            self.audit_rows.clear()
+        audit, self.audit_rows = self.audit_rows, []
+        self.flush_entities(audit=audit)
 
     def _collect(self, seqs: Sequence[int], sign: int) -> None:
         """Count (``sign`` 1) or uncount (-1) items in the transaction's statistics changes, as their rows
