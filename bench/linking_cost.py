@@ -1,8 +1,10 @@
-"""What linking on store costs on SQLite: CPU time per item with linking off and on, each measurement
-in a fresh process, before/after code trees alternated in one run.
+"""What linking on store costs: CPU time per item with linking off and on, each measurement in a fresh
+process, before/after code trees alternated in one run; on SQLite, or with ``--postgres`` on a throwaway
+PostgreSQL server (client CPU, and client + server: the backends' CPU from ``/proc``).
 
     python bench/linking_cost.py --rounds 5
     python bench/linking_cost.py --rounds 5 --code before=/path/to/old/src --code after=src
+    python bench/linking_cost.py --postgres --rounds 3 --kinds bulk single --code before=... --code after=src
 
 Every (code, linking off/on, kind) measurement runs in its own Python process (``PYTHONPATH`` the
 code's ``src``), so that one measurement's garbage, caches and resolved names do not leak into the
@@ -35,8 +37,32 @@ sys.path.insert(0, str(HERE))
 KINDS = ("auto", "bulk", "single")
 
 
-def child(kind: str, side: str, items: int) -> dict:
-    """One measurement in this process."""
+class _Server:
+    """CPU time of the PostgreSQL backends serving database ``url`` (its client connections but the one
+    asking; nanoseconds on a CPU from ``/proc/<pid>/schedstat``)."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(url, autocommit=True)
+        self.database = self.conn.info.dbname
+
+    def cpu(self) -> float:
+        total = 0.0
+        for (pid,) in self.conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND backend_type = 'client backend'"
+            " AND pid <> pg_backend_pid()",
+            (self.database,),
+        ).fetchall():
+            try:
+                total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+            except FileNotFoundError:
+                continue
+        return total
+
+
+def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
+    """One measurement in this process (on PostgreSQL database ``db``, or a new SQLite file)."""
     from engine import linking, pct
     from synthetic import corpus
 
@@ -49,23 +75,35 @@ def child(kind: str, side: str, items: int) -> dict:
         warm.store_many(["Warm-up: Zed Quorra met Yves Plimsoll at Nordwind GmbH in Tromso"], source="bench")
         warm.store("Warm-up: Ulla Brask called ulla@example.org")
         warm.close()
-        m = Memlane(tmp / "x.db", user="bench", embedder="none")
+        m = Memlane(db or tmp / "x.db", user="bench", embedder="none")
+        server = _Server(db) if db else None
         if kind == "single":
             for i in range(0, 2000, 500):
                 m.store_many(data[i : i + 500], source="bench", auto_supersede=False)
-            cpu = []
+            if server is not None:  # (statistics as after autovacuum: plans do not hang on its timing)
+                server.conn.execute("ANALYZE")
+            cpu, total = [], []
             for text in data[2000:2200]:
+                s = server.cpu() if server else 0.0  # (read outside the client's measurement)
                 c = time.process_time()
                 m.store(text, source="bench")
                 cpu.append(1000 * (time.process_time() - c))
+                total.append(cpu[-1] + (1000 * (server.cpu() - s) if server else 0.0))
             m.close()
-            return {"cpu_ms": statistics.median(cpu), "cpu_p95_ms": pct(cpu, 0.95)}
+            out = {"cpu_ms": statistics.median(cpu), "cpu_p95_ms": pct(cpu, 0.95)}
+            if server is not None:  # client + server per store
+                out.update(total_ms=statistics.median(total), total_p95_ms=pct(total, 0.95))
+            return out
+        s = server.cpu() if server else 0.0
         c = time.process_time()
         for i in range(0, items, 500):
             m.store_many(data[i : min(items, i + 500)], source="bench", auto_supersede=kind == "auto")
         cpu_ms = 1000 * (time.process_time() - c) / items
+        out = {"cpu_ms": cpu_ms}
+        if server is not None:  # (before closing: the pool's backends end with it)
+            out.update(total_ms=cpu_ms + 1000 * (server.cpu() - s) / items)
         m.close()
-        return {"cpu_ms": cpu_ms}
+        return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,11 +117,20 @@ def main(argv: list[str] | None = None) -> int:
         "--code", action="append", default=[], help="NAME=SRC: a code tree to measure (default: this=src)"
     )
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="on a throwaway PostgreSQL server (a fresh database per measurement): also client + server CPU",
+    )
     parser.add_argument("--child", nargs=2, metavar=("KIND", "SIDE"), help=argparse.SUPPRESS)
+    parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(args.child[0], args.child[1], args.items)))
+        print(json.dumps(child(args.child[0], args.child[1], args.items, args.db)))
         return 0
+    from engine import Databases
+
+    dbs = Databases(Path(tempfile.mkdtemp(prefix="memlane-linking-cost-")), args.postgres)
 
     codes = dict(c.split("=", 1) for c in args.code) or {"this": str(HERE.parent / "src")}
     results: dict[str, list[float]] = {}
@@ -94,14 +141,16 @@ def main(argv: list[str] | None = None) -> int:
             for side in ("off", "on") if r % 2 == 0 else ("on", "off"):
                 for kind in args.kinds:
                     env = {**os.environ, "PYTHONPATH": str(Path(codes[code]).resolve())}
+                    db = ["--db", str(dbs.fresh("cost"))] if args.postgres else []
                     out = subprocess.run(
-                        [sys.executable, __file__, "--items", str(args.items), "--child", kind, side],
+                        [sys.executable, __file__, "--items", str(args.items), "--child", kind, side, *db],
                         env=env, capture_output=True, text=True, check=True,
                     )  # fmt: skip
                     for key, value in json.loads(out.stdout.strip().splitlines()[-1]).items():
                         results.setdefault(f"{code}/{kind}/{key}/{side}", []).append(value)
         loads.append(os.getloadavg())
         print(f"round {r + 1} done, load average {loads[-1][0]:.1f}", flush=True)
+    dbs.close()
     report: dict = {"rounds": results, "load_average": loads, "median": {}, "ratio_on_off": {}}
     for key, values in sorted(results.items()):
         report["median"][key] = statistics.median(values)
