@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from memlane import Memlane, RetrievalConfig
-from memlane.retrieval.fusion import rrf
+from memlane.retrieval.fusion import best_first, rrf
 from memlane.retrieval.ranking import calibrated_score, monotone, multiplier
 from memlane.retrieval.signals import asks_when, is_question_item, observed_keys, subject_keys
 
@@ -196,3 +196,19 @@ def test_the_time_lane_searches_the_period_the_query_names(db_path, with_time_la
             assert target.id not in ids[:1]
         # a period the store has nothing in changes nothing
         assert m.recall("What exciting news did Ana share on 16 June, 2021?")[0].id != target.id
+
+
+def test_fusion_and_ranking_do_not_depend_on_the_order_things_were_gathered_in() -> None:
+    # a float sum depends on its order in the last bits ((0.1 + 0.2) + 0.3 != (0.3 + 0.2) + 0.1): the
+    # lanes' shares are added in one order, whatever order the lanes answered in
+    lists = {"a": [(7, 1.0)], "b": [(7, 1.0)], "c": [(7, 1.0)]}
+    weights = {"a": 0.1 * 11, "b": 0.2 * 11, "c": 0.3 * 11}
+    forwards = rrf(lists, weights, k=10)
+    backwards = rrf(dict(reversed(lists.items())), weights, k=10)
+    assert forwards[7] == backwards[7]
+    # equal scores rank newest first, never in the order they were gathered (which can follow a set of
+    # strings, salted per process): the same recall cuts its pool at the same items in every process
+    scores = {3: 0.5, 9: 0.5, 4: 0.7, 1: 0.5}
+    assert best_first(scores) == [4, 9, 3, 1]
+    assert best_first(dict(reversed(scores.items()))) == [4, 9, 3, 1]
+    assert best_first(scores, 2) == [4, 9]

@@ -16,7 +16,7 @@ from ..errors import ConfigError, EmbedderError
 from ..models import Hit, Memory
 from .calibration import SemanticScale, measure, scale_for
 from .config import LaneSpec, RetrievalConfig
-from .fusion import rrf
+from .fusion import best_first, rrf
 from .lanes import LANES, LaneResult, Query
 from .lanes.keyword import term_frequencies
 from .ranking import calibrated_score, monotone, multiplier
@@ -128,7 +128,7 @@ class RetrievalEngine:
         results, scale, fused = self._run(query)
         if not fused:
             return []
-        pool = sorted(fused, key=fused.__getitem__, reverse=True)[: max(query.limit * 4, 40)]
+        pool = best_first(fused, max(query.limit * 4, 40))
         memories = self.store.fetch(query.actor, query.filters, pool, query.now)
         seqs = [s for s in pool if s in memories]
         keys_of = self.store.entity_keys_of(seqs)
@@ -138,7 +138,7 @@ class RetrievalEngine:
         evidence = self._evidence(query, results, seqs, memories, keys_of, scale)
         for s, parent_relevance in context.items():
             evidence[s]["context"] = parent_relevance
-        ranked = sorted(seqs, key=lambda s: (-final[s], -s))
+        ranked = best_first({s: final[s] for s in seqs})
         raw = {s: calibrated_score(evidence[s], config.lanes) for s in ranked}
         ranked = [s for s in ranked if raw[s] > 0]
         if query.filters.include_history:
@@ -199,7 +199,7 @@ class RetrievalEngine:
         config = self.config
         if config.context_weight <= 0 or config.context_window <= 0:
             return {}
-        top = sorted(final, key=final.__getitem__, reverse=True)[: config.context_depth]
+        top = best_first(final, config.context_depth)
         neighbours = self.store.neighbours(top, config.context_window)
         missing = sorted({n for s in top for n in neighbours.get(s, ()) if n not in memories})
         if missing:

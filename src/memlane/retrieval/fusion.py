@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-__all__ = ["rrf"]
+__all__ = ["best_first", "rrf"]
 
 
 def rrf(
@@ -20,7 +20,8 @@ def rrf(
     fifty tied at ranks 1-50 get about a third of that each (k = 5).
     """
     fused: dict[int, float] = {}
-    for lane, items in ranked_lists.items():
+    for lane in sorted(ranked_lists):  # one order of addition: a float sum depends on it (last bits)
+        items = ranked_lists[lane]
         w = weights.get(lane, 1.0)
         start = 0
         while start < len(items):
@@ -36,3 +37,11 @@ def rrf(
                 fused[item] = fused.get(item, 0.0) + share
             start = end
     return fused
+
+
+def best_first(scores: Mapping[int, float], n: int | None = None) -> list[int]:
+    """The items by score, best first, the newest (highest storage seq) first among equal scores; the
+    first ``n`` of them. Never the order the scores were gathered in, which can follow a set of strings
+    (salted per process), so the same recall ranks and cuts its pool the same way in every process."""
+    ranked = sorted(scores, key=lambda item: (-scores[item], -item))
+    return ranked if n is None else ranked[:n]
