@@ -71,14 +71,14 @@ def test_a_store_of_the_previous_schema_gets_the_profile_aware_index(db_path: Pa
     """Migration 14 from 13: the old index (one current memory per content, whatever the profile) goes,
     the data stays, and two profiles can then hold the same statement."""
     with Memlane(db_path, user="alice", embedder="none") as m:
-        kept = m.store("The user always drinks green tea in the morning")
+        kept = m.store("Ana owns a bakery in the morning market")
         a, b = m.profiles.create("a"), m.profiles.create("b")
     rows(db_path, "DROP INDEX memories_current_content")
     rows(db_path, "CREATE UNIQUE INDEX memories_current_content ON memories (workspace, owner, visibility, space,"
                   " content_hash) WHERE superseded_by IS NULL")  # fmt: skip
     rows(db_path, "DELETE FROM schema_migrations WHERE version >= 14")  # (later steps: applied again)
     with Memlane(db_path, user="alice", embedder="none") as m:
-        assert m.service.storage.schema_version() == LATEST and m.get(kept.id).content.endswith("morning")
+        assert m.service.storage.schema_version() == LATEST and m.get(kept.id).content.endswith("market")
         m.service.profiles.settle = timedelta(0)
         m.conversations.append("c1", TEA)
         assert [m.profiles.run(p.name).added for p in (a, b)] == [1, 1]

@@ -225,12 +225,15 @@ def extract_messages(
         shared_owner = profile.shared_owner if profile and visibility is Visibility.SHARED else None
         owner, visibility = resolve_owner(actor, shared_owner, visibility)
         # Said before, word for word (after normalisation), in this profile's memories (each profile keeps
-        # its own): storing it would find that memory as its duplicate whatever the manager decided, so
-        # skip the neighbour search (a recall) it would cost.
-        known = service.storage.current_by_hash(
-            actor.workspace, owner, str(visibility), space or "", text.content_hash(fact.content), now_utc(),
-            profile_id=profile.id if profile else None,
-        )  # fmt: skip
+        # its own: another profile's copy does not count) or in those no profile wrote (stored by hand,
+        # imported, extracted on request: the user has it already), so skip the neighbour search (a
+        # recall) it would cost.
+        fact_hash = text.content_hash(fact.content)
+        known = None
+        for set_of in dict.fromkeys([profile.id if profile else None, None]):
+            known = known or service.storage.current_by_hash(
+                actor.workspace, owner, str(visibility), space or "", fact_hash, now_utc(), profile_id=set_of
+            )
         if known is not None and known not in retracted:
             skipped.append(SkippedStatement(text=fact.content, reason=f"already known ({known})"))
             continue
