@@ -96,7 +96,8 @@ def _may_write(owner: str, visibility: str, actor: Actor) -> str | None:
     from .service import _owner_of
 
     try:
-        req = validate_store({"content": "-", "owner": owner, "visibility": visibility})
+        # the owner and visibility checked as a memory's would be (any content that says something)
+        req = validate_store({"content": "entity", "owner": owner, "visibility": visibility})
         if _owner_of(req, actor) != (owner, req.visibility):
             raise Forbidden(f"{actor.user} cannot write a {visibility} entity owned by {owner}")
     except (InvalidInput, Forbidden) as exc:
