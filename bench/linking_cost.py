@@ -67,7 +67,9 @@ def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
     from synthetic import corpus
 
     from memlane import Memlane
+    from memlane.graph.linking import own_process
 
+    own_process()  # as in `memlane serve` / `memlane worker`: linking may settle the heap (gc.freeze)
     data = [s for s, _ in corpus(max(items, 2200))]
     tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-cost-"))
     with linking(side == "on"):

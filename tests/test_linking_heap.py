@@ -1,6 +1,7 @@
-"""Linking's one-time ``gc.freeze`` (``graph.linking._settle_heap``): a process's first linked batch moves
-what is alive then out of the collector's sight, once; later stores do not freeze again, and what they
-leave behind in reference cycles is still collected."""
+"""Linking's one-time ``gc.freeze`` (``graph.linking._settle_heap``): in memlane's own processes
+(``own_process``, which the ``memlane`` command calls), a process's first linked batch moves what is alive
+then out of the collector's sight, once; later stores do not freeze again, and what they leave behind in
+reference cycles is still collected. A program embedding the library never has its heap frozen."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from pathlib import Path
 CHILD = r"""
 import gc, json, sys, weakref
 from memlane import Memlane
+from memlane.graph.linking import own_process
 
+if sys.argv[2] == "own":
+    own_process()
 out = {"before": gc.get_freeze_count()}
 m = Memlane(sys.argv[1], user="ana", embedder="none")
 m.store_many(["Kalina Ivanova met Dr. Georgiev in Sofia"], source="test")
@@ -39,7 +43,7 @@ print(json.dumps(out))
 def test_first_linked_batch_freezes_once_and_later_cycles_are_collected(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "m.db")],
+        [sys.executable, "-c", CHILD, str(tmp_path / "m.db"), "own"],
         env=env, capture_output=True, text=True, check=True, timeout=120,
     )  # fmt: skip
     out = json.loads(done.stdout.strip().splitlines()[-1])
@@ -48,3 +52,32 @@ def test_first_linked_batch_freezes_once_and_later_cycles_are_collected(tmp_path
     assert out["after_second"] == out["after_first"]  # once per process
     assert out["cycle_collected"] is True
     assert {"Kalina Ivanova", "Georgiev", "Bob Smith"} <= set(out["linked"])
+
+
+def test_a_program_embedding_the_library_keeps_its_heap(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path / "m.db"), "embedded"],
+        env=env, capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["after_first"] == out["after_second"] == 0  # nothing frozen
+    assert {"Kalina Ivanova", "Georgiev", "Bob Smith"} <= set(out["linked"])
+
+
+def test_the_memlane_command_is_its_own_process(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    script = (
+        "import gc, sys\n"
+        "from memlane.cli import main\n"
+        "try:\n"
+        "    main(['--db', sys.argv[1], '--user', 'ana', '--embedder', 'none', 'memory', 'store', 'Kalina met Dr. Georgiev'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('frozen', gc.get_freeze_count())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "c.db")],
+        env=env, capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    assert int(done.stdout.strip().splitlines()[-1].split()[1]) > 0, done.stdout + done.stderr

@@ -210,6 +210,9 @@ def main(ctx: click.Context, as_json: bool, db: str | None, user: str | None, sp
 
     Every command takes --json, and the options above before or after its name.
     """
+    from .graph.linking import own_process
+
+    own_process()  # memlane's own process: linking may settle its heap (graph.linking.own_process)
     ctx.ensure_object(dict)
     ctx.obj.update({k: v for k, v in {"db": db, "user": user, "space": space, "embedder": embedder,
                                       "server": server, "api_key": api_key}.items() if v})  # fmt: skip

@@ -361,20 +361,31 @@ class LinkBatch:
         _settle_heap()
 
 
-#: whether ``_settle_heap`` ran in this process
+#: whether ``_settle_heap`` may freeze this process's heap (``own_process``) and whether it ran
+_heap_is_ours = False
 _settled_heap = False
 
 
+def own_process() -> None:
+    """Say that this process is memlane's own (the ``memlane`` command: serve, worker, imports), so
+    linking may settle its heap (``_settle_heap``). A program that embeds the library never has its heap
+    frozen by it: ``gc.freeze`` acts on the whole process, and what the host keeps alive at that moment
+    would never be collected if it later became garbage in a cycle."""
+    global _heap_is_ours
+    _heap_is_ours = True
+
+
 def _settle_heap() -> None:
-    """Once per process, after its first batch is linked: what is alive then (modules, classes, the
-    name tables, nickname and gender dictionaries and gazetteer that resolution loads on first use) is
-    moved out of the cyclic garbage collector's sight (``gc.freeze``, after one collection so that no
-    garbage is kept). It lives as long as the process anyway; scanning it again in every full
-    collection cost ~0.02 ms per item of a bulk load with linking (its caches make full collections
-    more frequent), ~5% of a store. Objects alive then that later become garbage in a reference cycle
-    are not reclaimed: a one-time, bounded amount (reference counting still frees the rest)."""
+    """Once per process, after its first linked batch, in memlane's own processes (``own_process``): what
+    is alive then (modules, classes, the name tables, nickname and gender dictionaries and gazetteer that
+    resolution loads on first use) is moved out of the cyclic garbage collector's sight (``gc.freeze``,
+    after one collection so that no garbage is kept). It lives as long as the process anyway; scanning it
+    again in every full collection cost ~0.02 ms per item of a bulk load with linking (its caches make
+    full collections more frequent), ~5% of a store. Objects alive then that later become garbage in a
+    reference cycle are not reclaimed: a one-time, bounded amount (reference counting still frees the
+    rest)."""
     global _settled_heap
-    if not _settled_heap:
+    if _heap_is_ours and not _settled_heap:
         _settled_heap = True
         gc.collect()
         gc.freeze()
