@@ -95,3 +95,29 @@ def test_the_member_that_says_more_wins_over_a_newer_plain_one() -> None:
     head = kept_wording(cluster)
     assert (head.id, head.content) == ("a", "Bruno moved to Lisbon with his sister in 2019")
     assert cluster[0].content.startswith("FYI"), "the member itself is left as it was"
+
+
+def test_a_statement_opened_by_a_discourse_phrase_is_a_duplicate_of_the_plain_one(mem: Memlane) -> None:
+    """Detection reads statements without their leading discourse phrase, as the wording does: "FYI",
+    "Just so you know", "For the record" are not words of the fact (they are not fillers inside a
+    statement, so the signature kept them before). A phrase that opens with meaning stays ("So far")."""
+    _store(
+        mem,
+        [
+            "Mira owns a bakery in Ghent",
+            "FYI, Mira owns a bakery in Ghent",
+            "Felix pays 950 euros rent per month",
+            "Just so you know, Felix pays 950 euros rent per month",
+            "For the record: Felix pays 950 euros rent per month",
+            "The launch went well",
+            "So far the launch went well",
+        ],
+    )
+    contents = sorted(c.content for c in mem.consolidate().clusters)
+    assert contents == ["Felix pays 950 euros rent per month", "Mira owns a bakery in Ghent"]
+    assert {m.content for m in mem.list_recent(limit=10)} == {
+        "Felix pays 950 euros rent per month",
+        "Mira owns a bakery in Ghent",
+        "The launch went well",
+        "So far the launch went well",
+    }

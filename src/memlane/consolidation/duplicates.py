@@ -32,6 +32,7 @@ from typing import Any
 from .. import text
 from ..models import Memory
 from ..text.claims import analyse
+from .discourse import strip_discourse
 
 __all__ = [
     "FILLERS",
@@ -158,6 +159,7 @@ def _canonical() -> tuple[dict[str, str], frozenset[str]]:
 def signature(content: str) -> frozenset[str] | None:
     """The statement's normalised content words (module docstring); None when fewer than two remain
     (too little to tell a duplicate from a coincidence)."""
+    content = strip_discourse(content)[0]  # "FYI, Mira owns a bakery" says what "Mira owns a bakery" says
     normalised = normalise(content)
     canon, fillers = _canonical()
     words = frozenset(

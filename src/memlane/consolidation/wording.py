@@ -17,35 +17,12 @@ from functools import cache
 
 from .. import text
 from ..models import Memory
+from .discourse import strip_discourse
 from .duplicates import FILLERS
 
 __all__ = ["kept_wording", "strip_discourse"]
 
-#: phrases that open a statement without adding to it; several may follow one another
-_PHRASES = (
-    r"just\s+so\s+you\s+know|just\s+(?:a\s+)?(?:fyi|heads\s+up)|for\s+your\s+information|fyi|fwiw|btw|tbh|imo|"
-    r"by\s+the\s+way|as\s+i\s+(?:said|mentioned|told\s+you)(?:\s+before|\s+earlier)?|as\s+(?:already\s+)?"
-    r"mentioned|like\s+i\s+said|for\s+the\s+record|to\s+be\s+(?:honest|clear)|just\s+to\s+be\s+clear|"
-    r"for\s+what\s+it'?s\s+worth|in\s+fact|heads\s+up|quick\s+note|ps|p\.s\."
-)
-#: single words that open a statement as a hedge or filler only when punctuation follows ("So, Mira..."
-#: but not "So far..."; "Actually, ..." but not "Really good bread...")
-_WORDS = r"really|actually|honestly|basically|anyway|anyhow|well|so|ok|okay|oh|also|note|remember|again"
-_LEAD_RE = re.compile(
-    rf"^\W*(?:(?:{_PHRASES})(?:\s*[,:;!.—–-]+\s*|\s+)|(?:{_WORDS})\s*[,:;!.—–-]+\s*)(?=\w)", re.IGNORECASE
-)
 _WORD_RE = re.compile(r"[a-z]+")
-
-
-def strip_discourse(content: str) -> tuple[str, int]:
-    """``content`` without its leading discourse phrases, and how many there were. The first letter is
-    capitalised when the original's was ("Actually, the sync moved" → "The sync moved")."""
-    rest, count = content.strip(), 0
-    while (match := _LEAD_RE.match(rest)) is not None:
-        rest, count = rest[match.end() :], count + 1
-    if count and content.lstrip()[:1].isupper():
-        rest = rest[:1].upper() + rest[1:]
-    return rest, count
 
 
 @cache
