@@ -212,18 +212,7 @@ class EntityService:
             raise InvalidInput("merge: an entity cannot be merged into itself")
         now = now_utc()
         with self.storage.write() as txn:
-            a, b = txn.entity_for_update(actor, into), txn.entity_for_update(actor, merged)
-            for entity_id, entity in ((into, a), (merged, b)):
-                if entity is None:
-                    raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
-            assert a is not None and b is not None
-            check_entity_change(actor, a)
-            check_entity_change(actor, b)
-            if (a.workspace, a.owner, a.visibility) != (b.workspace, b.owner, b.visibility):
-                raise InvalidInput(
-                    f"merge: {into} belongs to {a.owner} ({a.visibility}) and {merged} to {b.owner}"
-                    f" ({b.visibility}); only entities of the same owner and visibility are merged"
-                )
+            a, b = _pair_for_change(txn, actor, into, merged, "merge", "merged")
             record = EntityMerge(id=new_id(), into=into, merged=merged, merged_at=now)
             txn.merge_entities(record, actor, alias_pairs([b.name], a.type))
             txn.audit(actor, "entity_merge", None, {"merge": record.id, "into": into, "merged": merged})
@@ -329,18 +318,7 @@ class EntityService:
         single = check_flag(single, "single")
         now = now_utc()
         with self.storage.write() as txn:
-            a, b = txn.entity_for_update(actor, src), txn.entity_for_update(actor, dst)
-            for entity_id, entity in ((src, a), (dst, b)):
-                if entity is None:
-                    raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
-            assert a is not None and b is not None
-            check_entity_change(actor, a)
-            check_entity_change(actor, b)
-            if (a.workspace, a.owner, a.visibility) != (b.workspace, b.owner, b.visibility):
-                raise InvalidInput(
-                    f"relate: {src} belongs to {a.owner} ({a.visibility}) and {dst} to {b.owner}"
-                    f" ({b.visibility}); only entities of the same owner and visibility are related"
-                )
+            a, b = _pair_for_change(txn, actor, src, dst, "relate", "related")
             if single:
                 txn.close_edges(src, relation, dst, now)
             edge = txn.upsert_edge(
@@ -386,6 +364,26 @@ def unmerge_in(txn: WriteTxn, actor: Actor, merge_id: str, now: datetime) -> Ent
             check_entity_change(actor, entity)
     txn.audit(actor, "entity_unmerge", None, {"merge": merge_id})
     return done
+
+
+def _pair_for_change(
+    txn: WriteTxn, actor: Actor, first: str, second: str, verb: str, done: str
+) -> tuple[Entity, Entity]:
+    """The two entities ``verb`` (merge, relate) changes, locked: each visible to ``actor`` (else
+    NotFound), each one it may change (else Forbidden), and both of one owner and visibility."""
+    a, b = txn.entity_for_update(actor, first), txn.entity_for_update(actor, second)
+    for entity_id, entity in ((first, a), (second, b)):
+        if entity is None:
+            raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+    assert a is not None and b is not None
+    check_entity_change(actor, a)
+    check_entity_change(actor, b)
+    if (a.workspace, a.owner, a.visibility) != (b.workspace, b.owner, b.visibility):
+        raise InvalidInput(
+            f"{verb}: {first} belongs to {a.owner} ({a.visibility}) and {second} to {b.owner}"
+            f" ({b.visibility}); only entities of the same owner and visibility are {done}"
+        )
+    return a, b
 
 
 def _may_undo(actor: Actor, past: PastMerge) -> bool:
