@@ -24,6 +24,7 @@ import hashlib
 import json
 import sys
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -69,41 +70,61 @@ def _stores(m, texts: list, mode: str) -> None:
         m.store_many(texts[i : i + 500], source="bench", auto_supersede=mode == "auto")
 
 
+_SQLITE = {
+    "placeholder": "?",
+    "attributes": "attributes",
+    "alias_order": "rowid",
+    "links": "SELECT m.content, (SELECT json_group_array(json_array(l.entity_id, l.role))"
+    " FROM memory_entity_links l WHERE l.memory_seq = m.seq) FROM memories m ORDER BY m.seq",
+}
+_POSTGRES = {
+    "placeholder": "%s",
+    "attributes": "attributes::text",
+    "alias_order": "added, alias",
+    "links": "SELECT m.content, ARRAY(SELECT ARRAY[l.entity_id, l.role] FROM memory_entity_links l"
+    " WHERE l.memory_seq = m.seq) FROM memories m ORDER BY m.seq",
+}
+
+
+def _dump(q: Callable[[str, tuple], Iterable], dialect: dict[str, str], links_of: Callable) -> list[str]:
+    """Canonical JSON lines of the entities and links read by ``q(sql, params)``; ``dialect`` gives the
+    placeholder, the attributes as text, the order aliases were added in and each memory's links, which
+    ``links_of`` decodes."""
+    ph = dialect["placeholder"]
+    number = {eid: n for n, (eid,) in enumerate(q("SELECT id FROM entities ORDER BY seq", ()))}
+
+    def column(sql: str, eid: str, *, ordered: bool = False) -> list:
+        values = [v for (v,) in q(sql.replace("?", ph), (eid,))]
+        return values if ordered else sorted(values)
+
+    lines = []
+    for eid, scope, kind, name, attributes, merged in q(
+        "SELECT id, workspace || '/' || owner || '/' || visibility, type, name,"
+        f" {dialect['attributes']}, merged_into FROM entities ORDER BY seq",
+        (),
+    ):
+        lines.append(json.dumps({
+            "entity": number[eid], "scope": scope, "type": kind, "name": name,
+            "attributes": attributes, "merged_into": number.get(merged),
+            "aliases": column("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY "
+                              + dialect["alias_order"], eid, ordered=True),
+            "normalised": column("SELECT normalised FROM entity_aliases WHERE entity_id = ?", eid),
+            "ids": column("SELECT external_id FROM entity_external_ids WHERE entity_id = ?", eid),
+            "keys": column("SELECT key FROM entity_blocking_keys WHERE entity_id = ?", eid),
+        }))  # fmt: skip
+    for content, links in q(dialect["links"], ()):
+        found = sorted((number[e], role) for e, role in links_of(links))
+        lines.append(json.dumps({"memory": content, "links": found}))
+    return lines
+
+
 def dump(path: Path) -> list[str]:
     """Canonical JSON lines of the entities and links of the SQLite file at ``path``."""
     import apsw
 
     con = apsw.Connection(str(path))
     try:
-        q = con.execute
-        number = {eid: n for n, (eid,) in enumerate(q("SELECT id FROM entities ORDER BY seq"))}
-        lines = []
-        for eid, scope, kind, name, attributes, merged in q(
-            "SELECT id, workspace || '/' || owner || '/' || visibility, type, name, attributes,"
-            " merged_into FROM entities ORDER BY seq"
-        ):
-            aliases = [
-                a for (a,) in q("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY rowid", (eid,))
-            ]
-            normalised = sorted(
-                n for (n,) in q("SELECT normalised FROM entity_aliases WHERE entity_id = ?", (eid,))
-            )
-            ids = sorted(
-                v for (v,) in q("SELECT external_id FROM entity_external_ids WHERE entity_id = ?", (eid,))
-            )
-            keys = sorted(k for (k,) in q("SELECT key FROM entity_blocking_keys WHERE entity_id = ?", (eid,)))
-            lines.append(json.dumps({
-                "entity": number[eid], "scope": scope, "type": kind, "name": name, "attributes": attributes,
-                "merged_into": number.get(merged), "aliases": aliases, "normalised": normalised, "ids": ids,
-                "keys": keys,
-            }))  # fmt: skip
-        for content, links in q(
-            "SELECT m.content, (SELECT json_group_array(json_array(l.entity_id, l.role)) FROM memory_entity_links l"
-            " WHERE l.memory_seq = m.seq) FROM memories m ORDER BY m.seq"
-        ):
-            found = sorted((number[e], role) for e, role in json.loads(links))
-            lines.append(json.dumps({"memory": content, "links": found}))
-        return lines
+        return _dump(con.execute, _SQLITE, json.loads)
     finally:
         con.close()
 
@@ -113,43 +134,7 @@ def dump_postgres(url: str) -> list[str]:
     import psycopg
 
     with psycopg.connect(url) as con:
-
-        def q(sql: str, params: tuple = ()) -> list:
-            return con.execute(sql, params).fetchall()
-
-        number = {eid: n for n, (eid,) in enumerate(q("SELECT id FROM entities ORDER BY seq"))}
-        lines = []
-        for eid, scope, kind, name, attributes, merged in q(
-            "SELECT id, workspace || '/' || owner || '/' || visibility, type, name, attributes::text,"
-            " merged_into FROM entities ORDER BY seq"
-        ):
-            aliases = [
-                a
-                for (a,) in q(
-                    "SELECT alias FROM entity_aliases WHERE entity_id = %s ORDER BY added, alias", (eid,)
-                )
-            ]
-            normalised = sorted(
-                n for (n,) in q("SELECT normalised FROM entity_aliases WHERE entity_id = %s", (eid,))
-            )
-            ids = sorted(
-                v for (v,) in q("SELECT external_id FROM entity_external_ids WHERE entity_id = %s", (eid,))
-            )
-            keys = sorted(
-                k for (k,) in q("SELECT key FROM entity_blocking_keys WHERE entity_id = %s", (eid,))
-            )
-            lines.append(json.dumps({
-                "entity": number[eid], "scope": scope, "type": kind, "name": name, "attributes": attributes,
-                "merged_into": number.get(merged), "aliases": aliases, "normalised": normalised, "ids": ids,
-                "keys": keys,
-            }))  # fmt: skip
-        for content, links in q(
-            "SELECT m.content, ARRAY(SELECT ARRAY[l.entity_id, l.role] FROM memory_entity_links l"
-            " WHERE l.memory_seq = m.seq) FROM memories m ORDER BY m.seq"
-        ):
-            found = sorted((number[e], role) for e, role in links)
-            lines.append(json.dumps({"memory": content, "links": found}))
-        return lines
+        return _dump(lambda sql, params: con.execute(sql, params).fetchall(), _POSTGRES, lambda links: links)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,13 +40,22 @@ print(json.dumps(out))
 """
 
 
-def test_first_linked_batch_freezes_once_and_later_cycles_are_collected(tmp_path: Path) -> None:
+def _last_line(script: str, *args: str) -> str:
+    """The last line ``script`` prints, run in a fresh Python with this checkout's memlane."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "m.db"), "own"],
-        env=env, capture_output=True, text=True, check=True, timeout=120,
-    )  # fmt: skip
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+        [sys.executable, "-c", script, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_first_linked_batch_freezes_once_and_later_cycles_are_collected(tmp_path: Path) -> None:
+    out = json.loads(_last_line(CHILD, str(tmp_path / "m.db"), "own"))
     assert out["before"] == 0
     assert out["after_first"] > 0
     assert out["after_second"] == out["after_first"]  # once per process
@@ -55,18 +64,12 @@ def test_first_linked_batch_freezes_once_and_later_cycles_are_collected(tmp_path
 
 
 def test_a_program_embedding_the_library_keeps_its_heap(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "m.db"), "embedded"],
-        env=env, capture_output=True, text=True, check=True, timeout=120,
-    )  # fmt: skip
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out = json.loads(_last_line(CHILD, str(tmp_path / "m.db"), "embedded"))
     assert out["after_first"] == out["after_second"] == 0  # nothing frozen
     assert {"Kalina Ivanova", "Georgiev", "Bob Smith"} <= set(out["linked"])
 
 
 def test_the_memlane_command_is_its_own_process(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     script = (
         "import gc, sys\n"
         "from memlane.cli import main\n"
@@ -76,8 +79,4 @@ def test_the_memlane_command_is_its_own_process(tmp_path: Path) -> None:
         "    pass\n"
         "print('frozen', gc.get_freeze_count())\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "c.db")],
-        env=env, capture_output=True, text=True, check=True, timeout=120,
-    )  # fmt: skip
-    assert int(done.stdout.strip().splitlines()[-1].split()[1]) > 0, done.stdout + done.stderr
+    assert int(_last_line(script, str(tmp_path / "c.db")).split()[1]) > 0
