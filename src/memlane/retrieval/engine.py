@@ -138,7 +138,7 @@ class RetrievalEngine:
         evidence = self._evidence(query, results, seqs, memories, keys_of, scale)
         for s, parent_relevance in context.items():
             evidence[s]["context"] = parent_relevance
-        ranked = best_first({s: final[s] for s in seqs})
+        ranked = best_first(final)  # (seqs is list(final))
         raw = {s: calibrated_score(evidence[s], config.lanes) for s in ranked}
         ranked = [s for s in ranked if raw[s] > 0]
         if query.filters.include_history:
