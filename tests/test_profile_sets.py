@@ -49,7 +49,7 @@ def test_two_profiles_each_keep_the_same_statement(mem: Memlane) -> None:
     assert mem.profiles.run("everything").added == 0
     assert len(_by_profile(mem)[everything.id]) == 1
     # deleting one profile leaves the other's memory
-    mem.profiles.delete("prefs")
+    mem.profiles.delete("prefs", confirm=True)
     assert _by_profile(mem) == {everything.id: [tea]}
 
 
@@ -62,7 +62,7 @@ def test_a_store_by_hand_is_a_set_of_its_own(mem: Memlane) -> None:
     mine = mem.store(tea)
     assert mine.status == "stored", "the profile's copy goes when the profile goes; this one stays"
     assert mem.store(tea).id == mine.id, "stored by hand twice: a duplicate"
-    mem.profiles.delete("prefs")
+    mem.profiles.delete("prefs", confirm=True)
     assert [(m.id, m.profile_id) for m in mem.list_recent(10)] == [(mine.id, None)]
     assert prefs.id not in _by_profile(mem)
 

@@ -105,7 +105,9 @@ class SDK:
             if op == "update":
                 return p.update(args[0], **args[1])
             if op == "delete_dry":
-                return p.delete(args[0], dry_run=True)
+                return p.delete(args[0])  # no confirmation: the plan, nothing deleted
+            if op == "delete":
+                return p.delete(args[0], confirm=True)
             if op == "jobs_list":
                 return sweeps_only(j.list())
             if op == "jobs_show":
@@ -178,7 +180,7 @@ class REST:
         elif op == "log":
             r = h.get(f"/v1/profiles/{name}/log")
         elif op in ("delete", "delete_dry"):
-            r = h.delete(f"/v1/profiles/{name}", params={"dry_run": str(op == "delete_dry").lower()})
+            r = h.delete(f"/v1/profiles/{name}", params={"confirm": "true"} if op == "delete" else {})
         elif op == "jobs_list":
             r = h.get("/v1/jobs")
         elif op == "jobs_show":
@@ -301,6 +303,7 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     assert [(e["action"], e["count"]) for e in log] == [("swept", 2)]
     assert profile["last_sync_seq"] > 0 and disabled["enabled"] is False and no_jobs == []
     assert (dry["memories"], dry["dry_run"], deleted["memories"], deleted["dry_run"]) == (2, True, 2, False)
+    assert dry["profile"]["name"] == "prefs" and (dry["schedules"], dry["opt_outs"]) == (0, 0)  # disabled
     assert empty == []
 
 

@@ -243,10 +243,13 @@ def test_deleting_a_profile_deletes_its_memories_dry_run_first(mem: Memlane, db_
     mem.profiles.run("prefs")
     made = len([m for m in mem.list_recent(100) if m.profile_id])
     assert made >= 1
-    dry = mem.profiles.delete("prefs", dry_run=True)
-    assert dry.dry_run and dry.memories == made and count_rows(db_path, "memories") == made + 1
-    done = mem.profiles.delete("prefs")
-    assert done.memories == made and not done.dry_run
+    mem.profiles.opt_out("prefs", user="bob")
+    dry = mem.profiles.delete("prefs")  # no confirmation: the plan, nothing deleted
+    assert (dry.dry_run, dry.memories, dry.schedules, dry.opt_outs) == (True, made, 1, 1)
+    assert count_rows(db_path, "memories") == made + 1 and mem.profiles.show("prefs").enabled
+    assert mem.profiles.delete("prefs", confirm=False) == dry
+    done = mem.profiles.delete("prefs", confirm=True)
+    assert (done.memories, done.dry_run, done.schedules, done.opt_outs) == (made, False, 1, 1)
     assert [m.id for m in mem.list_recent(100)] == [other.id]
     assert count_rows(db_path, "memories") == 1 and mem.profiles.list() == []
     assert [j.kind for j in mem.jobs.list()] == ["expiry", "consolidate"]  # its schedule went with it
@@ -305,9 +308,12 @@ def test_profiles_over_rest(tmp_path) -> None:
         assert [j["profile"] for j in jobs] == ["prefs"]  # the workspace's sweeps only
         assert client.get("/v1/jobs/expiry", headers=admin).status_code == 403
         assert client.post("/v1/profiles/prefs/opt-out", headers=bearer(user_key)).status_code == 200
-        dry = client.delete("/v1/profiles/prefs", params={"dry_run": True}, headers=admin).json()
-        assert dry == {**dry, "memories": 1, "dry_run": True}
-        assert client.delete("/v1/profiles/prefs", headers=admin).json()["memories"] == 1
+        dry = client.delete("/v1/profiles/prefs", headers=admin).json()  # the dry run comes first
+        assert dry == {**dry, "memories": 1, "dry_run": True, "schedules": 1, "opt_outs": 1}
+        assert client.delete("/v1/profiles/prefs", params={"dry_run": False}, headers=admin).json() == dry
+        assert client.get("/v1/profiles/prefs/log", headers=admin).json()["entries"][0]["action"] == "swept"
+        done = client.delete("/v1/profiles/prefs", params={"confirm": True}, headers=admin).json()
+        assert (done["memories"], done["dry_run"]) == (1, False)
         assert client.get("/v1/profiles/prefs", headers=admin).status_code == 404
     stack.mem.close()
 

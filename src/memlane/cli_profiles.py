@@ -147,9 +147,10 @@ def build(
         """Delete profile NAME and every memory it wrote.
 
         Without --yes, only says how many memories would be deleted."""
-        result = _profiles(ctx).delete(name, dry_run=not yes)
+        result = _profiles(ctx).delete(name, confirm=yes)
         _emit(ctx, result, lambda r: (
-            f"dry run: deleting {r.profile.name} would delete {r.memories} memories (again with --yes to delete)"
+            f"dry run: deleting {r.profile.name} would delete {r.memories} memories, {r.schedules} schedule(s)"
+            f" and {r.opt_outs} opt-out(s) (again with --yes to delete)"
             if r.dry_run else f"deleted {r.profile.name} and {r.memories} memories"
         ))  # fmt: skip
 

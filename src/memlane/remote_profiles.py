@@ -70,9 +70,9 @@ class ProfileRequests:
     def disable(self, name: str) -> Call[Profile]:
         return Call("POST", _profile_path(name, "/disable"), Profile.model_validate)
 
-    def delete(self, name: str, dry_run: bool) -> Call[ProfileDeletion]:
+    def delete(self, name: str, confirm: bool) -> Call[ProfileDeletion]:
         return Call("DELETE", _profile_path(name), ProfileDeletion.model_validate,
-                    params={"dry_run": str(bool(dry_run)).lower()})  # fmt: skip
+                    params={"confirm": str(bool(confirm)).lower()})  # fmt: skip
 
     def run(self, name: str, batch: int) -> Call[SweepReport]:
         return Call("POST", _profile_path(name, "/run"), SweepReport.model_validate, params={"batch": batch})
@@ -127,8 +127,9 @@ class RemoteProfiles:
     def disable(self, name: str) -> Profile:
         return self._send(_REQUESTS.disable(name))  # type: ignore[no-any-return]
 
-    def delete(self, name: str, *, dry_run: bool = False) -> ProfileDeletion:
-        return self._send(_REQUESTS.delete(name, dry_run))  # type: ignore[no-any-return]
+    def delete(self, name: str, *, confirm: bool = False) -> ProfileDeletion:
+        """The plan of deleting the profile (nothing deleted); ``confirm=True`` deletes."""
+        return self._send(_REQUESTS.delete(name, confirm))  # type: ignore[no-any-return]
 
     def run(self, name: str, *, batch: int = 100) -> SweepReport:
         """Sweep the profile now, on the server (recorded as a run of its ``sweep:<id>`` job)."""
@@ -184,8 +185,8 @@ class AsyncRemoteProfiles:
     async def disable(self, name: str) -> Profile:
         return await self._send(_REQUESTS.disable(name))  # type: ignore[no-any-return]
 
-    async def delete(self, name: str, *, dry_run: bool = False) -> ProfileDeletion:
-        return await self._send(_REQUESTS.delete(name, dry_run))  # type: ignore[no-any-return]
+    async def delete(self, name: str, *, confirm: bool = False) -> ProfileDeletion:
+        return await self._send(_REQUESTS.delete(name, confirm))  # type: ignore[no-any-return]
 
     async def run(self, name: str, *, batch: int = 100) -> SweepReport:
         return await self._send(_REQUESTS.run(name, batch))  # type: ignore[no-any-return]

@@ -452,9 +452,10 @@ class Profiles:
         """Cancel the profile's schedule."""
         return self._m.service.profiles.disable(self._admin(), name)
 
-    def delete(self, name: str, *, dry_run: bool = False) -> ProfileDeletion:
-        """Delete the profile and every memory it wrote (``dry_run``: only count them)."""
-        return self._m.service.profiles.delete(self._admin(), name, dry_run=dry_run)
+    def delete(self, name: str, *, confirm: bool = False) -> ProfileDeletion:
+        """The plan of deleting the profile (nothing deleted: ``dry_run``); ``confirm=True`` deletes it
+        and every memory it wrote."""
+        return self._m.service.profiles.delete(self._admin(), name, confirm=confirm)
 
     def run(self, name: str, *, batch: int = 100) -> SweepReport:
         """Sweep the profile now."""

@@ -96,9 +96,10 @@ def disable_profile(name: str, who: CallerDep) -> JSONResponse:
 
 
 @router.delete("/profiles/{name}", response_model=ProfileDeletion, tags=["profiles"])
-def delete_profile(name: str, who: CallerDep, dry_run: bool = False) -> JSONResponse:
-    """Delete the profile and every memory it wrote (admin keys); ``dry_run`` only counts them."""
-    return render(who.service.profiles.delete(who.actor, name, dry_run=dry_run))
+def delete_profile(name: str, who: CallerDep, confirm: bool = False) -> JSONResponse:
+    """The plan of deleting the profile (admin keys; nothing deleted, ``dry_run: true``);
+    ``confirm=true`` deletes it and every memory it wrote."""
+    return render(who.service.profiles.delete(who.actor, name, confirm=confirm))
 
 
 @router.post("/profiles/{name}/run", response_model=SweepReport, tags=["profiles"])

@@ -41,11 +41,15 @@ class SweepReport(_Frozen):
 
 
 class ProfileDeletion(_Frozen):
-    """Deleting a profile: the profile and how many memories went with it (or would, in a dry run)."""
+    """Deleting a profile: what went with it, or, without a confirmation (``dry_run``), the plan of what
+    would go: its memories (every version), its schedule (``schedules``: 1 when enabled) and its
+    opt-outs. The conversations it read stay in the log either way."""
 
     profile: Profile
     memories: int
     dry_run: bool
+    schedules: int = 0
+    opt_outs: int = 0
 
 
 class ExpiryReport(_Frozen):

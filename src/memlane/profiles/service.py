@@ -186,13 +186,20 @@ class ProfileService:
         self._store.profiles.update(updated)
         return updated
 
-    def delete(self, actor: Actor, name: str, *, dry_run: bool = False) -> ProfileDeletion:
-        """Delete the profile and every memory it wrote (from every index). ``dry_run``: only count."""
+    def delete(self, actor: Actor, name: str, *, confirm: bool = False) -> ProfileDeletion:
+        """Delete the profile and every memory it wrote (from every index), its schedule and opt-outs.
+
+        The dry run comes first on every surface: without ``confirm`` nothing is deleted and the plan is
+        returned (``dry_run``: how many memories, schedules and opt-outs would go)."""
         _check_admin(actor, "deleting a profile")
         profile = self.get(actor, name)
-        if dry_run:
+        schedules = 1 if profile.enabled else 0
+        opt_outs = len(self._store.profiles.opted_out_users(profile.id))
+        if not confirm:
             count = len(self._store.profiles.memory_ids(profile.workspace, profile.id))
-            return ProfileDeletion(profile=profile, memories=count, dry_run=True)
+            return ProfileDeletion(
+                profile=profile, memories=count, dry_run=True, schedules=schedules, opt_outs=opt_outs
+            )
         self._store.profiles.update(profile.model_copy(update={"enabled": False, "updated_at": now_utc()}))
         with self._store.write() as txn:
             deleted = txn.delete_profile_memories(profile.workspace, profile.id)
@@ -202,7 +209,9 @@ class ProfileService:
         self._store.profiles.add_log(profile.workspace, ProfileLogEntry(
             profile_id=profile.id, profile=profile.name, at=now_utc(), action="deleted", count=len(deleted),
         ))  # fmt: skip
-        return ProfileDeletion(profile=profile, memories=len(deleted), dry_run=False)
+        return ProfileDeletion(
+            profile=profile, memories=len(deleted), dry_run=False, schedules=schedules, opt_outs=opt_outs
+        )
 
     # -- opt-out --------------------------------------------------------------------------------------
 

@@ -112,13 +112,13 @@ def edit(request: Request, name: str, viewer: ViewerDep, form: Annotated[Profile
 @router.get("/profiles/{name}/delete", response_class=HTMLResponse)
 def confirm_delete(request: Request, name: str, viewer: ViewerDep) -> HTMLResponse:
     """What deleting the profile would remove (a dry run: how many memories it wrote), and the button."""
-    preview = viewer.service.profiles.delete(viewer.actor, name, dry_run=True)
+    preview = viewer.service.profiles.delete(viewer.actor, name)
     return page(request, "profile_delete.html", {"preview": preview, "p": preview.profile}, viewer=viewer)
 
 
 @router.post("/profiles/{name}/delete")
 def delete(name: str, viewer: ViewerDep) -> Response:
-    done = viewer.service.profiles.delete(viewer.actor, name)
+    done = viewer.service.profiles.delete(viewer.actor, name, confirm=True)
     query = urlencode({"notice": "deleted", "name": done.profile.name, "memories": done.memories})
     return RedirectResponse(f"/profiles?{query}", status_code=303)
 
