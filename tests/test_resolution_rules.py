@@ -302,3 +302,48 @@ def test_an_untyped_entity_of_an_older_store_is_typed_when_mentioned(mem: Memlan
     mem.store("Kalina Ivanova sent the proofs; Georgia Tech hosts the workshop")
     alice = Actor(user="alice")
     assert [store.get_entity(alice, e.id).type for e in old] == ["person", "other"]  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------------------------------------------
+# pet names no table lists, backed by the organisation; honorifics of other languages
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_pet_name_no_table_lists_needs_the_surname_and_the_organisation() -> None:
+    ignacio = Candidate("p1", "person", "Ignacio Varela", affiliations=("Bodegas Luna",))
+    nacho = Mention("Nacho Varela", "person", affiliations=("Bodegas Luna S.L.",))
+    assert given_name_forms("nacho") == {"nacho"}  # no table pairs them
+    found = resolve(nacho, [ignacio])
+    assert (found.entity_id, found.how) == ("p1", "affiliated")
+    assert blocking_keys("Nacho Varela", "person") & blocking_keys("Ignacio Varela", "person")
+    # nothing but the surname: another Varela
+    assert resolve(Mention("Nacho Varela", "person"), [ignacio]).how == "new"
+    assert resolve(Mention("Nacho Varela", "person", affiliations=("Vinos Sol",)), [ignacio]).how == "new"
+    # two Varelas there: either could be Nacho
+    rodrigo = Candidate("p2", "person", "Rodrigo Varela", affiliations=("Bodegas Luna",))
+    assert resolve(nacho, [ignacio, rodrigo]).how == "ambiguous"
+
+
+@pytest.mark.parametrize(
+    ("known", "other"),
+    [
+        ("Jürgen Weber", "Jörg Weber"),  # names of their own that begin alike (also as "Juergen")
+        ("William Harris", "Daniel Harris"),  # names the tables know, with no form in common
+        ("Sophie Dupont", "Pierre Dupont"),  # genders that differ
+        ("An Nguyen", "Lan Nguyen"),  # too short to tell
+    ],
+)
+def test_relatives_at_one_organisation_stay_apart(known: str, other: str) -> None:
+    firm = ("Kern Stahl GmbH",)
+    candidate = Candidate("p1", "person", known, affiliations=firm)
+    assert not resolve(Mention(other, "person", affiliations=firm), [candidate]).matched
+
+
+@pytest.mark.parametrize(
+    ("mention", "known"),
+    [("Mehmet Bey", "Mehmet Kaya"), ("Ayşe Hanım", "Ayşe Demir"), ("Khun Anan", "Anan Chaiyaporn"),
+     ("Ibu Sari", "Sari Wulandari"), ("Bapak Joko", "Joko Susilo")],
+)  # fmt: skip
+def test_honorifics_of_other_languages_are_not_names(mention: str, known: str) -> None:
+    found = resolve(Mention(mention, "person"), [Candidate("p1", "person", known)])
+    assert (found.entity_id, found.how) == ("p1", "partial")

@@ -91,7 +91,9 @@ CONTEXT_SIMILARITY = 0.6
 #: Shortest normalised name a fuzzy match is tried on (short names differ by one letter legitimately).
 FUZZY_MIN_LENGTH = 5
 
-_MALE_TITLES = frozenset(["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m"])
+#: (Indonesian "Bapak" / "Ibu" and Thai "Khun" precede a given name as "Mr." / "Ms." precede a surname;
+#: Indonesian "Pak" is left out: it is also a Korean surname)
+_MALE_TITLES = frozenset(["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m", "bapak"])
 _FEMALE_TITLES = frozenset(
     [
         "mrs",
@@ -107,6 +109,7 @@ _FEMALE_TITLES = frozenset(
         "srta",
         "signora",
         "senora",
+        "ibu",
     ]
 )
 _TITLES = (
@@ -156,6 +159,7 @@ _TITLES = (
             "grandpa",
             "granny",
             "nana",
+            "khun",
         ]
     )
     | _MALE_TITLES
@@ -187,8 +191,13 @@ _PARTICLES = frozenset(
 )
 #: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
 _INITIALS_SKIP = frozenset(["of", "the", "and", "for", "in", "on", "at", "a", "an"])
+#: (Turkish "Bey" / "Hanım" follow a given name: "Mehmet Bey" is Mehmet)
 _SUFFIXES = frozenset(
-    ["jr", "jnr", "junior", "sr", "snr", "senior", "ii", "iii", "iv", "phd", "md", "esq", "dds", "mba", "cpa"]
+    [
+        *("jr", "jnr", "junior", "sr", "snr", "senior", "ii", "iii", "iv"),
+        *("phd", "md", "esq", "dds", "mba", "cpa"),
+        *("bey", "hanim"),
+    ]
 )
 _POSSESSIVE = re.compile(r"(?<=\w)['’`]s?\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"[^\w@.+#/-]+|(?<!\w)[.#/-]|[.#/-](?!\w)")
@@ -602,7 +611,15 @@ def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
 # ----------------------------------------------------------------------------------------------
 
 #: strength of each kind of match; only the strongest kind present counts
-_RANK = {"exact": 4.0, "nickname": 3.0, "derived": 2.8, "grown": 2.5, "partial": 2.0, "fuzzy": 1.0}
+_RANK = {
+    "exact": 4.0,
+    "nickname": 3.0,
+    "derived": 2.8,
+    "grown": 2.5,
+    "partial": 2.0,
+    "affiliated": 1.8,
+    "fuzzy": 1.0,
+}
 
 
 def _types_agree(mention: EntityType | None, candidate: EntityType | None) -> bool:
@@ -672,7 +689,11 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if agree is None:
             # a short form made by morphology ("Kasia Wiśniewska" / "Katarzyna Wiśniewska"): the same
             # surname, and (checked by ``resolve``) an organisation in common
-            return "derived" if _derived_short_form(mention[0], known[0]) else None
+            if _derived_short_form(mention[0], known[0]):
+                return "derived"
+            # a pet name no table lists ("Paco" / "Francisco", "Chuy" / "Jesús"): the same surname,
+            # and (checked by ``resolve``) an organisation in common and no other person there who fits
+            return "affiliated" if _may_be_pet_name(mention[0], known[0]) else None
         if agree == "initial" and len(mention) > 2 and len(known) == 2:
             # initials that name a middle name the known person is not known to have ("J. R.
             # Whitcombe" / "Jenna Whitcombe"): weaker than a person whose middle name they give
@@ -719,6 +740,22 @@ def _derived_short_form(a: str, b: str) -> bool:
         return False
     forms_short, forms_long = _given_name_forms(short) - {short}, _given_name_forms(long) - {long}
     return not (forms_short and forms_long) or bool(forms_short & forms_long)
+
+
+def _may_be_pet_name(a: str, b: str) -> bool:
+    """Two given names that may be one person's name and its pet form though no table pairs them:
+    both whole words of three letters or more; not two names the tables know as names of their own
+    (each with forms listed, none shared: "William" / "Daniel", "Maria" / "Carlos"); nor two names that
+    begin alike, one a given name of its own ("Jörg" / "Jürgen", also spelt "Juergen": a short form
+    that keeps the start of a name is one morphology explains, ``_derived_short_form``, while the pet
+    names no table lists are made otherwise: "Paco" / "Francisco", "Chuy" / "Jesús"). Genders that
+    differ are ruled out before (``_genders_conflict``)."""
+    if len(a) < 3 or len(b) < 3 or not a.isalpha() or not b.isalpha():
+        return False
+    if a[0] == b[0] and (is_given_name(a) or is_given_name(b)):
+        return False
+    forms_a, forms_b = _given_name_forms(a) - {a}, _given_name_forms(b) - {b}
+    return not (forms_a and forms_b) or bool(forms_a & forms_b)
 
 
 def _given_initials(short: list[str], long: list[str]) -> bool:
@@ -942,6 +979,13 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
             how = _person_match(parts, known_parts)
             if how is not None and (best is None or _RANK[how] > _RANK[best]):
                 best = how
+    if best == "affiliated" and any(
+        parts[-1] == known_parts[-1] and not _may_be_pet_name(parts[0], known_parts[0])
+        for parts in mine
+        for known_parts in theirs
+        if len(parts) >= 2 and len(known_parts) >= 2 and min(len(parts[0]), len(known_parts[0])) >= 3
+    ):
+        return None  # in some spelling, two names of their own ("Jörg" / "Juergen" read as "Jürgen")
     if best == "grown":
         written = _known_full_names_as_written(names)
         if any(_grew_otherwise(list(parts), written) for parts in _readings(name, join_hyphens=False)):
@@ -1140,9 +1184,10 @@ def resolve(
             # but still a person the name fits (another who fits as well is no more certain)
             conflicted.setdefault(how, []).append(candidate)
             continue
-        if how == "derived" and not _organisation_in_common(mention, candidate):
+        if how in ("derived", "affiliated") and not _organisation_in_common(mention, candidate):
             # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
-            # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own
+            # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own; a pet name
+            # by nothing but the surname and the organisation
             continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
@@ -1169,7 +1214,7 @@ def resolve(
             match = next(iter(found.values()))
             if how == "partial" and _partial_is_shadowed(mention, kind, match, pool):
                 return Resolution(None, "ambiguous", tuple(sorted({c.id for c in pool if c.id != match.id})))
-            if how in ("nickname", "derived", "partial", "grown"):
+            if how in ("nickname", "derived", "partial", "grown", "affiliated"):
                 rivals = _truncation_rivals(mention, kind, match, pool)
                 if how == "grown":
                     rivals += _growth_rivals(mention, kind, match, pool)
