@@ -82,3 +82,63 @@ def test_a_batch_and_another_writer_never_deadlock_on_two_chains(mem: Memlane, p
     assert [s.id for r in results for s in r.superseded] == [second, first]
     current = {m.content for m in mem.list_recent(limit=10)}
     assert current == {"Bruno lives in Porto now", "Ana works at Globex now"}
+
+
+def _race(
+    mem: Memlane, pg_url: str, first: str, second: str, batch_items: list[dict[str, object]]
+) -> list[StoreResult]:
+    """Another writer holds ``first``'s chain while the batch starts; once the batch waits for it, the
+    other writer takes ``second``'s chain too (it would deadlock if the batch held it), then commits."""
+    other = Memlane(pg_url, user="alice", embedder="none")
+    done: list[list[StoreResult]] = []
+    failed: list[BaseException] = []
+
+    def batch() -> None:
+        try:
+            done.append(mem.store_many(batch_items))
+        except BaseException as exc:  # noqa: BLE001 (reported below)
+            failed.append(exc)
+
+    try:
+        with other.service.storage.write() as txn:
+            assert txn.get_for_update(ALICE, first) is not None
+            worker = threading.Thread(target=batch)
+            worker.start()
+            deadline = time.monotonic() + 60
+            while not _waiting_for(pg_url, first):
+                assert worker.is_alive() and time.monotonic() < deadline, failed
+                time.sleep(0.02)
+            assert txn.get_for_update(ALICE, second) is not None
+        worker.join(60)
+        assert not worker.is_alive() and not failed, failed
+    finally:
+        other.close()
+    return done[0]
+
+
+def test_chains_picked_by_automatic_supersession_are_locked_in_the_canonical_order(
+    mem: Memlane, pg_url: str
+) -> None:
+    """A batch whose items supersede existing items automatically (no ``replaces``): the targets are
+    picked before any item is written and their chains locked up front in the canonical order. Picked
+    and locked one by one (the second chain of the order first, as the batch lists them), the batch held
+    it while waiting for the first: 'deadlock detected'."""
+    ana, bruno = mem.store("Ana lives in Paris").id, mem.store("Bruno lives in Lisbon").id
+    first, second = sorted([ana, bruno])
+    items = {ana: {"content": "Ana lives in Rome now"}, bruno: {"content": "Bruno lives in Porto now"}}
+    results = _race(mem, pg_url, first, second, [items[second], items[first]])  # the opposite order
+    assert [r.status for r in results] == ["stored", "stored"]
+    assert [s.id for r in results for s in r.superseded] == [second, first]
+    assert {m.content for m in mem.list_recent(limit=10)} == {
+        "Ana lives in Rome now",
+        "Bruno lives in Porto now",
+    }
+
+
+def test_a_batch_that_supersedes_its_own_items_still_picks_again(mem: Memlane) -> None:
+    """A pick made up front stands only while nothing stored before it in the batch shares its keys: an
+    item updating one the batch just wrote supersedes that one (not the item picked up front)."""
+    lisbon = mem.store("Bruno lives in Lisbon").id
+    results = mem.store_many([{"content": "Bruno lives in Faro"}, {"content": "Bruno lives in Braga"}])
+    assert [[s.id for s in r.superseded] for r in results] == [[lisbon], [results[0].id]]
+    assert [m.content for m in mem.list_recent(limit=10)] == ["Bruno lives in Braga"]

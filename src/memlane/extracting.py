@@ -299,8 +299,9 @@ def extract_messages(
 
     try:
         stored = service._store_all(
-            requests, actor, in_txn=record, profile_id=profile.id if profile else None
-        )
+            requests, actor, in_txn=record, profile_id=profile.id if profile else None,
+            lock_first=[t.id for t, _, _ in retractions],
+        )  # fmt: skip
     except _AlreadyExtracted:
         return ExtractReport(extracted=False, reason="this exchange was already extracted")
     added: list[ExtractedItem] = []

@@ -252,12 +252,13 @@ class MemoryService:
 
     def _store_all(
         self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None,
-        profile_id: str | None = None, progress: StoreProgress | None = None,
+        profile_id: str | None = None, progress: StoreProgress | None = None, lock_first: Sequence[str] = (),
     ) -> list[StoreResult]:  # fmt: skip
         """``in_txn`` runs inside the storing transaction, before the items (extraction claims the
         exchange, retires what was retracted and anchors tool records there, so the items link to those
         records' entities: all or nothing). ``profile_id``: the profile whose sweep writes them.
-        ``progress``: told how many texts are embedded, then how many items are stored."""
+        ``progress``: told how many texts are embedded, then how many items are stored. ``lock_first``:
+        items ``in_txn`` changes, their chains locked with the batch's (one canonical order)."""
         if not requests:
             if in_txn is not None:
                 with self.storage.write() as txn:
@@ -285,14 +286,22 @@ class MemoryService:
                 prepared[i].vector = vectors[j]
         results: list[StoreResult] = []
         with self.storage.write() as txn:
-            txn.lock_chains_of([r.replaces for r in requests if r.replaces])  # (in the canonical order)
+            picks = supersession.BatchPicks(txn, [
+                (row.memory, row.entity_keys, req.observed_at is not None)
+                if req.auto_supersede and not req.replaces and self._duplicate_of(txn, row, now) is None
+                else None
+                for req, row in zip(requests, prepared, strict=True)
+            ])  # fmt: skip
+            picks.gone(lock_first)
+            replaced = [r.replaces for r in requests if r.replaces]
+            txn.lock_chains_of([*replaced, *lock_first, *picks.targets()])  # (in the canonical order)
             if in_txn is not None:
                 in_txn(txn)
             batch = LinkBatch(txn.resolution_memo())  # (names resolved before, still valid)
             scopes = [entity_scope(row.memory) for row in prepared]
             prefetch(txn, list(zip(scopes, mentions, strict=True)), batch.settled)  # (one read for all)
-            for req, row, named in zip(requests, prepared, mentions, strict=True):
-                results.append(self._store_one(txn, actor, req, row, named, model, now, batch))
+            for i, (req, row, named) in enumerate(zip(requests, prepared, mentions, strict=True)):
+                results.append(self._store_one(txn, actor, req, row, named, model, now, batch, (picks, i)))
                 if progress is not None:
                     progress("storing", len(results), len(requests))
             batch.flush(txn)
@@ -382,6 +391,7 @@ class MemoryService:
         model: str | None,
         now: datetime,
         batch: LinkBatch,
+        pick: tuple[supersession.BatchPicks, int],
     ) -> StoreResult:
         m = row.memory
         duplicate = self._duplicate_of(txn, row, now)
@@ -405,7 +415,8 @@ class MemoryService:
             # chain stays linear and ends with one current version.
             old = target if target.superseded_by is None else self._head_of(txn, target)
         elif req.auto_supersede:
-            old, similar = supersession.choose(txn, m, row.entity_keys, backdated=req.observed_at is not None)
+            picks, index = pick
+            old, similar = picks.choose(txn, index, m, row.entity_keys, backdated=req.observed_at is not None)
             if old is not None and refusal(actor, old, Change.SUPERSEDE) is not None:
                 old = None  # (candidates share the new item's owner, which the actor may write for)
         updates: dict[str, Any] = {}
@@ -426,6 +437,7 @@ class MemoryService:
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
+        pick[0].stored(row.entity_keys, old.id if old else None)
         link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
