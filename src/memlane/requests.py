@@ -130,6 +130,8 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
     """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
     try:
         request = StoreRequest(**fields)
+        if request.valid_from and request.valid_to and request.valid_to < request.valid_from:
+            raise InvalidInput("valid_to: must not be before valid_from")  # as an edge's window
         for name in ("content", "source", "space", "related_user", "owner", "subject", "data", "provenance"):
             value = getattr(request, name)
             check_storable(value.model_dump() if isinstance(value, BaseModel) else value, name)

@@ -24,6 +24,7 @@ from ..models import Entity, Memory, Subject, Visibility
 from ..storage.base import EntityScope, EntityWrites, LinkRole
 from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
+from ..text import key_fold
 from .entity_types import guess_type
 from .resolution import (
     Candidate,
@@ -66,8 +67,32 @@ def _spelling(words: str, content: str) -> str:
     if content.isascii() and words.isascii():
         spelt = _ascii_spelling(words.split(), content)
         return spelt if spelt is not None else words.title()
-    found = _spelling_pattern(words).search(content)
-    return found.group(0) if found else words.title()
+    pattern = _spelling_pattern(words)
+    found = pattern.search(content)
+    if found:
+        return found.group(0)
+    spelt = _folded_spelling(pattern, content)
+    return spelt if spelt is not None else words.title()
+
+
+def _folded_spelling(pattern: re.Pattern[str], content: str) -> str | None:
+    """The text's own spelling of a key whose accents were stripped ("jose nunez" -> "José Núñez"):
+    the pattern searched in the text folded as keys are (typographic quotes, accents), the match
+    mapped back to the original characters. Without it a new entity took the folded key in title case,
+    "Jose Nunez", losing the spelling the user wrote."""
+    folded: list[str] = []
+    origin: list[int] = []  # the index in ``content`` of each character of the folded text
+    for at, char in enumerate(content):
+        for piece in key_fold(char):
+            folded.append(piece)
+            origin.append(at)
+    found = pattern.search("".join(folded))
+    if found is None or found.end() == found.start():
+        return None
+    start, end = origin[found.start()], origin[found.end() - 1] + 1
+    while end < len(content) and not key_fold(content[end]):  # its trailing accent marks
+        end += 1
+    return content[start:end]
 
 
 def _ascii_spelling(parts: list[str], content: str) -> str | None:

@@ -227,7 +227,9 @@ def _scan_names(text: str, keys: set[str]) -> None:
                 possessive = tail == "s"
                 tok, low = tok[: len(head)], head
         first_upper = tok[0].isupper() and not (shouting and tok.isupper())
-        name_like = first_upper or (not tok[0].isupper() and not tok.islower())  # or CamelCase "iPhone"
+        # or CamelCase "iPhone"; a word with no upper-case letter (Japanese, Arabic: scripts without
+        # case) is no name by its capitalisation, else a name swallowed the sentence after it
+        name_like = first_upper or (tok[0].islower() and not tok.islower())
         if dot_pending:
             dot_pending = False
             # After "J." or "Dr." a capitalised non-common word continues the name; anything

@@ -27,6 +27,7 @@ __all__ = [
     "content_hash",
     "content_words",
     "fts_query",
+    "key_fold",
     "normalize_content",
     "tokenize",
     "tsquery_terms",
@@ -130,6 +131,12 @@ def _strip_accents(word: str) -> str:
         return word
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def key_fold(text: str) -> str:
+    """``text`` folded as entity keys are (typographic quotes and dashes, NFKC, accents stripped),
+    case kept: "José O’Neil" -> "Jose O'Neil"."""
+    return _strip_accents(_fold(text))
 
 
 def _is_punct(ch: str) -> bool:

@@ -1,0 +1,54 @@
+"""What real users send that the labelled sets do not: accented and non-Latin names, text in scripts
+without letter case, calendar edges (the red-team pass). Both backends, through the embedded SDK."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlane import InvalidInput, Memlane
+from memlane.text import extract_entities
+
+
+def _names(mem: Memlane) -> set[str]:
+    return {e.name for e in mem.entities.list(limit=100)}
+
+
+def test_a_new_entity_keeps_the_texts_accented_spelling(mem: Memlane) -> None:
+    mem.store("José Núñez works at Telefónica in Málaga")
+    mem.store("Dr. Jean-Luc Picard-Müller von Götz III met Zoë O’Connor-Hughes at Café Müller 🎉")
+    names = _names(mem)
+    assert {"José Núñez", "Telefónica", "Málaga", "Café Müller"} <= names, names
+    assert any(n.startswith("Jean-Luc Picard-Müller") for n in names), names
+    assert not {"Jose Nunez", "Telefonica", "Malaga", "Cafe Muller"} & names  # (the folded keys, title-cased)
+    # the accent-free spelling still finds it: the name is only displayed as written
+    assert [e.name for e in mem.entities.search("jose nunez")] == ["José Núñez"]
+
+
+def test_a_word_of_a_script_without_case_is_not_read_as_a_name() -> None:
+    # before: any word with no lower-case letter was "CamelCase", so the Japanese after a name joined it
+    keys = extract_entities("Ayşe Yılmaz は東京オフィスの責任者です 🗼")
+    assert {k for k in keys if k.startswith("name:")} == {"name:ayse", "name:yılmaz", "name:ayse yılmaz"}
+    assert not [k for k in extract_entities("田中さんはiPadが好き") if k.startswith("name:")]
+    assert "name:iphone" in extract_entities("she bought an iPhone")  # CamelCase still counts
+
+
+def test_a_name_before_text_in_another_script_is_linked_alone(mem: Memlane) -> None:
+    mem.store("Ayşe Yılmaz は東京オフィスの責任者です 🗼")
+    assert _names(mem) == {"Ayşe Yılmaz"}
+
+
+def test_an_inverted_validity_window_is_refused_and_nothing_is_stored(mem: Memlane) -> None:
+    with pytest.raises(InvalidInput, match="valid_to: must not be before valid_from"):
+        mem.store("the pier opens at dawn", valid_from="2025-05-01", valid_to="2025-01-01")
+    with pytest.raises(InvalidInput, match="item 1: valid_to"):
+        mem.store_many([{"content": "a fine one"}, {"content": "the pier opens at dawn",
+                        "valid_from": "2025-05-01T00:00:00+14:00", "valid_to": "2025-04-30T09:59:59Z"}])  # fmt: skip
+    assert mem.list_recent(limit=10) == []
+    # the edges of the range, a leap day and a one-instant window all read back as sent
+    for i, (start, end) in enumerate([("0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z"),
+                                      ("2024-02-29T23:30:00-11:00", "2024-03-01T10:30:00Z")]):  # fmt: skip
+        stored = mem.store(f"window {i} of the pier", valid_from=start, valid_to=end)
+        got = mem.get(stored.id)
+        assert got.valid_from is not None and got.valid_to is not None
+        assert got.valid_from <= got.valid_to
+    assert mem.get(stored.id).valid_from == mem.get(stored.id).valid_to  # -11:00 is 10:30 UTC next day
