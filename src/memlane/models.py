@@ -100,8 +100,14 @@ class _Frozen(BaseModel):
 
 
 class Subject(_Frozen):
+    """Who or what a memory is about: ``id`` and ``name`` as the caller gave them, and the entity the
+    memory's subject link points at (``memlane.graph.memory_refs``), read through the link when the
+    memory is read, so it follows merges and unmerges; None when there is none the reader may see."""
+
     id: str
     name: str
+    entity_id: str | None = None
+    entity_name: str | None = None
 
 
 class Memory(_Frozen):
@@ -110,6 +116,9 @@ class Memory(_Frozen):
     type: MemoryType
     subject: Subject | None = None
     related_user: str | None = None
+    #: the account entity ``related_user`` points at (``user:<name>``), as ``Subject.entity_id``
+    related_user_entity_id: str | None = None
+    related_user_entity_name: str | None = None
     data: dict[str, Any] | None = None
     importance: float = 0.5
     confidence: float = 1.0

@@ -88,6 +88,10 @@ class StoreRequest(BaseModel):
     @field_validator("subject", mode="before")
     @classmethod
     def _subject(cls, value: Any) -> Any:
+        if isinstance(value, Subject):  # a read memory's subject: its entity is read, never written
+            return {"id": value.id, "name": value.name}
+        if isinstance(value, dict):
+            value = {k: v for k, v in value.items() if k not in ("entity_id", "entity_name")}
         if isinstance(value, str):
             name = value.strip()
             if not name:

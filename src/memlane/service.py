@@ -27,6 +27,7 @@ from .errors import (
 from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
 from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
+from .graph.memory_refs import with_entities
 from .graph.query import recall_about
 from .graph.service import EntityService
 from .ids import new_id
@@ -522,7 +523,7 @@ class MemoryService:
         ranked = self.retrieval.recall(q, min_score=min_score)
         if ranked and count_access:
             self.storage.touch([seq for seq, _ in ranked], now_utc())
-        return [hit for _, hit in ranked]
+        return with_entities(self.storage, actor, [hit for _, hit in ranked])
 
     search = recall
 
@@ -593,13 +594,14 @@ class MemoryService:
         )
         page = rows[:limit]
         more = len(rows) > limit
-        return [m for _, m in page], encode_cursor((page[-1][1].created_at, page[-1][0])) if more else None
+        items = with_entities(self.storage, actor, [m for _, m in page])
+        return items, encode_cursor((page[-1][1].created_at, page[-1][0])) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None or _expired(memory):
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
-        return memory
+        return with_entities(self.storage, actor, [memory])[0]
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
@@ -615,7 +617,7 @@ class MemoryService:
             ordered.append(node)
             node = by_id.get(node.superseded_by) if node.superseded_by else None
         ordered += [m for m in versions if m not in ordered]  # never hide a version, even if links broke
-        return ordered
+        return with_entities(self.storage, actor, ordered)
 
     # -- changing -------------------------------------------------------------------------------------
 

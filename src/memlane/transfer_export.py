@@ -69,9 +69,7 @@ def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | 
     except ValidationError as exc:
         return None, {**where, "reason": problems(exc)}
     try:
-        validate_store(
-            {"content": memory.content, "subject": memory.subject.model_dump() if memory.subject else None}
-        )
+        validate_store({"content": memory.content, "subject": memory.subject})
         from .service import _owner_of
 
         req = validate_store(

@@ -331,6 +331,12 @@ class EntityReads(Protocol):
         """(role, entity) of a memory ``actor`` may read."""
         ...
 
+    def memory_subjects(self, actor: Actor, memory_ids: Sequence[str]) -> list[tuple[str, str, str, str]]:
+        """(memory id, role, entity id, entity name) of the ``subject`` and ``related_user`` links of
+        those memories, to entities ``actor`` may read (current ones: a merge moved its links), ordered
+        by memory id, role, entity name and id. The memory ids come from the caller's own reads."""
+        ...
+
     def export_graph(self, actor: Actor) -> GraphRows:
         """Every entity ``actor`` may read (merged ones too), with the edges from them, their links to
         memories ``actor`` may read, and the merges of them (``storage.graph_transfer`` form)."""

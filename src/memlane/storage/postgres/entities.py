@@ -769,6 +769,19 @@ class EntityReadOps:
         entities = _entities(self._entity_rows, [r[1:] for r in rows])
         return [(r[0], e) for r, e in zip(rows, entities, strict=True)]
 
+    def memory_subjects(self, actor: Actor, memory_ids: Sequence[str]) -> list[tuple[str, str, str, str]]:
+        if not memory_ids:
+            return []
+        visible, params = _visible(actor, "e")
+        rows = self._entity_rows(
+            "SELECT m.id, l.role, e.id, e.name FROM memories m"
+            " JOIN memory_entity_links l ON l.memory_seq = m.seq AND l.role IN ('subject', 'related_user')"
+            f" JOIN entities e ON e.id = l.entity_id AND e.merged_into IS NULL AND {visible}"
+            " WHERE m.id = ANY(%s::text[]) ORDER BY m.id, l.role, e.name, e.id",
+            (*params, list(memory_ids)),
+        )
+        return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+
     def entity_memories(
         self,
         actor: Actor,
@@ -819,4 +832,40 @@ def backfill_subjects(conn: Any, at: datetime) -> None:
         ops.insert_entity(entity, aliases, keys)
     for seq, entity_id in links:
         ops.link_memory(seq, entity_id, "subject")
+    ops.flush_entities(bump=False)
+
+
+def backfill_related_users(conn: Any, at: datetime) -> None:
+    """Migration 17: the related users of memories stored before migration 7 point at account entities
+    (``graph.backfill``)."""
+    from ...graph.backfill import related_user_entities
+
+    rows = [
+        (w, o, v, int(seq), user)
+        for w, o, v, seq, user in conn.execute(
+            "SELECT m.workspace, m.owner, m.visibility, m.seq, m.related_user FROM memories m"
+            " WHERE m.related_user IS NOT NULL AND m.related_user <> ''"
+            # (a store fills in the storing user when none is given, and links only one given)
+            " AND m.related_user IS DISTINCT FROM m.author AND m.owner <> 'user:' || m.related_user"
+            " AND NOT EXISTS (SELECT 1 FROM"
+            " memory_entity_links l WHERE l.memory_seq = m.seq AND l.role = 'related_user') ORDER BY m.seq"
+        ).fetchall()
+    ]
+    if not rows:
+        return
+    known = {
+        ((w, o, v), x): e
+        for w, o, v, x, e in conn.execute(
+            "SELECT workspace, owner, visibility, external_id, entity_id FROM entity_external_ids"
+            " WHERE external_id LIKE 'user:%'"
+        ).fetchall()
+    }
+    entities, links = related_user_entities(rows, known, at)
+    ops = EntityWriteOps()
+    ops.conn = conn
+    ops.lock_scopes = False  # (the migration's lock is held)
+    for entity, keys in entities:
+        ops.insert_entity(entity, (), keys)
+    for seq, entity_id in links:
+        ops.link_memory(seq, entity_id, "related_user")
     ops.flush_entities(bump=False)

@@ -533,4 +533,15 @@ DROP TABLE IF EXISTS meta;
     )
 )
 
+MIGRATIONS.append(
+    (
+        17,
+        "the related users of memories stored before migration 7 point at account entities"
+        " (see RELATED_USER_BACKFILL)",
+        "SELECT 1;",
+    )
+)
+#: the related users of existing memories become account entities (``graph.backfill``), after the SQL
+RELATED_USER_BACKFILL = 17
+
 LATEST = MIGRATIONS[-1][0]

@@ -28,14 +28,14 @@ from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from .conversations import PostgresConversations
-from .entities import EntityReadOps, backfill_subjects
+from .entities import EntityReadOps, backfill_related_users, backfill_subjects
 from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
 from .import_runs import PostgresImportRuns
 from .lanes import _Lanes
-from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
+from .migrations import LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
 from .profiles import PostgresProfiles
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
 from .writes import CURRENT_BY_HASH, _Txn
@@ -190,6 +190,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                 conn.execute(script.encode())  # several statements: simple query protocol, no parameters
                 if version == SUBJECT_BACKFILL:
                     backfill_subjects(conn, now_utc())
+                if version == RELATED_USER_BACKFILL:
+                    backfill_related_users(conn, now_utc())
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

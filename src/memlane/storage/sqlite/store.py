@@ -30,13 +30,13 @@ from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
 from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
-from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_subjects
+from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_related_users, backfill_subjects
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity
 from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
-from .migrations import LATEST, MIGRATIONS, SUBJECT_BACKFILL
+from .migrations import LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
 from .profiles import SqliteProfiles
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 from .writes import CURRENT_BY_HASH, _Txn
@@ -120,6 +120,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                 cur.execute(_without_existing_columns(cur, sql))
                 if version == SUBJECT_BACKFILL:
                     backfill_subjects(cur, now_utc())
+                if version == RELATED_USER_BACKFILL:
+                    backfill_related_users(cur, now_utc())
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
