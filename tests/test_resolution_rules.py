@@ -347,3 +347,48 @@ def test_relatives_at_one_organisation_stay_apart(known: str, other: str) -> Non
 def test_honorifics_of_other_languages_are_not_names(mention: str, known: str) -> None:
     found = resolve(Mention(mention, "person"), [Candidate("p1", "person", known)])
     assert (found.entity_id, found.how) == ("p1", "partial")
+
+
+# ------------------------------------------------------------------------------------------------
+# places named with a qualifier; a group is not its subsidiary
+# ------------------------------------------------------------------------------------------------
+
+
+def _place(id_: str, name: str) -> Candidate:
+    return Candidate(id_, "place", name)
+
+
+def test_a_place_named_with_its_state_or_country() -> None:
+    illinois, massachusetts = (
+        _place("l1", "Springfield, Illinois"),
+        _place("l2", "Springfield, Massachusetts"),
+    )
+    found = resolve(Mention("Springfield, IL", "place"), [illinois, massachusetts])
+    assert (found.entity_id, found.how) == ("l1", "nickname")
+    assert blocking_keys("Springfield, IL", "place") & blocking_keys("Springfield, Illinois", "place")
+    # the bare name, when the qualifier fits the one large city it names (in any language)
+    found = resolve(Mention("Kraków, Poland", "place"), [_place("l3", "Cracow")])
+    assert (found.entity_id, found.how) == ("l3", "partial")
+    assert blocking_keys("Kraków, Poland", "place") & blocking_keys("Cracow", "place")
+
+
+@pytest.mark.parametrize(
+    ("mention", "known"),
+    [
+        ("Florence, Alabama", "Florence"),  # the large Florence is in Italy
+        ("Valencia, Venezuela", "Valencia"),  # large cities in Spain and Venezuela: which one is not known
+        ("Springfield", "Springfield, Illinois"),  # three large Springfields
+        ("Portland, Maine", "Portland, Oregon"),
+        ("Frankfurt, Oder", "Frankfurt"),  # a qualifier that is no country or state decides nothing
+    ],
+)
+def test_a_qualifier_that_does_not_fit_keeps_places_apart(mention: str, known: str) -> None:
+    assert not resolve(Mention(mention, "place"), [_place("l1", known)]).matched
+
+
+def test_a_group_is_not_its_subsidiary_by_the_short_name() -> None:
+    shipping = Candidate("c1", "company", "Volantis Logistics Ltd")
+    assert resolve(Mention("Volantis Group", "company"), [shipping]).how == "new"
+    assert resolve(Mention("Volantis Holdings Limited", "company"), [shipping]).how == "new"
+    assert resolve(Mention("Volantis", "company"), [shipping]).entity_id == "c1"  # the short name still
+    assert resolve(Mention("Kestrel Group", "company"), [Candidate("c2", "company", "Kestrel")]).matched

