@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 
+from backends import count_rows
 from memlane import Memlane
 from memlane.auth import OPERATOR_KEY_ID, AccessService, Principal, hash_key
 from memlane.models import Visibility
@@ -106,6 +108,64 @@ def test_a_one_time_links_session_is_the_operators(m: Memlane) -> None:
     assert sessions.redeem("made-up") is None
     expired = SessionStore(_access(m), link_ttl=-1)
     assert expired.redeem(expired.one_time_link(LOCAL)) is None
+
+
+def test_a_one_time_link_outlives_its_server_and_is_taken_once_everywhere(
+    m: Memlane, db_path: Path | str
+) -> None:
+    """The links are in the store: another server on the database (or this one after a restart) honours
+    a link this one made, once; a link of a key dies with the key; expired links are purged."""
+    sessions = SessionStore(_access(m))
+    token = sessions.one_time_link(LOCAL)
+    with Memlane(db_path, user="ana", embedder="none") as other:
+        assert SessionStore(_access(other)).redeem(token) == LOCAL
+    assert sessions.redeem(token) is None  # taken there: never again here
+    access = _access(m)
+    key = access.create_key(user="bob")
+    bob = access.authenticate(key.key)
+    assert sessions.redeem(sessions.one_time_link(bob)) == bob
+    bobs = sessions.one_time_link(bob)
+    access.revoke_key("default", key.id)
+    assert sessions.redeem(bobs) is None  # its key was revoked meanwhile
+    assert count_rows(db_path, "signin_links") == 0  # (taken, even so)
+    SessionStore(access, link_ttl=-1).one_time_link(LOCAL)
+    assert count_rows(db_path, "signin_links") == 1
+    fresh = sessions.one_time_link(LOCAL)  # a new link purges the expired one
+    assert count_rows(db_path, "signin_links") == 1 and sessions.redeem(fresh) == LOCAL
+
+
+def test_two_servers_taking_one_link_at_once_sign_in_once(m: Memlane, db_path: Path | str) -> None:
+    token = SessionStore(_access(m)).one_time_link(LOCAL)
+    servers = [Memlane(db_path, user="ana", embedder="none") for _ in range(4)]
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            got = list(pool.map(lambda s: SessionStore(_access(s)).redeem(token), servers))
+    finally:
+        for s in servers:
+            s.close()
+    assert got.count(LOCAL) == 1 and got.count(None) == 3
+
+
+@pytest.mark.sqlite_only("reads the SQLite file's bytes")
+def test_only_the_links_hash_is_stored(m: Memlane, tmp_path: Path) -> None:
+    token = SessionStore(_access(m)).one_time_link(LOCAL)
+    m.close()
+    raw = (tmp_path / "memlane.db").read_bytes()
+    assert token.encode() not in raw and hash_key(token).encode() in raw
+
+
+def test_the_link_of_serve_open_works_on_another_server_after_a_restart(db_path: Path | str) -> None:
+    """Real processes: ``memlane serve --open`` prints a link and stops; two servers then run on the
+    database: the first to get the link signs in, the other refuses it."""
+    with serve(db_path, "--open") as (_, banner):  # type: ignore[arg-type]
+        link = banner["dashboard_link"]
+    path = link[link.index("/signin/once") :]
+    with serve(db_path) as (first, _), serve(db_path) as (second, _):  # type: ignore[arg-type]
+        signed_in = httpx.get(first + path)
+        assert signed_in.status_code == 303 and signed_in.headers["location"] == "/"
+        assert signed_in.cookies.get("memlane_session")
+        again = httpx.get(second + path)
+        assert again.status_code == 401 and "used already or has expired" in again.text
 
 
 def test_tokens_compare_whole() -> None:

@@ -33,7 +33,7 @@ from .errors import Forbidden, InvalidInput, NotFound, StorageError, Unauthorize
 from .ids import new_id
 from .models import Actor, KeyInfo, NewKey, TeamInfo, UserInfo, Visibility
 from .permissions import check_opt_in
-from .storage.base import IdentityStore
+from .storage.base import IdentityStore, SessionRow
 from .timeutil import now_utc
 
 __all__ = [
@@ -183,20 +183,42 @@ class AccessService:
             return None
         if now + idle - row.expires_at > _EXTEND_EVERY:
             self._db.extend_session(hash_key(token), now + idle)
+        return self._principal_of(row), row.acting_user
+
+    def _principal_of(self, row: SessionRow) -> Principal:
         if row.key is None:
-            assert row.operator is not None  # (the table's CHECK: one of the two)
-            return Principal(
-                OPERATOR_KEY_ID, row.workspace, row.operator, None, True, Visibility.SHARED
-            ), None
+            assert row.operator is not None  # (the tables' CHECK: one of the two)
+            return Principal(OPERATOR_KEY_ID, row.workspace, row.operator, None, True, Visibility.SHARED)
         key = row.key
         self._note_use(key.id)
-        return Principal(
-            key.id, key.workspace, key.user, key.agent, key.admin, key.max_visibility
-        ), row.acting_user
+        return Principal(key.id, key.workspace, key.user, key.agent, key.admin, key.max_visibility)
 
     def end_session(self, token: str) -> None:
         """Sign out: the session is revoked in the store, for every server sharing it."""
         self._db.revoke_session(hash_key(token), now_utc())
+
+    def open_link(self, principal: Principal, *, ttl: timedelta) -> str:
+        """A one-time sign-in link's token for ``principal``, good once within ``ttl``. The store keeps
+        only its SHA-256 (so a restart keeps it, and every server on the database honours it); links
+        expired by now are purged."""
+        token = secrets.token_urlsafe(32)
+        now = now_utc()
+        with suppress(StorageError):  # tidying up; a busy database must not refuse the link
+            self._db.purge_signin_links(now)
+        operator = principal.user if principal.key_id == OPERATOR_KEY_ID else None
+        self._db.insert_signin_link(
+            hash_key(token), principal.workspace, key_id=None if operator else principal.key_id,
+            operator=operator, created_at=now, expires_at=now + ttl,
+        )  # fmt: skip
+        return token
+
+    def redeem_link(self, token: str | None) -> Principal | None:
+        """Whom a one-time link signs in, taking it (never again, on any server); None when it is
+        unknown, used, expired, or its key was revoked."""
+        if not token or len(token) > 200:
+            return None
+        row = self._db.take_signin_link(hash_key(token), now_utc())
+        return self._principal_of(row) if row is not None else None
 
     # -- keys -----------------------------------------------------------------------------------------
 

@@ -557,6 +557,24 @@ class IdentityStore(Protocol):
         """Delete the sessions expired or revoked before ``before``."""
         ...
 
+    # -- one-time sign-in links: only the token's SHA-256 is stored -----------------------------------
+
+    def insert_signin_link(
+        self, token_hash: str, workspace: str, *, key_id: str | None, operator: str | None,
+        created_at: datetime, expires_at: datetime,
+    ) -> None:  # fmt: skip
+        """A new link, of a key (``key_id``) or of the local operator (``operator``), one of them."""
+        ...
+
+    def take_signin_link(self, token_hash: str, now: datetime) -> SessionRow | None:
+        """Delete the link (single use: of two takers at once, one gets it) and return whom it signs in,
+        when it had not expired at ``now`` and its key (if any) is live; None otherwise."""
+        ...
+
+    def purge_signin_links(self, before: datetime) -> None:
+        """Delete the links that expired before ``before``."""
+        ...
+
     def note_key_use(self, key_id: str, at: datetime) -> None: ...
 
     def insert_key(self, key: KeyInfo, key_hash: str, *, only_if_none: bool = False) -> bool:

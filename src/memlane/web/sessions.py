@@ -5,20 +5,19 @@ the key) or, for a one-time link of ``memlane serve --open``, the local operator
 the expiry (``AccessService.open_session`` / ``session`` / ``end_session``, ``web_sessions`` table on
 both backends). So a restart keeps everybody signed in, several ``memlane serve`` processes on one
 database share the sessions, signing out ends the session everywhere, and revoking the key ends its
-sessions at once (the lookup joins the key). Sessions expire after ``idle`` unused.
+sessions at once (the lookup joins the key). Sessions expire after ``idle`` unused. The one-time sign-in
+links (``memlane serve --open``) are kept the same way (``signin_links``: the token's hash, whom it signs
+in, its expiry), and taken from the store when used: a restart keeps an unused link, every server on the
+database honours it, and it signs in one browser once, whichever server it reaches.
 
 Each session's CSRF token is derived from its token (HMAC): a page of the session can show it, nobody
-without the cookie can compute it, and the store holds nothing to forge it with. The one-time links
-themselves stay in this process's memory (``memlane serve --open`` prints one for its own process).
+without the cookie can compute it, and the store holds nothing to forge it with.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
-import threading
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -46,14 +45,12 @@ def csrf_of(token: str) -> str:
 
 
 class SessionStore:
-    """Sessions in the store (through ``AccessService``), and one-time sign-in links in memory."""
+    """Sessions and one-time sign-in links, both in the store (through ``AccessService``)."""
 
     def __init__(self, access: AccessService, *, idle: float = 12 * 3600, link_ttl: float = 600) -> None:
         self.access = access
         self.idle = timedelta(seconds=idle)
-        self.link_ttl = link_ttl
-        self._links: dict[str, tuple[Principal, float]] = {}
-        self._lock = threading.Lock()
+        self.link_ttl = timedelta(seconds=link_ttl)
 
     def create(self, *, principal: Principal, user: str | None) -> Session:
         token = self.access.open_session(principal, user, idle=self.idle)
@@ -72,17 +69,11 @@ class SessionStore:
 
     def one_time_link(self, principal: Principal) -> str:
         """A token that signs one browser in as ``principal``, once, within ``link_ttl`` seconds."""
-        token = secrets.token_urlsafe(32)
-        with self._lock:
-            self._links[token] = (principal, time.monotonic() + self.link_ttl)
-        return token
+        return self.access.open_link(principal, ttl=self.link_ttl)
 
     def redeem(self, token: str) -> Principal | None:
-        with self._lock:
-            found = self._links.pop(token, None)
-        if found is None or found[1] < time.monotonic():
-            return None
-        return found[0]
+        """Whom the link signs in (a database write: call it off the event loop), or None."""
+        return self.access.redeem_link(token)
 
 
 def same_token(expected: str, given: str | None) -> bool:

@@ -92,6 +92,39 @@ class PostgresIdentity:
         with self._transaction() as cur:
             cur.execute("DELETE FROM web_sessions WHERE expires_at < %s OR revoked_at < %s", (before, before))
 
+    def insert_signin_link(
+        self, token_hash: str, workspace: str, *, key_id: str | None, operator: str | None,
+        created_at: datetime, expires_at: datetime,
+    ) -> None:  # fmt: skip
+        with self._transaction() as cur:
+            cur.execute(
+                "INSERT INTO signin_links (token_hash, workspace, key_id, operator, created_at, expires_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
+                (token_hash, workspace, key_id, operator, created_at, expires_at),
+            )
+
+    def take_signin_link(self, token_hash: str, now: datetime) -> SessionRow | None:
+        with self._transaction() as cur:
+            taken = cur.execute(
+                "DELETE FROM signin_links WHERE token_hash = %s RETURNING workspace, key_id, operator,"
+                " expires_at, expires_at > %s",
+                (token_hash, now),
+            ).fetchall()
+            if not taken or not taken[0][4]:
+                return None
+            workspace, key_id, operator, expires, _ = taken[0]
+            if key_id is None:
+                return SessionRow(str(workspace), None, str(operator), None, _time(expires))
+            keys = cur.execute(
+                f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = %s AND workspace = %s AND revoked_at IS NULL",
+                (key_id, workspace),
+            ).fetchall()
+        return SessionRow(str(workspace), _key(keys[0]), None, None, _time(expires)) if keys else None
+
+    def purge_signin_links(self, before: datetime) -> None:
+        with self._transaction() as cur:
+            cur.execute("DELETE FROM signin_links WHERE expires_at < %s", (before,))
+
     def note_key_use(self, key_id: str, at: datetime) -> None:
         with self._transaction() as cur:
             cur.execute("UPDATE api_keys SET last_used_at = %s WHERE id = %s", (at, key_id))

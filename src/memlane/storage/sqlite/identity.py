@@ -85,6 +85,38 @@ class SqliteIdentity:
                 "DELETE FROM web_sessions WHERE expires_at < ? OR revoked_at < ?", (to_db(before),) * 2
             )
 
+    def insert_signin_link(
+        self, token_hash: str, workspace: str, *, key_id: str | None, operator: str | None,
+        created_at: datetime, expires_at: datetime,
+    ) -> None:  # fmt: skip
+        with self._db.transaction() as cur:
+            cur.execute(
+                "INSERT INTO signin_links (token_hash, workspace, key_id, operator, created_at, expires_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (token_hash, workspace, key_id, operator, to_db(created_at), to_db(expires_at)),
+            )
+
+    def take_signin_link(self, token_hash: str, now: datetime) -> SessionRow | None:
+        with self._db.transaction() as cur:
+            taken = cur.execute(
+                "DELETE FROM signin_links WHERE token_hash = ? RETURNING workspace, key_id, operator, expires_at",
+                (token_hash,),
+            ).fetchall()
+            if not taken or str(taken[0][3]) <= str(to_db(now)):
+                return None
+            workspace, key_id, operator, expires = taken[0]
+            if key_id is None:
+                return SessionRow(str(workspace), None, str(operator), None, _time(expires))
+            keys = cur.execute(
+                f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ? AND workspace = ? AND revoked_at IS NULL",
+                (key_id, workspace),
+            ).fetchall()
+        return SessionRow(str(workspace), _key(keys[0]), None, None, _time(expires)) if keys else None
+
+    def purge_signin_links(self, before: datetime) -> None:
+        with self._db.transaction() as cur:
+            cur.execute("DELETE FROM signin_links WHERE expires_at < ?", (to_db(before),))
+
     def note_key_use(self, key_id: str, at: datetime) -> None:
         """Best effort, and never waits for another writer (a request must not queue behind a bulk
         import for a hint): when the write lock is taken, this use is not recorded."""

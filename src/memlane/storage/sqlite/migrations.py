@@ -563,4 +563,24 @@ MIGRATIONS.append(
 #: the related users of existing memories become account entities (``graph.backfill``), after the SQL
 RELATED_USER_BACKFILL = 17
 
+MIGRATIONS.append(
+    (
+        18,
+        "one-time sign-in links of the dashboard in the store (hash of the token only, expiry, taken once),"
+        " so that a restart keeps them and every server on the database honours them",
+        """
+CREATE TABLE IF NOT EXISTS signin_links (
+    token_hash TEXT PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    key_id TEXT REFERENCES api_keys (id) ON DELETE CASCADE,
+    operator TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    CHECK ((key_id IS NULL) <> (operator IS NULL))
+);
+CREATE INDEX IF NOT EXISTS signin_links_by_expiry ON signin_links (expires_at);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
