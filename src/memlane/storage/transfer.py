@@ -3,8 +3,9 @@
 Everything is copied as it is, not re-derived: ids, seqs (so conversation order and neighbours stay the
 same), version chains (``chain_id``, ``replaces``, ``superseded_by``), content hashes, vectors with their
 model identity, entity keys, the entity graph (entities, aliases, external ids, edges, memory links,
-merges), the keyword text, times, access counts, the audit log, and the identity
-tables (workspaces, users, teams, agents, API key hashes). The copy is one transaction on the target:
+merges), the keyword text, times, access counts, the audit log, the conversation log, profiles and
+their sweep state, job, import and consolidation runs, web sessions, and the identity tables
+(workspaces, users, teams, agents, API key hashes). The copy is one transaction on the target:
 it lands whole or not at all. A target that already holds data is refused, so a copy never merges two
 databases by accident (copy into a fresh database, then point memlane at it).
 
@@ -93,6 +94,45 @@ _TABLES = (
     _Table(
         "audit_log", ("seq", "at", "workspace", "actor", "action", "memory_id", "detail"),
         times=frozenset({"at"}), json=frozenset({"detail"}), serial="seq",
+    ),
+    # the conversation log, profiles and their sweeps' state (seqs kept: a profile's last_sync_seq and
+    # run_upto point into conversation_messages), job and import runs, consolidation runs, web sessions
+    _Table(
+        "conversation_messages",
+        ("seq", "id", "workspace", "owner", "visibility", "conversation_id", "role", "text", "tool", "result",
+         "speaker", "agent", "author", "at", "created_at"),
+        times=frozenset({"at", "created_at"}), json=frozenset({"result"}), serial="seq",
+    ),
+    _Table("extracted_exchanges", ("workspace", "digest", "extracted_at"), times=frozenset({"extracted_at"})),
+    _Table(
+        "profiles",
+        ("id", "workspace", "name", "config", "enabled", "last_sync_seq", "last_sync_at", "run_token",
+         "run_started_at", "run_heartbeat_at", "run_upto", "last_error", "created_at", "updated_at"),
+        times=frozenset({"last_sync_at", "run_started_at", "run_heartbeat_at", "created_at", "updated_at"}),
+        json=frozenset({"config"}), bools=frozenset({"enabled"}),
+    ),
+    _Table("profile_opt_outs", ("profile_id", "user_name", "at"), times=frozenset({"at"})),
+    _Table(
+        "profile_log", ("seq", "workspace", "profile_id", "profile_name", "at", "action", "count", "detail"),
+        times=frozenset({"at"}), json=frozenset({"detail"}), serial="seq",
+    ),
+    _Table(
+        "job_runs", ("seq", "id", "job", "started_at", "finished_at", "status", "error", "detail", "worker"),
+        times=frozenset({"started_at", "finished_at"}), json=frozenset({"detail"}), serial="seq",
+    ),
+    _Table(
+        "import_runs", ("id", "workspace", "user_name", "started_at", "instance", "run"),
+        times=frozenset({"started_at"}), json=frozenset({"run"}),
+    ),
+    _Table(
+        "consolidation_runs", ("id", "workspace", "actor", "at", "detail", "undone_at"),
+        times=frozenset({"at", "undone_at"}), json=frozenset({"detail"}),
+    ),
+    _Table(
+        "web_sessions",
+        ("token_hash", "workspace", "key_id", "operator", "acting_user", "created_at", "expires_at",
+         "revoked_at"),
+        times=frozenset({"created_at", "expires_at", "revoked_at"}),
     ),
 )  # fmt: skip
 
@@ -328,14 +368,12 @@ class _Postgres:
 
 #: tables that are derived (rebuilt by the target) or bookkeeping of the store itself
 _DERIVED = frozenset({"schema_migrations", "meta", "vector_indexes", "entity_versions"})
+#: derived tables by prefix, and PostgreSQL's job queue (``procrastinate_*``: the database's own workers')
+_NOT_COPIED = ("memories_fts", "sqlite_", "stat_", "procrastinate_")
 
 
 def _known(table: str) -> bool:
-    return (
-        table in _DERIVED
-        or any(t.name == table for t in _TABLES)
-        or table.startswith(("memories_fts", "sqlite_", "stat_"))
-    )
+    return table in _DERIVED or any(t.name == table for t in _TABLES) or table.startswith(_NOT_COPIED)
 
 
 def _side(store: Any) -> Any:
