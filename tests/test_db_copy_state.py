@@ -11,8 +11,13 @@ from click.testing import CliRunner
 
 from backends import rows
 from memlane import Memlane
+from memlane.auth import OPERATOR_KEY_ID, Principal
 from memlane.cli import main
+from memlane.models import Visibility
+from memlane.web.sessions import SessionStore
 from pg import url_with_search_path
+
+LOCAL = Principal(OPERATOR_KEY_ID, "default", "alice", None, True, Visibility.SHARED)
 
 #: every table a used store fills, with the columns that must come across as they were
 TABLES = {
@@ -23,6 +28,8 @@ TABLES = {
     "profile_log": "seq, profile_id, action, count",
     "job_runs": "seq, id, job, status, error, worker",
     "consolidation_runs": "id, workspace, actor",
+    "web_sessions": "token_hash, workspace, key_id, operator, acting_user",
+    "signin_links": "token_hash, workspace, key_id, operator",
 }
 
 
@@ -43,6 +50,9 @@ def test_a_used_store_is_copied_to_postgres_and_back_with_its_log_profiles_and_r
         m.store("Mira owns a bakery in Ghent")
         m.store("FYI, Mira owns a bakery in Ghent", auto_supersede=False)
         m.consolidate()
+        sessions = SessionStore(m.service.access)  # the dashboard's: a session and a one-time link
+        sessions.create(principal=LOCAL, user=None)
+        sessions.one_time_link(LOCAL)
     before = _state(str(source))
     assert [
         t for t, got in before.items() if not got

@@ -134,6 +134,10 @@ _TABLES = (
          "revoked_at"),
         times=frozenset({"created_at", "expires_at", "revoked_at"}),
     ),
+    _Table(
+        "signin_links", ("token_hash", "workspace", "key_id", "operator", "created_at", "expires_at"),
+        times=frozenset({"created_at", "expires_at"}),
+    ),
 )  # fmt: skip
 
 
