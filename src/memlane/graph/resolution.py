@@ -447,6 +447,12 @@ def _person_parts_of(name: str) -> tuple[tuple[str, ...], str | None]:
 @lru_cache(maxsize=65536)
 def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
     """``_person_parts_of`` without particles joined."""
+    name = _PARENTHESES.sub(" ", name) if _PARENTHESES.sub("", name).strip() else name
+    if _CJK_NAME.match(name.strip()):
+        # a Chinese or Korean name in its own script: the family name's syllable, then the given
+        # name's ("张伟" is Zhang Wei, "王小明" Wang Xiaoming, "김민준" Gim Minjun: Korean
+        # family names come out in Revised Romanisation, "Gim", "Bag", rarely as written in Latin script)
+        name = name.strip()[0] + " " + name.strip()[1:]
     tokens = [t for raw in _tokens(name) for t in _without_honorific(raw).replace("-", " ").split()]
     tokens = [t.strip(".") for t in tokens if t.strip(".")]
     gender = None
@@ -461,6 +467,12 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
     while len(tokens) > 1 and tokens[-1] in _SUFFIXES:
         tokens = tokens[:-1]
     return tuple(tokens), gender
+
+
+#: what a name says in parentheses: another name ("张伟 (David)"), pronouns ("nadia (she/her)")
+_PARENTHESES = re.compile(r"\([^()]*\)")
+#: a name of two to four Chinese characters or Korean syllables
+_CJK_NAME = re.compile(r"^[\u4e00-\u9fff\uac00-\ud7af]{2,4}$")
 
 
 def _without_honorific(word: str) -> str:
