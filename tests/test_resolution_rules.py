@@ -412,3 +412,15 @@ def test_chinese_names_in_their_own_script() -> None:
         assert blocking_keys(written, "person") & blocking_keys("Xiaoming Wang", "person")
     # another given name in the same script is another person
     assert not resolve(Mention("王小红", "person"), [wang]).matched
+
+
+def test_a_word_of_its_type_around_a_name() -> None:
+    heron = Candidate("pr1", "project", "Project Heron")
+    found = resolve(Mention("Heron", "project"), [heron])
+    assert (found.entity_id, found.how) == ("pr1", "nickname")
+    assert blocking_keys("Heron", "project") & blocking_keys("Project Heron", "project")
+    team = Candidate("tm1", "team", "the Billing Platform team")
+    assert resolve(Mention("Billing Platform", "team"), [team]).entity_id == "tm1"
+    # a longer name is another thing
+    assert not resolve(Mention("Heron Mobile", "project"), [heron]).matched
+    assert not resolve(Mention("Platform team", "team"), [team]).matched

@@ -625,6 +625,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         plain = normalise_name(name, kind)
         if plain:
             keys.add(f"n:{plain}")
+        if kind in _TYPE_WORDS and plain and (bare := _without_type_word(plain, kind)) != plain:
+            keys.add(f"n:{bare}")  # "Project Falcon" is found as "Falcon" (and the reverse)
         if kind is EntityType.REPOSITORY and plain:
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
         if kind is EntityType.PLACE and (place := place_key(name)) is not None:
@@ -885,6 +887,16 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     form = normalise_name(name, compare_as)
     if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
         return "exact"
+    # "Project Falcon" / "Falcon", "the Data Platform team" / "Data Platform"
+    if (
+        compare_as in _TYPE_WORDS
+        and (bare := _without_type_word(form, compare_as))
+        and any(
+            _without_type_word(normalise_name(k, compare_as), compare_as) == bare
+            for k in _names_of(candidate)
+        )
+    ):
+        return "nickname"
     if compare_as is EntityType.REPOSITORY and form:
         # a repository by its name without its owner ("api-gateway" / "acme/api-gateway"): partial, so
         # it must be the only repository of that name
@@ -941,6 +953,28 @@ def _qualified_place_fit(name: str, names: Sequence[str]) -> str | None:
         if qualifier_fits(bare, the_qualifier):
             best = "partial"
     return best
+
+
+#: words that say what kind of thing a name is, written before or after it ("Project Falcon",
+#: "Platform team"): the name without them is the same name
+_TYPE_WORDS = {
+    EntityType.PROJECT: frozenset({"project", "programme", "program"}),
+    EntityType.TEAM: frozenset({"team", "squad"}),
+}
+
+
+@lru_cache(maxsize=65536)
+def _without_type_word(form: str, kind: EntityType) -> str:
+    """A normalised name without a word of its type at either end ("project falcon" -> "falcon"); the
+    name itself when it has none, or when nothing else would be left."""
+    words = form.split()
+    if words and words[0] == "the":
+        words = words[1:]
+    while len(words) > 1 and words[0] in _TYPE_WORDS[kind]:
+        words = words[1:]
+    while len(words) > 1 and words[-1] in _TYPE_WORDS[kind]:
+        words = words[:-1]
+    return " ".join(words)
 
 
 @lru_cache(maxsize=65536)
