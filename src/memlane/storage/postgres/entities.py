@@ -576,6 +576,50 @@ class EntityWriteOps:
             (merge.id, actor.workspace, into, gone, Jsonb(snapshot), actor.owner, at),
         )
 
+    # -- orphans: entities that only memory links kept, after those memories are deleted ---------------
+
+    def linked_entities(self, seqs: Sequence[int]) -> list[str]:
+        """The entities linked to the memories ``seqs`` (read before they are deleted: ``drop_orphans``)."""
+        rows = self._run(
+            "SELECT DISTINCT entity_id FROM memory_entity_links WHERE memory_seq = ANY(%s::bigint[])",
+            (list(seqs),),
+        )
+        return sorted(str(r[0]) for r in rows)
+
+    def drop_orphans(self, entity_ids: Sequence[str]) -> list[str]:
+        """Delete those of ``entity_ids`` nothing keeps any more, in this transaction (their names,
+        keys and ids go with them by ON DELETE CASCADE): no memory link left, and none of what makes an
+        entity more than a name seen in memories: an external id (an anchored record, an account),
+        attributes (an anchored record), an edge (anchored, related by hand or from text), a merge
+        record (either side: an unmerge brings it back), being folded into another. Returns them."""
+        if not entity_ids:
+            return []
+        orphans = (
+            "SELECT e.id, e.workspace, e.owner, e.visibility FROM entities e WHERE e.id = ANY(%s::text[])"
+            " AND e.merged_into IS NULL AND e.attributes IS NULL"
+            " AND NOT EXISTS (SELECT 1 FROM memory_entity_links l WHERE l.entity_id = e.id)"
+            " AND NOT EXISTS (SELECT 1 FROM entity_external_ids x WHERE x.entity_id = e.id)"
+            " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.src = e.id)"
+            " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.dst = e.id)"
+            " AND NOT EXISTS (SELECT 1 FROM entity_merges r WHERE r.into_id = e.id)"
+            " AND NOT EXISTS (SELECT 1 FROM entity_merges r WHERE r.merged_id = e.id) ORDER BY 2, 3, 4, 1"
+        )
+        found = self._run(orphans, (list(entity_ids),))
+        if not found:
+            return []
+        scopes = sorted(
+            {EntityScope(*r[1:]) for r in found}, key=lambda s: (s.workspace, s.owner, s.visibility)
+        )
+        for scope in scopes:  # locked (in one order), then asked again: no store links to them meanwhile
+            self._lock_scope(scope)
+        gone = [str(r[0]) for r in self._run(orphans, ([r[0] for r in found],))]
+        if gone:
+            for scope in scopes:
+                self._will_change(scope)
+            self._forget_all()  # (the cache and the memo may hold them: they start again)
+            self._run("DELETE FROM entities WHERE id = ANY(%s::text[])", (gone,))
+        return gone
+
     def unmerge_entities(self, actor: Actor, merge_id: str, at: datetime) -> EntityMerge | None:
         visible, params = _visible(actor, "e")
         run = self._run

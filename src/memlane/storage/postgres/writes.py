@@ -496,13 +496,15 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
 
     def _delete_seqs(self, seqs: set[int]) -> None:
         """Delete rows and their statistics; vectors, entity keys and links go by ON DELETE CASCADE, the
-        tsvector with the row."""
+        tsvector with the row; then the entities nothing keeps any more (``drop_orphans``)."""
         if not seqs:
             return
         self.flush_entities(bump=False)  # (link rows held back may name these memories)
+        linked = self.linked_entities(sorted(seqs))
         self._collect(sorted(seqs - self.uncounted), -1)
         self.uncounted -= seqs
         self.conn.execute("DELETE FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),))
+        self.drop_orphans(linked)  # (entities only these memories named)
 
     def delete_profile_memories(self, workspace: str, profile_id: str) -> list[str]:
         found = self.conn.execute(

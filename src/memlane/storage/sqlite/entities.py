@@ -417,6 +417,51 @@ class EntityWriteOps:
             (merge.id, actor.workspace, into, gone, json.dumps(snapshot), actor.owner, at),
         )
 
+    # -- orphans: entities that only memory links kept, after those memories are deleted ---------------
+
+    def linked_entities(self, seqs: Sequence[int]) -> list[str]:
+        """The entities linked to the memories ``seqs`` (read before they are deleted: ``drop_orphans``)."""
+        found: list[str] = []
+        for start in range(0, len(seqs), _CHUNK):
+            part = list(seqs[start : start + _CHUNK])
+            found += [
+                str(r[0])
+                for r in self._run(
+                    f"SELECT DISTINCT entity_id FROM memory_entity_links WHERE memory_seq IN ({_marks(part)})",
+                    part,
+                )
+            ]
+        return sorted(set(found))
+
+    def drop_orphans(self, entity_ids: Sequence[str]) -> list[str]:
+        """Delete those of ``entity_ids`` nothing keeps any more, in this transaction (their names,
+        keys and ids go with them by ON DELETE CASCADE): no memory link left, and none of what makes an
+        entity more than a name seen in memories: an external id (an anchored record, an account),
+        attributes (an anchored record), an edge (anchored, related by hand or from text), a merge
+        record (either side: an unmerge brings it back), being folded into another. Returns them."""
+        gone: list[str] = []
+        for start in range(0, len(entity_ids), _CHUNK):
+            part = list(entity_ids[start : start + _CHUNK])
+            gone += [
+                str(r[0])
+                for r in self._run(
+                    f"SELECT e.id FROM entities e WHERE e.id IN ({_marks(part)}) AND e.merged_into IS NULL AND e.attributes IS NULL"
+                    " AND NOT EXISTS (SELECT 1 FROM memory_entity_links l WHERE l.entity_id = e.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM entity_external_ids x WHERE x.entity_id = e.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.src = e.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.dst = e.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM entity_merges r WHERE r.into_id = e.id)"
+                    " AND NOT EXISTS (SELECT 1 FROM entity_merges r WHERE r.merged_id = e.id)",
+                    part,
+                )
+            ]
+        if gone:
+            self._forget_all()  # (the cache and the memo may hold them: they start again)
+            for start in range(0, len(gone), _CHUNK):
+                part = gone[start : start + _CHUNK]
+                self._run(f"DELETE FROM entities WHERE id IN ({_marks(part)})", part)
+        return gone
+
     def unmerge_entities(self, actor: Actor, merge_id: str, at: datetime) -> EntityMerge | None:
         visible, params = _visible(actor, "e")
         run = self._run

@@ -384,15 +384,17 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
 
     def _delete_seqs(self, seqs: list[int]) -> None:
         """Delete rows from every index: statistics, full text, entity keys, vectors (entity links go by
-        ON DELETE CASCADE)."""
+        ON DELETE CASCADE), and the entities nothing keeps any more (``drop_orphans``)."""
         if not seqs:
             return
         seq_marks = ",".join("?" * len(seqs))
+        linked = self.linked_entities(seqs)
         self._uncount(seqs)
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_vectors WHERE memory_seq IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
+        self.drop_orphans(linked)  # (entities only these memories named)
         self.removed_seqs.extend(seqs)
         self.vectors_changed = True
 
