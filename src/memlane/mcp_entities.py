@@ -1,4 +1,5 @@
-"""The MCP tools of the entity graph: ``entity_lookup`` ("what do you know about X").
+"""The MCP tools of the entity graph: ``entity_lookup`` ("what do you know about X") and
+``entity_relate`` (record a relation between two entities, as ``POST /v1/entities/{id}/edges``).
 
 Built by ``mcp_server.build_mcp_server`` with its own helpers (``build``), so the tools share its strict
 arguments, error rendering and acting user; this module cannot import ``mcp_server`` (it is imported
@@ -17,12 +18,12 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from .graph.resolution import EntityType
-from .models import Actor, Entity, EntityDetail, EntityLookup
+from .models import Actor, Edge, Entity, EntityDetail, EntityLookup
 from .service import MemoryService
 
 __all__ = ["ENTITY_TOOLS", "build"]
 
-ENTITY_TOOLS = ("entity_lookup",)
+ENTITY_TOOLS = ("entity_lookup", "entity_relate")
 
 Run = Callable[[Context, Callable[[Actor], Any], Callable[[Any], CallToolResult]], CallToolResult]
 MakeTool = Callable[..., Tool]
@@ -41,6 +42,22 @@ about it and (distance 1) about those related entities, nearest first. When a na
 entities (two people called Ana) they are listed as candidates: ask which one, or call again with its \
 entity_id. Use it for "who is X", "what do we know about X", before answering about a named person or \
 organisation."""
+
+
+_RELATE = """\
+Record a relation between two known entities that no record states: 'Ana reports_to Boris', 'Acme \
+customer_of Initech', 'Boris member_of Platform team'. Give both entities' ids (from entity_lookup) and \
+the relation as a short snake_case verb phrase (reports_to, member_of, works_at, customer_of, \
+assigned_to, belongs_to, manages…). The same three again updates the relation (its dates, its \
+provenance), never duplicates it; valid_to ends it (it is kept, with its end). single: the relation \
+holds one value at a time (one manager), so the source's other open relations of this name end now. \
+Both entities must have the same owner and visibility (two personal entities of this user, or two \
+shared ones of the same owner). Then 'where does Ana's manager work?' is answered one hop away."""
+
+#: an entity's id, as entity_lookup gives it
+_ENTITY_ID = dict(min_length=1, max_length=200)
+#: a time as the REST API takes it: ISO-8601 or a written date
+_WHEN = "(ISO-8601, e.g. '2025-03-01', or a written date)."
 
 
 def _entity_line(entity: Entity, key: str = "entity") -> str:
@@ -69,6 +86,16 @@ def _detail_lines(detail: EntityDetail) -> list[str]:
         lines.append(json.dumps({"id": m.id, "content": m.content, "type": str(m.type), "distance": linked.distance,
                                  "date": m.observed_at.date().isoformat()}, ensure_ascii=False))  # fmt: skip
     return lines
+
+
+def edge_text(edge: Edge) -> str:
+    """The recorded relation as one JSON line (ids: the model got them from ``entity_lookup``)."""
+    entry: dict[str, Any] = {"id": edge.id, "from": edge.src, "relation": edge.relation, "to": edge.dst}
+    if edge.valid_from is not None:
+        entry["since"] = edge.valid_from.isoformat()
+    if edge.valid_to is not None:
+        entry["until"] = edge.valid_to.isoformat()
+    return json.dumps(entry, ensure_ascii=False)
 
 
 def lookup_text(result: EntityLookup) -> str:
@@ -115,8 +142,43 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
         return run(ctx, lambda actor: service.entities.lookup(
             actor, query, entity_id=entity_id, type=type, hops=hops, limit=limit), render)  # fmt: skip
 
+    def entity_relate(
+        ctx: Context,
+        src: Annotated[str, Field(**_ENTITY_ID, description="The id of the entity the relation is from.")],
+        relation: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=40,
+                pattern=r"^[a-z][a-z0-9_]*$",
+                description="snake_case, e.g. reports_to, member_of, customer_of.",
+            ),
+        ],
+        dst: Annotated[str, Field(**_ENTITY_ID, description="The id of the entity the relation is to.")],
+        valid_from: Annotated[
+            str | None, Field(min_length=1, max_length=100, description="Since when it holds " + _WHEN)
+        ] = None,
+        valid_to: Annotated[
+            str | None, Field(min_length=1, max_length=100, description="When it ended " + _WHEN)
+        ] = None,
+        single: Annotated[
+            bool,
+            Field(description="One at a time (one manager): end the source's other relations of this name."),
+        ] = False,
+    ) -> Annotated[CallToolResult, Edge]:
+        def render(edge: Edge) -> CallToolResult:
+            return CallToolResult(content=[TextContent(type="text", text=edge_text(edge))],
+                                  structured_content=edge.model_dump(mode="json"))  # fmt: skip
+
+        return run(ctx, lambda actor: service.entities.relate(
+            actor, src, relation, dst, valid_from=valid_from, valid_to=valid_to,
+            provenance={"via": "mcp"}, single=single), render)  # fmt: skip
+
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
     return [
         make_tool(entity_lookup, title="Look up an entity", description=_LOOKUP, annotations=read_only,
                   exactly_one_of=("query", "entity_id")),
+        make_tool(entity_relate, title="Relate two entities", description=_RELATE,
+                  annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False,
+                                              idempotent_hint=True, open_world_hint=False)),
     ]  # fmt: skip
