@@ -82,6 +82,52 @@ def test_chatgpt_without_memory_names_what_was_expected(tmp_path: Path) -> None:
         read_export(zip_bytes({"conversations.json": json.dumps([conv]).encode()}))
 
 
+@pytest.mark.parametrize("layout", ["zip", "loose-json"])
+def test_chatgpt_with_nan_times_imports_without_those_times(
+    layout: str, tmp_path: Path, mem: Memlane
+) -> None:
+    """An export whose times are NaN (not JSON, but what Python's json writes for a missing float) is the
+    same export with those times missing: it was refused as 'not a recognised export'."""
+    files = chatgpt_files()
+    convs = json.loads(files["conversations.json"])
+    old, new = convs[0], convs[1]
+    old["create_time"] = old["update_time"] = float("nan")  # the first item: the one detection reads
+    for node in old["mapping"].values():
+        if node.get("message"):
+            node["message"]["create_time"] = float("nan")
+    new["mapping"]["bio-call"]["message"]["create_time"] = float("inf")
+    new["mapping"]["u-1"]["message"]["content"]["parts"] = ['a "NaN" and Infinity in text stay as they are']
+    raw = json.dumps(convs).encode()
+    assert b": NaN" in raw and b": Infinity" in raw
+    files["conversations.json"] = raw
+    source: object = zip_bytes(files)
+    if layout == "loose-json":
+        source = tmp_path / "conversations.json"
+        source.write_bytes(raw)  # type: ignore[attr-defined]
+    result = mem.import_file(source)  # type: ignore[arg-type]
+    assert (result.vendor, result.imported, result.skipped_invalid) == ("chatgpt", 5, ())
+    stored = contents(mem)
+    assert {"Preferred name: Mira", "Role: nurse in Lyon", "User is vegetarian."} <= set(stored)
+    assert stored["User is vegetarian."].observed_at == datetime(2024, 9, 29, tzinfo=UTC)  # type: ignore[attr-defined]
+    bio = stored["User runs three times a week and is training for an April half-marathon."]
+    # its own time is Infinity (missing): the conversation's time stands in, as for a null one
+    assert bio.observed_at == datetime.fromtimestamp(1_767_225_600.123456 + 10, tz=UTC)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 8, 1 << 20])
+def test_non_finite_numbers_read_as_null_outside_strings_at_any_chunk_size(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memlane.importers import nonfinite
+
+    monkeypatch.setattr(nonfinite, "_CHUNK", chunk)
+    value = [{"t": float("nan"), "NaN": 'say "NaN", Infinity \\ -Infinity', "u": [float("inf"), -float("inf"),
+              -1.5, 2, None, True], "v": "\\"}]  # fmt: skip
+    raw = json.dumps(value).encode()
+    read = json.loads(nonfinite.NonFiniteAsNull(io.BytesIO(raw)).read())
+    assert read == [{"t": None, "NaN": value[0]["NaN"], "u": [None, None, -1.5, 2, None, True], "v": "\\"}]
+
+
 # -- Claude ---------------------------------------------------------------------------------------------
 
 

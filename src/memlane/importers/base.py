@@ -15,6 +15,7 @@ import ijson
 from ..errors import InvalidInput
 from ..text import content_hash
 from .archive import Entry
+from .nonfinite import NonFiniteAsNull
 
 __all__ = ["MAX_FACTS", "Batch", "Fact", "json_items", "load_json", "parse_date"]
 
@@ -97,13 +98,33 @@ def _bom(stream: IO[bytes]) -> Any:
     return buffered
 
 
+def _items(entry: Entry, *, non_finite: bool) -> Iterator[Any]:
+    with entry.open() as raw:
+        stream = _bom(raw)
+        yield from ijson.items(io.BufferedReader(NonFiniteAsNull(stream)) if non_finite else stream, "item",
+                               use_float=True)  # fmt: skip
+
+
 def json_items(entry: Entry) -> Iterator[Any]:
-    """The items of a JSON array file, one at a time (files of hundreds of MB stay out of memory)."""
+    """The items of a JSON array file, one at a time (files of hundreds of MB stay out of memory). A file
+    the parser refuses is read once more with ``NaN`` / ``Infinity`` as null (``nonfinite``), from the
+    item it stopped at: an export with a missing time is imported without that time."""
+    done = 0
     try:
-        with entry.open() as raw:
-            yield from ijson.items(_bom(raw), "item", use_float=True)
-    except ijson.JSONError as exc:
-        raise InvalidInput(f"{entry.name} is not valid JSON ({exc}); nothing was imported") from None
+        try:
+            for item in _items(entry, non_finite=False):
+                yield item
+                done += 1
+        except ijson.JSONError as exc:
+            first = exc
+            try:
+                for i, item in enumerate(_items(entry, non_finite=True)):
+                    if i >= done:
+                        yield item
+            except ijson.JSONError:
+                raise InvalidInput(
+                    f"{entry.name} is not valid JSON ({first}); nothing was imported"
+                ) from None
     except UnicodeDecodeError:
         raise InvalidInput(f"{entry.name} is not UTF-8; nothing was imported") from None
 
@@ -123,17 +144,21 @@ def load_json(entry: Entry) -> Any:
 
 
 def first_item(entry: Entry) -> Any:
-    """The first item of a JSON array file (or the object itself), for detection; None if unreadable."""
+    """The first item of a JSON array file (or the object itself), for detection; None if unreadable.
+    An array the parser refuses is read again with ``NaN`` / ``Infinity`` as null, as ``json_items`` does."""
     try:
         with entry.open() as raw:
             stream = _bom(raw)
             head = stream.peek(1)[:1]
-            if head == b"[":
-                for item in ijson.items(stream, "item", use_float=True):
-                    return item
-                return None
             if head == b"{" and entry.size <= MAX_SMALL_JSON:
                 return json.loads(stream.read().decode("utf-8"))
+        if head != b"[":
+            return None
+        for non_finite in (False, True):
+            try:
+                return next(_items(entry, non_finite=non_finite), None)
+            except ijson.JSONError:
+                continue
     except (ijson.JSONError, ValueError):
         return None
     return None
