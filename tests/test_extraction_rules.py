@@ -114,6 +114,12 @@ def test_third_person_rewrite() -> None:
     assert _one("I never take meetings before 9:30.").content == "The user never takes meetings before 9:30"
     assert _one("My car is a 2019 Toyota Corolla.").content == "The user's car is a 2019 Toyota Corolla"
     assert _one("I went to Porto in May.").content == "The user went to Porto in May"
+    # "our team" is the team itself (it was "The team's team decided ...")
+    assert _one("Our team decided to move the launch to March.").content == (
+        "The team decided to move the launch to March"
+    )
+    assert _one("We moved our teams' standup to 10:00.").content == "The team moved the teams' standup to 10:00"
+    assert _one("Our CI runs on GitHub Actions.").content == "The team's CI runs on GitHub Actions"
     # other languages are kept as said: the extractor does not translate
     assert _one("Mi hermana Carmen vive en Sevilla.").content == "Mi hermana Carmen vive en Sevilla"
 

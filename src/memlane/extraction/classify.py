@@ -230,6 +230,7 @@ _FIXED = [
     (r"\bmine\b", "the user's"),
     (r"\bmyself\b", "themselves"),
     (r"\bme\b", "the user"),
+    (r"\bour\s+(teams?)\b", r"the \1"),  # "our team decided": the team itself, not "the team's team"
     (r"\bour\b", "the team's"),
     (r"\bus\b", "the team"),
     (r"\bwe\b", "the team"),
