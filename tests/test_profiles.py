@@ -414,3 +414,35 @@ def test_an_expired_twin_deleted_by_a_restatement_is_in_the_expiry_log(mem: Meml
     rows(db_path, f"UPDATE memories SET expires_at = created_at WHERE id = '{plain.id}'")
     assert mem.store("the staging database is called Mole", source="test").id != plain.id
     assert len(mem.profiles.log("short")) == 3
+
+
+def test_rest_opt_out_takes_the_user_from_the_body_too(tmp_path) -> None:
+    """``user`` of the opt-out/opt-in endpoints in a JSON body is read, not ignored (the admin then opted
+    itself out): an admin acts for any user, a user only for themselves (docs/api.md). ``/v1/me`` refuses
+    a body naming someone else."""
+    stack = make_stack(tmp_path / "optout.db")
+    bob_key = stack.key(user="bob")
+    stack.mem.profiles.create("prefs")
+    admin_actor = Actor(user="alice", admin=True)
+    opted = lambda: stack.mem.service.profiles.opted_out(admin_actor, "prefs")  # noqa: E731
+    with running(stack.app()) as url, httpx.Client(base_url=url) as client:
+        admin, bob = bearer(stack.admin_key), bearer(bob_key)
+        r = client.post("/v1/profiles/prefs/opt-out", json={"user": "bob"}, headers=admin)
+        assert r.status_code == 200, r.text
+        assert opted() == ["bob"]  # not alice, the admin acting
+        r = client.post("/v1/profiles/prefs/opt-out", json={"user": "carol"}, headers=bob)
+        assert r.status_code == 403 and opted() == ["bob"]  # bob only for himself
+        r = client.post(
+            "/v1/profiles/prefs/opt-out", params={"user": "bob"}, json={"user": "carol"}, headers=admin
+        )
+        assert r.status_code == 422 and "name one user" in r.json()["error"]["message"]
+        assert client.post("/v1/profiles/prefs/opt-in", json={"user": "bob"}, headers=bob).status_code == 200
+        assert opted() == []
+        r = client.post("/v1/profiles/prefs/opt-out", json={"user": 7}, headers=admin)
+        assert r.status_code == 422 and opted() == []
+        r = client.post("/v1/me/opt-out", json={"user": "carol"}, headers=bob)
+        assert r.status_code == 422 and "X-Memlane-User" in r.json()["error"]["message"]
+        assert client.get("/v1/me", headers=bob).json()["opted_out"] is False
+        assert client.post("/v1/me/opt-out", json={"user": "bob"}, headers=bob).json()["opted_out"] is True
+        assert client.post("/v1/me/opt-in", headers=bob).json()["opted_out"] is False
+    stack.mem.close()

@@ -14,7 +14,7 @@ from ..jobs.models import JobInfo
 from ..models import JobRun, Profile, ProfileLogEntry
 from ..profiles.models import ProfileDeletion, SweepReport
 from .context import CallerDep, render
-from .schemas import ERROR_RESPONSES, _Body
+from .schemas import ERROR_RESPONSES, OptOutBody, _Body, opt_out_user
 
 __all__ = ["router"]
 
@@ -115,14 +115,19 @@ def profile_log(name: str, who: CallerDep, limit: int = Query(50, ge=1, le=1000)
 
 
 @router.post("/profiles/{name}/opt-out", response_model=Profile, tags=["profiles"])
-def profile_opt_out(name: str, who: CallerDep, user: str | None = None) -> JSONResponse:
-    """The acting user (or, for admin keys, ``user``) is skipped by this profile's sweeps."""
-    return render(who.service.profiles.opt_out(who.actor, name, user))
+def profile_opt_out(
+    name: str, who: CallerDep, user: str | None = None, body: OptOutBody | None = None
+) -> JSONResponse:
+    """The acting user (or, for admin keys, ``user``: in the query or the JSON body) is skipped by this
+    profile's sweeps."""
+    return render(who.service.profiles.opt_out(who.actor, name, opt_out_user(user, body)))
 
 
 @router.post("/profiles/{name}/opt-in", response_model=Profile, tags=["profiles"])
-def profile_opt_in(name: str, who: CallerDep, user: str | None = None) -> JSONResponse:
-    return render(who.service.profiles.opt_in(who.actor, name, user))
+def profile_opt_in(
+    name: str, who: CallerDep, user: str | None = None, body: OptOutBody | None = None
+) -> JSONResponse:
+    return render(who.service.profiles.opt_in(who.actor, name, opt_out_user(user, body)))
 
 
 @router.get("/jobs", response_model=JobsPage, tags=["jobs"])

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from ..errors import InvalidInput
 from ..models import ForgetResult, ImportResult, Memory, MemoryType, Scope, State, StoreResult
 from .context import CallerDep, render
 from .schemas import (
@@ -16,11 +17,13 @@ from .schemas import (
     HistoryPage,
     HitsPage,
     MemoriesPage,
+    OptOutBody,
     RecallBody,
     StoreBody,
     StoreManyBody,
     StoreManyResult,
     WhoAmI,
+    opt_out_user,
 )
 
 __all__ = ["router"]
@@ -157,18 +160,29 @@ def me(who: CallerDep) -> JSONResponse:
 
 
 @router.post("/me/opt-out", response_model=WhoAmI, tags=["me"])
-def opt_out(who: CallerDep) -> JSONResponse:
+def opt_out(who: CallerDep, body: OptOutBody | None = None) -> JSONResponse:
     """Opt the acting user out of memory: no reads (empty results), no writes, until opting back in."""
-    who.access.set_opted_out(who.actor.workspace, who.actor.user, True, by=who.actor)
+    who.access.set_opted_out(who.actor.workspace, _me(who, body), True, by=who.actor)
     return render(_whoami(who))
 
 
 @router.post("/me/opt-in", response_model=WhoAmI, tags=["me"])
-def opt_in(who: CallerDep) -> JSONResponse:
+def opt_in(who: CallerDep, body: OptOutBody | None = None) -> JSONResponse:
     """Opt the acting user back in to memory: with a key bound to that user, or an admin key (an agent's
     key or an unbound key acting for the user may opt them out, not back in)."""
-    who.access.set_opted_out(who.actor.workspace, who.actor.user, False, by=who.actor)
+    who.access.set_opted_out(who.actor.workspace, _me(who, body), False, by=who.actor)
     return render(_whoami(who))
+
+
+def _me(who: CallerDep, body: OptOutBody | None) -> str:
+    """``/me`` is the acting user: a body naming someone else is refused, not ignored."""
+    named = opt_out_user(None, body)
+    if named is not None and named != who.actor.user:
+        raise InvalidInput(
+            f"user: /v1/me acts on the acting user ({who.actor.user}), not {named!r}: act as {named!r}"
+            f" (X-Memlane-User), or as an admin use POST /v1/users/{{name}}/opt-out or -in"
+        )
+    return who.actor.user
 
 
 def _whoami(who: CallerDep) -> dict[str, object]:

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
+from ..errors import InvalidInput
 from ..models import (
     Hit,
     KeyInfo,
@@ -239,3 +240,18 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (422, "Invalid input: wrong type, unknown field, out of range, secret refused"),
     )
 }
+
+
+class OptOutBody(_Body):
+    """Whom an opt-out or opt-in is for (left out: the acting user)."""
+
+    user: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+def opt_out_user(query: str | None, body: OptOutBody | None) -> str | None:
+    """The ``user`` of an opt-out or opt-in, from the query or the JSON body (never silently one of two
+    that differ)."""
+    given = body.user if body is not None else None
+    if query is not None and given is not None and query != given:
+        raise InvalidInput(f"user: the query names {query!r} and the body {given!r}; name one user")
+    return given if given is not None else query
