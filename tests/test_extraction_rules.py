@@ -118,7 +118,9 @@ def test_third_person_rewrite() -> None:
     assert _one("Our team decided to move the launch to March.").content == (
         "The team decided to move the launch to March"
     )
-    assert _one("We moved our teams' standup to 10:00.").content == "The team moved the teams' standup to 10:00"
+    assert (
+        _one("We moved our teams' standup to 10:00.").content == "The team moved the teams' standup to 10:00"
+    )
     assert _one("Our CI runs on GitHub Actions.").content == "The team's CI runs on GitHub Actions"
     # other languages are kept as said: the extractor does not translate
     assert _one("Mi hermana Carmen vive en Sevilla.").content == "Mi hermana Carmen vive en Sevilla"
