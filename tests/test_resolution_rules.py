@@ -424,3 +424,16 @@ def test_a_word_of_its_type_around_a_name() -> None:
     # a longer name is another thing
     assert not resolve(Mention("Heron Mobile", "project"), [heron]).matched
     assert not resolve(Mention("Platform team", "team"), [team]).matched
+
+
+def test_an_acronym_of_a_companys_first_words() -> None:
+    known = Candidate("c1", "company", "Compañía Minera del Sur Transportes S.A.")
+    found = resolve(Mention("CMS Transportes", "company"), [known])
+    assert (found.entity_id, found.how) == ("c1", "partial")
+    assert blocking_keys("CMS Transportes", "company") & blocking_keys(known.name, "company")
+    assert blocking_keys("TCS", "company") & blocking_keys("Tata Consultancy Services", "company")
+    # other letters, or other words after them: another company
+    assert not resolve(Mention("CMN Transportes", "company"), [known]).matched
+    assert not resolve(Mention("CMS Seguros", "company"), [known]).matched
+    # the acronym must be written as one ("Cms Transportes" is a name of its own)
+    assert not resolve(Mention("Cms Transportes", "company"), [known]).matched

@@ -606,6 +606,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys |= _grown_keys(name)
             words = tuple(base.split())
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
+            keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
             # "Tarkon Logistics" is found as "Tarkon"
             keys |= {
                 f"n:{' '.join(words[:n])}" for n in range(1, len(words)) if short_reference(words[:n], words)
@@ -866,7 +867,12 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             theirs = _organisation_forms(known)
             if mine & theirs:
                 return "exact"  # (the strongest kind)
-            if best is None and (_acronym_of(name, theirs) or _acronym_of(known, mine)):
+            if best is None and (
+                _acronym_of(name, theirs)
+                or _acronym_of(known, mine)
+                or _acronym_with_words(name, theirs)
+                or _acronym_with_words(known, mine)
+            ):
                 best = "partial"
         # "Dangote Group" names the parent: not its subsidiary "Dangote Cement" by the short name
         parent = _names_a_group(name)
@@ -1178,6 +1184,50 @@ def _acronym_of(name: str, bases: frozenset[str]) -> bool:
     if not (2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()):
         return False
     return any(_initials(base) == letters.casefold() for base in bases)
+
+
+def _acronym_with_words(name: str, bases: frozenset[str]) -> bool:
+    """``name`` starts with an acronym (capitals, 2-6 letters) of the first words of one of the
+    organisation names ``bases`` and goes on with their other words ("PDN Logística" for "Panificadora
+    del Norte Logística", "ACME Bank" for "Allied Credit Mutual Exchange Bank")."""
+    first = name.split()[0].replace(".", "") if name.split() else ""
+    if not (2 <= len(first) <= 6 and first.isalpha() and first.isupper()):
+        return False
+    words = _organisation_base(name).split()
+    if len(words) < 2 or words[0] != first.casefold():
+        return False
+    rest = words[1:]
+    for base in bases:
+        theirs = base.split()
+        head = theirs[: len(theirs) - len(rest)]
+        if len(head) >= 2 and theirs[len(head) :] == rest and words[0] in _initials_read(" ".join(head)):
+            return True
+    return False
+
+
+def _initials_read(base: str) -> set[str]:
+    """An organisation's initials with its small words of other languages counted or not ("Compañía
+    Minera del Sur": "cmds", "cms")."""
+    letters = {_initials(base), _initials(" ".join(w for w in base.split() if w not in _SMALL_WORDS))}
+    return letters - {""}
+
+
+#: articles, prepositions and conjunctions of other languages that acronyms may skip
+_SMALL_WORDS = frozenset(
+    {"de", "del", "la", "las", "los", "el", "da", "do", "dos", "das", "di", "du", "des", "der", "den", "von"}
+    | {"van", "y", "e", "et", "und", "en"}
+)
+
+
+def _acronym_keys(base: str) -> set[str]:
+    """The keys an organisation's base name is found by as an acronym, whole or of its first words
+    ("tata consultancy services": "n:tcs"; "panificadora del norte logistica": "n:pdn logistica")."""
+    words = base.split()
+    keys = set()
+    for n in range(2, len(words) + 1):
+        for letters in _initials_read(" ".join(words[:n])):
+            keys.add(f"n:{' '.join([letters, *words[n:]])}")
+    return keys
 
 
 _DIGITS = re.compile(r"\d+")
