@@ -437,3 +437,41 @@ def test_an_acronym_of_a_companys_first_words() -> None:
     assert not resolve(Mention("CMS Seguros", "company"), [known]).matched
     # the acronym must be written as one ("Cms Transportes" is a name of its own)
     assert not resolve(Mention("Cms Transportes", "company"), [known]).matched
+
+
+def test_the_organisation_confirms_a_misspelling_as_a_context_does() -> None:
+    known = Candidate("p1", "person", "Rosalind Fairweather", affiliations=("Greenhollow Farms",))
+    misspelt = "Rosalind Fiarweather"  # too far for a spelling alone, close enough when backed
+    assert resolve(Mention(misspelt, "person"), [known]).how == "new"
+    found = resolve(Mention(misspelt, "person", affiliations=("Greenhollow Farms Ltd",)), [known])
+    assert (found.entity_id, found.how) == ("p1", "fuzzy")
+    # another organisation: another person, however close the spelling
+    other = Mention("Rosalind Fairweathers", "person", affiliations=("Brightwater",))  # (close alone)
+    assert not resolve(other, [known]).matched
+
+
+def test_a_given_names_short_form_alone_needs_the_organisation() -> None:
+    known = Candidate("p1", "person", "Venkatesh Iyer", affiliations=("Infosys",))
+    assert resolve(Mention("Venkat", "person"), [known]).how == "new"
+    found = resolve(Mention("Venkat", "person", affiliations=("Infosys",)), [known])
+    assert (found.entity_id, found.how) == ("p1", "affiliated")
+    # a part of someone else's name there is the stronger reading
+    venkat = Candidate("p2", "person", "Venkat Rao", affiliations=("Infosys",))
+    assert resolve(Mention("Venkat", "person", affiliations=("Infosys",)), [known, venkat]).entity_id == "p2"
+
+
+def test_the_arabic_article_spelt_el_or_al() -> None:
+    known = Candidate("p1", "person", "Khalid Al-Mansouri")
+    assert resolve(Mention("Khalid El-Mansouri", "person"), [known]).entity_id == "p1"
+    assert blocking_keys("Khalid El-Mansouri", "person") & blocking_keys(known.name, "person")
+
+
+def test_a_team_or_system_by_its_initials() -> None:
+    known = Candidate("tm1", "team", "Developer Experience Engineering")
+    found = resolve(Mention("DEE", "team"), [known])
+    assert (found.entity_id, found.how) == ("tm1", "partial")
+    assert blocking_keys("DEE", "team") & blocking_keys(known.name, "team")
+    assert resolve(
+        Mention("Developer Experience Engineering", "team"), [Candidate("t", "team", "DEE")]
+    ).matched
+    assert not resolve(Mention("DEE Tools", "team"), [known]).matched

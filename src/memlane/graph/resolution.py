@@ -189,6 +189,9 @@ _PARTICLES = frozenset(
         "st",
     ]
 )
+_ARABIC_ARTICLE = frozenset(["al", "el", "ul"])
+#: kinds of things other than organisations that are called by their initials
+_ACRONYM_KINDS = frozenset({EntityType.TEAM, EntityType.SYSTEM, EntityType.PROJECT})
 #: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
 _INITIALS_SKIP = frozenset(["of", "the", "and", "for", "in", "on", "at", "a", "an"])
 #: (Turkish "Bey" / "Hanım" follow a given name: "Mehmet Bey" is Mehmet)
@@ -438,7 +441,9 @@ def _person_parts_of(name: str) -> tuple[tuple[str, ...], str | None]:
     joined: list[str] = []
     for i, token in enumerate(tokens):
         if joined and joined[-1] in _PARTICLES and i == len(tokens) - 1 and len(tokens) >= 2:
-            joined[-1] += token  # "al sayed" -> "alsayed" (only before the last part: the surname)
+            # "al sayed" -> "alsayed" (only before the last part: the surname); the Arabic article is
+            # written "al", "el" or "ul" ("El-Rashid" = "Al-Rashid")
+            joined[-1] = ("al" if joined[-1] in _ARABIC_ARTICLE else joined[-1]) + token
         else:
             joined.append(token)
     return tuple(joined), gender
@@ -626,6 +631,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         plain = normalise_name(name, kind)
         if plain:
             keys.add(f"n:{plain}")
+        if kind in _ACRONYM_KINDS and (letters := _initials(plain)):
+            keys.add(f"n:{letters}")  # "Site Reliability Engineering" is found as "SRE"
         if kind in _TYPE_WORDS and plain and (bare := _without_type_word(plain, kind)) != plain:
             keys.add(f"n:{bare}")  # "Project Falcon" is found as "Falcon" (and the reverse)
         if kind is EntityType.REPOSITORY and plain:
@@ -759,6 +766,10 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         return "partial"
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
+    if len(full) >= 2 and _derived_short_form(word, full[0]):
+        # a given name's short form alone ("Venkat" for Venkataraman Subramanian): weaker than a part
+        # of someone's name, and (checked by ``resolve``) only with an organisation in common
+        return "affiliated"
     return None
 
 
@@ -903,6 +914,12 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         )
     ):
         return "nickname"
+    if compare_as in _ACRONYM_KINDS and form:
+        # a team, system or project by its initials ("SRE" / "Site Reliability Engineering")
+        mine = frozenset({form})
+        for known in _names_of(candidate):
+            if _acronym_of(name, frozenset({normalise_name(known, compare_as)})) or _acronym_of(known, mine):
+                return "partial"
     if compare_as is EntityType.REPOSITORY and form:
         # a repository by its name without its owner ("api-gateway" / "acme/api-gateway"): partial, so
         # it must be the only repository of that name
@@ -1436,16 +1453,29 @@ def resolve(
     scored = []
     alone = mention.vector is None  # no vectors: only an edit similarity of FUZZY_ALONE counts
     near = _near_spellings(mention, kind, pool) if alone else pool
+    # a person at the organisation the mention names: that organisation confirms a looser spelling as
+    # a context's vector does ("Katharine Johnston" from Greenfield for Katherine Johnston of Greenfield)
+    backed = _backed_people(mention, kind, pool) if mention.affiliations else []
+    if alone and backed:
+        near = [*near, *(c for c in backed if c not in near)]
     for candidate in near:
-        edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone)
+        person = (kind or _type(candidate.type)) is EntityType.PERSON
+        if person and _organisations_conflict(mention, candidate):
+            continue  # namesakes at two organisations
+        edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone and candidate not in backed)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
         elif (
             jaro >= FUZZY_CONFIRMED
             and edit >= FUZZY_EDIT_FLOOR
-            and mention.vector is not None
-            and candidate.vector is not None
-            and similarity(mention.vector, candidate.vector) >= CONTEXT_SIMILARITY
+            and (
+                candidate in backed
+                or (
+                    mention.vector is not None
+                    and candidate.vector is not None
+                    and similarity(mention.vector, candidate.vector) >= CONTEXT_SIMILARITY
+                )
+            )
         ):
             scored.append((jaro, candidate))
     # two neighbouring letters swapped: as good as a near-identical spelling, with or without vectors
@@ -1458,6 +1488,15 @@ def resolve(
             return Resolution(None, "ambiguous", tuple(c.id for _, c in scored))
         return Resolution(top.id, "fuzzy", new_alias=_alias(mention, top), score=top_score / 400)
     return Resolution(None, "new")
+
+
+def _backed_people(mention: Mention, kind: EntityType | None, pool: Sequence[Candidate]) -> list[Candidate]:
+    """The people of ``pool`` who share an organisation with the mention (a person's mention only)."""
+    if kind not in (None, EntityType.PERSON):
+        return []
+    return [
+        c for c in pool if _type(c.type) in (None, EntityType.PERSON) and _organisation_in_common(mention, c)
+    ]
 
 
 def _transposed(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
