@@ -3,10 +3,19 @@ without letter case, calendar edges (the red-team pass). Both backends, through 
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from export_fixtures import chatgpt_chat_visible, chatgpt_chats_export
 from memlane import InvalidInput, Memlane
 from memlane.text import extract_entities
+
+
+def logged(m: Memlane) -> dict[str, list[tuple[str, str]]]:
+    return {c.conversation_id: [(x.role, x.text) for x in m.conversations.show(c.conversation_id)]
+            for c in m.conversations.list(limit=1000)}  # fmt: skip
 
 
 def _names(mem: Memlane) -> set[str]:
@@ -52,3 +61,30 @@ def test_an_inverted_validity_window_is_refused_and_nothing_is_stored(mem: Memla
         assert got.valid_from is not None and got.valid_to is not None
         assert got.valid_from <= got.valid_to
     assert mem.get(stored.id).valid_from == mem.get(stored.id).valid_to  # -11:00 is 10:30 UTC next day
+
+
+def test_two_imports_of_one_export_at_once_log_each_message_once(db_path: Path | str) -> None:
+    """Two servers (or a double click) importing the same export: the second appends a conversation the
+    first logged after the second looked. Before, it failed with ``storage_error: UNIQUE constraint
+    failed: conversation_messages.id`` (the first import going on); now the database settles it."""
+    export = chatgpt_chats_export(2)
+    with (
+        Memlane(db_path, user="alice", embedder="none") as a,
+        Memlane(db_path, user="alice", embedder="none") as b,
+    ):
+        log = a.service.storage.conversations
+        looked = log.messages
+        interleaved: list[str] = []
+
+        def then_the_other_imports(actor: Any, conversation_id: str, limit: int, after: int = 0) -> Any:
+            seen = looked(actor, conversation_id, limit, after)
+            if not interleaved:  # between a's look and a's append, b imports everything
+                interleaved.append(conversation_id)
+                b.import_file(export, conversations=True)
+            return seen
+
+        log.messages = then_the_other_imports  # type: ignore[method-assign]
+        report = a.import_file(export, conversations=True).conversations
+        assert interleaved and report is not None and report.conversations == 2
+        assert logged(b) == {f"chatgpt:chat-{i:03d}": chatgpt_chat_visible(i) for i in range(2)}
+        assert len({m.content for m in b.list_recent(50)}) == len(b.list_recent(50))  # extracted once

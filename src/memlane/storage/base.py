@@ -627,7 +627,8 @@ class ConversationStore(Protocol):
     ``_readable`` in each backend's ``rows.py``). Rows and SQL only: who may append or delete is decided by the service."""
 
     def append(self, messages: Sequence[ConversationMessage]) -> None:
-        """Insert the messages in one transaction (all or none)."""
+        """Insert the messages in one transaction (all or none); a message whose id is already logged is
+        left as it is (two imports of one export at once derive the same ids)."""
         ...
 
     def messages(

@@ -43,7 +43,9 @@ class PostgresConversations:
             cur.executemany(
                 "INSERT INTO conversation_messages (id, conversation_id, role, text, tool, result, speaker,"
                 " agent, at, workspace, owner, visibility, author, created_at)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                # a message already logged (an import of the same export running at once) is kept as it is
+                " ON CONFLICT (id) DO NOTHING",
                 [
                     (m.id, m.conversation_id, m.role, m.text, m.tool,
                      Jsonb(m.result) if m.result is not None else None, m.user, m.agent, m.at,

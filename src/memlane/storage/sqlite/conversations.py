@@ -38,7 +38,9 @@ class SqliteConversations:
             cur.executemany(
                 "INSERT INTO conversation_messages (id, conversation_id, role, text, tool, result, speaker,"
                 " agent, at, workspace, owner, visibility, author, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                # a message already logged (an import of the same export running at once) is kept as it is
+                " ON CONFLICT (id) DO NOTHING",
                 [
                     (m.id, m.conversation_id, m.role, m.text, m.tool,
                      json.dumps(m.result) if m.result is not None else None, m.user, m.agent, to_db(m.at),
