@@ -194,7 +194,16 @@ def _clear_caches() -> None:
 
 #: caches that hold a table read once, not per-name work
 _LOADED_ONCE = frozenset(
-    {"_gazetteer", "_territories", "_free_mail", "_distances", "_dictionary", "_nicknamer"}
+    {
+        "_gazetteer",
+        "_cities",
+        "_us_states",
+        "_territories",
+        "_free_mail",
+        "_distances",
+        "_dictionary",
+        "_nicknamer",
+    }
 )
 
 

@@ -475,3 +475,12 @@ def test_a_team_or_system_by_its_initials() -> None:
         Mention("Developer Experience Engineering", "team"), [Candidate("t", "team", "DEE")]
     ).matched
     assert not resolve(Mention("DEE Tools", "team"), [known]).matched
+
+
+def test_a_system_by_its_numeronym() -> None:
+    known = Candidate("s1", "system", "Internationalization")
+    found = resolve(Mention("i18n", "system"), [known])
+    assert (found.entity_id, found.how) == ("s1", "partial")
+    assert blocking_keys("i18n", "system") & blocking_keys("Internationalization", "system")
+    assert resolve(Mention("Localization", "system"), [Candidate("s2", "system", "l10n")]).matched
+    assert not resolve(Mention("i17n", "system"), [known]).matched

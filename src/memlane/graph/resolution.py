@@ -633,6 +633,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{plain}")
         if kind in _ACRONYM_KINDS and (letters := _initials(plain)):
             keys.add(f"n:{letters}")  # "Site Reliability Engineering" is found as "SRE"
+        if kind in _ACRONYM_KINDS and plain.isalpha() and len(plain) >= 4:
+            keys.add(f"n:{plain[0]}{len(plain) - 2}{plain[-1]}")  # "Kubernetes" is found as "k8s"
         if kind in _TYPE_WORDS and plain and (bare := _without_type_word(plain, kind)) != plain:
             keys.add(f"n:{bare}")  # "Project Falcon" is found as "Falcon" (and the reverse)
         if kind is EntityType.REPOSITORY and plain:
@@ -915,10 +917,17 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     ):
         return "nickname"
     if compare_as in _ACRONYM_KINDS and form:
-        # a team, system or project by its initials ("SRE" / "Site Reliability Engineering")
+        # a team, system or project by its initials ("SRE" / "Site Reliability Engineering"), or by a
+        # numeronym ("k8s" / "Kubernetes": the first letter, the count of letters between, the last)
         mine = frozenset({form})
         for known in _names_of(candidate):
-            if _acronym_of(name, frozenset({normalise_name(known, compare_as)})) or _acronym_of(known, mine):
+            other = normalise_name(known, compare_as)
+            if (
+                _acronym_of(name, frozenset({other}))
+                or _acronym_of(known, mine)
+                or _numeronym_of(form, other)
+                or _numeronym_of(other, form)
+            ):
                 return "partial"
     if compare_as is EntityType.REPOSITORY and form:
         # a repository by its name without its owner ("api-gateway" / "acme/api-gateway"): partial, so
@@ -1201,6 +1210,21 @@ def _acronym_of(name: str, bases: frozenset[str]) -> bool:
     if not (2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()):
         return False
     return any(_initials(base) == letters.casefold() for base in bases)
+
+
+_NUMERONYM = re.compile(r"^([a-z])(\d{1,2})([a-z])$")
+
+
+def _numeronym_of(short: str, word: str) -> bool:
+    """``short`` is ``word``'s numeronym ("k8s" / "kubernetes", "i18n" / "internationalization")."""
+    found = _NUMERONYM.match(short)
+    return (
+        found is not None
+        and word.isalpha()
+        and len(word) == int(found[2]) + 2
+        and word[0] == found[1]
+        and word[-1] == found[3]
+    )
 
 
 def _acronym_with_words(name: str, bases: frozenset[str]) -> bool:
