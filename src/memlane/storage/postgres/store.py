@@ -27,6 +27,7 @@ from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
+from .analyze import Statistics
 from .conversations import PostgresConversations
 from .entities import EntityReadOps, backfill_related_users, backfill_subjects
 from .entity_versions import SharedEntityCache
@@ -92,6 +93,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self._lock = threading.Lock()
         #: linking's candidates, kept across transactions (``entity_versions.py``)
         self.entity_cache = SharedEntityCache()
+        #: when this process's inserts call for ANALYZE (``analyze.py``)
+        self.statistics = Statistics()
         self._closed = False
         self.identity = PostgresIdentity(self)
         self.conversations = PostgresConversations(self)
@@ -250,10 +253,19 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                 txn.entities_done(committed=False)
                 raise
             txn.entities_done(committed=True)
+        if self.statistics.written(txn.inserted):
+            self._analyze()
         if self._fault is not None and self._fault[0] != "failing":
             self._fault = None  # the database takes writes again (damaged data stays reported)
         with self._lock:
             self._indexes |= txn.new_indexes
+
+    def _analyze(self) -> None:
+        try:
+            with self._connection() as conn:
+                self.statistics.analyze(conn)
+        except StorageError as exc:
+            log.warning("planner statistics not refreshed after a large write: %s", exc)
 
     def touch(self, seqs: Sequence[int], at: datetime) -> None:
         """Count an access. Rows another transaction holds are skipped, not waited for, and a failure

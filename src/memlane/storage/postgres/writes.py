@@ -159,6 +159,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.stats = StatDelta()
         #: items written by this transaction, counted in the statistics at flush (as they are then)
         self.uncounted: set[int] = set()
+        #: items inserted (the planner's statistics are refreshed after many: ``analyze.Statistics``)
+        self.inserted = 0
 
     def _one(self, query: Any, params: Sequence[Any] = ()) -> Any:
         return self.conn.execute(query, params).fetchone()
@@ -294,6 +296,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         if got is None:
             return None
         self.uncounted.add(int(got[0]))
+        self.inserted += 1
         return int(got[0])
 
     def _insert_many(self, rows: Sequence[NewMemory]) -> list[int | None]:
@@ -311,6 +314,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
                 if not cur.nextset():
                     break
         self.uncounted.update(s for s in seqs if s is not None)
+        self.inserted += sum(1 for s in seqs if s is not None)
         return [s if s is not None else self.insert(r) for s, r in zip(seqs, rows, strict=True)]
 
     def _ensure_indexes(self, rows: Sequence[NewMemory]) -> None:
