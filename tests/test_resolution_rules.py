@@ -484,3 +484,19 @@ def test_a_system_by_its_numeronym() -> None:
     assert blocking_keys("i18n", "system") & blocking_keys("Internationalization", "system")
     assert resolve(Mention("Localization", "system"), [Candidate("s2", "system", "l10n")]).matched
     assert not resolve(Mention("i17n", "system"), [known]).matched
+
+
+@pytest.mark.parametrize(
+    ("mention", "known"),
+    [
+        ("PT Sinar Kencana", "Sinar Kencana"),  # Indonesian "PT" before the name
+        ("PT Sinar Kencana (Persero) Tbk", "Sinar Kencana"),  # and what parentheses say
+        ("OOO Romashka", "Romashka"),
+        ("Mekong Soft JSC", "Mekong Soft"),
+        ("Rila Print EOOD", "Rila Print"),
+    ],
+)
+def test_legal_forms_cleanco_does_not_strip(mention: str, known: str) -> None:
+    found = resolve(Mention(mention, "company"), [Candidate("c1", "company", known)])
+    assert (found.entity_id, found.how) == ("c1", "exact")
+    assert blocking_keys(mention, "company") & blocking_keys(known, "company")

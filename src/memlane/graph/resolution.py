@@ -190,6 +190,12 @@ _PARTICLES = frozenset(
     ]
 )
 _ARABIC_ARTICLE = frozenset(["al", "el", "ul"])
+#: legal forms written before the name (Indonesian "PT", "CV"; Russian and Ukrainian "OOO", "TOV"...),
+#: which cleanco lists but strips only from the end
+_LEGAL_FORMS_BEFORE = frozenset(["pt", "cv", "ooo", "oao", "zao", "pao", "tov"])
+#: legal forms cleanco does not list: Indonesian "Tbk" (listed), joint-stock companies ("JSC", "PJSC"),
+#: Bulgarian "EOOD"
+_MORE_LEGAL_FORMS = frozenset(["tbk", "jsc", "pjsc", "ojsc", "cjsc", "eood"])
 #: kinds of things other than organisations that are called by their initials
 _ACRONYM_KINDS = frozenset({EntityType.TEAM, EntityType.SYSTEM, EntityType.PROJECT})
 #: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
@@ -352,9 +358,15 @@ def _organisation_base(name: str) -> str:
     from .legal_forms import basename
 
     text = _POSSESSIVE.sub("", name.strip()).replace("&", " and ")
+    if (bare := _PARENTHESES.sub(" ", text)).strip():
+        text = bare  # "PT Telkom Indonesia (Persero) Tbk": what the parentheses say is no part of it
     base = basename(text) or text
     tokens = [t.replace(".", "") for t in _tokens(base)]
     tokens = [t for t in tokens if t]
+    while len(tokens) > 1 and tokens[-1] in _MORE_LEGAL_FORMS:
+        tokens = tokens[:-1]
+    while len(tokens) > 1 and tokens[0] in _LEGAL_FORMS_BEFORE:
+        tokens = tokens[1:]
     if tokens and tokens[0] == "the" and len(tokens) > 1:
         tokens = tokens[1:]
     if len(tokens) > 1 and tokens[-1] in {"company", "co", "group", "holdings"}:
@@ -391,6 +403,8 @@ def _has_legal_form(name: str) -> bool:
     """Whether an organisation's name carries a legal form ("GmbH", "Corp.", "Motor Company"): its base
     name has fewer words than the name itself."""
     text = _POSSESSIVE.sub("", name.strip()).replace("&", " and ")
+    if (bare := _PARENTHESES.sub(" ", text)).strip():
+        text = bare
     words = [t.replace(".", "") for t in _tokens(text)]
     words = [w for w in words if w]
     if words and words[0] == "the":
