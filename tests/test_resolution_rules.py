@@ -500,3 +500,10 @@ def test_legal_forms_cleanco_does_not_strip(mention: str, known: str) -> None:
     found = resolve(Mention(mention, "company"), [Candidate("c1", "company", known)])
     assert (found.entity_id, found.how) == ("c1", "exact")
     assert blocking_keys(mention, "company") & blocking_keys(known, "company")
+
+
+def test_one_who_goes_by_a_middle_name() -> None:
+    known = Candidate("p1", "person", "Maria Rosario Dizon", affiliations=("Cebu Pacific",))
+    found = resolve(Mention("Rosario Dizon", "person", affiliations=("Cebu Pacific",)), [known])
+    assert (found.entity_id, found.how) == ("p1", "affiliated")
+    assert resolve(Mention("Rosario Dizon", "person"), [known]).how == "new"  # the name alone: another

@@ -759,6 +759,11 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             # surname, and (checked by ``resolve``) an organisation in common
             if _derived_short_form(mention[0], known[0]):
                 return "derived"
+            short, full = (mention, known) if len(mention) < len(known) else (known, mention)
+            if len(short) == 2 and len(short[0]) > 1 and short[0] in full[1:-1]:
+                # one who goes by a middle name ("Lourdes Reyes" / "Maria Lourdes Reyes"): the same
+                # surname, and (checked by ``resolve``) an organisation in common
+                return "affiliated"
             # a pet name no table lists ("Paco" / "Francisco", "Chuy" / "Jesús"): the same surname,
             # and (checked by ``resolve``) an organisation in common and no other person there who fits
             return "affiliated" if _may_be_pet_name(mention[0], known[0]) else None
