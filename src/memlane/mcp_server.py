@@ -36,7 +36,7 @@ from .auth import AccessService
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
 from .models import Actor, ExtractReport, ForgetResult, Hit, Memory, StoreResult
-from .requests import MAX_QUERY_CHARS
+from .requests import MAX_CONTENT_CHARS, MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
 
@@ -332,21 +332,28 @@ def build_mcp_server(
         content: Annotated[
             str,
             Field(
-                description="The statement to remember, short and self-contained (at most 32,000 characters)."
+                max_length=MAX_CONTENT_CHARS,
+                description="The statement to remember, short and self-contained (at most 32,000 characters).",
             ),
         ],  # fmt: skip
         type: Annotated[MemoryTypeName, Field(description="What kind of knowledge it is.")] = "fact",  # noqa: A002
-        subject: Annotated[str | None, Field(description="Who or what it is about (a name).")] = None,
-        source: Annotated[
-            str | None, Field(description="Where it came from; default: this client's name.")
+        subject: Annotated[
+            str | None, Field(max_length=500, description="Who or what it is about (a name).")
         ] = None,
-        space: Annotated[str | None, Field(description="A separate bucket, e.g. one per repository.")] = None,
+        source: Annotated[
+            str | None, Field(max_length=200, description="Where it came from; default: this client's name.")
+        ] = None,
+        space: Annotated[
+            str | None, Field(max_length=200, description="A separate bucket, e.g. one per repository.")
+        ] = None,
         replaces: Annotated[
-            str | None, Field(description="Id of the memory this one updates (from memory_recall).")
+            str | None,
+            Field(max_length=100, description="Id of the memory this one updates (from memory_recall)."),
         ] = None,
         importance: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 0.5.")] = None,
         observed_at: Annotated[
-            str | None, Field(description="When it was said or happened (ISO-8601); default: now.")
+            str | None,
+            Field(max_length=100, description="When it was said or happened (ISO-8601); default: now."),
         ] = None,
         visibility: Annotated[
             Literal["personal", "shared"] | None,
@@ -373,9 +380,9 @@ def build_mcp_server(
             ),
         ],
         limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
-        space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
+        space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
-        about: Annotated[str | None, Field(description=_ABOUT)] = None,
+        about: Annotated[str | None, Field(max_length=200, description=_ABOUT)] = None,
     ) -> Annotated[CallToolResult, HitsResult]:
         return run(ctx, lambda actor: service.recall(query, actor=actor, limit=limit, space=space,
                                                      include_history=include_history, about=about), hits)  # fmt: skip
@@ -388,31 +395,37 @@ def build_mcp_server(
             float,
             Field(ge=0, le=1, description="Only hits scoring at least this (0-1; 0.5 is a fair match)."),
         ] = 0.0,
-        types: Annotated[list[MemoryTypeName] | None, Field(description=_TYPES)] = None,
+        types: Annotated[list[MemoryTypeName] | None, Field(max_length=20, description=_TYPES)] = None,
         subject: Annotated[
-            str | None, Field(description="Only memories about this subject (a name).")
+            str | None, Field(max_length=500, description="Only memories about this subject (a name).")
         ] = None,
         related_user: Annotated[
-            str | None, Field(description="Only memories about or belonging to this person.")
+            str | None, Field(max_length=200, description="Only memories about or belonging to this person.")
         ] = None,
         sources: Annotated[
-            list[str] | None, Field(description="Only memories from these sources, e.g. ['claude-desktop'].")
+            list[Annotated[str, Field(max_length=200)]] | None,
+            Field(max_length=50, description="Only memories from these sources, e.g. ['claude-desktop']."),
         ] = None,
         states: Annotated[
             list[Literal["new", "indexed", "archived"]] | None,
             Field(
-                description="Only these states: new (not embedded yet), indexed, archived (out of recall)."
+                max_length=3,
+                description="Only these states: new (not embedded yet), indexed, archived (out of recall).",
             ),
         ] = None,
         observed_after: Annotated[
-            str | None, Field(description="Only what was said or happened at or after this time (ISO-8601).")
+            str | None,
+            Field(
+                max_length=100, description="Only what was said or happened at or after this time (ISO-8601)."
+            ),
         ] = None,
         observed_before: Annotated[
-            str | None, Field(description="Only what was said or happened before this time (ISO-8601).")
+            str | None,
+            Field(max_length=100, description="Only what was said or happened before this time (ISO-8601)."),
         ] = None,
-        space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
+        space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
-        about: Annotated[str | None, Field(description=_ABOUT)] = None,
+        about: Annotated[str | None, Field(max_length=200, description=_ABOUT)] = None,
     ) -> Annotated[CallToolResult, HitsResult]:
         filters: dict[str, Any] = {
             "limit": limit, "min_score": min_score, "types": types or (), "subject": subject,
@@ -428,6 +441,7 @@ def build_mcp_server(
             str | None,
             Field(
                 min_length=1,
+                max_length=100,
                 description="Id of the memory to delete, with its whole version history. "
                 "Give exactly one of memory_id or query.",
             ),
@@ -452,8 +466,8 @@ def build_mcp_server(
         ctx: Context,
         limit: Annotated[int, Field(ge=1, le=200, description="How many memories at most.")] = 20,
         offset: Annotated[int, Field(ge=0, description="Skip this many of the newest (for paging).")] = 0,
-        types: Annotated[list[MemoryTypeName] | None, Field(description=_TYPES)] = None,
-        space: Annotated[str | None, Field(description=_SPACE_READ)] = None,
+        types: Annotated[list[MemoryTypeName] | None, Field(max_length=20, description=_TYPES)] = None,
+        space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,
     ) -> Annotated[CallToolResult, ItemsResult]:
         return run(ctx, lambda actor: service.list_recent(actor=actor, limit=limit, offset=offset,
                                                           types=types or (), space=space),
@@ -461,7 +475,9 @@ def build_mcp_server(
 
     def memory_history(
         ctx: Context,
-        memory_id: Annotated[str, Field(description="Id of any version of the memory (from memory_recall).")],
+        memory_id: Annotated[
+            str, Field(max_length=100, description="Id of any version of the memory (from memory_recall).")
+        ],
     ) -> Annotated[CallToolResult, VersionsResult]:
         return run(ctx, lambda actor: service.history(memory_id, actor=actor),
                    lambda versions: _ok(VersionsResult(versions=versions), _lines(versions, "")))  # fmt: skip
@@ -487,7 +503,9 @@ def build_mcp_server(
         instructions: Annotated[
             str | None, Field(max_length=10_000, description="Extra strict rules, e.g. 'only decisions'.")
         ] = None,
-        space: Annotated[str | None, Field(description="A separate bucket, e.g. one per repository.")] = None,
+        space: Annotated[
+            str | None, Field(max_length=200, description="A separate bucket, e.g. one per repository.")
+        ] = None,
     ) -> Annotated[CallToolResult, ExtractReport]:
         return run(ctx, lambda actor: service.extract(
             messages, actor=actor, conversation_id=conversation_id, mode=mode, ceiling=ceiling,

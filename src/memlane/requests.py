@@ -32,6 +32,8 @@ __all__ = [
 MAX_CONTENT_CHARS = 32_000
 #: a recall, search or forget-by-query question, on every surface (the REST API's limit since it began)
 MAX_QUERY_CHARS = 10_000
+#: a subject's name or id
+MAX_SUBJECT_CHARS = 500
 
 
 class StoreRequest(BaseModel):
@@ -96,7 +98,11 @@ class StoreRequest(BaseModel):
             name = value.strip()
             if not name:
                 return None
-            return {"id": " ".join(name.casefold().split()), "name": name}
+            value = {"id": " ".join(name.casefold().split()), "name": name}
+        if isinstance(value, dict) and any(
+            isinstance(value.get(k), str) and len(value[k]) > MAX_SUBJECT_CHARS for k in ("id", "name")
+        ):  # (the REST API's limit, for every surface)
+            raise ValueError(f"at most {MAX_SUBJECT_CHARS} characters")
         if isinstance(value, dict) and "name" in value and not value.get("id"):
             return {**value, "id": " ".join(str(value["name"]).casefold().split())}
         return value
