@@ -1,7 +1,9 @@
-"""One hop across scopes in recall, within the caller's read ceiling (issue 12): a personal memory about
-Ana, and Ana's manager known only in a team's shared graph. A member of the team gets the manager's
-memory one hop away; a user outside the team gets neither that memory nor any score, rank or count
-that it changed: her recall is the same as in a store where the team's graph does not exist."""
+"""One hop across scopes, within the caller's read ceiling (issue 12): a personal memory about Ana, and
+Ana's manager known only in a team's shared graph. A member of the team gets the manager's memory one
+hop away, in recall and in "what do you know about Ana Lopez" (``entities.lookup``: the name is resolved
+in each readable scope, the team's Ana is ``same_as`` the member's own); a user outside the team gets
+neither that memory nor any score, rank, count or candidate that it changed: her recall and lookup are
+the same as in a store where the team's graph does not exist."""
 
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ def test_a_neighbour_in_a_readable_graph_and_nothing_from_one_that_is_not(db_pat
         _own_memories(mem, "carol")
         _own_memories(mem, "alice")
         alone = _recall(mem, carol)  # before the team's graph exists
+        looked_alone = mem.service.entities.lookup(carol, "Ana Lopez").model_dump()
         # the team's shared graph: Ana reports to Boris, who works at Initech
         mem.store(
             "Ana Lopez joined the payments team", owner="team:eng", visibility="shared", observed_at=WHEN
@@ -61,3 +64,22 @@ def test_a_neighbour_in_a_readable_graph_and_nothing_from_one_that_is_not(db_pat
         assert _recall(mem, carol) == alone  # carol: the same hits, scores and lanes as before
         assert not any("Boris" in h[0] for q in _recall(mem, carol) for h in q)
         assert {e.owner for e in mem.entities.list(user="carol")} == {"user:carol"}  # her graph only
+        assert mem.service.entities.lookup(carol, "Ana Lopez").model_dump() == looked_alone
+        assert looked_alone["found"]["same_as"] == () and looked_alone["candidates"] == ()
+
+        looked = mem.service.entities.lookup(member, "Ana Lopez")
+        assert looked.found is not None and looked.candidates == ()
+        found = looked.found
+        assert (found.entity.owner, [e.id for e in found.same_as]) == ("user:alice", [team["Ana Lopez"]])
+        assert [e.name for e in found.related] == ["Boris Petrov"]
+        assert [(m.distance, m.memory.content) for m in found.memories if m.distance == 1] == [
+            (1, "Boris Petrov works at Initech as head of payments")
+        ]
+        assert {m.memory.content for m in found.memories if m.distance == 0} == {
+            "Ana Lopez prefers the window seat on long flights",
+            "Ana Lopez reviews the payments designs every Friday",
+            "Ana Lopez joined the payments team",
+        }
+        # one hop only from what the name resolves to: with hops=0 the manager's memory is not there
+        flat = mem.service.entities.lookup(member, "Ana Lopez", hops=0).found
+        assert flat is not None and all(m.distance == 0 for m in flat.memories)

@@ -73,8 +73,9 @@ def _entity_line(entity: Entity, key: str = "entity") -> str:
 
 def _detail_lines(detail: EntityDetail) -> list[str]:
     """The entity, one line per relation (named, not just ids) and one per memory: what a model needs."""
-    names = {e.id: e.name for e in detail.related} | {detail.entity.id: detail.entity.name}
-    lines = [_entity_line(detail.entity)]
+    selves = (detail.entity, *detail.same_as)
+    names = {e.id: e.name for e in detail.related} | {e.id: e.name for e in selves}
+    lines = [_entity_line(detail.entity), *(_entity_line(e, "same_as") for e in detail.same_as)]
     for edge in detail.edges:
         entry: dict[str, Any] = {"from": names.get(edge.src, edge.src), "relation": edge.relation,
                                  "to": names.get(edge.dst, edge.dst)}  # fmt: skip

@@ -234,6 +234,10 @@ class EntityDetail(_Frozen):
     edges: tuple[Edge, ...] = ()
     related: tuple[Entity, ...] = ()
     memories: tuple[LinkedMemory, ...] = ()
+    #: the same name's entity in each other scope the caller may read (a looked-up name that resolves
+    #: to one entity per scope: alice's personal Ana and the team's Ana); their edges, neighbours and
+    #: memories are part of this detail, as the graph lane in recall counts them
+    same_as: tuple[Entity, ...] = ()
 
 
 class EntityLookup(_Frozen):

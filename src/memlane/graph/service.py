@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -112,14 +112,17 @@ class EntityService:
         check_integer(limit, "limit", 1, 1000)
         return self._resolve_query(actor, query, type)[1][:limit]
 
-    def _resolve_query(self, actor: Actor, query: str, type: str | None) -> tuple[str | None, list[Entity]]:
-        """(the entity ``query`` resolves to or None, the entities it may mean, that one first)."""
+    def _resolve_query(self, actor: Actor, query: str, type: str | None) -> tuple[list[str], list[Entity]]:
+        """(the entities ``query`` resolves to, the entities it may mean, those first). A name is resolved
+        in each scope the caller may read on its own, as recall's graph lane does (``graph.query``):
+        alice's personal Ana Lopez and the team's Ana Lopez are the one person the name means, each in
+        its scope; a name that fits two entities of one scope resolves to none (the candidates)."""
         text = query.strip() if isinstance(query, str) else ""
         if not text:
             raise InvalidInput("query: must be a non-empty name or external id")
         kind = _entity_type(type) if type is not None else None
         if self._opted_out(actor):
-            return None, []
+            return [], []
         ids: tuple[str, ...] = ()
         if ":" in text and " " not in text and "@" not in text:
             try:
@@ -129,36 +132,55 @@ class EntityService:
         mention = Mention(None if ids else text, kind, ids)
         keys = sorted(name_keys([text], kind)) if mention.name else []
         found = self.storage.list_entities(actor, keys=keys, external_ids=mention_ids(mention), limit=500)
-        result = resolve(mention, [candidate_of(e) for e in found])
-        order = [result.entity_id] if result.entity_id is not None else list(result.candidates)
+        by_scope: dict[tuple[str, str], list[Entity]] = {}
+        for entity in found:
+            by_scope.setdefault((entity.owner, str(entity.visibility)), []).append(entity)
+        resolved: list[str] = []
+        fits: list[str] = []
+        ambiguous = False
+        # the caller's own scope first, then the shared scopes in a fixed order
+        for scope in sorted(by_scope, key=lambda s: (s[0] != actor.owner, s)):
+            result = resolve(mention, [candidate_of(e) for e in by_scope[scope]])
+            if result.entity_id is not None:
+                resolved.append(result.entity_id)
+            else:
+                ambiguous = ambiguous or len(result.candidates) > 1
+                fits += list(result.candidates)
         by_id = {e.id: e for e in found}
-        return result.entity_id, [by_id[i] for i in order if i in by_id]
+        order = [*resolved, *fits]
+        return ([] if ambiguous else resolved), [by_id[i] for i in order if i in by_id]
 
-    def about(self, actor: Actor, entity_id: str, *, hops: int = 1, limit: int = 20) -> EntityDetail:
+    def about(
+        self, actor: Actor, entity_id: str, *, hops: int = 1, limit: int = 20, same_as: Sequence[str] = ()
+    ) -> EntityDetail:
         """The entity, its edges, the entities at their other ends and the memories linked to it (and,
-        with ``hops`` 1, to those neighbours), all as far as ``actor`` may read."""
+        with ``hops`` 1, to those neighbours), all as far as ``actor`` may read. ``same_as``: the same
+        name's entities in other scopes (``lookup``): their edges, neighbours and memories count too."""
         check_integer(hops, "hops", 0, 1)
         check_integer(limit, "limit", 1, 1000)
         entity = self.get(actor, entity_id)
+        also = [self.get(actor, other) for other in same_as if other != entity_id]
+        selves = {entity_id, *(e.id for e in also)}
         related: dict[str, Entity] = {}
         edges = []
-        found_edges = self.storage.entity_edges(actor, entity_id)
+        found_edges = [edge for one in selves for edge in self.storage.entity_edges(actor, one)]
         # current relations first (a company's employees, not who left it years ago), at most MAX_EDGES:
         # the detail is read by people and by models, and a busy company may have thousands
-        found_edges.sort(key=lambda e: e.valid_to is not None)
+        found_edges.sort(key=lambda e: (e.valid_to is not None, e.created_at, e.id))
         for edge in found_edges[:MAX_EDGES]:
-            other = edge.dst if edge.src == entity_id else edge.src
-            if other not in related:
+            other = edge.dst if edge.src in selves else edge.src
+            if other not in related and other not in selves:
                 found = self.storage.get_entity(actor, other)
                 if found is None:  # (edges join entities of one scope; never show what cannot be read)
                     continue
                 related[other] = found
             edges.append(edge)
         memories = [
-            LinkedMemory(distance=d, memory=m) for m, d in self._memories(actor, entity_id, hops, limit)
+            LinkedMemory(distance=d, memory=m)
+            for m, d in self._memories(actor, [entity_id, *(e.id for e in also)], hops, limit)
         ]
         return EntityDetail(entity=entity, edges=tuple(edges), related=tuple(related.values()),
-                            memories=tuple(memories))  # fmt: skip
+                            memories=tuple(memories), same_as=tuple(also))  # fmt: skip
 
     def lookup(
         self,
@@ -180,9 +202,10 @@ class EntityService:
         if entity_id is not None:
             return EntityLookup(query=entity_id, found=self.about(actor, entity_id, hops=hops, limit=limit))
         resolved, fits = self._resolve_query(actor, query or "", type)
-        if resolved is None:
+        if not resolved:
             return EntityLookup(query=query or "", candidates=tuple(fits[:20]))
-        return EntityLookup(query=query or "", found=self.about(actor, resolved, hops=hops, limit=limit))
+        detail = self.about(actor, resolved[0], hops=hops, limit=limit, same_as=resolved[1:])
+        return EntityLookup(query=query or "", found=detail)
 
     def edges(self, actor: Actor, entity_id: str) -> list[Edge]:
         self.get(actor, entity_id)
@@ -195,11 +218,13 @@ class EntityService:
         check_integer(hops, "hops", 0, 1)
         check_integer(limit, "limit", 1, 1000)
         self.get(actor, entity_id)
-        return self._memories(actor, entity_id, hops, limit)
+        return self._memories(actor, [entity_id], hops, limit)
 
-    def _memories(self, actor: Actor, entity_id: str, hops: int, limit: int) -> list[tuple[Memory, int]]:
+    def _memories(
+        self, actor: Actor, entity_ids: Sequence[str], hops: int, limit: int
+    ) -> list[tuple[Memory, int]]:
         now = now_utc()
-        found = self.storage.entity_memories(actor, Filters(space="*"), [entity_id], now, limit, hops)
+        found = self.storage.entity_memories(actor, Filters(space="*"), list(entity_ids), now, limit, hops)
         items = self.storage.fetch(actor, Filters(space="*"), [s for s, _ in found], now)
         pairs = [(items[s], d) for s, d in found if s in items]
         read = with_entities(self.storage, actor, [m for m, _ in pairs])
