@@ -30,6 +30,7 @@ from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_m
 from .graph.memory_refs import with_entities
 from .graph.query import recall_about
 from .graph.service import EntityService
+from .graph.text_links import relate_text, with_text_facts
 from .ids import new_id
 from .import_runs import ImportRuns
 from .importers import Batch
@@ -374,7 +375,7 @@ class MemoryService:
         row.entity_keys, row.fts_content = index_fields(
             req.content, req.subject, row.memory.observed_at, content_keys=keys
         )
-        return memory_mentions(req.content, req.subject, req.related_user, keys)
+        return with_text_facts(req.content, memory_mentions(req.content, req.subject, req.related_user, keys))
 
     @staticmethod
     def _duplicate_of(txn: WriteTxn, row: NewMemory, now: datetime) -> Memory | None:
@@ -440,6 +441,7 @@ class MemoryService:
             txn.mark_superseded(old.id, m.id, now)
         pick[0].stored(row.entity_keys, old.id if old else None)
         link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views)
+        relate_text(txn, m, mentions, now, batch, replaced=old.id if old else None)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(

@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .company_names import is_common_word
 from .given_names import is_given_name
 from .legal_forms import basename
+from .places import city_of, territory_of
 from .resolution import EntityType, is_title, normalise_name
 
-__all__ = ["guess_type"]
+__all__ = ["guess_type", "is_place_name", "text_type"]
 
 #: Words that make a capitalised run an organisation's, a place's or a thing's name rather than a
 #: person's (checked on every word, so "Bank of Kalina" and "Kalina Street Market" stay unknown).
@@ -273,3 +275,139 @@ def guess_type(name: str) -> EntityType | None:
         return EntityType.PERSON
     first = normalise_name(words[0], EntityType.PERSON)
     return EntityType.PERSON if first and is_given_name(first) else None
+
+
+#: Last words that make a name a company's ("Tarkon Logistics", "Vandelay Industries", "Tyrell Systems"):
+#: what a business does or is, after a word of its own that is no given name.
+_COMPANY_TAILS = frozenset(
+    [
+        "airlines",
+        "analytics",
+        "apparel",
+        "associates",
+        "automotive",
+        "bank",
+        "bakery",
+        "biotech",
+        "brands",
+        "brewing",
+        "capital",
+        "chemicals",
+        "communications",
+        "consulting",
+        "dynamics",
+        "electronics",
+        "energy",
+        "engineering",
+        "enterprises",
+        "entertainment",
+        "finance",
+        "financial",
+        "foods",
+        "freight",
+        "games",
+        "group",
+        "holdings",
+        "industries",
+        "insurance",
+        "interactive",
+        "investments",
+        "labs",
+        "logistics",
+        "manufacturing",
+        "marketing",
+        "media",
+        "motors",
+        "networks",
+        "partners",
+        "payments",
+        "pharma",
+        "pharmaceuticals",
+        "pharmacies",
+        "pharmacy",
+        "robotics",
+        "security",
+        "shipping",
+        "software",
+        "solutions",
+        "studios",
+        "systems",
+        "technologies",
+        "telecom",
+        "therapeutics",
+        "traders",
+        "trading",
+        "transport",
+        "ventures",
+    ]
+)
+#: months and weekdays: capitalised, and some are given names ("May", "June", "August")
+_CALENDAR = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+)
+
+
+def _fold_word(word: str) -> str:
+    return normalise_name(word).replace(" ", "")
+
+
+@lru_cache(maxsize=16384)
+def is_place_name(name: str) -> bool:
+    """A country's or territory's name (CLDR, any language) or a city's (GeoNames, 100,000 inhabitants
+    or more), written as a name and not an English word ("Nice", "Reading" are no places here)."""
+    words = name.split()
+    if not words or not all(w[:1].isupper() for w in words if w.lower() not in _PARTICLES):
+        return False
+    if len(words) == 1 and (name.isupper() or is_common_word(_fold_word(name))):
+        return False
+    return territory_of(name) is not None or city_of(name) is not None
+
+
+@lru_cache(maxsize=16384)
+def text_type(name: str) -> EntityType | None:
+    """The type a name found in text has by itself, when it is unambiguous: ``guess_type``'s, else
+    ``PLACE`` for a place's name that is no given name ("Berlin", "Ghent", "New York"), ``PERSON`` for a
+    lone given name that is no place's name and no English word ("Mira", "Piotr"), ``COMPANY`` for a
+    name ending in a business word after a word of its own ("Tarkon Logistics"). None when the name
+    alone does not tell: "Jordan", "Georgia", "Paris", "Sofia" (a person or a place), "Amazon", "Apple",
+    "Will", "Stripe" (a company, a word or a person)."""
+    kind = guess_type(name)
+    if kind is not None:
+        return kind
+    words = name.split()
+    if not words or "@" in name or not all(_WORD.match(w) for w in words):
+        return None
+    folded = [_fold_word(w) for w in words]
+    if any(f in _CALENDAR for f in folded):
+        return None
+    given = len(words) == 1 and is_given_name(normalise_name(words[0], EntityType.PERSON))
+    if is_place_name(name):
+        return EntityType.PLACE if (len(words) > 1 or not given) else None
+    if len(words) == 1:
+        if words[0][0].isupper() and not words[0].isupper() and given and not is_common_word(folded[0]):
+            return EntityType.PERSON
+        return None
+    distinct = not is_common_word(folded[0]) or len(words) > 2  # "Tarkon Logistics", not "Global Payments"
+    if folded[-1] in _COMPANY_TAILS and words[0][0].isupper() and distinct:
+        return EntityType.COMPANY
+    return None

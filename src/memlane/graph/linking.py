@@ -303,7 +303,8 @@ def _resolve_among(
 
 def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
     # (the scope first: PostgreSQL's memo locks a mention's scope before it answers)
-    return (scope, mention.name, mention.type, mention.external_ids)
+    # (and its organisations: "Kasia Nowak" of Tarkon may be another Kasia Nowak than an unaffiliated one)
+    return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations)
 
 
 Lookups = tuple[tuple[str, ...], str, tuple[str, ...], frozenset[str], bool]

@@ -242,6 +242,12 @@ class EntityWrites(Protocol):
         that a record now states otherwise."""
         ...
 
+    def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
+        """End (``valid_to`` = ``at``) the open edges whose provenance is one of these memories
+        (``{"memory": id}``: the relations their text stated), when a new version supersedes them.
+        (Deleting a memory deletes those edges with it.)"""
+        ...
+
     def entity_for_update(self, actor: Actor, entity_id: str) -> Entity | None:
         """A current entity ``actor`` may read, locked for this transaction where writers race."""
         ...

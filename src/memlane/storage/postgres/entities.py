@@ -487,6 +487,13 @@ class EntityWriteOps:
         )  # fmt: skip
         return _edge(rows[0])
 
+    def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
+        if memory_ids:
+            self._run(
+                "UPDATE entity_edges SET valid_to = %s WHERE (provenance->>'memory') = ANY(%s::text[]) AND valid_to IS NULL",
+                (at, list(memory_ids)),
+            )
+
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
         self._run(
             "UPDATE entity_edges SET valid_to = %s WHERE src = %s AND relation = %s AND dst <> %s"

@@ -564,4 +564,15 @@ CREATE INDEX IF NOT EXISTS signin_links_by_expiry ON signin_links (expires_at);
     )
 )
 
+MIGRATIONS.append(
+    (
+        19,
+        "edges by the memory whose text stated them (provenance.memory): they end with a new version of it"
+        " and go when it is forgotten",
+        """
+CREATE INDEX IF NOT EXISTS entity_edges_by_memory ON entity_edges ((provenance->>'memory'));
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -507,6 +507,12 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         linked = self.linked_entities(sorted(seqs))
         self._collect(sorted(seqs - self.uncounted), -1)
         self.uncounted -= seqs
+        # (the relations their text stated: graph.text_links; by migration 19's index)
+        self.conn.execute(
+            "DELETE FROM entity_edges WHERE (provenance->>'memory') IN"
+            " (SELECT id FROM memories WHERE seq = ANY(%s::bigint[]))",
+            (sorted(seqs),),
+        )
         self.conn.execute("DELETE FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),))
         self.drop_orphans(linked)  # (entities only these memories named)
 

@@ -332,6 +332,14 @@ class EntityWriteOps:
         )  # fmt: skip
         return _edge(rows[0])
 
+    def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
+        if memory_ids:
+            self._run(
+                "UPDATE entity_edges SET valid_to = ? WHERE provenance IS NOT NULL"
+                f" AND json_extract(provenance, '$.memory') IN ({_marks(memory_ids)}) AND valid_to IS NULL",
+                (to_db(at), *memory_ids),
+            )
+
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
         self._run(
             "UPDATE entity_edges SET valid_to = ? WHERE src = ? AND relation = ? AND dst <> ?"

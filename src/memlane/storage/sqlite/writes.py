@@ -393,6 +393,12 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_vectors WHERE memory_seq IN ({seq_marks})", seqs)
+        # (the relations their text stated: graph.text_links; by migration 19's index)
+        self.cur.execute(
+            "DELETE FROM entity_edges WHERE json_extract(provenance, '$.memory') IN"
+            f" (SELECT id FROM memories WHERE seq IN ({seq_marks}))",
+            seqs,
+        )
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
         self.drop_orphans(linked)  # (entities only these memories named)
         self.removed_seqs.extend(seqs)

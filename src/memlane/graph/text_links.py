@@ -1,0 +1,130 @@
+"""Linking what plain text states: typed mentions, a person's organisation, and edges with provenance.
+
+On store (``MemoryService``): :func:`with_text_facts` gives the mentions of a memory the types and the
+organisation its text shows (:mod:`memlane.graph.relations_text`: "Berlin" a place, "Kasia Nowak from
+Tarkon" a person of Tarkon, so resolution's rules that need a shared organisation fire) and adds the
+tickets, documents and repositories its statements name ("SUP-4411", "the billing repo"); after the
+mentions are linked, :func:`relate_text` writes the relations it states as edges between the memory's
+entities, in the memory's scope (an edge read from a personal memory is personal), with the memory's id as
+provenance (``{"via": "text", "memory": id}``). A relation the text says is over ends the edge
+(``valid_to``); a current ``works_at``, ``reports_to``, ``lives_in`` or ``assigned_to`` ends the
+other open edges of that relation from the same entity (one employer, manager, home, assignee at a time).
+
+A new version of a memory ends the edges its old version stated (``end_memory_edges``) before its own
+are written (a restatement opens them again); forgetting a memory removes them (the storage backends do it
+with the memory's rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from ..ids import new_id
+from ..models import Edge, Memory
+from ..storage.base import EntityWrites
+from .entity_types import guess_type
+from .linking import LinkBatch, Named, entity_scope, resolve_into
+from .relations_text import US, TextFacts, read_text
+from .resolution import Mention
+
+__all__ = ["SINGLE_VALUED", "relate_text", "text_facts", "with_text_facts"]
+
+#: relations an entity has one of at a time: a new current one ends the others
+SINGLE_VALUED = frozenset({"works_at", "reports_to", "lives_in", "assigned_to"})
+
+_VIA = "text"
+
+
+def text_facts(content: str, mentions: Sequence[Named]) -> TextFacts:
+    """What ``content`` states about the names its mentions found (cached: the same answer on store
+    for ``with_text_facts`` and ``relate_text``)."""
+    return read_text(content, [n.mention.name for n in mentions if n.role == "mention" and n.mention.name])
+
+
+def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
+    """The mentions with the types and organisations the text shows, and the relations' other
+    arguments (tickets, documents, repositories) as mentions of their own."""
+    facts = text_facts(content, mentions)
+    if not (facts.types or facts.affiliations):
+        return mentions
+    out: list[Named] = []
+    seen: set[str] = set()
+    for named in mentions:
+        mention = named.mention
+        name = mention.name
+        if named.role == "mention" and name:
+            seen.add(name)
+            kind = facts.types.get(name) if mention.type is None else None
+            if kind is not None and guess_type(name) == kind:
+                kind = None  # (linking gives it that type when it makes the entity; an older store's
+                #            entity is still found by the untyped name's keys)
+            organisation = facts.affiliations.get(name)
+            if kind is not None or organisation:
+                mention = replace(
+                    mention, type=kind or mention.type,
+                    affiliations=(*mention.affiliations, organisation) if organisation else mention.affiliations,
+                )  # fmt: skip
+                named = Named(mention, named.role)
+        out.append(named)
+    for relation in facts.relations:
+        for name in (relation.source, relation.target):
+            if name not in seen and name != US and name in facts.types:
+                seen.add(name)
+                out.append(Named(Mention(name, facts.types[name]), "mention"))
+    return out
+
+
+def relate_text(
+    txn: EntityWrites,
+    memory: Memory,
+    mentions: Sequence[Named],
+    at: datetime,
+    batch: LinkBatch,
+    replaced: str | None = None,
+) -> int:
+    """Write the relations ``memory``'s text states as edges (see the module docstring); ``replaced``:
+    the id of the version it supersedes, whose edges end first. Returns the number of edges written."""
+    if replaced is not None:
+        txn.end_memory_edges([replaced], at)
+    facts = text_facts(memory.content, mentions)
+    if not facts.relations:
+        return 0
+    scope = entity_scope(memory)
+    by_name = {n.mention.name: n.mention for n in mentions if n.role == "mention" and n.mention.name}
+    written = 0
+    for relation in facts.relations:
+        source, target = by_name.get(relation.source), by_name.get(relation.target)
+        if source is None or target is None or relation.target == US:
+            continue  # (a mention past the memory's limit; "a customer of ours": no entity)
+        src = resolve_into(txn, scope, source, at, settled=batch.settled, views=batch.views)
+        dst = resolve_into(txn, scope, target, at, settled=batch.settled, views=batch.views)
+        if src is None or dst is None or src == dst:
+            continue  # (an ambiguous name is linked to nothing: nor is its relation)
+        if relation.ended:
+            end = _ended_at(memory, at)
+        else:
+            end = None
+            if relation.relation in SINGLE_VALUED:
+                txn.close_edges(src, relation.relation, dst, at)
+        txn.upsert_edge(
+            Edge(
+                id=new_id(),
+                src=src,
+                relation=relation.relation,
+                dst=dst,
+                provenance={"via": _VIA, "memory": memory.id},
+                valid_to=end,
+                created_at=at,
+            )  # fmt: skip
+        )
+        written += 1
+    return written
+
+
+def _ended_at(memory: Memory, at: datetime) -> datetime:
+    """When a relation the memory says is over ended: when the memory was observed (a stated year, "left
+    Hooli in 2022", is kept in the memory's text; the edge is simply no longer current)."""
+    observed = memory.observed_at or at
+    return observed if observed.tzinfo else observed.replace(tzinfo=UTC)
