@@ -3,6 +3,8 @@ without letter case, calendar edges (the red-team pass). Both backends, through 
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 from export_fixtures import chatgpt_chat_visible, chatgpt_chats_export
 from memlane import InvalidInput, Memlane
 from memlane.text import extract_entities
+from memlane.timeutil import parse_time, to_db
 
 
 def logged(m: Memlane) -> dict[str, list[tuple[str, str]]]:
@@ -88,3 +91,42 @@ def test_two_imports_of_one_export_at_once_log_each_message_once(db_path: Path |
         assert interleaved and report is not None and report.conversations == 2
         assert logged(b) == {f"chatgpt:chat-{i:03d}": chatgpt_chat_visible(i) for i in range(2)}
         assert len({m.content for m in b.list_recent(50)}) == len(b.list_recent(50))  # extracted once
+
+
+@pytest.mark.parametrize(
+    ("written", "stored"),
+    [("1 Jan 0001", "0001-01-01T00:00:00.000000Z"), ("Jan 5 0099 10:00", "0099-01-05T10:00:00.000000Z"),
+     ("29 February 0004", "0004-02-29T00:00:00.000000Z"), ("31 Dec 9999 23:59:59", "9999-12-31T23:59:59.000000Z"),
+     ("March 5 2030 0030", "2030-03-05T00:30:00.000000Z"),  # (four digits that are a time, not a year)
+     ("12 Jan 2025 10:00 UTC", "2025-01-12T10:00:00.000000Z"), ("12 Jan 2025 10:00 GMT", "2025-01-12T10:00:00.000000Z"),
+     ("12 Jan 2025 10:00 -05:00", "2025-01-12T15:00:00.000000Z")],
+)  # fmt: skip
+def test_a_written_date_reads_back_as_written(written: str, stored: str) -> None:
+    # before: a year written with its zeros was read as this century's ("1 Jan 0001" -> 2001-01-01)
+    assert to_db(parse_time(written, "observed_at")) == stored
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [("March 30, 2025 2:30 CET", "the time zone 'CET' is not understood"),
+     ("2025-03-30T02:30:00 CEST", "the time zone 'CEST' is not understood"),
+     ("12 Jan 2025 10:00 EST", "the time zone 'EST' is not understood"),
+     ("12 Jan 2025 10:00 GMT+2", "'GMT+2' is read two ways"), ("12 Jan 2025 10:00 UTC-5", "'UTC-5' is read two ways"),
+     ("1 Jan 0000", "years 1 to 9999"), ("29 February 0001", "cannot read")],
+)  # fmt: skip
+def test_a_written_time_zone_that_is_not_understood_is_refused(written: str, why: str) -> None:
+    # before: the zone name was dropped ("2:30 CET" stored as 2:30 UTC), and "GMT+2" stored four hours off
+    with pytest.raises(InvalidInput, match=re.escape(why)):
+        parse_time(written, "observed_at")
+
+
+def test_a_refused_zone_stores_nothing_and_year_one_reads_back(mem: Memlane) -> None:
+    with pytest.raises(InvalidInput, match="observed_at: 'March 30, 2025 2:30 CET': the time zone 'CET'"):
+        mem.store("the ferry left Split", observed_at="March 30, 2025 2:30 CET")
+    assert mem.list_recent(limit=5) == []
+    first = mem.store("the first day of the calendar", valid_from="1 Jan 0001", valid_to="31 Dec 9999")
+    got = mem.get(first.id)
+    assert (got.valid_from, got.valid_to) == (
+        datetime(1, 1, 1, tzinfo=UTC),
+        datetime(9999, 12, 31, tzinfo=UTC),
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime
+from typing import Any
 
 from .errors import InvalidInput
 
@@ -23,6 +24,12 @@ LATEST = datetime.max.replace(tzinfo=UTC)
 _UNPADDED_YEAR = re.compile(r"(\d{1,3})(-\d\d-\d\dT.*)", re.DOTALL)
 #: a signed year (ISO 8601's expanded form): dateutil would silently read ``-0001-01-01`` as year 1
 _SIGNED_YEAR = re.compile(r"\s*[+-]\d")
+#: the zone names a written time may carry (any other is refused, see ``_parse_text``)
+_UTC_NAMES = frozenset({"UTC", "GMT", "Z", "UT"})
+#: "GMT+2", "UTC-5": dateutil reads them the POSIX way (two hours *behind* UTC), the opposite of what
+#: people mean, so they are refused rather than stored four hours off
+_NAMED_OFFSET = re.compile(r"(?<![A-Za-z])(?:UTC|GMT|UT)\s*[+-]\s*\d")
+_FOUR_DIGITS = re.compile(r"(?<!\d)\d{4}(?!\d)")
 
 
 def now_utc() -> datetime:
@@ -88,9 +95,52 @@ def _parse_text(value: str, field: str) -> datetime:
     try:
         return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
-        from dateutil import parser as date_parser
+        pass
+    return _written(value, field)
 
-        try:
-            return date_parser.parse(value, default=datetime(2000, 1, 1))
-        except (ValueError, OverflowError) as exc:
-            raise InvalidInput(f"{field}: cannot read {value!r} as a date or time") from exc
+
+def _written(value: str, field: str) -> datetime:
+    """A written date ("March 14, 2025 10:00 UTC"), read by dateutil with its zone and year checked."""
+    from dateutil import parser as date_parser
+
+    def zone(name: str | None, offset: int | None) -> Any:
+        """A written time's zone: an offset, or UTC by name. Any other name ("CET", "EST", "PST") is
+        refused: dateutil drops a name it does not know (so "2:30 CET" became 2:30 UTC) and reads the
+        server's own zone names as its local time, and an abbreviation names several zones."""
+        if name is None:
+            return offset
+        if name.upper() in _UTC_NAMES and not offset:
+            return UTC
+        raise InvalidInput(
+            f"{field}: {value!r}: the time zone {name!r} is not understood; give an offset"
+            " (2025-03-30T02:30:00+01:00) or UTC"
+        )
+
+    named = _NAMED_OFFSET.search(value)
+    if named:
+        raise InvalidInput(
+            f"{field}: {value!r}: {named[0].strip()!r} is read two ways (POSIX: behind UTC; people: ahead"
+            " of it); give an offset (2025-03-30T02:30:00+01:00)"
+        )
+    try:
+        result: datetime = date_parser.parse(value, default=datetime(2000, 1, 1), tzinfos=zone)
+    except InvalidInput:
+        raise
+    except (ValueError, OverflowError) as exc:
+        raise InvalidInput(f"{field}: cannot read {value!r} as a date or time") from exc
+    return _written_year(result, value, field)
+
+
+def _written_year(result: datetime, value: str, field: str) -> datetime:
+    """dateutil reads a year under 100 as this century's even when written with its zeros ("1 Jan 0001"
+    became 2001): the year as written, when the text has one four-digit number and it is that."""
+    years = _FOUR_DIGITS.findall(value)
+    if len(years) != 1 or not years[0].startswith("0") or result.year == int(years[0]):
+        return result
+    written = int(years[0])
+    if result.year % 100 != written % 100:  # (the four digits were not the year)
+        return result
+    try:
+        return result.replace(year=written)
+    except ValueError:  # year 0, or 29 February of a year that has none
+        raise InvalidInput(f"{field}: cannot read {value!r} as a date or time (years 1 to 9999)") from None
