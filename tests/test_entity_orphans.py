@@ -8,7 +8,9 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from backends import rows
+import pytest
+
+from backends import is_postgres, rows
 from memlane import Memlane
 from memlane.models import Actor
 from memlane.timeutil import now_utc
@@ -119,3 +121,23 @@ def test_deleting_a_profile_removes_the_entities_only_it_named(mem: Memlane, db_
     (quorvex,) = _named(mem, "Quorvex Travel")
     mem.profiles.delete("prefs", confirm=True)
     assert _named(mem, "Quorvex Travel") == [] and _leftovers(db_path, quorvex) == 0
+
+
+def test_postgres_never_waits_for_a_scope_another_writer_holds(mem: Memlane, db_path: Path | str) -> None:
+    """A forget does not wait for an entity scope another transaction holds (a store resolving names
+    there, which may itself wait for the chain this forget locked: a deadlock): that scope's orphans
+    stay, the forget goes through."""
+    if not is_postgres(db_path):
+        pytest.skip("SQLite has one writer at a time")
+    import psycopg
+
+    memory = mem.store("Yarrow Quint fixed the boiler")
+    (yarrow,) = _named(mem, "Yarrow Quint")
+    with psycopg.connect(str(db_path)) as other:  # holds alice's personal scope, as a store would
+        other.execute(
+            "SELECT version FROM entity_versions WHERE workspace = 'default' AND owner = 'user:alice'"
+            " AND visibility = 'personal' FOR UPDATE"
+        ).fetchall()
+        assert mem.forget(memory.id).deleted == (memory.id,)
+        other.rollback()
+    assert _named(mem, "Yarrow Quint") == [yarrow]  # left, not waited for

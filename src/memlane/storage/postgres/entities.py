@@ -208,6 +208,22 @@ class EntityWriteOps:
         if self.holds_shared and self.shared_entities is not None:
             self.shared_entities.check(scope, version)
 
+    def _try_lock_scope(self, scope: EntityScope) -> bool:
+        """``_lock_scope`` without waiting: False if another transaction holds the scope (or it has no
+        version row yet)."""
+        if self.scope_versions is None:
+            self.scope_versions = {}
+        if scope in self.scope_versions or not self.lock_scopes:
+            return True
+        rows = self._run(LOCK + " SKIP LOCKED", (scope.workspace, scope.owner, scope.visibility))
+        if not rows:
+            return False
+        version = int(rows[0][0])
+        self.scope_versions[scope] = version
+        if self.holds_shared and self.shared_entities is not None:
+            self.shared_entities.check(scope, version)
+        return True
+
     def _all_checked(self) -> bool:
         """Whether all the cache holds is valid for this transaction: a cache of its own, or the store's
         with every scope it holds data of locked (checked) by this transaction. Once true, true to the
@@ -617,11 +633,14 @@ class EntityWriteOps:
         scopes = sorted(
             {EntityScope(*r[1:]) for r in found}, key=lambda s: (s.workspace, s.owner, s.visibility)
         )
-        for scope in scopes:  # locked (in one order), then asked again: no store links to them meanwhile
-            self._lock_scope(scope)
-        gone = [str(r[0]) for r in self._run(orphans, ([r[0] for r in found],))]
+        # Locked, then asked again: no store links to them meanwhile. A scope another transaction holds
+        # is skipped, not waited for (it may be linking to them; and a store holding its scope while it
+        # waits for a chain this delete holds would deadlock): its orphans stay, as before this rule.
+        held = [scope for scope in scopes if self._try_lock_scope(scope)]
+        ids = [r[0] for r in found if EntityScope(*r[1:]) in held]
+        gone = [str(r[0]) for r in self._run(orphans, (ids,))] if ids else []
         if gone:
-            for scope in scopes:
+            for scope in held:
                 self._will_change(scope)
             self._forget_all()  # (the cache and the memo may hold them: they start again)
             self._run("DELETE FROM entities WHERE id = ANY(%s::text[])", (gone,))
