@@ -59,8 +59,9 @@ def about_question(query: str) -> str | None:
     return name or None
 
 
+@lru_cache(maxsize=4096)
 def account_id(user: str) -> str:
-    """The external id of a memlane account's entity."""
+    """The external id of a memlane account's entity. (Kept: every recall asks for its caller's.)"""
     return normalise_external_id(f"user:{user}")
 
 

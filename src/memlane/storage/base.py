@@ -373,6 +373,26 @@ class GraphReads(Protocol):
         key (``memlane.graph.lookups``) stays valid while it does not."""
         ...
 
+    def memory_generation(self) -> int:
+        """A number that every committed change to a memory (any column but its access counts: a new
+        one, an edit, a supersession, a state, an expiry time, a deletion) or to a memory's entity links
+        moves, whoever makes it (triggers, migration 20): what recall read of the links stays valid
+        while it does not (``memlane.graph.memory_reads``)."""
+        ...
+
+    def expiry_window(self, now: datetime) -> tuple[datetime | None, datetime | None]:
+        """(the latest ``expires_at`` at or before ``now``, the earliest after it), over every memory of
+        the store (None: there is none). Which memories are expired is the same at every time from the
+        first up to, not including, the second. Not scope-filtered: recall only learns from it when to
+        read again; nothing of it reaches a caller."""
+        ...
+
+    def entity_link_seqs(self, entity_id: str, limit: int) -> list[int] | None:
+        """Every memory linked to ``entity_id`` (None: more than ``limit``). Not scope-filtered, like
+        ``graph_links_among``: only ever intersected with seqs a scoped read of the same recall
+        returned."""
+        ...
+
     def entity_ids_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
     ) -> list[tuple[str, str]]:

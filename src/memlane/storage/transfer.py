@@ -371,7 +371,8 @@ class _Postgres:
 
 
 #: tables that are derived (rebuilt by the target) or bookkeeping of the store itself
-_DERIVED = frozenset({"schema_migrations", "meta", "vector_indexes", "entity_versions"})
+#: (``memory_generation``: the target's own, moved by the copy's inserts, migration 20)
+_DERIVED = frozenset({"schema_migrations", "meta", "vector_indexes", "entity_versions", "memory_generation"})
 #: derived tables by prefix, and PostgreSQL's job queue (``procrastinate_*``: the database's own workers')
 _NOT_COPIED = ("memories_fts", "sqlite_", "stat_", "procrastinate_")
 

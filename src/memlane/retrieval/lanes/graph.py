@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ... import text
+from ...graph.memory_reads import memory_reads
 from ...graph.query import entities_named
 from .base import LaneResult, Query
 
@@ -60,8 +61,10 @@ class GraphLane:
             return LaneResult()
         actor, filters, now, others = query.actor, query.filters, query.now, query.others
         depth = max(spec.depth, query.limit * 3)
-        # each named entity's newest readable memories, one more than the list holds
-        links = _by_entity(store.graph_links(actor, filters, sorted(named), now, depth + 1))
+        # each named entity's newest readable memories, one more than the list holds (kept across
+        # recalls until a memory or link changes: ``memlane.graph.memory_reads``)
+        reads = memory_reads(store, now)
+        links = reads.links(store, actor, filters, sorted(named), now, depth + 1)
         large = {e: _name_keys(entities[e]) for e in named if len(links.get(e, ())) > depth and e in entities}
         # items the caller may read, and how many carry each large entity's names (its share, without
         # counting all its memories): read with the entity lane's statistics
@@ -84,7 +87,7 @@ class GraphLane:
             for seq in links.get(entity_id, ())[:depth]:
                 score[seq] = score.get(seq, 0.0) + w
         if broad and others:
-            for seq, entity_id in store.graph_links_among(sorted(broad), sorted(others)):
+            for seq, entity_id in reads.links_among(store, sorted(broad), sorted(others)):
                 score[seq] = score.get(seq, 0.0) + broad[entity_id]
         # the neighbours of the specific entities (a broad one is named together with everyone)
         followed = [e for e in specific if len(links.get(e, ())) <= depth]
@@ -92,7 +95,7 @@ class GraphLane:
             near = store.graph_neighbours(actor, filters, sorted(followed), now, config.graph_neighbours)
             # a neighbour is followed when all its memories fit in the lane's list: a hub (a company
             # named with everyone) would only add its newest items, unranked
-            hop = _by_entity(store.graph_links(actor, filters, [e for e, _ in near], now, depth + 1))
+            hop = reads.links(store, actor, filters, [e for e, _ in near], now, depth + 1)
             reached = {seq for seqs in hop.values() if len(seqs) <= min(depth, cap) for seq in seqs}
             for seq in reached:
                 score[seq] = score.get(seq, 0.0) + config.graph_hop_weight
@@ -123,13 +126,3 @@ def _keys_of_names(names: tuple[str, ...]) -> frozenset[str]:
         if found:
             keys.add(max(found, key=lambda k: (len(k.split()), k)))
     return frozenset(keys)
-
-
-def _by_entity(rows: list[tuple[int, str]]) -> dict[str, list[int]]:
-    """Entity -> its seqs, newest first."""
-    out: dict[str, list[int]] = {}
-    for seq, entity_id in rows:
-        out.setdefault(entity_id, []).append(seq)
-    for seqs in out.values():
-        seqs.sort(reverse=True)
-    return out

@@ -40,6 +40,27 @@ class GraphReadOps:
         rows = self._graph_rows(GENERATION)
         return int(rows[0][0]) if rows else 0
 
+    def memory_generation(self) -> int:
+        # moved by triggers (migration 20) as the transaction of every change commits, whoever writes
+        rows = self._graph_rows("SELECT value FROM memory_generation")
+        return int(rows[0][0]) if rows else 0
+
+    def expiry_window(self, now: datetime) -> tuple[datetime | None, datetime | None]:
+        rows = self._graph_rows(
+            "SELECT (SELECT max(expires_at) FROM memories WHERE expires_at <= %s),"
+            " (SELECT min(expires_at) FROM memories WHERE expires_at > %s)",
+            (now, now),
+        )
+        last, first = rows[0] if rows else (None, None)
+        return last, first
+
+    def entity_link_seqs(self, entity_id: str, limit: int) -> list[int] | None:
+        rows = self._graph_rows(
+            "SELECT DISTINCT memory_seq FROM memory_entity_links WHERE entity_id = %s LIMIT %s",
+            (entity_id, limit + 1),
+        )
+        return None if len(rows) > limit else [int(seq) for (seq,) in rows]
+
     def entity_ids_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int
     ) -> list[tuple[str, str]]:

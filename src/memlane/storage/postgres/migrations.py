@@ -575,4 +575,51 @@ CREATE INDEX IF NOT EXISTS entity_edges_by_memory ON entity_edges ((provenance->
     )
 )
 
+#: the columns of ``memories`` whose change moves the memory generation: all but the access counts,
+#: which recall itself writes (``tests/test_memory_reads.py`` fails when a new column is missing here)
+MEMORY_GENERATION_COLUMNS = (
+    "seq, id, workspace, owner, visibility, space, content, content_hash, type, subject_id, subject_name,"
+    " related_user, data, importance, confidence, valid_from, valid_to, observed_at, source, provenance,"
+    " state, chain_id, replaces, superseded_by, superseded_at, expires_at, created_at, updated_at,"
+    " keyword_text, keyword_subject, doc_len, fts, porter_terms, author, profile_id"
+)
+
+MIGRATIONS.append(
+    (
+        20,
+        "the memory generation: a number that every committed transaction changing a memory (but its access"
+        " counts) or a memory's entity links moves, by a random step, once, as it commits (deferred"
+        " triggers: every writer moves it, and its row is the last lock such a transaction takes); recall's"
+        " read-side cache of the graph lane's memory reads follows it",
+        f"""
+CREATE TABLE IF NOT EXISTS memory_generation (
+    one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
+    value BIGINT NOT NULL
+);
+INSERT INTO memory_generation (one, value) VALUES (TRUE, floor(random() * 4.6e18)::bigint)
+    ON CONFLICT (one) DO NOTHING;
+CREATE OR REPLACE FUNCTION memlane_memory_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    -- once per transaction (the setting is the transaction's own and ends with it)
+    IF coalesce(current_setting('memlane.memory_changed', true), '') <> txid_current()::text THEN
+        PERFORM set_config('memlane.memory_changed', txid_current()::text, true);
+        INSERT INTO memory_generation AS g (one, value) VALUES (TRUE, floor(random() * 4.6e18)::bigint)
+            ON CONFLICT (one) DO UPDATE
+            SET value = mod(g.value, 4611686018427387904) + 1 + floor(random() * 4294967296)::bigint;
+    END IF;
+    RETURN NULL;
+END
+$fn$;
+DROP TRIGGER IF EXISTS memory_generation_memories ON memories;
+CREATE CONSTRAINT TRIGGER memory_generation_memories
+    AFTER INSERT OR DELETE OR UPDATE OF {MEMORY_GENERATION_COLUMNS} ON memories
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION memlane_memory_changed();
+DROP TRIGGER IF EXISTS memory_generation_links ON memory_entity_links;
+CREATE CONSTRAINT TRIGGER memory_generation_links
+    AFTER INSERT OR DELETE OR UPDATE ON memory_entity_links
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION memlane_memory_changed();
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from ...models import Actor, Entity, Filters
-from ...timeutil import to_db
+from ...timeutil import from_db, to_db
 from .entities import _ENTITY, ENTITY_GENERATION, _entities, _marks
 from .rows import _scope, _visible
 
@@ -43,6 +43,27 @@ class GraphReadOps:
     def entity_generation(self) -> int:
         rows = self._graph_rows(ENTITY_GENERATION)
         return int(rows[0][0]) if rows else 0
+
+    def memory_generation(self) -> int:
+        # moved by triggers (migration 20) in the transaction of every change, whoever writes
+        rows = self._graph_rows("SELECT value FROM meta WHERE key = 'memory_generation'")
+        return int(rows[0][0]) if rows else 0
+
+    def expiry_window(self, now: datetime) -> tuple[datetime | None, datetime | None]:
+        rows = self._graph_rows(
+            "SELECT (SELECT max(expires_at) FROM memories WHERE expires_at <= ?),"
+            " (SELECT min(expires_at) FROM memories WHERE expires_at > ?)",
+            (to_db(now), to_db(now)),
+        )
+        last, first = rows[0] if rows else (None, None)
+        return from_db(last), from_db(first)
+
+    def entity_link_seqs(self, entity_id: str, limit: int) -> list[int] | None:
+        rows = self._graph_rows(
+            "SELECT DISTINCT memory_seq FROM memory_entity_links WHERE entity_id = ? LIMIT ?",
+            (entity_id, limit + 1),
+        )
+        return None if len(rows) > limit else [int(seq) for (seq,) in rows]
 
     def entity_ids_by_keys(
         self, actor: Actor, keys: Sequence[str], external_ids: Sequence[str], limit: int

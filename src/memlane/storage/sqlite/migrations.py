@@ -594,4 +594,41 @@ CREATE INDEX IF NOT EXISTS entity_edges_by_memory ON entity_edges (json_extract(
     )
 )
 
+#: the columns of ``memories`` whose change moves the memory generation: all but the access counts,
+#: which recall itself writes (``tests/test_memory_reads.py`` fails when a new column is missing here)
+MEMORY_GENERATION_COLUMNS = (
+    "seq, id, workspace, owner, visibility, space, content, content_hash, type, subject_id, subject_name,"
+    " related_user, data, importance, confidence, valid_from, valid_to, observed_at, source, provenance,"
+    " state, chain_id, replaces, superseded_by, superseded_at, expires_at, created_at, updated_at, author,"
+    " doc_len, profile_id"
+)
+_BUMP_MEMORY_GENERATION = (
+    "INSERT INTO meta (key, value) VALUES ('memory_generation', 1)"
+    " ON CONFLICT (key) DO UPDATE SET value = value + 1;"
+)
+
+MIGRATIONS.append(
+    (
+        20,
+        "the memory generation: a counter in meta that every committed change to a memory (but its access"
+        " counts) or to a memory's entity links moves, made by triggers so that every writer"
+        " moves it; recall's read-side cache of the graph lane's memory reads follows it",
+        f"""
+CREATE TRIGGER IF NOT EXISTS memory_generation_insert AFTER INSERT ON memories
+    BEGIN {_BUMP_MEMORY_GENERATION} END;
+CREATE TRIGGER IF NOT EXISTS memory_generation_update AFTER UPDATE OF {MEMORY_GENERATION_COLUMNS}
+    ON memories BEGIN {_BUMP_MEMORY_GENERATION} END;
+CREATE TRIGGER IF NOT EXISTS memory_generation_delete AFTER DELETE ON memories
+    BEGIN {_BUMP_MEMORY_GENERATION} END;
+CREATE TRIGGER IF NOT EXISTS memory_generation_link_insert AFTER INSERT ON memory_entity_links
+    BEGIN {_BUMP_MEMORY_GENERATION} END;
+CREATE TRIGGER IF NOT EXISTS memory_generation_link_update AFTER UPDATE ON memory_entity_links
+    BEGIN {_BUMP_MEMORY_GENERATION} END;
+CREATE TRIGGER IF NOT EXISTS memory_generation_link_delete AFTER DELETE ON memory_entity_links
+    BEGIN {_BUMP_MEMORY_GENERATION} END;
+INSERT OR IGNORE INTO meta (key, value) VALUES ('memory_generation', 1);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
