@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import psycopg
 import pytest
@@ -84,18 +85,16 @@ def test_a_batch_and_another_writer_never_deadlock_on_two_chains(mem: Memlane, p
     assert current == {"Bruno lives in Porto now", "Ana works at Globex now"}
 
 
-def _race(
-    mem: Memlane, pg_url: str, first: str, second: str, batch_items: list[dict[str, object]]
-) -> list[StoreResult]:
+def _race(mem: Memlane, pg_url: str, first: str, second: str, work: Callable[[], Any]) -> Any:
     """Another writer holds ``first``'s chain while the batch starts; once the batch waits for it, the
     other writer takes ``second``'s chain too (it would deadlock if the batch held it), then commits."""
     other = Memlane(pg_url, user="alice", embedder="none")
-    done: list[list[StoreResult]] = []
+    done: list[Any] = []
     failed: list[BaseException] = []
 
     def batch() -> None:
         try:
-            done.append(mem.store_many(batch_items))
+            done.append(work())
         except BaseException as exc:  # noqa: BLE001 (reported below)
             failed.append(exc)
 
@@ -126,7 +125,7 @@ def test_chains_picked_by_automatic_supersession_are_locked_in_the_canonical_ord
     ana, bruno = mem.store("Ana lives in Paris").id, mem.store("Bruno lives in Lisbon").id
     first, second = sorted([ana, bruno])
     items = {ana: {"content": "Ana lives in Rome now"}, bruno: {"content": "Bruno lives in Porto now"}}
-    results = _race(mem, pg_url, first, second, [items[second], items[first]])  # the opposite order
+    results = _race(mem, pg_url, first, second, lambda: mem.store_many([items[second], items[first]]))
     assert [r.status for r in results] == ["stored", "stored"]
     assert [s.id for r in results for s in r.superseded] == [second, first]
     assert {m.content for m in mem.list_recent(limit=10)} == {
@@ -142,3 +141,19 @@ def test_a_batch_that_supersedes_its_own_items_still_picks_again(mem: Memlane) -
     results = mem.store_many([{"content": "Bruno lives in Faro"}, {"content": "Bruno lives in Braga"}])
     assert [[s.id for s in r.superseded] for r in results] == [[lisbon], [results[0].id]]
     assert [m.content for m in mem.list_recent(limit=10)] == ["Bruno lives in Braga"]
+
+
+def test_an_extractions_retraction_is_locked_with_its_batch(mem: Memlane, pg_url: str) -> None:
+    """Extraction retracts (erases) one item and updates another in one transaction: the retracted chain
+    is locked in the batch's one up-front statement. Locked later (in the transaction's first step, after
+    the chains the batch replaces), the batch held the second chain of the order while waiting for the
+    first: 'deadlock detected'."""
+    lyon = mem.store("The user lives in Lyon").id
+    lisbon = mem.store("Bruno lives in Lisbon").id
+    first, second = sorted([lyon, lisbon])
+    assert first == lyon  # (ids follow time: the retracted one sorts first, the updated one second)
+    report = _race(mem, pg_url, first, second, lambda: mem.extract(
+        [{"role": "user", "text": "Forget that I live in Lyon. Bruno lives in Porto now."}]
+    ))  # fmt: skip
+    assert [d.id for d in report.deleted] == [lyon] and [u.replaces for u in report.updated] == [lisbon]
+    assert [m.content for m in mem.list_recent(limit=10)] == ["Bruno lives in Porto now"]
