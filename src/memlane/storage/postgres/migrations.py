@@ -622,4 +622,37 @@ CREATE CONSTRAINT TRIGGER memory_generation_links
     )
 )
 
+MIGRATIONS.append(
+    (
+        21,
+        "the memory generation's trigger on memories without a list of columns (PostgreSQL only): an"
+        " update that changes only the access counts does not move it, any other does, and no column"
+        " depends on the trigger (migration 20's list kept a column from being dropped)",
+        """
+CREATE OR REPLACE FUNCTION memlane_memory_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    -- once per transaction (the setting is the transaction's own and ends with it)
+    IF coalesce(current_setting('memlane.memory_changed', true), '') = txid_current()::text THEN
+        RETURN NULL;
+    END IF;
+    -- what recall writes, the access counts, changes nothing a read depends on
+    IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'memories'
+        AND (to_jsonb(OLD) - 'access_count' - 'last_accessed_at')
+            = (to_jsonb(NEW) - 'access_count' - 'last_accessed_at') THEN
+        RETURN NULL;
+    END IF;
+    PERFORM set_config('memlane.memory_changed', txid_current()::text, true);
+    INSERT INTO memory_generation AS g (one, value) VALUES (TRUE, floor(random() * 4.6e18)::bigint)
+        ON CONFLICT (one) DO UPDATE
+        SET value = mod(g.value, 4611686018427387904) + 1 + floor(random() * 4294967296)::bigint;
+    RETURN NULL;
+END
+$fn$;
+DROP TRIGGER IF EXISTS memory_generation_memories ON memories;
+CREATE CONSTRAINT TRIGGER memory_generation_memories AFTER INSERT OR DELETE OR UPDATE ON memories
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION memlane_memory_changed();
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

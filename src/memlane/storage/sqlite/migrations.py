@@ -631,4 +631,13 @@ INSERT OR IGNORE INTO meta (key, value) VALUES ('memory_generation', 1);
     )
 )
 
+MIGRATIONS.append(
+    (
+        21,
+        "the memory generation's trigger on memories without a list of columns (PostgreSQL only: SQLite's"
+        " lists them, and a column it lists can still be dropped)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
