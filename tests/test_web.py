@@ -715,6 +715,10 @@ def test_profile_edit_and_delete(site: Site, context: Any, browser: Any, tmp_pat
     )
     said = [{"role": "user", "text": "I prefer paperbacks to e-books", "user": "owner"}]
     site.rest("POST", "/v1/conversations/books-1/messages", json={"messages": said})
+    # what the travel profile also holds when its test ran first on this server (under -n 2 it may not
+    # have): this profile keeps its own copy either way
+    aisle = [{"role": "user", "text": "I prefer aisle seats on night trains", "user": "owner"}]
+    site.rest("POST", "/v1/conversations/rail-8/messages", json={"messages": aisle})
     page = sign_in(context, site, site.admin_key)
     page.goto(f"{site.url}/profiles/{made['id']}")
     page.get_by_role("link", name="Edit settings").click()
