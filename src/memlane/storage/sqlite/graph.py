@@ -110,7 +110,12 @@ class GraphReadOps:
         seeds, sparams = _visible(actor, "e")
         near, nparams = _visible(actor, "n")
         where, params = _scope(actor, filters, now)
-        current = "(g.valid_to IS NULL OR g.valid_to > ?)"
+        # an edge read from a memory's text is evidence only while that memory passes the read's
+        # rule and filters (a profile's recall follows no edge another profile's memory stated)
+        current = (
+            f"(g.valid_to IS NULL OR g.valid_to > ?) AND (json_extract(g.provenance, '$.memory') IS NULL OR EXISTS"
+            f" (SELECT 1 FROM memories m WHERE m.id = json_extract(g.provenance, '$.memory') AND {where}))"
+        )
         rows = self._graph_rows(
             f"WITH seeds(id) AS (SELECT e.id FROM entities e WHERE e.id IN ({_marks(entity_ids)})"
             f" AND e.merged_into IS NULL AND {seeds}),"
@@ -122,7 +127,7 @@ class GraphReadOps:
             f" UNION ALL SELECT g.src FROM seeds s JOIN entity_edges g ON g.dst = s.id WHERE {current})"
             " SELECT h.id, count(*) AS w FROM hop h CROSS JOIN entities n ON n.id = h.id AND n.merged_into IS NULL"
             f" AND {near} WHERE h.id NOT IN (SELECT id FROM seeds) GROUP BY h.id ORDER BY w DESC, h.id LIMIT ?",
-            (*entity_ids, *sparams, *params, to_db(now), to_db(now), *nparams, limit),
+            (*entity_ids, *sparams, *params, to_db(now), *params, to_db(now), *params, *nparams, limit),
         )
         return [(str(e), float(w)) for e, w in rows]
 
