@@ -74,7 +74,13 @@ def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-cost-"))
     with linking(side == "on"):
         warm = Memlane(tmp / "warm.db", user="bench", embedder="none")
-        warm.store_many(["Warm-up: Zed Quorra met Yves Plimsoll at Nordwind GmbH in Tromso"], source="bench")
+        warm.store_many(
+            [
+                "Warm-up: Zed Quorra met Yves Plimsoll at Nordwind GmbH in Tromso",
+                "Warm-up: Ulla Brask moved from Berlin to Wien, Austria",  # (place tables load here)
+            ],
+            source="bench",
+        )
         warm.store("Warm-up: Ulla Brask called ulla@example.org")
         warm.close()
         m = Memlane(db or tmp / "x.db", user="bench", embedder="none")
