@@ -128,7 +128,10 @@ def test_postgres_never_waits_for_a_scope_another_writer_holds(mem: Memlane, db_
     there, which may itself wait for the chain this forget locked: a deadlock): that scope's orphans
     stay, the forget goes through."""
     if not is_postgres(db_path):
-        pytest.skip("SQLite has one writer at a time")
+        pytest.skip(
+            "PostgreSQL only: SQLite lets one transaction write at a time, so no other writer can hold"
+            " an entity scope while a forget runs (the case this test makes)"
+        )
     import psycopg
 
     memory = mem.store("Yarrow Quint fixed the boiler")

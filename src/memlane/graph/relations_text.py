@@ -34,7 +34,13 @@ from functools import lru_cache
 from .entity_types import is_place_name, text_type
 from .given_names import is_given_name
 from .resolution import EntityType, normalise_name
-from .text_patterns import (
+from .text_patterns import (  # (and the patterns' short names of the entity types)
+    _C,
+    _DOC,
+    _L,
+    _P,
+    _T,
+    _TICKET,
     AFFILIATION_RE,
     ALL_PATTERNS,
     CUE_HINTS,
@@ -51,13 +57,6 @@ __all__ = ["US", "TextFacts", "TextRelation", "read_text"]
 
 #: the target of "a customer of ours": the organisation that keeps the memory (no entity)
 US = "us"
-
-_P = EntityType.PERSON
-_C = EntityType.COMPANY
-_T = EntityType.TEAM
-_L = EntityType.PLACE
-_TICKET = EntityType.TICKET
-_DOC = EntityType.DOCUMENT
 
 
 @dataclass(frozen=True, slots=True)
