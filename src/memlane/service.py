@@ -396,6 +396,8 @@ class MemoryService:
         pick: tuple[supersession.BatchPicks, int],
     ) -> StoreResult:
         m = row.memory
+        # ``replaces`` is checked before anything else: a duplicate must not make a wrong one pass
+        target = self._replaces_target(txn, actor, req.replaces, m) if req.replaces else None
         duplicate = self._duplicate_of(txn, row, now)
         if duplicate is not None:
             return StoreResult(
@@ -403,16 +405,7 @@ class MemoryService:
             )
         old: Memory | None = None
         similar: tuple[SimilarRef, ...] = ()
-        if req.replaces:
-            target = txn.get_for_update(actor, req.replaces)
-            if target is None:
-                raise UnknownMemory(f"replaces: no memory {req.replaces!r} visible to {actor.user}")
-            check_change(actor, [target], Change.SUPERSEDE)
-            if target.owner != m.owner or target.visibility != m.visibility:
-                raise InvalidInput(
-                    f"replaces: {req.replaces} is {target.visibility} and owned by {target.owner}; a new version"
-                    " must keep the owner and visibility"
-                )
+        if target is not None:
             # Two writers replacing the same item: the later one supersedes the current head, so the
             # chain stays linear and ends with one current version.
             old = target if target.superseded_by is None else self._head_of(txn, target)
@@ -451,6 +444,20 @@ class MemoryService:
             superseded=superseded,
             similar=similar,
         )
+
+    @staticmethod
+    def _replaces_target(txn: WriteTxn, actor: Actor, replaces: str, new: Memory) -> Memory:
+        """The item ``replaces`` names, once the actor may supersede it with ``new``."""
+        target = txn.get_for_update(actor, replaces)
+        if target is None:
+            raise UnknownMemory(f"replaces: no memory {replaces!r} visible to {actor.user}")
+        check_change(actor, [target], Change.SUPERSEDE)
+        if target.owner != new.owner or target.visibility != new.visibility:
+            raise InvalidInput(
+                f"replaces: {replaces} is {target.visibility} and owned by {target.owner}; a new version"
+                " must keep the owner and visibility"
+            )
+        return target
 
     @staticmethod
     def _head_of(txn: WriteTxn, target: Memory) -> Memory:
