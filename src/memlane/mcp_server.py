@@ -20,6 +20,7 @@ calling client's name from its ``initialize`` handshake (e.g. ``claude-desktop``
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
@@ -116,9 +117,12 @@ def client_name(ctx: Context) -> str | None:
         return None
     info = getattr(params, "client_info", None)
     name = getattr(info, "name", None)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str):
         return None
-    return name.strip()[:200]
+    # a client's own name is not the caller's input: control and format characters (NUL, line breaks,
+    # bidi overrides) are dropped rather than refused, or no call without a source could store anything
+    kept = (" " if c.isspace() else c for c in name if c.isspace() or unicodedata.category(c)[0] != "C")
+    return " ".join("".join(kept).split())[:200] or None
 
 
 def http_actor_resolver(access: AccessService) -> ActorResolver:
