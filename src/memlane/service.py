@@ -470,6 +470,8 @@ class MemoryService:
             raise StorageError(
                 f"replaces: the version chain of {target.id} has no current version; nothing was written"
             )
+        if _expired(head):  # (gone for writes as for reads: the chain ended when it expired)
+            raise UnknownMemory(f"replaces: the current version of {target.id} has expired")
         return head
 
     # -- reading --------------------------------------------------------------------------------------

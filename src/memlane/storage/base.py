@@ -457,7 +457,9 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
         """Unscoped: only for ids the transaction already obtained through a scoped query."""
         ...
 
-    def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None: ...
+    def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
+        """The item if ``actor`` may read it and it has not expired (gone for writes as for reads)."""
+        ...
 
     def lock_chains_of(self, memory_ids: Sequence[str]) -> None:
         """Lock the version chains of these items until the transaction ends, in the one canonical order
@@ -467,7 +469,10 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
 
     def supersession_candidates(
         self, memory: Memory, entity_keys: frozenset[str], limit: int
-    ) -> list[tuple[str, str, datetime]]: ...
+    ) -> list[tuple[str, str, datetime]]:
+        """(id, content, observed_at) of the current items of ``memory``'s owner, visibility and space
+        sharing one of ``entity_keys``, not archived and not expired at ``memory.created_at``."""
+        ...
 
     def insert(self, row: NewMemory) -> int | None:
         """The new row's seq; None when an identical current item (same owner, visibility, space and

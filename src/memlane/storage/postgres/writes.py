@@ -237,7 +237,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         if chain is None:
             return None
         self._lock_chain(chain)
-        where, params = _scope(actor, _ALL, None)
+        where, params = _scope(actor, _ALL, now_utc())  # (an expired item is gone for writes too)
         row = self._one(
             f"SELECT {_COLUMNS} FROM memories m WHERE m.id = %s AND {where}", (memory_id, *params)
         )
@@ -276,11 +276,12 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
             " FROM unnest(%s::text[]) AS k(key) CROSS JOIN LATERAL (SELECT e.memory_seq AS seq"
             " FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq WHERE e.key = k.key"
             " AND m.workspace = %s AND m.owner = %s AND m.visibility = %s AND m.space = %s"
-            " AND m.superseded_by IS NULL AND m.state <> 'archived' ORDER BY e.memory_seq DESC LIMIT %s) c"
+            " AND m.superseded_by IS NULL AND m.state <> 'archived'"
+            " AND (m.expires_at IS NULL OR m.expires_at > %s) ORDER BY e.memory_seq DESC LIMIT %s) c"
             " GROUP BY c.seq ORDER BY n DESC, c.seq DESC LIMIT %s) b JOIN memories m ON m.seq = b.seq"
             " ORDER BY b.n DESC, b.seq DESC",
             (sorted(entity_keys), memory.workspace, memory.owner, str(memory.visibility), memory.space or "",
-             limit, limit),
+             memory.created_at, limit, limit),
         ).fetchall()  # fmt: skip
         return [(str(id_), str(content), observed_time(_utc, *times)) for id_, content, *times in rows]
 

@@ -142,7 +142,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         return _row_to_memory(row)[1] if row else None
 
     def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
-        where, params = _scope(actor, _ALL, None)
+        where, params = _scope(actor, _ALL, now_utc())  # (an expired item is gone for writes too)
         row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params))
         return _row_to_memory(row)[1] if row else None
 
@@ -168,9 +168,11 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         per_key = (
             "SELECT e.memory_seq FROM memory_entities e JOIN memories m ON m.seq = e.memory_seq"
             " WHERE e.key = ? AND m.workspace = ? AND m.owner = ? AND m.visibility = ? AND m.space = ?"
-            " AND m.superseded_by IS NULL AND m.state != 'archived' ORDER BY e.memory_seq DESC LIMIT ?"
+            " AND m.superseded_by IS NULL AND m.state != 'archived'"
+            " AND (m.expires_at IS NULL OR m.expires_at > ?) ORDER BY e.memory_seq DESC LIMIT ?"
         )
-        scope = (memory.workspace, memory.owner, str(memory.visibility), memory.space or "", limit)
+        scope = (memory.workspace, memory.owner, str(memory.visibility), memory.space or "",
+                 to_db(memory.created_at), limit)  # fmt: skip
         counts: dict[int, int] = {}
         for key in sorted(entity_keys):  # one cached statement per key: cheaper than one UNION ALL
             for (seq,) in self.cur.execute(per_key, (key, *scope)):
