@@ -62,6 +62,8 @@ class _Edge(_Row):
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     created_at: datetime
+    #: the memories whose text states the edge (exports before they were kept: ``provenance.memory``)
+    sources: list[str] = []
 
 
 class _Link(_Row):
@@ -160,6 +162,8 @@ def restore_graph(
         if missing(number, "edge", (edge.src, edge.dst), edge.id):
             continue
         row = edge.model_dump(mode="json") | {"src": present[edge.src], "dst": present[edge.dst]}
+        stated = edge.sources or [str(m) for m in [(edge.provenance or {}).get("memory")] if m]
+        row["sources"] = [memory_ids.get(m, m) for m in stated]
         counts["edges" if txn.restore_edge(row) else "skipped_duplicates"] += 1
     for number, link in parsed["link"]:
         if missing(number, "link", (link.entity,), None):

@@ -85,6 +85,10 @@ _TABLES = (
         ("id", "src", "relation", "dst", "provenance", "valid_from", "valid_to", "created_at"),
         times=frozenset({"valid_from", "valid_to", "created_at"}), json=frozenset({"provenance"}),
     ),
+    _Table(
+        "entity_edge_sources", ("edge_id", "memory_id", "stated_at", "ended_at"),
+        times=frozenset({"stated_at", "ended_at"}),
+    ),
     _Table("memory_entity_links", ("entity_id", "memory_seq", "role")),
     _Table(
         "entity_merges",

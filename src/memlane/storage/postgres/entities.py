@@ -24,6 +24,7 @@ from ...timeutil import EARLIEST
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled
 from ..merge_history import plan_unmerge
+from .edge_sources import EdgeSourceOps
 from .entity_versions import BUMP, CREATE, LOCK, SharedEntityCache
 from .rows import _ALL, _scope, _time, _utc, _visible
 
@@ -145,7 +146,7 @@ class _CheckedMemo(Settled):
         self._txn._cache().settled.clear()
 
 
-class EntityWriteOps:
+class EntityWriteOps(EdgeSourceOps):
     """``EntityWrites`` for ``_Txn`` (``self.conn`` is the transaction's connection).
 
     Every write that changes which entities of a scope a name finds (a new entity, new names or ids,
@@ -501,14 +502,15 @@ class EntityWriteOps:
             (edge.id, edge.src, edge.relation, edge.dst, _jsonb(edge.provenance), edge.valid_from,
              edge.valid_to, edge.created_at),
         )  # fmt: skip
-        return _edge(rows[0])
+        stored = _edge(rows[0])
+        memory = (edge.provenance or {}).get("memory")
+        if isinstance(memory, str):
+            self.add_edge_source(stored.id, memory, edge.created_at)  # (storage/postgres/edge_sources.py)
+        return stored
 
     def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
-        if memory_ids:
-            self._run(
-                "UPDATE entity_edges SET valid_to = %s WHERE (provenance->>'memory') = ANY(%s::text[]) AND valid_to IS NULL",
-                (at, list(memory_ids)),
-            )
+        self.flush_entities(bump=False)
+        self.end_stated_edges(memory_ids, at)
 
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
         self._run(
@@ -580,6 +582,7 @@ class EntityWriteOps:
                 (edge_id, merge.id, new_src, new_dst, edge_id),
             ):
                 added_edges.append(f"{edge_id}~{merge.id}")
+                self.copy_edge_sources(edge_id, f"{edge_id}~{merge.id}")
         snapshot = {
             "aliases": [list(a) for a in aliases], "keys": keys, "external_ids": ids,
             "links": [list(li) for li in links], "edges": [list(e) for e in edges],
@@ -683,6 +686,7 @@ class EntityWriteOps:
             )
         for edge_id in plan.edges:
             run("DELETE FROM entity_edges WHERE id = %s", (edge_id,))
+            self.drop_edge_sources(edge_id)
         for other_id, other in plan.handed_over.items():
             run("UPDATE entity_merges SET snapshot = %s WHERE id = %s", (Jsonb(other), other_id))
         for value in snap["external_ids"]:

@@ -41,10 +41,11 @@ class GraphExportOps:
         edges = [
             {"id": r[0], "src": r[1], "relation": r[2], "dst": r[3],
              "provenance": r[4] or None, "valid_from": time_text(r[5]),
-             "valid_to": time_text(r[6]), "created_at": time_text(r[7])}  # fmt: skip
+             "valid_to": time_text(r[6]), "created_at": time_text(r[7]), "sources": list(r[8])}  # fmt: skip
             for r in run(
                 f"SELECT g.id, g.src, g.relation, g.dst, g.provenance, {_time('g.valid_from')}, {_time('g.valid_to')},"
-                f" {_time('g.created_at')} FROM entity_edges g JOIN entities e ON e.id = g.src WHERE {visible} ORDER BY g.created_at, g.id",
+                f" {_time('g.created_at')}, ARRAY(SELECT s.memory_id FROM entity_edge_sources s"
+                f" WHERE s.edge_id = g.id ORDER BY s.stated_at, s.memory_id) FROM entity_edges g JOIN entities e ON e.id = g.src WHERE {visible} ORDER BY g.created_at, g.id",
                 params,
             )
         ]  # fmt: skip
@@ -122,7 +123,7 @@ class GraphRestoreOps:
         return True
 
     def restore_edge(self, row: dict[str, Any]) -> bool:
-        return bool(
+        restored = bool(
             self._exec(
                 "INSERT INTO entity_edges (id, src, relation, dst, provenance, valid_from, valid_to, created_at)"
                 " VALUES (%s, %s, %s, %s, %s, %s::timestamptz, %s::timestamptz, %s::timestamptz) ON CONFLICT DO NOTHING"
@@ -139,6 +140,13 @@ class GraphRestoreOps:
                 ),
             )  # fmt: skip
         )
+        for memory_id in row.get("sources") or () if restored else ():  # (their sources with them)
+            self._exec(
+                "INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at) VALUES (%s, %s, %s::timestamptz)"
+                " ON CONFLICT DO NOTHING RETURNING edge_id",
+                (row["id"], memory_id, time_text(row["created_at"])),
+            )
+        return restored
 
     def restore_link(self, memory_id: str, entity_id: str, role: LinkRole) -> bool:
         return bool(

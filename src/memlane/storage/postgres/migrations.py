@@ -655,4 +655,26 @@ CREATE CONSTRAINT TRIGGER memory_generation_memories AFTER INSERT OR DELETE OR U
     )
 )
 
+MIGRATIONS.append(
+    (
+        22,
+        "the memories that state each edge read from text (entity_edge_sources: one row per edge and"
+        " memory), so that forgetting one of two memories stating a relation keeps the edge, and"
+        " archiving a memory ends the edges only it states (restoring it opens them again)",
+        """
+CREATE TABLE IF NOT EXISTS entity_edge_sources (
+    edge_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    stated_at TIMESTAMPTZ NOT NULL,
+    ended_at TIMESTAMPTZ,
+    PRIMARY KEY (edge_id, memory_id)
+);
+CREATE INDEX IF NOT EXISTS entity_edge_sources_by_memory ON entity_edge_sources (memory_id);
+INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at)
+    SELECT id, provenance->>'memory', created_at FROM entity_edges WHERE provenance->>'memory' IS NOT NULL
+    ON CONFLICT DO NOTHING;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

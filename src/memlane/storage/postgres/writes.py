@@ -508,12 +508,14 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         linked = self.linked_entities(sorted(seqs))
         self._collect(sorted(seqs - self.uncounted), -1)
         self.uncounted -= seqs
-        # (the relations their text stated: graph.text_links; by migration 19's index)
-        self.conn.execute(
-            "DELETE FROM entity_edges WHERE (provenance->>'memory') IN"
-            " (SELECT id FROM memories WHERE seq = ANY(%s::bigint[]))",
-            (sorted(seqs),),
-        )
+        # (the relations their text stated and no other memory does: graph.text_links)
+        ids = [
+            str(r[0])
+            for r in self.conn.execute(
+                "SELECT id FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),)
+            )
+        ]
+        self.forget_stated_edges(ids, now_utc())
         self.conn.execute("DELETE FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),))
         self.drop_orphans(linked)  # (entities only these memories named)
 
@@ -562,6 +564,11 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.conn.execute(
             "UPDATE memories SET state = %s, updated_at = %s WHERE id = %s", (state, at, memory_id)
         )
+        # (the relations only its text states follow it out of, and back into, what is current)
+        if state == "archived" and current.state != "archived":
+            self.archive_stated_edges(memory_id, at)
+        elif state != "archived" and current.state == "archived":
+            self.restore_stated_edges(memory_id)
         return self.get_for_update(actor, memory_id)
 
     def claim_exchange(self, workspace: str, digest: str, at: datetime) -> bool:

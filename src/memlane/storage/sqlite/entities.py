@@ -19,6 +19,7 @@ from ...timeutil import EARLIEST, from_db, to_db
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled, id_key
 from ..merge_history import plan_unmerge
+from .edge_sources import EdgeSourceOps
 from .rows import _ALL, _scope, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
@@ -79,7 +80,7 @@ def _edge(row: Sequence[Any]) -> Edge:
     )  # fmt: skip
 
 
-class EntityWriteOps:
+class EntityWriteOps(EdgeSourceOps):
     """``EntityWrites`` for ``_Txn`` (``self.cur`` is the transaction's cursor).
 
     With ``entity_cache`` set (the store's, see ``storage/entity_cache.py``), candidates are answered
@@ -330,15 +331,14 @@ class EntityWriteOps:
              to_db(edge.valid_from) if edge.valid_from else None,
              to_db(edge.valid_to) if edge.valid_to else None, to_db(edge.created_at)),
         )  # fmt: skip
-        return _edge(rows[0])
+        stored = _edge(rows[0])
+        memory = (edge.provenance or {}).get("memory")
+        if isinstance(memory, str):
+            self.add_edge_source(stored.id, memory, edge.created_at)  # (storage/sqlite/edge_sources.py)
+        return stored
 
     def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
-        if memory_ids:
-            self._run(
-                "UPDATE entity_edges SET valid_to = ? WHERE provenance IS NOT NULL"
-                f" AND json_extract(provenance, '$.memory') IN ({_marks(memory_ids)}) AND valid_to IS NULL",
-                (to_db(at), *memory_ids),
-            )
+        self.end_stated_edges(memory_ids, at)
 
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
         self._run(
@@ -406,6 +406,7 @@ class EntityWriteOps:
                 (edge_id, merge.id, new_src, new_dst, edge_id),
             ):
                 added_edges.append(f"{edge_id}~{merge.id}")
+                self.copy_edge_sources(edge_id, f"{edge_id}~{merge.id}")
         snapshot = {
             "aliases": [list(a) for a in aliases], "keys": keys, "external_ids": ids,
             "links": [list(li) for li in links], "edges": [list(e) for e in edges],
@@ -505,6 +506,7 @@ class EntityWriteOps:
             )
         for edge_id in plan.edges:
             run("DELETE FROM entity_edges WHERE id = ?", (edge_id,))
+            self.drop_edge_sources(edge_id)
         for other_id, other in plan.handed_over.items():
             run("UPDATE entity_merges SET snapshot = ? WHERE id = ?", (json.dumps(other), other_id))
         for value in snap["external_ids"]:

@@ -110,11 +110,12 @@ class GraphReadOps:
         seeds, sparams = _visible(actor, "e")
         near, nparams = _visible(actor, "n")
         where, params = _scope(actor, filters, now)
-        # an edge read from a memory's text is evidence only while that memory passes the read's
-        # rule and filters (a profile's recall follows no edge another profile's memory stated)
+        # an edge read from text is evidence only while one of the memories stating it passes the
+        # read's rule and filters (a profile's recall follows no edge another profile's memory stated)
         current = (
             f"(g.valid_to IS NULL OR g.valid_to > ?) AND (json_extract(g.provenance, '$.memory') IS NULL OR EXISTS"
-            f" (SELECT 1 FROM memories m WHERE m.id = json_extract(g.provenance, '$.memory') AND {where}))"
+            " (SELECT 1 FROM entity_edge_sources s CROSS JOIN memories m ON m.id = s.memory_id"
+            f" WHERE s.edge_id = g.id AND {where}))"
         )
         rows = self._graph_rows(
             f"WITH seeds(id) AS (SELECT e.id FROM entities e WHERE e.id IN ({_marks(entity_ids)})"

@@ -41,9 +41,11 @@ class GraphExportOps:
         edges = [
             {"id": r[0], "src": r[1], "relation": r[2], "dst": r[3],
              "provenance": json.loads(r[4]) if r[4] else None, "valid_from": time_text(r[5]),
-             "valid_to": time_text(r[6]), "created_at": time_text(r[7])}  # fmt: skip
+             "valid_to": time_text(r[6]), "created_at": time_text(r[7]), "sources": json.loads(r[8])}  # fmt: skip
             for r in run(
-                "SELECT g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at"
+                "SELECT g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at,"
+                " (SELECT json_group_array(s.memory_id ORDER BY s.stated_at, s.memory_id)"
+                " FROM entity_edge_sources s WHERE s.edge_id = g.id)"
                 f" FROM entity_edges g JOIN entities e ON e.id = g.src WHERE {visible} ORDER BY g.created_at, g.id",
                 params,
             )
@@ -118,7 +120,7 @@ class GraphRestoreOps:
         return True
 
     def restore_edge(self, row: dict[str, Any]) -> bool:
-        return bool(
+        restored = bool(
             self._exec(
                 "INSERT INTO entity_edges (id, src, relation, dst, provenance, valid_from, valid_to, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
@@ -134,6 +136,13 @@ class GraphRestoreOps:
                 ),
             )  # fmt: skip
         )
+        for memory_id in row.get("sources") or () if restored else ():  # (their sources with them)
+            self._exec(
+                "INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
+                (row["id"], memory_id, time_text(row["created_at"])),
+            )
+        return restored
 
     def restore_link(self, memory_id: str, entity_id: str, role: LinkRole) -> bool:
         return bool(

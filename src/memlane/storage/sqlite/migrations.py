@@ -640,4 +640,26 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        22,
+        "the memories that state each edge read from text (entity_edge_sources: one row per edge and"
+        " memory), so that forgetting one of two memories stating a relation keeps the edge, and"
+        " archiving a memory ends the edges only it states (restoring it opens them again)",
+        """
+CREATE TABLE IF NOT EXISTS entity_edge_sources (
+    edge_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    stated_at TEXT NOT NULL,
+    ended_at TEXT,
+    PRIMARY KEY (edge_id, memory_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entity_edge_sources_by_memory ON entity_edge_sources (memory_id);
+INSERT OR IGNORE INTO entity_edge_sources (edge_id, memory_id, stated_at)
+    SELECT id, json_extract(provenance, '$.memory'), created_at FROM entity_edges
+    WHERE json_extract(provenance, '$.memory') IS NOT NULL;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

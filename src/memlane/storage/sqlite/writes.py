@@ -395,12 +395,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_vectors WHERE memory_seq IN ({seq_marks})", seqs)
-        # (the relations their text stated: graph.text_links; by migration 19's index)
-        self.cur.execute(
-            "DELETE FROM entity_edges WHERE json_extract(provenance, '$.memory') IN"
-            f" (SELECT id FROM memories WHERE seq IN ({seq_marks}))",
-            seqs,
-        )
+        # (the relations their text stated and no other memory does: graph.text_links)
+        self.forget_stated_edges(seq_marks, seqs, now_utc())
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
         self.drop_orphans(linked)  # (entities only these memories named)
         self.removed_seqs.extend(seqs)
@@ -420,6 +416,11 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.cur.execute(
             "UPDATE memories SET state = ?, updated_at = ? WHERE id = ?", (state, to_db(at), memory_id)
         )
+        # (the relations only its text states follow it out of, and back into, what is current)
+        if state == "archived" and current.state != "archived":
+            self.archive_stated_edges(memory_id, at)
+        elif state != "archived" and current.state == "archived":
+            self.restore_stated_edges(memory_id)
         return self.get_for_update(actor, memory_id)
 
     def claim_exchange(self, workspace: str, digest: str, at: datetime) -> bool:
