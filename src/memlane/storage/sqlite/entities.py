@@ -672,10 +672,13 @@ class EntityReadOps:
         visible, params = _visible(actor, "e")
         for start in range(0, len(memory_ids), _CHUNK):
             ids = list(memory_ids[start : start + _CHUNK])
+            # CROSS JOIN fixes the order (the asked memories, their links, the entities): left to
+            # choose without statistics, SQLite read every entity of the workspace and all its links
+            # (17 ms a recall at 100k memories, more than the rest of the recall)
             found += self._entity_rows(
-                "SELECT m.id, l.role, e.id, e.name FROM memories m"
-                " JOIN memory_entity_links l ON l.memory_seq = m.seq AND l.role IN ('subject', 'related_user')"
-                f" JOIN entities e ON e.id = l.entity_id AND e.merged_into IS NULL AND {visible}"
+                "SELECT m.id, l.role, e.id, e.name FROM memories m CROSS JOIN memory_entity_links l"
+                " ON l.memory_seq = m.seq AND l.role IN ('subject', 'related_user')"
+                f" CROSS JOIN entities e ON e.id = l.entity_id AND e.merged_into IS NULL AND {visible}"
                 f" WHERE m.id IN ({_marks(ids)}) ORDER BY m.id, l.role, e.name, e.id",
                 (*params, *ids),
             )
