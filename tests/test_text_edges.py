@@ -109,3 +109,31 @@ def test_the_migration_finds_the_source_of_each_edge_read_from_text(
         other = again.store("Ana is a designer at Stripe.")
         again.forget(stated.id)
         assert _edges(again, "Ana") == {("works_at", "Stripe"): (True, other.id)}
+
+
+def _window(mem: Memlane, name: str, relation: str) -> tuple[datetime | None, datetime | None]:
+    entity = _named(mem, name)
+    (edge,) = [g for g in mem.entities.edges(entity.id) if g.src == entity.id and g.relation == relation]
+    return edge.valid_from, edge.valid_to
+
+
+def test_a_date_the_text_states_sets_the_window(mem: Memlane) -> None:
+    said = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
+
+    def on(year: int, month: int = 1, day: int = 1) -> datetime:
+        return datetime(year, month, day, tzinfo=UTC)
+
+    mem.store("Priya left Hooli in 2022.", observed_at=said)
+    mem.store("Helga has lived in Oslo since March 2015.", observed_at=said)
+    mem.store("Tomasz worked at Orbital Dynamics from 2015 to 2019.", observed_at=said)
+    mem.store("Kofi joined Stripe in March 2021.", observed_at=said)
+    mem.store("Jonas left Initech two years ago.", observed_at=said)
+    mem.store("In 2020, Aiko moved to Lisbon.", observed_at=said)
+    mem.store("Lena no longer works at Globex.", observed_at=said)
+    assert _window(mem, "Priya", "works_at") == (None, on(2022))
+    assert _window(mem, "Helga", "lives_in") == (on(2015, 3), None)
+    assert _window(mem, "Tomasz", "works_at") == (on(2015), on(2019))
+    assert _window(mem, "Kofi", "works_at") == (on(2021, 3), None)
+    assert _window(mem, "Jonas", "works_at") == (None, on(2024))  # the year two years before the memory
+    assert _window(mem, "Aiko", "lives_in") == (on(2020), None)
+    assert _window(mem, "Lena", "works_at") == (None, said)  # no date stated: the memory's

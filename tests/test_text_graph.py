@@ -91,7 +91,9 @@ def test_the_type_a_name_has_in_its_sentence(text: str, name: str, kind: EntityT
         ),
         ("Marek lives in Berlin.", [("Marek", "lives_in", "Berlin", False)]),
         ("Jonas no longer works at Initech.", [("Jonas", "works_at", "Initech", True)]),
-        ("Priya left Hooli in 2022.", [("Priya", "works_at", "Hooli", True)]),
+        ("Priya left Hooli in 2022.", [("Priya", "works_at", "Hooli", True, "", "2022")]),
+        ("Helga has lived in Oslo since 2015.", [("Helga", "lives_in", "Oslo", False, "2015", "")]),
+        ("In March 2021, Kofi joined Stripe.", [("Kofi", "works_at", "Stripe", False, "March 2021", "")]),
         ("Kasia Nowak from Tarkon asked about the invoice.", [("Kasia Nowak", "works_at", "Tarkon", False)]),
         ("Ana (Stripe) confirmed the refund.", [("Ana", "works_at", "Stripe", False)]),
         # negations, questions, hypotheticals and plans state nothing

@@ -61,12 +61,16 @@ US = "us"
 
 @dataclass(frozen=True, slots=True)
 class TextRelation:
-    """``source`` ``relation`` ``target`` as the text spells them; ``ended``: the text says it is over."""
+    """``source`` ``relation`` ``target`` as the text spells them; ``ended``: the text says it is over;
+    ``since`` / ``until``: the words naming when it began or ended ("March 2021", "2022", "last year"),
+    as the text writes them (a relative one is read against the memory's date: ``text_links``)."""
 
     source: str
     relation: str
     target: str
     ended: bool = False
+    since: str = ""
+    until: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +136,62 @@ _ROLE_WORDS = frozenset(
 )
 _SLOT = "\x01"
 _SLOT_RE = re.compile(_SLOT + r"(\d+)" + _SLOT)
+
+# -- when a relation began or ended ------------------------------------------------------------------
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_COUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|\d{1,2})"
+#: a date as :func:`memlane.text.parse_when` reads it: "2022", "March 2021", "14 March 2021", "March",
+#: "last year", "two years ago", "2021-03-14"
+_DATE = (
+    rf"(?:(?:early|late|mid)[\s-]+)?(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?\b|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b(?:,?\s+\d{{4}})?|"
+    rf"{_MONTH}\b\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?\b)?(?:,?\s+(?:of\s+)?\d{{4}})?|(?:19|20)\d{{2}}\b|"
+    rf"(?:last|this)\s+(?:year|month|week|spring|summer|autumn|fall|winter|{_MONTH})\b|"
+    rf"{_COUNT}\s+(?:years?|months?|weeks?|days?)\s+ago\b|yesterday\b)"
+)
+#: after the statement: "left Hooli in 2022", "has lived in Oslo since 2015", "until 2021", "from 2015 to
+#: 2019", "two years ago"; ``when``: the word that says what the date is
+_AFTER = re.compile(
+    rf"^[\s,]*(?:(?P<when>since|from|starting(?:\s+in)?|until|till|through|to|in|on|during|back\s+in|as\s+of)\s+)?"
+    rf"(?P<date>{_DATE})(?:\s+(?:to|until|till|through|-)\s+(?P<end>{_DATE}))?",
+    re.IGNORECASE,
+)
+#: before it: "In 2022, Priya left Hooli", "Since March, Ana has worked at Stripe"
+_BEFORE = re.compile(
+    rf"(?:^|[,;:]\s*)(?P<when>since|from|in|on|during|back\s+in|as\s+of)\s+(?P<date>{_DATE})\s*,?\s*$",
+    re.IGNORECASE,
+)
+#: a pattern's own words ending in a start date: "worked at Acme from 2015 to"
+_FROM_TO = re.compile(rf"\b(?:from|since)\s+(?P<date>{_DATE})\s+(?:to|until|till|through)\s*$", re.IGNORECASE)
+_STARTS = frozenset({"since", "from", "starting", "starting in", "as of"})
+_ENDS = frozenset({"until", "till", "through", "to"})
+
+
+def _when(sentence: str, m: re.Match[str], ended: bool) -> tuple[str, str]:
+    """(since, until): the dates the sentence gives the relation ``m`` matched, right after it (up to the
+    next name) or opening the sentence. A date "in"/"on" (or none) is when an ended relation ended and
+    when a current one began ("joined Stripe in March 2021")."""
+    tail = sentence[m.end() :].split(_SLOT, 1)[0]
+    found = _AFTER.match(tail)
+    if found is None:
+        found = _BEFORE.search(sentence[: m.start()]) if _SLOT not in sentence[: m.start()] else None
+        if found is None:
+            return "", ""
+    when = " ".join((found.group("when") or "").lower().split())
+    date = found.group("date").rstrip(".")
+    end = (found.groupdict().get("end") or "").rstrip(".")
+    began = _FROM_TO.search(m.group(0))  # "worked at Acme from 2015 to 2019" (the pattern ends in "to")
+    if began is not None:
+        return began.group("date"), date
+    if when in _STARTS:
+        return date, end or ""
+    if when in _ENDS:
+        return "", date
+    return ("", date) if ended else (date, "")
+
 
 # -- sentences that state nothing -------------------------------------------------------------------
 
@@ -207,7 +267,8 @@ def _read(content: str, names: tuple[str, ...]) -> TextFacts:
                     states = _states(sentence)
                 if states or always:
                     target = slots[b] if b >= 0 else US
-                    relations.append(TextRelation(slots[a], relation_here, target, ended))
+                    since, until = _when(sentence, m, ended)
+                    relations.append(TextRelation(slots[a], relation_here, target, ended, since, until))
         for m in AFFILIATION_RE.finditer(sentence) if len(patterns) > len(ONE_SLOT_PATTERNS) else ():
             if ENCOUNTER.search(sentence[max(0, m.start() - 30) : m.start()]):
                 continue  # "met Ana at Nobu": a place they met, no employer

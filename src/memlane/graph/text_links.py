@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from ..ids import new_id
 from ..models import Edge, Memory
 from ..storage.base import EntityWrites
+from ..text import parse_when
 from .entity_types import guess_type
 from .linking import LinkBatch, Named, entity_scope, resolve_into
 from .relations_text import US, TextFacts, read_text
@@ -102,12 +103,17 @@ def relate_text(
         dst = resolve_into(txn, scope, target, at, settled=batch.settled, views=batch.views)
         if src is None or dst is None or src == dst:
             continue  # (an ambiguous name is linked to nothing: nor is its relation)
+        observed = _observed(memory, at)
+        since, until = _stated(relation.since, observed), _stated(relation.until, observed)
+        end: datetime | None
         if relation.ended:
-            end = _ended_at(memory, at)
+            end = until or observed
         else:
-            end = None
-            if relation.relation in SINGLE_VALUED:
+            end = until
+            if end is None and relation.relation in SINGLE_VALUED:
                 txn.close_edges(src, relation.relation, dst, at)
+        if since is not None and end is not None and since > end:
+            since = None  # (a date the text cannot mean as the start)
         txn.upsert_edge(
             Edge(
                 id=new_id(),
@@ -115,6 +121,7 @@ def relate_text(
                 relation=relation.relation,
                 dst=dst,
                 provenance={"via": _VIA, "memory": memory.id},
+                valid_from=since,
                 valid_to=end,
                 created_at=at,
             )  # fmt: skip
@@ -123,8 +130,18 @@ def relate_text(
     return written
 
 
-def _ended_at(memory: Memory, at: datetime) -> datetime:
-    """When a relation the memory says is over ended: when the memory was observed (a stated year, "left
-    Hooli in 2022", is kept in the memory's text; the edge is simply no longer current)."""
+def _observed(memory: Memory, at: datetime) -> datetime:
+    """When the memory was observed (aware): an ended relation without a stated date ended by then, and
+    a relative date ("last year", "two years ago") is read against it."""
     observed = memory.observed_at or at
     return observed if observed.tzinfo else observed.replace(tzinfo=UTC)
+
+
+def _stated(words: str, observed: datetime) -> datetime | None:
+    """The first day of the period ``words`` name ("2022": 1 January 2022; "March 2021": 1 March 2021;
+    "last year"; "two years ago"; a month without a year: the latest not after ``observed``), read by
+    the text package's ``parse_when`` as queries' dates are; None when they name no date."""
+    if not words:
+        return None
+    found = parse_when(words, now=observed)
+    return found[0].astimezone(UTC) if found else None
