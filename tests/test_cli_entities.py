@@ -156,7 +156,7 @@ def test_relate_records_and_ends_a_relation(tmp_path: Path) -> None:
     )
     assert made["valid_from"].startswith("2025-01-06")
     ended = run(db, "entities", "relate", ids["bobby"], "reports_to", ids["bob"], "--until", "2026-01-01")
-    assert ended.stdout == f"{ids['bobby']} reports_to {ids['bob']} (until 2026-01-01T00:00:00+00:00)\n"
+    assert ended.stdout == f"{ids['bobby']} reports_to {ids['bob']} (until 2026-01-01T00:00:00Z)\n"
     shown = js(db, "entities", "show", ids["bobby"])
     assert [(e["relation"], e["valid_to"] is not None) for e in shown["edges"]] == [("reports_to", True)]
     bad = run(db, "entities", "relate", ids["bobby"], "reports to", ids["bob"], check=False)

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from .errors import ConfigError, InvalidInput
+from .timeutil import iso_z
 
 __all__ = ["build", "read_json_file"]
 
@@ -87,7 +88,7 @@ def build(
 
         def human(rows: list[Any]) -> str:
             return _table(["at", "role", "text"], [
-                [m.at.isoformat(timespec="seconds"), m.role + (f" ({m.tool})" if m.tool else ""),
+                [iso_z(m.at, "seconds"), m.role + (f" ({m.tool})" if m.tool else ""),
                  m.text or json.dumps(m.result, ensure_ascii=False)]
                 for m in rows
             ])  # fmt: skip
@@ -101,7 +102,7 @@ def build(
         """Conversations, most recently appended to first."""
         rows = _log(ctx).list(limit=limit)
         _emit(ctx, rows, lambda cs: _table(["last", "messages", "scope", "conversation"], [
-            [c.last_at.isoformat(timespec="seconds"), str(c.messages), f"{c.visibility} {c.owner}", c.conversation_id]
+            [iso_z(c.last_at, "seconds"), str(c.messages), f"{c.visibility} {c.owner}", c.conversation_id]
             for c in cs
         ]) if cs else "no conversations")  # fmt: skip
 

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from .graph.resolution import EntityType
+from .timeutil import iso_z
 
 __all__ = ["ENTITY_TYPES", "build"]
 
@@ -221,7 +222,7 @@ def build(
         """
         edge = _graph(ctx).relate(src, relation, dst, valid_from=valid_from, valid_to=valid_to, single=single)
         _emit(ctx, edge, lambda e: f"{e.src} {e.relation} {e.dst}"
-                                   + (f" (until {e.valid_to.isoformat()})" if e.valid_to else ""))  # fmt: skip
+                                   + (f" (until {iso_z(e.valid_to)})" if e.valid_to else ""))  # fmt: skip
 
     @entities.command("merges", epilog=_examples(
         "memlane entities merges",

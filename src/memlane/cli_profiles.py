@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from .errors import ConfigError
+from .timeutil import iso_z
 
 __all__ = ["build"]
 
@@ -43,18 +44,18 @@ def _profile_text(p: Any) -> str:
     scope = p.scope + (f" ({', '.join(p.teams)})" if p.teams else "") + (f" ({p.agent})" if p.agent else "")
     return "\n".join([
         f"{p.name}  ({p.id})  {'enabled' if p.enabled else 'disabled'}"
-        + ("  running since " + p.running_since.isoformat(timespec="seconds") if p.running_since else ""),
+        + ("  running since " + iso_z(p.running_since, "seconds") if p.running_since else ""),
         f"  types: {', '.join(str(t) for t in p.types)}",
         f"  scope: {scope}   extractor: {p.extractor}   refresh: every {p.refresh_minutes} min"
         f"   expire after: {p.expire_after or 'never'}",
-        f"  last sync: {p.last_sync_at.isoformat(timespec='seconds') if p.last_sync_at else 'never'}"
+        f"  last sync: {iso_z(p.last_sync_at, 'seconds') if p.last_sync_at else 'never'}"
         + (f"   last error: {p.last_error}" if p.last_error else ""),
     ] + ([f"  instructions: {p.instructions}"] if p.instructions else []))  # fmt: skip
 
 
 def _run_text(r: Any) -> str:
     took = f"{r.duration_s:.2f}s" if r.duration_s is not None else "running"
-    return f"{r.started_at.isoformat(timespec='seconds')}  {r.status:9}  {took:>8}  {r.error or ''}".rstrip()
+    return f"{iso_z(r.started_at, 'seconds')}  {r.status:9}  {took:>8}  {r.error or ''}".rstrip()
 
 
 def build(
@@ -96,7 +97,7 @@ def build(
         rows = _profiles(ctx).list()
         _emit(ctx, rows, lambda ps: _table(["name", "state", "refresh", "expiry", "last sync", "types"], [
             [p.name, "enabled" if p.enabled else "disabled", f"{p.refresh_minutes}m", p.expire_after or "-",
-             p.last_sync_at.isoformat(timespec="seconds") if p.last_sync_at else "never",
+             iso_z(p.last_sync_at, "seconds") if p.last_sync_at else "never",
              ",".join(str(t) for t in p.types)]
             for p in ps
         ]) if ps else "no profiles")  # fmt: skip
@@ -181,7 +182,7 @@ def build(
         How many, and when."""
         rows = _profiles(ctx).log(name, limit=limit)
         _emit(ctx, rows, lambda es: _table(["at", "action", "count"], [
-            [e.at.isoformat(timespec="seconds"), e.action, str(e.count)] for e in es
+            [iso_z(e.at, "seconds"), e.action, str(e.count)] for e in es
         ]) if es else "nothing logged yet")  # fmt: skip
 
     @profiles.command("opt-out", epilog=_examples("memlane profiles opt-out prefs --user ana"))
@@ -213,7 +214,7 @@ def build(
         rows = _jobs(ctx).list()
         _emit(ctx, rows, lambda js: _table(["job", "every", "next", "last run"], [
             [j.name + (f" ({j.profile})" if j.profile else ""), f"{j.every_minutes}m",
-             j.next_run_at.isoformat(timespec="seconds"), _run_text(j.last_run) if j.last_run else "never"]
+             iso_z(j.next_run_at, "seconds"), _run_text(j.last_run) if j.last_run else "never"]
             for j in js
         ]))  # fmt: skip
 
@@ -229,7 +230,7 @@ def build(
         value = {"job": info.model_dump(mode="json"), "runs": [r.model_dump(mode="json") | {
             "duration_s": r.duration_s} for r in runs]}  # fmt: skip
         _emit(ctx, value, lambda _: "\n".join(
-            [f"{info.name}  every {info.every_minutes} min  next {info.next_run_at.isoformat(timespec='seconds')}"]
+            [f"{info.name}  every {info.every_minutes} min  next {iso_z(info.next_run_at, 'seconds')}"]
             + [_run_text(r) for r in runs]
         ))  # fmt: skip
 

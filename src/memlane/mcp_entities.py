@@ -20,6 +20,7 @@ from pydantic import Field
 from .graph.resolution import EntityType
 from .models import Actor, Edge, Entity, EntityDetail, EntityLookup
 from .service import MemoryService
+from .timeutil import iso_z
 
 __all__ = ["ENTITY_TOOLS", "build"]
 
@@ -93,9 +94,9 @@ def edge_text(edge: Edge) -> str:
     """The recorded relation as one JSON line (ids: the model got them from ``entity_lookup``)."""
     entry: dict[str, Any] = {"id": edge.id, "from": edge.src, "relation": edge.relation, "to": edge.dst}
     if edge.valid_from is not None:
-        entry["since"] = edge.valid_from.isoformat()
+        entry["since"] = iso_z(edge.valid_from)
     if edge.valid_to is not None:
-        entry["until"] = edge.valid_to.isoformat()
+        entry["until"] = iso_z(edge.valid_to)
     return json.dumps(entry, ensure_ascii=False)
 
 

@@ -22,6 +22,7 @@ from .jobs.models import JobInfo
 from .models import Actor, JobRun, Profile
 from .profiles.models import SweepReport
 from .service import MemoryService
+from .timeutil import iso_z
 
 __all__ = ["PROFILE_TOOLS", "build"]
 
@@ -66,18 +67,18 @@ def _ok(result: BaseModel, text: str) -> CallToolResult:
 def _profile_line(p: Profile) -> str:
     return _text({"name": p.name, "enabled": p.enabled, "types": [str(t) for t in p.types], "scope": p.scope,
                   "refresh_minutes": p.refresh_minutes, "expire_after": p.expire_after,
-                  "last_sync_at": p.last_sync_at.isoformat() if p.last_sync_at else None,
+                  "last_sync_at": iso_z(p.last_sync_at) if p.last_sync_at else None,
                   "running": p.running_since is not None, "last_error": p.last_error})  # fmt: skip
 
 
 def _run_line(r: JobRun) -> str:
-    return _text({"job": r.job, "started_at": r.started_at.isoformat(), "status": r.status,
+    return _text({"job": r.job, "started_at": iso_z(r.started_at), "status": r.status,
                   "duration_s": r.duration_s, "error": r.error})  # fmt: skip
 
 
 def _job_line(j: JobInfo) -> str:
     return _text({"job": j.name, "profile": j.profile, "every_minutes": j.every_minutes,
-                  "next_run_at": j.next_run_at.isoformat(),
+                  "next_run_at": iso_z(j.next_run_at),
                   "last_status": j.last_run.status if j.last_run else None})  # fmt: skip
 
 

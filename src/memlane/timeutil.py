@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import InvalidInput
 
-__all__ = ["EARLIEST", "LATEST", "from_db", "now_utc", "parse_time", "to_db"]
+__all__ = ["EARLIEST", "LATEST", "from_db", "iso_z", "now_utc", "parse_time", "to_db"]
 
 EARLIEST = datetime.min.replace(tzinfo=UTC)
 LATEST = datetime.max.replace(tzinfo=UTC)
@@ -44,6 +44,14 @@ def to_db(value: datetime | None) -> str | None:
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     return value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
+def iso_z(value: datetime, timespec: str = "auto") -> str:
+    """A time as messages and text output show it: ISO-8601 in UTC with ``Z``, as the JSON results
+    write it (``2026-12-01T23:40:00Z``), never ``+00:00``. Naive means UTC."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec=timespec) + "Z"
 
 
 def from_db(value: str | None) -> datetime | None:

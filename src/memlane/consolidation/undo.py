@@ -15,7 +15,7 @@ from ..graph.service import unmerge_in
 from ..models import Actor, Memory, Visibility
 from ..permissions import Change, check_change
 from ..storage.base import Store, WriteTxn
-from ..timeutil import now_utc
+from ..timeutil import iso_z, now_utc
 from .report import ConsolidationUndo
 
 __all__ = ["SOURCE", "reader_of", "undo_cluster", "undo_run"]
@@ -70,7 +70,7 @@ def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUnd
         if run is None or (actor is not None and run.workspace not in (None, actor.workspace)):
             raise missing
         if run.undone_at is not None:
-            raise InvalidInput(f"consolidation run {run_id} was undone already ({run.undone_at.isoformat()})")
+            raise InvalidInput(f"consolidation run {run_id} was undone already ({iso_z(run.undone_at)})")
         restored: list[str] = []
         undone: list[str] = []
         for memory_id in run.clusters:
