@@ -137,3 +137,21 @@ def test_a_date_the_text_states_sets_the_window(mem: Memlane) -> None:
     assert _window(mem, "Jonas", "works_at") == (None, on(2024))  # the year two years before the memory
     assert _window(mem, "Aiko", "lives_in") == (on(2020), None)
     assert _window(mem, "Lena", "works_at") == (None, said)  # no date stated: the memory's
+
+
+def _companies(mem: Memlane) -> dict[str, tuple[str, ...]]:
+    return {e.name: tuple(e.aliases) for e in mem.entities.list(limit=1000) if e.type == "company"}
+
+
+def test_a_company_known_by_its_short_name_is_the_one_spelt_out_by_the_same_person(mem: Memlane) -> None:
+    mem.store("Kasia Nowak from Tarkon asked for a refund.")
+    renewal = mem.store("Katarzyna Nowak from Tarkon Logistics signed the renewal.")
+    assert _companies(mem) == {"Tarkon": ("Tarkon Logistics",)}  # (the other order merged already)
+    # one employer, still current (not ended by "another" one), stated by both memories
+    assert _edges(mem, "Kasia Nowak") == {("works_at", "Tarkon"): (True, renewal.id)}
+    mem.store("Ana works at Northwind.")
+    mem.store("Ana is a designer at Northwind Traders.")
+    assert _companies(mem)["Northwind"] == ("Northwind Traders",)
+    # nobody at both: a longer name stays another company than a short one known so far
+    mem.store("Northwind Health signed a contract.")
+    assert "Northwind Health" in {e.name for e in mem.entities.list(limit=1000)}

@@ -30,7 +30,7 @@ from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_m
 from .graph.memory_refs import with_entities
 from .graph.query import recall_about
 from .graph.service import EntityService
-from .graph.text_links import relate_text, with_text_facts
+from .graph.text_links import relate_text, settle_organisations, with_text_facts
 from .ids import new_id
 from .import_runs import ImportRuns
 from .importers import Batch
@@ -433,6 +433,7 @@ class MemoryService:
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
         pick[0].stored(row.entity_keys, old.id if old else None)
+        settle_organisations(txn, m, mentions, now, batch)
         link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views)
         relate_text(txn, m, mentions, now, batch, replaced=old.id if old else None)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})

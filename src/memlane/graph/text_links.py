@@ -24,13 +24,15 @@ from datetime import UTC, datetime
 from ..ids import new_id
 from ..models import Edge, Memory
 from ..storage.base import EntityWrites
+from ..storage.entity_names import alias_pairs, name_keys
 from ..text import parse_when
+from .company_names import short_reference
 from .entity_types import guess_type
 from .linking import LinkBatch, Named, entity_scope, resolve_into
 from .relations_text import US, TextFacts, read_text
-from .resolution import Mention
+from .resolution import EntityType, Mention, blocking_keys, normalise_name
 
-__all__ = ["SINGLE_VALUED", "relate_text", "text_facts", "with_text_facts"]
+__all__ = ["SINGLE_VALUED", "relate_text", "settle_organisations", "text_facts", "with_text_facts"]
 
 #: relations an entity has one of at a time: a new current one ends the others
 SINGLE_VALUED = frozenset({"works_at", "reports_to", "lives_in", "assigned_to"})
@@ -75,6 +77,54 @@ def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
                 seen.add(name)
                 out.append(Named(Mention(name, facts.types[name]), "mention"))
     return out
+
+
+def settle_organisations(
+    txn: EntityWrites, memory: Memory, mentions: Sequence[Named], at: datetime, batch: LinkBatch
+) -> None:
+    """Before ``memory``'s mentions are linked: an organisation the text names in full ("Katarzyna Nowak
+    from Tarkon Logistics", "Ana works at Tarkon Logistics") that one of the person's current
+    organisations is known by a short form of ("Tarkon", from "Kasia Nowak from Tarkon") is that one:
+    the full name becomes its alias, so the two are one company whichever is met first. Resolution
+    alone keeps a longer name apart from a known short one ("Northwind Health" is not the "Northwind"
+    known so far); the person working at both is the evidence. Only when exactly one such organisation
+    fits, none is known by the full name already, and every name of it is such a short form."""
+    facts = text_facts(memory.content, mentions)
+    pairs = dict(facts.affiliations)
+    for r in facts.relations:
+        if r.relation == "works_at":
+            pairs.setdefault(r.source, r.target)
+    if not pairs:
+        return
+    scope = entity_scope(memory)
+    by_name = {n.mention.name: n.mention for n in mentions if n.role == "mention" and n.mention.name}
+    for person_name, organisation in pairs.items():
+        person, full = by_name.get(person_name), normalise_name(organisation, EntityType.COMPANY).split()
+        if person is None or organisation not in by_name or len(full) < 2:
+            continue
+        known = txn.entity_candidates(scope, sorted(blocking_keys(organisation, EntityType.COMPANY)), ())
+        named = [
+            (e, [normalise_name(n, EntityType.COMPANY).split() for n in (e.name, *e.aliases)]) for e in known
+        ]
+        if any(full in names for _, names in named):
+            continue  # (known by the full name: resolution finds it)
+        shorter = [e for e, names in named if all(short_reference(tuple(n), tuple(full)) for n in names)]
+        if not shorter:
+            continue
+        person_id = resolve_into(txn, scope, person, at, settled=batch.settled, views=batch.views)
+        if person_id is None:
+            continue
+        works_at = {
+            normalise_name(n, EntityType.COMPANY)
+            for n in txn.entity_affiliations([person_id]).get(person_id, ())
+        }
+        backed = [e for e in shorter if normalise_name(e.name, EntityType.COMPANY) in works_at]
+        if len(backed) == 1:
+            entity = backed[0]
+            txn.update_entity(
+                entity.id, at, aliases=alias_pairs([organisation], entity.type),
+                keys=name_keys([organisation], entity.type),
+            )  # fmt: skip
 
 
 def relate_text(
