@@ -26,7 +26,20 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["SENSES", "available", "is_verb", "kin", "lemmas", "opposed", "part_of_speech", "related"]
+__all__ = [
+    "SENSES",
+    "available",
+    "is_abstraction",
+    "is_common",
+    "is_person",
+    "is_verb",
+    "kin",
+    "lemmas",
+    "opposed",
+    "part_of_speech",
+    "parts_of_speech",
+    "related",
+]
 
 #: how many of a word's senses (per part of speech, most frequent first) count: chosen leave-one-set-out
 #: with the paraphrase rule's other constants (``paraphrases``); every left-out set chose 4
@@ -40,6 +53,10 @@ _ANTONYM = "!"
 _HYPERNYM = frozenset({"@", "@i"})
 
 Synset = tuple[str, int]  # (file's part of speech, byte offset)
+
+#: WordNet 3.0's noun synsets "person, individual" and "abstraction, abstract entity"
+_PERSON: Synset = ("n", 7846)
+_ABSTRACTION: Synset = ("n", 2137)
 
 
 @lru_cache(maxsize=1)
@@ -206,3 +223,54 @@ def part_of_speech(word: str) -> str | None:
             if per_pos:
                 counts[per_pos[0][0]] = counts.get(per_pos[0][0], 0) + len(per_pos)
     return max(counts, key=lambda pos: (counts[pos], pos == "n")) if counts else None
+
+
+def _first_noun_sense(word: str) -> frozenset[Synset]:
+    """The most frequent noun sense of ``word`` (or of its noun lemma: "parents" -> "parent")."""
+    index = _index()
+    for lemma in lemmas(word):
+        for per_pos in index.get(lemma, ()):
+            if per_pos and per_pos[0][0] == "n":
+                return frozenset(per_pos[:1])
+    return frozenset()
+
+
+@lru_cache(maxsize=65536)
+def is_person(word: str) -> bool:
+    """Whether the most frequent noun sense of ``word`` is a kind of person ("wife", "son", "parents",
+    "teenager", "manager"); False for a word WordNet has no noun for."""
+    sense = _first_noun_sense(word)
+    return bool(sense) and _PERSON in _above(sense, 20)
+
+
+@lru_cache(maxsize=65536)
+def is_abstraction(word: str) -> bool:
+    """Whether the most frequent noun sense of ``word`` is an abstraction ("hobby", "goal", "shift",
+    "duty", "time"), not a physical thing ("laptop", "curry") or a person."""
+    sense = _first_noun_sense(word)
+    return bool(sense) and _ABSTRACTION in _above(sense, 20) and not is_person(word)
+
+
+@lru_cache(maxsize=65536)
+def parts_of_speech(word: str) -> frozenset[str]:
+    """Every part of speech (``n``, ``v``, ``a``, ``r``) in which ``word`` or one of its lemmas has a
+    WordNet sense ("red": ``n`` and ``a``)."""
+    return frozenset(
+        "a" if per_pos[0][0] == "s" else per_pos[0][0]
+        for lemma in lemmas(word)
+        for per_pos in _index().get(lemma, ())
+        if per_pos
+    )
+
+
+@lru_cache(maxsize=65536)
+def is_common(word: str) -> bool:
+    """Whether WordNet knows ``word`` as a common word: a verb, adjective or adverb, or a noun sense that
+    is no instance of something ("budget", "given"; not "Lisbon", "Sofia", an instance of a city)."""
+    index = _index()
+    for lemma in lemmas(word):
+        for per_pos in index.get(lemma, ()):
+            for synset in per_pos:
+                if synset[0] != "n" or not any(symbol == "@i" for symbol, _ in _pointers(synset)):
+                    return True
+    return False

@@ -22,6 +22,13 @@ erring on the side of keeping apart:
    copula. A word the other statement does not say — a detail added, or a sibling such as "sister" /
    "cousin" or "red" / "blue" — keeps them apart.
 5. **No opposites** (``OPPOSITES``, general English antonyms, and WordNet's antonyms).
+6. **Framing words**: at most ``EXTRA`` words one statement adds, when the other adds none, may frame
+   the fact rather than change it (``_framing``: "plays piano **as a hobby**").
+7. **No roles or preferences turned round** (``_agent_reversed``: "Astrid is Henrik's manager" /
+   "Henrik manages Astrid"; ``_preference_reversed``), no phrasal verb for one with other particles.
+
+Anchors are compared as what they say (``_compared``, ``anchors_agree``): "3 pm" is "15:00", "June 9th"
+is "9 June", "this September" is September, a name is said by a statement that has its words.
 
 The three constants (``THRESHOLD``, ``HYPERNYMS``, ``lexicon.SENSES``) were chosen leave-one-set-out
 over the five labelled sets (``bench/consolidation.py --calibrate``, docs/consolidation.md): every set's
@@ -32,6 +39,7 @@ statement joins a cluster only when it is confirmed with every member, so cluste
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -43,7 +51,8 @@ import numpy.typing as npt
 from .. import text
 from ..models import Memory
 from . import lexicon
-from .duplicates import MARKERS, group_key, normalise, role_swap, signature, times_apart
+from .discourse import strip_discourse
+from .duplicates import MARKERS, group_key, normalise, role_swap, signature, tense, times_apart
 
 __all__ = [
     "ALIGN",
@@ -57,6 +66,7 @@ __all__ = [
     "confirmed",
     "guarded",
     "join_paraphrases",
+    "anchors_agree",
     "plain",
 ]
 
@@ -75,6 +85,11 @@ KIN = 2
 #: whether a word may stand for its direct hypernym ("landed" for "arrived"): see ``lexicon.related``
 HYPERNYMS = False
 
+#: the most words one statement may say that the other does not, when the other says nothing the first
+#: does not and each is a **framing word** (``_framing``): "Yara plays piano **as a hobby**", "Yara's move
+#: to Vancouver is **planned** for March"; chosen leave-one-set-out (docs/consolidation.md)
+EXTRA = 1
+
 #: the most statements of one group and one set of anchors compared pairwise; a larger block is left
 #: to the word rule (its pairs would cost more than the rest of the run)
 MAX_BLOCK = 2000
@@ -92,6 +107,22 @@ _TIME_WORDS = _w(
 )
 #: words that make a time word a date relative to now: "last year", "next week", "this Monday"
 _RELATIVE = _w("last next this previous coming past")
+#: the time words that name one day or month: "this September" is September
+_NAMED_TIMES = _w(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december"
+)
+#: a time of day: "3 pm", "9am", "10 a.m.", "15:00", "9:30", "ten in the morning" (number words are
+#: digits by then, ``duplicates.normalise``)
+_CLOCK_RE = re.compile(
+    r"\b(?P<h>\d{1,2})(?:(?::|\.)(?P<m>\d{2}))?\s*(?:o'clock\s+)?"
+    r"(?P<half>a\.?m\.?|p\.?m\.?|(?<=\s)in\s+the\s+(?:morning|afternoon|evening)|(?<=\s)at\s+night)"
+    r"(?![a-z])|\b(?P<h2>\d{1,2}):(?P<m2>\d{2})\b",
+    re.IGNORECASE,
+)
+_PRONOUN_ONE = re.compile(r"\b(the|this|that)\s+one\s+(who|that|which)\b", re.IGNORECASE)
+_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b", re.IGNORECASE)
 _UNIT_OF = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annual": "year",
             "annually": "year", "nightly": "night", "hourly": "hour"}  # fmt: skip
 
@@ -113,7 +144,8 @@ OPPOSITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("remember",), ("forget",)),
     (("teach",), ("learn", "study")),
     (("lend",), ("borrow",)),
-    (("send", "give"), ("receive", "get")),
+    (("send", "give"), ("receive", "get", "take")),
+    (("earn", "make", "save"), ("spend",)),
     (("arrive",), ("depart",)),
     (("pass",), ("fail",)),
     (("early",), ("late",)),
@@ -130,6 +162,16 @@ OPPOSITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: verbs that carry little content of their own ("goes swimming", "takes place", "got married"): not
 #: counted when telling a rewording from a substitution
 LIGHT_VERBS = _w("go get take make do give put keep come have")
+#: words that change what a statement claims rather than frame it (a plan, a wish, a refusal, an end, a
+#: doubt): never a framing word, whatever their part of speech
+_NOT_FRAMING = _w(
+    "want wish hope try attempt aim avoid refuse stop quit cease end lack "
+    "fail miss forget deny pretend dislike hate fear doubt need must should might may could would used "
+    "former ex almost nearly never no longer"
+)
+#: words of a plan: framing only beside a statement of a plan or a present fact, never one done or
+#: given up ("Yara's move is **planned** for March" / "Yara is moving in March", not "Yara moved")
+_PLANNING = _w("plan intend expect schedule due")
 _WORD_RE = re.compile(r"[a-z]+")
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+")
 #: words that make a verb phrasal ("call off", "give up", "run out", "look after")
@@ -148,10 +190,18 @@ def anchors(content: str) -> frozenset[str]:
     """What must be equal in two statements of one fact: entity keys (names, numbers, dates, e-mail
     addresses…), numerals, time words, a negation and the meaning-bearing function words (except a
     particle of a phrasal verb: the "off" of "called off" is part of a word)."""
-    normalised = normalise(content)
+    normalised = _compared(content)
     words = text.content_words(normalised)
     keys = set(text.extract_entities(normalised))
-    keys.update(w for w in words if w[0].isdigit() or w == "not")
+    days = {k.rsplit("-", 1)[1].lstrip("0") for k in keys if k.startswith("md:")}
+    for w in words:  # a day of a month is its date ("3 August", "August 3rd" -> md:08-03)
+        if w[0].isdigit():
+            if w not in days:
+                keys.add(w)
+        elif w == "not":
+            keys.add(w)
+    if _UNLESS.search(normalised):  # "unless it rains" is "when it is not raining"
+        keys.add("not")
     previous = ""
     for word in _WORD_RE.findall(normalised.lower()):
         if word not in _TIME_WORDS and word[:-1] in _TIME_WORDS and word.endswith("s"):
@@ -159,10 +209,92 @@ def anchors(content: str) -> frozenset[str]:
         if word in _TIME_WORDS:
             unit = _UNIT_OF.get(word, word)
             keys.add(unit)
-            if previous in _RELATIVE:  # "last year" is not "this year"
+            # "last year" is not "this year"; "this September" is September
+            if previous in _RELATIVE and not (previous == "this" and word in _NAMED_TIMES):
                 keys.add(f"{previous} {unit}")
         previous = word
     return frozenset(keys) | frozenset("~" + w for w in _reading(content).markers)
+
+
+def _compared(content: str) -> str:
+    """``content`` as two statements are compared: without a leading discourse phrase ("FYI", "Just so
+    you know,", ``discourse``), normalised (``duplicates.normalise``), a pronoun "one" not read as a
+    number ("the one who runs…"), ordinals as numbers ("June 9th" = "9 June") and a time of day as one token ("3 pm", "15:00", "ten in the morning"
+    -> ``1500`` / ``1000``)."""
+    plain = normalise(_PRONOUN_ONE.sub(r"\1 \2", strip_discourse(content)[0]))
+    return _ORDINAL.sub("", _CLOCK_RE.sub(_clock, plain))
+
+
+def _clock(match: re.Match[str]) -> str:
+    hour = int(match.group("h") or match.group("h2"))
+    minute = int(match.group("m") or match.group("m2") or 0)
+    half = re.sub(r"[\s.]", "", (match.group("half") or "").lower())
+    if hour > 24 or minute > 59 or (half and hour > 12):
+        return match.group()
+    if half in ("am", "inthemorning"):
+        hour %= 12
+    elif half:
+        hour = hour % 12 + 12
+    return f"{hour:02d}{minute:02d}"
+
+
+#: the markers of a preference's order ("X over Y", "X more than Y"): compared as the order itself
+#: (``_preference_reversed``) when both statements state a preference
+_PREFERENCE_MARKERS = frozenset({"~over", "~more"})
+
+
+def _unnamed_anchors(keys: frozenset[str]) -> frozenset[str]:
+    """The anchors compared as they are: without names and a preference's markers."""
+    return frozenset(k for k in keys if not k.startswith("name:") and k not in _PREFERENCE_MARKERS)
+
+
+def anchors_agree(a: str, b: str) -> bool:
+    """Whether two statements have equal anchors (``anchors``) — "over" and "more" only when not both
+    state a preference ("prefers oolong to green tea" / "picks oolong over green tea": its order is
+    compared by ``_preference_reversed``) —, a name of one counting as said by the
+    other when each of its words is a word of the other: a capitalised first word is read as a name
+    ("**Budget** review scheduled for April 2" / "The budget review is…"), and a name run on with the
+    next ("On **Mondays Umar** goes…"); a capitalised first word WordNet knows as a common word is no
+    name ("**Given** the choice, Mei picks…", ``lexicon.is_common``). "Astrid Lund" / "Astrid Berg"
+    still differ, and so do "Lisbon" / "Porto" (places: instances in WordNet)."""
+    ka, kb = anchors(a), anchors(b)
+    if _unnamed_anchors(ka) != _unnamed_anchors(kb):
+        return False
+    if (ka ^ kb) & _PREFERENCE_MARKERS and (_preferred(a) is None or _preferred(b) is None):
+        return False
+    unsaid: list[list[list[str]]] = [[], []]
+    for side, (mine, other) in enumerate(((ka - kb, b), (kb - ka, a))):
+        said = _said(other)
+        for key in mine:
+            if not key.startswith("name:"):
+                continue
+            words = key.removeprefix("name:").split()
+            if not all(_singular(w) in said for w in words):
+                unsaid[side].append(words)
+    if unsaid[0] and unsaid[1]:  # a name for a name: another person, place or thing
+        return False
+    # "Given the choice, …": a common word opening the statement, with no name said instead
+    return all(
+        words == [_first_word(this)] and lexicon.is_common(words[0])
+        for this, names in ((a, unsaid[0]), (b, unsaid[1]))
+        for words in names
+    )
+
+
+def _first_word(content: str) -> str:
+    found = _WORD_RE.search(strip_discourse(content)[0].lower())
+    return found.group() if found else ""
+
+
+@lru_cache(maxsize=65536)
+def _said(content: str) -> frozenset[str]:
+    """The words of ``content``, lower case, accents dropped, a plural "s" dropped."""
+    folded = unicodedata.normalize("NFKD", normalise(content).lower())
+    return frozenset(_singular(w) for w in _WORD_RE.findall("".join(c for c in folded if c.isascii())))
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 class _Reading(NamedTuple):
@@ -177,7 +309,7 @@ class _Reading(NamedTuple):
 
 @lru_cache(maxsize=65536)
 def _reading(content: str) -> _Reading:
-    tokens = [t for t in _TOKEN_RE.findall(normalise(_unnamed(content)).lower()) if t not in ("s", "t")]
+    tokens = [t for t in _TOKEN_RE.findall(_compared(_unnamed(content)).lower()) if t not in ("s", "t")]
     units: list[tuple[str, str]] = []
     found: set[str] = set()
     i = 0
@@ -228,12 +360,14 @@ def confirmed(
     words: Words | None = None,
     align: float = ALIGN,
     kin: int = KIN,
+    extra: int | None = None,
 ) -> bool:
     """Rules 3 to 5 of the module docstring for two statements of one group with equal anchors. With
     ``words`` (contextual word vectors), a word WordNet does not relate may be aligned instead
     (``_aligned``)."""
     if signature(a) is None or signature(b) is None:
         return False
+    extra = EXTRA if extra is None else extra
     light = _light_stems()
     ra, rb = _reading(a), _reading(b)
     keys_a = {k for k, _ in ra.units}
@@ -244,21 +378,103 @@ def confirmed(
         [w for w in mine if not any(lexicon.related(w, o, senses, hypernyms) for o in other)]
         for mine, other in ((only_a, rb.words), (only_b, ra.words))
     ]
-    # words WordNet does not account for: aligned, or another fact
-    if (left[0] or left[1]) and (words is None or not _all_aligned(left, a, b, words, align, kin, senses)):
+    # words WordNet does not account for: framing words one side adds, aligned, or another fact
+    framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
+    if framed and all(_framing(w, b if w in left[0] else a) for w in left[0] + left[1]):
+        pass
+    elif (left[0] or left[1]) and (words is None or not _all_aligned(left, a, b, words, align, kin, senses)):
         return False
-    if any(lexicon.opposed(x, y, senses) for x in only_a for y in only_b):
+    if any(lexicon.opposed(x, y, senses) or _other_particles(x, y) for x in only_a for y in only_b):
         return False
     return guarded(a, b)
 
 
+def _framing(word: str, other: str) -> bool:
+    """Whether ``word``, said by one statement only (not by ``other``), frames the fact rather than changes it: a verb
+    ("planned", "happened", "set", "pays") or an abstract noun ("hobby", "goal", "shift") — never a
+    person ("Yara's **son** has a dentist appointment", "as a **teenager**"), a physical thing, an
+    adjective or adverb ("spicy **Thai** curries", "**black** coffee"), a particle ("flies **back**") or
+    a word that changes the claim (``_NOT_FRAMING``: "avoids" is a refusal), and a word of a plan
+    (``_PLANNING``) only when ``other`` is no past or given-up fact (``duplicates.tense``)."""
+    forms = set(lexicon.lemmas(word))
+    if word in _PARTICLES or "_" in word or forms & _NOT_FRAMING:
+        return False
+    if forms & _PLANNING and tense(other) in ("past", "used"):
+        return False
+    if lexicon.is_person(word):
+        return False
+    pos = lexicon.part_of_speech(word)
+    if pos == "v":  # a verb's bare form that is an adjective too is an adjective ("a stray cat")
+        import lemminflect
+
+        return not (
+            "a" in lexicon.parts_of_speech(word) and word in lemminflect.getAllLemmas(word).get("VERB", ())
+        )
+    # a noun that is no adjective too ("red", "Thai" are both)
+    return pos == "n" and "a" not in lexicon.parts_of_speech(word) and lexicon.is_abstraction(word)
+
+
 def guarded(a: str, b: str) -> bool:
     """The guards that hold whoever confirms a pair (the word rules or an LLM judge): both statements
-    have content words, no opposites (``OPPOSITES``), no role swap, no times apart (``times_apart``:
-    "is moving" / "moved")."""
+    have content words, the same anchors (``anchors_agree``), no opposites (``OPPOSITES``), no role swap,
+    no times apart (``times_apart``: "is moving" / "moved")."""
     if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
         return False
+    if not anchors_agree(a, b):
+        return False
+    if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
+        return False
     return not role_swap(_unnamed(a), _unnamed(b)) and not times_apart(a, b)
+
+
+_POSSESSED_RE = re.compile(r"\b([A-Z][\w-]*)'s\s+([a-z]+)")
+
+
+def _agent_reversed(a: str, b: str) -> bool:
+    """Whether ``a`` names someone by a role over a person ("Astrid is **Henrik's manager**") and
+    ``b`` has that person do the role's verb ("**Henrik manages** Astrid"): the roles turned round,
+    which the derivation manager / manage would otherwise call one fact."""
+    for possessor, noun in _POSSESSED_RE.findall(a):
+        if not lexicon.is_person(noun):  # "Tara's salary" / "Tara earns" is no role
+            continue
+        tokens = _WORD_RE.findall(b.lower())
+        name = possessor.lower()
+        if name not in tokens:
+            continue
+        after = tokens[tokens.index(name) + 1 : tokens.index(name) + 3]
+        if any(lexicon.part_of_speech(v) == "v" and lexicon.related(noun, v) for v in after):
+            return True
+    return False
+
+
+#: what a preference puts first and second: "prefers X to / over Y", "would rather X than Y", "likes X
+#: more / better than Y", "X over Y"
+_PREFERENCE_RES = (
+    re.compile(r"\bprefers?\b(?P<x>.+?)\b(?:to|over)\b(?P<y>.+)"),
+    re.compile(r"\brather\b(?P<x>.+?)\bthan\b(?P<y>.+)"),
+    re.compile(r"\b(?P<x>\w+(?:\s+\w+)?)\s+(?:more|better)\s+than\b(?P<y>.+)"),
+    re.compile(r"\b(?P<x>\w+(?:\s+\w+)?)\s+over\s+(?P<y>.+)"),
+)
+
+
+def _preferred(content: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The content words a statement prefers and those it puts second; None for no preference."""
+    low = _compared(content).lower()
+    for pattern in _PREFERENCE_RES:
+        found = pattern.search(low)
+        if found is not None:
+            x, y = (signature(f"x {found.group(g)}") or frozenset() for g in ("x", "y"))
+            return x - y - {"x"}, y - x - {"x"}
+    return None
+
+
+def _preference_reversed(a: str, b: str) -> bool:
+    """Whether both statements state a preference and what one puts first the other puts second
+    ("would rather get written updates than have meetings" / "prefers meetings to written updates")."""
+    pa, pb = _preferred(a), _preferred(b)
+    if pa is None or pb is None:
+        return False
+    return bool(pa[0] & pb[1]) or bool(pa[1] & pb[0])
 
 
 def plain(content: str) -> str:
@@ -283,7 +499,8 @@ def _all_aligned(
             if found is None or found[0] < align:
                 return False
             match = found[1]
-            if lexicon.kin(word, match, kin, senses) or lexicon.opposed(word, match, senses):
+            across = lexicon.part_of_speech(word) != lexicon.part_of_speech(match)  # "employed" / "job"
+            if (lexicon.kin(word, match, kin, senses) and not across) or lexicon.opposed(word, match, senses):
                 return False
             if _opposed(_lemmas(word.replace("_", " ")), _lemmas(match)):
                 return False
@@ -292,6 +509,19 @@ def _all_aligned(
         if matches[1].get(match) == word and lexicon.part_of_speech(word) == lexicon.part_of_speech(match):
             return False
     return True
+
+
+def _other_particles(word: str, match: str) -> bool:
+    """Whether two phrasal verbs share their verb and differ in their particles ("cut_out" /
+    "cut_down_on", "give_in" / "give_up"): the particle makes them other verbs."""
+    head_a, _, rest_a = word.partition("_")
+    head_b, _, rest_b = match.partition("_")
+    return (
+        bool(rest_a)
+        and bool(rest_b)
+        and rest_a != rest_b
+        and bool(set(lexicon.lemmas(head_a)) & set(lexicon.lemmas(head_b)))
+    )
 
 
 def _match(word: str, mine: str, other: str, words: Words) -> tuple[float, str] | None:
@@ -365,8 +595,13 @@ def join_paraphrases(
     units: list[list[Memory]] = [list(c) for c in clusters]
     units += [[m] for m in memories if m.id not in clustered and signature(m.content) is not None]
     blocks: dict[tuple[Any, ...], list[int]] = defaultdict(list)
-    for i, unit in enumerate(units):
-        blocks[(group_key(unit[0]), anchors(_head(unit).content))].append(i)
+    for i, unit in enumerate(units):  # names are compared pair by pair (``anchors_agree``)
+        blocks[(group_key(unit[0]), _unnamed_anchors(anchors(_head(unit).content)))].append(i)
+    for key, block in list(blocks.items()):
+        if len(block) > MAX_BLOCK:  # too many to compare pairwise: split by the names too
+            del blocks[key]
+            for i in block:
+                blocks[(*key, anchors(_head(units[i]).content))].append(i)
     todo = [b for b in blocks.values() if 1 < len(b) <= MAX_BLOCK]
     if not todo:
         return clusters

@@ -1,0 +1,105 @@
+"""The paraphrase rule's framing words and guards (``consolidation/paraphrases.py``): a statement that
+only adds a framing word is a restatement, a person, a thing or a plan added is not; anchors compared
+as what they say (times of day, ordinals, a capitalised first word, "this October"); roles and
+preferences turned round. The statements are new, none from the labelled sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memlane.consolidation import lexicon
+from memlane.consolidation.alignment import WordVectors
+from memlane.consolidation.paraphrases import anchors_agree, confirmed, guarded
+
+pytestmark = pytest.mark.skipif(not lexicon.available(), reason="needs the wordnet extra")
+
+
+@pytest.fixture(scope="module")
+def words(model_home: Path) -> WordVectors:
+    return WordVectors(model_home)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Omar swims on Sundays", "Omar swims on Sundays as a hobby"),  # an abstract noun
+        (
+            "Lena's team moved to the new office in May",
+            "Lena's team's move to the new office happened in May",
+        ),
+        ("Lena is moving to Oslo in May", "Lena's move to Oslo is planned for May"),  # a plan beside a plan
+        ("Omar sings in a choir", "Just so you know, Omar sings in a choir as a pastime"),
+    ],
+)
+def test_a_framing_word_added_is_a_restatement(a: str, b: str) -> None:
+    assert confirmed(a, b, words=None) and confirmed(b, a, words=None)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Omar swims on Sundays", "Omar's son swims on Sundays"),  # a person added: someone else
+        ("Omar swam on Sundays", "Omar swam on Sundays as a teenager"),
+        ("Lena moved to Oslo in May", "Lena's move to Oslo is planned for May"),  # a plan beside a move done
+        ("Omar eats fish", "Omar avoids eating fish"),  # a refusal
+        ("Lena drives a Volvo", "Lena drives a red Volvo"),  # an adjective: a detail
+        ("Omar orders curry", "Omar orders Thai curry"),
+        ("Lena flies to Rome on Monday", "Lena flies back from Rome on Monday"),  # a particle
+        ("Omar earns 3,000 euros a month", "Omar spends 3,000 euros a month"),  # opposites
+    ],
+)
+def test_what_changes_the_claim_is_no_framing(words: WordVectors, a: str, b: str) -> None:
+    assert not confirmed(a, b, words=words) and not confirmed(b, a, words=words)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The team lunch is on Friday at 1 pm", "The team lunch is on Friday at 13:00"),
+        ("Omar calls his mother at 8 in the evening", "Omar calls his mother at 8 pm"),
+        ("Lena never books meetings before ten in the morning", "Lena never books meetings before 10 am"),
+        ("Omar's birthday is on 5 June", "Omar was born on June 5th"),
+        ("Lena starts at the clinic this October", "Lena starts at the clinic in October"),
+        ("Standup notes are shared on Slack", "The standup notes are shared on Slack"),  # "Standup" no name
+        ("Given the weather, Lena cycles to work", "Lena cycles to work"),
+        ("On Fridays Omar works from home", "Omar works from home every Friday"),  # "Fridays Omar"
+        ("Lena is the one who runs the 8:30 sync", "Lena runs the 8:30 sync"),  # "one" no number
+    ],
+)
+def test_anchors_compared_as_what_they_say(a: str, b: str) -> None:
+    assert anchors_agree(a, b) and anchors_agree(b, a)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Lena's call is at 9 am", "Lena's call is at 9 pm"),
+        ("Omar's call is at 15:00", "Omar's call is at 5 pm"),
+        ("Omar reports to Lena Berg", "Omar reports to Lena Holm"),
+        ("Paris is where Omar lives", "Berlin is where Omar lives"),  # a name for a name
+        ("Lena starts at the clinic last October", "Lena starts at the clinic this October"),
+        ("Omar walks to work unless it snows", "Omar walks to work even when it snows"),  # unless = not
+        ("Omar's birthday is on 5 June", "Omar's birthday is on 6 June"),
+    ],
+)
+def test_other_anchors_stay_apart(a: str, b: str) -> None:
+    assert not anchors_agree(a, b) and not anchors_agree(b, a)
+
+
+def test_roles_and_preferences_turned_round() -> None:
+    assert not guarded("Lena is Omar's teacher", "Omar teaches Lena")
+    assert not guarded("Omar teaches Lena", "Omar's teacher is Lena")
+    assert guarded("Lena is Omar's teacher", "Lena teaches Omar")
+    assert guarded("Omar's salary is 3,000 euros", "Omar earns 3,000 euros")  # no role: a salary
+    assert not guarded("Omar would rather walk than drive", "Omar prefers driving to walking")
+    assert guarded("Omar would rather walk than drive", "Omar prefers walking to driving")
+    assert guarded("Lena prefers rice to pasta", "Lena picks rice over pasta")
+    assert not guarded("Lena prefers rice to pasta", "Lena picks pasta over rice")
+    assert not guarded("Omar is taking piano lessons", "Omar is giving piano lessons")
+
+
+def test_phrasal_verbs_with_other_particles_are_other_verbs(words: WordVectors) -> None:
+    assert not confirmed("Lena has cut out coffee", "Lena has cut down on coffee", words=words)
+    assert not confirmed("Omar gave up the project", "Omar gave in to the project", words=words)
