@@ -130,3 +130,43 @@ def test_a_refused_zone_stores_nothing_and_year_one_reads_back(mem: Memlane) -> 
         datetime(1, 1, 1, tzinfo=UTC),
         datetime(9999, 12, 31, tzinfo=UTC),
     )
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "why"),
+    [
+        ("2016-12-31T23:59:60Z", None, "start: cannot read '2016-12-31T23:59:60Z'"),  # a leap second
+        ("2025-02-29", None, "start: cannot read '2025-02-29'"),
+        ("next Tuesday-ish", None, "start: cannot read"),
+        ("2024-03-01T09:00:00+01:00", "2024-03-01T07:59:00Z", "end: must not be before start"),
+        ("2024-03-01", "2024-02-29", "end: must not be before start"),
+        ("2024-02-29", "0001-01-01T00:00:00+05:00", "end: 0001-01-01T00:00:00+05:00 is outside the times"),
+    ],
+)
+def test_an_event_with_a_time_memlane_cannot_read_is_refused(
+    mem: Memlane, start: str, end: str | None, why: str
+) -> None:
+    """A calendar event's start and end were kept as any text (a leap second, 29 February 2025, an end
+    before the start) though the record's other fields are checked: refused now, nothing anchored."""
+    event = {"kind": "event", "system": "gcal", "id": "ev-1", "title": "Leap day stand-up", "start": start}
+    with pytest.raises(InvalidInput, match=re.escape(why)):
+        mem.anchor({**event, **({"end": end} if end else {})})
+    assert mem.entities.list(limit=10) == []
+
+
+def test_an_events_times_read_back_as_given_at_the_calendars_edges(mem: Memlane) -> None:
+    """What is accepted reads back exactly as sent (the organiser's offset kept), on both backends."""
+    events = [
+        ("2024-02-29T09:00:00+14:00", "2024-02-29T09:30:00+14:00"),
+        ("0001-01-01", "0001-01-01T01:00:00Z"),
+        ("9999-12-31T23:00:00Z", "9999-12-31T23:59:59.999999Z"),
+        ("2024-03-01T08:00:00+01:00", "2024-03-01T07:00:00Z"),  # the same instant
+        ("2024-02-29T23:00:00-14:00", "2024-02-29"),  # a day is the organiser's: not ordered
+    ]
+    for n, (start, end) in enumerate(events):
+        mem.anchor({"kind": "event", "system": "gcal", "id": f"ev-{n}", "title": f"Event {n}", "start": start,
+                    "end": end})  # fmt: skip
+    read = {e.name: e.attributes for e in mem.entities.list(limit=10)}
+    assert read == {
+        f"Event {n}": {"title": f"Event {n}", "start": s, "end": e} for n, (s, e) in enumerate(events)
+    }

@@ -14,7 +14,7 @@ assignee and customer) that a record now states otherwise are ended (``valid_to`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
@@ -25,6 +25,7 @@ from ..messages import problems
 from ..models import Edge, Visibility
 from ..requests import check_storable
 from ..storage.base import EntityScope, EntityWrites
+from ..timeutil import parse_time
 from .linking import resolve_into
 from .resolution import EntityType, Mention
 
@@ -119,6 +120,24 @@ class EventRecord(_Record):
     location: str | None = Field(default=None, max_length=500)
     organizer: Party | None = None
     attendees: list[Party] = Field(default_factory=list, max_length=500)
+
+    @model_validator(mode="after")
+    def _dated(self) -> EventRecord:
+        """``start`` and ``end`` are kept as given (the organiser's offset is part of the event), but only
+        times memlane can read (as a memory's times: timeutil), and an end not before the start."""
+        start, end = parse_time(self.start, "start"), parse_time(self.end, "end")
+        # a day ("2024-02-29") is the organiser's, whose offset it does not say: ordered against a day only
+        if start and end and _is_day(self.start) == _is_day(self.end) and end < start:
+            raise ValueError("end: must not be before start")
+        return self
+
+
+def _is_day(text: str | None) -> bool:
+    try:
+        date.fromisoformat((text or "").strip())
+    except ValueError:
+        return False
+    return True
 
 
 Record = ContactRecord | TicketRecord | IssueRecord | EventRecord
