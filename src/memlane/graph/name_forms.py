@@ -10,7 +10,8 @@ suffixes and the spelling conventions of romanisation.
   / "Ekaterina", "Mohammed" / "Mohamed", "Nowak" / "Nowack", "Mikhail" / "Mihail"). The key folds the
   spellings that transliteration systems disagree on — a doubled letter, ``y`` / ``i``, a ``j`` after a
   vowel, ``ye`` at the start, ``kh`` / ``h``, ``ph`` / ``f``, ``w`` / ``v``, ``ks`` / ``x``, ``ck`` / ``k``,
-  ``th`` / ``t``, a long ``o`` at the end of a word written ``ou`` or ``oh`` (Japanese: "Satou" /
+  ``th`` / ``t``, German ``tsch`` and English ``tch`` / ``ch``, ``sch`` / ``sh``, a Russian surname's
+  ending ``-off`` / ``-ov`` ("Smirnoff" / "Smirnov" / "Smirnow"), a long ``o`` at the end of a word written ``ou`` or ``oh`` (Japanese: "Satou" /
   "Satoh" / "Sato") — and nothing else: vowels are kept ("Carl" is not "Carol", "Daniel" not "Daniela",
   "Martin" not "Morton"). Resolution uses it only on one part of a full name whose other parts are the
   same, so the rest of the name corroborates it.
@@ -41,6 +42,7 @@ __all__ = [
     "is_short_form",
     "is_transposition",
     "romanisation_key",
+    "undoubled",
 ]
 
 #: Generational suffixes and the generation each names ("jnr" is "jr").
@@ -64,6 +66,10 @@ _FOLDS = {
     "ou": "o",
     "oh": "o",
     "ye": "e",
+    "tsch": "ch",
+    "tch": "ch",
+    "sch": "sh",
+    "ff": "v",
     "ck": "k",
     "kh": "h",
     "ph": "f",
@@ -74,8 +80,13 @@ _FOLDS = {
     "j": "i",
     "y": "i",
 }
-_FOLD = re.compile(r"o[uh]$|^ye|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
+_FOLD = re.compile(r"o[uh]$|^ye|tsch|tch|sch|(?<=[oe])ff$|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
 _DOUBLED = re.compile(r"(\w)\1+")
+
+
+def undoubled(word: str) -> str:
+    """A folded word with its doubled letters written once ("andersson" -> "anderson")."""
+    return _DOUBLED.sub(r"\1", word)
 
 
 def generation(word: str) -> str | None:

@@ -38,8 +38,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .company_names import short_reference, singular_form
+from .family_names import family_name_keys, native_name_readings, same_family_name
 from .given_names import given_name_forms, given_name_gender, is_given_name
-from .name_forms import HONORIFIC_SUFFIXES, generation, is_short_form, is_transposition, romanisation_key
+from .name_forms import (
+    HONORIFIC_SUFFIXES,
+    generation,
+    is_short_form,
+    is_transposition,
+    romanisation_key,
+    undoubled,
+)
 from .places import place_key, qualifier_fits, regions_of
 
 __all__ = [
@@ -319,6 +327,9 @@ def _readings(name: str, join_hyphens: bool = True) -> tuple[tuple[str, ...], ..
             # given names as initials in capitals or with dots ("JR Whitcombe", "J.R. Whitcombe"):
             # one initial per given name ("J. R. Whitcombe")
             readings[(*tokens[0].replace(".", ""), *tokens[1:])] = None
+    # a name in Hangul, hanzi or kanji: its family name as the tables spell it in Latin script ("박지훈":
+    # Jihun Park, Bak or Pak)
+    readings.update(dict.fromkeys(native_name_readings(_PARENTHESES.sub(" ", name).strip())))
     return tuple(readings)
 
 
@@ -639,6 +650,16 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
             if len(tokens) >= 3 and all(t.isalpha() for t in tokens):
                 keys.add(f"i:{_initials_of(tokens)}")  # "John F. Kennedy" is found as "JFK"
+            # a surname spelt by another romanisation ("Wolkow" / "Volkov", "Bak" / "Park"; the family
+            # name first or last)
+            if len(tokens) >= 2:
+                if len(tokens[-1]) >= 4 and (key := romanisation_key(tokens[-1])) != tokens[-1]:
+                    keys.add(f"p:{key}")
+                for word in (tokens[0], tokens[-1]):
+                    keys |= {f"p:{cluster}" for cluster in family_name_keys(word)}
+            # a name in Hangul, hanzi or kanji: its family name's Latin spellings and its given name
+            for reading in native_name_readings(_PARENTHESES.sub(" ", name).strip()):
+                keys |= {f"p:{part}" for part in reading}
         if _ACRONYM.match(name.strip()):
             keys.add(f"i:{name.strip().casefold()}")
     if kind is not None and kind not in _ORGANISATIONS and kind is not EntityType.PERSON:
@@ -730,6 +751,8 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if len(mention) >= 2 and len(known) >= 2:
         if sorted(mention) == sorted(known):
             return "nickname"  # the same parts in another order ("Chen Wei" / "Wei Chen")
+        if len(mention) == len(known) == 2 and _family_name_spelt_otherwise(mention, known):
+            return "nickname"
         short, full = (mention, known) if len(mention) < len(known) else (known, mention)
         if len(short) == 2 and short == [full[-1], full[0]]:
             # the family name first and a middle part dropped in the other order ("Nguyen Thi Lan" /
@@ -743,13 +766,8 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if mention[-1] == known[-1] and (_given_initials(mention, known) or _given_initials(known, mention)):
             return "nickname"  # "TJ Walker" / "Thomas James Walker"
         if mention[-1] != known[-1]:
-            if (
-                len(mention) == len(known)
-                and mention[:-1] == known[:-1]
-                and min(len(mention[-1]), len(known[-1])) >= 4
-                and romanisation_key(mention[-1]) == romanisation_key(known[-1])
-            ):
-                return "nickname"  # one surname romanised two ways ("Nowak" / "Nowack")
+            if len(mention) == len(known) and _surname_spellings(mention, known):
+                return "nickname"  # one surname romanised two ways ("Nowak" / "Nowack", "Park" / "Bak")
             return _grown(mention, known)
         if _middles_conflict(mention[1:-1], known[1:-1]):
             return None  # "Ji Hye Park" is not "Ji Hoon Park", "Juan Carlos Perez" not "Juan Pablo Perez"
@@ -792,6 +810,73 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         # of someone's name, and (checked by ``resolve``) only with an organisation in common
         return "affiliated"
     return None
+
+
+def _surname_spellings(mine: list[str], theirs: list[str]) -> bool:
+    """Two full names of as many parts whose surnames are one surname spelt by two romanisations
+    (``name_forms.romanisation_key``: "Nowak" / "Nowack", "Volkov" / "Wolkow" / "Volkoff"; or one
+    family name of ``family_names``' tables: "Park" / "Bak", "Lee" / "Rhee"): the other parts must
+    be the same, or spell the same given name two ways ("Dmitry" / "Dmitrij", "Aleksandr" /
+    "Alexander"), never a nickname or an initial, which with a surname that differs too would say
+    too little."""
+    a, b = mine[-1], theirs[-1]
+    same_given = mine[:-1] == theirs[:-1]
+    if not same_given and (mine[1:-1] != theirs[1:-1] or min(len(mine[0]), len(theirs[0])) < 3):
+        return False
+    if not (
+        (min(len(a), len(b)) >= 4 and romanisation_key(a) == romanisation_key(b)) or same_family_name(a, b)
+    ):
+        return False
+    if same_given:
+        return True
+    if undoubled(a) == undoubled(b) and not same_family_name(a, b) and b not in _given_name_forms(a):
+        # surnames that differ by a doubled letter are often two names of their own ("Anderson" /
+        # "Andersson"): not with a given name spelt otherwise too ("Sophia" / "Sofia"), unless a table
+        # of romanised names lists the two ("Hassan" / "Hasan", a given name become a surname)
+        return False
+    x, y = mine[0], theirs[0]
+    kx, ky = romanisation_key(x), romanisation_key(y)
+    if kx == ky:
+        return True
+    if _given_names_agree(x, y) == "nickname":
+        return _spelt_alike(x, y)
+    return _transliterated_alike(x, y)
+
+
+@lru_cache(maxsize=16384)
+def _transliterated_alike(x: str, y: str) -> bool:
+    """Two given names whose romanisation keys differ by a vowel inside the word, as transliterations
+    of one name do ("Aleksandr" / "Alexander"), and that share a form the name tables list ("Alex");
+    not a feminine form ("Alexandra": another ending)."""
+    kx, ky = romanisation_key(x), romanisation_key(y)
+    short, long = (kx, ky) if len(kx) < len(ky) else (ky, kx)
+    return (
+        len(long) == len(short) + 1
+        and any(long[i] in "aeiou" and long[:i] + long[i + 1 :] == short for i in range(1, len(long) - 1))
+        and bool((_given_name_forms(x) - {x}) & (_given_name_forms(y) - {y}))
+    )
+
+
+def _family_name_spelt_otherwise(mine: list[str], theirs: list[str]) -> bool:
+    """Two names of two parts, one family name in two spellings of ``family_names``' tables and one
+    given name, in either order ("Bak Ji-yeon" / "Park Ji-yeon", "Jihun Park" / "Park Ji-hoon"): the
+    tables' family names are Korean and Russian, written first or last."""
+    for family, given in ((0, 1), (1, 0)):
+        clusters = family_name_keys(mine[family])
+        if not clusters:
+            continue
+        for known_family, known_given in ((0, 1), (1, 0)):
+            if clusters & family_name_keys(theirs[known_family]):
+                x, y = mine[given], theirs[known_given]
+                if x == y or (_given_names_agree(x, y) == "nickname" and _spelt_alike(x, y)):
+                    return True
+    return False
+
+
+def _spelt_alike(a: str, b: str) -> bool:
+    """Two given names that the name tables pair and that begin and end alike, as spellings of one name
+    do ("Aleksandr" / "Alexander"), unlike a nickname ("Sasha")."""
+    return a[0] == b[0] and a[-1] == b[-1] and abs(len(a) - len(b)) <= 2
 
 
 def _middles_conflict(mine: list[str], theirs: list[str]) -> bool:
@@ -1206,7 +1291,9 @@ def _another_given_name(word: str, longest: frozenset[str]) -> bool:
     if len(word) < 2:
         return False
     length = len(next(iter(longest))) if longest else 0
-    if length < 2 or any(_given_names_agree(word, known) is not None for known in longest):
+    if length < 2 or any(
+        _given_names_agree(word, known) is not None or _transliterated_alike(word, known) for known in longest
+    ):
         return False
     forms = _given_name_forms(word)
     return all(forms & _given_name_forms(known) for known in longest)
@@ -1645,9 +1732,23 @@ def _organisations_conflict(mention: Mention, candidate: Candidate) -> bool:
     People change jobs, but a name at two organisations at once is more often two people."""
     if not mention.affiliations or not candidate.affiliations:
         return False  # addresses alone: people have several, at several domains
+    if not ({_script(a) for a in mention.affiliations} & {_script(a) for a in candidate.affiliations}):
+        return False  # "삼성SDS" and "Samsung SDS": names in two scripts cannot be compared letter by letter
     mine = _organisations(mention.affiliations, mention_ids(mention))
     theirs = _organisations(candidate.affiliations, candidate.external_ids)
     return not _organisations_related(mine, theirs)
+
+
+@lru_cache(maxsize=4096)
+def _script(name: str) -> str:
+    """The script a name's letters are written in: "latin", or the first word of the Unicode name of its
+    first letter of another script ("CJK", "HANGUL", "CYRILLIC", "ARABIC"...)."""
+    for char in name:
+        if char.isalpha() and not char.isascii():
+            script = unicodedata.name(char, "").split(" ")[0]
+            if script != "LATIN":
+                return script
+    return "latin"
 
 
 def _partial_is_shadowed(
