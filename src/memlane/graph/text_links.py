@@ -26,9 +26,10 @@ from ..models import Edge, Memory
 from ..storage.base import EntityWrites
 from ..storage.entity_names import alias_pairs, name_keys
 from ..text import parse_when
+from .caseless_names import caseless_names
 from .company_names import short_reference
 from .entity_types import guess_type
-from .linking import LinkBatch, Named, entity_scope, resolve_into
+from .linking import MAX_MENTIONS, LinkBatch, Named, entity_scope, resolve_into
 from .relations_text import US, TextFacts, read_text
 from .resolution import EntityType, Mention, blocking_keys, normalise_name
 
@@ -48,7 +49,9 @@ def text_facts(content: str, mentions: Sequence[Named]) -> TextFacts:
 
 def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
     """The mentions with the types and organisations the text shows, and the relations' other
-    arguments (tickets, documents, repositories) as mentions of their own."""
+    arguments (tickets, documents, repositories) as mentions of their own; names in scripts without
+    capitals that a cue introduces ("田中さん", "김민수 씨", "السيد أحمد"; :mod:`.caseless_names`) too."""
+    mentions = _with_caseless_names(content, mentions)
     facts = text_facts(content, mentions)
     if not (facts.types or facts.affiliations):
         return mentions
@@ -77,6 +80,18 @@ def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
                 seen.add(name)
                 out.append(Named(Mention(name, facts.types[name]), "mention"))
     return out
+
+
+def _with_caseless_names(content: str, mentions: list[Named]) -> list[Named]:
+    found = caseless_names(content)
+    if not found:
+        return mentions
+    named = {n.mention.name for n in mentions if n.role == "mention"}
+    room = MAX_MENTIONS - sum(n.role == "mention" for n in mentions)
+    extra = [Named(Mention(name, kind), "mention") for name, kind in found if name not in named][
+        : max(0, room)
+    ]
+    return [*mentions, *extra] if extra else mentions
 
 
 def settle_organisations(
