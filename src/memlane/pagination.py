@@ -1,9 +1,12 @@
 """Page cursors for listings: opaque strings that carry a position in the listing's order.
 
-A cursor holds the (created_at, seq) of the last item of the page it follows, so the next page starts
+A cursor holds the (created_at, id) of the last item of the page it follows, so the next page starts
 right after that item whatever was stored or forgotten meanwhile (keyset paging): an offset would make
-a page repeat items when new ones arrive, and skip some when items are forgotten. Cursors made by
-earlier versions (an offset) are still accepted. Leaf module: imports nothing internal but errors.
+a page repeat items when new ones arrive, and skip some when items are forgotten. Both come from the
+item the caller was just shown, so a cursor tells nothing about what others stored (the store-wide
+sequence number the cursors of earlier versions carried told how many items the whole store held; such
+a cursor is refused with a message saying to list again from the first page). Offset cursors of
+earlier versions are still accepted. Leaf module: imports nothing internal but errors.
 """
 
 from __future__ import annotations
@@ -11,37 +14,49 @@ from __future__ import annotations
 import base64
 import json
 from datetime import UTC, datetime
+from typing import Any
 
 from .errors import InvalidInput
 
 __all__ = ["Position", "decode_cursor", "decode_key_cursor", "encode_cursor", "encode_key_cursor"]
 
-#: (created_at, seq) of an item, or an offset from the start of the listing
-Position = tuple[datetime, int] | int
+#: (created_at, id) of an item, or an offset from the start of the listing
+Position = tuple[datetime, str] | int
+
+_NOT_OURS = "cursor: not a cursor returned by this API"
+_OLD = (
+    "cursor: made by an earlier version of memlane, whose cursors are no longer accepted;"
+    " list again from the first page (without a cursor)"
+)
+#: the longest id a cursor may carry (ids are 36-character UUIDs; imported ones may be longer)
+_MAX_ID = 200
 
 
 def encode_cursor(position: Position) -> str:
-    body = {"o": position} if isinstance(position, int) else {"t": position[0].isoformat(), "s": position[1]}
-    return base64.urlsafe_b64encode(json.dumps(body, separators=(",", ":")).encode()).decode().rstrip("=")
+    if isinstance(position, int):
+        return _encode({"o": position})
+    return _encode({"t": position[0].isoformat(), "i": position[1]})
 
 
 def decode_cursor(cursor: str) -> Position:
-    refused = InvalidInput("cursor: not a cursor returned by this API")
+    body = _decode(cursor)
+    if "o" in body:
+        offset = body["o"]
+        if not _position(offset):
+            raise InvalidInput(_NOT_OURS)
+        return int(offset)
+    if "s" in body and "i" not in body:
+        raise InvalidInput(_OLD)
+    key = body.get("i")
+    if not isinstance(key, str) or not 0 < len(key) <= _MAX_ID:
+        raise InvalidInput(_NOT_OURS)
     try:
-        body = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-        if not isinstance(body, dict):
-            raise refused
-        if "o" in body:
-            offset = body["o"]
-            if not _position(offset):
-                raise refused
-            return int(offset)
-        at, seq = datetime.fromisoformat(body["t"]), body["s"]
-        if not _position(seq) or at.tzinfo is None:
-            raise refused
-        return at.astimezone(UTC), int(seq)
+        at = datetime.fromisoformat(body["t"])
+        if at.tzinfo is None:
+            raise InvalidInput(_NOT_OURS)
+        return at.astimezone(UTC), key
     except (ValueError, KeyError, TypeError, OverflowError):  # OverflowError: a time outside 1-9999 in UTC
-        raise refused from None
+        raise InvalidInput(_NOT_OURS) from None
 
 
 def _position(value: object) -> bool:
@@ -51,19 +66,31 @@ def _position(value: object) -> bool:
 
 def encode_key_cursor(at: datetime, key: str) -> str:
     """A cursor for a listing ordered by (time, text id), newest first (the entity merge history)."""
-    body = {"t": at.isoformat(), "k": key}
-    return base64.urlsafe_b64encode(json.dumps(body, separators=(",", ":")).encode()).decode().rstrip("=")
+    return _encode({"t": at.isoformat(), "k": key})
 
 
 def decode_key_cursor(cursor: str) -> tuple[datetime, str]:
-    refused = InvalidInput("cursor: not a cursor returned by this API")
+    body = _decode(cursor)
     try:
-        body = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-        if not isinstance(body, dict) or not isinstance(body.get("k"), str) or not body["k"]:
-            raise refused
+        if not isinstance(body.get("k"), str) or not body["k"]:
+            raise InvalidInput(_NOT_OURS)
         at = datetime.fromisoformat(body["t"])
         if at.tzinfo is None:
-            raise refused
+            raise InvalidInput(_NOT_OURS)
         return at.astimezone(UTC), body["k"]
     except (ValueError, KeyError, TypeError, OverflowError):
-        raise refused from None
+        raise InvalidInput(_NOT_OURS) from None
+
+
+def _encode(body: dict[str, Any]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(body, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def _decode(cursor: str) -> dict[str, Any]:
+    try:
+        body = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+    except (ValueError, TypeError):
+        raise InvalidInput(_NOT_OURS) from None
+    if not isinstance(body, dict):
+        raise InvalidInput(_NOT_OURS)
+    return body

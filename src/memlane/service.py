@@ -607,7 +607,7 @@ class MemoryService:
         page = rows[:limit]
         more = len(rows) > limit
         items = with_entities(self.storage, actor, [m for _, m in page])
-        return items, encode_cursor((page[-1][1].created_at, page[-1][0])) if more else None
+        return items, encode_cursor((page[-1][1].created_at, page[-1][1].id)) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)

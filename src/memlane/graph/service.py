@@ -98,13 +98,13 @@ class EntityService:
             position = decode_cursor(cursor)
             if isinstance(position, int):  # an offset cursor is a memory listing's, never an entity's
                 raise InvalidInput("cursor: not a cursor returned by this API")
-            before = position[1]
+            before = position
         if self._opted_out(actor):
             return [], None
         rows = self.storage.entity_page(actor, type=kind, limit=limit + 1, offset=offset or 0, before=before)
         page = rows[:limit]
         more = len(rows) > limit
-        return [e for _, e in page], encode_cursor((page[-1][1].created_at, page[-1][0])) if more else None
+        return [e for _, e in page], encode_cursor((page[-1][1].created_at, page[-1][1].id)) if more else None
 
     def search(self, actor: Actor, query: str, *, type: str | None = None, limit: int = 10) -> list[Entity]:
         """Entities a name (or an external id, an e-mail address) may refer to: the one it resolves to

@@ -310,9 +310,10 @@ class EntityReads(Protocol):
         type: str | None = None,
         limit: int = 50,
         offset: int = 0,
-        before: int | None = None,
+        before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Entity]]:
-        """(seq, entity), newest first; with ``before`` (a seq) only older ones: keyset paging."""
+        """(seq, entity), newest first (by created_at, then id); with ``before`` (the (created_at, id) of
+        the previous page's last entity) only those after it in this order: keyset paging."""
         ...
 
     def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
@@ -858,11 +859,12 @@ class Store(EntityReads, GraphReads, Protocol):
         now: datetime,
         limit: int,
         offset: int,
-        before: tuple[datetime, int] | None = None,
+        before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Memory]]:
-        """(seq, item) pairs, newest first. ``before`` is the (created_at, seq) position of the last item
-        of the previous page: only items after it in this order (keyset paging: items stored meanwhile
-        do not shift the pages)."""
+        """(seq, item) pairs, newest first (by created_at, then id). ``before`` is the (created_at, id)
+        of the last item of the previous page: only items after it in this order (keyset paging: items
+        stored meanwhile do not shift the pages; the position is the caller's own item's, so it tells
+        nothing about other callers' items)."""
         ...
 
     def keyword_search(

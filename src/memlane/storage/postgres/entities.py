@@ -793,7 +793,8 @@ class EntityReadOps:
             )
             params.extend([list(keys), list(external_ids)])
         rows = self._entity_rows(
-            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)} ORDER BY e.seq DESC"
+            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)}"
+            " ORDER BY e.created_at DESC, e.id DESC"
             " LIMIT %s OFFSET %s",
             (*params, limit, offset),
         )
@@ -806,18 +807,19 @@ class EntityReadOps:
         type: str | None = None,
         limit: int = 50,
         offset: int = 0,
-        before: int | None = None,
+        before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Entity]]:
         visible, params = _visible(actor, "e")
         clauses = [visible, "e.merged_into IS NULL"]
         if type is not None:
             clauses.append("e.type = %s")
             params.append(type)
-        if before is not None:
-            clauses.append("e.seq < %s")
-            params.append(before)
+        if before is not None:  # (the row comparison matches the ORDER BY)
+            clauses.append("(e.created_at, e.id) < (%s, %s)")
+            params.extend(before)
         rows = self._entity_rows(
-            f"SELECT e.seq, {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)} ORDER BY e.seq DESC"
+            f"SELECT e.seq, {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)}"
+            " ORDER BY e.created_at DESC, e.id DESC"
             " LIMIT %s OFFSET %s",
             (*params, limit, offset),
         )

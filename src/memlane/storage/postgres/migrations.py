@@ -677,4 +677,17 @@ INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at)
     )
 )
 
+MIGRATIONS.append(
+    (
+        23,
+        "listings page by (created_at, id), newest first, no longer by the store-wide sequence number"
+        " (a cursor carried it, and so told how many items others had stored): an index in that order"
+        " for memories and for entities",
+        """
+CREATE INDEX IF NOT EXISTS memories_recent ON memories (created_at, id);
+CREATE INDEX IF NOT EXISTS entities_recent ON entities (created_at, id);
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -348,14 +348,14 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         now: datetime,
         limit: int,
         offset: int,
-        before: tuple[datetime, int] | None = None,
+        before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Memory]]:
         where, params = _scope(actor, filters, now)
         if before is not None:  # the row comparison matches the ORDER BY, ties in created_at included
-            where += " AND (m.created_at, m.seq) < (%s, %s)"
+            where += " AND (m.created_at, m.id) < (%s, %s)"
             params.extend(before)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE {where} ORDER BY m.created_at DESC, m.seq DESC"
+            f"SELECT {_COLUMNS} FROM memories m WHERE {where} ORDER BY m.created_at DESC, m.id DESC"
             " LIMIT %s OFFSET %s",
             (*params, limit, offset),
         )

@@ -617,7 +617,8 @@ class EntityReadOps:
             )
             params.extend([*keys, *external_ids])
         rows = self._entity_rows(
-            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)} ORDER BY e.seq DESC"
+            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)}"
+            " ORDER BY e.created_at DESC, e.id DESC"
             " LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
@@ -630,18 +631,19 @@ class EntityReadOps:
         type: str | None = None,
         limit: int = 50,
         offset: int = 0,
-        before: int | None = None,
+        before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Entity]]:
         visible, params = _visible(actor, "e")
         clauses = [visible, "e.merged_into IS NULL"]
         if type is not None:
             clauses.append("e.type = ?")
             params.append(type)
-        if before is not None:
-            clauses.append("e.seq < ?")
-            params.append(before)
+        if before is not None:  # (the row comparison matches the ORDER BY)
+            clauses.append("(e.created_at, e.id) < (?, ?)")
+            params.extend([to_db(before[0]), before[1]])
         rows = self._entity_rows(
-            f"SELECT e.seq, {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)} ORDER BY e.seq DESC"
+            f"SELECT e.seq, {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)}"
+            " ORDER BY e.created_at DESC, e.id DESC"
             " LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )

@@ -332,16 +332,17 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         now: datetime,
         limit: int,
         offset: int,
-        before: tuple[datetime, int] | None = None,
+        before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Memory]]:
         where, params = _scope(actor, filters, now)
-        if before is not None:  # seq is this order's key (creation order), created_at is not needed
-            where += " AND m.seq < ?"
-            params.append(before[1])
+        if before is not None:  # the row comparison matches the ORDER BY, ties in created_at included
+            where += " AND (m.created_at, m.id) < (?, ?)"
+            params.extend([to_db(before[0]), before[1]])
         rows = self._rows(
-            # seq is insertion order, i.e. creation order: walking the table backwards stops at the limit
-            f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE {where} ORDER BY m.seq DESC"
-            " LIMIT ? OFFSET ?",
+            # walking the (created_at, id) index backwards stops at the limit (the scope's index would
+            # find every item of the reader's owners and sort them all)
+            f"SELECT {_COLUMNS} FROM memories m INDEXED BY memories_recent WHERE {where}"
+            " ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
         return self._with_access(rows)
