@@ -72,3 +72,28 @@ def test_a_recall_reads_its_hits_subjects_from_the_hits_not_from_every_entity(
     assert steps[0].startswith("SEARCH m USING") and "(id=?)" in steps[0], plan
     assert steps[1].startswith("SEARCH l USING") and "(memory_seq=?)" in steps[1], plan
     assert steps[2].startswith("SEARCH e USING") and "(id=?)" in steps[2], plan
+
+
+def test_an_entitys_memories_are_read_from_its_links_not_from_every_memory(
+    tmp_path: Path, traced: list[tuple[str, Any]]
+) -> None:
+    path = tmp_path / "plans.db"
+    m = Memlane(path, user="alice", embedder="none")
+    try:
+        m.store("Ana Lopez works at Initech", subject="Ana Lopez")
+        m.store("the tender was signed in Lisbon")
+        (ana,) = [e for e in m.entities.list() if e.name == "Ana Lopez"]
+        traced.clear()
+        assert [x.content for x in m.entities.memories(ana.id, hops=1)] == ["Ana Lopez works at Initech"]
+    finally:
+        m.close()
+    (read,) = {(sql, tuple(b) if b else ()) for sql, b in traced if sql.startswith("WITH targets(id)")}
+    conn = apsw.Connection(str(path))
+    plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + read[0], read[1])]
+    conn.close()
+    # the links of the entity (and of its neighbours) by their key, then each linked memory by its seq;
+    # main walked every memory of the workspace ("SEARCH m USING INDEX memories_subject (workspace=?)")
+    # and probed each one's links
+    memories = [p for p in plan if p.startswith(("SEARCH m ", "SCAN m"))]
+    assert memories and all("(rowid=?)" in p for p in memories), plan
+    assert any(p.startswith("SEARCH l USING PRIMARY KEY (entity_id=?)") for p in plan), plan

@@ -709,8 +709,10 @@ class EntityReadOps:
             f"WITH targets(id) AS (SELECT e.id FROM entities e WHERE e.id IN ({_marks(entity_ids)})"
             f" AND e.merged_into IS NULL AND {visible}),"
             f" near(id, distance) AS (SELECT id, 0 FROM targets{neighbours})"
-            " SELECT m.seq, min(n.distance) AS d FROM near n"
-            " JOIN memory_entity_links l ON l.entity_id = n.id JOIN memories m ON m.seq = l.memory_seq"
+            # from the entities' links to their memories (CROSS JOIN fixes the order: left to choose
+            # without statistics, SQLite walked every memory of the workspace, 45 ms at 100k)
+            " SELECT m.seq, min(n.distance) AS d FROM near n CROSS JOIN memory_entity_links l"
+            " ON l.entity_id = n.id CROSS JOIN memories m ON m.seq = l.memory_seq"
             f" WHERE {where} GROUP BY m.seq ORDER BY d, m.created_at DESC, m.seq DESC LIMIT ?",
             (*entity_ids, *vparams, *params, limit),
         )
