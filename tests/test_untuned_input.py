@@ -170,3 +170,20 @@ def test_an_events_times_read_back_as_given_at_the_calendars_edges(mem: Memlane)
     assert read == {
         f"Event {n}": {"title": f"Event {n}", "start": s, "end": e} for n, (s, e) in enumerate(events)
     }
+
+
+def test_a_word_an_apostrophe_joins_is_found_by_its_parts(mem: Memlane) -> None:
+    """French and Italian elision (l'aéroport, dell'ufficio) and Turkish case endings (Ankara'ya,
+    İstanbul'da): the full-text indexes split the word at the apostrophe, so the keyword lane found the
+    memory, but its evidence read "ankaraya" and dropped it as unsupported; and "İ" lower-cased to "i" plus
+    a combining dot, so a query "İstanbul" searched "stanbul". With no embedder nothing was found."""
+    said = {
+        "ankara": mem.store("Mehmet yarın Ankara'ya gidiyor").id,
+        "aeroport": mem.store("Nous partons de l'aéroport d'Orly demain matin").id,
+        "ufficio": mem.store("La riunione è nella sala dell'ufficio di Milano").id,
+        "istanbul": mem.store("Ofisimiz İstanbul'da, Şükrü Bey'in sorumluluğunda").id,
+    }
+    for query, wanted in [("Ankara", "ankara"), ("aéroport", "aeroport"),
+                          ("ufficio", "ufficio"), ("İstanbul", "istanbul"), ("Istanbul", "istanbul"),
+                          ("ISTANBUL", "istanbul")]:  # fmt: skip
+        assert [h.id for h in mem.recall(query, limit=3)] == [said[wanted]], query

@@ -245,7 +245,7 @@ class RetrievalEngine:
             total = sum(weights.values())
             if total > 0:
                 for s in seqs:
-                    stems = set(text.tokenize(memories[s].content))
+                    stems = text.evidence_stems(memories[s].content)
                     got = sum(w for term, w in weights.items() if term in stems)
                     out[s]["keyword"] = got / total
         if "time" in results:  # observed in the period the query names

@@ -26,6 +26,7 @@ __all__ = [
     "STOPWORDS",
     "content_hash",
     "content_words",
+    "evidence_stems",
     "fts_query",
     "key_fold",
     "normalize_content",
@@ -205,7 +206,8 @@ def _keyword_tokens(text: str) -> tuple[list[tuple[str, str]], bool]:
     """
     negated = False
     out: list[tuple[str, str]] = []
-    for tok in _TOKEN_RE.findall(_fold(text).lower()):
+    # "İ".lower() is "i" + a combining dot, which is no word character: "İstanbul" was "i" + "stanbul"
+    for tok in _TOKEN_RE.findall(_fold(text).lower().replace("i\u0307", "i")):
         if tok[0].isdigit() and ("," in tok or "." in tok):
             if "," in tok and not _THOUSANDS_RE.fullmatch(tok):
                 for part in tok.split(","):
@@ -243,6 +245,19 @@ def tokenize(text: str) -> list[str]:
     """
     tokens, _ = _keyword_tokens(text)
     return [norm if norm[0].isdigit() else _stem(norm) for _, norm in tokens]
+
+
+def evidence_stems(text: str) -> frozenset[str]:
+    """The stems a memory's text offers the keyword lane's evidence: :func:`tokenize`'s, and those of
+    the parts of a word an apostrophe joins. The full-text indexes (FTS5's unicode61, PostgreSQL's
+    parser) split "Ankara'ya", "l'aéroport" and "O'Brien" there, so "Ankara", "aéroport" and "Brien"
+    find them; the evidence must count what the lane found, or the hit is dropped as unsupported."""
+    tokens, _ = _keyword_tokens(text)
+    stems = {norm if norm[0].isdigit() else _stem(norm) for _, norm in tokens}
+    for surface, _ in tokens:
+        if "'" in surface:
+            stems.update(_stem(_strip_accents(p)) for p in surface.split("'") if p and p not in STOPWORDS)
+    return frozenset(stems)
 
 
 @functools.lru_cache(maxsize=65536)
