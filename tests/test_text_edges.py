@@ -155,3 +155,20 @@ def test_a_company_known_by_its_short_name_is_the_one_spelt_out_by_the_same_pers
     # nobody at both: a longer name stays another company than a short one known so far
     mem.store("Northwind Health signed a contract.")
     assert "Northwind Health" in {e.name for e in mem.entities.list(limit=1000)}
+
+
+def test_an_edge_only_expired_memories_state_is_read_by_no_one(mem: Memlane) -> None:
+    past = datetime(2020, 1, 1, tzinfo=UTC)
+    mem.store("Ana works at Stripe.", expires_at=past)  # expired, not yet deleted by the expiry job
+    assert _edges(mem, "Ana") == {}
+    current = mem.store("Ana is a designer at Stripe.")
+    assert _edges(mem, "Ana") == {("works_at", "Stripe"): (True, current.id)}
+
+
+def test_an_entitys_neighbours_are_reached_only_through_edges_a_readable_memory_states(mem: Memlane) -> None:
+    mem.store("Ana Lopez's manager is Boris Ivanov.", expires_at=datetime(2020, 1, 1, tzinfo=UTC))
+    boris = mem.store("Boris Ivanov works at Initech.")
+    ana = _named(mem, "Ana Lopez")
+    assert [m.id for m in mem.entities.memories(ana.id, hops=1)] == []  # the only bridge has expired
+    mem.store("Boris Ivanov manages Ana Lopez.")
+    assert boris.id in {m.id for m in mem.entities.memories(ana.id, hops=1)}

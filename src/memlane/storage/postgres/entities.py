@@ -830,7 +830,12 @@ class EntityReadOps:
         visible, params = _visible(actor, "e")
         rows = self._entity_rows(
             f"SELECT {_EDGE} FROM entity_edges g JOIN entities e ON e.id = %s AND {visible}"
-            " AND e.merged_into IS NULL WHERE g.src = e.id OR g.dst = e.id ORDER BY g.created_at, g.id",
+            " AND e.merged_into IS NULL WHERE (g.src = e.id OR g.dst = e.id)"
+            # (an edge read from text only while a memory stating it has not expired: expired memories
+            # are read by no one before the expiry job deletes them, nor is what they state)
+            " AND (g.provenance->>'memory' IS NULL OR EXISTS (SELECT 1 FROM entity_edge_sources s"
+            " JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id"
+            " AND (m.expires_at IS NULL OR m.expires_at > now()))) ORDER BY g.created_at, g.id",
             (entity_id, *params),
         )
         return [_edge(r) for r in rows]
@@ -871,9 +876,15 @@ class EntityReadOps:
             return []
         visible, vparams = _visible(actor, "e")
         where, params = _scope(actor, filters, now)
+        # (an edge read from text leads on only while one of the memories stating it passes the
+        # read's rule and filters, as in the graph lane)
+        stated = (
+            f" WHERE g.provenance->>'memory' IS NULL OR EXISTS (SELECT 1 FROM entity_edge_sources s"
+            f" JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id AND {where})"
+        )
         neighbours = (
-            " UNION ALL SELECT g.dst, 1 FROM entity_edges g JOIN targets t ON g.src = t.id"
-            " UNION ALL SELECT g.src, 1 FROM entity_edges g JOIN targets t ON g.dst = t.id"
+            f" UNION ALL SELECT g.dst, 1 FROM entity_edges g JOIN targets t ON g.src = t.id{stated}"
+            f" UNION ALL SELECT g.src, 1 FROM entity_edges g JOIN targets t ON g.dst = t.id{stated}"
             if hops >= 1
             else ""
         )
@@ -884,7 +895,7 @@ class EntityReadOps:
             " SELECT m.seq, min(n.distance) AS d FROM near n"
             " JOIN memory_entity_links l ON l.entity_id = n.id JOIN memories m ON m.seq = l.memory_seq"
             f" WHERE {where} GROUP BY m.seq ORDER BY d, m.created_at DESC, m.seq DESC LIMIT %s",
-            (list(entity_ids), *vparams, *params, limit),
+            (list(entity_ids), *vparams, *(params * 2 if hops >= 1 else ()), *params, limit),
         )
         return [(int(seq), int(d)) for seq, d in rows]
 

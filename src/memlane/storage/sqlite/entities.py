@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
-from ...timeutil import EARLIEST, from_db, to_db
+from ...timeutil import EARLIEST, from_db, now_utc, to_db
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled, id_key
 from ..merge_history import plan_unmerge
@@ -654,8 +654,13 @@ class EntityReadOps:
         visible, params = _visible(actor, "e")
         rows = self._entity_rows(
             f"SELECT {_EDGE} FROM entity_edges g JOIN entities e ON e.id = ? AND {visible}"
-            " AND e.merged_into IS NULL WHERE g.src = e.id OR g.dst = e.id ORDER BY g.created_at, g.id",
-            (entity_id, *params),
+            " AND e.merged_into IS NULL WHERE (g.src = e.id OR g.dst = e.id)"
+            # (an edge read from text only while a memory stating it has not expired: expired memories
+            # are read by no one before the expiry job deletes them, nor is what they state)
+            " AND (json_extract(g.provenance, '$.memory') IS NULL OR EXISTS (SELECT 1 FROM"
+            " entity_edge_sources s JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id"
+            " AND (m.expires_at IS NULL OR m.expires_at > ?))) ORDER BY g.created_at, g.id",
+            (entity_id, *params, to_db(now_utc())),
         )
         return [_edge(r) for r in rows]
 
@@ -699,9 +704,15 @@ class EntityReadOps:
             return []
         visible, vparams = _visible(actor, "e")
         where, params = _scope(actor, filters, now)
+        # (an edge read from text leads on only while one of the memories stating it passes the
+        # read's rule and filters, as in the graph lane)
+        stated = (
+            f" WHERE json_extract(g.provenance, '$.memory') IS NULL OR EXISTS (SELECT 1 FROM entity_edge_sources s"
+            f" JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id AND {where})"
+        )
         neighbours = (
-            " UNION ALL SELECT g.dst, 1 FROM entity_edges g JOIN targets t ON g.src = t.id"
-            " UNION ALL SELECT g.src, 1 FROM entity_edges g JOIN targets t ON g.dst = t.id"
+            f" UNION ALL SELECT g.dst, 1 FROM entity_edges g JOIN targets t ON g.src = t.id{stated}"
+            f" UNION ALL SELECT g.src, 1 FROM entity_edges g JOIN targets t ON g.dst = t.id{stated}"
             if hops >= 1
             else ""
         )
@@ -714,7 +725,7 @@ class EntityReadOps:
             " SELECT m.seq, min(n.distance) AS d FROM near n CROSS JOIN memory_entity_links l"
             " ON l.entity_id = n.id CROSS JOIN memories m ON m.seq = l.memory_seq"
             f" WHERE {where} GROUP BY m.seq ORDER BY d, m.created_at DESC, m.seq DESC LIMIT ?",
-            (*entity_ids, *vparams, *params, limit),
+            (*entity_ids, *vparams, *(params * 2 if hops >= 1 else ()), *params, limit),
         )
         return [(int(seq), int(d)) for seq, d in rows]
 
