@@ -27,7 +27,13 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["given_name_forms", "given_name_gender", "has_name_dictionary", "is_given_name"]
+__all__ = [
+    "given_name_forms",
+    "given_name_gender",
+    "given_name_leaning",
+    "has_name_dictionary",
+    "is_given_name",
+]
 
 
 def _fold(text: str) -> str:
@@ -52,16 +58,16 @@ def has_name_dictionary() -> bool:
 
 
 @lru_cache(maxsize=1)
-def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
-    """({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}) from
-    ``nam_dict.txt``.
+def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]], dict[str, str]]:
+    """({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}, {name: "m"
+    or "f" when mostly that gender}) from ``nam_dict.txt``.
 
     Lines: ``#`` a comment; ``=  <short> <long>`` an equivalence; else ``<gender code> <name>`` followed
     by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei").
     Both tables are empty when ``gender-guesser`` (the optional ``names`` extra) is not installed."""
     text = _read_name_dictionary()
     if text is None:
-        return {}, {}
+        return {}, {}, {}
     codes: dict[str, set[str]] = {}
     forms: dict[str, set[str]] = {}
     for line in text.splitlines():
@@ -84,7 +90,17 @@ def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
     # a name is male or female only when every entry says so without doubt ("M" / "F"; "?M", "1M"...
     # are unisex or mostly one gender)
     genders = {name: "m" if c == {"M"} else "f" if c == {"F"} else "" for name, c in codes.items()}
-    return genders, {name: frozenset(values) for name, values in forms.items()}
+    leanings = {name: lean for name, c in codes.items() if (lean := _leaning(c))}
+    return genders, {name: frozenset(values) for name, values in forms.items()}, leanings
+
+
+def _leaning(codes: set[str]) -> str:
+    """ "m" when every entry of a name is male or mostly male ("M", "1M", "?M"), "f" likewise, else ""."""
+    if codes <= {"M", "1M", "?M"}:
+        return "m"
+    if codes <= {"F", "1F", "?F"}:
+        return "f"
+    return ""
 
 
 #: ``name-variants`` tables of given names (see the module docstring)
@@ -141,6 +157,13 @@ def given_name_forms(name: str) -> frozenset[str]:
     forms |= _dictionary()[1].get(name, frozenset())
     forms |= _variants().get(name, frozenset())
     return frozenset(forms)
+
+
+def given_name_leaning(word: str) -> str | None:
+    """ "m" or "f" for a folded given name that is a man's or a woman's, or mostly so, in the dictionary
+    ("ravi": mostly a man's; "sanne": mostly a woman's), else None. Weaker than ``given_name_gender``:
+    for evidence that is weak too (a pet name no table lists)."""
+    return _dictionary()[2].get(word) or None
 
 
 def given_name_gender(word: str) -> str | None:

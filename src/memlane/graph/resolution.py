@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from .company_names import short_reference, singular_form
 from .family_names import family_name_keys, native_name_readings, same_family_name
-from .given_names import given_name_forms, given_name_gender, is_given_name
+from .given_names import given_name_forms, given_name_gender, given_name_leaning, is_given_name
 from .name_forms import (
     HONORIFIC_SUFFIXES,
     generation,
@@ -49,6 +49,16 @@ from .name_forms import (
     undoubled,
 )
 from .places import place_key, qualifier_fits, regions_of
+from .thing_names import (
+    document_id,
+    document_ids_agree,
+    system_forms_agree,
+    ticket_id,
+    ticket_ids_agree,
+    version,
+    without_version,
+    word_bag,
+)
 
 __all__ = [
     "Candidate",
@@ -205,7 +215,7 @@ _LEGAL_FORMS_BEFORE = frozenset(["pt", "cv", "ooo", "oao", "zao", "pao", "tov"])
 #: Bulgarian "EOOD"
 _MORE_LEGAL_FORMS = frozenset(["tbk", "jsc", "pjsc", "ojsc", "cjsc", "eood"])
 #: kinds of things other than organisations that are called by their initials
-_ACRONYM_KINDS = frozenset({EntityType.TEAM, EntityType.SYSTEM, EntityType.PROJECT})
+_ACRONYM_KINDS = frozenset({EntityType.TEAM, EntityType.SYSTEM, EntityType.PROJECT, EntityType.DOCUMENT})
 #: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
 _INITIALS_SKIP = frozenset(["of", "the", "and", "for", "in", "on", "at", "a", "an"])
 #: (Turkish "Bey" / "Hanım" follow a given name: "Mehmet Bey" is Mehmet)
@@ -672,6 +682,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{plain[0]}{len(plain) - 2}{plain[-1]}")  # "Kubernetes" is found as "k8s"
         if kind in _TYPE_WORDS and plain and (bare := _without_type_word(plain, kind)) != plain:
             keys.add(f"n:{bare}")  # "Project Falcon" is found as "Falcon" (and the reverse)
+        keys |= _thing_keys(name, plain, kind)
         if kind is EntityType.REPOSITORY and plain:
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
         if kind is EntityType.PLACE and (place := place_key(name)) is not None:
@@ -682,6 +693,30 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             if (place := place_key(head)) is not None:
                 keys.add(place)
     return frozenset(keys)
+
+
+def _thing_keys(name: str, plain: str, kind: EntityType) -> set[str]:
+    """The keys of ``thing_names``' forms: a ticket's or document's number, a title's words in order
+    of the alphabet, a system without its version, by its first five letters, without its maker."""
+    keys: set[str] = set()
+    if not plain or kind in _NO_THING_FORMS:
+        return keys
+    if kind is EntityType.TICKET:
+        if (ticket := ticket_id(_fold(name).strip())) is not None:
+            keys.add(f"t:{ticket[1]}")
+        return keys
+    if kind is EntityType.DOCUMENT and (document := document_id(plain)) is not None:
+        keys.add(f"t:{'-'.join(map(str, document[1]))}")
+    if len(bag := word_bag(plain)) >= 2:
+        keys.add(f"n:{' '.join(bag)}")
+    if kind is EntityType.SYSTEM:
+        bare = without_version(plain)
+        keys.add(f"n:{bare}")
+        if " " not in bare and len(bare) >= 5:
+            keys.add(f"s:{bare[:5]}")
+        if len(words := bare.split()) >= 2:
+            keys.add(f"n:{' '.join(words[1:])}")
+    return keys
 
 
 def _repository_name(form: str) -> str:
@@ -916,6 +951,9 @@ def _may_be_pet_name(a: str, b: str) -> bool:
         return False
     if a[0] == b[0] and (is_given_name(a) or is_given_name(b)):
         return False
+    lean_a, lean_b = given_name_leaning(a), given_name_leaning(b)
+    if lean_a and lean_b and lean_a != lean_b:
+        return False  # mostly a man's and mostly a woman's name ("Ravi" / "Priyanka", "Thijs" / "Sanne")
     forms_a, forms_b = _given_name_forms(a) - {a}, _given_name_forms(b) - {b}
     return not (forms_a and forms_b) or bool(forms_a & forms_b)
 
@@ -991,8 +1029,10 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 or _acronym_with_words(known, mine)
             ):
                 best = "partial"
-        # "Dangote Group" names the parent: not its subsidiary "Dangote Cement" by the short name
-        parent = _names_a_group(name)
+        # "Dangote Group" names the parent: not its subsidiary "Dangote Cement" by the short name; a
+        # registered name ("Brenntag SE") is a whole name, never another's short form ("Brenntag
+        # Automation")
+        parent = _names_a_group(name) or _has_legal_form(name)
         if best in (None, "partial"):
             # a plural for a singular ("Calloway Pharmacies"), a name without the common words that
             # say what the company does ("Tarkon" for "Tarkon Logistics": ``company_names``)
@@ -1020,6 +1060,13 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         )
     ):
         return "nickname"
+    if (
+        compare_as is not None
+        and compare_as not in _NO_THING_FORMS
+        and form
+        and (how := _thing_fit(name, form, compare_as, candidate))
+    ):
+        return how
     if compare_as in _ACRONYM_KINDS and form:
         # a team, system or project by its initials ("SRE" / "Site Reliability Engineering"), or by a
         # numeronym ("k8s" / "Kubernetes": the first letter, the count of letters between, the last)
@@ -1047,6 +1094,53 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         return _qualified_place_fit(name, _names_of(candidate))
     return None
+
+
+#: kinds whose names are not titles, identifiers or system names (``thing_names``)
+_NO_THING_FORMS = frozenset({EntityType.PERSON, EntityType.COMPANY, EntityType.PLACE, EntityType.REPOSITORY})
+
+
+def _thing_fit(name: str, form: str, kind: EntityType, candidate: Candidate) -> str | None:
+    """How the name of a ticket, document, system, team or project fits a candidate by the forms of
+    ``thing_names``: an identifier ("ticket 4411" / "SUP-4411": partial; "KB-204" / "KB-204 Webhook
+    retries": partial), a title's words in another order ("runbook for DNS" / "DNS runbook"), a
+    system's version, short form or maker ("Postgres 16", "Postgres" / "PostgreSQL", "Amazon Redshift"
+    / "Redshift")."""
+    best: str | None = None
+    if kind is EntityType.TICKET:
+        mine_ticket = ticket_id(_fold(name).strip())
+        if mine_ticket is None:
+            return None
+        for known in _names_of(candidate):
+            theirs_ticket = ticket_id(_fold(known).strip())
+            if theirs_ticket is not None and (how := ticket_ids_agree(mine_ticket, theirs_ticket)):
+                if how == "exact":
+                    return "nickname"  # the same key written otherwise ("acme/api #12" / "acme/api#12")
+                best = how
+        return best
+    bag = word_bag(form)
+    document = document_id(form) if kind is EntityType.DOCUMENT else None
+    system = without_version(form) if kind is EntityType.SYSTEM else ""
+    system_version = version(form) if system else ""
+    for known in _names_of(candidate):
+        other = normalise_name(known, kind)
+        if len(bag) >= 2 and word_bag(other) == bag:
+            return "nickname"
+        if system:
+            theirs, theirs_version = without_version(other), version(other)
+            if system_version and theirs_version and theirs_version != system_version:
+                continue  # two versions stated: two installations ("PostgreSQL 15" / "PostgreSQL 16")
+            if theirs == system and theirs_version == system_version:
+                return "nickname"
+            if theirs == system or system_forms_agree(system, theirs):
+                best = "partial"
+        if (
+            document is not None
+            and (theirs_document := document_id(other))
+            and document_ids_agree(document, theirs_document)
+        ):
+            best = "partial"
+    return best
 
 
 @lru_cache(maxsize=65536)
@@ -1094,8 +1188,10 @@ def _qualified_place_fit(name: str, names: Sequence[str]) -> str | None:
 #: words that say what kind of thing a name is, written before or after it ("Project Falcon",
 #: "Platform team"): the name without them is the same name
 _TYPE_WORDS = {
-    EntityType.PROJECT: frozenset({"project", "programme", "program"}),
+    EntityType.PROJECT: frozenset({"project", "programme", "program", "initiative", "rollout"}),
     EntityType.TEAM: frozenset({"team", "squad"}),
+    EntityType.SYSTEM: frozenset({"cluster", "database", "db", "server", "instance"}),
+    EntityType.REPOSITORY: frozenset({"repo", "repository"}),
 }
 
 

@@ -1,0 +1,126 @@
+"""Names of things that are not people, organisations or places: tickets, documents, systems, teams,
+projects. How people write one thing's name several ways:
+
+* **Identifiers** — a ticket by its key or its number ("SUP-4411", "ticket 4411", "#4411"; an issue as
+  "ledger#482" or "northwind-labs/ledger#482"), a document by the identifier its title starts with
+  ("KB-204" / "KB-204 Webhook retries", "RFC 17" / "RFC-017 Ledger rewrite", "SOW-2026-07" /
+  "statement of work 2026-07": the prefix may be the initials of the words). Two explicit prefixes that
+  differ are two series ("OPS-1234" is not "FAL-1234"), and so are two repositories.
+* **Word order** — a title's words in another order, small words aside ("runbook for DNS" / "DNS
+  runbook", "board deck Q3" / "Q3 board deck").
+* **Systems** — a version after the name ("Postgres 16" is the Postgres known without one; two versions
+  stated, "PostgreSQL 15" and "PostgreSQL 16", are two installations), a short form that is the start of the name
+  ("Postgres" / "PostgreSQL", "Mongo" / "MongoDB"), the maker's name before it ("Amazon Redshift" /
+  "Redshift").
+
+Pure functions of normalised names (``resolution.normalise_name``: folded, punctuation as spaces).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = [
+    "document_id",
+    "document_ids_agree",
+    "system_forms_agree",
+    "ticket_id",
+    "ticket_ids_agree",
+    "version",
+    "word_bag",
+    "without_version",
+]
+
+#: words that say what kind of record a number is, not which series: "ticket 4411", "issue #12"
+_GENERIC = frozenset({"ticket", "issue", "case", "bug", "incident", "pr", "request", "no", "number", "nr"})
+_TICKET = re.compile(r"^(?:(?P<scope>[a-z][\w./-]*?)\s*(?:#|-|\s)\s*|#)?(?P<number>\d+)$")
+_DOCUMENT = re.compile(r"^(?P<words>(?:[a-z]+\s+){0,4}?)(?P<number>\d+(?:[\s-]\d+)*)(?:\s+.*)?$")
+#: small words a title's order moves around ("runbook for DNS")
+_SMALL = frozenset({"for", "of", "the", "a", "an", "on", "about", "to", "in", "and"})
+_VERSION = re.compile(r"\s+v?\d+(?:[.\s]\d+)*$")
+
+
+@lru_cache(maxsize=65536)
+def ticket_id(folded: str) -> tuple[str, int] | None:
+    """(series, number) of a ticket's folded name: the letters or repository before its number, "" when
+    none is written ("sup-4411" -> ("sup", 4411); "ticket 4411", "#4411" -> ("", 4411))."""
+    words = folded.strip().split()
+    while len(words) > 1 and words[0] in _GENERIC:
+        words = words[1:]
+    found = _TICKET.match(" ".join(words))
+    if found is None:
+        return None
+    scope = (found["scope"] or "").strip("#-/. ")
+    return ("" if scope in _GENERIC else scope), int(found["number"])
+
+
+def ticket_ids_agree(a: tuple[str, int], b: tuple[str, int]) -> str | None:
+    """ "exact" for one series and number; "partial" when one names no series, or names the repository
+    the other names with its owner ("ledger" / "northwind-labs/ledger"); else None."""
+    if a[1] != b[1]:
+        return None
+    if a[0] == b[0]:
+        return "exact"
+    if not a[0] or not b[0]:
+        return "partial"
+    short, long = (a[0], b[0]) if len(a[0]) < len(b[0]) else (b[0], a[0])
+    return "partial" if "/" in long and "/" not in short and long.rpartition("/")[2] == short else None
+
+
+@lru_cache(maxsize=65536)
+def document_id(form: str) -> tuple[frozenset[str], tuple[int, ...]] | None:
+    """(the prefixes a document's identifier may be written with, its numbers) when its normalised
+    name starts with a few words and a number ("kb 204 webhook retries" -> ({"kb"}, (204,));
+    "statement of work 2026 07" -> ({"statement of work", "sow", "sw"}, (2026, 7)))."""
+    found = _DOCUMENT.match(form.strip())
+    if found is None or not found["words"].strip():
+        return None
+    words = found["words"].split()
+    prefixes = {" ".join(words)}
+    if len(words) >= 2:
+        prefixes.add("".join(w[0] for w in words))
+        prefixes.add("".join(w[0] for w in words if w not in _SMALL))
+    numbers = tuple(int(n) for n in re.split(r"[\s-]", found["number"]))
+    return frozenset(prefixes), numbers
+
+
+def document_ids_agree(
+    a: tuple[frozenset[str], tuple[int, ...]], b: tuple[frozenset[str], tuple[int, ...]]
+) -> bool:
+    return a[1] == b[1] and bool(a[0] & b[0])
+
+
+@lru_cache(maxsize=65536)
+def word_bag(form: str) -> tuple[str, ...]:
+    """A title's words in order of the alphabet, small words left out: what two orders of the same
+    title share ("runbook for dns", "dns runbook" -> ("dns", "runbook"))."""
+    return tuple(sorted(w for w in form.split() if w not in _SMALL))
+
+
+def without_version(form: str) -> str:
+    """A system's normalised name without a version after it ("postgres 16" -> "postgres")."""
+    bare = _VERSION.sub("", form)
+    return bare if bare else form
+
+
+def version(form: str) -> str:
+    """The version after a system's normalised name ("postgres 16" -> "16"), or ""."""
+    return form[len(without_version(form)) :].strip()
+
+
+#: a system's short form keeps this many letters, and drops at most this many ("postgres" / "sql")
+_PREFIX_KEPT, _PREFIX_DROPPED = 5, 3
+
+
+def system_forms_agree(a: str, b: str) -> bool:
+    """Two normalised system names (versions removed) that are one system's: one is the other's start
+    ("postgres" / "postgresql", "mongo" / "mongodb"; one word, five letters or more kept, three at most
+    dropped), or the other with its maker's name before it ("amazon redshift" / "redshift")."""
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if not short or short == long:
+        return False
+    if " " not in long and long.startswith(short):
+        return len(short) >= _PREFIX_KEPT and len(long) - len(short) <= _PREFIX_DROPPED
+    words = long.split()
+    return len(words) == len(short.split()) + 1 and " ".join(words[1:]) == short and len(short) >= 4
