@@ -147,7 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server")
+    parser.add_argument(
+        "--no-memo",
+        action="store_true",
+        help="resolve every mention afresh (the memo of settled names never answers): the reference"
+        " a memo must agree with",
+    )
     args = parser.parse_args(argv)
+    if args.no_memo:
+        from memlane.storage.entity_cache import Settled
+
+        Settled.get = lambda self, mention: None  # type: ignore[method-assign]
     from engine import Databases
 
     from memlane import Memlane

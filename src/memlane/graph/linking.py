@@ -231,9 +231,10 @@ def resolve_into(
     if settled is not None and attributes is None:
         found = settled.get(memo)
         if found is not None:
-            return found
+            return found or None  # (``Settled.NOTHING``: ambiguous)
     ids, name, narrow, lookup, exact_first = _lookups(mention)
     entities: dict[str, Entity] = {}
+    first: dict[str, Entity] = {}  # the exact-first look-up's entities
     result = Resolution(None, "new")
     read: list[str] = []  # the keys the resolution read
     if exact_first:
@@ -242,7 +243,7 @@ def resolve_into(
         # (a stronger kind of match always wins; only a lone word of unknown type can be ambiguous
         # with a partial match of another type, so it always takes the wide path).
         read = list(narrow)
-        entities = {e.id: e for e in txn.entity_candidates(scope, narrow, ids)}
+        entities = first = {e.id: e for e in txn.entity_candidates(scope, narrow, ids)}
         result = _resolve_among(txn, entities, mention, views)
     if result.how not in ("exact", "external_id"):
         read = sorted(lookup)
@@ -263,10 +264,15 @@ def resolve_into(
                 aliases=alias_pairs(names, kind or entity.type), external_ids=new_ids,
                 keys=name_keys(names, kind or entity.type),
             )  # fmt: skip
-        if settled is not None and result.how in ("exact", "external_id") and not names and kind is None:
-            settled.put(memo, read, entity.id)
+        if settled is not None and not names and kind is None:
+            exact = result.how in ("exact", "external_id")
+            settled.put(memo, read, entity.id, entities, exact=exact, affiliated=_affiliated(mention))
         return entity.id
-    if (result.how == "ambiguous" and not (authoritative and ids)) or not (name or ids):
+    if result.how == "ambiguous" and not (authoritative and ids):
+        if settled is not None:  # (as ambiguous again until one of its keys or candidates changes)
+            settled.put(memo, read, Settled.NOTHING, entities, exact=False, affiliated=_affiliated(mention))
+        return None
+    if not (name or ids):
         return None
     # (an untyped name that reads as a person's, "Kalina Ivanova", is a person's)
     kind = mention.type or (guess_type(name) if name else None)
@@ -280,11 +286,47 @@ def resolve_into(
     # "Bob Smith" finds it as a candidate)
     txn.insert_entity(entity, (), name_keys([entity.name], kind))
     if settled is not None:
-        # The same mention again would find this entity by the exact-first look-up alone (nothing
-        # else it reads fits the name: the wider pool it just read had no match), so only an entity
-        # filed under those keys since can change that; a lone untyped word reads the wider pool.
-        settled.put(memo, [*narrow, *(id_key(i) for i in ids)] if exact_first else read, entity.id)
+        narrow_pool = ([*narrow, *(id_key(i) for i in ids)], first) if exact_first else None
+        _settle_new(txn, settled, (memo, mention, entity), (read, entities), narrow_pool, views)
     return entity.id
+
+
+def _settle_new(
+    txn: EntityWrites,
+    settled: Settled,
+    made: tuple[tuple[Any, ...], Mention, Entity],
+    wide: tuple[list[str], dict[str, Entity]],
+    first: tuple[list[str], dict[str, Entity]] | None,
+    views: Views | None,
+) -> None:
+    """Remember that ``mention`` made ``entity``, with what resolving it again would read and compare.
+    Again, the exact-first look-up (``first``: its keys and what it found) finds the entity too; when
+    that settles it (an exact match among them: a full name, an e-mail address), only an entity filed
+    under those keys since can change the answer. Otherwise (a lone given name is at most a partial
+    match of itself: "Ana" typed a person's by its text) it reads the wider pool again, and anything
+    filed under any of its keys since can make it ambiguous; so it is settled with them all. Either way
+    only when resolving it again among those candidates gives this entity (what a fresh resolution
+    would answer)."""
+    memo, mention, entity = made
+    affiliated = _affiliated(mention)
+    if first is not None:
+        keys, found = first
+        pool = {**found, entity.id: entity}
+        again = _resolve_among(txn, pool, mention, views)
+        if again.entity_id == entity.id and again.how in ("exact", "external_id") and not again.new_alias:
+            settled.put(memo, keys, entity.id, pool, affiliated=affiliated)
+            return
+    read, entities = wide
+    pool = {**entities, entity.id: entity}
+    again = _resolve_among(txn, pool, mention, views)
+    if again.entity_id == entity.id and not again.new_alias:
+        exact = again.how in ("exact", "external_id")
+        settled.put(memo, read, entity.id, pool, exact=exact, affiliated=affiliated)
+
+
+def _affiliated(mention: Mention) -> bool:
+    """Whether resolving ``mention`` compares the candidates' organisations (``_candidates``)."""
+    return bool(mention.affiliations or (mention.name and "@" in mention.name))
 
 
 #: what resolving against no candidates gives (``resolve`` has nothing to compare; a new name)
@@ -466,7 +508,7 @@ def link_memory(
         entity_id = settled.get(_memo_key(scope, named.mention)) if settled is not None else None
         if entity_id is None:
             entity_id = resolve_into(txn, scope, named.mention, at, settled=settled, views=views)
-        if entity_id is not None:
+        if entity_id:  # (not None, nor ``Settled.NOTHING``: ambiguous)
             links.append((named.role, entity_id))
     rows = [(memory_seq, entity_id, role) for role, entity_id in links]
     if pending is None:

@@ -43,32 +43,82 @@ def id_key(external_id: str) -> str:
 
 
 class Settled:
-    """Mentions already resolved to an entity (``graph.linking.resolve_into``), each with the keys its
-    resolution read: an entity filed under one of those keys (or given one of those ids) since drops it,
-    as the same mention might now resolve otherwise."""
+    """Mentions already resolved (``graph.linking.resolve_into``), each with the keys its resolution
+    read and the candidates it compared, so that it is dropped as soon as resolving it again might
+    answer otherwise: an entity filed under one of those keys (or given one of those ids) since
+    (``drop``); a candidate given a type, which changes how names are compared with it (``retyped``); a
+    candidate given new names or ids, for an answer that was not an exact match (``renamed``: an exact
+    match can only be challenged by another entity filed under its own name's keys); for a mention whose
+    resolution compared organisations, any entity's organisations changing (``drop_affiliated``).
+
+    The answer is an entity id, or ``NOTHING``: the mention is ambiguous (linked to nothing)."""
+
+    #: the answer of a mention that resolves to no entity (ambiguous)
+    NOTHING = ""
 
     def __init__(self) -> None:
         self._found: dict[Hashable, str] = {}
         self._by_key: dict[str, list[Hashable]] = {}
+        self._by_candidate: dict[str, list[Hashable]] = {}
+        self._loose_by_candidate: dict[str, list[Hashable]] = {}
+        self._affiliated: list[Hashable] = []
 
     def get(self, mention: Hashable) -> str | None:
         return self._found.get(mention)
 
-    def put(self, mention: Hashable, keys: Iterable[str], entity_id: str) -> None:
+    def put(
+        self,
+        mention: Hashable,
+        keys: Iterable[str],
+        entity_id: str,
+        candidates: Iterable[str] = (),
+        *,
+        exact: bool = True,
+        affiliated: bool = False,
+    ) -> None:
+        """``mention`` resolves to ``entity_id`` (or ``NOTHING``) as long as nothing is filed under
+        ``keys`` since and its ``candidates`` are compared the same way; ``exact``: an exact match (of
+        a name or an external id); ``affiliated``: its resolution compared the candidates'
+        organisations."""
         if len(self._found) >= MAX_KEYS:
             self.clear()
         self._found[mention] = entity_id
         for key in keys:
             self._by_key.setdefault(key, []).append(mention)
+        index = self._by_candidate if exact else self._loose_by_candidate
+        for candidate in candidates:
+            index.setdefault(candidate, []).append(mention)
+        if affiliated:
+            self._affiliated.append(mention)
 
     def drop(self, keys: Iterable[str]) -> None:
         for key in keys:
-            for mention in self._by_key.pop(key, ()):
-                self._found.pop(mention, None)
+            self._forget(self._by_key.pop(key, ()))
+
+    def retyped(self, entity_id: str) -> None:
+        """``entity_id`` has a new type: the mentions it was a candidate of."""
+        self._forget(self._by_candidate.pop(entity_id, ()))
+        self._forget(self._loose_by_candidate.pop(entity_id, ()))
+
+    def renamed(self, entity_id: str) -> None:
+        """``entity_id`` has new names or ids: the mentions it was a candidate of, but exact matches."""
+        self._forget(self._loose_by_candidate.pop(entity_id, ()))
+
+    def drop_affiliated(self) -> None:
+        """The mentions whose resolution compared organisations (some entity's changed)."""
+        self._forget(self._affiliated)
+        self._affiliated = []
+
+    def _forget(self, mentions: Iterable[Hashable]) -> None:
+        for mention in mentions:
+            self._found.pop(mention, None)
 
     def clear(self) -> None:
         self._found.clear()
         self._by_key.clear()
+        self._by_candidate.clear()
+        self._loose_by_candidate.clear()
+        self._affiliated = []
 
 
 class EntityCache:

@@ -128,6 +128,8 @@ class _CheckedMemo(Settled):
         found = txn._cache().settled.get(mention)
         if found is None or txn._all_checked():
             return found
+        if found == Settled.NOTHING:  # (no entity to find the scope by: resolved again)
+            return None
         held = txn._cache().entities([found])
         if held:
             entity = held[0]
@@ -136,11 +138,31 @@ class _CheckedMemo(Settled):
             return None
         return txn._cache().settled.get(mention)  # (None if the lock found another version)
 
-    def put(self, mention: Hashable, keys: Iterable[str], entity_id: str) -> None:
-        self._txn._cache().settled.put(mention, keys, entity_id)
+    def put(
+        self,
+        mention: Hashable,
+        keys: Iterable[str],
+        entity_id: str,
+        candidates: Iterable[str] = (),
+        *,
+        exact: bool = True,
+        affiliated: bool = False,
+    ) -> None:
+        self._txn._cache().settled.put(
+            mention, keys, entity_id, candidates, exact=exact, affiliated=affiliated
+        )
 
     def drop(self, keys: Iterable[str]) -> None:
         self._txn._cache().settled.drop(keys)
+
+    def retyped(self, entity_id: str) -> None:
+        self._txn._cache().settled.retyped(entity_id)
+
+    def renamed(self, entity_id: str) -> None:
+        self._txn._cache().settled.renamed(entity_id)
+
+    def drop_affiliated(self) -> None:
+        self._txn._cache().settled.drop_affiliated()
 
     def clear(self) -> None:
         self._txn._cache().settled.clear()
@@ -471,8 +493,10 @@ class EntityWriteOps(EdgeSourceOps):
         self._changed(scope, entity_id, keys, external_ids)
         cache = self._cache()
         cache.forget_entity(entity_id)  # (read again when asked for)
-        if type is not None:  # (compared otherwise now: see SQLite)
-            cache.settled.clear()
+        if type is not None:  # (compared otherwise now: the names it was a candidate of; see SQLite)
+            cache.settled.retyped(entity_id)
+        elif aliases or external_ids:
+            cache.settled.renamed(entity_id)
 
     def copy_entity_links(self, memory_seq: int, from_ids: Sequence[str]) -> None:
         if from_ids:
@@ -492,7 +516,14 @@ class EntityWriteOps(EdgeSourceOps):
                 self.pending_links = []
             self.pending_links.extend(links)
 
+    def _affiliations_changed(self) -> None:
+        """Some entity's organisations (``entity_affiliations``) changed: the mentions resolved by
+        comparing them are resolved again."""
+        self._cache().settled.drop_affiliated()
+
     def upsert_edge(self, edge: Edge) -> Edge:
+        if edge.relation in AFFILIATIONS:
+            self._affiliations_changed()
         rows = self._run(
             "INSERT INTO entity_edges AS g (id, src, relation, dst, provenance, valid_from, valid_to,"
             " created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (src, relation, dst) DO UPDATE SET"
@@ -509,10 +540,14 @@ class EntityWriteOps(EdgeSourceOps):
         return stored
 
     def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
+        if memory_ids:
+            self._affiliations_changed()  # (organisation edges may end)
         self.flush_entities(bump=False)
         self.end_stated_edges(memory_ids, at)
 
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
+        if relation in AFFILIATIONS:
+            self._affiliations_changed()
         self._run(
             "UPDATE entity_edges SET valid_to = %s WHERE src = %s AND relation = %s AND dst <> %s"
             " AND valid_to IS NULL",

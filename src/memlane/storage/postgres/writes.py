@@ -508,6 +508,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         linked = self.linked_entities(sorted(seqs))
         self._collect(sorted(seqs - self.uncounted), -1)
         self.uncounted -= seqs
+        self._affiliations_changed()  # (their edges go: see below)
         # (the relations their text stated and no other memory does: graph.text_links)
         ids = [
             str(r[0])

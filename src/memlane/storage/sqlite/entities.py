@@ -293,10 +293,11 @@ class EntityWriteOps(EdgeSourceOps):
         )
         self._add_names(entity_id, aliases, external_ids, keys)
         self._changed(None, entity_id, keys, external_ids)
-        if (
-            type is not None
-        ):  # a newly typed entity is compared otherwise: mentions resolved before may differ
-            self.resolution_memo().clear()
+        memo = self.resolution_memo()
+        if type is not None:  # a newly typed entity is compared otherwise: the names it was a candidate of
+            memo.retyped(entity_id)
+        elif aliases or external_ids:
+            memo.renamed(entity_id)
 
     def copy_entity_links(self, memory_seq: int, from_ids: Sequence[str]) -> None:
         if from_ids:
@@ -319,7 +320,14 @@ class EntityWriteOps(EdgeSourceOps):
                 links,
             )
 
+    def _affiliations_changed(self) -> None:
+        """Some entity's organisations (``entity_affiliations``) changed: the mentions resolved by
+        comparing them are resolved again."""
+        self.resolution_memo().drop_affiliated()
+
     def upsert_edge(self, edge: Edge) -> Edge:
+        if edge.relation in AFFILIATIONS:
+            self._affiliations_changed()
         rows = self._run(
             "INSERT INTO entity_edges AS g (id, src, relation, dst, provenance, valid_from, valid_to,"
             " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (src, relation, dst) DO UPDATE SET"
@@ -338,9 +346,13 @@ class EntityWriteOps(EdgeSourceOps):
         return stored
 
     def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
+        if memory_ids:
+            self._affiliations_changed()  # (organisation edges may end)
         self.end_stated_edges(memory_ids, at)
 
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:
+        if relation in AFFILIATIONS:
+            self._affiliations_changed()
         self._run(
             "UPDATE entity_edges SET valid_to = ? WHERE src = ? AND relation = ? AND dst <> ?"
             " AND valid_to IS NULL",

@@ -395,6 +395,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_vectors WHERE memory_seq IN ({seq_marks})", seqs)
+        self._affiliations_changed()  # (their edges go: see below)
         # (the relations their text stated and no other memory does: graph.text_links)
         self.forget_stated_edges(seq_marks, seqs, now_utc())
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
