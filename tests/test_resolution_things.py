@@ -109,3 +109,17 @@ def test_a_pet_name_no_table_lists_needs_genders_that_do_not_lean_apart() -> Non
         Mention("Paco Hernández", "person", affiliations=("Panificadora del Norte",)),
     )
     assert ids[0] == ids[1]
+
+
+def test_a_place_name_two_places_bear_says_nothing_twice() -> None:
+    from memlane.graph.places import is_shared_name
+
+    # a country's and a US state's name; two large cities' in two countries
+    assert is_shared_name("Georgia") and is_shared_name("Córdoba") and is_shared_name("Valencia")
+    # a name whose largest city dwarfs the others denotes it
+    assert not is_shared_name("Paris") and not is_shared_name("London")
+    for name in ("Georgia", "Córdoba"):
+        assert resolve(Mention(name, "place"), [_thing("l1", "place", name)]).how == "new"
+    assert _found(Mention("Paris", "place"), _thing("l1", "place", "Paris"))
+    # with its qualifier the place is known
+    assert _found(Mention("Córdoba, Argentina", "place"), _thing("l1", "place", "Córdoba, Argentina"))

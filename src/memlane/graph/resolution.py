@@ -48,7 +48,7 @@ from .name_forms import (
     romanisation_key,
     undoubled,
 )
-from .places import place_key, qualifier_fits, regions_of
+from .places import is_shared_name, place_key, qualifier_fits, regions_of
 from .thing_names import (
     document_id,
     document_ids_agree,
@@ -1049,6 +1049,10 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         return best
     form = normalise_name(name, compare_as)
     if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
+        if compare_as is EntityType.PLACE and _place_parts(name)[1] is None and is_shared_name(name):
+            # "Georgia" the country and the US state, "Córdoba" in Argentina and in Spain: the bare
+            # name twice says nothing about one place
+            return None
         return "exact"
     # "Project Falcon" / "Falcon", "the Data Platform team" / "Data Platform"
     if (
@@ -1673,7 +1677,10 @@ def resolve(
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
             return Resolution(None, "ambiguous", tuple(sorted(found)))
 
-    # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known
+    # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known (not of a place name
+    # two places bear: which one it spells is not known either)
+    if kind is EntityType.PLACE and _place_parts(mention.name)[1] is None and is_shared_name(mention.name):
+        return Resolution(None, "new")
     if records:
         pool = [c for c in pool if not _record_systems(c.external_ids)]
     scored = []
