@@ -112,7 +112,10 @@ def test_a_written_date_reads_back_as_written(written: str, stored: str) -> None
      ("2025-03-30T02:30:00 CEST", "the time zone 'CEST' is not understood"),
      ("12 Jan 2025 10:00 EST", "the time zone 'EST' is not understood"),
      ("12 Jan 2025 10:00 GMT+2", "'GMT+2' is read two ways"), ("12 Jan 2025 10:00 UTC-5", "'UTC-5' is read two ways"),
-     ("1 Jan 0000", "years 1 to 9999"), ("29 February 0001", "cannot read")],
+     ("1 Jan 0000", "years 1 to 9999"), ("29 February 0001", "cannot read"),
+     # an offset of a day or more: was "outside the times memlane can store", as if the date were
+     ("2024-02-29T12:00:00+24:00", "a UTC offset is less than 24 hours"),
+     ("2024-02-29 12:00 -2400", "a UTC offset is less than 24 hours")],
 )  # fmt: skip
 def test_a_written_time_zone_that_is_not_understood_is_refused(written: str, why: str) -> None:
     # before: the zone name was dropped ("2:30 CET" stored as 2:30 UTC), and "GMT+2" stored four hours off

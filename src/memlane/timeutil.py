@@ -88,6 +88,12 @@ def parse_time(value: datetime | date | str | None, field: str) -> datetime | No
         raise InvalidInput(f"{field}: expected a date/time or ISO-8601 string, got {type(value).__name__}")
     if result.tzinfo is None:
         result = result.replace(tzinfo=UTC)
+    try:  # a written "+24:00", which dateutil reads, is refused here by datetime itself
+        result.utcoffset()
+    except ValueError:
+        raise InvalidInput(
+            f"{field}: {value!s}: a UTC offset is less than 24 hours (-23:59 to +23:59)"
+        ) from None
     try:
         return result.astimezone(UTC)
     except (OverflowError, ValueError):  # ValueError: a tzinfo whose offset is not within a day
