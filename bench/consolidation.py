@@ -3,7 +3,7 @@
     python bench/consolidation.py tests/data/consolidation/dev.jsonl tests/data/consolidation/heldout.jsonl
     python bench/consolidation.py FILES… --embedder local --paraphrases [--no-align] [--judge]
     python bench/consolidation.py FILES… --embedder local --calibrate-align
-    python bench/consolidation.py FILES… --embedder local --calibrate-extra
+    python bench/consolidation.py FILES… --embedder local --calibrate-constant EXTRA|LINKAGE
     python bench/consolidation.py --size 100000 [--duplicates 0.1] [--pg] [--workdir DIR]
     python bench/consolidation.py --size 100000 --pg --workdir DIR --load-only     # load once
     python bench/consolidation.py --size 100000 --pg --workdir DIR --reuse --runs 2 --batch-members 1,500
@@ -183,48 +183,51 @@ def calibrate(paths: list[Path], workdir: Path, embedder: str, align: bool = Fal
     return out
 
 
-#: the framing words' grid (--calibrate-extra; ``paraphrases.EXTRA``: 0 frames nothing)
-EXTRAS = (0, 1, 2, 3)
+#: the grids of the paraphrase rule's module constants chosen with --calibrate-constant NAME:
+#: ``EXTRA`` (framing words; 0 frames nothing) and ``LINKAGE`` (how confirmed pairs make clusters)
+CONSTANTS: dict[str, tuple[Any, ...]] = {"EXTRA": (0, 1, 2, 3), "LINKAGE": ("complete", "veto")}
 
 
-def calibrate_extra(paths: list[Path], workdir: Path, embedder: str) -> dict[str, Any]:
-    """``paraphrases.EXTRA`` chosen leave-one-set-out, as ``calibrate`` chooses its constants: for each
-    file, the value with the highest pooled recall on the *other* files among those with pooled
-    precision >= 0.97 there (ties: the smaller value), and its figures on the file left out. Each value
-    is one full ``quality`` run per file (the other constants as shipped)."""
+def calibrate_constant(paths: list[Path], workdir: Path, embedder: str, name: str) -> dict[str, Any]:
+    """``paraphrases.<name>`` (a key of ``CONSTANTS``) chosen leave-one-set-out, as ``calibrate``
+    chooses its constants: for each file, the value with the highest pooled recall on the *other* files
+    among those with pooled precision >= 0.97 there (ties: the earlier value of the grid, the stricter),
+    and its figures on the file left out. Each value is one full ``quality`` run per file (the other
+    constants as shipped)."""
     from memlane.consolidation import paraphrases
 
-    grid: dict[str, dict[int, tuple[int, int, int]]] = {p.name: {} for p in paths}
-    shipped = paraphrases.EXTRA
+    values = CONSTANTS[name]
+    grid: dict[str, dict[Any, tuple[int, int, int]]] = {p.name: {} for p in paths}
+    shipped = getattr(paraphrases, name)
     try:
-        for value in EXTRAS:
-            paraphrases.EXTRA = value
+        for value in values:
+            setattr(paraphrases, name, value)
             for path in paths:
                 q = quality(path, workdir, embedder, True)
                 grid[path.name][value] = (q["tp"], q["fp"], q["fn"])
     finally:
-        paraphrases.EXTRA = shipped
+        setattr(paraphrases, name, shipped)
 
-    def pooled(value: int, names: list[str]) -> tuple[float, float]:
+    def pooled(value: Any, names: list[str]) -> tuple[float, float]:
         tp, fp, fn = (sum(grid[n][value][i] for n in names) for i in range(3))
         return (tp / (tp + fp) if tp + fp else 1.0), (tp / (tp + fn) if tp + fn else 1.0)
 
     out: dict[str, Any] = {}
     for path in paths:
         others = [p.name for p in paths if p != path]
-        ok = [v for v in EXTRAS if pooled(v, others)[0] >= 0.97]
-        best = max(ok, key=lambda v: (pooled(v, others)[1], -v)) if ok else None
+        ok = [v for v in values if pooled(v, others)[0] >= 0.97]
+        best = max(ok, key=lambda v: (pooled(v, others)[1], -values.index(v))) if ok else None
         out[path.name] = (
             {"chosen": None}
             if best is None
             else {
-                "chosen": {"extra": best},
+                "chosen": {name: best},
                 "train": list(pooled(best, others)),
                 "left_out": list(pooled(best, [path.name])),
                 "counts": grid[path.name][best],
             }  # fmt: skip
         )
-    out["grid"] = {name: {str(v): c for v, c in g.items()} for name, g in grid.items()}
+    out["grid"] = {n: {str(v): c for v, c in g.items()} for n, g in grid.items()}
     return out
 
 
@@ -363,8 +366,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="choose the paraphrase rule's constants leave-one-set-out over the files")  # fmt: skip
     parser.add_argument("--calibrate-align", action="store_true",
                         help="choose the word alignment's constants leave-one-set-out over the files")  # fmt: skip
-    parser.add_argument("--calibrate-extra", action="store_true",
-                        help="choose the framing words' number (paraphrases.EXTRA) leave-one-set-out")  # fmt: skip
+    parser.add_argument("--calibrate-constant", choices=sorted(CONSTANTS),
+                        help="choose this constant of consolidation/paraphrases.py leave-one-set-out")  # fmt: skip
+    parser.add_argument("--linkage", choices=("complete", "veto"),
+                        help="--paraphrases with this linkage (paraphrases.LINKAGE) instead of the shipped one")  # fmt: skip
     parser.add_argument("--no-align", action="store_true",
                         help="--paraphrases without the contextual word alignment (the rule before it)")  # fmt: skip
     parser.add_argument("--judge", action="store_true",
@@ -386,10 +391,10 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="memlane-consolidation-"))
     workdir.mkdir(parents=True, exist_ok=True)
     report: dict[str, object] = {"load_average_start": os.getloadavg(), "quality": []}
-    if args.calibrate or args.calibrate_align or args.calibrate_extra:
+    if args.calibrate or args.calibrate_align or args.calibrate_constant:
         cal = (
-            calibrate_extra(args.files, workdir, args.embedder)
-            if args.calibrate_extra
+            calibrate_constant(args.files, workdir, args.embedder, args.calibrate_constant)
+            if args.calibrate_constant
             else calibrate(args.files, workdir, args.embedder, align=args.calibrate_align)
         )
         report["calibration"] = cal
@@ -398,6 +403,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: chosen on the others {c.get('chosen')}, there P/R {c.get('train')}, "
                       f"on {name} (left out) P/R {c.get('left_out')} {c.get('counts')}")  # fmt: skip
         args.files = []
+    if args.linkage:
+        from memlane.consolidation import paraphrases
+
+        paraphrases.LINKAGE = args.linkage
     for path in args.files:
         q = quality(path, workdir, args.embedder, args.paraphrases, align=not args.no_align, judge=args.judge)
         report["quality"].append(q)  # type: ignore[attr-defined]

@@ -5,13 +5,16 @@ preferences turned round. The statements are new, none from the labelled sets.""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from memlane.consolidation import lexicon
+from memlane.consolidation import lexicon, paraphrases
 from memlane.consolidation.alignment import WordVectors
-from memlane.consolidation.paraphrases import anchors_agree, confirmed, guarded
+from memlane.consolidation.paraphrases import anchors_agree, confirmed, guarded, verdict
+from memlane.models import Memory, Visibility
 
 pytestmark = pytest.mark.skipif(not lexicon.available(), reason="needs the wordnet extra")
 
@@ -103,3 +106,39 @@ def test_roles_and_preferences_turned_round() -> None:
 def test_phrasal_verbs_with_other_particles_are_other_verbs(words: WordVectors) -> None:
     assert not confirmed("Lena has cut out coffee", "Lena has cut down on coffee", words=words)
     assert not confirmed("Omar gave up the project", "Omar gave in to the project", words=words)
+
+
+def _memory(id: str, content: str) -> Memory:
+    now = datetime.now(UTC)
+    return Memory.model_construct(id=id, content=content, workspace="default", owner="user:omar",
+                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user="omar",
+                                  observed_at=now, created_at=now)  # fmt: skip
+
+
+def test_verdict_tells_refusal_from_no_evidence() -> None:
+    assert verdict("Omar swims on Sundays", "Omar swims on Sundays as a hobby") == 1
+    assert verdict("Omar swims on Sundays", "Omar's son swims on Sundays") == -1  # someone else
+    assert verdict("Omar swims on Sundays", "Omar avoids swimming on Sundays") == -1  # a refusal
+    # two words nothing accounts for, no word vectors to align them: no evidence either way
+    assert verdict("Omar swims on Sundays", "Omar swims on Sundays as a hobby for fitness") == 0
+    assert verdict("Omar swims on Sundays", "Omar swims on Mondays") == -1  # another anchor
+
+
+@pytest.mark.parametrize("linkage", ["complete", "veto"])
+def test_linkage_joins_what_one_confirms_and_none_refuses(
+    local_embedder: Any, linkage: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(paraphrases, "LINKAGE", linkage)
+    rows = [
+        "Omar swims on Sundays",
+        "Omar swims on Sundays as a hobby",
+        "Omar swims on Sundays as a hobby for fitness",  # 1 with the second, 0 with the first
+        "Omar's son swims on Sundays",  # -1 with the first
+    ]
+    memories = [_memory(str(i), t) for i, t in enumerate(rows)]
+    clusters = paraphrases.join_paraphrases(memories, [], local_embedder.embed)
+    ids = sorted(sorted(m.id for m in c) for c in clusters)
+    if linkage == "veto":
+        assert ids == [["0", "1", "2"]]
+    else:  # the first and the third are not confirmed with each other: one pair only
+        assert len(ids) == 1 and len(ids[0]) == 2 and "3" not in ids[0]

@@ -44,6 +44,7 @@ __all__ = [
     "near_duplicate_clusters",
     "normalise",
     "role_swap",
+    "roles",
     "signature",
     "tense",
     "times_apart",
@@ -189,7 +190,7 @@ def role_swap(a: str, b: str) -> bool:
     ("In 2023 Luca ran…" / "Luca ran … in 2023") is no swap, two words trading places are."""
     if _inverted_copula(a, b):  # "Joel's wife is Petra" / "Petra is Joel's wife": one identity
         return False
-    roles_a, roles_b = _roles(a), _roles(b)
+    roles_a, roles_b = roles(a), roles(b)
     shared = [w for w in roles_a if w in roles_b and roles_a[w] != roles_b[w]]
     return any(
         roles_a[x] == roles_b[y] and roles_a[y] == roles_b[x]
@@ -263,7 +264,9 @@ def _inverted_copula(a: str, b: str) -> bool:
     )
 
 
-def _roles(content: str) -> dict[str, str]:
+def roles(content: str) -> dict[str, str]:
+    """Each word of a one-clause statement (the word rule's stems) with its role in the claim:
+    ``subject``, ``object`` or ``adjunct``; empty for any other statement."""
     claims = analyse(content).claims
     if len(claims) != 1:
         return {}

@@ -32,8 +32,11 @@ is "9 June", "this September" is September, a name is said by a statement that h
 
 The three constants (``THRESHOLD``, ``HYPERNYMS``, ``lexicon.SENSES``) were chosen leave-one-set-out
 over the five labelled sets (``bench/consolidation.py --calibrate``, docs/consolidation.md): every set's
-figures are those of the constants chosen on the other four. Clusters are complete-linkage: a
-statement joins a cluster only when it is confirmed with every member, so clusters never chain.
+figures are those of the constants chosen on the other four. A pair is confirmed, refused on evidence
+of another fact, or neither (``verdict``); with ``LINKAGE`` "veto" a confirmed pair joins two clusters
+unless a member of one is refused with a member of the other, so clusters never chain across a refusal
+("complete": every cross pair confirmed). ``EXTRA`` and ``LINKAGE`` were chosen leave-one-set-out over
+the seven labelled sets (``bench/consolidation.py --calibrate-constant``).
 """
 
 from __future__ import annotations
@@ -50,24 +53,28 @@ import numpy.typing as npt
 
 from .. import text
 from ..models import Memory
+from ..text.claims import analyse
 from . import lexicon
 from .discourse import strip_discourse
-from .duplicates import MARKERS, group_key, normalise, role_swap, signature, tense, times_apart
+from .duplicates import MARKERS, group_key, normalise, role_swap, roles, signature, tense, times_apart
 
 __all__ = [
     "ALIGN",
+    "EXTRA",
     "HYPERNYMS",
     "KIN",
     "LIGHT_VERBS",
+    "LINKAGE",
     "MAX_BLOCK",
     "OPPOSITES",
     "THRESHOLD",
     "anchors",
+    "anchors_agree",
     "confirmed",
     "guarded",
     "join_paraphrases",
-    "anchors_agree",
     "plain",
+    "verdict",
 ]
 
 #: cosine similarity from which the embedder proposes a pair: chosen leave-one-set-out (module
@@ -89,6 +96,10 @@ HYPERNYMS = False
 #: does not and each is a **framing word** (``_framing``): "Yara plays piano **as a hobby**", "Yara's move
 #: to Vancouver is **planned** for March"; chosen leave-one-set-out (docs/consolidation.md)
 EXTRA = 1
+
+#: how confirmed pairs make clusters: ``complete`` (a statement joins a cluster when confirmed with every
+#: member) or ``veto`` (confirmed with one, refused by none); chosen leave-one-set-out
+LINKAGE = "veto"
 
 #: the most statements of one group and one set of anchors compared pairwise; a larger block is left
 #: to the word rule (its pairs would cost more than the rest of the run)
@@ -169,6 +180,9 @@ _NOT_FRAMING = _w(
     "fail miss forget deny pretend dislike hate fear doubt need must should might may could would used "
     "former ex almost nearly never no longer"
 )
+#: the words of ``_NOT_FRAMING`` that, said by one statement only, make it another fact (a negation
+#: word is no such word: the anchors compare negations)
+_CHANGES_CLAIM = _NOT_FRAMING - _w("never no longer need must should might may could would")
 #: words of a plan: framing only beside a statement of a plan or a present fact, never one done or
 #: given up ("Yara's move is **planned** for March" / "Yara is moving in March", not "Yara moved")
 _PLANNING = _w("plan intend expect schedule due")
@@ -362,11 +376,26 @@ def confirmed(
     kin: int = KIN,
     extra: int | None = None,
 ) -> bool:
-    """Rules 3 to 5 of the module docstring for two statements of one group with equal anchors. With
-    ``words`` (contextual word vectors), a word WordNet does not relate may be aligned instead
-    (``_aligned``)."""
+    """Whether the rules confirm two statements of one group as one fact (``verdict`` is 1)."""
+    return verdict(a, b, senses, hypernyms, words, align, kin, extra) == 1
+
+
+def verdict(
+    a: str,
+    b: str,
+    senses: int = lexicon.SENSES,
+    hypernyms: bool = HYPERNYMS,
+    words: Words | None = None,
+    align: float = ALIGN,
+    kin: int = KIN,
+    extra: int | None = None,
+) -> int:
+    """Rules 3 to 7 of the module docstring for two statements of one group: 1 confirmed, -1 refused
+    on evidence of another fact (a guard, an opposite, a kin word or a trade of places), 0 neither (a
+    word nothing accounts for). With ``words`` (contextual word vectors), a word WordNet does not relate
+    may be aligned instead (``_alignment``)."""
     if signature(a) is None or signature(b) is None:
-        return False
+        return -1
     extra = EXTRA if extra is None else extra
     light = _light_stems()
     ra, rb = _reading(a), _reading(b)
@@ -379,14 +408,43 @@ def confirmed(
         for mine, other in ((only_a, rb.words), (only_b, ra.words))
     ]
     # words WordNet does not account for: framing words one side adds, aligned, or another fact
+    found = 1
     framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
     if framed and all(_framing(w, b if w in left[0] else a) for w in left[0] + left[1]):
         pass
-    elif (left[0] or left[1]) and (words is None or not _all_aligned(left, a, b, words, align, kin, senses)):
+    elif framed and any(
+        _changes_claim(w, b if w in left[0] else a) or _someone_else(w, a if w in left[0] else b)
+        for w in left[0] + left[1]
+    ):
+        return -1  # "Yara's son has…", "Theo avoids eating meat", "flies back"
+    elif left[0] or left[1]:
+        found = 0 if words is None else _alignment(left, a, b, words, align, kin, senses)
+    if found < 0 or any(
+        lexicon.opposed(x, y, senses) or _other_particles(x, y) for x in only_a for y in only_b
+    ):
+        return -1
+    return found if guarded(a, b) else -1
+
+
+def _changes_claim(word: str, other: str) -> bool:
+    """Whether ``word``, said by one statement only, makes it another fact whatever else the two say: a
+    person (someone else), a particle, a word of ``_NOT_FRAMING``, a plan beside a fact done."""
+    forms = set(lexicon.lemmas(word))
+    if word in _PARTICLES or forms & _CHANGES_CLAIM:
+        return True
+    return bool(forms & _PLANNING) and tense(other) in ("past", "used")
+
+
+def _someone_else(word: str, content: str) -> bool:
+    """Whether ``word`` is a person named as someone's ("Yara's **son**", "his **wife**"): a person
+    other than the one the statement is about."""
+    if not lexicon.is_person(word):
         return False
-    if any(lexicon.opposed(x, y, senses) or _other_particles(x, y) for x in only_a for y in only_b):
-        return False
-    return guarded(a, b)
+    return bool(
+        re.search(
+            rf"(?:'s|\b(?:his|her|their|my|our|your))\s+(?:\w+\s+)?{re.escape(word)}\b", content.lower()
+        )
+    )
 
 
 def _framing(word: str, other: str) -> bool:
@@ -396,12 +454,12 @@ def _framing(word: str, other: str) -> bool:
     adjective or adverb ("spicy **Thai** curries", "**black** coffee"), a particle ("flies **back**") or
     a word that changes the claim (``_NOT_FRAMING``: "avoids" is a refusal), and a word of a plan
     (``_PLANNING``) only when ``other`` is no past or given-up fact (``duplicates.tense``)."""
-    forms = set(lexicon.lemmas(word))
-    if word in _PARTICLES or "_" in word or forms & _NOT_FRAMING:
-        return False
-    if forms & _PLANNING and tense(other) in ("past", "used"):
-        return False
-    if lexicon.is_person(word):
+    if (
+        "_" in word
+        or _changes_claim(word, other)
+        or lexicon.is_person(word)
+        or set(lexicon.lemmas(word)) & _NOT_FRAMING
+    ):
         return False
     pos = lexicon.part_of_speech(word)
     if pos == "v":  # a verb's bare form that is an adjective too is an adjective ("a stray cat")
@@ -424,7 +482,40 @@ def guarded(a: str, b: str) -> bool:
         return False
     if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
         return False
-    return not role_swap(_unnamed(a), _unnamed(b)) and not times_apart(a, b)
+    return not _roles_swapped(_unnamed(a), _unnamed(b)) and not times_apart(a, b)
+
+
+def _roles_swapped(a: str, b: str) -> bool:
+    """``duplicates.role_swap`` read on the active voice ("The stand-up is run by Ines" as "Ines run
+    the stand-up", ``_active``), and no swap when both are one copula whose subject and complement
+    changed places whole with other words beside them ("Hanna is Otto's manager" / "Otto's boss is
+    Hanna": every word both say moves between subject and complement; "Otto is Hanna's manager" keeps
+    "manager" in the complement, a swap)."""
+    a, b = _active(a), _active(b)
+    if not role_swap(a, b):
+        return False
+    ca, cb = analyse(a).claims, analyse(b).claims
+    if len(ca) != 1 or len(cb) != 1 or ca[0].verb != "be" or cb[0].verb != "be":
+        return True
+    ra, rb = roles(a), roles(b)
+    moved = [(ra[w], rb[w]) for w in ra if w in rb and "adjunct" not in (ra[w], rb[w])]
+    return not (moved and all(x != y for x, y in moved))
+
+
+#: a passive clause with its agent: "<x> is <participle> by <y>[ at / on / in / every …]"
+_PASSIVE_RE = re.compile(
+    r"^(?P<x>.+?)\s+(?:is|are|was|were|has been|have been|had been|will be|gets|got)\s+(?P<v>[a-z]+)\s+by\s+"
+    r"(?P<y>.+?)(?P<rest>\s+(?:at|on|in|every|each|since|until|from)\b.*)?$"
+)
+
+
+def _active(content: str) -> str:
+    """A passive statement with its agent in the active voice (the participle kept: the claim analysis
+    reads roles, not tenses); others unchanged."""
+    found = _PASSIVE_RE.match(strip_discourse(content)[0].rstrip(" ."))
+    if found is None:
+        return content
+    return f"{found.group('y')} {found.group('v')} {found.group('x')}{found.group('rest') or ''}"
 
 
 _POSSESSED_RE = re.compile(r"\b([A-Z][\w-]*)'s\s+([a-z]+)")
@@ -482,33 +573,40 @@ def plain(content: str) -> str:
     return normalise(_unnamed(content)).lower()
 
 
-def _all_aligned(
+def _alignment(
     left: list[list[str]], a: str, b: str, words: Words, align: float, kin: int, senses: int
-) -> bool:
+) -> int:
     """Whether every word of ``left`` (of ``a``, then of ``b``) has a match in the other statement by
     contextual vectors: its best match there at cosine ``align`` or more, not a word WordNet calls its
     kin (a sibling: "cat" / "dog") or its opposite — and no two words **trade places**: when a word's
     best match is a word only the other says and whose best match is that word again, of one part of
     speech ("sister" / "cousin", "cancelled" / "postponed", "engaged" / "married"), the one is put for
     the other in one slot, and only the lexicon may call that a synonym. A match across parts of speech
-    is a rewording ("earns" / "salary", "teaches" / "gives classes")."""
+    is a rewording ("earns" / "salary", "teaches" / "gives classes"). 1 when every word is matched,
+    -1 when a match is kin, an opposite or a trade of places (evidence of another fact), else 0 (a word
+    with no match good enough: no evidence either way)."""
     matches: list[dict[str, str]] = [{}, {}]
+    unmatched = False
     for side, (mine, other) in enumerate(((a, b), (b, a))):
         for word in left[side]:
             found = _match(word, mine, other, words)
-            if found is None or found[0] < align:
-                return False
+            if found is None:
+                unmatched = True
+                continue
             match = found[1]
             across = lexicon.part_of_speech(word) != lexicon.part_of_speech(match)  # "employed" / "job"
             if (lexicon.kin(word, match, kin, senses) and not across) or lexicon.opposed(word, match, senses):
-                return False
+                return -1
             if _opposed(_lemmas(word.replace("_", " ")), _lemmas(match)):
-                return False
+                return -1
+            if found[0] < align:
+                unmatched = True
+                continue
             matches[side][word] = match
     for word, match in matches[0].items():
         if matches[1].get(match) == word and lexicon.part_of_speech(word) == lexicon.part_of_speech(match):
-            return False
-    return True
+            return -1
+    return 0 if unmatched else 1
 
 
 def _other_particles(word: str, match: str) -> bool:
@@ -621,10 +719,11 @@ def join_paraphrases(
             _join_block(
                 [units[i] for i in block],
                 vectors[[row[i] for i in block]],
-                (lambda x, y: guarded(x, y) and confirm(x, y))
+                (lambda x, y: 1 if guarded(x, y) and confirm(x, y) else -1)
                 if confirm is not None
-                else (lambda x, y: confirmed(x, y, senses, hypernyms, words, align, kin)),
+                else (lambda x, y: verdict(x, y, senses, hypernyms, words, align, kin)),
                 threshold,
+                LINKAGE if confirm is None else "complete",
             )
         )
     done = set(flat)
@@ -638,21 +737,29 @@ def join_paraphrases(
 def _join_block(
     units: list[list[Memory]],
     vectors: npt.NDArray[np.float32],
-    confirm: Callable[[str, str], bool],
+    judge: Callable[[str, str], int],
     threshold: float,
+    linkage: str = "complete",
 ) -> list[list[Memory]]:
-    """Complete linkage over one block: pairs by falling similarity; two groups of units join when
-    every unit of one is confirmed with every unit of the other."""
+    """Pairs by falling similarity over one block; a pair confirmed (``judge`` 1, similarity at least
+    ``threshold``) joins its two groups when, with ``complete`` linkage, every unit of one is confirmed
+    with every unit of the other, or with ``veto`` linkage, no unit of one is refused (``judge`` -1)
+    with a unit of the other."""
     sims = vectors @ vectors.T
     n = len(units)
     heads = [_head(u).content for u in units]
-    ok: dict[tuple[int, int], bool] = {}
+    said: dict[tuple[int, int], int] = {}
+
+    def judged(i: int, j: int) -> int:
+        key = (min(i, j), max(i, j))
+        if key not in said:
+            said[key] = judge(heads[i], heads[j])
+        return said[key]
 
     def good(i: int, j: int) -> bool:
-        key = (min(i, j), max(i, j))
-        if key not in ok:
-            ok[key] = bool(sims[i, j] >= threshold) and confirm(heads[i], heads[j])
-        return ok[key]
+        if linkage == "veto":
+            return judged(i, j) >= 0
+        return bool(sims[i, j] >= threshold) and judged(i, j) == 1
 
     pairs = sorted(
         ((float(sims[i, j]), i, j) for i in range(n) for j in range(i + 1, n) if sims[i, j] >= threshold),
@@ -662,7 +769,7 @@ def _join_block(
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
     for _, i, j in pairs:
         gi, gj = group[i], group[j]
-        if gi == gj or not all(good(x, y) for x in members[gi] for y in members[gj]):
+        if gi == gj or judged(i, j) != 1 or not all(good(x, y) for x in members[gi] for y in members[gj]):
             continue
         for x in members[gj]:
             group[x] = gi
