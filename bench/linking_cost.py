@@ -17,6 +17,12 @@ and system) around the stores only, after a warm-up store of other texts (import
 another file. Linking off is ``bench/engine.py``'s switch: no mentions found, nothing linked (the code of
 today without the entity graph's writes). Reports the medians over rounds, their on/off ratio, and the
 median of each round's own on/off ratio.
+
+``--parts`` adds where linking's CPU goes: each child also times (``time.process_time`` around the
+calls, after the warm-up) the linking steps of a store (finding the mentions, reading the text, the
+batch's look-ups, resolving and linking, resolution itself, the text's edges, the link rows, the entity
+and edge writes), reported as CPU ms per item (a part's time includes the parts it calls: ``resolve``
+is inside ``link_memory``).
 """
 
 from __future__ import annotations
@@ -35,6 +41,50 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 KINDS = ("auto", "bulk", "single")
+
+#: (module, attribute, part name) of the steps ``--parts`` times; the store's own modules, where the
+#: service and linking look them up
+PARTS = (
+    ("memlane.service", "memory_mentions", "mentions"),
+    ("memlane.service", "with_text_facts", "text_facts"),
+    ("memlane.service", "prefetch", "prefetch"),
+    ("memlane.service", "link_memory", "link_memory"),
+    ("memlane.graph.linking", "resolve_untyped", "resolve"),
+    ("memlane.service", "relate_text", "relate_text"),
+    ("memlane.graph.linking.LinkBatch", "flush", "link_rows"),
+)
+#: the backends' entity and edge writes ``--parts`` times
+WRITES = ("insert_entity", "update_entity", "upsert_edge", "close_edges", "entity_candidates")
+
+
+def _time_parts(postgres: bool) -> dict[str, float]:
+    """Wrap the steps of ``PARTS`` and the backend's ``WRITES`` with CPU timers; returns the totals (s)."""
+    import importlib
+
+    from memlane.graph import linking as linking_module
+
+    spent: dict[str, float] = {}
+
+    def timed(name: str, function):  # type: ignore[no-untyped-def]
+        def run(*args, **kwargs):  # type: ignore[no-untyped-def]
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - start
+
+        return run
+
+    for module, attribute, name in PARTS:
+        if module.endswith(".LinkBatch"):
+            owner: object = linking_module.LinkBatch
+        else:
+            owner = importlib.import_module(module)
+        setattr(owner, attribute, timed(name, getattr(owner, attribute)))
+    ops = importlib.import_module(f"memlane.storage.{'postgres' if postgres else 'sqlite'}.entities")
+    for attribute in WRITES:
+        setattr(ops.EntityWriteOps, attribute, timed(attribute, getattr(ops.EntityWriteOps, attribute)))
+    return spent
 
 
 class _Server:
@@ -61,8 +111,9 @@ class _Server:
         return total
 
 
-def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
-    """One measurement in this process (on PostgreSQL database ``db``, or a new SQLite file)."""
+def child(kind: str, side: str, items: int, db: str | None = None, parts: bool = False) -> dict:
+    """One measurement in this process (on PostgreSQL database ``db``, or a new SQLite file); with
+    ``parts``, also the CPU of linking's steps (``_time_parts``)."""
     from engine import linking, pct
     from synthetic import corpus
 
@@ -83,6 +134,7 @@ def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
         )
         warm.store("Warm-up: Ulla Brask called ulla@example.org")
         warm.close()
+        spent = _time_parts(db is not None) if parts else None
         m = Memlane(db or tmp / "x.db", user="bench", embedder="none")
         server = _Server(db) if db else None
         if kind == "single":
@@ -99,6 +151,7 @@ def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
                 total.append(cpu[-1] + (1000 * (server.cpu() - s) if server else 0.0))
             m.close()
             out = {"cpu_ms": statistics.median(cpu), "cpu_p95_ms": pct(cpu, 0.95)}
+            out.update({f"part_{k}_ms": 1000 * v / 200 for k, v in (spent or {}).items()})
             if server is not None:  # client + server per store
                 out.update(total_ms=statistics.median(total), total_p95_ms=pct(total, 0.95))
             return out
@@ -108,6 +161,7 @@ def child(kind: str, side: str, items: int, db: str | None = None) -> dict:
             m.store_many(data[i : min(items, i + 500)], source="bench", auto_supersede=kind == "auto")
         cpu_ms = 1000 * (time.process_time() - c) / items
         out = {"cpu_ms": cpu_ms}
+        out.update({f"part_{k}_ms": 1000 * v / items for k, v in (spent or {}).items()})
         if server is not None:  # (before closing: the pool's backends end with it)
             out.update(total_ms=cpu_ms + 1000 * (server.cpu() - s) / items)
         m.close()
@@ -130,11 +184,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="on a throwaway PostgreSQL server (a fresh database per measurement): also client + server CPU",
     )
+    parser.add_argument(
+        "--parts", action="store_true", help="also the CPU of linking's steps per item (see above)"
+    )
     parser.add_argument("--child", nargs=2, metavar=("KIND", "SIDE"), help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(args.child[0], args.child[1], args.items, args.db)))
+        print(json.dumps(child(args.child[0], args.child[1], args.items, args.db, args.parts)))
         return 0
     from engine import Databases
 
@@ -151,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
                     env = {**os.environ, "PYTHONPATH": str(Path(codes[code]).resolve())}
                     db = ["--db", str(dbs.fresh("cost"))] if args.postgres else []
                     out = subprocess.run(
-                        [sys.executable, __file__, "--items", str(args.items), "--child", kind, side, *db],
+                        [sys.executable, __file__, "--items", str(args.items), "--child", kind, side, *db,
+                         *(["--parts"] if args.parts else [])],
                         env=env, capture_output=True, text=True, check=True,
                     )  # fmt: skip
                     for key, value in json.loads(out.stdout.strip().splitlines()[-1]).items():
@@ -164,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         report["median"][key] = statistics.median(values)
     report["round_ratio_median"] = {}
     for key, off in report["median"].items():
+        if "/part_" in key:
+            continue  # (below)
         if key.endswith("/off"):
             on = report["median"][key[: -len("off")] + "on"]
             name = key[: -len("/off")]
@@ -176,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{name}: off {off:.3f} -> on {on:.3f} (x{on / off:.3f}; per round x{paired:.3f})", flush=True
             )
+    for key, on in report["median"].items():
+        if "/part_" in key and key.endswith("/on"):  # (linking's steps: CPU ms per item, medians)
+            off = report["median"].get(key[: -len("on")] + "off", 0.0)
+            print(f"{key[: -len('/on')]}: off {off:.4f}, on {on:.4f}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0

@@ -79,7 +79,7 @@ def _another(db_path: Path | str, tmp_path: Path, request: pytest.FixtureRequest
 def test_a_bulk_load_links_as_resolving_every_name_afresh_does(
     db_path: Path | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:
-    texts = [s for s, _ in corpus(300)]
+    texts = [s for s, _ in corpus(200)]
     hits = []
     real_get = Settled.get
 
