@@ -8,6 +8,7 @@ touches I/O or global mutable state except the bounded stem caches.
 One module per concept; each depends only on those above it in this list (``words`` imports nothing
 internal):
 
+* ``cjk``       character pairs for scripts written without spaces, at index and query time
 * ``words``     Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap
 * ``numbers``   ``num:`` keys for amounts, percentages and spelled-out numbers
 * ``dates``     date mentions, relative dates resolved against ``now``, ``date:``/``week:`` keys

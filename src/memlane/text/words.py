@@ -1,7 +1,7 @@
 """Words: Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap.
 
 The base of ``memlane.text``: every other module here builds on its folding and word tables, and it
-imports nothing internal. ``tokenize`` and ``tsquery_terms``/``fts_query`` feed the keyword lane;
+imports only ``cjk`` (the character pairs of scripts written without spaces). ``tokenize`` and ``tsquery_terms``/``fts_query`` feed the keyword lane;
 ``normalize_content``/``content_hash`` key exact duplicates; ``content_words``/``word_overlap`` are the
 similarity used by dedup and supersession.
 
@@ -21,6 +21,8 @@ import threading
 import unicodedata
 
 import Stemmer
+
+from .cjk import has_cjk, query_terms
 
 __all__ = [
     "STOPWORDS",
@@ -241,10 +243,26 @@ def tokenize(text: str) -> list[str]:
 
     Digits are kept ("1,200" -> "1200", "3.5" stays), possessives and clitics are dropped
     ("Okafor's" -> "okafor"), diacritics stripped. Order and repeats are preserved for term
-    frequency.
+    frequency. A word of Chinese, Japanese or Korean characters stands for its character pairs, as
+    in the keyword index (``cjk``).
     """
     tokens, _ = _keyword_tokens(text)
-    return [norm if norm[0].isdigit() else _stem(norm) for _, norm in tokens]
+    return [
+        w if w[0].isdigit() else _stem(w) for surface, norm in tokens for w in _keyword_words(surface, norm)
+    ]
+
+
+def _keyword_words(surface: str, norm: str) -> list[str]:
+    """A keyword token's word, or its CJK runs' character pairs (from the surface: stripping accents
+    would take the voicing marks off kana, "で" -> "て") and its other parts."""
+    if not has_cjk(surface):
+        return [norm]
+    return [w if has_cjk(w) else _strip_accents(w) for w in _parts(surface)]
+
+
+def _parts(word: str) -> list[str]:
+    """``cjk.query_terms`` of a keyword token, without the stopwords its other parts may be ("aの")."""
+    return [w for w in query_terms(word) if w not in STOPWORDS or has_cjk(w)]
 
 
 def evidence_stems(text: str) -> frozenset[str]:
@@ -253,7 +271,10 @@ def evidence_stems(text: str) -> frozenset[str]:
     parser) split "Ankara'ya", "l'aéroport" and "O'Brien" there, so "Ankara", "aéroport" and "Brien"
     find them; the evidence must count what the lane found, or the hit is dropped as unsupported."""
     tokens, _ = _keyword_tokens(text)
-    stems = {norm if norm[0].isdigit() else _stem(norm) for _, norm in tokens}
+    # (as tokenize: CJK runs as their character pairs, as indexed)
+    stems = {
+        w if w[0].isdigit() else _stem(w) for surface, norm in tokens for w in _keyword_words(surface, norm)
+    }
     for surface, _ in tokens:
         if "'" in surface:
             stems.update(_stem(_strip_accents(p)) for p in surface.split("'") if p and p not in STOPWORDS)
@@ -279,18 +300,20 @@ _MAX_QUERY_TERMS = 64
 
 
 def tsquery_terms(text: str) -> list[str]:
-    """Unique lower-case, unstemmed, non-stopword terms of a query, in order (at most 64).
+    """Unique lower-case, unstemmed, non-stopword terms of a query, in order (at most 64); a word of
+    Chinese, Japanese or Korean characters stands for its character pairs (``cjk``).
 
     The backend stems them itself (FTS5 porter, PostgreSQL's english config). Terms may contain
     an apostrophe, comma or dot ("o'brien", "1,200", "3.5"); pass each as a bound parameter
     (e.g. one ``plainto_tsquery`` per term), never by string concatenation.
     """
     seen: dict[str, None] = {}
-    for surface, _ in _keyword_tokens(text)[0]:
-        if surface not in seen:
-            seen[surface] = None
-            if len(seen) >= _MAX_QUERY_TERMS:
-                break
+    for word, _ in _keyword_tokens(text)[0]:
+        for surface in _parts(word):  # a CJK run: its character pairs, as indexed
+            if surface not in seen:
+                seen[surface] = None
+                if len(seen) >= _MAX_QUERY_TERMS:
+                    return list(seen)
     return list(seen)
 
 

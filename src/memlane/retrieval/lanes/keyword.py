@@ -15,6 +15,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ...text.cjk import keyword_text
 from .base import LaneResult, Query
 
 if TYPE_CHECKING:
@@ -69,9 +70,9 @@ class KeywordLane:
 
 @lru_cache(maxsize=20_000)
 def _stem_counts(text: str) -> Counter[str]:
-    """Porter stems of a text with their counts (cached: the same items come back query after query).
-    Callers only read it."""
-    return Counter(_porter().stemWords(_WORD.findall(text.lower())))
+    """Porter stems of a text's keyword text (CJK runs as character pairs, as indexed) with their
+    counts (cached: the same items come back query after query). Callers only read it."""
+    return Counter(_porter().stemWords(_WORD.findall((keyword_text(text) or text).lower())))
 
 
 def _add_common_terms(
