@@ -84,6 +84,18 @@ def normal(value: Any, ids: dict[str, str]) -> Any:
     return value
 
 
+_POSITIONS = ("last_sync_seq", "from_seq", "to_seq")
+
+
+def without_positions(value: Any) -> Any:
+    """A normalised result as a key reads it: the conversation log's positions None."""
+    if isinstance(value, dict):
+        return {k: None if k in _POSITIONS else without_positions(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_positions(v) for v in value]
+    return value
+
+
 def sweeps_only(jobs: list[Any]) -> list[Any]:
     """The profiles' sweeps: the operator (embedded SDK, CLI on the database) also sees the store-wide
     expiry and consolidation jobs, an admin key only its workspace's sweeps (docs/api.md)."""
@@ -278,8 +290,11 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
 
     expected = results["sdk"]
     for surface, got in results.items():
+        # over a key (admin or not) the conversation log's positions read as None: they are store-wide
+        # (profiles/positions.py); the embedded SDK and the CLI on the database are the operator's
+        hidden = surface in ("rest", "remote", "async remote", "cli --server")
         for (op, args), want, have in zip(STEPS, expected, got, strict=True):
-            assert have == want, f"{surface}: {op}{args}"
+            assert have == (without_positions(want) if hidden else want), f"{surface}: {op}{args}"
 
     # What the scenario shows, once (the same on every surface, as just checked).
     created, duplicate, bad, updated, enabled, listed, missing, jobs, first, again = expected[:10]

@@ -377,6 +377,8 @@ class Actor:
     ``personal`` request nothing is written as shared, and nothing shared is changed. ``admin``: the
     request is made with an admin key of the workspace. ``delegated``: it acts for the user through a
     key not bound to her (a platform's unbound key, an agent's key), so it is not the user herself.
+    ``operator``: the store's operator (the embedded SDK or CLI on the database itself), who may see
+    figures of the whole store, such as the conversation log's positions (keys see one workspace).
     What each may change is decided in ``memlane.permissions``.
     """
 
@@ -387,6 +389,7 @@ class Actor:
     ceiling: Visibility = Visibility.SHARED
     admin: bool = False
     delegated: bool = False
+    operator: bool = False
 
     @property
     def owner(self) -> str:
@@ -530,7 +533,9 @@ class Profile(_Frozen):
 
     ``expire_after`` is canonical text (``"30 days"``; None: kept until deleted); ``refresh_minutes``
     the sweep's period. ``last_sync_seq`` is the conversation log position its last successful sweep
-    reached; ``running_since`` is set while a sweep holds it (the "in progress" mark)."""
+    reached, shown to the store's operator only (None for every key: the log's positions are
+    store-wide, so they would tell how many messages every workspace logged); ``running_since`` is set
+    while a sweep holds it (the "in progress" mark)."""
 
     id: str
     workspace: str
@@ -546,7 +551,7 @@ class Profile(_Frozen):
     expire_after: str | None = None
     enabled: bool = False
     last_sync_at: datetime | None = None
-    last_sync_seq: int = 0
+    last_sync_seq: int | None = 0
     running_since: datetime | None = None
     #: the running sweep's last sign of life (a batch done)
     heartbeat_at: datetime | None = None

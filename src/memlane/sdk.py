@@ -426,7 +426,7 @@ class Profiles:
         self._m = memlane
 
     def _admin(self, user: str | None = None) -> Actor:
-        return dataclasses.replace(self._m._actor(user), admin=True)
+        return dataclasses.replace(self._m._actor(user), admin=True, operator=True)
 
     def create(self, name: str, **settings: Any) -> Profile:
         """A new profile. Settings: ``types`` (types or groups: semantic, episodic, procedural; default

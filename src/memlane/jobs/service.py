@@ -1,7 +1,8 @@
 """``JobService``: the schedule, past runs and running a job now, for every surface (reached as
 ``MemoryService.jobs``). ``actor`` None is the store's operator (the CLI on the database, a worker):
 every job. Over the API, an admin key sees and runs its own workspace's sweeps only (the expiry and
-consolidation jobs span every workspace, so their runs and counts are the operator's); other keys none."""
+consolidation jobs span every workspace, so their runs and counts are the operator's), without the
+conversation log's positions in a sweep's ``detail`` (``profiles.positions``); other keys none."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import Forbidden, NotFound
 from ..models import Actor, JobRun
+from ..profiles.positions import shown_run
 from ..requests import check_integer
 from ..timeutil import now_utc
 from .models import JobInfo
@@ -32,7 +34,7 @@ class JobService:
         last = self._service.storage.profiles.last_runs()
         now = now_utc()
         return [
-            job.info(last.get(job.name), now)
+            job.info(shown_run(actor, last.get(job.name)), now)
             for job in scheduled_jobs(self._service)
             if workspace is None or (job.profile is not None and job.profile.workspace == workspace)
         ]
@@ -43,13 +45,15 @@ class JobService:
         """A job (``expiry``, ``consolidate``, ``sweep:<profile name or id>``) and its latest runs."""
         limit = check_integer(limit, "limit", 1, 1000)
         job = self._find(name, _workspace(actor))
-        runs = self._service.storage.profiles.job_runs(job.name, limit)
+        runs = [r for r in (shown_run(actor, run) for run in self._service.storage.profiles.job_runs(job.name, limit))
+                if r is not None]  # fmt: skip
         return job.info(runs[0] if runs else None, now_utc()), runs
 
     def run(self, name: str, *, actor: Actor | None = None, batch: int = 100) -> JobRun:
         """Run a job now, in this process, and record the run."""
         batch = check_integer(batch, "batch", 1, 10_000)
-        return execute(self._service, self._find(name, _workspace(actor)), batch=batch)
+        run = execute(self._service, self._find(name, _workspace(actor)), batch=batch)
+        return shown_run(actor, run) or run
 
     def _find(self, name: str, workspace: str | None) -> Job:
         if not isinstance(name, str) or not name:

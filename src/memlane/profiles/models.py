@@ -20,13 +20,15 @@ class SweepReport(_Frozen):
     """One sweep of a profile: what it read and what extraction did.
 
     ``status``: ``succeeded`` (the last sync advanced to ``to_seq``), ``busy`` (another run holds the
-    profile: nothing was done), or ``failed`` (nothing advanced; ``error`` says why)."""
+    profile: nothing was done), or ``failed`` (nothing advanced; ``error`` says why). ``from_seq`` and
+    ``to_seq``, the conversation log's positions, are the store's operator's only (None for keys: the
+    positions are store-wide)."""
 
     profile_id: str
     profile: str
     status: Literal["succeeded", "busy", "failed"]
-    from_seq: int = 0
-    to_seq: int = 0
+    from_seq: int | None = 0
+    to_seq: int | None = 0
     batches: int = 0
     conversations: int = 0
     messages: int = 0

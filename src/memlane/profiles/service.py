@@ -28,6 +28,7 @@ from ..permissions import check_opt_in
 from ..requests import check_integer
 from ..timeutil import now_utc
 from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
+from .positions import shown_entry, shown_profile, shown_report, shown_run
 from .spec import (
     add_duration,
     check_embedding_model,
@@ -90,7 +91,7 @@ class ProfileService:
         )  # fmt: skip
         if not self._store.profiles.insert(profile):
             raise InvalidInput(f"name: workspace {actor.workspace!r} already has a profile named {name!r}")
-        return profile
+        return shown_profile(actor, profile)
 
     def _check_teams_exist(self, workspace: str, teams: Sequence[str]) -> None:
         """A team profile sweeps the members of its teams: a team that does not exist (a typo) would
@@ -119,10 +120,13 @@ class ProfileService:
         }  # fmt: skip
 
     def list(self, actor: Actor) -> builtins.list[Profile]:
-        return self._store.profiles.list(actor.workspace)
+        return [shown_profile(actor, p) for p in self._store.profiles.list(actor.workspace)]
 
     def get(self, actor: Actor, name: str) -> Profile:
         """By name or id."""
+        return shown_profile(actor, self._find(actor, name))
+
+    def _find(self, actor: Actor, name: str) -> Profile:
         if not isinstance(name, str) or not name:
             raise InvalidInput("name: the profile's name or id")
         found = self._store.profiles.get(actor.workspace, name)
@@ -139,7 +143,7 @@ class ProfileService:
         unknown = sorted(set(changes) - set(_UPDATABLE))
         if unknown:
             raise InvalidInput(f"{unknown[0]}: not a profile setting (settings: {', '.join(_UPDATABLE)})")
-        current = self.get(actor, name)
+        current = self._find(actor, name)
         merged = {
             "types": current.types, "scope": current.scope, "teams": current.teams, "agent": current.agent,
             "extractor": current.extractor, "instructions": current.instructions,
@@ -160,7 +164,7 @@ class ProfileService:
         self._store.profiles.update(updated)
         if updated.expire_after != current.expire_after:
             self._apply_expiry(updated)
-        return updated
+        return shown_profile(actor, updated)
 
     def _apply_expiry(self, profile: Profile) -> None:
         setting = profile.expire_after
@@ -181,10 +185,10 @@ class ProfileService:
 
     def _set_enabled(self, actor: Actor, name: str, enabled: bool) -> Profile:
         _check_admin(actor, "enabling or disabling a profile")
-        current = self.get(actor, name)
+        current = self._find(actor, name)
         updated = current.model_copy(update={"enabled": enabled, "updated_at": now_utc()})
         self._store.profiles.update(updated)
-        return updated
+        return shown_profile(actor, updated)
 
     def delete(self, actor: Actor, name: str, *, confirm: bool = False) -> ProfileDeletion:
         """Delete the profile and every memory it wrote (from every index), its schedule and opt-outs.
@@ -192,13 +196,17 @@ class ProfileService:
         The dry run comes first on every surface: without ``confirm`` nothing is deleted and the plan is
         returned (``dry_run``: how many memories, schedules and opt-outs would go)."""
         _check_admin(actor, "deleting a profile")
-        profile = self.get(actor, name)
+        profile = self._find(actor, name)
         schedules = 1 if profile.enabled else 0
         opt_outs = len(self._store.profiles.opted_out_users(profile.id))
         if not confirm:
             count = len(self._store.profiles.memory_ids(profile.workspace, profile.id))
             return ProfileDeletion(
-                profile=profile, memories=count, dry_run=True, schedules=schedules, opt_outs=opt_outs
+                profile=shown_profile(actor, profile),
+                memories=count,
+                dry_run=True,
+                schedules=schedules,
+                opt_outs=opt_outs,
             )
         self._store.profiles.update(profile.model_copy(update={"enabled": False, "updated_at": now_utc()}))
         with self._store.write() as txn:
@@ -210,7 +218,11 @@ class ProfileService:
             profile_id=profile.id, profile=profile.name, at=now_utc(), action="deleted", count=len(deleted),
         ))  # fmt: skip
         return ProfileDeletion(
-            profile=profile, memories=len(deleted), dry_run=False, schedules=schedules, opt_outs=opt_outs
+            profile=shown_profile(actor, profile),
+            memories=len(deleted),
+            dry_run=False,
+            schedules=schedules,
+            opt_outs=opt_outs,
         )
 
     # -- opt-out --------------------------------------------------------------------------------------
@@ -220,20 +232,20 @@ class ProfileService:
         user = check_name(user or actor.user, "user")
         if user != actor.user and not actor.admin:
             raise Forbidden(f"only {user} or an admin may opt {user} out of a profile")
-        profile = self.get(actor, name)
+        profile = self._find(actor, name)
         self._store.profiles.set_opt_out(profile.id, user, True, now_utc())
-        return profile
+        return shown_profile(actor, profile)
 
     def opt_in(self, actor: Actor, name: str, user: str | None = None) -> Profile:
         user = check_name(user or actor.user, "user")
         check_opt_in(actor, user)
-        profile = self.get(actor, name)
+        profile = self._find(actor, name)
         self._store.profiles.set_opt_out(profile.id, user, False, now_utc())
-        return profile
+        return shown_profile(actor, profile)
 
     def opted_out(self, actor: Actor, name: str) -> builtins.list[str]:
         _check_admin(actor, "listing a profile's opt-outs")
-        return sorted(self._store.profiles.opted_out_users(self.get(actor, name).id))
+        return sorted(self._store.profiles.opted_out_users(self._find(actor, name).id))
 
     # -- running --------------------------------------------------------------------------------------
 
@@ -245,11 +257,11 @@ class ProfileService:
         hand or on schedule, on any machine: the same claim every runner takes."""
         _check_admin(actor, "running a profile")
         batch = check_integer(batch, "batch", 1, 10_000)
-        profile = self.get(actor, name)
+        profile = self._find(actor, name)
         run = execute(self._service, sweep_job(profile), batch=batch, progress=progress)
         if run.detail is None or "profile_id" not in run.detail:  # not a report: a bug, already logged
             raise MemlaneError(f"the sweep of profile {profile.name!r} failed: {run.error}")
-        return SweepReport.model_validate(run.detail)
+        return shown_report(actor, SweepReport.model_validate(run.detail))
 
     def sweep(
         self, profile: Profile, *, batch: int = 100, stale_after: timedelta | None = None,
@@ -296,16 +308,16 @@ class ProfileService:
         """What happened to the profile's memories (expired, deleted, swept), newest first."""
         _check_admin(actor, "reading a profile's log")
         limit = check_integer(limit, "limit", 1, 1000)
-        profile = self.get(actor, name)
-        return self._store.profiles.log(profile.workspace, profile.id, limit)
+        profile = self._find(actor, name)
+        return [shown_entry(actor, e) for e in self._store.profiles.log(profile.workspace, profile.id, limit)]
 
     def overview(self, actor: Actor, name: str, *, limit: int = 20) -> ProfileOverview:
         """The profile (every key of the workspace), and for an admin its last ``limit`` runs (the
         ``sweep:<id>`` job's, by hand or on schedule), its next run and its log: one read for a page."""
         limit = check_integer(limit, "limit", 1, 1000)
-        profile = self.get(actor, name)
+        profile = self._find(actor, name)
         if not actor.admin:
-            return ProfileOverview(profile=profile, manage=False)
+            return ProfileOverview(profile=shown_profile(actor, profile), manage=False)
         runs = self._store.profiles.job_runs(f"sweep:{profile.id}", limit)
         due = None
         if profile.enabled:
@@ -316,7 +328,11 @@ class ProfileService:
             )
         entries = self._store.profiles.log(profile.workspace, profile.id, limit)
         return ProfileOverview(
-            profile=profile, manage=True, runs=tuple(runs), next_run_at=due, log=tuple(entries)
+            profile=shown_profile(actor, profile),
+            manage=True,
+            next_run_at=due,
+            log=tuple(shown_entry(actor, e) for e in entries),
+            runs=tuple(r for r in (shown_run(actor, run) for run in runs) if r is not None),
         )
 
     # -- expiry ---------------------------------------------------------------------------------------

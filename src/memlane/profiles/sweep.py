@@ -91,7 +91,7 @@ def sweep(
         fresh = store.profiles.get(profile.workspace, profile.id)
         if fresh is None:
             raise StorageError(f"profile {profile.name!r} was deleted")
-        profile, after = fresh, fresh.last_sync_seq
+        profile, after = fresh, fresh.last_sync_seq or 0  # (the store's own read: never hidden)
         service.profiles.check_embedder(profile)
         latest = store.conversations.latest_seq(profile.workspace, now - settle if settle else None)
         upto = store.profiles.run_window(profile.id, token, latest)

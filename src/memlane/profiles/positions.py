@@ -1,0 +1,52 @@
+"""Who sees the conversation log's positions: the store's operator only.
+
+The log's positions (a profile's ``last_sync_seq``, a sweep's ``from_seq``/``to_seq``, in its report, its
+job run's ``detail`` and its profile log entry's ``detail``) number every workspace's messages in one sequence, so the distance between
+two of them tells how many messages were logged store-wide, other workspaces' included. A key sees one
+workspace (even an admin key), so over the API they read as None; the operator (the embedded SDK or CLI
+on the database, ``Actor.operator``; for jobs, no actor) sees them. The counts a sweep reports are of
+its own workspace and stay.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from ..models import Actor, JobRun, Profile, ProfileLogEntry
+from .models import SweepReport
+
+__all__ = ["POSITIONS", "shown_entry", "shown_profile", "shown_report", "shown_run"]
+
+#: the fields of a sweep run's ``detail`` that are log positions
+POSITIONS = ("from_seq", "to_seq")
+
+
+def _operator(actor: Actor | None) -> bool:
+    return actor is None or actor.operator
+
+
+def shown_profile(actor: Actor | None, profile: Profile) -> Profile:
+    return profile if _operator(actor) else profile.model_copy(update={"last_sync_seq": None})
+
+
+def shown_report(actor: Actor | None, report: SweepReport) -> SweepReport:
+    return report if _operator(actor) else report.model_copy(update=dict.fromkeys(POSITIONS))
+
+
+_Detailed = TypeVar("_Detailed", JobRun, ProfileLogEntry)
+
+
+def _shown_detail(actor: Actor | None, item: _Detailed) -> _Detailed:
+    if _operator(actor) or not item.detail or not any(k in item.detail for k in POSITIONS):
+        return item
+    return item.model_copy(update={"detail": {**item.detail, **dict.fromkeys(POSITIONS)}})
+
+
+def shown_run(actor: Actor | None, run: JobRun | None) -> JobRun | None:
+    """A job run; a sweep's ``detail`` without its log positions unless ``actor`` is the operator."""
+    return None if run is None else _shown_detail(actor, run)
+
+
+def shown_entry(actor: Actor | None, entry: ProfileLogEntry) -> ProfileLogEntry:
+    """A profile log entry; a sweep's ``detail`` without its log positions unless the operator."""
+    return _shown_detail(actor, entry)
