@@ -315,7 +315,7 @@ class _Postgres:
     def write(self, table: _Table, rows: Sequence[list[Any]]) -> None:
         from psycopg.types.json import Jsonb
 
-        from .postgres.rows import _porter_terms, _token_count
+        from .postgres.rows import _porter_terms, _token_count, fts_text
 
         cols = table.columns
         out: list[list[Any]] = []
@@ -337,7 +337,7 @@ class _Postgres:
                         [*r[: len(cols)], r[-2], r[-1],
                          _token_count(r[6] if r[-2] is None else r[-2]) + _token_count(r[-1]),
                          _porter_terms(r[6] if r[-2] is None else r[-2], r[-1]),
-                         r[6] if r[-2] is None else r[-2]]
+                         fts_text(r[6] if r[-2] is None else r[-2])]
                         for r in out
                     ],
                 )  # fmt: skip

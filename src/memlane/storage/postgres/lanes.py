@@ -24,7 +24,7 @@ from psycopg import sql
 from ...models import Actor, Filters
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
-from .rows import _readable, _scope, _vector_sql
+from .rows import _readable, _scope, _vector_sql, fts_text
 
 #: FTS5's bm25() constants, so that both backends order keyword hits alike
 _BM25_K1 = 1.2
@@ -76,7 +76,8 @@ class _Lanes:
         that splits into several lexemes ("e-mail", "o'brien") matches items holding all of them, with
         the smallest of their counts as its frequency, where FTS5 counts the phrase.
         """
-        terms = [t for t in dict.fromkeys(terms) if t.strip()]
+        # (split as the documents were: see ``fts_text``)
+        terms = [t for t in dict.fromkeys(fts_text(t) for t in terms) if t]
         if not terms:
             return []
         total, avgdl, stats = self._term_stats(actor, terms)

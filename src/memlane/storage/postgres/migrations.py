@@ -690,4 +690,21 @@ CREATE INDEX IF NOT EXISTS entities_recent ON entities (created_at, id);
     )
 )
 
+MIGRATIONS.append(
+    (
+        24,
+        "the full-text index splits words as SQLite's does (on every character that is not a letter or"
+        " digit: 'x2024-02-29' is x2024, 02, 29, no longer x2024, -02, -29): the existing rows' tsvectors"
+        " and the lexeme statistics again (storage/postgres/rows.py fts_text)",
+        """
+UPDATE memories SET fts = to_tsvector('english',
+    regexp_replace(coalesce(keyword_text, content), '[[:punct:][:space:][:cntrl:]]+', ' ', 'g'));
+DELETE FROM stat_lexemes;
+INSERT INTO stat_lexemes (bucket, lexeme, df)
+    SELECT b.id, t, count(*) FROM memories m JOIN stat_buckets b USING (workspace, owner, visibility)
+    CROSS JOIN LATERAL unnest(tsvector_to_array(m.fts)) AS t GROUP BY 1, 2;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -73,6 +73,15 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN.findall("".join(ch for ch in folded if not unicodedata.combining(ch)))
 
 
+def fts_text(text: str) -> str:
+    """The text PostgreSQL's full-text parser is given, for documents and query terms alike: its words
+    as FTS5's unicode61 tokenizer splits them (on every character that is not a letter or digit), one
+    space apart. The parser alone splits otherwise: "x2024-02-29" into x2024, -02, -29 (signed numbers),
+    while "v2.3.1" (a file name), "user@example.com" (an e-mail address) and "3.14" stay one word each,
+    so a term found on SQLite was missed here, or the other way round."""
+    return " ".join(_TOKEN.findall(text))
+
+
 def _token_count(text: str) -> int:
     return len(_TOKEN.findall(text))
 

@@ -52,6 +52,7 @@ from .rows import (
     _token_count,
     _utc,
     _vector_sql,
+    fts_text,
 )
 
 #: the store's duplicate check: the current, unexpired item of one scope and space with this content hash
@@ -100,7 +101,7 @@ def _insert_params(row: NewMemory) -> tuple[Any, ...]:
         m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
         m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
         _token_count(keyword_text) + _token_count(row.fts_subject),
-        _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, keyword_text,
+        _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, fts_text(keyword_text),
         sorted(row.entity_keys),
         model, len(row.vector) if model is not None else None,  # type: ignore[arg-type]
         np.ascontiguousarray(row.vector, dtype=np.float32) if model is not None else None, model,
@@ -412,7 +413,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
                 subject,
                 _token_count(content) + _token_count(subject),
                 _porter_terms(content, subject),
-                content,
+                fts_text(content),
                 seq,
             ),
         )

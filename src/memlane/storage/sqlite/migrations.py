@@ -675,4 +675,13 @@ CREATE INDEX IF NOT EXISTS entities_recent ON entities (created_at, id);
     )
 )
 
+MIGRATIONS.append(
+    (
+        24,
+        "the full-text index splits words as SQLite's does (PostgreSQL only: FTS5's unicode61 tokenizer"
+        " already splits on every character that is not a letter or digit)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
