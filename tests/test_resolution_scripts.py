@@ -81,3 +81,23 @@ def test_affiliations_in_two_scripts_do_not_conflict() -> None:
     assert resolve(Mention("张丽", "person", affiliations=("海星机器人",)), [known]).entity_id == "p1"
     # two organisations in one script still tell namesakes apart
     assert resolve(Mention("Zhang Li", "person", affiliations=("Lumen Optics",)), [known]).how == "new"
+
+
+def test_courtesy_titles_of_other_languages() -> None:
+    kasia = _person("p1", "Katarzyna Nowak")
+    assert resolve(Mention("Pani Katarzyna", "person"), [kasia]).entity_id == "p1"
+    assert resolve(Mention("Mevrouw Jansen", "person"), [_person("p1", "Sanne Jansen")]).entity_id == "p1"
+    # a woman's title is not a man
+    assert (
+        resolve(Mention("Pani Nowak", "person"), [_person("p1", "Pan Tomasz Nowak", "Mr. Nowak")]).how
+        == "new"
+    )
+
+
+def test_a_listed_nickname_outweighs_the_gender_table() -> None:
+    # the gender table has "Jess" as a man's name only; the nickname tables list it as Jessica's
+    jessica = _person("p1", "Jessica Morgan")
+    assert resolve(Mention("Jess", "person"), [jessica]).entity_id == "p1"
+    assert resolve(Mention("Jess Morgan", "person"), [jessica]).entity_id == "p1"
+    # a name listed only as a form of another alias's given name still conflicts ("Daniela" / "Danny")
+    assert resolve(Mention("Daniela", "person"), [_person("p1", "Daniel Kim", "Danny Kim")]).how == "new"

@@ -111,7 +111,11 @@ FUZZY_MIN_LENGTH = 5
 
 #: (Indonesian "Bapak" / "Ibu" and Thai "Khun" precede a given name as "Mr." / "Ms." precede a surname;
 #: Indonesian "Pak" is left out: it is also a Korean surname)
-_MALE_TITLES = frozenset(["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m", "bapak"])
+_MALE_TITLES = frozenset(
+    ["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m", "bapak"]
+    # Dutch, Danish, Portuguese, Greek, Russian (Polish "Pan" is left out: also a Chinese surname)
+    + ["dhr", "meneer", "hr", "senhor", "kyrios", "gospodin"]
+)
 _FEMALE_TITLES = frozenset(
     [
         "mrs",
@@ -128,6 +132,9 @@ _FEMALE_TITLES = frozenset(
         "signora",
         "senora",
         "ibu",
+        # Polish, Dutch, Scandinavian, Portuguese, Spanish, Italian, Greek, Russian, Indian
+        *("pani", "panna", "mevrouw", "mevr", "fru", "fraulein", "mademoiselle", "senhora", "senorita"),
+        *("signorina", "kyria", "gospozha", "smt", "shrimati"),
     ]
 )
 _TITLES = (
@@ -1276,8 +1283,19 @@ def _genders_conflict(name: str, names: tuple[str, ...]) -> bool:
     gender = _person_gender(name)
     if gender is None:
         return False
-    theirs = _known_person(names).genders
-    return len(theirs) == 1 and gender not in theirs
+    known = _known_person(names)
+    if len(known.genders) != 1 or gender in known.genders:
+        return False
+    parts, titled = _person_parts(name)
+    # a given name the nickname tables list as a form of the person's ("Jess" of Jessica, which the
+    # gender table has as a man's name only): the tables of forms outweigh the table of genders
+    return titled is not None or not parts or not _a_listed_form(parts[0], known.longest)
+
+
+def _a_listed_form(word: str, longest: frozenset[str]) -> bool:
+    """Whether a given name is listed as a form of a person's fullest given name (``_KnownPerson``'s
+    ``longest``: "jess" of "jessica"; not "daniela" of "danny", an alias of Daniel)."""
+    return len(word) > 1 and any(word != known and word in _given_name_forms(known) for known in longest)
 
 
 @lru_cache(maxsize=65536)
@@ -1405,6 +1423,8 @@ def _given_name_conflict(word: str, names: tuple[str, ...], theirs: list[list[st
     gender = given_name_gender(word)
     if gender is None or any(parts and parts[-1] == word for parts in theirs):
         return False
+    if _a_listed_form(word, _known_person(names).longest):
+        return False  # "Jess" for Jessica Morgan (see ``_genders_conflict``)
     genders = {g for known in names if (g := _person_gender(known)) is not None}
     return len(genders) == 1 and gender not in genders
 
