@@ -142,3 +142,65 @@ def test_linkage_joins_what_one_confirms_and_none_refuses(
         assert ids == [["0", "1", "2"]]
     else:  # the first and the third are not confirmed with each other: one pair only
         assert len(ids) == 1 and len(ids[0]) == 2 and "3" not in ids[0]
+
+
+# the guards both modes share (``duplicates.kept_apart``): each pair has one signature, so without the
+# guards the default word rule merges it
+_KEPT_APART = [
+    # a direction reversed, in either voice and phrase order
+    ("Lotte moved her savings from Bunq to ING", "Lotte moved her savings from ING to Bunq"),
+    (
+        "The blog was migrated from WordPress to Ghost by Ravi",
+        "Ravi migrated the blog from Ghost to WordPress",
+    ),
+    ("Ines transferred the lease to Marco from Pia", "Ines transferred the lease from Marco to Pia"),
+    # a duty, advice, plan or wish against a fact done or present
+    ("Tomasz must renew his passport by May 3", "Tomasz renewed his passport on 3 May"),
+    ("The gutters should be cleaned in November", "The gutters were cleaned in November"),
+    ("In November we cleaned the gutters", "The gutters have to be cleaned in November"),
+    ("Ravi has to paint the fence blue", "Ravi paints the fence blue"),
+    # another frequency or hedge
+    ("Aiko cycles to the office each morning", "Aiko sometimes cycles to the office in the morning"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _KEPT_APART)
+def test_direction_modality_and_frequency_keep_the_word_rule_apart(a: str, b: str) -> None:
+    from memlane.consolidation import near_duplicate_clusters, signature
+
+    assert signature(a) == signature(b)  # the same words: only the guards tell them apart
+    assert near_duplicate_clusters([_memory("0", a), _memory("1", b)]) == []
+    assert not guarded(a, b) and not guarded(b, a)  # the paraphrase mode shares them
+
+
+def test_the_paraphrase_mode_compares_frequency_classes() -> None:
+    assert not guarded("Aiko usually cycles to the office", "Aiko rarely cycles to the office")
+    assert not guarded("Aiko often cycles to the office", "Aiko cycles to the office")
+    assert guarded("Aiko usually cycles to the office", "Aiko normally cycles to the office")
+    assert not guarded("Ravi needs to paint the fence", "Ravi painted the fence")
+
+
+def test_a_direction_needs_both_ends() -> None:
+    from memlane.consolidation.duplicates import direction_reversed
+
+    # "works from the studio" is a place, not where a move starts
+    assert not direction_reversed(
+        "Aiko works from the studio on Fridays", "Aiko goes into the studio on Fridays"
+    )
+    assert direction_reversed("Aiko drove from Ghent to Lille", "Aiko drove to Ghent from Lille")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Lotte moved her savings from Bunq to ING", "Lotte moved her savings to ING from Bunq"),
+        ("Aiko walks to work every day", "Aiko walks to work daily"),
+        ("Aiko always walks to work", "Aiko walks to work"),
+        ("Ravi has to paint the fence blue", "Ravi must paint the fence blue"),
+    ],
+)
+def test_same_direction_frequency_or_plan_still_merges(a: str, b: str) -> None:
+    from memlane.consolidation import near_duplicate_clusters
+
+    clusters = near_duplicate_clusters([_memory("0", a), _memory("1", b)])
+    assert [[m.id for m in c] for c in clusters] == [["0", "1"]]

@@ -39,7 +39,10 @@ __all__ = [
     "MARKERS",
     "SYNONYMS",
     "compatible_parts",
+    "direction_reversed",
+    "frequency_apart",
     "group_key",
+    "kept_apart",
     "markers",
     "near_duplicate_clusters",
     "normalise",
@@ -200,6 +203,12 @@ def role_swap(a: str, b: str) -> bool:
 
 
 _FUTURE = re.compile(r"\b(?:will|shall|going to)\b|'ll\b")
+#: a duty, a recommendation, a plan or a wish: the fact is not (yet) done ("has to hand in" /
+#: "handed in", "should be changed" / "was changed", "plans to sell" / "sold")
+_MODAL = re.compile(
+    r"\b(?:should|must|ought to|(?:has|have|had|need|needs|needed|plan|plans|planned|planning|want|wants"
+    r"|wanted|intend|intends|intended|hope|hopes|hoped|would like|is supposed|are supposed|was supposed) to)\b"
+)
 _USED_TO = re.compile(r"\bused to\b")
 _PAST_AUX = frozenset(["was", "were", "did", "had"])
 _BE_NOW = frozenset(["is", "are", "am", "re", "m"])  # not "s": possessive or "is"
@@ -207,12 +216,14 @@ _NOT_PAST = frozenset(["would", "could", "should", "might", "must", "ought", "be
 #: pairs of times that are other facts: a plan or a thing under way is not one done, a past habit
 #: is not a present one
 _APART = {frozenset(p) for p in (("past", "future"), ("past", "ongoing"), ("used", "present"),
-                                 ("used", "future"), ("used", "ongoing"))}  # fmt: skip
+                                 ("used", "future"), ("used", "ongoing"), ("modal", "past"),
+                                 ("modal", "present"), ("modal", "used"))}  # fmt: skip
 
 
 @lru_cache(maxsize=65536)
 def tense(content: str) -> str:
-    """When a statement places its fact: ``used`` ("used to work"), ``future`` ("will move", "going
+    """When a statement places its fact: ``used`` ("used to work"), ``modal`` (a duty, advice, plan
+    or wish: "has to", "should", "must", "needs to", "plans to", "wants to"), ``future`` ("will move", "going
     to move"), ``ongoing`` ("is moving"), ``past`` ("moved", "was", "has moved") or ``present``. Read
     from word forms (lemminflect's tables), no tagger: a past participle after a form of *be* is an
     adjective or a passive ("is married", "is employed"), and a bare regular past form may be a
@@ -220,6 +231,8 @@ def tense(content: str) -> str:
     low = normalise(content).lower()
     if _USED_TO.search(low):
         return "used"
+    if _MODAL.search(low):
+        return "modal"
     if _FUTURE.search(low):
         return "future"
     import lemminflect
@@ -245,10 +258,85 @@ def tense(content: str) -> str:
 def times_apart(a: str, b: str) -> bool:
     """Whether two statements place their fact at times that make them other facts (``tense``): a
     plan or a thing under way and one done ("Sanne is moving to Rotterdam" / "Sanne moved to
-    Rotterdam", "will move" / "moved"), or a past habit and a present one ("used to work" /
+    Rotterdam", "will move" / "moved"), a duty, advice, plan or wish and a fact done or present ("has to hand in" /
+    "handed in", "should be changed" / "was changed"; beside "will" or "is moving" it is one plan), or a past habit and a present one ("used to work" /
     "works"). Past and present alone are not compared ("was moved to 10 am" / "takes place at 10 am"
     say one thing, and a bare past form may be a participle)."""
     return frozenset((tense(a), tense(b))) in _APART
+
+
+#: where a direction starts and ends ("from Adyen to Stripe", "into a studio")
+_SOURCE_WORDS = frozenset(["from"])
+_TARGET_WORDS = frozenset(["to", "into", "onto", "towards", "toward"])
+#: words that end the phrase after "from" / "to": other prepositions, conjunctions, time words
+_PHRASE_END = frozenset(
+    re.findall(
+        r"\w+",
+        "from to into onto towards toward by on in at for with after before since until during and or but "
+        "because when while last next this every each yesterday today tomorrow ago",
+    )
+)
+_SKIPPED = frozenset(["the", "a", "an", "its", "his", "her", "their", "our", "my", "your"])
+_TOKEN_RE = re.compile(r"[\w'-]+")
+
+
+def _ends(content: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words (stems) a statement's direction starts from ("from X") and goes to ("to / into Y"):
+    each the phrase after its preposition, up to the next preposition, conjunction or time word."""
+    tokens = _TOKEN_RE.findall(strip_discourse(content)[0].lower())
+    source: set[str] = set()
+    target: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token not in _SOURCE_WORDS and token not in _TARGET_WORDS:
+            continue
+        into = source if token in _SOURCE_WORDS else target
+        for word in tokens[i + 1 :]:
+            if word in _PHRASE_END:
+                break
+            if word not in _SKIPPED:
+                into.update(text.content_words(word))
+    return frozenset(source), frozenset(target)
+
+
+def direction_reversed(a: str, b: str) -> bool:
+    """Whether one statement goes from what the other goes to, both saying where from and where to:
+    "switched from Adyen to Stripe" /
+    "switched from Stripe to Adyen", "moved from Figma to Sketch" / "was moved from Sketch to
+    Figma" (the order of the phrases, "to Stripe from Adyen", does not matter)."""
+    source_a, target_a = _ends(a)
+    source_b, target_b = _ends(b)
+    if not (source_a and target_a and source_b and target_b):  # "works from the office" is no direction
+        return False
+    return bool(source_a & target_b) or bool(source_b & target_a)
+
+
+#: frequency and degree adverbs, each with its class; "always", "every", "each" say what an unmarked
+#: habit says ("drinks tea every morning" / "drinks tea in the morning"), the others hedge it; "never"
+#: is a negation ("doesn't eat meat" / "never eats meat"), which the signature compares
+_FREQUENCY = {
+    **dict.fromkeys(["sometimes", "occasionally", "periodically"], "sometimes"),
+    **dict.fromkeys(["often", "frequently", "regularly"], "often"),
+    **dict.fromkeys(["usually", "normally", "generally", "typically", "mostly"], "usually"),
+    **dict.fromkeys(["rarely", "seldom", "hardly", "barely"], "rarely"),
+}
+
+
+def _frequency(content: str) -> frozenset[str]:
+    return frozenset(_FREQUENCY[w] for w in _WORD_RE.findall(content.lower()) if w in _FREQUENCY)
+
+
+def frequency_apart(a: str, b: str) -> bool:
+    """Whether two statements say how often with other words: "drinks green tea every morning" /
+    "sometimes drinks green tea in the morning", "usually" / "rarely" ("always", "every" and "each"
+    are the unmarked habit)."""
+    return _frequency(a) != _frequency(b)
+
+
+def kept_apart(a: str, b: str) -> bool:
+    """The guards both consolidation modes share (the word rule's ``compatible_parts`` and
+    ``paraphrases.guarded``): times apart (a plan, a duty or a wish against a fact done), a direction
+    reversed, or another frequency."""
+    return times_apart(a, b) or direction_reversed(a, b) or frequency_apart(a, b)
 
 
 def _inverted_copula(a: str, b: str) -> bool:
@@ -325,12 +413,12 @@ def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
 
 
 def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
-    """``members`` (one signature) split so that no two in a part swap roles (``role_swap``) or speak
-    of times apart (``times_apart``): each joins the first part all of whose members it agrees with."""
+    """``members`` (one signature) split so that no two in a part swap roles (``role_swap``) or are
+    kept apart by the shared guards (``kept_apart``: times, direction, frequency): each joins the first part all of whose members it agrees with."""
     parts: list[list[Memory]] = []
     for m in members:
         for part in parts:
-            if not any(role_swap(m.content, o.content) or times_apart(m.content, o.content) for o in part):
+            if not any(role_swap(m.content, o.content) or kept_apart(m.content, o.content) for o in part):
                 part.append(m)
                 break
         else:

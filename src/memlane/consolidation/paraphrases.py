@@ -56,7 +56,7 @@ from ..models import Memory
 from ..text.claims import analyse
 from . import lexicon
 from .discourse import strip_discourse
-from .duplicates import MARKERS, group_key, normalise, role_swap, roles, signature, tense, times_apart
+from .duplicates import MARKERS, group_key, kept_apart, normalise, role_swap, roles, signature, tense
 
 __all__ = [
     "ALIGN",
@@ -475,14 +475,15 @@ def _framing(word: str, other: str) -> bool:
 def guarded(a: str, b: str) -> bool:
     """The guards that hold whoever confirms a pair (the word rules or an LLM judge): both statements
     have content words, the same anchors (``anchors_agree``), no opposites (``OPPOSITES``), no role swap,
-    no times apart (``times_apart``: "is moving" / "moved")."""
+    none of the guards the word rule shares (``duplicates.kept_apart``: times apart, "is moving" /
+    "moved", "has to" / "did"; a direction reversed; another frequency)."""
     if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
         return False
     if not anchors_agree(a, b):
         return False
     if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
         return False
-    return not _roles_swapped(_unnamed(a), _unnamed(b)) and not times_apart(a, b)
+    return not _roles_swapped(_unnamed(a), _unnamed(b)) and not kept_apart(a, b)
 
 
 def _roles_swapped(a: str, b: str) -> bool:
