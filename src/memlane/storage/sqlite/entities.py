@@ -719,8 +719,10 @@ class EntityReadOps:
         # (an edge read from text leads on only while one of the memories stating it passes the
         # read's rule and filters, as in the graph lane)
         stated = (
+            # (CROSS JOIN: the edge's sources first, then each source memory by its id; left to
+            # choose without statistics, SQLite walked every memory of the workspace per edge)
             f" WHERE json_extract(g.provenance, '$.memory') IS NULL OR EXISTS (SELECT 1 FROM entity_edge_sources s"
-            f" JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id AND {where})"
+            f" CROSS JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id AND {where})"
         )
         neighbours = (
             f" UNION ALL SELECT g.dst, 1 FROM entity_edges g JOIN targets t ON g.src = t.id{stated}"
