@@ -52,3 +52,14 @@ def clear_keyword_and_entity_indexes(db: Path | str) -> None:
         return
     rows(db, "DELETE FROM memory_entities")
     rows(db, "DELETE FROM memories_fts")
+
+
+def expire(db: Path | str, memory_id: str) -> None:
+    """Move a memory's ``expires_at`` a minute into the past, behind the store's back: a memory that
+    has expired since it was stored (a store refuses an ``expires_at`` already past)."""
+    from datetime import UTC, datetime, timedelta
+
+    from memlane.timeutil import to_db
+
+    past = to_db(datetime.now(UTC) - timedelta(minutes=1))
+    rows(db, f"UPDATE memories SET expires_at = '{past}' WHERE id = '{memory_id}' RETURNING id")

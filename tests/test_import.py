@@ -231,6 +231,22 @@ def test_pasted_text_that_is_not_utf8_or_empty_is_refused() -> None:
         read_export(json.dumps({"some": "thing"}).encode(), name="other.json")
 
 
+def test_lines_of_only_emoji_symbols_or_punctuation_are_no_facts(mem: Memlane) -> None:
+    text = "🙂\nPrefers metric units.\n- 👍🏽 🎉\n❤️\n★★★\n---\n1. …\nLoves 🍕 on Fridays.\n2. 42\nVit à Zürich.\n"
+    batch = read_export(text.encode())
+    assert [f.content for f in batch.facts] == [
+        "Prefers metric units.",
+        "Loves 🍕 on Fridays.",
+        "42",
+        "Vit à Zürich.",
+    ]
+    result = mem.import_file(text.encode())
+    assert (result.imported, result.skipped_invalid) == (4, ())
+    assert sorted(m.content for m in mem.list_recent(10)) == sorted(f.content for f in batch.facts)
+    with pytest.raises(InvalidInput, match="no memory lines"):
+        read_export("🙂\n👍\n".encode())
+
+
 # -- idempotence, all or nothing, secrets -----------------------------------------------------------------
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from backends import rows
+from backends import expire, rows
 from memlane import Memlane
 from memlane.models import Actor, Filters
 
@@ -157,16 +157,19 @@ def test_a_company_known_by_its_short_name_is_the_one_spelt_out_by_the_same_pers
     assert "Northwind Health" in {e.name for e in mem.entities.list(limit=1000)}
 
 
-def test_an_edge_only_expired_memories_state_is_read_by_no_one(mem: Memlane) -> None:
-    past = datetime(2020, 1, 1, tzinfo=UTC)
-    mem.store("Ana works at Stripe.", expires_at=past)  # expired, not yet deleted by the expiry job
+def test_an_edge_only_expired_memories_state_is_read_by_no_one(mem: Memlane, db_path: Path | str) -> None:
+    # expired since it was stored, not yet deleted by the expiry job (a store refuses a past expiry)
+    expire(db_path, mem.store("Ana works at Stripe.", expires_at=datetime(9999, 1, 1, tzinfo=UTC)).id)
     assert _edges(mem, "Ana") == {}
     current = mem.store("Ana is a designer at Stripe.")
     assert _edges(mem, "Ana") == {("works_at", "Stripe"): (True, current.id)}
 
 
-def test_an_entitys_neighbours_are_reached_only_through_edges_a_readable_memory_states(mem: Memlane) -> None:
-    mem.store("Ana Lopez's manager is Boris Ivanov.", expires_at=datetime(2020, 1, 1, tzinfo=UTC))
+def test_an_entitys_neighbours_are_reached_only_through_edges_a_readable_memory_states(
+    mem: Memlane, db_path: Path | str
+) -> None:
+    manager = mem.store("Ana Lopez's manager is Boris Ivanov.", expires_at=datetime(9999, 1, 1, tzinfo=UTC))
+    expire(db_path, manager.id)
     boris = mem.store("Boris Ivanov works at Initech.")
     ana = _named(mem, "Ana Lopez")
     assert [m.id for m in mem.entities.memories(ana.id, hops=1)] == []  # the only bridge has expired

@@ -16,7 +16,7 @@ from .errors import InvalidInput
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .text.words import normalize_content
-from .timeutil import parse_time
+from .timeutil import iso_z, now_utc, parse_time
 
 __all__ = [
     "MAX_CONTENT_CHARS",
@@ -142,6 +142,12 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
         request = StoreRequest(**fields)
         if request.valid_from and request.valid_to and request.valid_to < request.valid_from:
             raise InvalidInput("valid_to: must not be before valid_from")  # as an edge's window
+        if request.expires_at is not None and request.expires_at <= now_utc():
+            # stored, it would be gone for every read at once (and "stored" then 404 on get)
+            raise InvalidInput(
+                f"expires_at: {iso_z(request.expires_at)} is in the past; a memory that has expired is never"
+                " read, so nothing was stored (leave expires_at out, or give a later time)"
+            )
         for name in ("content", "source", "space", "related_user", "owner", "subject", "data", "provenance"):
             value = getattr(request, name)
             check_storable(value.model_dump() if isinstance(value, BaseModel) else value, name)

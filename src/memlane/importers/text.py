@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidInput
+from ..text.words import has_words
 from .base import Batch, Fact, parse_date
 
 __all__ = ["add_lines", "parse_text"]
@@ -57,7 +58,7 @@ def add_lines(batch: Batch, text: str, provenance: dict[str, object], *, default
             section = (heading.group("label") or heading.group("md") or "").strip() or None
             continue
         fact, date = clean_line(raw)
-        if not fact or set(fact) <= set("-*_=#`~ "):
+        if not has_words(fact):  # a separator ("---") or a lone emoji ("🙂"): no fact
             continue
         prov = {**provenance, "line": number}
         if section:

@@ -136,6 +136,12 @@ def _strip_accents(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def has_words(text: str) -> bool:
+    """Whether ``text`` holds a letter or a digit (any script): a line of only emoji, symbols,
+    punctuation or white space ("🙂", "---", "★★★") says nothing an importer should keep as a fact."""
+    return any(ch.isalnum() for ch in text)
+
+
 def key_fold(text: str) -> str:
     """``text`` folded as entity keys are (typographic quotes and dashes, NFKC, accents stripped),
     case kept: "José O’Neil" -> "Jose O'Neil"."""
