@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .entity_types import is_place_name, text_type
 from .given_names import is_given_name
@@ -244,9 +245,8 @@ def _read(content: str, names: tuple[str, ...]) -> TextFacts:
         used: set[tuple[int, int]] = set()
         # (a relation needs two slots, but "a customer of ours": most sentences of a chat name one thing)
         patterns = ALL_PATTERNS if sentence.count(_SLOT) >= 4 else ONE_SLOT_PATTERNS
-        low = sentence.lower()
         # (the relations none of whose words the sentence has: the common case, skipped cheaply)
-        skipped = {r for r, hints in HINTS.items() if not any(h in low for h in hints)}
+        skipped = _without_hints(sentence.lower(), _RELATION_HINTS)
         for relation, ended, pattern, src, dst, src_type, dst_type, always in patterns:
             if relation in skipped:
                 continue
@@ -357,10 +357,28 @@ def _reads_as_person(name: str, votes: set[EntityType] | None) -> bool:
     return text_type(name) == _P or (bool(words) and is_given_name(normalise_name(words[0], _P)))
 
 
+def _without_hints(low: str, hints: tuple[tuple[Any, tuple[str, ...]], ...]) -> set[Any]:
+    """The keys of ``hints`` none of whose words ``low`` contains (a loop: a generator per key cost
+    more than the look-ups, once per sentence of every stored memory that names something)."""
+    absent = set()
+    for key, words in hints:
+        for word in words:
+            if word in low:
+                break
+        else:
+            absent.add(key)
+    return absent
+
+
+#: ``HINTS`` as (relation, words) pairs; ``TYPE_CUES`` by their index, with ``CUE_HINTS``
+_RELATION_HINTS = tuple(HINTS.items())
+_CUE_HINTS = tuple(enumerate(CUE_HINTS))
+
+
 def _context_types(sentence: str, slots: Sequence[str], votes: dict[int, set[EntityType]]) -> None:
-    low = sentence.lower()
-    for (pattern, kind), hints in zip(TYPE_CUES, CUE_HINTS, strict=True):
-        if not any(h in low for h in hints):
+    absent = _without_hints(sentence.lower(), _CUE_HINTS)
+    for cue, (pattern, kind) in enumerate(TYPE_CUES):
+        if cue in absent:
             continue
         for m in pattern.finditer(sentence):
             slot = int(m.group("a")[1:-1])
@@ -370,10 +388,14 @@ def _context_types(sentence: str, slots: Sequence[str], votes: dict[int, set[Ent
     for m in _SLOT_RE.finditer(sentence):
         slot = int(m.group(1))
         name = slots[slot]
-        if PLACE_BEFORE.search(sentence[max(0, m.start() - 12) : m.start()]) and _is_place(name):
+        before = sentence[max(0, m.start() - 12) : m.start()]
+        # (each pattern needs what is checked first: ``PLACE_BEFORE`` ends in whitespace, ``PERSON_AFTER``
+        # has an apostrophe; most names have neither beside them, and the search cost more)
+        if before[-1:].isspace() and PLACE_BEFORE.search(before) and _is_place(name):
             votes.setdefault(slot, set()).add(_L)
         elif (
-            PERSON_AFTER.match(sentence[m.end() : m.end() + 30])
+            "'" in sentence[m.end() : m.end() + 30]
+            and PERSON_AFTER.match(sentence[m.end() : m.end() + 30])
             and " " not in name
             and is_given_name(normalise_name(name, _P))
         ):
@@ -394,7 +416,7 @@ def _slot(content: str, names: Iterable[str]) -> tuple[str, list[str], dict[int,
         if all(end <= s or start >= e for s, e, _, _ in spans):
             spans.append((start, end, name, kind))
 
-    for m in _TICKET_RE.finditer(content):
+    for m in _TICKET_RE.finditer(content) if "-" in content else ():  # (an id has a hyphen)
         take(m.start(), m.end(), m.group(0), _TICKET)
     for m in _THING_RE.finditer(content) if _THING_VERBS.search(content) else ():
         words, noun = m.group(1).split(), m.group(2)

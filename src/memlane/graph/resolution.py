@@ -1763,9 +1763,12 @@ def _transposed(mention: Mention, kind: EntityType | None, candidate: Candidate)
         return False
     compare_as = kind or ctype
     mine = normalise_name(mention.name, compare_as)
-    # (the names of another length first: most candidates have none of the mention's length, and
-    # ``_person_conflict`` only matters for one that has)
-    names = [known for known in _names_of(candidate) if len(normalise_name(known, compare_as)) == len(mine)]
+    # (only the names that are the mention's letters in another order: a transposition is one, and most
+    # candidates have none, so ``_person_conflict`` is seldom asked)
+    letters = _letters(mine)
+    names = [
+        known for known in _names_of(candidate) if _letters(normalise_name(known, compare_as)) == letters
+    ]
     if not names or (compare_as is EntityType.PERSON and _person_conflict(mention.name, candidate)):
         return False
     for known in names:
@@ -1787,6 +1790,12 @@ def _transposed(mention: Mention, kind: EntityType | None, candidate: Candidate)
     return False
 
 
+@lru_cache(maxsize=65536)
+def _letters(form: str) -> str:
+    """A form's characters in sorted order: the same for two spellings one transposition apart."""
+    return "".join(sorted(form))
+
+
 def _email_domains(ids: Iterable[str]) -> set[str]:
     return {i.rpartition("@")[2] for i in ids if i.startswith("email:")}
 
@@ -1794,11 +1803,14 @@ def _email_domains(ids: Iterable[str]) -> set[str]:
 def _organisation_in_common(mention: Mention, candidate: Candidate) -> bool:
     """The mention and the candidate share an organisation: an affiliation (by base name), an e-mail
     domain, or one's address at the other's organisation ("bob@acme.com" and "works at Acme Corp")."""
-    mine_domains = _email_domains(mention_ids(mention))
+    ids = mention_ids(mention)
+    if not (ids or mention.affiliations):
+        return False  # (nothing of the mention's to share, as for most names found in text: no work per candidate)
+    mine_domains = _email_domains(ids)
     if mine_domains & _email_domains(candidate.external_ids):
         return True
     return _organisations_related(
-        _organisations(mention.affiliations, mention_ids(mention), free_mail=True),
+        _organisations(mention.affiliations, ids, free_mail=True),
         _organisations(candidate.affiliations, candidate.external_ids, free_mail=True),
     )
 
