@@ -1,7 +1,7 @@
 """Graph lane at scale: recall latency on a SQLite store of 100k memories naming 20k entities.
 
     python bench/graph_scale.py [--items 100000] [--people 19500] [--orgs 500] [--queries 300]
-                                [--workdir DIR] [--json FILE] [--link-on-store]
+                                [--workdir DIR] [--json FILE] [--link-on-store] [--about N]
 
 A deterministic corpus (seeded): made-up people (first name x surname, so first names and surnames are
 shared by many people, as in a real directory) and organisations; statements of who works where, who
@@ -158,6 +158,26 @@ def questions(persons: list[str], n: int, seed: int = 11) -> list[str]:
     return out
 
 
+def about_cost(m: Any, persons: list[str], n: int, seed: int = 3) -> dict[str, dict[str, float]]:
+    """CPU of ``recall(q, about=X)`` against the same question naming X, alternated: for ``n`` people, "what
+    does <first name> prefer" and "where does she work" about them, and "what does <full name> prefer",
+    "where does <full name> work"."""
+    rng = random.Random(seed)
+    cpu: dict[str, list[float]] = {"about": [], "named": []}
+    for person in rng.sample(persons, n):
+        first = person.split()[0]
+        for kind, q, about in (
+            ("about", f"what does {first} prefer", person),
+            ("named", f"what does {person} prefer", None),
+            ("about", "where does she work", person),
+            ("named", f"where does {person} work", None),
+        ):
+            c = time.process_time()
+            m.recall(q, limit=10, about=about)
+            cpu[kind].append(1000 * (time.process_time() - c))
+    return {k: {"cpu_p50_ms": statistics.median(v), "cpu_p95_ms": pct(v, 0.95)} for k, v in cpu.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -170,6 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument(
         "--link-on-store", action="store_true", help="build the graph by linking on store (timed) instead"
+    )
+    parser.add_argument(
+        "--about",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also N people asked about with recall(about=...), alternated with the question naming them",
     )
     args = parser.parse_args(argv)
 
@@ -225,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             if name == "graph":
                 graph_hits += any("graph" in h.matched_by for h in hits)
     lane_ms, lane_cpu = lane_ms[1:], lane_cpu[1:]  # (the warm-up)
+    if args.about:
+        report["about"] = about_cost(with_graph, persons, args.about)
     # wall time, and CPU time (steadier on a loaded machine: without an embedder a SQLite recall runs
     # on the calling thread)
     for name, values in {**lat, "graph_lane_alone": lane_ms}.items():

@@ -68,9 +68,16 @@ class _Lanes:
         )
         if total == 0:
             return []
-        if store_wide == (total, length) and all(len(tk) <= 1 for tk in by_term.values()):
+        if (
+            store_wide == (total, length)
+            and all(len(tk) <= 1 for tk in by_term.values())
+            and not filters.entities
+        ):
             # The caller may read every item: its N, df and average length are the store's, which is
             # what FTS5's own bm25() uses (FTS5 counts rows, tokens and rows per word as stat_* do).
+            # Not for a recall about entities: FTS5 would rank every item holding the words (all the
+            # store's "prefer") before the scope keeps the entities' few; the scoped formula below
+            # reads only their occurrences, with the same scores.
             first_of = {tk[0]: t for t, tk in reversed(by_term.items()) if tk}  # one term per token
             return self._fts5_rank(actor, filters, list(first_of.values()), now, limit)
         idf = []
@@ -110,9 +117,17 @@ class _Lanes:
         idf_case = "CASE tf.p " + " ".join("WHEN ? THEN ?" for _ in phrases) + " END"
         readable, readable_params = _readable(actor)
         norm = f"(1 - {_BM25_B} + {_BM25_B} * d.doc_len / ?)"
+        # a recall about entities reads only the occurrences in their memories (``filters.entities``,
+        # which the scope checks again below)
+        about = (
+            f" AND v.doc IN (SELECT l.memory_seq FROM memory_entity_links l WHERE l.entity_id IN"
+            f" ({','.join('?' * len(filters.entities))}))"
+            if filters.entities
+            else ""
+        )
         occurrences = (
             f"FROM memories_fts_inst v WHERE v.term IN ({','.join('?' * len(tokens))}) AND v.col = 'content'"
-            " GROUP BY v.doc, v.term"
+            f"{about} GROUP BY v.doc, v.term"
         )
         if len(tokens) == len(phrases):  # one token per term (the usual case): one grouping less
             tf = f"tf(doc, p, n) AS (SELECT v.doc, {phrase_case}, count(*) {occurrences})"
@@ -132,6 +147,7 @@ class _Lanes:
         params = (
             *[x for token, i in zip(tokens, phrase_of, strict=True) for x in (token, i)],
             *tokens,
+            *filters.entities,
             *sizes,
             *[x for i in range(len(phrases)) for x in (i, idf[i])],
             avgdl,
