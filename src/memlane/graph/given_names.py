@@ -29,6 +29,7 @@ from importlib import resources
 
 __all__ = [
     "given_name_forms",
+    "given_name_frequency",
     "given_name_gender",
     "given_name_leaning",
     "has_name_dictionary",
@@ -66,6 +67,7 @@ def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]], dict[str, 
     by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei").
     Both tables are empty when ``gender-guesser`` (the optional ``names`` extra) is not installed."""
     text = _read_name_dictionary()
+    _frequencies.clear()
     if text is None:
         return {}, {}, {}
     codes: dict[str, set[str]] = {}
@@ -85,13 +87,32 @@ def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]], dict[str, 
                 forms.setdefault(long, set()).add(short)
             continue
         name = _fold(parts[1])
+        frequency = max((_FREQUENCY.get(c, 0) for c in line[_FREQUENCY_COLUMN:]), default=0)
         for spelling in (name.replace("+", sep) for sep in ("", "-")) if "+" in name else (name,):
             codes.setdefault(spelling, set()).add(parts[0])
+            _frequencies[spelling] = max(_frequencies.get(spelling, 0), frequency)
     # a name is male or female only when every entry says so without doubt ("M" / "F"; "?M", "1M"...
     # are unisex or mostly one gender)
     genders = {name: "m" if c == {"M"} else "f" if c == {"F"} else "" for name, c in codes.items()}
     leanings = {name: lean for name, c in codes.items() if (lean := _leaning(c))}
     return genders, {name: frozenset(values) for name, values in forms.items()}, leanings
+
+
+#: where a line's per-country frequencies start, and their digits: one hexadecimal digit per country,
+#: 1 (a few people) to 13 (D, over 2% of the country's people), each step about twice as many
+_FREQUENCY_COLUMN = 30
+_FREQUENCY = {c: int(c, 16) for c in "123456789ABCD"}
+#: {given name: its highest frequency in any country}, filled by ``_dictionary``
+_frequencies: dict[str, int] = {}
+
+
+def given_name_frequency(word: str) -> int:
+    """How common a folded given name is where it is commonest, on the dictionary's scale: 0 (not
+    listed, or the ``names`` extra absent), 1 (a few people in some country: "Paco", "Nacho", "Kasia",
+    pet names the registers rarely hold) to 13 (over 2% of a country's people: "Juan"); each step about
+    twice as many people."""
+    _dictionary()
+    return _frequencies.get(word, 0)
 
 
 def _leaning(codes: set[str]) -> str:

@@ -24,6 +24,10 @@ suffixes and the spelling conventions of romanisation.
   Listed short forms that share no letters with their names ("Paco" / "Francisco") are a table's job;
   these rules cover the forms no table lists, so resolution uses them only between two full names of one
   surname (the surname corroborates them) and never on a given name alone.
+* **A vowel slipped** — one vowel inside a long given name written as another, added or left out
+  ("Katharine" / "Katherine" / "Kathrine", "Bartholemew" / "Bartholomew"): how a name heard or
+  remembered is misspelt. The start and the last letter are kept (an ending that changes tells
+  another name or gender: "Roberto" / "Roberta", "Martina" / "Martine"), and so are the consonants.
 
 Pure functions on folded (lower-case ASCII) words; nothing is read at import time.
 """
@@ -41,6 +45,7 @@ __all__ = [
     "generation",
     "is_short_form",
     "is_transposition",
+    "is_vowel_slip",
     "romanisation_key",
     "undoubled",
 ]
@@ -166,3 +171,25 @@ def is_transposition(a: str, b: str) -> bool:
         and a[i + 2 :] == b[i + 2 :]
         and a[i] != a[i + 1]
     )
+
+
+_VOWELS = frozenset("aeiou")
+#: A slipped vowel is only looked for in words of at least this many letters, after the first two
+_VOWEL_SLIP_MIN_LENGTH = 6
+
+
+@lru_cache(maxsize=16384)
+def is_vowel_slip(a: str, b: str) -> bool:
+    """Whether two folded words differ by one vowel inside them: one vowel for another, or one vowel
+    more, neither in the first two letters nor the last ("katharine" / "katherine" / "kathrine")."""
+    if a == b or min(len(a), len(b)) < _VOWEL_SLIP_MIN_LENGTH or not (a.isalpha() and b.isalpha()):
+        return False
+    if a[:2] != b[:2] or a[-1] != b[-1]:
+        return False
+    if len(a) == len(b):
+        differing = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(differing) == 1 and a[differing[0]] in _VOWELS and b[differing[0]] in _VOWELS
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if len(long) != len(short) + 1:
+        return False
+    return any(long[i] in _VOWELS and long[:i] + long[i + 1 :] == short for i in range(2, len(long) - 1))

@@ -39,12 +39,19 @@ import numpy.typing as npt
 
 from .company_names import short_reference, singular_form
 from .family_names import family_name_keys, native_name_readings, same_family_name
-from .given_names import given_name_forms, given_name_gender, given_name_leaning, is_given_name
+from .given_names import (
+    given_name_forms,
+    given_name_frequency,
+    given_name_gender,
+    given_name_leaning,
+    is_given_name,
+)
 from .name_forms import (
     HONORIFIC_SUFFIXES,
     generation,
     is_short_form,
     is_transposition,
+    is_vowel_slip,
     romanisation_key,
     undoubled,
 )
@@ -611,6 +618,21 @@ def _given_names_agree(a: str, b: str) -> str | None:
 
 
 @lru_cache(maxsize=16384)
+def _misspelt_given_name(a: str, b: str) -> bool:
+    """One given name with a vowel misspelt (``name_forms.is_vowel_slip``: "Katharine" / "Katherine" /
+    "Kathrine"), not two names the tables tell apart. Only between two full names of one surname (the
+    surname corroborates it): a lone word may be a surname ("Okafur" / "Okafor")."""
+    return is_vowel_slip(a, b) and not _two_listed_names(a, b)
+
+
+def _two_listed_names(a: str, b: str) -> bool:
+    """Two given names the tables list forms of, none shared: two names of their own, not one misspelt
+    ("Marian" / "Marion" would be; "Katharine" / "Katherine" share "Kate")."""
+    forms_a, forms_b = _given_name_forms(a) - {a}, _given_name_forms(b) - {b}
+    return bool(forms_a and forms_b) and not (forms_a & forms_b)
+
+
+@lru_cache(maxsize=16384)
 def _romanised_forms(name: str) -> frozenset[str]:
     """The romanisation keys of a given name and its forms (``name_forms.romanisation_key``)."""
     return frozenset(romanisation_key(form) for form in _given_name_forms(name))
@@ -742,6 +764,10 @@ def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
 # ----------------------------------------------------------------------------------------------
 
 #: strength of each kind of match; only the strongest kind present counts
+#: A given name this common where it is commonest (``given_names.given_name_frequency``: about one person
+#: in a thousand) is a name of its own, not a pet name of another that no table lists.
+COMMON_GIVEN_NAME = 6
+
 _RANK = {
     "exact": 4.0,
     "nickname": 3.0,
@@ -803,8 +829,17 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if len(mention[-1]) == 1 or len(known[-1]) == 1:
             # a surname's initial ("Priya R."): the given names must be the same
             short, full = (mention, known) if len(mention[-1]) == 1 else (known, mention)
-            same_given = _given_names_agree(short[0], full[0]) == "exact" and len(short[0]) > 1
-            return "nickname" if same_given and full[-1][0] == short[-1] else None
+            if len(short[0]) < 2 or full[-1][0] != short[-1] or len(short) != len(full):
+                return _initialled_alike(mention, known)
+            agree = _given_names_agree(short[0], full[0])
+            if agree == "exact":
+                return "nickname"
+            if agree == "nickname" or _derived_short_form(short[0], full[0]):
+                # a nickname and a surname's initial ("Rafa D." / "Rafael Domínguez", "Kostas P." /
+                # "Konstantinos Papadopoulos"): two weak signs, so (checked by ``resolve``) only with an
+                # organisation in common
+                return "affiliated"
+            return None
         if mention[-1] == known[-1] and (_given_initials(mention, known) or _given_initials(known, mention)):
             return "nickname"  # "TJ Walker" / "Thomas James Walker"
         if mention[-1] != known[-1]:
@@ -814,6 +849,8 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if _middles_conflict(mention[1:-1], known[1:-1]):
             return None  # "Ji Hye Park" is not "Ji Hoon Park", "Juan Carlos Perez" not "Juan Pablo Perez"
         agree = _given_names_agree(mention[0], known[0])
+        if agree is None and _misspelt_given_name(mention[0], known[0]):
+            agree = "nickname"
         if agree is None:
             # a short form made by morphology ("Kasia Wiśniewska" / "Katarzyna Wiśniewska"): the same
             # surname, and (checked by ``resolve``) an organisation in common
@@ -826,7 +863,7 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
                 return "affiliated"
             # a pet name no table lists ("Paco" / "Francisco", "Chuy" / "Jesús"): the same surname,
             # and (checked by ``resolve``) an organisation in common and no other person there who fits
-            return "affiliated" if _may_be_pet_name(mention[0], known[0]) else None
+            return "affiliated" if _unlisted_pet_name(mention[0], known[0]) else None
         if agree == "initial" and len(mention) > 2 and len(known) == 2:
             # initials that name a middle name the known person is not known to have ("J. R.
             # Whitcombe" / "Jenna Whitcombe"): weaker than a person whose middle name they give
@@ -965,6 +1002,15 @@ def _may_be_pet_name(a: str, b: str) -> bool:
     return not (forms_a and forms_b) or bool(forms_a & forms_b)
 
 
+def _unlisted_pet_name(a: str, b: str) -> bool:
+    """``_may_be_pet_name``, and one of the two is a pet form the registers of given names rarely hold:
+    not two names that many people are given ("Pedro" / "Francisco", "Jorge" / "Luis"; unlike "Paco" /
+    "Francisco", "Nacho" / "Ignacio")."""
+    if min(given_name_frequency(a), given_name_frequency(b)) >= COMMON_GIVEN_NAME:
+        return False
+    return _may_be_pet_name(a, b)
+
+
 def _given_initials(short: list[str], long: list[str]) -> bool:
     """``short`` gives ``long``'s given and middle names as their initials run together before the same
     surname ("TJ Walker" / "Thomas James Walker"); not when those letters are a given name of their own
@@ -988,7 +1034,30 @@ def _grown(a: list[str], b: list[str]) -> str | None:
         return None
     if short[1:] != long[1 : len(short)]:
         return None
-    return "grown" if _given_names_agree(short[0], long[0]) in ("exact", "nickname") else None
+    if _given_names_agree(short[0], long[0]) in ("exact", "nickname"):
+        return "grown"
+    if _derived_short_form(short[0], long[0]) or _unlisted_pet_name(short[0], long[0]):
+        # a pet name and one surname of two ("Paco Hernández" / "Francisco Hernández García"): as a pet
+        # name before the same surname, only with an organisation in common (checked by ``resolve``)
+        return "affiliated"
+    return None
+
+
+def _initialled_alike(mine: list[str], theirs: list[str]) -> str | None:
+    """ "partial" when two names of three parts or more give the same parts, some of them as initials
+    only, with a whole word in common besides: a Spanish name's two surnames with the second as its
+    initial ("F. Hernández G." / "Francisco Hernández García"), else None."""
+    if len(mine) != len(theirs) or len(mine) < 3:
+        return None
+    whole = initials = 0
+    for x, y in zip(mine, theirs, strict=True):
+        if x == y and len(x) > 1:
+            whole += 1
+        elif (len(x) == 1 or len(y) == 1) and x[0] == y[0]:
+            initials += 1
+        else:
+            return None
+    return "partial" if whole and initials >= 2 else None
 
 
 def _grew_otherwise(mine: list[str], theirs: list[list[str]]) -> bool:
@@ -1410,7 +1479,10 @@ def _another_given_name(word: str, longest: frozenset[str]) -> bool:
         return False
     length = len(next(iter(longest))) if longest else 0
     if length < 2 or any(
-        _given_names_agree(word, known) is not None or _transliterated_alike(word, known) for known in longest
+        _given_names_agree(word, known) is not None
+        or _transliterated_alike(word, known)
+        or _misspelt_given_name(word, known)
+        for known in longest
     ):
         return False
     forms = _given_name_forms(word)

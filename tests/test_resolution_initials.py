@@ -1,0 +1,98 @@
+"""Resolution rules of the seventh round (issue 12): a vowel misspelt in a given name, a nickname with a
+surname's initial, a pet name with one surname of two, and a Spanish name with its surnames' initials.
+Each rule with a case it must merge and one it must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlane.graph.name_forms import is_vowel_slip
+from memlane.graph.resolution import Candidate, Mention, resolve
+
+
+def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
+    return Candidate(id_, "person", name, aliases, **fields)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------------
+# a vowel misspelt in a given name before the same surname
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("katharine", "katherine", True),  # one vowel for another
+        ("kathrine", "katherine", True),  # one vowel left out
+        ("bartholemew", "bartholomew", True),
+        ("roberto", "roberta", False),  # the ending: another name
+        ("martina", "martine", False),
+        ("marcus", "markus", False),  # a consonant
+        ("anna", "anne", False),  # too short to tell
+        ("aleksander", "oleksander", False),  # the start
+    ],
+)
+def test_a_vowel_slip(a: str, b: str, expected: bool) -> None:
+    assert is_vowel_slip(a, b) is expected
+
+
+def test_a_given_name_with_a_vowel_misspelt() -> None:
+    katherine = _person("p1", "Katherine Johnson")
+    assert resolve(Mention("Katharine Johnson", "person"), [katherine]).entity_id == "p1"
+    assert resolve(Mention("Kathrine Johnson", "person"), [katherine]).entity_id == "p1"
+    bart = _person("p2", "Bartholomew Quince")
+    assert resolve(Mention("Bartholemew Quince", "person"), [bart]).entity_id == "p2"
+    # not another surname, not a name of another gender, not two names the tables tell apart
+    assert resolve(Mention("Katharine Johnston", "person"), [katherine]).how == "new"
+    assert resolve(Mention("Daniela Moreau", "person"), [_person("p3", "Daniele Moreau")]).how == "new"
+    assert resolve(Mention("Nicolas Berg", "person"), [_person("p4", "Nicolai Berg")]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# a nickname with a surname's initial: only with an organisation in common
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_nickname_and_a_surnames_initial() -> None:
+    rafael = _person("p1", "Rafael Domínguez", affiliations=("Quillmark",))
+    assert resolve(Mention("Rafa D.", "person", affiliations=("Quillmark",)), [rafael]).entity_id == "p1"
+    kostas = _person("p2", "Konstantinos Papadopoulos", affiliations=("Corvid",))
+    assert resolve(Mention("Kostas P.", "person", affiliations=("Corvid",)), [kostas]).entity_id == "p2"
+    # by the names alone, or at another organisation, two people
+    assert resolve(Mention("Rafa D.", "person"), [rafael]).how == "new"
+    assert resolve(Mention("Kostas P.", "person", affiliations=("Initech",)), [kostas]).how == "new"
+    # another initial is another person
+    assert resolve(Mention("Rafa M.", "person", affiliations=("Quillmark",)), [rafael]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# a pet name with one surname of two; a Spanish name's surnames as initials
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_pet_name_with_one_surname_of_two() -> None:
+    francisco = _person("p1", "Francisco Hernández García", affiliations=("Panificadora del Norte",))
+    paco = Mention("Paco Hernández", "person", affiliations=("Panificadora del Norte",))
+    assert resolve(paco, [francisco]).entity_id == "p1"
+    assert resolve(Mention("Paco Hernández", "person"), [francisco]).how == "new"
+    # a given name of its own is another person
+    pedro = Mention("Pedro Hernández", "person", affiliations=("Panificadora del Norte",))
+    assert resolve(pedro, [francisco]).how == "new"
+
+
+def test_a_pet_name_no_table_lists_is_rare_as_a_name_of_its_own() -> None:
+    francisco = _person("p1", "Francisco Hernández", affiliations=("Panificadora del Norte",))
+    at = ("Panificadora del Norte",)
+    assert resolve(Mention("Paco Hernández", "person", affiliations=at), [francisco]).entity_id == "p1"
+    # two names many people are given: two brothers, not a pet name
+    assert resolve(Mention("Pedro Hernández", "person", affiliations=at), [francisco]).how == "new"
+    assert resolve(Mention("Jorge Hernández", "person", affiliations=at), [francisco]).how == "new"
+
+
+def test_surnames_as_initials() -> None:
+    francisco = _person("p1", "Francisco Hernández García")
+    assert resolve(Mention("F. Hernández G.", "person"), [francisco]).entity_id == "p1"
+    assert resolve(Mention("F. Hernández L.", "person"), [francisco]).how == "new"
+    assert resolve(Mention("J. Hernández G.", "person"), [francisco]).how == "new"
+    # one initial only is the rule of a surname's initial: the given name must be the same
+    assert resolve(Mention("Francisco H. García", "person"), [francisco]).entity_id == "p1"
