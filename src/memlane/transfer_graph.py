@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import Forbidden, InvalidInput
+from .ids import new_id
 from .messages import problems
 from .models import Actor, GraphRestoreReport
 from .requests import validate_store
@@ -125,8 +126,18 @@ def restore_graph(
         except ValidationError as exc:
             invalid.append({"line": number, "id": row.get("id"), "reason": f"{kind}: {problems(exc)}"})
     present: dict[str, str] = {}  # exported entity id -> the store's entity id
+    scope_of: dict[str, tuple[str, str]] = {}  # the store's entity id -> (owner, visibility)
     for number, entity in sorted(parsed["entity"], key=lambda item: item[1].merged_into is not None):
         why = _may_write(entity.owner, entity.visibility, actor)
+        into = present.get(entity.merged_into) if entity.merged_into is not None else None
+        if (
+            why is None
+            and entity.merged_into is not None
+            and scope_of.get(into or "") != (entity.owner, entity.visibility)
+        ):
+            why = (
+                f"entity: merged into {entity.merged_into}, which the export restores in no scope of its own"
+            )
         if why is not None:
             invalid.append({"line": number, "id": entity.id, "reason": why})
             continue
@@ -137,18 +148,23 @@ def restore_graph(
                          if c.id == entity.id or (c.name.casefold() == entity.name.casefold()
                                                   and (c.type == entity.type or "other" in (c.type, entity.type)))),
                         None)  # fmt: skip
-        row = entity.model_dump(mode="json")
-        if entity.merged_into is not None:
-            row["merged_into"] = present.get(entity.merged_into, entity.merged_into)
-        if same is None and txn.restore_entity(actor.workspace, row):
-            present[entity.id] = entity.id
-            counts["entities"] += 1
-        elif same is not None:
+        row = entity.model_dump(mode="json") | {"merged_into": into}
+        held = None if same is not None else txn.entity_scope(entity.id)
+        if held is not None and held != (actor.workspace, entity.owner, entity.visibility):
+            # The id is another scope's entity (another user's, another workspace's): the export's
+            # entity is restored under a new id, so that nothing of it lands on the entity holding it.
+            row["id"] = new_id()
+            held = None
+        if same is not None:
             present[entity.id] = same.id
             counts["skipped_duplicates"] += 1
-        else:  # the id exists: this entity was restored before (or is merged away there)
+        elif held is None and txn.restore_entity(actor.workspace, row):
+            present[entity.id] = row["id"]
+            counts["entities"] += 1
+        else:  # the id exists in this scope: this entity was restored before (or is merged away there)
             present[entity.id] = entity.id
             counts["skipped_duplicates"] += 1
+        scope_of[present[entity.id]] = (entity.owner, entity.visibility)
 
     def missing(number: int, kind: str, ids: tuple[str, ...], row_id: str | None) -> bool:
         gone = [i for i in ids if i not in present]
@@ -156,15 +172,29 @@ def restore_graph(
             invalid.append(
                 {"line": number, "id": row_id, "reason": f"{kind}: entity {gone[0]} is not restored"}
             )
+        elif len({scope_of[present[i]] for i in ids}) > 1:
+            invalid.append(
+                {
+                    "line": number,
+                    "id": row_id,
+                    "reason": f"{kind}: its entities have other owners or visibilities",
+                }
+            )
+            return True
         return bool(gone)
 
+    edges: set[str] = set()  # the edges this restore wrote (a restored merge may name them)
     for number, edge in parsed["edge"]:
         if missing(number, "edge", (edge.src, edge.dst), edge.id):
             continue
         row = edge.model_dump(mode="json") | {"src": present[edge.src], "dst": present[edge.dst]}
         stated = edge.sources or [str(m) for m in [(edge.provenance or {}).get("memory")] if m]
         row["sources"] = [memory_ids.get(m, m) for m in stated]
-        counts["edges" if txn.restore_edge(row) else "skipped_duplicates"] += 1
+        if txn.restore_edge(row):
+            counts["edges"] += 1
+            edges.add(edge.id)
+        else:
+            counts["skipped_duplicates"] += 1
     for number, link in parsed["link"]:
         if missing(number, "link", (link.entity,), None):
             continue
@@ -181,6 +211,16 @@ def restore_graph(
         snapshot = dict(merge.snapshot)
         for key in ("links", "added_links"):
             snapshot[key] = [[memory_ids.get(m, m), role] for m, role in snapshot.get(key, [])]
+        # what an unmerge would put back or take away stays within the merge's own scope: edges between
+        # entities restored in it, and (``added_edges``, which unmerge deletes) edges this restore wrote
+        merge_scope = scope_of[merge.into]
+        snapshot["edges"] = [
+            [e[0], present[e[1]], e[2], present[e[3]], *e[4:]]
+            for e in snapshot.get("edges", [])
+            if len(e) == 8
+            and scope_of.get(present.get(e[1], "")) == merge_scope == scope_of.get(present.get(e[3], ""))
+        ]
+        snapshot["added_edges"] = [e for e in snapshot.get("added_edges", []) if e in edges]
         row = merge.model_dump(mode="json") | {"snapshot": snapshot}
         counts["merges" if txn.restore_merge(actor.workspace, row) else "skipped_duplicates"] += 1
     return GraphRestoreReport(**counts)

@@ -272,16 +272,24 @@ class EntityWrites(Protocol):
         stays there."""
         ...
 
+    def entity_scope(self, entity_id: str) -> tuple[str, str, str] | None:
+        """The (workspace, owner, visibility) of the entity with this id, merged or not, whoever's it is;
+        None when there is none. Only to tell a restored id's holder from the export's entity."""
+        ...
+
     def restore_edge(self, row: dict[str, Any]) -> bool:
-        """Insert the edge; False when its id or its (src, relation, dst) exists."""
+        """Insert the edge; False when its id or its (src, relation, dst) exists. Its sources are kept
+        only where they are memories of its ``src`` entity's workspace, owner and visibility."""
         ...
 
     def restore_link(self, memory_id: str, entity_id: str, role: LinkRole) -> bool:
-        """Link the memory (by id) to the entity; False when there is no such memory or the link exists."""
+        """Link the memory (by id) to the entity; False when there is no such memory of the entity's
+        workspace, owner and visibility, or the link exists."""
         ...
 
     def restore_merge(self, workspace: str, row: dict[str, Any]) -> bool:
-        """Insert the merge record (its snapshot names memories by id); False when its id exists."""
+        """Insert the merge record (its snapshot names memories by id: those that are not memories of the
+        merged entity's workspace, owner and visibility are left out); False when its id exists."""
         ...
 
 

@@ -14,6 +14,10 @@ from .rows import _ALL, _scope, _visible
 
 __all__ = ["GraphExportOps", "GraphRestoreOps"]
 
+#: a memory (``m``) of the entity's (``e``) workspace, owner and visibility: a restore links, sources and
+#: snapshots only those, whatever ids the export names (another user's memory is never tied to the graph)
+_SAME_SCOPE = "m.workspace = e.workspace AND m.owner = e.owner AND m.visibility = e.visibility"
+
 
 class GraphExportOps:
     """``EntityReads.export_graph`` for ``SqliteStore``."""
@@ -119,6 +123,10 @@ class GraphRestoreOps:
             )
         return True
 
+    def entity_scope(self, entity_id: str) -> tuple[str, str, str] | None:
+        found = self._exec("SELECT workspace, owner, visibility FROM entities WHERE id = ?", (entity_id,))
+        return (str(found[0][0]), str(found[0][1]), str(found[0][2])) if found else None
+
     def restore_edge(self, row: dict[str, Any]) -> bool:
         restored = bool(
             self._exec(
@@ -138,24 +146,27 @@ class GraphRestoreOps:
         )
         for memory_id in row.get("sources") or () if restored else ():  # (their sources with them)
             self._exec(
-                "INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT DO NOTHING",
-                (row["id"], memory_id, time_text(row["created_at"])),
+                "INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at) SELECT ?, m.id, ? FROM memories m"
+                f" JOIN entities e ON e.id = ? WHERE m.id = ? AND {_SAME_SCOPE} ON CONFLICT DO NOTHING",
+                (row["id"], time_text(row["created_at"]), row["src"], memory_id),
             )
         return restored
 
     def restore_link(self, memory_id: str, entity_id: str, role: LinkRole) -> bool:
         return bool(
             self._exec(
-                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT ?, seq, ? FROM memories"
-                " WHERE id = ? ON CONFLICT DO NOTHING RETURNING role",
-                (entity_id, role, memory_id),
+                "INSERT INTO memory_entity_links (entity_id, memory_seq, role) SELECT e.id, m.seq, ? FROM memories m"
+                f" JOIN entities e ON e.id = ? WHERE m.id = ? AND {_SAME_SCOPE} ON CONFLICT DO NOTHING RETURNING role",
+                (role, entity_id, memory_id),
             )
         )
 
     def restore_merge(self, workspace: str, row: dict[str, Any]) -> bool:
         def seq(memory_id: str) -> int | None:
-            found = self._exec("SELECT seq FROM memories WHERE id = ?", (memory_id,))
+            found = self._exec(
+                f"SELECT m.seq FROM memories m JOIN entities e ON e.id = ? WHERE m.id = ? AND {_SAME_SCOPE}",
+                (row["merged"], memory_id),
+            )
             return int(found[0][0]) if found else None
 
         return bool(
