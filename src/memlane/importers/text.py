@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidInput
-from ..text.words import has_words
+from ..text import has_words
 from .base import Batch, Fact, parse_date
 
 __all__ = ["add_lines", "parse_text"]

@@ -128,6 +128,11 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
     return text
 
 
+#: a longer key (a 3,000-character token read as a name) is none: nobody types it to find the item, and
+#: PostgreSQL's B-tree indexes refuse an entry over 2,704 bytes (4 bytes a character at most)
+MAX_KEY_CHARS = 500
+
+
 def extract_entities(text: str, *, now: datetime | None = None) -> frozenset[str]:
     """Exact-match keys for the entity lane and supersession (formats in the module docstring).
 
@@ -139,7 +144,7 @@ def extract_entities(text: str, *, now: datetime | None = None) -> frozenset[str
     keys: set[str] = set()
     masked = _entities(text, now, keys)
     _scan_names(masked, keys)
-    return frozenset(keys)
+    return frozenset(k for k in keys if len(k) <= MAX_KEY_CHARS)
 
 
 def query_entity_candidates(text: str, *, now: datetime | None = None) -> frozenset[str]:

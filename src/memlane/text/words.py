@@ -29,7 +29,9 @@ __all__ = [
     "content_hash",
     "content_words",
     "evidence_stems",
+    "fold_accents",
     "fts_query",
+    "has_words",
     "key_fold",
     "normalize_content",
     "tokenize",
@@ -127,13 +129,18 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_FOLD_TABLE)
 
 
-@functools.lru_cache(maxsize=4096)
-def _strip_accents(word: str) -> str:
-    """Fold "José" to "jose": matches FTS5's remove_diacritics and lets typed queries hit accented names."""
-    if word.isascii():
-        return word
-    decomposed = unicodedata.normalize("NFKD", word)
+def fold_accents(text: str) -> str:
+    """``text`` with its accents stripped, "Café José" -> "Cafe Jose" (NFKD, combining marks dropped):
+    the one rule where memlane folds accents itself, as SQLite FTS5's ``remove_diacritics`` does in its
+    keyword index: entity keys, and PostgreSQL's keyword index for documents and queries alike."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+#: ``fold_accents`` of one word, cached (words repeat heavily)
+_strip_accents = functools.lru_cache(maxsize=4096)(fold_accents)
 
 
 def has_words(text: str) -> bool:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from ...models import Actor, Filters, Memory, State
+from ...text import fold_accents
 from ..memory_rows import memory_from_row
 
 
@@ -66,20 +66,37 @@ def _document(value: dict[str, Any] | None) -> dict[str, Any] | None:
     return value  # jsonb: the driver has decoded it
 
 
+#: PostgreSQL keeps no word longer than this many bytes in a tsvector (``to_tsvector`` drops it with a
+#: notice) and no index entry much longer (a GIN or B-tree entry over 2,712 bytes fails the write)
+_MAX_WORD_BYTES = 2047
+
+
+def _indexable(token: str) -> bool:
+    """Whether PostgreSQL can index the word: at most _MAX_WORD_BYTES in UTF-8 (4 bytes a character at
+    most, so a short word needs no encoding)."""
+    return len(token) * 4 <= _MAX_WORD_BYTES or len(token.encode("utf-8", "surrogatepass")) <= _MAX_WORD_BYTES
+
+
 def _tokens(text: str) -> list[str]:
     """Tokens as FTS5's ``unicode61 remove_diacritics 2`` tokenizer makes them: lower case, accents
-    stripped, split on anything that is not a letter or digit."""
-    folded = unicodedata.normalize("NFKD", text.lower())
-    return _TOKEN.findall("".join(ch for ch in folded if not unicodedata.combining(ch)))
+    stripped (``text.fold_accents``), split on anything that is not a letter or digit."""
+    return _TOKEN.findall(fold_accents(text.lower()))
 
 
 def fts_text(text: str) -> str:
     """The text PostgreSQL's full-text parser is given, for documents and query terms alike: its words
-    as FTS5's unicode61 tokenizer splits them (on every character that is not a letter or digit), one
-    space apart. The parser alone splits otherwise: "x2024-02-29" into x2024, -02, -29 (signed numbers),
-    while "v2.3.1" (a file name), "user@example.com" (an e-mail address) and "3.14" stay one word each,
-    so a term found on SQLite was missed here, or the other way round."""
-    return " ".join(_TOKEN.findall(text))
+    as FTS5's unicode61 tokenizer with ``remove_diacritics`` makes them, one space apart.
+
+    - Split on every character that is not a letter or digit. The parser alone splits otherwise:
+      "x2024-02-29" into x2024, -02, -29 (signed numbers), while "v2.3.1" (a file name),
+      "user@example.com" (an e-mail address) and "3.14" stay one word each, so a term found on SQLite
+      was missed here, or the other way round.
+    - Accents folded (``text.fold_accents``, the rule SQLite's index applies itself): "cafe" finds
+      "café" and "café" finds "cafe", as on SQLite. The english configuration keeps accents.
+    - A word longer than PostgreSQL indexes (_MAX_WORD_BYTES) left out here rather than by
+      ``to_tsvector``: the item's other words are found as on SQLite (its length still counts in BM25's
+      ``doc_len``, as FTS5 counts it)."""
+    return " ".join(t for t in _TOKEN.findall(fold_accents(text)) if _indexable(t))
 
 
 def _token_count(text: str) -> int:
@@ -95,10 +112,17 @@ def _porter() -> Any:
 
 def _porter_terms(*texts: str) -> list[str]:
     """The distinct terms FTS5's ``porter`` tokenizer would index for these texts (tokens shorter than 3
-    or longer than 64 characters pass through unstemmed, as there)."""
+    or longer than 64 characters pass through unstemmed, as there), but a word too long for PostgreSQL's
+    index (``_indexable``: its GIN entry failed the write)."""
     porter = _porter()
     return sorted(
-        {porter.stemWord(t) if 3 <= len(t) <= 64 else t for text in texts if text for t in _tokens(text)}
+        {
+            porter.stemWord(t) if 3 <= len(t) <= 64 else t
+            for text in texts
+            if text
+            for t in _tokens(text)
+            if _indexable(t)
+        }
     )
 
 

@@ -36,10 +36,10 @@ from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
 from .import_runs import PostgresImportRuns
 from .lanes import _Lanes
-from .migrations import LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
+from .migrations import KEYWORD_REFOLD, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
 from .profiles import PostgresProfiles
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
-from .writes import CURRENT_BY_HASH, _Txn
+from .writes import CURRENT_BY_HASH, _Txn, refold_keyword_index
 
 __all__ = ["PostgresStore"]
 
@@ -195,6 +195,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     backfill_subjects(conn, now_utc())
                 if version == RELATED_USER_BACKFILL:
                     backfill_related_users(conn, now_utc())
+                if version == KEYWORD_REFOLD:
+                    refold_keyword_index(conn)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

@@ -148,6 +148,31 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
     )
 
 
+def refold_keyword_index(conn: psycopg.Connection[Any]) -> None:
+    """Schema step 25: the tsvector and porter terms of every item whose keyword text or subject is not
+    ASCII again, as ``fts_text`` and ``_porter_terms`` now make them (accents folded, a word too long to
+    index left out), then the statistics (``rebuild_stats``). ASCII rows are as they were. Inside the
+    migration's transaction, a thousand rows a round trip."""
+    text, subject = "coalesce(keyword_text, content)", "coalesce(keyword_subject, '')"
+    last = 0
+    while True:
+        batch = conn.execute(
+            f"SELECT seq, {text}, {subject} FROM memories WHERE seq > %s"
+            f" AND (octet_length({text}) <> char_length({text}) OR octet_length({subject}) <> char_length({subject}))"
+            " ORDER BY seq LIMIT 1000",
+            (last,),
+        ).fetchall()
+        if not batch:
+            break
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET fts = to_tsvector('english', %s), porter_terms = %s WHERE seq = %s",
+                [(fts_text(content), _porter_terms(content, subj), seq) for seq, content, subj in batch],
+            )
+        last = batch[-1][0]
+    rebuild_stats(conn)
+
+
 class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, EntityRekeyOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 

@@ -684,4 +684,13 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        25,
+        "the full-text index folds accents as SQLite's does (PostgreSQL only: FTS5's remove_diacritics"
+        " already folds them, and FTS5 indexes a word of any length)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
