@@ -1,6 +1,7 @@
 """Resolution rules of the seventh round (issue 12): a vowel misspelt in a given name, a nickname with a
-surname's initial, a pet name with one surname of two, and a Spanish name with its surnames' initials.
-Each rule with a case it must merge and one it must not."""
+surname's initial, a pet name with one surname of two, a Spanish name with its surnames' initials, a
+title against a hyphenated given name, an address spelling a name as written, and places named in their
+own script. Each rule with a case it must merge and one it must not."""
 
 from __future__ import annotations
 
@@ -96,3 +97,45 @@ def test_surnames_as_initials() -> None:
     assert resolve(Mention("J. Hernández G.", "person"), [francisco]).how == "new"
     # one initial only is the rule of a surname's initial: the given name must be the same
     assert resolve(Mention("Francisco H. García", "person"), [francisco]).entity_id == "p1"
+
+
+# ------------------------------------------------------------------------------------------------
+# a title's gender against a hyphenated given name, before or after the family name
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_title_against_a_hyphenated_given_name() -> None:
+    jihoon = _person("p1", "Park Ji-hoon", "Ji-hoon Park")
+    jihye = _person("p3", "Park Ji-hye", "Ji-hye Park")
+    assert resolve(Mention("Mr. Park", "person"), [jihoon, jihye]).entity_id == "p1"
+    assert resolve(Mention("Ms. Park", "person"), [jihoon, jihye]).entity_id == "p3"
+    assert resolve(Mention("Park", "person"), [jihoon, jihye]).how == "ambiguous"
+
+
+# ------------------------------------------------------------------------------------------------
+# an address that spells a person's name as written, before one it spells by a nickname
+# ------------------------------------------------------------------------------------------------
+
+
+def test_an_address_spelling_a_name_as_written() -> None:
+    bobby = _person("p3", "Bobby Smith")
+    robert = _person("p4", "Robert Smith")
+    address = Mention("bobby.smith@pixelworks.io", "person")
+    assert resolve(address, [robert, bobby]).entity_id == "p3"
+    # two people it spells alike: which one is not known
+    assert resolve(address, [bobby, _person("p5", "Bobby Smith")]).how == "ambiguous"
+
+
+# ------------------------------------------------------------------------------------------------
+# places named in their own script
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("native", "latin"),
+    [("東京", "Tokyo"), ("Москва", "Moscow"), ("서울", "Seoul"), ("日本", "Japan"), ("Германия", "Germany")],
+)
+def test_a_place_named_in_its_own_script(native: str, latin: str) -> None:
+    known = Candidate("l1", "place", latin)
+    assert resolve(Mention(native, "place"), [known]).entity_id == "l1"
+    assert resolve(Mention(native, "place"), [Candidate("l2", "place", "Osaka")]).how == "new"

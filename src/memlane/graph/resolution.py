@@ -1311,11 +1311,17 @@ def _email_fit(name: str, ctype: EntityType | None, candidate: Candidate) -> str
         v.startswith("email:") and v.endswith("@" + name.partition("@")[2].casefold())
         for v in candidate.external_ids
     ) or any(_organisation_base(a) == domain for a in candidate.affiliations)
+    best = None
     for known in _names_of(candidate):
         # "robert.smith@…" names a person; "bob@acme.com" only with the domain to back it
-        if _person_match(tokens, _person_tokens(known)) is not None and (len(tokens) >= 2 or corroborated):
-            return "partial"
-    return None
+        how = _person_match(tokens, _person_tokens(known))
+        if how is not None and (len(tokens) >= 2 or corroborated):
+            if how == "exact" and len(tokens) >= 2:
+                # the name as the person writes it ("bobby.smith@" for Bobby Smith): before a person
+                # it spells by a nickname or an initial (Robert Smith)
+                return "nickname"
+            best = "partial"
+    return best
 
 
 def _is_full(parts: list[str]) -> bool:
@@ -1374,7 +1380,23 @@ def _person_gender(name: str) -> str | None:
     parts, gender = _person_parts(name)
     if gender is None and len(parts) >= 2 and len(parts[0]) > 1:
         gender = given_name_gender(parts[0])
+        if gender is None and "-" in name:
+            gender = _hyphenated_given_name_gender(name)
     return gender
+
+
+def _hyphenated_given_name_gender(name: str) -> str | None:
+    """The gender of a hyphenated given name written as one word ("Ji-hye" is "Jihye", a woman's name),
+    before or after a family name the tables list ("Park Ji-hye", "Ji-hye Park"): what a title ("Mr.
+    Park") is checked against. None when the readings disagree."""
+    genders = set()
+    for parts in _readings(name):
+        if len(parts) != 2:
+            continue
+        given = parts[1] if family_name_keys(parts[0]) and not family_name_keys(parts[1]) else parts[0]
+        if len(given) > 1 and (gender := given_name_gender(given)) is not None:
+            genders.add(gender)
+    return next(iter(genders)) if len(genders) == 1 else None
 
 
 def _person_fit(name: str, candidate: Candidate) -> str | None:
