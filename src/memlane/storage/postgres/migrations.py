@@ -719,4 +719,13 @@ MIGRATIONS.append(
 #: the keyword index of existing rows again, in Python (``writes.refold_keyword_index``), after the SQL
 KEYWORD_REFOLD = 25
 
+MIGRATIONS.append(
+    (
+        26,
+        "forgetting erases the words from SQLite's full-text index (SQLite only: PostgreSQL keeps a"
+        " deleted row until VACUUM reclaims it, docs/concepts.md)",
+        "SELECT 1;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -91,6 +91,9 @@ class Connections:
         except apsw.Error as exc:
             raise StorageError(f"cannot open the SQLite database at {path}: {describe(exc, path)}") from exc
         self._writer.set_busy_timeout(BUSY_TIMEOUT_MS)
+        # Deleting is final (forget, expiry): the writer overwrites deleted content with zeros, so
+        # that a forgotten memory's text, data and vector do not stay readable in free space.
+        self._writer.execute("PRAGMA secure_delete = ON")
         # reentrant: a write transaction may count accesses or read its own generation inside
         self._lock = threading.RLock()
         #: per-thread state: this thread's reader, and what callers cache beside it
@@ -204,6 +207,20 @@ class Connections:
             yield
         finally:
             fcntl.flock(self._queue_file, fcntl.LOCK_UN)
+
+    def empty_wal(self) -> None:
+        """Copy the WAL into the database and truncate it, so that the pages a deletion replaced (a
+        forgotten memory's text, data and vector, in the frames written before) are not left readable
+        in the WAL file. Best effort, never waiting: while a reader holds an older snapshot the WAL
+        stays, and the next checkpoint overwrites it (the database file itself is zeroed by
+        ``secure_delete``)."""
+        with self._lock:
+            self._writer.set_busy_timeout(0)
+            try:
+                with suppress(apsw.Error):
+                    self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self._writer.set_busy_timeout(BUSY_TIMEOUT_MS)
 
     # -- readers --------------------------------------------------------------------------------------
 

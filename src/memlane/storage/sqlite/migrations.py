@@ -693,4 +693,15 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        26,
+        "forgetting erases the words from the full-text index (FTS5 secure-delete: a deleted row's"
+        " entries are removed from the index, not shadowed by delete markers that left the words of"
+        " forgotten memories readable in the file); the write connection also zeroes deleted content"
+        " (PRAGMA secure_delete, set on every open)",
+        "INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1);",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

@@ -190,6 +190,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     self.entity_cache.reset()
             if txn.vectors_changed:
                 self._follow(txn, generation)
+            if txn.erased:
+                self._db.empty_wal()
 
     def _follow(self, txn: _Txn, generation: int) -> None:
         """Apply our own committed change to the cache, or drop it if another process wrote meanwhile."""

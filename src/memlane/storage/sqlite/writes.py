@@ -90,6 +90,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.added_vectors: list[tuple[int, tuple[str, str, str, str], npt.NDArray[np.float32]]] = []
         self.removed_seqs: list[int] = []
         self.vectors_changed = False
+        #: memories were deleted: after COMMIT the store empties the WAL of their old pages
+        self.erased = False
         self.audit_rows: list[tuple[Any, ...]] = []
         self.stats = StatDelta()
 
@@ -402,6 +404,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.drop_orphans(linked)  # (entities only these memories named)
         self.removed_seqs.extend(seqs)
         self.vectors_changed = True
+        self.erased = True
 
     def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None:
         current = self.get_for_update(actor, memory_id)
