@@ -104,6 +104,23 @@ _THING_RE = re.compile(
 #: the words of the relations whose ends may be things (authored, belongs_to): without one, no thing is
 #: looked for
 _THING_VERBS = re.compile(r"wr[io]t|author|draft|put together|belong|owne|owns|maintain", re.IGNORECASE)
+#: ``_THING_VERBS``' words, for ASCII text (where ignoring case is lower-casing)
+_THING_WORDS = ("wrot", "writ", "author", "draft", "put together", "belong", "owne", "owns", "maintain")
+
+
+def _names_things(content: str) -> bool:
+    """Whether ``content`` has one of ``_THING_VERBS``' words: in ASCII text by substring (the search,
+    ignoring case at every position, cost ~20 us per stored memory, ~6x the look-ups); otherwise by the
+    pattern (whose case folding also matches a few non-ASCII letters)."""
+    if not content.isascii():
+        return _THING_VERBS.search(content) is not None
+    low = content.lower()
+    for word in _THING_WORDS:  # noqa: SIM110 (a loop: any() over a generator costs more here)
+        if word in low:
+            return True
+    return False
+
+
 _DOC_SET = frozenset(_DOC_NOUNS.split("|"))
 _REPO_SET = frozenset(_REPO_NOUNS.split("|"))
 #: words that make a lower-case run no thing's name ("the new doc", "a long report")
@@ -223,7 +240,7 @@ _QUESTION_START = re.compile(
 def read_text(content: str, names: Sequence[str]) -> TextFacts:
     """The types, organisations and relations ``content`` states about ``names`` (the spellings the
     text analysis found) and the other arguments it finds (tickets, documents, repositories)."""
-    if not content or not (names or "-" in content or _THING_VERBS.search(content)):
+    if not content or not (names or "-" in content or _names_things(content)):
         return _NOTHING  # (no name, no ticket id, no thing: nothing to say anything about)
     return _read(content, tuple(names))
 
@@ -418,7 +435,7 @@ def _slot(content: str, names: Iterable[str]) -> tuple[str, list[str], dict[int,
 
     for m in _TICKET_RE.finditer(content) if "-" in content else ():  # (an id has a hyphen)
         take(m.start(), m.end(), m.group(0), _TICKET)
-    for m in _THING_RE.finditer(content) if _THING_VERBS.search(content) else ():
+    for m in _THING_RE.finditer(content) if _names_things(content) else ():
         words, noun = m.group(1).split(), m.group(2)
         words = [w for w in words if w.lower() not in _VAGUE]
         folded = noun.lower()

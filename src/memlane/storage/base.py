@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -99,10 +99,11 @@ class Merge:
     links: tuple[tuple[str, str, str | None, datetime | None], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class EntityScope:
+class EntityScope(NamedTuple):
     """Where an entity lives: the owner and visibility of the memories or record it came from (the same
-    read rule as memories decides who sees it)."""
+    read rule as memories decides who sees it). A named tuple: linking looks names up by (scope, ...)
+    keys many times per stored memory, and a tuple hashes and compares in C (a frozen dataclass's
+    ``__hash__`` and ``__eq__`` are Python functions)."""
 
     workspace: str
     owner: str
