@@ -377,16 +377,19 @@ def list_cmd(ctx: click.Context, limit: int, offset: int, types: tuple[str, ...]
     'memlane memory forget --query "inhaler"',
 ))  # fmt: skip
 @click.argument("memory_id", required=False)
-@click.option("--query", help="Forget every strong match of this query instead of one id.")
+@click.option(
+    "--query",
+    help="Forget what this request asks (a statement, or everything about a topic) instead of one id.",
+)
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
 @click.option("--min-score", type=UNIT, help="Score a match needs to be deleted by query (default 0.6).")
 @_common
 def forget_cmd(ctx: click.Context, memory_id: str | None, query: str | None, dry_run: bool,
                min_score: float | None) -> None:  # fmt: skip
-    """Delete a memory for good, or every strong match of --query.
+    """Delete a memory for good, or what --query asks to forget.
 
-    Deletes MEMORY_ID and every version of its chain (vectors, full-text and entity entries too), or every
-    strong match of --query. Try --dry-run first.
+    Deletes MEMORY_ID and every version of its chain (vectors, full-text and entity entries too), or what
+    --query asks to forget: a statement's memories, or everything about a topic. Try --dry-run first.
     """
     if memory_id is None and query is None:
         raise click.UsageError("say what to forget: a MEMORY_ID, or --query TEXT (try --dry-run first)")

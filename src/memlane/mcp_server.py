@@ -94,7 +94,9 @@ Search memories with filters: minimum score, types, subject, related user, sourc
 time range (ISO-8601), space. Like memory_recall, for precise lookups."""
 
 _FORGET = """\
-Delete a memory for good: by `memory_id` (its whole version history), or every strong match of `query`. \
+Delete a memory for good: by `memory_id` (its whole version history), or by `query`, the user's request \
+as said: a statement ("forget that I'm allergic to penicillin") deletes the memories stating it and no \
+other fact; a topic ("forget everything about Dana") every memory about that person or thing. \
 Use when the user asks you to forget something or a memory is wrong. Try `dry_run` first with a query: \
 it lists what would be deleted. Returns the deleted ids."""
 
@@ -455,7 +457,7 @@ def build_mcp_server(
             Field(
                 min_length=1,
                 max_length=MAX_QUERY_CHARS,
-                description="Delete every strong match of this query instead. Give exactly "
+                description="Delete what this request asks to forget instead (a statement, or everything about X). Give exactly "
                 "one of memory_id or query; try dry_run first.",
             ),
         ] = None,  # fmt: skip

@@ -303,7 +303,8 @@ class Memlane:
         self, memory_id: str | None = None, *, query: str | None = None, dry_run: bool = False,
         user: str | None = None, space: str | None = None, min_score: float | None = None,
     ) -> ForgetResult:  # fmt: skip
-        """Delete a memory's whole chain, or every strong match of ``query`` (try ``dry_run=True``)."""
+        """Delete a memory's whole chain, or what ``query`` asks to forget: a statement's memories, or every memory
+        about a topic ("everything about Dana"; docs/concepts.md). Try ``dry_run=True``."""
         extra = {} if min_score is None else {"min_score": min_score}
         return self._service.forget(
             memory_id,

@@ -14,7 +14,7 @@ from typing import IO, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from . import supersession, text
+from . import forgetting, supersession, text
 from .consolidation import ConsolidationReport, ConsolidationService, ConsolidationUndo
 from .conversations import ConversationService
 from .errors import (
@@ -86,8 +86,8 @@ _EMBED_CHUNK = 256
 
 log = logging.getLogger(__name__)
 
-#: calibrated score a hit needs for forget-by-query to delete it
-FORGET_MIN_SCORE = 0.6
+#: calibrated score below which forget-by-query deletes nothing (the request's rules choose: ``memlane.forgetting``)
+FORGET_MIN_SCORE = 0.0
 
 
 class AccessPolicy(Protocol):
@@ -655,11 +655,14 @@ class MemoryService:
             targets = [memory_id]
         else:
             assert query is not None
-            # finding what to delete is no access: a dry run must not boost what it matches
-            hits = self.recall(query, actor=actor, limit=1000, min_score=min_score, space=space or ALL_SPACES,
-                               include_history=True, count_access=False)  # fmt: skip
-            # "Strong" also means lexical evidence: a paraphrase-only match is never deleted by query.
-            targets = [h.id for h in hits if {"keyword", "entity"} & set(h.matched_by)]
+
+            def recall(text: str, about: str | None = None) -> list[Hit]:
+                # finding what to delete is no access: a dry run must not boost what it matches
+                return self.recall(text, actor=actor, limit=1000, min_score=min_score, space=space or ALL_SPACES,
+                                   include_history=True, count_access=False, about=about)  # fmt: skip
+
+            # which memories the request means: memlane.forgetting (a statement, or a topic)
+            targets = forgetting.targets(query, store=self.storage, actor=actor, recall=recall, now=now_utc())
         with self.storage.write() as txn:
             chains = txn.chains(actor, targets)
             if memory_id is not None:

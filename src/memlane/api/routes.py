@@ -146,7 +146,7 @@ def search(body: RecallBody, who: CallerDep) -> JSONResponse:
 
 @router.post("/forget", response_model=ForgetResult, tags=["memories"])
 def forget(body: ForgetBody, who: CallerDep) -> JSONResponse:
-    """Forget by ``id`` or by ``query`` (only strong matches; try ``dry_run`` first)."""
+    """Forget by ``id`` or by ``query`` (``memlane.forgetting``: a statement, or a topic; try ``dry_run`` first)."""
     extra = {} if body.min_score is None else {"min_score": body.min_score}
     result = who.service.forget(body.id, actor=who.actor, query=body.query, dry_run=body.dry_run,
                                 space=body.space, **extra)  # fmt: skip

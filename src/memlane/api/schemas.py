@@ -159,7 +159,7 @@ class RecallBody(_Body):
 
 
 class ForgetBody(_Body):
-    """Forget one memory's whole chain (``id``) or every strong match of ``query`` (not both)."""
+    """Forget one memory's whole chain (``id``) or what ``query`` asks to forget (not both)."""
 
     id: str | None = Field(default=None, max_length=100)
     query: str | None = Field(default=None, max_length=10_000)

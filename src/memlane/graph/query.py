@@ -42,7 +42,12 @@ _ABOUT = re.compile(
     r"(?:know|remember|recall|have)\s+(?:about|on)"
     r"|tell\s+me\s+(?:everything\s+|all\s+|more\s+)?(?:(?:you|we)\s+know\s+)?about"
     r"|what(?:'s|\s+is)\s+(?:known|stored|remembered)\s+about"
-    r"|(?:show\s+me\s+)?everything\s+(?:(?:you|we)\s+know\s+)?about)"
+    r"|what\s+(?:you|we)\s+(?:know|remember|have)\s+(?:about|on)"
+    r"|(?:show\s+me\s+)?(?:everything|all|anything|whatever)\s+(?:(?:that\s+)?(?:you|we|i)\s+"
+    r"(?:know|have|remember|stored?|saved|kept|keep|noted)\s+)?(?:about|on|regarding|concerning)"
+    r"|(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:memories|notes|facts|info|information|"
+    r"details|things|data|entries|records)\s+(?:(?:that\s+)?(?:you|we|i)\s+(?:know|have|keep|stored?|saved|"
+    r"noted)\s+)?(?:about|on|regarding|concerning|mentioning|involving|related\s+to))"
     r"\s+(?P<name>.+?)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
@@ -256,10 +261,10 @@ def entities_named(
     return weights
 
 
-def entities_about(store: Store, actor: Actor, name: str) -> tuple[str, ...]:
+def entities_about(store: Store, actor: Actor, name: str, *, ambiguous: bool = True) -> tuple[str, ...]:
     """The entities ``name`` (a name, an alias, an e-mail address or an external id such as
     ``hubspot:123``) refers to among those ``actor`` may see: its match in each scope, or every fit
-    where it is ambiguous."""
+    where it is ambiguous (none with ``ambiguous=False``: forgetting deletes no namesake's memories)."""
     name = name.strip()
     ids: tuple[str, ...] = ()
     if ":" in name and " " not in name and "@" not in name:
@@ -272,7 +277,7 @@ def entities_about(store: Store, actor: Actor, name: str) -> tuple[str, ...]:
     for result in _resolve_all(lookups(store), store, actor, [mention], mention_ids(mention))[mention]:
         if result.entity_id is not None:
             found.add(result.entity_id)
-        elif result.how == "ambiguous":
+        elif result.how == "ambiguous" and ambiguous:
             found.update(result.candidates)
     return tuple(sorted(found))
 

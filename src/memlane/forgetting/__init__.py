@@ -1,0 +1,23 @@
+"""Forget by query: which memories a request to forget means (``MemoryService.forget(query=...)``).
+
+``requests`` reads the request (a statement to forget, or a topic to forget everything about);
+``matching`` holds the rules a memory must meet to be deleted. The service asks :func:`targets` and
+then deletes, in its transaction, the chains the actor may delete: a dry run lists exactly those.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..models import Actor
+from ..storage.base import Store
+from .matching import COVERAGE, Recall, chosen
+from .requests import ForgetRequest, read_request
+
+__all__ = ["COVERAGE", "ForgetRequest", "Recall", "read_request", "targets"]
+
+
+def targets(query: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+    """The ids of the memories (any version) that ``query`` asks to forget, among what ``recall``
+    finds for ``actor``: ``recall(text, about=None)``, the caller's recall over every version."""
+    return chosen(read_request(query), store=store, actor=actor, recall=recall, now=now)

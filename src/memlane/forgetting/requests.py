@@ -1,0 +1,117 @@
+"""What a forget-by-query request asks for: a statement to forget, or a topic to forget everything of.
+
+A request is said the way a user says it to an assistant: "forget that I'm allergic to penicillin",
+"please delete the note about my flight to Lisbon", "forget everything about Dana", or just the fact
+("Oscar Brandt is the CFO of Zephyr Corp") or a word ("inhaler"). The framing (politeness, the verb,
+"that", "the note about", "from your memory") is taken off; what is left is read as
+
+* a **topic** when it is a "what do you know about X" form — the same parser recall's ``about``
+  questions use (:func:`memlane.graph.query.about_question`: "everything about X", "all you know about
+  X", "all the notes about X") — or "about X" right after the verb ("forget about Dana"), or the plural
+  "the notes about X";
+* a **statement** otherwise: "that …", "the note about …", "what I said about …", or the bare text.
+
+Only the words of the request are read (no capitalisation: "Delete everything about…" is a verb, not a
+name), so the rules hold however the request is typed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ..graph.query import about_question
+
+__all__ = ["ForgetRequest", "read_request"]
+
+Kind = Literal["statement", "topic"]
+
+#: politeness and address before the verb ("ok, please", "can you", "I'd like you to")
+_LEAD = re.compile(
+    r"^(?:\s*(?:(?:ok(?:ay)?|hey|so|now|and|also|just|please|pls|kindly)\b[\s,:]*"
+    r"|(?:can|could|would|will)\s+you\s+"
+    r"|i\s*(?:want|need|would\s+like|'d\s+like)\s+you\s+to\s+))+",
+    re.IGNORECASE,
+)
+#: the verb of a request to forget
+_VERB = re.compile(
+    r"^(?:forget|delete|erase|remove|drop|wipe|clear|purge|discard|disregard|scrub|get\s+rid\s+of)"
+    r"(?:\s+(?:out|off|away))?\b\s*(?:(?:for\s+me|please)\b\s*)?[,:]?\s*",
+    re.IGNORECASE,
+)
+#: "the note about …", "that memory saying …", "my note on …": one stored statement named by what it says
+_ONE = re.compile(
+    r"^(?:the|that|this|my|your|a|an|one)\s+(?:(?:\w+\s+)?(?:note|memory|fact|entry|record|reminder|thing|"
+    r"item|bit|detail|part|line|info|information|piece\s+of\s+info(?:rmation)?))\s*"
+    r"(?:(?:that\s+)?(?:says|said|saying|stating|states)\s+(?:that\s+)?|about\s+|on\s+|regarding\s+|of\s+"
+    r"|where\s+|which\s+says\s+(?:that\s+)?|that\s+|with\s+|mentioning\s+)?",
+    re.IGNORECASE,
+)
+#: "the notes about …", "those memories about …": every stored statement of a topic
+_MANY = re.compile(
+    r"^(?:the|those|these|my|your|all\s+(?:of\s+)?(?:the|my|your)?)\s*(?:\w+\s+)?(?:notes|memories|facts|entries|"
+    r"records|reminders|things|items|details)\s+(?:about|on|regarding|concerning|mentioning|involving|"
+    r"related\s+to|of)\s+",
+    re.IGNORECASE,
+)
+#: "that …", "the fact that …", "what I said about …", "I said …": a statement follows
+_STATEMENT = re.compile(
+    r"^(?:(?:the\s+fact\s+)?that\s+|what\s+(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:about\s+|that\s+)?"
+    r"|(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:that\s+)?)",
+    re.IGNORECASE,
+)
+_ABOUT = re.compile(r"^(?:about|all\s+about)\s+", re.IGNORECASE)
+#: after the request: where to forget it from, how, courtesy
+_TAIL = re.compile(
+    r"(?:[\s,]+(?:(?:from|out\s+of|in)\s+(?:your|my|the)?\s*(?:memory|memories|notes|records|database)"
+    r"|please|thanks|thank\s+you|for\s+me|for\s+good|forever|permanently|completely|entirely|now))+\s*[.!?]*\s*$"
+    r"|\s*[.!?]+\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetRequest:
+    """``kind`` of request and its ``text``: the statement to forget, or the topic's name."""
+
+    kind: Kind
+    text: str
+
+
+def _trimmed(text: str) -> str:
+    return _TAIL.sub("", text.strip()).strip().strip("\"'“”").strip()
+
+
+def read_request(query: str) -> ForgetRequest:
+    """The request ``query`` makes (see the module docstring). The text left is never empty: a request
+    that is all framing ("forget that") is read whole."""
+    query = query.strip()
+    rest = _LEAD.sub("", query)
+    verb = _VERB.match(rest)
+    asked = verb is not None
+    if verb is not None:
+        rest = rest[verb.end() :]
+    rest = _trimmed(rest)
+    name = about_question(rest)
+    if name is not None:
+        return _made("topic", _trimmed(name), query)
+    if asked:
+        about = _ABOUT.match(rest)
+        if about is not None:
+            return _made("topic", rest[about.end() :], query)
+        many = _MANY.match(rest)
+        if many is not None:
+            return _made("topic", rest[many.end() :], query)
+        one = _ONE.match(rest)
+        if one is not None:
+            return _made("statement", rest[one.end() :], query)
+        said = _STATEMENT.match(rest)
+        if said is not None:
+            return _made("statement", rest[said.end() :], query)
+    return _made("statement", rest, query)
+
+
+def _made(kind: Kind, text: str, query: str) -> ForgetRequest:
+    text = _trimmed(text)
+    return ForgetRequest(kind, text) if text else ForgetRequest("statement", query)

@@ -1,0 +1,119 @@
+"""Forget by query deletes what the request means and nothing else (``memlane.forgetting``), on both
+backends: a statement deletes the memories that state it, a topic every memory about its entity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from backends import rows
+from memlane import Memlane
+
+
+def _store(mem: Memlane, texts: dict[str, str]) -> dict[str, str]:
+    """Store each text; id -> key."""
+    return {mem.store(text).id: key for key, text in texts.items()}
+
+
+def _forget(mem: Memlane, keys: dict[str, str], query: str, *, dry_run: bool = False) -> set[str]:
+    return {keys[i] for i in mem.forget(query=query, dry_run=dry_run).deleted}
+
+
+ZEPHYR = {
+    "oscar": "Oscar Brandt is the CFO of Zephyr Corp",
+    "dana": "Dana Whitfield works at Zephyr Corp",
+}
+
+
+def test_a_statement_spares_other_facts_about_its_entities(mem: Memlane, db_path: Path | str) -> None:
+    keys = _store(mem, ZEPHYR)
+    assert _forget(mem, keys, "Oscar Brandt is the CFO of Zephyr Corp") == {"oscar"}
+    left = {keys[i] for (i,) in rows(db_path, "SELECT id FROM memories")}
+    assert left == {"dana"}
+
+
+def test_a_statement_with_the_default_embedder(smem: Memlane) -> None:
+    keys = _store(
+        smem,
+        {
+            **ZEPHYR,
+            "pen": "I'm allergic to penicillin",
+            "pen2": "I have a penicillin allergy",
+            "tom": "Tom is allergic to penicillin",
+            "sister": "My sister is allergic to penicillin",
+        },
+    )
+    assert _forget(smem, keys, "Oscar Brandt is the CFO of Zephyr Corp") == {"oscar"}
+    assert _forget(smem, keys, "forget that I'm allergic to penicillin") == {"pen", "pen2"}
+
+
+def test_a_topic_deletes_every_memory_of_its_entity_and_no_similar_name(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "land": "Robert Smith is our landlord",
+            "boiler": "Bob fixed the boiler on Sunday",
+            "rent": "Rob Smith raised the rent to 900 euros",
+            "bobby": "Bobby Moore played for West Ham",
+            "anna": "Anna Smith teaches piano",
+            "dana": "Dana Whitfield works at Zephyr Corp",
+            "dan": "Dan Brown likes chess",
+        },
+    )
+    # every memory linked to him, by nickname too; not a namesake's, not another Smith's
+    assert _forget(mem, keys, "forget everything about Robert Smith", dry_run=True) == {
+        "land",
+        "boiler",
+        "rent",
+    }
+    assert _forget(mem, keys, "please delete all you know about Dan Brown") == {"dan"}
+    assert _forget(mem, keys, "Forget everything about Robert Smith") == {"land", "boiler", "rent"}
+    assert set(keys.values()) - {"land", "boiler", "rent", "dan"} == {
+        keys[m.id] for m in mem.list_recent(limit=50)
+    }
+
+
+def test_a_capitalised_verb_is_no_name(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "launch": "Project Falcon launches in March",
+            "budget": "The budget of Project Falcon is 2 million euros",
+            "backups": "Delete old backups every Friday",
+            "falcons": "Peregrine falcons nest on the cathedral",
+        },
+    )
+    assert _forget(mem, keys, "Delete everything about Project Falcon", dry_run=True) == {"launch", "budget"}
+
+
+def test_a_dry_run_lists_what_the_run_deletes(mem: Memlane) -> None:
+    cases = {
+        "Oscar Brandt is the CFO of Zephyr Corp": {"oscar"},
+        "forget everything about Dana": {"dana", "moved"},
+        "Zephyr Corp": {"oscar", "dana"},
+    }
+    for n, (query, expected) in enumerate(cases.items()):
+        user = f"user{n}"  # each request on its own memories
+        texts = {**ZEPHYR, "moved": "Dana moved to Berlin last year", "cat": "The cat sleeps a lot"}
+        keys = {mem.store(text, user=user).id: key for key, text in texts.items()}
+        preview = {keys[i] for i in mem.forget(query=query, dry_run=True, user=user).deleted}
+        assert len(mem.list_recent(user=user)) == 4, query  # a dry run deletes nothing
+        assert preview == expected, query
+        assert {keys[i] for i in mem.forget(query=query, user=user).deleted} == preview, query
+        assert {keys[m.id] for m in mem.list_recent(user=user)} == set(texts) - preview, query
+
+
+def test_a_request_is_read_as_a_statement_or_a_topic() -> None:
+    from memlane.forgetting import read_request
+
+    cases = {
+        "forget that I'm allergic to penicillin": ("statement", "I'm allergic to penicillin"),
+        "Please delete the note about my flight to Lisbon.": ("statement", "my flight to Lisbon"),
+        "Oscar Brandt is the CFO of Zephyr Corp": ("statement", "Oscar Brandt is the CFO of Zephyr Corp"),
+        "forget everything about Dana": ("topic", "Dana"),
+        "delete all you know about Project Falcon": ("topic", "Project Falcon"),
+        "can you forget about Dana from your memory?": ("topic", "Dana"),
+        "remove the notes about Falcon": ("topic", "Falcon"),
+    }
+    for query, (kind, said) in cases.items():
+        request = read_request(query)
+        assert (request.kind, request.text) == (kind, said), query
