@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from memlane import Memlane  # noqa: E402
 from memlane.config import load_settings  # noqa: E402
+from memlane.errors import SecretRefused  # noqa: E402
 
 
 @dataclass
@@ -120,20 +121,26 @@ def databases(backend: str, pg_url: str | None) -> Iterator[Any]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(scenario: dict[str, Any], database: Any, embedder: Any) -> tuple[set[str], dict[str, frozenset[str]]]:
-    """The keys ``forget(query=...)`` deletes in a fresh store of the scenario's memories, and each key's
-    version chain (keys) after storing."""
+def run(
+    scenario: dict[str, Any], database: Any, embedder: Any
+) -> tuple[set[str], dict[str, frozenset[str]], set[str]]:
+    """The keys ``forget(query=...)`` deletes in a fresh store of the scenario's memories, each key's
+    version chain (keys) after storing, and the keys memlane refused to store (secrets)."""
     mem = Memlane(database, user="alice", embedder=embedder)
     try:
         keys: dict[str, str] = {}
+        refused: set[str] = set()
         for memory in scenario["memories"]:
-            keys[mem.store(memory["text"]).id] = memory["key"]
+            try:
+                keys[mem.store(memory["text"]).id] = memory["key"]
+            except SecretRefused:  # never stored, so nothing to forget or to keep
+                refused.add(memory["key"])
         # a memory that storing superseded went into another's chain: deleting the chain deletes it too
         chains = {
             key: frozenset(keys[m.id] for m in mem.history(i) if m.id in keys) for i, key in keys.items()
         }
         deleted = mem.forget(query=scenario["query"]).deleted
-        return {keys[i] for i in deleted if i in keys}, chains
+        return {keys[i] for i in deleted if i in keys}, chains, refused
     finally:
         mem.close()
 
@@ -157,10 +164,12 @@ def main(argv: list[str] | None = None) -> int:
 
         embedder = build_embedder("local", home=load_settings().home)  # loaded once for every scenario
     tallies: dict[str, Tally] = {"all": Tally(), "statement": Tally(), "topic": Tally()}
+    secrets = 0
     with databases(args.backend, args.pg_url) as fresh:
         for scenario in scenarios:
-            deleted, chains = run(scenario, fresh(), embedder)
-            expected = set(scenario["expect_deleted"])
+            deleted, chains, refused = run(scenario, fresh(), embedder)
+            expected = set(scenario["expect_deleted"]) - refused
+            secrets += len(refused)
             for name in ("all", scenario["kind"]):
                 tallies[name].add(deleted, expected, chains)
             if deleted != expected and args.show_errors:
@@ -170,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{' (chains ' + str(sorted(sorted(c) for c in set(chains.values()) if len(c) > 1)) + ')' if any(len(c) > 1 for c in chains.values()) else ''}"
                     f"  (trap: {scenario.get('trap', '')})"
                 )
-    print(f"{args.set.name}  embedder {args.embedder}  backend {args.backend}")
+    print(f"{args.set.name}  embedder {args.embedder}  backend {args.backend}  "
+          f"memories refused as secrets (not stored, not scored) {secrets}")  # fmt: skip
     for name, tally in tallies.items():
         print(tally.line(name))
     return 0
