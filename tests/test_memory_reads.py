@@ -61,10 +61,10 @@ def test_writes_move_the_memory_generation_and_counting_accesses_does_not(db_pat
         assert second != first
         # what a recall writes: the access counts (SQLite writes them with the next transaction)
         (seq,) = [r[0] for r in rows(db_path, "SELECT seq FROM memories")]
-        storage.touch([seq], NOW)
+        storage.touch("alice", [seq], NOW)
         with storage.write():
             pass
-        assert rows(db_path, "SELECT access_count FROM memories") == [(1,)]
+        assert rows(db_path, "SELECT reader, access_count FROM memory_access") == [("alice", 1)]
         assert storage.memory_generation() == second
         m.forget(stored.id)
         assert storage.memory_generation() != second

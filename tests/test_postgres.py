@@ -378,14 +378,14 @@ def test_access_counts_commit_without_waiting_and_leave_the_connection_as_it_was
     used commits the next write synchronously again."""
     from datetime import UTC, datetime
 
-    with Memlane(pg_url, embedder="none") as m:
+    with Memlane(pg_url, user="alice", embedder="none") as m:
         seq = m.store("the kettle is descaled monthly")
         store = PostgresStore(pg_url, min_size=1, max_size=1)  # one connection: touch's is the next one's
         try:
             rows = store._rows("SELECT seq FROM memories WHERE id = %s", (seq.id,))
             # a session value of the connection's own (the tests' server runs with it off altogether)
             store._rows("SELECT set_config('synchronous_commit', 'remote_write', false)", ())
-            store.touch([int(rows[0][0])], datetime.now(UTC))
+            store.touch("alice", [int(rows[0][0])], datetime.now(UTC))
             assert store._rows("SHOW synchronous_commit", ()) == [("remote_write",)]
         finally:
             store.close()

@@ -534,7 +534,7 @@ class MemoryService:
         )
         ranked = self.retrieval.recall(q, min_score=min_score)
         if ranked and count_access:
-            self.storage.touch([seq for seq, _ in ranked], now_utc())
+            self.storage.touch(actor.user, [seq for seq, _ in ranked], now_utc())
         return with_entities(self.storage, actor, [hit for _, hit in ranked])
 
     search = recall

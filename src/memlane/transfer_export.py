@@ -155,9 +155,12 @@ def restore(
                     update["state"] = State.INDEXED if vector is not None else State.NEW
                 row_memory = m.model_copy(update=update)
                 keys, fts = _index(m)
-                txn.insert(NewMemory(memory=row_memory, chain_id=chain[0].id, content_hash=text.content_hash(m.content),
-                                     entity_keys=keys, vector=vector, fts_subject=m.subject.name if m.subject else "",
-                                     fts_content=fts))  # fmt: skip
+                seq = txn.insert(NewMemory(memory=row_memory, chain_id=chain[0].id, content_hash=text.content_hash(m.content),
+                                           entity_keys=keys, vector=vector, fts_subject=m.subject.name if m.subject else "",
+                                           fts_content=fts))  # fmt: skip
+                # the export holds its exporter's own access counts: they come back as the caller's own
+                if seq is not None:
+                    txn.add_access(actor.user, [(seq, m.access_count, m.last_accessed_at)])
                 txn.audit(actor, "import", m.id, {"source": m.source, "from": "memlane-export"})
                 imported += 1
         if progress is not None:

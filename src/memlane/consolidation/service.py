@@ -425,10 +425,9 @@ def _new_row(
             "replaces": head.id,
             "superseded_by": None,
             "superseded_at": None,
-            "access_count": sum(m.access_count for m in cluster),
-            "last_accessed_at": max(
-                (m.last_accessed_at for m in cluster if m.last_accessed_at), default=None
-            ),
+            # (each reader's own access counts of the members move in storage: ``write_merges``)
+            "access_count": 0,
+            "last_accessed_at": None,
             "expires_at": None if any(e is None for e in expiries) else max(e for e in expiries if e),
             "created_at": now,
             "updated_at": now,

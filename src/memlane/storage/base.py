@@ -92,7 +92,8 @@ class NewMemory:
 class Merge:
     """One consolidated memory to write (``WriteTxn.write_merges``): ``row`` is inserted, each
     (id, chain_id, superseded_by, superseded_at) of ``links`` applied (the members' versions moved into
-    its chain, the members superseded by it) and the entity links of ``members`` copied onto it."""
+    its chain, the members superseded by it) and the entity links of ``members`` copied onto it, and
+    every reader's access counts of them (each reader's own, summed: ``storage/access.py``)."""
 
     row: NewMemory
     members: tuple[str, ...]
@@ -520,6 +521,11 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
 
     def delete_chains(self, actor: Actor, memory_ids: Sequence[str]) -> list[str]: ...
 
+    def add_access(self, reader: str, counts: Sequence[tuple[int, int, datetime | None]]) -> None:
+        """Add (seq, count, last access) to ``reader``'s own access counts (a restored export brings
+        the caller's own counts back; ``storage/access.py``)."""
+        ...
+
     def set_state(self, actor: Actor, memory_id: str, state: str, at: datetime) -> Memory | None: ...
 
     def set_vectors(self, rows: Sequence[tuple[int, str, npt.NDArray[np.float32]]]) -> None: ...
@@ -916,8 +922,9 @@ class Store(EntityReads, GraphReads, Protocol):
         subject): never counts of data the actor may not read (``storage/stats.py``)."""
         ...
 
-    def touch(self, seqs: Sequence[int], at: datetime) -> None:
-        """Count an access: best effort, never raises (a read must not fail for its access count)."""
+    def touch(self, reader: str, seqs: Sequence[int], at: datetime) -> None:
+        """Count an access by ``reader`` (a user of the memories' workspace), in her own counts only
+        (``storage/access.py``): best effort, never raises (a read must not fail for its access count)."""
         ...
 
     def health(self) -> StoreHealth: ...

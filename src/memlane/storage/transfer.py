@@ -3,7 +3,7 @@
 Everything is copied as it is, not re-derived: ids, seqs (so conversation order and neighbours stay the
 same), version chains (``chain_id``, ``replaces``, ``superseded_by``), content hashes, vectors with their
 model identity, entity keys, the entity graph (entities, aliases, external ids, edges, memory links,
-merges), the keyword text, times, access counts, the audit log, the conversation log, profiles and
+merges), the keyword text, times, every reader's access counts, the audit log, the conversation log, profiles and
 their sweep state, job, import and consolidation runs, web sessions, and the identity tables
 (workspaces, users, teams, agents, API key hashes). The copy is one transaction on the target:
 it lands whole or not at all. A target that already holds data is refused, so a copy never merges two
@@ -68,6 +68,10 @@ _TABLES = (
         times=frozenset({"valid_from", "valid_to", "observed_at", "superseded_at", "last_accessed_at",
                          "expires_at", "created_at", "updated_at"}),
         json=frozenset({"data", "provenance"}), serial="seq",
+    ),
+    _Table(
+        "memory_access", ("memory_seq", "reader", "access_count", "last_accessed_at"),
+        times=frozenset({"last_accessed_at"}),
     ),
     _Table("memory_entities", ("key", "memory_seq")),
     _Table("memory_vectors", ("memory_seq", "model", "dim", "vector")),

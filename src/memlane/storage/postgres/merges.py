@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...models import Actor, Memory
 from ..base import Merge, NewMemory
+from .access import copy_access
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 
 __all__ = ["MergeWriteOps"]
@@ -73,4 +74,5 @@ class MergeWriteOps:
                 " JOIN memory_entity_links l ON l.memory_seq = m.seq ORDER BY 2, 1, 3 ON CONFLICT DO NOTHING",
                 ([s for s, _ in pairs], [i for _, i in pairs]),
             )
+            copy_access(self.conn, pairs)
         return seqs

@@ -728,4 +728,31 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        27,
+        "access counts are each reader's own (memory_access: one row per memory and reader): another"
+        " user's recalls of a shared memory no longer show in what a caller reads, nor move her ranking;"
+        " the counts so far go to the memory's owning user (or, for a memory owned by a team, an agent or"
+        " the workspace, to its author) and the memories' own columns are no longer used",
+        """
+CREATE TABLE IF NOT EXISTS memory_access (
+    memory_seq BIGINT NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+    reader TEXT NOT NULL,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    last_accessed_at TIMESTAMPTZ,
+    PRIMARY KEY (memory_seq, reader)
+);
+INSERT INTO memory_access (memory_seq, reader, access_count, last_accessed_at)
+    SELECT seq, r.reader, access_count, last_accessed_at
+    FROM memories
+    CROSS JOIN LATERAL (SELECT CASE WHEN owner LIKE 'user:%' THEN substr(owner, 6) ELSE author END AS reader) r
+    WHERE (access_count > 0 OR last_accessed_at IS NOT NULL) AND r.reader IS NOT NULL
+    ON CONFLICT DO NOTHING;
+UPDATE memories SET access_count = 0, last_accessed_at = NULL
+    WHERE access_count <> 0 OR last_accessed_at IS NOT NULL;
+""",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]

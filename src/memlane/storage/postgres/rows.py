@@ -31,12 +31,14 @@ def _time(column: str) -> str:
     )
 
 
+#: (``access_count`` and ``last_accessed_at`` are each reader's own: ``access.READER_COLUMNS`` joins
+#: them; the memories' own columns are no longer used)
 _COLUMNS = (
     "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
     " m.subject_name, m.related_user, m.data, m.importance, m.confidence,"
     f" {_time('m.valid_from')}, {_time('m.valid_to')}, {_time('m.observed_at')},"
     " m.source, m.provenance, m.state, m.replaces, m.superseded_by,"
-    f" {_time('m.superseded_at')}, m.access_count, {_time('m.last_accessed_at')},"
+    f" {_time('m.superseded_at')}, 0, NULL::timestamp,"
     f" {_time('m.expires_at')}, {_time('m.created_at')}, {_time('m.updated_at')},"
     " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq), m.author, m.profile_id"
 )

@@ -27,6 +27,7 @@ from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
+from .access import READER_COLUMNS, READER_JOIN, TOUCH
 from .analyze import Statistics
 from .conversations import PostgresConversations
 from .entities import EntityReadOps, backfill_related_users, backfill_subjects
@@ -269,24 +270,18 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         except StorageError as exc:
             log.warning("planner statistics not refreshed after a large write: %s", exc)
 
-    def touch(self, seqs: Sequence[int], at: datetime) -> None:
-        """Count an access. Rows another transaction holds are skipped, not waited for, and a failure
-        (a full disk) is logged, not raised: access counts are a ranking hint and must never slow down or
-        fail a read. So the recall does not wait for the server to flush the commit to disk either
-        (``synchronous_commit`` off for this transaction only: a server crash may lose the last few
-        counts, never anything else; other sessions see them at once)."""
+    def touch(self, reader: str, seqs: Sequence[int], at: datetime) -> None:
+        """Count an access by ``reader``, in her own counts (``storage/access.py``). Memories a writer
+        holds are skipped, not waited for, and a failure (a full disk) is logged, not raised: access
+        counts are a ranking hint and must never slow down or fail a read. So the recall does not wait
+        for the server to flush the commit to disk either (``synchronous_commit`` off for this
+        transaction only: a server crash may lose the last few counts, never anything else; other
+        sessions see them at once)."""
         if not seqs:
             return
         try:
-            # One statement (one round trip); the setting is local to its transaction and read at COMMIT.
             with self._connection() as conn:
-                conn.execute(
-                    "WITH s AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v)"
-                    " UPDATE memories SET access_count = access_count + 1, last_accessed_at = %s WHERE seq IN"
-                    " (SELECT seq FROM memories WHERE seq = ANY(%s::bigint[]) AND (SELECT v FROM s) = 'off'"
-                    " FOR UPDATE SKIP LOCKED)",
-                    (at, list(seqs)),
-                )
+                conn.execute(TOUCH, (sorted(set(seqs)), reader, at))
         except StorageError as exc:
             log.warning("access counts not written: %s", exc)
 
@@ -316,7 +311,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE m.id = %s AND {where}", (memory_id, *params)
+            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE m.id = %s AND {where}",
+            (actor.user, memory_id, *params),
         )
         return _row_to_memory(rows[0])[1] if rows else None
 
@@ -329,17 +325,17 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             return {}
         where, params = _scope(actor, filters, now)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE m.seq = ANY(%s::bigint[]) AND {where}",
-            (list(seqs), *params),
+            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE m.seq = ANY(%s::bigint[]) AND {where}",
+            (actor.user, list(seqs), *params),
         )
         return dict(_row_to_memory(r) for r in rows)
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE {where} AND m.chain_id ="
+            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE {where} AND m.chain_id ="
             " (SELECT chain_id FROM memories WHERE id = %s) ORDER BY m.seq",
-            (*params, memory_id),
+            (actor.user, *params, memory_id),
         )
         return [_row_to_memory(r)[1] for r in rows]
 
@@ -357,9 +353,9 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             where += " AND (m.created_at, m.id) < (%s, %s)"
             params.extend(before)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE {where} ORDER BY m.created_at DESC, m.id DESC"
-            " LIMIT %s OFFSET %s",
-            (*params, limit, offset),
+            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE {where}"
+            " ORDER BY m.created_at DESC, m.id DESC LIMIT %s OFFSET %s",
+            (actor.user, *params, limit, offset),
         )
         return [_row_to_memory(r) for r in rows]
 

@@ -33,6 +33,7 @@ from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..profile_rows import RESTATED, expired_per_profile
 from ..stats import Bucket, StatDelta
+from .access import READER_COLUMNS, READER_JOIN, add_access
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
@@ -98,7 +99,7 @@ def _insert_params(row: NewMemory) -> tuple[Any, ...]:
         m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
         m.valid_from, m.valid_to, m.observed_at, m.source,
         Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
-        m.replaces, m.superseded_by, m.superseded_at, m.access_count, m.last_accessed_at,
+        m.replaces, m.superseded_by, m.superseded_at, 0, None,  # (access counts: memory_access)
         m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
         _token_count(keyword_text) + _token_count(row.fts_subject),
         _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, fts_text(keyword_text),
@@ -265,9 +266,13 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self._lock_chain(chain)
         where, params = _scope(actor, _ALL, now_utc())  # (an expired item is gone for writes too)
         row = self._one(
-            f"SELECT {_COLUMNS} FROM memories m WHERE m.id = %s AND {where}", (memory_id, *params)
+            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE m.id = %s AND {where}",
+            (actor.user, memory_id, *params),
         )
         return _row_to_memory(row)[1] if row else None
+
+    def add_access(self, reader: str, counts: Sequence[tuple[int, int, datetime | None]]) -> None:
+        add_access(self.conn, reader, counts)
 
     def current_of_chain(self, chain_id: str) -> Memory | None:
         self._lock_chain(chain_id)

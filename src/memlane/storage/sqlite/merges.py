@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...models import Actor, Memory
 from ..base import Merge, NewMemory
+from .access import copy_access
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 
 __all__ = ["MergeWriteOps"]
@@ -57,5 +58,6 @@ class MergeWriteOps:
         for merge in merges:
             seq = self.insert(merge.row)
             self.copy_entity_links(seq, merge.members)
+            copy_access(self.cur, seq, merge.members)
             seqs.append(seq)
         return seqs

@@ -18,11 +18,13 @@ from ...models import Actor, Filters, Memory, State
 from ...timeutil import from_db, to_db
 from ..memory_rows import memory_from_row
 
+#: (``access_count`` and ``last_accessed_at`` are each reader's own, laid over by ``storage/access.py``:
+#: the memories' own columns are no longer used)
 _COLUMNS = (
     "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
     " m.subject_name, m.related_user, m.data, m.importance, m.confidence, m.valid_from, m.valid_to,"
     " m.observed_at, m.source, m.provenance, m.state, m.replaces, m.superseded_by, m.superseded_at,"
-    " m.access_count, m.last_accessed_at, m.expires_at, m.created_at, m.updated_at,"
+    " 0, NULL, m.expires_at, m.created_at, m.updated_at,"
     " (SELECT v.model FROM memory_vectors v WHERE v.memory_seq = m.seq), m.author, m.profile_id"
 )
 

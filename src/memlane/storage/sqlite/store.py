@@ -13,7 +13,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -24,10 +24,12 @@ import apsw
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
 from ...timeutil import from_db, now_utc, to_db
+from ..access import merged, with_access
 from ..base import StoreHealth
 from ..entity_cache import EntityCache
 from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
+from .access import read_access, write_access
 from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
 from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_related_users, backfill_subjects
@@ -86,8 +88,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self._index_lock = threading.Lock()
         #: entity candidates for linking; used only inside ``write()`` (``storage/entity_cache.py``)
         self.entity_cache = EntityCache()
-        # Access counts wait here (seq -> (count, last access)) until a write transaction takes them.
-        self._pending_access: dict[int, tuple[int, datetime]] = {}
+        # Access counts wait here ((seq, reader) -> (count, last access)) until a transaction takes them.
+        self._pending_access: dict[tuple[int, str], tuple[int, datetime]] = {}
         self._pending_lock = threading.Lock()
         self._last_access_flush = time.monotonic()
         try:
@@ -158,18 +160,19 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     def write(self) -> Iterator[_Txn]:
         """One all-or-nothing write transaction; the vector cache follows only after COMMIT.
 
-        Buffered access counts are written in the same transaction, just before COMMIT: a write that
-        fails keeps them buffered."""
+        Buffered access counts are written in the same transaction, first: a write that fails keeps them
+        buffered."""
         with self._db.writer():  # held until the cache has followed
-            taken: dict[int, tuple[int, datetime]] = {}
+            taken: dict[tuple[int, str], tuple[int, datetime]] = {}
             txn: _Txn | None = None
             try:
                 with self._db.transaction() as cur:
+                    # first: what the transaction reads or copies (a consolidation) has them
+                    taken = self._take_access()
+                    self._write_access(cur, taken)
                     txn = _Txn(self, cur)
                     yield txn
                     txn.flush()
-                    taken = self._take_access()
-                    self._write_access(cur, taken)
                     if txn.vectors_changed:
                         cur.execute("UPDATE meta SET value = value + 1 WHERE key = 'vector_generation'")
                         generation = int(next(iter(cur.execute(_GENERATION)))[0])
@@ -208,15 +211,15 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
 
     # -- access counts --------------------------------------------------------------------------------
 
-    def touch(self, seqs: Sequence[int], at: datetime) -> None:
-        """Count an access. Counts are buffered and written in batches (with the next write transaction,
+    def touch(self, reader: str, seqs: Sequence[int], at: datetime) -> None:
+        """Count an access by ``reader`` (``storage/access.py``). Counts are buffered and written in batches (with the next write transaction,
         or every couple of seconds when the write lock is free at once) so that a recall never waits for
         the write lock, and never fails for it: they are a ranking hint, not data worth failing a read
         for. Reads in this process see buffered counts at once (``_with_access``)."""
         with self._pending_lock:
             for seq in seqs:
-                count, _ = self._pending_access.get(seq, (0, at))
-                self._pending_access[seq] = (count + 1, at)
+                count, _ = self._pending_access.get((seq, reader), (0, at))
+                self._pending_access[(seq, reader)] = (count + 1, at)
             due = len(self._pending_access) > 512 or time.monotonic() - self._last_access_flush > 2.0
         if due:
             self._flush_access(wait=False)
@@ -236,51 +239,48 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             self._put_back_access(taken)
             log.warning("access counts not written yet (kept for later): %s", exc)
 
-    def _take_access(self) -> dict[int, tuple[int, datetime]]:
+    def _take_access(self) -> dict[tuple[int, str], tuple[int, datetime]]:
         with self._pending_lock:
             taken, self._pending_access = self._pending_access, {}
         return taken
 
-    def _put_back_access(self, taken: dict[int, tuple[int, datetime]]) -> None:
+    def _put_back_access(self, taken: dict[tuple[int, str], tuple[int, datetime]]) -> None:
         """Counts whose write failed go back into the buffer (a disk that stays full must not grow it
         without end: past a bound they are dropped, they are only a ranking hint)."""
         if not taken:
             return
         with self._pending_lock:
-            for seq, (n, at) in taken.items():
-                count, last = self._pending_access.get(seq, (0, at))
-                self._pending_access[seq] = (count + n, max(last, at))
+            for key, (n, at) in taken.items():
+                count, last = self._pending_access.get(key, (0, at))
+                self._pending_access[key] = (count + n, max(last, at))
             if len(self._pending_access) > _MAX_PENDING_ACCESS:
                 self._pending_access = {}
 
-    def _write_access(self, cur: apsw.Cursor, taken: dict[int, tuple[int, datetime]]) -> None:
-        if taken:
-            cur.executemany(
-                "UPDATE memories SET access_count = access_count + ?, last_accessed_at = ? WHERE seq = ?",
-                [(n, to_db(at), seq) for seq, (n, at) in taken.items()],
-            )
+    def _write_access(self, cur: apsw.Cursor, taken: dict[tuple[int, str], tuple[int, datetime]]) -> None:
+        write_access(cur, [(seq, reader, n, at) for (seq, reader), (n, at) in sorted(taken.items())])
         self._last_access_flush = time.monotonic()
 
-    def _with_access(self, rows: Sequence[Any]) -> list[tuple[int, Memory]]:
-        """Rows as (seq, item), with the access counts still buffered in this process added."""
+    def _with_access(
+        self,
+        actor: Actor,
+        rows: Sequence[Any],
+        read: Callable[[str, Sequence[Any]], Sequence[Any]] | None = None,
+    ) -> list[tuple[int, Memory]]:
+        """Rows as (seq, item) with the actor's own access counts (``storage/access.py``): those written
+        (``read``: a statement in the write transaction; default: on this thread's reader) and those still
+        buffered in this process."""
         items = [_row_to_memory(r) for r in rows]
-        if not self._pending_access:
+        if not items:
             return items
-        with self._pending_lock:
-            pending = dict(self._pending_access)
-        out = []
-        for seq, memory in items:
-            if seq in pending:
-                n, at = pending[seq]
-                last = memory.last_accessed_at
-                memory = memory.model_copy(
-                    update={
-                        "access_count": memory.access_count + n,
-                        "last_accessed_at": max(last, at) if last else at,
-                    }
-                )
-            out.append((seq, memory))
-        return out
+        seqs = [seq for seq, _ in items]
+        stats = read_access(read or self._rows, actor.user, seqs)
+        if self._pending_access:
+            with self._pending_lock:
+                pending = {seq: self._pending_access.get((seq, actor.user)) for seq in seqs}
+            for seq, buffered in pending.items():
+                if buffered is not None:
+                    stats[seq] = merged(stats.get(seq), buffered) or buffered
+        return with_access(items, stats)
 
     # -- reading --------------------------------------------------------------------------------------
 
@@ -302,7 +302,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         rows = self._rows(
             f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params)
         )
-        return self._with_access(rows)[0][1] if rows else None
+        return self._with_access(actor, rows)[0][1] if rows else None
 
     def seq_of(self, memory_id: str) -> int | None:
         rows = self._rows("SELECT seq FROM memories WHERE id = ?", (memory_id,))
@@ -316,7 +316,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
             (*seqs, *params),
         )
-        return dict(self._with_access(rows))
+        return dict(self._with_access(actor, rows))
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
@@ -325,7 +325,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " (SELECT chain_id FROM memories WHERE id = ?) ORDER BY m.seq",
             (*params, memory_id),
         )
-        return [m for _, m in self._with_access(rows)]
+        return [m for _, m in self._with_access(actor, rows)]
 
     def list_recent(
         self,
@@ -347,7 +347,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
-        return self._with_access(rows)
+        return self._with_access(actor, rows)
 
     def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
         if ids is None:

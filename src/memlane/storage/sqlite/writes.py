@@ -21,6 +21,7 @@ from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..profile_rows import RESTATED, expired_per_profile
 from ..stats import Bucket, StatDelta
+from .access import write_access
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
@@ -146,7 +147,15 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
     def get_for_update(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, now_utc())  # (an expired item is gone for writes too)
         row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params))
-        return _row_to_memory(row)[1] if row else None
+        if row is None:
+            return None
+        return self.store._with_access(actor, [row], read=self._all)[0][1]
+
+    def _all(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        return self.cur.execute(sql, params).fetchall()
+
+    def add_access(self, reader: str, counts: Sequence[tuple[int, int, datetime | None]]) -> None:
+        write_access(self.cur, [(seq, reader, n, at) for seq, n, at in counts if n > 0 or at is not None])
 
     def lock_chains_of(self, memory_ids: Sequence[str]) -> None:
         """Nothing to lock: the transaction holds SQLite's write lock, one writer at a time."""
@@ -211,8 +220,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
                 m.related_user, json.dumps(m.data) if m.data is not None else None, m.importance,
                 m.confidence, to_db(m.valid_from), to_db(m.valid_to), to_db(m.observed_at), m.source,
                 json.dumps(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
-                m.replaces, m.superseded_by, to_db(m.superseded_at), m.access_count,
-                to_db(m.last_accessed_at), to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
+                m.replaces, m.superseded_by, to_db(m.superseded_at), 0,  # (access: memory_access)
+                None, to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
                 m.author,
                 doc_len,
                 m.profile_id,
