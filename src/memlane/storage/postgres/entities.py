@@ -12,7 +12,6 @@ what others changed (``entity_versions.py``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -26,6 +25,7 @@ from ..entity_cache import EntityCache, Settled
 from ..merge_history import plan_unmerge
 from .edge_sources import EdgeSourceOps
 from .entity_versions import BUMP, CREATE, LOCK, SharedEntityCache
+from .json_text import json_dumps
 from .rows import _ALL, _scope, _time, _utc, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
@@ -65,7 +65,7 @@ def _new_entity_params(pending: Sequence[tuple[Entity, Sequence[str]]]) -> list[
     return [
         [e.id for e in entities], [e.workspace for e in entities], [e.owner for e in entities],
         [str(e.visibility) for e in entities], [e.type for e in entities], [e.name for e in entities],
-        [json.dumps(e.attributes) if e.attributes else None for e in entities],
+        [json_dumps(e.attributes) if e.attributes else None for e in entities],
         [e.created_at for e in entities], [e.updated_at for e in entities],
         [e.id for e, keys in pending for _ in keys], [k for _, keys in pending for k in keys],
     ]  # fmt: skip

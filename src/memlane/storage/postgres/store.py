@@ -19,6 +19,7 @@ from typing import Any
 
 import psycopg
 from psycopg.types import TypeInfo
+from psycopg.types.json import set_json_dumps
 from psycopg_pool import ConnectionPool
 
 from ...config import redact_url
@@ -36,6 +37,7 @@ from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import PostgresIdentity
 from .import_runs import PostgresImportRuns
+from .json_text import json_dumps
 from .lanes import _Lanes
 from .migrations import KEYWORD_REFOLD, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
 from .profiles import PostgresProfiles
@@ -139,6 +141,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         from pgvector.psycopg.vector import register_vector_info
 
         register_vector_info(conn, self._vector_info)
+        set_json_dumps(json_dumps, conn)  # floats come back as floats (``json_text``)
         if self._halfvec_info is not None:
             register_halfvec_info(conn, self._halfvec_info)
 
