@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from memlane.graph.name_forms import is_vowel_slip
-from memlane.graph.resolution import Candidate, Mention, resolve
+from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
 
 
 def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
@@ -139,3 +139,28 @@ def test_a_place_named_in_its_own_script(native: str, latin: str) -> None:
     known = Candidate("l1", "place", latin)
     assert resolve(Mention(native, "place"), [known]).entity_id == "l1"
     assert resolve(Mention(native, "place"), [Candidate("l2", "place", "Osaka")]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# a brand written as one word or two; a registered name that starts with its seat's city
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_name_written_as_one_word_or_two() -> None:
+    gym = Candidate("c1", "company", "PureGym")
+    assert resolve(Mention("Pure Gym", "company"), [gym]).entity_id == "c1"
+    assert blocking_keys("Pure Gym", "company") & blocking_keys("PureGym", "company")
+    point = Candidate("s1", "system", "SharePoint")
+    assert resolve(Mention("Share Point", "system"), [point]).entity_id == "s1"
+
+
+def test_a_registered_name_with_its_seat() -> None:
+    hongda = Candidate("c1", "company", "Shenzhen Hongda Electronics Co., Ltd.")
+    short = Mention("Hongda Electronics", "company")
+    assert resolve(short, [hongda]).entity_id == "c1"
+    assert blocking_keys("Hongda Electronics", "company") & blocking_keys(hongda.name, "company")
+    # what is left is all common words, or the name has no legal form: the city is part of the name
+    orange = Candidate("c2", "company", "Orange Business Services SA")
+    assert resolve(Mention("Business Services", "company"), [orange]).how == "new"
+    unregistered = Candidate("c3", "company", "Shenzhen Hongda Electronics")
+    assert resolve(short, [unregistered]).how == "new"

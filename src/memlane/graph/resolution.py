@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .company_names import short_reference, singular_form
+from .company_names import is_common_word, short_reference, singular_form
 from .family_names import family_name_keys, native_name_readings, same_family_name
 from .given_names import (
     given_name_forms,
@@ -55,7 +55,7 @@ from .name_forms import (
     romanisation_key,
     undoubled,
 )
-from .places import is_shared_name, place_key, qualifier_fits, regions_of
+from .places import city_of, is_shared_name, place_key, qualifier_fits, regions_of
 from .thing_names import (
     document_id,
     document_ids_agree,
@@ -430,7 +430,32 @@ def _organisation_forms(name: str) -> frozenset[str]:
     forms = {_organisation_base(name)}
     if "'" in name or "’" in name:
         forms.add(_organisation_base(name.replace("'", "").replace("’", "")))
+    forms |= {joined for form in forms if (joined := _joined(form)) != form}
+    forms |= {rest for form in forms if (rest := _without_seat(name, form))}
     return frozenset(f for f in forms if f)
+
+
+def _without_seat(name: str, base: str) -> str:
+    """A registered name that starts with its seat's city, without it ("Shenzhen Hongda Electronics
+    Co., Ltd." -> "hongda electronics", as Chinese registered names are written), else "". Only a
+    name with a legal form, and only when two words or more are left, one of them no common word (not
+    "Orange Business Services SA" -> "business services")."""
+    words = base.split()
+    if len(words) < 3 or city_of(words[0]) is None or not _has_legal_form(name):
+        return ""
+    rest = words[1:]
+    return " ".join(rest) if any(w.isalpha() and not is_common_word(w) for w in rest) else ""
+
+
+def _joined_name(name: str, kind: EntityType | None) -> str:
+    return _joined(normalise_name(name, kind))
+
+
+def _joined(form: str) -> str:
+    """A name of two or three words written as one ("pure gym" -> "puregym", "share point" ->
+    "sharepoint"): brand names are written both ways. Words with digits and longer names are kept."""
+    words = form.split()
+    return "".join(words) if 2 <= len(words) <= 3 and all(w.isalpha() for w in words) else form
 
 
 @lru_cache(maxsize=65536)
@@ -672,6 +697,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         base = _organisation_base(name)
         if base:
             keys.add(f"n:{base}")
+            keys.add(f"n:{_joined(base)}")  # "Pure Gym" is found as "PureGym"
             keys |= _grown_keys(name)
             words = tuple(base.split())
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
@@ -705,6 +731,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         plain = normalise_name(name, kind)
         if plain:
             keys.add(f"n:{plain}")
+            if kind is not EntityType.PLACE:
+                keys.add(f"n:{_joined(plain)}")  # "Share Point" is found as "SharePoint"
         if kind in _ACRONYM_KINDS and (letters := _initials(plain)):
             keys.add(f"n:{letters}")  # "Site Reliability Engineering" is found as "SRE"
         if kind in _ACRONYM_KINDS and plain.isalpha() and len(plain) >= 4:
@@ -1124,7 +1152,10 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             best = "grown"
         return best
     form = normalise_name(name, compare_as)
-    if form and any(normalise_name(known, compare_as) == form for known in _names_of(candidate)):
+    # two words written as one ("Share Point" / "SharePoint"); not a place's ("New Port" / "Newport")
+    spelt = normalise_name if compare_as is EntityType.PLACE else _joined_name
+    spelling = spelt(name, compare_as)
+    if form and any(spelt(known, compare_as) == spelling for known in _names_of(candidate)):
         if compare_as is EntityType.PLACE and _place_parts(name)[1] is None and is_shared_name(name):
             # "Georgia" the country and the US state, "Córdoba" in Argentina and in Spain: the bare
             # name twice says nothing about one place
