@@ -117,3 +117,47 @@ def test_a_request_is_read_as_a_statement_or_a_topic() -> None:
     for query, (kind, said) in cases.items():
         request = read_request(query)
         assert (request.kind, request.text) == (kind, said), query
+
+
+def test_a_topic_keeps_names_as_written_and_possessors_apart(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "nephew": "Theo is my nephew",
+            "birthday": "Theo turns 9 in July",
+            "roosevelt": "Theodore Roosevelt was a US president",
+            "sister": "Thea is Theo's sister",
+            "marco": "Marco is my running coach",
+            "polo": "Marco Polo travelled to China",
+            "marcos": "Marcos Silva is the new intern",
+            "mine": "My therapist is Dr. Greene",
+            "hers": "My sister's therapist moved to Leeds",
+        },
+    )
+    # a memory naming him that the graph linked to his sister only; not a longer name
+    assert _forget(mem, keys, "forget everything about Theo", dry_run=True) == {
+        "nephew",
+        "birthday",
+        "sister",
+    }
+    # "Marco" fits Marco and Marco Polo: only the one who bears the name whole; Marcos is no Marco
+    assert _forget(mem, keys, "Forget everything about Marco", dry_run=True) == {"marco"}
+    # a topic that is no entity: its words, and not someone else's therapist
+    assert _forget(mem, keys, "forget everything about my therapist", dry_run=True) == {"mine"}
+
+
+def test_a_statement_said_in_other_framings(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "cello": "I play the cello in a community orchestra",
+            "piano": "My daughter plays the piano",
+            "green": "My favourite colour is green",
+            "blue": "My wife's favourite colour is blue",
+            "fence": "The garden fence is painted green",
+        },
+    )
+    assert _forget(mem, keys, "You can forget that I play the cello", dry_run=True) == {"cello"}
+    assert _forget(mem, keys, "don't remember that my favourite colour is green anymore", dry_run=True) == {
+        "green"
+    }

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from .. import text
@@ -48,50 +49,104 @@ _ENDING = 2
 #: stems of at least this many letters may differ in their ending
 _MIN_STEM = 5
 _FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
-_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'’-]*")
+_FIRST_PERSON_WORD = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
 #: ``recall(text, about=name)``: the caller's candidates (every version, every space the forget covers)
 Recall = Callable[..., list[Hit]]
 
 
-def _names(text_: str) -> frozenset[str]:
-    """Stems of the capitalised words of a text (not the first word of a sentence): names, which must
-    match whole ("Daniel" is not "Danielle")."""
-    return frozenset(s for w in _CAPITALISED.findall(text_.strip()) for s in text.tokenize(w))
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """A text's content words: stems, the folded words as written (a name matches only as written:
+    "Lucas" is not "Luca", "Marcos" not "Marco", though Snowball stems them alike) and which are
+    capitalised."""
+
+    stems: frozenset[str]
+    written: frozenset[str]
+    #: (written, stem) of each content word, and whether it is capitalised
+    terms: tuple[tuple[str, str, bool], ...]
 
 
-def _same(word: str, stems: frozenset[str], names: frozenset[str]) -> bool:
-    if word in stems:
+def _words(text_: str) -> _Words:
+    terms: dict[str, tuple[str, str, bool]] = {}
+    for match in _WORD.finditer(text.key_fold(text_)):
+        surface = match.group()
+        low = surface.lower().split("'")[0] if surface.lower().endswith(("'s", "'")) else surface.lower()
+        stems = text.tokenize(low)
+        if len(stems) != 1:
+            continue  # a stopword (or a word of several parts, left to the stems)
+        capitalised = surface[0].isupper()
+        seen = terms.get(low)
+        terms[low] = (low, stems[0], capitalised or (seen is not None and seen[2]))
+    return _Words(
+        frozenset(text.tokenize(text_)) | {t[1] for t in terms.values()},
+        frozenset(terms),
+        tuple(terms.values()),
+    )
+
+
+def _same(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) -> bool:
+    written, stem, capitalised = term
+    if capitalised:
+        return written in words.written
+    if stem in words.stems:
         return True
-    if word in names or len(word) < _MIN_STEM:
+    if len(stem) < _MIN_STEM:
         return False
     return any(
         s not in names
         and len(s) >= _MIN_STEM
-        and abs(len(s) - len(word)) <= _ENDING
-        and (s.startswith(word) or word.startswith(s))
-        for s in stems
+        and abs(len(s) - len(stem)) <= _ENDING
+        and (s.startswith(stem) or stem.startswith(s))
+        for s in words.stems
     )
 
 
-def _covered(wanted: Iterable[str], stems: frozenset[str], names: frozenset[str]) -> int:
-    return sum(1 for w in wanted if _same(w, stems, names))
+@dataclass(frozen=True, slots=True)
+class _Subject:
+    """Who or what a statement speaks of: its first clause's subject without the possessor (``head``),
+    the possessor ("Nadia's mother": ``nadia``), and whether it speaks of the speaker."""
+
+    head: frozenset[str]
+    possessor: frozenset[str]
+    first_person: bool
+    #: said by a clause (a verb), not a bare phrase: a phrase names what, not of whom
+    clause: bool = True
 
 
-def _subject(sentence: str) -> frozenset[str] | None:
-    """The stems of the first clause's subject (and possessor) of a sentence; None if it has no verb."""
+def _subject(sentence: str, words: _Words) -> _Subject | None:
+    """The subject of a sentence's first clause; a phrase with no verb ("my salary") is its own
+    subject. None when nothing is said of anyone."""
     for claim in analyse(sentence).claims:
         if claim.verb:
-            return claim.subject | claim.possessor
-    return None
+            head = claim.subject - claim.possessor
+            first = bool(head & _FIRST_PERSON) or _starts_first_person(sentence)
+            return _Subject(head - _FIRST_PERSON, claim.possessor, first)
+    if not words.stems:
+        return None
+    return _Subject(words.stems, frozenset(), _starts_first_person(sentence), clause=False)
 
 
-def _same_subject(asked: frozenset[str] | None, said: frozenset[str] | None, words: frozenset[str]) -> bool:
-    if asked is None or said is None or not said:
+def _starts_first_person(sentence: str) -> bool:
+    """The sentence opens with the speaker ("I …", "my …", "our …")."""
+    first = _FIRST_PERSON_WORD.match(sentence.strip())
+    return first is not None
+
+
+def _same_subject(asked: _Subject | None, said: _Subject | None, wanted: _Words) -> bool:
+    """``said`` (a memory's subject) is the request's: the speaker for the speaker, else a word of it
+    the request holds; a possessor only one the request names ("my wife's salary" is not "my
+    salary", "Nadia's mother" not Nadia). A bare phrase ("inhaler") asks only the possessor."""
+    if asked is None or said is None:
         return True
-    if said & _FIRST_PERSON:
-        return bool(asked & _FIRST_PERSON) or not asked
-    return bool(said & (words | asked))
+    if not said.possessor <= wanted.stems | asked.head:
+        return False
+    if not asked.clause:
+        return True
+    if not said.head:
+        return said.first_person == asked.first_person or not (asked.head or asked.first_person)
+    return bool(said.head & (wanted.stems | asked.head))
 
 
 def _entities_of(store: Store, actor: Actor, memory_id: str) -> list[Entity]:
@@ -111,15 +166,34 @@ def chosen(request: ForgetRequest, *, store: Store, actor: Actor, recall: Recall
 
 def _topic(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
     entities = set(entities_about(store, actor, name, ambiguous=False))
-    if entities:
-        # recall's ``about`` lists the memories linked to what the name resolves to, however many (and
-        # to every namesake of an ambiguous name: those are left out)
-        return [
-            hit.id
-            for hit in recall(name, about=name)
-            if entities & {e.id for e in _entities_of(store, actor, hit.id)}
-        ]
-    return _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, subject=False)
+    if not entities:
+        # a name that fits several entities: only one that bears it whole ("Marco", not "Marco Polo")
+        fits = entities_about(store, actor, name)
+        entities = {
+            e.id for e in store.entities_by_ids(fits) if _key(name) in {_key(n) for n in (e.name, *e.aliases)}
+        }
+    if not entities:
+        return _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
+    # recall's ``about`` lists the memories linked to what the name resolves to, however many (and to
+    # every namesake of an ambiguous name: those are left out)
+    chosen = [
+        hit.id
+        for hit in recall(name, about=name)
+        if entities & {e.id for e in _entities_of(store, actor, hit.id)}
+    ]
+    # and a memory that names it as written where the graph linked no name ("Thea is Theo's sister"
+    # linked to Thea alone), unless it is linked to another entity of that name (a namesake)
+    wanted = _words(name).written
+    for hit in recall(name):
+        if hit.id in chosen or not wanted:
+            continue
+        words = _words(hit.content)
+        if not wanted <= {written for written, _, capitalised in words.terms if capitalised}:
+            continue
+        linked = _entities_of(store, actor, hit.id)
+        if not any(wanted <= _words(e.name).written for e in linked if e.id not in entities):
+            chosen.append(hit.id)
+    return chosen
 
 
 def _statement(
@@ -130,14 +204,17 @@ def _statement(
     recall: Recall,
     now: datetime,
     coverage: float,
-    subject: bool = True,
+    clause: bool = True,
 ) -> list[str]:
-    wanted = frozenset(text.tokenize(said))
-    if not wanted:
+    """The memories saying ``said``; ``clause=False``: a topic's phrase ("my flight to Lisbon"), read as
+    a phrase (only a possessor must agree) and with no negation to agree."""
+    wanted = _words(said)
+    if not wanted.terms:
         return []
-    need = max(1, math.ceil(coverage * len(wanted) - 1e-9))
-    names = _names(said)
-    asked = _subject(said) if subject else None
+    need = max(1, math.ceil(coverage * len(wanted.terms) - 1e-9))
+    asked = _subject(said, wanted)
+    if asked is not None and not clause:
+        asked = _Subject(asked.head, asked.possessor, asked.first_person, clause=False)
     negated = "not" in text.content_words(said)
     found: dict[str, Entity] = {}
     weights = entities_named(store, actor, said, now, found)
@@ -148,15 +225,15 @@ def _statement(
     ]
     out: list[str] = []
     for hit in recall(said):
-        stems = frozenset(text.tokenize(hit.content))
-        hit_names = names | _names(hit.content)
-        if _covered(wanted, stems, hit_names) < need:
+        words = _words(hit.content)
+        names = frozenset(stem for _, stem, capitalised in words.terms if capitalised)
+        if sum(1 for term in wanted.terms if _same(term, words, names)) < need:
             continue
-        if subject and not _same_subject(asked, _subject(hit.content), wanted):
+        if not _same_subject(asked, _subject(hit.content, words), wanted):
             continue
-        if subject and negated != ("not" in text.content_words(hit.content)):
+        if clause and negated != ("not" in text.content_words(hit.content)):
             continue  # "I don't eat meat" is no restatement of "I eat meat"
-        if required and not _links_all(required, _entities_of(store, actor, hit.id), stems):
+        if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
             continue
         out.append(hit.id)
     return out

@@ -30,13 +30,14 @@ Kind = Literal["statement", "topic"]
 #: politeness and address before the verb ("ok, please", "can you", "I'd like you to")
 _LEAD = re.compile(
     r"^(?:\s*(?:(?:ok(?:ay)?|hey|so|now|and|also|just|please|pls|kindly)\b[\s,:]*"
-    r"|(?:can|could|would|will)\s+you\s+"
+    r"|(?:can|could|would|will)\s+you\s+|you\s+(?:can|may|should|could)\s+(?:now\s+)?"
     r"|i\s*(?:want|need|would\s+like|'d\s+like)\s+you\s+to\s+))+",
     re.IGNORECASE,
 )
 #: the verb of a request to forget
 _VERB = re.compile(
-    r"^(?:forget|delete|erase|remove|drop|wipe|clear|purge|discard|disregard|scrub|get\s+rid\s+of)"
+    r"^(?:forget|delete|erase|remove|drop|wipe|clear|purge|discard|disregard|scrub|get\s+rid\s+of"
+    r"|(?:(?:please\s+)?(?:don't|do\s+not|no\s+need\s+to|stop|quit)\s+(?:remember|keep|stor|track)(?:ing|e)?))"
     r"(?:\s+(?:out|off|away))?\b\s*(?:(?:for\s+me|please)\b\s*)?[,:]?\s*",
     re.IGNORECASE,
 )
@@ -65,7 +66,8 @@ _ABOUT = re.compile(r"^(?:about|all\s+about)\s+", re.IGNORECASE)
 #: after the request: where to forget it from, how, courtesy
 _TAIL = re.compile(
     r"(?:[\s,]+(?:(?:from|out\s+of|in)\s+(?:your|my|the)?\s*(?:memory|memories|notes|records|database)"
-    r"|please|thanks|thank\s+you|for\s+me|for\s+good|forever|permanently|completely|entirely|now))+\s*[.!?]*\s*$"
+    r"|please|thanks|thank\s+you|for\s+me|for\s+good|forever|permanently|completely|entirely|now"
+    r"|any\s*more))+\s*[.!?]*\s*$"
     r"|\s*[.!?]+\s*$",
     re.IGNORECASE,
 )
