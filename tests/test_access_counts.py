@@ -190,3 +190,58 @@ def test_a_reader_on_a_personal_ceiling_counts_in_her_own_row(m: Memlane) -> Non
     assert [h.id for h in m.service.recall("wifi password", actor=actor, now=NOW)] == [shared]
     assert m.get(shared, user="bob").access_count == 1
     assert m.get(shared, user="alice").access_count == 0
+
+
+def test_the_readers_counts_are_read_by_their_key_not_by_a_scan(db_path: Path | str) -> None:
+    """Every statement that reads the reader's counts (recall's, a listing's, a get's) finds them by the
+    (memory, reader) key, with many readers' rows in the table: the statements the store really runs,
+    planned by the database itself (PostgreSQL after ANALYZE, SQLite without statistics, as memlane runs
+    them)."""
+    readers = 60
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store_many([f"note {i} about the kettle and room {i}" for i in range(300)], visibility="shared",
+                     auto_supersede=False)  # fmt: skip
+        rows(
+            db_path,
+            f"WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < {readers})"
+            " INSERT INTO memory_access (memory_seq, reader, access_count)"
+            " SELECT m.seq, 'r' || r.n, 1 FROM memories m CROSS JOIN r",
+        )
+        if is_postgres(db_path):
+            rows(db_path, "ANALYZE")
+        seen: list[tuple[str, object]] = []
+        storage = m.service.storage
+        read = storage._rows
+
+        def traced(sql: str, params: object) -> object:
+            seen.append((str(sql), params))
+            return read(sql, params)  # type: ignore[arg-type]
+
+        storage._rows = traced  # type: ignore[method-assign]
+        try:
+            hit = m.recall("kettle room 7", user="bob", limit=5, now=NOW)[0]
+            m.list_recent(user="bob", limit=20)
+            m.get(hit.id, user="bob")
+        finally:
+            storage._rows = read  # type: ignore[method-assign]
+    statements = [(sql, params) for sql, params in seen if "memory_access" in sql]
+    assert len(statements) >= 3
+    for sql, params in statements:
+        plan = _plan(db_path, sql, params)
+        assert "memory_access" in plan, plan
+        assert "Seq Scan on memory_access" not in plan and "SCAN memory_access" not in plan, plan
+
+
+def _plan(db: Path | str, sql: str, params: object) -> str:
+    if is_postgres(db):
+        import psycopg
+
+        with psycopg.connect(str(db), autocommit=True) as conn:
+            return "\n".join(r[0] for r in conn.execute(("EXPLAIN " + sql).encode(), params))  # type: ignore[arg-type]
+    import apsw
+
+    con = apsw.Connection(str(db))
+    try:
+        return "\n".join(str(r[3]) for r in con.execute("EXPLAIN QUERY PLAN " + sql, params))  # type: ignore[arg-type]
+    finally:
+        con.close()

@@ -1,8 +1,11 @@
 """PostgreSQL: each reader's own access counts (``memory_access``; ``storage/access.py`` says why).
 
-The same operations as on SQLite (``storage/sqlite/access.py``). Reads join the reader's row in the
-statement that reads the memories (``READER_JOIN`` with ``READER_COLUMNS``: no round trip more);
-recall's count is one statement that never waits (``TOUCH``).
+The same operations as on SQLite (``storage/sqlite/access.py``). Reads look the reader's row up in the
+statement that reads the memories (``READER_COLUMNS``: no round trip more), by its key, for each row
+returned: as subqueries of the select list, not a join, which the planner could turn into a scan of
+every reader's rows (a reader with no rows yet is estimated at one row, and one pass over the table
+then looks cheaper than a lookup per memory; ``tests/test_access_counts.py`` checks the plans); recall's
+count is one statement that never waits (``TOUCH``).
 """
 
 from __future__ import annotations
@@ -11,17 +14,25 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from ...models import Actor
 from .rows import _COLUMNS, _time
 
-__all__ = ["READER_COLUMNS", "READER_JOIN", "TOUCH", "add_access", "copy_access"]
+__all__ = ["READER_COLUMNS", "TOUCH", "add_access", "copy_access", "reader"]
 
-#: ``_COLUMNS`` with the reader's own access count and last access (``READER_JOIN`` joins them as ``a``)
+_OF_READER = "FROM memory_access a WHERE a.memory_seq = m.seq AND a.reader = %s"
+#: ``_COLUMNS`` (of ``memories m``) with the reader's own access count and last access; its parameters
+#: (``reader``) come before the statement's others
 READER_COLUMNS = _COLUMNS.replace(
-    "0, NULL::timestamp,", f"coalesce(a.access_count, 0), {_time('a.last_accessed_at')},"
+    "0, NULL::timestamp,",
+    f"coalesce((SELECT a.access_count {_OF_READER}), 0), (SELECT {_time('a.last_accessed_at')} {_OF_READER}),",
 )
 assert READER_COLUMNS != _COLUMNS
-#: its one parameter: the reader (``Actor.user``), before the statement's others
-READER_JOIN = "LEFT JOIN memory_access a ON a.memory_seq = m.seq AND a.reader = %s"
+
+
+def reader(actor: Actor) -> tuple[str, str]:
+    """``READER_COLUMNS``' parameters: the reader is the user the request acts for."""
+    return actor.user, actor.user
+
 
 #: one recall's count, one statement (one round trip): the setting is local to its transaction and read
 #: at COMMIT (the recall does not wait for the WAL flush). A memory locked FOR UPDATE by a writer is

@@ -28,7 +28,7 @@ from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
-from .access import READER_COLUMNS, READER_JOIN, TOUCH
+from .access import READER_COLUMNS, TOUCH, reader
 from .analyze import Statistics
 from .conversations import PostgresConversations
 from .entities import EntityReadOps, backfill_related_users, backfill_subjects
@@ -314,8 +314,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE m.id = %s AND {where}",
-            (actor.user, memory_id, *params),
+            f"SELECT {READER_COLUMNS} FROM memories m WHERE m.id = %s AND {where}",
+            (*reader(actor), memory_id, *params),
         )
         return _row_to_memory(rows[0])[1] if rows else None
 
@@ -328,17 +328,17 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             return {}
         where, params = _scope(actor, filters, now)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE m.seq = ANY(%s::bigint[]) AND {where}",
-            (actor.user, list(seqs), *params),
+            f"SELECT {READER_COLUMNS} FROM memories m WHERE m.seq = ANY(%s::bigint[]) AND {where}",
+            (*reader(actor), list(seqs), *params),
         )
         return dict(_row_to_memory(r) for r in rows)
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE {where} AND m.chain_id ="
+            f"SELECT {READER_COLUMNS} FROM memories m WHERE {where} AND m.chain_id ="
             " (SELECT chain_id FROM memories WHERE id = %s) ORDER BY m.seq",
-            (actor.user, *params, memory_id),
+            (*reader(actor), *params, memory_id),
         )
         return [_row_to_memory(r)[1] for r in rows]
 
@@ -356,9 +356,9 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             where += " AND (m.created_at, m.id) < (%s, %s)"
             params.extend(before)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE {where}"
+            f"SELECT {READER_COLUMNS} FROM memories m WHERE {where}"
             " ORDER BY m.created_at DESC, m.id DESC LIMIT %s OFFSET %s",
-            (actor.user, *params, limit, offset),
+            (*reader(actor), *params, limit, offset),
         )
         return [_row_to_memory(r) for r in rows]
 

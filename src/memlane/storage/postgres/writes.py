@@ -33,7 +33,7 @@ from ..base import NewMemory
 from ..memory_rows import observed_time
 from ..profile_rows import RESTATED, expired_per_profile
 from ..stats import Bucket, StatDelta
-from .access import READER_COLUMNS, READER_JOIN, add_access
+from .access import READER_COLUMNS, add_access, reader
 from .consolidation_runs import ConsolidationRunOps
 from .conversations import claim_exchange
 from .entities import EntityWriteOps
@@ -266,8 +266,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self._lock_chain(chain)
         where, params = _scope(actor, _ALL, now_utc())  # (an expired item is gone for writes too)
         row = self._one(
-            f"SELECT {READER_COLUMNS} FROM memories m {READER_JOIN} WHERE m.id = %s AND {where}",
-            (actor.user, memory_id, *params),
+            f"SELECT {READER_COLUMNS} FROM memories m WHERE m.id = %s AND {where}",
+            (*reader(actor), memory_id, *params),
         )
         return _row_to_memory(row)[1] if row else None
 
