@@ -7,8 +7,8 @@ from datetime import datetime
 
 from . import text
 from .models import Subject
-from .text.cjk import keyword_text
 from .text.claims import analyse, claim_keys
+from .text.stems import keyword_text
 
 __all__ = ["index_fields"]
 

@@ -9,6 +9,7 @@ One module per concept; each depends only on those above it in this list (``word
 internal):
 
 * ``cjk``       character pairs for scripts written without spaces, at index and query time
+* ``stems``     stems of words in inflected scripts (Cyrillic, Greek, …), at index and query time
 * ``words``     Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap
 * ``numbers``   ``num:`` keys for amounts, percentages and spelled-out numbers
 * ``dates``     date mentions, relative dates resolved against ``now``, ``date:``/``week:`` keys

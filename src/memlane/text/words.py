@@ -1,7 +1,8 @@
 """Words: Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap.
 
 The base of ``memlane.text``: every other module here builds on its folding and word tables, and it
-imports only ``cjk`` (the character pairs of scripts written without spaces). ``tokenize`` and ``tsquery_terms``/``fts_query`` feed the keyword lane;
+imports only ``cjk`` (the character pairs of scripts written without spaces) and ``stems`` (the stems
+of words in inflected scripts). ``tokenize`` and ``tsquery_terms``/``fts_query`` feed the keyword lane;
 ``normalize_content``/``content_hash`` key exact duplicates; ``content_words``/``word_overlap`` are the
 similarity used by dedup and supersession.
 
@@ -23,6 +24,7 @@ import unicodedata
 import Stemmer
 
 from .cjk import has_cjk, query_terms
+from .stems import has_stemmed_script, stem_words
 
 __all__ = [
     "STOPWORDS",
@@ -267,7 +269,10 @@ def tokenize(text: str) -> list[str]:
 
 def _keyword_words(surface: str, norm: str) -> list[str]:
     """A keyword token's word, or its CJK runs' character pairs (from the surface: stripping accents
-    would take the voicing marks off kana, "で" -> "て") and its other parts."""
+    would take the voicing marks off kana, "で" -> "て") and its other parts; a word of an inflected
+    script as its stem (``stems``, from the surface, before accents are stripped), as indexed."""
+    if has_stemmed_script(surface) and not has_cjk(surface):
+        return [_strip_accents(stem_words(surface.replace("'", "")))]
     if not has_cjk(surface):
         return [norm]
     return [w if has_cjk(w) else _strip_accents(w) for w in _parts(surface)]

@@ -15,7 +15,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...text.cjk import keyword_text
+from ...text.stems import keyword_text, stem_words
 from .base import LaneResult, Query
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def term_frequencies(query: Query, store: Store) -> tuple[int, dict[str, int]]:
     """(items the caller may read, how many of them contain each query term), once per query."""
     if query.term_df is None:
         porter = _porter()
-        stem_of = {t: porter.stemWord(t.lower()) for t in query.terms}
+        stem_of = {t: porter.stemWord(stem_words(t).lower()) for t in query.terms}
         total, df = store.term_stats(query.actor, sorted(set(stem_of.values())))
         query.term_df = (total, {t: df.get(p, 0) for t, p in stem_of.items()})
     return query.term_df
@@ -86,7 +86,10 @@ def _add_common_terms(
     stems = {seq: _stem_counts(text) for seq, text in contents.items()}
     lengths = {seq: sum(c.values()) for seq, c in stems.items()}
     avg = sum(lengths.values()) / max(1, len(lengths))
-    idf = {porter.stemWord(t.lower()): math.log(1 + (total - df[t] + 0.5) / (df[t] + 0.5)) for t in common}
+    idf = {
+        porter.stemWord(stem_words(t).lower()): math.log(1 + (total - df[t] + 0.5) / (df[t] + 0.5))
+        for t in common
+    }
     scored = []
     for seq, score in ranked:
         counts = stems.get(seq, Counter())

@@ -22,6 +22,7 @@ import psycopg
 from psycopg import sql
 
 from ...models import Actor, Filters
+from ...text.stems import stem_words
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from .rows import _readable, _scope, _vector_sql, fts_text
@@ -76,8 +77,8 @@ class _Lanes:
         that splits into several lexemes ("e-mail", "o'brien") matches items holding all of them, with
         the smallest of their counts as its frequency, where FTS5 counts the phrase.
         """
-        # (split as the documents were: see ``fts_text``)
-        terms = [t for t in dict.fromkeys(fts_text(t) for t in terms) if t]
+        # (split and stemmed as the documents were: see ``fts_text`` and ``text.stems``)
+        terms = [t for t in dict.fromkeys(fts_text(stem_words(t)) for t in terms) if t]
         if not terms:
             return []
         total, avgdl, stats = self._term_stats(actor, terms)

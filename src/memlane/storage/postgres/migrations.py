@@ -755,4 +755,16 @@ UPDATE memories SET access_count = 0, last_accessed_at = NULL
     )
 )
 
+MIGRATIONS.append(
+    (
+        28,
+        "the keyword index stems the words of inflected scripts (Cyrillic, Greek, Armenian, Arabic:"
+        " 'Яндекс' finds 'Яндексе'): the keyword text of the rows holding such words again, with its"
+        " tsvector, porter terms and length, then the statistics (see KEYWORD_RESTEM)",
+        "SELECT 1;",
+    )
+)
+#: the keyword text of existing rows again, in Python (``writes.restem_keyword_index``), after the SQL
+KEYWORD_RESTEM = 28
+
 LATEST = MIGRATIONS[-1][0]

@@ -39,10 +39,17 @@ from .identity import PostgresIdentity
 from .import_runs import PostgresImportRuns
 from .json_text import json_dumps
 from .lanes import _Lanes
-from .migrations import KEYWORD_REFOLD, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
+from .migrations import (
+    KEYWORD_REFOLD,
+    KEYWORD_RESTEM,
+    LATEST,
+    MIGRATIONS,
+    RELATED_USER_BACKFILL,
+    SUBJECT_BACKFILL,
+)
 from .profiles import PostgresProfiles
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
-from .writes import CURRENT_BY_HASH, _Txn, refold_keyword_index
+from .writes import CURRENT_BY_HASH, _Txn, refold_keyword_index, restem_keyword_index
 
 __all__ = ["PostgresStore"]
 
@@ -201,6 +208,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     backfill_related_users(conn, now_utc())
                 if version == KEYWORD_REFOLD:
                     refold_keyword_index(conn)
+                if version == KEYWORD_RESTEM:
+                    restem_keyword_index(conn)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

@@ -28,6 +28,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from ...models import Actor, Memory
+from ...text.stems import has_stemmed_script, keyword_text
 from ...timeutil import now_utc
 from ..base import NewMemory
 from ..memory_rows import observed_time
@@ -169,6 +170,38 @@ def refold_keyword_index(conn: psycopg.Connection[Any]) -> None:
             cur.executemany(
                 "UPDATE memories SET fts = to_tsvector('english', %s), porter_terms = %s WHERE seq = %s",
                 [(fts_text(content), _porter_terms(content, subj), seq) for seq, content, subj in batch],
+            )
+        last = batch[-1][0]
+    rebuild_stats(conn)
+
+
+def restem_keyword_index(conn: psycopg.Connection[Any]) -> None:
+    """Schema step 28: the keyword text of every item with a word of an inflected script
+    (``text.stems``: Cyrillic, Greek, Armenian, Arabic) again, as a store now writes it (those words as
+    their stems), with its tsvector, porter terms and length; then the statistics. Other rows are as
+    they were. Inside the migration's transaction, a thousand rows a round trip."""
+    subject = "coalesce(keyword_subject, '')"
+    last = 0
+    while True:
+        batch = conn.execute(
+            f"SELECT seq, content, {subject} FROM memories WHERE seq > %s"
+            " AND octet_length(content) <> char_length(content) ORDER BY seq LIMIT 1000",
+            (last,),
+        ).fetchall()
+        if not batch:
+            break
+        changed = []
+        for seq, content, subj in batch:
+            if has_stemmed_script(content) and (indexed := keyword_text(content)) is not None:
+                changed.append(
+                    (indexed, _token_count(indexed) + _token_count(subj), _porter_terms(indexed, subj),
+                     fts_text(indexed), seq)
+                )  # fmt: skip
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET keyword_text = %s, doc_len = %s, porter_terms = %s,"
+                " fts = to_tsvector('english', %s) WHERE seq = %s",
+                changed,
             )
         last = batch[-1][0]
     rebuild_stats(conn)

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from ...errors import StorageError
 from ...models import Actor, Filters
+from ...text.stems import stem_words
 from ..entity_keys import key_caps, rank_pairs
 from ..neighbours import conversation_neighbours, seqs_around
 from ..vector_index import VectorIndex
@@ -59,6 +60,7 @@ class _Lanes:
         length of the items the actor may read. A term is matched in the content column; one that FTS5
         splits into several tokens ("e-mail") matches items holding all of them, with the smallest of
         their counts as its frequency and document frequency (as in PostgreSQL)."""
+        terms = [stem_words(t) for t in terms]  # a word of an inflected script as its stem, as indexed
         by_term = {t: fts_tokens(t, query=True) for t in dict.fromkeys(terms) if t.strip()}
         phrases = list(dict.fromkeys(tuple(dict.fromkeys(tk)) for tk in by_term.values() if tk))
         if not phrases:

@@ -731,4 +731,16 @@ UPDATE memories SET access_count = 0, last_accessed_at = NULL
     )
 )
 
+MIGRATIONS.append(
+    (
+        28,
+        "the keyword index stems the words of inflected scripts (Cyrillic, Greek, Armenian, Arabic:"
+        " 'Яндекс' finds 'Яндексе'): the full-text rows holding such words again, then the lengths and"
+        " statistics (see KEYWORD_RESTEM)",
+        "SELECT 1;",
+    )
+)
+#: the full-text rows of existing items again, in Python (``writes.restem_keyword_index``), after the SQL
+KEYWORD_RESTEM = 28
+
 LATEST = MIGRATIONS[-1][0]

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...models import Actor, Memory
+from ...text.stems import has_stemmed_script, keyword_text
 from ...timeutil import from_db, now_utc, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
@@ -79,6 +80,31 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
         f" JOIN memories m ON m.seq = e.memory_seq {joined} GROUP BY b.id, e.key",
         (workspace,),
     )
+
+
+def restem_keyword_index(cur: Any) -> None:
+    """Schema step 28: the full-text row of every item with a word of an inflected script
+    (``text.stems``: Cyrillic, Greek, Armenian, Arabic) again, as a store now writes it (those words as
+    their stems), then the lengths and statistics (``rebuild_stats``). Other rows are as they were.
+    Inside the migration's transaction."""
+    last = 0
+    while True:
+        batch = cur.execute(
+            "SELECT m.seq, m.content, f.subject FROM memories m JOIN memories_fts f ON f.rowid = m.seq"
+            " WHERE m.seq > ? AND length(m.content) <> length(CAST(m.content AS BLOB)) ORDER BY m.seq LIMIT 1000",
+            (last,),
+        ).fetchall()
+        if not batch:
+            break
+        for seq, content, subject in batch:
+            if has_stemmed_script(content) and (indexed := keyword_text(content)) is not None:
+                cur.execute("DELETE FROM memories_fts WHERE rowid = ?", (seq,))
+                cur.execute(
+                    "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)",
+                    (seq, indexed, subject),
+                )
+        last = batch[-1][0]
+    rebuild_stats(cur)
 
 
 class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, EntityRekeyOps):
