@@ -821,14 +821,29 @@ class EntityReadOps:
         if type is not None:
             clauses.append("e.type = %s")
             params.append(type)
+        source = "entities e"
         if keys or external_ids:
-            clauses.append(
-                "(e.id IN (SELECT entity_id FROM entity_blocking_keys WHERE key = ANY(%s::text[]))"
-                " OR e.id IN (SELECT entity_id FROM entity_external_ids WHERE external_id = ANY(%s::text[])))"
-            )
-            params.extend([list(keys), list(external_ids)])
+            # The entities the keys name, found by the keys' own index (keys carry their entity's scope:
+            # the reader's scopes bound them), then each entity by its id. Before, the keys were looked
+            # up without their scope (no index serves that) and the planner walked every entity newest
+            # first, probing each against them.
+            owners = [actor.owner, *actor.readable_shared_owners()]
+            scope = "workspace = %s AND owner = ANY(%s::text[]) AND visibility IN ('personal', 'shared')"
+            found, found_params = [], []
+            if keys:
+                found.append(
+                    f"SELECT entity_id FROM entity_blocking_keys WHERE {scope} AND key = ANY(%s::text[])"
+                )
+                found_params += [actor.workspace, owners, list(keys)]
+            if external_ids:
+                found.append(
+                    f"SELECT entity_id FROM entity_external_ids WHERE {scope} AND external_id = ANY(%s::text[])"
+                )
+                found_params += [actor.workspace, owners, list(external_ids)]
+            source = f"({' UNION '.join(found)}) f JOIN entities e ON e.id = f.entity_id"
+            params = [*found_params, *params]
         rows = self._entity_rows(
-            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)}"
+            f"SELECT {_ENTITY} FROM {source} WHERE {' AND '.join(clauses)}"
             " ORDER BY e.created_at DESC, e.id DESC"
             " LIMIT %s OFFSET %s",
             (*params, limit, offset),

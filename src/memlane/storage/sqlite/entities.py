@@ -621,15 +621,30 @@ class EntityReadOps:
         if type is not None:
             clauses.append("e.type = ?")
             params.append(type)
+        source = "entities e"
         if keys or external_ids:
-            clauses.append(
-                f"(e.id IN (SELECT entity_id FROM entity_blocking_keys WHERE key IN ({_marks(keys)}))"
-                f" OR e.id IN (SELECT entity_id FROM entity_external_ids WHERE external_id IN"
-                f" ({_marks(external_ids)})))"
-            )
-            params.extend([*keys, *external_ids])
+            # The entities the keys name, found by the keys' own index (keys carry their entity's scope:
+            # the reader's scopes bound them), then each entity by its id (CROSS JOIN fixes the order).
+            # Before, every entity of the workspace was walked newest first and each probed against
+            # every key of the store (17.5 ms a search at 20k entities).
+            owners = [actor.owner, *actor.readable_shared_owners()]
+            scope = f"workspace = ? AND owner IN ({_marks(owners)}) AND visibility IN ('personal', 'shared')"
+            found, found_params = [], []
+            if keys:
+                found.append(
+                    f"SELECT entity_id FROM entity_blocking_keys WHERE {scope} AND key IN ({_marks(keys)})"
+                )
+                found_params += [actor.workspace, *owners, *keys]
+            if external_ids:
+                found.append(
+                    f"SELECT entity_id FROM entity_external_ids WHERE {scope}"
+                    f" AND external_id IN ({_marks(external_ids)})"
+                )
+                found_params += [actor.workspace, *owners, *external_ids]
+            source = f"({' UNION '.join(found)}) f CROSS JOIN entities e ON e.id = f.entity_id"
+            params = [*found_params, *params]
         rows = self._entity_rows(
-            f"SELECT {_ENTITY} FROM entities e WHERE {' AND '.join(clauses)}"
+            f"SELECT {_ENTITY} FROM {source} WHERE {' AND '.join(clauses)}"
             " ORDER BY e.created_at DESC, e.id DESC"
             " LIMIT ? OFFSET ?",
             (*params, limit, offset),
