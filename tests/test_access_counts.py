@@ -245,3 +245,33 @@ def _plan(db: Path | str, sql: str, params: object) -> str:
         return "\n".join(str(r[3]) for r in con.execute("EXPLAIN QUERY PLAN " + sql, params))  # type: ignore[arg-type]
     finally:
         con.close()
+
+
+def test_a_copy_between_backends_keeps_every_readers_counts(tmp_path: Path, pg_database: str) -> None:
+    import uuid
+
+    from click.testing import CliRunner
+
+    from memlane.cli import main
+    from pg import url_with_search_path
+
+    source, back = tmp_path / "a.db", tmp_path / "b.db"
+    with Memlane(source, user="alice", embedder="none") as m:
+        shared = m.store("the van is parked on level 3", visibility="shared").id
+        for user, times in (("alice", 1), ("bob", 3)):
+            for _ in range(times):
+                m.recall("van parked", user=user, now=NOW)
+        before = {user: m.get(shared, user=user) for user in ("alice", "bob", "carol")}
+    schema = f"copy_{uuid.uuid4().hex[:8]}"
+    rows(pg_database, f'CREATE SCHEMA "{schema}"')
+    pg = url_with_search_path(pg_database, schema)
+    runner = CliRunner()
+    for src, dst in ((str(source), pg), (pg, str(back))):
+        done = runner.invoke(main, ["db", "copy", "--from", src, "--to", dst], obj={})
+        assert done.exit_code == 0, done.output
+        with Memlane(dst, user="alice", embedder="none") as copy:
+            after = {user: copy.get(shared, user=user) for user in before}
+        assert {u: (x.access_count, x.last_accessed_at) for u, x in after.items()} == {
+            u: (x.access_count, x.last_accessed_at) for u, x in before.items()
+        }
+    assert before["bob"].access_count == 3 and before["carol"].access_count == 0
