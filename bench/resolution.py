@@ -197,6 +197,7 @@ _LOADED_ONCE = frozenset(
     {
         "_gazetteer",
         "_cities",
+        "_native_cities",
         "_us_states",
         "_territories",
         "_free_mail",

@@ -164,3 +164,29 @@ def test_a_registered_name_with_its_seat() -> None:
     assert resolve(Mention("Business Services", "company"), [orange]).how == "new"
     unregistered = Candidate("c3", "company", "Shenzhen Hongda Electronics")
     assert resolve(short, [unregistered]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# a company typed a customer in one source; a trade named by a verb's "-ing" form
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_customer_is_a_company() -> None:
+    customer = Candidate("c1", "customer", "Nordfjord Shipping A/S")
+    assert resolve(Mention("Nordfjord Shipping", "company"), [customer]).entity_id == "c1"
+    assert resolve(Mention("Nordfjord", "company"), [customer]).entity_id == "c1"
+    # a system of the same name is not the company
+    assert resolve(Mention("Nordfjord Shipping", "system"), [customer]).how == "new"
+    # untyped, a customer and a company of the name are one kind: not ambiguous between kinds
+    assert resolve(Mention("Nordfjord Shipping"), [customer]).entity_id == "c1"
+
+
+def test_a_trade_named_by_an_ing_form() -> None:
+    kestrova = Candidate("c1", "company", "Kestrova Consulting GmbH")
+    assert resolve(Mention("Kestrova", "company"), [kestrova]).entity_id == "c1"
+    assert resolve(
+        Mention("Kestrova", "company"), [Candidate("c3", "company", "Kestrova Shipping")]
+    ).entity_id == ("c3")
+    # a name of its own after the short name is another company of the group
+    other = Candidate("c2", "company", "Kestrova Healthineers")
+    assert resolve(Mention("Kestrova", "company"), [other]).how == "new"

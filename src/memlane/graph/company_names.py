@@ -37,8 +37,15 @@ def _readings(word: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def is_common_word(word: str) -> bool:
     """Whether a folded word is an English noun or adjective in the lexicon ("logistics", "traders",
-    "global"), as opposed to a name ("tarkon", "healthineers")."""
-    return word.isalpha() and any(pos in ("NOUN", "ADJ") for pos, _ in _readings(word))
+    "global"), or a verb's "-ing" form, which names a trade as a noun does ("shipping", "consulting",
+    "engineering": the lexicon files them as verbs only), as opposed to a name ("tarkon",
+    "healthineers")."""
+    if not word.isalpha():
+        return False
+    readings = _readings(word)
+    return any(pos in ("NOUN", "ADJ") for pos, _ in readings) or (
+        word.endswith("ing") and any(pos == "VERB" for pos, _ in readings)
+    )
 
 
 def singular_form(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -808,7 +808,14 @@ _RANK = {
 
 
 def _types_agree(mention: EntityType | None, candidate: EntityType | None) -> bool:
-    return mention is None or candidate is None or mention is candidate
+    """The same type, or one unknown; a company and a customer agree (a customer is a company, typed
+    by the role it has in one source: "Nordfjord Shipping A/S" a CRM's customer, "Nordfjord" a company
+    in a note)."""
+    return mention is None or candidate is None or _family(mention) is _family(candidate)
+
+
+def _family(kind: EntityType) -> EntityType:
+    return EntityType.COMPANY if kind is EntityType.CUSTOMER else kind
 
 
 def _conflicting_ids(mention_ids: Iterable[str], candidate_ids: Iterable[str]) -> bool:
@@ -1785,7 +1792,7 @@ def resolve(
             fits.setdefault(how, []).append(candidate)
     if kind is None:
         # type unknown: a name that fits entities of different types ("Jordan") is ambiguous
-        types = {_type(c.type) for group in fits.values() for c in group}
+        types = {t and _family(t) for group in fits.values() for c in group if (t := _type(c.type)) or True}
         if len(types - {None}) > 1:
             mixed = sorted({c.id for group in fits.values() for c in group})
             return Resolution(None, "ambiguous", tuple(mixed))
