@@ -37,14 +37,16 @@ def _readings(word: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def is_common_word(word: str) -> bool:
     """Whether a folded word is an English noun or adjective in the lexicon ("logistics", "traders",
-    "global"), or a verb's "-ing" form, which names a trade as a noun does ("shipping", "consulting",
-    "engineering": the lexicon files them as verbs only), as opposed to a name ("tarkon",
-    "healthineers")."""
-    if not word.isalpha():
-        return False
-    readings = _readings(word)
-    return any(pos in ("NOUN", "ADJ") for pos, _ in readings) or (
-        word.endswith("ing") and any(pos == "VERB" for pos, _ in readings)
+    "global"), as opposed to a name ("tarkon", "healthineers")."""
+    return word.isalpha() and any(pos in ("NOUN", "ADJ") for pos, _ in _readings(word))
+
+
+def _is_trade_word(word: str) -> bool:
+    """A common word, or a verb's "-ing" form, which names a trade after a company's name as a noun
+    does ("Nordfjord Shipping", "Kestrova Consulting": the lexicon files them as verbs only). Only
+    for the words a short reference drops: a name that is such a form ("Manning") is still a name."""
+    return is_common_word(word) or (
+        word.isalpha() and word.endswith("ing") and any(pos == "VERB" for pos, _ in _readings(word))
     )
 
 
@@ -66,4 +68,4 @@ def short_reference(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     if not short or len(short) >= len(long) or long[: len(short)] != short:
         return False
     rest = long[len(short) :]
-    return all(is_common_word(w) for w in rest) and any(w.isalpha() and not is_common_word(w) for w in short)
+    return all(_is_trade_word(w) for w in rest) and any(w.isalpha() and not is_common_word(w) for w in short)
