@@ -375,6 +375,8 @@ def list_cmd(ctx: click.Context, limit: int, offset: int, types: tuple[str, ...]
     "memlane memory forget 0193c5d2-…                 # one memory and all its versions",
     'memlane memory forget --query "inhaler" --dry-run  # what would go',
     'memlane memory forget --query "inhaler"',
+    'memlane memory forget --query "forget that I\'m allergic to penicillin"  # that statement only',
+    'memlane memory forget --query "everything about Dana" --dry-run          # a topic',
 ))  # fmt: skip
 @click.argument("memory_id", required=False)
 @click.option(
@@ -382,7 +384,7 @@ def list_cmd(ctx: click.Context, limit: int, offset: int, types: tuple[str, ...]
     help="Forget what this request asks (a statement, or everything about a topic) instead of one id.",
 )
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
-@click.option("--min-score", type=UNIT, help="Score a match needs to be deleted by query (default 0.6).")
+@click.option("--min-score", type=UNIT, help="Recall score a match also needs to be deleted by query (default 0: the request decides).")
 @_common
 def forget_cmd(ctx: click.Context, memory_id: str | None, query: str | None, dry_run: bool,
                min_score: float | None) -> None:  # fmt: skip
