@@ -384,7 +384,11 @@ def list_cmd(ctx: click.Context, limit: int, offset: int, types: tuple[str, ...]
     help="Forget what this request asks (a statement, or everything about a topic) instead of one id.",
 )
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
-@click.option("--min-score", type=UNIT, help="Recall score a match also needs to be deleted by query (default 0: the request decides).")
+@click.option(
+    "--min-score",
+    type=UNIT,
+    help="Recall score a match also needs to be deleted by query (default 0: the request decides).",
+)
 @_common
 def forget_cmd(ctx: click.Context, memory_id: str | None, query: str | None, dry_run: bool,
                min_score: float | None) -> None:  # fmt: skip
