@@ -99,3 +99,20 @@ def test_the_cli_refuses_a_past_expiry(tmp_path: Path) -> None:
         capture_output=True, text=True, env=env, timeout=120,
     )  # fmt: skip
     assert refused.returncode != 0 and "expires_at: 2020-01-01T00:00:00Z is in the past" in refused.stderr
+
+
+def test_a_sweep_slower_than_its_profiles_expiry_stores_nothing_and_does_not_fail(
+    mem: Memlane, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A profile's sweep sets ``expires_at`` from when it started: a sweep that outlasts a short
+    ``expire_after`` skips what would be expired at birth, rather than failing on the refusal."""
+    from memlane.profiles import sweep
+
+    mem.conversations.append(
+        "c", [{"role": "user", "text": "I always book Lisbon hotels through Acme Travel."}]
+    )
+    mem.profiles.create("brief", expire_after="1 minute")
+    started = datetime.now(UTC) - timedelta(minutes=2)  # the sweep began two minutes ago
+    monkeypatch.setattr(sweep, "now_utc", lambda: started)
+    assert mem.profiles.run("brief").status == "succeeded"
+    assert [m for m in mem.list_recent(10) if m.profile_id] == []

@@ -215,6 +215,11 @@ def extract_messages(
                 SkippedStatement(text=fact.content, reason=f"not kept by this profile ({fact.type})")
             )
             continue
+        if profile is not None and profile.expires_at is not None and profile.expires_at <= now_utc():
+            # (a sweep slower than the profile's expire_after: stored, it would never be read, and a
+            # store refuses an expiry already past)
+            skipped.append(SkippedStatement(text=fact.content, reason="expired before it could be written"))
+            continue
         secret = find_secret(fact.content)
         if secret is not None:
             skipped.append(SkippedStatement(text="(withheld)", reason=f"looks like a secret ({secret})"))
