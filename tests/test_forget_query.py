@@ -161,3 +161,27 @@ def test_a_statement_said_in_other_framings(mem: Memlane) -> None:
     assert _forget(mem, keys, "don't remember that my favourite colour is green anymore", dry_run=True) == {
         "green"
     }
+
+
+def test_a_thing_of_another_owner_is_another_fact(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "dana": "Dana's birthday is on March 3",
+            "party": "Dana went to Oscar's birthday party",
+            "phone": "Oscar's phone number is 555-0142",
+            "wife": "Oscar's wife's phone number is 555-0143",
+            "ben": "Ben is my manager",
+            "clara": "Ben's manager is Clara",
+            "falcon": "Project Falcon launches in March",
+            "lead": "Project Falcon's lead is Ravi",
+            "osprey": "Project Osprey launches in April",
+        },
+    )
+    assert _forget(mem, keys, "Delete the note about Dana's birthday", dry_run=True) == {"dana"}
+    assert _forget(mem, keys, "forget Oscar's phone number", dry_run=True) == {"phone"}
+    assert _forget(mem, keys, "forget that Ben is my manager", dry_run=True) == {"ben"}
+    assert _forget(mem, keys, "forget everything I told you about Project Falcon", dry_run=True) == {
+        "falcon",
+        "lead",
+    }

@@ -8,21 +8,30 @@ Zephyr Corp" too. Recall only proposes candidates; these rules choose.
 **A statement** ("forget that I'm allergic to penicillin") deletes the memories that state it, however
 worded, and no other fact about the same people or things. A memory must
 
-1. hold most of the statement's content words (``COVERAGE`` of them, as stems; a word that is no name
-   may differ in its ending: "allergic" / "allergy");
+1. hold most of the statement's content words (``COVERAGE`` of them, as stems; a capitalised word, a
+   name, only as written: "Lucas" is not "Luca"; another word may differ in its ending: "allergic" /
+   "allergy");
 2. be linked to every entity the statement names that resolves in the caller's graph (the same entity,
    or one of its name in another scope; or, when the graph linked the memory to none by that name, hold
    every word of the entity's name);
-3. say it of the same subject: when both are sentences, the memory's subject is the statement's
-   (first person for first person) or named in the statement ("Tom is allergic to penicillin" is not
-   "I'm allergic to penicillin"), and negate it only if the statement does ("I don't eat meat" is not
-   "I eat meat").
+3. say it of the same subject: when both are sentences, the memory's subject is the statement's (first
+   person for first person) or named in the statement ("Tom is allergic to penicillin" is not "I'm
+   allergic to penicillin"); a possessor only one the statement names ("my wife's salary" is not "my
+   salary");
+4. say a thing of the same owner ("Dana's birthday" is not "Oscar's birthday party", "Ben is my
+   manager" not "Ben's manager is Clara");
+5. negate it only if the statement does ("I don't eat meat" is not "I eat meat").
 
-**A topic** ("forget everything about Dana") deletes every memory about the entity the topic names,
+**A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
-entity; never another entity with a similar name: "Dan" is not "Dana"). A topic that names no entity
-the caller can see ("everything about my flight to Lisbon") deletes the memories that hold every one of
-its content words.
+entity; never another entity with a similar name: "Dan" is not "Dana"; of a name several entities fit,
+only one bearing it whole), and the memories naming it as written that are linked to no other entity
+of that name. A topic that names no entity the caller can see ("everything about my flight to Lisbon")
+deletes the memories that hold every one of its content words, of no other owner (rules 1, 2, 3's
+possessor and 4).
+
+What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
+cannot tell such a link from a nickname.
 """
 
 from __future__ import annotations
@@ -51,6 +60,8 @@ _MIN_STEM = 5
 _FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
 _FIRST_PERSON_WORD = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+#: "Oscar's phone", "my phone": who a thing is said to be of
+_OWNED = re.compile(r"\b([^\W_]+)'s?\s+([^\W_]+)|\b(my|our)\s+([^\W_]+)", re.IGNORECASE)
 
 #: ``recall(text, about=name)``: the caller's candidates (every version, every space the forget covers)
 Recall = Callable[..., list[Hit]]
@@ -101,6 +112,33 @@ def _same(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) -> 
         and (s.startswith(stem) or stem.startswith(s))
         for s in words.stems
     )
+
+
+def _owned(text_: str) -> set[tuple[str, str]]:
+    """(owner, thing) stems of a text's possessives; the speaker is ``i``."""
+    pairs = set()
+    for match in _OWNED.finditer(text.key_fold(text_)):
+        owner, thing = (match.group(1), match.group(2)) if match.group(1) else ("i", match.group(4))
+        owner_stems = ["i"] if owner == "i" else text.tokenize(owner)
+        thing_stems = text.tokenize(thing)
+        if owner_stems and thing_stems:
+            pairs.add((owner_stems[0], thing_stems[0]))
+    return pairs
+
+
+def _same_owners(asked: set[tuple[str, str]], said: set[tuple[str, str]], wanted: _Words) -> bool:
+    """A thing the request asks about is not said of another owner in the memory: "Dana's birthday" is
+    not "Oscar's birthday", "Oscar's phone number" not "Oscar's wife's phone number". The speaker's
+    ("my inhaler") agrees with a request that names no owner."""
+    for owner, thing in said:
+        if thing not in wanted.stems:
+            continue
+        owners = {o for o, t in asked if t == thing}
+        if owners and owner not in owners:
+            return False
+        if not owners and owner != "i" and owner not in wanted.stems:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +254,7 @@ def _statement(
     if asked is not None and not clause:
         asked = _Subject(asked.head, asked.possessor, asked.first_person, clause=False)
     negated = "not" in text.content_words(said)
+    owned = _owned(said)
     found: dict[str, Entity] = {}
     weights = entities_named(store, actor, said, now, found)
     own = account_id(actor.user)
@@ -230,6 +269,8 @@ def _statement(
         if sum(1 for term in wanted.terms if _same(term, words, names)) < need:
             continue
         if not _same_subject(asked, _subject(hit.content, words), wanted):
+            continue
+        if not _same_owners(owned, _owned(hit.content), wanted):
             continue
         if clause and negated != ("not" in text.content_words(hit.content)):
             continue  # "I don't eat meat" is no restatement of "I eat meat"

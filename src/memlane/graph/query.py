@@ -44,10 +44,12 @@ _ABOUT = re.compile(
     r"|what(?:'s|\s+is)\s+(?:known|stored|remembered)\s+about"
     r"|what\s+(?:you|we)\s+(?:know|remember|have)\s+(?:about|on)"
     r"|(?:show\s+me\s+)?(?:everything|all|anything|whatever)\s+(?:(?:that\s+)?(?:you|we|i)\s+"
-    r"(?:know|have|remember|stored?|saved|kept|keep|noted)\s+)?(?:about|on|regarding|concerning)"
+    r"(?:know|have|remember|stored?|saved|kept|keep|noted|told\s+you|said|mentioned|shared)\s+)?"
+    r"(?:about|on|regarding|concerning|related\s+to|to\s+do\s+with)"
     r"|(?:all|any|every)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:memories|notes|facts|info|information|"
     r"details|things|data|entries|records)\s+(?:(?:that\s+)?(?:you|we|i)\s+(?:know|have|keep|stored?|saved|"
-    r"noted)\s+)?(?:about|on|regarding|concerning|mentioning|involving|related\s+to))"
+    r"noted|told\s+you|said|mentioned|shared)\s+)?(?:about|on|regarding|concerning|mentioning|involving|"
+    r"related\s+to|to\s+do\s+with))"
     r"\s+(?P<name>.+?)\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
