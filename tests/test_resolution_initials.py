@@ -190,3 +190,26 @@ def test_a_trade_named_by_an_ing_form() -> None:
     # a name of its own after the short name is another company of the group
     other = Candidate("c2", "company", "Kestrova Healthineers")
     assert resolve(Mention("Kestrova", "company"), [other]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# "ø" and "å" written as two letters; "Group" in other languages
+# ------------------------------------------------------------------------------------------------
+
+
+def test_danish_letters_written_as_two() -> None:
+    soren = _person("p1", "Søren Jørgensen")
+    mention = Mention("Soeren Joergensen", "person")
+    assert resolve(mention, [soren]).entity_id == "p1"
+    assert blocking_keys("Soeren Joergensen", "person") & blocking_keys(soren.name, "person")
+    assert resolve(Mention("Aase Lund", "person"), [_person("p2", "Åse Lund")]).entity_id == "p2"
+    assert resolve(Mention("Soeren Joergensen", "person"), [_person("p3", "Søren Jensen")]).how == "new"
+
+
+@pytest.mark.parametrize("name", ["Eneco Groep", "Eneco Gruppe", "Eneco Gruppo", "Eneco Grupa"])
+def test_group_in_other_languages(name: str) -> None:
+    eneco = Candidate("c1", "company", "Eneco")
+    assert resolve(Mention(name, "company"), [eneco]).entity_id == "c1"
+    # the group is not its subsidiary
+    cement = Candidate("c2", "company", "Eneco Cement")
+    assert resolve(Mention(name, "company"), [cement]).how == "new"

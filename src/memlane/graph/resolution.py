@@ -314,7 +314,22 @@ def _fold(text: str) -> str:
     return anyascii(unicodedata.normalize("NFKC", text)).casefold()
 
 
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+#: letters written as two where a keyboard lacks them: German umlauts, Danish and Norwegian "ø" and
+#: "å" ("Jørgensen" / "Joergensen", "Åse" / "Aase"); ``anyascii`` writes them as one ("o", "a")
+_UMLAUTS = str.maketrans(
+    {
+        "ä": "ae",
+        "ö": "oe",
+        "ü": "ue",
+        "Ä": "Ae",
+        "Ö": "Oe",
+        "Ü": "Ue",
+        "ø": "oe",
+        "Ø": "Oe",
+        "å": "aa",
+        "Å": "Aa",
+    }
+)
 
 
 _HYPHEN_JOIN = re.compile(r"(?<=\w)-(?!(?:" + "|".join(sorted(HONORIFIC_SUFFIXES)) + r")\b)(?=\w)", re.I)
@@ -322,7 +337,8 @@ _HYPHEN_JOIN = re.compile(r"(?<=\w)-(?!(?:" + "|".join(sorted(HONORIFIC_SUFFIXES
 
 @lru_cache(maxsize=65536)
 def _spellings(name: str, join_hyphens: bool = True) -> tuple[str, ...]:
-    """A name, its German transliteration when it has umlauts ("Müller" is also "Mueller"), and (with
+    """A name, its transliteration when it has umlauts ("Müller" is also "Mueller", "Jørgensen"
+    "Joergensen"), and (with
     ``join_hyphens``) its hyphenated words written as one ("Min-jun" is also "Minjun", "Watson-Hale"
     also "Watsonhale": romanised given names and double surnames are written both ways)."""
     forms = [name]
@@ -404,7 +420,7 @@ def _organisation_base(name: str) -> str:
         tokens = tokens[1:]
     if tokens and tokens[0] == "the" and len(tokens) > 1:
         tokens = tokens[1:]
-    if len(tokens) > 1 and tokens[-1] in {"company", "co", "group", "holdings"}:
+    if len(tokens) > 1 and tokens[-1] in _TRAILING_WORDS:
         tokens = tokens[:-1]
     return " ".join(tokens)
 
@@ -421,7 +437,13 @@ def _names_a_group(name: str) -> bool:
     return len(words) > len(base) and words[len(base)] in _GROUP_WORDS
 
 
-_GROUP_WORDS = frozenset({"group", "holdings", "holding"})
+#: "Group" in the languages that write it after a company's name ("Eneco Groep", "Otto Gruppe",
+#: "Bimbo Grupo" is rare: Spanish and French put it first, a legal form's place), and "Holdings"
+_GROUP_WORDS = frozenset(
+    {"group", "holdings", "holding", "groep", "gruppe", "groupe", "grupo", "gruppo", "grupa"}
+)
+#: words after a company's name that its base name drops ("Acme Group", "Eneco Groep" -> "acme", "eneco")
+_TRAILING_WORDS = frozenset({"company", "co", "group", "holdings", "groep", "gruppe", "gruppo", "grupa"})
 
 
 @lru_cache(maxsize=65536)
@@ -711,6 +733,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         if tokens:
             keys.add(f"n:{' '.join(tokens)}")
             keys.add(f"p:{tokens[-1]}")
+            if (expanded := name.translate(_UMLAUTS)) != name and (spelt := _person_tokens(expanded)):
+                keys.add(f"p:{spelt[-1]}")  # "Jørgensen" is found as "Joergensen"
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
             if len(tokens) >= 3 and all(t.isalpha() for t in tokens):
