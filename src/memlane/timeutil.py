@@ -138,10 +138,16 @@ def _written(value: str, field: str) -> datetime:
         )
     try:
         result: datetime = date_parser.parse(value, default=datetime(2000, 1, 1), tzinfos=zone)
+        # dateutil fills what the text lacks from the default: with no year written ("March 14",
+        # "Feb 29", "10:00 UTC") the date was silently stored in the year 2000. Another (leap) default
+        # year tells whether the text gave one.
+        unwritten = date_parser.parse(value, default=datetime(2004, 1, 1), tzinfos=zone).year != result.year
     except InvalidInput:
         raise
     except (ValueError, OverflowError) as exc:
         raise InvalidInput(f"{field}: cannot read {value!r} as a date or time") from exc
+    if unwritten:
+        raise InvalidInput(f"{field}: {value!r} has no year; write the date with its year (March 14, 2025)")
     return _written_year(result, value, field)
 
 
