@@ -13,7 +13,8 @@ deleted one in an expected memory's chain is counted apart too).
 
 Reported, over all scenarios and per kind: deletion precision (deleted and expected / deleted),
 recall (deleted and expected / expected), the scenarios where something not expected was deleted
-(data loss), the scenarios deleted exactly right. ``--embedder``: default the product's default
+(data loss), the scenarios deleted exactly right; and the scenarios whose dry run (run first) listed other ids
+than the real run deleted (must be none). ``--embedder``: default the product's default
 (``local``). Only totals are printed unless ``--show-errors``.
 """
 
@@ -37,6 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from memlane import Memlane  # noqa: E402
 from memlane.config import load_settings  # noqa: E402
 from memlane.errors import SecretRefused  # noqa: E402
+
+#: scenarios whose dry run listed other ids than the real run then deleted
+DRY_RUN_MISMATCHES: list[str] = []
 
 
 @dataclass
@@ -139,7 +143,10 @@ def run(
         chains = {
             key: frozenset(keys[m.id] for m in mem.history(i) if m.id in keys) for i, key in keys.items()
         }
+        preview = mem.forget(query=scenario["query"], dry_run=True).deleted
         deleted = mem.forget(query=scenario["query"]).deleted
+        if sorted(preview) != sorted(deleted):  # a dry run must list exactly what the run deletes
+            DRY_RUN_MISMATCHES.append(scenario["id"])
         return {keys[i] for i in deleted if i in keys}, chains, refused
     finally:
         mem.close()
@@ -183,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
           f"memories refused as secrets (not stored, not scored) {secrets}")  # fmt: skip
     for name, tally in tallies.items():
         print(tally.line(name))
+    print(
+        f"dry runs listing other ids than the run deleted: {len(DRY_RUN_MISMATCHES)} {DRY_RUN_MISMATCHES or ''}"
+    )
     return 0
 
 
