@@ -4,8 +4,10 @@ The same operations as on SQLite (``storage/sqlite/access.py``). Reads look the 
 statement that reads the memories (``READER_COLUMNS``: no round trip more), by its key, for each row
 returned: as subqueries of the select list, not a join, which the planner could turn into a scan of
 every reader's rows (a reader with no rows yet is estimated at one row, and one pass over the table
-then looks cheaper than a lookup per memory; ``tests/test_access_counts.py`` checks the plans); recall's
-count is one statement that never waits (``TOUCH``).
+then looks cheaper than a lookup per memory; ``tests/test_access_counts.py`` checks the plans). Recall's
+read of its candidates, where the seqs are known, reads the reader's rows of them first, by their keys,
+and joins those (``OF_SEQS``: one probe per candidate, not two). Recall's count is one statement that
+never waits (``TOUCH``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 from ...models import Actor
 from .rows import _COLUMNS, _time
 
-__all__ = ["READER_COLUMNS", "TOUCH", "add_access", "copy_access", "reader"]
+__all__ = ["JOINED_COLUMNS", "OF_SEQS", "READER_COLUMNS", "TOUCH", "add_access", "copy_access", "reader"]
 
 _OF_READER = "FROM memory_access a WHERE a.memory_seq = m.seq AND a.reader = %s"
 #: ``_COLUMNS`` (of ``memories m``) with the reader's own access count and last access; its parameters
@@ -27,6 +29,18 @@ READER_COLUMNS = _COLUMNS.replace(
     f"coalesce((SELECT a.access_count {_OF_READER}), 0), (SELECT {_time('a.last_accessed_at')} {_OF_READER}),",
 )
 assert READER_COLUMNS != _COLUMNS
+
+
+#: the reader's rows of the memories ``= ANY(seqs)`` as ``a``; parameters: the seqs, the reader (before
+#: the statement's own); with ``JOINED_COLUMNS`` and ``LEFT JOIN a ON a.memory_seq = m.seq``
+OF_SEQS = (
+    "WITH a AS MATERIALIZED (SELECT memory_seq, access_count, last_accessed_at FROM memory_access"
+    " WHERE memory_seq = ANY(%s::bigint[]) AND reader = %s)"
+)
+JOINED_COLUMNS = _COLUMNS.replace(
+    "0, NULL::timestamp,", f"coalesce(a.access_count, 0), {_time('a.last_accessed_at')},"
+)
+assert JOINED_COLUMNS != _COLUMNS
 
 
 def reader(actor: Actor) -> tuple[str, str]:

@@ -28,7 +28,7 @@ from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
-from .access import READER_COLUMNS, TOUCH, reader
+from .access import JOINED_COLUMNS, OF_SEQS, READER_COLUMNS, TOUCH, reader
 from .analyze import Statistics
 from .conversations import PostgresConversations
 from .entities import EntityReadOps, backfill_related_users, backfill_subjects
@@ -337,8 +337,9 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             return {}
         where, params = _scope(actor, filters, now)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m WHERE m.seq = ANY(%s::bigint[]) AND {where}",
-            (*reader(actor), list(seqs), *params),
+            f"{OF_SEQS} SELECT {JOINED_COLUMNS} FROM memories m LEFT JOIN a ON a.memory_seq = m.seq"
+            f" WHERE m.seq = ANY(%s::bigint[]) AND {where}",
+            (list(seqs), actor.user, list(seqs), *params),
         )
         return dict(_row_to_memory(r) for r in rows)
 

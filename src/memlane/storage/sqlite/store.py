@@ -214,10 +214,11 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
     # -- access counts --------------------------------------------------------------------------------
 
     def touch(self, reader: str, seqs: Sequence[int], at: datetime) -> None:
-        """Count an access by ``reader`` (``storage/access.py``). Counts are buffered and written in batches (with the next write transaction,
-        or every couple of seconds when the write lock is free at once) so that a recall never waits for
-        the write lock, and never fails for it: they are a ranking hint, not data worth failing a read
-        for. Reads in this process see buffered counts at once (``_with_access``)."""
+        """Count an access by ``reader``, in her own counts (``storage/access.py``). Counts are buffered
+        and written in batches (with the next write transaction, or every couple of seconds when the
+        write lock is free at once) so that a recall never waits for the write lock, and never fails for
+        it: they are a ranking hint, not data worth failing a read for. Reads in this process see the
+        reader's buffered counts at once (``with_reader_access``)."""
         with self._pending_lock:
             for seq in seqs:
                 count, _ = self._pending_access.get((seq, reader), (0, at))
@@ -262,7 +263,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         write_access(cur, [(seq, reader, n, at) for (seq, reader), (n, at) in sorted(taken.items())])
         self._last_access_flush = time.monotonic()
 
-    def _with_access(
+    def with_reader_access(
         self,
         actor: Actor,
         rows: Sequence[Any],
@@ -304,7 +305,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         rows = self._rows(
             f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params)
         )
-        return self._with_access(actor, rows)[0][1] if rows else None
+        return self.with_reader_access(actor, rows)[0][1] if rows else None
 
     def seq_of(self, memory_id: str) -> int | None:
         rows = self._rows("SELECT seq FROM memories WHERE id = ?", (memory_id,))
@@ -318,7 +319,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
             (*seqs, *params),
         )
-        return dict(self._with_access(actor, rows))
+        return dict(self.with_reader_access(actor, rows))
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
@@ -327,7 +328,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " (SELECT chain_id FROM memories WHERE id = ?) ORDER BY m.seq",
             (*params, memory_id),
         )
-        return [m for _, m in self._with_access(actor, rows)]
+        return [m for _, m in self.with_reader_access(actor, rows)]
 
     def list_recent(
         self,
@@ -349,7 +350,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
-        return self._with_access(actor, rows)
+        return self.with_reader_access(actor, rows)
 
     def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
         if ids is None:

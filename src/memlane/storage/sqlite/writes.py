@@ -175,7 +175,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         row = self._one(f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params))
         if row is None:
             return None
-        return self.store._with_access(actor, [row], read=self._all)[0][1]
+        return self.store.with_reader_access(actor, [row], read=self._all)[0][1]
 
     def _all(self, sql: str, params: Sequence[Any]) -> list[Any]:
         return self.cur.execute(sql, params).fetchall()
