@@ -213,3 +213,21 @@ def test_group_in_other_languages(name: str) -> None:
     # the group is not its subsidiary
     cement = Candidate("c2", "company", "Eneco Cement")
     assert resolve(Mention(name, "company"), [cement]).how == "new"
+
+
+# ------------------------------------------------------------------------------------------------
+# a parent or grandparent called by a kinship word
+# ------------------------------------------------------------------------------------------------
+
+
+def test_kinship_words() -> None:
+    mum = _person("p1", "Mum")
+    for word in ("Mom", "Mama", "Mutti", "Mother"):
+        assert resolve(Mention(word, "person"), [mum]).entity_id == "p1"
+        assert blocking_keys(word, "person") & blocking_keys("Mum", "person")
+    assert resolve(Mention("Oma", "person"), [_person("p2", "Granny")]).entity_id == "p2"
+    # another relative, or a given name that is also a grandmother's word elsewhere, is someone else
+    assert resolve(Mention("Dad", "person"), [mum]).how == "new"
+    assert resolve(Mention("Nana", "person"), [_person("p3", "Grandma")]).how == "new"
+    # a title before a name stays a title: "Father Brown" is not the father
+    assert resolve(Mention("Father Brown", "person"), [_person("p4", "Dad")]).how == "new"

@@ -4,6 +4,10 @@ suffixes and the spelling conventions of romanisation.
 * **Generation** — "Jr.", "Sr.", "II", "III", "IV", and "Junior" / "Senior" spelled out: "Tom Baker Jr."
   is Tom Baker's son, not another spelling of his name, so resolution keeps the suffix as part of who the
   person is ("Richard Hollis Junior" is "Richard Hollis Jr.").
+* **Kinship words** — a parent or grandparent called by what the family calls them, in one language or
+  another ("Mom", "Mum", "Mama", "Mutti", "Maman": the mother; "Oma", "Nonna", "Babcia", "Granny": the
+  grandmother). A closed class of words, like titles; the ones that are also given names or
+  surnames ("Nana", "Mae", "Ma", "Pa", "Tata") are left out.
 * **Honorific suffixes** — Japanese and Korean honorifics written after a name with a hyphen
   ("Tanaka-san", "Kim-ssi"): like a title before a name ("Dr."), they are not part of it.
 * **Romanisation key** — one name romanised by different conventions ("Dmitry" / "Dmitriy", "Yekaterina"
@@ -42,6 +46,7 @@ __all__ = [
     "TRANSPOSITION_KEPT_START",
     "GENERATIONS",
     "HONORIFIC_SUFFIXES",
+    "KINSHIP_WORDS",
     "generation",
     "is_short_form",
     "is_transposition",
@@ -61,6 +66,21 @@ GENERATIONS = {
     "ii": "ii",
     "iii": "iii",
     "iv": "iv",
+}
+#: A name that is a kinship word alone, and the relative it names (see the module docstring).
+KINSHIP_WORDS = {
+    **dict.fromkeys(
+        ["mom", "mum", "mama", "mamma", "mommy", "mummy", "mother", "maman", "mutti", "madre", "mamusia"],
+        "mother",
+    ),
+    **dict.fromkeys(["dad", "daddy", "papa", "pappa", "father", "vati", "padre", "tatus"], "father"),
+    **dict.fromkeys(
+        ["grandma", "granny", "grandmother", "oma", "nonna", "abuela", "babcia", "babushka"], "grandmother"
+    ),
+    **dict.fromkeys(
+        ["grandpa", "granddad", "grandad", "grandfather", "opa", "nonno", "abuelo", "dziadek", "dedushka"],
+        "grandfather",
+    ),
 }
 #: Honorifics written after a name with a hyphen (Japanese, Korean).
 HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai", "sempai", "ssi", "nim"])

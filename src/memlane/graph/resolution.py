@@ -48,6 +48,7 @@ from .given_names import (
 )
 from .name_forms import (
     HONORIFIC_SUFFIXES,
+    KINSHIP_WORDS,
     generation,
     is_short_form,
     is_transposition,
@@ -567,6 +568,8 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
         tokens = tokens[1:]
     while len(tokens) > 1 and tokens[-1] in _SUFFIXES:
         tokens = tokens[:-1]
+    if len(tokens) == 1 and (relative := KINSHIP_WORDS.get(tokens[0])) is not None:
+        return (relative,), gender  # "Mom", "Mum", "Mama": the mother
     return tuple(tokens), gender
 
 
