@@ -46,6 +46,7 @@ __all__ = [
     "TeamInfo",
     "UserInfo",
     "hash_key",
+    "header_user",
 ]
 
 KEY_PREFIX = "ml_"
@@ -85,6 +86,20 @@ def check_name(value: Any, what: str) -> str:
     if value != value.strip() or len(value) > _MAX_NAME or not value.isprintable():
         raise InvalidInput(f"{what}: {value[:50]!r} is not a valid name (1-{_MAX_NAME} printable characters)")
     return value
+
+
+def header_user(value: str | None) -> str | None:
+    """The user an HTTP request names in ``X-Memlane-User``, read as UTF-8. HTTP servers hand header
+    bytes over as Latin-1 text, so a client's UTF-8 "zoé" arrived as "zoÃ©": another user, created on
+    the spot, who held what the request stored. Bytes that are not UTF-8 are refused."""
+    if value is None:
+        return None
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise InvalidInput(
+            "X-Memlane-User: the user's name is not UTF-8 (send the name's UTF-8 bytes)"
+        ) from None
 
 
 class AccessService:

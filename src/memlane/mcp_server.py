@@ -33,7 +33,7 @@ from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotatio
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from . import mcp_entities, mcp_profiles
-from .auth import AccessService
+from .auth import AccessService, header_user
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
 from .models import Actor, ExtractReport, ForgetResult, Hit, Memory, StoreResult
@@ -138,7 +138,7 @@ def http_actor_resolver(access: AccessService) -> ActorResolver:
         if scheme.lower() != "bearer" or not token.strip():
             raise Unauthorized("an API key is required: send 'Authorization: Bearer ml_…'")
         principal = access.authenticate(token.strip())
-        return access.actor(principal, headers.get("x-memlane-user"))
+        return access.actor(principal, header_user(headers.get("x-memlane-user")))
 
     return resolve
 

@@ -97,6 +97,12 @@ def check_api_key(key: str) -> str:
     return key
 
 
+def _user_header(user: str | None) -> dict[bytes, bytes] | None:
+    """``X-Memlane-User`` as UTF-8 bytes (the server reads it so; httpx would refuse a name that is not
+    ASCII)."""
+    return {b"X-Memlane-User": user.encode("utf-8")} if user else None
+
+
 def _restored(body: Any) -> list[str]:
     return [str(i) for i in body["restored"]]
 
@@ -411,7 +417,7 @@ class _Connection:
         return {
             "method": call.method, "url": call.path, "params": call.params,
             "json": to_jsonable_python(call.json) if call.json is not None else None,
-            "headers": {"X-Memlane-User": acting} if acting else None,
+            "headers": _user_header(acting),
             **({"files": call.files, "data": call.data} if call.files is not None else {}),
         }  # fmt: skip
 
@@ -536,7 +542,7 @@ class RemoteMemlane(_Connection):
     def export(self, *, user: str | None = None) -> Iterator[str]:
         """memlane's export (JSON Lines) of every memory the caller can read, streamed from the server."""
         acting = user or self.user
-        headers = {"X-Memlane-User": acting} if acting else None
+        headers = _user_header(acting)
         try:
             with self._http.stream("GET", "/v1/memory/export", headers=headers) as response:
                 if response.status_code >= 400:

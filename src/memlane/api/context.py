@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
-from ..auth import AccessService, Principal
+from ..auth import AccessService, Principal, header_user
 from ..errors import Forbidden, Unauthorized
 from ..models import Actor
 from ..service import MemoryService
@@ -61,7 +61,8 @@ def _caller(
 ) -> Caller:
     principal = _principal(request, credentials)
     access: AccessService = request.app.state.access
-    return Caller(principal, access.actor(principal, x_memlane_user), request.app.state.service, access)
+    actor = access.actor(principal, header_user(x_memlane_user))
+    return Caller(principal, actor, request.app.state.service, access)
 
 
 def _admin(
