@@ -185,3 +185,17 @@ def test_a_thing_of_another_owner_is_another_fact(mem: Memlane) -> None:
         "falcon",
         "lead",
     }
+
+
+def test_a_common_word_that_partly_matches_a_name_names_no_entity(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "jonas": "Jonas is lactose intolerant",
+            "daughter": "Jonas's daughter is lactose intolerant too",
+            "pizza": "Jonas loves cheese pizza anyway",
+            "milk": "Lactose-free milk is on the top shelf",
+        },
+    )
+    # "lactose" resolves to the entity "Lactose-free" the last memory made: no memory must be linked to it
+    assert _forget(mem, keys, "remove the fact that Jonas is lactose intolerant", dry_run=True) == {"jonas"}

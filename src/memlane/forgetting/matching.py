@@ -258,9 +258,13 @@ def _statement(
     found: dict[str, Entity] = {}
     weights = entities_named(store, actor, said, now, found)
     own = account_id(actor.user)
-    # the entities the statement names (an ambiguous name's candidates are left to the words)
+    # the entities the statement names (an ambiguous name's candidates are left to the words), by a name
+    # it spells out or capitalises: a common word that partly matches a name ("lactose" of "Lactose-free")
+    # names nothing
     required = [
-        found[e] for e, w in weights.items() if w >= 1.0 and e in found and own not in found[e].external_ids
+        found[e]
+        for e, w in weights.items()
+        if w >= 1.0 and e in found and own not in found[e].external_ids and _named_in(found[e], wanted)
     ]
     out: list[str] = []
     for hit in recall(said):
@@ -278,6 +282,16 @@ def _statement(
             continue
         out.append(hit.id)
     return out
+
+
+def _named_in(entity: Entity, wanted: _Words) -> bool:
+    """``wanted`` names ``entity``: every word of one of its names, or a capitalised one."""
+    capitalised = {written for written, _, cap in wanted.terms if cap}
+    for name in (entity.name, *entity.aliases):
+        written = _words(name).written
+        if written and (written <= wanted.written or written & capitalised):
+            return True
+    return False
 
 
 def _links_all(required: Sequence[Entity], linked: Sequence[Entity], stems: frozenset[str]) -> bool:
