@@ -88,9 +88,14 @@ def stem_words(text: str) -> str:
 
 
 def keyword_text(text: str) -> str | None:
-    """The text the keyword index sees: CJK runs as character pairs (``cjk.keyword_text``), words of a
-    stemmed script as their stems; None when that is the text itself (index it as it is)."""
-    paired = cjk_keyword_text(text)
-    source = text if paired is None else paired
+    """The text the keyword index sees: compatibility forms folded (NFKC, as a query's words are:
+    "ﬁle" and "ｆｉｌｅ" are indexed as "file"), CJK runs as character pairs (``cjk.keyword_text``), words
+    of a stemmed script as their stems; None when that is the text itself (index it as it is). ASCII
+    text is always None: English is indexed exactly as written."""
+    if text.isascii():
+        return None
+    folded = unicodedata.normalize("NFKC", text)
+    paired = cjk_keyword_text(folded)
+    source = folded if paired is None else paired
     stemmed = stem_words(source)
     return None if stemmed == text else stemmed

@@ -40,8 +40,8 @@ from .import_runs import PostgresImportRuns
 from .json_text import json_dumps
 from .lanes import _Lanes
 from .migrations import (
+    KEYWORD_REFILLS,
     KEYWORD_REFOLD,
-    KEYWORD_RESTEM,
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
@@ -208,7 +208,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     backfill_related_users(conn, now_utc())
                 if version == KEYWORD_REFOLD:
                     refold_keyword_index(conn)
-                if version == KEYWORD_RESTEM:
+                if version in KEYWORD_REFILLS:
                     restem_keyword_index(conn)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",

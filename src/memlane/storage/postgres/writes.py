@@ -28,7 +28,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from ...models import Actor, Memory
-from ...text.stems import has_stemmed_script, keyword_text
+from ...text.stems import keyword_text
 from ...timeutil import now_utc
 from ..base import NewMemory
 from ..memory_rows import observed_time
@@ -176,26 +176,28 @@ def refold_keyword_index(conn: psycopg.Connection[Any]) -> None:
 
 
 def restem_keyword_index(conn: psycopg.Connection[Any]) -> None:
-    """Schema step 28: the keyword text of every item with a word of an inflected script
-    (``text.stems``: Cyrillic, Greek, Armenian, Arabic) again, as a store now writes it (those words as
-    their stems), with its tsvector, porter terms and length; then the statistics. Other rows are as
+    """Schema steps 28 and 29: the keyword text of every item whose keyword text is no longer what a
+    store now writes (``text.stems.keyword_text``: words of inflected scripts as their stems, step 28;
+    compatibility forms such as "ﬁ" and full-width letters folded by NFKC, step 29) again, with its
+    tsvector, porter terms and length; then the statistics. ASCII rows, and rows already right, are as
     they were. Inside the migration's transaction, a thousand rows a round trip."""
     subject = "coalesce(keyword_subject, '')"
     last = 0
     while True:
         batch = conn.execute(
-            f"SELECT seq, content, {subject} FROM memories WHERE seq > %s"
+            f"SELECT seq, content, keyword_text, {subject} FROM memories WHERE seq > %s"
             " AND octet_length(content) <> char_length(content) ORDER BY seq LIMIT 1000",
             (last,),
         ).fetchall()
         if not batch:
             break
         changed = []
-        for seq, content, subj in batch:
-            if has_stemmed_script(content) and (indexed := keyword_text(content)) is not None:
+        for seq, content, indexed_before, subj in batch:
+            if (indexed := keyword_text(content)) != indexed_before:
+                text = content if indexed is None else indexed
                 changed.append(
-                    (indexed, _token_count(indexed) + _token_count(subj), _porter_terms(indexed, subj),
-                     fts_text(indexed), seq)
+                    (indexed, _token_count(text) + _token_count(subj), _porter_terms(text, subj),
+                     fts_text(text), seq)
                 )  # fmt: skip
         with conn.cursor() as cur:
             cur.executemany(

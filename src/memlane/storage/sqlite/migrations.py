@@ -743,4 +743,17 @@ MIGRATIONS.append(
 #: the full-text rows of existing items again, in Python (``writes.restem_keyword_index``), after the SQL
 KEYWORD_RESTEM = 28
 
+MIGRATIONS.append(
+    (
+        29,
+        "the keyword index folds compatibility forms as queries do (NFKC: 'ﬁle' and full-width 'ｆｉｌｅ'"
+        " are indexed as 'file', and found by either spelling): the keyword text of the rows holding"
+        " such forms again, then the lengths and statistics (see KEYWORD_REFILLS)",
+        "SELECT 1;",
+    )
+)
+#: the steps after which the keyword text of existing rows is written again, in Python
+#: (``writes.restem_keyword_index``: every row whose keyword text differs from what a store now writes)
+KEYWORD_REFILLS = (KEYWORD_RESTEM, 29)
+
 LATEST = MIGRATIONS[-1][0]

@@ -38,7 +38,7 @@ from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity
 from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
-from .migrations import KEYWORD_RESTEM, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
+from .migrations import KEYWORD_REFILLS, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
 from .profiles import SqliteProfiles
 from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
 from .writes import CURRENT_BY_HASH, _Txn, restem_keyword_index
@@ -124,7 +124,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     backfill_subjects(cur, now_utc())
                 if version == RELATED_USER_BACKFILL:
                     backfill_related_users(cur, now_utc())
-                if version == KEYWORD_RESTEM:
+                if version in KEYWORD_REFILLS:
                     restem_keyword_index(cur)
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",

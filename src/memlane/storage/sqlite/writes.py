@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...models import Actor, Memory
-from ...text.stems import has_stemmed_script, keyword_text
+from ...text.stems import keyword_text
 from ...timeutil import from_db, now_utc, to_db
 from ..base import NewMemory
 from ..memory_rows import observed_time
@@ -83,21 +83,23 @@ def rebuild_stats(cur: Any, workspace: str | None = None) -> None:
 
 
 def restem_keyword_index(cur: Any) -> None:
-    """Schema step 28: the full-text row of every item with a word of an inflected script
-    (``text.stems``: Cyrillic, Greek, Armenian, Arabic) again, as a store now writes it (those words as
-    their stems), then the lengths and statistics (``rebuild_stats``). Other rows are as they were.
+    """Schema steps 28 and 29: the full-text row of every item whose keyword text is no longer what a
+    store now writes (``text.stems.keyword_text``: words of inflected scripts as their stems, step 28;
+    compatibility forms such as "ﬁ" and full-width letters folded by NFKC, step 29) again, then the
+    lengths and statistics (``rebuild_stats``). ASCII rows, and rows already right, are as they were.
     Inside the migration's transaction."""
     last = 0
     while True:
         batch = cur.execute(
-            "SELECT m.seq, m.content, f.subject FROM memories m JOIN memories_fts f ON f.rowid = m.seq"
+            "SELECT m.seq, m.content, f.content, f.subject FROM memories m JOIN memories_fts f ON f.rowid = m.seq"
             " WHERE m.seq > ? AND length(m.content) <> length(CAST(m.content AS BLOB)) ORDER BY m.seq LIMIT 1000",
             (last,),
         ).fetchall()
         if not batch:
             break
-        for seq, content, subject in batch:
-            if has_stemmed_script(content) and (indexed := keyword_text(content)) is not None:
+        for seq, content, indexed_before, subject in batch:
+            indexed = keyword_text(content) or content
+            if indexed != indexed_before:
                 cur.execute("DELETE FROM memories_fts WHERE rowid = ?", (seq,))
                 cur.execute(
                     "INSERT INTO memories_fts (rowid, content, subject) VALUES (?, ?, ?)",
