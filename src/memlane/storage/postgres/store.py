@@ -23,7 +23,7 @@ from psycopg.types.json import set_json_dumps
 from psycopg_pool import ConnectionPool
 
 from ...config import redact_url
-from ...errors import StorageError
+from ...errors import InvalidInput, StorageError
 from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
@@ -233,6 +233,13 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         try:
             with self._pool.connection() as conn:
                 yield conn
+        except psycopg.DataError as exc:
+            if exc.sqlstate is not None:  # (the server's: a bad value of memlane's own making)
+                raise StorageError(_message(exc, self._where)) from exc
+            # Refused by psycopg before it was sent: a value PostgreSQL cannot hold, from the request
+            # (a NUL character in an id or a filter, which SQLite simply finds nowhere). The caller's
+            # input, not the database failing: no 503, no fault for ``health()``.
+            raise InvalidInput(f"a value of this request cannot be sent to PostgreSQL: {exc}") from exc
         except psycopg.Error as exc:
             message = _message(exc, self._where)
             if _is_fault(exc) and (self._fault is None or self._fault[0] != "failing"):
