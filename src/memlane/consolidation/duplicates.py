@@ -14,7 +14,12 @@ statement's content words (``text.content_words``: stemmed, stopwords dropped, n
   and filler words that add nothing to the fact are dropped (``FILLERS``: really, also, actually, and
   reporting verbs such as said or mentioned).
 
-So word order, inflection, articles, punctuation and those synonyms do not keep two statements apart,
+Within one signature, ``same_statement`` then asks whether the bag is one statement: names, numbers,
+negations and stance words (may, must, some, all, probably, if, a question…) in one order, the same
+words after each role word ("into the tea" / "into the milk"), one verb not past in one and present in
+the other, reporting verbs kept, only synonyms that hold in every common sense (docs/consolidation.md,
+rule 8). So inflection, articles, punctuation, those synonyms and the reorderings it allows (an opening
+phrase moved to the end, a passive with "by", a copula's sides) do not keep two statements apart,
 while any other word does: another number, date, person, place, object or a negation changes the
 signature. The rule errs on the side of keeping apart (a merge hides statements behind one, so a
 wrong merge costs more than a missed one); measured in docs/consolidation.md. Equality is transitive,
@@ -418,9 +423,355 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
     parts: list[list[Memory]] = []
     for m in members:
         for part in parts:
-            if not any(role_swap(m.content, o.content) or kept_apart(m.content, o.content) for o in part):
+            if all(
+                same_statement(m.content, o.content)
+                and not role_swap(m.content, o.content)
+                and not kept_apart(m.content, o.content)
+                for o in part
+            ):
                 part.append(m)
                 break
         else:
             parts.append([m])
     return parts
+
+
+# --- the word rule's second check: one bag of words is not one statement ------------------------------
+
+#: the synonyms the second check keeps: words of one meaning in their common senses. ``SYNONYMS`` (the
+#: signature's, shared with the paraphrase mode) also joins words that are synonyms in one sense only:
+#: "book" / "plan" (nouns), "leads" / "heads" ("heads to Berlin", "leads the race"), "fast" / "quick"
+#: ("fasts"), "little" / "small" ("a little"), "end" (a noun); "called" / "named" and "employed" /
+#: "works" count only as participles ("a dog called Pixel", "is employed at"; not "Ana called Leo",
+#: "Ali employs Sara"), "leave" / "depart" only as a verb (not "on leave")
+STRICT_SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("like", "love", "enjoy", "prefer", "adore", "fond", "favourite", "favorite"),
+    ("hate", "detest", "loathe"),
+    ("start", "begin", "commence"),
+    ("finish", "complete"),
+    ("move", "relocate"),
+    ("live", "reside"),
+    ("buy", "bought", "purchase", "purchased"),
+    ("sell", "sold"),
+    ("need", "require"),
+    ("leave", "depart"),
+    ("schedule", "plan"),
+    ("afraid", "scared", "frightened"),
+    ("allergic", "allergy"),
+    ("big", "large"),
+    ("doctor", "dr", "physician"),
+    ("mother", "mom", "mum"),
+    ("father", "dad"),
+    ("child", "children", "kid", "kids"),
+    ("day", "daily"),
+    ("week", "weekly"),
+    ("month", "monthly"),
+    ("year", "yearly", "annual", "annually"),
+    ("night", "nightly"),
+    ("hour", "hourly"),
+)
+
+#: the fillers the second check drops: the intensifiers of ``FILLERS``, not its reporting verbs: what
+#: someone said, thinks or remembers is not the fact ("Ben thinks he is sick" / "Ben is sick", "Ana
+#: never said she quit" / "Ana said she never quit"), and a note is a thing ("left a note for Ben" /
+#: "left Ben")
+STRICT_FILLERS: frozenset[str] = frozenset(
+    ["really", "also", "actually", "definitely", "currently", "truly", "basically", "honestly", "certainly"]
+)
+
+#: stance words: what a statement claims about its fact (may, must, some, all, probably, if, almost…);
+#: each word -> its class. Two statements must have the same classes (``stance``)
+_STANCE = {
+    **dict.fromkeys(["may", "might"], "may"),
+    **dict.fromkeys(["can", "cannot", "able"], "can"),
+    **dict.fromkeys(["could"], "could"),
+    **dict.fromkeys(["would"], "would"),
+    **dict.fromkeys(["should", "ought"], "should"),
+    **dict.fromkeys(["must"], "must"),
+    **dict.fromkeys(["shall"], "shall"),
+    **dict.fromkeys(["all", "every", "each", "everyone", "everybody", "everything", "whole"], "all"),
+    **dict.fromkeys(["some", "several", "certain"], "some"),
+    **dict.fromkeys(["any", "anyone", "anybody", "anything"], "any"),
+    **dict.fromkeys(["both"], "both"),
+    **dict.fromkeys(["either", "neither"], "either"),
+    **dict.fromkeys(["probably", "likely", "presumably"], "probably"),
+    **dict.fromkeys(["maybe", "perhaps", "possibly", "potentially"], "maybe"),
+    **dict.fromkeys(["allegedly", "supposedly", "reportedly", "apparently", "seemingly"], "allegedly"),
+    **dict.fromkeys(["if", "whether"], "if"),
+    **dict.fromkeys(["unless"], "unless"),
+    **dict.fromkeys(["when", "whenever"], "when"),
+    **dict.fromkeys(["almost", "nearly", "practically", "virtually"], "almost"),
+}
+#: "every" / "each" / "all" before a time word is the unmarked habit ("swims every Monday" / "swims
+#: on Mondays")
+_TIME_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "day days morning mornings evening evenings afternoon afternoons night nights week weeks weekend "
+        "weekends month months year years time times hour hours minute minutes season summer winter spring "
+        "autumn fall quarter sprint shift session monday mondays tuesday tuesdays wednesday wednesdays "
+        "thursday thursdays friday fridays saturday saturdays sunday sundays other 2 3 4 5 6 7 8 9 10 "
+        "12 14 15 20 24 30 60 90",
+    )
+)
+#: auxiliaries that open a yes/no question ("Does Ana like sushi?")
+_QUESTION_OPENERS = frozenset(
+    re.findall(r"\w+", "do does did is are was were am can could should would will shall may might must")
+)
+#: words that open a phrase that may move from the front to the end ("In 2021 Ana moved to Oslo" /
+#: "Ana moved to Oslo in 2021", "Every Monday Ana swims"): prepositions of time and place, time words
+_OPENERS = frozenset(
+    re.findall(
+        r"\w+",
+        "in on at during since until after before by from for every each last next this these those "
+        "yesterday today tomorrow tonight recently lately now then nowadays monday mondays tuesday tuesdays "
+        "wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays january "
+        "february march april may june july august september october november december",
+    )
+)
+#: words whose phrase is a role: what follows them must be the same words where both statements have
+#: them ("into the tea" / "into the milk", "prefers tea to coffee", "if he gets the job")
+_ROLE_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "to into onto from for with than between above below behind under over before after if unless "
+        "because when whenever while",
+    )
+)
+_PHRASE_STOP = _ROLE_WORDS | _PHRASE_END
+_TIME_STEMS = frozenset(["day", "week", "month", "year", "night", "hour", "morn", "even", "afternoon"])
+_BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "am", "s", "re", "m"])
+_LIKE_AS = frozenset(["look", "looks", "looked", "sound", "sounds", "sounded", "feel", "feels", "seem",
+                      "seems", "just", "much", "exactly", "nothing", "something", "very"])  # fmt: skip
+_PRONOUNS = frozenset(["i", "you", "he", "she", "we", "they", "it", "who"])
+_NOUN_LEAVE = frozenset(["on", "parental", "sick", "maternity", "paternity", "annual", "of", "unpaid"])
+_SEQ_TOKEN_RE = re.compile(r"\d[\d,.:]*\d|\d|[^\W\d_]+|[?,;]")
+_NOT_RE = re.compile(r"(\w)n't\b", re.IGNORECASE)
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\b", re.IGNORECASE)
+_CURRENCY_FIRST_RE = re.compile(r"([$€£¥])\s*(\d[\d,.]*)")
+#: an apposition: "Eva, Tom's sister, is a pilot" -> "Tom's sister Eva is a pilot"
+_APPOSITION_RE = re.compile(r"^([A-Z][\w-]*), ([A-Z][\w-]*'s [\w -]+?),\s+")
+#: a passive's agent: "by" and a name ("was serviced in October by Hearth & Pipe")
+_AGENT_RE = re.compile(r"\s+by\s+([A-Z][\w-]*(?:\s+(?:&\s+)?[A-Z][\w-]*)*)")
+_PASSIVE_AUX_RE = re.compile(
+    r"\b(?:is|are|was|were|been|be|being|gets|got)\s+\w+(?:ed|en|wn|ht|id|ld|ne|de|pt|lt)\b"
+)
+
+
+#: the reporting verbs of ``FILLERS`` (stems): where they stand says whose words are negated or
+#: reported ("Ana never said she quit" / "Ana said she never quit")
+_REPORTING = frozenset(_stem(w) for w in FILLERS - STRICT_FILLERS)
+
+
+@lru_cache(maxsize=1)
+def _strict_canonical() -> tuple[dict[str, str], frozenset[str]]:
+    canon: dict[str, str] = {}
+    for words in STRICT_SYNONYMS:
+        head = _stem(words[0])
+        for word in words:
+            canon[_stem(word)] = head
+    return canon, frozenset(_stem(w) for w in STRICT_FILLERS)
+
+
+def _rewritten(content: str) -> str:
+    """Meaning-preserving reorderings undone: a passive's named agent first ("The report was written by
+    Ana" -> "Ana The report was written"), an apposition as a possessive, a currency after its amount."""
+    content = normalise_order(strip_discourse(content)[0])
+    if _PASSIVE_AUX_RE.search(content) and (agent := _AGENT_RE.search(content)) is not None:
+        content = agent.group(1) + " " + content[: agent.start()] + content[agent.end() :]
+    return content
+
+
+def normalise_order(content: str) -> str:
+    """An apposition as a possessive ("Eva, Tom's sister, is…" -> "Tom's sister Eva is…"), a currency
+    symbol after its amount ("$1,200" -> "1,200 dollars")."""
+    content = _APPOSITION_RE.sub(lambda m: f"{m.group(2)} {m.group(1)} ", content)
+    content = _DAY_MONTH_RE.sub(lambda m: f"{m.group(2)} {m.group(1)}", content)
+    return _CURRENCY_FIRST_RE.sub(lambda m: f"{m.group(2)}{_CURRENCY[m.group(1)]}", content)
+
+
+@lru_cache(maxsize=65536)
+def _reading(content: str) -> tuple[tuple[tuple[str, str, str], ...], frozenset[str], frozenset[str]]:
+    """(tokens as (surface, word) in order, the bag of words, the stance), ``same_statement``'s view of a
+    statement. A word is its stem after ``STRICT_SYNONYMS`` / ``STRICT_FILLERS``; "like" after "is" or
+    "looks" is ``~like`` (a comparison: "Tom is like his father" / "Tom likes his father")."""
+    original = _rewritten(content)
+    canon, fillers = _strict_canonical()
+    raw = _SEQ_TOKEN_RE.findall(_NOT_RE.sub(r"\1 not", normalise(original)))
+    tokens: list[tuple[str, str, str]] = []
+    stance: set[str] = set()
+    previous = ""
+    for i, surface in enumerate(raw):
+        low = surface.lower()
+        passive = previous.lower() in _BE or previous.lower() in ("been", "get", "gets", "got", "getting")
+        form = _verb_form(surface)
+        form = "" if (passive and form == "past") or form == "ongoing" else form
+        if previous.lower() in _BE and low.endswith("ing") and _verb_form(low) == "ongoing":
+            form = "ongoing"  # "is heading" beside "heads": under way, not a habit
+        following = raw[i + 1].lower() if i + 1 < len(raw) else ""
+        kind = _STANCE.get(low)
+        if kind == "all" and following in _TIME_WORDS:
+            kind = None
+        if low == "to" and previous.lower() in ("has", "have", "had", "got"):
+            kind = "must"  # "has to paint" is "must paint"
+        if kind is not None:
+            stance.add(kind)
+        if low == "like" and (previous in _BE or previous in _LIKE_AS):
+            tokens.append((surface, "~like", form))
+        elif low in ("called", "named", "employed"):
+            active = surface[:1].isupper() is False and (
+                previous[:1].isupper() or previous.lower() in _PRONOUNS
+            )
+            word = _stem(low) if active or previous == "" else ("work" if low == "employed" else "name")
+            tokens.append((surface, word, form))
+        elif low in ("leave", "leaves") and previous.lower() in _NOUN_LEAVE:
+            tokens.append((surface, "~leave", form))
+        elif kind is not None:
+            tokens.append((surface, "~:" + kind, form))
+        elif low in MARKERS or low in _PHRASE_STOP or low in ",;":
+            tokens.append((surface, "~" + low, form))
+        elif low[:1].isdigit():  # "9:30" is one time, "1,200" one number
+            tokens.append((surface, low.replace(",", ""), form))
+        else:
+            for word in sorted(text.content_words(low)):
+                word = _irregular(word)
+                if word not in fillers:
+                    tokens.append((surface, canon.get(word, word), form))
+        previous = surface
+    if raw and (raw[-1] == "?" or raw[0].lower() in _QUESTION_OPENERS):
+        stance.add("?")
+    bag = frozenset(w for _, w, _ in tokens if not w.startswith("~") or w in ("~like", "~leave"))
+    return tuple(tokens), bag, frozenset(stance)
+
+
+def _anchors(
+    tokens: tuple[tuple[str, str, str], ...], names: frozenset[str], placed: frozenset[str]
+) -> tuple[str, ...]:
+    """The statement's names (``names``), numbers, negations, stance words and reporting verbs, in
+    order: what may not change places; not those ``placed`` by a phrase both statements give alike.
+    Two names joined by "and" are one pair in either order ("speaks Spanish and Catalan")."""
+    words = [w for _, w, _ in tokens]
+    for i in range(1, len(words) - 1):
+        if words[i] == "~and" and words[i - 1] in names and words[i + 1] in names:
+            words[i - 1], words[i + 1] = sorted((words[i - 1], words[i + 1]))
+    return tuple(
+        w
+        for w in words
+        if w not in placed
+        and (w in names or w[:1].isdigit() or w in _REPORTING or w == "not" or w.startswith("~:"))
+    )
+
+
+def _names(tokens: tuple[tuple[str, str, str], ...]) -> set[str]:
+    """Words written with a capital letter anywhere but first: names ("Lena", "Oslo", "TV")."""
+    return {
+        w for i, (surface, w, _) in enumerate(tokens) if i and surface[:1].isupper() and not w.startswith("~")
+    }
+
+
+def _phrases(tokens: tuple[tuple[str, str, str], ...]) -> dict[str, tuple[str, ...]]:
+    """Each phrase word (a role word of ``_ROLE_WORDS`` or another preposition or time word of
+    ``_PHRASE_STOP``) -> the words of the phrase after it, in order (up to the next one or a comma)."""
+    out: dict[str, list[str]] = {}
+    for i, (_, word, _) in enumerate(tokens):
+        if not word.startswith("~") or word.lstrip("~:") not in _PHRASE_STOP:  # "~to", "~:if"
+            continue
+        phrase = out.setdefault(word, [])
+        for _, later, _ in tokens[i + 1 :]:
+            if later.startswith("~") and (later.lstrip("~:") in _PHRASE_STOP or later[1:] in ",;"):
+                break
+            if later not in _TIME_STEMS:  # "to work every day" / "to work daily"
+                phrase.append(later)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=65536)
+def _verb_form(surface: str) -> str:
+    """``past`` for a verb form that is only a past form ("lived", "smoked", "wrote"), ``present`` for
+    a third-person present ("lives", "smokes"), ``ongoing`` for an -ing form, else ``""`` (a base form, a participle in -ing, a form
+    of several tenses such as "put", or no verb)."""
+    import lemminflect
+
+    low = surface.lower()
+    lemmas = lemminflect.getAllLemmas(low).get("VERB", ())
+    forms = {tag: {f for lemma in lemmas for f in lemminflect.getInflection(lemma, tag=tag)}
+             for tag in ("VB", "VBD", "VBN", "VBZ", "VBG")}  # fmt: skip
+    if low in forms["VBG"]:
+        return "ongoing"  # counted only after a form of *be* (``_reading``)
+    if low in forms["VB"]:
+        return ""
+    if low in forms["VBD"] or low in forms["VBN"]:
+        return "present" if low in forms["VBZ"] else "past"
+    return "present" if low in forms["VBZ"] else ""
+
+
+def _verb_times(
+    tokens_a: tuple[tuple[str, str, str], ...], tokens_b: tuple[tuple[str, str, str], ...]
+) -> bool:
+    """Whether one verb is in the past in one statement and in the present in the other ("Ana lived in
+    Porto" / "Ana lives in Porto", "Tom smoked" / "Tom smokes"): a former fact is not a current one.
+    Only the same verb's two forms are compared, so "was moved to 10 am" / "takes place at 10 am" are
+    not, and a participle after *be* or *get* is a passive or an adjective of no time ("is written",
+    "is employed")."""
+    forms_a: dict[str, set[str]] = defaultdict(set)
+    for _, word, form in tokens_a:
+        forms_a[word].add(form)
+    return any(form and len(({form} | forms_a.get(word, set())) - {""}) > 1 for _, word, form in tokens_b)
+
+
+def _negated(tokens: tuple[tuple[str, str, str], ...]) -> list[str]:
+    """What each negation applies to: the next content word after it ("Ivo never claimed he won":
+    ``claim``; "Ivo claimed he never won": ``won``), sorted."""
+    words = [w for _, w, _ in tokens if not w.startswith("~") or w.startswith("~:")]
+    return sorted(words[i + 1] if i + 1 < len(words) else "" for i, w in enumerate(words) if w == "not")
+
+
+def _fronted(content: str) -> bool:
+    """Whether the statement opens with a phrase that may move to its end (``_OPENERS``, a number)."""
+    first = _SEQ_TOKEN_RE.findall(strip_discourse(content)[0].lower())[:1]
+    return bool(first) and (first[0] in _OPENERS or first[0][0].isdigit())
+
+
+def _rotated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    return len(a) == len(b) and any(a[k:] + a[:k] == b for k in range(1, len(a)))
+
+
+def same_statement(a: str, b: str) -> bool:
+    """The word rule's second check on two statements of one signature. A signature is a bag of words,
+    and one bag holds "Lena hired Tom" and "Tom hired Lena", "Ana has 2 cats and 3 dogs" and "3 cats and
+    2 dogs", "Kids should not eat nuts" and "Kids must not eat nuts", "Pour the milk into the tea" and
+    "the tea into the milk". So two statements are one only when, read more strictly:
+
+    - their words are one bag with the synonyms that hold in every common sense (``STRICT_SYNONYMS``,
+      ``STRICT_FILLERS``);
+    - their stance is the same (modal verbs, quantifiers, hedges, conditions, "almost", a question);
+    - their names, numbers and negations come in one order (an opening phrase may move to the end: "In
+      2021 Ana moved to Oslo"; a copula's sides may change places whole; a passive with "by" is read
+      active);
+    - the phrase after each role word both have ("to", "into", "than", "if", "because", …) holds the
+      same words."""
+    tokens_a, bag_a, stance_a = _reading(a)
+    tokens_b, bag_b, stance_b = _reading(b)
+    if bag_a != bag_b or stance_a != stance_b:
+        return False
+    phrases_a, phrases_b = _phrases(tokens_a), _phrases(tokens_b)
+    shared = phrases_a.keys() & phrases_b.keys()
+    roles = [k for k in shared if k.lstrip("~:") in _ROLE_WORDS]
+    if any(set(phrases_a[k]) != set(phrases_b[k]) for k in roles):
+        return False
+    if _verb_times(tokens_a, tokens_b) or _negated(tokens_a) != _negated(tokens_b):
+        return False
+    # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
+    # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
+    placed = {w for k in shared if phrases_a[k] == phrases_b[k] for w in phrases_a[k]}
+    names = frozenset(_names(tokens_a) | _names(tokens_b))
+    anchors_a, anchors_b = (
+        _anchors(tokens_a, names, frozenset(placed)),
+        _anchors(tokens_b, names, frozenset(placed)),
+    )
+    if anchors_a == anchors_b:
+        return True
+    if (_fronted(a) and _rotated(anchors_a, anchors_b)) or (_fronted(b) and _rotated(anchors_b, anchors_a)):
+        return True
+    return _inverted_copula(a, b)
