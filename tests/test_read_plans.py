@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 from memlane import Memlane
+from memlane.graph.memory_refs import with_entities
 from pg import url_with_search_path
 from read_plans import Recorder, Statement, pg_bad_steps, sqlite_bad_steps, table_sizes
 
@@ -82,6 +83,8 @@ class Seeded:
 def _reads(m: Memlane, recorder: Recorder) -> dict[str, list[Statement]]:
     """Every read the checks cover, each with the statements it ran (on a fresh Memlane: no cache)."""
     (ana,) = [e for e in m.entities.search("Ana Lopez") if e.name == "Ana Lopez"]
+    actor = m._actor(None)
+    recent = [x.id for x in m.list_recent(10)]
     chain = m.store("Ana Lopez prefers tea", subject="Ana Lopez")
     newer = m.store("Ana Lopez prefers green tea", subject="Ana Lopez", replaces=chain.id)
     m.conversations.append("c1", [{"role": "user", "text": "hello Ana"}, {"role": "assistant", "text": "hi"}])
@@ -101,6 +104,10 @@ def _reads(m: Memlane, recorder: Recorder) -> dict[str, list[Statement]]:
         "entity edges": lambda: m.entities.edges(ana.id),
         "conversation": lambda: m.conversations.show("c1"),
         "conversations": lambda: m.conversations.list(),
+        # (export-like reads: Store.iter_all has no subjects; graph/memory_refs.with_entities reads them)
+        "subjects of memories read without them": lambda: with_entities(
+            m.service.storage, actor, list(m.service.storage.iter_all(recent))
+        ),
     }
     out = {}
     for name, read in reads.items():
@@ -300,7 +307,9 @@ def test_the_check_fires_on_the_plans_two_regressions_shipped(seeded: Seeded, ex
         pytest.skip(
             "PostgreSQL's planner orders these joins by its statistics (the regressions were SQLite's)"
         )
-    subjects = _statement(seeded, "recall (people)", "l.role IN ('subject', 'related_user')")
+    subjects = _statement(
+        seeded, "subjects of memories read without them", "l.role IN ('subject', 'related_user')"
+    )
     memories = _statement(seeded, "entity memories", "WITH targets(id)")
     for statement in (subjects, memories):
         assert explainer.bad(statement) == []
@@ -346,18 +355,21 @@ def test_a_recall_reads_its_hits_subjects_from_the_hits_not_from_every_entity(
         assert len(m.recall("where did Ana Lopez sign the tender?", limit=10)) == 10
     finally:
         m.close()
-    (subjects,) = {
-        (sql, tuple(b) if b else ()) for sql, b in traced if "l.role IN ('subject', 'related_user')" in sql
-    }
+    # the hits' subjects are read with the hits (rows._refs: one statement per read since the fold)
+    (hits,) = {(sql, tuple(b) if b else ()) for sql, b in traced if "l.role = 'subject'" in sql}
     conn = apsw.Connection(str(path))
-    plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + subjects[0], subjects[1])]
+    plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + hits[0], hits[1])]
     conn.close()
     steps = [p for p in plan if p.startswith(("SEARCH", "SCAN"))]
-    # the hits' rows first (by id), then their links, then each link's entity by its key; main read every
-    # entity of the workspace and all its links ("SEARCH e USING INDEX entities_scope (workspace=?)")
-    assert steps[0].startswith("SEARCH m USING") and "(id=?)" in steps[0], plan
-    assert steps[1].startswith("SEARCH l USING") and "(memory_seq=?)" in steps[1], plan
-    assert steps[2].startswith("SEARCH e USING") and "(id=?)" in steps[2], plan
+    # the hits' rows first (by seq), then each hit's links, then each link's entity by its key; before
+    # 3688b88 a recall read every entity of the workspace and all its links ("SEARCH e USING INDEX
+    # entities_scope (workspace=?)")
+    assert steps[0].startswith("SEARCH m USING") and "(rowid=?)" in steps[0], plan
+    links = [p for p in steps if p.startswith(("SEARCH l ", "SCAN l"))]
+    entities = [p for p in steps if p.startswith(("SEARCH e ", "SCAN e"))]
+    assert len(links) == len(entities) == 2, plan  # (subject, related user)
+    assert all("(memory_seq=?)" in p for p in links), plan
+    assert all(p.endswith("(id=?)") for p in entities), plan
 
 
 def test_an_entitys_memories_are_read_from_its_links_not_from_every_memory(

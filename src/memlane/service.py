@@ -27,7 +27,6 @@ from .errors import (
 from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
 from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
-from .graph.memory_refs import with_entities
 from .graph.query import recall_about
 from .graph.service import EntityService
 from .graph.text_links import relate_text, settle_organisations, with_text_facts
@@ -535,7 +534,7 @@ class MemoryService:
         ranked = self.retrieval.recall(q, min_score=min_score)
         if ranked and count_access:
             self.storage.touch(actor.user, [seq for seq, _ in ranked], now_utc())
-        return with_entities(self.storage, actor, [hit for _, hit in ranked])
+        return [hit for _, hit in ranked]  # (their subject entities read with them: memory_refs)
 
     search = recall
 
@@ -606,14 +605,14 @@ class MemoryService:
         )
         page = rows[:limit]
         more = len(rows) > limit
-        items = with_entities(self.storage, actor, [m for _, m in page])
+        items = [m for _, m in page]
         return items, encode_cursor((page[-1][1].created_at, page[-1][1].id)) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None or _expired(memory):
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
-        return with_entities(self.storage, actor, [memory])[0]
+        return memory
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
@@ -629,7 +628,7 @@ class MemoryService:
             ordered.append(node)
             node = by_id.get(node.superseded_by) if node.superseded_by else None
         ordered += [m for m in versions if m not in ordered]  # never hide a version, even if links broke
-        return with_entities(self.storage, actor, ordered)
+        return ordered
 
     # -- changing -------------------------------------------------------------------------------------
 

@@ -9,6 +9,12 @@ store's query applies the one read rule to the entity, so an invisible entity le
 
 A memory linked as ``subject`` without a subject of its own (``entities link --role subject``) reads as
 about that entity: ``subject`` is ``{id: <entity id>, name: <entity name>, entity_id, entity_name}``.
+
+The reads that return memories (get, list, recall's hits, history, an entity's memories) read these in
+the memory's own statement (each backend's ``rows._refs``, filled by ``storage.memory_rows.with_refs``):
+one statement per read, not a second one for the subjects. ``with_entities`` fills them for memories read
+without them (``Store.iter_all``), with one ``Store.memory_subjects`` query: the same rule, by the same
+filling.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ..models import Actor, Memory, Subject
+from ..models import Actor, Memory
 from ..storage.base import Store
+from ..storage.memory_rows import with_refs
 
 __all__ = ["with_entities"]
 
@@ -34,19 +41,4 @@ def with_entities(store: Store, actor: Actor, memories: Sequence[M]) -> list[M]:
         refs.setdefault((memory_id, role), (entity_id, name))  # several (rare): the first by name, id
     if not refs:
         return list(memories)
-    return [_filled(m, refs.get((m.id, "subject")), refs.get((m.id, "related_user"))) for m in memories]
-
-
-def _filled(memory: M, subject: tuple[str, str] | None, related: tuple[str, str] | None) -> M:
-    if subject is None and related is None:
-        return memory
-    update: dict[str, object] = {}
-    if subject is not None:
-        entity_id, name = subject
-        given = memory.subject or Subject.model_construct(id=entity_id, name=name)
-        update["subject"] = Subject.model_construct(
-            id=given.id, name=given.name, entity_id=entity_id, entity_name=name
-        )
-    if related is not None:
-        update["related_user_entity_id"], update["related_user_entity_name"] = related
-    return memory.model_copy(update=update)
+    return [with_refs(m, refs.get((m.id, "subject")), refs.get((m.id, "related_user"))) for m in memories]

@@ -34,7 +34,6 @@ from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import now_utc, parse_time
 from .anchoring import anchor_record, parse_record
 from .linking import candidate_of
-from .memory_refs import with_entities
 from .rekey import RekeyReport, rekey
 from .resolution import EntityType, Mention, mention_ids, resolve
 
@@ -226,9 +225,7 @@ class EntityService:
         now = now_utc()
         found = self.storage.entity_memories(actor, Filters(space="*"), list(entity_ids), now, limit, hops)
         items = self.storage.fetch(actor, Filters(space="*"), [s for s, _ in found], now)
-        pairs = [(items[s], d) for s, d in found if s in items]
-        read = with_entities(self.storage, actor, [m for m, _ in pairs])
-        return [(m, d) for m, (_, d) in zip(read, pairs, strict=True)]
+        return [(items[s], d) for s, d in found if s in items]
 
     # -- changes --------------------------------------------------------------------------------------
 

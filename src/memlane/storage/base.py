@@ -351,7 +351,8 @@ class EntityReads(Protocol):
     def memory_subjects(self, actor: Actor, memory_ids: Sequence[str]) -> list[tuple[str, str, str, str]]:
         """(memory id, role, entity id, entity name) of the ``subject`` and ``related_user`` links of
         those memories, to entities ``actor`` may read (current ones: a merge moved its links), ordered
-        by memory id, role, entity name and id. The memory ids come from the caller's own reads."""
+        by memory id, role, entity name and id. The memory ids come from the caller's own reads. (For
+        memories read without them, ``iter_all``: the other reads fold the same into their statement.)"""
         ...
 
     def export_graph(self, actor: Actor) -> GraphRows:
@@ -849,7 +850,11 @@ class Store(EntityReads, GraphReads, Protocol):
 
     def write(self) -> AbstractContextManager[WriteTxn]: ...
 
-    def get(self, actor: Actor, memory_id: str) -> Memory | None: ...
+    def get(self, actor: Actor, memory_id: str) -> Memory | None:
+        """The memory, if ``actor`` may read it. ``get``, ``fetch``, ``chain`` and ``list_recent`` return
+        memories with their subject and related-user entities (``graph/memory_refs.py``), read in the
+        same statement under the entity read rule."""
+        ...
 
     def current_by_hash(
         self, workspace: str, owner: str, visibility: str, space: str, content_hash: str, now: datetime, *,

@@ -25,12 +25,12 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..models import Memory, MemoryType, State, Subject, Visibility
 from ..timeutil import EARLIEST
 
-__all__ = ["memory_from_row", "observed_time"]
+__all__ = ["memory_from_row", "observed_time", "with_refs"]
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +79,25 @@ def memory_from_row(
         times, documents, memory_type = _tolerant(
             str(id_), raw, (data, provenance), type_, read_time, read_json
         )
+    refs: dict[str, Any] = {}
+    entity = None
+    if len(row) > 32:  # (``REFS``: the reads fold them in; built here, not copied in: a copy costs more)
+        entity, related = _ref(row[31]), _ref(row[32])
+        if related is not None:
+            refs = {"related_user_entity_id": related[0], "related_user_entity_name": related[1]}
+    subject: Subject | None = None
+    if entity is not None:
+        subject = Subject.model_construct(
+            id=subject_id if subject_id else entity[0], name=subject_name if subject_id else entity[1],
+            entity_id=entity[0], entity_name=entity[1],
+        )  # fmt: skip
+    elif subject_id:
+        subject = Subject.model_construct(id=subject_id, name=subject_name)
     memory = Memory.model_construct(
         id=id_,
         content=content,
         type=memory_type,
-        subject=Subject.model_construct(id=subject_id, name=subject_name) if subject_id else None,
+        subject=subject,
         related_user=related_user,
         data=documents[0],
         importance=importance,
@@ -109,8 +123,43 @@ def memory_from_row(
         embedding_model=model,
         author=author,
         profile_id=profile_id,
+        **refs,
     )
     return int(seq), memory
+
+
+M = TypeVar("M", bound=Memory)
+
+
+def with_refs(memory: M, subject: tuple[str, str] | None, related: tuple[str, str] | None) -> M:
+    """``memory`` with ``subject.entity_id``/``entity_name`` and ``related_user_entity_id``/``_name``
+    from the (entity id, name) its ``subject`` / ``related_user`` link points at (None: no link to an
+    entity the reader may see). A memory linked as subject without a subject of its own reads as about
+    that entity (``graph/memory_refs.py`` says why)."""
+    if subject is None and related is None:
+        return memory
+    update: dict[str, object] = {}
+    if subject is not None:
+        entity_id, name = subject
+        given = memory.subject or Subject.model_construct(id=entity_id, name=name)
+        update["subject"] = Subject.model_construct(
+            id=given.id, name=given.name, entity_id=entity_id, entity_name=name
+        )
+    if related is not None:
+        update["related_user_entity_id"], update["related_user_entity_name"] = related
+    return memory.model_copy(update=update)
+
+
+def _ref(value: Any) -> tuple[str, str] | None:
+    """A ``REFS`` column: null, or the (entity id, name) pair (joined by U+001F in SQLite, an array in
+    PostgreSQL)."""
+    if value is None:
+        return None
+    if isinstance(value, str):  # SQLite: id, then U+001F, then name (an id holds no U+001F)
+        entity_id, name = value.split("\x1f", 1)
+        return entity_id, name
+    entity_id, name = value
+    return str(entity_id), str(name)
 
 
 def _tolerant(

@@ -143,6 +143,31 @@ def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
     )
 
 
+def _refs(actor: Actor) -> tuple[str, str, list[Any]]:
+    """Two more columns after the memory's own for the reads that return memories to callers (get,
+    fetch, chain, list_recent), and the join that reads them (after ``FROM memories m``; its parameters
+    come before the statement's ``WHERE``): the (entity id, name) the memory's ``subject`` and
+    ``related_user`` links point at, as arrays, or null (``memory_rows``). Read in the memory's own
+    statement, one lateral read of its links by its seq and each entity by its id, under the entity
+    read rule; of several (rare), the first by name and id. (Two scalar subqueries, one per role, cost
+    the server 4x as much for a list of 50.)"""
+    visible, params = _visible(actor, "e")
+
+    def first(role: str) -> str:
+        only = f"FILTER (WHERE l.role = '{role}')"
+        return (
+            f"CASE WHEN count(*) {only} > 0 THEN ARRAY[(array_agg(e.id ORDER BY e.name, e.id) {only})[1],"
+            f" (array_agg(e.name ORDER BY e.name, e.id) {only})[1]] END"
+        )
+
+    join = (
+        f"LEFT JOIN LATERAL (SELECT {first('subject')} AS subject, {first('related_user')} AS related"
+        " FROM memory_entity_links l JOIN entities e ON e.id = l.entity_id WHERE l.memory_seq = m.seq"
+        f" AND l.role IN ('subject', 'related_user') AND e.merged_into IS NULL AND {visible}) refs ON true"
+    )
+    return "refs.subject, refs.related", join, params
+
+
 def _readable(actor: Actor) -> tuple[str, list[Any]]:
     """Who may read what, the one access rule (``_visible``, as in SQLite) over ``m.workspace``,
     ``m.owner`` and ``m.visibility``, which both the items (``_scope``) and ``stat_buckets`` have."""

@@ -48,7 +48,7 @@ from .migrations import (
     SUBJECT_BACKFILL,
 )
 from .profiles import PostgresProfiles
-from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _row_to_memory, _scope, _time, _utc
+from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _refs, _row_to_memory, _scope, _time, _utc
 from .writes import CURRENT_BY_HASH, _Txn, refold_keyword_index, restem_keyword_index
 
 __all__ = ["PostgresStore"]
@@ -329,9 +329,10 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, None)
+        refs, refs_join, ref_params = _refs(actor)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m WHERE m.id = %s AND {where}",
-            (*reader(actor), memory_id, *params),
+            f"SELECT {READER_COLUMNS}, {refs} FROM memories m {refs_join} WHERE m.id = %s AND {where}",
+            (*reader(actor), *ref_params, memory_id, *params),
         )
         return _row_to_memory(rows[0])[1] if rows else None
 
@@ -343,19 +344,21 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         if not seqs:
             return {}
         where, params = _scope(actor, filters, now)
+        refs, refs_join, ref_params = _refs(actor)
         rows = self._rows(
-            f"{OF_SEQS} SELECT {JOINED_COLUMNS} FROM memories m LEFT JOIN a ON a.memory_seq = m.seq"
-            f" WHERE m.seq = ANY(%s::bigint[]) AND {where}",
-            (list(seqs), actor.user, list(seqs), *params),
+            f"{OF_SEQS} SELECT {JOINED_COLUMNS}, {refs} FROM memories m LEFT JOIN a ON a.memory_seq = m.seq"
+            f" {refs_join} WHERE m.seq = ANY(%s::bigint[]) AND {where}",
+            (list(seqs), actor.user, *ref_params, list(seqs), *params),
         )
         return dict(_row_to_memory(r) for r in rows)
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
+        refs, refs_join, ref_params = _refs(actor)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m WHERE {where} AND m.chain_id ="
+            f"SELECT {READER_COLUMNS}, {refs} FROM memories m {refs_join} WHERE {where} AND m.chain_id ="
             " (SELECT chain_id FROM memories WHERE id = %s) ORDER BY m.seq",
-            (*reader(actor), *params, memory_id),
+            (*reader(actor), *ref_params, *params, memory_id),
         )
         return [_row_to_memory(r)[1] for r in rows]
 
@@ -372,10 +375,11 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         if before is not None:  # the row comparison matches the ORDER BY, ties in created_at included
             where += " AND (m.created_at, m.id) < (%s, %s)"
             params.extend(before)
+        refs, refs_join, ref_params = _refs(actor)
         rows = self._rows(
-            f"SELECT {READER_COLUMNS} FROM memories m WHERE {where}"
+            f"SELECT {READER_COLUMNS}, {refs} FROM memories m {refs_join} WHERE {where}"
             " ORDER BY m.created_at DESC, m.id DESC LIMIT %s OFFSET %s",
-            (*reader(actor), *params, limit, offset),
+            (*reader(actor), *ref_params, *params, limit, offset),
         )
         return [_row_to_memory(r) for r in rows]
 

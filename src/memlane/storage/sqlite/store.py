@@ -40,7 +40,7 @@ from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
 from .migrations import KEYWORD_REFILLS, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
 from .profiles import SqliteProfiles
-from .rows import _ALL, _COLUMNS, _row_to_memory, _scope
+from .rows import _ALL, _COLUMNS, _refs, _row_to_memory, _scope
 from .writes import CURRENT_BY_HASH, _Txn, restem_keyword_index
 
 __all__ = ["SqliteStore"]
@@ -302,8 +302,10 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
 
     def get(self, actor: Actor, memory_id: str) -> Memory | None:
         where, params = _scope(actor, _ALL, None)
+        refs, ref_params = _refs(actor)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE m.id = ? AND {where}", (memory_id, *params)
+            f"SELECT {_COLUMNS}, {refs} FROM memories m WHERE m.id = ? AND {where}",
+            (*ref_params, memory_id, *params),
         )
         return self.with_reader_access(actor, rows)[0][1] if rows else None
 
@@ -315,18 +317,21 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         if not seqs:
             return {}
         where, params = _scope(actor, filters, now)
+        refs, ref_params = _refs(actor)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m NOT INDEXED WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
-            (*seqs, *params),
+            f"SELECT {_COLUMNS}, {refs} FROM memories m NOT INDEXED"
+            f" WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
+            (*ref_params, *seqs, *params),
         )
         return dict(self.with_reader_access(actor, rows))
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
+        refs, ref_params = _refs(actor)
         rows = self._rows(
-            f"SELECT {_COLUMNS} FROM memories m WHERE {where} AND m.chain_id ="
+            f"SELECT {_COLUMNS}, {refs} FROM memories m WHERE {where} AND m.chain_id ="
             " (SELECT chain_id FROM memories WHERE id = ?) ORDER BY m.seq",
-            (*params, memory_id),
+            (*ref_params, *params, memory_id),
         )
         return [m for _, m in self.with_reader_access(actor, rows)]
 
@@ -343,12 +348,13 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         if before is not None:  # the row comparison matches the ORDER BY, ties in created_at included
             where += " AND (m.created_at, m.id) < (?, ?)"
             params.extend([to_db(before[0]), before[1]])
+        refs, ref_params = _refs(actor)
         rows = self._rows(
             # walking the (created_at, id) index backwards stops at the limit (the scope's index would
             # find every item of the reader's owners and sort them all)
-            f"SELECT {_COLUMNS} FROM memories m INDEXED BY memories_recent WHERE {where}"
+            f"SELECT {_COLUMNS}, {refs} FROM memories m INDEXED BY memories_recent WHERE {where}"
             " ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",
-            (*params, limit, offset),
+            (*ref_params, *params, limit, offset),
         )
         return self.with_reader_access(actor, rows)
 
