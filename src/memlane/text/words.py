@@ -28,11 +28,15 @@ from .stems import has_stemmed_script, stem_words
 
 __all__ = [
     "STOPWORDS",
+    "WORD_MARKS",
+    "WORD_WITH_MARKS",
     "content_hash",
     "content_words",
     "evidence_stems",
     "fold_accents",
+    "fold_index_accents",
     "fts_query",
+    "has_word_marks",
     "has_words",
     "key_fold",
     "normalize_content",
@@ -100,6 +104,26 @@ _CLITICS: frozenset[str] = frozenset({"s", "ll", "re", "ve", "d", "m"})
 #: Keyword tokens of the lower-cased text: grouped numbers ("1,200", "3.5") or alphanumeric words
 #: with internal apostrophes ("okafor's", "don't", "o'brien").
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+(?:'[^\W_]+)*")
+
+#: The combining marks (vowel signs, viramas, nasal signs) of the Indic scripts, U+0900-U+0DFF
+#: (Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala). They
+#: are part of a word there ("दिल्ली", "சென்னையில்"), but neither letters to Python's ``\w`` nor token
+#: characters to FTS5's unicode61, which split such words at every vowel sign; both backends' keyword
+#: indexes and the query terms count them as word characters (SQLite's tokenizer: ``tokenchars``).
+WORD_MARKS = "".join(c for c in map(chr, range(0x900, 0xE00)) if unicodedata.category(c)[0] == "M")
+_INDIC = re.compile("[\u0900-\u0dff]")
+_INDIC_RUNS = re.compile("([\u0900-\u0dff]+)")
+_LETTER = f"(?:[^\\W_]|[{WORD_MARKS}])"
+#: a word as the keyword indexes split text holding Indic script (letters, digits and WORD_MARKS)
+WORD_WITH_MARKS = re.compile(f"{_LETTER}+")
+_TOKEN_RE_MARKS = re.compile(rf"\d+(?:[.,]\d+)+|{_LETTER}+(?:'{_LETTER}+)*")
+
+
+def has_word_marks(text: str) -> bool:
+    """Whether ``text`` holds Indic script, whose words hold WORD_MARKS."""
+    return not text.isascii() and _INDIC.search(text) is not None
+
+
 _THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 # ----------------------------------------------------------------------------------------------
@@ -139,6 +163,14 @@ def fold_accents(text: str) -> str:
         return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def fold_index_accents(text: str) -> str:
+    """``fold_accents`` for a keyword index: runs of Indic script (``WORD_MARKS``) kept as they are,
+    as FTS5's ``remove_diacritics`` keeps them (their vowel signs are no accents)."""
+    if not has_word_marks(text):
+        return fold_accents(text)
+    return "".join(p if i % 2 else fold_accents(p) for i, p in enumerate(_INDIC_RUNS.split(text)))
 
 
 #: ``fold_accents`` of one word, cached (words repeat heavily)
@@ -224,7 +256,8 @@ def _keyword_tokens(text: str) -> tuple[list[tuple[str, str]], bool]:
     negated = False
     out: list[tuple[str, str]] = []
     # "İ".lower() is "i" + a combining dot, which is no word character: "İstanbul" was "i" + "stanbul"
-    for tok in _TOKEN_RE.findall(_fold(text).lower().replace("i\u0307", "i")):
+    folded = _fold(text).lower().replace("i\u0307", "i")
+    for tok in (_TOKEN_RE_MARKS if has_word_marks(folded) else _TOKEN_RE).findall(folded):
         if tok[0].isdigit() and ("," in tok or "." in tok):
             if "," in tok and not _THOUSANDS_RE.fullmatch(tok):
                 for part in tok.split(","):

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...text.stems import keyword_text, stem_words
+from ...text.words import WORD_WITH_MARKS, has_word_marks
 from .base import LaneResult, Query
 
 if TYPE_CHECKING:
@@ -72,7 +73,10 @@ class KeywordLane:
 def _stem_counts(text: str) -> Counter[str]:
     """Porter stems of a text's keyword text (CJK runs as character pairs, as indexed) with their
     counts (cached: the same items come back query after query). Callers only read it."""
-    return Counter(_porter().stemWords(_WORD.findall((keyword_text(text) or text).lower())))
+    indexed = (keyword_text(text) or text).lower()
+    return Counter(
+        _porter().stemWords((WORD_WITH_MARKS if has_word_marks(indexed) else _WORD).findall(indexed))
+    )
 
 
 def _add_common_terms(

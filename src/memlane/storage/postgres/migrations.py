@@ -780,4 +780,17 @@ MIGRATIONS.append(
 #: (``writes.restem_keyword_index``: every row whose keyword text differs from what a store now writes)
 KEYWORD_REFILLS = (KEYWORD_RESTEM, 29)
 
+MIGRATIONS.append(
+    (
+        30,
+        "the full-text index keeps words of Indic scripts whole (Devanagari, Tamil, …: 'दिल्ली' was split"
+        " at its vowel signs and lost them): the tsvector, porter terms and length of the rows that are"
+        " not ASCII again (see KEYWORD_REFOLDS)",
+        "SELECT 1;",
+    )
+)
+#: the steps after which the tsvector, porter terms and length of non-ASCII rows are made again
+#: (``writes.refold_keyword_index``)
+KEYWORD_REFOLDS = (KEYWORD_REFOLD, 30)
+
 LATEST = MIGRATIONS[-1][0]

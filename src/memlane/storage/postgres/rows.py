@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ...models import Actor, Filters, Memory, State
-from ...text import fold_accents
+from ...text.words import WORD_WITH_MARKS, fold_index_accents, has_word_marks
 from ..memory_rows import memory_from_row
 
 
@@ -79,10 +79,16 @@ def _indexable(token: str) -> bool:
     return len(token) * 4 <= _MAX_WORD_BYTES or len(token.encode("utf-8", "surrogatepass")) <= _MAX_WORD_BYTES
 
 
+def _words(text: str) -> list[str]:
+    """Split on anything that is not a letter or digit (or, in Indic script, a vowel sign: as SQLite's
+    tokenizer, ``text.WORD_MARKS``)."""
+    return (WORD_WITH_MARKS if has_word_marks(text) else _TOKEN).findall(text)
+
+
 def _tokens(text: str) -> list[str]:
     """Tokens as FTS5's ``unicode61 remove_diacritics 2`` tokenizer makes them: lower case, accents
-    stripped (``text.fold_accents``), split on anything that is not a letter or digit."""
-    return _TOKEN.findall(fold_accents(text.lower()))
+    stripped (``text.fold_index_accents``), split as ``_words``."""
+    return _words(fold_index_accents(text.lower()))
 
 
 def fts_text(text: str) -> str:
@@ -93,16 +99,16 @@ def fts_text(text: str) -> str:
       "x2024-02-29" into x2024, -02, -29 (signed numbers), while "v2.3.1" (a file name),
       "user@example.com" (an e-mail address) and "3.14" stay one word each, so a term found on SQLite
       was missed here, or the other way round.
-    - Accents folded (``text.fold_accents``, the rule SQLite's index applies itself): "cafe" finds
+    - Accents folded (``text.fold_index_accents``, the rule SQLite's index applies itself): "cafe" finds
       "café" and "café" finds "cafe", as on SQLite. The english configuration keeps accents.
     - A word longer than PostgreSQL indexes (_MAX_WORD_BYTES) left out here rather than by
       ``to_tsvector``: the item's other words are found as on SQLite (its length still counts in BM25's
       ``doc_len``, as FTS5 counts it)."""
-    return " ".join(t for t in _TOKEN.findall(fold_accents(text)) if _indexable(t))
+    return " ".join(t for t in _words(fold_index_accents(text)) if _indexable(t))
 
 
 def _token_count(text: str) -> int:
-    return len(_TOKEN.findall(text))
+    return len(_words(text))
 
 
 @functools.lru_cache(maxsize=1)

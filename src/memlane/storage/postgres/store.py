@@ -41,7 +41,7 @@ from .json_text import json_dumps
 from .lanes import _Lanes
 from .migrations import (
     KEYWORD_REFILLS,
-    KEYWORD_REFOLD,
+    KEYWORD_REFOLDS,
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
@@ -206,7 +206,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     backfill_subjects(conn, now_utc())
                 if version == RELATED_USER_BACKFILL:
                     backfill_related_users(conn, now_utc())
-                if version == KEYWORD_REFOLD:
+                if version in KEYWORD_REFOLDS:
                     refold_keyword_index(conn)
                 if version in KEYWORD_REFILLS:
                     restem_keyword_index(conn)

@@ -151,7 +151,7 @@ def rebuild_stats(conn: psycopg.Connection[Any], workspace: str | None = None) -
 
 
 def refold_keyword_index(conn: psycopg.Connection[Any]) -> None:
-    """Schema step 25: the tsvector and porter terms of every item whose keyword text or subject is not
+    """Schema steps 25 and 30 (Indic words kept whole): the tsvector, porter terms and length of every item whose keyword text or subject is not
     ASCII again, as ``fts_text`` and ``_porter_terms`` now make them (accents folded, a word too long to
     index left out), then the statistics (``rebuild_stats``). ASCII rows are as they were. Inside the
     migration's transaction, a thousand rows a round trip."""
@@ -168,8 +168,17 @@ def refold_keyword_index(conn: psycopg.Connection[Any]) -> None:
             break
         with conn.cursor() as cur:
             cur.executemany(
-                "UPDATE memories SET fts = to_tsvector('english', %s), porter_terms = %s WHERE seq = %s",
-                [(fts_text(content), _porter_terms(content, subj), seq) for seq, content, subj in batch],
+                "UPDATE memories SET fts = to_tsvector('english', %s), porter_terms = %s, doc_len = %s"
+                " WHERE seq = %s",
+                [
+                    (
+                        fts_text(content),
+                        _porter_terms(content, subj),
+                        _token_count(content) + _token_count(subj),
+                        seq,
+                    )
+                    for seq, content, subj in batch
+                ],
             )
         last = batch[-1][0]
     rebuild_stats(conn)

@@ -5,6 +5,8 @@ Numbers are shared with the PostgreSQL backend so both stores report the same sc
 
 from __future__ import annotations
 
+from ...text.words import WORD_MARKS
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (
         1,
@@ -754,6 +756,28 @@ MIGRATIONS.append(
 )
 #: the steps after which the keyword text of existing rows is written again, in Python
 #: (``writes.restem_keyword_index``: every row whose keyword text differs from what a store now writes)
-KEYWORD_REFILLS = (KEYWORD_RESTEM, 29)
+KEYWORD_REFILLS = (KEYWORD_RESTEM, 29, 30)
+
+MIGRATIONS.append(
+    (
+        30,
+        "the full-text index keeps words of Indic scripts whole (Devanagari, Tamil, …: 'दिल्ली' was split"
+        " at its vowel signs into 'द', 'ल', 'ल'): the index is built again with their combining marks as"
+        " token characters (text.WORD_MARKS), then the lengths and statistics (see KEYWORD_REFILLS)",
+        f"""
+CREATE VIRTUAL TABLE memories_fts_next USING fts5(
+    content, subject, tokenize = 'porter unicode61 remove_diacritics 2 tokenchars {WORD_MARKS}'
+);
+INSERT INTO memories_fts_next (rowid, content, subject) SELECT rowid, content, subject FROM memories_fts;
+DROP TABLE IF EXISTS memories_fts_inst;
+DROP TABLE IF EXISTS memories_fts_vocab;
+DROP TABLE memories_fts;
+ALTER TABLE memories_fts_next RENAME TO memories_fts;
+CREATE VIRTUAL TABLE memories_fts_vocab USING fts5vocab(memories_fts, 'row');
+CREATE VIRTUAL TABLE memories_fts_inst USING fts5vocab(memories_fts, 'instance');
+INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1);
+""",
+    )
+)
 
 LATEST = MIGRATIONS[-1][0]

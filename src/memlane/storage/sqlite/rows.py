@@ -15,6 +15,7 @@ from typing import Any
 import apsw
 
 from ...models import Actor, Filters, Memory, State
+from ...text.words import WORD_MARKS
 from ...timeutil import from_db, to_db
 from ..memory_rows import memory_from_row
 
@@ -33,8 +34,8 @@ def _json(text: str | None) -> dict[str, Any] | None:
     return json.loads(text) if text else None
 
 
-#: the keyword index's tokenizer (migration 1)
-_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])
+#: the keyword index's tokenizer (migration 30; before, migration 1's without ``tokenchars``)
+_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2", "tokenchars", WORD_MARKS])
 _local = threading.local()
 
 
