@@ -71,6 +71,24 @@ _ADDITIVE_PHRASES = (("as", "well"), ("in", "addition"), ("on", "top", "of"))
 _CHANGE = _w("now nowadays anymore instead currently newly since lately again new")
 _CHANGE_PHRASES = (("no", "longer"), ("any", "more"), ("these", "days"), ("from", "now", "on"), ("as", "of"))
 
+#: past participles that, after a copula, are an attitude rather than a passive ("interested in chess",
+#: "worried about the exam"): read like the adjectives "afraid of", "fond of"
+_ATTITUDE_PARTICIPLES = _w(
+    "interest excite worry scare tire bore fascinate obsess terrify frighten thrill annoy disappoint "
+    "delight amaze impress satisfy"
+)
+#: degree words before an adjective ("very good at chess")
+_DEGREE = _w("very quite so extremely pretty fairly rather really too somewhat")
+#: forms of a finite verb group that put the clause in the past
+_PAST_AUX = _w("was were had did")
+#: phrases that date a clause in the past ("last year", "two years ago", "previously")
+_PAST_WORDS = _w("ago previously formerly")
+_PAST_PHRASES = (
+    ("last", "year"), ("last", "month"), ("last", "week"), ("last", "summer"), ("last", "winter"),
+    ("last", "spring"), ("last", "autumn"), ("last", "fall"), ("last", "time"), ("back", "then"),
+    ("back", "in"), ("in", "the", "past"), ("at", "the", "time"), ("used", "to"), ("the", "year", "before"),
+)  # fmt: skip
+
 _WEEKDAYS = _w("monday tuesday wednesday thursday friday saturday sunday")
 _MONTHS = _w(
     "january february march april may june july august september october november december "
@@ -125,6 +143,15 @@ class Claim:
     the_head: str = ""
     #: the names, ids and numbers in the value ("Siemens", "Octavia", "7")
     value_names: frozenset[str] = frozenset()
+    #: a copula with an adjective and a phrase after it ("is allergic to peanuts", "is afraid of
+    #: spiders", "is interested in chess"): the adjective (``allergic``), else "". Such a predicate is
+    #: multi-valued, like "likes": one can be allergic to several things
+    attitude: str = ""
+    #: the finite verb is in the past tense ("was", "played", "did not"), or a phrase dates the clause
+    #: in the past ("last year", "ago", "used to", "previously"): what held then, not what holds now
+    past: bool = False
+    #: a past clause says when it stopped ("worked at Initech until May", "… before joining Hooli")
+    ended: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -340,6 +367,49 @@ def _value(toks: Sequence[_Tok]) -> tuple[list[_Tok], list[_Tok]]:
     return list(toks), []
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _past_forms(lemma: str) -> frozenset[str]:
+    """The simple past forms of a verb ("played", "went")."""
+    import lemminflect
+
+    return frozenset(lemminflect.getInflection(lemma, "VBD"))
+
+
+def _dated_past(toks: Sequence[_Tok]) -> bool:
+    """Whether a phrase dates the clause in the past ("last year", "two years ago", "used to")."""
+    return any(t.low in _PAST_WORDS or _phrase_at(toks, i, _PAST_PHRASES) for i, t in enumerate(toks))
+
+
+def _ends(value: Sequence[_Tok]) -> bool:
+    """Whether a value says when it stopped: "until …", "till …", "before <doing something>"."""
+    return any(
+        t.low in {"until", "till"}
+        or (t.low == "before" and i + 1 < len(value) and value[i + 1].low.endswith("ing"))
+        for i, t in enumerate(value)
+    )
+
+
+def _attitude(lemma: str, passive: bool, value: Sequence[_Tok]) -> str:
+    """The adjective of a copula + adjective + phrase ("is allergic to peanuts", "is interested in
+    chess"), else "". A phrase that gives a time, date or amount ("is due on Friday", "is open until
+    22:00") is one slot, not a list of things: no attitude."""
+    if _kinds(value) & {"time", "date", "weekday", "number"}:
+        return ""
+    if passive:  # "is interested in chess": the participle is the adjective
+        if lemma in _ATTITUDE_PARTICIPLES and value and value[0].low in _PREPOSITIONS - {"by"}:
+            return lemma
+        return ""
+    if lemma != "be":
+        return ""
+    i = 0
+    while i < len(value) - 1 and value[i].low in _DEGREE:
+        i += 1
+    if len(value) < i + 2 or value[i].kind != "word" or value[i + 1].low not in _PREPOSITIONS:
+        return ""
+    readings = _lemmas(value[i].low)
+    return value[i].low if "ADJ" in readings and "VERB" not in readings else ""
+
+
 def _definite_head(obj: Sequence[_Tok]) -> str:
     """The head noun of "the <modifiers> <noun>" (no phrase after it), else ""."""
     if len(obj) < 2 or obj[0].low != "the" or any(t.low in _PREPOSITIONS or t.kind != "word" for t in obj):
@@ -397,7 +467,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     else:
         v = 0
     group_end = v
-    negated = passive = False
+    negated = passive = past = finite = False
     aux_be = False
     lemma = ""
     while group_end < len(toks):
@@ -415,6 +485,8 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
             parse.change |= t.low in _CHANGE
             group_end += 1
         elif t.low in _AUX and t.kind in {"word", "clitic", "poss"} and not lemma:
+            past |= not finite and t.low in _PAST_AUX | {"got"}
+            finite = True
             aux_be |= t.low in _BE or t.low in {"get", "gets", "got"}
             lemma = "be" if t.low in _BE else "have" if t.low in _HAVE else ""
             group_end += 1
@@ -433,6 +505,8 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
                 if lemma == "be" and "ADJ" in _lemmas(t.low) and t.low == verb:
                     break
                 passive = aux_be and t.low != verb and not t.low.endswith("s")
+                past |= not finite and t.low in _past_forms(verb)
+                finite = True
                 lemma = verb
                 group_end += 1
                 if lemma in {"be", "have"}:
@@ -457,6 +531,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
                 rest, tail = rest[:i], after
                 break
     rest, additive, change = _clean([*rest, *lead])
+    past |= _dated_past(rest)  # after "since …" and "as of …" are cut: "since last year" is not the past
     parse.additive |= additive
     parse.change |= change
     obj, adjuncts = _value(rest)
@@ -472,6 +547,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
         negated=negated, obj=_stems(obj), adjuncts=_stems(adjuncts), kinds=_kinds(rest),
         the_head=_definite_head(obj),
         value_names=_stems([t for t in rest if _is_name(t, False)]),
+        attitude=_attitude(lemma, passive, rest), past=past, ended=past and _ends(rest),
     )  # fmt: skip
     parse.claims.append(claim)
     if passive and adjuncts and adjuncts[0].low == "by":  # "X is owned by Y" is also "Y owns X"
