@@ -7,6 +7,7 @@ from pathlib import Path
 
 from backends import rows
 from memlane import Memlane
+from memlane.forgetting import ForgetRequest, read_request
 
 
 def _store(mem: Memlane, texts: dict[str, str]) -> dict[str, str]:
@@ -103,7 +104,6 @@ def test_a_dry_run_lists_what_the_run_deletes(mem: Memlane) -> None:
 
 
 def test_a_request_is_read_as_a_statement_or_a_topic() -> None:
-    from memlane.forgetting import read_request
 
     cases = {
         "forget that I'm allergic to penicillin": ("statement", "I'm allergic to penicillin"),
@@ -199,3 +199,100 @@ def test_a_common_word_that_partly_matches_a_name_names_no_entity(mem: Memlane) 
     )
     # "lactose" resolves to the entity "Lactose-free" the last memory made: no memory must be linked to it
     assert _forget(mem, keys, "remove the fact that Jonas is lactose intolerant", dry_run=True) == {"jonas"}
+
+
+def test_a_topic_named_in_a_descriptor_follows_the_name(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "cat": "My cat Pimento is four years old",
+            "vacuum": "Pimento hates the vacuum cleaner",
+            "vet": "Pimento's vet is Dr. Patel",
+            "paste": "I bought white pimento paste",
+            "clinic": "Dr. Patel's clinic closes at 6pm",
+        },
+    )
+    assert _forget(mem, keys, "delete everything about my cat Pimento", dry_run=True) == {
+        "cat",
+        "vacuum",
+        "vet",
+    }
+    keys2 = _store(
+        mem,
+        {
+            "late": "Tarrant pays its invoices 60 days late",
+            "buyer": "Tarrant's buyer is Jonas Berg",
+            "renew": "The Tarrant account is up for renewal in May",
+            "mr": "Mr. Tarrant from the tennis club called",
+            "jonas": "Jonas Berg likes sailing",
+        },
+    )
+    assert _forget(mem, keys2, "forget everything about the Tarrant account") == {"late", "buyer", "renew"}
+
+
+def test_a_thing_of_a_named_person_is_not_everything_about_them(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "twins": "Zoe is pregnant with twins",
+            "scan": "Zoe's pregnancy scan is on Monday",
+            "library": "Zoe works at the library",
+            "sister": "Zoe's sister is pregnant too",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about Zoe's pregnancy") == {"twins", "scan"}
+
+
+def test_a_person_named_by_kinship_is_the_one_a_memory_names(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "osaka": "My brother Kenji lives in Osaka",
+            "architect": "Kenji is an architect",
+            "wife": "Kenji's wife is called Aiko",
+            "inlaw": "My brother-in-law Taro plays golf",
+            "hot": "Osaka is hot in August",
+            "grandma": "Grandma Zofia makes pierogi every Sunday",
+            "grandpa": "My grandfather Jan was a miner",
+        },
+    )
+    assert _forget(mem, keys, "remove everything about my brother", dry_run=True) == {
+        "osaka",
+        "architect",
+        "wife",
+    }
+    assert _forget(mem, keys, "User requests deletion of all memories about their brother") == {
+        "osaka",
+        "architect",
+        "wife",
+    }
+    assert _forget(mem, keys, "forget everything about my grandmother") == {"grandma"}
+
+
+def test_a_given_name_alone_is_the_full_named_topic_when_no_other_fits(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "friday": "HR partner Hannah is off on Fridays",
+            "new": "Hannah Schulz is my HR partner",
+            "bakery": "Schulz Bakery sells rye bread",
+            "hanna": "Hanna Berg fixed the printer",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about Hannah Schulz") == {"new", "friday"}
+
+
+def test_topic_requests_in_other_phrasings() -> None:
+    assert read_request("forget the stuff about Orla") == ForgetRequest("topic", "Orla")
+    assert read_request("delete evrything on Bristow") == ForgetRequest("topic", "Bristow")
+    assert read_request("forget everything re: Dunmore") == ForgetRequest("topic", "Dunmore")
+    assert read_request("we decided against Quillon, so forget everything about it") == ForgetRequest(
+        "topic", "Quillon"
+    )
+    assert read_request("User requests deletion of all memories about their sister") == ForgetRequest(
+        "topic", "my sister"
+    )
+    # a statement's own words are never mended as typos
+    assert read_request("forget that the file was deleted") == ForgetRequest(
+        "statement", "the file was deleted"
+    )

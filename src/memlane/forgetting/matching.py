@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .. import text
+from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
 from ..models import Actor, Entity, Hit
 from ..storage.base import Store
@@ -203,6 +204,19 @@ def chosen(request: ForgetRequest, *, store: Store, actor: Actor, recall: Recall
 
 
 def _topic(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+    found = _topic_whole(name, store=store, actor=actor, recall=recall, now=now)
+    # a topic's word only inside a compound is not it ("brother" of "brother-in-law")
+    plain = [w for w, _, cap in _words(name).terms if not cap]
+    if plain:
+        contents = {hit.id: hit.content for hit in recall(name)}
+        found = [i for i in found if not any(_only_compounded(w, contents.get(i, "")) for w in plain)]
+    for extra in _wrapped(name, store=store, actor=actor, recall=recall, now=now):
+        if extra not in found:
+            found.append(extra)
+    return found
+
+
+def _topic_whole(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
     entities = set(entities_about(store, actor, name, ambiguous=False))
     if not entities:
         # a name that fits several entities: only one that bears it whole ("Marco", not "Marco Polo")
@@ -212,6 +226,14 @@ def _topic(name: str, *, store: Store, actor: Actor, recall: Recall, now: dateti
         }
     if not entities:
         return _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
+    return _of_entities(
+        entities | _given_names(entities, store, actor), name, store=store, actor=actor, recall=recall
+    )
+
+
+def _of_entities(entities: set[str], name: str, *, store: Store, actor: Actor, recall: Recall) -> list[str]:
+    """The memories linked to ``entities`` (what ``name`` resolved to), and those naming ``name`` as
+    written that the graph linked to no other entity of that name."""
     # recall's ``about`` lists the memories linked to what the name resolves to, however many (and to
     # every namesake of an ambiguous name: those are left out)
     chosen = [
@@ -226,12 +248,176 @@ def _topic(name: str, *, store: Store, actor: Actor, recall: Recall, now: dateti
         if hit.id in chosen or not wanted:
             continue
         words = _words(hit.content)
+        linked = _entities_of(store, actor, hit.id)
+        if entities & {e.id for e in linked}:
+            chosen.append(hit.id)
+            continue
         if not wanted <= {written for written, _, capitalised in words.terms if capitalised}:
             continue
-        linked = _entities_of(store, actor, hit.id)
         if not any(wanted <= _words(e.name).written for e in linked if e.id not in entities):
             chosen.append(hit.id)
     return chosen
+
+
+def _only_compounded(word: str, content: str) -> bool:
+    """``word`` is in ``content`` only as the first part of a hyphenated compound."""
+    folded = text.key_fold(content).lower()
+    places = [m.end() for m in re.finditer(rf"(?<![\w-]){re.escape(word)}", folded)]
+    return bool(places) and all(folded[end : end + 1] == "-" for end in places)
+
+
+def _given_names(entities: set[str], store: Store, actor: Actor) -> set[str]:
+    """The entities named by the given name alone of a full-named one ("Hannah" of "Hannah Schulz"),
+    when that name fits no other entity that could be meant (no "Hannah Berg" too)."""
+    out: set[str] = set()
+    for entity in store.entities_by_ids(sorted(entities)):
+        parts = entity.name.split()
+        if len(parts) < 2 or not parts[0][:1].isupper() or entity.type not in ("person", "other"):
+            continue
+        given = parts[0]
+        fits = store.entities_by_ids(entities_about(store, actor, given))
+        alone = {e.id for e in fits if e.id not in entities and _key(e.name) == _key(given)}
+        # another entity bearing that given name ("Hannah Berg"; "Hanna Berg" is another name)
+        others = [
+            e
+            for e in fits
+            if e.id not in entities and e.id not in alone and _key(given) in _key(e.name).split()
+        ]
+        if alone and not others:
+            out |= alone
+    return out
+
+
+#: words that put a name under a descriptor: after them a name is a thing's place, partner or owner
+_RELATING = frozenset({"to", "in", "at", "with", "from", "of", "for", "on", "by", "near", "between"})
+#: a capitalised name in a topic (a run of capitalised words)
+_NAME_RUN = re.compile(r"\b[A-Z][\w-]*(?:'s?)?(?:\s+[A-Z][\w-]*(?:'s?)?)*")
+#: a title before a name: a person, not a company or a thing of that name ("Mrs. Henderson")
+_TITLED = r"\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|lady|lord)\.?\s+"
+_DETERMINERS = frozenset({"the", "my", "our", "a", "an", "your", "their", "his", "her", "this", "that"})
+
+
+def _wrapped(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+    """A topic naming its entity inside a descriptor: "my cat Miso", "my ex, Marco" (the name is the
+    topic), "the Henderson account" (the name's memories, not a titled namesake's), "Zoe's pregnancy",
+    "my debt to Karim" (the name's memories that speak of the thing); or by kinship alone: "my
+    brother" (the person a memory says is my brother)."""
+    words = name.split()
+    runs = [
+        m
+        for m in _NAME_RUN.finditer(name)
+        if m.group().lower() not in _DETERMINERS
+        and not (m.start() == 0 and m.group().lower() in _DETERMINERS)
+    ]
+    if not runs:
+        return _kin(name, store=store, actor=actor, recall=recall, now=now)
+    if len(runs) != 1 or len(words) < 2:
+        return []
+    run = runs[0]
+    core = run.group()
+    possessive = core.endswith(("'s", "'"))
+    core = re.sub(r"'s?$", "", core)
+    before = [w.strip(",").lower() for w in name[: run.start()].split()]
+    after = name[run.end() :].strip(" ,")
+    if not [w for w in before if w not in _DETERMINERS] and not after:
+        return []  # the name alone, already read whole
+    ids = _topic_whole(core, store=store, actor=actor, recall=recall, now=now)
+    if not ids:
+        return []
+    contents = {hit.id: hit.content for hit in recall(core)}
+    if not (possessive or (before and before[-1] in _RELATING)) and not after:
+        return ids  # "my cat Miso": the name is what the topic is about
+    titled = re.compile(_TITLED + re.escape(core) + r"\b", re.IGNORECASE)
+    if not possessive and not (before and before[-1] in _RELATING):
+        # "the Henderson account": the name's memories, not a namesake's with a title, nor another thing
+        # the name qualifies ("Q3 sales" is not "the Q3 budget")
+        head = _words(after).stems
+        return [
+            i
+            for i in ids
+            if i in contents
+            and not titled.search(contents[i])
+            and not _qualifies_other(core, head, contents[i])
+        ]
+    # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
+    # other thing of the name's ("Zoe's sister is pregnant")
+    thing = _words(
+        " ".join(w for w in [*name[: run.start()].split(), after] if w.lower() not in _DETERMINERS)
+    )
+    named = _words(core).stems
+    out = []
+    for i in ids:
+        if i not in contents:
+            continue
+        said = _words(contents[i])
+        names = frozenset(stem for _, stem, capitalised in said.terms if capitalised)
+        if not any(_related(term, said, names) for term in thing.terms if term[1] not in named):
+            continue
+        subject = _subject(contents[i], said)
+        if subject is not None and subject.possessor & named and not subject.head & thing.stems:
+            continue
+        out.append(i)
+    return out
+
+
+def _qualifies_other(core: str, head: frozenset[str], content: str) -> bool:
+    """``content`` says a thing of ``core``'s that is not ``head``: a subject of ``core`` and a common
+    word other than the head ("Q3 sales grew" for "the Q3 budget"); a name with it is its name
+    ("Kestrel Logistics")."""
+    named = _words(core).stems
+    words = _words(content)
+    capitalised = frozenset(stem for _, stem, cap in words.terms if cap)
+    for claim in analyse(content).claims:
+        if claim.possessor & named:
+            continue  # "Tarrant's buyer": a thing of the name's
+        if claim.subject & named and claim.subject - claim.possessor - named - capitalised - head:
+            return True
+    return False
+
+
+def _related(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) -> bool:
+    """``term`` is in ``words`` (:func:`_same`), or a word of the same root ("pregnant", "pregnancy")."""
+    if _same(term, words, names):
+        return True
+    stem = term[1]
+    return len(stem) >= 6 and any(s not in names and len(s) >= 6 and s[:6] == stem[:6] for s in words.stems)
+
+
+def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+    """ "my brother": the memories of the person a memory says is the speaker's brother ("My brother
+    Kenji lives in Osaka", "Kenji is my brother", "Grandma Zofia")."""
+    kin = re.fullmatch(r"(?:my|our)\s+([a-z]+)", name.strip(), re.IGNORECASE)
+    if kin is None:
+        return []
+    word = kin.group(1).lower()
+    relative = KINSHIP_WORDS.get(word, word)
+    forms = sorted({word, relative, *(w for w, r in KINSHIP_WORDS.items() if r == relative)})
+    alt = "|".join(map(re.escape, forms))
+    person = r"([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    said = [
+        re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+(?:{alt}),?\s+{person}(?![\w-])"),
+        re.compile(rf"(?<![\w'-])(?:{'|'.join(f.capitalize() for f in forms)})\s+{person}"),
+        re.compile(rf"{person}\s+(?:is|was)\s+(?:my|our)\s+(?:{alt})(?![\w-])"),
+    ]
+    entities: set[str] = set()
+    names: list[str] = []
+    for hit in recall(" ".join(forms)):
+        for pattern in said:
+            for found in pattern.finditer(hit.content):
+                person_name = found.group(1)
+                for entity in _entities_of(store, actor, hit.id):
+                    if _words(person_name).written <= _words(entity.name).written | set(
+                        w.lower() for w in entity.aliases
+                    ):
+                        entities.add(entity.id)
+                        names.append(entity.name)
+    out: list[str] = []
+    for entity_name in dict.fromkeys(names):
+        ids = {e for e in entities}
+        for i in _of_entities(ids, entity_name, store=store, actor=actor, recall=recall):
+            if i not in out:
+                out.append(i)
+    return out
 
 
 def _statement(

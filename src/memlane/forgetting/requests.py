@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from rapidfuzz.distance import Levenshtein
+
 from ..graph.query import about_question
 
 __all__ = ["ForgetRequest", "read_request"]
@@ -63,6 +65,39 @@ _STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _ABOUT = re.compile(r"^(?:about|all\s+about)\s+", re.IGNORECASE)
+#: "the stuff about X", "anything re: X", "everything to do with X": every stored statement of a topic
+_STUFF = re.compile(
+    r"^(?:(?:the|all\s+(?:of\s+)?(?:the|my|your)?|any|my|your)\s*)?(?:stuff|things?|info|information|data|"
+    r"everything|anything|all)\s+(?:(?:you\s+(?:know|have)|i\s+told\s+you)\s+)?"
+    r"(?:about|on|re\b:?|regarding|concerning|related\s+to|to\s+do\s+with|with)\s+",
+    re.IGNORECASE,
+)
+#: a request told of the user ("User requests deletion of all memories about their brother"): its verb
+_REPORTED = re.compile(
+    r"^(?:the\s+)?user\s+(?:requests|asks\s+for|wants|asked\s+for|requested)\s+(?:the\s+)?"
+    r"(?:deletion|removal|erasure|forgetting)\s+of\s+",
+    re.IGNORECASE,
+)
+#: a reported request's possessive of the user ("their brother" is the user's: "my brother")
+_THEIR = re.compile(r"\b(?:their|his|her)\b", re.IGNORECASE)
+#: the request in a later clause ("we decided against X, so forget everything about it")
+_LATER = re.compile(r"[,;.]\s*(?:(?:so|and|then|now|please)\b\s*,?\s*)*(?=\S)", re.IGNORECASE)
+#: a topic said by a pronoun: its name is in the clause before the request
+_PRONOUN = frozenset({"it", "them", "him", "her", "that", "this", "those"})
+#: a capitalised name (a run of capitalised words) in that clause
+_NAME = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+#: words of a request's framing a typo may garble ("evrything"): read as the word they are one edit from
+_FRAMING = (
+    "everything",
+    "anything",
+    "forget",
+    "delete",
+    "memories",
+    "information",
+    "about",
+    "remove",
+    "erase",
+)
 #: after the request: where to forget it from, how, courtesy
 _TAIL = re.compile(
     r"(?:[\s,]+(?:(?:from|out\s+of|in)\s+(?:your|my|the)?\s*(?:memory|memories|notes|records|database)"
@@ -85,11 +120,55 @@ def _trimmed(text: str) -> str:
     return _TAIL.sub("", text.strip()).strip().strip("\"'“”").strip()
 
 
+def _typos_mended(query: str) -> str:
+    """A lower-case word one edit from a framing word (of five letters or more) read as that word."""
+
+    def mend(match: re.Match[str]) -> str:
+        word = match.group()
+        if word[0].isupper() or word.lower() in _FRAMING:
+            return word
+        for framing in _FRAMING:
+            if Levenshtein.distance(word.lower(), framing, score_cutoff=1) <= 1:
+                return framing
+        return word
+
+    return re.sub(r"\b[a-zA-Z]{5,}\b", mend, query)
+
+
 def read_request(query: str) -> ForgetRequest:
     """The request ``query`` makes (see the module docstring). The text left is never empty: a request
     that is all framing ("forget that") is read whole."""
     query = query.strip()
+    found = _read(query)
+    if found.kind == "statement":
+        # a typo in the framing ("delete evrything on X"): a statement's own words are never mended
+        mended = _read(_typos_mended(query))
+        if mended.kind == "topic":
+            return mended
+    if found.kind == "statement" and not _VERB.match(_LEAD.sub("", query)):
+        # the request in a later clause: "we decided against X, so forget everything about it"
+        for clause in _LATER.finditer(query):
+            later = _read(query[clause.end() :])
+            if later.kind != "topic":
+                later = _read(_typos_mended(query[clause.end() :]))
+            if later.kind != "topic":
+                continue
+            if later.text.lower() in _PRONOUN:
+                names = _NAME.findall(query[: clause.start()])
+                names = [n for n in names if n.lower() not in {"we", "i", "i'm", "i've"}]
+                if names:
+                    return ForgetRequest("topic", names[-1])
+                continue
+            return later
+    return found
+
+
+def _read(query: str) -> ForgetRequest:
     rest = _LEAD.sub("", query)
+    reported = _REPORTED.match(rest)
+    if reported is not None:
+        # told of the user: what follows is the request, their things the user's
+        return _read("forget " + _THEIR.sub("my", rest[reported.end() :]))
     verb = _VERB.match(rest)
     asked = verb is not None
     if verb is not None:
@@ -102,7 +181,7 @@ def read_request(query: str) -> ForgetRequest:
         about = _ABOUT.match(rest)
         if about is not None:
             return _made("topic", rest[about.end() :], query)
-        many = _MANY.match(rest)
+        many = _MANY.match(rest) or _STUFF.match(rest)
         if many is not None:
             return _made("topic", rest[many.end() :], query)
         one = _ONE.match(rest)
