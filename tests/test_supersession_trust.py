@@ -59,6 +59,9 @@ def test_a_fact_that_still_holds_is_not_superseded(mem: Memlane, old: str, new: 
         ("The report is due on Friday", "The report is due on Monday"),
         ("Sam works at Initech", "Sam worked at Initech until March"),
         ("Lucas plays the violin", "Lucas plays the cello now"),
+        # a past event that gave a new value is a change, not a statement about the past
+        ("My phone number is 555-1234", "My new phone number was set to 555-9999"),
+        ("My alarm is set for 7:00", "My alarm is set for 6:30"),
     ],
 )
 def test_a_true_update_still_supersedes(mem: Memlane, old: str, new: str) -> None:

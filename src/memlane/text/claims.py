@@ -77,6 +77,9 @@ _ATTITUDE_PARTICIPLES = _w(
     "interest excite worry scare tire bore fascinate obsess terrify frighten thrill annoy disappoint "
     "delight amaze impress satisfy"
 )
+#: verbs whose past participle is their base form: after "is"/"was" a passive ("was set to 22",
+#: "was cut to 30"), not a noun
+_SAME_PARTICIPLES = _w("set reset cut put shut split spread")
 #: degree words before an adjective ("very good at chess")
 _DEGREE = _w("very quite so extremely pretty fairly rather really too somewhat")
 #: forms of a finite verb group that put the clause in the past
@@ -500,11 +503,21 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
                     lemma, group_end = verb, group_end + 1  # the progressive: the -ing verb is the verb
                 break
             if verb and not t.low.endswith("ing") and (lemma in {"", "do", "be", "have"} or t.low != verb):
-                if lemma in {"be", "have"} and t.low == verb and "NOUN" in _lemmas(t.low):
+                if (
+                    lemma in {"be", "have"}
+                    and t.low == verb
+                    and "NOUN" in _lemmas(t.low)
+                    and not (aux_be and t.low in _SAME_PARTICIPLES)
+                ):
                     break  # "has 8 engineers", "is a doctor": the noun after the verb is its object
-                if lemma == "be" and "ADJ" in _lemmas(t.low) and t.low == verb:
+                if (
+                    lemma == "be"
+                    and "ADJ" in _lemmas(t.low)
+                    and t.low == verb
+                    and t.low not in _SAME_PARTICIPLES
+                ):
                     break
-                passive = aux_be and t.low != verb and not t.low.endswith("s")
+                passive = aux_be and (t.low != verb or t.low in _SAME_PARTICIPLES) and not t.low.endswith("s")
                 past |= not finite and t.low in _past_forms(verb)
                 finite = True
                 lemma = verb

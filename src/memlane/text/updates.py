@@ -56,7 +56,7 @@ _HAS_DIGIT_RE = re.compile(r"\d")
 _CHANGE_VERBS = _w(
     "move relocate transfer reschedule postpone delay push bring shift rename change switch swap replace "
     "update upgrade downgrade migrate convert raise lower increase decrease reduce cut grow shrink rise "
-    "drop fall go turn become extend renew reassign promote hand bump slip"
+    "drop fall go turn become extend renew reassign promote hand bump slip set reset adjust"
 )
 #: verbs saying that the old value no longer holds ("left Siemens", "sold the Octavia")
 _ENDING_VERBS = _w("leave quit sell stop cancel end abandon retire resign lose close drop give")
@@ -168,6 +168,13 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
                 return True  # the one thing, described anew: "prescribed the red inhaler" -> "… blue inhaler"
             if new.verb == "be" and not old.agent and not new.negated:
                 return True  # an attribute's value: "Kenji's manager is Sofia" -> "… is Raúl"
+            if (
+                new.passive
+                and new.verb in _CHANGE_VERBS
+                and not old.agent
+                and _same_kind(old, new, any_name=False)
+            ):
+                return True  # a value given: "my alarm is set for 7:00" -> "… is set for 6:30"
             return change
         if new.verb.split("_")[0] in _CHANGE_VERBS:
             named = new.verb in _NAMING_CHANGE_VERBS and (
