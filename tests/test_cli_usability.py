@@ -7,6 +7,7 @@ import fcntl
 import json
 import os
 import pty
+import signal
 import socket
 import struct
 import subprocess
@@ -66,6 +67,34 @@ def test_serve_on_a_busy_port_says_so_and_creates_nothing(tmp_path: Path) -> Non
     assert proc.stderr == f"error: port {port} is in use (try --port)\n"
     assert proc.stdout == ""  # no "serving …", no admin key
     assert not home.exists()  # no database, so no key was created
+
+
+def test_serve_accepts_connections_once_it_has_announced_its_url(tmp_path: Path) -> None:
+    """The announced URL takes connections at once: the port listens before the URL and the admin key
+    are printed, so a client that connects while the server is still starting is queued, not refused
+    (a full garbage collection of ~150 ms after the announcement made the first request fail)."""
+    from memlane.cli_serve import _listen
+
+    with _listen("127.0.0.1", 0) as sock, socket.create_connection(sock.getsockname(), timeout=10):
+        pass  # refused (ConnectionRefusedError) if the socket were only bound
+    home = tmp_path / "home"
+    proc = subprocess.Popen([*CLI, "serve", "--port", "0", "--json", "--no-mcp", "--no-jobs"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**env_for(home / "memlane.db"), "MEMLANE_HOME": str(home)})  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        url = json.loads(proc.stdout.readline())["url"]
+        proc.send_signal(signal.SIGSTOP)  # the server does nothing more until continued
+        host, port = url.removeprefix("http://").rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=10) as client:
+            proc.send_signal(signal.SIGCONT)
+            client.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            client.settimeout(60)
+            assert client.recv(4096).startswith(b"HTTP/1.1 200")
+    finally:
+        proc.send_signal(signal.SIGCONT)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(60)
 
 
 # -- a database that does not exist ------------------------------------------------------------------

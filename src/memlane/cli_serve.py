@@ -225,7 +225,7 @@ def _open_in_browser(link: str) -> None:
 
 
 def _listen(host: str, port: int) -> socket.socket:
-    """A socket bound to host:port (uvicorn listens on it), or one ``error:`` line and exit 1."""
+    """A socket listening on host:port (uvicorn accepts on it), or one ``error:`` line and exit 1."""
     from .errors import ConfigError
 
     try:
@@ -238,6 +238,9 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: restart after Ctrl-C
         sock.bind(address)
+        # Listening now, not when uvicorn starts: once the URL is announced a client may connect at
+        # once; until uvicorn accepts, the kernel queues the connection instead of refusing it.
+        sock.listen(2048)  # uvicorn's default backlog
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
