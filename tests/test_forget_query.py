@@ -296,3 +296,27 @@ def test_topic_requests_in_other_phrasings() -> None:
     assert read_request("forget that the file was deleted") == ForgetRequest(
         "statement", "the file was deleted"
     )
+
+
+def test_a_thing_of_a_named_person_said_without_its_word_with_the_embedder(smem: Memlane) -> None:
+    keys = _store(
+        smem,
+        {
+            "owe": "I owe Karim 500 euros",
+            "lent": "Karim lent me money for the deposit",
+            "bank": "My debt to the bank is 12k euros",
+            "oud": "Karim plays the oud",
+        },
+    )
+    assert _forget(smem, keys, "forget everything about my debt to Karim", dry_run=True) == {"owe", "lent"}
+    assert _forget(smem, keys, "forget everything about my debt to Karim") == {"owe", "lent"}
+    keys = _store(
+        smem,
+        {
+            "divorcing": "Amira is divorcing her husband",
+            "lawyer": "Amira's divorce lawyer is Ms. Kaya",
+            "chemistry": "Amira teaches chemistry",
+            "parents": "Amira's parents divorced in 1999",
+        },
+    )
+    assert _forget(smem, keys, "forget everything about Amira's divorce") == {"divorcing", "lawyer"}

@@ -161,6 +161,16 @@ class MemoryService:
             log.warning("embedding failed, storing without vectors (run reindex later): %s", exc)
             return None
 
+    def _similar(self, text_: str, others: Sequence[str]) -> list[float] | None:
+        """The cosine of each of ``others`` to ``text_`` by the embedder (None: none, or it failed)."""
+        vectors = self._embed([text_, *others])
+        if vectors is None:
+            return None
+        norms = np.linalg.norm(vectors, axis=1)
+        norms[norms == 0] = 1.0
+        unit = vectors / norms[:, None]
+        return [float(c) for c in unit[1:] @ unit[0]]
+
     def _embed_pool(self) -> ThreadPoolExecutor:
         with self._embedder_lock:
             if self._pool is None:
@@ -661,7 +671,8 @@ class MemoryService:
                                    include_history=True, count_access=False, about=about)  # fmt: skip
 
             # which memories the request means: memlane.forgetting (a statement, or a topic)
-            targets = forgetting.targets(query, store=self.storage, actor=actor, recall=recall, now=now_utc())
+            targets = forgetting.targets(query, store=self.storage, actor=actor, recall=recall, now=now_utc(),
+                                         similar=self._similar)  # fmt: skip
         with self.storage.write() as txn:
             chains = txn.chains(actor, targets)
             if memory_id is not None:

@@ -11,13 +11,16 @@ from datetime import datetime
 
 from ..models import Actor
 from ..storage.base import Store
-from .matching import COVERAGE, Recall, chosen
+from .matching import COVERAGE, RELATED_SIMILARITY, Recall, Similar, chosen
 from .requests import ForgetRequest, read_request
 
-__all__ = ["COVERAGE", "ForgetRequest", "Recall", "read_request", "targets"]
+__all__ = ["COVERAGE", "RELATED_SIMILARITY", "ForgetRequest", "Recall", "Similar", "read_request", "targets"]
 
 
-def targets(query: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+def targets(
+    query: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
+) -> list[str]:
     """The ids of the memories (any version) that ``query`` asks to forget, among what ``recall``
-    finds for ``actor``: ``recall(text, about=None)``, the caller's recall over every version."""
-    return chosen(read_request(query), store=store, actor=actor, recall=recall, now=now)
+    finds for ``actor``: ``recall(text, about=None)``, the caller's recall over every version;
+    ``similar(text, others)``: the embedder's cosine of each of ``others`` to ``text`` (None: no embedder)."""
+    return chosen(read_request(query), store=store, actor=actor, recall=recall, now=now, similar=similar)

@@ -50,7 +50,7 @@ from ..storage.base import Store
 from ..text.claims import analyse
 from .requests import ForgetRequest
 
-__all__ = ["COVERAGE", "Recall", "chosen"]
+__all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen"]
 
 #: share of a statement's content words a memory must hold (chosen a priori: three of four)
 COVERAGE = 0.75
@@ -66,6 +66,12 @@ _OWNED = re.compile(r"\b([^\W_]+)'s?\s+([^\W_]+)|\b(my|our)\s+([^\W_]+)", re.IGN
 
 #: ``recall(text, about=name)``: the caller's candidates (every version, every space the forget covers)
 Recall = Callable[..., list[Hit]]
+#: ``similar(text, others)``: the embedder's cosine of each of ``others`` to ``text``; None, no embedder
+Similar = Callable[[str, Sequence[str]], "list[float] | None"]
+#: cosine at which a memory of a topic's name speaks of the topic's thing though no word says it ("I
+#: owe Karim 500 euros" for "my debt to Karim"): evidence only with the name as written and the
+#: memory's subject no other thing of the name's (chosen a priori for MiniLM: clearly related text)
+RELATED_SIMILARITY = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,21 +202,37 @@ def _key(name: str) -> str:
     return " ".join(text.key_fold(name).lower().split())
 
 
-def chosen(request: ForgetRequest, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+def chosen(
+    request: ForgetRequest,
+    *,
+    store: Store,
+    actor: Actor,
+    recall: Recall,
+    now: datetime,
+    similar: Similar | None = None,
+) -> list[str]:
     """The ids of the memories ``request`` means, among those ``recall`` finds for ``actor``."""
     if request.kind == "topic":
-        return _topic(request.text, store=store, actor=actor, recall=recall, now=now)
+        return _topic(request.text, store=store, actor=actor, recall=recall, now=now, similar=similar)
     return _statement(request.text, store=store, actor=actor, recall=recall, now=now, coverage=COVERAGE)
 
 
-def _topic(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+def _topic(
+    name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
+) -> list[str]:
     found = _topic_whole(name, store=store, actor=actor, recall=recall, now=now)
     # a topic's word only inside a compound is not it ("brother" of "brother-in-law")
     plain = [w for w, _, cap in _words(name).terms if not cap]
     if plain:
         contents = {hit.id: hit.content for hit in recall(name)}
         found = [i for i in found if not any(_only_compounded(w, contents.get(i, "")) for w in plain)]
-    for extra in _wrapped(name, store=store, actor=actor, recall=recall, now=now):
+    owner = re.match(r"^(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)'s?\s+(\S.*)$", name)
+    if owner is not None:
+        # "Zoe's pregnancy": not another thing of hers said alike ("Zoe's sister is pregnant")
+        named, thing = _words(owner.group(1)).stems, _words(owner.group(2)).stems
+        contents = {hit.id: hit.content for hit in recall(name)}
+        found = [i for i in found if not _of_other_thing(contents.get(i, ""), named, thing)]
+    for extra in _wrapped(name, store=store, actor=actor, recall=recall, now=now, similar=similar):
         if extra not in found:
             found.append(extra)
     return found
@@ -297,7 +319,9 @@ _TITLED = r"\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|lady|lord)\.?\s+"
 _DETERMINERS = frozenset({"the", "my", "our", "a", "an", "your", "their", "his", "her", "this", "that"})
 
 
-def _wrapped(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+def _wrapped(
+    name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
+) -> list[str]:
     """A topic naming its entity inside a descriptor: "my cat Miso", "my ex, Marco" (the name is the
     topic), "the Henderson account" (the name's memories, not a titled namesake's), "Zoe's pregnancy",
     "my debt to Karim" (the name's memories that speak of the thing); or by kinship alone: "my
@@ -346,18 +370,29 @@ def _wrapped(name: str, *, store: Store, actor: Actor, recall: Recall, now: date
     )
     named = _words(core).stems
     out = []
-    for i in ids:
-        if i not in contents:
-            continue
+    known = [i for i in ids if i in contents]
+    cosines = similar(name, [contents[i] for i in known]) if similar is not None and known else None
+    close = {i for i, c in zip(known, cosines or [], strict=False) if c >= RELATED_SIMILARITY}
+    written = _words(core).written
+    for i in known:
         said = _words(contents[i])
         names = frozenset(stem for _, stem, capitalised in said.terms if capitalised)
-        if not any(_related(term, said, names) for term in thing.terms if term[1] not in named):
+        # no word of the thing: the embedder's evidence, with the name as written in the memory
+        if not any(_related(term, said, names) for term in thing.terms if term[1] not in named) and (
+            i not in close or not written <= {w for w, _, cap in said.terms if cap}
+        ):
             continue
-        subject = _subject(contents[i], said)
-        if subject is not None and subject.possessor & named and not subject.head & thing.stems:
+        if _of_other_thing(contents[i], named, thing.stems):
             continue
         out.append(i)
     return out
+
+
+def _of_other_thing(content: str, named: frozenset[str], thing: frozenset[str]) -> bool:
+    """``content``'s subject is a thing of the name's other than ``thing`` ("Zoe's sister")."""
+    words = _words(content)
+    subject = _subject(content, words)
+    return subject is not None and bool(subject.possessor & named) and not subject.head & thing
 
 
 def _qualifies_other(core: str, head: frozenset[str], content: str) -> bool:
