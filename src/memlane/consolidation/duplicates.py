@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
 from .. import text
 from ..models import Memory
-from ..text.claims import analyse
+from ..text.claims import Claim, analyse
 from .discourse import strip_discourse
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "MARKERS",
     "SYNONYMS",
     "compatible_parts",
+    "direction_changed",
     "direction_reversed",
     "frequency_apart",
     "group_key",
@@ -315,6 +316,36 @@ def direction_reversed(a: str, b: str) -> bool:
     return bool(source_a & target_b) or bool(source_b & target_a)
 
 
+def _named_ends(content: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The names (capitalised words but the first, lower-cased) right after "from" and after "to" /
+    "into"...: "a flight to Abuja" -> ((), ("abuja",))."""
+    tokens = _TOKEN_RE.findall(strip_discourse(content)[0])
+    source: set[str] = set()
+    target: set[str] = set()
+    for i, token in enumerate(tokens):
+        low = token.lower()
+        if low not in _SOURCE_WORDS and low not in _TARGET_WORDS:
+            continue
+        into = source if low in _SOURCE_WORDS else target
+        for word in tokens[i + 1 :]:
+            if word.lower() in _PHRASE_END:
+                break
+            if word[:1].isupper():
+                into.add(word.lower())
+    return frozenset(source), frozenset(target)
+
+
+def direction_changed(a: str, b: str) -> bool:
+    """Whether a name one statement goes to is where the other comes from: "Tove has a flight to
+    Nairobi" / "Tove has a flight from Nairobi" (``direction_reversed`` with one end given; only names,
+    since "works from the office" / "goes to the office" may be one habit)."""
+    source_a, target_a = _named_ends(a)
+    source_b, target_b = _named_ends(b)
+    return bool((source_a & target_b) - (source_b | target_a)) or bool(
+        (source_b & target_a) - (source_a | target_b)
+    )
+
+
 #: frequency and degree adverbs, each with its class; "always", "every", "each" say what an unmarked
 #: habit says ("drinks tea every morning" / "drinks tea in the morning"), the others hedge it; "never"
 #: is a negation ("doesn't eat meat" / "never eats meat"), which the signature compares
@@ -340,8 +371,8 @@ def frequency_apart(a: str, b: str) -> bool:
 def kept_apart(a: str, b: str) -> bool:
     """The guards both consolidation modes share (the word rule's ``compatible_parts`` and
     ``paraphrases.guarded``): times apart (a plan, a duty or a wish against a fact done), a direction
-    reversed, or another frequency."""
-    return times_apart(a, b) or direction_reversed(a, b) or frequency_apart(a, b)
+    reversed or a name's direction changed ("to Abuja" / "from Abuja"), or another frequency."""
+    return times_apart(a, b) or direction_reversed(a, b) or direction_changed(a, b) or frequency_apart(a, b)
 
 
 def _inverted_copula(a: str, b: str) -> bool:
@@ -609,6 +640,8 @@ def _reading(content: str) -> tuple[tuple[tuple[str, str, str], ...], frozenset[
         form = "" if (passive and form == "past") or form == "ongoing" else form
         if previous.lower() in _BE and low.endswith("ing") and _verb_form(low) == "ongoing":
             form = "ongoing"  # "is heading" beside "heads": under way, not a habit
+        if not form and i and _plural_subject(previous, raw[i - 2] if i > 1 else "") and _base_form(low):
+            form = "present"  # "The invitations go out" beside "went out": a plural's present
         following = raw[i + 1].lower() if i + 1 < len(raw) else ""
         kind = _STANCE.get(low)
         if kind == "all" and following in _TIME_WORDS:
@@ -706,6 +739,16 @@ def _verb_form(surface: str) -> str:
     return "present" if low in forms["VBZ"] else ""
 
 
+@lru_cache(maxsize=65536)
+def _base_form(low: str) -> bool:
+    """Whether ``low`` is a verb's base form with a past form of its own ("go" / "went", "live" /
+    "lived"; not "put", whose past is "put")."""
+    import lemminflect
+
+    lemmas = lemminflect.getAllLemmas(low).get("VERB", ())
+    return low in lemmas and any(low not in lemminflect.getInflection(low, tag=tag) for tag in ("VBD",))
+
+
 def _verb_times(
     tokens_a: tuple[tuple[str, str, str], ...], tokens_b: tuple[tuple[str, str, str], ...]
 ) -> bool:
@@ -718,6 +761,107 @@ def _verb_times(
     for _, word, form in tokens_a:
         forms_a[word].add(form)
     return any(form and len(({form} | forms_a.get(word, set())) - {""}) > 1 for _, word, form in tokens_b)
+
+
+#: auxiliaries and forms of *be* / *have* / *do* by time ("is" / "was", "has" / "had", "does" / "did");
+#: the signature drops them as stopwords, so "Dagny is the CEO" and "Dagny was the CEO" share one
+_AUX_TIME = {
+    **dict.fromkeys(["is", "are", "am", "re", "m", "has", "have", "do", "does"], "present"),
+    **dict.fromkeys(["was", "were", "had", "did"], "past"),
+}
+#: plural subjects that do not end in "s"
+_PLURALS = frozenset(["i", "you", "we", "they", "children", "people", "men", "women", "kids", "both"])
+
+
+def _plural_subject(previous: str, before: str) -> bool:
+    """Whether a word before a verb's base form reads as a plural subject, so that the base form is a
+    present tense ("The invitations go", "we pay", "Ana and Ben visit"), not an infinitive, an
+    imperative or a noun ("Sanne's renovation budget")."""
+    low = previous.lower()
+    if low in _PLURALS:
+        return True
+    if previous[:1].isupper():
+        return before.lower() == "and"
+    return len(low) > 3 and low.endswith("s") and not low.endswith("ss") and low not in _AUX_TIME
+
+
+@lru_cache(maxsize=65536)
+def _aux_times(content: str) -> tuple[str, ...]:
+    """The time of each auxiliary or form of *be* / *have* / *do*, in order; "has" / "have" before a
+    past participle or "been" is a perfect, a past ("has moved" / "had moved")."""
+    surfaces = [w.lower() for w in _SEQ_TOKEN_RE.findall(_NOT_RE.sub(r"\1 not", strip_discourse(content)[0]))]
+    out: list[str] = []
+    for i, low in enumerate(surfaces):
+        time = _AUX_TIME.get(low)
+        if time is None:
+            continue
+        following = [w for w in surfaces[i + 1 : i + 3] if w not in ("not", "never", "already", "just")][:1]
+        if (
+            low in ("has", "have")
+            and following
+            and following[0] != "got"
+            and (following[0] == "been" or _verb_form(following[0]) == "past")
+        ):
+            time = "past"
+        out.append(time)
+    return tuple(out)
+
+
+def _tenses_apart(a: str, b: str) -> bool:
+    """Whether the statements' auxiliaries and forms of *be* / *have* / *do* are in other times ("Dagny
+    is the CEO" / "Dagny was the CEO", "Kai does not drive" / "Kai did not drive"): a current fact is
+    not a former one. Only when both have them ("has moved" / "moved" is one fact)."""
+    times_a, times_b = _aux_times(a), _aux_times(b)
+    return bool(times_a) and bool(times_b) and times_a != times_b
+
+
+def _subjects_apart(a: str, b: str) -> bool:
+    """Whether clause for clause the statements' subjects are other words, so that the doer changed:
+    "Anya gave her brother a drone" / "Anya's brother gave her a drone", "Lumen pays invoices" / "We
+    pay Lumen's invoices" (a possessive moved a name out of the subject or into it). Not compared: a
+    statement that opens with a phrase that may move (its subject is read with it), a passive, a
+    copula whose sides changed places whole ("Joel's wife is Petra" / "Petra is Joel's wife"),
+    statements read as other verbs or another number of clauses."""
+    if _fronted(a) or _fronted(b):
+        return False
+    ca = analyse(normalise(strip_discourse(a)[0])).claims
+    cb = analyse(normalise(strip_discourse(b)[0])).claims
+    if not ca or len(ca) != len(cb):
+        return False
+    canon = _strict_canonical()[0]
+
+    def words(stems: frozenset[str]) -> frozenset[str]:  # "favourite" / "favorite": one word
+        return frozenset(canon.get(w, w) for w in stems)
+
+    for x, y in zip(ca, cb, strict=True):
+        if x.verb != y.verb or x.passive or y.passive or not x.subject or not y.subject:
+            return False
+    with_a, with_b = (bool(_WITH_RE.search(c)) for c in (a, b))
+    return any(_doers_apart(x, y, words, with_a, with_b) for x, y in zip(ca, cb, strict=True))
+
+
+_WITH_RE = re.compile(r"\bwith\b", re.IGNORECASE)
+
+
+def _doers_apart(
+    x: Claim, y: Claim, words: Callable[[frozenset[str]], frozenset[str]], with_x: bool, with_y: bool
+) -> bool:
+    """``_subjects_apart`` for one clause. Allowed: "Arjun and his parents live together in Pune" /
+    "Arjun lives in Pune with his parents" (the other doers in a "with" phrase); a copula's sides
+    changed whole; a copula whose value has no name ("Amira is a cardiology resident" / "Amira's
+    residency is in cardiology": an attribute, not who is whose)."""
+    subject_x, subject_y = words(x.subject), words(y.subject)
+    if subject_x == subject_y:
+        return False
+    if x.verb == "be":
+        if subject_x == words(y.obj) and words(x.obj) == subject_y:
+            return False
+        return bool(x.value_names) and bool(y.value_names)
+    if subject_x < subject_y:
+        return not (with_x and subject_y - subject_x <= words(x.adjuncts | x.obj))
+    if subject_y < subject_x:
+        return not (with_y and subject_x - subject_y <= words(y.adjuncts | y.obj))
+    return True
 
 
 def _negated(tokens: tuple[tuple[str, str, str], ...]) -> list[str]:
@@ -761,6 +905,8 @@ def same_statement(a: str, b: str) -> bool:
     if any(set(phrases_a[k]) != set(phrases_b[k]) for k in roles):
         return False
     if _verb_times(tokens_a, tokens_b) or _negated(tokens_a) != _negated(tokens_b):
+        return False
+    if _tenses_apart(a, b) or _subjects_apart(a, b):
         return False
     # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
     # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
