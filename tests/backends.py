@@ -63,3 +63,16 @@ def expire(db: Path | str, memory_id: str) -> None:
 
     past = to_db(datetime.now(UTC) - timedelta(minutes=1))
     rows(db, f"UPDATE memories SET expires_at = '{past}' WHERE id = '{memory_id}' RETURNING id")
+
+
+def keyword_hits(mem: Any, query: str) -> list[tuple[str, float]]:
+    """(content, BM25 rounded to 6 places) of the keyword lane's hits for ``query``, best first: the
+    storage statement alone, as the caller of ``mem`` reads it."""
+    from memlane.models import Filters
+    from memlane.text import tsquery_terms
+    from memlane.timeutil import now_utc
+
+    actor = mem._actor(None)
+    hits = mem.service.storage.keyword_search(actor, Filters(), tsquery_terms(query), now_utc(), 20)
+    contents = mem.service.storage.contents([seq for seq, _ in hits])
+    return [(contents[seq], round(score, 6)) for seq, score in hits]

@@ -12,11 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from backends import is_postgres, rows
+from backends import is_postgres, keyword_hits, rows
 from memlane import Memlane
-from memlane.models import Filters
-from memlane.text import tsquery_terms
-from memlane.timeutil import now_utc
 
 TEXTS = [
     "The signed ﬁle is in the blue folder",
@@ -37,13 +34,6 @@ QUERIES = [
 ]
 
 
-def _keyword(mem: Memlane, query: str) -> list[tuple[str, float]]:
-    actor = mem._actor(None)
-    hits = mem.service.storage.keyword_search(actor, Filters(), tsquery_terms(query), now_utc(), 20)
-    contents = mem.service.storage.contents([seq for seq, _ in hits])
-    return [(contents[seq], round(score, 6)) for seq, score in hits]
-
-
 def _store(mem: Memlane) -> None:
     results = mem.store_many(TEXTS, auto_supersede=False)
     assert [r.status for r in results] == ["stored"] * len(TEXTS)
@@ -52,7 +42,7 @@ def _store(mem: Memlane) -> None:
 def test_ligatures_and_full_width_letters_are_found_by_either_spelling(mem: Memlane) -> None:
     _store(mem)
     for query, want in QUERIES:
-        assert {c for c, _ in _keyword(mem, query)} == want, query
+        assert {c for c, _ in keyword_hits(mem, query)} == want, query
     hit = next(h for h in mem.recall("where is the signed file") if h.content == TEXTS[0])
     assert "keyword" in hit.matched_by
     # what is stored and read back is the caller's text, not the folded one
@@ -68,7 +58,7 @@ def test_both_backends_score_compatibility_forms_alike(tmp_path: Path, pg_url: s
         for m in (sqlite, postgres):
             _store(m)
         for query, _ in QUERIES:
-            a, b = sorted(_keyword(sqlite, query)), sorted(_keyword(postgres, query))
+            a, b = sorted(keyword_hits(sqlite, query)), sorted(keyword_hits(postgres, query))
             assert a and [c for c, _ in a] == [c for c, _ in b], query
             for (_, score_a), (_, score_b) in zip(a, b, strict=True):
                 assert score_a == pytest.approx(score_b, abs=1e-4), query
@@ -97,7 +87,7 @@ def test_rows_indexed_before_are_folded_by_schema_step_29(db_path: Path | str, t
     _unfold(db_path)
     if not is_postgres(db_path):
         unfolded = Memlane(db_path, user="alice", embedder="none")
-        assert _keyword(unfolded, "file") == []  # (as SQLite indexed it before)
+        assert keyword_hits(unfolded, "file") == []  # (as SQLite indexed it before)
         unfolded.close()
     rows(
         db_path,
@@ -109,9 +99,9 @@ def test_rows_indexed_before_are_folded_by_schema_step_29(db_path: Path | str, t
     try:
         _store(fresh)
         for query, want in QUERIES:
-            got = sorted(_keyword(migrated, query))
+            got = sorted(keyword_hits(migrated, query))
             assert {c for c, _ in got} == want, query
-            assert got == sorted(_keyword(fresh, query)), query  # (lengths and statistics counted again)
+            assert got == sorted(keyword_hits(fresh, query)), query  # (lengths and statistics counted again)
         if is_postgres(db_path):
             indexed = rows(db_path, "SELECT keyword_text FROM memories WHERE keyword_text IS NOT NULL")
             assert sorted(r[0] for r in indexed) == sorted(

@@ -15,11 +15,8 @@ import random
 import string
 from pathlib import Path
 
-from backends import rows
+from backends import keyword_hits, rows
 from memlane import Memlane
-from memlane.models import Filters
-from memlane.text import tsquery_terms
-from memlane.timeutil import now_utc
 
 ACCENTED = [
     "We met at the café on Rue Oberkampf",
@@ -42,14 +39,6 @@ FOLDED = [
 ]
 
 
-def _keyword(mem: Memlane, query: str) -> list[tuple[str, float]]:
-    """(content, BM25) of the keyword lane's hits for ``query``, best first."""
-    actor = mem._actor(None)
-    hits = mem.service.storage.keyword_search(actor, Filters(), tsquery_terms(query), now_utc(), 20)
-    contents = mem.service.storage.contents([seq for seq, _ in hits])
-    return [(contents[seq], round(score, 6)) for seq, score in hits]
-
-
 def _store(mem: Memlane, texts: list[str]) -> None:
     results = mem.store_many(texts, auto_supersede=False)
     assert [r.status for r in results] == ["stored"] * len(texts)
@@ -58,7 +47,7 @@ def _store(mem: Memlane, texts: list[str]) -> None:
 def test_accents_fold_on_both_sides_of_a_keyword_search(mem: Memlane) -> None:
     _store(mem, [*ACCENTED, "The bakery opens at seven"])
     for query, want in FOLDED:
-        assert [c for c, _ in _keyword(mem, query)] == [want], query
+        assert [c for c, _ in keyword_hits(mem, query)] == [want], query
         assert "keyword" in next(h for h in mem.recall(query) if h.content == want).matched_by, query
 
 
@@ -76,7 +65,7 @@ def test_postgres_rows_indexed_before_are_folded_again(tmp_path: Path, pg_url: s
         " JOIN stat_buckets b USING (workspace, owner, visibility)"
         " CROSS JOIN LATERAL unnest(tsvector_to_array(m.fts)) AS t GROUP BY 1, 2 RETURNING df",
     )
-    assert [c for c, _ in _keyword(old, "cafe")] == ["Cafe culture in Lisbon"]
+    assert [c for c, _ in keyword_hits(old, "cafe")] == ["Cafe culture in Lisbon"]
     old.close()
     rows(pg_url, "DELETE FROM schema_migrations WHERE version = 25 RETURNING version")
     migrated = Memlane(pg_url, user="alice", embedder="none")
@@ -84,9 +73,9 @@ def test_postgres_rows_indexed_before_are_folded_again(tmp_path: Path, pg_url: s
     try:
         _store(fresh, texts)
         for query in ("cafe", "café", "resume", "jalapeno", "crème brûlée"):
-            got = _keyword(migrated, query)
-            assert len(got) >= 1 and got == _keyword(fresh, query), query
-        assert len(_keyword(migrated, "cafe")) == 3
+            got = keyword_hits(migrated, query)
+            assert len(got) >= 1 and got == keyword_hits(fresh, query), query
+        assert len(keyword_hits(migrated, "cafe")) == 3
     finally:
         migrated.close()
         fresh.close()
@@ -116,11 +105,11 @@ def _long_texts() -> list[str]:
 
 def test_a_word_too_long_to_index_loses_nothing_else(mem: Memlane) -> None:
     _store(mem, _long_texts())
-    found = {c for c, _ in _keyword(mem, "Okonkwo signing")}
+    found = {c for c, _ in keyword_hits(mem, "Okonkwo signing")}
     assert len(found) == len(LONG_WORDS) + 1
     for word in LONG_WORDS:
         assert any(word in c for c in found)
-    assert len(_keyword(mem, "blob")) == len(LONG_WORDS) + 1
+    assert len(keyword_hits(mem, "blob")) == len(LONG_WORDS) + 1
     assert any(LONG_WORDS[2] in h.content for h in mem.recall("who owns the signing blob?"))
 
 
@@ -131,7 +120,7 @@ def test_other_words_score_alike_on_both_backends(tmp_path: Path, pg_url: str) -
         for m in (sqlite, postgres):
             _store(m, _long_texts())
         for query in ("Okonkwo", "signing blob", "release", "Gertrude signs"):
-            a, b = _keyword(sqlite, query), _keyword(postgres, query)
+            a, b = keyword_hits(sqlite, query), keyword_hits(postgres, query)
             assert a and [c for c, _ in a] == [c for c, _ in b], query
             for (_, score_a), (_, score_b) in zip(a, b, strict=True):
                 assert abs(score_a - score_b) < 1e-4, query

@@ -13,11 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from backends import is_postgres, rows
+from backends import is_postgres, keyword_hits, rows
 from memlane import Memlane
-from memlane.models import Filters
 from memlane.text import tsquery_terms
-from memlane.timeutil import now_utc
 
 TEXTS = [
     "मैं दिल्ली में रहता हूँ",
@@ -41,13 +39,6 @@ QUERIES = [
 ]
 
 
-def _keyword(mem: Memlane, query: str) -> list[tuple[str, float]]:
-    actor = mem._actor(None)
-    hits = mem.service.storage.keyword_search(actor, Filters(), tsquery_terms(query), now_utc(), 20)
-    contents = mem.service.storage.contents([seq for seq, _ in hits])
-    return sorted((contents[seq], round(score, 6)) for seq, score in hits)
-
-
 def _store(mem: Memlane) -> None:
     results = mem.store_many(TEXTS, auto_supersede=False)
     assert [r.status for r in results] == ["stored"] * len(TEXTS)
@@ -61,7 +52,7 @@ def test_query_terms_keep_indic_words_whole() -> None:
 def test_a_hindi_or_tamil_word_finds_the_sentence_holding_it(mem: Memlane) -> None:
     _store(mem)
     for query, want in QUERIES:
-        assert {c for c, _ in _keyword(mem, query)} == want, query
+        assert {c for c, _ in keyword_hits(mem, query)} == want, query
     hit = next(h for h in mem.recall("दिल्ली") if h.content == TEXTS[0])
     assert "keyword" in hit.matched_by
 
@@ -74,7 +65,7 @@ def test_both_backends_score_indic_words_alike(tmp_path: Path, pg_url: str) -> N
             _store(m)
             m.store("दिल्ली और चेन्नई बड़े शहर हैं", auto_supersede=False)
         for query, _ in QUERIES:
-            a, b = _keyword(sqlite, query), _keyword(postgres, query)
+            a, b = sorted(keyword_hits(sqlite, query)), sorted(keyword_hits(postgres, query))
             assert a and [c for c, _ in a] == [c for c, _ in b], query
             for (_, score_a), (_, score_b) in zip(a, b, strict=True):
                 assert score_a == pytest.approx(score_b, abs=1e-4), query
@@ -119,9 +110,9 @@ def test_rows_indexed_before_are_indexed_again_by_schema_step_30(db_path: Path |
     try:
         _store(fresh)
         for query, want in QUERIES:
-            got = _keyword(migrated, query)
+            got = sorted(keyword_hits(migrated, query))
             assert {c for c, _ in got} == want, query
-            assert got == _keyword(fresh, query), query  # (lengths and statistics counted again)
+            assert got == sorted(keyword_hits(fresh, query)), query  # (lengths and statistics counted again)
     finally:
         migrated.close()
         fresh.close()

@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from backends import is_postgres, rows
+from backends import is_postgres, keyword_hits, rows
 from memlane import Memlane
-from memlane.models import Filters
-from memlane.text import tokenize, tsquery_terms
+from memlane.text import tokenize
 from memlane.text.stems import keyword_text, stem_words
-from memlane.timeutil import now_utc
 
 TEXTS = [
     "Она работает в Яндексе с прошлого года",
@@ -42,13 +40,6 @@ INFLECTED = [
 ]
 
 
-def _keyword(mem: Memlane, query: str) -> list[tuple[str, float]]:
-    actor = mem._actor(None)
-    hits = mem.service.storage.keyword_search(actor, Filters(), tsquery_terms(query), now_utc(), 20)
-    contents = mem.service.storage.contents([seq for seq, _ in hits])
-    return [(contents[seq], round(score, 6)) for seq, score in hits]
-
-
 def _store(mem: Memlane) -> None:
     results = mem.store_many(TEXTS, auto_supersede=False)
     assert [r.status for r in results] == ["stored"] * len(TEXTS)
@@ -57,10 +48,10 @@ def _store(mem: Memlane) -> None:
 def test_another_form_of_a_word_is_found_by_the_keyword_lane(mem: Memlane) -> None:
     _store(mem)
     for query, want in INFLECTED:
-        assert [c for c, _ in _keyword(mem, query)] == [want], query
+        assert [c for c, _ in keyword_hits(mem, query)] == [want], query
         hit = next(h for h in mem.recall(query) if h.content == want)
         assert "keyword" in hit.matched_by, query  # (and the keyword evidence counts it: the hit stays)
-    assert [c for c, _ in _keyword(mem, "Porto")] == [TEXTS[5]]
+    assert [c for c, _ in keyword_hits(mem, "Porto")] == [TEXTS[5]]
 
 
 def test_latin_text_is_indexed_and_searched_as_before() -> None:
@@ -82,7 +73,7 @@ def test_both_backends_score_inflected_words_alike(tmp_path: Path, pg_url: str) 
             _store(m)
             m.store("Яндекс открыл офис в Москве", auto_supersede=False)
         for query, _ in INFLECTED:
-            a, b = _keyword(sqlite, query), _keyword(postgres, query)
+            a, b = keyword_hits(sqlite, query), keyword_hits(postgres, query)
             assert a and [c for c, _ in a] == [c for c, _ in b], query
             for (_, score_a), (_, score_b) in zip(a, b, strict=True):
                 assert score_a == pytest.approx(score_b, abs=1e-4), query
@@ -114,7 +105,7 @@ def test_rows_indexed_before_are_stemmed_by_schema_step_28(db_path: Path | str, 
     old.close()
     _unstem(db_path)
     unstemmed = Memlane(db_path, user="alice", embedder="none")
-    assert _keyword(unstemmed, "Яндекс") == []
+    assert keyword_hits(unstemmed, "Яндекс") == []
     unstemmed.close()
     rows(
         db_path,
@@ -126,9 +117,9 @@ def test_rows_indexed_before_are_stemmed_by_schema_step_28(db_path: Path | str, 
     try:
         _store(fresh)
         for query, want in INFLECTED:
-            got = _keyword(migrated, query)
+            got = keyword_hits(migrated, query)
             assert [c for c, _ in got] == [want], query
-            assert got == _keyword(fresh, query), query  # (lengths and statistics counted again)
+            assert got == keyword_hits(fresh, query), query  # (lengths and statistics counted again)
     finally:
         migrated.close()
         fresh.close()

@@ -158,12 +158,14 @@ def _stem(word: str) -> str:
 @lru_cache(maxsize=1)
 def _canonical() -> tuple[dict[str, str], frozenset[str]]:
     """Stems of ``SYNONYMS`` -> the stem of their first word; stems of ``FILLERS``."""
-    canon: dict[str, str] = {}
-    for words in SYNONYMS:
-        head = _stem(words[0])
-        for word in words:
-            canon[_stem(word)] = head
-    return canon, frozenset(_stem(w) for w in FILLERS)
+    return _canon(SYNONYMS, FILLERS)
+
+
+def _canon(
+    groups: tuple[tuple[str, ...], ...], fillers: Iterable[str]
+) -> tuple[dict[str, str], frozenset[str]]:
+    canon = {_stem(word): _stem(words[0]) for words in groups for word in words}
+    return canon, frozenset(_stem(w) for w in fillers)
 
 
 def signature(content: str) -> frozenset[str] | None:
@@ -469,37 +471,19 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
 
 # --- the word rule's second check: one bag of words is not one statement ------------------------------
 
-#: the synonyms the second check keeps: words of one meaning in their common senses. ``SYNONYMS`` (the
-#: signature's, shared with the paraphrase mode) also joins words that are synonyms in one sense only:
-#: "book" / "plan" (nouns), "leads" / "heads" ("heads to Berlin", "leads the race"), "fast" / "quick"
+#: the words ``SYNONYMS`` (the signature's, shared with the paraphrase mode) joins that are synonyms in
+#: one sense only, which the second check keeps apart: "book" / "plan" (nouns), "leads" / "heads" ("heads to Berlin", "leads the race"), "fast" / "quick"
 #: ("fasts"), "little" / "small" ("a little"), "end" (a noun); "called" / "named" and "employed" /
 #: "works" count only as participles ("a dog called Pixel", "is employed at"; not "Ana called Leo",
-#: "Ali employs Sara"), "leave" / "depart" only as a verb (not "on leave")
-STRICT_SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("like", "love", "enjoy", "prefer", "adore", "fond", "favourite", "favorite"),
-    ("hate", "detest", "loathe"),
-    ("start", "begin", "commence"),
-    ("finish", "complete"),
-    ("move", "relocate"),
-    ("live", "reside"),
-    ("buy", "bought", "purchase", "purchased"),
-    ("sell", "sold"),
-    ("need", "require"),
-    ("leave", "depart"),
-    ("schedule", "plan"),
-    ("afraid", "scared", "frightened"),
-    ("allergic", "allergy"),
-    ("big", "large"),
-    ("doctor", "dr", "physician"),
-    ("mother", "mom", "mum"),
-    ("father", "dad"),
-    ("child", "children", "kid", "kids"),
-    ("day", "daily"),
-    ("week", "weekly"),
-    ("month", "monthly"),
-    ("year", "yearly", "annual", "annually"),
-    ("night", "nightly"),
-    ("hour", "hourly"),
+#: "Ali employs Sara"); "dislike" is milder than "hate". ("leave" / "depart" count only as a verb, not
+#: "on leave", by a rule of the check itself.)
+ONE_SENSE: frozenset[str] = frozenset(
+    ["book", "lead", "head", "manage", "fast", "quick", "little", "small", "end"]
+    + ["call", "name", "called", "named", "work", "employ", "employed", "dislike"]
+)
+#: the synonyms the second check keeps: words of one meaning in their common senses
+STRICT_SYNONYMS: tuple[tuple[str, ...], ...] = tuple(
+    group for group in (tuple(w for w in words if w not in ONE_SENSE) for words in SYNONYMS) if len(group) > 1
 )
 
 #: the fillers the second check drops: the intensifiers of ``FILLERS``, not its reporting verbs: what
@@ -597,12 +581,7 @@ _REPORTING = frozenset(_stem(w) for w in FILLERS - STRICT_FILLERS)
 
 @lru_cache(maxsize=1)
 def _strict_canonical() -> tuple[dict[str, str], frozenset[str]]:
-    canon: dict[str, str] = {}
-    for words in STRICT_SYNONYMS:
-        head = _stem(words[0])
-        for word in words:
-            canon[_stem(word)] = head
-    return canon, frozenset(_stem(w) for w in STRICT_FILLERS)
+    return _canon(STRICT_SYNONYMS, STRICT_FILLERS)
 
 
 def _rewritten(content: str) -> str:
