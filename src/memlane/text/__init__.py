@@ -28,11 +28,15 @@ from .entities import extract_entities, query_entity_candidates
 from .when import is_past_question, parse_when
 from .words import (
     STOPWORDS,
+    WORD_MARKS,
+    WORD_WITH_MARKS,
     content_hash,
     content_words,
     evidence_stems,
     fold_accents,
+    fold_index_accents,
     fts_query,
+    has_word_marks,
     has_words,
     key_fold,
     normalize_content,
@@ -43,12 +47,16 @@ from .words import (
 
 __all__ = [
     "STOPWORDS",
+    "WORD_MARKS",
+    "WORD_WITH_MARKS",
     "content_hash",
     "content_words",
     "evidence_stems",
     "extract_entities",
     "fold_accents",
+    "fold_index_accents",
     "fts_query",
+    "has_word_marks",
     "has_words",
     "is_past_question",
     "key_fold",
