@@ -6,6 +6,7 @@ valid on both (no parameters, standard functions); the full-text index differs, 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,15 @@ def keyword_hits(mem: Any, query: str) -> list[tuple[str, float]]:
     hits = mem.service.storage.keyword_search(actor, Filters(), tsquery_terms(query), now_utc(), 20)
     contents = mem.service.storage.contents([seq for seq, _ in hits])
     return [(contents[seq], round(score, 6)) for seq, score in hits]
+
+
+def assert_same_keyword_hits(a: Any, b: Any, queries: Iterable[str], *, ordered: bool = True) -> None:
+    """Two stores' keyword lanes find the same memories for every query (at least one), with BM25
+    scores within 1e-4; ``ordered=False`` compares them sorted by content (ties may come either way)."""
+    for query in queries:
+        hits_a, hits_b = keyword_hits(a, query), keyword_hits(b, query)
+        if not ordered:
+            hits_a, hits_b = sorted(hits_a), sorted(hits_b)
+        assert hits_a and [c for c, _ in hits_a] == [c for c, _ in hits_b], query
+        for (_, score_a), (_, score_b) in zip(hits_a, hits_b, strict=True):
+            assert abs(score_a - score_b) < 1e-4, query

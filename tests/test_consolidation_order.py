@@ -7,24 +7,10 @@ None of the statements is from a labelled set."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from memlane.consolidation.duplicates import near_duplicate_clusters, signature
-from memlane.models import Memory, Visibility
-
-
-def _memory(id: str, content: str, now: datetime) -> Memory:
-    return Memory.model_construct(id=id, content=content, workspace="default", owner="user:ana",
-                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user="ana",
-                                  observed_at=now, created_at=now)  # fmt: skip
-
-
-def _merged(a: str, b: str) -> bool:
-    now = datetime.now(UTC)
-    return bool(near_duplicate_clusters([_memory("0", a, now), _memory("1", b, now)]))
-
+from memlane.consolidation.duplicates import signature
+from word_rule import merged
 
 APART = [
     # names, numbers and negations in another order
@@ -73,9 +59,9 @@ SAME = [
 @pytest.mark.parametrize(("a", "b"), APART)
 def test_one_bag_of_words_that_says_another_fact_stays_apart(a: str, b: str) -> None:
     assert signature(a) == signature(b), "the pair must share a signature: the bag rule alone merged it"
-    assert not _merged(a, b) and not _merged(b, a)
+    assert not merged(a, b) and not merged(b, a)
 
 
 @pytest.mark.parametrize(("a", "b"), SAME)
 def test_a_restatement_that_moves_words_still_merges(a: str, b: str) -> None:
-    assert _merged(a, b) and _merged(b, a)
+    assert merged(a, b) and merged(b, a)

@@ -8,24 +8,10 @@ so the bag rule alone merged it. None of the statements is from a labelled set."
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from memlane.consolidation.duplicates import kept_apart, near_duplicate_clusters, signature
-from memlane.models import Memory, Visibility
-
-
-def _memory(id: str, content: str, now: datetime) -> Memory:
-    return Memory.model_construct(id=id, content=content, workspace="default", owner="user:ana",
-                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user="ana",
-                                  observed_at=now, created_at=now)  # fmt: skip
-
-
-def _merged(a: str, b: str) -> bool:
-    now = datetime.now(UTC)
-    return bool(near_duplicate_clusters([_memory("0", a, now), _memory("1", b, now)]))
-
+from memlane.consolidation.duplicates import kept_apart, signature
+from word_rule import merged
 
 APART = [
     # the copula or an auxiliary in the present and in the past: a current fact and a former one
@@ -69,12 +55,12 @@ SAME = [
 @pytest.mark.parametrize(("a", "b"), APART)
 def test_another_tense_direction_or_doer_stays_apart(a: str, b: str) -> None:
     assert signature(a) == signature(b), "the pair must share a signature: the bag rule alone merged it"
-    assert not _merged(a, b) and not _merged(b, a)
+    assert not merged(a, b) and not merged(b, a)
 
 
 @pytest.mark.parametrize(("a", "b"), SAME)
 def test_a_restatement_still_merges(a: str, b: str) -> None:
-    assert _merged(a, b) and _merged(b, a)
+    assert merged(a, b) and merged(b, a)
 
 
 def test_a_name_to_and_from_is_kept_apart_in_both_modes() -> None:

@@ -15,7 +15,7 @@ import random
 import string
 from pathlib import Path
 
-from backends import keyword_hits, rows
+from backends import assert_same_keyword_hits, keyword_hits, rows
 from memlane import Memlane
 
 ACCENTED = [
@@ -119,11 +119,7 @@ def test_other_words_score_alike_on_both_backends(tmp_path: Path, pg_url: str) -
     try:
         for m in (sqlite, postgres):
             _store(m, _long_texts())
-        for query in ("Okonkwo", "signing blob", "release", "Gertrude signs"):
-            a, b = keyword_hits(sqlite, query), keyword_hits(postgres, query)
-            assert a and [c for c, _ in a] == [c for c, _ in b], query
-            for (_, score_a), (_, score_b) in zip(a, b, strict=True):
-                assert abs(score_a - score_b) < 1e-4, query
+        assert_same_keyword_hits(sqlite, postgres, ("Okonkwo", "signing blob", "release", "Gertrude signs"))
     finally:
         sqlite.close()
         postgres.close()

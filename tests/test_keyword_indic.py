@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from backends import is_postgres, keyword_hits, rows
+from backends import assert_same_keyword_hits, is_postgres, keyword_hits, rows
 from memlane import Memlane
 from memlane.text import tsquery_terms
 
@@ -64,11 +62,7 @@ def test_both_backends_score_indic_words_alike(tmp_path: Path, pg_url: str) -> N
         for m in (sqlite, postgres):
             _store(m)
             m.store("दिल्ली और चेन्नई बड़े शहर हैं", auto_supersede=False)
-        for query, _ in QUERIES:
-            a, b = sorted(keyword_hits(sqlite, query)), sorted(keyword_hits(postgres, query))
-            assert a and [c for c, _ in a] == [c for c, _ in b], query
-            for (_, score_a), (_, score_b) in zip(a, b, strict=True):
-                assert score_a == pytest.approx(score_b, abs=1e-4), query
+        assert_same_keyword_hits(sqlite, postgres, (query for query, _ in QUERIES), ordered=False)
     finally:
         sqlite.close()
         postgres.close()

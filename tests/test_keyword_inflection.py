@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from backends import is_postgres, keyword_hits, rows
+from backends import assert_same_keyword_hits, is_postgres, keyword_hits, rows
 from memlane import Memlane
 from memlane.text import tokenize
 from memlane.text.stems import keyword_text, stem_words
@@ -72,11 +70,7 @@ def test_both_backends_score_inflected_words_alike(tmp_path: Path, pg_url: str) 
         for m in (sqlite, postgres):
             _store(m)
             m.store("Яндекс открыл офис в Москве", auto_supersede=False)
-        for query, _ in INFLECTED:
-            a, b = keyword_hits(sqlite, query), keyword_hits(postgres, query)
-            assert a and [c for c, _ in a] == [c for c, _ in b], query
-            for (_, score_a), (_, score_b) in zip(a, b, strict=True):
-                assert score_a == pytest.approx(score_b, abs=1e-4), query
+        assert_same_keyword_hits(sqlite, postgres, (query for query, _ in INFLECTED))
     finally:
         sqlite.close()
         postgres.close()
