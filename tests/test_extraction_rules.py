@@ -126,6 +126,29 @@ def test_third_person_rewrite() -> None:
     assert _one("Mi hermana Carmen vive en Sevilla.").content == "Mi hermana Carmen vive en Sevilla"
 
 
+@pytest.mark.parametrize(
+    ("text", "content", "subject"),
+    [
+        # the name the user gave is the head: it was "The team's company Zephyr Corp ..."
+        ("Our company Zephyr Corp is moving to Berlin.", "Zephyr Corp, the user's company, is moving to Berlin",
+         "Zephyr Corp"),
+        ("Our company, Zephyr Corp, sells wind turbines.", "Zephyr Corp, the user's company, sells wind turbines",
+         "Zephyr Corp"),
+        ("Our CEO Dana Lee signed the Hooli contract.", "Dana Lee, the user's CEO, signed the Hooli contract",
+         "Dana Lee"),
+        ("Our client Globex & Partners renews its contract in May.",
+         "Globex & Partners, the user's client, renews its contract in May", None),
+        ("We work for our client Hooli Labs.", "The team works for Hooli Labs, the user's client", None),
+        # no name after the possessive's word, or the word starts a clause: as before
+        ("Our clients love Acme's dashboards.", "The team's clients love Acme's dashboards", None),
+        ("Our Berlin office closes on Fridays.", "The team's Berlin office closes on Fridays", None),
+    ],
+)  # fmt: skip
+def test_a_name_after_our_is_kept_as_the_name(text: str, content: str, subject: str | None) -> None:
+    fact = _one(text)
+    assert (fact.content, fact.subject) == (content, subject)
+
+
 def test_personal_or_shared_under_the_ceiling() -> None:
     assert _one("I'm allergic to shellfish.").visibility is Visibility.PERSONAL
     assert _one("I prefer short bullet-point summaries.").visibility is Visibility.PERSONAL

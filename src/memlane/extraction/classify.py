@@ -177,8 +177,9 @@ _NOT_NAMES = _words(
 
 
 def name_subject(sentence: str) -> str | None:
-    """The named entity a statement opens with ("Tom Becker reports to…" → "Tom Becker"), if any."""
-    match = _NAME_START_RE.match(sentence)
+    """The named entity a statement opens with ("Tom Becker reports to…" → "Tom Becker", "Our company
+    Zephyr Corp is…" → "Zephyr Corp"), if any."""
+    match = _NAME_START_RE.match(_our_named(sentence))
     if not match:
         return None
     name = match.group(1)
@@ -236,6 +237,35 @@ _FIXED = [
     (r"\bwe\b", "the team"),
 ]
 _FIXED_RE = [(re.compile(p, re.I), r) for p, r in _FIXED]
+#: "our company Zephyr Corp", "our CEO, Dana Lee,": a first-person plural possessive, one word saying
+#: what the named thing is to the speaker (lower case, or an acronym like CEO), then the name the user
+#: gave. "our" → "the team's" made "the team's company Zephyr Corp": a company is not the team's, and
+#: the name read as a modifier. The name becomes the head and the word its apposition: "Zephyr Corp,
+#: the user's company," (the speaker's: "the user", as "my" is written).
+_OUR_NAMED_RE = re.compile(
+    r"\b(?i:our)\s+(?P<what>[a-z][a-z-]+|[A-Z]{2,5})(?P<comma>\s*,)?\s+"
+    r"(?P<name>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,3})(?P<after>\s*,)?(?P<rest>\s*\w?)"
+)
+#: what the word before the name may not be: it then starts a clause ("our clients love Acme")
+_NOT_WHAT = _words(
+    "team teams own is are was were has have had do does did will would can could should may might must "
+    "in on at to of for from with by and or but as than not also just only always never still all both"
+)
+
+
+def _our_named(text: str) -> str:
+    def apposition(match: re.Match[str]) -> str:
+        what = match.group("what")
+        if what.lower() in _NOT_WHAT:
+            return match.group(0)
+        name = match.group("name")
+        rest = match.group("rest")
+        closing = "," if rest.strip() else ""  # the sentence goes on after the name: close the apposition
+        return f"{name}, the user's {what}{closing}{rest}"
+
+    return _OUR_NAMED_RE.sub(apposition, text)
+
+
 _I_VERB_RE = re.compile(
     r"\bI\s+((?:(?:always|never|usually|often|generally|normally|also|still|really|"
     r"just|only|mostly|sometimes)\s+)?)([A-Za-z']+)"
@@ -254,6 +284,7 @@ def third_person(sentence: str) -> str:
     text = sentence.strip().rstrip(".!;").strip()
     if not _ENGLISH_RE.search(text):
         return text
+    text = _our_named(text)
     text = _I_VERB_RE.sub(lambda m: f"the user {m.group(1)}{_third_singular(m.group(2))}", text)
     text = _WE_VERB_RE.sub(lambda m: f"the team {m.group(1)}{_third_singular(m.group(2))}", text)
     for pattern, replacement in _FIXED_RE:

@@ -9,7 +9,8 @@ candidates with stored memories): a self-contained statement in the third person
 written as **"The user"** ("The user prefers green tea"), never as their id, because the speaker's
 identity is carried by ``related_user`` and a stored memory must read right whoever recalls it;
 anyone else keeps their name ("Ana leads the billing team"). First-person pronouns are rewritten
-("my" → "the user's", "we" / "our" → "the team" / "the team's" for work statements).
+("my" → "the user's", "we" / "our" → "the team" / "the team's" for work statements; "our company
+Zephyr Corp" → "Zephyr Corp, the user's company": a name the user gave stays the head).
 """
 
 from __future__ import annotations
