@@ -11,7 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "Actor",
@@ -297,6 +297,8 @@ class GraphRestoreReport(_Frozen):
     links: int = 0
     merges: int = 0
     skipped_duplicates: int = 0
+    #: entities, edges and merges restored under a new id (exported id -> new id)
+    remapped: dict[str, str] = Field(default_factory=dict)
 
 
 class ImportResult(_Frozen):
@@ -310,6 +312,9 @@ class ImportResult(_Frozen):
     conversations: ConversationImportReport | None = None
     #: restoring a memlane export that holds an entity graph: what became of it
     graph: GraphRestoreReport | None = None
+    #: restoring a memlane export: the memories restored under a new id (exported id -> new id), because
+    #: their id is held outside the scope they are restored in (docs/import.md)
+    remapped: dict[str, str] = Field(default_factory=dict)
 
 
 class ForgetResult(_Frozen):

@@ -4,8 +4,12 @@
 every field) as JSON Lines after a versioned header, then the entity graph (``transfer_graph``). ``restore`` puts an export back as it was: the same
 ids, times, version links, states and counters, one transaction, under the same rules as every store
 (the secrets scan, validation, and owners the caller may write for). Chains that are already there (an
-id, or a current version with the same statement) are counted as duplicates, so restoring twice, or into
-a store that holds some of it, adds nothing.
+id in the scope the chain is restored in, or a current version there with the same statement) are counted
+as duplicates, so restoring twice, or into a store that holds some of it, adds nothing. Ids are looked up
+only in that scope: a chain whose ids are held elsewhere (another user's, another workspace's: the
+export's own, restored into a new workspace) is restored under new ids, listed in ``remapped``: what is
+restored and counted never depends on what the caller may not see (docs/import.md says what
+``remapped`` does tell).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pydantic import ValidationError
 
 from . import text
 from .errors import Forbidden, InvalidInput
+from .ids import new_id
 from .importers import Batch
 from .importers.memlane_format import FORMAT, VERSION
 from .messages import problems
@@ -120,6 +125,7 @@ def restore(
     vector_of = {m.id: vectors[i] for i, m in enumerate(memories)} if vectors is not None else {}
     imported = duplicates = 0
     same: dict[str, str] = {}  # an exported memory id -> the id of the same memory already in the store
+    remapped: dict[str, str] = {}  # an exported memory id -> the new id it is restored under
     done = 0
     with service.storage.write() as txn:
         for chain in chains:
@@ -141,12 +147,18 @@ def restore(
                     profile_id=current.profile_id,
                 )
             )
-            if any(txn.find_by_id(m.id) is not None for m in chain) or held is not None:
+            holders = {m.id: txn.held_by("memory", m.id) for m in chain}
+            if held is not None or any(holders[m.id] == _scope(m, actor) for m in chain):
                 if held is not None and current is not None:
                     same[current.id] = held.id
                 duplicates += len(chain)
                 continue
-            for m in chain:
+            # An id held outside the caller's scope (another user's, another workspace's: the export's own
+            # workspace when it is restored into a new one) is given a new id; the chain is restored whole.
+            fresh = {old: new_id() for old, holder in holders.items() if holder is not None}
+            remapped.update(fresh)
+            same.update(fresh)
+            for m in (_renamed(m, fresh) for m in chain) if fresh else chain:
                 vector = vector_of.get(m.id)
                 update: dict[str, Any] = {
                     "embedding_model": embedder.identity if vector is not None and embedder else None
@@ -155,7 +167,7 @@ def restore(
                     update["state"] = State.INDEXED if vector is not None else State.NEW
                 row_memory = m.model_copy(update=update)
                 keys, fts = _index(m)
-                seq = txn.insert(NewMemory(memory=row_memory, chain_id=chain[0].id, content_hash=text.content_hash(m.content),
+                seq = txn.insert(NewMemory(memory=row_memory, chain_id=fresh.get(chain[0].id, chain[0].id), content_hash=text.content_hash(m.content),
                                            entity_keys=keys, vector=vector, fts_subject=m.subject.name if m.subject else "",
                                            fts_content=fts))  # fmt: skip
                 # the export holds its exporter's own access counts: they come back as the caller's own
@@ -168,8 +180,20 @@ def restore(
         graph = restore_graph(txn, actor, batch.graph, same, invalid) if batch.graph else None
     return ImportResult(
         vendor="memlane", imported=imported, skipped_duplicates=duplicates, skipped_invalid=tuple(invalid),
-        graph=graph,
+        graph=graph, remapped=remapped,
     )  # fmt: skip
+
+
+def _scope(m: Memory, actor: Actor) -> tuple[str, str, str]:
+    """Where ``m`` is restored: an id held there is ``m`` restored before (a memory the caller can read)."""
+    return (actor.workspace, m.owner, str(m.visibility))
+
+
+def _renamed(m: Memory, fresh: dict[str, str]) -> Memory:
+    """``m`` under its new id, its version links following the chain's new ids."""
+    links = {key: fresh.get(value, value) for key in ("id", "replaces", "superseded_by")
+             if (value := getattr(m, key)) is not None}  # fmt: skip
+    return m.model_copy(update=links)
 
 
 def _index(m: Memory) -> tuple[frozenset[str], str | None]:

@@ -24,7 +24,7 @@ from .ids import new_id
 from .messages import problems
 from .models import Actor, GraphRestoreReport
 from .requests import validate_store
-from .storage.base import EntityScope, WriteTxn
+from .storage.base import EntityScope, HeldKind, WriteTxn
 
 if TYPE_CHECKING:
     from .service import MemoryService
@@ -126,6 +126,8 @@ def restore_graph(
         except ValidationError as exc:
             invalid.append({"line": number, "id": row.get("id"), "reason": f"{kind}: {problems(exc)}"})
     present: dict[str, str] = {}  # exported entity id -> the store's entity id
+    written: set[str] = set()  # the store's ids of the entities this restore wrote
+    remapped: dict[str, str] = {}  # exported id -> the new id it is restored under (entities, edges, merges)
     scope_of: dict[str, tuple[str, str]] = {}  # the store's entity id -> (owner, visibility)
     for number, entity in sorted(parsed["entity"], key=lambda item: item[1].merged_into is not None):
         why = _may_write(entity.owner, entity.visibility, actor)
@@ -160,6 +162,9 @@ def restore_graph(
             counts["skipped_duplicates"] += 1
         elif held is None and txn.restore_entity(actor.workspace, row):
             present[entity.id] = row["id"]
+            written.add(row["id"])
+            if row["id"] != entity.id:
+                remapped[entity.id] = row["id"]
             counts["entities"] += 1
         else:  # the id exists in this scope: this entity was restored before (or is merged away there)
             present[entity.id] = entity.id
@@ -183,17 +188,27 @@ def restore_graph(
             return True
         return bool(gone)
 
-    edges: set[str] = set()  # the edges this restore wrote (a restored merge may name them)
+    def fresh_id(kind: HeldKind, item_id: str, scope: tuple[str, str]) -> str:
+        """``item_id``, or a new one when it is held outside ``scope`` (whose, the caller is not told)."""
+        held = txn.held_by(kind, item_id)
+        if held is None or held == (actor.workspace, *scope):
+            return item_id
+        remapped[item_id] = new_id()
+        return remapped[item_id]
+
+    edges: dict[str, str] = {}  # the edges this restore wrote (a restored merge may name them) -> their ids
     for number, edge in parsed["edge"]:
         if missing(number, "edge", (edge.src, edge.dst), edge.id):
             continue
         row = edge.model_dump(mode="json") | {"src": present[edge.src], "dst": present[edge.dst]}
+        row["id"] = fresh_id("edge", edge.id, scope_of[row["src"]])
         stated = edge.sources or [str(m) for m in [(edge.provenance or {}).get("memory")] if m]
         row["sources"] = [memory_ids.get(m, m) for m in stated]
         if txn.restore_edge(row):
             counts["edges"] += 1
-            edges.add(edge.id)
+            edges[edge.id] = row["id"]
         else:
+            remapped.pop(edge.id, None)
             counts["skipped_duplicates"] += 1
     for number, link in parsed["link"]:
         if missing(number, "link", (link.entity,), None):
@@ -205,7 +220,7 @@ def restore_graph(
     for number, merge in parsed["merge"]:
         if missing(number, "merge", (merge.into, merge.merged), merge.id):
             continue
-        if present[merge.into] != merge.into or present[merge.merged] != merge.merged:
+        if any(present[e] != e and present[e] not in written for e in (merge.into, merge.merged)):
             counts["skipped_duplicates"] += 1  # its entities are the store's own: its record stays out
             continue
         snapshot = dict(merge.snapshot)
@@ -220,7 +235,13 @@ def restore_graph(
             if len(e) == 8
             and scope_of.get(present.get(e[1], "")) == merge_scope == scope_of.get(present.get(e[3], ""))
         ]
-        snapshot["added_edges"] = [e for e in snapshot.get("added_edges", []) if e in edges]
-        row = merge.model_dump(mode="json") | {"snapshot": snapshot}
-        counts["merges" if txn.restore_merge(actor.workspace, row) else "skipped_duplicates"] += 1
-    return GraphRestoreReport(**counts)
+        snapshot["added_edges"] = [edges[e] for e in snapshot.get("added_edges", []) if e in edges]
+        row = merge.model_dump(mode="json") | {"snapshot": snapshot, "into": present[merge.into],
+                                               "merged": present[merge.merged]}  # fmt: skip
+        row["id"] = fresh_id("merge", merge.id, merge_scope)
+        if txn.restore_merge(actor.workspace, row):
+            counts["merges"] += 1
+        else:
+            remapped.pop(merge.id, None)
+            counts["skipped_duplicates"] += 1
+    return GraphRestoreReport(**counts, remapped=remapped)

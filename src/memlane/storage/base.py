@@ -45,6 +45,7 @@ __all__ = [
     "EntityScope",
     "EntityWrites",
     "GraphReads",
+    "HeldKind",
     "IdentityStore",
     "LinkRole",
     "Merge",
@@ -56,6 +57,8 @@ __all__ = [
     "WriteTxn",
 ]
 
+#: what ``EntityWrites.held_by`` looks an id up among
+HeldKind = Literal["memory", "entity", "edge", "merge"]
 #: how a memory refers to an entity
 LinkRole = Literal["subject", "related_user", "mention"]
 #: the relations that make an organisation an entity's affiliation (``EntityWrites.entity_affiliations``)
@@ -277,6 +280,13 @@ class EntityWrites(Protocol):
     def entity_scope(self, entity_id: str) -> tuple[str, str, str] | None:
         """The (workspace, owner, visibility) of the entity with this id, merged or not, whoever's it is;
         None when there is none. Only to tell a restored id's holder from the export's entity."""
+        ...
+
+    def held_by(self, kind: HeldKind, item_id: str) -> tuple[str, str, str] | None:
+        """The (workspace, owner, visibility) of the memory, entity, edge (its ``src`` entity's) or merge
+        (its ``into`` entity's) with this id, whoever's it is; None when there is none. Only for a
+        restore to tell an id of its own scope (restored before) from one held elsewhere (given a new id,
+        so that nothing the caller may not see changes what the restore does or answers)."""
         ...
 
     def restore_edge(self, row: dict[str, Any]) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from ...models import Actor
-from ..base import EntityScope, LinkRole
+from ..base import EntityScope, HeldKind, LinkRole
 from ..graph_transfer import GraphRows, snapshot_in, snapshot_out, time_text
 from .rows import _ALL, _scope, _time, _visible
 
@@ -18,6 +18,17 @@ __all__ = ["GraphExportOps", "GraphRestoreOps"]
 #: a memory (``m``) of the entity's (``e``) workspace, owner and visibility: a restore links, sources and
 #: snapshots only those, whatever ids the export names (another user's memory is never tied to the graph)
 _SAME_SCOPE = "m.workspace = e.workspace AND m.owner = e.owner AND m.visibility = e.visibility"
+
+#: the scope an id is held in, per kind (``EntityWrites.held_by``): an edge's is its source entity's, a
+#: merge's the entity it merged into
+_HELD_BY = {
+    "memory": "SELECT workspace, owner, visibility FROM memories WHERE id = %s",
+    "entity": "SELECT workspace, owner, visibility FROM entities WHERE id = %s",
+    "edge": "SELECT e.workspace, e.owner, e.visibility FROM entity_edges g JOIN entities e ON e.id = g.src"
+    " WHERE g.id = %s",
+    "merge": "SELECT r.workspace, coalesce(e.owner, ''), coalesce(e.visibility, '') FROM entity_merges r"
+    " LEFT JOIN entities e ON e.id = r.into_id WHERE r.id = %s",
+}
 
 
 class GraphExportOps:
@@ -128,6 +139,10 @@ class GraphRestoreOps:
 
     def entity_scope(self, entity_id: str) -> tuple[str, str, str] | None:
         found = self._exec("SELECT workspace, owner, visibility FROM entities WHERE id = %s", (entity_id,))
+        return (str(found[0][0]), str(found[0][1]), str(found[0][2])) if found else None
+
+    def held_by(self, kind: HeldKind, item_id: str) -> tuple[str, str, str] | None:
+        found = self._exec(_HELD_BY[kind], (item_id,))
         return (str(found[0][0]), str(found[0][1]), str(found[0][2])) if found else None
 
     def restore_edge(self, row: dict[str, Any]) -> bool:
