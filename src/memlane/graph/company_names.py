@@ -9,8 +9,8 @@ is a short reference to it when:
 * the words dropped are all common words (``lemminflect``'s English lexicon, already read for
   supersession; no model), which tells "Northwind Traders" (a business word) from "Siemens Healthineers"
   (a name of its own, another company of the group);
-* and the short name has a word of its own that is not a common word: "General" alone is not "General
-  Motors", "Apple" alone not "Apple Records".
+* and the short name has a word of its own that is not a common word, or is a noun and no adjective
+  (``names_itself``): "Sequoia" is Sequoia Capital, but "General" alone is not "General Motors".
 
 Only in that direction: a known short name does not grow into a longer one without a legal form
 ("Northwind Health" is another customer than "Northwind"; :func:`memlane.graph.resolution` keeps its
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["is_common_word", "short_reference", "singular_form"]
+__all__ = ["is_common_word", "names_itself", "short_reference", "singular_form"]
 
 
 @lru_cache(maxsize=65536)
@@ -68,4 +68,15 @@ def short_reference(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     if not short or len(short) >= len(long) or long[: len(short)] != short:
         return False
     rest = long[len(short) :]
-    return all(_is_trade_word(w) for w in rest) and any(w.isalpha() and not is_common_word(w) for w in short)
+    return all(_is_trade_word(w) for w in rest) and any(names_itself(w) for w in short)
+
+
+def names_itself(word: str) -> bool:
+    """A folded word that can be a company's name on its own: no English noun or adjective ("tarkon"),
+    or a noun that is no adjective ("sequoia" of "Sequoia Capital", "dell", "shell"). An adjective
+    ("general", "united", "national", "global") qualifies the words that follow it in a name: "General"
+    alone is no more General Motors than General Electric."""
+    if not word.isalpha():
+        return False
+    readings = dict(_readings(word))
+    return not ("NOUN" in readings or "ADJ" in readings) or "ADJ" not in readings

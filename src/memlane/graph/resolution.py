@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from . import org_forms
 from .company_names import is_common_word, short_reference, singular_form
 from .family_names import family_name_keys, native_name_readings, same_family_name
 from .given_names import (
@@ -409,7 +410,7 @@ def _organisation_base(name: str) -> str:
     "M.I.T." -> "mit", "Ben & Jerry's" -> "ben and jerry"."""
     from .legal_forms import basename
 
-    text = _POSSESSIVE.sub("", name.strip()).replace("&", " and ")
+    text = _POSSESSIVE.sub("", org_forms.prepare(name.strip())).replace("&", " and ")
     if (bare := _PARENTHESES.sub(" ", text)).strip():
         text = bare  # "PT Telkom Indonesia (Persero) Tbk": what the parentheses say is no part of it
     base = basename(text) or text
@@ -423,7 +424,7 @@ def _organisation_base(name: str) -> str:
         tokens = tokens[1:]
     if len(tokens) > 1 and tokens[-1] in _TRAILING_WORDS:
         tokens = tokens[:-1]
-    return " ".join(tokens)
+    return " ".join(org_forms.trim(tokens))
 
 
 @lru_cache(maxsize=65536)
@@ -455,6 +456,7 @@ def _organisation_forms(name: str) -> frozenset[str]:
         forms.add(_organisation_base(name.replace("'", "").replace("’", "")))
     forms |= {joined for form in forms if (joined := _joined(form)) != form}
     forms |= {rest for form in forms if (rest := _without_seat(name, form))}
+    forms |= {more for form in forms for more in org_forms.more_forms(form)}  # "baker mckenzie"
     return frozenset(f for f in forms if f)
 
 
@@ -727,6 +729,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             words = tuple(base.split())
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
             keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
+            keys |= {f"n:{form}" for form in org_forms.more_forms(base)} | org_forms.head_keys(name, base)
             # "Tarkon Logistics" is found as "Tarkon"
             keys |= {
                 f"n:{' '.join(words[:n])}" for n in range(1, len(words)) if short_reference(words[:n], words)
@@ -1181,6 +1184,12 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                         if singular_form(words) == singular_form(theirs_words):
                             return "nickname"
                         if best is None and short_reference(words, theirs_words) and not parent:
+                            best = "partial"
+                        # "Zeiss" / "Carl Zeiss AG", "Orlen" / "PKN Orlen" (either one known first)
+                        if best is None and (
+                            (not parent and org_forms.head_reference(a, known, b))
+                            or org_forms.head_reference(b, name, a)
+                        ):
                             best = "partial"
         if best is None and _organisation_grown(name, _names_of(candidate)):
             best = "grown"
