@@ -173,10 +173,10 @@ def load_postgres(url: str, data: dict[str, Any]) -> dict[str, float]:
         t0 = time.perf_counter()
         conn.execute(
             "INSERT INTO memories (seq, id, workspace, owner, visibility, space, content, content_hash, type,"
-            " related_user, importance, confidence, observed_at, source, state, chain_id, access_count,"
+            " related_user, importance, confidence, observed_at, source, state, chain_id,"
             " created_at, updated_at, keyword_subject, doc_len, porter_terms, fts)"
             " SELECT seq, id, 'default', owner, 'personal', '', content, content_hash, 'fact',"
-            " substr(owner, 6), 0.5, 1.0, observed_at, 'bench', 'indexed', id, 0, observed_at, observed_at, '',"
+            " substr(owner, 6), 0.5, 1.0, observed_at, 'bench', 'indexed', id, observed_at, observed_at, '',"
             " doc_len, porter_terms, to_tsvector('english', content) FROM bench_load ORDER BY seq"
         )
         conn.execute("DROP TABLE bench_load")
@@ -309,9 +309,9 @@ def load_sqlite(path: Path, data: dict[str, Any], n: int) -> dict[str, float]:
             id_ = new_id()
             cur.execute(
                 "INSERT INTO memories (seq, id, workspace, owner, visibility, space, content, content_hash, type,"
-                " related_user, importance, confidence, observed_at, source, state, chain_id, access_count,"
+                " related_user, importance, confidence, observed_at, source, state, chain_id,"
                 " created_at, updated_at) VALUES (?, ?, 'default', ?, 'personal', '', ?, ?, 'fact', ?, 0.5, 1.0,"
-                " ?, 'bench', 'indexed', ?, 0, ?, ?)",
+                " ?, 'bench', 'indexed', ?, ?, ?)",
                 (seq, id_, owner_of(i), content, text.content_hash(content), owner_of(i)[5:], to_db(observed), id_,
                  to_db(observed), to_db(observed)),
             )  # fmt: skip

@@ -43,8 +43,8 @@ class _Table:
 _MEMORY_COLUMNS = (
     "seq", "id", "workspace", "owner", "visibility", "space", "content", "content_hash", "type", "subject_id",
     "subject_name", "related_user", "data", "importance", "confidence", "valid_from", "valid_to", "observed_at",
-    "source", "provenance", "state", "chain_id", "replaces", "superseded_by", "superseded_at", "access_count",
-    "last_accessed_at", "expires_at", "created_at", "updated_at", "author", "profile_id",
+    "source", "provenance", "state", "chain_id", "replaces", "superseded_by", "superseded_at", "expires_at",
+    "created_at", "updated_at", "author", "profile_id",
 )  # fmt: skip
 
 #: in foreign-key order
@@ -65,8 +65,8 @@ _TABLES = (
     ),
     _Table(
         "memories", _MEMORY_COLUMNS,
-        times=frozenset({"valid_from", "valid_to", "observed_at", "superseded_at", "last_accessed_at",
-                         "expires_at", "created_at", "updated_at"}),
+        times=frozenset({"valid_from", "valid_to", "observed_at", "superseded_at", "expires_at",
+                         "created_at", "updated_at"}),
         json=frozenset({"data", "provenance"}), serial="seq",
     ),
     _Table(

@@ -728,6 +728,16 @@ MIGRATIONS.append(
     )
 )
 
+#: migration 27's table (also what a re-run of step 27 makes after migration 31: see STEP_AFTER_DROP)
+_READER_COUNTS = """
+CREATE TABLE IF NOT EXISTS memory_access (
+    memory_seq BIGINT NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+    reader TEXT NOT NULL,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    last_accessed_at TIMESTAMPTZ,
+    PRIMARY KEY (memory_seq, reader)
+);"""
+
 MIGRATIONS.append(
     (
         27,
@@ -735,14 +745,8 @@ MIGRATIONS.append(
         " user's recalls of a shared memory no longer show in what a caller reads, nor move her ranking;"
         " the counts so far go to the memory's owning user (or, for a memory owned by a team, an agent or"
         " the workspace, to its author) and the memories' own columns are no longer used",
-        """
-CREATE TABLE IF NOT EXISTS memory_access (
-    memory_seq BIGINT NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
-    reader TEXT NOT NULL,
-    access_count INTEGER NOT NULL DEFAULT 0,
-    last_accessed_at TIMESTAMPTZ,
-    PRIMARY KEY (memory_seq, reader)
-);
+        _READER_COUNTS
+        + """
 INSERT INTO memory_access (memory_seq, reader, access_count, last_accessed_at)
     SELECT seq, r.reader, access_count, last_accessed_at
     FROM memories
@@ -792,5 +796,25 @@ MIGRATIONS.append(
 #: the steps after which the tsvector, porter terms and length of non-ASCII rows are made again
 #: (``writes.refold_keyword_index``)
 KEYWORD_REFOLDS = (KEYWORD_REFOLD, 30)
+
+MIGRATIONS.append(
+    (
+        31,
+        "the memories' own access_count and last_accessed_at are dropped: zeroed and unused since access"
+        " counts became each reader's own (migration 27, memory_access); exports still carry the"
+        " caller's own counts, and old exports import as before",
+        # The deferred trigger events of earlier steps in this transaction (migration 27's UPDATE, on an
+        # upgrade from before it) are fired first: PostgreSQL refuses to alter a table with events pending.
+        """
+SET CONSTRAINTS ALL IMMEDIATE;
+ALTER TABLE memories DROP COLUMN IF EXISTS access_count, DROP COLUMN IF EXISTS last_accessed_at;
+""",
+    )
+)
+
+#: steps that read columns a later step dropped, and what they run instead when the column is gone: a
+#: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
+#: (version -> (table, column, SQL))
+STEP_AFTER_DROP = {27: ("memories", "access_count", _READER_COUNTS)}
 
 LATEST = MIGRATIONS[-1][0]

@@ -32,7 +32,7 @@ def _time(column: str) -> str:
 
 
 #: (``access_count`` and ``last_accessed_at`` are each reader's own: ``access.READER_COLUMNS`` joins
-#: them; the memories' own columns are no longer used)
+#: them; the memories' own columns were dropped by migration 31)
 _COLUMNS = (
     "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
     " m.subject_name, m.related_user, m.data, m.importance, m.confidence,"

@@ -45,6 +45,7 @@ from .migrations import (
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
+    STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
 )
 from .profiles import PostgresProfiles
@@ -201,6 +202,14 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             for version, description, script in MIGRATIONS:
                 if version in applied:
                     continue
+                if version in STEP_AFTER_DROP:
+                    table, column, instead = STEP_AFTER_DROP[version]
+                    found = conn.execute(
+                        "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()"
+                        " AND table_name = %s AND column_name = %s",
+                        (table, column),
+                    ).fetchone()
+                    script = script if found else instead
                 conn.execute(script.encode())  # several statements: simple query protocol, no parameters
                 if version == SUBJECT_BACKFILL:
                     backfill_subjects(conn, now_utc())

@@ -75,9 +75,9 @@ _INSERT = (
     "WITH ins AS (INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash,"
     " type, subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
     " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
-    " access_count, last_accessed_at, expires_at, created_at, updated_at, keyword_text, keyword_subject,"
+    " expires_at, created_at, updated_at, keyword_text, keyword_subject,"
     " doc_len, porter_terms, author, profile_id, fts) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-    " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
+    " %s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, to_tsvector('english', %s))"
     " ON CONFLICT (workspace, owner, visibility, space, (COALESCE(profile_id, '')), content_hash)"
     " WHERE superseded_by IS NULL"
     " DO NOTHING RETURNING seq),"
@@ -100,7 +100,7 @@ def _insert_params(row: NewMemory) -> tuple[Any, ...]:
         m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
         m.valid_from, m.valid_to, m.observed_at, m.source,
         Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
-        m.replaces, m.superseded_by, m.superseded_at, 0, None,  # (access counts: memory_access)
+        m.replaces, m.superseded_by, m.superseded_at,  # (access counts: memory_access)
         m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
         _token_count(keyword_text) + _token_count(row.fts_subject),
         _porter_terms(keyword_text, row.fts_subject), m.author, m.profile_id, fts_text(keyword_text),

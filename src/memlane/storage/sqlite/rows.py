@@ -20,7 +20,7 @@ from ...timeutil import from_db, to_db
 from ..memory_rows import memory_from_row
 
 #: (``access_count`` and ``last_accessed_at`` are each reader's own, laid over by ``storage/access.py``:
-#: the memories' own columns are no longer used)
+#: the memories' own columns were dropped by migration 31)
 _COLUMNS = (
     "m.seq, m.id, m.workspace, m.owner, m.visibility, m.space, m.content, m.type, m.subject_id,"
     " m.subject_name, m.related_user, m.data, m.importance, m.confidence, m.valid_from, m.valid_to,"

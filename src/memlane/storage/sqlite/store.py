@@ -38,7 +38,14 @@ from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity
 from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
-from .migrations import KEYWORD_REFILLS, LATEST, MIGRATIONS, RELATED_USER_BACKFILL, SUBJECT_BACKFILL
+from .migrations import (
+    KEYWORD_REFILLS,
+    LATEST,
+    MIGRATIONS,
+    RELATED_USER_BACKFILL,
+    STEP_AFTER_DROP,
+    SUBJECT_BACKFILL,
+)
 from .profiles import SqliteProfiles
 from .rows import _ALL, _COLUMNS, _refs, _row_to_memory, _scope
 from .writes import CURRENT_BY_HASH, _Txn, restem_keyword_index
@@ -52,18 +59,20 @@ _MAX_PENDING_ACCESS = 100_000
 
 
 _ADD_COLUMN = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)[^;]*;")
+_DROP_COLUMN = re.compile(r"ALTER TABLE (\w+) DROP COLUMN (\w+);")
+
+
+def _columns(cur: apsw.Cursor, table: str) -> set[str]:
+    return {row[1] for row in cur.execute(f"PRAGMA table_info({table})")}
 
 
 def _without_existing_columns(cur: apsw.Cursor, sql: str) -> str:
-    """A step's SQL without the ``ADD COLUMN`` of columns that exist already: SQLite has no ``ADD COLUMN
-    IF NOT EXISTS``, and a step re-run over its own columns (a half-recorded upgrade, a store whose
-    record of later steps was removed) must not fail."""
-
-    def keep(match: re.Match[str]) -> str:
-        columns = {row[1] for row in cur.execute(f"PRAGMA table_info({match[1]})")}
-        return "" if match[2] in columns else match[0]
-
-    return _ADD_COLUMN.sub(keep, sql)
+    """A step's SQL without the ``ADD COLUMN`` of columns that exist already and the ``DROP COLUMN`` of
+    columns that are gone: SQLite has neither ``IF NOT EXISTS`` nor ``IF EXISTS`` there, and a step
+    re-run over its own columns (a half-recorded upgrade, a store whose record of later steps was
+    removed) must not fail."""
+    sql = _ADD_COLUMN.sub(lambda m: "" if m[2] in _columns(cur, m[1]) else m[0], sql)
+    return _DROP_COLUMN.sub(lambda m: m[0] if m[2] in _columns(cur, m[1]) else "", sql)
 
 
 class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
@@ -119,6 +128,10 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             for version, description, sql in MIGRATIONS:
                 if version in applied:
                     continue
+                if version in STEP_AFTER_DROP and STEP_AFTER_DROP[version][1] not in _columns(
+                    cur, STEP_AFTER_DROP[version][0]
+                ):
+                    sql = STEP_AFTER_DROP[version][2]
                 cur.execute(_without_existing_columns(cur, sql))
                 if version == SUBJECT_BACKFILL:
                     backfill_subjects(cur, now_utc())

@@ -240,16 +240,16 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
             "INSERT INTO memories (id, workspace, owner, visibility, space, content, content_hash, type,"
             " subject_id, subject_name, related_user, data, importance, confidence, valid_from, valid_to,"
             " observed_at, source, provenance, state, chain_id, replaces, superseded_by, superseded_at,"
-            " access_count, last_accessed_at, expires_at, created_at, updated_at, author, doc_len, profile_id)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " expires_at, created_at, updated_at, author, doc_len, profile_id)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
                 str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
                 m.related_user, json.dumps(m.data) if m.data is not None else None, m.importance,
                 m.confidence, to_db(m.valid_from), to_db(m.valid_to), to_db(m.observed_at), m.source,
                 json.dumps(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
-                m.replaces, m.superseded_by, to_db(m.superseded_at), 0,  # (access: memory_access)
-                None, to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
+                m.replaces, m.superseded_by, to_db(m.superseded_at),  # (access counts: memory_access)
+                to_db(m.expires_at), to_db(m.created_at), to_db(m.updated_at),
                 m.author,
                 doc_len,
                 m.profile_id,
