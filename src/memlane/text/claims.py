@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .numbers import spelled_value
 from .words import _fold, content_words
 
 __all__ = ["Claim", "Statement", "analyse", "claim_keys"]
@@ -167,6 +168,9 @@ class Statement:
     additive: bool
     change: bool
     words: frozenset[str]
+    #: the only change wording is "new" in a value ("Ana is my new manager"): the value is new, which
+    #: says nothing of a named subject's other descriptions ("Everest is our new team name")
+    renewed: bool = False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -202,6 +206,7 @@ def _tokens(text: str) -> list[_Tok]:
         elif kind == "time":
             low = _canonical_time(low)
         out.append(_Tok(raw, low, kind, raw[:1].isupper()))
+    _number_words(out)
     # "it's", "that's", "she's": the clitic is "is", not a possessive
     for i, t in enumerate(out):
         if (
@@ -211,6 +216,37 @@ def _tokens(text: str) -> list[_Tok]:
         ):
             out[i] = _Tok(t.text, "is", "word", False)
     return out
+
+
+#: before "one", it is a pronoun or a choice ("the one", "which one"), not a count
+_NOT_ONE_BEFORE = _w("the this that which every each no any only another")
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6}
+
+
+def _number_words(toks: list[_Tok]) -> None:
+    """Spelled-out numbers read as their digits, so "two cats" and "2 cats" are one value and "three
+    cats" a new one ("two hundred" -> 200); "one" only as a count ("one cat", not "the one" or "one of")."""
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        value = spelled_value(t.low) if t.kind == "word" else None
+        if value is None:
+            i += 1
+            continue
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if t.low == "one" and (
+            nxt is None
+            or nxt.kind != "word"
+            or nxt.low in {"of", "another"}
+            or (i > 0 and toks[i - 1].low in _NOT_ONE_BEFORE)
+        ):
+            i += 1
+            continue
+        end = i + 1
+        if nxt is not None and nxt.low in _SCALES:
+            value, end = value * _SCALES[nxt.low], i + 2
+        toks[i:end] = [_Tok(t.text, str(value), "word", t.cap)]
+        i += 1
 
 
 def _canonical_time(text: str) -> str:
@@ -356,7 +392,20 @@ def _split_subject(
         and _is_name(head, initial and len(subject) == 1)
         and head.kind == "word"
     )
+    if initial and _bare_name(subject):
+        # "Mercury is my bank", "Chase is my nephew": a capitalised subject with no determiner names one
+        # thing (or is a mass noun), even where the word is also a common noun ("mercury", "chase")
+        return words, possessor, frozenset(t.low for t in subject), True
     return words, possessor, names, agent
+
+
+def _bare_name(subject: Sequence[_Tok]) -> bool:
+    """A sentence's subject of one to three capitalised words, no determiner, pronoun or possessive."""
+    return (
+        0 < len(subject) <= 3
+        and all(t.kind == "word" and t.cap for t in subject)
+        and subject[0].low not in _DETERMINERS | _SUBJECT_PRONOUNS
+    )
 
 
 def _value(toks: Sequence[_Tok]) -> tuple[list[_Tok], list[_Tok]]:
@@ -421,10 +470,11 @@ def _definite_head(obj: Sequence[_Tok]) -> str:
     return next(iter(head)) if len(head) == 1 else ""
 
 
-def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool]:
-    """Drop additive and change wording from a value; cut "since …" and "as of …" phrases."""
+def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool, bool]:
+    """Drop additive and change wording from a value; cut "since …" and "as of …" phrases. Returns the
+    value, whether it had additive wording, change wording, and "new" before its first preposition."""
     out: list[_Tok] = []
-    additive = change = False
+    additive = change = renewed = False
     i = 0
     while i < len(toks):
         t = toks[i]
@@ -441,12 +491,16 @@ def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool]:
             break
         if t.low in _ADDITIVE:
             additive = True
+        elif t.low == "new" and any(p.low in _PREPOSITIONS for p in toks[:i]):
+            out.append(t)  # "the codename of our new project": a thing's age, not the value's change
+        elif t.low == "new":
+            renewed = True  # "Ana is my new manager": the value is new, said of the value alone
         elif t.low in _CHANGE and t.low != "since":
             change = True
         elif t.kind != "punct":
             out.append(t)
         i += 1
-    return out, additive, change
+    return out, additive, change, renewed
 
 
 @dataclass(slots=True)
@@ -454,6 +508,8 @@ class _Parse:
     claims: list[Claim]
     additive: bool
     change: bool
+    #: change wording other than "new" in a value
+    strong: bool = False
     #: who "I" and "my" are (a "Name:" prefix), if known
     speaker: list[_Tok] = field(default_factory=list)
 
@@ -462,6 +518,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     """Parse one clause (``subject`` given: a verb phrase coordinated with an earlier clause)."""
     toks, lead, change = _strip_lead(toks)
     parse.change |= change
+    parse.strong |= change
     if subject is None:
         v = _verb_index(toks)
         if v is None:
@@ -476,7 +533,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     while group_end < len(toks):
         t = toks[group_end]
         if n := _phrase_at(toks, group_end, (("no", "longer"), ("any", "more"))):
-            negated = parse.change = True
+            negated = parse.change = parse.strong = True
             group_end += n
         elif t.low in {"not", "never"}:
             negated = True
@@ -486,6 +543,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
             group_end += 1
         elif t.low in _GROUP_ADVERBS and t.low != "since":
             parse.change |= t.low in _CHANGE
+            parse.strong |= t.low in _CHANGE
             group_end += 1
         elif t.low in _AUX and t.kind in {"word", "clitic", "poss"} and not lemma:
             past |= not finite and t.low in _PAST_AUX | {"got"}
@@ -543,10 +601,11 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
             ):
                 rest, tail = rest[:i], after
                 break
-    rest, additive, change = _clean([*rest, *lead])
+    rest, additive, change, renewed = _clean([*rest, *lead])
     past |= _dated_past(rest)  # after "since …" and "as of …" are cut: "since last year" is not the past
     parse.additive |= additive
-    parse.change |= change
+    parse.change |= change or renewed
+    parse.strong |= change
     obj, adjuncts = _value(rest)
     if parse.speaker and subject and subject[0].low in {"i", "we", "my", "our"}:
         first = subject[0]
@@ -621,7 +680,13 @@ def analyse(text: str) -> Statement:
         if not (sentence[0].low in _ANAPHORIC or (speaker and sentence[0].low == "you")):
             parse.speaker = speaker
             _clause(sentence, None, parse)
-    return Statement(tuple(parse.claims), parse.additive, parse.change, content_words(text))
+    return Statement(
+        tuple(parse.claims),
+        parse.additive,
+        parse.change,
+        content_words(text),
+        parse.change and not parse.strong,
+    )
 
 
 # ----------------------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ _NUMBER_WORD_RE = re.compile(
     re.I,
 )
 
+_ONE_RE = re.compile(r"(one)", re.I)
+
 _MULTIPLIERS = {
     "k": 1000, "thousand": 1000, "million": 10**6, "mn": 10**6, "m": 10**6, "billion": 10**9,
     "bn": 10**9, "b": 10**9,
@@ -63,6 +65,19 @@ def _scan_numbers(work: list[str], text: str, keys: set[str]) -> None:
             continue
         keys.add(f"num:{_canonical_number(value)}")
         _mask(work, m.start(), m.end())
+
+
+def spelled_value(word: str) -> int | None:
+    """The value of one spelled-out number word ("three" -> 3, "twenty-five" -> 25, "dozen" -> 12), else
+    None. "a", "an" and "couple" are no number here: they are read as numbers only where the caller
+    knows they count (relative dates, ``num:`` keys)."""
+    m = _NUMBER_WORD_RE.fullmatch(word) or (_ONE_RE.fullmatch(word))
+    if m is None:
+        return None
+    value = _NUMBER_WORDS[m.group(1).lower()]
+    if m.lastindex and m.lastindex >= 2 and m.group(2):
+        value += _NUMBER_WORDS[m.group(2).lower()]
+    return value
 
 
 def _scan_number_words(text: str, keys: set[str]) -> None:

@@ -29,8 +29,10 @@ Three rules hold before all of these (each a false update that hid a true fact):
   is single-valued, and so is an adjective whose phrase is a time, date or amount ("due on Friday").
 * The past never replaces the present: a new claim in the past tense or dated in the past ("was 850
   last year", "lived in Linz two years ago") does not update an old claim in the present, unless its
-  verb is one of change or ending ("moved to", "went up to", "left") or it is the old fact said to have
-  stopped ("worked at Initech until March", "… before joining Hooli"). (An explicitly back-dated store,
+  verb is one of change or ending ("moved to", "went up to", "left") other than the old claim's own
+  verb ("The bus leaves at 7:15" / "The bus left at 7:40 this morning" is one morning, not a new
+  timetable) or it is the old fact said to have stopped ("worked at Initech until March", "… before
+  joining Hooli"). (An explicitly back-dated store,
   ``observed_at`` before the old item's, is held back separately, in :mod:`memlane.supersession`.)
 * Names compare as written: two subjects whose names differ as written ("Lucas" / "Luca", "Marie" /
   "Maria") are two holders even when their stems agree; a name inside a fuller one ("Ana" / "Ana
@@ -64,6 +66,8 @@ _ENDING_VERBS = _w("leave quit sell stop cancel end abandon retire resign lose c
 #: the values are of one kind (a shared word, a date, a time, a number)
 _NAMING_CHANGE_VERBS = _w("move relocate transfer rename")
 _NAMING_PREDICATES = _w("be call name")
+#: value kinds that say when something happens
+_WHEN_KINDS = frozenset({"time", "date", "weekday"})
 
 
 def _same_names(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -144,10 +148,12 @@ def _past_state(old: Claim, new: Claim) -> bool:
     if new.ended and new.verb == old.verb and new.value >= old.value:
         return False  # the same fact, said to have stopped: "Sam worked at Initech before joining Hooli"
     verb = new.verb.split("_")[0]
+    if verb == old.verb.split("_")[0]:
+        return True  # the present habit, done once in the past: "closes at 20:00" / "closed at 18:00 on …"
     return verb not in _CHANGE_VERBS and verb not in _ENDING_VERBS
 
 
-def _updates(old: Claim, new: Claim, change: bool) -> bool:
+def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False) -> bool:
     if _past_state(old, new):
         return False
     if _same_subject(old, new):
@@ -168,6 +174,8 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
                 return True  # the one thing, described anew: "prescribed the red inhaler" -> "… blue inhaler"
             if new.verb == "be" and not old.agent and not new.negated:
                 return True  # an attribute's value: "Kenji's manager is Sofia" -> "… is Raúl"
+            if new.verb == "be" and renewed:
+                return False  # what a named thing is, added: "Everest is our new team name"
             if (
                 new.passive
                 and new.verb in _CHANGE_VERBS
@@ -191,6 +199,13 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
             return _same_kind(old, new, any_name=named)
         if new.verb in _ENDING_VERBS and not new.negated:
             return _ended(old, new)
+        if (
+            change
+            and not (old.obj or new.obj)
+            and "be" in (old.verb, new.verb)
+            and old.kinds & new.kinds & _WHEN_KINDS
+        ):
+            return True  # when it happens, said anew: "is at 9:30" -> "starts at 10:00 now"
         # the same thing done another way, said as a change: "drives to work" -> "cycles to work now"
         return change and bool(old.value) and new.value == old.value and "be" not in (old.verb, new.verb)
     if (
@@ -203,6 +218,11 @@ def _updates(old: Claim, new: Claim, change: bool) -> bool:
         return False
     if change and old.agent and new.agent and new.verb == old.verb and old.obj and new.obj == old.obj:
         return not new.negated  # "Priya owns the billing service" -> "Marcus now owns it"
+    if new.verb.split("_")[0] in _CHANGE_VERBS and not new.passive and not new.negated and old.subject:
+        # someone changes the old subject itself: "We moved the standup to 10:00" / "The standup is at 9:30"
+        thing = {w for w in new.obj if not _HAS_DIGIT_RE.search(w)}
+        if thing == old.subject and not old.possessor:
+            return _same_kind(old, new, any_name=new.verb in _NAMING_CHANGE_VERBS)
     return False
 
 
@@ -213,7 +233,7 @@ def compare(old: Statement, new: Statement) -> tuple[bool, float]:
         return False, similarity
     for n in new.claims:
         for o in old.claims:
-            if _updates(o, n, new.change):
+            if _updates(o, n, new.change, new.renewed):
                 return True, similarity
     return False, similarity
 
