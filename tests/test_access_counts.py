@@ -146,7 +146,7 @@ def test_an_export_carries_the_exporters_own_counts_and_a_restore_gives_them_to_
 
 
 def test_consolidation_keeps_each_readers_own_counts(m: Memlane) -> None:
-    a = m.store("Ana prefers green tea", visibility="shared", auto_supersede=False).id
+    a = m.store("Ana enjoys green tea", visibility="shared", auto_supersede=False).id
     b = m.store("Ana likes green tea", visibility="shared", auto_supersede=False).id
     for _ in range(2):
         assert len(m.recall("Ana green tea", user="bob", now=NOW)) == 2

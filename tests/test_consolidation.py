@@ -22,7 +22,7 @@ from memlane.errors import ConfigError, InvalidInput
 from memlane.models import Entity, Memory, Visibility
 from servers import Stack, bearer, running
 
-DUPLICATES = ["Ana prefers green tea", "Ana likes green tea", "Ana really enjoys green tea"]
+DUPLICATES = ["Ana enjoys green tea", "Ana likes green tea", "Ana really enjoys green tea"]
 NEAR_MISSES = [
     "Ana prefers black tea",  # another object
     "Ana does not like green tea",  # a negation
@@ -45,10 +45,13 @@ def _store(m: Memlane, texts: list[str], **fields: object) -> list[str]:
 
 def test_signature_keeps_numbers_people_and_negations_apart() -> None:
     assert (
-        signature("Ana prefers green tea")
+        signature("Ana likes green tea")
         == signature("ANA LIKES GREEN TEA.")
         == signature("Ana enjoys green tea")
+        == signature("Ana is fond of green tea")
     )
+    # a preference compares and "loves" is stronger: other statements (the product's decision)
+    assert len({signature(f"Ana {verb} green tea") for verb in ("likes", "loves", "prefers")}) == 3
     assert signature("Jonas began learning the piano") == signature("Jonas started learning the piano")
     assert signature("Ines has two kids") == signature("Ines has 2 kids") != signature("Ines has three kids")
     assert signature("Rent is $1,200 per month") == signature("The rent is 1,200 dollars a month")
@@ -171,7 +174,7 @@ def test_near_duplicates_become_one_with_every_provenance(mem: Memlane) -> None:
     report = mem.consolidate()
     assert report.merged_memories == 5 and report.examined == 9
     tea = next(c for c in report.clusters if set(c.merged) == set(ids))
-    # as informative as the others, no filler ("really"), newer than "prefers": consolidation/wording.py
+    # as informative as the others, no filler ("really"), newer than "enjoys": consolidation/wording.py
     assert tea.id is not None and tea.content == "Ana likes green tea"
     current = {m.id: m for m in mem.list_recent(limit=50)}
     assert set(current) == {c.id for c in report.clusters} | set(misses[:3]) | {misses[5]}

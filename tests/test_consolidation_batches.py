@@ -21,14 +21,14 @@ from memlane.models import Memory
 
 #: ana's clusters (two statements each) and bob's copy of the first one
 ANA = [
-    ("Ana prefers green tea", "Ana likes green tea"),
+    ("Ana enjoys green tea", "Ana likes green tea"),
     ("The team standup is at 9:30 every Monday", "Team standup is every Monday at 9:30"),
     ("Bruno moved to Lisbon", "Bruno relocated to Lisbon"),
     ("Kai swims every morning before work", "Kai really swims every morning before work"),
     ("Lena paid the March invoice", "Lena paid the invoice for March"),
     ("Otto's favourite book is Dune", "Otto's favorite book is Dune"),
 ]
-BOB = ("Ana prefers green tea", "Ana likes green tea")
+BOB = ("Ana enjoys green tea", "Ana likes green tea")
 SINGLES = ["Ana prefers black tea", "Bruno moved to Porto"]
 
 

@@ -46,7 +46,7 @@ def test_one_call_undoes_a_run_memories_and_entity_folds(mem: Memlane) -> None:
     okafor, twin = _twin(mem)
     first = mem.store("The lab results were sent to the clinic", auto_supersede=False).id
     second = mem.store("Lab results were sent to the clinic", auto_supersede=False).id
-    walks = [mem.store(t, auto_supersede=False).id for t in ("Ana loves long walks by the river",
+    walks = [mem.store(t, auto_supersede=False).id for t in ("Ana likes long walks by the river", 
                                                              "Ana enjoys long walks by the river")]  # fmt: skip
     mem.entities.link(second, twin.id)
     assert mem.consolidate(dry_run=True).run is None  # a dry run changes nothing: no run to undo
@@ -74,7 +74,7 @@ def test_a_run_undo_is_all_or_nothing_and_skips_what_was_undone_alone(mem: Memla
     (mensah,) = mem.entities.search("Mensah")
     lab = [mem.store(t, auto_supersede=False).id for t in ("The lab results were sent to the clinic",
                                                            "Lab results were sent to the clinic")]  # fmt: skip
-    walks = [mem.store(t, auto_supersede=False).id for t in ("Ana loves long walks by the river",
+    walks = [mem.store(t, auto_supersede=False).id for t in ("Ana likes long walks by the river", 
                                                              "Ana enjoys long walks by the river")]  # fmt: skip
     report = mem.consolidate()
     assert report.run is not None and len(report.clusters) == 2
@@ -105,7 +105,7 @@ def test_rest_and_the_remote_sdk_undo_a_run_with_the_permission_rule(stack: Stac
         bob_key = stack.access.create_key("default", user="bob").key
         member = httpx.Client(base_url=url, headers=bearer(bob_key), timeout=60)
         admin = httpx.Client(base_url=url, headers=bearer(stack.admin_key), timeout=60)
-        for text in ("Bob prefers green tea", "Bob likes green tea"):
+        for text in ("Bob enjoys green tea", "Bob likes green tea"):
             body = {"content": text, "auto_supersede": False, "visibility": "personal"}
             assert member.post("/v1/memories", json=body).status_code == 200
         done = member.post("/v1/consolidate", json={}).json()
@@ -127,7 +127,7 @@ def test_rest_and_the_remote_sdk_undo_a_run_with_the_permission_rule(stack: Stac
 def test_the_cli_undoes_a_run(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     m = Memlane(db, user="ana", embedder="none")
-    ids = [m.store(t, auto_supersede=False).id for t in ("Ana prefers green tea", "Ana likes green tea")]
+    ids = [m.store(t, auto_supersede=False).id for t in ("Ana enjoys green tea", "Ana likes green tea")]
     m.close()
     cli = [sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none"]
     done = subprocess.run([*cli, "consolidate"], capture_output=True, text=True, timeout=120)

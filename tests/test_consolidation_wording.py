@@ -68,10 +68,10 @@ def test_a_filler_never_wins_over_the_plain_statement(mem: Memlane) -> None:
 
 def test_fillers_inside_lose_the_tie_then_the_newest_wins(mem: Memlane) -> None:
     jonas = ["As I said, Jonas lives in Oslo", "Jonas lives in Oslo", "Jonas really lives in Oslo"]
-    tea = ["Ana prefers green tea", "Ana likes green tea", "Ana really enjoys green tea"]
+    tea = ["Ana enjoys green tea", "Ana likes green tea", "Ana really enjoys green tea"]
     _store(mem, jonas + tea)
     contents = sorted(c.content for c in mem.consolidate().clusters)
-    # "Ana likes green tea": as informative as "prefers", no filler, and newer
+    # "Ana likes green tea": as informative as "enjoys", no filler, and newer
     assert contents == ["Ana likes green tea", "Jonas lives in Oslo"]
 
 

@@ -650,7 +650,7 @@ def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path
         assert site.rest("GET", "/v1/profiles/travel")["enabled"] is False
         assert len(site.rest("GET", f"/v1/jobs/sweep:{made['id']}")["runs"]) == 1
         # consolidation as bob: only what bob may change, so nothing of the owner's near-duplicates
-        walks = [site.store("Owner loves long walks by the river"),
+        walks = [site.store("Owner likes long walks by the river"),
                  site.store("Owner enjoys long walks by the river")]  # fmt: skip
         as_bob.goto(f"{site.url}/consolidate")
         assert "would be merged into 0" in as_bob.locator("#consolidation-summary").inner_text()

@@ -44,6 +44,8 @@ __all__ = [
     "MARKERS",
     "SYNONYMS",
     "compatible_parts",
+    "degree_apart",
+    "degrees",
     "direction_changed",
     "direction_reversed",
     "frequency_apart",
@@ -52,17 +54,23 @@ __all__ = [
     "markers",
     "near_duplicate_clusters",
     "normalise",
+    "normalise_order",
     "role_swap",
     "roles",
     "signature",
+    "statement_apart",
     "tense",
     "times_apart",
 ]
 
 #: words of one meaning, first of each line the one they become (general English, not data-specific)
 SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("like", "love", "enjoy", "prefer", "adore", "fond", "favourite", "favorite"),
-    ("dislike", "hate", "detest", "loathe"),
+    # a preference's degree is part of the fact (``degree_apart``): "prefers" compares, "loves" is
+    # stronger than "likes", "hates" than "dislikes"; "likes" / "enjoys" / "is fond of" are one sense
+    ("like", "enjoy", "fond"),
+    ("love", "adore"),
+    ("favourite", "favorite"),
+    ("hate", "detest", "loathe"),
     ("start", "begin", "commence"),
     ("finish", "end", "complete"),
     ("move", "relocate"),
@@ -370,11 +378,65 @@ def frequency_apart(a: str, b: str) -> bool:
     return _frequency(a) != _frequency(b)
 
 
+#: how strongly a statement likes or dislikes: "prefers" compares (so does "would rather", and "likes …
+#: more / better than"), "loves" is stronger than "likes" and "hates" than "dislikes", while "likes",
+#: "enjoys" and "is fond of" say one thing; each verb (lemma) -> its degree
+_DEGREE = {
+    **dict.fromkeys(["like", "enjoy", "fond"], "like"),
+    **dict.fromkeys(["love", "adore"], "love"),
+    **dict.fromkeys(["prefer", "rather", "preference"], "prefer"),
+    **dict.fromkeys(["favourite", "favorite"], "favourite"),
+    **dict.fromkeys(["dislike"], "dislike"),
+    **dict.fromkeys(["hate", "detest", "loathe"], "hate"),
+}
+#: "like" as a comparison, not a liking: "is like", "looks like", "just like"
+_LIKE_COMPARES = frozenset(["is", "are", "was", "were", "be", "been", "s", "re", "m", "look", "looks",
+                            "looked", "sound", "sounds", "feel", "feels", "seem", "seems", "just",
+                            "exactly", "much", "nothing", "something", "very"])  # fmt: skip
+_COMPARATIVE_RE = re.compile(r"\b(?:more|better)\s+than\b")
+
+
+@lru_cache(maxsize=65536)
+def degrees(content: str) -> frozenset[str]:
+    """The degrees of liking a statement says (``_DEGREE``): "Omar prefers trains" -> ``prefer``, "Leo
+    loves Nora" -> ``love``; "likes X more than Y" is a preference; "is like" is a comparison, none."""
+    import lemminflect
+
+    words = _WORD_RE.findall(strip_discourse(content)[0].lower())
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        lemmas = {word} | {x for ls in lemminflect.getAllLemmas(word).values() for x in ls}
+        kind = next((_DEGREE[x] for x in sorted(lemmas) if x in _DEGREE), None)
+        if kind == "like" and word.startswith("like") and i and words[i - 1] in _LIKE_COMPARES:
+            continue
+        if kind == "like" and _COMPARATIVE_RE.search(" ".join(words[i:])):
+            kind = "prefer"
+        if kind is not None:
+            found.add(kind)
+    return frozenset(found)
+
+
+def degree_apart(a: str, b: str) -> bool:
+    """Whether both statements say how much someone likes something, in other degrees: "Omar prefers
+    trains" / "Omar likes trains" (a comparison is not a liking), "Leo loves Nora" / "Leo likes Nora"
+    (a merge would lose the intensity); "likes" / "enjoys" are one. A statement with no such word is
+    not compared ("Kira wants short emails" / "Kira prefers short emails")."""
+    da, db = degrees(a), degrees(b)
+    return bool(da) and bool(db) and da != db
+
+
 def kept_apart(a: str, b: str) -> bool:
     """The guards both consolidation modes share (the word rule's ``compatible_parts`` and
     ``paraphrases.guarded``): times apart (a plan, a duty or a wish against a fact done), a direction
-    reversed or a name's direction changed ("to Abuja" / "from Abuja"), or another frequency."""
-    return times_apart(a, b) or direction_reversed(a, b) or direction_changed(a, b) or frequency_apart(a, b)
+    reversed or a name's direction changed ("to Abuja" / "from Abuja"), another frequency, or another
+    degree of liking ("prefers" / "likes" / "loves")."""
+    return (
+        times_apart(a, b)
+        or direction_reversed(a, b)
+        or direction_changed(a, b)
+        or frequency_apart(a, b)
+        or degree_apart(a, b)
+    )
 
 
 def _inverted_copula(a: str, b: str) -> bool:
@@ -475,11 +537,11 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
 #: one sense only, which the second check keeps apart: "book" / "plan" (nouns), "leads" / "heads" ("heads to Berlin", "leads the race"), "fast" / "quick"
 #: ("fasts"), "little" / "small" ("a little"), "end" (a noun); "called" / "named" and "employed" /
 #: "works" count only as participles ("a dog called Pixel", "is employed at"; not "Ana called Leo",
-#: "Ali employs Sara"); "dislike" is milder than "hate". ("leave" / "depart" count only as a verb, not
+#: "Ali employs Sara"). ("leave" / "depart" count only as a verb, not
 #: "on leave", by a rule of the check itself.)
 ONE_SENSE: frozenset[str] = frozenset(
     ["book", "lead", "head", "manage", "fast", "quick", "little", "small", "end"]
-    + ["call", "name", "called", "named", "work", "employ", "employed", "dislike"]
+    + ["call", "name", "called", "named", "work", "employ", "employed"]
 )
 #: the synonyms the second check keeps: words of one meaning in their common senses
 STRICT_SYNONYMS: tuple[tuple[str, ...], ...] = tuple(
@@ -584,10 +646,20 @@ def _strict_canonical() -> tuple[dict[str, str], frozenset[str]]:
     return _canon(STRICT_SYNONYMS, STRICT_FILLERS)
 
 
+#: a cleft of place: "Porto is where Ines's sister lives" says "Ines's sister lives (in) Porto"
+_CLEFT_RE = re.compile(r"^\s*(.+?)\s+(?:is|was)\s+where\s+(.+?)\s*[.!]?\s*$", re.IGNORECASE)
+#: a cleft of a person: "Ines is the one who runs the stand-up" says "Ines runs the stand-up"
+_ONE_WHO_RE = re.compile(r"^\s*([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?:is|was)\s+the\s+one\s+(?:who|that)\s+")
+
+
 def _rewritten(content: str) -> str:
-    """Meaning-preserving reorderings undone: a passive's named agent first ("The report was written by
-    Ana" -> "Ana The report was written"), an apposition as a possessive, a currency after its amount."""
+    """Meaning-preserving reorderings undone: a cleft ("Porto is where Ana lives" -> "Ana lives
+    Porto", "Ines is the one who runs it" -> "Ines runs it"), a passive's named agent first ("The
+    report was written by Ana" -> "Ana The report was written"), an apposition as a possessive, a
+    currency after its amount."""
     content = normalise_order(strip_discourse(content)[0])
+    content = _CLEFT_RE.sub(lambda m: f"{m.group(2)} {m.group(1)}", content)  # "Porto is where Ana lives"
+    content = _ONE_WHO_RE.sub(r"\1 ", content)  # "Ines is the one who runs the stand-up"
     if _PASSIVE_AUX_RE.search(content) and (agent := _AGENT_RE.search(content)) is not None:
         content = agent.group(1) + " " + content[: agent.start()] + content[agent.end() :]
     return content
@@ -767,23 +839,43 @@ def _plural_subject(previous: str, before: str) -> bool:
 @lru_cache(maxsize=65536)
 def _aux_times(content: str) -> tuple[str, ...]:
     """The time of each auxiliary or form of *be* / *have* / *do*, in order; "has" / "have" before a
-    past participle or "been" is a perfect, a past ("has moved" / "had moved")."""
+    past participle or "been" is a perfect, a past ("has moved" / "had moved"), but before "been" and
+    an -ing form a thing under way ("has been studying" is "is studying")."""
+    return tuple(time for time, _ in _aux_readings(content))
+
+
+@lru_cache(maxsize=65536)
+def _aux_readings(content: str) -> tuple[tuple[str, bool], ...]:
+    """``_aux_times`` with, for each, whether it is a form of *be* before a participle (a passive: "was
+    born", "was picked"); "am" after a number is a time of day ("10 am"), no verb."""
     surfaces = [w.lower() for w in _SEQ_TOKEN_RE.findall(_NOT_RE.sub(r"\1 not", strip_discourse(content)[0]))]
-    out: list[str] = []
+    out: list[tuple[str, bool]] = []
     for i, low in enumerate(surfaces):
         time = _AUX_TIME.get(low)
-        if time is None:
+        if time is None or (low == "am" and i and surfaces[i - 1][:1].isdigit()):
             continue
-        following = [w for w in surfaces[i + 1 : i + 3] if w not in ("not", "never", "already", "just")][:1]
+        rest = [w for w in surfaces[i + 1 : i + 4] if w not in ("not", "never", "already", "just")]
+        following = rest[:1]
         if (
             low in ("has", "have")
             and following
             and following[0] != "got"
             and (following[0] == "been" or _verb_form(following[0]) == "past")
         ):
-            time = "past"
-        out.append(time)
+            ongoing = following[0] == "been" and len(rest) > 1 and _verb_form(rest[1]) == "ongoing"
+            time = "present" if ongoing and low in ("has", "have") else "past"
+        passive = low in _BE and bool(following) and _participle(following[0])
+        out.append((time, passive))
     return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _participle(low: str) -> bool:
+    """Whether ``low`` is a verb's past participle ("born", "picked", "run")."""
+    import lemminflect
+
+    lemmas = lemminflect.getAllLemmas(low).get("VERB", ())
+    return any(low in lemminflect.getInflection(lemma, tag="VBN") for lemma in lemmas)
 
 
 def _tenses_apart(a: str, b: str) -> bool:
@@ -885,7 +977,7 @@ def same_statement(a: str, b: str) -> bool:
         return False
     if _verb_times(tokens_a, tokens_b) or _negated(tokens_a) != _negated(tokens_b):
         return False
-    if _tenses_apart(a, b) or _subjects_apart(a, b):
+    if _tenses_apart(a, b) or _subjects_apart(a, b) or modifier_moved(a, b):
         return False
     # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
     # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
@@ -900,3 +992,159 @@ def same_statement(a: str, b: str) -> bool:
     if (_fronted(a) and _rotated(anchors_a, anchors_b)) or (_fronted(b) and _rotated(anchors_b, anchors_a)):
         return True
     return _inverted_copula(a, b)
+
+
+#: words before a compound: a determiner, a possessive or a preposition ("a child psychologist",
+#: "Noor's dentist appointment", "at the window seat"); a compound anywhere else may be a subject and its
+#: verb ("The kids go to bed") or a statement's first words
+_BEFORE_COMPOUND = frozenset(
+    re.findall(
+        r"\w+",
+        "a an the his her their my our your its s this that these those some any no every each another "
+        "in on at for with of by from to into",
+    )
+)
+
+
+@lru_cache(maxsize=65536)
+def _noun(low: str, modifier: bool) -> bool:
+    """Whether ``low`` reads as a noun: lemminflect lists a noun reading and it is no verb form but the
+    base ("goes", "cooks"); a ``modifier`` has no adjective reading either ("green tea")."""
+    import lemminflect
+
+    readings = lemminflect.getAllLemmas(low)
+    if "NOUN" not in readings or _verb_form(low) != "":
+        return False
+    return not modifier or "ADJ" not in readings
+
+
+@lru_cache(maxsize=65536)
+def compounds(content: str) -> frozenset[tuple[str, str]]:
+    """The noun compounds of a statement as (modifier, head) words (``same_statement``'s stems): two
+    nouns side by side after a determiner, a possessive or a preposition, no name, number or time word
+    among them ("a **child psychologist**", "Noor's **dentist appointment**")."""
+    raw = _SEQ_TOKEN_RE.findall(_rewritten(content))
+    canon, _ = _strict_canonical()
+    out: set[tuple[str, str]] = set()
+    for i in range(1, len(raw) - 1):
+        w, h = raw[i], raw[i + 1]
+        if raw[i - 1].lower() not in _BEFORE_COMPOUND or not (w.isalpha() and h.isalpha()):
+            continue
+        low_w, low_h = w.lower(), h.lower()
+        if w[:1].isupper() or h[:1].isupper() or {low_w, low_h} & (_TIME_WORDS | MARKERS):
+            continue
+        if _noun(low_w, True) and _noun(low_h, False) and not _plural_subject(w, raw[i - 1]):
+            stems_w, stems_h = text.content_words(low_w), text.content_words(low_h)
+            if len(stems_w) == 1 and len(stems_h) == 1:
+                (sw,), (sh,) = stems_w, stems_h
+                out.add((canon.get(sw, sw), canon.get(sh, sh)))
+    return frozenset(out)
+
+
+def modifier_moved(a: str, b: str) -> bool:
+    """Whether a noun that modifies another in one statement ("Ana is a **child psychologist**")
+    plays another part in the other: said in a "with" phrase ("a psychologist **with children**": whom
+    one has or is with, not what kind) or made the subject ("Ana's **child** is a psychologist"). A
+    compound names a kind; the same words so placed say another fact. Other rewordings of a compound
+    are not compared ("a peanut allergy" / "allergic to peanuts", "office parking" / "parking at the
+    office")."""
+    for x, y in ((a, b), (b, a)):
+        moved = compounds(x) - compounds(y)
+        if not moved:
+            continue
+        tokens_y, bag_y, _ = _reading(y)
+        phrases = _phrases(tokens_y)
+        accompanied = set(phrases.get("~with", ())) | set(phrases.get("~without", ()))
+        claims = analyse(normalise(strip_discourse(y)[0])).claims
+        canon = _strict_canonical()[0]
+        subject = {canon.get(w, w) for c in claims for w in c.subject}
+        for w, h in moved:
+            if w in bag_y and h in bag_y and (w in accompanied or (w in subject and h not in subject)):
+                return True
+    return False
+
+
+#: the stance classes (``_STANCE``) the paraphrase mode compares across other words: what is possible,
+#: likely, reported, asked or quantified. Not "can" and "must": an ability or a need is often a fact
+#: reworded ("cannot eat gluten" / "is gluten intolerant", "must not eat nuts" / "has a nut allergy");
+#: not "all" (a bare plural is general too: "Failed charges are retried" / "Each failed charge…"), nor
+#: the conditions "if", "when", "unless", which reword one another ("when it isn't raining" / "unless it
+#: rains"); "some" / "all" is still apart ("some" is compared)
+_CROSS_STANCE = frozenset(_STANCE.values()) - {"can", "must", "all", "if", "when", "unless"} | {"?"}
+
+
+def statement_apart(a: str, b: str) -> bool:
+    """The word rule's second check (``same_statement``) for a pair the paraphrase mode proposes. Of one
+    signature, the whole check (the paraphrase mode may not join what the word rule split: "Ana beat
+    Marco" / "Marco beat Ana", "Tom smoked" / "Tom smokes"); of other words, the parts that compare
+    across them: the time of *be* / *have* / *do* ("is" / "was") and of one verb said by both ("goes
+    live" / "went live"), the stance classes (``_CROSS_STANCE``: "might", "could", "would", "should",
+    "probably", "some" / "all", "if", a question…), a word one negates and the other says plainly, the
+    doer of one verb, a compound's noun moved (``modifier_moved``)."""
+    if signature(a) == signature(b):
+        return not same_statement(a, b)
+    tokens_a, bag_a, _ = _reading(a)
+    tokens_b, bag_b, _ = _reading(b)
+    if _cross_stance(a) != _cross_stance(b) or _compared_apart(a, b):
+        return True
+    if _aux_set(a) and _aux_set(b) and _aux_set(a) != _aux_set(b):  # "is" / "was" the CEO
+        return True
+    if _lemma_times(tokens_a, tokens_b):
+        return True
+    negated_a, negated_b = set(_negated(tokens_a)), set(_negated(tokens_b))
+    unless = _UNLESS_RE.search(a) or _UNLESS_RE.search(b)  # "unless it rains": "when it isn't raining"
+    if not unless and ((negated_a - negated_b) & bag_b or (negated_b - negated_a) & bag_a):
+        return True
+    return _subjects_apart(a, b) or modifier_moved(a, b)
+
+
+_UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
+_EQUATIVE_RE = re.compile(r"\bas\s+(?:\w+\s+)?\w+\s+as\b", re.IGNORECASE)
+_THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
+
+
+def _compared_apart(a: str, b: str) -> bool:
+    """Whether one statement says two things are alike ("as old as") and the other that one is more
+    ("older than", "prefers"): another fact."""
+    equative_a, equative_b = bool(_EQUATIVE_RE.search(a)), bool(_EQUATIVE_RE.search(b))
+    if equative_a == equative_b:
+        return False
+    more = [bool(_THAN_RE.search(c)) or "prefer" in degrees(c) for c in (a, b)]
+    return any(more)
+
+
+#: "would" in an idiom of wanting or preferring is no conditional ("would rather", "would like")
+_WOULD_IDIOM_RE = re.compile(r"\bwould\s+(?:rather|like|love|prefer)\b", re.IGNORECASE)
+
+
+def _cross_stance(content: str) -> frozenset[str]:
+    """The stance classes (``_CROSS_STANCE``) of a statement, "would rather" / "would like" aside."""
+    stance = _reading(content)[2] & _CROSS_STANCE
+    if "would" in stance and not re.search(r"\bwould\b", _WOULD_IDIOM_RE.sub("", content), re.IGNORECASE):
+        stance -= {"would"}
+    return stance
+
+
+def _aux_set(content: str) -> frozenset[str]:
+    """The times of a statement's auxiliaries and forms of *be* / *have* / *do*, as a set, a passive's
+    *be* aside ("Rhea was born in Valencia" / "Valencia is Rhea's birthplace": the event's time, the
+    fact's still)."""
+    return frozenset(time for time, passive in _aux_readings(content) if not passive)
+
+
+def _lemma_times(
+    tokens_a: tuple[tuple[str, str, str], ...], tokens_b: tuple[tuple[str, str, str], ...]
+) -> bool:
+    """``_verb_times`` with verbs read as their lemmas (lemminflect), not their stems: "goes" and
+    "went" are one verb whose stems differ ("goe" / "go")."""
+    import lemminflect
+
+    def forms(tokens: tuple[tuple[str, str, str], ...]) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = defaultdict(set)
+        for surface, _, form in tokens:
+            for lemma in lemminflect.getAllLemmas(surface.lower()).get("VERB", ()):
+                out[lemma].add(form)
+        return out
+
+    forms_a, forms_b = forms(tokens_a), forms(tokens_b)
+    return any(len((forms_a[v] | forms_b[v]) - {""}) > 1 for v in forms_a.keys() & forms_b.keys())

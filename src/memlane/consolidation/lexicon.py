@@ -32,6 +32,7 @@ __all__ = [
     "is_abstraction",
     "is_common",
     "is_person",
+    "is_unit",
     "is_verb",
     "kin",
     "lemmas",
@@ -57,6 +58,8 @@ Synset = tuple[str, int]  # (file's part of speech, byte offset)
 #: WordNet 3.0's noun synsets "person, individual" and "abstraction, abstract entity"
 _PERSON: Synset = ("n", 7846)
 _ABSTRACTION: Synset = ("n", 2137)
+#: "unit of measurement, unit": currencies ("euro", "dollar"), lengths, weights, durations
+_UNIT: Synset = ("n", 13583724)
 
 
 @lru_cache(maxsize=1)
@@ -274,3 +277,20 @@ def is_common(word: str) -> bool:
                 if synset[0] != "n" or not any(symbol == "@i" for symbol, _ in _pointers(synset)):
                     return True
     return False
+
+
+@lru_cache(maxsize=65536)
+def is_unit(word: str) -> bool:
+    """Whether one of the two most frequent noun senses of ``word`` (or of it without a plural "s") is a
+    unit of measurement: a currency ("euros", "dollars", "yen"), a length ("km", "miles"), a weight."""
+    words = {word, word[:-1]} if word.endswith("s") else {word}  # "euros": lemminflect lacks it
+    index = _index()
+    senses = {
+        synset
+        for w in words
+        for lemma in lemmas(w)
+        for per_pos in index.get(lemma, ())
+        if per_pos and per_pos[0][0] == "n"
+        for synset in per_pos[:2]  # "yen" is a yearning first, a currency second
+    }
+    return any(_UNIT in _above(frozenset({synset}), 20) for synset in senses)

@@ -56,7 +56,18 @@ from ..models import Memory
 from ..text.claims import analyse
 from . import lexicon
 from .discourse import strip_discourse
-from .duplicates import MARKERS, group_key, kept_apart, normalise, role_swap, roles, signature, tense
+from .duplicates import (
+    MARKERS,
+    group_key,
+    kept_apart,
+    normalise,
+    normalise_order,
+    role_swap,
+    roles,
+    signature,
+    statement_apart,
+    tense,
+)
 
 __all__ = [
     "ALIGN",
@@ -142,6 +153,8 @@ _UNIT_OF = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "yea
 OPPOSITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("like", "love", "enjoy", "prefer", "adore", "want"), ("dislike", "hate", "detest", "loathe", "avoid")),
     (("start", "begin", "commence", "join", "take up"), ("stop", "quit", "finish", "end", "leave", "cease")),
+    (("renew", "extend", "prolong"), ("expire", "lapse", "terminate", "cancel", "end")),
+    (("main", "major", "primary", "principal", "chief"), ("minor", "secondary", "lesser")),
     (("buy", "purchase", "acquire"), ("sell",)),
     (("open",), ("close", "shut")),
     (("marry", "wed"), ("divorce",)),
@@ -475,15 +488,45 @@ def _framing(word: str, other: str) -> bool:
 def guarded(a: str, b: str) -> bool:
     """The guards that hold whoever confirms a pair (the word rules or an LLM judge): both statements
     have content words, the same anchors (``anchors_agree``), no opposites (``OPPOSITES``), no role swap,
-    none of the guards the word rule shares (``duplicates.kept_apart``: times apart, "is moving" /
-    "moved", "has to" / "did"; a direction reversed; another frequency)."""
+    one number in one unit (``_units_apart``: "dollars" / "euros"), the word rule's second check where
+    it applies across other words (``duplicates.statement_apart``: "is" / "was", "goes" / "went",
+    "might", a question, a negated word, the doer, a compound), none of the guards the word rule shares
+    (``duplicates.kept_apart``: times apart, "is moving" / "moved", "has to" / "did"; a direction
+    reversed; another frequency; another degree of liking)."""
     if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
         return False
     if not anchors_agree(a, b):
         return False
     if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
         return False
+    if _units_apart(a, b) or statement_apart(a, b):
+        return False
     return not _roles_swapped(_unnamed(a), _unnamed(b)) and not kept_apart(a, b)
+
+
+#: words between a number and its unit: "1.2 million dollars", "20 thousand euros"
+_SCALE = _w("hundred thousand million billion trillion k m bn mn")
+
+
+def _units(content: str) -> dict[str, set[str]]:
+    """Each number of ``content`` -> the units said right after it (``lexicon.is_unit``: "900 euros",
+    "1.2 million dollars", "5 km"), singular."""
+    tokens = _TOKEN_RE.findall(_compared(normalise_order(content)).lower())  # "$49" as "49 dollars"
+    out: dict[str, set[str]] = defaultdict(set)
+    for i, token in enumerate(tokens):
+        if not token[0].isdigit():
+            continue
+        rest = [t for t in tokens[i + 1 : i + 3] if t not in _SCALE][:1]
+        if rest and text.content_words(rest[0]) and lexicon.is_unit(rest[0]):  # not "a" (ampere)
+            out[token].add(_singular(rest[0]))
+    return out
+
+
+def _units_apart(a: str, b: str) -> bool:
+    """Whether one number is said in other units ("a budget of 1.2 million dollars" / "… euros", "5 km"
+    / "5 miles"): another amount however alike the rest."""
+    ua, ub = _units(a), _units(b)
+    return any(ua[n] and ub[n] and ua[n] != ub[n] for n in ua.keys() & ub.keys())
 
 
 def _roles_swapped(a: str, b: str) -> bool:

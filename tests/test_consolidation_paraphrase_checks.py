@@ -1,0 +1,45 @@
+"""The paraphrase mode's guards apply the word rule's second check across other words
+(``duplicates.statement_apart``), one number in one unit, and the shared degree-of-liking guard
+(docs/consolidation.md, "Paraphrases with other words", rule 9). The statements are new, none from the
+labelled sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlane.consolidation.duplicates import statement_apart
+from memlane.consolidation.paraphrases import guarded
+
+REFUSED = [
+    ("The Orion portal goes live on 4 May", "The Orion portal went live on 4 May"),  # tense of one verb
+    ("Ravi is the finance lead", "Ravi was the head of finance"),  # "is" / "was"
+    ("Lotte has a budget of 3 million dollars", "Lotte has a budget of 3 million euros"),  # units
+    ("The trail is 12 km long", "The trail is 12 miles long"),
+    ("The main concern for Orion is latency", "A minor concern for Orion is latency"),  # opposites
+    ("The insurance renews on 2 June", "The insurance expires on 2 June"),
+    ("Ravi beat Ola at tennis", "Ola beat Ravi at tennis"),  # one signature: the whole second check
+    ("Mila might adopt a cat", "Mila adopts a cat"),  # stance
+    ("Is the gym open on Monday?", "The gym is open on Monday"),  # a question
+    ("Kai is as tall as Ben", "Kai is taller than Ben"),  # alike is not more
+    ("Nico is a child dentist", "Nico is a dentist with children"),  # a compound's noun moved
+    ("Leo loves opera", "Leo enjoys opera"),  # another degree of liking
+    ("Leo prefers opera", "Leo is fond of opera"),
+]
+KEPT = [
+    ("Femke was born in Utrecht", "Utrecht is Femke's birthplace"),  # a passive's "was": the event
+    ("Sofia is learning Korean", "Sofia has been studying Korean"),  # "has been" + -ing is under way
+    ("The Pro plan costs 49 dollars a month", "The monthly price of the Pro plan is $49"),
+    ("Tomás walks to work when it isn't raining", "Unless it rains, Tomás walks to work"),
+    ("Ivo prefers tea to coffee", "Ivo would rather drink tea than coffee"),  # "would rather": no "would"
+    ("Kira is up at 7 am on weekdays", "On weekdays Kira wakes at 7 am"),  # "am" is a time, no verb
+]
+
+
+@pytest.mark.parametrize(("a", "b"), REFUSED)
+def test_the_guards_refuse_another_fact(a: str, b: str) -> None:
+    assert not guarded(a, b) and not guarded(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), KEPT)
+def test_the_second_check_leaves_rewordings_to_the_other_rules(a: str, b: str) -> None:
+    assert not statement_apart(a, b) and not statement_apart(b, a)
