@@ -886,13 +886,15 @@ def _tenses_apart(a: str, b: str) -> bool:
     return bool(times_a) and bool(times_b) and times_a != times_b
 
 
-def _subjects_apart(a: str, b: str) -> bool:
+def _subjects_apart(a: str, b: str, within: frozenset[str] | None = None) -> bool:
     """Whether clause for clause the statements' subjects are other words, so that the doer changed:
     "Anya gave her brother a drone" / "Anya's brother gave her a drone", "Lumen pays invoices" / "We
     pay Lumen's invoices" (a possessive moved a name out of the subject or into it). Not compared: a
     statement that opens with a phrase that may move (its subject is read with it), a passive, a
     copula whose sides changed places whole ("Joel's wife is Petra" / "Petra is Joel's wife"),
-    statements read as other verbs or another number of clauses."""
+    statements read as other verbs or another number of clauses. With ``within``, only those words
+    are compared (statements of other words: "Aiko usually cycles" / "Aiko normally cycles" keep one
+    doer)."""
     if _fronted(a) or _fronted(b):
         return False
     ca = analyse(normalise(strip_discourse(a)[0])).claims
@@ -902,7 +904,8 @@ def _subjects_apart(a: str, b: str) -> bool:
     canon = _strict_canonical()[0]
 
     def words(stems: frozenset[str]) -> frozenset[str]:  # "favourite" / "favorite": one word
-        return frozenset(canon.get(w, w) for w in stems)
+        out = frozenset(canon.get(w, w) for w in stems)
+        return out if within is None else out & within
 
     for x, y in zip(ca, cb, strict=True):
         if x.verb != y.verb or x.passive or y.passive or not x.subject or not y.subject:
@@ -1095,7 +1098,7 @@ def statement_apart(a: str, b: str) -> bool:
     unless = _UNLESS_RE.search(a) or _UNLESS_RE.search(b)  # "unless it rains": "when it isn't raining"
     if not unless and ((negated_a - negated_b) & bag_b or (negated_b - negated_a) & bag_a):
         return True
-    return _subjects_apart(a, b) or modifier_moved(a, b)
+    return _subjects_apart(a, b, bag_a & bag_b) or modifier_moved(a, b)
 
 
 _UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
