@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -90,6 +90,7 @@ def load(path: Path) -> list[list[Labelled]]:
             type=type_ or None,
             external_ids=tuple(i.strip() for i in ids.split(",") if i.strip()),
             affiliations=(affiliation,) if affiliation else (),
+            context=context,
         )
         scenarios[-1].append(Labelled(title, gold, mention, context))
     return scenarios
@@ -109,9 +110,7 @@ def evaluate(
         for i, item in enumerate(scenario):
             mention = item.mention
             if vectors is not None:
-                mention = Mention(
-                    mention.name, mention.type, mention.external_ids, mention.affiliations, vectors[i]
-                )
+                mention = replace(mention, vector=vectors[i])
             result, entity = registry.resolve_and_learn(mention)
             where = f"[{item.scenario}] {item.mention.name!r} ({item.gold})"
             if result.entity_id is not None:

@@ -24,13 +24,15 @@ from ..models import Entity, Memory, Subject, Visibility
 from ..storage.base import EntityScope, EntityWrites, LinkRole
 from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
-from ..text import key_fold
+from ..text import STOPWORDS, key_fold
+from .company_names import is_common_word
 from .entity_types import guess_type
 from .resolution import (
     Candidate,
     EntityType,
     Mention,
     Resolution,
+    introduces,
     mention_ids,
     normalise_external_id,
     resolve,
@@ -158,12 +160,76 @@ def memory_mentions(
     for name in names:
         if name in parts and " " not in name:
             continue
-        found.append(Named(Mention(_spelling(name, content)), "mention"))
+        spelt = _as_named(_spelling(name, content), content)
+        if spelt is None:
+            continue
+        found.append(Named(Mention(spelt, context=content), "mention"))
         if len(found) >= MAX_MENTIONS:
             return found
     for email in sorted(emails):
         found.append(Named(Mention(email), "mention"))
     return found[:MAX_MENTIONS]
+
+
+#: the first words of a role phrase the text analysis reads as a name ("CFO of Zephyr Corp", "Head of
+#: Sales"): a role is no entity, what follows its "of" may be one
+_ROLE_HEADS = frozenset(
+    ["ceo", "cto", "cfo", "coo", "cio", "cpo", "cmo", "ciso", "vp", "svp", "evp", "head", "director"]
+    + ["president", "chairman", "chairwoman", "chair", "founder", "cofounder", "co-founder", "chief"]
+    + ["manager", "secretary", "minister", "mayor", "governor", "dean", "rector", "principal"]
+)
+#: a saint's title before a given name: the name is a part of a place's or a church's ("St. Peter's
+#: Basilica", "San Francisco"), not a person's
+_SAINT = re.compile(r"(?:\b(?:St|Ste|Saint|Sainte|San|Santa|Santo|São|Sao)\.?\s+)$")
+#: a capitalised word (or several) right before a name in the same sentence: a name's first words
+_LEADING_WORDS = re.compile(r"((?:[A-Z][\w’'-]*\.?\s+)+)$")
+#: an edition after a product's name ("Route Planner v2"): the text analysis keys it apart ("id:v2")
+_EDITION = re.compile(r"^\s+v\d+(?:\.\d+)*\b")
+
+
+def _as_named(spelt: str, content: str) -> str | None:
+    """The name a mention found in ``content`` stands for, or None when it is not one: a role phrase is
+    its organisation ("CFO of Zephyr Corp" -> "Zephyr Corp"; "Head of Sales" -> None), a given name after
+    a saint's title is no person ("Peter" of "St. Peter's Basilica"), a common word after capitalised
+    words is the end of their name ("Horizons" of "Bright Horizons", which the text analysis cut because
+    the name starts a sentence with a common word), a product's name keeps its edition ("Route Planner
+    v2")."""
+    words = spelt.split()
+    if len(words) >= 3 and _key(words[0]) in _ROLE_HEADS and "of" in (w.casefold() for w in words[1:-1]):
+        at = [w.casefold() for w in words].index("of")
+        rest = words[at + 1 :]
+        if rest and rest[0].casefold() == "the":
+            rest = rest[1:]
+        if not rest or (len(rest) == 1 and is_common_word(_key(rest[0]))):
+            return None
+        return " ".join(rest)
+    where = _find(spelt, content)
+    if where is None:
+        return spelt
+    start, end = where
+    before = content[:start]
+    if len(words) == 1 and _SAINT.search(before):
+        return None
+    if len(words) == 1 and is_common_word(_key(spelt)) and (lead := _LEADING_WORDS.search(before)):
+        # (not the words that start a sentence anyway: "My Mercury card" is Mercury's)
+        leading = lead.group(1).split()
+        while leading and _key(leading[0]) in STOPWORDS:
+            leading = leading[1:]
+        if leading:
+            return " ".join([*leading, spelt])
+    if (edition := _EDITION.match(content[end:])) is not None:
+        return content[start : end + edition.end()]
+    return spelt
+
+
+def _key(word: str) -> str:
+    return key_fold(word).casefold().strip(".")
+
+
+def _find(spelt: str, content: str) -> tuple[int, int] | None:
+    """Where ``spelt`` first stands in ``content`` as whole words (start, end), else None."""
+    found = re.search(r"(?<!\w)" + re.escape(spelt) + r"(?!\w)", content)
+    return (found.start(), found.end()) if found else None
 
 
 def entity_scope(memory: Memory) -> EntityScope:
@@ -345,8 +411,12 @@ def _resolve_among(
 
 def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
     # (the scope first: PostgreSQL's memo locks a mention's scope before it answers)
-    # (and its organisations: "Kasia Nowak" of Tarkon may be another Kasia Nowak than an unaffiliated one)
-    return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations)
+    # (and its organisations: "Kasia Nowak" of Tarkon may be another Kasia Nowak than an unaffiliated one;
+    # and whether its text presents it as someone: "Farah is my yoga friend" is not Dr. Farah Haddad)
+    introduced = (
+        mention.context is not None and mention.name is not None and introduces(mention.name, mention.context)
+    )
+    return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations, introduced)
 
 
 Lookups = tuple[tuple[str, ...], str, tuple[str, ...], frozenset[str], bool]

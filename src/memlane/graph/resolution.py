@@ -61,6 +61,7 @@ from .places import city_of, is_shared_name, place_key, qualifier_fits, regions_
 from .thing_names import (
     document_id,
     document_ids_agree,
+    is_edition,
     system_forms_agree,
     ticket_id,
     ticket_ids_agree,
@@ -75,6 +76,7 @@ __all__ = [
     "Mention",
     "Resolution",
     "blocking_keys",
+    "introduces",
     "is_title",
     "mention_ids",
     "normalise_external_id",
@@ -281,6 +283,9 @@ class Mention:
     #: organisations the mention is known to belong to (a CRM contact's company)
     affiliations: tuple[str, ...] = ()
     vector: npt.NDArray[np.float32] | None = None
+    #: the text the name was found in (a memory's content), when there is one: what it says of the name
+    #: (``introduces``) weighs a weak match
+    context: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -947,6 +952,10 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         return None
     if word == full[-1]:
         return "partial"
+    if len(full) == 1:
+        # two lone given names that differ: nothing but the name tables joins them, and a table's forms
+        # are as often two people's names ("Claire" / "Clara", "Olive" / "Ollie")
+        return None
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
     if len(full) >= 2 and _derived_short_form(word, full[0]):
@@ -1097,6 +1106,8 @@ def _grown(a: list[str], b: list[str]) -> str | None:
     short, long = (a, b) if len(a) < len(b) else (b, a)
     if len(long) != len(short) + 1 or len(short) < 2 or any(len(p) < 2 for p in short):
         return None
+    if any(c.isdigit() for c in long[-1]):
+        return None  # a version or a number is no surname ("Route Planner v2" is no grown "Route Planner")
     if short[1:] != long[1 : len(short)]:
         return None
     if _given_names_agree(short[0], long[0]) in ("exact", "nickname"):
@@ -1284,6 +1295,8 @@ def _thing_fit(name: str, form: str, kind: EntityType, candidate: Candidate) -> 
             theirs, theirs_version = without_version(other), version(other)
             if system_version and theirs_version and theirs_version != system_version:
                 continue  # two versions stated: two installations ("PostgreSQL 15" / "PostgreSQL 16")
+            if system_version != theirs_version and is_edition(system_version or theirs_version):
+                continue  # an edition is another product ("Route Planner v2" / "Route Planner")
             if theirs == system and theirs_version == system_version:
                 return "nickname"
             if theirs == system or system_forms_agree(system, theirs):
@@ -1819,6 +1832,12 @@ def resolve(
             # but still a person the name fits (another who fits as well is no more certain)
             conflicted.setdefault(how, []).append(candidate)
             continue
+        if how == "partial" and _introduced_alone(mention, kind, candidate):
+            # "Farah is my yoga friend" with Dr. Farah Haddad known: a lone name that the text
+            # presents as someone ("X is my / the / a ...") is a person being introduced, and a part of
+            # a known name is too little to say it is that one; still a person the name fits
+            conflicted.setdefault(how, []).append(candidate)
+            continue
         if how in ("derived", "affiliated") and not _organisation_in_common(mention, candidate):
             # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
             # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own; a pet name
@@ -1909,6 +1928,36 @@ def resolve(
             return Resolution(None, "ambiguous", tuple(c.id for _, c in scored))
         return Resolution(top.id, "fuzzy", new_alias=_alias(mention, top), score=top_score / 400)
     return Resolution(None, "new")
+
+
+#: what follows a name that a sentence presents as someone: "Farah is my yoga friend", "Mrs. Bello is the
+#: bride's mother", "Mateo is also my son's name", "Ahmed was a taxi driver"
+_INTRODUCTION = r"\s+(?:is|was)\s+(?:also\s+|now\s+|just\s+)?(?:my|our|the|a|an|his|her|their|another)\s"
+
+
+@lru_cache(maxsize=16384)
+def _introduction(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(name) + _INTRODUCTION, re.IGNORECASE)
+
+
+def introduces(name: str, context: str | None) -> bool:
+    """Whether ``context`` presents ``name`` as someone ("Farah is my yoga friend"): a sentence that says
+    who a person is, as one does of a person new to the reader."""
+    return bool(context) and _introduction(name.strip()).search(context or "") is not None
+
+
+def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A person's lone given name or surname (a title aside: "Mrs. Bello"), presented by its context
+    (``introduces``), and only a part of the candidate's names (not a name the candidate is known by
+    alone: a second "Farah is my yoga friend" is the Farah known so)."""
+    assert mention.name is not None
+    if mention.context is None or (kind or _type(candidate.type)) is not EntityType.PERSON:
+        return False
+    name = mention.name.strip()
+    parts = _person_parts(name)[0]
+    if len(parts) != 1 or len(parts[0]) < 2 or _ACRONYM.match(name) or not introduces(name, mention.context):
+        return False
+    return not any(_person_parts(known)[0] == parts for known in _names_of(candidate))
 
 
 def _backed_people(mention: Mention, kind: EntityType | None, pool: Sequence[Candidate]) -> list[Candidate]:

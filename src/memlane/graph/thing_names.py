@@ -9,7 +9,8 @@ projects. How people write one thing's name several ways:
 * **Word order** — a title's words in another order, small words aside ("runbook for DNS" / "DNS
   runbook", "board deck Q3" / "Q3 board deck").
 * **Systems** — a version after the name ("Postgres 16" is the Postgres known without one; two versions
-  stated, "PostgreSQL 15" and "PostgreSQL 16", are two installations), a short form that is the start of the name
+  stated, "PostgreSQL 15" and "PostgreSQL 16", are two installations; an edition written with a "v",
+  "Route Planner v2", is another product than "Route Planner"), a short form that is the start of the name
   ("Postgres" / "PostgreSQL", "Mongo" / "MongoDB"), the maker's name before it ("Amazon Redshift" /
   "Redshift").
 
@@ -24,6 +25,7 @@ from functools import lru_cache
 __all__ = [
     "document_id",
     "document_ids_agree",
+    "is_edition",
     "system_forms_agree",
     "ticket_id",
     "ticket_ids_agree",
@@ -107,6 +109,14 @@ def without_version(form: str) -> str:
 def version(form: str) -> str:
     """The version after a system's normalised name ("postgres 16" -> "16"), or ""."""
     return form[len(without_version(form)) :].strip()
+
+
+def is_edition(number: str) -> bool:
+    """A version written as a product's edition ("v2", "v3.1": ``version``'s value with a "v"): the
+    maker's name for a new product of the same line ("Route Planner v2 is the rewrite"), not one
+    installation's release of a known product ("Postgres 16" is Postgres): an edition is never the product
+    known without one."""
+    return number[:1] == "v"
 
 
 #: a system's short form keeps this many letters, and drops at most this many ("postgres" / "sql")
