@@ -134,3 +134,35 @@ def test_on_store_a_role_phrase_is_no_entity_and_a_name_is_not_cut(mem: Memlane)
     assert linked["Bright Horizons"] == ["Bright Horizons is Mia's daycare"]
     # (a word that starts a sentence anyway is no part of the name)
     assert linked["Mercury"] == ["Mercury is my bank", "My Mercury card expires in May"]
+
+
+# -- a sentence that names the known person apart, as the mention's relative ---------------------------
+
+
+def test_a_name_related_to_the_known_person_is_someone_else() -> None:
+    theo = Candidate("p1", "person", "Théo Marchand", ("Théo",))
+    father = Mention(
+        "Théodore Marchand", "person", context="Théodore Marchand is Théo's father, a retired printer"
+    )
+    assert resolve(father, [theo]).entity_id is None
+    abebe = Candidate("p2", "person", "Abebe Tesfaye")
+    son = Mention("Tesfaye Abebe", "person", context="Tesfaye Abebe is Abebe's son who started as a driver")
+    assert resolve(son, [abebe]).entity_id is None
+    # the same names without the relation: still the known person
+    assert (
+        resolve(
+            Mention("Théodore Marchand", "person", context="Théodore Marchand sent the proofs"), [theo]
+        ).entity_id
+        == "p1"
+    )
+    # a relation of someone else's changes nothing
+    other = Mention("Théodore Marchand", "person", context="Théodore Marchand is Ana's manager")
+    assert resolve(other, [theo]).entity_id == "p1"
+
+
+def test_on_store_a_relative_named_in_the_sentence_is_an_entity_of_its_own(mem: Memlane) -> None:
+    mem.store("Théo Marchand is the editor at Éditions Solène")
+    mem.store("Théodore Marchand is Théo's father, a retired printer")
+    linked = _entities(mem)
+    assert linked["Théodore Marchand"] == ["Théodore Marchand is Théo's father, a retired printer"]
+    assert "Théodore Marchand" not in _aliases(mem)["Théo Marchand"]

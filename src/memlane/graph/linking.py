@@ -32,7 +32,7 @@ from .resolution import (
     EntityType,
     Mention,
     Resolution,
-    introduces,
+    context_evidence,
     mention_ids,
     normalise_external_id,
     resolve,
@@ -412,11 +412,10 @@ def _resolve_among(
 def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
     # (the scope first: PostgreSQL's memo locks a mention's scope before it answers)
     # (and its organisations: "Kasia Nowak" of Tarkon may be another Kasia Nowak than an unaffiliated one;
-    # and whether its text presents it as someone: "Farah is my yoga friend" is not Dr. Farah Haddad)
-    introduced = (
-        mention.context is not None and mention.name is not None and introduces(mention.name, mention.context)
-    )
-    return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations, introduced)
+    # and what its text says of it: "Farah is my yoga friend" is not Dr. Farah Haddad, "Théodore Marchand
+    # is Théo's father" not Théo Marchand)
+    evidence = context_evidence(mention.name, mention.context) if mention.name else (False, ())
+    return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations, evidence)
 
 
 Lookups = tuple[tuple[str, ...], str, tuple[str, ...], frozenset[str], bool]

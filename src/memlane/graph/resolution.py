@@ -76,6 +76,7 @@ __all__ = [
     "Mention",
     "Resolution",
     "blocking_keys",
+    "context_evidence",
     "introduces",
     "is_title",
     "mention_ids",
@@ -1838,6 +1839,10 @@ def resolve(
             # a known name is too little to say it is that one; still a person the name fits
             conflicted.setdefault(how, []).append(candidate)
             continue
+        if how not in (None, "exact") and _related_apart(mention, kind, candidate):
+            # "Théodore Marchand is Théo's father" with Théo Marchand known as Théo: the sentence names
+            # the known person apart, as the mention's relative, so the mention is someone else
+            continue
         if how in ("derived", "affiliated") and not _organisation_in_common(mention, candidate):
             # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
             # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own; a pet name
@@ -1940,10 +1945,65 @@ def _introduction(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + re.escape(name) + _INTRODUCTION, re.IGNORECASE)
 
 
+def context_evidence(name: str, context: str | None) -> tuple[bool, tuple[str, ...]]:
+    """What resolution reads in a mention's context: whether it introduces the name (``introduces``) and
+    the names it relates to someone (``_RELATED``: "Théo" of "Théo's father"). Two mentions of one name
+    with the same evidence resolve alike (a memo of resolutions keys by it)."""
+    if not context:
+        return False, ()
+    return introduces(name, context), tuple(other for other, _, _ in _related_names(context))
+
+
 def introduces(name: str, context: str | None) -> bool:
     """Whether ``context`` presents ``name`` as someone ("Farah is my yoga friend"): a sentence that says
     who a person is, as one does of a person new to the reader."""
     return bool(context) and _introduction(name.strip()).search(context or "") is not None
+
+
+#: a name, then a possessive and a word for a relative or a relation at work: "Théo's father",
+#: "João Pedro's grandfather", "Abebe's son", "Tigist's old boss"
+_RELATED = re.compile(
+    r"(?<![\w'’])(?P<name>[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*){0,3})['’]s\s+(?:[a-z]+\s+)?"
+    r"(?:father|mother|son|daughter|brother|sister|wife|husband|grandfather|grandmother|grandson|"
+    r"granddaughter|uncle|aunt|nephew|niece|cousin|dad|mum|mom|twin|stepfather|stepmother|stepson|"
+    r"stepdaughter|father-in-law|mother-in-law|son-in-law|daughter-in-law|brother-in-law|sister-in-law|"
+    r"fiancée?|boyfriend|girlfriend|boss|manager|assistant|deputy|successor|predecessor)\b"
+)
+
+
+def _related_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's context names the candidate apart from the mention, as someone the mention is a
+    relative or colleague of ("Tesfaye Abebe is Abebe's son" with Abebe Tesfaye known): a person's
+    name outside the mention's own words, before a possessive and a word for a relation, that fits the
+    candidate by its own name."""
+    if mention.context is None or mention.name is None:
+        return False
+    related = _related_names(mention.context)
+    if not related or (kind or _type(candidate.type)) is not EntityType.PERSON:
+        return False
+    name = mention.name.strip()
+    spans = [(m.start(), m.end()) for m in re.finditer(re.escape(name), mention.context)]
+    names = (candidate.name, *candidate.aliases)
+    return any(
+        not any(a < end and start < b for a, b in spans) and _person_fit_names(other, names) is not None
+        for other, start, end in related
+    )
+
+
+@lru_cache(maxsize=4096)
+def _related_names(context: str) -> tuple[tuple[str, int, int], ...]:
+    """The names (with where they stand) that ``_RELATED`` finds before a relation in ``context``, each
+    with its shorter tails ("Marchand is Théo": "Théo"), capitalised words only."""
+    if "'" not in context and "’" not in context:
+        return ()
+    found = []
+    for match in _RELATED.finditer(context):
+        words, end = match.group("name").split(), match.end("name")
+        for i in range(len(words)):
+            other = " ".join(words[i:])
+            if other[:1].isupper():
+                found.append((other, end - len(other), end))
+    return tuple(found)
 
 
 def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
