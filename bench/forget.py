@@ -1,7 +1,7 @@
 """Forget by query on a labelled set: what a request deletes, against what a careful assistant would.
 
     python bench/forget.py tests/data/forget/dev.jsonl [--embedder none|local] [--backend sqlite|postgres]
-                           [--pg-url URL] [--show-errors]
+                           [--pg-url URL] [--show-errors] [--via extract]
 
 Each line of the set is one scenario (JSON): ``memories`` ([{"key", "text"}], stored in order by one
 user), ``query`` (the forget request), ``expect_deleted`` (the keys a careful human assistant would
@@ -16,6 +16,11 @@ recall (deleted and expected / expected), the scenarios where something not expe
 (data loss), the scenarios deleted exactly right; and the scenarios whose dry run (run first) listed other ids
 than the real run deleted (must be none). ``--embedder``: default the product's default
 (``local``). Only totals are printed unless ``--show-errors``.
+
+``--via extract``: the request is said in a conversation instead (``extract`` of one user message with
+the rule-based extractor, the memory manager deciding): a memory counts as deleted when it is gone
+afterwards. The rules read only retractions of a statement ("forget that …"), so topic requests delete
+nothing there; compare the statement rows. No dry run.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from memlane import Memlane  # noqa: E402
 from memlane.config import load_settings  # noqa: E402
-from memlane.errors import SecretRefused  # noqa: E402
+from memlane.errors import SecretRefused, UnknownMemory  # noqa: E402
 
 #: scenarios whose dry run listed other ids than the real run then deleted
 DRY_RUN_MISMATCHES: list[str] = []
@@ -126,7 +131,7 @@ def databases(backend: str, pg_url: str | None) -> Iterator[Any]:
 
 
 def run(
-    scenario: dict[str, Any], database: Any, embedder: Any
+    scenario: dict[str, Any], database: Any, embedder: Any, via: str = "forget"
 ) -> tuple[set[str], dict[str, frozenset[str]], set[str]]:
     """The keys ``forget(query=...)`` deletes in a fresh store of the scenario's memories, each key's
     version chain (keys) after storing, and the keys memlane refused to store (secrets)."""
@@ -143,6 +148,10 @@ def run(
         chains = {
             key: frozenset(keys[m.id] for m in mem.history(i) if m.id in keys) for i, key in keys.items()
         }
+        if via == "extract":
+            mem.extract([{"role": "user", "text": scenario["query"]}])
+            left = {m.id for i in keys for m in _versions(mem, i)}
+            return {key for i, key in keys.items() if i not in left}, chains, refused
         preview = mem.forget(query=scenario["query"], dry_run=True).deleted
         deleted = mem.forget(query=scenario["query"]).deleted
         if sorted(preview) != sorted(deleted):  # a dry run must list exactly what the run deletes
@@ -150,6 +159,14 @@ def run(
         return {keys[i] for i in deleted if i in keys}, chains, refused
     finally:
         mem.close()
+
+
+def _versions(mem: Memlane, memory_id: str) -> list[Any]:
+    """The versions of ``memory_id``'s chain still stored (none once it is forgotten)."""
+    try:
+        return list(mem.history(memory_id))
+    except UnknownMemory:
+        return []
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--pg-url", help="a PostgreSQL server to make schemas on (default: start a pgserver)")
     parser.add_argument("--show-errors", action="store_true", help="print every scenario deleted wrongly")
+    parser.add_argument(
+        "--via", choices=("forget", "extract"), default="forget", help="forget(query=...) or extract"
+    )
     args = parser.parse_args(argv)
     scenarios = load(args.set)
     embedder: Any = args.embedder
@@ -174,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     secrets = 0
     with databases(args.backend, args.pg_url) as fresh:
         for scenario in scenarios:
-            deleted, chains, refused = run(scenario, fresh(), embedder)
+            deleted, chains, refused = run(scenario, fresh(), embedder, args.via)
             expected = set(scenario["expect_deleted"]) - refused
             secrets += len(refused)
             for name in ("all", scenario["kind"]):
@@ -186,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{' (chains ' + str(sorted(sorted(c) for c in set(chains.values()) if len(c) > 1)) + ')' if any(len(c) > 1 for c in chains.values()) else ''}"
                     f"  (trap: {scenario.get('trap', '')})"
                 )
-    print(f"{args.set.name}  embedder {args.embedder}  backend {args.backend}  "
+    print(f"{args.set.name}  via {args.via}  embedder {args.embedder}  backend {args.backend}  "
           f"memories refused as secrets (not stored, not scored) {secrets}")  # fmt: skip
     for name, tally in tallies.items():
         print(tally.line(name))

@@ -15,9 +15,10 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from backends import count_rows, rows
-from memlane import Memlane
+from memlane import Memlane, forgetting
 from memlane.errors import InvalidInput, OptedOut
 from memlane.extraction.manager import decide, decide_retraction
+from memlane.timeutil import now_utc
 from servers import bearer, make_stack, running
 
 
@@ -125,8 +126,13 @@ def test_manager_decisions_are_pure_rules(mem: Memlane) -> None:
     assert (
         decide("Ana leads the billing and support teams", "preference", [stored]).action == "add"
     )  # another type
-    assert decide_retraction("Ana leads billing", [stored]).target == stored
-    assert decide_retraction("The user lives in Oslo", [stored]).action == "noop"
+    # a retraction: the forget rule (memlane.forgetting.stating) over the neighbours, on this store
+    actor = mem._actor(None)
+    stating = lambda said, items: forgetting.stating(  # noqa: E731
+        said, items, store=mem.service.storage, actor=actor, now=now_utc()
+    )
+    assert decide_retraction("Ana leads billing", [stored], stating).target == stored
+    assert decide_retraction("The user lives in Oslo", [stored], stating).action == "noop"
 
 
 def test_rest_mcp_and_cli(tmp_path: Path) -> None:

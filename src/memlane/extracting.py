@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from . import text
+from . import forgetting, text
 from .errors import InvalidInput, OptedOut
 from .extraction import Extractor, Message, gate
 from .extraction.manager import decider_of
@@ -185,7 +185,8 @@ def extract_messages(
     # Every question (to the extractor and to the memory manager, which may be an LLM) is asked before
     # anything is written: a failure (LLMError) leaves no memory and no recorded hash, to be retried.
     result = extractor.extract(parsed, mode=mode, ceiling=effective, instructions=instructions)  # type: ignore[arg-type]
-    decider = decider_of(extractor)
+    decider = decider_of(extractor, lambda said, items: forgetting.stating(
+        said, items, store=service.storage, actor=actor, now=now_utc()))  # fmt: skip
 
     skipped = [SkippedStatement(text=s.text, reason=s.reason) for s in result.skipped]
     provenance = _provenance(parsed, conversation_id, extractor)
@@ -197,13 +198,15 @@ def extract_messages(
         neighbours = [n for n in _neighbours(service, retraction.retracts, actor, space, profile)
                       if refusal(actor, n, change) is None]  # fmt: skip
         decision = decider.decide_retraction(retraction.retracts, neighbours)
-        if decision.target is None or decision.target.id in {t.id for t, _, _ in retractions}:
+        taken = {t.id for t, _, _ in retractions}
+        found = [t for t in (decision.target, *decision.also) if t is not None and t.id not in taken]
+        if not found:
             skipped.append(SkippedStatement(text=retraction.text, reason=decision.reason))
             continue
         how = "erased with its history (the user asked to forget it)" if retraction.erase else (
             "retired: archived, history kept"
         )  # fmt: skip
-        retractions.append((decision.target, retraction.erase, f"{decision.reason}; {how}"))
+        retractions += [(target, retraction.erase, f"{decision.reason}; {how}") for target in found]
 
     # Facts: the memory manager decides, then every write goes in one transaction with the hash.
     requests: list[StoreRequest] = []

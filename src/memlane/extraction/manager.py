@@ -17,16 +17,19 @@ found by the service with recall, so every lane and the scope rule apply — dec
   history kept);
 * **ADD** — otherwise.
 
-A retraction ("forget that I live in Lyon") becomes **DELETE** of the most similar item whose content
-words overlap the retracted statement by at least ``DELETE_OVERLAP``; with none, nothing is deleted.
+A retraction ("forget that I live in Lyon") becomes **DELETE** of the items that state what it
+retracts, by the statement rule of a forget request (:func:`memlane.forgetting.stating`: three in four
+content words, names as written, the same subject, owner and negation, linked to the entities it names),
+the same rule ``forget(query=...)`` applies, passed in as ``stating`` (it reads the caller's graph); with
+none, nothing is deleted.
 
-The thresholds are the store's automatic-supersession overlap (``service.SUPERSEDE_OVERLAP``, 0.5), not
-fitted to any data set; documented in docs/concepts.md.
+The word-rule threshold is the store's automatic-supersession overlap (0.5), not fitted to any data
+set; documented in docs/concepts.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
@@ -35,18 +38,21 @@ from ..models import Memory
 from ..text import claims, updates
 
 __all__ = [
-    "DELETE_OVERLAP",
     "UPDATE_OVERLAP",
     "Decider",
     "Decision",
     "RuleDecider",
+    "Stating",
     "decide",
     "decide_retraction",
     "decider_of",
 ]
 
 UPDATE_OVERLAP = 0.5
-DELETE_OVERLAP = 0.5
+
+#: ``stating(statement, items)``: the ids of ``items`` that state ``statement`` (the forget rule,
+#: :func:`memlane.forgetting.stating`, bound to the caller's store)
+Stating = Callable[[str, Sequence[Memory]], Sequence[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,8 @@ class Decision:
     #: the stored item it concerns (update: the one superseded; delete: the one forgotten; noop: the match)
     target: Memory | None
     reason: str
+    #: delete: the other items that state what was retracted (restatements), forgotten with ``target``
+    also: tuple[Memory, ...] = ()
 
 
 def _specific_keys(content: str) -> frozenset[str]:
@@ -110,18 +118,16 @@ def decide(content: str, type_: str, neighbours: Sequence[Memory], subject: str 
     return Decision("add", None, "new")
 
 
-def decide_retraction(retracts: str, neighbours: Sequence[Memory]) -> Decision:
-    """DELETE the stored item a retraction takes back, or NOOP when none matches."""
-    words = text.content_words(retracts)
-    best: Memory | None = None
-    best_overlap = DELETE_OVERLAP
-    for item in neighbours:
-        overlap = text.word_overlap(words, text.content_words(item.content))
-        if overlap >= best_overlap:
-            best, best_overlap = item, overlap
-    if best is None:
-        return Decision("noop", None, "nothing stored matches what was retracted")
-    return Decision("delete", best, f"retracted by the user ({best_overlap:.2f} of words shared)")
+def decide_retraction(retracts: str, neighbours: Sequence[Memory], stating: Stating) -> Decision:
+    """DELETE the stored items that state what a retraction takes back (most similar first), or NOOP
+    when none does. ``stating``: the forget rule (see the module docstring)."""
+    said = set(stating(retracts, neighbours))
+    matched = [item for item in neighbours if item.id in said]
+    if not matched:
+        return Decision("noop", None, "nothing stored states what was retracted")
+    return Decision(
+        "delete", matched[0], "retracted by the user (it states what was retracted)", tuple(matched[1:])
+    )
 
 
 @runtime_checkable
@@ -137,7 +143,11 @@ class Decider(Protocol):
 
 
 class RuleDecider:
-    """The rule-based decision above, as a :class:`Decider`."""
+    """The rule-based decision above, as a :class:`Decider`; ``stating``: the forget rule, bound to the
+    caller's store (retractions)."""
+
+    def __init__(self, stating: Stating) -> None:
+        self._stating = stating
 
     def decide(
         self, content: str, type_: str, neighbours: Sequence[Memory], subject: str | None = None
@@ -145,9 +155,10 @@ class RuleDecider:
         return decide(content, type_, neighbours, subject)
 
     def decide_retraction(self, retracts: str, neighbours: Sequence[Memory]) -> Decision:
-        return decide_retraction(retracts, neighbours)
+        return decide_retraction(retracts, neighbours, self._stating)
 
 
-def decider_of(extractor: object) -> Decider:
-    """The extractor itself when it also decides (the LLM extractor), else the rules."""
-    return extractor if isinstance(extractor, Decider) else RuleDecider()
+def decider_of(extractor: object, stating: Stating) -> Decider:
+    """The extractor itself when it also decides (the LLM extractor), else the rules (with ``stating``,
+    the forget rule bound to the caller's store)."""
+    return extractor if isinstance(extractor, Decider) else RuleDecider(stating)

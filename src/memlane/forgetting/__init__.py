@@ -1,7 +1,8 @@
 """Forget by query: which memories a request to forget means (``MemoryService.forget(query=...)``).
 
 ``requests`` reads the request (a statement to forget, or a topic to forget everything about);
-``matching`` holds the rules a memory must meet to be deleted. The service asks :func:`targets` and
+``matching`` holds the rules a memory must meet to be deleted. :func:`stating` is the statement rule
+alone, over given candidates: what the memory manager deletes for "forget that …" in a conversation. The service asks :func:`targets` and
 then deletes, in its transaction, the chains the actor may delete: a dry run lists exactly those.
 """
 
@@ -11,10 +12,19 @@ from datetime import datetime
 
 from ..models import Actor
 from ..storage.base import Store
-from .matching import COVERAGE, RELATED_SIMILARITY, Recall, Similar, chosen
+from .matching import COVERAGE, RELATED_SIMILARITY, Recall, Similar, chosen, stating
 from .requests import ForgetRequest, read_request
 
-__all__ = ["COVERAGE", "RELATED_SIMILARITY", "ForgetRequest", "Recall", "Similar", "read_request", "targets"]
+__all__ = [
+    "COVERAGE",
+    "RELATED_SIMILARITY",
+    "ForgetRequest",
+    "Recall",
+    "Similar",
+    "read_request",
+    "stating",
+    "targets",
+]
 
 
 def targets(

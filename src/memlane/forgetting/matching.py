@@ -45,12 +45,12 @@ from datetime import datetime
 from .. import text
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
-from ..models import Actor, Entity, Hit
+from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
 from .requests import ForgetRequest
 
-__all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen"]
+__all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen", "stating"]
 
 #: share of a statement's content words a memory must hold (chosen a priori: three of four)
 COVERAGE = 0.75
@@ -65,7 +65,7 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _OWNED = re.compile(r"\b([^\W_]+)'s?\s+([^\W_]+)|\b(my|our)\s+([^\W_]+)", re.IGNORECASE)
 
 #: ``recall(text, about=name)``: the caller's candidates (every version, every space the forget covers)
-Recall = Callable[..., list[Hit]]
+Recall = Callable[..., Sequence[Memory]]
 #: ``similar(text, others)``: the embedder's cosine of each of ``others`` to ``text``; None, no embedder
 Similar = Callable[[str, Sequence[str]], "list[float] | None"]
 #: cosine at which a memory of a topic's name speaks of the topic's thing though no word says it ("I
@@ -455,6 +455,39 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
     return out
 
 
+def stating(
+    said: str, candidates: Sequence[Memory], *, store: Store, actor: Actor, now: datetime
+) -> list[str]:
+    """The ids of ``candidates`` that state ``said``, by the statement rule of a forget request (the
+    module docstring): what the memory manager's rules delete for a retraction in a conversation
+    ("forget that Oscar is the CFO of Zephyr Corp"), so that it and ``forget(query=...)`` agree."""
+    return _statement(
+        said,
+        store=store,
+        actor=actor,
+        recall=lambda _text, about=None: candidates,
+        now=now,
+        coverage=COVERAGE,
+    )
+
+
+#: how extracted memories name the speaker ("The user lives in Paris", "The user's manager is Ana")
+_THE_USERS = re.compile(r"\bthe user's\b", re.IGNORECASE)
+_THE_USER_FIRST = re.compile(r"^\s*the user\b", re.IGNORECASE)
+_THE_USER = re.compile(r"\bthe user\b", re.IGNORECASE)
+
+
+def _as_speaker(text_: str) -> str:
+    """``text_`` with "the user" read as the speaker ("The user lives in Paris" -> "I lives in Paris"):
+    extraction stores what the user says of themselves in the third person, a request says it in the
+    first. (Only for memories about the caller: see ``_statement``.)"""
+    if "user" not in text_.lower():
+        return text_
+    text_ = _THE_USERS.sub("my", text_)
+    text_ = _THE_USER_FIRST.sub("I", text_)
+    return _THE_USER.sub("me", text_)
+
+
 def _statement(
     said: str,
     *,
@@ -467,6 +500,7 @@ def _statement(
 ) -> list[str]:
     """The memories saying ``said``; ``clause=False``: a topic's phrase ("my flight to Lisbon"), read as
     a phrase (only a possessor must agree) and with no negation to agree."""
+    said = _as_speaker(said)
     wanted = _words(said)
     if not wanted.terms:
         return []
@@ -489,15 +523,17 @@ def _statement(
     ]
     out: list[str] = []
     for hit in recall(said):
-        words = _words(hit.content)
+        # "The user …" is the caller only in a memory about the caller (extraction's related_user)
+        content = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
+        words = _words(content)
         names = frozenset(stem for _, stem, capitalised in words.terms if capitalised)
         if sum(1 for term in wanted.terms if _same(term, words, names)) < need:
             continue
-        if not _same_subject(asked, _subject(hit.content, words), wanted):
+        if not _same_subject(asked, _subject(content, words), wanted):
             continue
-        if not _same_owners(owned, _owned(hit.content), wanted):
+        if not _same_owners(owned, _owned(content), wanted):
             continue
-        if clause and negated != ("not" in text.content_words(hit.content)):
+        if clause and negated != ("not" in text.content_words(content)):
             continue  # "I don't eat meat" is no restatement of "I eat meat"
         if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
             continue
