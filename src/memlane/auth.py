@@ -24,6 +24,7 @@ import hashlib
 import secrets
 import threading
 import time
+import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import timedelta
@@ -45,8 +46,10 @@ __all__ = [
     "Principal",
     "TeamInfo",
     "UserInfo",
+    "check_user",
     "hash_key",
     "header_user",
+    "user_name",
 ]
 
 KEY_PREFIX = "ml_"
@@ -86,6 +89,18 @@ def check_name(value: Any, what: str) -> str:
     if value != value.strip() or len(value) > _MAX_NAME or not value.isprintable():
         raise InvalidInput(f"{what}: {value[:50]!r} is not a valid name (1-{_MAX_NAME} printable characters)")
     return value
+
+
+def user_name(value: str) -> str:
+    """A user's name as memlane keeps it: Unicode NFC. "José" typed with a composed é (U+00E9) and with
+    e + a combining acute (U+0301) is one user, whichever surface or client named them: every user name
+    that enters is normalised here, below the surfaces (migration 32 normalised the stored ones)."""
+    return unicodedata.normalize("NFC", value)
+
+
+def check_user(value: Any, what: str = "user") -> str:
+    """A valid user name (``check_name``), in NFC (``user_name``)."""
+    return user_name(check_name(value, what))
 
 
 def header_user(value: str | None) -> str | None:
@@ -130,7 +145,7 @@ class AccessService:
         """The actor a request of ``principal`` acts as: its bound user unless it names another (only
         unbound and admin keys may), with the user's current teams and the key's agent and ceiling."""
         if user is not None:
-            user = check_name(user, "user")
+            user = check_user(user)
             if principal.user is not None and user != principal.user and not principal.admin:
                 raise Forbidden(f"this key acts as {principal.user!r} only, not as {user!r}")
         acting = user or principal.user
@@ -151,13 +166,14 @@ class AccessService:
 
     def local_actor(self, user: str, workspace: str = "default", agent: str | None = None) -> Actor:
         """The actor of a trusted local surface (embedded SDK, CLI, MCP over stdio): no key, same teams."""
+        user = user_name(user)
         return Actor(user=user, workspace=workspace, teams=self.teams_of(workspace, user), agent=agent)
 
     def teams_of(self, workspace: str, user: str) -> tuple[str, ...]:
-        return self._db.teams_of(workspace, user)
+        return self._db.teams_of(workspace, user_name(user))
 
     def opted_out(self, workspace: str, user: str) -> bool:
-        return self._db.opted_out(workspace, user)
+        return self._db.opted_out(workspace, user_name(user))
 
     def _note_use(self, key_id: str) -> None:
         """Record that a key was used, at most once a minute per key and never failing the request."""
@@ -250,7 +266,7 @@ class AccessService:
         """A new key (shown once). The workspace, and the user or agent it is bound to, are created if
         they do not exist yet."""
         workspace = check_name(workspace, "workspace")
-        user = check_name(user, "user") if user is not None else None
+        user = check_user(user) if user is not None else None
         agent = check_name(agent, "agent") if agent is not None else None
         try:
             ceiling = Visibility(max_visibility)
@@ -267,7 +283,7 @@ class AccessService:
         bound to ``user``, and return it; otherwise None. One transaction, so two servers starting at once
         cannot both print a key."""
         workspace = check_name(workspace, "workspace")
-        user = check_name(user, "user")
+        user = check_user(user)
         key = _new_key(workspace, user, None, True, Visibility.SHARED, "admin (created by memlane serve)")
         return key if self._db.insert_key(key, hash_key(key.key), only_if_none=True) else None
 
@@ -285,7 +301,7 @@ class AccessService:
     def create_user(self, workspace: str, name: str) -> UserInfo:
         """Register a user (idempotent). Users need no registration to act; registering is needed to
         put them in teams or record their opt-out before their first request."""
-        workspace, name = check_name(workspace, "workspace"), check_name(name, "user")
+        workspace, name = check_name(workspace, "workspace"), check_user(name)
         self._db.ensure_user(workspace, name, now_utc())
         return self.get_user(workspace, name)
 
@@ -297,7 +313,7 @@ class AccessService:
         ``by`` is the request's actor (None: a trusted local caller, the CLI on the database file). Opting
         out needs a request acting as the user or an admin; opting back in the user themselves or an
         admin (``permissions.check_opt_in``): an agent acting for the user cannot undo their choice."""
-        workspace, name = check_name(workspace, "workspace"), check_name(name, "user")
+        workspace, name = check_name(workspace, "workspace"), check_user(name)
         if by is not None:
             if by.workspace != workspace or (by.user != name and not by.admin):
                 raise Forbidden(f"only {name} or an admin may change {name}'s memory setting")
@@ -307,6 +323,7 @@ class AccessService:
         return self.get_user(workspace, name)
 
     def get_user(self, workspace: str, name: str) -> UserInfo:
+        name = user_name(name)
         found = self._db.get_user(workspace, name)
         if found is None:
             raise NotFound(f"no user {name!r} in workspace {workspace!r}")
@@ -325,13 +342,14 @@ class AccessService:
     def add_member(self, workspace: str, team: str, user: str) -> TeamInfo:
         """Add a user to an existing team (the user is registered if needed)."""
         workspace, team, user = (check_name(workspace, "workspace"), check_name(team, "team"),
-                                 check_name(user, "user"))  # fmt: skip
+                                 check_user(user))  # fmt: skip
         if not self._db.add_member(workspace, team, user, now_utc()):
             raise NotFound(f"no team {team!r} in workspace {workspace!r} (create it first)")
         return self.get_team(workspace, team)
 
     def remove_member(self, workspace: str, team: str, user: str) -> TeamInfo:
         """Take a user out of a team: from the next request on, the team's items are out of reach."""
+        user = user_name(user)
         if not self._db.remove_member(workspace, team, user):
             raise NotFound(f"{user!r} is not a member of team {team!r} in workspace {workspace!r}")
         return self.get_team(workspace, team)

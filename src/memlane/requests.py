@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator
 
+from .auth import user_name
 from .errors import InvalidInput
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
@@ -85,7 +86,12 @@ class StoreRequest(BaseModel):
         kind, _, name = value.partition(":")
         if kind not in ("user", "team", "agent") or not name.strip() or name != name.strip():
             raise ValueError("expected 'user:<name>', 'team:<name>', 'agent:<name>' or 'workspace'")
-        return value
+        return f"user:{user_name(name)}" if kind == "user" else value
+
+    @field_validator("related_user")
+    @classmethod
+    def _related_user(cls, value: str | None) -> str | None:
+        return user_name(value) if value is not None else None
 
     @field_validator("subject", mode="before")
     @classmethod

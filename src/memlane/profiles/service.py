@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from ..auth import check_name
+from ..auth import check_name, check_user
 from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound
 from ..extraction import Extractor
 from ..ids import new_id
@@ -229,7 +229,7 @@ class ProfileService:
 
     def opt_out(self, actor: Actor, name: str, user: str | None = None) -> Profile:
         """``user`` (default: the actor) is skipped by this profile's sweeps."""
-        user = check_name(user or actor.user, "user")
+        user = check_user(user or actor.user)
         if user != actor.user and not actor.admin:
             raise Forbidden(f"only {user} or an admin may opt {user} out of a profile")
         profile = self._find(actor, name)
@@ -237,7 +237,7 @@ class ProfileService:
         return shown_profile(actor, profile)
 
     def opt_in(self, actor: Actor, name: str, user: str | None = None) -> Profile:
-        user = check_name(user or actor.user, "user")
+        user = check_user(user or actor.user)
         check_opt_in(actor, user)
         profile = self._find(actor, name)
         self._store.profiles.set_opt_out(profile.id, user, False, now_utc())

@@ -17,6 +17,7 @@ import psycopg
 from ...errors import StorageError
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ..base import SessionRow
+from ..user_names import NAMES_BY_WORKSPACE, colliding_users, normalise_statements
 
 if TYPE_CHECKING:
     from .store import PostgresStore
@@ -305,3 +306,17 @@ def _user(workspace: str, row: Sequence[Any], teams: tuple[str, ...]) -> UserInf
     name, opted_out, created, updated = row
     return UserInfo(workspace=workspace, name=name, opted_out=bool(opted_out), teams=teams,
                     created_at=_time(created), updated_at=_time(updated))  # fmt: skip
+
+
+def normalise_user_names(conn: psycopg.Connection[Any]) -> None:
+    """Migration 32 (``storage/user_names.py``): every stored user name in NFC, or StorageError (and
+    nothing changed) when two stored users are one name in NFC."""
+    colliding_users(conn.execute(NAMES_BY_WORKSPACE).fetchall())
+    tables = {
+        r[0]
+        for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    for statement in normalise_statements(lambda expr: f"normalize({expr}, NFC)", tables):
+        conn.execute(statement.encode())  # (no parameters: the LIKE's % is SQL's)

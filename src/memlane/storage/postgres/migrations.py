@@ -812,6 +812,18 @@ ALTER TABLE memories DROP COLUMN IF EXISTS access_count, DROP COLUMN IF EXISTS l
     )
 )
 
+MIGRATIONS.append(
+    (
+        32,
+        "user names in Unicode NFC: 'José' with a composed é and with e + a combining accent are one user;"
+        " the stored names are normalised in every column that holds one (see USER_NAMES_NFC), and two"
+        " stored users that become one name are refused (nothing is merged)",
+        "SELECT 1;",
+    )
+)
+#: every stored user name in NFC, in Python (``identity.normalise_user_names``), after the SQL
+USER_NAMES_NFC = 32
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

@@ -35,7 +35,7 @@ from .entities import EntityReadOps, backfill_related_users, backfill_subjects
 from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
-from .identity import PostgresIdentity
+from .identity import PostgresIdentity, normalise_user_names
 from .import_runs import PostgresImportRuns
 from .json_text import json_dumps
 from .lanes import _Lanes
@@ -47,6 +47,7 @@ from .migrations import (
     RELATED_USER_BACKFILL,
     STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
+    USER_NAMES_NFC,
 )
 from .profiles import PostgresProfiles
 from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _refs, _row_to_memory, _scope, _time, _utc
@@ -219,6 +220,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     refold_keyword_index(conn)
                 if version in KEYWORD_REFILLS:
                     restem_keyword_index(conn)
+                if version == USER_NAMES_NFC:
+                    normalise_user_names(conn)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

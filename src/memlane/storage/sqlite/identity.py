@@ -8,6 +8,7 @@ write connection (``connections.py``). Times are fixed-width ISO text (``timeuti
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime
@@ -18,6 +19,7 @@ import apsw
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ...timeutil import from_db, to_db
 from ..base import SessionRow
+from ..user_names import NAMES_BY_WORKSPACE, colliding_users, normalise_statements
 from .connections import Connections, WriterBusy
 
 __all__ = ["SqliteIdentity"]
@@ -302,3 +304,18 @@ def _user(workspace: str, row: Sequence[Any], teams: tuple[str, ...]) -> UserInf
     name, opted_out, created, updated = row
     return UserInfo(workspace=workspace, name=name, opted_out=bool(opted_out), teams=teams,
                     created_at=_time(created), updated_at=_time(updated))  # fmt: skip
+
+
+def _nfc(*values: apsw.SQLiteValue) -> apsw.SQLiteValue:
+    (value,) = values
+    return unicodedata.normalize("NFC", value) if isinstance(value, str) else value
+
+
+def normalise_user_names(cur: apsw.Cursor) -> None:
+    """Migration 32 (``storage/user_names.py``): every stored user name in NFC, or StorageError (and
+    nothing changed) when two stored users are one name in NFC."""
+    colliding_users(cur.execute(NAMES_BY_WORKSPACE).fetchall())
+    cur.connection.create_scalar_function("memlane_nfc", _nfc, 1, deterministic=True)
+    tables = {r[0] for r in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for statement in normalise_statements(lambda expr: f"memlane_nfc({expr})", tables):
+        cur.execute(statement)

@@ -35,7 +35,7 @@ from .conversations import SqliteConversations
 from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_related_users, backfill_subjects
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
-from .identity import SqliteIdentity
+from .identity import SqliteIdentity, normalise_user_names
 from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
 from .migrations import (
@@ -45,6 +45,7 @@ from .migrations import (
     RELATED_USER_BACKFILL,
     STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
+    USER_NAMES_NFC,
 )
 from .profiles import SqliteProfiles
 from .rows import _ALL, _COLUMNS, _refs, _row_to_memory, _scope
@@ -139,6 +140,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     backfill_related_users(cur, now_utc())
                 if version in KEYWORD_REFILLS:
                     restem_keyword_index(cur)
+                if version == USER_NAMES_NFC:
+                    normalise_user_names(cur)
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
