@@ -28,10 +28,10 @@ from .importers import Batch
 from .importers.memlane_format import FORMAT, VERSION
 from .messages import problems
 from .models import Actor, ImportResult, Memory, State
-from .requests import validate_store
+from .requests import check_storable, validate_store
 from .secrets import scan_fields
 from .storage.base import NewMemory
-from .timeutil import now_utc
+from .timeutil import now_utc, parse_time
 from .transfer_graph import graph_lines, restore_graph
 
 if TYPE_CHECKING:
@@ -74,7 +74,20 @@ def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | 
     except ValidationError as exc:
         return None, {**where, "reason": problems(exc)}
     try:
-        validate_store({"content": memory.content, "subject": memory.subject})
+        # every field a store checks, checked the same way (text both backends store, times within the
+        # range memlane stores, lengths); the rest of the record's text and times as well
+        validate_store({"content": memory.content, "subject": memory.subject, "space": memory.space,
+                        "source": memory.source, "related_user": memory.related_user, "data": memory.data,
+                        "provenance": memory.provenance, "valid_from": memory.valid_from,
+                        "valid_to": memory.valid_to, "observed_at": memory.observed_at})  # fmt: skip
+        for name, value in record.items():
+            check_storable(value, name)
+        for name in _TIMES:
+            parse_time(getattr(memory, name), name)
+        for name in _IDS:
+            value = getattr(memory, name)
+            if value is not None and not 0 < len(value) <= _MAX_ID_CHARS:
+                raise InvalidInput(f"{name}: 1 to {_MAX_ID_CHARS} characters")
         from .service import _owner_of
 
         req = validate_store(
@@ -85,6 +98,13 @@ def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | 
     except (InvalidInput, Forbidden) as exc:
         return None, {**where, "reason": str(exc)}
     return memory, None
+
+
+#: a memory's times and ids that its store request does not carry (``_check``)
+_TIMES = ("superseded_at", "last_accessed_at", "expires_at", "created_at", "updated_at")
+_IDS = ("id", "replaces", "superseded_by", "profile_id", "author", "embedding_model")
+#: as an entity's id in the export (``transfer_graph``); memlane's own ids are 36 characters
+_MAX_ID_CHARS = 200
 
 
 def _chains(memories: list[Memory]) -> list[list[Memory]]:

@@ -17,14 +17,15 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from .errors import Forbidden, InvalidInput
 from .ids import new_id
 from .messages import problems
 from .models import Actor, GraphRestoreReport
-from .requests import validate_store
+from .requests import check_storable, validate_store
 from .storage.base import EntityScope, HeldKind, WriteTxn
+from .timeutil import parse_time
 
 if TYPE_CHECKING:
     from .service import MemoryService
@@ -37,6 +38,17 @@ GRAPH_KINDS = ("entity", "edge", "link", "merge")
 
 class _Row(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _storable_time(cls, value: Any, info: ValidationInfo) -> Any:
+        """A time within the range memlane stores once in UTC (``timeutil.parse_time``), as a store's."""
+        if not isinstance(value, datetime):
+            return value
+        try:
+            return parse_time(value, info.field_name or "time")
+        except InvalidInput as exc:
+            raise ValueError(str(exc)) from None
 
 
 class _Entity(_Row):
@@ -122,9 +134,12 @@ def restore_graph(
     parsed: dict[str, list[tuple[int, Any]]] = {kind: [] for kind in GRAPH_KINDS}
     for number, kind, row in graph:
         try:
+            check_storable(row, kind)  # (NUL, a lone surrogate: text neither backend stores alike)
             parsed[kind].append((number, _MODELS[kind].model_validate(row)))
         except ValidationError as exc:
             invalid.append({"line": number, "id": row.get("id"), "reason": f"{kind}: {problems(exc)}"})
+        except InvalidInput as exc:
+            invalid.append({"line": number, "id": row.get("id"), "reason": str(exc)})
     present: dict[str, str] = {}  # exported entity id -> the store's entity id
     written: set[str] = set()  # the store's ids of the entities this restore wrote
     remapped: dict[str, str] = {}  # exported id -> the new id it is restored under (entities, edges, merges)
