@@ -38,6 +38,7 @@ from .. import text
 from ..models import Memory
 from ..text.claims import Claim, analyse
 from .discourse import strip_discourse
+from .restatement import plain_forms
 
 __all__ = [
     "FILLERS",
@@ -191,8 +192,9 @@ def signature(content: str) -> frozenset[str] | None:
 
 
 def normalise(content: str) -> str:
-    """Currency symbols as words, number words up to twelve as digits, "twice" as "2 times"."""
-    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], content)
+    """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), currency
+    symbols as words, number words up to twelve as digits, "twice" as "2 times"."""
+    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], plain_forms(content))
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
 
@@ -848,7 +850,8 @@ def _aux_times(content: str) -> tuple[str, ...]:
 def _aux_readings(content: str) -> tuple[tuple[str, bool], ...]:
     """``_aux_times`` with, for each, whether it is a form of *be* before a participle (a passive: "was
     born", "was picked"); "am" after a number is a time of day ("10 am"), no verb."""
-    surfaces = [w.lower() for w in _SEQ_TOKEN_RE.findall(_NOT_RE.sub(r"\1 not", strip_discourse(content)[0]))]
+    plain = plain_forms(strip_discourse(content)[0])
+    surfaces = [w.lower() for w in _SEQ_TOKEN_RE.findall(_NOT_RE.sub(r"\1 not", plain))]
     out: list[tuple[str, bool]] = []
     for i, low in enumerate(surfaces):
         time = _AUX_TIME.get(low)
@@ -901,10 +904,11 @@ def _subjects_apart(a: str, b: str, within: frozenset[str] | None = None) -> boo
     cb = analyse(normalise(strip_discourse(b)[0])).claims
     if not ca or len(ca) != len(cb):
         return False
-    canon = _strict_canonical()[0]
+    canon, fillers = _strict_canonical()
 
     def words(stems: frozenset[str]) -> frozenset[str]:  # "favourite" / "favorite": one word
-        out = frozenset(canon.get(w, w) for w in stems)
+        # a filler read into the subject is none of it ("Teo actually rides…")
+        out = frozenset(canon.get(w, w) for w in stems if w not in fillers)
         return out if within is None else out & within
 
     for x, y in zip(ca, cb, strict=True):
