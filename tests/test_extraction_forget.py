@@ -69,3 +69,17 @@ def test_forget_by_query_reads_the_user_of_an_extracted_memory_as_the_speaker(me
     result = mem.forget(query="forget that I live in Paris")
     assert list(result.deleted) == [mine.id]
     assert current(mem) == ["Dana lives in Paris"]
+
+
+@pytest.mark.parametrize(
+    ("stored", "query"),
+    [
+        ("Oscar is the CTO of Zephyr Corp", "forget that Oscar is the CFO of Zephyr Corp"),
+        ("My favourite colour is dark blue", "forget that my favourite colour is dark green"),
+    ],
+)
+def test_forget_by_query_keeps_another_value_of_the_same_thing(mem: Memlane, stored: str, query: str) -> None:
+    """Three in four words in common, the same subject and verb, another value: another fact."""
+    mem.store(stored)
+    assert not mem.forget(query=query).deleted
+    assert current(mem) == [stored]

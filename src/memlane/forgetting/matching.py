@@ -20,7 +20,9 @@ worded, and no other fact about the same people or things. A memory must
    salary");
 4. say a thing of the same owner ("Dana's birthday" is not "Oscar's birthday party", "Ben is my
    manager" not "Ben's manager is Clara");
-5. negate it only if the statement does ("I don't eat meat" is not "I eat meat").
+5. negate it only if the statement does ("I don't eat meat" is not "I eat meat");
+6. not give the same subject and verb another value ("Oscar is the CTO of Zephyr Corp" is not "Oscar
+   is the CFO of Zephyr Corp"; a fuller value, "leads the billing team" for "leads billing", is).
 
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
@@ -535,10 +537,35 @@ def _statement(
             continue
         if clause and negated != ("not" in text.content_words(content)):
             continue  # "I don't eat meat" is no restatement of "I eat meat"
+        if clause and _other_value(said, content):
+            continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
         if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
             continue
         out.append(hit.id)
     return out
+
+
+def _other_value(said: str, content: str) -> bool:
+    """``content`` gives the subject and predicate of ``said`` another value: the same subject and
+    verb, and each value has a word the other lacks ("is the CTO of Zephyr Corp" / "is the CFO of
+    Zephyr Corp"; not "leads the billing team" / "leads billing", a fuller value)."""
+    asked, stated = analyse(said).claims, analyse(content).claims
+    if not asked or not stated:
+        return False
+    a, b = asked[0], stated[0]
+    if a.verb != b.verb or a.subject - a.possessor != b.subject - b.possessor:
+        return False
+    gone = [w for w in a.value if not any(_near(w, v) for v in b.value)]
+    added = [v for v in b.value if not any(_near(v, w) for w in a.value)]
+    return bool(gone and added)
+
+
+def _near(a: str, b: str) -> bool:
+    """Two stems of one word, up to an ending (``_same``'s tolerance)."""
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= _MIN_STEM and len(long_) - len(short) <= _ENDING and long_.startswith(short)
 
 
 def _named_in(entity: Entity, wanted: _Words) -> bool:
