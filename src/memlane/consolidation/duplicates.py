@@ -402,13 +402,10 @@ _COMPARATIVE_RE = re.compile(r"\b(?:more|better)\s+than\b")
 def degrees(content: str) -> frozenset[str]:
     """The degrees of liking a statement says (``_DEGREE``): "Omar prefers trains" -> ``prefer``, "Leo
     loves Nora" -> ``love``; "likes X more than Y" is a preference; "is like" is a comparison, none."""
-    import lemminflect
-
     words = _WORD_RE.findall(strip_discourse(content)[0].lower())
     found: set[str] = set()
     for i, word in enumerate(words):
-        lemmas = {word} | {x for ls in lemminflect.getAllLemmas(word).values() for x in ls}
-        kind = next((_DEGREE[x] for x in sorted(lemmas) if x in _DEGREE), None)
+        kind = _degree(word)
         if kind == "like" and word.startswith("like") and i and words[i - 1] in _LIKE_COMPARES:
             continue
         if kind == "like" and _COMPARATIVE_RE.search(" ".join(words[i:])):
@@ -416,6 +413,15 @@ def degrees(content: str) -> frozenset[str]:
         if kind is not None:
             found.add(kind)
     return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _degree(word: str) -> str | None:
+    """The degree of liking ``word`` or one of its lemmas says (``_DEGREE``), if any."""
+    import lemminflect
+
+    lemmas = {word} | {x for ls in lemminflect.getAllLemmas(word).values() for x in ls}
+    return next((_DEGREE[x] for x in sorted(lemmas) if x in _DEGREE), None)
 
 
 def degree_apart(a: str, b: str) -> bool:

@@ -55,10 +55,14 @@ _SPEAKER: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 def plain_forms(content: str) -> str:
     """``content`` with contractions spelled out, "has got" as "has" and "the user" as the speaker's
     "I" / "me" / "my" (module docstring)."""
-    for pattern, replacement in _CONTRACTIONS:
-        content = pattern.sub(replacement, content)
-    content = _GOT_RE.sub(lambda m: " has " if m.group(1).lower() in ("has", "'s") else " have ", content)
-    content = _SPACES_RE.sub(" ", content).strip()
-    for pattern, replacement in _SPEAKER:
-        content = pattern.sub(replacement, content)
+    low = content.lower()
+    if "'" in content or "can not" in low:
+        for pattern, replacement in _CONTRACTIONS:
+            content = pattern.sub(replacement, content)
+    if "got" in low:
+        content = _GOT_RE.sub(lambda m: " has " if m.group(1).lower() in ("has", "'s") else " have ", content)
+        content = _SPACES_RE.sub(" ", content).strip()
+    if "user" in low:
+        for pattern, replacement in _SPEAKER:
+            content = pattern.sub(replacement, content)
     return content
