@@ -7,7 +7,8 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import IO, Any
 
 import ijson
@@ -74,6 +75,27 @@ class Batch:
 _Z = re.compile(r"Z$")
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def epoch_time(seconds: int | float | Decimal) -> datetime:
+    """Epoch seconds as the instant written, to the microsecond: the JSON readers give the number as
+    written (``Decimal``; a float is read as its shortest decimal, what a writer of floats wrote). A
+    float of seconds cannot hold a microsecond near the year 9999 (253402300799.999999 is the float
+    253402300800.0, in the year 10000), and ``fromtimestamp`` read 253402300799.9999 as …59.999908.
+    Digits past the microsecond are dropped, as ``fromisoformat`` drops them from written times, so a
+    time inside the range never rounds out of it. OverflowError: outside the range; ValueError: not a
+    finite number."""
+    exact = Decimal(repr(seconds)) if isinstance(seconds, float) else Decimal(seconds)
+    if not exact.is_finite():
+        raise ValueError(f"not a time: {seconds!r}")
+    try:
+        micros = int(exact.scaleb(6).to_integral_value(rounding=ROUND_FLOOR))
+    except InvalidOperation:  # (too many digits for the context: far outside the range anyway)
+        raise OverflowError(f"out of range: {seconds!r}") from None
+    return _EPOCH + timedelta(microseconds=micros)
+
+
 def parse_date(value: Any) -> datetime | None:
     """An export's date (epoch seconds, ISO 8601 with ``Z``, ``YYYY-MM-DD``) as UTC, or None (also for
     a time outside what memlane stores once in UTC, such as ``0001-01-01T00:00:00+05:00``: an
@@ -81,8 +103,8 @@ def parse_date(value: Any) -> datetime | None:
     try:
         if isinstance(value, bool) or value is None:
             return None
-        if isinstance(value, int | float):
-            return datetime.fromtimestamp(float(value), tz=UTC)
+        if isinstance(value, int | float | Decimal):
+            return epoch_time(value)
         if isinstance(value, str) and value.strip():
             parsed = datetime.fromisoformat(_Z.sub("+00:00", value.strip()))
             return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
@@ -101,8 +123,8 @@ def _bom(stream: IO[bytes]) -> Any:
 def _items(entry: Entry, *, non_finite: bool) -> Iterator[Any]:
     with entry.open() as raw:
         stream = _bom(raw)
-        yield from ijson.items(io.BufferedReader(NonFiniteAsNull(stream)) if non_finite else stream, "item",
-                               use_float=True)  # fmt: skip
+        # numbers as written (Decimal), not floats: an epoch time's microseconds (``epoch_time``)
+        yield from ijson.items(io.BufferedReader(NonFiniteAsNull(stream)) if non_finite else stream, "item")
 
 
 def json_items(entry: Entry) -> Iterator[Any]:
@@ -136,7 +158,7 @@ def load_json(entry: Entry) -> Any:
     with entry.open() as raw:
         data = raw.read()
     try:
-        return json.loads(data.decode("utf-8-sig"))
+        return json.loads(data.decode("utf-8-sig"), parse_float=Decimal)
     except UnicodeDecodeError:
         raise InvalidInput(f"{entry.name} is not UTF-8; nothing was imported") from None
     except json.JSONDecodeError as exc:
@@ -151,7 +173,7 @@ def first_item(entry: Entry) -> Any:
             stream = _bom(raw)
             head = stream.peek(1)[:1]
             if head == b"{" and entry.size <= MAX_SMALL_JSON:
-                return json.loads(stream.read().decode("utf-8"))
+                return json.loads(stream.read().decode("utf-8"), parse_float=Decimal)
         if head != b"[":
             return None
         for non_finite in (False, True):

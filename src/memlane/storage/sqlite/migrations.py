@@ -7,6 +7,22 @@ from __future__ import annotations
 
 from ...text.words import WORD_MARKS
 
+
+def _pad_years(columns: tuple[str, ...]) -> str:
+    """Migration 3's SQL for these columns of ``memories``."""
+    return "".join(
+        f"UPDATE memories SET {col} = substr('000', 1, 5 - instr({col}, '-')) || {col}"
+        f" WHERE instr({col}, '-') BETWEEN 2 AND 4"
+        f" AND NOT substr({col}, 1, instr({col}, '-') - 1) GLOB '*[^0-9]*';\n"
+        for col in columns
+    )
+
+
+_TIME_COLUMNS = (
+    "valid_from", "valid_to", "observed_at", "superseded_at", "last_accessed_at", "expires_at", "created_at",
+    "updated_at",
+)  # fmt: skip
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (
         1,
@@ -151,21 +167,7 @@ CREATE INDEX IF NOT EXISTS api_keys_by_workspace ON api_keys (workspace, created
         # not be read back, and its text sorted after later years. Padding makes it the fixed-width text
         # every other row has. Any string before the first '-' of 1-3 digits is a year; nothing else
         # matches (four-digit years have their '-' at position 5).
-        "".join(
-            f"UPDATE memories SET {col} = substr('000', 1, 5 - instr({col}, '-')) || {col}"
-            f" WHERE instr({col}, '-') BETWEEN 2 AND 4"
-            f" AND NOT substr({col}, 1, instr({col}, '-') - 1) GLOB '*[^0-9]*';\n"
-            for col in (
-                "valid_from",
-                "valid_to",
-                "observed_at",
-                "superseded_at",
-                "last_accessed_at",
-                "expires_at",
-                "created_at",
-                "updated_at",
-            )
-        ),
+        _pad_years(_TIME_COLUMNS),
     ),
     (
         4,
@@ -812,6 +814,13 @@ USER_NAMES_NFC = 32
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))
-STEP_AFTER_DROP = {27: ("memories", "access_count", _READER_COUNTS)}
+STEP_AFTER_DROP = {
+    3: (
+        "memories",
+        "last_accessed_at",
+        _pad_years(tuple(c for c in _TIME_COLUMNS if c != "last_accessed_at")),
+    ),
+    27: ("memories", "access_count", _READER_COUNTS),
+}
 
 LATEST = MIGRATIONS[-1][0]
