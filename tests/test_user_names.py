@@ -149,3 +149,14 @@ def test_two_stored_users_that_become_one_are_refused_and_nothing_changes(db_pat
     assert sorted(rows(db_path, "SELECT name FROM users")) == before  # nothing changed
     assert rows(db_path, "SELECT max(version) FROM schema_migrations") == [(31,)]
     assert rows(db_path, f"SELECT owner FROM memories WHERE id = '{composed}'") == [(f"user:{NFC}",)]
+
+
+def test_a_dashboard_session_acts_as_the_one_user(stack: Stack) -> None:
+    from datetime import timedelta
+
+    access = stack.access
+    principal = access.authenticate(stack.admin_key)
+    token = access.open_session(principal, NFD, idle=timedelta(minutes=5))
+    found = access.session(token, idle=timedelta(minutes=5))
+    assert found is not None and found[1] == NFC
+    assert access.actor(found[0], found[1]).user == NFC

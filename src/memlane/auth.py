@@ -192,6 +192,7 @@ class AccessService:
         """A browser session of ``principal`` acting as ``user`` (None: the key's own user), unused for at
         most ``idle``; returns its token (the cookie's value). The store keeps only the token's SHA-256,
         and the key's id, not the key: revoking the key ends the session."""
+        user = user_name(user) if user is not None else None
         token = secrets.token_urlsafe(32)
         now = now_utc()
         with suppress(StorageError):  # tidying up; a busy database must not refuse the sign-in
