@@ -21,7 +21,7 @@ from .errors import Forbidden, InvalidInput, NotFound, OptedOut
 from .extraction.models import Message
 from .ids import new_id
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
-from .permissions import resolve_owner
+from .permissions import check_speakers, resolve_owner
 from .requests import check_integer, check_storable
 from .storage.base import Store
 from .timeutil import now_utc, parse_time
@@ -117,6 +117,7 @@ class ConversationService:
         if self._opted_out(actor):
             raise OptedOut(f"{actor.user} has opted out of memory: nothing is logged")
         owner, vis = resolve_owner(actor, owner, vis, explicit=True)
+        check_speakers(actor, [(m.user, m.agent) for m in parsed])
         now = now_utc()
         rows = [
             ConversationMessage(

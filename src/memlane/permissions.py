@@ -20,6 +20,12 @@ it can read, and whether it may opt a user back in. The table in docs/api.md is 
   records: each adds or moves knowledge and can be undone, so, like superseding, it is allowed to
   everyone who may write for the entity's owner (a personal entity: its owner only; nothing shared in a
   personal request).
+- A logged message names who said it (``user``) and the agent it went through (``agent``), and a profile's
+  sweep extracts each speaker's messages into that speaker's memories (an agent profile's into the
+  agent's shared ones). So naming another speaker is acting for them: only a request that may act for
+  any user of the workspace may (a platform's unbound key, an agent's key, an admin key), never a key
+  bound to one user nor a local surface acting as its user. And only a request through an agent's key
+  speaks through that agent (as only it writes the agent's items).
 - Opting out is always allowed to a request acting as the user (less memory never harms them); opting
   back in only to the user themselves (a key bound to them, not an agent's key or a platform's unbound
   key acting for them) or an admin, so that nobody acting on their behalf can undo their choice.
@@ -27,12 +33,21 @@ it can read, and whether it may opt a user back in. The table in docs/api.md is 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from .errors import Forbidden, InvalidInput
 from .models import Actor, Entity, Memory, Visibility
 
-__all__ = ["Change", "check_change", "check_entity_change", "check_opt_in", "refusal", "resolve_owner"]
+__all__ = [
+    "Change",
+    "check_change",
+    "check_entity_change",
+    "check_opt_in",
+    "check_speakers",
+    "refusal",
+    "resolve_owner",
+]
 
 
 class Change(StrEnum):
@@ -66,6 +81,21 @@ def check_change(actor: Actor, items: list[Memory], change: Change) -> None:
         reason = refusal(actor, item, change)
         if reason is not None:
             raise Forbidden(reason)
+
+
+def check_speakers(actor: Actor, speakers: Iterable[tuple[str | None, str | None]]) -> None:
+    """Forbidden unless ``actor`` may log messages said by each (user, agent) of ``speakers`` (None: not
+    named, the actor's own): see the module docstring."""
+    for user, agent in speakers:
+        if user is not None and user != actor.user and not (actor.delegated or actor.admin):
+            raise Forbidden(
+                f"a message said by {user!r}: this request acts as {actor.user} only, and logs what"
+                f" {actor.user} says (a key that may act for any user names other speakers)"
+            )
+        if agent is not None and agent != actor.agent:
+            raise Forbidden(
+                f"a message through agent {agent!r}: only a request with that agent's key logs one"
+            )
 
 
 def check_entity_change(actor: Actor, entity: Entity) -> None:
