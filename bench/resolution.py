@@ -180,7 +180,7 @@ def _clear_caches() -> None:
     names as if seen for the first time."""
     import importlib
 
-    for name in ("resolution", "given_names", "name_forms", "places", "company_names"):
+    for name in ("resolution", "given_names", "name_forms", "places", "company_names", "org_forms"):
         try:
             module = importlib.import_module(f"memlane.graph.{name}")
         except ImportError:  # (an older resolver, measured with this script for a before/after)

@@ -24,6 +24,10 @@ SAME = [
     ("Telefonaktiebolaget LM Ericsson", "Ericsson"),
     ("Ericsson", "Telefonaktiebolaget LM Ericsson"),
     ("PKN Orlen", "Orlen"),
+    # a kind of organisation before the name, in the languages that put it first
+    ("Banco Santander", "Santander"),
+    ("Banco de Sabadell", "Sabadell"),
+    ("Grupo Bimbo", "Bimbo"),
     # "&" or "and" left out
     ("Baker McKenzie", "Baker & McKenzie LLP"),
     ("Baker & McKenzie LLP", "Baker McKenzie"),
@@ -44,6 +48,14 @@ SAME = [
     ("University of Vienna", "Universität Wien"),
     ("Université de Genève", "University of Geneva"),
     ("Uniwersytet Jagielloński", "Jagielloński University"),
+    # initials as written: a word in capitals kept whole, two names joined by "&"
+    ("Emirates NBD", "ENBD"),
+    ("Johnson & Johnson", "J&J"),
+    ("P&G", "Procter & Gamble"),
+    # trade words abbreviated
+    ("Infovara Technologies Pvt. Ltd.", "Infovara Tech"),
+    ("International Freight Systems", "Intl. Freight Systems"),
+    ("Kestrel Mfg", "Kestrel Manufacturing"),
 ]
 
 APART = [
@@ -58,6 +70,8 @@ APART = [
     ("Siemens Healthineers", "Healthineers"),
     ("Thomas Cook", "Cook"),
     ("HSBC UK", "UK"),
+    ("Banque de France", "France"),
+    ("Fundación Telefónica", "Telefónica"),
     # two universities
     ("Ohio University", "Ohio State University"),
     ("Heidelberg University", "Heidelberg University Hospital"),
@@ -65,6 +79,14 @@ APART = [
     ("University of Vienna", "University of Venice"),
     # "& Sons" is the family's firm, kept in the name
     ("Harris Plumbing Supply", "Harris & Sons"),
+    # initials of other words; an abbreviation of another word, or of a name that is no common word
+    ("Emirates NBD", "EBD"),
+    ("Johnson & Johnson", "J&G"),
+    ("Marks & Spencer", "MS Amlin"),
+    ("Infovara Technologies", "Infovara Telecom"),
+    ("Apex Technologies", "Acme Tech"),
+    ("Brightwater Analytics", "Brightw Analytics"),
+    ("Global Technologies", "Global Tech"),
 ]
 
 
@@ -115,6 +137,8 @@ STORED = [
     ("Heidelberg University pays half my stipend.", "Universität Heidelberg sent the contract."),
     ("QatarBuild is building the annex.", "Qatar Build W.L.L. issued the purchase order."),
     ("Ericsson is a customer.", "Telefonaktiebolaget LM Ericsson is the legal name."),
+    ("Kestrel Manufacturing makes our valves.", "Kestrel Mfg sent the invoice."),
+    ("Infovara Technologies signed the order.", "Infovara Tech shipped the release."),
 ]
 
 
@@ -125,4 +149,11 @@ def test_linking_on_store_finds_the_organisations_other_forms(mem: Memlane) -> N
         a, b = mem.store(first), mem.store(second)
         assert _linked(mem, a.id) and _linked(mem, b.id) == _linked(mem, a.id), (first, second)
     names = {e.name for e in mem.service.storage.list_entities(Actor(user="alice"))}
-    assert not names & {"Sequoia", "Zeiss", "Universität Heidelberg", "Qatar Build W.L.L."}
+    assert not names & {
+        "Sequoia",
+        "Zeiss",
+        "Universität Heidelberg",
+        "Qatar Build W.L.L.",
+        "ENBD",
+        "Infovara Tech",
+    }

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["is_common_word", "names_itself", "short_reference", "singular_form"]
+__all__ = ["is_common_word", "is_trade_word", "names_itself", "short_reference", "singular_form"]
 
 
 @lru_cache(maxsize=65536)
@@ -41,7 +41,7 @@ def is_common_word(word: str) -> bool:
     return word.isalpha() and any(pos in ("NOUN", "ADJ") for pos, _ in _readings(word))
 
 
-def _is_trade_word(word: str) -> bool:
+def is_trade_word(word: str) -> bool:
     """A common word, or a verb's "-ing" form, which names a trade after a company's name as a noun
     does ("Nordfjord Shipping", "Kestrova Consulting": the lexicon files them as verbs only). Only
     for the words a short reference drops: a name that is such a form ("Manning") is still a name."""
@@ -68,7 +68,7 @@ def short_reference(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     if not short or len(short) >= len(long) or long[: len(short)] != short:
         return False
     rest = long[len(short) :]
-    return all(_is_trade_word(w) for w in rest) and any(names_itself(w) for w in short)
+    return all(is_trade_word(w) for w in rest) and any(names_itself(w) for w in short)
 
 
 def names_itself(word: str) -> bool:

@@ -18,6 +18,10 @@ cleanco's 321 legal terms removed). This module adds the forms people write that
   State University" stays another university than "Ohio University".
 * **A company named after a person, or after initials, called by the surname**: "Zeiss" for "Carl Zeiss
   AG", "Ericsson" for "LM Ericsson", "Orlen" for "PKN Orlen" (:func:`head_reference`).
+* **Initials as written**: an acronym that keeps a word already in capitals whole ("ENBD" for "Emirates
+  NBD") or an ampersand ("J&J" for "Johnson & Johnson", "P&G") (:func:`written_initials`).
+* **Trade words abbreviated**: "Infovara Tech" for "Infovara Technologies", "Intl. Freight Systems"
+  for "International Freight Systems" (:func:`abbreviated`).
 
 Kept apart on purpose (each is a real other entity as often as the same one; docs/concepts.md,
 "Organisation names"): a known name with more words that are no legal form or partnership word is a
@@ -33,18 +37,22 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .company_names import is_common_word
+from .company_names import is_common_word, is_trade_word, names_itself
 from .given_names import is_given_name
 from .places import place_key
 
 __all__ = [
     "PARTNERSHIP_WORDS",
+    "abbreviated",
     "head_keys",
     "head_reference",
     "more_forms",
+    "org_keys",
     "prepare",
+    "refers_to",
     "trim",
     "university_key",
+    "written_initials",
 ]
 
 #: legal forms of Chinese, Japanese and Korean companies written in their own script, before or after
@@ -211,20 +219,55 @@ def _leading_words(name: str) -> tuple[str, ...]:
 
 def head_reference(short_base: str, long_name: str, long_base: str) -> bool:
     """The short name is the last word of the long one, and the long one's other words are a person's
-    given names or initials, or an acronym before the name: "Zeiss" for "Carl Zeiss AG", "Ericsson" for
-    "Telefonaktiebolaget LM Ericsson", "Orlen" for "PKN Orlen". The last word must be distinctive (no
-    common word, given name or place: not "Cook" of "Thomas Cook", not "UK" of "HSBC UK")."""
+    given names or initials, an acronym, or a noun for a kind of organisation that its language puts
+    before the name: "Zeiss" for "Carl Zeiss AG", "Ericsson" for "Telefonaktiebolaget LM Ericsson",
+    "Orlen" for "PKN Orlen", "Santander" for "Banco Santander", "Sabadell" for "Banco de Sabadell". The
+    last word must be distinctive (no common word, given name or place: not "Cook" of "Thomas Cook",
+    not "UK" of "HSBC UK"; after a kind of organisation, a city's name is one: "Santander", but not a
+    country's: "Banque de France")."""
+    if " " in short_base or not long_base.endswith(" " + short_base):
+        return False  # (most pairs: no split needed)
     short, long = short_base.split(), long_base.split()
-    if len(short) != 1 or not 2 <= len(long) <= 3 or long[-1] != short[0] or not _distinctive(short[0]):
+    if len(short) != 1 or not 2 <= len(long) <= 3 or long[-1] != short[0]:
+        return False
+    kind = long[0] in _KIND_BEFORE
+    if not (_distinctive(short[0]) or kind and _distinctive_or_city(short[0])):
         return False
     written = {w.casefold(): w for w in _leading_words(long_name)}
     for word in long[:-1]:
+        if kind and (word in _KIND_BEFORE or word in _UNIVERSITY_LINKS):
+            continue
         if is_given_name(word) and not is_common_word(word):
             continue
         if _CAPITALS.match(written.get(word, "")):
             continue
         return False
     return True
+
+
+#: nouns for a kind of organisation written before its name, in the languages that put the head noun
+#: first (bank, group, company, society, laboratories, publisher). Not a foundation or institute: "Fundación
+#: Telefónica" is another entity than Telefónica.
+_KIND_BEFORE = frozenset(
+    {"banco", "banca", "banque", "bank", "grupo", "groupe", "gruppo", "grupa", "compania", "compagnie"}
+    | {"companhia", "compagnia", "sociedad", "societe", "sociedade", "societa", "laboratorios"}
+    | {"laboratoires", "laboratorio", "editions", "editorial", "edizioni", "editora"}
+)
+
+
+@lru_cache(maxsize=65536)
+def _distinctive_or_city(word: str) -> bool:
+    """A distinctive word (:func:`_distinctive`), or a city's name that is no common word, given name or
+    country ("santander", "sabadell")."""
+    if _distinctive(word):
+        return True
+    return (
+        len(word) >= 3
+        and word.isalpha()
+        and not is_common_word(word)
+        and not is_given_name(word)
+        and (place_key(word) or "").startswith("g:")
+    )
 
 
 def head_keys(name: str, base: str) -> set[str]:
@@ -234,3 +277,101 @@ def head_keys(name: str, base: str) -> set[str]:
     if 2 <= len(words) <= 3 and head_reference(words[-1], name, base):
         return {f"n:{words[-1]}"}
     return set()
+
+
+_CAPITALS_WORD = re.compile(r"^[A-Z]{2,5}$")
+_AMPERSAND_INITIALS = re.compile(r"^([A-Z])\s*&\s*([A-Z])$")
+_ACRONYM_SKIP = frozenset({"of", "the", "and", "for", "a", "an", "&"})
+
+
+@lru_cache(maxsize=65536)
+def written_initials(name: str) -> frozenset[str]:
+    """Acronyms of a name of two words or more as its words are written, folded, that the plain initials
+    miss: a word in capitals kept whole ("Emirates NBD" -> "enbd"), and the initials of two names joined
+    by "&" or "and" ("Johnson & Johnson" -> "j&j"). Empty for other names."""
+    words = [w for w in re.split(r"[\s,]+", name.strip()) if w]
+    words = [w for w in words if w.casefold() not in _ACRONYM_SKIP or w == "&"]
+    found: set[str] = set()
+    if len(words) == 3 and words[1] == "&" and words[0][:1].isupper() and words[2][:1].isupper():
+        found.add(f"{words[0][0]}&{words[2][0]}".casefold())
+    plain = [w for w in words if w != "&"]
+    if (
+        2 <= len(plain) <= 4
+        and any(_CAPITALS_WORD.match(w) for w in plain)
+        and all(w[:1].isupper() for w in plain)
+    ):
+        found.add("".join(w if _CAPITALS_WORD.match(w) else w[0] for w in plain).casefold())
+    return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _as_initials(name: str) -> str | None:
+    """A name written as initials ("ENBD", "J&J", "P & G"), folded; else None."""
+    text = name.strip().replace(".", "")
+    if (pair := _AMPERSAND_INITIALS.match(text)) is not None:
+        return f"{pair[1]}&{pair[2]}".casefold()
+    return text.casefold() if _CAPITALS_WORD.match(text) and len(text) >= 3 else None
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """``short`` is a written abbreviation of the common word ``word``: its first letter and then some
+    of its letters in order, at least two shorter ("tech" / "technologies", "intl" / "international",
+    "mfg" / "manufacturing")."""
+    if not (2 <= len(short) <= len(word) - 2 and short[0] == word[0] and short.isalpha()):
+        return False
+    if not is_trade_word(word):
+        return False
+    at = 0
+    for char in short:
+        at = word.find(char, at) + 1
+        if at == 0:
+            return False
+    return True
+
+
+def abbreviated(short_base: str, long_base: str) -> bool:
+    """The short base name is the long one with some of its common words abbreviated, the others the
+    same, one of those a word that can be a name (``company_names.names_itself``: "infovara tech" /
+    "infovara technologies", "intl freight systems" / "international freight systems"; not "acme tech"
+    / "apex technologies", not "global tech" / "global technologies")."""
+    if (
+        short_base.count(" ") != long_base.count(" ")
+        or " " not in short_base
+        or short_base[0] != long_base[0]
+    ):
+        return False  # (most pairs: no split needed)
+    short, long = short_base.split(), long_base.split()
+    if len(short) != len(long) or len(short) < 2 or short == long:
+        return False
+    same = [a for a, b in zip(short, long, strict=True) if a == b]
+    if not any(names_itself(w) for w in same):
+        return False
+    return all(a == b or _abbreviates(a, b) for a, b in zip(short, long, strict=True))
+
+
+@lru_cache(maxsize=65536)
+def refers_to(name: str, base: str, known: str, known_base: str, *, whole: bool) -> bool:
+    """Whether a mention (``name``, its base name) refers to a known organisation's name (``known``,
+    its base) by one of this module's partial forms: the head (:func:`head_reference`, either way; the
+    short one must not be a whole registered name, ``whole``), initials as written, or abbreviated
+    trade words."""
+    if not whole and head_reference(base, known, known_base):
+        return True
+    if head_reference(known_base, name, base):
+        return True
+    if (letters := _as_initials(name)) is not None and letters in written_initials(known):
+        return True
+    if (letters := _as_initials(known)) is not None and letters in written_initials(name):
+        return True
+    return abbreviated(base, known_base) or abbreviated(known_base, base)
+
+
+def org_keys(name: str, base: str) -> set[str]:
+    """The keys an organisation's name is found by under this module's forms: its other forms
+    (:func:`more_forms`), its head (:func:`head_keys`), its initials as written and as a mention of
+    initials ("n:enbd", "n:j&j")."""
+    keys = {f"n:{form}" for form in more_forms(base)} | head_keys(name, base)
+    keys |= {f"n:{letters}" for letters in written_initials(name)}
+    if (letters := _as_initials(name)) is not None:
+        keys.add(f"n:{letters}")
+    return keys

@@ -735,7 +735,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             words = tuple(base.split())
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
             keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
-            keys |= {f"n:{form}" for form in org_forms.more_forms(base)} | org_forms.head_keys(name, base)
+            keys |= org_forms.org_keys(name, base)  # "Baker McKenzie", "Zeiss", "ENBD"
             # "Tarkon Logistics" is found as "Tarkon"
             keys |= {
                 f"n:{' '.join(words[:n])}" for n in range(1, len(words)) if short_reference(words[:n], words)
@@ -1197,11 +1197,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                             return "nickname"
                         if best is None and short_reference(words, theirs_words) and not parent:
                             best = "partial"
-                        # "Zeiss" / "Carl Zeiss AG", "Orlen" / "PKN Orlen" (either one known first)
-                        if best is None and (
-                            (not parent and org_forms.head_reference(a, known, b))
-                            or org_forms.head_reference(b, name, a)
-                        ):
+                        # "Zeiss" / "Carl Zeiss AG", "ENBD", "Infovara Tech" (``org_forms``)
+                        if best is None and org_forms.refers_to(name, a, known, b, whole=parent):
                             best = "partial"
         if best is None and _organisation_grown(name, _names_of(candidate)):
             best = "grown"
