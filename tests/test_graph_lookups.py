@@ -4,6 +4,9 @@ reader is answered with what another may not see."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -139,3 +142,86 @@ def test_skipping_keys_no_entity_holds_finds_what_looking_them_up_finds(
         storage = m.service.storage
         assert [entities_named(storage, alice, q, now) for q in queries] == with_set
         assert lookups(storage).key_set is None
+
+
+def _uncached(storage: object, actor: Actor, query: str, now: datetime) -> dict[str, float]:
+    """What ``entities_named`` answers with the whole-query answers left out (every name resolved)."""
+    cache = lookups(storage)  # type: ignore[arg-type]
+    kept = dict(cache.by_query)
+    cache.by_query.clear()
+    try:
+        return entities_named(storage, actor, query, now)  # type: ignore[arg-type]
+    finally:
+        cache.by_query.clear()
+        cache.by_query.update(kept)
+
+
+def _other_process(db: Path | str, code: str) -> None:
+    script = f"from memlane import Memlane\nm = Memlane({str(db)!r}, user='alice', embedder='none')\n"
+    script += textwrap.dedent(code) + "\nm.close()\n"
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=180)
+
+
+def test_a_querys_kept_answer_follows_what_another_connection_and_process_change(
+    db_path: Path | str,
+) -> None:
+    question = "what does Zoltan Brandt lead with Carla Diaz?"
+    with (
+        Memlane(db_path, user="alice", embedder="none") as reader,
+        Memlane(db_path, user="alice", embedder="none") as writer,
+    ):
+        writer.store("Carla Diaz runs the audit.")
+        storage, now, alice = reader.service.storage, datetime.now(UTC), Actor(user="alice")
+        (carla,) = entities_named(storage, alice, question, now)
+        # asked again: answered from the query's kept answer, which is what resolving every name says
+        assert any(asked[0] == alice for asked in lookups(storage).by_query)
+        assert entities_named(storage, alice, question, now) == {carla: 1.0}
+        assert _uncached(storage, alice, question, now) == {carla: 1.0}
+        writer.store("Zoltan Brandt leads the audit.")  # another connection: a new entity
+        (zoltan,) = set(entities_named(storage, alice, question, now)) - {carla}
+        assert entities_named(storage, alice, question, now) == {carla: 1.0, zoltan: 1.0}
+        assert _graph(reader, question) == {"Carla Diaz runs the audit.", "Zoltan Brandt leads the audit."}
+        # another process merges the two: the kept answer (two entities) is not served again
+        _other_process(db_path, f"m.entities.merge({carla!r}, {zoltan!r})")
+        assert entities_named(storage, alice, question, now) == {carla: 1.0}
+        assert _uncached(storage, alice, question, now) == {carla: 1.0}
+
+
+def test_a_querys_kept_answer_is_never_given_to_another_reader(db_path: Path | str) -> None:
+    question = "what does Zoltan Brandt lead with Carla Diaz?"
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store("Zoltan Brandt leads the audit.", visibility="personal")
+        m.store("Carla Diaz works at Globex.", user="bob", visibility="shared")
+        m.store("Zoltan Brandt sings.", user="bob", visibility="personal")
+        storage, now = m.service.storage, datetime.now(UTC)
+        alice, bob = Actor(user="alice"), Actor(user="bob")
+        (mine,) = entities_about(storage, alice, "Zoltan Brandt")
+        (his,) = entities_about(storage, bob, "Zoltan Brandt")
+        (carla,) = entities_about(storage, bob, "Carla Diaz")
+        assert mine != his
+        # each reader's answer twice (the second one kept), in both orders
+        for first, second in ((alice, bob), (bob, alice), (alice, bob)):
+            for actor in (first, second, first, second):
+                own = mine if actor == alice else his
+                assert entities_named(storage, actor, question, now) == {own: 1.0, carla: 1.0}
+        assert {asked[0] for asked in lookups(storage).by_query} == {alice, bob}
+        assert _graph(m, question) == {"Zoltan Brandt leads the audit.", "Carla Diaz works at Globex."}
+        hits = m.recall(question, limit=10, user="bob")
+        assert {h.content for h in hits if "graph" in h.matched_by} == {
+            "Zoltan Brandt sings.",
+            "Carla Diaz works at Globex.",
+        }
+
+
+def test_a_first_person_querys_kept_answer_is_the_callers_own_account(db_path: Path | str) -> None:
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        m.store("Kalina likes window seats.", related_user="alice")
+        m.store("Boris likes aisle seats.", user="bob", related_user="bob")
+        storage, now = m.service.storage, datetime.now(UTC)
+        alice, bob = Actor(user="alice"), Actor(user="bob")
+        answers = {}
+        for actor in (alice, bob, alice, bob):
+            got = entities_named(storage, actor, "what do I prefer?", now)
+            assert got == _uncached(storage, actor, "what do I prefer?", now)
+            assert answers.setdefault(actor, got) == got and len(got) == 1
+        assert answers[alice] != answers[bob]

@@ -7,7 +7,10 @@ statements. Most runs resolve to nothing, and the same words come back in questi
 This cache keeps, per (reader, key), the entity ids ``Store.entity_ids_by_keys`` answered — an empty
 answer included — and the entities by id, so that a key read once costs a dictionary look-up until the
 entities change, and an entity found once is not read again (reading an entity's row, with its aliases
-and ids, cost more than finding it).
+and ids, cost more than finding it). On top of those, per (reader, the query's candidate names), what
+the whole query came to (``memlane.graph.query.entities_named``): a question asked again, or another
+question with the same names, skips resolving its names one by one (kept only when every resolution it
+was made of is kept).
 
 Why it is never wrong:
 
@@ -49,6 +52,12 @@ __all__ = ["EntityLookups", "lookups"]
 
 #: above this many cached keys the cache starts again (a bound on memory)
 MAX_KEYS = 200_000
+#: a query as ``entities_named`` keeps it: (reader, its candidate names, first person, the names found
+#: capitalised)
+Asked = tuple[Actor, tuple[str, ...], bool, frozenset[str]]
+
+#: above this many queries' answers kept, that part of the cache starts again (a bound on memory)
+MAX_QUERIES = 50_000
 #: the key set is not kept for a store with more keys filed than this (a bound on memory and on the
 #: time one reading takes)
 MAX_KEY_SET = 200_000
@@ -75,6 +84,8 @@ class EntityLookups:
         #: reader (kept only when every one of those keys is kept: the same answer until the
         #: generation moves), so that a name read before costs neither its keys nor its resolution
         self.by_reader: dict[tuple[Actor, Hashable], list[Resolution]] = {}
+        #: what a whole query's names came to for one reader (entity id -> weight; ``keep_query``)
+        self.by_query: dict[Asked, dict[str, float]] = {}
 
     def read(
         self, store: Store, actor: Actor, keys: Iterable[str], ids: Iterable[str], limit: int
@@ -111,6 +122,7 @@ class EntityLookups:
                     self._entities.clear()
                     self.resolved.clear()
                     self.by_reader.clear()
+                    self.by_query.clear()
                 for key in missing:
                     self._ids[(actor, key)] = tuple(found[key])
         # the rows of the entities found: facts of the store, handed only to a reader whose own
@@ -129,6 +141,14 @@ class EntityLookups:
             self.key_set = store.entity_key_set(MAX_KEY_SET)
             self.load_seconds = time.perf_counter() - start
         return self.key_set
+
+    def keep_query(self, asked: Asked, weights: dict[str, float]) -> None:
+        """Keep what a query's names came to for a reader (``asked`` starts with the reader), once every
+        resolution it was made of is kept: a query read again costs one dictionary look-up until the
+        generation moves."""
+        if len(self.by_query) >= MAX_QUERIES:
+            self.by_query.clear()
+        self.by_query[asked] = dict(weights)
 
     def kept(self, actor: Actor, keys: Iterable[str]) -> bool:
         """Whether ``actor``'s look-up of every one of ``keys`` is kept (read complete)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from datetime import datetime
 from functools import lru_cache
 
@@ -158,10 +158,14 @@ def _resolved(
     pool: dict[str, list[Entity]],
     exact: bool,
     fuzzy: bool = True,
+    used: list[tuple[Actor, Hashable]] | None = None,
 ) -> list[Resolution]:
     """``_resolutions`` for ``actor``, kept per reader once every key it was looked up by is kept (the
-    same entities under the same keys give the same answer until the generation moves)."""
+    same entities under the same keys give the same answer until the generation moves). ``used`` gets
+    the memo's key."""
     memo = (actor, (mention, exact, fuzzy))
+    if used is not None:
+        used.append(memo)
     results = cache.by_reader.get(memo)
     if results is None:
         results = _resolutions(mention, pool, cache, exact, fuzzy)
@@ -178,13 +182,15 @@ def _resolve_all(
     ids: Iterable[str] = (),
     fuzzy: Callable[[Mention], bool] = lambda _: True,
     pool: dict[str, list[Entity]] | None = None,
+    used: list[tuple[Actor, Hashable]] | None = None,
 ) -> dict[Mention, list[Resolution]]:
     """Resolve ``mentions`` in two lookups, as linking does: a name of several words (or an id) that
     matches a known name exactly is settled among its exact namesakes; the others, and every lone word
     (which may be ambiguous with a partial match of another type), among all their candidates (near
     spellings only for the mentions ``fuzzy`` allows). A run of words that holds a settled name ("Ana
     Lopez discuss"), nor is a lone word of it. A mention this reader resolved before (``cache``) is
-    not looked up again. ``pool`` keeps what was read (``ids`` among it)."""
+    not looked up again. ``pool`` keeps what was read (``ids`` among it); ``used`` gets the key of each
+    resolution's memo (``_resolved``)."""
     pool = {} if pool is None else pool
     known = cache.by_reader
     firm = [m for m in mentions if m.external_ids or (m.name and len(m.name.split()) > 1)]
@@ -192,7 +198,7 @@ def _resolve_all(
     _lookup(cache, store, actor, {k for m in new for k in _keys(m, True)}, ids, pool)
     out: dict[Mention, list[Resolution]] = {}
     for mention in firm:
-        results = _resolved(cache, actor, mention, pool, exact=True)
+        results = _resolved(cache, actor, mention, pool, exact=True, used=used)
         if _settled(results):
             out[mention] = results
     settled = {w for m in out for w in (m.name or "").split()}
@@ -201,7 +207,7 @@ def _resolve_all(
     new = [m for m in rest if (actor, (m, False, fuzzy(m))) not in known]
     _lookup(cache, store, actor, {k for m in new for k in _keys(m, False, fuzzy(m))}, [], pool)
     for mention in rest:
-        out[mention] = _resolved(cache, actor, mention, pool, exact=False, fuzzy=fuzzy(mention))
+        out[mention] = _resolved(cache, actor, mention, pool, exact=False, fuzzy=fuzzy(mention), used=used)
     return out
 
 
@@ -211,6 +217,38 @@ def _names(query: str, now: datetime) -> list[str]:
     keys = text.query_entity_candidates(query, now=now)
     names = {k[5:] for k in keys if k.startswith("name:")} | {k[6:] for k in keys if k.startswith("email:")}
     return sorted(names, key=lambda n: (-len(n.split()), n))
+
+
+def _named_weights(
+    cache: EntityLookups,
+    store: Store,
+    actor: Actor,
+    names: list[str],
+    own: str | None,
+    proper: frozenset[str],
+    used: list[tuple[Actor, Hashable]],
+) -> dict[str, float]:
+    """``entities_named``'s answer, resolved (``own``: the caller's account id, for a first-person
+    query)."""
+
+    def fuzzy(mention: Mention) -> bool:
+        return mention.name in proper
+
+    pool: dict[str, list[Entity]] = {}
+    resolved = _resolve_all(
+        cache, store, actor, [Mention(n) for n in names], [own] if own else [], fuzzy, pool, used
+    )
+    weights: dict[str, float] = {}
+    fitting = {m.name or "": _weights(results) for m, results in resolved.items()}
+    covered = {w for name, fits in fitting.items() if fits and " " in name for w in name.split()}
+    for name, fits in fitting.items():
+        if " " in name or name not in covered:
+            for entity_id, w in fits.items():
+                weights[entity_id] = max(weights.get(entity_id, 0.0), w)
+    if own:
+        for entity in pool.get(f"id:{own}", ()):
+            weights[entity.id] = 1.0
+    return weights
 
 
 def entities_named(
@@ -232,28 +270,22 @@ def entities_named(
     own = account_id(actor.user)
     if not names and not first_person:
         return {}
-    weights: dict[str, float] = {}
     if keys is None:
         keys = text.extract_entities(query, now=now)
-    proper = {k[5:] for k in keys if k.startswith("name:")}
-
-    def fuzzy(mention: Mention) -> bool:
-        return mention.name in proper
-
-    pool: dict[str, list[Entity]] = {}
+    # (near spellings are tried for the names found capitalised: part of what the answer depends on)
+    proper = frozenset(k[5:] for k in keys if k.startswith("name:")).intersection(names)
     cache = lookups(store)
-    resolved = _resolve_all(
-        cache, store, actor, [Mention(n) for n in names], [own] if first_person else [], fuzzy, pool
-    )
-    fitting = {m.name or "": _weights(results) for m, results in resolved.items()}
-    covered = {w for name, fits in fitting.items() if fits and " " in name for w in name.split()}
-    for name, fits in fitting.items():
-        if " " in name or name not in covered:
-            for entity_id, w in fits.items():
-                weights[entity_id] = max(weights.get(entity_id, 0.0), w)
-    if first_person:
-        for entity in pool.get(f"id:{own}", ()):
-            weights[entity.id] = 1.0
+    asked = (actor, tuple(names), first_person, proper)
+    weights = cache.by_query.get(asked)
+    if weights is None:
+        used: list[tuple[Actor, Hashable]] = []
+        weights = _named_weights(cache, store, actor, names, own if first_person else None, proper, used)
+        # kept when every resolution it read is (the same answer until the generation moves)
+        if all(memo in cache.by_reader for memo in used) and (
+            not first_person or cache.kept(actor, [f"id:{own}"])
+        ):
+            cache.keep_query(asked, weights)
+    weights = dict(weights)
     if found is not None:
         # rows of the entities this reader's look-ups found (now or, for a name resolved before, then)
         found.update(cache.entities(weights))
