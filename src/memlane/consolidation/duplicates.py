@@ -6,19 +6,24 @@ profile or a person keeps apart — and their **signatures** are equal. A signat
 statement's content words (``text.content_words``: stemmed, stopwords dropped, numbers kept, one
 ``not`` marker for a negation) after three normalisations that do not change what is said:
 
+- contractions spelled out and the extractor's "the user" read as the speaker's "I" / "my"
+  (``restatement.plain_forms``: "can't" is "cannot", "the user's sister" is "my sister");
 - currency symbols read as words (``$1,200`` is ``1,200 dollars``);
 - irregular verb forms read as their verb (``began`` is ``begin``, ``bought`` is ``buy``: lemminflect's
   word lists, no model);
 - number words up to twelve read as digits (``two kids`` is ``2 kids``);
-- words of one meaning are one word (``SYNONYMS``: like / love / enjoy / prefer, start / begin, …),
+- words of one meaning are one word (``SYNONYMS``: like / enjoy, love / adore, start / begin, …; a
+  preference, a love and a liking are other degrees, ``degree_apart``),
   and filler words that add nothing to the fact are dropped (``FILLERS``: really, also, actually, and
   reporting verbs such as said or mentioned).
 
 Within one signature, ``same_statement`` then asks whether the bag is one statement: names, numbers,
 negations and stance words (may, must, some, all, probably, if, a question…) in one order, the same
 words after each role word ("into the tea" / "into the milk"), one verb not past in one and present in
-the other, reporting verbs kept, only synonyms that hold in every common sense (docs/consolidation.md,
-rule 8). So inflection, articles, punctuation, those synonyms and the reorderings it allows (an opening
+the other, reporting verbs kept, only synonyms that hold in every common sense, a noun compound kept a
+compound (``modifier_moved``: "a child psychologist" is not "a psychologist with children";
+docs/consolidation.md, rule 8). ``statement_apart`` is that check for the paraphrase mode's pairs,
+across other words. So inflection, articles, punctuation, those synonyms and the reorderings it allows (an opening
 phrase moved to the end, a passive with "by", a copula's sides) do not keep two statements apart,
 while any other word does: another number, date, person, place, object or a negation changes the
 signature. The rule errs on the side of keeping apart (a merge hides statements behind one, so a

@@ -26,6 +26,10 @@ erring on the side of keeping apart:
    the fact rather than change it (``_framing``: "plays piano **as a hobby**").
 7. **No roles or preferences turned round** (``_agent_reversed``: "Astrid is Henrik's manager" /
    "Henrik manages Astrid"; ``_preference_reversed``), no phrasal verb for one with other particles.
+8. **The word rule's second check across other words** (``duplicates.statement_apart``: the whole
+   check within one signature; the time of *be* / *have* / *do* and of one verb, stance, a negated
+   word, the doer, a moved compound otherwise), one number in one unit (``_units_apart``: "dollars" /
+   "euros"), and the degree of liking (``duplicates.degree_apart``, in ``kept_apart``).
 
 Anchors are compared as what they say (``_compared``, ``anchors_agree``): "3 pm" is "15:00", "June 9th"
 is "9 June", "this September" is September, a name is said by a statement that has its words.
