@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from memlane import Memlane
+from memlane.forgetting import asked_to_forget
 
 
 def user(text: str) -> list[dict[str, str]]:
@@ -83,3 +84,50 @@ def test_forget_by_query_keeps_another_value_of_the_same_thing(mem: Memlane, sto
     mem.store(stored)
     assert not mem.forget(query=query).deleted
     assert current(mem) == [stored]
+
+
+@pytest.mark.parametrize(
+    ("stored", "said", "gone"),
+    [
+        (
+            ["Julia is pregnant", "Julia's sister is pregnant"],
+            "Can you forget that Julia is pregnant?",
+            ["Julia is pregnant"],
+        ),
+        (
+            ["My flight to Lisbon is on Friday", "Rita's flight to Lisbon is on Monday"],
+            "Please delete the note about my flight to Lisbon.",
+            ["My flight to Lisbon is on Friday"],
+        ),
+        (
+            ["Carlos owes me 50 euros", "I owe Carlos 50 euros"],
+            "I'd like you to erase the fact that Carlos owes me 50 euros.",
+            ["Carlos owes me 50 euros"],
+        ),
+        (
+            ["The offsite is in Lisbon", "The offsite is in June"],
+            "You can forget that I said the offsite is in Lisbon.",
+            ["The offsite is in Lisbon"],
+        ),
+    ],
+)
+def test_a_request_to_forget_in_any_wording_forget_reads(
+    mem: Memlane, stored: list[str], said: str, gone: list[str]
+) -> None:
+    """The phrasings ``forget(query=...)`` reads (``forgetting.asked_to_forget``) are retractions in a
+    conversation too, deleted by the same rule."""
+    for content in stored:
+        mem.store(content, auto_supersede=False)
+    report = mem.extract(user(said))
+    assert sorted(d.content for d in report.deleted) == gone
+    assert current(mem) == sorted(set(stored) - set(gone))
+
+
+def test_what_reads_as_a_request_to_forget() -> None:
+    """A task ("remove the old tests") or "forget it" (never mind) asks to forget nothing; a verb that
+    is also a task's asks to forget only a statement named as one."""
+    assert asked_to_forget("Remove the old tests from the repo.") is None
+    assert asked_to_forget("Forget it.") is None
+    assert asked_to_forget("Delete everything about Peter") is None  # a topic: forget(query=...)'s
+    found = asked_to_forget("Remove the fact that Jonas is lactose intolerant")
+    assert found is not None and found.text == "Jonas is lactose intolerant"

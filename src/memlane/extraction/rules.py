@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..forgetting.requests import asked_to_forget
 from ..models import MemoryType, Visibility
 from ..secrets import find_secret
 from .classify import classify, name_subject, third_person, visibility_of
@@ -189,6 +190,10 @@ def _claim_of(assistant: Message | None) -> str | None:
 
 
 def _retraction(sentence: str, message: Message, ids: tuple[str, ...]) -> Retraction:
+    asked = asked_to_forget(strip_greeting(sentence))
+    if asked is not None:  # "can you forget that …", "delete the note about …": read as forget reads it
+        return Retraction(text=sentence, retracts=third_person(asked.text), related_user=message.user,
+                          source_message_ids=ids, erase=True)  # fmt: skip
     rest = _RETRACT_LEAD_RE.sub("", sentence).strip()
     rest = _ANYMORE_RE.sub("", _NEGATION_RE.sub("", rest)).strip(" ,.;")
     # "That's no longer true, I don't live in Lyon anymore" → "The user live in Lyon" → "lives"

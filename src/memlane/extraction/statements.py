@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from ..forgetting.requests import asked_to_forget
+
 __all__ = ["Act", "act_of", "has_permanence", "is_transient", "split_statements", "strip_greeting"]
 
 #: sentence ends, not after a title or a one-letter initial ("Dr. Okafor", "St. Mary's", "J. Smith")
@@ -150,7 +152,7 @@ def act_of(sentence: str) -> Act:
     s = strip_greeting(s)
     if _SMALL_TALK_RE.match(s):
         return Act.SMALL_TALK
-    if _RETRACT_RE.search(s):
+    if _RETRACT_RE.search(s) or asked_to_forget(s) is not None:
         return Act.RETRACTION
     if _CONFIRM_RE.match(s) and len(s.split()) <= 6:
         return Act.CONFIRMATION

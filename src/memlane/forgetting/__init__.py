@@ -13,7 +13,7 @@ from datetime import datetime
 from ..models import Actor
 from ..storage.base import Store
 from .matching import COVERAGE, RELATED_SIMILARITY, Recall, Similar, chosen, stating
-from .requests import ForgetRequest, read_request
+from .requests import ForgetRequest, asked_to_forget, read_request
 
 __all__ = [
     "COVERAGE",
@@ -21,6 +21,7 @@ __all__ = [
     "ForgetRequest",
     "Recall",
     "Similar",
+    "asked_to_forget",
     "read_request",
     "stating",
     "targets",

@@ -25,7 +25,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..graph.query import about_question
 
-__all__ = ["ForgetRequest", "read_request"]
+__all__ = ["ForgetRequest", "asked_to_forget", "read_request"]
 
 Kind = Literal["statement", "topic"]
 
@@ -60,7 +60,7 @@ _MANY = re.compile(
 )
 #: "that …", "the fact that …", "what I said about …", "I said …": a statement follows
 _STATEMENT = re.compile(
-    r"^(?:(?:the\s+fact\s+)?that\s+|what\s+(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:about\s+|that\s+)?"
+    r"^(?:(?:the\s+fact\s+)?that\s+(?:(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:that\s+)?)?|what\s+(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:about\s+|that\s+)?"
     r"|(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:that\s+)?)",
     re.IGNORECASE,
 )
@@ -133,6 +133,30 @@ def _typos_mended(query: str) -> str:
         return word
 
     return re.sub(r"\b[a-zA-Z]{5,}\b", mend, query)
+
+
+#: verbs that ask to forget whatever follows them; the others ("delete", "remove", "clear"…) are tasks
+#: too ("remove the old tests"), so in a conversation they ask to forget only a stored statement named
+#: as one ("delete the note about …", "remove the fact that …")
+_FORGET_VERB = re.compile(r"^(?:forget|erase|disregard)\b", re.IGNORECASE)
+
+
+def asked_to_forget(sentence: str) -> ForgetRequest | None:
+    """The statement a sentence of a conversation asks to forget ("Can you forget that Julia is
+    pregnant?", "please delete the note about my flight to Lisbon", "erase the fact that Carlos owes me
+    50 euros"), or None: no verb of forgetting first (after courtesy), a task ("remove the old tests"),
+    or a topic ("forget everything about Dana")."""
+    rest = _LEAD.sub("", sentence.strip())
+    verb = _VERB.match(rest)
+    if verb is None:
+        return None
+    after = _trimmed(rest[verb.end() :])
+    if not _FORGET_VERB.match(rest) and not (_ONE.match(after) or _STATEMENT.match(after)):
+        return None
+    found = read_request(sentence)
+    if found.kind != "statement" or found.text == sentence.strip() or found.text.lower() in _PRONOUN:
+        return None  # a topic, no request, or "forget it" (never mind)
+    return found
 
 
 def read_request(query: str) -> ForgetRequest:
