@@ -43,3 +43,12 @@ def test_the_guards_refuse_another_fact(a: str, b: str) -> None:
 @pytest.mark.parametrize(("a", "b"), KEPT)
 def test_the_second_check_leaves_rewordings_to_the_other_rules(a: str, b: str) -> None:
     assert not statement_apart(a, b) and not statement_apart(b, a)
+
+
+def test_a_comparative_liking_is_a_preference() -> None:
+    from memlane.consolidation.paraphrases import verdict
+
+    prefers = "Timo prefers rye bread over white bread"
+    assert verdict(prefers, "Timo likes rye bread more than white bread") == 1
+    assert verdict(prefers, "Timo likes white bread more than rye bread") == -1  # turned round
+    assert verdict(prefers, "Timo likes rye bread") == -1  # a liking is not a preference

@@ -62,6 +62,7 @@ from . import lexicon
 from .discourse import strip_discourse
 from .duplicates import (
     MARKERS,
+    degrees,
     group_key,
     kept_apart,
     normalise,
@@ -418,6 +419,8 @@ def verdict(
     ra, rb = _reading(a), _reading(b)
     keys_a = {k for k, _ in ra.units}
     keys_b = {k for k, _ in rb.units}
+    if degrees(a) == degrees(b) == {"prefer"}:  # "prefers X over Y" / "likes X more than Y"
+        light = light | _PREFERRING
     only_a = [w for k, w in ra.units if k not in keys_b and k not in light]
     only_b = [w for k, w in rb.units if k not in keys_a and k not in light]
     left = [
@@ -441,6 +444,10 @@ def verdict(
     ):
         return -1
     return found if guarded(a, b) else -1
+
+
+#: the words of a preference, one preference when both statements state one (``duplicates.degrees``)
+_PREFERRING = frozenset(["like", "prefer", "rather"])
 
 
 def _changes_claim(word: str, other: str) -> bool:
