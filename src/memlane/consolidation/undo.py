@@ -9,6 +9,7 @@ were undone one by one since (``undo`` of a cluster, ``entities.unmerge`` of a f
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from ..errors import InvalidInput, NotFound, UnknownMemory
 from ..graph.service import unmerge_in
@@ -42,7 +43,7 @@ def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: dateti
         check_change(actor, [merged], Change.SUPERSEDE)
     # back into their own chains (still superseded, so the new item stays the only current one of its
     # text), then the new item goes, then they are current again
-    moves = [(str(v), str(m["chain_id"])) for m in members for v in m.get("versions", [m["id"]])]
+    moves = _moves(txn, merged, members)
     olds = {v: txn.find_by_id(v) for v, _ in moves}
     txn.relink(
         [
@@ -53,10 +54,36 @@ def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: dateti
         now,
     )
     txn.delete_chains(reader, [memory_id])
-    heads = [str(m["id"]) for m in members if olds.get(str(m["id"])) is not None]
+    heads = [str(m["id"]) for m in members if isinstance(m, dict) and olds.get(str(m.get("id"))) is not None]
     txn.relink([(h, dict(moves)[h], None, None) for h in heads], now)
     txn.audit(actor or reader, "consolidation_undo", memory_id, {"restored": heads})
     return heads
+
+
+def _moves(txn: WriteTxn, merged: Memory, members: list[Any]) -> list[tuple[str, str]]:
+    """(version, the chain it goes back to) of each member version ``merged``'s provenance names that
+    the consolidation did move: a version in ``merged``'s own chain, of its workspace, owner and
+    visibility, going back to a chain no other scope's memory roots. The provenance is text any store
+    may carry (``source`` and ``provenance`` are a store's fields), so an id in it may be anyone's: one
+    that is not such a version is left alone, as one forgotten since is (the same answer)."""
+    chain = txn.chain_id_of(merged.id)
+    scope = (merged.workspace, merged.owner, str(merged.visibility))
+    moves: list[tuple[str, str]] = []
+    for member in members:
+        if not isinstance(member, dict) or not isinstance(member.get("chain_id"), str):
+            continue
+        target = str(member["chain_id"])
+        if txn.held_by("memory", target) not in (None, scope):
+            continue
+        for version in member.get("versions", [member.get("id")]):
+            old = txn.find_by_id(str(version)) if version != merged.id else None
+            if old is not None and txn.chain_id_of(old.id) == chain and _scope(old) == scope:
+                moves.append((old.id, target))
+    return moves
+
+
+def _scope(m: Memory) -> tuple[str, str, str]:
+    return (m.workspace, m.owner, str(m.visibility))
 
 
 def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUndo:
