@@ -37,6 +37,8 @@ SAME = [
     # legal forms cleanco does not list
     ("QatarBuild", "Qatar Build W.L.L."),
     ("Harbi Logistics", "Harbi Logistics Est."),
+    ("Otto Group", "Otto GmbH & Co KG"),
+    ("Bosch", "Robert Bosch GmbH & Co. KG"),
     ("Sao Việt JSC", "Sao Viet Joint Stock Company"),
     ("桜電機", "桜電機株式会社"),
     ("株式会社桜電機", "桜電機"),

@@ -3,7 +3,8 @@
 :func:`memlane.graph.resolution` compares organisations by their base name (``legal_forms.basename``:
 cleanco's 321 legal terms removed). This module adds the forms people write that those miss:
 
-* **Legal forms cleanco does not list**: the Gulf's "W.L.L." and "Est." (establishment), a joint-stock
+* **Legal forms cleanco does not list** or leaves a part of: "GmbH & Co. KG" (cleanco reads the
+  ampersand only as written), the Gulf's "W.L.L." and "Est." (establishment), a joint-stock
   company written out ("Sao Viet Joint Stock Company" = "Sao Việt JSC"), the legal form written as one
   word with the name before it (Swedish "Telefonaktiebolaget LM Ericsson": *aktiebolaget* is "AB"), and
   the forms of Chinese, Japanese and Korean names written in their own script (株式会社, 有限公司, 주식회사),
@@ -94,6 +95,8 @@ _TRAILING_FORMS = (
     ("wll",),
     ("est",),
 )
+#: legal forms of the partner company before "& Co. KG" ("Otto GmbH & Co. KG", "Merck KGaA"'s "AG & Co.")
+_FORM_BEFORE_CO = frozenset({"gmbh", "ag", "se", "ug", "bv", "sarl", "sas", "ltd", "llc", "inc"})
 #: the legal form written as one word with what comes before it ("Telefonaktiebolaget"): Swedish,
 #: Danish, Norwegian, German and Finnish for a stock company
 _COMPOUND_FORMS = ("aktiebolag", "aktiebolaget", "aktieselskab", "aksjeselskap", "aktiengesellschaft")
@@ -153,6 +156,13 @@ def trim(tokens: list[str]) -> list[str]:
             if len(words) > len(form) and tuple(words[-len(form) :]) == form:
                 del words[-len(form) :]
                 changed = True
+        if len(words) > 1 and words[-1] == "and":
+            # what cleanco leaves of "GmbH & Co. KG", "AG & Co. KGaA", "& Cie" (it reads "&" only as
+            # written, and the base name spells it "and"): a company's name never ends with "and"
+            words.pop()
+            if len(words) > 1 and words[-1] in _FORM_BEFORE_CO:
+                words.pop()
+            changed = True
         if len(words) > 1 and words[-1] in PARTNERSHIP_WORDS:
             words.pop()
             if len(words) > 1 and words[-1] == "and":
