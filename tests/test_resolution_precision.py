@@ -166,3 +166,27 @@ def test_on_store_a_relative_named_in_the_sentence_is_an_entity_of_its_own(mem: 
     linked = _entities(mem)
     assert linked["Théodore Marchand"] == ["Théodore Marchand is Théo's father, a retired printer"]
     assert "Théodore Marchand" not in _aliases(mem)["Théo Marchand"]
+
+
+# -- a sentence that says the name is another one ----------------------------------------------------
+
+
+def test_a_name_said_to_be_another_is_not_the_known_one() -> None:
+    carmen = Candidate("p1", "person", "Carmen García Márquez")
+    another = Mention("Carmen Márquez", "person", context="Carmen Márquez is another student in the class")
+    assert resolve(another, [carmen]).entity_id is None
+    assert (
+        resolve(
+            Mention("Carmen Márquez", "person", context="Carmen Márquez gave us homework"), [carmen]
+        ).entity_id
+        == "p1"
+    )
+
+
+def test_on_store_a_name_said_to_be_another_is_an_entity_of_its_own(mem: Memlane) -> None:
+    mem.store("Carmen García Márquez is my Spanish teacher")
+    mem.store("Carmen Márquez is another student in the class")
+    mem.store("Carmen Márquez is another student in the class, she sits next to me")
+    linked = _entities(mem)
+    assert linked["Carmen García Márquez"] == ["Carmen García Márquez is my Spanish teacher"]
+    assert len(linked["Carmen Márquez"]) == 2  # (one entity, found again by its own name)

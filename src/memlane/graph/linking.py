@@ -180,9 +180,9 @@ _ROLE_HEADS = frozenset(
 )
 #: a saint's title before a given name: the name is a part of a place's or a church's ("St. Peter's
 #: Basilica", "San Francisco"), not a person's
-_SAINT = re.compile(r"(?:\b(?:St|Ste|Saint|Sainte|San|Santa|Santo|São|Sao)\.?\s+)$")
-#: a capitalised word (or several) right before a name in the same sentence: a name's first words
-_LEADING_WORDS = re.compile(r"((?:[A-Z][\w’'-]*\.?\s+)+)$")
+_SAINTS = frozenset(["st", "ste", "saint", "sainte", "san", "santa", "santo", "sao"])
+#: how far before a name ``_as_named`` looks for a saint's title or the name's first words
+_BEFORE = 80
 #: an edition after a product's name ("Route Planner v2"): the text analysis keys it apart ("id:v2")
 _EDITION = re.compile(r"^\s+v\d+(?:\.\d+)*\b")
 
@@ -207,19 +207,33 @@ def _as_named(spelt: str, content: str) -> str | None:
     if where is None:
         return spelt
     start, end = where
-    before = content[:start]
-    if len(words) == 1 and _SAINT.search(before):
-        return None
-    if len(words) == 1 and is_common_word(_key(spelt)) and (lead := _LEADING_WORDS.search(before)):
+    # (the words right before the name only: a search of the whole text before it tried every place)
+    before = content[max(0, start - _BEFORE) : start]
+    if len(words) == 1 and before[-1:].isspace():
+        leading = _capitalised_before(before)
+        if leading and _key(leading[-1]) in _SAINTS:
+            return None
         # (not the words that start a sentence anyway: "My Mercury card" is Mercury's)
-        leading = lead.group(1).split()
         while leading and _key(leading[0]) in STOPWORDS:
             leading = leading[1:]
-        if leading:
+        if leading and is_common_word(_key(spelt)):
             return " ".join([*leading, spelt])
-    if (edition := _EDITION.match(content[end:])) is not None:
+    if content[end : end + 2].startswith((" v", " V")) and (edition := _EDITION.match(content[end:])):
         return content[start : end + edition.end()]
     return spelt
+
+
+def _capitalised_before(before: str) -> list[str]:
+    """The capitalised words (a title's dot allowed) right before a name, in their order: "Bright" of
+    "Bright Horizons", "St." of "St. Peter"; none after a sentence's end or a comma."""
+    words: list[str] = []
+    for word in reversed(before.split()):
+        if not word[:1].isupper() or (
+            word[-1] in ".,;:!?" and not (word[-1] == "." and _key(word) in _SAINTS)
+        ):
+            break
+        words.append(word)
+    return words[::-1]
 
 
 def _key(word: str) -> str:
@@ -228,8 +242,13 @@ def _key(word: str) -> str:
 
 def _find(spelt: str, content: str) -> tuple[int, int] | None:
     """Where ``spelt`` first stands in ``content`` as whole words (start, end), else None."""
-    found = re.search(r"(?<!\w)" + re.escape(spelt) + r"(?!\w)", content)
-    return (found.start(), found.end()) if found else None
+    at = content.find(spelt)
+    while at != -1:
+        end = at + len(spelt)
+        if (at == 0 or not _is_word(content[at - 1])) and (end == len(content) or not _is_word(content[end])):
+            return at, end
+        at = content.find(spelt, at + 1)
+    return None
 
 
 def entity_scope(memory: Memory) -> EntityScope:
@@ -414,7 +433,7 @@ def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
     # (and its organisations: "Kasia Nowak" of Tarkon may be another Kasia Nowak than an unaffiliated one;
     # and what its text says of it: "Farah is my yoga friend" is not Dr. Farah Haddad, "Théodore Marchand
     # is Théo's father" not Théo Marchand)
-    evidence = context_evidence(mention.name, mention.context) if mention.name else (False, ())
+    evidence = context_evidence(mention.name, mention.context) if mention.name else None
     return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations, evidence)
 
 
