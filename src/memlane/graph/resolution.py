@@ -10,7 +10,11 @@ Deterministic and offline. The order (SPEC §4):
    ``cleanco``). For people, a first name and its nicknames ("Bob" = "Robert", from the ``nicknames``
    data set) or an initial ("R. Smith") match when the surname is the same.
 3. **Partial names**: a first name or surname alone ("Ana", "Georgiev"), or an e-mail address's name
-   part, matches a known person only when exactly one person fits.
+   part, matches a known person only when exactly one person fits, and not when the mention's context
+   (``Mention.context``: a memory's text) presents it as someone ("Farah is my yoga friend" is not Dr.
+   Farah Haddad). The context also rules out a known person it names apart as the mention's relative
+   ("Théodore Marchand is Théo's father") and one the name only resembles when it says the name is
+   another ("Carmen Márquez is another student").
 4. **Fuzzy** spelling (``rapidfuzz``): a near-identical name ("Okafur" for "Okafor") matches only when it
    is the only near match and, when vectors are given, the two contexts are similar (an embedder
    confirms it); without vectors the bar is higher.
