@@ -12,8 +12,8 @@ Three general rules in ``memlane.text.claims`` / ``memlane.text.updates``, each 
   "two" and "2" are one value);
 * a past occurrence of the present habit ("The bus leaves at 7:15" / "The bus left at 7:40 this
   morning") is one event, never a new timetable, while a change said in the past ("was moved to"), an
-  agent moving the thing ("We moved the standup to 10:00") or a new time with change wording ("starts
-  at 10:00 now") still updates.
+  agent moving the thing ("We moved the standup to 10:00"), a new time with change wording ("starts
+  at 10:00 now") or the thing's time changed ("The standup time was changed to 10:00") still updates.
 
 Every pair is stored through the SDK on a real database (both backends); each fails on the code before
 these rules. ("The standup was at 10:00 today" already left "The standup is at 9:30" alone, and "… was
@@ -25,7 +25,8 @@ from __future__ import annotations
 import pytest
 
 from memlane import Memlane
-from memlane.text.claims import analyse
+from memlane.text.claims import analyse, claim_keys
+from memlane.text.updates import compare
 
 
 def current(mem: Memlane) -> list[str]:
@@ -66,6 +67,9 @@ def test_a_fact_that_still_holds_is_not_superseded(mem: Memlane, old: str, new: 
         # changes of a recurring time, said in the past or by another wording
         ("The standup is at 9:30", "We moved the standup to 10:00"),
         ("The standup is at 9:30", "The standup starts at 10:00 now"),
+        # the thing's time named as a subject of its own
+        ("The standup is at 9:30", "The standup time was changed to 10:00"),
+        ("The retro is on Fridays", "The retro day is now Thursday"),
     ],
 )
 def test_a_true_update_still_supersedes(mem: Memlane, old: str, new: str) -> None:
@@ -97,3 +101,7 @@ def test_the_rules_on_the_claims() -> None:
     # "new" in a value says the value is new ("Ana is my new manager"), not that a named thing changed
     assert analyse("I have a new phone").change and analyse("I have a new phone").renewed
     assert not analyse("I have a phone now").renewed
+    # "the meeting time" is the meeting's time, not its room
+    room, moved = analyse("The meeting is in Room 4"), analyse("The meeting time was moved to 10:00")
+    assert not compare(room, moved)[0]
+    assert "about:meet" in claim_keys(moved)

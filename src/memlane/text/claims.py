@@ -93,6 +93,9 @@ _PAST_PHRASES = (
     ("back", "in"), ("in", "the", "past"), ("at", "the", "time"), ("used", "to"), ("the", "year", "before"),
 )  # fmt: skip
 
+#: nouns naming when a thing happens, after it in a subject ("the standup time"; stems, as
+#: ``text.updates.SLOT_NOUNS``)
+_SLOT_NOUNS = _w("time day date hour schedul slot")
 _WEEKDAYS = _w("monday tuesday wednesday thursday friday saturday sunday")
 _MONTHS = _w(
     "january february march april may june july august september october november december "
@@ -703,6 +706,9 @@ def claim_keys(statement: Statement) -> frozenset[str]:
             subject = " ".join(sorted(c.subject))
             keys.add(f"about:{subject}")
             keys.add(f"about:{subject}|{c.verb}")
+            thing = c.subject - _SLOT_NOUNS
+            if thing and thing != c.subject and not c.possessor:  # "the standup time": the standup's
+                keys.add("about:" + " ".join(sorted(thing)))
         if c.possessor:
             keys.add("about:" + " ".join(sorted(c.possessor)))
         if c.agent and c.obj:

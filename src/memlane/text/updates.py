@@ -66,6 +66,9 @@ _ENDING_VERBS = _w("leave quit sell stop cancel end abandon retire resign lose c
 #: the values are of one kind (a shared word, a date, a time, a number)
 _NAMING_CHANGE_VERBS = _w("move relocate transfer rename")
 _NAMING_PREDICATES = _w("be call name")
+#: nouns naming when something happens, as a subject after the thing ("the standup time", "the
+#: retro day"): the thing's own time (stems)
+SLOT_NOUNS = frozenset({"time", "day", "date", "hour", "schedul", "slot"})
 #: value kinds that say when something happens
 _WHEN_KINDS = frozenset({"time", "date", "weekday"})
 
@@ -218,6 +221,16 @@ def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False) -> boo
         return False
     if change and old.agent and new.agent and new.verb == old.verb and old.obj and new.obj == old.obj:
         return not new.negated  # "Priya owns the billing service" -> "Marcus now owns it"
+    if (
+        (new.verb.split("_")[0] in _CHANGE_VERBS or (new.verb == "be" and change))
+        and not new.negated
+        and old.subject
+        and not old.possessor
+        and new.subject > old.subject
+        and new.subject - old.subject <= SLOT_NOUNS
+    ):
+        # the old subject's time, changed: "The standup time was changed to 10:00", "… is now 10:00"
+        return _same_kind(old, new, any_name=False) and bool(old.kinds & new.kinds & _WHEN_KINDS)
     if new.verb.split("_")[0] in _CHANGE_VERBS and not new.passive and not new.negated and old.subject:
         # someone changes the old subject itself: "We moved the standup to 10:00" / "The standup is at 9:30"
         thing = {w for w in new.obj if not _HAS_DIGIT_RE.search(w)}
