@@ -26,6 +26,9 @@ it can read, and whether it may opt a user back in. The table in docs/api.md is 
   any user of the workspace may (a platform's unbound key, an agent's key, an admin key), never a key
   bound to one user nor a local surface acting as its user. And only a request through an agent's key
   speaks through that agent (as only it writes the agent's items).
+- Restoring an export writes what the caller's file says, so an author it names is kept only where the
+  caller may act for that user (``restored_author``): a shared item written by someone else is restored
+  by a user as of unknown author, not as theirs.
 - Opting out is always allowed to a request acting as the user (less memory never harms them); opting
   back in only to the user themselves (a key bound to them, not an agent's key or a platform's unbound
   key acting for them) or an admin, so that nobody acting on their behalf can undo their choice.
@@ -47,6 +50,7 @@ __all__ = [
     "check_speakers",
     "refusal",
     "resolve_owner",
+    "restored_author",
 ]
 
 
@@ -81,6 +85,18 @@ def check_change(actor: Actor, items: list[Memory], change: Change) -> None:
         reason = refusal(actor, item, change)
         if reason is not None:
             raise Forbidden(reason)
+
+
+def restored_author(actor: Actor, item: Memory) -> str | None:
+    """The author a restored ``item`` (an export is the caller's text) keeps: a personal item's is its
+    owner, the caller; a shared item keeps the author it names when that is the caller or the request
+    may act for any user (an admin, a platform's unbound key, an agent's key), and is otherwise of
+    unknown author (changed by admins only), never attributed to a user who did not restore it."""
+    if item.visibility is Visibility.PERSONAL:
+        return actor.user
+    if item.author == actor.user or actor.admin or actor.delegated:
+        return item.author
+    return None
 
 
 def check_speakers(actor: Actor, speakers: Iterable[tuple[str | None, str | None]]) -> None:

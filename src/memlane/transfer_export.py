@@ -28,6 +28,7 @@ from .importers import Batch
 from .importers.memlane_format import FORMAT, VERSION
 from .messages import problems
 from .models import Actor, ImportResult, Memory, State
+from .permissions import restored_author
 from .requests import check_storable, validate_store
 from .secrets import scan_fields
 from .storage.base import NewMemory
@@ -95,6 +96,7 @@ def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | 
         )
         if _owner_of(req, actor) != (memory.owner, memory.visibility):
             raise Forbidden(f"{actor.user} cannot write a {memory.visibility} memory owned by {memory.owner}")
+        memory = memory.model_copy(update={"author": restored_author(actor, memory)})
     except (InvalidInput, Forbidden) as exc:
         return None, {**where, "reason": str(exc)}
     return memory, None
