@@ -159,3 +159,16 @@ def test_linking_on_store_finds_the_organisations_other_forms(mem: Memlane) -> N
         "ENBD",
         "Infovara Tech",
     }
+
+
+def test_linking_on_store_keeps_a_person_and_a_company_of_one_name_apart(mem: Memlane) -> None:
+    """A person of the company's name is never the company, and a short form both could be links
+    neither (the surname rule reads a company named after a person, not the person)."""
+    firm = mem.store("Müller Maschinenbau GmbH bought three licences.")
+    person = mem.store("Jürgen Müller is the managing director.")
+    herr = mem.store("Herr Müller wants a site visit.")
+    assert _linked(mem, herr.id) == _linked(mem, person.id) != _linked(mem, firm.id)
+    mem.store("Carl Zeiss AG services the microscopes.")
+    mem.store("Dr. Anna Zeiss is my dentist.")
+    # a person and a company could be meant (the short form never used before): linked to neither
+    assert _linked(mem, mem.store("Zeiss sent a technician.").id) == set()
