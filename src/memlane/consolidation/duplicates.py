@@ -61,6 +61,7 @@ __all__ = [
     "near_duplicate_clusters",
     "normalise",
     "normalise_order",
+    "qualifiers_apart",
     "role_swap",
     "roles",
     "signature",
@@ -193,13 +194,14 @@ def signature(content: str) -> frozenset[str] | None:
     )
     if len(words) < 2:
         return None
-    return words | markers(content)
+    return words | markers(normalised)
 
 
-def normalise(content: str) -> str:
+def normalise(content: str, plans: bool = True) -> str:
     """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), currency
-    symbols as words, number words up to twelve as digits, "twice" as "2 times"."""
-    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], plain_forms(content))
+    symbols as words, number words up to twelve as digits, "twice" as "2 times". With ``plans=False``
+    a plan's progressive stays as written ("is moving in June": ``tense`` reads it as under way)."""
+    normalised = _CURRENCY_RE.sub(lambda m: _CURRENCY[m.group()], plain_forms(content, plans))
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
 
@@ -251,7 +253,7 @@ def tense(content: str) -> str:
     from word forms (lemminflect's tables), no tagger: a past participle after a form of *be* is an
     adjective or a passive ("is married", "is employed"), and a bare regular past form may be a
     participle ("Budget review scheduled for…"), so only ``times_apart`` compares these."""
-    low = normalise(content).lower()
+    low = normalise(content, plans=False).lower()
     if _USED_TO.search(low):
         return "used"
     if _MODAL.search(low):
@@ -438,13 +440,35 @@ def degree_apart(a: str, b: str) -> bool:
     return bool(da) and bool(db) and da != db
 
 
+#: words that place a role or a relation in time: "Priya's former manager" is not her manager, nor
+#: is her "new", "acting" or "late" one the same statement as "her manager" (``qualifiers_apart``)
+_QUALIFIERS = frozenset(
+    re.findall(
+        r"\w+", "former ex previous prior late future new old acting interim outgoing incoming erstwhile"
+    )
+)
+
+
+def qualifiers_apart(a: str, b: str) -> bool:
+    """Whether the statements place a role in time with other words ("Priya's manager is Rahul" /
+    "Priya's former manager is Rahul", "ex-wife" / "wife", "acting CEO" / "CEO"): the tokenizer drops
+    some of them ("former") as stopwords."""
+    return _qualifiers(a) != _qualifiers(b)
+
+
+def _qualifiers(content: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD_RE.findall(content.lower()) if w in _QUALIFIERS)
+
+
 def kept_apart(a: str, b: str) -> bool:
     """The guards both consolidation modes share (the word rule's ``compatible_parts`` and
     ``paraphrases.guarded``): times apart (a plan, a duty or a wish against a fact done), a direction
-    reversed or a name's direction changed ("to Abuja" / "from Abuja"), another frequency, or another
-    degree of liking ("prefers" / "likes" / "loves")."""
+    reversed or a name's direction changed ("to Abuja" / "from Abuja"), another frequency, another
+    degree of liking ("prefers" / "likes" / "loves"), or a role placed in time with other words
+    ("former manager" / "manager": ``qualifiers_apart``)."""
     return (
-        times_apart(a, b)
+        qualifiers_apart(a, b)
+        or times_apart(a, b)
         or direction_reversed(a, b)
         or direction_changed(a, b)
         or frequency_apart(a, b)

@@ -10,14 +10,32 @@ one owner, one related user, one subject) "I" and "the user" name one person: th
 speaker's words are stopwords of the signature, so "My appointment with Dr. Okafor…" still merges with
 "The appointment with Dr. Okafor…", as before.
 
+Also spelled one way (``written_forms``, applied by ``plain_forms``):
+
+- a number glued to its unit is spaced ("5km" is "5 km", "10kg" is "10 kg", "3h" is "3 h"): a unit is
+  what WordNet calls a unit of measurement (``lexicon.is_unit``) or a common abbreviation of one;
+- a time of day is a 24-hour "HH:MM" ("10am", "10 a.m.", "at 10.00", "10 o'clock" are "10:00",
+  "3pm" is "15:00", "noon" is "12:00"); "10.00" is a time only after a preposition of time ("at",
+  "from", "until"…), since elsewhere it may be an amount;
+- a compound one way: a hyphenated word is the same letters joined when the joined word is a word
+  (WordNet or lemminflect: "e-mail" is "email", "co-worker" is "coworker"; not after "re-", since
+  "re-sign" is not "resign"), and a verb and its particle, written closed, hyphenated or open, are
+  open ("standup", "stand-up", "stand up" are "stand up"; "check-out" / "checkout");
+- "works as a …" / "is employed as a …" before a role is "is a …", also with the place first
+  ("works at Acme as a data engineer" is "is a data engineer at Acme");
+- a plan in the present progressive is the simple present when the statement says a time to come ("is
+  moving to Milan in June" is "moves to Milan in June"; "is moving to Milan", with no time, is left
+  alone, and "is going to" is a future, left alone).
+
 Left alone: "'s" (is, has, or a possessive), "'d" (had or would), and every other word.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-__all__ = ["plain_forms"]
+__all__ = ["plain_forms", "written_forms"]
 
 #: contractions with one reading, spelled out (the auxiliary's "n't" is left to the negation reading)
 _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -52,9 +70,10 @@ _SPEAKER: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
-def plain_forms(content: str) -> str:
+def plain_forms(content: str, plans: bool = True) -> str:
     """``content`` with contractions spelled out, "has got" as "has" and "the user" as the speaker's
-    "I" / "me" / "my" (module docstring)."""
+    "I" / "me" / "my", and written one way (``written_forms``; with ``plans=False`` a plan's
+    progressive is left as written: module docstring)."""
     low = content.lower()
     if "'" in content or "can not" in low:
         for pattern, replacement in _CONTRACTIONS:
@@ -65,4 +84,147 @@ def plain_forms(content: str) -> str:
     if "user" in low:
         for pattern, replacement in _SPEAKER:
             content = pattern.sub(replacement, content)
+    return written_forms(content, plans)
+
+
+#: abbreviations of units WordNet does not list as units (it does list km, kg, h, ml, ft, lb…)
+_UNIT_ABBREVIATIONS = frozenset(
+    re.findall(r"\w+", "hr hrs min mins sec secs yr yrs wk wks mph kmh kph kwh oz tb")
+)
+#: what follows a number glued to it that is no unit: ordinals, times of day, decades
+_NOT_UNITS = frozenset(["st", "nd", "rd", "th", "am", "pm", "s", "x"])
+_GLUED_RE = re.compile(r"\b(\d+(?:[.,]\d+)*)([a-zA-Z]{1,4})\b")
+#: a time of day with a.m. / p.m.: "10am", "10 a.m.", "3.30pm", "3:30 p.m."
+_MERIDIEM_RE = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])(?:\.m\.|\.m\b|m\b)", re.IGNORECASE)
+_CLOCK_RE = re.compile(r"\b(\d{1,2})(?::(\d{2})|\s+o'clock)(?![\d:])", re.IGNORECASE)
+#: "10.00" is a time only after a preposition of time
+_DOTTED_RE = re.compile(
+    r"\b((?:at|from|until|till|til|by|before|after|around|about|between|to|and)\s+)(\d{1,2})\.(\d{2})\b(?![.,]\d)",
+    re.IGNORECASE,
+)
+_NOON_RE = re.compile(r"\b(?:12\s+)?(noon|midday|midnight)\b", re.IGNORECASE)
+_HYPHEN_RE = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
+_PARTICLES = ("up", "down", "out", "off", "over")
+_CLOSED_RE = re.compile(r"\b([A-Za-z][a-z]{2,})(" + "|".join(_PARTICLES) + r")\b")
+_WORKS_AS_RE = re.compile(r"\b(works|worked|work)\s+as\s+(an?)\s+", re.IGNORECASE)
+_EMPLOYED_AS_RE = re.compile(r"\b(is|was|are|am|were)\s+employed\s+as\s+(an?)\s+", re.IGNORECASE)
+_WORKS_AT_AS_RE = re.compile(
+    r"\b(works|worked|work)\s+((?:at|for)\s+[^,.;]+?)\s+as\s+(an?\s+[^,.;]+?)\s*(?=[,.;]|$)",
+    re.IGNORECASE,
+)
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+#: a time to come ("in June", "next week", "tomorrow", "on Friday", "in two weeks", "this summer")
+_TO_COME_RE = re.compile(
+    rf"\b(?:tomorrow|tonight|soon|next\s+\w+|in\s+(?:{_MONTHS})\b|on\s+(?:{_DAYS})\b|later\s+this"
+    rf"|this\s+(?:weekend|week|month|year|summer|winter|spring|autumn|fall|evening|afternoon|{_DAYS})\b"
+    r"|in\s+(?:a|an|\d+|two|three|four|five|six|a\s+few)\s+(?:days?|weeks?|months?|years?)\b)",
+    re.IGNORECASE,
+)
+_PROGRESSIVE_RE = re.compile(r"\b(is|are|am)\s+([a-z]+ing)\b")
+
+
+def _hour(hour: int, minutes: str | None, meridiem: str) -> str | None:
+    if not 1 <= hour <= 12:
+        return None
+    hour = hour % 12 + (12 if meridiem.lower() == "p" else 0)
+    return f"{hour:02d}:{minutes or '00'}"
+
+
+def _unit(word: str) -> bool:
+    from .lexicon import is_unit
+
+    low = word.lower()
+    return low not in _NOT_UNITS and (low in _UNIT_ABBREVIATIONS or is_unit(low))
+
+
+@lru_cache(maxsize=65536)
+def _is_word(word: str) -> bool:
+    """Whether WordNet or lemminflect knows ``word`` (lower case)."""
+    import lemminflect
+
+    from .lexicon import parts_of_speech
+
+    return bool(parts_of_speech(word)) or bool(lemminflect.getAllLemmas(word))
+
+
+@lru_cache(maxsize=65536)
+def _is_verb(word: str) -> bool:
+    import lemminflect
+
+    return word in lemminflect.getAllLemmas(word).get("VERB", ())
+
+
+def _hyphen(m: re.Match[str]) -> str:
+    first, second = m.group(1), m.group(2)
+    if second.lower() in _PARTICLES:
+        return f"{first} {second}"
+    joined = first + second
+    if first.lower() != "re" and _is_word(joined.lower()):
+        return joined
+    return m.group()
+
+
+def _closed(m: re.Match[str]) -> str:
+    verb, particle = m.group(1), m.group(2)
+    return f"{verb} {particle}" if _is_verb(verb.lower()) else m.group()
+
+
+def _present(m: re.Match[str]) -> str:
+    import lemminflect
+
+    aux, form = m.group(1).lower(), m.group(2)
+    lemmas = lemminflect.getAllLemmas(form.lower()).get("VERB", ())
+    if not lemmas or form.lower() == "going":
+        return m.group()
+    inflected = lemminflect.getInflection(lemmas[0], tag="VBZ" if aux == "is" else "VBP")
+    return inflected[0] if inflected else m.group()
+
+
+def _be(verb: str, before: str) -> str:
+    low = verb.lower()
+    if low == "worked":
+        return "was"
+    if low == "works":
+        return "is"
+    return "am" if before.rstrip().endswith(("I", "i")) and before.rstrip()[-2:-1] in ("", " ") else "are"
+
+
+def written_forms(content: str, plans: bool = True) -> str:
+    """``content`` with numbers and units, times of day, compounds, "works as a", and (``plans``) a
+    plan's progressive written one way (module docstring)."""
+    if any(c.isdigit() for c in content):
+        content = _MERIDIEM_RE.sub(
+            lambda m: _hour(int(m.group(1)), m.group(2), m.group(3)) or m.group(), content
+        )
+        content = _CLOCK_RE.sub(lambda m: f"{int(m.group(1)):02d}:{m.group(2) or '00'}"
+                                if int(m.group(1)) < 24 else m.group(), content)  # fmt: skip
+        content = _DOTTED_RE.sub(
+            lambda m: (
+                f"{m.group(1)}{int(m.group(2)):02d}:{m.group(3)}"
+                if int(m.group(2)) < 24 and int(m.group(3)) < 60
+                else m.group()
+            ),
+            content,
+        )
+        content = _GLUED_RE.sub(
+            lambda m: f"{m.group(1)} {m.group(2)}" if _unit(m.group(2)) else m.group(), content
+        )
+    low = content.lower()
+    if "noon" in low or "midday" in low or "midnight" in low:
+        content = _NOON_RE.sub(lambda m: "00:00" if m.group(1).lower() == "midnight" else "12:00", content)
+    if "-" in content:
+        content = _HYPHEN_RE.sub(_hyphen, content)
+    if any(p in low for p in _PARTICLES):
+        content = _CLOSED_RE.sub(_closed, content)
+    if " as a" in low:
+        content = _WORKS_AT_AS_RE.sub(
+            lambda m: f"{_be(m.group(1), content[: m.start()])} {m.group(3)} {m.group(2)}", content
+        )
+        content = _WORKS_AS_RE.sub(
+            lambda m: f"{_be(m.group(1), content[: m.start()])} {m.group(2)} ", content
+        )
+        content = _EMPLOYED_AS_RE.sub(r"\1 \2 ", content)
+    if plans and "ing" in low and _TO_COME_RE.search(content):
+        content = _PROGRESSIVE_RE.sub(_present, content)
     return content

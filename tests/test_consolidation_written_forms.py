@@ -1,0 +1,79 @@
+"""Restatements that only write a number, a time, a compound, a role or a plan another way
+(``restatement.written_forms``), and the role qualifiers that keep "former manager" apart from
+"manager" (``duplicates.qualifiers_apart``). New statements, none from the labelled sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlane.consolidation.restatement import plain_forms
+from word_rule import merged
+
+TOGETHER = [
+    # a number glued to its unit
+    ("Hedda cycles 12km to the depot", "Hedda cycles 12 km to the depot"),
+    ("The dog food sack weighs 15kg", "The dog food sack weighs 15 kg"),
+    ("The ferry crossing takes 2h", "The ferry crossing takes 2 h"),
+    ("The ferry crossing takes 2hrs", "The ferry crossing takes 2 hrs"),
+    # times of day
+    ("Bram's pottery class starts at 7pm", "Bram's pottery class starts at 19:00"),
+    ("Bram's pottery class starts at 7 p.m.", "Bram's pottery class starts at 7pm"),
+    ("The pharmacy opens at 8.30", "The pharmacy opens at 8:30"),
+    ("The pharmacy opens at 8.30am", "The pharmacy opens at 08:30"),
+    ("The bakery closes at noon", "The bakery closes at 12pm"),
+    ("The bakery closes at 6 o'clock", "The bakery closes at 6:00"),
+    # compounds
+    ("Ilse runs the check-out desk", "Ilse runs the checkout desk"),
+    ("Ilse leads the check-in desk", "Ilse leads the check in desk"),
+    ("The team's kickoff is on Monday", "The team's kick-off is on Monday"),
+    ("Ilse answers every e-mail from Vera", "Ilse answers every email from Vera"),
+    ("Ilse's co-worker Dan brings cake", "Ilse's coworker Dan brings cake"),
+    # works as a role
+    ("Goran works as a sous chef at Nordlys", "Goran is a sous chef at Nordlys"),
+    ("Goran works at Nordlys as a sous chef", "Goran is a sous chef at Nordlys"),
+    ("I work as a translator in Porto", "I am a translator in Porto"),
+    ("Goran is employed as a sous chef", "Goran is a sous chef"),
+    # a plan with a time to come
+    ("Wiebke is flying to Lagos next week", "Wiebke flies to Lagos next week"),
+    ("We are painting the fence in August", "We paint the fence in August"),
+]
+APART = [
+    ("Hedda cycles 12km to the depot", "Hedda cycles 12 miles to the depot"),
+    ("Bram's pottery class starts at 7pm", "Bram's pottery class starts at 7am"),
+    ("Bram's pottery class starts at 7pm", "Bram's pottery class starts at 7:00"),
+    ("Tobi re-signed the lease", "Tobi resigned the lease"),
+    ("Goran works with a sous chef", "Goran is a sous chef"),
+    ("Wiebke is flying to Lagos", "Wiebke flies to Lagos"),  # under way, or a habit: no time to come
+    ("Wiebke is flying to Lagos next week", "Wiebke flew to Lagos next week"),
+    # a role placed in time
+    ("Yusuf's manager is Dorota", "Yusuf's former manager is Dorota"),
+    ("Yusuf's manager is Dorota", "Yusuf's previous manager is Dorota"),
+    ("Yusuf's manager is Dorota", "Yusuf's interim manager is Dorota"),
+    ("Dorota is the CEO of Lumo", "Dorota is the former CEO of Lumo"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), TOGETHER)
+def test_written_forms_merge(a: str, b: str) -> None:
+    assert merged(a, b) and merged(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), APART)
+def test_what_they_change_stays_apart(a: str, b: str) -> None:
+    assert not merged(a, b) and not merged(b, a)
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        ("at 3.45pm", "at 15:45"),
+        ("at 12am", "at 00:00"),
+        ("costs 10.50 euros", "costs 10.50 euros"),  # an amount, no time
+        ("born in the 1990s", "born in the 1990s"),
+        ("the 3rd of May", "the 3rd of May"),
+        ("a stand-up", "a stand up"),
+        ("I am going to move in June", "I am going to move in June"),  # a future, left alone
+    ],
+)
+def test_written_forms(written: str, plain: str) -> None:
+    assert plain_forms(written) == plain
