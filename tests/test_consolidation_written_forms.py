@@ -4,9 +4,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from memlane.consolidation.duplicates import near_duplicate_clusters
 from memlane.consolidation.restatement import plain_forms
+from memlane.models import Memory, Visibility
 from word_rule import merged
 
 TOGETHER = [
@@ -77,3 +81,41 @@ def test_what_they_change_stays_apart(a: str, b: str) -> None:
 )
 def test_written_forms(written: str, plain: str) -> None:
     assert plain_forms(written) == plain
+
+
+# the owner's name as the speaker: ``word_rule.merged`` stores both as the user "ana" (owner "user:ana")
+OWNER_TOGETHER = [
+    ("Ana's manager is Rahul", "The user's manager is Rahul"),
+    ("Ana commutes by tram", "The user commutes by tram"),
+    ("Rahul mentors Ana", "Rahul mentors the user"),
+    ("Ana and her parents live together in Pune", "I live in Pune with my parents"),
+]
+OWNER_APART = [
+    ("Bea's manager is Rahul", "The user's manager is Rahul"),  # another person
+    ("Ana owes Dario 15 euros", "Dario owes the user 15 euros"),  # the roles still count
+    ("Anabel commutes by tram", "The user commutes by tram"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), OWNER_TOGETHER)
+def test_the_owners_name_is_the_speaker(a: str, b: str) -> None:
+    assert merged(a, b) and merged(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), OWNER_APART)
+def test_another_name_is_not_the_speaker(a: str, b: str) -> None:
+    assert not merged(a, b) and not merged(b, a)
+
+
+def test_an_owner_id_that_is_no_name_names_no_speaker() -> None:
+    now = datetime.now(UTC)
+
+    def memory(id: str, content: str, owner: str) -> Memory:
+        return Memory.model_construct(id=id, content=content, workspace="default", owner=owner,
+                                      visibility=Visibility.PERSONAL, space=None, subject=None,
+                                      related_user=owner.removeprefix("user:"), observed_at=now,
+                                      created_at=now)  # fmt: skip
+
+    pair = ("Ana commutes by tram", "The user commutes by tram")
+    assert near_duplicate_clusters([memory("0", pair[0], "user:ana"), memory("1", pair[1], "user:ana")])
+    assert not near_duplicate_clusters([memory("0", pair[0], "user:u-7"), memory("1", pair[1], "user:u-7")])

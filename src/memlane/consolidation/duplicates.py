@@ -65,6 +65,7 @@ __all__ = [
     "role_swap",
     "roles",
     "signature",
+    "statement",
     "statement_apart",
     "tense",
     "times_apart",
@@ -514,6 +515,29 @@ def _irregular(stem: str) -> str:
     return _stem(lemmas[0])
 
 
+#: an owner whose id is a first name ("user:priya"): the scope says who the speaker is
+_OWNER_NAME_RE = re.compile(r"user:([a-z]{2,})")
+
+
+def statement(memory: Memory) -> str:
+    """What the rule compares of ``memory``: its content, with the owner's name read as the speaker
+    when the owner's id is a name ("user:priya": "Priya's manager is Rahul" is "The user's manager is
+    Rahul", which ``restatement.plain_forms`` reads as "my manager"; "Priya lives in Pune" is "I live
+    in Pune"), since an extracted memory says "the user" where another says the owner's name. Other
+    ids ("user:u-1042") say no name."""
+    owner = _OWNER_NAME_RE.fullmatch(memory.owner or "")
+    return memory.content if owner is None else _as_speaker(memory.content, owner.group(1))
+
+
+@lru_cache(maxsize=65536)
+def _as_speaker(content: str, name: str) -> str:
+    if name not in content.lower():
+        return content
+    written = re.escape(name[0].upper() + name[1:])
+    return re.sub(rf"\b{written}\b(['’]s\b)?(?!['’-])",
+                  lambda m: "the user's" if m.group(1) else "the user", content)  # fmt: skip
+
+
 def group_key(memory: Memory) -> tuple[Any, ...]:
     """What two memories must share to be merged: the access rule's unit (workspace, owner,
     visibility), the space, the profile, and who the statement is about."""
@@ -535,7 +559,7 @@ def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
     signature (100k memories in seconds)."""
     by_key: dict[tuple[Any, ...], list[Memory]] = defaultdict(list)
     for memory in memories:
-        words = signature(memory.content)
+        words = signature(statement(memory))
         if words is not None:
             by_key[(group_key(memory), words)].append(memory)
     clusters = [
@@ -554,12 +578,11 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
     kept apart by the shared guards (``kept_apart``: times, direction, frequency): each joins the first part all of whose members it agrees with."""
     parts: list[list[Memory]] = []
     for m in members:
+        a = statement(m)
         for part in parts:
             if all(
-                same_statement(m.content, o.content)
-                and not role_swap(m.content, o.content)
-                and not kept_apart(m.content, o.content)
-                for o in part
+                same_statement(a, b) and not role_swap(a, b) and not kept_apart(a, b)
+                for b in (statement(o) for o in part)
             ):
                 part.append(m)
                 break
@@ -943,7 +966,8 @@ def _subjects_apart(a: str, b: str, within: frozenset[str] | None = None) -> boo
 
     def words(stems: frozenset[str]) -> frozenset[str]:  # "favourite" / "favorite": one word
         # a filler read into the subject is none of it ("Teo actually rides…")
-        out = frozenset(canon.get(w, w) for w in stems if w not in fillers)
+        # and the speaker's "I", which the claim analysis drops from "I and my parents live…"
+        out = frozenset(canon.get(w, w) for w in stems if w not in fillers and w != "i")
         return out if within is None else out & within
 
     for x, y in zip(ca, cb, strict=True):
