@@ -40,6 +40,11 @@ TOGETHER = [
     # a plan with a time to come
     ("Wiebke is flying to Lagos next week", "Wiebke flies to Lagos next week"),
     ("We are painting the fence in August", "We paint the fence in August"),
+    ("Wiebke is starting at Lumo on 3 March", "Wiebke starts at Lumo on 3 March"),
+    ("Wiebke is selling the van in 2027", "Wiebke sells the van in 2027"),
+    # a currency's code, an apposition in brackets
+    ("The deposit was 900 EUR", "The deposit was 900 euros"),
+    ("Ida (Jonas's sister) is a pilot", "Jonas's sister Ida is a pilot"),
 ]
 APART = [
     ("Hedda cycles 12km to the depot", "Hedda cycles 12 miles to the depot"),
@@ -89,6 +94,7 @@ OWNER_TOGETHER = [
     ("Ana commutes by tram", "The user commutes by tram"),
     ("Rahul mentors Ana", "Rahul mentors the user"),
     ("Ana and her parents live together in Pune", "I live in Pune with my parents"),
+    ("Ana is vegetarian", "Ana is a vegetarian"),  # "I is vegetarian" says too little: read as written
 ]
 OWNER_APART = [
     ("Bea's manager is Rahul", "The user's manager is Rahul"),  # another person

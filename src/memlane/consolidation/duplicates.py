@@ -67,6 +67,7 @@ __all__ = [
     "signature",
     "statement",
     "statement_apart",
+    "statement_signature",
     "tense",
     "times_apart",
 ]
@@ -519,6 +520,13 @@ def _irregular(stem: str) -> str:
 _OWNER_NAME_RE = re.compile(r"user:([a-z]{2,})")
 
 
+def statement_signature(memory: Memory) -> frozenset[str] | None:
+    """The ``signature`` of ``statement(memory)``; of the content as written when reading the owner's
+    name as the speaker leaves too few words ("Priya is vegetarian": "I is vegetarian")."""
+    words = signature(statement(memory))
+    return signature(memory.content) if words is None else words
+
+
 def statement(memory: Memory) -> str:
     """What the rule compares of ``memory``: its content, with the owner's name read as the speaker
     when the owner's id is a name ("user:priya": "Priya's manager is Rahul" is "The user's manager is
@@ -559,7 +567,7 @@ def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
     signature (100k memories in seconds)."""
     by_key: dict[tuple[Any, ...], list[Memory]] = defaultdict(list)
     for memory in memories:
-        words = signature(statement(memory))
+        words = statement_signature(memory)
         if words is not None:
             by_key[(group_key(memory), words)].append(memory)
     clusters = [
@@ -687,8 +695,8 @@ _NOT_RE = re.compile(r"(\w)n't\b", re.IGNORECASE)
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\b", re.IGNORECASE)
 _CURRENCY_FIRST_RE = re.compile(r"([$€£¥])\s*(\d[\d,.]*)")
-#: an apposition: "Eva, Tom's sister, is a pilot" -> "Tom's sister Eva is a pilot"
-_APPOSITION_RE = re.compile(r"^([A-Z][\w-]*), ([A-Z][\w-]*'s [\w -]+?),\s+")
+#: an apposition: "Eva, Tom's sister, is a pilot" (or "Eva (Tom's sister) is…") -> "Tom's sister Eva is a pilot"
+_APPOSITION_RE = re.compile(r"^([A-Z][\w-]*)(?:, | \()([A-Z][\w-]*'s [\w -]+?)(?:,|\))\s+")
 #: a passive's agent: "by" and a name ("was serviced in October by Hearth & Pipe")
 _AGENT_RE = re.compile(r"\s+by\s+([A-Z][\w-]*(?:\s+(?:&\s+)?[A-Z][\w-]*)*)")
 _PASSIVE_AUX_RE = re.compile(

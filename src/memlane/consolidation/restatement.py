@@ -21,10 +21,12 @@ Also spelled one way (``written_forms``, applied by ``plain_forms``):
   (WordNet or lemminflect: "e-mail" is "email", "co-worker" is "coworker"; not after "re-", since
   "re-sign" is not "resign"), and a verb and its particle, written closed, hyphenated or open, are
   open ("standup", "stand-up", "stand up" are "stand up"; "check-out" / "checkout");
+- a currency's code as its word ("1450 EUR" is "1450 euros");
 - "works as a …" / "is employed as a …" before a role is "is a …", also with the place first
   ("works at Acme as a data engineer" is "is a data engineer at Acme");
 - a plan in the present progressive is the simple present when the statement says a time to come ("is
-  moving to Milan in June" is "moves to Milan in June"; "is moving to Milan", with no time, is left
+  moving to Milan in June" is "moves to Milan in June", also "on 3 March", "in 2027", "at the end of
+  June"; "is moving to Milan", with no time, is left
   alone, and "is going to" is a future, left alone).
 
 Left alone: "'s" (is, has, or a possessive), "'d" (had or would), and every other word.
@@ -103,6 +105,10 @@ _DOTTED_RE = re.compile(
     re.IGNORECASE,
 )
 _NOON_RE = re.compile(r"\b(?:12\s+)?(noon|midday|midnight)\b", re.IGNORECASE)
+#: a currency's code beside an amount ("1450 EUR", "USD 20") as its word
+_CODES = {"eur": "euros", "usd": "dollars", "gbp": "pounds", "chf": "francs", "jpy": "yen"}
+_CODE_AFTER_RE = re.compile(r"(\d)\s*\b(EUR|USD|GBP|CHF|JPY)\b")
+_CODE_BEFORE_RE = re.compile(r"\b(EUR|USD|GBP|CHF|JPY)\s*(\d[\d,.]*\d|\d)")
 _HYPHEN_RE = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
 _PARTICLES = ("up", "down", "out", "off", "over")
 _CLOSED_RE = re.compile(r"\b([A-Za-z][a-z]{2,})(" + "|".join(_PARTICLES) + r")\b")
@@ -118,7 +124,10 @@ _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _TO_COME_RE = re.compile(
     rf"\b(?:tomorrow|tonight|soon|next\s+\w+|in\s+(?:{_MONTHS})\b|on\s+(?:{_DAYS})\b|later\s+this"
     rf"|this\s+(?:weekend|week|month|year|summer|winter|spring|autumn|fall|evening|afternoon|{_DAYS})\b"
-    r"|in\s+(?:a|an|\d+|two|three|four|five|six|a\s+few)\s+(?:days?|weeks?|months?|years?)\b)",
+    r"|in\s+(?:a|an|\d+|two|three|four|five|six|a\s+few)\s+(?:days?|weeks?|months?|years?)\b"
+    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b|on\s+(?:{_MONTHS})\s+\d{{1,2}}\b"
+    rf"|in\s+(?:early|mid|late)[\s-]+(?:{_MONTHS})\b|in\s+20\d\d\b"
+    rf"|(?:at|by)\s+the\s+end\s+of\s+(?:{_MONTHS}|the\s+(?:week|month|year))\b)",
     re.IGNORECASE,
 )
 _PROGRESSIVE_RE = re.compile(r"\b(is|are|am)\s+([a-z]+ing)\b")
@@ -210,6 +219,9 @@ def written_forms(content: str, plans: bool = True) -> str:
         content = _GLUED_RE.sub(
             lambda m: f"{m.group(1)} {m.group(2)}" if _unit(m.group(2)) else m.group(), content
         )
+        if "EUR" in content or "USD" in content or "GBP" in content or "CHF" in content or "JPY" in content:
+            content = _CODE_AFTER_RE.sub(lambda m: f"{m.group(1)} {_CODES[m.group(2).lower()]}", content)
+            content = _CODE_BEFORE_RE.sub(lambda m: f"{m.group(2)} {_CODES[m.group(1).lower()]}", content)
     low = content.lower()
     if "noon" in low or "midday" in low or "midnight" in low:
         content = _NOON_RE.sub(lambda m: "00:00" if m.group(1).lower() == "midnight" else "12:00", content)

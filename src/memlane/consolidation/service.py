@@ -47,7 +47,7 @@ from ..storage.base import ConsolidationRun, Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .alignment import WordVectors, for_embedder
-from .duplicates import group_key, near_duplicate_clusters, signature, statement
+from .duplicates import group_key, near_duplicate_clusters, statement_signature
 from .judge import join_judged
 from .lexicon import SENSES
 from .paraphrases import ALIGN, HYPERNYMS, KIN, THRESHOLD, join_paraphrases
@@ -191,7 +191,7 @@ class ConsolidationService:
             if eligible(m):
                 examined += 1
                 owners.add((m.workspace, m.owner))
-                words = signature(statement(m))
+                words = statement_signature(m)
                 if words is not None:
                     hashes[m.id] = hash((group_key(m), words))
         shared = {h for h, n in Counter(hashes.values()).items() if n > 1}
