@@ -42,6 +42,8 @@ TOGETHER = [
     ("We are painting the fence in August", "We paint the fence in August"),
     ("Wiebke is starting at Lumo on 3 March", "Wiebke starts at Lumo on 3 March"),
     ("Wiebke is selling the van in 2027", "Wiebke sells the van in 2027"),
+    ("Wiebke is working at Lumo", "Wiebke works at Lumo"),
+    ("I'm living in Lyon with Theo", "I live in Lyon with Theo"),
     # a currency's code, an apposition in brackets
     ("The deposit was 900 EUR", "The deposit was 900 euros"),
     ("Ida (Jonas's sister) is a pilot", "Jonas's sister Ida is a pilot"),
@@ -52,7 +54,12 @@ APART = [
     ("Bram's pottery class starts at 7pm", "Bram's pottery class starts at 7:00"),
     ("Tobi re-signed the lease", "Tobi resigned the lease"),
     ("Goran works with a sous chef", "Goran is a sous chef"),
-    ("Wiebke is flying to Lagos", "Wiebke flies to Lagos"),  # under way, or a habit: no time to come
+    ("Wiebke is flying to Lagos", "Wiebke flies to Lagos"),
+    ("Wiebke is working at Lumo", "Wiebke worked at Lumo"),
+    (
+        "Wiebke is working on the Lumo deal",
+        "Wiebke works on the Lumo deal",
+    ),  # under way, or a habit: no time to come
     ("Wiebke is flying to Lagos next week", "Wiebke flew to Lagos next week"),
     # a role placed in time
     ("Yusuf's manager is Dorota", "Yusuf's former manager is Dorota"),

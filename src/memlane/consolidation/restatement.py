@@ -27,7 +27,8 @@ Also spelled one way (``written_forms``, applied by ``plain_forms``):
 - a plan in the present progressive is the simple present when the statement says a time to come ("is
   moving to Milan in June" is "moves to Milan in June", also "on 3 March", "in 2027", "at the end of
   June"; "is moving to Milan", with no time, is left
-  alone, and "is going to" is a future, left alone).
+  alone, and "is going to" is a future, left alone); where someone works, lives or studies is one
+  state in either form ("is working at Zalando" is "works at Zalando", "is living in Lyon").
 
 Left alone: "'s" (is, has, or a possessive), "'d" (had or would), and every other word.
 """
@@ -131,6 +132,9 @@ _TO_COME_RE = re.compile(
     re.IGNORECASE,
 )
 _PROGRESSIVE_RE = re.compile(r"\b(is|are|am)\s+([a-z]+ing)\b")
+#: a state in the progressive: where someone works, lives or studies ("is working at Zalando" is "works
+#: at Zalando", "is living in Lyon" is "lives in Lyon"): the same current fact, with or without a time
+_STATE_RE = re.compile(r"\b(is|are|am)\s+(working|living|studying)(?=\s+(?:at|for|in|with)\b)")
 
 
 def _hour(hour: int, minutes: str | None, meridiem: str) -> str | None:
@@ -237,6 +241,8 @@ def written_forms(content: str, plans: bool = True) -> str:
             lambda m: f"{_be(m.group(1), content[: m.start()])} {m.group(2)} ", content
         )
         content = _EMPLOYED_AS_RE.sub(r"\1 \2 ", content)
-    if plans and "ing" in low and _TO_COME_RE.search(content):
-        content = _PROGRESSIVE_RE.sub(_present, content)
+    if plans and "ing" in low:
+        content = _STATE_RE.sub(_present, content)
+        if _TO_COME_RE.search(content):
+            content = _PROGRESSIVE_RE.sub(_present, content)
     return content
