@@ -664,7 +664,19 @@ def test_modules_import_only_earlier_layers() -> None:
 
     from memlane import text
 
-    layers = ["cjk", "stems", "words", "numbers", "dates", "when", "names", "entities", "claims", "updates"]
+    layers = [
+        "cjk",
+        "stems",
+        "words",
+        "sentences",
+        "numbers",
+        "dates",
+        "when",
+        "names",
+        "entities",
+        "claims",
+        "updates",
+    ]
     package = Path(text.__file__).parent
     assert sorted(p.stem for p in package.glob("*.py") if p.stem != "__init__") == sorted(layers)
     for i, name in enumerate(layers):

@@ -13,35 +13,14 @@ import re
 from enum import StrEnum
 
 from ..forgetting.requests import asked_to_forget
+from ..text.sentences import STOP_END
 
 __all__ = ["Act", "act_of", "has_permanence", "is_transient", "split_statements", "strip_greeting"]
 
-#: words whose full stop never ends a sentence: titles before a name ("Dr. Okafor", "Prof. Alvarez",
-#: "St. Mary's") and Latin run-ins ("e.g.", "i.e.", "vs."); one-letter initials ("J. R. R. Tolkien",
-#: "U.S.") are a rule of their own in ``_SPLIT_RE``
-_TITLES = ["Dr", "Mr", "Mrs", "Ms", "Mx", "Prof", "St", "Rev", "Capt", "Lt", "Sgt", "vs", "e.g", "i.e", "cf"]
-#: words that end a name or a list and so may end a sentence too ("I work at Acme Inc. We sell anvils"):
-#: their full stop ends one only when the next word starts like a sentence, not in lower case or a digit
-#: ("Acme Inc. renews in March", "9 a.m. every day", "pens, pencils, etc. to schools", "No. 5")
-_SOFT = ["Inc", "Ltd", "Corp", "Co", "LLC", "PLC", "GmbH", "Jr", "Sr"]  # the end of a name
-_SOFT += ["etc", "No", "a.m", "p.m", "approx", "Dept", "Ave"]
-
-
-def _not_after(words: list[str]) -> str:
-    """Negative lookbehinds, one per word as written and capitalised (a lookbehind has one width)."""
-    forms = sorted({f for w in words for f in (w, w[:1].upper() + w[1:])})
-    return "".join(rf"(?<!\b{re.escape(f)}\.)" for f in forms)
-
-
-#: sentence ends: ".", "!" or "?" then space (not after a title, nor after a soft abbreviation when a
-#: lower-case word or a digit follows), a line break, or a spaced dash before a capital
-_SPLIT_RE = re.compile(
-    r"(?<=[.!?])"
-    + _not_after(_TITLES)
-    + r"(?<!\b[A-Z]\.)(?:"
-    + _not_after(_SOFT)
-    + r"\s+|\s+(?![\sa-z\d]))|\n+|\s+[-–—]\s+(?=[A-Z])"
-)
+#: sentence ends: ".", "!" or "?" then space as ``text.sentences`` reads them (not after a title, nor
+#: after a soft abbreviation when a lower-case word or a digit follows), a line break, or a spaced dash
+#: before a capital
+_SPLIT_RE = re.compile(STOP_END + r"|\n+|\s+[-–—]\s+(?=[A-Z])")
 _GREETING_LEAD_RE = re.compile(
     r"^\W*(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|bonjour|salut|hola|hallo|ok|okay|so|well|"
     r"thanks|thank\s+you|quick\s+update|update|heads\s+up|fyi|btw|by\s+the\s+way|also|ps|note|oh|and)"

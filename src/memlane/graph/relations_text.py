@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..text.sentences import STOP_END
 from .entity_types import is_place_name, text_type
 from .given_names import is_given_name
 from .resolution import EntityType, normalise_name
@@ -213,7 +214,9 @@ def _when(sentence: str, m: re.Match[str], ended: bool) -> tuple[str, str]:
 
 # -- sentences that state nothing -------------------------------------------------------------------
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+#: sentence ends as ``text.sentences`` reads them ("Jo met Sam at 9 a.m. and works at Globex" is one),
+#: a semicolon or a line break
+_SENTENCE_END = re.compile(STOP_END + r"|(?<=;)\s+|\n+")
 _NEGATION = re.compile(
     r"\b(?:not|never|nobody|neither|nor|no one|cannot|can't|won't|don't|doesn't|didn't|isn't|aren't|"
     r"wasn't|weren't|hasn't|haven't|hadn't|shouldn't|wouldn't|couldn't|no)\b|n't\b",

@@ -11,6 +11,7 @@ internal):
 * ``cjk``       character pairs for scripts written without spaces, at index and query time
 * ``stems``     stems of words in inflected scripts (Cyrillic, Greek, …), at index and query time
 * ``words``     Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap
+* ``sentences`` where a sentence ends after a full stop (titles, initials, "Acme Inc.")
 * ``numbers``   ``num:`` keys for amounts, percentages and spelled-out numbers
 * ``dates``     date mentions, relative dates resolved against ``now``, ``date:``/``week:`` keys
 * ``when``      the time range a query names (``parse_when``), past-tense questions
