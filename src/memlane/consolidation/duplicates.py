@@ -42,6 +42,7 @@ from typing import Any
 from .. import text
 from ..models import Memory
 from ..text.claims import Claim, analyse
+from ..text.dates import MONTH_NAMES
 from .discourse import strip_discourse
 from .restatement import plain_forms
 
@@ -692,8 +693,7 @@ _PRONOUNS = frozenset(["i", "you", "he", "she", "we", "they", "it", "who"])
 _NOUN_LEAVE = frozenset(["on", "parental", "sick", "maternity", "paternity", "annual", "of", "unpaid"])
 _SEQ_TOKEN_RE = re.compile(r"\d[\d,.:]*\d|\d|[^\W\d_]+|[?,;]")
 _NOT_RE = re.compile(r"(\w)n't\b", re.IGNORECASE)
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTHS})\b", re.IGNORECASE)
+_DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAMES})\b", re.IGNORECASE)
 _CURRENCY_FIRST_RE = re.compile(r"([$€£¥])\s*(\d[\d,.]*)")
 #: an apposition: "Eva, Tom's sister, is a pilot" (or "Eva (Tom's sister) is…") -> "Tom's sister Eva is a pilot"
 _APPOSITION_RE = re.compile(r"^([A-Z][\w-]*)(?:, | \()([A-Z][\w-]*'s [\w -]+?)(?:,|\))\s+")

@@ -38,6 +38,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
+
 __all__ = ["plain_forms", "written_forms"]
 
 #: contractions with one reading, spelled out (the auxiliary's "n't" is left to the negation reading)
@@ -119,16 +121,14 @@ _WORKS_AT_AS_RE = re.compile(
     r"\b(works|worked|work)\s+((?:at|for)\s+[^,.;]+?)\s+as\s+(an?\s+[^,.;]+?)\s*(?=[,.;]|$)",
     re.IGNORECASE,
 )
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 #: a time to come ("in June", "next week", "tomorrow", "on Friday", "in two weeks", "this summer")
 _TO_COME_RE = re.compile(
-    rf"\b(?:tomorrow|tonight|soon|next\s+\w+|in\s+(?:{_MONTHS})\b|on\s+(?:{_DAYS})\b|later\s+this"
-    rf"|this\s+(?:weekend|week|month|year|summer|winter|spring|autumn|fall|evening|afternoon|{_DAYS})\b"
+    rf"\b(?:tomorrow|tonight|soon|next\s+\w+|in\s+(?:{MONTH_NAMES})\b|on\s+(?:{WEEKDAY_NAMES})\b|later\s+this"
+    rf"|this\s+(?:weekend|week|month|year|summer|winter|spring|autumn|fall|evening|afternoon|{WEEKDAY_NAMES})\b"
     r"|in\s+(?:a|an|\d+|two|three|four|five|six|a\s+few)\s+(?:days?|weeks?|months?|years?)\b"
-    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b|on\s+(?:{_MONTHS})\s+\d{{1,2}}\b"
-    rf"|in\s+(?:early|mid|late)[\s-]+(?:{_MONTHS})\b|in\s+20\d\d\b"
-    rf"|(?:at|by)\s+the\s+end\s+of\s+(?:{_MONTHS}|the\s+(?:week|month|year))\b)",
+    rf"|on\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_NAMES})\b|on\s+(?:{MONTH_NAMES})\s+\d{{1,2}}\b"
+    rf"|in\s+(?:early|mid|late)[\s-]+(?:{MONTH_NAMES})\b|in\s+20\d\d\b"
+    rf"|(?:at|by)\s+the\s+end\s+of\s+(?:{MONTH_NAMES}|the\s+(?:week|month|year))\b)",
     re.IGNORECASE,
 )
 _PROGRESSIVE_RE = re.compile(r"\b(is|are|am)\s+([a-z]+ing)\b")

@@ -38,6 +38,9 @@ _FULL_MONTHS = frozenset(k for k in _MONTHS if len(k) > 4 or k in ("may", "june"
 _WEEKDAYS: dict[str, int] = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 }  # fmt: skip
+#: the full month and weekday names as regular-expression alternatives, for other modules' patterns
+MONTH_NAMES = "|".join(m for m in _MONTHS if m in _FULL_MONTHS)
+WEEKDAY_NAMES = "|".join(_WEEKDAYS)
 
 #: Unit words after a number: "2000 meters" is a quantity (``num:2000``), not the year 2000.
 _UNIT_WORDS: frozenset[str] = _words(
