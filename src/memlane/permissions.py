@@ -28,7 +28,8 @@ it can read, and whether it may opt a user back in. The table in docs/api.md is 
   speaks through that agent (as only it writes the agent's items).
 - Restoring an export writes what the caller's file says, so an author it names is kept only where the
   caller may act for that user (``restored_author``): a shared item written by someone else is restored
-  by a user as of unknown author, not as theirs.
+  by a user as of unknown author, not as theirs. Likewise a restored entity merge names who merged
+  (``restored_merge_actor``): the file's name only where the caller may act for that user, else the caller.
 - Opting out is always allowed to a request acting as the user (less memory never harms them); opting
   back in only to the user themselves (a key bound to them, not an agent's key or a platform's unbound
   key acting for them) or an admin, so that nobody acting on their behalf can undo their choice.
@@ -51,6 +52,7 @@ __all__ = [
     "refusal",
     "resolve_owner",
     "restored_author",
+    "restored_merge_actor",
 ]
 
 
@@ -97,6 +99,24 @@ def restored_author(actor: Actor, item: Memory) -> str | None:
     if item.author == actor.user or actor.admin or actor.delegated:
         return item.author
     return None
+
+
+def restored_merge_actor(actor: Actor, named: str) -> str:
+    """Who a restored entity merge says merged (an owner, ``user:ana``): the one the file names when
+    that is the caller, or a user's owner and the request may act for any user (an admin, a platform's
+    unbound key, an agent's key); otherwise the caller, who restored it. A merge is never attributed to
+    a user who did not restore it, nor to something that is not a user."""
+    from .auth import check_user  # (auth asks this module about opting in)
+
+    kind, _, name = named.partition(":")
+    if named == actor.owner:
+        return named
+    if (actor.admin or actor.delegated) and kind == "user":
+        try:
+            return f"user:{check_user(name, 'merge actor')}"
+        except InvalidInput:
+            pass
+    return actor.owner
 
 
 def check_speakers(actor: Actor, speakers: Iterable[tuple[str | None, str | None]]) -> None:

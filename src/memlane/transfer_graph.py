@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from .errors import Forbidden, InvalidInput
+from .graph.resolution import EntityType
 from .ids import new_id
 from .messages import problems
 from .models import Actor, GraphRestoreReport
+from .permissions import restored_merge_actor
 from .requests import check_storable, validate_store
 from .storage.base import EntityScope, HeldKind, WriteTxn
 from .timeutil import parse_time
@@ -34,6 +36,9 @@ __all__ = ["GRAPH_KINDS", "graph_lines", "restore_graph"]
 
 #: the line kinds of the graph, in the order they are written and restored
 GRAPH_KINDS = ("entity", "edge", "link", "merge")
+
+
+Role = Literal["subject", "related_user", "mention"]
 
 
 class _Row(BaseModel):
@@ -55,7 +60,8 @@ class _Entity(_Row):
     id: str = Field(min_length=1, max_length=200)
     owner: str = Field(min_length=1, max_length=300)
     visibility: Literal["personal", "shared"]
-    type: str = Field(min_length=1, max_length=50)
+    #: one of the entity types (an unknown one made every lookup of a name in its scope fail)
+    type: EntityType
     name: str = Field(min_length=1, max_length=1000)
     attributes: dict[str, Any] | None = None
     merged_into: str | None = None
@@ -82,17 +88,53 @@ class _Edge(_Row):
 class _Link(_Row):
     memory: str
     entity: str
-    role: Literal["subject", "related_user", "mention"]
+    role: Role
+
+
+#: an edge as a merge moved it: id, src, relation, dst, provenance (JSON text), valid from, valid to, created
+SnapshotEdge = tuple[
+    str, str, str, str, str | dict[str, Any] | None, datetime | None, datetime | None, datetime
+]
+
+
+class _Snapshot(BaseModel):
+    """What a merge moved (``storage.graph_transfer``), as unmerge reads it: every part a list of its own
+    form, so that undoing a restored merge puts back what it names or is refused, never fails half way."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    aliases: list[tuple[str, str]] = []
+    keys: list[str] = []
+    external_ids: list[str] = []
+    links: list[tuple[str, Role]] = []
+    edges: list[SnapshotEdge] = []
+    added_aliases: list[str] = []
+    added_keys: list[str] = []
+    added_links: list[tuple[str, Role]] = []
+    added_edges: list[str] = []
+
+    @field_validator("edges", mode="after")
+    @classmethod
+    def _storable_times(cls, edges: list[SnapshotEdge]) -> list[SnapshotEdge]:
+        for edge in edges:
+            for value in edge[5:]:
+                if value is not None:
+                    try:
+                        parse_time(value, "edges")
+                    except InvalidInput as exc:
+                        raise ValueError(str(exc)) from None
+        return edges
 
 
 class _Merge(_Row):
     id: str = Field(min_length=1, max_length=200)
     into: str
     merged: str
-    actor: str
+    #: who merged, as the file says (kept only where the caller may act for them: ``restored_merge_actor``)
+    actor: str = Field(min_length=1, max_length=300)
     merged_at: datetime
     unmerged_at: datetime | None = None
-    snapshot: dict[str, Any]
+    snapshot: _Snapshot
 
 
 _MODELS: dict[str, type[_Row]] = {"entity": _Entity, "edge": _Edge, "link": _Link, "merge": _Merge}
@@ -238,21 +280,21 @@ def restore_graph(
         if any(present[e] != e and present[e] not in written for e in (merge.into, merge.merged)):
             counts["skipped_duplicates"] += 1  # its entities are the store's own: its record stays out
             continue
-        snapshot = dict(merge.snapshot)
+        snapshot = merge.snapshot.model_dump(mode="json")
         for key in ("links", "added_links"):
-            snapshot[key] = [[memory_ids.get(m, m), role] for m, role in snapshot.get(key, [])]
+            snapshot[key] = [[memory_ids.get(m, m), role] for m, role in snapshot[key]]
         # what an unmerge would put back or take away stays within the merge's own scope: edges between
         # entities restored in it, and (``added_edges``, which unmerge deletes) edges this restore wrote
-        merge_scope = scope_of[merge.into]
+        merge_scope = scope_of[present[merge.into]]
         snapshot["edges"] = [
             [e[0], present[e[1]], e[2], present[e[3]], *e[4:]]
-            for e in snapshot.get("edges", [])
-            if len(e) == 8
-            and scope_of.get(present.get(e[1], "")) == merge_scope == scope_of.get(present.get(e[3], ""))
+            for e in snapshot["edges"]
+            if scope_of.get(present.get(e[1], "")) == merge_scope == scope_of.get(present.get(e[3], ""))
         ]
-        snapshot["added_edges"] = [edges[e] for e in snapshot.get("added_edges", []) if e in edges]
+        snapshot["added_edges"] = [edges[e] for e in snapshot["added_edges"] if e in edges]
         row = merge.model_dump(mode="json") | {"snapshot": snapshot, "into": present[merge.into],
-                                               "merged": present[merge.merged]}  # fmt: skip
+                                               "merged": present[merge.merged],
+                                               "actor": restored_merge_actor(actor, merge.actor)}  # fmt: skip
         row["id"] = fresh_id("merge", merge.id, merge_scope)
         if txn.restore_merge(actor.workspace, row):
             counts["merges"] += 1
