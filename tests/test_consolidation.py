@@ -16,8 +16,8 @@ import pytest
 
 from memlane import Memlane
 from memlane.consolidation import near_duplicate_clusters, signature
-from memlane.consolidation.duplicates import role_swap
 from memlane.consolidation.paraphrases import anchors, confirmed
+from memlane.consolidation.roles import role_swap
 from memlane.errors import ConfigError, InvalidInput
 from memlane.models import Entity, Memory, Visibility
 from servers import Stack, bearer, running

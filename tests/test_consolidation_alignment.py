@@ -12,7 +12,7 @@ import pytest
 from memlane import Memlane
 from memlane.consolidation import near_duplicate_clusters
 from memlane.consolidation.alignment import WordVectors, for_embedder
-from memlane.consolidation.duplicates import tense, times_apart
+from memlane.consolidation.guards import tense, times_apart
 from memlane.consolidation.paraphrases import anchors, confirmed
 from memlane.models import Memory, Visibility
 

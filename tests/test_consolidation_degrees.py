@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.consolidation.duplicates import degree_apart, degrees, modifier_moved
+from memlane.consolidation.compounds import modifier_moved
+from memlane.consolidation.guards import degree_apart, degrees
 from word_rule import merged
 
 APART = [

@@ -187,7 +187,7 @@ def test_the_paraphrase_mode_compares_frequency_classes() -> None:
 
 
 def test_a_direction_needs_both_ends() -> None:
-    from memlane.consolidation.duplicates import direction_reversed
+    from memlane.consolidation.guards import direction_reversed
 
     # "works from the studio" is a place, not where a move starts
     assert not direction_reversed(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.consolidation.duplicates import signature
+from memlane.consolidation.signature import signature
 from word_rule import merged
 
 APART = [

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.consolidation.duplicates import statement_apart
 from memlane.consolidation.paraphrases import guarded
+from memlane.consolidation.same_statement import statement_apart
 
 REFUSED = [
     ("The Orion portal goes live on 4 May", "The Orion portal went live on 4 May"),  # tense of one verb

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.consolidation.duplicates import kept_apart, signature
+from memlane.consolidation.guards import kept_apart
+from memlane.consolidation.signature import signature
 from word_rule import merged
 
 APART = [

@@ -4,9 +4,10 @@ provenance of all of them, the merged ones its history (undoable); duplicate ent
 
 from __future__ import annotations
 
-from .duplicates import near_duplicate_clusters, signature
+from .duplicates import near_duplicate_clusters
 from .report import ConsolidationReport, ConsolidationUndo, EntityFold, JudgeOutcome, MergedCluster
 from .service import ConsolidationService
+from .signature import signature
 
 __all__ = [
     "ConsolidationReport",

@@ -1,6 +1,6 @@
 """Leading discourse phrases: what opens a statement without adding to it ("FYI,", "Just so you know,",
 "As I said,", "Actually,"). Consolidation reads a statement without them both when it compares statements
-(``duplicates.signature``: "FYI, Mira owns a bakery in Ghent" says what "Mira owns a bakery in Ghent"
+(``signature.signature``: "FYI, Mira owns a bakery in Ghent" says what "Mira owns a bakery in Ghent"
 says) and when it picks the merged wording (``wording.kept_wording``)."""
 
 from __future__ import annotations

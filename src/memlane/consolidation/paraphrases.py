@@ -11,10 +11,10 @@ erring on the side of keeping apart:
 1. **Same group** (``duplicates.group_key``): never across workspaces, owners, visibilities, spaces,
    profiles, subjects or related users.
 2. **Same anchors** (``anchors``): the names, numbers, amounts, dates, times, weekdays and months, a
-   negation, and the function words that change a fact (``duplicates.MARKERS``; the particle of a
+   negation, and the function words that change a fact (``signature.MARKERS``; the particle of a
    phrasal verb is part of the verb). Another person, number or date, or a negation, is another fact
    however close the vectors are.
-3. **No role swap** (``duplicates.role_swap``): "Otto reports to Hanna" is not "Hanna reports to Otto".
+3. **No role swap** (``roles.role_swap``): "Otto reports to Hanna" is not "Hanna reports to Otto".
 4. **Every word accounted for**: each content word of one statement (light verbs aside: "goes
    swimming" / "swims") is in the other, or has a WordNet synonym or derivational relative there
    (``lexicon.related``: "closes" / "shuts", "owner" / "owns", "married" / "wedding"). Phrasal verbs
@@ -26,10 +26,10 @@ erring on the side of keeping apart:
    the fact rather than change it (``_framing``: "plays piano **as a hobby**").
 7. **No roles or preferences turned round** (``_agent_reversed``: "Astrid is Henrik's manager" /
    "Henrik manages Astrid"; ``_preference_reversed``), no phrasal verb for one with other particles.
-8. **The word rule's second check across other words** (``duplicates.statement_apart``: the whole
+8. **The word rule's second check across other words** (``same_statement.statement_apart``: the whole
    check within one signature; the time of *be* / *have* / *do* and of one verb, stance, a negated
    word, the doer, a moved compound otherwise), one number in one unit (``_units_apart``: "dollars" /
-   "euros"), and the degree of liking (``duplicates.degree_apart``, in ``kept_apart``).
+   "euros"), and the degree of liking (``guards.degree_apart``, in ``kept_apart``).
 
 Anchors are compared as what they say (``_compared``, ``anchors_agree``): "3 pm" is "15:00", "June 9th"
 is "9 June", "this September" is September, a name is said by a statement that has its words.
@@ -60,19 +60,11 @@ from ..models import Memory
 from ..text.claims import analyse
 from . import lexicon
 from .discourse import strip_discourse
-from .duplicates import (
-    MARKERS,
-    degrees,
-    group_key,
-    kept_apart,
-    normalise,
-    normalise_order,
-    role_swap,
-    roles,
-    signature,
-    statement_apart,
-    tense,
-)
+from .duplicates import group_key
+from .guards import degrees, kept_apart, tense
+from .roles import role_swap, roles
+from .same_statement import statement_apart
+from .signature import MARKERS, normalise, normalise_order, signature
 
 __all__ = [
     "ALIGN",
@@ -140,7 +132,7 @@ _NAMED_TIMES = _w(
     "august september october november december"
 )
 #: a time of day: "3 pm", "9am", "10 a.m.", "15:00", "9:30", "ten in the morning" (number words are
-#: digits by then, ``duplicates.normalise``)
+#: digits by then, ``signature.normalise``)
 _CLOCK_RE = re.compile(
     r"\b(?P<h>\d{1,2})(?:(?::|\.)(?P<m>\d{2}))?\s*(?:o'clock\s+)?"
     r"(?P<half>a\.?m\.?|p\.?m\.?|(?<=\s)in\s+the\s+(?:morning|afternoon|evening)|(?<=\s)at\s+night)"
@@ -250,7 +242,7 @@ def anchors(content: str) -> frozenset[str]:
 
 def _compared(content: str) -> str:
     """``content`` as two statements are compared: without a leading discourse phrase ("FYI", "Just so
-    you know,", ``discourse``), normalised (``duplicates.normalise``), a pronoun "one" not read as a
+    you know,", ``discourse``), normalised (``signature.normalise``), a pronoun "one" not read as a
     number ("the one who runs…"), ordinals as numbers ("June 9th" = "9 June") and a time of day as one token ("3 pm", "15:00", "ten in the morning"
     -> ``1500`` / ``1000``)."""
     plain = normalise(_PRONOUN_ONE.sub(r"\1 \2", strip_discourse(content)[0]))
@@ -331,7 +323,7 @@ def _singular(word: str) -> str:
 
 class _Reading(NamedTuple):
     """A statement's content units for the alignment: each as (key, word) — the key is the word rule's
-    normalised stem (``duplicates.signature``), the word what WordNet is asked about (a phrasal verb
+    normalised stem (``signature.signature``), the word what WordNet is asked about (a phrasal verb
     joined: ``call_off``) — and the meaning-bearing function words left outside a phrasal verb."""
 
     units: tuple[tuple[str, str], ...]
@@ -446,7 +438,7 @@ def verdict(
     return found if guarded(a, b) else -1
 
 
-#: the words of a preference, one preference when both statements state one (``duplicates.degrees``)
+#: the words of a preference, one preference when both statements state one (``guards.degrees``)
 _PREFERRING = frozenset(["like", "prefer", "rather"])
 
 
@@ -477,7 +469,7 @@ def _framing(word: str, other: str) -> bool:
     person ("Yara's **son** has a dentist appointment", "as a **teenager**"), a physical thing, an
     adjective or adverb ("spicy **Thai** curries", "**black** coffee"), a particle ("flies **back**") or
     a word that changes the claim (``_NOT_FRAMING``: "avoids" is a refusal), and a word of a plan
-    (``_PLANNING``) only when ``other`` is no past or given-up fact (``duplicates.tense``)."""
+    (``_PLANNING``) only when ``other`` is no past or given-up fact (``guards.tense``)."""
     if (
         "_" in word
         or _changes_claim(word, other)
@@ -500,9 +492,9 @@ def guarded(a: str, b: str) -> bool:
     """The guards that hold whoever confirms a pair (the word rules or an LLM judge): both statements
     have content words, the same anchors (``anchors_agree``), no opposites (``OPPOSITES``), no role swap,
     one number in one unit (``_units_apart``: "dollars" / "euros"), the word rule's second check where
-    it applies across other words (``duplicates.statement_apart``: "is" / "was", "goes" / "went",
+    it applies across other words (``same_statement.statement_apart``: "is" / "was", "goes" / "went",
     "might", a question, a negated word, the doer, a compound), none of the guards the word rule shares
-    (``duplicates.kept_apart``: times apart, "is moving" / "moved", "has to" / "did"; a direction
+    (``guards.kept_apart``: times apart, "is moving" / "moved", "has to" / "did"; a direction
     reversed; another frequency; another degree of liking)."""
     if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
         return False
@@ -541,7 +533,7 @@ def _units_apart(a: str, b: str) -> bool:
 
 
 def _roles_swapped(a: str, b: str) -> bool:
-    """``duplicates.role_swap`` read on the active voice ("The stand-up is run by Ines" as "Ines run
+    """``roles.role_swap`` read on the active voice ("The stand-up is run by Ines" as "Ines run
     the stand-up", ``_active``), and no swap when both are one copula whose subject and complement
     changed places whole with other words beside them ("Hanna is Otto's manager" / "Otto's boss is
     Hanna": every word both say moves between subject and complement; "Otto is Hanna's manager" keeps

@@ -3,7 +3,7 @@
 Members of one cluster say the same thing, so the longest is not the best: "Really, Mira owns a bakery
 in Ghent" is longer than "Mira owns a bakery in Ghent" only by its filler. The merged memory keeps the
 member that says the most — the most distinct content words once fillers are left out (``FILLERS`` of
-``duplicates``: "really", "actually", "said"...) — then, among equals, the one with the fewest fillers,
+``signature``: "really", "actually", "said"...) — then, among equals, the one with the fewest fillers,
 then the newest. A leading discourse phrase ("FYI", "Just so you know,", "As I said,", "Actually,")
 carries nothing of the fact: it is dropped from the kept wording. Every member's own words stay in the
 merged memory's provenance and history, so nothing said is lost.
@@ -18,7 +18,7 @@ from functools import cache
 from .. import text
 from ..models import Memory
 from .discourse import strip_discourse
-from .duplicates import FILLERS
+from .signature import FILLERS
 
 __all__ = ["kept_wording", "strip_discourse"]
 

@@ -1,0 +1,156 @@
+"""The word rule's second check: whether one bag of words is one statement (``same_statement``), and
+its parts that compare across other words for the paraphrase mode's pairs (``statement_apart``). Pure
+functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .compounds import modifier_moved
+from .guards import degrees
+from .roles import fronted, inverted_copula, subjects_apart
+from .signature import signature
+from .strict_reading import REPORTING, ROLE_WORDS, STANCE, negated, phrase_words, reading
+from .verb_forms import aux_set, lemma_times, tenses_apart, verb_times
+
+__all__ = [
+    "same_statement",
+    "statement_apart",
+]
+
+
+def _anchors(
+    tokens: tuple[tuple[str, str, str], ...], names: frozenset[str], placed: frozenset[str]
+) -> tuple[str, ...]:
+    """The statement's names (``names``), numbers, negations, stance words and reporting verbs, in
+    order: what may not change places; not those ``placed`` by a phrase both statements give alike.
+    Two names joined by "and" are one pair in either order ("speaks Spanish and Catalan")."""
+    words = [w for _, w, _ in tokens]
+    for i in range(1, len(words) - 1):
+        if words[i] == "~and" and words[i - 1] in names and words[i + 1] in names:
+            words[i - 1], words[i + 1] = sorted((words[i - 1], words[i + 1]))
+    return tuple(
+        w
+        for w in words
+        if w not in placed
+        and (w in names or w[:1].isdigit() or w in REPORTING or w == "not" or w.startswith("~:"))
+    )
+
+
+def _names(tokens: tuple[tuple[str, str, str], ...]) -> set[str]:
+    """Words written with a capital letter anywhere but first: names ("Lena", "Oslo", "TV")."""
+    return {
+        w for i, (surface, w, _) in enumerate(tokens) if i and surface[:1].isupper() and not w.startswith("~")
+    }
+
+
+def _rotated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    return len(a) == len(b) and any(a[k:] + a[:k] == b for k in range(1, len(a)))
+
+
+def same_statement(a: str, b: str) -> bool:
+    """The word rule's second check on two statements of one signature. A signature is a bag of words,
+    and one bag holds "Lena hired Tom" and "Tom hired Lena", "Ana has 2 cats and 3 dogs" and "3 cats and
+    2 dogs", "Kids should not eat nuts" and "Kids must not eat nuts", "Pour the milk into the tea" and
+    "the tea into the milk". So two statements are one only when, read more strictly:
+
+    - their words are one bag with the synonyms that hold in every common sense (``STRICT_SYNONYMS``,
+      ``STRICT_FILLERS``);
+    - their stance is the same (modal verbs, quantifiers, hedges, conditions, "almost", a question);
+    - their names, numbers and negations come in one order (an opening phrase may move to the end: "In
+      2021 Ana moved to Oslo"; a copula's sides may change places whole; a passive with "by" is read
+      active);
+    - the phrase after each role word both have ("to", "into", "than", "if", "because", …) holds the
+      same words."""
+    tokens_a, bag_a, stance_a = reading(a)
+    tokens_b, bag_b, stance_b = reading(b)
+    if bag_a != bag_b or stance_a != stance_b:
+        return False
+    phrases_a, phrases_b = phrase_words(tokens_a), phrase_words(tokens_b)
+    shared = phrases_a.keys() & phrases_b.keys()
+    roles = [k for k in shared if k.lstrip("~:") in ROLE_WORDS]
+    if any(set(phrases_a[k]) != set(phrases_b[k]) for k in roles):
+        return False
+    if verb_times(tokens_a, tokens_b) or negated(tokens_a) != negated(tokens_b):
+        return False
+    if tenses_apart(a, b) or subjects_apart(a, b) or modifier_moved(a, b):
+        return False
+    # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
+    # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
+    placed = {w for k in shared if phrases_a[k] == phrases_b[k] for w in phrases_a[k]}
+    names = frozenset(_names(tokens_a) | _names(tokens_b))
+    anchors_a, anchors_b = (
+        _anchors(tokens_a, names, frozenset(placed)),
+        _anchors(tokens_b, names, frozenset(placed)),
+    )
+    if anchors_a == anchors_b:
+        return True
+    if (fronted(a) and _rotated(anchors_a, anchors_b)) or (fronted(b) and _rotated(anchors_b, anchors_a)):
+        return True
+    return inverted_copula(a, b)
+
+
+#: the stance classes (``STANCE``) the paraphrase mode compares across other words: what is possible,
+#: likely, reported, asked or quantified. Not "can" and "must": an ability or a need is often a fact
+#: reworded ("cannot eat gluten" / "is gluten intolerant", "must not eat nuts" / "has a nut allergy");
+#: not "all" (a bare plural is general too: "Failed charges are retried" / "Each failed charge…"), nor
+#: the conditions "if", "when", "unless", which reword one another ("when it isn't raining" / "unless it
+#: rains"); "some" / "all" is still apart ("some" is compared)
+_CROSS_STANCE = frozenset(STANCE.values()) - {"can", "must", "all", "if", "when", "unless"} | {"?"}
+
+
+def statement_apart(a: str, b: str) -> bool:
+    """The word rule's second check (``same_statement``) for a pair the paraphrase mode proposes. Of one
+    signature, the whole check (the paraphrase mode may not join what the word rule split: "Ana beat
+    Marco" / "Marco beat Ana", "Tom smoked" / "Tom smokes"); of other words, the parts that compare
+    across them: the time of *be* / *have* / *do* ("is" / "was") and of one verb said by both ("goes
+    live" / "went live"), the stance classes (``_CROSS_STANCE``: "might", "could", "would", "should",
+    "probably", "some" / "all", "if", a question…), a word one negates and the other says plainly, the
+    doer of one verb, a compound's noun moved (``modifier_moved``)."""
+    if signature(a) == signature(b):
+        return not same_statement(a, b)
+    tokens_a, bag_a, _ = reading(a)
+    tokens_b, bag_b, _ = reading(b)
+    if _cross_stance(a) != _cross_stance(b) or _compared_apart(a, b):
+        return True
+    if aux_set(a) and aux_set(b) and aux_set(a) != aux_set(b):  # "is" / "was" the CEO
+        return True
+    if lemma_times(tokens_a, tokens_b):
+        return True
+    negated_a, negated_b = set(negated(tokens_a)), set(negated(tokens_b))
+    unless = _UNLESS_RE.search(a) or _UNLESS_RE.search(b)  # "unless it rains": "when it isn't raining"
+    if not unless and ((negated_a - negated_b) & bag_b or (negated_b - negated_a) & bag_a):
+        return True
+    return subjects_apart(a, b, bag_a & bag_b) or modifier_moved(a, b)
+
+
+_UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
+
+
+_EQUATIVE_RE = re.compile(r"\bas\s+(?:\w+\s+)?\w+\s+as\b", re.IGNORECASE)
+
+
+_THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
+
+
+def _compared_apart(a: str, b: str) -> bool:
+    """Whether one statement says two things are alike ("as old as") and the other that one is more
+    ("older than", "prefers"): another fact."""
+    equative_a, equative_b = bool(_EQUATIVE_RE.search(a)), bool(_EQUATIVE_RE.search(b))
+    if equative_a == equative_b:
+        return False
+    more = [bool(_THAN_RE.search(c)) or "prefer" in degrees(c) for c in (a, b)]
+    return any(more)
+
+
+#: "would" in an idiom of wanting or preferring is no conditional ("would rather", "would like")
+_WOULD_IDIOM_RE = re.compile(r"\bwould\s+(?:rather|like|love|prefer)\b", re.IGNORECASE)
+
+
+def _cross_stance(content: str) -> frozenset[str]:
+    """The stance classes (``_CROSS_STANCE``) of a statement, "would rather" / "would like" aside."""
+    stance = reading(content)[2] & _CROSS_STANCE
+    if "would" in stance and not re.search(r"\bwould\b", _WOULD_IDIOM_RE.sub("", content), re.IGNORECASE):
+        stance -= {"would"}
+    return stance
