@@ -6,6 +6,10 @@ two of them tells how many messages were logged store-wide, other workspaces' in
 workspace (even an admin key), so over the API they read as None; the operator (the embedded SDK or CLI
 on the database, ``Actor.operator``; for jobs, no actor) sees them. The counts a sweep reports are of
 its own workspace and stay.
+
+A profile's ``last_error`` (why its last sweep failed) is for whoever may manage the profile: an admin
+of its workspace or the operator. Its text can quote the conversations swept (an LLM that answered in
+prose fails with the start of its answer, which is about what a user said), so any other key reads None.
 """
 
 from __future__ import annotations
@@ -26,7 +30,14 @@ def _operator(actor: Actor | None) -> bool:
 
 
 def shown_profile(actor: Actor | None, profile: Profile) -> Profile:
-    return profile if _operator(actor) else profile.model_copy(update={"last_sync_seq": None})
+    """``profile`` as ``actor`` reads it: no log position unless the operator, no ``last_error`` unless
+    it may manage the profile (an admin of the workspace, the operator)."""
+    if _operator(actor):
+        return profile
+    hidden: dict[str, None] = {"last_sync_seq": None}
+    if actor is not None and not actor.admin:
+        hidden["last_error"] = None
+    return profile.model_copy(update=hidden)
 
 
 def shown_report(actor: Actor | None, report: SweepReport) -> SweepReport:
