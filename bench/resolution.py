@@ -14,6 +14,11 @@ when the label was already seen is a false negative; no match for a label not se
 Precision = TP / (TP + FP); recall = TP / (TP + FN). With ``--embedder local`` each mention's context
 sentence is embedded, which lets resolution confirm misspellings and tell same-named entities apart.
 
+``--text``: instead of resolving, how many labelled mentions the text analysis finds whole in their own
+context sentence (the names linking on store would resolve: ``text.extract_entities`` then
+``graph.linking.memory_mentions``), of those whose name is written in it, all and organisations
+(``company``/``customer``); ``--errors`` lists the ones it misses.
+
 ``--cpu-rounds N``: the resolver's CPU time (``time.process_time``) per mention, median and p95 over N
 rounds of resolving every set again from empty registries with its caches cleared, after one warm-up
 round that pays the one-off loads (name tables, gazetteer), which is reported on its own.
@@ -138,6 +143,7 @@ def main() -> None:
     parser.add_argument("--embedder", choices=("none", "local"), default="none")
     parser.add_argument("--errors", action="store_true", help="list every error")
     parser.add_argument("--cpu-rounds", type=int, default=0, help="measure CPU per mention (no embedder)")
+    parser.add_argument("--text", action="store_true", help="mentions the text analysis finds whole")
     parser.add_argument(
         "--without-names-table",
         action="store_true",
@@ -151,6 +157,9 @@ def main() -> None:
         given_names._dictionary.cache_clear()
     if args.cpu_rounds:
         cpu_per_mention([load(f) for f in args.files], args.cpu_rounds)
+        return
+    if args.text:
+        found_in_text(args.files, errors=args.errors)
         return
     embed = None
     if args.embedder == "local":
@@ -173,6 +182,34 @@ def main() -> None:
         )
         if args.errors:
             print("\n".join(errors))
+
+
+def found_in_text(files: Sequence[Path], *, errors: bool) -> None:
+    """Per file and in total: the labelled mentions whose name the text analysis finds whole in their
+    own context sentence, of those whose context holds the name as written (case aside)."""
+    from memlane.graph.linking import memory_mentions
+    from memlane.text import extract_entities
+
+    totals = [0, 0, 0, 0]  # found, of, organisations found, of
+    for file in files:
+        counts = [0, 0, 0, 0]
+        for scenario in load(file):
+            for labelled in scenario:
+                name, context = labelled.mention.name, labelled.context
+                if not context or name.casefold() not in context.casefold():
+                    continue
+                named = memory_mentions(context, None, None, extract_entities(context))
+                found = name.casefold() in {n.mention.name.casefold() for n in named}
+                org = labelled.mention.type in ("company", "customer")
+                counts[0] += found
+                counts[1] += 1
+                counts[2] += found and org
+                counts[3] += org
+                if errors and not found:
+                    print(f"  missed {name!r} in {context!r}: {sorted(n.mention.name for n in named)}")
+        print(f"{file.name}: found whole {counts[0]}/{counts[1]}, organisations {counts[2]}/{counts[3]}")
+        totals = [t + c for t, c in zip(totals, counts, strict=True)]
+    print(f"total: found whole {totals[0]}/{totals[1]}, organisations {totals[2]}/{totals[3]}")
 
 
 def _clear_caches() -> None:

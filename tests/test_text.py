@@ -672,6 +672,7 @@ def test_modules_import_only_earlier_layers() -> None:
         "numbers",
         "dates",
         "when",
+        "legal_forms",
         "names",
         "entities",
         "claims",

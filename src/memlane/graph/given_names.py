@@ -33,6 +33,7 @@ __all__ = [
     "given_name_gender",
     "given_name_leaning",
     "has_name_dictionary",
+    "is_english_given_name",
     "is_given_name",
 ]
 
@@ -194,11 +195,16 @@ def given_name_gender(word: str) -> str | None:
 
 
 @lru_cache(maxsize=16384)
+def is_english_given_name(word: str) -> bool:
+    """Whether a folded word is a given name that ``nicknames`` lists (English given names and their
+    nicknames: "tom", "anna", "bob"; not "marks" or "spencer", which the larger table also has)."""
+    namer = _nicknamer()
+    return bool(namer.nicknames_of(word) or namer.canonicals_of(word))  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=16384)
 def is_given_name(word: str) -> bool:
     """Whether a folded word is a known given name (in either data set)."""
     if len(word) < 2:
         return False
-    if word in _dictionary()[0]:
-        return True
-    namer = _nicknamer()
-    return bool(namer.nicknames_of(word) or namer.canonicals_of(word))  # type: ignore[attr-defined]
+    return word in _dictionary()[0] or is_english_given_name(word)

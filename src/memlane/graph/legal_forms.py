@@ -5,34 +5,25 @@ answered by index instead of a scan.
 GmbH, S.A. de C.V., ...), a third of a millisecond per name: the largest cost of resolving a recall's
 names, where every word run of the question is a candidate name seen for the first time. This walks
 the same terms in the same order, but only those whose last word is the name's current last word,
-so it removes exactly what cleanco removes (``tests/test_legal_forms.py`` compares the two); an ASCII
+so it removes exactly what cleanco removes (``tests/test_legal_forms.py`` compares the two; the index is
+``text.legal_forms.legal_terms``, which the name scanner reads too); an ASCII
 name skips cleanco's letter-by-letter Unicode normalisation, which leaves it as it is (casefolded).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import cache
 
-from cleanco.clean import normalized, prepare_default_terms, strip_punct, strip_tail
+from cleanco.clean import normalized, strip_punct, strip_tail
+
+from ..text.legal_forms import legal_terms
 
 __all__ = ["basename"]
 
 
-@cache
-def _terms() -> tuple[list[tuple[int, list[str]]], dict[str, list[int]]]:
-    """cleanco's terms in its order, and for each last word the positions of the terms ending in it."""
-    terms = prepare_default_terms()
-    by_last: dict[str, list[int]] = {}
-    for position, (_, parts) in enumerate(terms):
-        if parts:
-            by_last.setdefault(parts[-1], []).append(position)
-    return terms, by_last
-
-
 def basename(name: str) -> str:
     """``cleanco.basename(name)``: the name without the legal forms it ends with."""
-    terms, by_last = _terms()
+    terms, by_last = legal_terms()
     name = strip_tail(name)
     nparts = name.split()
     # (an ASCII name is its own NFKD form, with no accents or other mapped letters to remove)

@@ -27,6 +27,7 @@ from ..storage.entity_names import alias_pairs, matching_type, name_keys
 from ..text import STOPWORDS, key_fold
 from .company_names import is_common_word
 from .entity_types import guess_type
+from .given_names import is_english_given_name, is_given_name
 from .resolution import (
     Candidate,
     EntityType,
@@ -100,7 +101,7 @@ def _folded_spelling(pattern: re.Pattern[str], content: str) -> str | None:
 def _ascii_spelling(parts: list[str], content: str) -> str | None:
     """``_spelling_pattern``'s first match in ASCII text, without compiling a pattern per name (that
     cost ~0.1 ms for each name seen for the first time): the first place the words follow each other,
-    in any case, separated by spaces or dots, not inside a longer word."""
+    in any case, separated by spaces, dots or commas ("Acme, Inc."), not inside a longer word."""
     low = content.lower()  # (ASCII: the same length, and what IGNORECASE compares)
     first, end = parts[0], len(low)
     start = low.find(first)
@@ -109,7 +110,7 @@ def _ascii_spelling(parts: list[str], content: str) -> str | None:
             at = start + len(first)
             for part in parts[1:]:
                 gap = at
-                while gap < end and (low[gap].isspace() or low[gap] == "."):
+                while gap < end and (low[gap].isspace() or low[gap] in ".,"):
                     gap += 1
                 if gap == at or not low.startswith(part, gap):
                     break
@@ -128,7 +129,7 @@ def _is_word(char: str) -> bool:
 
 @lru_cache(maxsize=16384)
 def _spelling_pattern(words: str) -> re.Pattern[str]:
-    pattern = r"(?<!\w)" + r"[\s.]+".join(re.escape(w) for w in words.split()) + r"(?!\w)"
+    pattern = r"(?<!\w)" + r"[\s.,]+".join(re.escape(w) for w in words.split()) + r"(?!\w)"
     return re.compile(pattern, re.IGNORECASE)
 
 
@@ -154,11 +155,14 @@ def memory_mentions(
             names.append(key[5:])
         elif key[:6] == "email:":
             emails.append(key[6:])
-    names.sort()
-    # (the words of the longer names: a lone word among them is a part of one)
+    names = sorted(name for name in names if not _two_people(name))
+    # (the words of the longer names: a lone word among them is a part of one; so is each name an "&"
+    # joins, "mckenzie llp" of "baker & mckenzie llp", and a web address's name, "booking" of "booking.com")
     parts = {word for name in names if " " in name for word in name.split()}
+    parts |= {side for name in names if " & " in name for side in name.split(" & ")}
+    parts |= {word.partition(".")[0] for name in names if "." in name for word in name.split() if "." in word}
     for name in names:
-        if name in parts and " " not in name:
+        if name in parts:
             continue
         spelt = _as_named(_spelling(name, content), content)
         if spelt is None:
@@ -169,6 +173,22 @@ def memory_mentions(
     for email in sorted(emails):
         found.append(Named(Mention(email), "mention"))
     return found[:MAX_MENTIONS]
+
+
+def _two_people(name: str) -> bool:
+    """Two given names the text analysis joined by "&", one of them an English given name ("tom &
+    anna", "tom & priya"): two people, each a name of its own. A firm is named after surnames, which
+    the larger table of given names often lists too ("marks & spencer", "hollis & grant"), or words
+    ("procter & gamble", "johnson & johnson", "smith & partners")."""
+    if " & " not in name:
+        return False
+    sides = name.split(" & ")
+    return (
+        len(sides) == 2
+        and sides[0] != sides[1]
+        and all(" " not in side and is_given_name(side) for side in sides)
+        and any(is_english_given_name(side) for side in sides)
+    )
 
 
 #: the first words of a role phrase the text analysis reads as a name ("CFO of Zephyr Corp", "Head of

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.legal_forms import PARTNERSHIP_WORDS
 from .company_names import is_common_word, is_trade_word, names_itself
 from .given_names import is_given_name
 from .places import place_key
@@ -100,9 +101,6 @@ _FORM_BEFORE_CO = frozenset({"gmbh", "ag", "se", "ug", "bv", "sarl", "sas", "ltd
 #: the legal form written as one word with what comes before it ("Telefonaktiebolaget"): Swedish,
 #: Danish, Norwegian, German and Finnish for a stock company
 _COMPOUND_FORMS = ("aktiebolag", "aktiebolaget", "aktieselskab", "aksjeselskap", "aktiengesellschaft")
-#: words after a name that say how a firm is owned (a partnership, a family firm), not what it does
-#: ("& Sons" is kept: "Harris & Sons" is the family's firm, "Harris Plumbing Supply" another)
-PARTNERSHIP_WORDS = frozenset({"partners", "partnership", "associates"})
 
 #: "university" in the languages of Europe and beyond (folded), and its short form
 _UNIVERSITY = frozenset(

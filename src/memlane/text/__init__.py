@@ -3,7 +3,8 @@
 Everything here is called on every store and every recall, so it is written for speed: compiled
 regular expressions, frozen lookup tables built once at import, a cached stemmer, and cheap
 pre-checks that skip whole passes (no digit in the text means no date or number pass). Nothing here
-touches I/O or global mutable state except the bounded stem caches.
+touches I/O (but ``legal_forms``, which reads cleanco's table once, on first use) or global mutable
+state except the bounded stem caches.
 
 One module per concept; each depends only on those above it in this list (``words`` imports nothing
 internal):
@@ -15,6 +16,7 @@ internal):
 * ``numbers``   ``num:`` keys for amounts, percentages and spelled-out numbers
 * ``dates``     date mentions, relative dates resolved against ``now``, ``date:``/``week:`` keys
 * ``when``      the time range a query names (``parse_when``), past-tense questions
+* ``legal_forms`` companies' legal forms (cleanco's terms) and partnership words, by their last word
 * ``names``     ``name:`` keys for proper nouns, acronyms and CamelCase words
 * ``entities``  every entity key of a text or a query (the key formats are listed there)
 * ``claims``    what a statement says: subject, predicate, value; additive and change wording

@@ -268,8 +268,8 @@ def _is_name(tok: _Tok, first: bool) -> bool:
     """A proper noun, identifier or number: what names one thing rather than a kind of thing."""
     if tok.kind in {"time", "email"} or _HAS_DIGIT_RE.search(tok.low):
         return True
-    if not tok.cap or tok.kind != "word":
-        return False
+    if not tok.cap or tok.kind != "word" or tok.low in _DETERMINERS:
+        return False  # (an article or determiner is no name: "The contract was signed")
     return not first or not _lemmas(tok.low) or tok.low in _WEEKDAYS | _MONTHS
 
 

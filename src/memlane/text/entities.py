@@ -21,14 +21,12 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from .dates import _DIGIT_RE, _date_keys, _scan_dates
-from .names import _NAME_CONNECTORS, _TITLES, _WALK_RE, _scan_names
+from .names import _NAME_CONNECTORS, _TITLES, _TLDS, _WALK_RE, _scan_names
 from .numbers import _NUMBER_WORDS, _scan_number_words, _scan_numbers
 from .words import _CLITICS, STOPWORDS, _fold, _mask, _strip_accents
 
 __all__ = ["extract_entities", "query_entity_candidates"]
 
-
-_TLDS = "com|org|net|io|ai|dev|edu|gov|app|co\\.uk|co|info|biz|xyz|tech|tv|uk|ca|de|fr|au|jp|nl|es"
 
 _URL_RE = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'()\[\]{}]+|\bwww\.[^\s<>\"'()\[\]{}]+", re.I)
 _EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
@@ -42,6 +40,8 @@ _DOMAIN_RE = re.compile(
 #: backtrack (``*+``): ``[A-Za-z][\w.\-]*?[\d_]`` tried every letter of a long word again, so a
 #: 8,000-letter word took seconds and a 120,000-letter query minutes (quadratic)
 _IDISH_RE = re.compile(r"(?<![^\W\d_])(?<![.\-])(?:[^\W\d_A-Za-z]|[.\-])*+[A-Za-z](?:[^\W\d_]|[.\-])*+[\d_]")
+#: a web address written as a name: capitalised, one label ("Booking.com", not "Docs.google.com")
+_NAME_DOMAIN = re.compile(rf"[^\W\d_][\w\-]*\.(?:{_TLDS})$")
 _DOMAIN_HINT_RE = re.compile(rf"\.(?:{_TLDS})\b")
 _TIME_RE = re.compile(
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?|\b\d{1,2}\s*[ap]\.?m\b\.?|\b\d{1,2}\s*o'clock\b", re.I
@@ -59,6 +59,10 @@ _PHONE_RE = re.compile(
 # ----------------------------------------------------------------------------------------------
 # Extraction
 # ----------------------------------------------------------------------------------------------
+
+
+def _name_domain(m: re.Match[str]) -> bool:
+    return m.group(1)[0].isupper() and _NAME_DOMAIN.match(m.group(1)) is not None
 
 
 def _host_key(url: str) -> str | None:
@@ -86,7 +90,7 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
     text = _fold(text)
     work = list(text)
 
-    def mask_all(regex: re.Pattern[str], make_key: object) -> None:
+    def mask_all(regex: re.Pattern[str], make_key: object, keep: object = None) -> None:
         nonlocal text
         changed = False
         for m in regex.finditer(text):
@@ -95,6 +99,8 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
             key = make_key(m)  # type: ignore[operator]
             if key:
                 keys.add(key)
+            if keep is not None and keep(m):  # type: ignore[operator]
+                continue
             _mask(work, m.start(), m.end())
             changed = True
         if changed:
@@ -108,7 +114,8 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
     if "#" in text:
         mask_all(_HASHTAG_RE, lambda m: "tag:" + m.group(1).lower())
     if "." in text and _DOMAIN_HINT_RE.search(text):
-        mask_all(_DOMAIN_RE, lambda m: "host:" + m.group(1).lower().removeprefix("www."))
+        # (a capitalised web address of one label is a name too: "Booking.com", "Amazon.com, Inc.")
+        mask_all(_DOMAIN_RE, lambda m: "host:" + m.group(1).lower().removeprefix("www."), _name_domain)
 
     mentions, words = _scan_dates(work, now)
     for mention in mentions:
@@ -164,6 +171,9 @@ def query_entity_candidates(text: str, *, now: datetime | None = None) -> frozen
     runs: list[list[str]] = []
     for m in _WALK_RE.finditer(masked):
         if m.lastgroup == "p":
+            if m.group() == "&" and run:  # "baker & mckenzie"
+                run.append("&")
+                continue
             if m.group() != "." or not run or run[-1] not in _TITLES:
                 runs.append(run)
                 run = []
@@ -178,13 +188,13 @@ def query_entity_candidates(text: str, *, now: datetime | None = None) -> frozen
     for words in runs:
         n = len(words)
         for i, first in enumerate(words):
-            if first in STOPWORDS or first in _TITLES or first in _NAME_CONNECTORS:
+            if first in STOPWORDS or first in _TITLES or first in _NAME_CONNECTORS or first == "&":
                 continue
             if len(first) > 1:
                 keys.add("name:" + _strip_accents(first))
             for j in range(i + 1, min(i + 4, n)):
                 word = words[j]
-                if word in _NAME_CONNECTORS:
+                if word in _NAME_CONNECTORS or word == "&":
                     continue
                 if word in STOPWORDS or word in _TITLES:
                     break

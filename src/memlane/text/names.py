@@ -9,10 +9,15 @@ York" -> ``name:new york`` and ``name:york``, "NASA" -> ``name:nasa``, "iPhone" 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from .dates import _FULL_MONTHS, _MONTHS, _WEEKDAYS
+from .legal_forms import PARTNERSHIP_WORDS, legal_form_length
 from .numbers import _NUMBER_WORDS
 from .words import _CLITICS, STOPWORDS, _strip_accents, _words
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # ----------------------------------------------------------------------------------------------
 # Word tables and regular expressions
@@ -117,9 +122,20 @@ _NAME_PARTS: frozenset[str] = _words(
     """
 )
 
+#: top-level domains of a web address written as a name ("Amazon.com", "Booking.com"): the entity
+#: scanner's domains (``entities._DOMAIN_RE``) and the name walker's one-word names
+_TLDS = "com|org|net|io|ai|dev|edu|gov|app|co\\.uk|co|info|biz|xyz|tech|tv|uk|ca|de|fr|au|jp|nl|es"
+
 #: Words (and the punctuation between them) for the name walker, run on text whose URLs, dates,
-#: numbers and identifiers are already masked out with NUL characters.
-_WALK_RE = re.compile(r"(?P<w>[^\W\d_](?:[^\W_]|['\-](?=[^\W_]))*)|(?P<p>\x00+|\n|[^\w\s])")
+#: numbers and identifiers are already masked out with NUL characters. A word may hold an apostrophe
+#: or hyphen ("L'Oréal"), an ampersand between letters with no space ("AT&T", "H&M"), a letter in quotes
+#: ('Toys"R"Us'; not 'said"Hi"') and a web address's top-level domain ("Booking.com": the entity scanner leaves a
+#: capitalised one for names).
+_WALK_RE = re.compile(
+    r"(?P<w>[^\W\d_](?:[^\W_]|['\-&](?=[^\W_])|[\"“][^\W\d_][\"”](?=[^\W_])"
+    rf"|\.(?=(?:{_TLDS})(?![\w\-]|\.[a-z0-9])))*)"
+    r"|(?P<p>\x00+|\n|[^\w\s])"
+)
 _SENTENCE_END = frozenset('.!?\n:;"(')
 _ALLCAPS_RE = re.compile(r"\b[A-Z]{2,}\b")
 _SUFFIX_COMMON_RE = re.compile(
@@ -134,7 +150,86 @@ _PLURAL_RE = re.compile(r"(?:[^aeiousy']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
 
 
 def _name_key(words: list[str]) -> str:
-    return _strip_accents(" ".join(w.lower().replace(".", "") for w in words))
+    return _strip_accents(" ".join(w.lower() for w in words))
+
+
+#: words that join two names into one organisation's name ("Procter & Gamble", "Smith and Partners")
+_JOINERS = frozenset({"&", "and"})
+
+
+def _name_like(tok: str) -> bool:
+    """A word that can start a name: capitalised or CamelCase."""
+    return bool(tok) and not tok.islower()
+
+
+def _written_as_form(word: str, dotted: bool) -> bool:
+    """A word written as a legal form is, not as a word or a country's code: initials with full stops
+    ("S.A."), a word with a full stop after it that is not in capitals ("Inc.", "Ltd."; not "UK."), three
+    capitals or more ("LLC", "PLC") or capitals inside a word in lower case ("GmbH")."""
+    if "." in word or len(word) >= 3 and word.isupper():
+        return True
+    return not word.isupper() and (dotted or any(c.isupper() for c in word[1:]))
+
+
+def _form_ahead(toks: Sequence[tuple[str, str]], at: int, *, comma: bool, after: str = "") -> bool:
+    """Whether the capitalised words after a joiner or comma at ``toks[at]`` end in a legal form or a
+    partnership word, so that the name goes on across it: "Baker and McKenzie LLP", "Smith, Jones and
+    Partners", "Acme, Inc.", "Amazon.com, Inc.". After a comma (``comma``) the legal form must come
+    right after it or after a joiner ("Smith, Jones and Partners", not "Paris, London Ltd") and be
+    written as one (:func:`_written_as_form`: "Paris, UK" is no company, "Acme, Inc." is). ``after``: the
+    word before a full stop at ``toks[at]``, which must be a legal form too ("Pte. Ltd.", "& Co. KG")."""
+    if after and not legal_form_length([after.lower()]):
+        return False
+    words: list[str] = []  # folded
+    dotted: list[bool] = []
+    written: list[str] = []
+    joined_at = -1
+    j = at + 1
+    end = min(len(toks), at + 16)
+    while j < end:
+        tok, punct = toks[j]
+        if tok:
+            if tok in _JOINERS:
+                joined_at = len(words)
+                words.append(tok)
+            elif tok[0].isupper():
+                words.append(tok.lower())
+            else:
+                break
+            written.append(tok)
+            dotted.append(False)
+        elif punct == "&" and words:
+            joined_at = len(words)
+            words.append("&")
+            written.append("&")
+            dotted.append(False)
+        elif punct == "," and comma and words:
+            pass
+        elif punct == "." and words and words[-1] not in _JOINERS:
+            dotted[-1] = True
+            nxt = toks[j + 1][0] if j + 1 < end else ""
+            if len(words[-1]) <= 2 and len(nxt) == 1 and nxt.isupper():  # "S.A.", "L.P."
+                words[-1] += nxt.lower()
+                written[-1] += "." + nxt
+                j += 2
+                continue
+            break
+        else:
+            break
+        j += 1
+    size = legal_form_length(words) if words and words[-1] not in _JOINERS else 0
+    form = [k for k in range(len(words) - size, len(words)) if words[k] not in _JOINERS]
+    if not form or any(words[k] in STOPWORDS or len(words[k]) < 2 for k in form):
+        return False  # (cleanco lists "a", "at", "as" among its forms)
+    if not comma:
+        return True
+    if (
+        not after
+        and words[-1] not in PARTNERSHIP_WORDS
+        and not all(_written_as_form(written[k], dotted[k]) for k in form)
+    ):
+        return False
+    return form[0] == 0 or 0 <= joined_at < form[0]
 
 
 def _is_common_word(low: str) -> bool:
@@ -195,11 +290,16 @@ def _scan_names(text: str, keys: set[str]) -> None:
 
     # One pass over (word, punctuation) tokens. Plain lower-case words, the bulk of any text, take
     # the first branch; the loop is written flat because it runs on every store and recall.
-    for tok, punct in _WALK_RE.findall(text):
+    toks = _WALK_RE.findall(text)
+    for at, (tok, punct) in enumerate(toks):
         if tok and tok.islower() and tok[0].islower():
             if "'" in tok:
                 tok = tok.rpartition("'")[0] if tok.rpartition("'")[2] in _CLITICS else tok
-            if seq and tok in _NAME_CONNECTORS and not dot_pending:
+            if (
+                seq
+                and not dot_pending
+                and (tok in _NAME_CONNECTORS or tok == "and" and _form_ahead(toks, at, comma=False))
+            ):
                 seq.append(tok)
             else:
                 lower_seen.add(tok)
@@ -209,6 +309,22 @@ def _scan_names(text: str, keys: set[str]) -> None:
                 seq_title = dot_pending = sentence_start = False
             continue
         if punct:
+            if seq and not dot_pending and punct in "&,":
+                # a name goes on across "&" ("Procter & Gamble", "Baker & McKenzie LLP") and across a
+                # comma before its legal form ("Acme, Inc.", "Smith, Jones and Partners")
+                if punct == "&" and at + 1 < len(toks) and _name_like(toks[at + 1][0]):
+                    seq.append("&")
+                    continue
+                if punct == "," and _form_ahead(toks, at, comma=True):
+                    continue
+            if (
+                punct == "."
+                and seq
+                and not dot_pending
+                and 1 < len(seq[-1]) <= 4
+                and _form_ahead(toks, at, comma=True, after=seq[-1])
+            ):
+                continue  # a legal form's full stop before another: "Sao Viet Pte. Ltd.", "Sachs & Co. LLC"
             if punct == "." and not dot_pending and (seq_title and not seq or seq and len(seq[-1]) == 1):
                 dot_pending = True
                 continue
@@ -230,11 +346,13 @@ def _scan_names(text: str, keys: set[str]) -> None:
         # or CamelCase "iPhone"; a word with no upper-case letter (Japanese, Arabic: scripts without
         # case) is no name by its capitalisation, else a name swallowed the sentence after it
         name_like = first_upper or (tok[0].islower() and not tok.islower())
+        initial_letter = dot_pending and len(tok) == 1 and bool(seq) and len(seq[-1]) == 1  # "S.A."
         if dot_pending:
             dot_pending = False
-            # After "J." or "Dr." a capitalised non-common word continues the name; anything
-            # else means that period ended a sentence.
-            if not (first_upper and not _is_common_word(low)):
+            # After "J." or "Dr." a capitalised non-common word continues the name, as does an
+            # initial after an initial ("S.A.", "J. A. Smith"); anything else means that period ended
+            # a sentence.
+            if not (first_upper and (initial_letter or not _is_common_word(low))):
                 if seq:
                     groups.append((seq, seq_initial, seq_title))
                     seq = []
@@ -248,7 +366,9 @@ def _scan_names(text: str, keys: set[str]) -> None:
             sentence_start = False
             continue
         if name_like and not (
-            low in _WEEKDAYS or (low in _FULL_MONTHS and not seq_title) or low in ("i", "a")
+            low in _WEEKDAYS
+            or (low in _FULL_MONTHS and not seq_title)
+            or (low in ("i", "a") and not initial_letter)
         ):
             if not seq:
                 seq_initial = sentence_start
@@ -270,14 +390,21 @@ def _scan_names(text: str, keys: set[str]) -> None:
         groups.append((seq, seq_initial, seq_title))
 
     for group, initial, after_title in groups:
-        while group and group[-1].lower() in _NAME_CONNECTORS:
+        while group and (group[-1].lower() in _NAME_CONNECTORS or group[-1] in _JOINERS):
             group = group[:-1]
         while group and not after_title:
             low = group[0].lower()
             if (
                 low in STOPWORDS
                 or low in _NAME_CONNECTORS
-                or (initial and low not in _NAME_PARTS and (_looks_common(low) or low in lower_seen))
+                or low == "&"
+                or (
+                    initial
+                    and low not in _NAME_PARTS
+                    and (_looks_common(low) or low in lower_seen)
+                    # (a sentence's first word joined to a name by "&" is the name's: "Marks & Spencer")
+                    and not (len(group) > 2 and group[1] == "&" and not _looks_common(group[2].lower()))
+                )
             ):
                 group = group[1:]
                 initial = False
@@ -293,8 +420,23 @@ def _scan_names(text: str, keys: set[str]) -> None:
             if initial and not after_title and (_looks_common(low) or low in lower_seen):
                 continue
         keys.add("name:" + _name_key(group))
-        if len(group) > 1:
-            for word in group:
-                low = word.lower()
-                if len(word) > 1 and low not in _NAME_CONNECTORS and not _is_common_word(low):
-                    keys.add("name:" + _name_key([word]))
+        if "&" in group:
+            # each of the names an "&" joins is a key too ("Bank of America & Merrill Lynch"), as it was
+            # before they were joined; ``graph.linking`` links the whole
+            side: list[str] = []
+            for word in [*group, "&"]:
+                if word != "&":
+                    side.append(word)
+                    continue
+                if len(side) > 1:
+                    keys.add("name:" + _name_key(side))
+                side = []
+        for word in group if len(group) > 1 else ():
+            low = word.lower()
+            if len(word) > 1 and low not in _NAME_CONNECTORS and not _is_common_word(low):
+                keys.add("name:" + _name_key([word]))
+        for word in group:
+            if "." in word:  # a web address as a name: its name without the domain, "Amazon.com" -> amazon
+                low = word.lower().partition(".")[0]
+                if len(low) > 1 and not _is_common_word(low):
+                    keys.add("name:" + _name_key([low]))

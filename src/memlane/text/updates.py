@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 
-from .claims import _DETERMINERS, Claim, Statement, _w
+from .claims import Claim, Statement, _w
 from .words import word_overlap
 
 __all__ = ["compare", "different_holders", "holders", "same_subject"]
@@ -262,7 +262,7 @@ def holders(statement: Statement) -> frozenset[str]:
     "I …") or a subject that names nothing ("the billing service")."""
     if not statement.claims:
         return frozenset()
-    return frozenset(n for n in statement.claims[0].names if n not in _DETERMINERS)
+    return statement.claims[0].names  # (no article or determiner: ``claims`` reads none as a name)
 
 
 def different_holders(old: Statement, new: Statement) -> bool:
