@@ -49,6 +49,7 @@ __all__ = [
     "check_user",
     "hash_key",
     "header_user",
+    "name_form",
     "user_name",
 ]
 
@@ -83,19 +84,26 @@ def hash_key(key: str) -> str:
 
 
 def check_name(value: Any, what: str) -> str:
-    """A user, team, agent or workspace name: 1-200 printable characters, no surrounding spaces."""
+    """A user, team, agent or workspace name: 1-200 printable characters, no surrounding spaces; in
+    Unicode NFC (``name_form``)."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput(f"{what}: a non-empty name is required")
     if value != value.strip() or len(value) > _MAX_NAME or not value.isprintable():
         raise InvalidInput(f"{what}: {value[:50]!r} is not a valid name (1-{_MAX_NAME} printable characters)")
-    return value
+    return name_form(value)
+
+
+def name_form(value: str) -> str:
+    """A user's, team's, agent's or workspace's name as memlane keeps it: Unicode NFC. "José" typed with
+    a composed é (U+00E9) and with e + a combining acute (U+0301) is one name, whichever surface or client
+    gave it: every name that enters is normalised below the surfaces (migrations 32 and 33 normalised
+    the stored ones)."""
+    return unicodedata.normalize("NFC", value)
 
 
 def user_name(value: str) -> str:
-    """A user's name as memlane keeps it: Unicode NFC. "José" typed with a composed é (U+00E9) and with
-    e + a combining acute (U+0301) is one user, whichever surface or client named them: every user name
-    that enters is normalised here, below the surfaces (migration 32 normalised the stored ones)."""
-    return unicodedata.normalize("NFC", value)
+    """A user's name as memlane keeps it (``name_form``)."""
+    return name_form(value)
 
 
 def check_user(value: Any, what: str = "user") -> str:
@@ -166,14 +174,15 @@ class AccessService:
 
     def local_actor(self, user: str, workspace: str = "default", agent: str | None = None) -> Actor:
         """The actor of a trusted local surface (embedded SDK, CLI, MCP over stdio): no key, same teams."""
-        user = user_name(user)
+        user, workspace = user_name(user), name_form(workspace)
+        agent = name_form(agent) if agent is not None else None
         return Actor(user=user, workspace=workspace, teams=self.teams_of(workspace, user), agent=agent)
 
     def teams_of(self, workspace: str, user: str) -> tuple[str, ...]:
-        return self._db.teams_of(workspace, user_name(user))
+        return self._db.teams_of(name_form(workspace), user_name(user))
 
     def opted_out(self, workspace: str, user: str) -> bool:
-        return self._db.opted_out(workspace, user_name(user))
+        return self._db.opted_out(name_form(workspace), user_name(user))
 
     def _note_use(self, key_id: str) -> None:
         """Record that a key was used, at most once a minute per key and never failing the request."""
@@ -289,9 +298,10 @@ class AccessService:
         return key if self._db.insert_key(key, hash_key(key.key), only_if_none=True) else None
 
     def list_keys(self, workspace: str) -> list[KeyInfo]:
-        return self._db.list_keys(workspace)
+        return self._db.list_keys(name_form(workspace))
 
     def revoke_key(self, workspace: str, key_id: str) -> KeyInfo:
+        workspace = name_form(workspace)
         revoked = self._db.revoke_key(workspace, key_id, now_utc())
         if revoked is None:
             raise NotFound(f"no API key {key_id!r} in workspace {workspace!r}")
@@ -324,14 +334,14 @@ class AccessService:
         return self.get_user(workspace, name)
 
     def get_user(self, workspace: str, name: str) -> UserInfo:
-        name = user_name(name)
+        workspace, name = name_form(workspace), user_name(name)
         found = self._db.get_user(workspace, name)
         if found is None:
             raise NotFound(f"no user {name!r} in workspace {workspace!r}")
         return found
 
     def list_users(self, workspace: str) -> list[UserInfo]:
-        return self._db.list_users(workspace)
+        return self._db.list_users(name_form(workspace))
 
     # -- teams ----------------------------------------------------------------------------------------
 
@@ -350,19 +360,20 @@ class AccessService:
 
     def remove_member(self, workspace: str, team: str, user: str) -> TeamInfo:
         """Take a user out of a team: from the next request on, the team's items are out of reach."""
-        user = user_name(user)
+        workspace, team, user = name_form(workspace), name_form(team), user_name(user)
         if not self._db.remove_member(workspace, team, user):
             raise NotFound(f"{user!r} is not a member of team {team!r} in workspace {workspace!r}")
         return self.get_team(workspace, team)
 
     def get_team(self, workspace: str, name: str) -> TeamInfo:
+        workspace, name = name_form(workspace), name_form(name)
         found = self._db.get_team(workspace, name)
         if found is None:
             raise NotFound(f"no team {name!r} in workspace {workspace!r}")
         return found
 
     def list_teams(self, workspace: str) -> list[TeamInfo]:
-        return self._db.list_teams(workspace)
+        return self._db.list_teams(name_form(workspace))
 
 
 def _new_key(

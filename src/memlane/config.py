@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from .auth import name_form
 from .errors import ConfigError
 
 __all__ = ["Settings", "is_postgres_url", "load_settings", "redact_url", "sqlite_path_from_url"]
@@ -88,11 +89,13 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: Any) ->
         embedder=env.get("MEMLANE_EMBEDDER", "local"),
         llm=env.get("MEMLANE_LLM", "").strip() or "none",
         user=_default_user(env),
-        workspace=env.get("MEMLANE_WORKSPACE", "default"),
+        workspace=name_form(env.get("MEMLANE_WORKSPACE", "default")),
         consolidate_paraphrases=_flag(env, "MEMLANE_CONSOLIDATE_PARAPHRASES"),
         consolidate_judge=_judge(env),
         environ=env,
     )
+    if overrides.get("workspace") is not None:
+        overrides["workspace"] = name_form(overrides["workspace"])
     return settings.with_(**overrides)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .auth import name_form
 from .errors import Forbidden, InvalidInput, NotFound, OptedOut
 from .extraction.models import Message
 from .ids import new_id
@@ -76,6 +77,9 @@ def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]
             raise InvalidInput(f"{where}: an object with role and text is needed")
         for name in ("text", "tool", "result", "user", "agent"):
             check_storable(getattr(message, name), f"{where}.{name}")
+        # the speaker's and the agent's names in NFC, as every name (``auth.name_form``)
+        names = {k: name_form(v) for k in ("user", "agent") if isinstance(v := getattr(message, k), str)}
+        message = message.model_copy(update=names) if names else message
         if not allow_ids and message.id is not None:
             raise InvalidInput(f"{where}.id: message ids are assigned by memlane")
         if len(message.text) > MAX_MESSAGE_CHARS:

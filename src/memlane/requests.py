@@ -86,7 +86,7 @@ class StoreRequest(BaseModel):
         kind, _, name = value.partition(":")
         if kind not in ("user", "team", "agent") or not name.strip() or name != name.strip():
             raise ValueError("expected 'user:<name>', 'team:<name>', 'agent:<name>' or 'workspace'")
-        return f"user:{user_name(name)}" if kind == "user" else value
+        return f"{kind}:{user_name(name)}"  # (every name in NFC: ``auth.name_form``)
 
     @field_validator("related_user")
     @classmethod

@@ -7,6 +7,7 @@ connection, each write one transaction. Times are ``timestamptz``, booleans ``bo
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import datetime
@@ -17,6 +18,8 @@ import psycopg
 from ...errors import StorageError
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ..base import SessionRow
+from ..group_names import colliding_names, name_rows, profile_settings
+from ..group_names import normalise_statements as group_statements
 from ..user_names import NAMES_BY_WORKSPACE, colliding_users, normalise_statements
 
 if TYPE_CHECKING:
@@ -320,3 +323,25 @@ def normalise_user_names(conn: psycopg.Connection[Any]) -> None:
     }
     for statement in normalise_statements(lambda expr: f"normalize({expr}, NFC)", tables):
         conn.execute(statement.encode())  # (no parameters: the LIKE's % is SQL's)
+
+
+def normalise_group_names(conn: psycopg.Connection[Any]) -> None:
+    """Migration 33 (``storage/group_names.py``): every stored workspace, team and agent name in NFC, or
+    StorageError (and nothing changed) when two stored names of one kind are one name in NFC."""
+    tables = {
+        r[0]
+        for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    profiles = [{**config, "workspace": workspace, "id": pid}
+                for pid, workspace, config in conn.execute("SELECT id, workspace, config FROM profiles").fetchall()]  # fmt: skip
+    colliding_names(name_rows(lambda sql: conn.execute(sql.encode()).fetchall(), tables, profiles))
+    for statement in group_statements(lambda expr: f"normalize({expr}, NFC)", tables):
+        conn.execute(statement.encode())  # (no parameters: the LIKE's % is SQL's)
+    for settings in profiles:
+        pid = settings.pop("id")
+        settings.pop("workspace")
+        changed = profile_settings(settings)
+        if changed is not None:
+            conn.execute("UPDATE profiles SET config = %s::jsonb WHERE id = %s", (json.dumps(changed), pid))

@@ -824,6 +824,18 @@ MIGRATIONS.append(
 #: every stored user name in NFC, in Python (``identity.normalise_user_names``), after the SQL
 USER_NAMES_NFC = 32
 
+MIGRATIONS.append(
+    (
+        33,
+        "workspace, team and agent names in Unicode NFC, as user names (32): 'Café' with a composed é and"
+        " with e + a combining accent are one name; the stored names are normalised in every column that"
+        " holds one (see GROUP_NAMES_NFC), and two stored names that become one are refused",
+        "SELECT 1;",
+    )
+)
+#: every stored workspace, team and agent name in NFC, in Python (``identity.normalise_group_names``)
+GROUP_NAMES_NFC = 33
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

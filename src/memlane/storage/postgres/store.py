@@ -35,11 +35,12 @@ from .entities import EntityReadOps, backfill_related_users, backfill_subjects
 from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
-from .identity import PostgresIdentity, normalise_user_names
+from .identity import PostgresIdentity, normalise_group_names, normalise_user_names
 from .import_runs import PostgresImportRuns
 from .json_text import json_dumps
 from .lanes import _Lanes
 from .migrations import (
+    GROUP_NAMES_NFC,
     KEYWORD_REFILLS,
     KEYWORD_REFOLDS,
     LATEST,
@@ -222,6 +223,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     restem_keyword_index(conn)
                 if version == USER_NAMES_NFC:
                     normalise_user_names(conn)
+                if version == GROUP_NAMES_NFC:
+                    normalise_group_names(conn)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

@@ -8,6 +8,7 @@ write connection (``connections.py``). Times are fixed-width ISO text (``timeuti
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Sequence
 from contextlib import suppress
@@ -19,6 +20,8 @@ import apsw
 from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ...timeutil import from_db, to_db
 from ..base import SessionRow
+from ..group_names import colliding_names, name_rows, profile_settings
+from ..group_names import normalise_statements as group_statements
 from ..user_names import NAMES_BY_WORKSPACE, colliding_users, normalise_statements
 from .connections import Connections, WriterBusy
 
@@ -319,3 +322,21 @@ def normalise_user_names(cur: apsw.Cursor) -> None:
     tables = {r[0] for r in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for statement in normalise_statements(lambda expr: f"memlane_nfc({expr})", tables):
         cur.execute(statement)
+
+
+def normalise_group_names(cur: apsw.Cursor) -> None:
+    """Migration 33 (``storage/group_names.py``): every stored workspace, team and agent name in NFC, or
+    StorageError (and nothing changed) when two stored names of one kind are one name in NFC."""
+    tables = {r[0] for r in cur.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    profiles = [{**json.loads(str(config)), "workspace": workspace, "id": pid}
+                for pid, workspace, config in cur.execute("SELECT id, workspace, config FROM profiles").fetchall()]  # fmt: skip
+    colliding_names(name_rows(lambda sql: cur.execute(sql).fetchall(), tables, profiles))
+    cur.connection.create_scalar_function("memlane_nfc", _nfc, 1, deterministic=True)
+    for statement in group_statements(lambda expr: f"memlane_nfc({expr})", tables):
+        cur.execute(statement)
+    for settings in profiles:
+        pid = settings.pop("id")
+        settings.pop("workspace")
+        changed = profile_settings(settings)
+        if changed is not None:
+            cur.execute("UPDATE profiles SET config = ? WHERE id = ?", (json.dumps(changed), pid))

@@ -35,10 +35,11 @@ from .conversations import SqliteConversations
 from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_related_users, backfill_subjects
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
-from .identity import SqliteIdentity, normalise_user_names
+from .identity import SqliteIdentity, normalise_group_names, normalise_user_names
 from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
 from .migrations import (
+    GROUP_NAMES_NFC,
     KEYWORD_REFILLS,
     LATEST,
     MIGRATIONS,
@@ -142,6 +143,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     restem_keyword_index(cur)
                 if version == USER_NAMES_NFC:
                     normalise_user_names(cur)
+                if version == GROUP_NAMES_NFC:
+                    normalise_group_names(cur)
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
