@@ -39,17 +39,31 @@ from .roles import role_swap
 from .same_statement import same_statement
 from .signature import signature
 
-__all__ = ["compatible_parts", "group_key", "near_duplicate_clusters", "statement", "statement_signature"]
+__all__ = [
+    "compared",
+    "compatible_parts",
+    "group_key",
+    "near_duplicate_clusters",
+    "statement",
+    "statement_signature",
+]
 
 #: an owner whose id is a first name ("user:priya"): the scope says who the speaker is
 _OWNER_NAME_RE = re.compile(r"user:([a-z]{2,})")
 
 
 def statement_signature(memory: Memory) -> frozenset[str] | None:
-    """The ``signature`` of ``statement(memory)``; of the content as written when reading the owner's
-    name as the speaker leaves too few words ("Priya is vegetarian": "I is vegetarian")."""
-    words = signature(statement(memory))
-    return signature(memory.content) if words is None else words
+    """The ``signature`` of ``compared(memory)``."""
+    return signature(compared(memory))
+
+
+def compared(memory: Memory) -> str:
+    """The text the rule compares of ``memory``, for its signature and its second check alike:
+    ``statement(memory)``, or the content as written when reading the owner's name as the speaker
+    leaves too few words ("Priya is vegetarian": "I is vegetarian"; then "priya is a vegetarian",
+    whose name no capital marks, is compared with "Priya is vegetarian", not with "I is…")."""
+    plain = statement(memory)
+    return memory.content if plain != memory.content and signature(plain) is None else plain
 
 
 def statement(memory: Memory) -> str:
@@ -111,11 +125,11 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
     kept apart by the shared guards (``kept_apart``: times, direction, frequency): each joins the first part all of whose members it agrees with."""
     parts: list[list[Memory]] = []
     for m in members:
-        a = statement(m)
+        a = compared(m)
         for part in parts:
             if all(
                 same_statement(a, b) and not role_swap(a, b) and not kept_apart(a, b)
-                for b in (statement(o) for o in part)
+                for b in (compared(o) for o in part)
             ):
                 part.append(m)
                 break

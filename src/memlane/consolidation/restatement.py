@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
+from ..text.dates import MONTH_ABBREVIATIONS, MONTH_NAMES, WEEKDAY_NAMES
 
 __all__ = ["plain_forms", "written_forms"]
 
@@ -121,6 +121,10 @@ _WORKS_AT_AS_RE = re.compile(
     r"\b(works|worked|work)\s+((?:at|for)\s+[^,.;]+?)\s+as\s+(an?\s+[^,.;]+?)\s*(?=[,.;]|$)",
     re.IGNORECASE,
 )
+#: a month's abbreviation, capitalised, beside a day or a year ("Mar 2025", "12 Sept 2026", "Sept. 12"):
+#: its full name ("mar" alone is a verb, "Dec" may be a name)
+_SHORT_MONTHS = "|".join(sorted((m.capitalize() for m in MONTH_ABBREVIATIONS), key=len, reverse=True))
+_MONTH_SHORT_RE = re.compile(rf"(?<=\d )({_SHORT_MONTHS})\b\.?|\b({_SHORT_MONTHS})\b\.?(?=\s+\d)")
 #: a time to come ("in June", "next week", "tomorrow", "on Friday", "in two weeks", "this summer")
 _TO_COME_RE = re.compile(
     rf"\b(?:tomorrow|tonight|soon|next\s+\w+|in\s+(?:{MONTH_NAMES})\b|on\s+(?:{WEEKDAY_NAMES})\b|later\s+this"
@@ -135,6 +139,10 @@ _PROGRESSIVE_RE = re.compile(r"\b(is|are|am)\s+([a-z]+ing)\b")
 #: a state in the progressive: where someone works, lives or studies ("is working at Zalando" is "works
 #: at Zalando", "is living in Lyon" is "lives in Lyon"): the same current fact, with or without a time
 _STATE_RE = re.compile(r"\b(is|are|am)\s+(working|living|studying)(?=\s+(?:at|for|in|with)\b)")
+
+
+def _full_month(short: str) -> str:
+    return MONTH_ABBREVIATIONS[short.lower()].capitalize()
 
 
 def _hour(hour: int, minutes: str | None, meridiem: str) -> str | None:
@@ -204,9 +212,10 @@ def _be(verb: str, before: str) -> str:
 
 
 def written_forms(content: str, plans: bool = True) -> str:
-    """``content`` with numbers and units, times of day, compounds, "works as a", and (``plans``) a
-    plan's progressive written one way (module docstring)."""
+    """``content`` with numbers and units, times of day, a month's abbreviation beside a number, compounds,
+    "works as a", and (``plans``) a plan's progressive written one way (module docstring)."""
     if any(c.isdigit() for c in content):
+        content = _MONTH_SHORT_RE.sub(lambda m: _full_month(m.group(1) or m.group(2)), content)
         content = _MERIDIEM_RE.sub(
             lambda m: _hour(int(m.group(1)), m.group(2), m.group(3)) or m.group(), content
         )

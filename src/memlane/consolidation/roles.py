@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..text.claims import Claim, analyse
 from .discourse import strip_discourse
+from .relations import relation_forms
 from .signature import normalise
 from .strict_reading import strict_canonical
 from .verb_forms import SEQ_TOKEN_RE
@@ -27,8 +28,10 @@ __all__ = [
 
 def roles(content: str) -> dict[str, str]:
     """Each word of a one-clause statement (the word rule's stems) with its role in the claim:
-    ``subject``, ``object`` or ``adjunct``; empty for any other statement."""
-    claims = analyse(content).claims
+    ``subject``, ``object`` or ``adjunct``; empty for any other statement. A relation said from the
+    other side is read as its possessive (``relations.relation_forms``: "Ana reports to Leo" as
+    "Ana's manager is Leo")."""
+    claims = analyse(relation_forms(content)).claims
     if len(claims) != 1:
         return {}
     claim = claims[0]
@@ -58,7 +61,7 @@ def inverted_copula(a: str, b: str) -> bool:
     """Whether both are one clause with the copula whose subject and complement changed places whole:
     "X is Y" says what "Y is X" says, while "Otto is Hanna's manager" / "Hanna is Otto's manager"
     moves only the names (the word ``manager`` stays in the complement)."""
-    ca, cb = analyse(a).claims, analyse(b).claims
+    ca, cb = analyse(relation_forms(a)).claims, analyse(relation_forms(b)).claims
     if len(ca) != 1 or len(cb) != 1 or ca[0].verb != "be" or cb[0].verb != "be":
         return False
     x, y = ca[0], cb[0]

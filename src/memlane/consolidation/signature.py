@@ -26,8 +26,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .. import text
-from ..text.dates import MONTH_NAMES
+from ..text.dates import MONTH_ABBREVIATIONS, MONTH_NAMES
 from .discourse import strip_discourse
+from .places import place_names
+from .relations import relation_forms
 from .restatement import plain_forms
 
 __all__ = [
@@ -155,7 +157,11 @@ _TIMES = {"once": "1 time", "twice": "2 times", "thrice": "3 times"}
 _TIMES_RE = re.compile(r"\b(twice|thrice|once)(\s+(?:a|an|per|each|every)\b|(?<!once)\b)", re.IGNORECASE)
 
 
-_DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAMES})\b", re.IGNORECASE)
+#: a day before its month ("12 September", "12 Sept"): the month first, as "September 12" is written
+_DAY_MONTH_RE = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_NAMES}|{'|'.join(MONTH_ABBREVIATIONS)})\b",
+    re.IGNORECASE,
+)
 
 
 _CURRENCY_FIRST_RE = re.compile(r"([$€£¥])\s*(\d[\d,.]*)")
@@ -198,10 +204,14 @@ def signature(content: str) -> frozenset[str] | None:
 
 
 def normalise(content: str, plans: bool = True) -> str:
-    """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), currency
-    symbols as words, number words up to twelve as digits, "twice" as "2 times". With ``plans=False``
-    a plan's progressive stays as written ("is moving in June": ``tense`` reads it as under way)."""
-    normalised = _CURRENCY_RE.sub(lambda m: CURRENCY[m.group()], plain_forms(content, plans))
+    """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), a relation
+    said from the other side as its possessive (``relations.relation_forms``: "Ana reports to Leo" is
+    "Ana's manager is Leo"), a place's names in other languages as one (``places.place_names``),
+    currency symbols as words, number words up to twelve as digits, "twice" as "2 times". With
+    ``plans=False`` a plan's progressive stays as written ("is moving in June": ``tense`` reads it as
+    under way)."""
+    normalised = place_names(relation_forms(plain_forms(content, plans)))
+    normalised = _CURRENCY_RE.sub(lambda m: CURRENCY[m.group()], normalised)
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
 

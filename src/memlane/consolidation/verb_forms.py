@@ -12,6 +12,7 @@ from collections import defaultdict
 from functools import lru_cache
 
 from .discourse import strip_discourse
+from .relations import relation_forms
 from .restatement import plain_forms
 
 __all__ = [
@@ -117,7 +118,7 @@ def _aux_times(content: str) -> tuple[str, ...]:
 def _aux_readings(content: str) -> tuple[tuple[str, bool], ...]:
     """``_aux_times`` with, for each, whether it is a form of *be* before a participle (a passive: "was
     born", "was picked"); "am" after a number is a time of day ("10 am"), no verb."""
-    plain = plain_forms(strip_discourse(content)[0])
+    plain = relation_forms(plain_forms(strip_discourse(content)[0]))  # "reports to": "manager is"
     surfaces = [w.lower() for w in SEQ_TOKEN_RE.findall(NOT_RE.sub(r"\1 not", plain))]
     out: list[tuple[str, bool]] = []
     for i, low in enumerate(surfaces):

@@ -41,6 +41,11 @@ _WEEKDAYS: dict[str, int] = {
 #: the full month and weekday names as regular-expression alternatives, for other modules' patterns
 MONTH_NAMES = "|".join(m for m in _MONTHS if m in _FULL_MONTHS)
 WEEKDAY_NAMES = "|".join(_WEEKDAYS)
+#: each month's abbreviation and its full name ("sept" -> "september"), for other modules' rewriting
+MONTH_ABBREVIATIONS: dict[str, str] = {
+    short: full for short, n in _MONTHS.items() if short not in _FULL_MONTHS
+    for full in _FULL_MONTHS if _MONTHS[full] == n
+}  # fmt: skip
 
 #: Unit words after a number: "2000 meters" is a quantity (``num:2000``), not the year 2000.
 _UNIT_WORDS: frozenset[str] = _words(

@@ -1,0 +1,82 @@
+"""One relation said from either side: "Priya reports to Rahul" says what "Rahul is Priya's manager" and
+"Priya's manager is Rahul" say, and "the CEO of Acme" is "Acme's CEO".
+
+``relation_forms`` writes the forms below as the possessive one; the word rule then compares them as it
+compares any two statements (the copula's sides may change places whole: ``roles.inverted_copula``):
+
+- "X reports (directly) to Y" / "Y manages X" (a statement of that clause alone, both sides a name or a
+  personal pronoun) -> "X's manager is Y" ("reported" / "managed": "was");
+- "X has a R called / named Y" and "X's R is called / named Y" -> "X's R is Y" ("Kai's sister is
+  called Ayla" / "Ayla is Kai's sister", "Otto has a daughter called Mila" / "Otto's daughter is
+  named Mila");
+- "the R of X" beside a copula, R one to three lower-case words or acronyms and X a name -> "X's R"
+  ("The mother of Tom is Ana" / "Tom's mother is Ana", "Ana is the CEO of Acme" / "Ana is Acme's
+  CEO"); elsewhere "of" may be an apposition ("born in the city of Cusco").
+
+General English, no names or data of any user. Pure, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["relation_forms"]
+
+#: a name: capitalised words ("Rahul", "Rahul Mehta", "Acme Labs")
+_NAME = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
+#: a role's word: lower case, or an acronym ("CEO", "CTO")
+_ROLE = r"(?:[a-z][a-z-]*|[A-Z]{2,5})"
+_PERSON = rf"(?:{_NAME}|I|he|she|they|we|He|She|They|We)"
+#: the possessive of a personal pronoun ("I report to Rahul": "my manager is Rahul")
+_POSSESSIVE = {"i": "my", "he": "his", "she": "her", "they": "their", "we": "our"}
+_REPORTS_RE = re.compile(
+    rf"^\s*(?P<x>{_PERSON})\s+(?P<verb>reports|report|reported)\s+(?:directly\s+)?to\s+(?P<y>{_NAME})\s*[.!]?\s*$"
+)
+_MANAGES_RE = re.compile(rf"^\s*(?P<y>{_NAME})\s+(?P<verb>manages|managed)\s+(?P<x>{_PERSON})\s*[.!]?\s*$")
+#: "X has a R called / named Y": "X's R is Y" ("Otto has a daughter called Mila")
+_HAS_CALLED_RE = re.compile(
+    rf"^\s*(?P<x>{_PERSON})\s+(?P<have>has|have|had)\s+an?\s+(?P<r>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})\s+"
+    rf"(?:called|named)\s+(?P<y>{_NAME})\s*[.!]?\s*$"
+)
+#: a name given with "called" / "named" after a possessive: "Kai's sister is called Ayla"
+_CALLED_RE = re.compile(
+    rf"^(?P<s>\s*(?:(?:\S+\s+)*?\S+['’]s|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)(?:\s+[a-z][\w-]*){{1,3}})"
+    rf"\s+(?P<be>is|was)\s+(?:called|named)\s+(?P<y>{_NAME})\s*[.!]?\s*$"
+)
+#: "the R of X" beside a copula (one word may stand between: "is really", "was not"), the relation
+#: stated: "Ana is the CEO of Acme", "The CEO of Acme is Ana"
+#: (elsewhere "of" may be an apposition: "born in the city of Cusco")
+_OF_RE = re.compile(
+    rf"(?:^(?P<start>\s*)|\b(?P<be>(?:is|was|are|were)(?:\s+[a-z]+)?)\s+)[Tt]he\s+(?P<r>{_ROLE}(?:\s+{_ROLE}){{0,2}})\s+of\s+"
+    rf"(?P<x>{_NAME})\b(?!['’])(?(start)(?=\s+(?:is|was|are|were)\b))"
+)
+#: words that are no role ("the rest of May", "the one of Ana's", "the most of Oslo")
+_NO_ROLE = frozenset(["one", "ones", "rest", "most", "some", "all", "both", "each", "none", "many", "few"])
+
+
+@lru_cache(maxsize=65536)
+def relation_forms(content: str) -> str:
+    """``content`` with a relation said the other way round written as its possessive (module
+    docstring); any other statement unchanged."""
+    if (match := _REPORTS_RE.match(content) or _MANAGES_RE.match(content)) is not None:
+        past = match.group("verb") in ("reported", "managed")
+        return f"{_possessive(match.group('x'))} manager {'was' if past else 'is'} {match.group('y')}"
+    if (match := _HAS_CALLED_RE.match(content)) is not None:
+        be = "was" if match.group("have") == "had" else "is"
+        return f"{_possessive(match.group('x'))} {match.group('r')} {be} {match.group('y')}"
+    if (match := _CALLED_RE.match(content)) is not None:
+        content = f"{match.group('s')} {match.group('be')} {match.group('y')}"
+    return _OF_RE.sub(_of, content) if " of " in content else content
+
+
+def _of(match: re.Match[str]) -> str:
+    role = match.group("r")
+    if set(role.split()) & _NO_ROLE:
+        return match.group()
+    before = match.group("start") if match.group("be") is None else f"{match.group('be')} "
+    return f"{before}{match.group('x')}'s {role}"
+
+
+def _possessive(person: str) -> str:
+    return _POSSESSIVE.get(person.lower()) or f"{person}'s"
