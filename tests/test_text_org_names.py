@@ -61,7 +61,6 @@ APART = [
     ("We flew to Paris, UK and Rome.", {"Paris", "UK", "Rome"}),
     ("We took the train from London to Cambridge, UK.", {"London", "Cambridge", "UK"}),
     ("I love New York, USA.", {"New York", "USA"}),
-    ("Acme, Inc is here.", {"Acme", "Inc"}),
     ("I met Bob, Sal and Tim.", {"Bob", "Sal", "Tim"}),
 ]
 
@@ -69,6 +68,13 @@ APART = [
 @pytest.mark.parametrize(("text", "names"), APART)
 def test_names_a_connector_does_not_join(text: str, names: set[str]) -> None:
     assert set(_mentions(text)) == names
+
+
+def test_a_legal_form_after_a_comma_joins_only_as_written() -> None:
+    """ "Inc." and "LLC" are written as legal forms; "Inc" without its full stop could be a word."""
+    assert "Acme, Inc" in _mentions("We met Acme, Inc. in the lobby.")
+    assert "Acme, LLC" in _mentions("We met Acme, LLC in the lobby.")
+    assert "Acme, Inc" not in _mentions("Acme, Inc is here.")
 
 
 def test_the_keys_of_a_joined_name_keep_its_parts() -> None:
