@@ -118,3 +118,15 @@ def test_a_stored_firms_name_links_one_entity_found_by_its_short_form(mem: Memla
     # a later memory naming the firm by its short form links the same entity
     later = mem.store("Baker McKenzie sent the engagement letter.")
     assert _linked(mem, later.id) == {"Baker & McKenzie LLP"}
+
+
+def test_a_relation_to_a_firm_reaches_its_whole_name(mem: Memlane) -> None:
+    """The text's relations are read between whole names: Priya works at "Baker & McKenzie LLP", a
+    company, not at "McKenzie LLP"."""
+    mem.store("Priya works at Baker & McKenzie LLP.")
+    entities = {e.id: e for e in mem.entities.list(limit=100)}
+    priya = next(e for e in entities.values() if e.name == "Priya")
+    edges = {(g.relation, entities[g.dst].name) for g in mem.entities.edges(priya.id) if g.src == priya.id}
+    assert edges == {("works_at", "Baker & McKenzie LLP")}
+    firm = next(e for e in entities.values() if e.name == "Baker & McKenzie LLP")
+    assert str(firm.type) == "company"
