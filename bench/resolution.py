@@ -19,6 +19,10 @@ context sentence (the names linking on store would resolve: ``text.extract_entit
 ``graph.linking.memory_mentions``), of those whose name is written in it, all and organisations
 (``company``/``customer``); ``--errors`` lists the ones it misses.
 
+``--without-said``: entities keep none of the sentences that named them (``Candidate.said``), as the
+stores' linking does today: what a sentence says against a known person's relations or descriptions is
+then not read (a denial by name still is).
+
 ``--cpu-rounds N``: the resolver's CPU time (``time.process_time``) per mention, median and p95 over N
 rounds of resolving every set again from empty registries with its caches cleared, after one warm-up
 round that pays the one-off loads (name tables, gazetteer), which is reported on its own.
@@ -104,12 +108,13 @@ def load(path: Path) -> list[list[Labelled]]:
 def evaluate(
     scenarios: Sequence[Sequence[Labelled]],
     embed: Callable[[list[str]], np.ndarray] | None = None,
+    keep_said: bool = True,
 ) -> tuple[Score, list[str]]:
     """Score every mention; the errors are returned as readable lines."""
     score, errors = Score(), []
     for scenario in scenarios:
         vectors = embed([m.context for m in scenario]) if embed else None
-        registry = Registry()
+        registry = Registry(keep_said=keep_said)
         label_of: dict[str, str] = {}  # entity id -> the label of the mention that created it
         seen: set[str] = set()
         for i, item in enumerate(scenario):
@@ -149,6 +154,11 @@ def main() -> None:
         action="store_true",
         help="resolve as an install without the optional `names` extra (gender-guesser's table empty)",
     )
+    parser.add_argument(
+        "--without-said",
+        action="store_true",
+        help="entities keep no sentences that named them (Candidate.said), as linking on store today",
+    )
     args = parser.parse_args()
     if args.without_names_table:
         from memlane.graph import given_names
@@ -172,7 +182,7 @@ def main() -> None:
         embed = embedder.embed
     for file in args.files:
         scenarios = load(file)
-        score, errors = evaluate(scenarios, embed)
+        score, errors = evaluate(scenarios, embed, keep_said=not args.without_said)
         mentions = sum(len(s) for s in scenarios)
         print(
             f"{file.name}: {mentions} mentions in {len(scenarios)} scenarios, embedder {args.embedder}, "
@@ -217,7 +227,7 @@ def _clear_caches() -> None:
     names as if seen for the first time."""
     import importlib
 
-    for name in ("resolution", "given_names", "name_forms", "places", "company_names", "org_forms"):
+    for name in ("resolution", "given_names", "name_forms", "places", "company_names", "org_forms", "said"):
         try:
             module = importlib.import_module(f"memlane.graph.{name}")
         except ImportError:  # (an older resolver, measured with this script for a before/after)

@@ -62,6 +62,7 @@ from .name_forms import (
     undoubled,
 )
 from .places import city_of, is_shared_name, place_key, qualifier_fits, regions_of
+from .said import KEPT, denials, relations, relations_conflict, said_of, said_words
 from .thing_names import (
     document_id,
     document_ids_agree,
@@ -276,6 +277,9 @@ class Candidate:
     affiliations: tuple[str, ...] = ()
     #: the mean embedding of the texts it was mentioned in, when an embedder is configured
     vector: npt.NDArray[np.float32] | None = None
+    #: the first sentences that named it, its name marked (``said.said_of``): who they say it is ("@ is
+    #: my daughter's form teacher"), which a later mention's text may contradict
+    said: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1845,6 +1849,15 @@ def resolve(
             # name is someone else than one it only resembles (not for the same name: the entity the
             # mention itself made is found again by it)
             continue
+        if how is not None and _denied(mention, kind, candidate):
+            # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
+            # superintendent": the text says the mention is not the one it names or describes
+            continue
+        if how is not None and _relations_conflict(mention, kind, candidate):
+            # "Sophie my sister" with Sophie Clarke known as "my daughter's form teacher": who the text
+            # says the mention is to the writer is not who the candidate is; still a person it fits
+            conflicted.setdefault(how, []).append(candidate)
+            continue
         if how not in (None, "exact") and _related_apart(mention, kind, candidate):
             # "Théodore Marchand is Théo's father" with Théo Marchand known as Théo: the sentence names
             # the known person apart, as the mention's relative, so the mention is someone else
@@ -1913,6 +1926,8 @@ def resolve(
         person = (kind or _type(candidate.type)) is EntityType.PERSON
         if person and _organisations_conflict(mention, candidate):
             continue  # namesakes at two organisations
+        if person and (_denied(mention, kind, candidate) or _relations_conflict(mention, kind, candidate)):
+            continue  # the text says it is not that one, or someone else to the writer
         edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone and candidate not in backed)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
@@ -1961,17 +1976,21 @@ def _followed_by(name: str, context: str, after: re.Pattern[str]) -> bool:
 
 
 @lru_cache(maxsize=4096)  # (a memory's names are keyed by it three times as they are linked)
-def context_evidence(name: str, context: str | None) -> tuple[bool, bool, tuple[str, ...]]:
+def context_evidence(name: str, context: str | None) -> tuple[Any, ...]:
     """What resolution reads in a mention's context: whether it introduces the name (``introduces``),
-    whether it says the name is another one (``_said_another``) and the names it relates to someone
-    (``_RELATED``: "Théo" of "Théo's father"). Two mentions of one name with the same evidence resolve
-    alike (a memo of resolutions keys by it)."""
+    whether it says the name is another one (``_said_another``), the names it relates to someone
+    (``_RELATED``: "Théo" of "Théo's father"), whom it says the name is not and who it says the name is
+    to the writer (``said.denials``, ``said.relations``). Two mentions of one name with the same
+    evidence resolve alike (a memo of resolutions keys by it)."""
     if not context:
-        return False, False, ()
+        return False, False, (), None, ()
+    said = said_of(name, context)
     return (
         introduces(name, context),
         _says_another(name, context),
         tuple(other for other, _, _ in _related_names(context)),
+        denials(said) if said is not None else None,
+        relations(said) if said is not None else (),
     )
 
 
@@ -2043,6 +2062,58 @@ def _said_another(mention: Mention) -> bool:
 @lru_cache(maxsize=4096)  # (asked for each candidate a mention fits)
 def _says_another(name: str, context: str) -> bool:
     return "another" in context.casefold() and _followed_by(name, context, _ANOTHER)
+
+
+def _mention_said(mention: Mention) -> str | None:
+    """The sentence of the mention's context that names it, the name marked (``said.said_of``)."""
+    if not mention.context or not mention.name:
+        return None
+    return said_of(mention.name, mention.context)
+
+
+def _is_person(kind: EntityType | None, candidate: Candidate) -> bool:
+    return (kind or _type(candidate.type)) is EntityType.PERSON
+
+
+def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence says its person is not the candidate: "not" and one of the candidate's
+    names ("..., not Chidi" with Chidi Okafor known as Chidi; "not José Luis" for José Luis Hernández),
+    or words of a description ("not the VP", "not my paralegal") that a sentence that named the
+    candidate said of it. Not a name the mention's own name holds."""
+    if mention.context is None or "not" not in mention.context or not _is_person(kind, candidate):
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    denied = denials(said)
+    if denied.names:
+        mine = normalise_name(mention.name or "", EntityType.PERSON).split()
+        names = (candidate.name, *candidate.aliases)
+        for other in denied.names:
+            words = normalise_name(other, EntityType.PERSON).split()
+            if words and not set(words) <= set(mine):
+                known = {normalise_name(n, EntityType.PERSON) for n in names}
+                if " ".join(words) in known or _person_fit_names(other, names) is not None:
+                    return True
+    if denied.words:
+        return any(denied.words & said_words(known) for known in candidate.said)
+    return False
+
+
+def _relations_conflict(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """Who the mention's sentence says its person is to the writer conflicts with who the sentences
+    that named the candidate say it is (``said.relations_conflict``: "my sister" / "my daughter's form
+    teacher")."""
+    if not candidate.said or not _is_person(kind, candidate):
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    mine = relations(said)
+    if not mine:
+        return False
+    theirs = tuple(r for known in candidate.said for r in relations(known))
+    return relations_conflict(mine, theirs)
 
 
 def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
@@ -2303,6 +2374,8 @@ class Registry:
     new external ids are kept. Used by benchmarks and tests; the stores keep the same data in tables."""
 
     entities: dict[str, Candidate] = field(default_factory=dict)
+    #: whether entities keep the first sentences that named them (``Candidate.said``)
+    keep_said: bool = True
     _next: int = 0
 
     def resolve_and_learn(self, mention: Mention) -> tuple[Resolution, str | None]:
@@ -2318,7 +2391,7 @@ class Registry:
             self.entities[old.id] = Candidate(
                 old.id, old.type if old.type else (mention.type or ""), old.name, aliases, merged_ids,
                 old.affiliations + tuple(a for a in mention.affiliations if a not in old.affiliations),
-                old.vector,
+                old.vector, _learnt_said(old.said, mention) if self.keep_said else (),
             )  # fmt: skip
             return result, old.id
         if result.how == "ambiguous":
@@ -2327,6 +2400,15 @@ class Registry:
         new_id = f"e{self._next}"
         name = mention.name or ids[0] if (mention.name or ids) else new_id
         self.entities[new_id] = Candidate(
-            new_id, mention.type or "", name, (), ids, mention.affiliations, mention.vector
-        )
+            new_id, mention.type or "", name, (), ids, mention.affiliations, mention.vector,
+            _learnt_said((), mention) if self.keep_said else (),
+        )  # fmt: skip
         return result, new_id
+
+
+def _learnt_said(said: tuple[str, ...], mention: Mention) -> tuple[str, ...]:
+    """An entity's sentences that named it, with the mention's (the first ``said.KEPT``)."""
+    if len(said) >= KEPT:
+        return said
+    sentence = _mention_said(mention)
+    return said if sentence is None or sentence in said else (*said, sentence)

@@ -1,0 +1,212 @@
+"""What a text says of a person it names, as resolution weighs it: who the person is to the writer
+("Sophie Clarke is my daughter's form teacher", "Susan, my sister, ...", "my manager is Leila") and
+whom the text says the person is *not* ("José Hernández is my father-in-law, not José Luis";
+"Gary from the Dell account team is our rep, not the superintendent").
+
+A known entity keeps the sentences that named it, its name marked (:func:`said_of`): the marked
+sentence is what :func:`relations` and :func:`said_words` read later, when a lone given name or a
+namesake is compared with it. Pure functions of their strings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..text import STOPWORDS
+from ..text.sentences import STOP_END
+
+__all__ = [
+    "KEPT",
+    "MARK",
+    "Denials",
+    "Relation",
+    "denials",
+    "relations",
+    "relations_conflict",
+    "said_of",
+    "said_words",
+]
+
+#: stands for the entity's own name in a sentence that named it
+MARK = "\u2062"
+#: how many of the sentences that named an entity it keeps (the first ones: how it was presented)
+KEPT = 4
+#: the longest sentence kept (a memory's text can be long; what is said of a name is near it)
+_LONGEST = 240
+
+#: a relative or partner, by the relation each word names (one word per relation: "mum" is "mother")
+_KIN = {
+    **dict.fromkeys(["mom", "mum", "mama", "mommy", "mummy", "mother"], "mother"),
+    **dict.fromkeys(["dad", "daddy", "papa", "father"], "father"),
+    **dict.fromkeys(["sister", "sis"], "sister"),
+    **dict.fromkeys(["brother", "bro"], "brother"),
+    **dict.fromkeys(["son"], "son"),
+    **dict.fromkeys(["daughter"], "daughter"),
+    **dict.fromkeys(["kid", "child"], "child"),
+    **dict.fromkeys(["wife", "husband", "spouse", "partner", "boyfriend", "girlfriend"], "partner"),
+    **dict.fromkeys(["fiance", "fiancee", "fiancé", "fiancée"], "partner"),
+    **dict.fromkeys(["grandma", "granny", "grandmother", "nan", "nana"], "grandmother"),
+    **dict.fromkeys(["grandpa", "granddad", "grandad", "grandfather"], "grandfather"),
+    **dict.fromkeys(["grandson"], "grandson"),
+    **dict.fromkeys(["granddaughter"], "granddaughter"),
+    **dict.fromkeys(["uncle"], "uncle"),
+    **dict.fromkeys(["aunt", "auntie", "aunty"], "aunt"),
+    **dict.fromkeys(["cousin"], "cousin"),
+    **dict.fromkeys(["nephew"], "nephew"),
+    **dict.fromkeys(["niece"], "niece"),
+    **dict.fromkeys(["stepfather", "stepdad"], "stepfather"),
+    **dict.fromkeys(["stepmother", "stepmom", "stepmum"], "stepmother"),
+    **dict.fromkeys(["stepson"], "stepson"),
+    **dict.fromkeys(["stepdaughter"], "stepdaughter"),
+    **dict.fromkeys(["twin"], "twin"),
+}
+#: a relative by marriage ("father-in-law"): a relation of its own, as written
+_IN_LAW = re.compile(r"^([a-z]+)-in-law$")
+
+_DETERMINER = r"(?:my|our|[A-Z][\w-]*['’]s)"
+_M = re.escape(MARK)
+#: "@ is my sister", "@ was our GP", "@, my manager, ...", "@ my sister is visiting", "@ (my cousin)"
+_AFTER = re.compile(
+    _M
+    + r"(?:\s+(?:from|of|at)\s+[^,.;:!?()]{1,30}?)?(?:\s*,\s*|\s*\(\s*|\s+(?:is|was)\s+(?:also\s+|now\s+|still\s+|just\s+)?|\s+(?=(?:my|our)\s))"
+    r"(?P<d>" + _DETERMINER + r"\s+[^,.;:!?()]{1,60})"
+)
+#: "my sister @", "my manager is @", "our GP, @, ..."
+_BEFORE = re.compile(
+    r"(?:^|(?<=[\s(,]))(?P<d>(?:[Mm]y|[Oo]ur)\s+[\w-]+(?:\s+[\w-]+)?)(?:\s+(?:is|was)\s+|\s*,\s*|\s+)" + _M
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """Who a sentence says a person is to its writer (or to someone of theirs): ``kin`` the relative
+    ("sister", "partner"; None for any other relation: "my manager", "Dad's neurologist", "my
+    daughter's form teacher"), ``words`` the description's words."""
+
+    kin: str | None
+    words: frozenset[str]
+
+
+@lru_cache(maxsize=4096)  # (asked for each candidate a mention is compared with)
+def said_of(name: str, context: str) -> str | None:
+    """The sentence of ``context`` that names ``name`` (as whole words), the name replaced by
+    :data:`MARK`; None when the name is not in it as written."""
+    name = name.strip()
+    at = context.find(name) if name else -1
+    while at != -1:
+        end = at + len(name)
+        if (at == 0 or not context[at - 1].isalnum()) and (end == len(context) or not context[end].isalnum()):
+            if not _MAY_STOP.search(context):  # (one sentence: most memories)
+                return (context[:at] + MARK + context[end:])[:_LONGEST]
+            start = 0
+            for stop in _STOP.finditer(context, 0, at):
+                start = stop.end()
+            after = _STOP.search(context, end)
+            sentence = context[start:at] + MARK + context[end : after.start() if after else len(context)]
+            return sentence[:_LONGEST]
+        at = context.find(name, at + 1)
+    return None
+
+
+#: a sentence's end (``text.sentences.STOP_END``: not the stop of "Dr." or "Inc.") or a line's
+_STOP = re.compile(STOP_END + r"|\n")
+_MAY_STOP = re.compile(r"[.!?]\s|\n")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in re.findall(r"[^\W\d_]{2,}", text.casefold()) if w not in STOPWORDS)
+
+
+def _stem(word: str) -> str:
+    """A word without a plural's or a verb's -s ("coaches" / "coach", "reps" / "rep")."""
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _relation(description: str) -> Relation:
+    words = description.split()
+    kin = None
+    if len(words) >= 2 and words[0].casefold() in ("my", "our"):
+        head = words[1].casefold()
+        possessive = head.endswith(("'s", "’s"))
+        in_law = _IN_LAW.match(head)
+        if in_law and in_law.group(1) in _KIN:
+            kin = head
+        elif not possessive and head in _KIN:
+            kin = _KIN[head]
+    return Relation(kin, _words(" ".join(words[1:])))
+
+
+@lru_cache(maxsize=4096)
+def relations(said: str) -> tuple[Relation, ...]:
+    """Who the marked sentence ``said`` says the person of :data:`MARK` is to its writer: "my sister",
+    "our GP", "Dad's neurologist" (not "a nurse" or "the attending": what someone does, which a
+    relative does as well)."""
+    found = [_relation(m.group("d")) for m in _AFTER.finditer(said)]
+    found += [_relation(m.group("d")) for m in _BEFORE.finditer(said)]
+    return tuple(found)
+
+
+def relations_conflict(mine: tuple[Relation, ...], theirs: tuple[Relation, ...]) -> bool:
+    """Two sets of relations no one person has: a relative in one ("my sister") and, in the other, only
+    other relations ("my daughter's form teacher", "my uncle"). Two relations of other kinds never
+    conflict (one's manager is also one's mentor)."""
+    if not mine or not theirs:
+        return False
+    kin_mine = {r.kin for r in mine if r.kin}
+    kin_theirs = {r.kin for r in theirs if r.kin}
+    if not (kin_mine or kin_theirs):
+        return False
+    return not (kin_mine & kin_theirs)
+
+
+@lru_cache(maxsize=4096)
+def said_words(said: str) -> frozenset[str]:
+    """The words of a marked sentence, its name aside (what a denial's words are looked up in)."""
+    return _words(said.replace(MARK, " "))
+
+
+#: "..., not José Luis", "... is not my paralegal": what a clause says its person is not
+_NOT = re.compile(r"(?:,\s*|\b(?:is|was|are)\s+)not\s+(?P<what>[^,.;:!?()]{1,50})")
+_DENIED_ROLE = re.compile(r"^(?:the|my|our|his|her|their)\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Denials:
+    """Whom a sentence says its person is not: ``names`` ("José Luis"), ``words`` of a description
+    ("the Sequoia partner": sequoia, partner)."""
+
+    names: tuple[str, ...]
+    words: frozenset[str]
+
+
+_NONE = Denials((), frozenset())
+
+
+@lru_cache(maxsize=4096)
+def denials(said: str) -> Denials:
+    """What the marked sentence ``said`` says its person is not, after the person's name."""
+    at = said.find(MARK)
+    if at == -1 or "not" not in said:
+        return _NONE
+    names: list[str] = []
+    words: set[str] = set()
+    for match in _NOT.finditer(said, at):
+        what = match.group("what").strip()
+        role = _DENIED_ROLE.match(what)
+        if role:
+            words |= _words(role.group("rest"))
+            continue
+        capitalised = []
+        for word in what.split():
+            if not word[:1].isupper():
+                break
+            capitalised.append(word)
+        if capitalised:
+            names.append(" ".join(capitalised[:4]))
+    return Denials(tuple(names), frozenset(words)) if names or words else _NONE
