@@ -70,3 +70,45 @@ def test_the_gazetteer_read_back_is_the_one_built(home: Path) -> None:
         assert len(list((home / "cache").glob("cities-*.marshal"))) == 1
     finally:
         places._cities.cache_clear()
+
+
+def test_a_hidden_optional_module_reads_another_table(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The given-name table of the optional ``names`` extra: built with gender_guesser, empty without
+    it. A process that cannot import it (hidden, as a test does, or uninstalled while the package's
+    metadata stays) must not read the full table another process wrote, nor overwrite it."""
+    import sys
+
+    from memlane.graph import given_names
+
+    given_names._dictionary.cache_clear()
+    try:
+        built = given_names._build_dictionary()
+        assert built[0] and built[3]  # the extra is installed here
+        assert given_names._dictionary() == built  # written now
+        given_names._dictionary.cache_clear()
+        with monkeypatch.context() as hidden:
+            hidden.setitem(sys.modules, "gender_guesser", None)
+            assert given_names._dictionary() == ({}, {}, {}, {})
+            given_names._dictionary.cache_clear()
+        assert given_names._dictionary() == built  # read back, the empty one beside it
+        assert len(list((home / "cache").glob("given-names-*.marshal"))) == 2
+    finally:
+        given_names._dictionary.cache_clear()
+
+
+def test_lemminflects_tables_read_back_are_its_own(home: Path) -> None:
+    """lemminflect's lookup tables as memlane installs them from the cache (entries kept marshalled)
+    give what lemminflect's own reading of its files gives, for every word."""
+    from lemminflect import config
+    from lemminflect.codecs.InflectionLUCodec import InflectionLUCodec
+    from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
+
+    from memlane.text import lexicon
+
+    lemmas, inflections = cached_table("lemminflect", lexicon._build_tables, ("lemminflect",))
+    assert dict(lexicon._Packed(lemmas)) == LemmaLUCodec.load(config.lemma_lu_fn)
+    assert dict(lexicon._Packed(inflections)) == InflectionLUCodec.load(config.inflection_lu_fn)
+    module = lexicon.lemminflect()
+    assert module.getAllLemmas("went") == {"VERB": ("go",)}
+    assert module.getInflection("go", "VBD") == ("went",)
+    assert module.getAllLemmas("Companies", "NOUN") == {"NOUN": ("Company",)}

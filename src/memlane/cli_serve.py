@@ -157,9 +157,11 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
             service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
             access = _access_of(service)
             admin = access.bootstrap(settings.workspace, settings.user)
-            model = service.embedder  # load the model now: the first request should not wait for it
-            if model is not None:
-                model.embed(["warm-up"])
+            # Warm up now, before the URL is announced and before anything answers (/health included):
+            # the model loaded, the text analysis's tables read and its patterns compiled, so the first
+            # request costs what any other does. Connections made meanwhile wait in the listen queue.
+            service.warm_up()
+            model = service.embedder
         bound = sock.getsockname()[1]
         url = f"http://{host if ':' not in host else f'[{host}]'}:{bound}"
         app = create_app(service, access, max_body_bytes=max_body, mcp=not no_mcp, host=host,

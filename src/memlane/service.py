@@ -28,6 +28,7 @@ from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
 from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
 from .graph.query import recall_about
+from .graph.resolution import Candidate, Mention, resolve
 from .graph.service import EntityService
 from .graph.text_links import relate_text, settle_organisations, with_text_facts
 from .ids import new_id
@@ -82,6 +83,13 @@ ReindexProgress = Callable[[str, int, int], None]
 StoreProgress = Callable[[str, int, int], None]
 #: texts embedded per call when progress is reported
 _EMBED_CHUNK = 256
+#: what ``MemoryService.warm_up`` analyses and recalls: people, a company with a legal form, a place, a
+#: date, a relative, a job and verbs in the past and present, so every table and pattern is reached
+_WARM_UP_STATEMENT = (
+    "Anna Berger from Acme GmbH moved to Vienna on 3 March 2025 with her brother Tom, and she now works"
+    " there as a nurse; she no longer lives in Graz."
+)
+_WARM_UP_QUESTION = "What did Anna Berger do at Acme GmbH in Vienna last week, and where does Tom live?"
 
 log = logging.getLogger(__name__)
 
@@ -834,6 +842,25 @@ class MemoryService:
     def health(self) -> StoreHealth:
         """The state of the database: whether it can be read now and whether writes last failed."""
         return self.storage.health()
+
+    def warm_up(self) -> None:
+        """Do now what a process's first store and first recall would otherwise do on their way: load
+        the embedding model, read the text analysis's tables (given names, places, lemmas; see
+        ``graph.table_cache``) and compile the patterns it compiles on first use. A sample statement is
+        analysed as a store analyses it and embedded, its names resolved against made-up entities, and
+        a sample question is recalled in a workspace nobody has (through every lane, with nothing to
+        find): nothing is written, nothing is read that belongs to anyone. ``memlane serve`` calls it
+        before it announces its URL."""
+        now = now_utc()
+        actor = Actor(user="memlane-warm-up", workspace=f"memlane-warm-up-{new_id()}", operator=True)
+        request = validate_store({"content": _WARM_UP_STATEMENT})
+        self._analyse(request, self._prepare(request, actor, now))
+        self._embed([_WARM_UP_STATEMENT])
+        # a name against known ones, as linking resolves it (no entity is read: these are made up here)
+        known = [Candidate("p", "person", "Ana Berger"), Candidate("c", "company", "Acme Corp")]
+        for name, kind in (("Anna Berger", "person"), ("ACME GmbH", "company"), ("Tom", None)):
+            resolve(Mention(name, kind, context=_WARM_UP_STATEMENT), known)
+        self.recall(_WARM_UP_QUESTION, actor=actor, count_access=False)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..text.lexicon import lemminflect
+
 __all__ = ["is_common_word", "is_trade_word", "names_itself", "short_reference", "singular_form"]
 
 
 @lru_cache(maxsize=65536)
 def _readings(word: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    import lemminflect  # imported on first use: loading its tables takes ~0.2 s
-
-    return tuple(sorted(lemminflect.getAllLemmas(word).items()))
+    return tuple(sorted(lemminflect().getAllLemmas(word).items()))
 
 
 def is_common_word(word: str) -> bool:

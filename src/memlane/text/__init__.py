@@ -3,8 +3,9 @@
 Everything here is called on every store and every recall, so it is written for speed: compiled
 regular expressions, frozen lookup tables built once at import, a cached stemmer, and cheap
 pre-checks that skip whole passes (no digit in the text means no date or number pass). Nothing here
-touches I/O (but ``legal_forms``, which reads cleanco's table once, on first use) or global mutable
-state except the bounded stem caches.
+touches I/O (but ``legal_forms``, which reads cleanco's table once, on first use, and ``lexicon``, whose
+lemminflect tables are read once per process from the table cache) or global mutable state except the
+bounded stem caches.
 
 One module per concept; each depends only on those above it in this list (``words`` imports nothing
 internal):
@@ -19,6 +20,7 @@ internal):
 * ``legal_forms`` companies' legal forms (cleanco's terms) and partnership words, by their last word
 * ``names``     ``name:`` keys for proper nouns, acronyms and CamelCase words
 * ``entities``  every entity key of a text or a query (the key formats are listed there)
+* ``lexicon``   lemminflect (lemmas and inflections of English words), its tables from the table cache
 * ``claims``    what a statement says: subject, predicate, value; additive and change wording
 * ``updates``   whether one statement gives a new value to what another said (automatic supersession)
 

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .lexicon import lemminflect
 from .numbers import spelled_value
 from .words import _fold, content_words
 
@@ -184,9 +185,7 @@ class Statement:
 @functools.lru_cache(maxsize=1 << 15)
 def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
     """Part-of-speech readings of a word and their lemmas (``lemminflect``'s lists; no model)."""
-    import lemminflect  # imported on first use: loading its tables takes ~0.2 s
-
-    return dict(lemminflect.getAllLemmas(word))
+    return dict(lemminflect().getAllLemmas(word))
 
 
 def _verb_lemma(word: str) -> str | None:
@@ -425,9 +424,7 @@ def _value(toks: Sequence[_Tok]) -> tuple[list[_Tok], list[_Tok]]:
 @functools.lru_cache(maxsize=1 << 12)
 def _past_forms(lemma: str) -> frozenset[str]:
     """The simple past forms of a verb ("played", "went")."""
-    import lemminflect
-
-    return frozenset(lemminflect.getInflection(lemma, "VBD"))
+    return frozenset(lemminflect().getInflection(lemma, "VBD"))
 
 
 def _dated_past(toks: Sequence[_Tok]) -> bool:
