@@ -15,6 +15,10 @@ Deterministic and offline. The order (SPEC §4):
    Farah Haddad). The context also rules out a known person it names apart as the mention's relative
    ("Théodore Marchand is Théo's father") and one the name only resembles when it says the name is
    another ("Carmen Márquez is another student").
+   For people, what the sentence says against a known one (``said``): "not" and its name ("..., not
+   Chidi") or a description said of it ("not the superintendent") rules it out at every step; a
+   relative ("Sophie my sister") is not one only said to be something else ("my daughter's form
+   teacher": ``Candidate.said``, the first sentences that named it).
 4. **Fuzzy** spelling (``rapidfuzz``): a near-identical name ("Okafur" for "Okafor") matches only when it
    is the only near match and, when vectors are given, the two contexts are similar (an embedder
    confirms it); without vectors the bar is higher.
