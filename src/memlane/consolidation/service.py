@@ -114,7 +114,7 @@ class ConsolidationService:
 
         judged: JudgeOutcome | None = None
         if self.paraphrases and self._model() is not None:  # paraphrases with other words too
-            candidates = [m for m in self.storage.iter_all() if eligible(m)]
+            candidates = [m for m in self.storage.iter_all(actor=actor) if eligible(m)]
             examined, owners = len(candidates), {(m.workspace, m.owner) for m in candidates}
             words = self._word_vectors() if self.paraphrase_align is not None else None
             rules = (self.paraphrase_threshold, self.paraphrase_senses, self.paraphrase_hypernyms, words,
@@ -129,7 +129,7 @@ class ConsolidationService:
                     candidates, near_duplicate_clusters(candidates), self._embed, *rules
                 )
         else:
-            candidates, examined, owners = self._sharing_a_signature(eligible)
+            candidates, examined, owners = self._sharing_a_signature(eligible, actor)
             clusters = near_duplicate_clusters(candidates)
         del candidates
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
@@ -175,7 +175,7 @@ class ConsolidationService:
         return self._words
 
     def _sharing_a_signature(
-        self, eligible: Callable[[Memory], bool]
+        self, eligible: Callable[[Memory], bool], actor: Actor | None
     ) -> tuple[list[Memory], int, set[tuple[str, str]]]:
         """The eligible memories whose group and signature another eligible one shares (the only ones
         that can be in a cluster), how many were eligible, and their (workspace, owner) pairs. Two
@@ -187,7 +187,7 @@ class ConsolidationService:
         hashes: dict[str, int] = {}
         owners: set[tuple[str, str]] = set()
         examined = 0
-        for m in self.storage.iter_all():
+        for m in self.storage.iter_all(actor=actor):  # (a key's: what it may read, in the query)
             if eligible(m):
                 examined += 1
                 owners.add((m.workspace, m.owner))
@@ -198,7 +198,7 @@ class ConsolidationService:
         if not shared:
             return [], examined, owners
         kept = [memory_id for memory_id, h in hashes.items() if h in shared]
-        return [m for m in self.storage.iter_all(kept) if eligible(m)], examined, owners
+        return [m for m in self.storage.iter_all(kept, actor=actor) if eligible(m)], examined, owners
 
     def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
         """Reverse the consolidation that wrote ``memory_id``: its members are current again (ids

@@ -964,7 +964,8 @@ class Store(EntityReads, GraphReads, Protocol):
 
     def close(self) -> None: ...
 
-    def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
+    def iter_all(self, ids: Sequence[str] | None = None, *, actor: Actor | None = None) -> Iterator[Memory]:
         """Every item of the store, unscoped (the operator's consolidation); only those of ``ids`` when
-        given."""
+        given; only those ``actor`` may read when given (the access rule in the query: a key's
+        consolidation reads, and spends time on, nothing it may not see)."""
         ...

@@ -51,7 +51,7 @@ from .migrations import (
     USER_NAMES_NFC,
 )
 from .profiles import PostgresProfiles
-from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _refs, _row_to_memory, _scope, _time, _utc
+from .rows import _ALL, _COLUMNS, _MIGRATION_LOCK, _readable, _refs, _row_to_memory, _scope, _time, _utc
 from .writes import CURRENT_BY_HASH, _Txn, refold_keyword_index, restem_keyword_index
 
 __all__ = ["PostgresStore"]
@@ -398,13 +398,16 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         )
         return [_row_to_memory(r) for r in rows]
 
-    def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
-        """Every item (or those of ``ids``) in seq order, streamed through a server-side cursor."""
-        only = "" if ids is None else "WHERE m.id = ANY(%s::text[])"
+    def iter_all(self, ids: Sequence[str] | None = None, *, actor: Actor | None = None) -> Iterator[Memory]:
+        """Every item (or those of ``ids``; of those ``actor`` may read) in seq order, streamed through a
+        server-side cursor."""
+        readable, params = _readable(actor) if actor is not None else ("TRUE", [])
+        only = "" if ids is None else "m.id = ANY(%s::text[]) AND"
         with self._connection() as conn, conn.transaction(), conn.cursor(name="memlane_iter_all") as cur:
             cur.itersize = 1000
             cur.execute(
-                f"SELECT {_COLUMNS} FROM memories m {only} ORDER BY m.seq", [] if ids is None else [list(ids)]
+                f"SELECT {_COLUMNS} FROM memories m WHERE {only} {readable} ORDER BY m.seq",
+                [*([] if ids is None else [list(ids)]), *params],
             )
             for row in cur:
                 yield _row_to_memory(row)[1]

@@ -49,7 +49,7 @@ from .migrations import (
     USER_NAMES_NFC,
 )
 from .profiles import SqliteProfiles
-from .rows import _ALL, _COLUMNS, _refs, _row_to_memory, _scope
+from .rows import _ALL, _COLUMNS, _readable, _refs, _row_to_memory, _scope
 from .writes import CURRENT_BY_HASH, _Txn, restem_keyword_index
 
 __all__ = ["SqliteStore"]
@@ -377,16 +377,20 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         )
         return self.with_reader_access(actor, rows)
 
-    def iter_all(self, ids: Sequence[str] | None = None) -> Iterator[Memory]:
+    def iter_all(self, ids: Sequence[str] | None = None, *, actor: Actor | None = None) -> Iterator[Memory]:
+        readable, params = _readable(actor) if actor is not None else ("1", [])
         if ids is None:
-            for row in self._rows(f"SELECT {_COLUMNS} FROM memories m ORDER BY m.seq", ()):
+            for row in self._rows(
+                f"SELECT {_COLUMNS} FROM memories m WHERE {readable} ORDER BY m.seq", params
+            ):
                 yield _row_to_memory(row)[1]
             return
         for start in range(0, len(ids), 5000):  # (within SQLite's limit of bound parameters)
             part = list(ids[start : start + 5000])
             marks = ",".join("?" * len(part))
             for row in self._rows(
-                f"SELECT {_COLUMNS} FROM memories m WHERE m.id IN ({marks}) ORDER BY m.seq", part
+                f"SELECT {_COLUMNS} FROM memories m WHERE m.id IN ({marks}) AND {readable} ORDER BY m.seq",
+                [*part, *params],
             ):
                 yield _row_to_memory(row)[1]
 
