@@ -20,7 +20,7 @@ PLACES_TOGETHER = [
     ("Ilka's sister studies in München", "Ilka's sister studies in Munich"),
     ("Ilka was born in Deutschland", "Ilka was born in Germany"),
     ("Ilka flies to Lisboa on Friday", "Ilka flies to Lisbon on Friday"),
-    ("Wien is where Ilka lives", "Ilka lives in Vienna"),
+    ("Ilka was born in the USA", "Ilka was born in the United States"),
 ]
 PLACES_APART = [
     ("Ilka lives in Torino", "Ilka lives in Milan"),  # another city
@@ -94,9 +94,17 @@ def test_place_names_are_one_token_and_words_stay_words() -> None:
     # a longer name first: "New York" is not "York"
     assert place_names("Ilka lives in New York") != place_names("Ilka lives in York")
     assert place_names("ilka lives in torino") == "ilka lives in torino"  # lower case: no name
+    # names the place tables hold that are other things where no place is put
+    assert "Hindi" in place_names("Rohan's daughter is learning Hindi")  # a CLDR name of India
+    assert "Fuji" in place_names("Ilka hiked up Mount Fuji")
+    assert "Mei's" in place_names("The book club meets at Mei's place")
+    assert "Amara" in place_names("In 2018 Amara moved to Lagos")
+    assert "SLA" in place_names("The first-response SLA is 4 hours")  # a town's other name
+    assert place_names("Brightwave Media renewed in Ghent").startswith("Brightwave Media renewed in ")
     # a given name that is also a city's other name is the city only after a preposition of place
     assert place_names("Ilka lives in Torino") == "Ilka lives in Turin"
     assert place_names("Hanna is Ilka's manager") == "Hanna is Ilka's manager"
+    assert place_names("Ilka reports to Hanna") == "Ilka reports to Hanna"
 
 
 def test_relation_forms() -> None:

