@@ -38,6 +38,7 @@ from .resolution import (
     normalise_external_id,
     resolve,
 )
+from .senses import SENSES_KEY, TYPE_CLASSES, sense_of, senses_conflict
 
 __all__ = [
     "LinkBatch",
@@ -167,7 +168,7 @@ def memory_mentions(
         spelt = _as_named(_spelling(name, content), content)
         if spelt is None:
             continue
-        found.append(Named(Mention(spelt, context=content), "mention"))
+        found.append(Named(Mention(spelt, context=content, sense=sense_of(spelt, content)), "mention"))
         if len(found) >= MAX_MENTIONS:
             return found
     for email in sorted(emails):
@@ -279,8 +280,15 @@ def entity_scope(memory: Memory) -> EntityScope:
 def candidate_of(entity: Entity, affiliations: tuple[str, ...] = ()) -> Candidate:
     return Candidate(
         entity.id, matching_type(entity.type) or "", entity.name, entity.aliases, entity.external_ids,
-        affiliations,
+        affiliations, senses=entity_senses(entity),
     )  # fmt: skip
+
+
+def entity_senses(entity: Entity) -> tuple[str, ...]:
+    """The kinds of thing the texts that named ``entity`` said it is (kept in its attributes under
+    ``senses``, see ``resolve_into``)."""
+    found = entity.attributes.get(SENSES_KEY) if entity.attributes else None
+    return tuple(s for s in found if isinstance(s, str)) if isinstance(found, list) else ()
 
 
 #: ``candidate_of`` of entity objects by their identity, kept by a batch: the store's cache hands out
@@ -362,6 +370,11 @@ def resolve_into(
             kind = guess_type(entity.name)  # an untyped entity of an older store: "Kalina Ivanova"
         names = [result.new_alias] if result.new_alias else []
         merged = {**(entity.attributes or {}), **attributes} if attributes else None
+        # (what this text says it is, when no text said so before: "Mercury is the smallest planet")
+        known = entity_senses(entity)
+        if mention.sense and mention.sense not in known:
+            merged = {**(merged if merged is not None else entity.attributes or {})}
+            merged[SENSES_KEY] = [*known, mention.sense]
         new_ids = [i for i in ids if i not in entity.external_ids]
         if kind or names or new_ids or (merged is not None and merged != entity.attributes):
             txn.update_entity(
@@ -369,7 +382,12 @@ def resolve_into(
                 aliases=alias_pairs(names, kind or entity.type), external_ids=new_ids,
                 keys=name_keys(names, kind or entity.type),
             )  # fmt: skip
-        if settled is not None and not names and kind is None:
+        if (
+            settled is not None
+            and not names
+            and kind is None
+            and (merged is None or merged == entity.attributes)
+        ):
             exact = result.how in ("exact", "external_id")
             settled.put(memo, read, entity.id, entities, exact=exact, affiliated=_affiliated(mention))
         return entity.id
@@ -385,7 +403,7 @@ def resolve_into(
     entity = Entity.model_construct(
         id=new_id(), workspace=scope.workspace, owner=scope.owner, visibility=Visibility(scope.visibility),
         type=str(kind) if kind else "other", name=name or ids[0].partition(":")[2], aliases=(),
-        external_ids=ids, attributes=attributes or None, created_at=at, updated_at=at,
+        external_ids=ids, attributes=_with_sense(attributes, mention.sense), created_at=at, updated_at=at,
     )  # fmt: skip
     # (an entity known only by an e-mail address is filed under the address's name parts: a later
     # "Bob Smith" finds it as a candidate)
@@ -394,6 +412,13 @@ def resolve_into(
         narrow_pool = ([*narrow, *(id_key(i) for i in ids)], first) if exact_first else None
         _settle_new(txn, settled, (memo, mention, entity), (read, entities), narrow_pool, views)
     return entity.id
+
+
+def _with_sense(attributes: dict[str, Any] | None, sense: str | None) -> dict[str, Any] | None:
+    """A new entity's attributes, with the kind of thing its first text said it is."""
+    if sense is None:
+        return attributes or None
+    return {**(attributes or {}), SENSES_KEY: [sense]}
 
 
 def _settle_new(
@@ -454,7 +479,9 @@ def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
     # and what its text says of it: "Farah is my yoga friend" is not Dr. Farah Haddad, "Théodore Marchand
     # is Théo's father" not Théo Marchand)
     evidence = context_evidence(mention.name, mention.context) if mention.name else None
-    return (scope, mention.name, mention.type, mention.external_ids, mention.affiliations, evidence)
+    return (
+        scope, mention.name, mention.type, mention.external_ids, mention.affiliations, evidence, mention.sense
+    )  # fmt: skip
 
 
 Lookups = tuple[tuple[str, ...], str, tuple[str, ...], frozenset[str], bool]
@@ -581,7 +608,13 @@ def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution
         # compared them (``resolve`` compares as the mention's type, else the candidate's). Nothing
         # fitted them then, so no reading can fit now (tests/test_linking_readings.py checks it).
         return result
-    readings = [resolve(replace(mention, type=kind), candidates) for kind in _READINGS]
+    # (not as a kind its text says it is not: "the Amazon river" is read as no company's name)
+    said = frozenset({mention.sense}) if mention.sense else frozenset()
+    readings = [
+        resolve(replace(mention, type=kind), candidates)
+        for kind in _READINGS
+        if not senses_conflict(said, frozenset({TYPE_CLASSES[kind]}))
+    ]
     found = {r.entity_id for r in readings if r.entity_id is not None}
     if len(found) == 1 and not any(r.how == "ambiguous" for r in readings):
         return next(r for r in readings if r.entity_id is not None)

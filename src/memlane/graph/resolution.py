@@ -26,7 +26,10 @@ Deterministic and offline. The order (SPEC §4):
 Whatever the step, a match must be **unique**: when two entities fit equally ("Ana" with two Anas
 known; "Jordan" the company and the person, with no type given) the mention is *ambiguous* and is not
 merged into either. Types must agree where both are known (a company never resolves to a person);
-``company`` and ``customer`` are one kind here (a customer is an organisation).
+``company`` and ``customer`` are one kind here (a customer is an organisation). So must what texts said
+the thing is, where both said (``Mention.sense``, ``Candidate.senses``, :mod:`memlane.graph.senses`:
+"Mercury is the smallest planet" is not the Mercury one has an account at): one rule,
+:func:`kinds_conflict`; an untyped name that fits entities said to be different kinds is ambiguous.
 
 This module is pure: candidates come from the caller (the store looks them up by :func:`blocking_keys`),
 decisions go back as :class:`Resolution` values.
@@ -67,6 +70,7 @@ from .name_forms import (
 )
 from .places import city_of, is_shared_name, place_key, qualifier_fits, regions_of
 from .said import KEPT, denials, relations, relations_conflict, said_of, said_words
+from .senses import TYPE_CLASSES, senses_conflict
 from .thing_names import (
     document_id,
     document_ids_agree,
@@ -88,6 +92,7 @@ __all__ = [
     "context_evidence",
     "introduces",
     "is_title",
+    "kinds_conflict",
     "mention_ids",
     "normalise_external_id",
     "normalise_name",
@@ -284,6 +289,9 @@ class Candidate:
     #: the first sentences that named it, its name marked (``said.said_of``): who they say it is ("@ is
     #: my daughter's form teacher"), which a later mention's text may contradict
     said: tuple[str, ...] = ()
+    #: the kinds of thing the texts it was mentioned in said it is (:mod:`memlane.graph.senses`:
+    #: "planet" a celestial body, "an account at" an organisation)
+    senses: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +307,8 @@ class Mention:
     #: the text the name was found in (a memory's content), when there is one: what it says of the name
     #: (``introduces``) weighs a weak match
     context: str | None = None
+    #: the kind of thing that text says the name is (:func:`memlane.graph.senses.sense_of`), if it says
+    sense: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -860,6 +870,28 @@ def _types_agree(mention: EntityType | None, candidate: EntityType | None) -> bo
     by the role it has in one source: "Nordfjord Shipping A/S" a CRM's customer, "Nordfjord" a company
     in a note)."""
     return mention is None or candidate is None or _family(mention) is _family(candidate)
+
+
+def _classes(kind: EntityType | str | None, senses: Iterable[str | None]) -> frozenset[str]:
+    """What the texts and the type say a thing is (:mod:`memlane.graph.senses`' classes)."""
+    found = {s for s in senses if s}
+    if kind and (of_type := TYPE_CLASSES.get(str(kind))):
+        found.add(of_type)
+    return frozenset(found)
+
+
+def kinds_conflict(mention: Mention, candidate: Candidate) -> bool:
+    """The mention and the candidate are said to be different kinds of thing: their types disagree
+    (``_types_agree``: a company is never a person), or what their texts say they are does
+    (``senses_conflict``: "Mercury is the smallest planet" is not the Mercury one has an account at,
+    whatever their types). The one rule that keeps namesakes of different kinds apart."""
+    if not _types_agree(_type(mention.type), _type(candidate.type)):
+        return True
+    if mention.sense is None and not candidate.senses:
+        return False  # (types that agree give classes that agree)
+    return senses_conflict(
+        _classes(mention.type, (mention.sense,)), _classes(candidate.type, candidate.senses)
+    )
 
 
 def _family(kind: EntityType) -> EntityType:
@@ -1791,7 +1823,7 @@ def resolve(
     """Decide which candidate (if any) ``mention`` refers to. See the module docstring for the order."""
     kind = _type(mention.type)
     ids = mention_ids(mention)
-    pool = [c for c in candidates if _types_agree(kind, _type(c.type))]
+    pool = [c for c in candidates if not kinds_conflict(mention, c)]
 
     # 1. external ids (a shared id never outweighs a different id in a system of one id per entity:
     # two CRM records with one e-mail address are two records)
@@ -1876,8 +1908,17 @@ def resolve(
     if kind is None:
         # type unknown: a name that fits entities of different types ("Jordan") is ambiguous
         types = {t and _family(t) for group in fits.values() for c in group if (t := _type(c.type)) or True}
-        if len(types - {None}) > 1:
-            mixed = sorted({c.id for group in fits.values() for c in group})
+        # (and one of different kinds by what their texts said: "Paris" the city and a colleague)
+        fitting = [c for group in fits.values() for c in group]
+        if len(types - {None}) > 1 or (
+            mention.sense is None
+            and any(
+                senses_conflict(_classes(a.type, a.senses), _classes(b.type, b.senses))
+                for i, a in enumerate(fitting)
+                for b in fitting[i + 1 :]
+            )
+        ):
+            mixed = sorted({c.id for c in fitting})
             return Resolution(None, "ambiguous", tuple(mixed))
     for how in sorted(fits.keys() | conflicted.keys(), key=_RANK.__getitem__, reverse=True):
         if how in conflicted:
