@@ -30,7 +30,8 @@ entity; never another entity with a similar name: "Dan" is not "Dana"; of a name
 only one bearing it whole), and the memories naming it as written that are linked to no other entity
 of that name. A topic that names no entity the caller can see ("everything about my flight to Lisbon")
 deletes the memories that hold every one of its content words, of no other owner (rules 1, 2, 3's
-possessor and 4).
+possessor and 4). A topic that says what kind of thing its name is ("Mercury the bank", "Paris my
+colleague") keeps the entities and memories of a namesake of another kind (``_OfKind``).
 
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
 cannot tell such a link from a nickname.
@@ -45,8 +46,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .. import text
+from ..graph.linking import candidate_of
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
+from ..graph.resolution import Candidate, Mention, kinds_conflict
+from ..graph.senses import class_of_noun, sense_of
 from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
@@ -240,7 +244,19 @@ def _topic(
     return found
 
 
-def _topic_whole(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+def _topic_whole(
+    name: str,
+    *,
+    store: Store,
+    actor: Actor,
+    recall: Recall,
+    now: datetime,
+    sense: str | None = None,
+    similar: Similar | None = None,
+    topic: str | None = None,
+) -> list[str]:
+    """``sense``: the kind of thing the topic (``topic``, its words) says the name is ("Mercury the
+    bank"), see ``_of_entities``."""
     entities = set(entities_about(store, actor, name, ambiguous=False))
     if not entities:
         # a name that fits several entities: only one that bears it whole ("Marco", not "Marco Polo")
@@ -250,14 +266,29 @@ def _topic_whole(name: str, *, store: Store, actor: Actor, recall: Recall, now: 
         }
     if not entities:
         return _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
+    of_kind = _OfKind(sense, name, similar, topic or name) if sense is not None else None
     return _of_entities(
-        entities | _given_names(entities, store, actor), name, store=store, actor=actor, recall=recall
-    )
+        entities | _given_names(entities, store, actor), name, store=store, actor=actor, recall=recall,
+        of_kind=of_kind,
+    )  # fmt: skip
 
 
-def _of_entities(entities: set[str], name: str, *, store: Store, actor: Actor, recall: Recall) -> list[str]:
+def _of_entities(
+    entities: set[str],
+    name: str,
+    *,
+    store: Store,
+    actor: Actor,
+    recall: Recall,
+    of_kind: _OfKind | None = None,
+) -> list[str]:
     """The memories linked to ``entities`` (what ``name`` resolved to), and those naming ``name`` as
-    written that the graph linked to no other entity of that name."""
+    written that the graph linked to no other entity of that name; of the kind of thing the topic says
+    the name is, when it says (``of_kind``: "Mercury the bank", see ``_OfKind``)."""
+    if of_kind is not None:
+        entities = of_kind.entities(entities, store=store, actor=actor)
+        if not entities:
+            return []
     # recall's ``about`` lists the memories linked to what the name resolves to, however many (and to
     # every namesake of an ambiguous name: those are left out)
     chosen = [
@@ -268,7 +299,9 @@ def _of_entities(entities: set[str], name: str, *, store: Store, actor: Actor, r
     # and a memory that names it as written where the graph linked no name ("Thea is Theo's sister"
     # linked to Thea alone), unless it is linked to another entity of that name (a namesake)
     wanted = _words(name).written
-    for hit in recall(name):
+    hits = recall(name)
+    unlinked: set[str] = set()  # (named as written, linked to none of ``entities``)
+    for hit in hits:
         if hit.id in chosen or not wanted:
             continue
         words = _words(hit.content)
@@ -278,9 +311,94 @@ def _of_entities(entities: set[str], name: str, *, store: Store, actor: Actor, r
             continue
         if not wanted <= {written for written, _, capitalised in words.terms if capitalised}:
             continue
-        if not any(wanted <= _words(e.name).written for e in linked if e.id not in entities):
+        # (with a kind: a namesake of another kind's memory that says nothing of the kind is as
+        # uncertain as one linked to nothing: its link was a guess too)
+        apart = of_kind.apart if of_kind is not None else set()
+        if not any(wanted <= _words(e.name).written for e in linked if e.id not in entities | apart):
             chosen.append(hit.id)
-    return chosen
+            unlinked.add(hit.id)
+    if of_kind is None:
+        return chosen
+    contents = {hit.id: hit.content for hit in hits}
+    for hit in recall(name, about=name):
+        contents.setdefault(hit.id, hit.content)
+    return of_kind.memories([i for i in chosen if i in contents], contents, unlinked)
+
+
+class _OfKind:
+    """A topic that says what kind of thing its name is ("Mercury the bank", "the Amazon river",
+    "Paris my colleague"): a namesake of another kind is not the topic. Not its entity (resolution's rule
+    for namesakes, ``graph.resolution.kinds_conflict``), nor a memory whose text says the name is another
+    kind of thing ("Mercury is the smallest planet", linked to the one entity by a store that could not
+    tell them apart). A memory that says nothing of the kind, while a namesake of another kind is known
+    (an entity, or a memory that says it), is uncertain: one linked to the topic's entity follows its
+    link unless the embedder (``similar``) finds it closer to the memories that say the other kind than
+    to those that say the topic's; one linked to none of them (an ambiguous name, "Mercury has no
+    moons") is deleted only when the embedder finds it closer to the topic's. A deletion cannot be
+    undone: without evidence an unlinked one is kept."""
+
+    def __init__(self, sense: str, name: str, similar: Similar | None, topic: str) -> None:
+        self.sense, self.name, self.similar, self.topic = sense, name, similar, topic
+        #: the kinds the namesakes of another kind are of
+        self.other_kinds: set[str] = set()
+        self.wanted = Mention(name, sense=sense)
+        #: a namesake of another kind is known (an entity, or a memory that says it)
+        self.namesakes = False
+        #: the entities of the name that are of another kind
+        self.apart: set[str] = set()
+
+    def entities(self, entities: set[str], *, store: Store, actor: Actor) -> set[str]:
+        """``entities`` without those of another kind; notes whether the name has such namesakes."""
+        others = store.entities_by_ids(entities_about(store, actor, self.name))
+        apart = {e.id for e in store.entities_by_ids(sorted(entities)) if self._apart(e)}
+        self.apart = apart | {e.id for e in others if e.id not in entities and self._apart(e)}
+        self.other_kinds = {
+            kind for e in store.entities_by_ids(sorted(self.apart)) for kind in candidate_of(e).senses
+        }
+        self.namesakes = bool(self.apart)
+        return entities - apart
+
+    def _apart(self, entity: Entity) -> bool:
+        return kinds_conflict(self.wanted, candidate_of(entity))
+
+    def _said(self, content: str) -> bool | None:
+        """True: ``content`` says the name is the topic's kind; False: another kind; None: nothing."""
+        said = sense_of(self.name, content)
+        if said is None:
+            return None
+        return not kinds_conflict(self.wanted, Candidate("", "", self.name, senses=(said,)))
+
+    def memories(self, ids: list[str], contents: dict[str, str], unlinked: set[str]) -> list[str]:
+        """Of ``ids`` (the topic's memories by its entities and its name; ``unlinked``: those linked to
+        none of its entities), those of the topic's kind."""
+        said = {i: self._said(c) for i, c in contents.items()}
+        namesakes = self.namesakes or any(v is False for v in said.values())
+        uncertain = [i for i in ids if said[i] is None] if namesakes else []
+        closer = self._closer(uncertain, contents, said)
+        return [
+            i
+            for i in ids
+            if said[i] is True or said[i] is None and (not namesakes or closer.get(i, i not in unlinked))
+        ]
+
+    def _closer(
+        self, uncertain: list[str], contents: dict[str, str], said: dict[str, bool | None]
+    ) -> dict[str, bool]:
+        """For each uncertain memory, whether the embedder finds it closer to the topic (its words and
+        the memories saying its kind) than to the namesakes (the memories saying another kind, and
+        each other kind said as "NAME, a KIND"); none without an embedder."""
+        ours = [self.topic, *(contents[i] for i, v in said.items() if v is True)]
+        theirs = [contents[i] for i, v in said.items() if v is False]
+        theirs += [f"{self.name}, a {kind}" for kind in sorted(self.other_kinds)]
+        if self.similar is None or not uncertain or not theirs:
+            return {}
+        out = {}
+        for i in uncertain:
+            cosines = self.similar(contents[i], [*ours, *theirs])
+            if cosines is None:
+                return {}
+            out[i] = max(cosines[: len(ours)]) > max(cosines[len(ours) :])
+        return out
 
 
 def _only_compounded(word: str, content: str) -> bool:
@@ -347,14 +465,25 @@ def _wrapped(
     after = name[run.end() :].strip(" ,")
     if not [w for w in before if w not in _DETERMINERS] and not after:
         return []  # the name alone, already read whole
-    ids = _topic_whole(core, store=store, actor=actor, recall=recall, now=now)
+    # (what the topic says the name is: "Mercury the bank", "the city of Paris", "Paris my colleague":
+    # the descriptor is that kind, not another thing of the name's)
+    sense = sense_of(core, name)
+    ids = _topic_whole(
+        core, store=store, actor=actor, recall=recall, now=now, sense=sense, similar=similar, topic=name
+    )
     if not ids:
         return []
     contents = {hit.id: hit.content for hit in recall(core)}
-    if not (possessive or (before and before[-1] in _RELATING)) and not after:
+    relating = bool(before) and before[-1] in _RELATING
+    if not (possessive or relating) and not after:
         return ids  # "my cat Miso": the name is what the topic is about
+    toponym = relating and before[-1] == "of" and _says_kind(" ".join(before[:-1]))
+    if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):
+        # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
+        # what it is, no other thing ("the Henderson account" is a thing of Henderson's)
+        return ids
     titled = re.compile(_TITLED + re.escape(core) + r"\b", re.IGNORECASE)
-    if not possessive and not (before and before[-1] in _RELATING):
+    if not possessive and not relating:
         # "the Henderson account": the name's memories, not a namesake's with a title, nor another thing
         # the name qualifies ("Q3 sales" is not "the Q3 budget")
         head = _words(after).stems
@@ -388,6 +517,12 @@ def _wrapped(
             continue
         out.append(i)
     return out
+
+
+def _says_kind(words: str) -> bool:
+    """``words`` end in a noun of a kind of thing ("the bank", "my colleague", "river", "the car maker")."""
+    last = words.split()[-1:] if words else []
+    return bool(last) and class_of_noun(last[0]) is not None
 
 
 def _of_other_thing(content: str, named: frozenset[str], thing: frozenset[str]) -> bool:
