@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from memlane import Memlane
-from pg import pg_database, pg_server, pg_url  # noqa: F401  (fixtures: a real PostgreSQL for the tests)
+from pg import pg_database, pg_schemas, pg_server, pg_url  # noqa: F401  (fixtures: a real PostgreSQL for the tests)
 from servers import Stack, make_stack
 
 #: every test that uses ``db_path`` (and so ``mem`` and ``smem``) runs once per backend: one contract suite
