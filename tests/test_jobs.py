@@ -124,7 +124,9 @@ def test_a_killed_worker_sweep_is_taken_over_without_double_extraction(tmp_path:
     mem.close()
 
     with _worker(db, "--tick", "0.2", "--batch", "4", "--stale-after", "2") as (proc, lines):
-        _wait("the first batch", lambda: any("batch 2:" in line for line in lines))
+        # generous deadlines: a worker starting in a fresh home builds the tables text analysis reads
+        # (seconds of CPU) before it takes a job, and a loaded machine gives each process a small share
+        _wait("the first batch", lambda: any("batch 2:" in line for line in lines), timeout=600)
         proc.send_signal(signal.SIGKILL)  # mid-sweep: no cleanup, no release
         proc.wait(timeout=10)
     assert not any("batch 30:" in line for line in lines)  # it was killed before the end
@@ -135,7 +137,11 @@ def test_a_killed_worker_sweep_is_taken_over_without_double_extraction(tmp_path:
     assert len(partial) == 1
 
     with _worker(db, "--tick", "0.2", "--batch", "4", "--stale-after", "2") as (proc, lines):
-        _wait("the sweep to finish", lambda: any("sweep:" in line and "succeeded" in line for line in lines))
+        _wait(
+            "the sweep to finish",
+            lambda: any("sweep:" in line and "succeeded" in line for line in lines),
+            timeout=600,
+        )
     shown = json.loads(_cli(db, "profiles", "show", "prefs", "--json").stdout)
     assert shown["running_since"] is None and shown["last_sync_seq"] == 240 and shown["last_error"] is None
     # every speaker has exactly one memory: nothing was extracted twice
@@ -175,14 +181,16 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
         _worker_at(db, home, *args) as (first, first_lines),
         _worker_at(db, home, *args) as (second, second_lines),
     ):
-        _wait("a sweep batch", lambda: any("batch 2:" in x for x in first_lines + second_lines), timeout=120)
+        # generous deadlines: a worker starting in a fresh home builds the tables text analysis reads
+        # (seconds of CPU) before it takes a job, and a loaded machine gives each process a small share
+        _wait("a sweep batch", lambda: any("batch 2:" in x for x in first_lines + second_lines), timeout=600)
         victim, survivor_lines = (first, second_lines) if any("batch 2:" in x for x in first_lines) else (
             second, first_lines)  # fmt: skip
         victim.send_signal(signal.SIGKILL)
         victim.wait(timeout=10)
         try:
             _wait("the other worker to finish the sweep",
-                  lambda: any("sweep:" in x and "succeeded" in x for x in survivor_lines), timeout=300)  # fmt: skip
+                  lambda: any("sweep:" in x and "succeeded" in x for x in survivor_lines), timeout=600)  # fmt: skip
         except AssertionError:
             raise AssertionError("".join(survivor_lines[-40:])) from None
     mem = Memlane(db, user="alice", embedder="none", home=home)
@@ -220,6 +228,48 @@ def test_the_nightly_consolidation_waits_for_its_hour(tmp_path: Path) -> None:
     assert due([job], {job.name: ran}, night + timedelta(minutes=30), timedelta(minutes=5)) == []
     assert due([job], {job.name: ran}, night + timedelta(days=1, minutes=-4), timedelta(minutes=5)) == [job]
     assert job.info(ran, noon + timedelta(days=1)).next_run_at == night.replace(minute=0) + timedelta(days=2)
+
+
+def test_a_live_sweep_keeps_its_claim_however_long_a_batch_takes(tmp_path: Path) -> None:
+    """A sweep held after its first batch for more than twice ``stale_after`` is still alive: its claim's
+    heartbeat goes on meanwhile, so another handle's run finds the profile busy instead of taking it over
+    as a killed run's (which recorded the live run as failed and swept its window twice)."""
+    from memlane.jobs.run import execute
+    from memlane.jobs.schedule import sweep_job
+
+    db = tmp_path / "m.db"
+    worker = Memlane(db, user="alice", embedder="none")
+    server = Memlane(db, user="alice", embedder="none")
+    _log(worker, 6)
+    worker.profiles.create("prefs", refresh="15m", enabled=True)
+    stale_after = timedelta(seconds=3)
+    worker.service.profiles.stale_after = server.service.profiles.stale_after = stale_after
+    blocked, release = threading.Event(), threading.Event()
+
+    def hold(line: str) -> None:  # a batch that takes long: the progress line is written after it
+        blocked.set()
+        assert release.wait(120)
+
+    done: list[JobRun] = []
+    thread = threading.Thread(target=lambda: done.append(
+        execute(worker.service, sweep_job(worker.profiles.show("prefs")), batch=2, progress=hold)))  # fmt: skip
+    thread.start()
+    try:
+        assert blocked.wait(120)
+        claimed = server.profiles.show("prefs").running_since
+        assert claimed is not None
+        # the time passing is the point: more than twice stale_after since the claim, no batch ended
+        while now_utc() < claimed + 2 * stale_after + timedelta(seconds=1):
+            time.sleep(0.1)
+        busy = server.profiles.run("prefs")
+        assert (busy.status, busy.messages) == ("busy", 0)
+    finally:
+        release.set()
+        thread.join(120)
+    assert done and done[0].status == "succeeded" and done[0].detail["added"] == 6  # type: ignore[index]
+    assert [r.status for r in server.jobs.show("sweep:prefs")[1]] == ["succeeded"]
+    worker.close()
+    server.close()
 
 
 def test_a_run_by_hand_is_a_job_run_and_never_overlaps_a_scheduled_one(tmp_path: Path) -> None:

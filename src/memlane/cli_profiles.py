@@ -269,6 +269,9 @@ def build(
         if not hasattr(client, "service"):
             raise ConfigError("memlane worker works on the database itself, not over --server")
         client.service.profiles.stale_after = timedelta(seconds=stale_after)
+        # Warm up before taking any job: a first sweep would otherwise read the text analysis's tables on
+        # its way, and a process that spends seconds in one call holding the GIL sends no heartbeat.
+        client.service.warm_up()
         runner = runner_for(client.service, client.settings.database_url, tick=tick, concurrency=concurrency,
                             batch=batch)  # fmt: skip
         try:

@@ -62,7 +62,7 @@ class ProfileService:
         self._service = service
         self._store = service.storage
         #: a run whose heartbeat is older than this is taken as dead (a killed worker): another may take
-        #: the profile over (heartbeats come after every batch)
+        #: the profile over (a live run's heartbeat comes every quarter of this, from a thread of its own)
         self.stale_after = timedelta(minutes=5)
         #: optional: messages appended less than this long ago wait for the next sweep. Not needed for
         #: correctness (the log's position is settled by ``latest_seq``: on PostgreSQL it waits for the

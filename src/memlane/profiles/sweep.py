@@ -3,7 +3,9 @@ profile's last successful sweep.
 
 1. Claim the profile (``ProfileStore.claim``: the "in progress" mark, with a heartbeat). A profile held
    by a live run is not swept twice at once, on one machine or several; a claim whose heartbeat stopped
-   (a killed worker) is taken over after ``stale_after``.
+   (a killed worker) is taken over after ``stale_after``. The heartbeat comes from a thread of its own,
+   every quarter of ``stale_after``, while the run lives: a batch that takes longer than ``stale_after``
+   (an extractor's LLM calls, a loaded machine) does not make a live run look dead.
 2. The window: log positions (``seq``) after the last sync, up to the log's settled high-water mark
    (``ConversationStore.latest_seq``: on PostgreSQL it waits for the writes in flight, so a message
    committed late with a lower seq is never skipped). A failed
@@ -21,6 +23,7 @@ profile's last successful sweep.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import timedelta
@@ -46,6 +49,33 @@ log = logging.getLogger("memlane.jobs")
 
 class LostClaim(StorageError):
     """Another run took the profile over (this one's heartbeat was too late): stop, advance nothing."""
+
+
+class _Heartbeat:
+    """Renews a run's claim every ``every`` seconds from a thread of its own, from ``start`` to ``stop``.
+    A killed process renews nothing, so its claim goes stale; a live one's never does, however long a
+    batch takes. A lost claim stops it (the batch's own heartbeat then stops the run)."""
+
+    def __init__(self, service: MemoryService, profile_id: str, token: str, every: float) -> None:
+        self._profiles = service.storage.profiles
+        self._profile_id, self._token, self._every = profile_id, token, max(0.05, every)
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name="memlane-sweep-heartbeat", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        while not self._stopped.wait(self._every):
+            try:
+                if not self._profiles.heartbeat(self._profile_id, self._token, now_utc()):
+                    return  # taken over: the run finds out at its batch's end
+            except Exception:  # a database hiccup: the next beat (or the batch's own) tries again
+                log.warning("sweep heartbeat failed", exc_info=True)
 
 
 def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[ConversationMessage]]:
@@ -85,6 +115,8 @@ def sweep(
     counts = {k: 0 for k in ("batches", "conversations", "messages", "transcripts", "extracted", "added",
                              "updated", "deleted", "skipped_users")}  # fmt: skip
     after = upto = 0
+    heartbeat = _Heartbeat(service, profile.id, token, stale_after.total_seconds() / 4)
+    heartbeat.start()
     try:
         if on_claimed is not None:
             on_claimed()  # the job's run is recorded from here (a busy sweep is not a run)
@@ -137,6 +169,7 @@ def sweep(
             if progress is not None:
                 progress(line)
     except BaseException as exc:  # a kill by signal never gets here; the claim then goes stale
+        heartbeat.stop()
         store.profiles.release(
             profile.id, token, synced_seq=None, synced_at=None, error=str(exc) or repr(exc)
         )
@@ -145,6 +178,7 @@ def sweep(
                                                "to_seq": upto, "error": str(exc),
                                                "duration_s": time.monotonic() - started})  # fmt: skip
         raise
+    heartbeat.stop()
     store.profiles.release(profile.id, token, synced_seq=upto, synced_at=now, error=None)
     if counts["added"]:
         store.profiles.add_log(profile.workspace, ProfileLogEntry(
