@@ -41,7 +41,11 @@ RELATIONS_TOGETHER = [
     ("Ines is Tomasz's sister", "Tomasz's sister is called Ines"),
     ("Tomasz's dog is named Pixel", "Pixel is Tomasz's dog"),
     ("Tomasz has a dog called Pixel", "Tomasz's dog is named Pixel"),
-    ("Ana has a cat called Mimi", "Ana's cat is named Mimi"),  # the owner "ana" as the speaker: "my cat"
+    ("Ana has a cat called Mimi", "Ana's cat is named Mimi"),
+    (
+        "Tomasz was born in Valencia",
+        "Valencia is Tomasz's birthplace",
+    ),  # the owner "ana" as the speaker: "my cat"
 ]
 RELATIONS_APART = [
     ("Ines reports to Tomasz", "Tomasz reports to Ines"),  # the roles exchanged
@@ -54,6 +58,8 @@ RELATIONS_APART = [
     ("Ines is Tomasz's sister", "Tomasz's daughter is called Ines"),
     ("Tomasz's dog is named Pixel", "Tomasz's cat is named Pixel"),
     ("Tomasz has a dog called Pixel", "Tomasz has a dog called Rex"),
+    ("Tomasz was born in Valencia", "Valencia is Tomasz's hometown"),
+    ("Tomasz was born in Valencia in 1990", "Valencia is Tomasz's birthplace"),
 ]
 #: other written forms (``restatement.written_forms``) and a name no capital marks (``duplicates.compared``)
 WRITTEN_TOGETHER = [

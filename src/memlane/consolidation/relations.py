@@ -6,6 +6,8 @@ compares any two statements (the copula's sides may change places whole: ``roles
 
 - "X reports (directly) to Y" / "Y manages X" (a statement of that clause alone, both sides a name or a
   personal pronoun) -> "X's manager is Y" ("reported" / "managed": "was");
+- "X was born in P" (the clause alone, P a name) -> "X's birthplace is P" ("Valencia is Rhea's
+  birthplace");
 - "X has a R called / named Y" and "X's R is called / named Y" -> "X's R is Y" ("Kai's sister is
   called Ayla" / "Ayla is Kai's sister", "Otto has a daughter called Mila" / "Otto's daughter is
   named Mila");
@@ -34,6 +36,8 @@ _REPORTS_RE = re.compile(
     rf"^\s*(?P<x>{_PERSON})\s+(?P<verb>reports|report|reported)\s+(?:directly\s+)?to\s+(?P<y>{_NAME})\s*[.!]?\s*$"
 )
 _MANAGES_RE = re.compile(rf"^\s*(?P<y>{_NAME})\s+(?P<verb>manages|managed)\s+(?P<x>{_PERSON})\s*[.!]?\s*$")
+#: "X was born in P" (the clause alone, P a name): "X's birthplace is P" ("Valencia is Rhea's birthplace")
+_BORN_RE = re.compile(rf"^\s*(?P<x>{_PERSON})\s+(?:was|were)\s+born\s+in\s+(?P<p>{_NAME})\s*[.!]?\s*$")
 #: "X has a R called / named Y": "X's R is Y" ("Otto has a daughter called Mila")
 _HAS_CALLED_RE = re.compile(
     rf"^\s*(?P<x>{_PERSON})\s+(?P<have>has|have|had)\s+an?\s+(?P<r>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})\s+"
@@ -62,6 +66,8 @@ def relation_forms(content: str) -> str:
     if (match := _REPORTS_RE.match(content) or _MANAGES_RE.match(content)) is not None:
         past = match.group("verb") in ("reported", "managed")
         return f"{_possessive(match.group('x'))} manager {'was' if past else 'is'} {match.group('y')}"
+    if (match := _BORN_RE.match(content)) is not None:
+        return f"{_possessive(match.group('x'))} birthplace is {match.group('p')}"
     if (match := _HAS_CALLED_RE.match(content)) is not None:
         be = "was" if match.group("have") == "had" else "is"
         return f"{_possessive(match.group('x'))} {match.group('r')} {be} {match.group('y')}"

@@ -204,13 +204,13 @@ def signature(content: str) -> frozenset[str] | None:
 
 
 def normalise(content: str, plans: bool = True) -> str:
-    """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), a relation
-    said from the other side as its possessive (``relations.relation_forms``: "Ana reports to Leo" is
-    "Ana's manager is Leo"), a place's names in other languages as one (``places.place_names``),
+    """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), a place's
+    names in other languages as one (``places.place_names``), a relation said from the other side as
+    its possessive (``relations.relation_forms``: "Ana reports to Leo" is "Ana's manager is Leo"),
     currency symbols as words, number words up to twelve as digits, "twice" as "2 times". With
     ``plans=False`` a plan's progressive stays as written ("is moving in June": ``tense`` reads it as
     under way)."""
-    normalised = place_names(relation_forms(plain_forms(content, plans)))
+    normalised = relation_forms(place_names(plain_forms(content, plans)))
     normalised = _CURRENCY_RE.sub(lambda m: CURRENCY[m.group()], normalised)
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
