@@ -24,17 +24,18 @@ from memlane.errors import ConfigError
 
 #: what the judge is shown and says "same" to (the offline rule confirms neither pair)
 SAME = {
-    frozenset({"Otto reports to Hanna", "Hanna is Otto's manager"}),
+    frozenset({"Otto works remotely", "Otto works from home"}),
     frozenset({"Kira wants short emails", "Kira prefers short emails"}),
 }
 STATEMENTS = [
-    "Otto reports to Hanna",
-    "Hanna is Otto's manager",
+    "Otto works remotely",
+    "Otto works from home",
     "Kira wants short emails",
     "Kira prefers short emails",
     "Priya drives a red Volvo",  # a near-miss the embedder proposes: the judge says no
     "Priya drives a blue Volvo",
-    "Hanna reports to Otto",  # a role swap of the first: never shown to the judge
+    "Otto reports to Hanna",
+    "Hanna reports to Otto",  # a role swap: never shown to the judge
     "The standup is at 9 am",  # another time: other anchors, never shown
     "The standup is at 10 am",
 ]
@@ -91,8 +92,8 @@ def test_the_llm_confirms_guarded_candidates_in_batches(
     finally:
         m.close()
     assert _clusters(report, ids) == [
-        ["Hanna is Otto's manager", "Otto reports to Hanna"],
         ["Kira prefers short emails", "Kira wants short emails"],
+        ["Otto works from home", "Otto works remotely"],
     ]
     shown = [frozenset({p["a"], p["b"]}) for body in llm.bodies() for p in _pairs(body)]
     assert all(len(_pairs(body)) <= 2 for body in llm.bodies()) and len(llm.bodies()) >= 2, "in batches"
