@@ -1,5 +1,5 @@
 """Tables built from data packages are kept on disk and read back by the next process
-(``graph/table_cache.py``): the same table, never a stale one, and nothing lost when the folder is
+(``text/table_cache.py``): the same table, never a stale one, and nothing lost when the folder is
 broken or cannot be written."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from memlane.graph import places
-from memlane.graph.table_cache import cache_folder, cached_table
+from memlane.text.table_cache import cache_folder, cached_table
 
 _built: list[int] = []
 

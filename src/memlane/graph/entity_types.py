@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.table_cache import cached_table
 from .company_names import is_common_word
 from .given_names import is_given_name
 from .legal_forms import basename
 from .places import MIN_POPULATION, ORDINARY_NAME_POPULATION, _ordinary_word
 from .resolution import EntityType, is_title, normalise_name
-from .table_cache import cached_table
 
 __all__ = ["guess_type", "is_place_name", "text_type"]
 

@@ -28,7 +28,7 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-from .table_cache import cached_table
+from ..text.table_cache import cached_table
 
 __all__ = [
     "given_name_forms",

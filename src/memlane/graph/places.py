@@ -37,7 +37,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .table_cache import cached_table
+from ..text.table_cache import cached_table
 
 __all__ = [
     "MIN_POPULATION",

@@ -3,13 +3,14 @@
 Everything here is called on every store and every recall, so it is written for speed: compiled
 regular expressions, frozen lookup tables built once at import, a cached stemmer, and cheap
 pre-checks that skip whole passes (no digit in the text means no date or number pass). Nothing here
-touches I/O (but ``legal_forms``, which reads cleanco's table once, on first use, and ``lexicon``, whose
-lemminflect tables are read once per process from the table cache) or global mutable state except the
-bounded stem caches.
+touches I/O (but ``table_cache``, the file cache of built tables; ``legal_forms``, which reads cleanco's
+table once, on first use; and ``lexicon``, whose lemminflect tables are read once per process from the
+table cache) or global mutable state except the bounded stem caches.
 
-One module per concept; each depends only on those above it in this list (``words`` imports nothing
-internal):
+One module per concept; each depends only on those above it in this list (``table_cache``, ``cjk`` and
+``words`` import nothing internal):
 
+* ``table_cache`` tables built once per installation, kept under ``$MEMLANE_HOME/cache`` (no analysis)
 * ``cjk``       character pairs for scripts written without spaces, at index and query time
 * ``stems``     stems of words in inflected scripts (Cyrillic, Greek, …), at index and query time
 * ``words``     Unicode folding, stopwords, keyword tokens and stems, content hashes, word overlap

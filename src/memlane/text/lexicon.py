@@ -4,7 +4,7 @@ read from memlane's table cache.
 lemminflect reads its tables lazily, from gzipped CSV files, the first time a process asks for a lemma
 (``lemma_lu.csv.gz``, 70,000 words) and for an inflection (``infl_lu.csv.gz``, 34,000 lemmas): about 0.6
 s of CPU, paid by every ``memlane memory store`` and by a recall naming a company. :func:`lemminflect`
-returns the module with both tables installed from ``graph.table_cache`` (built once per installation;
+returns the module with both tables installed from ``text.table_cache`` (built once per installation;
 lemminflect's version is part of the key), each entry kept marshalled and read back when it is looked up
 (loading the 100,000 entries as objects would cost half of what reading the CSV does).
 
@@ -61,7 +61,7 @@ def lemminflect() -> ModuleType:
     from lemminflect.core.Inflections import Inflections
     from lemminflect.core.Lemmatizer import Lemmatizer
 
-    from ..graph.table_cache import cached_table  # (no analysis in there: a file cache of built tables)
+    from .table_cache import cached_table
 
     # lemminflect loads a table when its singleton lacks the attribute (``_getLemmaDict``,
     # ``_getInflDict``): set first, it is never read from the CSV. Only when those readers are there.
