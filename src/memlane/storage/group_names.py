@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import StorageError
+from .user_names import codepoints
 
 __all__ = ["NAME_COLUMNS", "colliding_names", "name_rows", "normalise_statements", "profile_settings"]
 
@@ -80,10 +81,6 @@ def _nfc(value: str) -> str:
     return unicodedata.normalize("NFC", value)
 
 
-def _codepoints(name: str) -> str:
-    return " ".join(f"U+{ord(c):04X}" for c in name if ord(c) > 127)
-
-
 def name_rows(
     query: Callable[[str], Iterable[Sequence[Any]]], tables: set[str], profiles: Iterable[dict[str, Any]]
 ) -> dict[str, list[tuple[str, str]]]:
@@ -117,7 +114,7 @@ def colliding_names(names: dict[str, list[tuple[str, str]]]) -> None:
             if len(spellings) > 1:
                 where = f" of workspace {workspace!r}" if workspace else ""
                 clashes.append(f"{kind}s{where}: " + " and ".join(
-                    f"{n!r} ({_codepoints(n) or 'ASCII'})" for n in sorted(spellings)))  # fmt: skip
+                    f"{n!r} ({codepoints(n) or 'ASCII'})" for n in sorted(spellings)))  # fmt: skip
     if clashes:
         raise StorageError(
             "cannot upgrade the store (migration 33, workspace, team and agent names in Unicode NFC): these"

@@ -68,7 +68,8 @@ UNION SELECT workspace, substr(owner, 6) FROM conversation_messages WHERE owner 
 """
 
 
-def _codepoints(name: str) -> str:
+def codepoints(name: str) -> str:
+    """The non-ASCII code points of a name (U+00E9 ...), to show two spellings NFC makes one."""
     return " ".join(f"U+{ord(c):04X}" for c in name if ord(c) > 127)
 
 
@@ -83,7 +84,7 @@ def colliding_users(rows: Iterable[Sequence[Any]]) -> None:
         return
     described = "; ".join(
         f"workspace {workspace!r}: "
-        + " and ".join(f"{n!r} ({_codepoints(n) or 'ASCII'})" for n in sorted(names))
+        + " and ".join(f"{n!r} ({codepoints(n) or 'ASCII'})" for n in sorted(names))
         for (workspace, _), names in clashes
     )
     raise StorageError(
