@@ -23,6 +23,14 @@ context sentence (the names linking on store would resolve: ``text.extract_entit
 stores' linking does today: what a sentence says against a known person's relations or descriptions is
 then not read (a denial by name still is).
 
+``--store sqlite|postgresql``: the same mentions through a real store instead of the registry: each
+mention is stored as a memory (its context as the content; a scenario is one user's personal memories,
+so each starts from no entities) whose only mention is the labelled one (its name, type, ids and
+organisation as the set gives them, not what the text analysis finds), linked by the store's own
+linking (``graph.linking``: candidates by blocking keys from the store's tables, what earlier memories
+said of them, the memo of settled names). Scored as above by the entity the memory was linked to. No
+embedder (the stores keep no context vectors). ``postgresql`` runs a throwaway server (pgserver).
+
 ``--cpu-rounds N``: the resolver's CPU time (``time.process_time``) per mention, median and p95 over N
 rounds of resolving every set again from empty registries with its caches cleared, after one warm-up
 round that pays the one-off loads (name tables, gazetteer), which is reported on its own.
@@ -155,6 +163,11 @@ def main() -> None:
         help="resolve as an install without the optional `names` extra (gender-guesser's table empty)",
     )
     parser.add_argument(
+        "--store",
+        choices=("sqlite", "postgresql"),
+        help="resolve through a real store's linking instead of the registry (no embedder)",
+    )
+    parser.add_argument(
         "--without-said",
         action="store_true",
         help="entities keep no sentences that named them (Candidate.said), as linking on store today",
@@ -170,6 +183,9 @@ def main() -> None:
         return
     if args.text:
         found_in_text(args.files, errors=args.errors)
+        return
+    if args.store:
+        through_store(args.files, args.store, errors=args.errors)
         return
     embed = None
     if args.embedder == "local":
@@ -192,6 +208,86 @@ def main() -> None:
         )
         if args.errors:
             print("\n".join(errors))
+
+
+def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> None:
+    """Per file: every scenario's mentions stored, in order, as one user's memories of a fresh store
+    (``--store``), each linked by the store's linking with the labelled mention as its only one."""
+    import tempfile
+
+    import memlane.service as service
+    from memlane import Memlane
+    from memlane.graph.linking import Named
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from engine import Databases  # (fresh SQLite files, or databases of a throwaway PostgreSQL server)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dbs = Databases(Path(tmp), backend == "postgresql")
+        current: list[Mention] = []
+        linked: list[list[tuple[str, str]]] = []
+        analyse, link = service.MemoryService._analyse, service.link_memory
+
+        def labelled(req, row):  # type: ignore[no-untyped-def]
+            analyse(req, row)  # (the row's index fields)
+            return [Named(current[0], "mention")]
+
+        def linking(*args, **kwargs):  # type: ignore[no-untyped-def]
+            made = link(*args, **kwargs)
+            linked.append(made)
+            return made
+
+        service.MemoryService._analyse = staticmethod(labelled)  # type: ignore[method-assign]
+        service.link_memory = linking  # type: ignore[assignment]
+        try:
+            for number, file in enumerate(files):
+                m = Memlane(dbs.fresh(f"r{number}"), user="bench", embedder="none")
+                scenarios = load(file)
+                score, lines = Score(), []
+                for s, scenario in enumerate(scenarios):
+                    label_of: dict[str, str] = {}
+                    seen: set[str] = set()
+                    contexts: dict[str, int] = {}
+                    for item in scenario:
+                        current[:] = [replace(item.mention, vector=None)]
+                        linked.clear()
+                        # (a context stored before is a duplicate, not linked again: its own space)
+                        again = contexts.get(item.context, 0)
+                        contexts[item.context] = again + 1
+                        m.store(
+                            item.context, user=f"s{s}", space=f"again{again}" if again else None,
+                            source="bench", auto_supersede=False,
+                        )  # fmt: skip
+                        entity = next(
+                            (e for role, e in (linked[0] if linked else []) if role == "mention"), None
+                        )
+                        where = f"[{item.scenario}] {item.mention.name!r} ({item.gold})"
+                        if entity is not None and entity in label_of:
+                            if label_of[entity] == item.gold:
+                                score.tp += 1
+                            else:
+                                score.fp += 1
+                                lines.append(f"FP {where} merged into {label_of[entity]}")
+                        elif item.gold in seen:
+                            score.fn += 1
+                            lines.append(f"FN {where} not linked: {'new' if entity else 'ambiguous'}")
+                        else:
+                            score.tn += 1
+                        if entity is not None and entity not in label_of:
+                            label_of[entity] = item.gold
+                        seen.add(item.gold)
+                m.close()
+                mentions = sum(len(s) for s in scenarios)
+                print(
+                    f"{file.name}: {mentions} mentions in {len(scenarios)} scenarios, through a {backend} store: "
+                    f"precision {score.precision:.3f}, recall {score.recall:.3f} "
+                    f"(TP {score.tp}, FP {score.fp}, FN {score.fn}, correctly new {score.tn})"
+                )
+                if errors:
+                    print("\n".join(lines))
+        finally:
+            service.MemoryService._analyse, service.link_memory = analyse, link  # type: ignore[method-assign]
+            dbs.close()
 
 
 def found_in_text(files: Sequence[Path], *, errors: bool) -> None:

@@ -316,9 +316,10 @@ class MemoryService:
             txn.lock_chains_of([*replaced, *lock_first, *picks.targets()])  # (in the canonical order)
             if in_txn is not None:
                 in_txn(txn)
-            batch = LinkBatch(txn.resolution_memo())  # (names resolved before, still valid)
+            # (names resolved before, still valid; what earlier memories the writer reads said of people)
+            batch = LinkBatch(txn.resolution_memo()).reading_said(txn, actor, now)
             scopes = [entity_scope(row.memory) for row in prepared]
-            prefetch(txn, list(zip(scopes, mentions, strict=True)), batch.settled)  # (one read for all)
+            prefetch(txn, list(zip(scopes, mentions, strict=True)), batch.settled, batch.said)  # (one read)
             for i, (req, row, named) in enumerate(zip(requests, prepared, mentions, strict=True)):
                 results.append(self._store_one(txn, actor, req, row, named, model, now, batch, (picks, i)))
                 if progress is not None:
@@ -451,7 +452,9 @@ class MemoryService:
             txn.mark_superseded(old.id, m.id, now)
         pick[0].stored(row.entity_keys, old.id if old else None)
         settle_organisations(txn, m, mentions, now, batch)
-        link_memory(txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views)
+        link_memory(
+            txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views, batch.said
+        )
         relate_text(txn, m, mentions, now, batch, replaced=old.id if old else None)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()

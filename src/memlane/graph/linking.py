@@ -17,10 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..ids import new_id
-from ..models import Entity, Memory, Subject, Visibility
+from ..models import Actor, Entity, Memory, Subject, Visibility
 from ..storage.base import EntityScope, EntityWrites, LinkRole
 from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
@@ -39,6 +39,9 @@ from .resolution import (
     resolve,
 )
 from .senses import SENSES_KEY, TYPE_CLASSES, sense_of, senses_conflict
+
+if TYPE_CHECKING:
+    from .said_reads import SaidReads
 
 __all__ = [
     "LinkBatch",
@@ -308,15 +311,25 @@ def _view(entity: Entity, views: Views | None) -> Candidate:
 
 
 def _candidates(
-    txn: EntityWrites, entities: dict[str, Entity], mention: Mention, views: Views | None = None
+    txn: EntityWrites,
+    entities: dict[str, Entity],
+    mention: Mention,
+    views: Views | None = None,
+    said: SaidReads | None = None,
 ) -> list[Candidate]:
     """The entities as resolution sees them; for an e-mail address or a record that names its
     organisation, with the organisations each works at (an address at their domain is theirs:
-    "bob@acme.com" is the Robert Smith of Acme; a CRM contact at Acme is the Robert Smith of Acme)."""
+    "bob@acme.com" is the Robert Smith of Acme; a CRM contact at Acme is the Robert Smith of Acme);
+    for a mention whose sentence is compared with what was said of known people (``said``), the people
+    with the first sentences that named them."""
     if not (entities and (mention.affiliations or (mention.name and "@" in mention.name))):
-        return [_view(e, views) for e in entities.values()]
-    affiliations = txn.entity_affiliations(list(entities))
-    return [candidate_of(e, affiliations.get(e.id, ())) for e in entities.values()]
+        found = [_view(e, views) for e in entities.values()]
+    else:
+        affiliations = txn.entity_affiliations(list(entities))
+        found = [candidate_of(e, affiliations.get(e.id, ())) for e in entities.values()]
+    if said is not None and found and said.needs(mention):
+        return said.with_said(found)
+    return found
 
 
 def resolve_into(
@@ -329,6 +342,7 @@ def resolve_into(
     authoritative: bool = False,
     settled: Settled | None = None,
     views: Views | None = None,
+    said: SaidReads | None = None,
 ) -> str | None:
     """The id of the entity of ``scope`` that ``mention`` refers to, learning from it (a new spelling
     becomes an alias, new external ids are kept, an untyped entity takes the mention's type, given
@@ -339,7 +353,11 @@ def resolve_into(
     spelling, with the keys their resolution read (``txn.resolution_memo()``): the same spelling
     resolves the same way again as long as no entity is filed under one of those keys since (nothing new
     to learn; the store drops a mention when an entity write touches its keys). ``views``: the
-    candidates made so far in this batch (``LinkBatch.views``)."""
+    candidates made so far in this batch (``LinkBatch.views``). ``said``: what earlier memories said of
+    the candidates, read when the mention's sentence is compared with it (``graph.said_reads``); such a
+    mention is never settled (that changes as memories are linked, expire or are forgotten)."""
+    if said is not None and said.needs(mention):
+        settled = None
     memo = _memo_key(scope, mention)
     if settled is not None and attributes is None:
         found = settled.get(memo)
@@ -357,11 +375,11 @@ def resolve_into(
         # with a partial match of another type, so it always takes the wide path).
         read = list(narrow)
         entities = first = {e.id: e for e in txn.entity_candidates(scope, narrow, ids)}
-        result = _resolve_among(txn, entities, mention, views)
+        result = _resolve_among(txn, entities, mention, views, said)
     if result.how not in ("exact", "external_id"):
         read = sorted(lookup)
         entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
-        result = _resolve_among(txn, entities, mention, views)
+        result = _resolve_among(txn, entities, mention, views, said)
     read += [id_key(i) for i in ids]
     if result.entity_id is not None:
         entity = entities[result.entity_id]
@@ -464,13 +482,17 @@ _NOTHING = Resolution(None, "new")
 
 
 def _resolve_among(
-    txn: EntityWrites, entities: dict[str, Entity], mention: Mention, views: Views | None
+    txn: EntityWrites,
+    entities: dict[str, Entity],
+    mention: Mention,
+    views: Views | None,
+    said: SaidReads | None = None,
 ) -> Resolution:
     """``resolve_untyped`` against ``entities``; with none, "new" without resolving (a name that
     nothing is filed under: the exact-first look-up of every name seen for the first time)."""
     if not entities and not mention.external_ids:  # (invalid external ids raise in resolve)
         return _NOTHING
-    return resolve_untyped(mention, _candidates(txn, entities, mention, views))
+    return resolve_untyped(mention, _candidates(txn, entities, mention, views, said))
 
 
 def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
@@ -508,13 +530,17 @@ def _lookups_of(name: str | None, kind: str | None, external_ids: tuple[str, ...
 
 
 def prefetch(
-    txn: EntityWrites, batch: Sequence[tuple[EntityScope, Sequence[Named]]], settled: Settled
+    txn: EntityWrites,
+    batch: Sequence[tuple[EntityScope, Sequence[Named]]],
+    settled: Settled,
+    said: SaidReads | None = None,
 ) -> None:
     """Before a batch of memories is linked: read the candidates of all their names that are not
     settled yet in two statements per scope instead of one or two per name (``prefetch_candidates``;
     the answers do not change). First every name's exact-first keys (and the wider keys of lone
     words, which always read them); then the wider keys of the names nothing was filed under exactly
-    (they will be new, or match partially)."""
+    (they will be new, or match partially). With ``said``: then what earlier memories said of the
+    people those candidates are, for the names whose sentence is compared with it, in one statement."""
     todo: dict[
         tuple[Any, ...], tuple[EntityScope, tuple[str, ...], tuple[str, ...], frozenset[str], bool]
     ] = {}
@@ -526,9 +552,7 @@ def prefetch(
             if memo not in todo and settled.get(memo) is None:
                 ids, _, narrow, lookup, exact_first = _lookups(named.mention)
                 todo[memo] = (scope, ids, narrow, lookup, exact_first)
-    if not todo:  # (every name settled: a store of names seen before)
-        return
-    for wide in (False, True):
+    for wide in (False, True) if todo else ():  # (none: every name settled, a store of names seen before)
         wanted: dict[EntityScope, tuple[set[str], set[str]]] = {}
         for scope, ids, narrow, lookup, exact_first in todo.values():
             if not wide:
@@ -545,6 +569,26 @@ def prefetch(
         for scope in sorted(wanted, key=lambda s: (s.workspace, s.owner, s.visibility)):
             all_keys, all_ids = wanted[scope]
             txn.prefetch_candidates(scope, sorted(all_keys), sorted(all_ids))
+    if said is not None:
+        _prefetch_said(txn, batch, said)
+
+
+def _prefetch_said(
+    txn: EntityWrites, batch: Sequence[tuple[EntityScope, Sequence[Named]]], said: SaidReads
+) -> None:
+    """What earlier memories said of every person a name of the batch whose sentence is compared with
+    it may be resolved to (its candidates, read by ``prefetch`` just before), in one statement."""
+    people: list[str] = []
+    for scope, mentions in sorted(batch, key=lambda b: (b[0].workspace, b[0].owner, b[0].visibility)):
+        for named in mentions:
+            if said.needs(named.mention):
+                # (what ``resolve_into`` reads: the exact-first look-up, else the wider one)
+                ids, _, narrow, lookup, exact_first = _lookups(named.mention)
+                found = txn.entity_candidates(scope, narrow, ids) if exact_first else []
+                if not found:
+                    found = txn.entity_candidates(scope, sorted(lookup), ids)
+                people += [e.id for e in found if said.compared(e.type)]
+    said.read(people)
 
 
 @dataclass
@@ -557,8 +601,22 @@ class LinkBatch:
     pending: list[tuple[int, str, LinkRole]] = field(default_factory=list)
     #: the candidates made for resolution in this batch (``resolve_into``'s ``views``)
     views: Views = field(default_factory=dict)
+    #: what earlier memories said of candidates (``reading_said``; ``resolve_into``'s ``said``)
+    said: SaidReads | None = None
+
+    def reading_said(self, txn: EntityWrites, actor: Actor, at: datetime) -> LinkBatch:
+        """Resolve with what earlier memories ``actor`` (the writer) may read said of known people."""
+        from .said_reads import SaidReads
+
+        def pending() -> list[str]:
+            return [entity_id for _, entity_id, _ in self.pending]
+
+        self.said = SaidReads(txn, actor, at, pending, lambda: self.flush(txn))
+        return self
 
     def flush(self, txn: EntityWrites) -> None:
+        if self.said is not None:  # (what they said is read again: these memories say more)
+            self.said.linked(entity_id for _, entity_id, _ in self.pending)
         txn.link_entities(self.pending)
         self.pending.clear()
         _settle_heap()
@@ -638,17 +696,21 @@ def link_memory(
     settled: Settled | None = None,
     pending: list[tuple[int, str, LinkRole]] | None = None,
     views: Views | None = None,
+    said: SaidReads | None = None,
 ) -> list[tuple[LinkRole, str]]:
     """Resolve and link every mention of a stored memory; returns the (role, entity id) links made.
     ``settled``: shared by the memories of one transaction (see ``resolve_into``). ``pending``: the
     link rows are added to it, for the caller to write with the rest of its batch
-    (``txn.link_entities``, in the same transaction) instead of now. ``views``: see ``resolve_into``."""
+    (``txn.link_entities``, in the same transaction) instead of now. ``views``, ``said``: see
+    ``resolve_into``."""
     links: list[tuple[LinkRole, str]] = []
     for named in mentions:
         # (most names of a batch were resolved before: answered here without the call)
-        entity_id = settled.get(_memo_key(scope, named.mention)) if settled is not None else None
+        entity_id = None
+        if settled is not None and not (said is not None and said.needs(named.mention)):
+            entity_id = settled.get(_memo_key(scope, named.mention))
         if entity_id is None:
-            entity_id = resolve_into(txn, scope, named.mention, at, settled=settled, views=views)
+            entity_id = resolve_into(txn, scope, named.mention, at, settled=settled, views=views, said=said)
         if entity_id:  # (not None, nor ``Settled.NOTHING``: ambiguous)
             links.append((named.role, entity_id))
     rows = [(memory_seq, entity_id, role) for role, entity_id in links]

@@ -126,7 +126,9 @@ def settle_organisations(
         shorter = [e for e, names in named if all(short_reference(tuple(n), tuple(full)) for n in names)]
         if not shorter:
             continue
-        person_id = resolve_into(txn, scope, person, at, settled=batch.settled, views=batch.views)
+        person_id = resolve_into(
+            txn, scope, person, at, settled=batch.settled, views=batch.views, said=batch.said
+        )
         if person_id is None:
             continue
         works_at = {
@@ -164,8 +166,8 @@ def relate_text(
         source, target = by_name.get(relation.source), by_name.get(relation.target)
         if source is None or target is None or relation.target == US:
             continue  # (a mention past the memory's limit; "a customer of ours": no entity)
-        src = resolve_into(txn, scope, source, at, settled=batch.settled, views=batch.views)
-        dst = resolve_into(txn, scope, target, at, settled=batch.settled, views=batch.views)
+        src = resolve_into(txn, scope, source, at, settled=batch.settled, views=batch.views, said=batch.said)
+        dst = resolve_into(txn, scope, target, at, settled=batch.settled, views=batch.views, said=batch.said)
         if src is None or dst is None or src == dst:
             continue  # (an ambiguous name is linked to nothing: nor is its relation)
         observed = _observed(memory, at)

@@ -199,6 +199,15 @@ class EntityWrites(Protocol):
         ``member_of`` edges still open): they corroborate an e-mail address at their domain."""
         ...
 
+    def entity_texts(
+        self, actor: Actor, entity_ids: Sequence[str], per_entity: int, now: datetime
+    ) -> list[tuple[str, str]]:
+        """(entity id, content) of the first ``per_entity`` memories (oldest first) that name each entity
+        in their text (``mention`` links) and that ``actor`` may read now, under the one read rule of
+        every read (any space; not superseded, archived or expired): what linking reads of what earlier
+        memories said of a candidate (``graph.said_reads``). Sees this transaction's own writes."""
+        ...
+
     def resolution_memo(self) -> Settled:
         """Mentions resolved earlier in this transaction (SQLite: also in earlier ones of this process,
         ``storage/entity_cache.py``) whose resolution no entity write since can have changed."""

@@ -30,6 +30,8 @@ from .rows import _ALL, _scope, _time, _utc, _visible
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
 
+#: what a read sees by default, in every space (``entity_texts``)
+_CURRENT = Filters(space="*")
 _ENTITY = (
     "e.id, e.workspace, e.owner, e.visibility, e.type, e.name, e.attributes,"
     f" {_time('e.created_at')}, {_time('e.updated_at')},"
@@ -396,6 +398,22 @@ class EntityWriteOps(EdgeSourceOps):
             f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.id = ANY(%s::text[])", (list(ids),)
         )
         return [(int(r[11]), e) for r, e in zip(rows, _entities(self._run, rows), strict=True)]
+
+    def entity_texts(
+        self, actor: Actor, entity_ids: Sequence[str], per_entity: int, now: datetime
+    ) -> list[tuple[str, str]]:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return []
+        where, params = _scope(actor, _CURRENT, now)
+        rows = self._run(  # (``_run`` writes the links held back first: this transaction's own)
+            "SELECT t.id, x.content FROM unnest(%s::text[]) WITH ORDINALITY AS t(id, n) CROSS JOIN LATERAL"
+            " (SELECT m.content, l.memory_seq FROM memory_entity_links l JOIN memories m"
+            f" ON m.seq = l.memory_seq WHERE l.entity_id = t.id AND l.role = 'mention' AND {where}"
+            " ORDER BY l.memory_seq LIMIT %s) x ORDER BY t.n, x.memory_seq",
+            (ids, *params, per_entity),
+        )
+        return [(str(e), str(c)) for e, c in rows]
 
     def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}

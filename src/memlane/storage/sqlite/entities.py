@@ -38,6 +38,8 @@ BUMP_ENTITY_GENERATION = (
 )
 #: at most this many values bound in one statement (SQLite's limit is 32,766)
 _CHUNK = 5_000
+#: what a read sees by default, in every space (``entity_texts``)
+_CURRENT = Filters(space="*")
 _EDGE = "g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at"
 
 
@@ -198,6 +200,27 @@ class EntityWriteOps(EdgeSourceOps):
             part = ids[i : i + _CHUNK]
             rows = self._run(f"SELECT {_ENTITY}, e.seq FROM entities e WHERE e.id IN ({_marks(part)})", part)
             found += [(int(r[11]), e) for r, e in zip(rows, _entities(self._run, rows), strict=True)]
+        return found
+
+    def entity_texts(
+        self, actor: Actor, entity_ids: Sequence[str], per_entity: int, now: datetime
+    ) -> list[tuple[str, str]]:
+        ids = list(dict.fromkeys(entity_ids))
+        found: list[tuple[str, str]] = []
+        where, params = _scope(actor, _CURRENT, now)
+        # (each entity's own oldest links by the links' primary key, (entity, memory, role), in order)
+        one = (
+            "SELECT * FROM (SELECT l.entity_id, m.content FROM memory_entity_links l CROSS JOIN memories m"
+            f" ON m.seq = l.memory_seq WHERE l.entity_id = ? AND l.role = 'mention' AND {where}"
+            " ORDER BY l.memory_seq LIMIT ?)"
+        )
+        step = max(1, _CHUNK // (len(params) + 2))
+        for start in range(0, len(ids), step):
+            part = ids[start : start + step]
+            args: list[Any] = []
+            for entity_id in part:
+                args.extend((entity_id, *params, per_entity))
+            found += [(str(e), str(c)) for e, c in self._run(" UNION ALL ".join([one] * len(part)), args)]
         return found
 
     def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:

@@ -1,0 +1,118 @@
+"""What earlier memories said of a candidate, read from the store while a memory's names are linked.
+
+Resolution weighs what the first sentences that named a known person said of it (``Candidate.said``:
+"Sophie Clarke is my daughter's form teacher" keeps "Sophie my sister" apart; "Gary ... is our rep,
+not the superintendent" is not the Gary said to be the superintendent). A stored entity keeps no
+sentences: they are its memories, read here (``EntityWrites.entity_texts``: the first ``said.KEPT``
+memories whose text names it, under the one read rule, as the writer may read them now) and marked as
+``said.said_of`` marks a mention's own sentence.
+
+Read only when it can matter: the mention's own sentence says who its person is to the writer or whom
+it is not by a description (``needs``), and only of the candidates resolution may compare as people.
+One statement reads them for all such mentions of a store batch (``read``, from ``linking.prefetch``);
+an entity that a memory of the batch is linked to later is read again when next asked for (its
+batch's link rows written first, so that the statement sees them). What resolution decided with
+them is never kept in the resolution memo (``linking.resolve_into``): it changes as memories come
+and go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from ..models import Actor
+from ..storage.base import EntityWrites
+from ..storage.entity_names import matching_type
+from ..text import key_fold
+from .linking import _spelling
+from .resolution import Candidate, EntityType, Mention, context_evidence
+from .said import KEPT, said_of
+
+__all__ = ["SaidReads"]
+
+_PERSON = str(EntityType.PERSON)
+
+
+class SaidReads:
+    """The sentences of earlier memories about candidates, for one store batch's linking (``actor``: the
+    writer, whose read rule applies; ``at``: the batch's time, for what has expired)."""
+
+    def __init__(
+        self, txn: EntityWrites, actor: Actor, at: datetime, pending: Callable[[], Sequence[str]],
+        flush: Callable[[], None],
+    ) -> None:  # fmt: skip
+        self._txn, self._actor, self._at = txn, actor, at
+        #: the entities of the batch's link rows not written yet, and what writes them
+        self._pending, self._flush = pending, flush
+        #: each entity's texts read so far (oldest first), until a link of this batch adds one
+        self._texts: dict[str, tuple[str, ...]] = {}
+
+    @staticmethod
+    def needs(mention: Mention) -> bool:
+        """Whether resolving ``mention`` compares its sentence with what was said of known people: its
+        sentence says who its person is to the writer ("Sophie my sister") or whom it is not by a
+        description ("..., not the superintendent"); a name of a kind other than a person's never."""
+        if not mention.name or not mention.context or mention.type not in (None, _PERSON):
+            return False
+        evidence = context_evidence(mention.name, mention.context)
+        denied = evidence[3]
+        return bool(evidence[4]) or (denied is not None and bool(denied.words))
+
+    @staticmethod
+    def compared(candidate_type: str | None) -> bool:
+        """Whether resolution may compare a candidate of this type as a person (typed so, or untyped)."""
+        return matching_type(candidate_type) in (None, _PERSON)
+
+    def read(self, entity_ids: Iterable[str]) -> None:
+        """Read the texts of the entities not read yet, in one statement."""
+        wanted = [i for i in dict.fromkeys(entity_ids) if i not in self._texts]
+        if not wanted:
+            return
+        if not set(wanted).isdisjoint(self._pending()):
+            self._flush()  # (the batch's own links first: the statement reads the link table)
+        found: dict[str, list[str]] = {i: [] for i in wanted}
+        for entity_id, content in self._txn.entity_texts(self._actor, wanted, KEPT, self._at):
+            found[entity_id].append(content)
+        self._texts.update((i, tuple(texts)) for i, texts in found.items())
+
+    def linked(self, entity_ids: Iterable[str]) -> None:
+        """Memories of the batch were linked to these entities: read them again when next asked for."""
+        for entity_id in entity_ids:
+            self._texts.pop(entity_id, None)
+
+    def with_said(self, candidates: Sequence[Candidate]) -> list[Candidate]:
+        """``candidates`` with their ``said`` (the people among them)."""
+        people = [c for c in candidates if self.compared(str(c.type) if c.type else None)]
+        self.read(c.id for c in people)
+        said = {c.id: sentences((c.name, *c.aliases), self._texts.get(c.id, ())) for c in people}
+        return [replace(c, said=said[c.id]) if said.get(c.id) else c for c in candidates]
+
+
+def sentences(names: Sequence[str], texts: Iterable[str]) -> tuple[str, ...]:
+    """The sentence of each text that names one of ``names``, the name marked (``said.said_of``; the
+    first ``said.KEPT`` different ones), as the text writes the name (its case or accents aside)."""
+    found: list[str] = []
+    for text in texts:
+        sentence = _sentence(names, text)
+        if sentence is not None and sentence not in found:
+            found.append(sentence)
+            if len(found) >= KEPT:
+                break
+    return tuple(found)
+
+
+def _sentence(names: Sequence[str], text: str) -> str | None:
+    ordered = sorted(names, key=len, reverse=True)  # (the longest name the text holds: "Sophie Clarke")
+    for name in ordered:
+        found = said_of(name, text)
+        if found is not None:
+            return found
+    for name in ordered:  # (the name written otherwise, in case or accents: the text's own spelling)
+        words = " ".join(key_fold(name).casefold().split())
+        if words:
+            found = said_of(_spelling(words, text), text)
+            if found is not None:
+                return found
+    return None
