@@ -18,6 +18,12 @@ another file. Linking off is ``bench/engine.py``'s switch: no mentions found, no
 today without the entity graph's writes). Reports the medians over rounds, their on/off ratio, and the
 median of each round's own on/off ratio.
 
+``--texts labelled``: the stored texts are the labelled resolution sets' sentences
+(``tests/data/resolution*.txt``, each once, in the files' order: personal and work memories, 7% of them
+with a name whose sentence says who its person is to the writer or whom it is not, which linking
+compares with what earlier memories said of the people it may be: ``graph/said_reads.py``) instead of
+the synthetic corpus (none such).
+
 ``--parts`` adds where linking's CPU goes: each child also times (``time.process_time`` around the
 calls, after the warm-up) the linking steps of a store (finding the mentions, reading the text, the
 batch's look-ups, resolving and linking, resolution itself, the text's edges, the link rows, the entity
@@ -111,7 +117,20 @@ class _Server:
         return total
 
 
-def child(kind: str, side: str, items: int, db: str | None = None, parts: bool = False) -> dict:
+def labelled_texts() -> list[str]:
+    """The labelled resolution sets' context sentences, each once, in the files' order (``--texts``;
+    read here, not with ``bench/resolution.py``, which puts its own tree's ``src`` first)."""
+    texts: list[str] = []
+    for path in sorted((HERE.parent / "tests" / "data").glob("resolution*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#") and line.count("|") == 5:
+                texts.append(line.rsplit("|", 1)[1].strip())
+    return list(dict.fromkeys(texts))
+
+
+def child(
+    kind: str, side: str, items: int, db: str | None = None, parts: bool = False, texts: str = "synthetic"
+) -> dict:
     """One measurement in this process (on PostgreSQL database ``db``, or a new SQLite file); with
     ``parts``, also the CPU of linking's steps (``_time_parts``)."""
     from engine import linking, pct
@@ -121,7 +140,7 @@ def child(kind: str, side: str, items: int, db: str | None = None, parts: bool =
     from memlane.graph.linking import own_process
 
     own_process()  # as in `memlane serve` / `memlane worker`: linking may settle the heap (gc.freeze)
-    data = [s for s, _ in corpus(max(items, 2200))]
+    data = labelled_texts() if texts == "labelled" else [s for s, _ in corpus(max(items, 2200))]
     tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-cost-"))
     with linking(side == "on"):
         warm = Memlane(tmp / "warm.db", user="bench", embedder="none")
@@ -187,11 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--parts", action="store_true", help="also the CPU of linking's steps per item (see above)"
     )
+    parser.add_argument("--texts", choices=("synthetic", "labelled"), default="synthetic")
     parser.add_argument("--child", nargs=2, metavar=("KIND", "SIDE"), help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(args.child[0], args.child[1], args.items, args.db, args.parts)))
+        print(json.dumps(child(args.child[0], args.child[1], args.items, args.db, args.parts, args.texts)))
         return 0
     from engine import Databases
 
@@ -209,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
                     db = ["--db", str(dbs.fresh("cost"))] if args.postgres else []
                     out = subprocess.run(
                         [sys.executable, __file__, "--items", str(args.items), "--child", kind, side, *db,
-                         *(["--parts"] if args.parts else [])],
+                         *(["--parts"] if args.parts else []), "--texts", args.texts],
                         env=env, capture_output=True, text=True, check=True,
                     )  # fmt: skip
                     for key, value in json.loads(out.stdout.strip().splitlines()[-1]).items():
