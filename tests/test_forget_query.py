@@ -230,6 +230,24 @@ def test_a_topic_named_in_a_descriptor_follows_the_name(mem: Memlane) -> None:
     assert _forget(mem, keys2, "forget everything about the Tarrant account") == {"late", "buyer", "renew"}
 
 
+def test_a_thing_named_after_a_name_is_not_another_party_there(mem: Memlane) -> None:
+    # "the Lisbon trip": a memory naming Lisbon only as where someone else or something else is, with
+    # no word of the trip, is about the city, not the trip; one whose subject holds the name, or the
+    # speaker's own doing, stays the trip's
+    keys = _store(
+        mem,
+        {
+            "dates": "The Lisbon trip is in early May",
+            "hotel": "Hotel in Lisbon is the Memmo Alfama",
+            "flights": "We booked flights to Lisbon for 3 May",
+            "cousin": "My cousin Rui lives in Lisbon",
+            "office": "Our sales office is in Lisbon",
+            "porto": "The Porto trip was in March",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about the Lisbon trip") == {"dates", "hotel", "flights"}
+
+
 def test_a_thing_of_a_named_person_is_not_everything_about_them(mem: Memlane) -> None:
     keys = _store(
         mem,

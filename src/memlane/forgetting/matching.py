@@ -485,7 +485,8 @@ def _wrapped(
     titled = re.compile(_TITLED + re.escape(core) + r"\b", re.IGNORECASE)
     if not possessive and not relating:
         # "the Henderson account": the name's memories, not a namesake's with a title, nor another thing
-        # the name qualifies ("Q3 sales" is not "the Q3 budget")
+        # the name qualifies ("Q3 sales" is not "the Q3 budget"), nor another party's thing at the name
+        # ("My colleague Kari lives in Oslo" is not "the Oslo trip")
         head = _words(after).stems
         return [
             i
@@ -493,6 +494,7 @@ def _wrapped(
             if i in contents
             and not titled.search(contents[i])
             and not _qualifies_other(core, head, contents[i])
+            and not _only_around(core, _words(after), contents[i])
         ]
     # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
     # other thing of the name's ("Zoe's sister is pregnant")
@@ -545,6 +547,22 @@ def _qualifies_other(core: str, head: frozenset[str], content: str) -> bool:
         if claim.subject & named and claim.subject - claim.possessor - named - capitalised - head:
             return True
     return False
+
+
+def _only_around(core: str, thing: _Words, content: str) -> bool:
+    """``content`` names ``core`` only as where or with whom another party's thing is, and says
+    nothing of ``thing`` (the topic's head): no clause has the name in its subject, nor the speaker
+    ("My colleague Kari lives in Oslo", "My office is in Camden" for "the Oslo trip", "the Camden
+    flat"; not "Hotel in Oslo is the Thon Opera", "Greenfield Dairy's buyer is Sean", nor "We booked
+    flights to Oslo")."""
+    named = _words(core).stems
+    words = _words(content)
+    names = frozenset(stem for _, stem, cap in words.terms if cap)
+    if not thing.terms or any(_related(term, words, names) for term in thing.terms):
+        return False
+    # (the name as a subject's possessor is a thing of the name's: "Greenfield's buyer")
+    subjects = [claim.subject for claim in analyse(content).claims if claim.verb]
+    return bool(subjects) and all(s and not s & named and not s & _FIRST_PERSON for s in subjects)
 
 
 def _related(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) -> bool:
