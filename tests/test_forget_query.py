@@ -338,3 +338,31 @@ def test_a_thing_of_a_named_person_said_without_its_word_with_the_embedder(smem:
         },
     )
     assert _forget(smem, keys, "forget everything about Amira's divorce") == {"divorcing", "lawyer"}
+
+
+def test_a_statement_lacking_a_word_that_names_its_thing_is_another_fact(mem: Memlane) -> None:
+    # three in four words are enough, but not when the word lacking names what the statement is of
+    # (its subject, a name, a number, the object noun); a verb or a describing word may be reworded
+    keys = _store(
+        mem,
+        {
+            "heater": "The heater in room 4 is leaking",
+            "dripping": "The heater in room 4 has been dripping since Sunday",
+            "window": "Room 4 has a leaking window",
+            "ip": "The build server IP is 10.2.3.45",
+            "other_ip": "The test server IP is 10.2.3.54",
+            "wiki": "The team wiki space is ops-core",
+            "other_wiki": "The company wiki space is ops-all",
+            "ferris": "Our Ferris contract is up for renewal in Q2",
+            "other": "The Dalton contract renews in Q2 too",
+        },
+    )
+    assert _forget(mem, keys, "forget that the heater in room 4 is leaking", dry_run=True) == {
+        "heater",
+        "dripping",
+    }
+    assert _forget(mem, keys, "forget that the heater in room 4 is leaking") == {"heater", "dripping"}
+    assert _forget(mem, keys, "forget that the server IP is 10.2.3.45") == {"ip"}
+    assert _forget(mem, keys, "forget that the wiki space is ops-core") == {"wiki"}
+    assert _forget(mem, keys, "forget that the Ferris contract is up for renewal in Q2") == {"ferris"}
+    assert {keys[m.id] for m in mem.list_recent(limit=50)} == {"window", "other_ip", "other_wiki", "other"}

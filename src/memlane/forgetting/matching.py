@@ -39,6 +39,7 @@ cannot tell such a link from a nickname.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -54,6 +55,7 @@ from ..graph.senses import class_of_noun, sense_of
 from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
+from ..text.lexicon import lemminflect
 from .requests import ForgetRequest
 
 __all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen", "stating"]
@@ -664,6 +666,7 @@ def _statement(
     if asked is not None and not clause:
         asked = _Subject(asked.head, asked.possessor, asked.first_person, clause=False)
     negated = "not" in text.content_words(said)
+    decisive = _decisive(said, wanted)
     owned = _owned(said)
     found: dict[str, Entity] = {}
     weights = entities_named(store, actor, said, now, found)
@@ -682,8 +685,9 @@ def _statement(
         content = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
         words = _words(content)
         names = frozenset(stem for _, stem, capitalised in words.terms if capitalised)
-        if sum(1 for term in wanted.terms if _same(term, words, names)) < need:
-            continue
+        missing = [term for term in wanted.terms if not _same(term, words, names)]
+        if len(wanted.terms) - len(missing) < need or decisive.intersection(missing):
+            continue  # too few of its words, or one that names what the statement is of
         if not _same_subject(asked, _subject(content, words), wanted):
             continue
         if not _same_owners(owned, _owned(content), wanted):
@@ -696,6 +700,41 @@ def _statement(
             continue
         out.append(hit.id)
     return out
+
+
+#: words joined by hyphens: one value, an id or a compound ("ops-core", "acme-eng")
+_JOINED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+
+
+def _decisive(said: str, wanted: _Words) -> frozenset[tuple[str, str, bool]]:
+    """The terms of ``said`` a memory stating it may not lack (``COVERAGE`` lets it lack the others):
+    a name (capitalised), a number or an id (digits), a word of its subject or possessor ("the
+    *printer* on floor 2 is broken" is not "floor 2 has a broken screen"), a word that can only be a
+    noun or that the lexicon does not know (the object), and a part of a hyphenated word ("the Slack
+    workspace is acme-*eng*" is not "... is acme-hq"). A restatement may say the verb and what
+    describes in other words: "Noah *sleeps* at 7:30" / "Noah goes to bed at 7:30", "the printer is
+    *broken*" / "... out of order". A phrase with no verb ("my gym schedule") is all subject."""
+    claims = analyse(said).claims
+    if not claims:
+        return frozenset(wanted.terms)
+    held = frozenset().union(*(claim.subject | claim.possessor for claim in claims))
+    joined = {part for m in _JOINED.finditer(text.key_fold(said).lower()) for part in m.group().split("-")}
+    return frozenset(
+        term
+        for term in wanted.terms
+        if term[2]
+        or any(ch.isdigit() for ch in term[0])
+        or term[0] in joined
+        or term[1] in held
+        or _noun_only(term[0])
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _noun_only(word: str) -> bool:
+    """``word`` has no reading but a noun's (``lemminflect``'s lists), or none: "van", "printer", an id."""
+    readings = set(lemminflect().getAllLemmas(word))
+    return readings <= {"NOUN", "PROPN"}
 
 
 def _other_value(said: str, content: str) -> bool:
