@@ -45,6 +45,10 @@ def test_within_one_batch_the_earlier_memory_counts_too(mem: Memlane) -> None:
     assert _linked(mem, "ann", ann[2].id) == {"Sophie"}
     ben = mem.store_many([NEUTRAL, "Sophie Clarke marked the essays", SISTER], user="ben")
     assert _linked(mem, "ben", ben[2].id) == {"Sophie Clarke"}
+    # what a memory of the batch said, once linked, counts for the next ones: a sister, then a cousin
+    cat = mem.store_many([NEUTRAL, SISTER, "Sophie my cousin is visiting in May"], user="cat")
+    assert _linked(mem, "cat", cat[1].id) == {"Sophie Clarke"}
+    assert _linked(mem, "cat", cat[2].id) == {"Sophie"}
 
 
 def test_a_denied_description_said_earlier_keeps_two_people_apart(mem: Memlane) -> None:

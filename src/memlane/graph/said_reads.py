@@ -66,21 +66,28 @@ class SaidReads:
         return matching_type(candidate_type) in (None, _PERSON)
 
     def read(self, entity_ids: Iterable[str]) -> None:
-        """Read the texts of the entities not read yet, in one statement."""
-        wanted = [i for i in dict.fromkeys(entity_ids) if i not in self._texts]
+        """Read the texts of the entities not read yet, or that a memory of the batch was linked to
+        since (with fewer than ``said.KEPT``), in one statement."""
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return
+        pending = set(self._pending())
+        if pending and any(i in pending and len(self._texts.get(i, ())) < KEPT for i in ids):
+            self._flush()  # (the batch's links first: the statement reads the link table; ``linked``)
+        wanted = [i for i in ids if i not in self._texts]
         if not wanted:
             return
-        if not set(wanted).isdisjoint(self._pending()):
-            self._flush()  # (the batch's own links first: the statement reads the link table)
         found: dict[str, list[str]] = {i: [] for i in wanted}
         for entity_id, content in self._txn.entity_texts(self._actor, wanted, KEPT, self._at):
             found[entity_id].append(content)
         self._texts.update((i, tuple(texts)) for i, texts in found.items())
 
     def linked(self, entity_ids: Iterable[str]) -> None:
-        """Memories of the batch were linked to these entities: read them again when next asked for."""
+        """Memories of the batch were linked to these entities: read them again when next asked for
+        (not those with ``said.KEPT`` already: later memories are not among their first)."""
         for entity_id in entity_ids:
-            self._texts.pop(entity_id, None)
+            if len(self._texts.get(entity_id, ())) < KEPT:
+                self._texts.pop(entity_id, None)
 
     def with_said(self, candidates: Sequence[Candidate]) -> list[Candidate]:
         """``candidates`` with their ``said`` (the people among them)."""
