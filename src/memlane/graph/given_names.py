@@ -38,6 +38,7 @@ __all__ = [
     "has_name_dictionary",
     "is_english_given_name",
     "is_given_name",
+    "is_spelling_variant",
 ]
 
 
@@ -168,6 +169,12 @@ def _variants() -> dict[str, frozenset[str]]:
             for name in cluster:
                 forms.setdefault(name, set()).update(cluster - {name})
     return {name: frozenset(values) for name, values in forms.items()}
+
+
+def is_spelling_variant(a: str, b: str) -> bool:
+    """Whether two folded given names are one name romanised two ways in ``name-variants`` ("kareem" /
+    "karim", "fatma" / "fatima"), not two names that are forms of one another."""
+    return b in _variants().get(a, frozenset())
 
 
 @lru_cache(maxsize=1)

@@ -57,6 +57,7 @@ from .given_names import (
     given_name_gender,
     given_name_leaning,
     is_given_name,
+    is_spelling_variant,
 )
 from .name_forms import (
     HONORIFIC_SUFFIXES,
@@ -69,7 +70,7 @@ from .name_forms import (
     undoubled,
 )
 from .places import city_of, is_shared_name, place_key, qualifier_fits, regions_of
-from .said import KEPT, denials, relations, relations_conflict, said_of, said_words
+from .said import KEPT, MARK, denials, relations, relations_conflict, said_of, said_words
 from .senses import TYPE_CLASSES, senses_conflict
 from .thing_names import (
     document_id,
@@ -141,6 +142,8 @@ _MALE_TITLES = frozenset(
     ["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m", "bapak"]
     # Dutch, Danish, Portuguese, Greek, Russian (Polish "Pan" is left out: also a Chinese surname)
     + ["dhr", "meneer", "hr", "senhor", "kyrios", "gospodin"]
+    # Arabic "Sheikh", Filipino "Kuya" (elder brother) and "Lolo" (grandfather)
+    + ["sheikh", "shaikh", "kuya", "lolo"]
 )
 _FEMALE_TITLES = frozenset(
     [
@@ -161,6 +164,8 @@ _FEMALE_TITLES = frozenset(
         # Polish, Dutch, Scandinavian, Portuguese, Spanish, Italian, Greek, Russian, Indian
         *("pani", "panna", "mevrouw", "mevr", "fru", "fraulein", "mademoiselle", "senhora", "senorita"),
         *("signorina", "kyria", "gospozha", "smt", "shrimati"),
+        # Portuguese "Dona", Arabic "Sheikha", Filipino "Ate" (elder sister), Spanish "Dra.", "Profesora"
+        *("dona", "sheikha", "ate", "dra", "profesora", "professora"),
     ]
 )
 _TITLES = (
@@ -211,6 +216,11 @@ _TITLES = (
             "granny",
             "nana",
             "khun",
+            # academic and professional titles of Spanish, Portuguese, Italian, French and English use
+            # ("Ing. Ricardo Mendoza", "Lic.", "Arq.", "Eng. Abdulrahman", French "Pr" for professeur,
+            # "Cllr Tom Hadley", "Supt.", "Rt Hon.")
+            *("ing", "eng", "engr", "lic", "arq", "profesor", "professor", "pr", "dott", "avv"),
+            *("cllr", "councillor", "councilor", "supt", "superintendent", "insp", "inspector", "rt"),
         ]
     )
     | _MALE_TITLES
@@ -257,6 +267,8 @@ _SUFFIXES = frozenset(
         *("jr", "jnr", "junior", "sr", "snr", "senior", "ii", "iii", "iv"),
         *("phd", "md", "esq", "dds", "mba", "cpa"),
         *("bey", "hanim"),
+        # British post-nominals of office ("Eleanor Price MP")
+        *("mp", "mep", "qc", "kc"),
     ]
 )
 _POSSESSIVE = re.compile(r"(?<=\w)['’`]s?\b", re.IGNORECASE)
@@ -860,6 +872,7 @@ _RANK = {
     "derived": 2.8,
     "grown": 2.5,
     "partial": 2.0,
+    "form": 1.9,
     "affiliated": 1.8,
     "fuzzy": 1.0,
 }
@@ -998,8 +1011,18 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if word == full[-1]:
         return "partial"
     if len(full) == 1:
-        # two lone given names that differ: nothing but the name tables joins them, and a table's forms
-        # are as often two people's names ("Claire" / "Clara", "Olive" / "Ollie")
+        # two lone given names that differ: a short form of the known one, listed ("Rob" / "Robert",
+        # "Dima" / "Dmitri", "Em" / "Emily"), or one name spelt two ways ("Kareem" / "Karim"), is
+        # weaker than a part of a known name ("Alexander" is Alexander Ivanov before the "Alex" known
+        # alone) and (checked by ``resolve``) must be the only person known alone so, and not
+        # introduced as someone new. Not a longer or as long a form: the tables' forms of like length
+        # are as often two people's names ("Claire" / "Clara", "Olive" / "Ollie"), and a longer one
+        # may be any of the names a short one shortens ("Sandra" or "Alexandra" for a "Sandy")
+        alone = full[0]
+        if _given_names_agree(word, alone) == "nickname" and (
+            len(word) < len(alone) or is_spelling_variant(word, alone)
+        ):
+            return "form"
         return None
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
@@ -1874,11 +1897,15 @@ def resolve(
             # but still a person the name fits (another who fits as well is no more certain)
             conflicted.setdefault(how, []).append(candidate)
             continue
-        if how == "partial" and _introduced_alone(mention, kind, candidate):
+        if how in ("partial", "form") and _introduced_alone(mention, kind, candidate):
             # "Farah is my yoga friend" with Dr. Farah Haddad known: a lone name that the text
             # presents as someone ("X is my / the / a ...") is a person being introduced, and a part of
             # a known name is too little to say it is that one; still a person the name fits
             conflicted.setdefault(how, []).append(candidate)
+            continue
+        if how is not None and _said_namesake(mention) and _not_said_here(how, mention, candidate):
+            # "Fiona the costume designer, a different Fiona" with a Fiona known: the sentence says the
+            # name is borne by two, and this one is not the one known
             continue
         if how not in (None, "exact") and _said_another(mention):
             # "Carmen Márquez is another student" with Carmen García Márquez known: the text says the
@@ -1905,6 +1932,14 @@ def resolve(
             continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
+    if "form" in fits and "partial" in fits:
+        # "Rob" with Robert known alone and Dr. Robert Allen known in full: one called by a given name
+        # alone is the one known so, rather than one whose full name it only shortens; a part of a
+        # known name as written ("Alexander" for Alexander Ivanov) still comes first, and so does one
+        # known both ways ("Ania" for Anna Wiśniewska, known as "Anna" too, before another Anna)
+        fits["partial"] = [c for c in fits["partial"] if _a_part_of(mention.name or "", c)]
+        if not fits["partial"]:
+            del fits["partial"]
     if kind is None:
         # type unknown: a name that fits entities of different types ("Jordan") is ambiguous
         types = {t and _family(t) for group in fits.values() for c in group if (t := _type(c.type)) or True}
@@ -1937,7 +1972,7 @@ def resolve(
             match = next(iter(found.values()))
             if how == "partial" and _partial_is_shadowed(mention, kind, match, pool):
                 return Resolution(None, "ambiguous", tuple(sorted({c.id for c in pool if c.id != match.id})))
-            if how in ("nickname", "derived", "partial", "grown", "affiliated"):
+            if how in ("nickname", "derived", "partial", "form", "grown", "affiliated"):
                 rivals = _truncation_rivals(mention, kind, match, pool)
                 if how == "grown":
                     rivals += _growth_rivals(mention, kind, match, pool)
@@ -2095,6 +2130,48 @@ def _related_names(context: str) -> tuple[tuple[str, int, int], ...]:
 #: the name of my colleague")
 _ANOTHER = re.compile(
     r"(?!\w)[^.;!?]{0,60}?\s(?:is|was)\s+(?:also\s+)?(?:another|also\s+the\s+name)\b", re.IGNORECASE
+)
+
+
+def _said_namesake(mention: Mention) -> bool:
+    """Whether the mention's sentence says its name is a namesake of someone known: "a different" or
+    "another" before the name or one of its words ("Fiona the costume designer, a different Fiona", "A
+    different Piotr Nowak", "another Nguyen"), or "same name" ("Janet Bishop the daughter, same name as
+    her mother"), or "no relation" ("Ms Whitfield the school head, no relation"). Unlike ``_said_another`` it rules out the very name too: the sentence says there are
+    two of it."""
+    said = _mention_said(mention)
+    return said is not None and _says_namesake(mention.name or "", said)
+
+
+def _not_said_here(how: str, mention: Mention, candidate: Candidate) -> bool:
+    """Whether a candidate the mention fits was not named by the mention's own sentence (the same memory
+    stored again finds the entity it made): when the sentences that named the candidate are known, this
+    one is not among them; when they are not (a store that keeps none), the candidate is not known by
+    the same name."""
+    here = _mention_said(mention)
+    if candidate.said:
+        return here not in candidate.said
+    if how == "exact":
+        return False
+    word = normalise_name(mention.name or "", EntityType.PERSON)
+    return not any(normalise_name(n, EntityType.PERSON) == word for n in _names_of(candidate))
+
+
+@lru_cache(maxsize=4096)
+def _says_namesake(name: str, said: str) -> bool:
+    folded = said.casefold()
+    if "same name" in folded or "no relation" in folded:
+        return True
+    if "different" not in folded and "another" not in folded:
+        return False
+    words = {w for w in re.findall(r"[^\W\d_][\w'’.-]*", name) if len(w.strip(".")) >= 2} | {MARK}
+    return any(m.group(1) in words for m in _NAMESAKE.finditer(said))
+
+
+#: "a different Fiona", "another Mrs Tan", "A different Piotr Nowak": the word after it, as written (or
+#: the mark that stands for the mention's name in its sentence)
+_NAMESAKE = re.compile(
+    r"\b(?:[Aa]n?\s+(?:completely\s+)?different|[Aa]nother)\s+([^\W\d_][\w'’.-]*|" + MARK + ")"
 )
 
 
@@ -2316,6 +2393,22 @@ def _script(name: str) -> str:
             if script != "LATIN":
                 return script
     return "latin"
+
+
+def _a_part_of(name: str, candidate: Candidate) -> bool:
+    """Whether a lone name is, as written (folded), the first or last part of one of the candidate's
+    names ("Alexander" of Alexander Ivanov; not "Rob" of Robert Allen), or a form of a name the candidate
+    is known by alone ("Ania" of Anna Wiśniewska, known as "Anna" too)."""
+    mine = _person_parts(name)[0]
+    if len(mine) != 1:
+        return True
+    for known in _names_of(candidate):
+        for parts in _readings(known):
+            if parts and mine[0] in (parts[0], parts[-1]):
+                return True
+            if len(parts) == 1 and _given_names_agree(mine[0], parts[0]) == "nickname":
+                return True  # known alone by a form of it as well
+    return False
 
 
 def _partial_is_shadowed(
