@@ -20,8 +20,8 @@ context sentence (the names linking on store would resolve: ``text.extract_entit
 (``company``/``customer``); ``--errors`` lists the ones it misses.
 
 ``--without-said``: entities keep none of the sentences that named them (``Candidate.said``), as the
-stores' linking does today: what a sentence says against a known person's relations or descriptions is
-then not read (a denial by name still is).
+stores' linking did before it read them from the memories (``graph/said_reads.py``): what a sentence
+says against a known person's relations or descriptions is then not read (a denial by name still is).
 
 ``--store sqlite|postgresql``: the same mentions through a real store instead of the registry: each
 mention is stored as a memory (its context as the content; a scenario is one user's personal memories,
@@ -170,7 +170,7 @@ def main() -> None:
     parser.add_argument(
         "--without-said",
         action="store_true",
-        help="entities keep no sentences that named them (Candidate.said), as linking on store today",
+        help="entities keep no sentences that named them (Candidate.said), as linking on store once did",
     )
     args = parser.parse_args()
     if args.without_names_table:

@@ -27,8 +27,8 @@ from ..storage.base import EntityWrites
 from ..storage.entity_names import matching_type
 from ..text import key_fold
 from .linking import _spelling
-from .resolution import Candidate, EntityType, Mention, context_evidence
-from .said import KEPT, said_of
+from .resolution import Candidate, EntityType, Mention
+from .said import KEPT, denials, relations, said_of
 
 __all__ = ["SaidReads"]
 
@@ -56,9 +56,8 @@ class SaidReads:
         description ("..., not the superintendent"); a name of a kind other than a person's never."""
         if not mention.name or not mention.context or mention.type not in (None, _PERSON):
             return False
-        evidence = context_evidence(mention.name, mention.context)
-        denied = evidence[3]
-        return bool(evidence[4]) or (denied is not None and bool(denied.words))
+        said = said_of(mention.name, mention.context)  # (cached, as what follows: read for the memo key)
+        return said is not None and bool(relations(said) or denials(said).words)
 
     @staticmethod
     def compared(candidate_type: str | None) -> bool:
