@@ -163,3 +163,36 @@ def test_without_the_sentences_that_named_it_the_same_name_stays_the_one_it_made
     assert first.entity_id is None and made == "e2"
     again, entity = registry.resolve_and_learn(_person("Fiona", text))
     assert again.entity_id == "e2" and entity == "e2"
+
+
+# -- a title and a surname -------------------------------------------------------------------------------
+
+
+def test_a_title_and_surname_is_the_one_known_by_that_title() -> None:
+    attending = Candidate("p2", "person", "Dr. Robert Allen", ("Dr. Bob Allen",))
+    brother_in_law = Candidate("p8", "person", "Allen")
+    assert (
+        resolve(
+            _person("Dr Allen", "Dr Allen signed the transfer order"), [attending, brother_in_law]
+        ).entity_id
+        == "p2"
+    )
+    professor = Candidate("p1", "person", "Prof. Wang Xiaoming")
+    student = Candidate("p2", "person", "Wang Fang")
+    # "Professor" and "Prof." are one title
+    assert (
+        resolve(_person("Professor Wang", "Professor Wang wants the draft"), [professor, student]).entity_id
+        == "p1"
+    )
+
+
+def test_a_title_and_surname_stays_ambiguous_without_one_known_by_that_title() -> None:
+    teacher = Candidate("p2", "person", "Mr. Nguyen")
+    doctor = Candidate("p3", "person", "Thanh Nguyen")
+    # another title ("Mr." for "Dr."), or none: which Nguyen is not said
+    assert resolve(_person("Dr. Nguyen", "Dr. Nguyen called back"), [teacher, doctor]).entity_id is None
+    # two known by that very title: still two
+    gp = Candidate("p4", "person", "Dr. Anjali Patel")
+    dentist = Candidate("p5", "person", "Dr. Raj Patel")
+    result = resolve(_person("Dr. Patel", "Dr. Patel moved the appointment"), [gp, dentist])
+    assert result.entity_id is None and result.how == "ambiguous"

@@ -1986,6 +1986,12 @@ def resolve(
             if len(backed) == 1 and (kind or _type(backed[0].type)) is EntityType.PERSON:
                 match = backed[0]
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
+            # a title and a surname ("Dr Allen"), one of them known by that title with that name ("Dr.
+            # Robert Allen"; not Allen known alone, nor Anjali Patel for "Dr. Patel" with a "Dr Patel")
+            titled = [c for c in found.values() if _same_title(mention.name or "", c)]
+            if len(titled) == 1 and how == "partial":
+                match = titled[0]
+                return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
             return Resolution(None, "ambiguous", tuple(sorted(found)))
 
     # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known (not of a place name
@@ -2393,6 +2399,54 @@ def _script(name: str) -> str:
             if script != "LATIN":
                 return script
     return "latin"
+
+
+#: titles written two ways ("Doctor" / "Dr.", "Professor" / "Prof."): one title here
+_TITLE_FORMS = {
+    "doctor": "dr",
+    "professor": "prof",
+    "mister": "mr",
+    "councillor": "cllr",
+    "councilor": "cllr",
+    "reverend": "rev",
+    "revd": "rev",
+    "captain": "capt",
+    "sergeant": "sgt",
+    "lieutenant": "lt",
+    "colonel": "col",
+    "superintendent": "supt",
+    "inspector": "insp",
+}
+
+
+@lru_cache(maxsize=16384)
+def _title_and_rest(name: str) -> tuple[str, tuple[str, ...]] | None:
+    """The (first) title a person's name is written with, in one form, and the name's parts after it
+    ("Dr. Robert Allen" -> ("dr", ("robert", "allen"))); None without a title."""
+    words = [t.strip(".") for t in _tokens(name)]
+    words = [w for w in words if w]
+    if len(words) < 2 or words[0] not in _TITLES or (len(words[0]) == 1 and len(words) < 3):
+        return None
+    parts = _person_parts_of(name)[0]
+    return _TITLE_FORMS.get(words[0], words[0]), parts
+
+
+def _same_title(name: str, candidate: Candidate) -> bool:
+    """Whether a titled lone name ("Dr Allen", "Mrs Bello") is written, title and all, as one of the
+    candidate's names is (that name may say more: "Dr. Robert Allen" for "Dr Allen")."""
+    mine = _title_and_rest(name)
+    if mine is None or len(mine[1]) != 1:
+        return False
+    for known in _names_of(candidate):
+        theirs = _title_and_rest(known)
+        if (
+            theirs is not None
+            and theirs[0] == mine[0]
+            and theirs[1]
+            and mine[1][0] in (theirs[1][-1], theirs[1][0])
+        ):
+            return True
+    return False
 
 
 def _a_part_of(name: str, candidate: Candidate) -> bool:
