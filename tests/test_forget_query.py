@@ -366,3 +366,54 @@ def test_a_statement_lacking_a_word_that_names_its_thing_is_another_fact(mem: Me
     assert _forget(mem, keys, "forget that the wiki space is ops-core") == {"wiki"}
     assert _forget(mem, keys, "forget that the Ferris contract is up for renewal in Q2") == {"ferris"}
     assert {keys[m.id] for m in mem.list_recent(limit=50)} == {"window", "other_ip", "other_wiki", "other"}
+
+
+def test_a_statement_of_the_speaker_or_of_an_owners_thing_is_not_another_party_s(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "parked": "Parked on level 5, row C",
+            "staff": "The staff car park level 5 is closed on Sundays",
+            "priya": "Priya is lactose intolerant",
+            "daughter": "Priya's daughter is lactose intolerant too",
+            "hip": "My hip surgery is on 3 May",
+            "mother": "My mother had hip surgery last year",
+            "user": "User is allergic to shellfish",
+            "aunt": "My aunt lives in Leith",
+            "aunts": "My aunt's flat has a view of the docks",
+            "ilves": "Dr. Ilves's clinic is on Elm Street",
+        },
+    )
+    # "I parked": a note with no subject is the speaker's; the staff car park's is not
+    assert _forget(mem, keys, "forget that I parked on level 5") == {"parked"}
+    # a phrase of an owner's thing: not another thing of the owner's said alike
+    assert _forget(mem, keys, "delete my note about Priya's lactose intolerance") == {"priya"}
+    assert _forget(mem, keys, "forget the thing about my hip surgery") == {"hip"}
+    # an extracted memory's "User" is the speaker too
+    assert _forget(mem, keys, "forget that I'm allergic to shellfish") == {"user"}
+    # a thing of what a topic names is about it
+    assert _forget(mem, keys, "forget everything about my aunt") == {"aunt", "aunts"}
+    assert _forget(mem, keys, "forget everything about Dr. Ilves") == {"ilves"}
+    assert {keys[m.id] for m in mem.list_recent(limit=50)} == {"staff", "daughter", "mother"}
+
+
+def test_a_request_said_after_its_statement_or_with_a_typo_in_its_verb() -> None:
+    cases = {
+        "Mina is Korean - don't keep that": ("statement", "Mina is Korean"),
+        "Sunil prefers aisle seats. Forget it.": ("statement", "Sunil prefers aisle seats"),
+        "the thing about Rhea going part-time from April — forget it": (
+            "statement",
+            "Rhea going part-time from April",
+        ),
+        "I'd like to remove the memory that Ilse is my therapist": ("statement", "Ilse is my therapist"),
+        "forget that i told you about my DUI": ("statement", "my DUI"),
+        "frget that kenji prefers email": ("statement", "kenji prefers email"),
+        "Forgett that jakub is colourblind": ("statement", "jakub is colourblind"),
+        # one thing is a statement, things a topic; a word of the language is no typo of the verb
+        "forget the thing about my knee surgery": ("statement", "my knee surgery"),
+        "forget the things about Dana": ("topic", "Dana"),
+        "deleted scenes are fun": ("statement", "deleted scenes are fun"),
+    }
+    for query, (kind, said) in cases.items():
+        request = read_request(query)
+        assert (request.kind, request.text) == (kind, said), query

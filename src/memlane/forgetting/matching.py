@@ -10,14 +10,16 @@ worded, and no other fact about the same people or things. A memory must
 
 1. hold most of the statement's content words (``COVERAGE`` of them, as stems; a capitalised word, a
    name, only as written: "Lucas" is not "Luca"; another word may differ in its ending: "allergic" /
-   "allergy");
+   "allergy"), and every decisive one (``_decisive``: names, numbers, the subject's words, nouns);
 2. be linked to every entity the statement names that resolves in the caller's graph (the same entity,
    or one of its name in another scope; or, when the graph linked the memory to none by that name, hold
    every word of the entity's name);
 3. say it of the same subject: when both are sentences, the memory's subject is the statement's (first
    person for first person) or named in the statement ("Tom is allergic to penicillin" is not "I'm
-   allergic to penicillin"); a possessor only one the statement names ("my wife's salary" is not "my
-   salary");
+   allergic to penicillin"; "I parked on level 3" is not "Work car park level 3 is reserved", which
+   names no one of the speaker's); a possessor only one the statement names ("my wife's salary" is not
+   "my salary"); of a phrase, no other thing of its owner's ("Ayesha's son is gluten intolerant" for
+   "Ayesha's gluten intolerance");
 4. say a thing of the same owner ("Dana's birthday" is not "Oscar's birthday party", "Ben is my
    manager" not "Ben's manager is Clara");
 5. negate it only if the statement does ("I don't eat meat" is not "I eat meat");
@@ -181,22 +183,45 @@ def _subject(sentence: str, words: _Words) -> _Subject | None:
     return _Subject(words.stems, frozenset(), _starts_first_person(sentence), clause=False)
 
 
+def _subjectless(sentence: str) -> bool:
+    """A note with no subject, that starts with a verb ("Considering a move to Bristol"): the
+    speaker's (its first word reads only as a verb: not "Work car park level 3 is ...")."""
+    first = _WORD.match(sentence.strip())
+    if first is None:
+        return False
+    readings = set(lemminflect().getAllLemmas(first.group().lower()))
+    return "VERB" in readings and "NOUN" not in readings
+
+
 def _starts_first_person(sentence: str) -> bool:
     """The sentence opens with the speaker ("I …", "my …", "our …")."""
     first = _FIRST_PERSON_WORD.match(sentence.strip())
     return first is not None
 
 
-def _same_subject(asked: _Subject | None, said: _Subject | None, wanted: _Words) -> bool:
-    """``said`` (a memory's subject) is the request's: the speaker for the speaker, else a word of it
-    the request holds; a possessor only one the request names ("my wife's salary" is not "my
-    salary", "Nadia's mother" not Nadia). A bare phrase ("inhaler") asks only the possessor."""
+def _same_subject(
+    asked: _Subject | None, said: _Subject | None, wanted: _Words, content: str, owners: frozenset[str]
+) -> bool:
+    """``said`` (the subject of a memory, ``content``) is the request's: the speaker for the speaker
+    (a memory that names no one of its own: "Parked on level 3"), else a word of it the request holds;
+    a possessor only one the request names ("my wife's salary" is not "my salary", "Nadia's mother"
+    not Nadia). A bare phrase ("inhaler") asks only the possessor, and that a thing of its ``owners``
+    (stems, the speaker ``i``) be its thing."""
     if asked is None or said is None:
         return True
     if not said.possessor <= wanted.stems | asked.head:
         return False
     if not asked.clause:
-        return True
+        # another thing of the phrase's owner's: "Ayesha's son is gluten intolerant" is not "Ayesha's
+        # gluten intolerance", "My father had knee surgery" not "my knee surgery" (a thing of what the
+        # phrase names is: "My brother's kids are 5 and 8" for "my brother")
+        mine = frozenset({"i"}) if _starts_first_person(content) else frozenset()
+        theirs = (said.possessor or mine) & owners
+        return not (said.clause and theirs and said.head and not said.head & wanted.stems)
+    # the speaker's: "I parked on level 3" is not "Work car park level 3 is reserved for visitors"
+    speaker = asked.first_person and not asked.head and said.clause and not said.first_person
+    if speaker and not _FIRST_PERSON_WORD.search(content) and not _subjectless(content):
+        return False
     if not said.head:
         return said.first_person == asked.first_person or not (asked.head or asked.first_person)
     return bool(said.head & (wanted.stems | asked.head))
@@ -629,8 +654,8 @@ def stating(
 
 
 #: how extracted memories name the speaker ("The user lives in Paris", "The user's manager is Ana")
-_THE_USERS = re.compile(r"\bthe user's\b", re.IGNORECASE)
-_THE_USER_FIRST = re.compile(r"^\s*the user\b", re.IGNORECASE)
+_THE_USERS = re.compile(r"\bthe user's\b|^\s*User's\b", re.IGNORECASE)
+_THE_USER_FIRST = re.compile(r"^\s*(?:the\s+)?user\b", re.IGNORECASE)
 _THE_USER = re.compile(r"\bthe user\b", re.IGNORECASE)
 
 
@@ -668,6 +693,7 @@ def _statement(
     negated = "not" in text.content_words(said)
     decisive = _decisive(said, wanted)
     owned = _owned(said)
+    owners = frozenset(owner for owner, _ in owned)
     found: dict[str, Entity] = {}
     weights = entities_named(store, actor, said, now, found)
     own = account_id(actor.user)
@@ -688,7 +714,7 @@ def _statement(
         missing = [term for term in wanted.terms if not _same(term, words, names)]
         if len(wanted.terms) - len(missing) < need or decisive.intersection(missing):
             continue  # too few of its words, or one that names what the statement is of
-        if not _same_subject(asked, _subject(content, words), wanted):
+        if not _same_subject(asked, _subject(content, words), wanted, content, owners):
             continue
         if not _same_owners(owned, _owned(content), wanted):
             continue

@@ -9,7 +9,8 @@ A request is said the way a user says it to an assistant: "forget that I'm aller
   questions use (:func:`memlane.graph.query.about_question`: "everything about X", "all you know about
   X", "all the notes about X") — or "about X" right after the verb ("forget about Dana"), or the plural
   "the notes about X";
-* a **statement** otherwise: "that …", "the note about …", "what I said about …", or the bare text.
+* a **statement** otherwise: "that …", "the note about …", "the thing about …", "what I said about …",
+  the fact with the request after it ("Mina is Korean - don't keep that"), or the bare text.
 
 Only the words of the request are read (no capitalisation: "Delete everything about…" is a verb, not a
 name), so the rules hold however the request is typed.
@@ -24,6 +25,7 @@ from typing import Literal
 from rapidfuzz.distance import Levenshtein
 
 from ..graph.query import about_question
+from ..text.lexicon import lemminflect
 
 __all__ = ["ForgetRequest", "asked_to_forget", "read_request"]
 
@@ -33,7 +35,7 @@ Kind = Literal["statement", "topic"]
 _LEAD = re.compile(
     r"^(?:\s*(?:(?:ok(?:ay)?|hey|so|now|and|also|just|please|pls|kindly)\b[\s,:]*"
     r"|(?:can|could|would|will)\s+you\s+|you\s+(?:can|may|should|could)\s+(?:now\s+)?"
-    r"|i\s*(?:want|need|would\s+like|'d\s+like)\s+you\s+to\s+))+",
+    r"|i\s*(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+))+",
     re.IGNORECASE,
 )
 #: the verb of a request to forget
@@ -60,14 +62,14 @@ _MANY = re.compile(
 )
 #: "that …", "the fact that …", "what I said about …", "I said …": a statement follows
 _STATEMENT = re.compile(
-    r"^(?:(?:the\s+fact\s+)?that\s+(?:(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:that\s+)?)?|what\s+(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:about\s+|that\s+)?"
+    r"^(?:(?:the\s+fact\s+)?that\s+(?:(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:that\s+|about\s+)?)?|what\s+(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:about\s+|that\s+)?"
     r"|(?:i|we)\s+(?:said|told\s+you|mentioned)\s+(?:that\s+)?)",
     re.IGNORECASE,
 )
 _ABOUT = re.compile(r"^(?:about|all\s+about)\s+", re.IGNORECASE)
 #: "the stuff about X", "anything re: X", "everything to do with X": every stored statement of a topic
 _STUFF = re.compile(
-    r"^(?:(?:the|all\s+(?:of\s+)?(?:the|my|your)?|any|my|your)\s*)?(?:stuff|things?|info|information|data|"
+    r"^(?:(?:the|all\s+(?:of\s+)?(?:the|my|your)?|any|my|your)\s*)?(?:stuff|things|info|information|data|"
     r"everything|anything|all)\s+(?:(?:you\s+(?:know|have)|i\s+told\s+you)\s+)?"
     r"(?:about|on|re\b:?|regarding|concerning|related\s+to|to\s+do\s+with|with)\s+",
     re.IGNORECASE,
@@ -82,6 +84,8 @@ _REPORTED = re.compile(
 _THEIR = re.compile(r"\b(?:their|his|her)\b", re.IGNORECASE)
 #: the request in a later clause ("we decided against X, so forget everything about it")
 _LATER = re.compile(r"[,;.]\s*(?:(?:so|and|then|now|please)\b\s*,?\s*)*(?=\S)", re.IGNORECASE)
+#: where a request said after its statement starts: a stop or a dash ("…, forget it", "… — remove that")
+_AFTER = re.compile(r"\s*(?:[,;.!?]+|\s[-\u2013\u2014]+)\s*(?=\S)")
 #: a topic said by a pronoun: its name is in the clause before the request
 _PRONOUN = frozenset({"it", "them", "him", "her", "that", "this", "those"})
 #: a capitalised name (a run of capitalised words) in that clause
@@ -135,6 +139,20 @@ def _typos_mended(query: str) -> str:
     return re.sub(r"\b[a-zA-Z]{5,}\b", mend, query)
 
 
+def _verb_mended(query: str) -> str:
+    """A typo in the request's verb ("frget that …", "forgett that …"): the first word after courtesy
+    read as the verb it is one edit from, when it is no word of the language; no other word is mended."""
+    rest = _LEAD.sub("", query)
+    first = re.match(r"[a-zA-Z]{5,}\b", rest)
+    if first is None or _VERB.match(rest) or lemminflect().getAllLemmas(first.group().lower()):
+        return query  # (a word of the language is no typo: "deleted scenes")
+    mended = _typos_mended(first.group().lower())
+    if mended == first.group().lower() or not _VERB.match(mended):
+        return query
+    at = len(query) - len(rest)
+    return query[:at] + mended + rest[first.end() :]
+
+
 #: verbs that ask to forget whatever follows them; the others ("delete", "remove", "clear"…) are tasks
 #: too ("remove the old tests"), so in a conversation they ask to forget only a stored statement named
 #: as one ("delete the note about …", "remove the fact that …")
@@ -162,7 +180,7 @@ def asked_to_forget(sentence: str) -> ForgetRequest | None:
 def read_request(query: str) -> ForgetRequest:
     """The request ``query`` makes (see the module docstring). The text left is never empty: a request
     that is all framing ("forget that") is read whole."""
-    query = query.strip()
+    query = _verb_mended(query.strip())
     found = _read(query)
     if found.kind == "statement":
         # a typo in the framing ("delete evrything on X"): a statement's own words are never mended
@@ -170,6 +188,15 @@ def read_request(query: str) -> ForgetRequest:
         if mended.kind == "topic":
             return mended
     if found.kind == "statement" and not _VERB.match(_LEAD.sub("", query)):
+        # the request after what it asks to forget: "Mina is Korean - don't keep that", "Sunil prefers
+        # aisle seats. Forget it."
+        for clause in _AFTER.finditer(query):
+            rest = _LEAD.sub("", query[clause.end() :])
+            verb = _VERB.match(rest)
+            if verb is not None and _trimmed(rest[verb.end() :]).lower() in _PRONOUN:
+                said = query[: clause.start()].strip()
+                if said:
+                    return _read("forget " + said)
         # the request in a later clause: "we decided against X, so forget everything about it"
         for clause in _LATER.finditer(query):
             later = _read(query[clause.end() :])
