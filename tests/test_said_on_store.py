@@ -76,3 +76,11 @@ def test_a_memory_the_writer_may_not_read_changes_no_decision(mem: Memlane) -> N
     mem.store(TEACHER, user="dan", expires_at=now_utc() + timedelta(seconds=1))
     time.sleep(1.5)
     assert _linked(mem, "dan", mem.store(SISTER, user="dan").id) == {"Sophie Clarke"}
+
+
+def test_a_namesake_said_so_is_not_the_one_an_earlier_memory_named(mem: Memlane) -> None:
+    mem.store("Piotr Nowak runs the warehouse in Gdansk", user="ann")
+    other = mem.store("A different Piotr Nowak, the accountant, called about the invoice", user="ann").id
+    people = [e for e in mem.entities.list(user="ann") if e.name == "Piotr Nowak"]
+    assert len(people) == 2  # two of the name: the second memory's is not the first's
+    assert sum(other in {m.id for m in mem.entities.memories(e.id, user="ann")} for e in people) == 1

@@ -328,7 +328,7 @@ def _candidates(
         affiliations = txn.entity_affiliations(list(entities))
         found = [candidate_of(e, affiliations.get(e.id, ())) for e in entities.values()]
     if said is not None and found and said.needs(mention):
-        return said.with_said(found)
+        return said.with_said(mention, found)
     return found
 
 
@@ -587,7 +587,7 @@ def _prefetch_said(
                 found = txn.entity_candidates(scope, narrow, ids) if exact_first else []
                 if not found:
                     found = txn.entity_candidates(scope, sorted(lookup), ids)
-                people += [e.id for e in found if said.compared(e.type)]
+                people += [e.id for e in found if said.compared(named.mention, e.type)]
     said.read(people)
 
 

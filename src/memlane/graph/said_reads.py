@@ -8,7 +8,8 @@ memories whose text names it, under the one read rule, as the writer may read th
 ``said.said_of`` marks a mention's own sentence.
 
 Read only when it can matter: the mention's own sentence says who its person is to the writer or whom
-it is not by a description (``needs``), and only of the candidates resolution may compare as people.
+it is not by a description, and then only of the candidates resolution may compare as people; or it
+says its name is a namesake ("a different Fiona": then of every candidate; ``needs``).
 One statement reads them for all such mentions of a store batch (``read``, from ``linking.prefetch``);
 an entity that a memory of the batch is linked to later is read again when next asked for (its
 batch's link rows written first, so that the statement sees them). What resolution decided with
@@ -27,7 +28,7 @@ from ..storage.base import EntityWrites
 from ..storage.entity_names import matching_type
 from ..text import key_fold
 from .linking import _spelling
-from .resolution import Candidate, EntityType, Mention
+from .resolution import Candidate, EntityType, Mention, _said_namesake
 from .said import KEPT, denials, relations, said_of
 
 __all__ = ["SaidReads"]
@@ -51,18 +52,24 @@ class SaidReads:
 
     @staticmethod
     def needs(mention: Mention) -> bool:
-        """Whether resolving ``mention`` compares its sentence with what was said of known people: its
+        """Whether resolving ``mention`` compares its sentence with what was said of known entities: its
         sentence says who its person is to the writer ("Sophie my sister") or whom it is not by a
-        description ("..., not the superintendent"); a name of a kind other than a person's never."""
-        if not mention.name or not mention.context or mention.type not in (None, _PERSON):
+        description ("..., not the superintendent"), for a person's name (or an untyped one); or that
+        its name is a namesake of a known one ("a different Fiona": any kind of thing)."""
+        if not mention.name or not mention.context:
+            return False
+        if _said_namesake(mention):
+            return True
+        if mention.type not in (None, _PERSON):
             return False
         said = said_of(mention.name, mention.context)  # (cached, as what follows: read for the memo key)
         return said is not None and bool(relations(said) or denials(said).words)
 
     @staticmethod
-    def compared(candidate_type: str | None) -> bool:
-        """Whether resolution may compare a candidate of this type as a person (typed so, or untyped)."""
-        return matching_type(candidate_type) in (None, _PERSON)
+    def compared(mention: Mention, candidate_type: str | None) -> bool:
+        """Whether resolving ``mention`` (one that ``needs`` what was said) compares a candidate of this
+        type with it: as a person (typed so, or untyped), or any candidate of a namesake."""
+        return matching_type(candidate_type) in (None, _PERSON) or _said_namesake(mention)
 
     def read(self, entity_ids: Iterable[str]) -> None:
         """Read the texts of the entities not read yet, or that a memory of the batch was linked to
@@ -88,9 +95,9 @@ class SaidReads:
             if len(self._texts.get(entity_id, ())) < KEPT:
                 self._texts.pop(entity_id, None)
 
-    def with_said(self, candidates: Sequence[Candidate]) -> list[Candidate]:
-        """``candidates`` with their ``said`` (the people among them)."""
-        people = [c for c in candidates if self.compared(str(c.type) if c.type else None)]
+    def with_said(self, mention: Mention, candidates: Sequence[Candidate]) -> list[Candidate]:
+        """``candidates`` with their ``said`` (those ``compared`` with ``mention``)."""
+        people = [c for c in candidates if self.compared(mention, str(c.type) if c.type else None)]
         self.read(c.id for c in people)
         said = {c.id: sentences((c.name, *c.aliases), self._texts.get(c.id, ())) for c in people}
         return [replace(c, said=said[c.id]) if said.get(c.id) else c for c in candidates]
