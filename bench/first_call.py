@@ -2,7 +2,7 @@
 ``memlane serve`` answers its first recall.
 
     python bench/first_call.py --tree before=/path/to/old/src --tree after=src [--runs 3]
-                               [--embedder local --embedder none] [--no-serve] [--workdir DIR]
+                               [--embedder local --embedder none] [--no-serve] [--no-mcp] [--workdir DIR]
 
 Each ``--tree LABEL=SRC`` is a memlane source folder run as ``PYTHONPATH=SRC``; each gets its own
 ``MEMLANE_HOME`` and SQLite database under the work folder, prepared first by one store (which builds the
@@ -13,7 +13,10 @@ embedding model and the cached tables: its figures are printed as "first process
    processes, once per ``--embedder``: the child's CPU (user + system, its threads included) and wall;
 2. (unless ``--no-serve``) a fresh ``memlane serve --json``: from launch to the line announcing its URL
    (the server is ready), the first recall's latency after that, launch to that first answer, a second
-   recall's latency, and the server's CPU until the first answer.
+   recall's latency, and the server's CPU until the first answer;
+3. (unless ``--no-mcp``) a fresh ``memlane mcp`` (stdio) through the official MCP SDK's client: from
+   launch to the answered ``initialize`` (ready), the first ``memory_recall``'s latency after that,
+   launch to that first answer and a second call's latency.
 
 Medians are printed per tree with the load average. Python writes bytecode (``PYTHONDONTWRITEBYTECODE``
 is removed from the children's environment), as an installed memlane has its ``.pyc`` files.
@@ -120,12 +123,39 @@ def serve_once(src: str, home: Path, db: Path, key: str, i: int) -> dict[str, fl
         proc.wait(timeout=60)
 
 
+def mcp_once(src: str, home: Path, db: Path, i: int) -> dict[str, float]:
+    """``memlane mcp`` over stdio, through the official SDK's client (imported here: only this needs it)."""
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    async def session() -> dict[str, float]:
+        params = StdioServerParameters(command=CLI[0], args=[*CLI[1:], "--db", str(db), "mcp"],
+                                       env=environment(src, home))  # fmt: skip
+        t0 = time.perf_counter()
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            ready = time.perf_counter() - t0
+            first = await client.call_tool("memory_recall", {"query": question(i)})
+            answered = time.perf_counter() - t0
+            t1 = time.perf_counter()
+            await client.call_tool("memory_recall", {"query": question(i + 1)})
+            second = time.perf_counter() - t1
+        if first.is_error or not (first.structured_content or {}).get("hits"):
+            raise SystemExit(f"the first MCP recall found nothing: not a real recall ({first.content})")
+        return {"ready_s": ready, "first_recall_s": answered - ready, "launch_to_answer_s": answered,
+                "second_recall_s": second}  # fmt: skip
+
+    return anyio.run(session)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tree", action="append", required=True, help="LABEL=SRC (repeat)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--embedder", action="append", help="local (default), none (repeat)")
     parser.add_argument("--no-serve", action="store_true")
+    parser.add_argument("--no-mcp", action="store_true")
     parser.add_argument("--workdir", type=Path)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     options = parser.parse_args()
@@ -171,6 +201,9 @@ def main() -> None:
             if not options.no_serve:
                 for name, value in serve_once(str(Path(src).resolve()), home, db, keys[label], n).items():
                     add(label, f"serve {name}", value)
+            if not options.no_mcp:
+                for name, value in mcp_once(str(Path(src).resolve()), home, db, n).items():
+                    add(label, f"mcp {name}", value)
             print(f"run {run + 1} {label} done (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     print(f"\nmedians of {options.runs} alternated runs (load average now {os.getloadavg()[0]:.1f}):")
     names = list(next(iter(figures.values())))

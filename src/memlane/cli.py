@@ -16,16 +16,16 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-from pydantic import BaseModel
 
 from . import cli_progress
 from .errors import ConfigError, InvalidInput, MemlaneError
-from .requests import MAX_CONTENT_CHARS
 
 __all__ = ["main"]
 
 
 def _dump(value: Any) -> Any:
+    from pydantic import BaseModel  # imported here: ``memlane --help`` needs no pydantic
+
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, list | tuple):
@@ -107,6 +107,9 @@ def _client(ctx: click.Context, *, existing: bool = False) -> Any:
         if path is not None and not path.exists():
             raise ConfigError(f"no memlane database at {path} (run memlane init, or store something first)")
     if "client" not in obj:
+        from .graph.linking import own_process
+
+        own_process()  # memlane's own process: linking may settle its heap (graph.linking.own_process)
         obj["client"] = Memlane(obj.get("db"), user=obj.get("user"), space=obj.get("space"),
                                 embedder=obj.get("embedder"))  # fmt: skip
         ctx.call_on_close(obj["client"].close)
@@ -210,9 +213,6 @@ def main(ctx: click.Context, as_json: bool, db: str | None, user: str | None, sp
 
     Every command takes --json, and the options above before or after its name.
     """
-    from .graph.linking import own_process
-
-    own_process()  # memlane's own process: linking may settle its heap (graph.linking.own_process)
     ctx.ensure_object(dict)
     ctx.obj.update({k: v for k, v in {"db": db, "user": user, "space": space, "embedder": embedder,
                                       "server": server, "api_key": api_key}.items() if v})  # fmt: skip
@@ -255,6 +255,8 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no
     CONTENT is one self-contained statement of at most 32,000 characters. A statement that updates an
     earlier one (sharing a name, date or number) supersedes it.
     """
+    from .requests import MAX_CONTENT_CHARS
+
     if content == "-":
         content = sys.stdin.read()
     if not content.strip():

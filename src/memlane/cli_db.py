@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 
-from .config import redact_url as _redact
 from .errors import MemlaneError
 
 __all__ = ["db"]
@@ -57,7 +56,7 @@ def upgrade_cmd(ctx: click.Context, database: str | None, as_json: bool) -> None
       memlane db upgrade --db "postgresql://memlane@db.internal/memlane" --json
     """
     from .app import open_store
-    from .config import load_settings
+    from .config import load_settings, redact_url
 
     url = database or _root(ctx).get("db") or load_settings().database_url
     try:
@@ -69,7 +68,7 @@ def upgrade_cmd(ctx: click.Context, database: str | None, as_json: bool) -> None
     except MemlaneError as exc:
         _fail(ctx, exc)
         return
-    where = _redact(url)
+    where = redact_url(url)
     _out(ctx, as_json, {"database": where, "backend": store.backend, "schema_version": version},
          f"{where}: schema version {version} ({store.backend})")  # fmt: skip
 
@@ -89,6 +88,7 @@ def copy_cmd(ctx: click.Context, source: str, target: str, as_json: bool) -> Non
       memlane db copy --from ~/.memlane/memlane.db --to postgresql://memlane@db.internal/memlane
     """
     from .app import open_store
+    from .config import redact_url
     from .storage.transfer import copy_database
 
     if source == target:
@@ -98,7 +98,9 @@ def copy_cmd(ctx: click.Context, source: str, target: str, as_json: bool) -> Non
         try:
             dst = open_store(target)
             try:
-                report = copy_database(src, dst, source_name=_redact(source), target_name=_redact(target))
+                report = copy_database(
+                    src, dst, source_name=redact_url(source), target_name=redact_url(target)
+                )
             finally:
                 dst.close()
         finally:

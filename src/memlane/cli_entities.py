@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from .graph.resolution import EntityType
+from .graph.entity_type import EntityType
 from .timeutil import iso_z
 
 __all__ = ["ENTITY_TYPES", "build"]

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-from pydantic import BaseModel
 
 __all__ = ["keys", "mcp_cmd", "serve_cmd", "teams", "users"]
 
@@ -84,6 +83,8 @@ def _access_of(service: Any) -> Any:
 
 
 def _emit(ctx: click.Context, value: Any, human: Callable[[Any], str]) -> None:
+    from pydantic import BaseModel  # imported here: ``memlane --help`` needs no pydantic
+
     if ctx.obj.get("json"):
         data = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
         if isinstance(data, list):
@@ -146,6 +147,7 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
     from .api import create_app
     from .app import build_service
     from .cli_progress import showing
+    from .graph.linking import own_process
 
     sock = _listen(host, port)  # before anything is created: a busy port must leave no key behind
     try:
@@ -153,6 +155,7 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
         if user:
             ctx.obj["user"] = user
         settings = _settings(ctx)
+        own_process()  # memlane's own process: linking may settle its heap (graph.linking.own_process)
         with showing(ctx):  # the one-time model preparation, on a terminal
             service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
             access = _access_of(service)
@@ -270,13 +273,18 @@ def mcp_cmd(ctx: click.Context, user: str | None, embedder: str | None) -> None:
     import anyio
 
     from .app import build_service
+    from .graph.linking import own_process
     from .mcp_server import run_stdio
 
     if user:
         ctx.obj["user"] = user
     settings = _settings(ctx)
+    own_process()  # memlane's own process: linking may settle its heap (graph.linking.own_process)
     service = build_service(settings, embedder=embedder or ctx.obj.get("embedder"))
     try:
+        # Warm up before serving, as ``memlane serve`` does: the client waits for its initialize
+        # answer meanwhile, and the first tool call then costs what any other does (MemoryService.warm_up).
+        service.warm_up()
         anyio.run(functools.partial(run_stdio, service, _access_of(service), user=settings.user,
                                     workspace=settings.workspace))  # fmt: skip
     finally:

@@ -41,7 +41,6 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -50,6 +49,7 @@ import numpy.typing as npt
 
 from . import org_forms
 from .company_names import is_common_word, short_reference, singular_form
+from .entity_type import EntityType
 from .family_names import family_name_keys, native_name_readings, same_family_name
 from .given_names import (
     given_name_forms,
@@ -99,22 +99,6 @@ __all__ = [
     "normalise_name",
     "resolve",
 ]
-
-
-class EntityType(StrEnum):
-    PERSON = "person"
-    COMPANY = "company"
-    TEAM = "team"
-    CUSTOMER = "customer"
-    PROJECT = "project"
-    SYSTEM = "system"
-    DEAL = "deal"
-    TICKET = "ticket"
-    DOCUMENT = "document"
-    REPOSITORY = "repository"
-    PLACE = "place"
-    EVENT = "event"
-    OTHER = "other"
 
 
 #: Types that name the same kind of thing for matching purposes.
