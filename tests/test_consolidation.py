@@ -130,10 +130,10 @@ def test_near_misses_with_equal_anchors_stay_apart(a: str, b: str) -> None:
 def test_without_wordnet_only_light_verbs_differ(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ``wordnet`` extra missing: no two words are related, so synonyms stay apart and a light
     verb is still no difference (the rule degrades to keeping apart, never to merging more)."""
-    from memlane.consolidation import lexicon, paraphrases
+    from memlane.consolidation import lexicon, paraphrases, strict_reading, synonyms
 
-    caches = [lexicon._root, lexicon._index, lexicon._senses, lexicon.related, lexicon.opposed,
-              paraphrases._reading]  # fmt: skip
+    caches = [lexicon._root, lexicon._tables, lexicon._senses, lexicon.related, lexicon.opposed,
+              paraphrases._reading, strict_reading.reading, synonyms._stems, synonyms.word_stem]  # fmt: skip
     for cache in caches:
         cache.cache_clear()
     monkeypatch.setattr(lexicon, "_root", lambda: None)

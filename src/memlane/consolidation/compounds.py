@@ -13,6 +13,7 @@ from ..text.claims import analyse
 from .discourse import strip_discourse
 from .signature import MARKERS, normalise
 from .strict_reading import TIME_WORDS, phrase_words, reading, rewritten, strict_canonical
+from .synonyms import stems_of, word_stem
 from .verb_forms import SEQ_TOKEN_RE, plural_subject, verb_form
 
 __all__ = [
@@ -64,6 +65,7 @@ def compounds(content: str) -> frozenset[tuple[str, str]]:
             stems_w, stems_h = text.content_words(low_w), text.content_words(low_h)
             if len(stems_w) == 1 and len(stems_h) == 1:
                 (sw,), (sh,) = stems_w, stems_h
+                sw, sh = word_stem(low_w) or sw, word_stem(low_h) or sh  # "colour" / "color"
                 out.add((canon.get(sw, sw), canon.get(sh, sh)))
     return frozenset(out)
 
@@ -83,8 +85,8 @@ def modifier_moved(a: str, b: str) -> bool:
         phrases = phrase_words(tokens_y)
         accompanied = set(phrases.get("~with", ())) | set(phrases.get("~without", ()))
         claims = analyse(normalise(strip_discourse(y)[0])).claims
-        canon = strict_canonical()[0]
-        subject = {canon.get(w, w) for c in claims for w in c.subject}
+        canon, lexical = strict_canonical()[0], stems_of(a, b)
+        subject = {canon.get(w, lexical.get(w, w)) for c in claims for w in c.subject}
         for w, h in moved:
             if w in bag_y and h in bag_y and (w in accompanied or (w in subject and h not in subject)):
                 return True

@@ -23,6 +23,7 @@ only statements whose words differ by light verbs.
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,6 +41,10 @@ __all__ = [
     "part_of_speech",
     "parts_of_speech",
     "related",
+    "first_senses",
+    "senses",
+    "synset_words",
+    "tagged_parts",
 ]
 
 #: how many of a word's senses (per part of speech, most frequent first) count: chosen leave-one-set-out
@@ -78,12 +83,14 @@ def available() -> bool:
 
 
 @lru_cache(maxsize=1)
-def _index() -> dict[str, tuple[tuple[Synset, ...], ...]]:
-    """lemma -> per part of speech, its synsets, most frequent sense first."""
+def _tables() -> tuple[dict[str, tuple[tuple[Synset, ...], ...]], dict[str, dict[str, int]]]:
+    """(lemma -> per part of speech, its synsets, most frequent sense first; lemma of more than one
+    part of speech -> per part of speech, how many of its senses the SemCor corpus tagged)."""
     root = _root()
     out: dict[str, list[tuple[Synset, ...]]] = {}
+    tagged: dict[str, dict[str, int]] = {}
     if root is None:
-        return {}
+        return {}, {}
     for name, pos in _POS_OF_FILE.items():
         with open(root / f"index.{name}", encoding="utf-8") as f:
             for line in f:
@@ -92,7 +99,20 @@ def _index() -> dict[str, tuple[tuple[Synset, ...], ...]]:
                 parts = line.split()
                 count = int(parts[2])
                 out.setdefault(parts[0], []).append(tuple((pos, int(o)) for o in parts[-count:]))
-    return {k: tuple(v) for k, v in out.items()}
+                tagged.setdefault(parts[0], {})[pos] = int(parts[-count - 1])
+    index = {k: tuple(v) for k, v in out.items()}
+    return index, {k: v for k, v in tagged.items() if len(v) > 1}
+
+
+def _index() -> dict[str, tuple[tuple[Synset, ...], ...]]:
+    """lemma -> per part of speech, its synsets, most frequent sense first."""
+    return _tables()[0]
+
+
+def tagged_parts(lemma: str) -> dict[str, int] | None:
+    """For a lemma of several parts of speech, how many senses of each a sense-tagged corpus (SemCor,
+    WordNet's frequency counts) has seen: "automobile" ``{"n": 1, "v": 0}``; None for one part."""
+    return _tables()[1].get(lemma)
 
 
 @lru_cache(maxsize=4)
@@ -155,6 +175,39 @@ def _senses(word: str, senses: int) -> frozenset[Synset]:
     return frozenset(
         s for lemma in lemmas(word) for per_pos in index.get(lemma, ()) for s in per_pos[:senses]
     )
+
+
+def senses(word: str, senses: int = SENSES) -> frozenset[Synset]:
+    """The first ``senses`` senses of ``word`` and of its lemmas, per part of speech."""
+    return _senses(word, senses)
+
+
+@lru_cache(maxsize=65536)
+def first_senses(lemma: str) -> dict[str, Synset]:
+    """``lemma``'s most frequent sense per part of speech (``n``, ``v``, ``a``, ``r``), as WordNet lists
+    it for that very spelling (no lemmatisation)."""
+    return {
+        ("a" if per_pos[0][0] == "s" else per_pos[0][0]): per_pos[0]
+        for per_pos in _index().get(lemma, ())
+        if per_pos
+    }
+
+
+@lru_cache(maxsize=65536)
+def synset_words(synset: Synset) -> tuple[str, ...]:
+    """The words of ``synset``, in WordNet's order (``_`` for a space, capitals as written)."""
+    root = _root()
+    if root is None:
+        return ()
+    pos, offset = synset
+    name = _FILES[pos]
+    at = _positions(name).get(offset)
+    if at is None:
+        return ()
+    with open(root / f"data.{name}", "rb") as f:
+        f.seek(at)
+        parts = f.readline().decode("utf-8").split(" | ")[0].split()
+    return tuple(re.sub(r"\(\w+\)$", "", parts[4 + 2 * i]) for i in range(int(parts[3], 16)))
 
 
 def is_verb(words: str) -> bool:

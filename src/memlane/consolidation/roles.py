@@ -15,6 +15,7 @@ from .discourse import strip_discourse
 from .relations import relation_forms
 from .signature import normalise
 from .strict_reading import strict_canonical
+from .synonyms import stems_of as synonym_stems_of
 from .verb_forms import SEQ_TOKEN_RE
 
 __all__ = [
@@ -99,11 +100,12 @@ def subjects_apart(a: str, b: str, within: frozenset[str] | None = None) -> bool
     if not ca or len(ca) != len(cb):
         return False
     canon, fillers = strict_canonical()
+    lexical = synonym_stems_of(a, b)  # "theatre" / "theater", "automobile" / "car": one word
 
     def words(stems: frozenset[str]) -> frozenset[str]:  # "favourite" / "favorite": one word
         # a filler read into the subject is none of it ("Teo actually rides…")
         # and the speaker's "I", which the claim analysis drops from "I and my parents live…"
-        out = frozenset(canon.get(w, w) for w in stems if w not in fillers and w != "i")
+        out = frozenset(canon.get(w, lexical.get(w, w)) for w in stems if w not in fillers and w != "i")
         return out if within is None else out & within
 
     for x, y in zip(ca, cb, strict=True):

@@ -31,6 +31,7 @@ from .discourse import strip_discourse
 from .places import place_names
 from .relations import relation_forms
 from .restatement import plain_forms
+from .synonyms import stems as synonym_stems
 
 __all__ = [
     "FILLERS",
@@ -195,8 +196,11 @@ def signature(content: str) -> frozenset[str] | None:
     content = strip_discourse(content)[0]  # "FYI, Mira owns a bakery" says what "Mira owns a bakery" says
     normalised = normalise(content)
     canon, fillers = _canonical()
+    lexical = synonym_stems(normalised)  # "automobile" is "car", "colour" "color" (WordNet)
     words = frozenset(
-        canon.get(v, v) for v in map(irregular, text.content_words(normalised)) if v not in fillers
+        canon.get(v, lexical.get(v, v))
+        for v in map(irregular, text.content_words(normalised))
+        if v not in fillers
     )
     if len(words) < 2:
         return None

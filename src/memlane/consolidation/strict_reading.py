@@ -15,6 +15,7 @@ from .. import text
 from .discourse import strip_discourse
 from .guards import PHRASE_END
 from .signature import FILLERS, MARKERS, SYNONYMS, canon_of, irregular, normalise, normalise_order, stem_of
+from .synonyms import stems as synonym_stems
 from .verb_forms import BE, NOT_RE, SEQ_TOKEN_RE, base_form, plural_subject, verb_form
 
 __all__ = [
@@ -179,7 +180,9 @@ def reading(content: str) -> tuple[tuple[tuple[str, str, str], ...], frozenset[s
     "looks" is ``~like`` (a comparison: "Tom is like his father" / "Tom likes his father")."""
     original = rewritten(content)
     canon, fillers = strict_canonical()
-    raw = SEQ_TOKEN_RE.findall(NOT_RE.sub(r"\1 not", normalise(original)))
+    normalised = normalise(original)
+    lexical = synonym_stems(normalised)  # words of one meaning (WordNet), as the signature reads them
+    raw = SEQ_TOKEN_RE.findall(NOT_RE.sub(r"\1 not", normalised))
     tokens: list[tuple[str, str, str]] = []
     stance: set[str] = set()
     previous = ""
@@ -220,7 +223,7 @@ def reading(content: str) -> tuple[tuple[tuple[str, str, str], ...], frozenset[s
             for word in sorted(text.content_words(low)):
                 word = irregular(word)
                 if word not in fillers:
-                    tokens.append((surface, canon.get(word, word), form))
+                    tokens.append((surface, canon.get(word, lexical.get(word, word)), form))
         previous = surface
     if raw and (raw[-1] == "?" or raw[0].lower() in _QUESTION_OPENERS):
         stance.add("?")
