@@ -67,3 +67,27 @@ def test_explicit_replace_then_automatic_supersession_of_it(mem: Memlane) -> Non
         ("Sven Berg lives in Tromso", old.id, tesla.id),
         ("Sven Berg lives in Lima", saab.id, None),
     ]
+
+
+def test_sqlite_reads_each_items_candidates_once(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """SQLite locks no chain (one writer at a time), so a batch picks nothing up front: each item's
+    supersession candidates are read once, as it is stored, with the same outcome. (Picked up front,
+    every item sharing a key with an earlier one was picked again: its candidates read twice.)"""
+    from memlane.storage.sqlite import writes
+
+    read: list[str] = []
+    original = writes._Txn.supersession_candidates
+
+    def counted(self, memory, entity_keys, limit):  # type: ignore[no-untyped-def]
+        read.append(memory.content)
+        return original(self, memory, entity_keys, limit)
+
+    monkeypatch.setattr(writes._Txn, "supersession_candidates", counted)
+    mem = Memlane(tmp_path / "m.db", user="ana", embedder="none")
+    rome = mem.store("Ana Okafor lives in Rome", source="test")
+    read.clear()
+    texts = ["Ana Okafor lives in Berlin", "Bruno Silva likes green tea", "Ana Okafor lives in Paris"]
+    results = mem.store_many(texts, source="test")
+    assert sorted(read) == sorted(texts)
+    assert [[s.id for s in r.superseded] for r in results] == [[rome.id], [], [results[0].id]]
+    mem.close()

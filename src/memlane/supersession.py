@@ -87,12 +87,18 @@ class BatchPicks:
     batch's order, and two overlapping writers could deadlock (PostgreSQL). An item's pick stands when
     nothing stored before it in the batch could change it: no earlier item shares one of its keys, and
     none of its candidates was superseded or retracted since. Otherwise it is picked again when stored
-    (a chain then found that was not locked up front is locked as it is picked, as before)."""
+    (a chain then found that was not locked up front is locked as it is picked, as before).
+
+    Where the transaction locks no chain (``WriteTxn.locks_chains`` False: SQLite, one writer at a
+    time), nothing is picked up front: each item is picked once, as it is stored (the same pick: one up
+    front is used only when it equals that one). In a batch whose items share names, most picks up front
+    were picked again, reading every item's candidates twice."""
 
     def __init__(self, txn: WriteTxn, items: Sequence[tuple[Memory, frozenset[str], bool] | None]) -> None:
         """``items``: per request, (the new item, its index keys, backdated), or None (no automatic
         supersession for it)."""
-        self._ahead = [_pick(txn, *item) if item is not None else None for item in items]
+        ahead = txn.locks_chains
+        self._ahead = [_pick(txn, *item) if item is not None and ahead else None for item in items]
         self._touched: set[str] = set()
         self._gone: set[str] = set()
 

@@ -498,6 +498,10 @@ class WriteTxn(EntityWrites, ConsolidationRunWrites, EntityRekeyWrites, Protocol
         transaction that will change them later does not take them one by one in its own order."""
         ...
 
+    #: whether ``lock_chains_of`` locks anything: False where the transaction is the only writer
+    #: (SQLite), so nothing gains from knowing the chains a batch will change before it changes them
+    locks_chains: bool
+
     def supersession_candidates(
         self, memory: Memory, entity_keys: frozenset[str], limit: int
     ) -> list[tuple[str, str, datetime]]:

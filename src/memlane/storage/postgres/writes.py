@@ -221,6 +221,9 @@ def restem_keyword_index(conn: psycopg.Connection[Any]) -> None:
 class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, EntityRekeyOps):
     """Write operations inside one READ COMMITTED transaction on one pooled connection."""
 
+    #: concurrent writers: several chains are locked in one canonical order (``lock_chains_of``)
+    locks_chains = True
+
     def __init__(self, store: PostgresStore, conn: psycopg.Connection[Any]) -> None:
         self.store = store
         self.conn = conn

@@ -112,6 +112,9 @@ def restem_keyword_index(cur: Any) -> None:
 class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, EntityRekeyOps):
     """Write operations inside one ``BEGIN IMMEDIATE`` transaction."""
 
+    #: one writer at a time: no chain to lock (``lock_chains_of``)
+    locks_chains = False
+
     def __init__(self, store: SqliteStore, cur: apsw.Cursor) -> None:
         self.store = store
         self.cur = cur
