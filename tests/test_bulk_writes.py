@@ -1,9 +1,11 @@
-"""A 100k-item ``store_many`` (one all-or-nothing transaction) alongside single stores, on SQLite: the
+"""A 20k-item ``store_many`` (one all-or-nothing transaction) alongside single stores, on SQLite: the
 single stores wait for it and never fail with "locked", from another process or another thread.
 
 The bulk transaction is made to last longer than SQLite's 10 s busy timeout whatever the machine's
 speed: a trigger in the test database calls a function of the bulk process inside the transaction,
-which says so and then sleeps 11 s before the batch goes on.
+which says so and then sleeps 11 s before the batch goes on. That pause, not the batch's size, is what
+outlasts the busy timeout (the test ran 100k items, ~80 s of CPU, for the same check): it comes halfway,
+10k rows written in the open transaction and 10k to go.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from memlane import Memlane
 
 pytestmark = pytest.mark.sqlite_only(reason="SQLite's single writer; PostgreSQL writers run side by side")
 
-BATCH = 100_000
+BATCH = 20_000
 PAUSE_S = 11  # longer than the 10 s busy timeout
 
 _BULK = textwrap.dedent(
@@ -57,7 +59,7 @@ _BULK = textwrap.dedent(
 )
 
 
-def test_single_stores_never_fail_while_a_100k_bulk_store_runs(tmp_path: Path) -> None:
+def test_single_stores_never_fail_while_a_bulk_store_runs(tmp_path: Path) -> None:
     db = tmp_path / "bulk.db"
     other = Memlane(db, user="bob", embedder="none")  # another process's view: open before the bulk starts
     try:
