@@ -56,7 +56,7 @@ def test_after_the_warm_up_the_first_store_and_recall_build_no_table(tmp_path: P
         "MEMLANE_CACHE_DIR": str(home / "cache"),
     }
     done = subprocess.run([sys.executable, "-c", _SCRIPT, str(tmp_path / "m.db")], capture_output=True,
-                          text=True, env=env, timeout=300, check=False)  # fmt: skip
+                          text=True, env=env, timeout=600, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
     warm, after = out["warm"], out["after"]
