@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.consolidation.paraphrases import guarded
+from memlane.consolidation.paraphrases import guarded, verdict
 from memlane.consolidation.same_statement import statement_apart
 
 REFUSED = [
@@ -52,3 +52,29 @@ def test_a_comparative_liking_is_a_preference() -> None:
     assert verdict(prefers, "Timo likes rye bread more than white bread") == 1
     assert verdict(prefers, "Timo likes white bread more than rye bread") == -1  # turned round
     assert verdict(prefers, "Timo likes rye bread") == -1  # a liking is not a preference
+
+
+#: the one word a statement adds is no frame of the fact when it is a prefix glued to a word both say
+#: (``paraphrases._prefix``)
+NOT_FRAMED = [
+    ("Greta founded a bakery called Crumb in 2019", "Greta co-founded a bakery called Crumb in 2019"),
+    ("Lasse is the director of Nordlys", "Lasse is the ex-director of Nordlys"),
+    ("Mads chairs the parents' council at Solbakken", "Mads co-chairs the parents' council at Solbakken"),
+]
+#: framing words that still frame (rule 7): a hobby, a plan beside a plan; a hyphenated word that is
+#: no prefix of a word both say
+STILL_FRAMED = [
+    ("Oona plays the cello", "Oona plays the cello as a hobby"),
+    ("Oona is moving to Turku in May", "Oona's move to Turku is planned for May"),
+    ("Oona owns a flat in Tampere", "Oona has a flat in Tampere"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), NOT_FRAMED)
+def test_a_prefix_is_no_frame(a: str, b: str) -> None:
+    assert verdict(a, b) == -1 and verdict(b, a) == -1
+
+
+@pytest.mark.parametrize(("a", "b"), STILL_FRAMED)
+def test_framing_words_still_frame(a: str, b: str) -> None:
+    assert verdict(a, b) == 1 and verdict(b, a) == 1

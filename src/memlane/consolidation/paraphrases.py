@@ -422,6 +422,8 @@ def verdict(
     # words WordNet does not account for: framing words one side adds, aligned, or another fact
     found = 1
     framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
+    if framed and any(_prefix(w, a if w in left[0] else b) for w in left[0] + left[1]):
+        return -1  # "co-founded" / "founded": the prefix changes a word both say
     if framed and all(_framing(w, b if w in left[0] else a) for w in left[0] + left[1]):
         pass
     elif framed and any(
@@ -449,6 +451,12 @@ def _changes_claim(word: str, other: str) -> bool:
     if word in _PARTICLES or forms & _CHANGES_CLAIM:
         return True
     return bool(forms & _PLANNING) and tense(other) in ("past", "used")
+
+
+def _prefix(word: str, content: str) -> bool:
+    """Whether ``word`` is written as a prefix glued to the next word ("**co**-founded", "**ex**-wife",
+    "**vice**-president"): it changes that word, so it frames nothing."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(word)}-[^\W\d_]", content, re.IGNORECASE))
 
 
 def _someone_else(word: str, content: str) -> bool:
