@@ -417,3 +417,17 @@ def test_a_request_said_after_its_statement_or_with_a_typo_in_its_verb() -> None
     for query, (kind, said) in cases.items():
         request = read_request(query)
         assert (request.kind, request.text) == (kind, said), query
+
+
+def test_his_or_her_thing_is_not_the_speaker_s(mem: Memlane) -> None:
+    keys = _store(
+        mem,
+        {
+            "pension": "I pay 200 a month into my pension",
+            "wife": "My wife does her own pension paperwork",
+            "hand": "Kenji writes with his left hand",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about my pension") == {"pension"}
+    # a request that names no owner of the thing keeps reading "his" as the subject's
+    assert _forget(mem, keys, "forget that Kenji is left-handed") == {"hand"}

@@ -72,7 +72,9 @@ _FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
 _FIRST_PERSON_WORD = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 #: "Oscar's phone", "my phone": who a thing is said to be of
-_OWNED = re.compile(r"\b([^\W_]+)'s?\s+([^\W_]+)|\b(my|our)\s+([^\W_]+)", re.IGNORECASE)
+_OWNED = re.compile(r"\b([^\W_]+)'s?\s+([^\W_]+)|\b(my|our|his|her)\s+(?:own\s+)?([^\W_]+)", re.IGNORECASE)
+#: the owner "his" or "her" names: someone, never the speaker
+_SOMEONE = "his/her"
 
 #: ``recall(text, about=name)``: the caller's candidates (every version, every space the forget covers)
 Recall = Callable[..., Sequence[Memory]]
@@ -135,8 +137,12 @@ def _owned(text_: str) -> set[tuple[str, str]]:
     """(owner, thing) stems of a text's possessives; the speaker is ``i``."""
     pairs = set()
     for match in _OWNED.finditer(text.key_fold(text_)):
-        owner, thing = (match.group(1), match.group(2)) if match.group(1) else ("i", match.group(4))
-        owner_stems = ["i"] if owner == "i" else text.tokenize(owner)
+        if match.group(1):
+            owner, thing = match.group(1), match.group(2)
+        else:
+            owner = "i" if match.group(3).lower() in ("my", "our") else _SOMEONE
+            thing = match.group(4)
+        owner_stems = [owner] if owner in ("i", _SOMEONE) else text.tokenize(owner)
         thing_stems = text.tokenize(thing)
         if owner_stems and thing_stems:
             pairs.add((owner_stems[0], thing_stems[0]))
@@ -152,8 +158,8 @@ def _same_owners(asked: set[tuple[str, str]], said: set[tuple[str, str]], wanted
             continue
         owners = {o for o, t in asked if t == thing}
         if owners and owner not in owners:
-            return False
-        if not owners and owner != "i" and owner not in wanted.stems:
+            return False  # ("My husband does his own tax return" is not "my tax return")
+        if not owners and owner not in ("i", _SOMEONE) and owner not in wanted.stems:
             return False
     return True
 
