@@ -85,3 +85,27 @@ def test_memlane_mcp_warms_up_before_it_serves_stdio(tmp_path: Path) -> None:
     assert loaded["memlane.text.lexicon.lemminflect"] > 0
     assert loaded["memlane.graph.given_names._dictionary"] > 0
     assert loaded["memlane.graph.places._cities"] > 0
+
+
+#: what a store, a recall or a list never uses: imported by the commands that do (consolidate, extract,
+#: forget by query, import, profiles and jobs)
+UNUSED_BY_MEMORY_COMMANDS = ("memlane.consolidation", "memlane.extraction", "memlane.forgetting",
+                             "memlane.import_runs", "memlane.importers", "memlane.profiles", "memlane.jobs")  # fmt: skip
+
+
+def test_store_recall_and_list_import_no_consolidation_extraction_or_jobs(tmp_path: Path) -> None:
+    db = str(tmp_path / "m.db")
+    code = (
+        "import sys\nfrom memlane.cli import main\n"
+        f"for args in (['memory', 'store', 'Anna Berger moved to Porto and works at Zeiss.'],"
+        f" ['memory', 'recall', 'Where does Anna work?'], ['--json', 'memory', 'list'], ['--json', 'entities', 'list']):\n"
+        f"    try:\n        main(['--db', {db!r}, '--embedder', 'none', *args], obj={{}}, standalone_mode=False)\n"
+        "    except SystemExit as e:\n        assert not e.code\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({UNUSED_BY_MEMORY_COMMANDS!r})))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(tmp_path / "home"), "MEMLANE_USER": "ana"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert any(line.startswith("stored ") for line in lines)  # it did store
+    assert lines[-1] == "[]"

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .auth import AccessService
 from .config import Settings, is_postgres_url, sqlite_path_from_url
 from .errors import ConfigError
-from .extraction.base import Extractor
 from .providers.base import Embedder
 from .providers.llm.base import LLM
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService
 from .storage.base import Store
+
+if TYPE_CHECKING:  # the extraction package is imported when first used
+    from .extraction.base import Extractor
 
 __all__ = ["build_service", "open_store"]
 
@@ -71,7 +75,7 @@ def build_service(
 
         service = MemoryService(store, None if spec == "none" else factory, retrieval, access=access,
                                 home=settings.home, extractor=extractor)  # fmt: skip
-    service.consolidation.paraphrases = settings.consolidate_paraphrases
+    service.consolidate_paraphrases = settings.consolidate_paraphrases  # applied when consolidation is built
     if settings.consolidate_judge == "llm":
 
         def judge() -> LLM | None:
@@ -79,5 +83,5 @@ def build_service(
 
             return build_llm(settings.llm, environ=settings.environ)
 
-        service.consolidation.judge = judge
+        service.consolidation_judge = judge
     return service

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from .auth import name_form
 from .errors import Forbidden, InvalidInput, NotFound, OptedOut
-from .extraction.models import Message
 from .ids import new_id
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
 from .requests import check_integer, check_storable
 from .storage.base import Store
 from .timeutil import now_utc, parse_time
+
+if TYPE_CHECKING:  # the extraction package is imported when messages are read
+    from .extraction.models import Message
 
 __all__ = [
     "MAX_CONVERSATION_ID_CHARS",
@@ -52,6 +54,8 @@ def check_conversation_id(conversation_id: object) -> str:
 
 def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]:
     """Validate a list of messages (dicts or ``Message``); a clear error names the first bad one."""
+    from .extraction.models import Message
+
     if isinstance(messages, (str, bytes, Mapping)) or not isinstance(messages, Sequence):
         raise InvalidInput("messages: a list of messages is needed")
     if not messages:

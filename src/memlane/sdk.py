@@ -19,11 +19,6 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .app import build_service
 from .config import load_settings
-from .consolidation import ConsolidationReport, ConsolidationUndo
-from .extraction.models import Message
-from .graph.rekey import RekeyReport
-from .importers.archive import ReadProgress
-from .jobs.models import JobInfo
 from .models import (
     Actor,
     ConversationMessage,
@@ -45,13 +40,18 @@ from .models import (
     ReindexResult,
     StoreResult,
 )
-from .profiles.models import ProfileDeletion, SweepReport
 from .providers.base import Embedder
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService, ReindexProgress
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported where they are made: a store or a recall needs none of them
+    from .consolidation import ConsolidationReport, ConsolidationUndo
+    from .extraction.models import Message
+    from .graph.rekey import RekeyReport
+    from .importers.archive import ReadProgress
     from .importing import ConversationProgress
+    from .jobs.models import JobInfo
+    from .profiles.models import ProfileDeletion, SweepReport
     from .remote import AsyncRemoteMemlane, RemoteMemlane
 
 __all__ = [

@@ -9,13 +9,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from . import forgetting, supersession, text
-from .consolidation import ConsolidationReport, ConsolidationService, ConsolidationUndo
+from . import supersession, text
 from .conversations import ConversationService
 from .errors import (
     EmbedderError,
@@ -24,7 +23,6 @@ from .errors import (
     StorageError,
     UnknownMemory,
 )
-from .extraction import Extractor, Message
 from .graph.anchoring import AnchorRecord
 from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
 from .graph.query import recall_about
@@ -32,10 +30,7 @@ from .graph.resolution import Candidate, Mention, resolve
 from .graph.service import EntityService
 from .graph.text_links import relate_text, settle_organisations, with_text_facts
 from .ids import new_id
-from .import_runs import ImportRuns
-from .importers import Batch
 from .indexing import index_fields
-from .jobs.service import JobService
 from .models import (
     ALL_SPACES,
     Actor,
@@ -58,7 +53,6 @@ from .models import (
 )
 from .pagination import decode_cursor, encode_cursor
 from .permissions import Change, check_change, refusal, resolve_owner
-from .profiles.service import ProfileService
 from .providers.base import Embedder
 from .requests import (
     MAX_QUERY_CHARS,
@@ -74,6 +68,15 @@ from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
 from .timeutil import now_utc, parse_time
+
+if TYPE_CHECKING:  # imported when first used: a store or a recall needs none of them
+    from .consolidation import ConsolidationReport, ConsolidationService, ConsolidationUndo
+    from .extraction import Extractor, Message
+    from .import_runs import ImportRuns
+    from .importers import Batch
+    from .jobs.service import JobService
+    from .profiles.service import ProfileService
+    from .providers.llm.base import LLM
 
 __all__ = ["AccessPolicy", "MemoryService", "ReindexProgress"]
 
@@ -131,18 +134,65 @@ class MemoryService:
         self.conversations = ConversationService(store, self._opted_out)
         #: the entity graph: get, list, search, merge, unmerge, link (``memlane.graph.service``)
         self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
-        #: near-duplicate memories merged, duplicate entities folded (``memlane.consolidation``)
-        self.consolidation = ConsolidationService(
-            store, self.entities, self._embed, lambda: self.embedder.identity if self.embedder else None, home
-        )
+        self._home = home
         # an instance, or a factory called on first use (an LLM client is built only when extracting)
         self._extractor = extractor
-        #: profiles (memory sets), their sweeps and expiry (``memlane.profiles.service``)
-        self.profiles = ProfileService(self)
-        #: the schedule, past runs, run a job now (``memlane.jobs.service``)
-        self.jobs = JobService(self)
-        #: imports run in the background, their progress and results (``memlane.import_runs``)
-        self.imports = ImportRuns(self)
+        #: consolidation's options, applied when it is built: merge the paraphrases the embedder proposes,
+        #: and the LLM judge of the merges (``ConsolidationService.paraphrases`` and ``.judge``)
+        self.consolidate_paraphrases = False
+        self.consolidation_judge: Callable[[], LLM | None] | None = None
+        # consolidation, profiles, jobs and imports: built (and their modules imported) on first use
+        self._parts_lock = threading.RLock()
+        self._consolidation: ConsolidationService | None = None
+        self._profiles: ProfileService | None = None
+        self._jobs: JobService | None = None
+        self._imports: ImportRuns | None = None
+
+    @property
+    def consolidation(self) -> ConsolidationService:
+        """Near-duplicate memories merged, duplicate entities folded (``memlane.consolidation``)."""
+        with self._parts_lock:
+            if self._consolidation is None:
+                from .consolidation import ConsolidationService
+
+                self._consolidation = ConsolidationService(
+                    self.storage, self.entities, self._embed,
+                    lambda: self.embedder.identity if self.embedder else None, self._home,
+                )  # fmt: skip
+                self._consolidation.paraphrases = self.consolidate_paraphrases
+                if self.consolidation_judge is not None:
+                    self._consolidation.judge = self.consolidation_judge
+            return self._consolidation
+
+    @property
+    def profiles(self) -> ProfileService:
+        """Profiles (memory sets), their sweeps and expiry (``memlane.profiles.service``)."""
+        with self._parts_lock:
+            if self._profiles is None:
+                from .profiles.service import ProfileService
+
+                self._profiles = ProfileService(self)
+            return self._profiles
+
+    @property
+    def jobs(self) -> JobService:
+        """The schedule, past runs, run a job now (``memlane.jobs.service``)."""
+        with self._parts_lock:
+            if self._jobs is None:
+                from .jobs.service import JobService
+
+                self._jobs = JobService(self)
+            return self._jobs
+
+    @property
+    def imports(self) -> ImportRuns:
+        """Imports run in the background, their progress and results (``memlane.import_runs``)."""
+        with self._parts_lock:
+            if self._imports is None:
+                from .import_runs import ImportRuns
+
+                self._imports = ImportRuns(self)
+            return self._imports
 
     # -- embedder -------------------------------------------------------------------------------------
 
@@ -682,6 +732,8 @@ class MemoryService:
                                    include_history=True, count_access=False, about=about)  # fmt: skip
 
             # which memories the request means: memlane.forgetting (a statement, or a topic)
+            from . import forgetting
+
             targets = forgetting.targets(query, store=self.storage, actor=actor, recall=recall, now=now_utc(),
                                          similar=self._similar)  # fmt: skip
         with self.storage.write() as txn:
@@ -832,6 +884,8 @@ class MemoryService:
     @property
     def extractor(self) -> Extractor:
         """The extractor (the rule-based one unless one, or a factory of one, was given)."""
+        from .extraction import Extractor
+
         if self._extractor is None:
             from .extraction import RuleExtractor
 
