@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from servers import bearer, free_port
 
@@ -74,7 +75,7 @@ def serve(db: Path, *args: str) -> Iterator[tuple[str, dict]]:
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(20)
+            proc.wait(60)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
@@ -121,7 +122,7 @@ def test_serve_human_banner_shows_the_key(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(20)
+            proc.wait(60)
         except subprocess.TimeoutExpired:  # still fails the test, without leaving the server running
             proc.kill()
             proc.wait()
@@ -160,3 +161,23 @@ def test_keys_users_and_teams_commands(tmp_path: Path) -> None:
     assert bad.returncode == 1 and "create it first" in bad.stderr
     bad = cli(db, "users", "create", " spaced", check=False)
     assert bad.returncode == 1 and bad.stderr.startswith("error: user:")
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.3, 2.0])
+def test_serve_stops_on_sigint_at_any_moment_after_the_banner(tmp_path: Path, delay: float) -> None:
+    """Ctrl-C right after the banner (uvicorn not serving yet) or once it serves ends the process."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "memlane.cli", "serve", "--port", str(port), "--no-mcp"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env_for(tmp_path / "s.db"))  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        assert "serving" in proc.stdout.readline()
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+            raise AssertionError("memlane serve still running 60 s after SIGINT")

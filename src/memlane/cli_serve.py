@@ -10,12 +10,13 @@ uvicorn, FastAPI and the MCP SDK are imported only when a server starts.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import json
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -148,8 +149,13 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
     from .app import build_service
     from .cli_progress import showing
     from .graph.linking import own_process
+    from .interrupts import Interrupts
 
     sock = _listen(host, port)  # before anything is created: a busy port must leave no key behind
+    # Ctrl-C or SIGTERM from now on stops the process whatever it is doing: the server gracefully, and
+    # at once past a grace period or on a second signal (interrupts.py; uvicorn's handlers stay out)
+    interrupts = Interrupts()
+    interrupts.install()
     try:
         ctx.obj["quiet"] = bool(ctx.obj.get("quiet")) or quiet
         if user:
@@ -196,8 +202,12 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
             jobs = InProcessRunner(service)
             jobs.start()
         try:
-            server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, proxy_headers=True,
-                                                   forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1"))  # fmt: skip
+            config = uvicorn.Config(app, log_level="warning", access_log=False, proxy_headers=True,
+                                    forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1")  # fmt: skip
+            server = _server_class()(config)
+            interrupts.server = server
+            if interrupts.received is not None:  # came while the server was being made
+                server.should_exit = True
             server.run(sockets=[sock])
         finally:
             if jobs is not None:
@@ -205,6 +215,20 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
             service.close()
     finally:
         sock.close()
+
+
+def _server_class() -> Any:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server without its signal handlers: ``Interrupts`` handles Ctrl-C and SIGTERM for
+        the whole process (uvicorn's would stand in for it while serving, then raise the signal again)."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield
+
+    return Server
 
 
 def _dashboard_link(app: Any, url: str, settings: Any) -> str:
@@ -218,7 +242,6 @@ def _dashboard_link(app: Any, url: str, settings: Any) -> str:
 
 
 def _open_in_browser(link: str) -> None:
-    import contextlib
     import os
     import webbrowser
 
