@@ -132,20 +132,27 @@ def _positions(name: str) -> dict[int, int]:
     return out
 
 
-@lru_cache(maxsize=65536)
-def _pointers(synset: Synset) -> tuple[tuple[str, Synset], ...]:
-    """The synset's pointers as (symbol, target synset)."""
+def _data_fields(synset: Synset) -> list[str]:
+    """The fields of the synset's line in WordNet's data file (its gloss left out), or none."""
     root = _root()
     if root is None:
-        return ()
+        return []
     pos, offset = synset
     name = _FILES[pos]
     at = _positions(name).get(offset)
     if at is None:
-        return ()
+        return []
     with open(root / f"data.{name}", "rb") as f:
         f.seek(at)
-        parts = f.readline().decode("utf-8").split(" | ")[0].split()
+        return f.readline().decode("utf-8").split(" | ")[0].split()
+
+
+@lru_cache(maxsize=65536)
+def _pointers(synset: Synset) -> tuple[tuple[str, Synset], ...]:
+    """The synset's pointers as (symbol, target synset)."""
+    parts = _data_fields(synset)
+    if not parts:
+        return ()
     words = int(parts[3], 16)
     at = 4 + 2 * words
     count = int(parts[at])
@@ -196,17 +203,9 @@ def first_senses(lemma: str) -> dict[str, Synset]:
 @lru_cache(maxsize=65536)
 def synset_words(synset: Synset) -> tuple[str, ...]:
     """The words of ``synset``, in WordNet's order (``_`` for a space, capitals as written)."""
-    root = _root()
-    if root is None:
+    parts = _data_fields(synset)
+    if not parts:
         return ()
-    pos, offset = synset
-    name = _FILES[pos]
-    at = _positions(name).get(offset)
-    if at is None:
-        return ()
-    with open(root / f"data.{name}", "rb") as f:
-        f.seek(at)
-        parts = f.readline().decode("utf-8").split(" | ")[0].split()
     return tuple(re.sub(r"\(\w+\)$", "", parts[4 + 2 * i]) for i in range(int(parts[3], 16)))
 
 
