@@ -8,6 +8,9 @@ An apsw connection must never be used by two threads at once (``apsw.ThreadingVi
   included, goes through them);
 - **readers** are one connection per thread, made on first use and used only by ``rows()`` in that
   thread: WAL lets them read side by side and beside the writer, without any lock;
+- an **in-memory database** (``:memory:``) lives in its one connection, which no other connection
+  can open: there the readers are the write connection itself, taken under its lock, and no other
+  process can write, so there is no writers' lock file (``_queue``);
 - every ``apsw.Error`` leaving either is mapped here to ``StorageError`` with a message for a person
   (a full disk, a damaged file, a lock held too long), and storage faults are remembered for
   ``health()``.
@@ -103,8 +106,10 @@ class Connections:
         self._readers_lock = threading.Lock()
         #: the last storage fault: ("degraded" or "failing", message); a damaged file stays reported
         self.fault: tuple[str, str] | None = None
+        #: SQLite opened no file (``:memory:``): the data lives in the write connection alone
+        self.in_memory = self._writer.filename == ""
         self._queue_file: int | None = None
-        if fcntl is not None:
+        if fcntl is not None and not self.in_memory:
             with suppress(OSError):  # a directory memlane cannot create files in: SQLite's timeout only
                 self._queue_file = os.open(f"{path}-memlane-lock", os.O_RDWR | os.O_CREAT, 0o600)
 
@@ -236,12 +241,27 @@ class Connections:
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """One read statement on this thread's reader."""
+        if self.in_memory:
+            with self._lock, self.mapped():
+                return self._writer.execute(sql, params).fetchall()
         with self.mapped():
             return self._reader().execute(sql, params).fetchall()
 
     @contextmanager
     def snapshot(self) -> Iterator[apsw.Connection]:
         """This thread's reader inside one read transaction: several statements see one state."""
+        if self.in_memory:
+            with self._lock, self.mapped():
+                if self._writer.in_transaction:  # this thread's own write transaction: it is one state
+                    yield self._writer
+                    return
+                self._writer.execute("BEGIN")
+                try:
+                    yield self._writer
+                finally:
+                    with suppress(apsw.Error):
+                        self._writer.execute("COMMIT")
+            return
         with self.mapped():
             conn = self._reader()
             conn.execute("BEGIN")
