@@ -46,8 +46,7 @@ print(json.dumps({"warm": warm, "after": loaders(), "hits": [h.content for h in 
 
 def test_after_the_warm_up_the_first_store_and_recall_build_no_table(tmp_path: Path) -> None:
     # a fresh home with a table cache of its own (not the session's shared one, conftest.py): the first
-    # process of an installation. With the tables built already, places._language_names is read by the
-    # first store, not by the warm-up (it is read only while a table that needs it is built)
+    # process of an installation (the next test: a later one, the tables in the cache)
     home = tmp_path / "home"
     env = {
         **os.environ,
@@ -67,6 +66,59 @@ def test_after_the_warm_up_the_first_store_and_recall_build_no_table(tmp_path: P
     # ...and the first store and recall read none it had not: every loader has the misses it had
     assert {k: v for k, v in after.items() if k in warm} == warm
     assert out["hits"] == ["Priya Raman joined Northwind Traders in Lisbon last May with her sister Mira."]
+
+
+#: a later process (the tables are in the cache): a first warm-up fills the cache, every memoised
+#: function of memlane is then emptied as in a new process, and the warm-up runs again before the
+#: first stores and recalls, whose statements reach tables by different paths (a city's name that may
+#: be an ordinary word, a name in another script, a US state, an e-mail address)
+_WARM_CACHE_SCRIPT = (
+    _SCRIPT.split("mem = Memlane")[0]
+    + r"""
+import functools
+mem = Memlane(sys.argv[1], user="alice", embedder="none")
+mem.service.warm_up()
+for name, module in list(sys.modules.items()):
+    if name.startswith("memlane"):
+        for value in list(vars(module).values()):
+            if isinstance(value, functools._lru_cache_wrapper):
+                value.cache_clear()
+mem.service.warm_up()
+warm = loaders()
+for statement, question in (
+    ("Priya Raman joined Northwind Traders in Lisbon last May with her sister Mira.",
+     "Where did Priya work before she moved to Lisbon?"),
+    ("Kenji Sato (kenji.sato@gmail.com) moved from 東京 to Portland, Oregon, and visits Roma in June.",
+     "When does Kenji visit Rome?"),
+):
+    mem.store(statement)
+    mem.recall(question)
+print(json.dumps({"warm": warm, "after": loaders()}))
+"""
+)
+
+
+def test_after_the_warm_up_with_the_tables_cached_the_first_store_and_recall_load_nothing(
+    tmp_path: Path,
+) -> None:
+    # the table cache is the session's (conftest.py), as a user's is after its first process
+    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-c", _WARM_CACHE_SCRIPT, str(tmp_path / "m.db")],
+                          capture_output=True, text=True, env=env, timeout=600, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    warm, after = out["warm"], out["after"]
+    # emptied, then read again by the warm-up: every place table, the free mail domains
+    for name in (
+        "places._cities",
+        "places._language_names",
+        "places._native_cities",
+        "resolution._free_mail",
+    ):
+        assert warm[f"memlane.graph.{name}"] == 1, name
+    # every loader the stores and recalls used (in modules imported since the warm-up too) was loaded
+    # by the warm-up, and none was loaded again
+    assert {k: v for k, v in after.items() if v} == {k: v for k, v in warm.items() if v}
 
 
 def _rows(db: Path) -> dict[str, int]:

@@ -23,6 +23,7 @@ from .errors import (
     StorageError,
     UnknownMemory,
 )
+from .graph import places
 from .graph.anchoring import AnchorRecord
 from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
 from .graph.query import recall_about
@@ -908,15 +909,32 @@ class MemoryService:
         a sample question is recalled in a workspace nobody has (through every lane, with nothing to
         find): nothing is written, nothing is read that belongs to anyone. ``memlane serve`` calls it
         before it announces its URL."""
+        places.load_tables()  # every place table: which ones a sample statement reaches depends on the cache
         now = now_utc()
         actor = Actor(user="memlane-warm-up", workspace=f"memlane-warm-up-{new_id()}", operator=True)
         request = validate_store({"content": _WARM_UP_STATEMENT})
         self._analyse(request, self._prepare(request, actor, now))
         self._embed([_WARM_UP_STATEMENT])
         # a name against known ones, as linking resolves it (no entity is read: these are made up here)
-        known = [Candidate("p", "person", "Ana Berger"), Candidate("c", "company", "Acme Corp")]
-        for name, kind in (("Anna Berger", "person"), ("ACME GmbH", "company"), ("Tom", None)):
-            resolve(Mention(name, kind, context=_WARM_UP_STATEMENT), known)
+        known = [
+            Candidate("p", "person", "Ana Berger", affiliations=("Acme Corp",)),
+            Candidate("c", "company", "Acme Corp"),
+            Candidate("v", "place", "Vienna"),
+        ]
+        for mention in (
+            Mention("Anna Berger", "person", context=_WARM_UP_STATEMENT),
+            Mention("ACME GmbH", "company", context=_WARM_UP_STATEMENT),
+            Mention("Tom", None, context=_WARM_UP_STATEMENT),
+            Mention("Wien", "place", context=_WARM_UP_STATEMENT),  # a place by another language's name
+            # an address and an organisation (free mail providers' domains)
+            Mention(
+                "Anna Berger",
+                "person",
+                external_ids=("email:anna.berger@gmail.com",),
+                affiliations=("Initech",),
+            ),
+        ):
+            resolve(mention, known)
         self.recall(_WARM_UP_QUESTION, actor=actor, count_access=False)
 
     def close(self) -> None:

@@ -47,6 +47,7 @@ __all__ = [
     "SHARED_NAME_RATIO",
     "city_of",
     "is_shared_name",
+    "load_tables",
     "place_key",
     "qualifier_fits",
     "regions_of",
@@ -360,6 +361,20 @@ def territory_of(name: str) -> str | None:
     if _ordinary_word(name.casefold(), given=False) or any(code != territory for code in towns.get(key, ())):
         return None
     return territory
+
+
+def load_tables() -> None:
+    """Read every table a place name may need, now (a service's warm-up): each is read on first use,
+    by what a name is — ``_language_names`` only for a city's name that may be an ordinary word,
+    ``_native_cities`` for a name in another script, ``_city_senses`` for a country's — so no sample
+    sentence reaches them all, and a table read from the cache is never built again, so building
+    reads no table for a later process either."""
+    _cities()
+    _territories()
+    _city_senses()
+    _native_cities()
+    _us_states()
+    _language_names()
 
 
 def place_key(name: str) -> str | None:
