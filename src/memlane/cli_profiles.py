@@ -262,21 +262,31 @@ def build(
         import logging
         from datetime import timedelta
 
+        from .interrupts import Interrupts
         from .jobs import runner_for
 
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-        client = _client(ctx)
-        if not hasattr(client, "service"):
-            raise ConfigError("memlane worker works on the database itself, not over --server")
-        client.service.profiles.stale_after = timedelta(seconds=stale_after)
-        # Warm up before taking any job: a first sweep would otherwise read the text analysis's tables on
-        # its way, and a process that spends seconds in one call holding the GIL sends no heartbeat.
-        client.service.warm_up()
-        runner = runner_for(client.service, client.settings.database_url, tick=tick, concurrency=concurrency,
-                            batch=batch)  # fmt: skip
+        # Ctrl-C or SIGTERM from now on: the first lets the running job end and the worker stop (exit 0),
+        # past a grace period or on a second signal the process ends at once (interrupts.py)
+        interrupts = Interrupts()
+        interrupts.install()
         try:
+            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+            client = _client(ctx)
+            if not hasattr(client, "service"):
+                raise ConfigError("memlane worker works on the database itself, not over --server")
+            client.service.profiles.stale_after = timedelta(seconds=stale_after)
+            # Warm up before taking any job: a first sweep would otherwise read the text analysis's tables
+            # on its way, and a process that spends seconds in one call holding the GIL sends no heartbeat.
+            client.service.warm_up()
+            runner = runner_for(client.service, client.settings.database_url, tick=tick,
+                                concurrency=concurrency, batch=batch)  # fmt: skip
+            if client.service.storage.backend == "postgres":
+                # procrastinate's graceful shutdown waits for the running jobs however long they take
+                # (as it does under its own handlers); a second signal still ends the process at once
+                interrupts.grace = None
+            interrupts.stop = runner.stop
             runner.run_forever()
         except KeyboardInterrupt:
-            runner.stop()
+            pass  # a signal while starting: nothing runs yet
 
     return profiles, jobs, worker_cmd

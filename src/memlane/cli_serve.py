@@ -205,7 +205,7 @@ def serve_cmd(ctx: click.Context, host: str, port: int, user: str | None, embedd
             config = uvicorn.Config(app, log_level="warning", access_log=False, proxy_headers=True,
                                     forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1")  # fmt: skip
             server = _server_class()(config)
-            interrupts.server = server
+            interrupts.stop = functools.partial(setattr, server, "should_exit", True)  # seen within 0.1 s
             if interrupts.received is not None:  # came while the server was being made
                 server.should_exit = True
             server.run(sockets=[sock])

@@ -19,6 +19,7 @@ queue; its tables live in memlane's own database, created on first start).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Collection
 from datetime import timedelta
@@ -72,7 +73,11 @@ class QueueRunner:
         self.batch = batch
         self.worker = worker_name()
         self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=database_url))
-        self._stop: asyncio.Event | None = None
+        #: the running ``_work`` and its loop (``stop`` cancels it from another thread), and whether a stop
+        #: was asked for before it ran
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._define(tick)
 
     @property
@@ -199,18 +204,29 @@ class QueueRunner:
         log.info(
             "job runner %s: procrastinate queue on PostgreSQL, %d at once", self.worker, self.concurrency
         )
-        asyncio.run(self._work())
+        with contextlib.suppress(asyncio.CancelledError):  # stopped (``stop``), the running jobs ended
+            asyncio.run(self._work())
 
     async def _work(self) -> None:
-        self._stop = asyncio.Event()
+        self._loop, self._task = asyncio.get_running_loop(), asyncio.current_task()
+        if self._stopping:  # asked before this ran (``stop`` reads the task after setting the flag)
+            return
         beat = max(0.5, min(10.0, self.stale_after.total_seconds() / 4))
         options: dict[str, Any] = {
             "concurrency": self.concurrency, "name": self.worker, "update_heartbeat_interval": beat,
             "stalled_worker_timeout": self.stale_after.total_seconds(), "fetch_job_polling_interval": 1.0,
-            "install_signal_handlers": True,
+            "install_signal_handlers": False,  # the process's handler calls ``stop`` (memlane.interrupts)
         }  # fmt: skip
         async with self.app.open_async():
             await self.app.run_worker_async(**options)
 
     def stop(self) -> None:
-        pass  # procrastinate stops on SIGINT / SIGTERM (its signal handlers)
+        """Stop the worker, from any thread: cancelling ``run_worker_async`` is procrastinate's graceful
+        shutdown (the one its own signal handlers start: no job is taken any more, the running ones end,
+        however long they take, and the worker is unregistered), for an application that handles
+        signals itself."""
+        self._stopping = True
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the worker has stopped already
+                loop.call_soon_threadsafe(task.cancel)
