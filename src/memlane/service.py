@@ -719,9 +719,11 @@ class MemoryService:
             raise InvalidInput("forget takes a memory id or a query, not both and not neither")
         dry_run = check_flag(dry_run, "dry_run")
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
+        named: Memory | None = None
         if memory_id is not None:
             # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
-            if self.storage.get(actor, memory_id) is None:
+            named = self.storage.get(actor, memory_id)
+            if named is None:
                 raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
             targets = [memory_id]
         else:
@@ -740,7 +742,16 @@ class MemoryService:
         with self.storage.write() as txn:
             chains = txn.chains(actor, targets)
             if memory_id is not None:
-                check_change(actor, chains.get(memory_id, []), Change.DELETE)
+                chain = chains.get(memory_id, [])
+                if (
+                    named is not None
+                    and _expired(named)
+                    and any(refusal(actor, v, Change.DELETE) for v in chain)
+                ):
+                    # gone for every read: one the caller may not erase is answered as one that never was
+                    # (a refusal would tell that it is still there, and who wrote it)
+                    raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+                check_change(actor, chain, Change.DELETE)
             else:  # by query: only what this actor may delete (a chain whole, or not at all)
                 targets = [
                     t

@@ -28,8 +28,10 @@ _SYSTEM_USER = "memlane-consolidation"
 def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: datetime) -> list[str]:
     """Reverse the consolidation that wrote ``memory_id`` inside ``txn``: its members are current again
     (ids returned) and it is deleted."""
-    merged = txn.find_by_id(memory_id)
-    if merged is None or (actor is not None and not readable(actor, merged)):
+    # (with an actor, read under the one read rule, which also leaves out an expired memory: one the
+    # caller may not read must be answered as one that does not exist, never as "not a consolidation")
+    merged = txn.find_by_id(memory_id) if actor is None else txn.get_for_update(actor, memory_id)
+    if merged is None:
         raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user if actor else 'memlane'}")
     members = (merged.provenance or {}).get("consolidated")
     if merged.source != SOURCE or not isinstance(members, list):
@@ -100,15 +102,19 @@ def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUnd
             raise InvalidInput(f"consolidation run {run_id} was undone already ({iso_z(run.undone_at)})")
         restored: list[str] = []
         undone: list[str] = []
+        seen = False  # whether anything of the run is the caller's to see (else the run is not either)
         for memory_id in run.clusters:
-            if txn.find_by_id(memory_id) is None:
-                continue  # undone by itself since (or forgotten): nothing of it to bring back
+            found = txn.find_by_id(memory_id)
+            if found is None or (found.expires_at is not None and found.expires_at <= now):
+                continue  # undone by itself since (or forgotten, or expired): nothing of it to bring back
             try:
                 restored.extend(undo_cluster(txn, memory_id, actor, now))
             except UnknownMemory:  # not the caller's to see: neither is the run (nor that memory's id)
                 raise missing from None
+            seen = True
         for merge_id, workspace, owner in reversed(run.folds):  # the newest fold first
             changer = actor if actor is not None else reader_of(workspace, owner)
+            seen = True
             try:
                 unmerge_in(txn, changer, merge_id, now)
             except NotFound:
@@ -116,6 +122,10 @@ def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUnd
                     raise missing from None
                 continue
             undone.append(merge_id)
+        if actor is not None and not seen and run.actor != actor.user:
+            # nothing of it is left to tell whose it was (forgotten or expired since): a run of
+            # another's is theirs, and answered as one that does not exist
+            raise missing
         txn.mark_consolidation_run_undone(run_id, now)
         txn.audit(actor or Actor(user=_SYSTEM_USER), "consolidation_run_undo", None,
                   {"run": run_id, "restored": restored, "unmerged": undone})  # fmt: skip
