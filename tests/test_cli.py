@@ -1,7 +1,8 @@
-"""The CLI as a user runs it: a real process, a real SQLite file. The long stories of every command
-run the same commands in this process (click's runner: the same parsing, output and exit codes,
-without a Python start-up of ~2.5 s CPU per command); what only a process shows (one line on stderr, the
-exit status, a local model loaded) runs in a real one."""
+"""The CLI as a user runs it, on a real SQLite file. The commands run in this process (tests/cli_runner.py:
+click's runner, the same parsing, output and exit codes, without a Python start-up of ~2.5 s CPU per
+command); what only a process shows (one line on stderr and the exit status of a real process, human
+output, a local model loaded) runs in a real one here, and so do test_serve.py, test_cold_start.py and
+test_cli_usability.py's terminal, port and Ctrl-C tests."""
 
 from __future__ import annotations
 
@@ -13,16 +14,20 @@ from pathlib import Path
 
 import pytest
 
+from cli_runner import invoke
 
-def run(db: Path, *args: str, embedder: str = "none", check: bool = True) -> subprocess.CompletedProcess:
-    env = {
-        **os.environ,
-        "MEMLANE_DATABASE_URL": str(db),
-        "MEMLANE_EMBEDDER": embedder,
-        "MEMLANE_USER": "cli-user",
-    }
-    proc = subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True, env=env,
-                          timeout=120)  # fmt: skip
+
+def run(
+    db: Path, *args: str, embedder: str = "none", check: bool = True, process: bool = False
+) -> subprocess.CompletedProcess:
+    """``memlane ARGS`` on ``db`` as user cli-user: in this process, or with ``process`` a real one."""
+    env: dict[str, str | None] = {"MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": embedder,
+                                  "MEMLANE_USER": "cli-user"}  # fmt: skip
+    if process:
+        proc = subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True,
+                              env={**os.environ, **env}, timeout=120)  # fmt: skip
+    else:
+        proc = invoke(args, env)
     if check:
         assert proc.returncode == 0, proc.stderr
     return proc
@@ -32,18 +37,11 @@ def js(db: Path, *args: str, **kw) -> object:
     return json.loads(run(db, *args, "--json", **kw).stdout)
 
 
-def in_process(db: Path, *args: str, embedder: str = "none") -> str:
-    """``run`` in this process (click's runner, the environment ``run`` gives the process): its stdout."""
-    from click.testing import CliRunner
-
-    from memlane.cli import main
-
-    env = {"MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": embedder, "MEMLANE_USER": "cli-user",
-           "MEMLANE_SERVER": None, "MEMLANE_API_KEY": None}  # fmt: skip
-    result = CliRunner().invoke(main, list(args), env=env, obj={})
-    assert result.exit_code == 0, (result.stderr, result.exception)
-    assert result.stderr == ""
-    return result.stdout
+def in_process(db: Path, *args: str) -> str:
+    """``run`` in this process, exit status 0 and nothing on stderr: its stdout."""
+    proc = run(db, *args)
+    assert proc.stderr == ""
+    return proc.stdout
 
 
 def ijs(db: Path, *args: str) -> object:
@@ -97,9 +95,9 @@ def test_options_work_before_and_after_the_command(tmp_path: Path) -> None:
 
 def test_human_output(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
-    out = run(db, "memory", "store", "the wombat likes tea").stdout
+    out = run(db, "memory", "store", "the wombat likes tea", process=True).stdout
     assert out.startswith("stored ")
-    assert "the wombat likes tea" in run(db, "memory", "recall", "wombat").stdout
+    assert "the wombat likes tea" in run(db, "memory", "recall", "wombat", process=True).stdout
 
 
 @pytest.mark.parametrize(
@@ -115,7 +113,7 @@ def test_human_output(tmp_path: Path) -> None:
 def test_errors_are_one_line_on_stderr(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
     db = tmp_path / "cli.db"
     run(db, "init")  # reads of a database that does not exist are refused before anything else
-    proc = run(db, *args, check=False)
+    proc = run(db, *args, check=False, process=True)
     assert proc.returncode == 1
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
@@ -124,15 +122,15 @@ def test_errors_are_one_line_on_stderr(tmp_path: Path, args: tuple[str, ...], me
 
 
 def test_unknown_database_url_is_a_clear_error(tmp_path: Path) -> None:
-    proc = run(tmp_path / "x.db", "memory", "list", "--db", "mysql://nope", check=False)
+    proc = run(tmp_path / "x.db", "memory", "list", "--db", "mysql://nope", check=False, process=True)
     assert proc.returncode == 1 and "mysql://nope" in proc.stderr
 
 
 def test_store_with_local_embedder(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
-    r = js(db, "memory", "store", "My daughter is allergic to peanuts", embedder="local")
+    r = js(db, "memory", "store", "My daughter is allergic to peanuts", embedder="local", process=True)
     assert r["embedded"] is True
-    hits = js(db, "memory", "recall", "food allergy", embedder="local")
+    hits = js(db, "memory", "recall", "food allergy", embedder="local", process=True)
     assert hits[0]["id"] == r["id"] and "semantic" in hits[0]["matched_by"]
 
 

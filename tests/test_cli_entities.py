@@ -1,21 +1,20 @@
-"""``memlane entities …`` as a user runs it: a real process on a real SQLite file, and with ``--server``
-against a real server on loopback; human output as tables, ``--json`` as the SDK's models."""
+"""``memlane entities …`` as a user runs it (in this process, tests/cli_runner.py; test_cli.py runs real
+ones) on a real SQLite file, and with ``--server`` against a real server on loopback; human output as
+tables, ``--json`` as the SDK's models."""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from cli_runner import invoke
 from memlane import Memlane
 from servers import make_stack, running
 from test_cli import js, run
-
-CLI = [sys.executable, "-m", "memlane.cli"]
 
 
 def seed(db: Path | str, user: str = "cli-user") -> dict[str, str]:
@@ -128,8 +127,7 @@ def test_entities_over_a_server(tmp_path: Path) -> None:
     with running(stack.app()) as url:
 
         def cli(*args: str) -> subprocess.CompletedProcess[str]:
-            return subprocess.run([*CLI, *args, "--server", url, "--api-key", key], capture_output=True,
-                                  text=True, env=env, timeout=120)  # fmt: skip
+            return invoke([*args, "--server", url, "--api-key", key], environ=env)
 
         found = cli("entities", "search", "Bob Smith", "--json")
         assert found.returncode == 0, found.stderr
@@ -165,8 +163,7 @@ def test_relate_records_and_ends_a_relation(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("sub", ["list", "show", "lookup", "search", "merge", "unmerge", "aliases", "relate"])
 def test_help_has_examples_and_fits_80_columns(sub: str) -> None:
-    proc = subprocess.run([*CLI, "entities", sub, "--help"], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "80"})  # fmt: skip
+    proc = invoke(["entities", sub, "--help"], {"COLUMNS": "80"})
     assert proc.returncode == 0, proc.stderr
     assert f"Examples:\n    memlane entities {sub}" in proc.stdout
     assert all(len(line) <= 80 for line in proc.stdout.splitlines()), proc.stdout

@@ -1,5 +1,6 @@
-"""What a new user trips over in the CLI (issue 11): a real process, a real SQLite file, and for the
-progress output a real pseudo-terminal as stderr."""
+"""What a new user trips over in the CLI (issue 11), on a real SQLite file: the commands in this process
+(tests/cli_runner.py), and real processes where the process is the point: a busy port, a server taking
+connections, progress on a real pseudo-terminal as stderr, the one-time model preparation."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_runner import invoke
 from memlane import Memlane
 from test_cli import run
 
@@ -144,13 +146,11 @@ def test_store_dash_reads_the_content_from_stdin(tmp_path: Path) -> None:
     text = (
         "Meeting notes, 14 March.\n" + "Falcon ships in Q3 and Ana owns the rollout. " * 600
     )  # ~27,000 chars
-    proc = subprocess.run([*CLI, "memory", "store", "-", "--json"], input=text, capture_output=True, text=True,
-                          env=env_for(db), timeout=120)  # fmt: skip
+    proc = invoke(["memory", "store", "-", "--json"], input=text, environ=env_for(db))
     assert proc.returncode == 0, proc.stderr
     stored = json.loads(run(db, "memory", "get", json.loads(proc.stdout)["id"], "--json").stdout)
     assert stored["content"] == text.strip()
-    empty = subprocess.run([*CLI, "memory", "store", "-"], input="", capture_output=True, text=True,
-                           env=env_for(db), timeout=120)  # fmt: skip
+    empty = invoke(["memory", "store", "-"], input="", environ=env_for(db))
     assert empty.returncode == 1 and empty.stderr == "error: CONTENT is empty (nothing came on stdin)\n"
 
 
@@ -158,8 +158,7 @@ def test_the_content_limit_is_documented_and_enforced(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     assert "32,000 characters" in run(db, "memory", "store", "--help").stdout
     assert "32,000 characters" in (Path(__file__).parents[1] / "docs" / "cli.md").read_text()
-    proc = subprocess.run([*CLI, "memory", "store", "-"], input="x" * 32_001, capture_output=True, text=True,
-                          env=env_for(db), timeout=120)  # fmt: skip
+    proc = invoke(["memory", "store", "-"], input="x" * 32_001, environ=env_for(db))
     assert proc.returncode == 1
     assert proc.stderr.startswith("error: CONTENT has 32,001 characters; a memory holds at most 32,000")
     assert not db.exists() or json.loads(run(db, "memory", "list", "--json").stdout) == []
@@ -240,8 +239,7 @@ def test_help_is_whole_with_examples_and_environment() -> None:
         return [line for line in text.splitlines() if line.endswith("...") and not line.startswith("Usage:")]
 
     def help_of(*names: str) -> str:
-        proc = subprocess.run([*CLI, *names, "--help"], capture_output=True, text=True, timeout=60,
-                              env={**os.environ, "COLUMNS": "80"})  # fmt: skip
+        proc = invoke([*names, "--help"], {"COLUMNS": "80"})
         assert proc.returncode == 0, proc.stderr
         return proc.stdout
 
