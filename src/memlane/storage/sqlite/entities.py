@@ -518,6 +518,10 @@ class EntityWriteOps(EdgeSourceOps):
             return None
         into, gone, raw, merged_at = rows[0]
         snap = json.loads(raw)
+        # (only the memories the merge moved: a seq of the record may name another memory since)
+        keys = ("links", "added_links")
+        moved = moved_memories(run, gone, merged_at, [s for key in keys for s, _ in snap.get(key, [])])
+        snap = {**snap, **{key: [[s, r] for s, r in snap.get(key, []) if int(s) in moved] for key in keys}}
         self._forget_all()
         others = run(
             "SELECT id, merged_id, snapshot FROM entity_merges WHERE into_id = ? AND unmerged_at IS NULL"
@@ -565,6 +569,27 @@ class EntityWriteOps(EdgeSourceOps):
         run("UPDATE entities SET merged_into = NULL, updated_at = ? WHERE id = ?", (to_db(at), gone))
         run("UPDATE entity_merges SET unmerged_at = ? WHERE id = ?", (to_db(at), merge_id))
         return EntityMerge(id=merge_id, into=into, merged=gone, merged_at=_at(merged_at), unmerged_at=at)
+
+
+def moved_memories(run: Run, entity_id: str, merged_at: Any, seqs: Sequence[int]) -> dict[int, str]:
+    """Of the memory seqs a merge's record names, those still naming what the merge moved (seq: id): a
+    memory of the merged entity's workspace, owner and visibility (a link never joins two scopes) stored
+    no later than the merge. SQLite gives a deleted memory's seq to the next one stored when it was the
+    newest, so a seq alone may since name a memory of anyone's (PostgreSQL never reuses one)."""
+    found: dict[int, str] = {}
+    wanted = sorted({int(s) for s in seqs})
+    for start in range(0, len(wanted), _CHUNK):
+        part = wanted[start : start + _CHUNK]
+        found.update(
+            (int(seq), str(memory_id))
+            for seq, memory_id in run(
+                "SELECT m.seq, m.id FROM entities e CROSS JOIN memories m WHERE e.id = ?"
+                f" AND m.seq IN ({_marks(part)}) AND m.workspace = e.workspace AND m.owner = e.owner"
+                " AND m.visibility = e.visibility AND m.created_at <= ?",
+                (entity_id, *part, merged_at),
+            )
+        )
+    return found
 
 
 class EntityReadOps:

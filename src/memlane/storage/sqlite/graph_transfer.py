@@ -10,6 +10,7 @@ from typing import Any
 from ...models import Actor
 from ..base import HeldKind, LinkRole
 from ..graph_transfer import GraphRows, snapshot_in, snapshot_out, time_text
+from .entities import moved_memories
 from .rows import _ALL, _scope, _visible
 
 __all__ = ["GraphExportOps", "GraphRestoreOps"]
@@ -83,11 +84,7 @@ class GraphExportOps:
         ):
             snapshot = json.loads(r[6])
             seqs = [int(s) for k in ("links", "added_links") for s, _ in snapshot.get(k, [])]
-            ids = (
-                dict(run(f"SELECT seq, id FROM memories WHERE seq IN ({','.join('?' * len(seqs))})", seqs))
-                if seqs
-                else {}
-            )
+            ids = moved_memories(run, r[2], r[4], seqs)  # (what the merge moved, not what holds its seq now)
             merges.append({"id": r[0], "into": r[1], "merged": r[2], "actor": r[3], "merged_at": time_text(r[4]),
                            "unmerged_at": time_text(r[5]), "snapshot": snapshot_out(snapshot, ids.get)})  # fmt: skip
         return {"entities": entities, "edges": edges, "links": links, "merges": merges}
