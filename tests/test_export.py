@@ -7,6 +7,7 @@ import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,15 @@ def graph(m: Memlane) -> dict[str, list[dict]]:
     return {k: sorted(v, key=lambda r: json.dumps(r, sort_keys=True)) for k, v in out.items()}
 
 
+def renamed(value: Any, ids: dict[str, str]) -> Any:
+    """``value`` with every exported id replaced by the one the restore gave it (its ``remapped``): ids
+    are UUIDs, so no other text changes."""
+    text = json.dumps(value)
+    for old, new in ids.items():
+        text = text.replace(old, new)
+    return json.loads(text)
+
+
 def fill_graph(m: Memlane) -> str:
     """Entities from subjects, an anchored contact (external ids, an edge to its company), a manual link
     and a merge; returns the merge's id."""
@@ -89,8 +99,12 @@ def test_round_trip_is_lossless_and_idempotent(mem: Memlane, second_db: Path | s
     with Memlane(second_db, user="alice", embedder="none") as target:
         result = target.import_file(backup)
         assert (result.vendor, result.imported, result.skipped_duplicates) == ("memlane", 4, 0)
-        assert records(target) == exported  # every field, ids, times, version links, states, counters
-        chain = target.history(exported[0]["id"])
+        # every memory is restored under an id of its new scope, whoever holds its own (docs/import.md)
+        assert set(result.remapped) == {r["id"] for r in exported}
+        # every field, times, version links, states, counters
+        ids = {**result.remapped, **(result.graph.remapped if result.graph else {})}  # (subjects' entities)
+        assert records(target) == sorted(renamed(exported, ids), key=lambda r: r["id"])
+        chain = target.history(result.remapped[exported[0]["id"]])
         assert [v.content for v in chain] == ["Alice's bike is red.", "Alice's bike is blue now."]
         assert [h.content for h in target.recall("bike", limit=1)] == ["Alice's bike is blue now."]
         again = target.import_file(backup)
@@ -164,12 +178,20 @@ def test_entity_graph_round_trip_is_lossless_and_idempotent(mem: Memlane, second
             len(exported["link"]),
             len(exported["merge"]),
         )
-        assert graph(target) == exported  # names, aliases, ids, keys, attributes, times, edges, links, merges
-        assert records(target) == records(mem)
+        ids = {**result.remapped, **result.graph.remapped}
+        assert set(result.graph.remapped) == {
+            r["id"] for kind in ("entity", "edge", "merge") for r in exported[kind]
+        }
+        restored = {
+            k: sorted(renamed(v, ids), key=lambda r: json.dumps(r, sort_keys=True))
+            for k, v in exported.items()
+        }
+        assert graph(target) == restored  # names, aliases, keys, attributes, times, edges, links, merges
+        assert records(target) == sorted(renamed(records(mem), ids), key=lambda r: r["id"])
         # the graph works as in the source: search, edges, memories of an entity, unmerge
         dana = target.entities.search("Dana Reyes")[0]
         assert [e.relation for e in target.entities.edges(dana.id)] == [
-            e.relation for e in mem.entities.edges(dana.id)
+            e.relation for e in mem.entities.edges(mem.entities.search("Dana Reyes")[0].id)
         ]
         assert {m.content for m in target.entities.memories(dana.id)} == {
             "Dana asked for the Q3 invoice.", "Bob Smith leads the billing team."}  # fmt: skip
@@ -182,8 +204,8 @@ def test_entity_graph_round_trip_is_lossless_and_idempotent(mem: Memlane, second
             0,
         )
         assert again.graph.skipped_duplicates == sum(len(v) for v in exported.values())
-        assert graph(target) == exported
-        undone = target.entities.unmerge(merge_id)
+        assert graph(target) == restored
+        undone = target.entities.unmerge(ids[merge_id])
         yaw = target.entities.get(undone.merged)
         assert yaw.name == "Yaw Boateng"
         assert [m.content for m in target.entities.memories(yaw.id)] == [

@@ -81,8 +81,9 @@ def test_a_restore_naming_another_users_ids_leaves_their_graph_alone(db_path: Pa
                 }
             ),  # fmt: skip
         ]
-        alice.import_file("\n".join(crafted).encode(), "memlane")
-        alice.entities.unmerge(merge_id)
+        result = alice.import_file("\n".join(crafted).encode(), "memlane")
+        assert result.graph is not None
+        alice.entities.unmerge(result.graph.remapped[merge_id])  # restored under an id of alice's scope
 
         assert _graph_of(bob, contact.id) == before  # no edge added or deleted, no memory of alice's
         assert bob.entities.get(contact.id).name == "Zanzibar Quokka"

@@ -521,7 +521,9 @@ def import_cmd(ctx: click.Context, source: str, fmt: str | None, conversations: 
                  f" skipped {len(r.skipped_invalid)}"]  # fmt: skip
         renamed = len(r.remapped) + (len(r.graph.remapped) if r.graph is not None else 0)
         if renamed:
-            lines.append(f"  restored under new ids: {renamed} (--json maps each exported id to its new one)")
+            lines.append(
+                f"  restored under ids of their scope: {renamed} (--json maps each exported id to its new one)"
+            )
         for item in r.skipped_invalid:
             where = ", ".join(f"{k} {v}" for k, v in item.items() if k not in ("reason", "content"))
             lines.append(f"  skipped ({where}): {item['reason']}")

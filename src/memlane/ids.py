@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -28,5 +29,23 @@ def new_id() -> str:
         _last_ms = ms
         counter = _counter
     rand = int.from_bytes(os.urandom(8), "big") & ((1 << 62) - 1)
+    value = (ms & ((1 << 48) - 1)) << 80 | 0x7 << 76 | counter << 64 | 0b10 << 62 | rand
+    return str(uuid.UUID(int=value))
+
+
+def scoped_id(old: str, scope: tuple[str, ...]) -> str:
+    """The id an item of an export whose own id ``old`` is not already in ``scope`` is restored under: a
+    function of ``old`` and ``scope`` only, so that restoring the same file into the same scope again
+    finds it, and where it is restored never depends on who else holds ``old`` (no answer may depend on
+    data the caller may not see). A UUIDv7 keeps its time (ids stay ordered by creation); the rest comes
+    from a hash of the scope and ``old``."""
+    digest = int.from_bytes(hashlib.sha256("\x00".join((*scope, old)).encode("utf-8")).digest()[:16], "big")
+    try:
+        parsed = uuid.UUID(old)
+        ms = parsed.int >> 80 if parsed.version == 7 else digest >> 80
+    except ValueError:
+        ms = digest >> 80
+    counter = (digest >> 64) & 0xFFF
+    rand = digest & ((1 << 62) - 1)
     value = (ms & ((1 << 48) - 1)) << 80 | 0x7 << 76 | counter << 64 | 0b10 << 62 | rand
     return str(uuid.UUID(int=value))

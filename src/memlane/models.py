@@ -297,7 +297,7 @@ class GraphRestoreReport(_Frozen):
     links: int = 0
     merges: int = 0
     skipped_duplicates: int = 0
-    #: entities, edges and merges restored under a new id (exported id -> new id)
+    #: the entities, edges and merges restored, under ids of their scope (exported id -> new id)
     remapped: dict[str, str] = Field(default_factory=dict)
 
 
@@ -312,8 +312,8 @@ class ImportResult(_Frozen):
     conversations: ConversationImportReport | None = None
     #: restoring a memlane export that holds an entity graph: what became of it
     graph: GraphRestoreReport | None = None
-    #: restoring a memlane export: the memories restored under a new id (exported id -> new id), because
-    #: their id is held outside the scope they are restored in (docs/import.md)
+    #: restoring a memlane export: the memories it restored, each under an id of the scope it is restored
+    #: in (exported id -> new id), whoever holds its own (docs/import.md, "Ids")
     remapped: dict[str, str] = Field(default_factory=dict)
 
 

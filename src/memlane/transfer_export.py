@@ -1,15 +1,15 @@
 """memlane's own export and its restore (docs/import.md, "memlane's export format").
 
 ``export_lines`` writes every memory the caller can read (current, superseded and archived versions,
-every field) as JSON Lines after a versioned header, then the entity graph (``transfer_graph``). ``restore`` puts an export back as it was: the same
-ids, times, version links, states and counters, one transaction, under the same rules as every store
-(the secrets scan, validation, and owners the caller may write for). Chains that are already there (an
-id in the scope the chain is restored in, or a current version there with the same statement) are counted
-as duplicates, so restoring twice, or into a store that holds some of it, adds nothing. Ids are looked up
-only in that scope: a chain whose ids are held elsewhere (another user's, another workspace's: the
-export's own, restored into a new workspace) is restored under new ids, listed in ``remapped``: what is
-restored and counted never depends on what the caller may not see (docs/import.md says what
-``remapped`` does tell).
+every field) as JSON Lines after a versioned header, then the entity graph (``transfer_graph``).
+``restore`` puts an export back: the same times, version links, states and counters, one transaction,
+under the same rules as every store (the secrets scan, validation, and owners the caller may write for).
+Chains that are already there (an id in the scope the chain is restored in, or a current version there
+with the same statement) are counted as duplicates, so restoring twice, or into a store that holds some
+of it, adds nothing. Ids are looked up only in that scope, and every chain that is not there is restored
+under ids of that scope (``ids.scoped_id``, listed in ``remapped``), whether its own ids are free or held
+elsewhere (another user's, another workspace's): what is restored, where, and the answer never depend on
+what the caller may not see.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from . import text
 from .errors import Forbidden, InvalidInput
-from .ids import new_id
+from .ids import new_id, scoped_id
 from .importers import Batch
 from .importers.memlane_format import FORMAT, VERSION
 from .messages import problems
@@ -169,18 +169,31 @@ def restore(
                     profile_id=current.profile_id,
                 )
             )
-            holders = {m.id: txn.held_by("memory", m.id) for m in chain}
-            if held is not None or any(holders[m.id] == _scope(m, actor) for m in chain):
+            # The chain is here already when one of its ids is in the scope it is restored in (restored
+            # before under its own id, or under the id this restore gives it), or its statement is.
+            scoped = {m.id: scoped_id(m.id, _scope(m, actor)) for m in chain}
+            here = {
+                m.id: new
+                for m in chain
+                for new in (m.id, scoped[m.id])
+                if txn.held_by("memory", new) == _scope(m, actor)
+            }
+            if held is not None or here:
                 if held is not None and current is not None:
                     same[current.id] = held.id
+                same.update({old: new for old, new in here.items() if old != new})
                 duplicates += len(chain)
                 continue
-            # An id held outside the caller's scope (another user's, another workspace's: the export's own
-            # workspace when it is restored into a new one) is given a new id; the chain is restored whole.
-            fresh = {old: new_id() for old, holder in holders.items() if holder is not None}
+            # Every other chain is restored whole under ids of its scope (``scoped_id``), whether or not
+            # its own ids are free: an id held by another user's or another workspace's memory must not
+            # change where, or whether, anything is restored, nor the answer (docs/import.md). A scoped
+            # id held outside the scope is a hash collision: practically never.
+            fresh = {
+                old: new if txn.held_by("memory", new) is None else new_id() for old, new in scoped.items()
+            }
             remapped.update(fresh)
             same.update(fresh)
-            for m in (_renamed(m, fresh) for m in chain) if fresh else chain:
+            for m in (_renamed(m, fresh) for m in chain):
                 vector = vector_of.get(m.id)
                 update: dict[str, Any] = {
                     "embedding_model": embedder.identity if vector is not None and embedder else None

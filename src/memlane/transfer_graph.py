@@ -1,7 +1,8 @@
 """The entity graph in memlane's export (docs/import.md): entities, edges, memory links and merges.
 
 ``graph_lines`` writes what the caller can read after the memories (``transfer_export``).
-``restore_graph`` puts it back in the restore's transaction, after the memories: the same ids, names,
+``restore_graph`` puts it back in the restore's transaction, after the memories (each entity, edge and
+merge not already there under ids of its scope, ``ids.scoped_id``, as the memories): the same names,
 aliases and their normalised forms, external ids, lookup keys, attributes, times, edges with their
 validity, links, and merge records (with what each merge moved, so that unmerge works after a
 restore). Each entity passes the memories' owner rule (an owner the caller may write for); one that
@@ -21,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from .errors import Forbidden, InvalidInput
 from .graph.resolution import EntityType
-from .ids import new_id
+from .ids import new_id, scoped_id
 from .messages import problems
 from .models import Actor, GraphRestoreReport
 from .permissions import restored_merge_actor
@@ -200,31 +201,32 @@ def restore_graph(
         if why is not None:
             invalid.append({"line": number, "id": entity.id, "reason": why})
             continue
+        here = (actor.workspace, entity.owner, entity.visibility)
+        scoped = scoped_id(entity.id, here)
         same = None
         if entity.merged_into is None:
             scope = EntityScope(actor.workspace, entity.owner, entity.visibility)
             same = next((c for c in txn.entity_candidates(scope, entity.keys, entity.external_ids)
-                         if c.id == entity.id or (c.name.casefold() == entity.name.casefold()
+                         if c.id in (entity.id, scoped) or (c.name.casefold() == entity.name.casefold()
                                                   and (c.type == entity.type or "other" in (c.type, entity.type)))),
                         None)  # fmt: skip
         row = entity.model_dump(mode="json") | {"merged_into": into}
-        held = None if same is not None else txn.entity_scope(entity.id)
-        if held is not None and held != (actor.workspace, entity.owner, entity.visibility):
-            # The id is another scope's entity (another user's, another workspace's): the export's
-            # entity is restored under a new id, so that nothing of it lands on the entity holding it.
-            row["id"] = new_id()
-            held = None
+        # restored before (or merged away here) under its own id or its scope's: that one. Else it is
+        # restored under its scope's id, whoever holds its own (another user's, another workspace's
+        # entity: nothing of the export lands on it, and the answer does not tell whether one does)
+        before = next((i for i in (entity.id, scoped) if txn.entity_scope(i) == here), None)
+        if before is None:
+            row["id"] = scoped if txn.entity_scope(scoped) is None else new_id()  # (a hash collision)
         if same is not None:
             present[entity.id] = same.id
             counts["skipped_duplicates"] += 1
-        elif held is None and txn.restore_entity(actor.workspace, row):
+        elif before is None and txn.restore_entity(actor.workspace, row):
             present[entity.id] = row["id"]
             written.add(row["id"])
-            if row["id"] != entity.id:
-                remapped[entity.id] = row["id"]
+            remapped[entity.id] = row["id"]
             counts["entities"] += 1
         else:  # the id exists in this scope: this entity was restored before (or is merged away there)
-            present[entity.id] = entity.id
+            present[entity.id] = before or row["id"]
             counts["skipped_duplicates"] += 1
         scope_of[present[entity.id]] = (entity.owner, entity.visibility)
 
@@ -246,11 +248,14 @@ def restore_graph(
         return bool(gone)
 
     def fresh_id(kind: HeldKind, item_id: str, scope: tuple[str, str]) -> str:
-        """``item_id``, or a new one when it is held outside ``scope`` (whose, the caller is not told)."""
-        held = txn.held_by(kind, item_id)
-        if held is None or held == (actor.workspace, *scope):
-            return item_id
-        remapped[item_id] = new_id()
+        """``item_id`` when it is in ``scope`` already (restored before: a duplicate), else the id of
+        ``scope`` it is restored under (``scoped_id``), whoever holds ``item_id``."""
+        here = (actor.workspace, *scope)
+        scoped = scoped_id(item_id, here)
+        for held in (item_id, scoped):
+            if txn.held_by(kind, held) == here:
+                return held
+        remapped[item_id] = scoped if txn.held_by(kind, scoped) is None else new_id()  # (a hash collision)
         return remapped[item_id]
 
     edges: dict[str, str] = {}  # the edges this restore wrote (a restored merge may name them) -> their ids
