@@ -5,6 +5,7 @@ Runs on both backends (``db_path``)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import apsw
@@ -158,7 +159,13 @@ def test_opted_out_users_get_no_reads_and_no_writes(mem: Memlane, access: Access
     with pytest.raises(InvalidInput):
         mem.history(kept.id, user="ana")
     assert mem.recall("Okafor inhaler", user="bob") == []  # (bob never could)
+    # (the workspace's graph, which ana reads when she has not opted out)
+    mem.anchor({"kind": "contact", "system": "crm", "id": "7", "name": "Dana Whitfield", "visibility": "shared"},
+               user="bob")  # fmt: skip
+    header, *rest = [json.loads(line) for line in mem.export(user="ana")]
+    assert (header["count"], header["graph_count"], rest) == (0, 0, [])  # her graph too (before: 3 lines)
     access.set_opted_out("default", "ana", False)
+    assert json.loads(next(iter(mem.export(user="ana"))))["graph_count"] > 0
     assert [h.id for h in mem.recall("Okafor inhaler", user="ana")] == [kept.id]  # nothing was lost
     access.set_opted_out("default", "ana", True)
     assert mem.forget(kept.id, user="ana").deleted == (kept.id,)  # erasure is never refused

@@ -142,7 +142,11 @@ _MODELS: dict[str, type[_Row]] = {"entity": _Entity, "edge": _Edge, "link": _Lin
 
 
 def graph_lines(service: MemoryService, actor: Actor) -> Iterator[str]:
-    """One JSON line per entity, edge, link and merge ``actor`` can read (none when there is no graph)."""
+    """One JSON line per entity, edge, link and merge ``actor`` can read (none when there is no graph).
+    A user who opted out reads none, as from every entity read (``EntityService``): the store's graph
+    read here does not ask."""
+    if service._opted_out(actor):
+        return
     rows = service.storage.export_graph(actor)
     for kind, key in zip(GRAPH_KINDS, ("entities", "edges", "links", "merges"), strict=True):
         for row in rows[key]:  # type: ignore[literal-required]
