@@ -176,7 +176,11 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
     created = subprocess.run([sys.executable, "-m", "memlane.cli", "--db", db, "--embedder", "none", "profiles",
                               "create", "prefs", "--enable"], capture_output=True, text=True, env=env, check=False)  # fmt: skip
     assert created.returncode == 0, created.stderr
-    args = ("--tick", "1", "--batch", "4", "--stale-after", "3")
+    # A live worker must never look dead: with --stale-after 3 a heartbeat (the sweep's claim, or
+    # procrastinate's worker) late by 3 s on a loaded machine (load ~40: a process gets a few percent of
+    # a core, PostgreSQL too) let the other worker retry the live job and take its sweep over: one extra
+    # "failed" run. 30 s is past any lateness seen; the killed worker still is taken over (after ~30 s).
+    args = ("--tick", "1", "--batch", "4", "--stale-after", "30")
     with (
         _worker_at(db, home, *args) as (first, first_lines),
         _worker_at(db, home, *args) as (second, second_lines),
