@@ -28,6 +28,7 @@ The modules: ``signature`` (the bag of words), ``strict_reading`` (the second ch
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
@@ -78,11 +79,23 @@ def statement(memory: Memory) -> str:
 
 @lru_cache(maxsize=65536)
 def _as_speaker(content: str, name: str) -> str:
-    if name not in content.lower():
+    if name not in _folded(content):
         return content
-    written = re.escape(name[0].upper() + name[1:])
-    return re.sub(rf"\b{written}\b(['’]s\b)?(?!['’-])",
-                  lambda m: "the user's" if m.group(1) else "the user", content)  # fmt: skip
+    # the name as written, accents and a hyphen aside ("user:thao" is "Thảo", "user:minho" "Min-ho")
+    return _NAME_WORD_RE.sub(
+        lambda m: ("the user's" if m.group(2) else "the user") if _folded(m.group(1)) == name else m.group(),
+        content,
+    )
+
+
+#: a capitalised word, hyphenated parts included, and its possessive ("Min-ho's")
+_NAME_WORD_RE = re.compile(r"(?<![\w'’-])([^\W\d_a-z][\w-]*?)(['’]s)?(?![\w'’-])")
+
+
+def _folded(text_: str) -> str:
+    """``text_`` in lower case without accents or hyphens ("Thảo" -> "thao", "Min-ho" -> "minho")."""
+    decomposed = unicodedata.normalize("NFKD", text_.lower()).replace("-", "")
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def group_key(memory: Memory) -> tuple[Any, ...]:

@@ -346,3 +346,73 @@ def is_unit(word: str) -> bool:
         for synset in per_pos[:2]  # "yen" is a yearning first, a currency second
     }
     return any(_UNIT in _above(frozenset({synset}), 20) for synset in senses)
+
+
+def pointers(synset: Synset) -> tuple[tuple[str, Synset], ...]:
+    """``synset``'s pointers as (symbol, target synset): "+" a derivation, "@" a hypernym, "!" an
+    antonym (WordNet's symbols)."""
+    return _pointers(synset)
+
+
+def noun_senses(word: str, senses: int) -> tuple[Synset, ...]:
+    """The ``senses`` most frequent noun senses of ``word`` (or of its noun lemma: "flights" ->
+    "flight"), most frequent first."""
+    index = _index()
+    for lemma in lemmas(word):
+        for per_pos in index.get(lemma, ()):
+            if per_pos and per_pos[0][0] == "n":
+                return tuple(per_pos[:senses])
+    return ()
+
+
+def is_abstract_sense(synset: Synset) -> bool:
+    """Whether ``synset`` is an abstraction (an act, an event, a state…), not a physical thing."""
+    return _ABSTRACTION in _above(frozenset({synset}), 20) and _PERSON not in _above(frozenset({synset}), 20)
+
+
+#: WordNet's lexicographer files by number (lexnames): the kind of sense a synset is
+LEX_FILES = {4: "noun.act", 11: "noun.event", 18: "noun.person", 40: "verb.possession", 38: "verb.motion"}
+
+
+def lex_file(synset: Synset) -> int | None:
+    """The number of ``synset``'s lexicographer file (``LEX_FILES``: 4 noun.act, 11 noun.event, 18
+    noun.person, 40 verb.possession…), None when WordNet is missing."""
+    parts = _data_fields(synset)
+    return int(parts[1]) if len(parts) > 1 else None
+
+
+def hypernyms(synset: Synset, depth: int) -> set[Synset]:
+    """``synset`` and its hypernyms up to ``depth`` steps."""
+    return _above(frozenset({synset}), depth)
+
+
+#: WordNet's verb frames with an object: "Somebody ----s something", "… somebody", "Something ----s
+#: somebody", "Something ----s something"
+_TRANSITIVE_FRAMES = frozenset([8, 9, 10, 11])
+
+
+@lru_cache(maxsize=65536)
+def transitive(verb: str, senses: int = 1) -> bool:
+    """Whether one of the ``senses`` most frequent senses of ``verb`` takes an object (its frames):
+    "teach", "drive" do; "reside", "arrive" do not."""
+    for per_pos in _index().get(verb.lower(), ()):
+        for synset in per_pos[:senses]:
+            if synset[0] != "v":
+                break
+            parts = _data_fields(synset)
+            if not parts:
+                continue
+            at = 4 + 2 * int(parts[3], 16)
+            at += 1 + 4 * int(parts[at])  # past the pointers
+            frames = {int(parts[at + 2 + 3 * i]) for i in range(int(parts[at]))}
+            if frames & _TRANSITIVE_FRAMES:
+                return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def kind_of(a: str, b: str, depth: int, senses: int = SENSES) -> bool:
+    """Whether a sense of one word is a hypernym of a sense of the other within ``depth`` steps ("mom"
+    / "mother", "cat" / "animal"): one a kind of the other, not siblings."""
+    sa, sb = _senses(a, senses), _senses(b, senses)
+    return bool(sa & _above(sb, depth)) or bool(sb & _above(sa, depth))

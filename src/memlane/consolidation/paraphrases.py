@@ -65,6 +65,7 @@ from .guards import degrees, kept_apart, tense
 from .roles import role_swap, roles
 from .same_statement import statement_apart
 from .signature import MARKERS, normalise, normalise_order, signature
+from .vetoes import structure_apart
 
 __all__ = [
     "ALIGN",
@@ -510,7 +511,7 @@ def guarded(a: str, b: str) -> bool:
         return False
     if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
         return False
-    if _units_apart(a, b) or statement_apart(a, b):
+    if _units_apart(a, b) or statement_apart(a, b) or structure_apart(a, b):
         return False
     return not _roles_swapped(_unnamed(a), _unnamed(b)) and not kept_apart(a, b)
 

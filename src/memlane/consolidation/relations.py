@@ -5,12 +5,15 @@
 compares any two statements (the copula's sides may change places whole: ``roles.inverted_copula``):
 
 - "X reports (directly) to Y" / "Y manages X" (a statement of that clause alone, both sides a name or a
-  personal pronoun) -> "X's manager is Y" ("reported" / "managed": "was");
+  personal pronoun, or what Y manages a group with "the": "Olamide manages the checkout team" is "the
+  checkout team's manager is Olamide") -> "X's manager is Y" ("reported" / "managed": "was");
 - "X was born in P" (the clause alone, P a name) -> "X's birthplace is P" ("Valencia is Rhea's
   birthplace");
 - "X has a R called / named Y" and "X's R is called / named Y" -> "X's R is Y" ("Kai's sister is
   called Ayla" / "Ayla is Kai's sister", "Otto has a daughter called Mila" / "Otto's daughter is
-  named Mila");
+  named Mila"), also of a number ("Olu has two cats named Pepper and Salt" / "Pepper and Salt are
+  Olu's two cats");
+- "X was born on D", a day and its month with no year -> "X's birthday is on D";
 - "the R of X" beside a copula, R one to three lower-case words or acronyms and X a name -> "X's R"
   ("The mother of Tom is Ana" / "Tom's mother is Ana", "Ana is the CEO of Acme" / "Ana is Acme's
   CEO"); elsewhere "of" may be an apposition ("born in the city of Cusco").
@@ -35,18 +38,26 @@ _POSSESSIVE = {"i": "my", "he": "his", "she": "her", "they": "their", "we": "our
 _REPORTS_RE = re.compile(
     rf"^\s*(?P<x>{_PERSON})\s+(?P<verb>reports|report|reported)\s+(?:directly\s+)?to\s+(?P<y>{_NAME})\s*[.!]?\s*$"
 )
-_MANAGES_RE = re.compile(rf"^\s*(?P<y>{_NAME})\s+(?P<verb>manages|managed)\s+(?P<x>{_PERSON})\s*[.!]?\s*$")
+#: what one manages: a person, or a group named with "the" ("Olamide manages the checkout team")
+_MANAGED = rf"(?:{_PERSON}|the(?:\s+[a-z][a-z-]*){{1,3}})"
+_MANAGES_RE = re.compile(rf"^\s*(?P<y>{_NAME})\s+(?P<verb>manages|managed)\s+(?P<x>{_MANAGED})\s*[.!]?\s*$")
 #: "X was born in P" (the clause alone, P a name): "X's birthplace is P" ("Valencia is Rhea's birthplace")
 _BORN_RE = re.compile(rf"^\s*(?P<x>{_PERSON})\s+(?:was|were)\s+born\s+in\s+(?P<p>{_NAME})\s*[.!]?\s*$")
-#: "X has a R called / named Y": "X's R is Y" ("Otto has a daughter called Mila")
+#: "X has a R called / named Y": "X's R is Y" ("Otto has a daughter called Mila"), also of a number
 _HAS_CALLED_RE = re.compile(
-    rf"^\s*(?P<x>{_PERSON})\s+(?P<have>has|have|had)\s+an?\s+(?P<r>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})\s+"
-    rf"(?:called|named)\s+(?P<y>{_NAME})\s*[.!]?\s*$"
+    rf"^\s*(?P<x>{_PERSON})\s+(?P<have>has|have|had)\s+(?P<n>an?|\d+|two|three|four|five|six)\s+"
+    rf"(?P<r>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})\s+(?:called|named)\s+(?P<y>{_NAME}(?:\s+and\s+{_NAME})?)\s*[.!]?\s*$"
 )
 #: a name given with "called" / "named" after a possessive: "Kai's sister is called Ayla"
 _CALLED_RE = re.compile(
-    rf"^(?P<s>\s*(?:(?:\S+\s+)*?\S+['’]s|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)(?:\s+[a-z][\w-]*){{1,3}})"
-    rf"\s+(?P<be>is|was)\s+(?:called|named)\s+(?P<y>{_NAME})\s*[.!]?\s*$"
+    rf"^(?P<s>\s*(?:(?:\S+\s+)*?\S+['’]s|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)(?:\s+[a-z0-9][\w-]*){{1,3}})"
+    rf"\s+(?P<be>is|was|are|were)\s+(?:called|named)\s+(?P<y>{_NAME}(?:\s+and\s+{_NAME})?)\s*[.!]?\s*$"
+)
+#: "X was born on D", D a day and its month with no year: "X's birthday is on D" (with a year it is
+#: a date of birth, which a birthday does not say)
+_BORN_ON_RE = re.compile(
+    rf"^\s*(?P<x>{_PERSON})\s+(?:was|were)\s+born\s+on\s+(?P<d>(?:\d{{1,2}}(?:st|nd|rd|th)?\s+[A-Z][a-z]+|"
+    rf"[A-Z][a-z]+\s+\d{{1,2}}(?:st|nd|rd|th)?))\s*[.!]?\s*$"
 )
 #: "the R of X" beside a copula (one word may stand between: "is really", "was not"), the relation
 #: stated: "Ana is the CEO of Acme", "The CEO of Acme is Ana"
@@ -68,9 +79,13 @@ def relation_forms(content: str) -> str:
         return f"{_possessive(match.group('x'))} manager {'was' if past else 'is'} {match.group('y')}"
     if (match := _BORN_RE.match(content)) is not None:
         return f"{_possessive(match.group('x'))} birthplace is {match.group('p')}"
+    if (match := _BORN_ON_RE.match(content)) is not None:
+        return f"{_possessive(match.group('x'))} birthday is on {match.group('d')}"
     if (match := _HAS_CALLED_RE.match(content)) is not None:
-        be = "was" if match.group("have") == "had" else "is"
-        return f"{_possessive(match.group('x'))} {match.group('r')} {be} {match.group('y')}"
+        many = match.group("n") not in ("a", "an")
+        be = ("were" if many else "was") if match.group("have") == "had" else ("are" if many else "is")
+        count = f"{match.group('n')} " if many else ""
+        return f"{_possessive(match.group('x'))} {count}{match.group('r')} {be} {match.group('y')}"
     if (match := _CALLED_RE.match(content)) is not None:
         content = f"{match.group('s')} {match.group('be')} {match.group('y')}"
     return _OF_RE.sub(_of, content) if " of " in content else content

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from ..text.claims import Claim, analyse
+from . import lexicon
 from .discourse import strip_discourse
 from .relations import relation_forms
 from .signature import normalise
@@ -109,7 +110,14 @@ def subjects_apart(a: str, b: str, within: frozenset[str] | None = None) -> bool
         return out if within is None else out & within
 
     for x, y in zip(ca, cb, strict=True):
-        if x.verb != y.verb or x.passive or y.passive or not x.subject or not y.subject:
+        # one verb, or two of one meaning ("loaned" / "lent": who lent is the doer either way)
+        if (
+            (x.verb != y.verb and not lexicon.related(x.verb, y.verb))
+            or x.passive
+            or y.passive
+            or not x.subject
+            or not y.subject
+        ):
             return False
     with_a, with_b = (bool(_WITH_RE.search(c)) for c in (a, b))
     return any(_doers_apart(x, y, words, with_a, with_b) for x, y in zip(ca, cb, strict=True))

@@ -12,6 +12,7 @@ from .guards import degrees
 from .roles import fronted, inverted_copula, subjects_apart
 from .signature import signature
 from .strict_reading import REPORTING, ROLE_WORDS, STANCE, negated, phrase_words, reading
+from .structure import agentive_apart
 from .verb_forms import aux_set, lemma_times, tenses_apart, verb_times
 
 __all__ = [
@@ -74,7 +75,7 @@ def same_statement(a: str, b: str) -> bool:
         return False
     if verb_times(tokens_a, tokens_b) or negated(tokens_a) != negated(tokens_b):
         return False
-    if tenses_apart(a, b) or subjects_apart(a, b) or modifier_moved(a, b):
+    if tenses_apart(a, b) or subjects_apart(a, b) or modifier_moved(a, b) or agentive_apart(a, b):
         return False
     # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
     # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
@@ -122,7 +123,7 @@ def statement_apart(a: str, b: str) -> bool:
     unless = _UNLESS_RE.search(a) or _UNLESS_RE.search(b)  # "unless it rains": "when it isn't raining"
     if not unless and ((negated_a - negated_b) & bag_b or (negated_b - negated_a) & bag_a):
         return True
-    return subjects_apart(a, b, bag_a & bag_b) or modifier_moved(a, b)
+    return subjects_apart(a, b, bag_a & bag_b) or modifier_moved(a, b) or agentive_apart(a, b)
 
 
 _UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)

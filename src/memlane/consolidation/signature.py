@@ -31,6 +31,7 @@ from .discourse import strip_discourse
 from .places import place_names
 from .relations import relation_forms
 from .restatement import plain_forms
+from .structure import structure_forms
 from .synonyms import stems as synonym_stems
 
 __all__ = [
@@ -214,7 +215,7 @@ def normalise(content: str, plans: bool = True) -> str:
     currency symbols as words, number words up to twelve as digits, "twice" as "2 times". With
     ``plans=False`` a plan's progressive stays as written ("is moving in June": ``tense`` reads it as
     under way)."""
-    normalised = relation_forms(place_names(plain_forms(content, plans)))
+    normalised = structure_forms(relation_forms(place_names(plain_forms(content, plans))))
     normalised = _CURRENCY_RE.sub(lambda m: CURRENCY[m.group()], normalised)
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
