@@ -112,6 +112,26 @@ def test_expiry_removes_the_entities_of_expired_memories(mem: Memlane, db_path: 
     assert _named(mem, "Garrow Pine") == [] and _leftovers(db_path, garrow) == 0
 
 
+def test_the_kind_a_text_said_an_entity_is_does_not_keep_it(mem: Memlane, db_path: Path | str) -> None:
+    """The sense a memory's text gave a name ("Dr. Okafor": a person) is the text's, not a record's: the
+    entity goes with the memories that named it, from the shared graph every reader sees too. Before, it
+    stayed for good, after forget and expiry alike, its name read by everyone in the workspace."""
+    said = mem.store("Dr. Okafor prescribed the blue inhaler", visibility="shared")
+    later = mem.store("Zanzibar Quokka, also known as Zed, is the CFO", visibility="shared",
+                      expires_at=now_utc() + timedelta(days=1))  # fmt: skip
+    named = {e.name: e for e in mem.entities.list(limit=1000, user="bob")}
+    assert named["Okafor"].attributes == named["Zed"].attributes == {"senses": ["person"]}
+    mem.forget(said.id)
+    assert mem.service.profiles.expire(now=now_utc() + timedelta(days=2)).deleted == 1
+    assert [e.name for e in mem.entities.list(limit=1000, user="bob")] == []
+    assert _leftovers(db_path, named["Okafor"].id) == _leftovers(db_path, named["Zed"].id) == 0
+    # an anchored record's attributes still keep its entity, a sense beside them or not
+    kept = mem.anchor({"kind": "contact", "system": "crm", "id": "9", "name": "Dana Whitfield", "title": "CFO"})
+    gone = mem.store("Dana Whitfield is our CFO")
+    mem.forget(gone.id)
+    assert mem.entities.get(kept.id).name == "Dana Whitfield"
+
+
 def test_deleting_a_profile_removes_the_entities_only_it_named(mem: Memlane, db_path: Path | str) -> None:
     mem.service.profiles.settle = timedelta(0)
     mem.conversations.append("c", [{"role": "user", "text": "I always book hotels through Quorvex Travel."}])

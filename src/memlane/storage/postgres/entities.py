@@ -18,6 +18,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from ...graph.senses import SENSES_KEY
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
 from ...timeutil import EARLIEST
 from ..base import AFFILIATIONS, EntityScope, LinkRole
@@ -675,7 +676,8 @@ class EntityWriteOps(EdgeSourceOps):
             return []
         orphans = (
             "SELECT e.id, e.workspace, e.owner, e.visibility FROM entities e WHERE e.id = ANY(%s::text[])"
-            " AND e.merged_into IS NULL AND e.attributes IS NULL"
+            # (the senses texts said it is are the texts' own: they keep nothing, see ``graph.senses``)
+            f" AND e.merged_into IS NULL AND (e.attributes IS NULL OR e.attributes - '{SENSES_KEY}' = '{{}}'::jsonb)"
             " AND NOT EXISTS (SELECT 1 FROM memory_entity_links l WHERE l.entity_id = e.id)"
             " AND NOT EXISTS (SELECT 1 FROM entity_external_ids x WHERE x.entity_id = e.id)"
             " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.src = e.id)"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from ...graph.senses import SENSES_KEY
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
 from ...timeutil import EARLIEST, from_db, now_utc, to_db
 from ..base import AFFILIATIONS, EntityScope, LinkRole
@@ -489,7 +490,9 @@ class EntityWriteOps(EdgeSourceOps):
             gone += [
                 str(r[0])
                 for r in self._run(
-                    f"SELECT e.id FROM entities e WHERE e.id IN ({_marks(part)}) AND e.merged_into IS NULL AND e.attributes IS NULL"
+                    f"SELECT e.id FROM entities e WHERE e.id IN ({_marks(part)}) AND e.merged_into IS NULL"
+                    # (the senses texts said it is are the texts' own: they keep nothing, ``graph.senses``)
+                    f" AND (e.attributes IS NULL OR json_remove(e.attributes, '$.{SENSES_KEY}') = '{{}}')"
                     " AND NOT EXISTS (SELECT 1 FROM memory_entity_links l WHERE l.entity_id = e.id)"
                     " AND NOT EXISTS (SELECT 1 FROM entity_external_ids x WHERE x.entity_id = e.id)"
                     " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.src = e.id)"
