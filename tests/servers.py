@@ -82,3 +82,16 @@ def bearer(key: str, user: str | None = None) -> dict[str, str]:
     if user:
         headers["X-Memlane-User"] = user
     return headers
+
+
+@contextmanager
+def another_server(database: Any, **kwargs: Any) -> Iterator[str]:
+    """One more server on ``database``, in this process: the app ``memlane serve`` makes (``create_app`` on
+    a service of its own, no embedder) under uvicorn on loopback, as a second server or a restarted one
+    would be. Nothing is bootstrapped: the database's keys, sessions and links are what it serves."""
+    mem = Memlane(database, user="owner", embedder="none")
+    try:
+        with running(create_app(mem.service, mem.service.access, **kwargs)) as url:
+            yield url
+    finally:
+        mem.close()

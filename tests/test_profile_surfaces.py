@@ -10,11 +10,8 @@ import asyncio
 import json
 import os
 import re
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +21,7 @@ import httpx
 import pytest
 from pydantic import BaseModel
 
+from cli_runner import invoke
 from memlane import AsyncMemlane, Memlane, MemlaneError
 from servers import Stack, bearer, make_stack, running
 from test_mcp import call, error_of, http_session
@@ -212,7 +210,8 @@ class REST:
 
 
 class CLI:
-    """``memlane profiles|jobs … --json`` in a real process: on the database file, or with --server."""
+    """``memlane profiles|jobs … --json`` (in this process, tests/cli_runner.py): on the database file, or
+    with --server."""
 
     def __init__(self, *where: str, env: dict[str, str]) -> None:
         self.where, self.env = list(where), env
@@ -226,8 +225,7 @@ class CLI:
                 argv += [f"--{key.replace('_', '-')}", value]
         if op == "delete":
             argv.append("--yes")
-        proc = subprocess.run([sys.executable, "-m", "memlane.cli", *argv, *self.where, "--json"],
-                              capture_output=True, text=True, env=self.env, timeout=180)  # fmt: skip
+        proc = invoke([*argv, *self.where, "--json"], environ=self.env)
         if proc.returncode != 0:
             assert proc.stderr.startswith("error: "), proc.stderr
             return {"error": proc.stderr.strip().removeprefix("error: ")}
@@ -282,11 +280,9 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     env = {**os.environ, "MEMLANE_EMBEDDER": "none", "MEMLANE_USER": "alice"}
     env.pop("MEMLANE_API_KEY", None)
     seeded(tmp_path / "cli.db").mem.close()
-    with server_surface(tmp_path, "cli-server") as (url, key), ThreadPoolExecutor(2) as pool:
-        # the two command lines at once: each step is a process start (about a second of imports)
-        local = pool.submit(play, CLI("--db", str(tmp_path / "cli.db"), env=env))
-        remote_cli = pool.submit(play, CLI("--server", url, "--api-key", key, env=env))
-        results["cli"], results["cli --server"] = local.result(), remote_cli.result()
+    results["cli"] = play(CLI("--db", str(tmp_path / "cli.db"), env=env))
+    with server_surface(tmp_path, "cli-server") as (url, key):
+        results["cli --server"] = play(CLI("--server", url, "--api-key", key, env=env))
 
     expected = results["sdk"]
     for surface, got in results.items():

@@ -20,6 +20,7 @@ from memlane.timeutil import now_utc
 from memlane.web import is_page
 from memlane.web.context import safe_next
 from memlane.web.sessions import SessionStore, csrf_of, same_token
+from servers import another_server
 from test_serve import serve
 
 LOCAL = Principal(OPERATOR_KEY_ID, "default", "ana", None, True, Visibility.SHARED)
@@ -155,12 +156,13 @@ def test_only_the_links_hash_is_stored(m: Memlane, tmp_path: Path) -> None:
 
 
 def test_the_link_of_serve_open_works_on_another_server_after_a_restart(db_path: Path | str) -> None:
-    """Real processes: ``memlane serve --open`` prints a link and stops; two servers then run on the
-    database: the first to get the link signs in, the other refuses it."""
+    """A real ``memlane serve --open`` prints a link and stops; two servers (the app it serves, in this
+    process, each on a service of its own) then run on the database: the first to get the link signs
+    in, the other refuses it."""
     with serve(db_path, "--open") as (_, banner):  # type: ignore[arg-type]
         link = banner["dashboard_link"]
     path = link[link.index("/signin/once") :]
-    with serve(db_path) as (first, _), serve(db_path) as (second, _):  # type: ignore[arg-type]
+    with another_server(db_path) as first, another_server(db_path) as second:
         signed_in = httpx.get(first + path)
         assert signed_in.status_code == 303 and signed_in.headers["location"] == "/"
         assert signed_in.cookies.get("memlane_session")
