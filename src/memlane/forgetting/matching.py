@@ -33,7 +33,9 @@ only one bearing it whole), and the memories naming it as written that are linke
 of that name. A topic that names no entity the caller can see ("everything about my flight to Lisbon")
 deletes the memories that hold every one of its content words, of no other owner (rules 1, 2, 3's
 possessor and 4). A topic that says what kind of thing its name is ("Mercury the bank", "Paris my
-colleague") keeps the entities and memories of a namesake of another kind (``_OfKind``).
+colleague") keeps the entities and memories of a namesake of another kind (``_OfKind``). A topic the
+speaker owns ("my cholesterol", "my trip to Lisbon") keeps what a memory says of another person ("Dad
+has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``).
 
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
 cannot tell such a link from a nickname.
@@ -58,6 +60,7 @@ from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
 from ..text.lexicon import lemminflect
+from .parties import another_partys, speaker_owned
 from .requests import ForgetRequest
 
 __all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen", "stating"]
@@ -274,7 +277,18 @@ def _topic(
     for extra in _wrapped(name, store=store, actor=actor, recall=recall, now=now, similar=similar):
         if extra not in found:
             found.append(extra)
+    if found and speaker_owned(name):
+        # "my cholesterol" is not "Dad has high cholesterol too" (``parties``)
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [
+            i for i in found if i not in contents or not _another_partys(contents[i], i, name, store, actor)
+        ]
     return found
+
+
+def _another_partys(content: str, memory_id: str, topic: str, store: Store, actor: Actor) -> bool:
+    people = [e.name for e in _entities_of(store, actor, memory_id) if e.type == "person"]
+    return another_partys(content, topic, people)
 
 
 def _topic_whole(

@@ -1,0 +1,117 @@
+"""Whose a memory is: a topic the speaker owns ("my knee injury", "my trip to Lisbon", "my old job at
+Pennant Insurance") is not what a memory says of another person that only mentions the topic's words.
+
+"Dad has high cholesterol too", "My brother still works at Pennant Insurance", "Ana from work is moving
+to Lisbon in the summer" hold the topic's words, yet each is about a relative's or a colleague's life,
+not the speaker's thing. A memory is another party's when every clause it has is said *of* someone else
+(its subject is a relation, "my brother", "Dad", "our neighbours", or names a person the graph knows who
+is not the topic) and the speaker is in it only as that subject's possessor ("*my* brother"): "My wife
+booked our Lisbon hotel" has the speaker (*our*) outside the subject, so it is still the speaker's.
+
+Only for a topic the speaker owns, and not one that is itself a person or an animal ("my brother", "my
+cat Miso", "my sister's divorce": another party's life is the topic there). A bare topic ("everything
+about Lisbon") keeps its rule: "My sister lives in Lisbon" is about Lisbon.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .. import text
+from ..graph.name_forms import KINSHIP_WORDS
+from ..graph.senses import class_of_noun
+from ..text.claims import analyse
+
+__all__ = ["RELATIONS", "another_partys", "speaker_owned"]
+
+#: nouns of someone with a life of their own: family and the people one lives or works beside (not
+#: those who act for the speaker: "GP wants to recheck cholesterol" is about the speaker's cholesterol;
+#: nor "the kids": "Custody of the kids is shared" is the speaker's divorce)
+RELATIONS = frozenset(
+    {
+        *KINSHIP_WORDS,
+        *(
+            "friend",
+            "colleague",
+            "coworker",
+            "co-worker",
+            "neighbour",
+            "neighbor",
+            "cousin",
+            "sister",
+            "brother",
+            "sibling",
+            "son",
+            "daughter",
+            "wife",
+            "husband",
+            "partner",
+            "boyfriend",
+            "girlfriend",
+            "fiance",
+            "fiancee",
+            "aunt",
+            "uncle",
+            "niece",
+            "nephew",
+            "grandson",
+            "granddaughter",
+            "nan",
+            "nana",
+            "roommate",
+            "flatmate",
+            "housemate",
+            "classmate",
+            "in-laws",
+            "stepson",
+            "stepdaughter",
+            "stepfather",
+            "stepmother",
+            "stepbrother",
+            "stepsister",
+            "twin",
+        ),
+    }
+)
+_RELATION_STEMS = frozenset(stem for word in RELATIONS for stem in text.tokenize(word))
+_FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
+_FIRST_PERSON_WORD = re.compile(
+    r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|ours|us|myself)\b", re.IGNORECASE
+)
+_OWNED_TOPIC = re.compile(r"^\s*(?:my|our)\s+(?P<thing>[^']+)$", re.IGNORECASE)
+
+
+def speaker_owned(topic: str) -> bool:
+    """``topic`` is a thing of the speaker's ("my knee injury", "our trip to Lisbon"), not a person or an
+    animal ("my brother", "my cat Miso", "my dentist") nor another's thing ("my sister's divorce")."""
+    owned = _OWNED_TOPIC.match(topic)
+    if owned is None:
+        return False
+    return not any(
+        class_of_noun(word) in ("person", "animal") or word.lower() in RELATIONS
+        for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", owned.group("thing"))
+    )
+
+
+def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool:
+    """``content`` is said of someone other than the speaker and the topic: every clause's subject is a
+    relation ("my brother", "Dad") or a person of ``people`` (the names of the person entities the
+    memory is linked to) that ``topic`` does not name; the speaker only as that subject's possessor."""
+    claims = [claim for claim in analyse(content).claims if claim.verb]
+    if not claims:
+        return False
+    named = frozenset(text.tokenize(topic))
+    persons = frozenset(stem for name in people for stem in text.tokenize(name)) - named
+    for claim in claims:
+        head = claim.subject - claim.possessor
+        if not head or head & _FIRST_PERSON or claim.subject & named:
+            return False
+        if not (head & _RELATION_STEMS or head & persons):
+            return False
+    opening = len(content) - len(content.lstrip())
+    # the speaker only as the opening subject's possessor: "My brother …", "Our neighbours …"
+    return all(
+        word.start() == opening and word.group().lower() in ("my", "our")
+        for word in _FIRST_PERSON_WORD.finditer(content)
+    )
