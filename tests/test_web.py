@@ -23,8 +23,8 @@ import httpx
 import pytest
 from playwright import sync_api
 
-from servers import bearer
-from test_serve import cli, serve
+from servers import another_server, bearer
+from test_serve import in_process, serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
@@ -508,7 +508,9 @@ def test_a_revoked_key_signs_its_sessions_out(site: Site, context: Any) -> None:
 def test_sessions_survive_a_restart_and_two_servers_share_them(browser: Any, tmp_path: Path) -> None:
     """Sessions are in the database: a second server on it knows the browser, signing out on one ends
     the session on both, and a restarted server keeps the browser signed in (cookies do not depend on
-    the port, so one browser talks to all three like to servers behind one load balancer)."""
+    the port, so one browser talks to all three like to servers behind one load balancer). The first is
+    a real ``memlane serve``; the second and the restarted one serve its app in this process, each on a
+    service of its own (servers.another_server)."""
     db = tmp_path / "sessions.db"
     ctx = browser.new_context()
     try:
@@ -518,7 +520,7 @@ def test_sessions_survive_a_restart_and_two_servers_share_them(browser: Any, tmp
             page.get_by_label("API key").fill(banner["admin_key"])
             page.get_by_role("button", name="Sign in").click()
             page.wait_for_url(f"{first}/")
-            with serve(db) as (second, _):
+            with another_server(db) as second:
                 page.goto(f"{second}/import")
                 assert page.url == f"{second}/import"  # signed in there too
                 page.get_by_role("button", name="Sign out").click()
@@ -528,7 +530,7 @@ def test_sessions_survive_a_restart_and_two_servers_share_them(browser: Any, tmp
             page.get_by_label("API key").fill(banner["admin_key"])
             page.get_by_role("button", name="Sign in").click()
             page.wait_for_url(f"{first}/")
-        with serve(db) as (restarted, _):
+        with another_server(db) as restarted:
             page.goto(f"{restarted}/import")
             assert page.url == f"{restarted}/import"  # the restart kept the session
             assert page.locator("header .who").count() == 1
@@ -660,7 +662,7 @@ def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path
     # an admin of another workspace sees none of this workspace's profiles
     assert site.db is not None
     other_key = json.loads(
-        cli(site.db, "keys", "create", "--admin", "--workspace", "elsewhere", "--json").stdout
+        in_process(site.db, "keys", "create", "--admin", "--workspace", "elsewhere", "--json").stdout
     )
     other = browser.new_context()
     try:
