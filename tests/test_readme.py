@@ -1,6 +1,7 @@
-"""The README's examples, read from README.md itself and run for real: its CLI walkthrough, its SDK
-snippets, its curl calls against a real ``memlane serve``, its MCP client configuration (started the way
-a desktop client starts it, with only the ``env`` block), and its PostgreSQL commands.
+"""The README's examples, read from README.md itself and run for real: its CLI walkthrough (the commands
+in this process, tests/cli_runner.py), its SDK snippets, its curl calls against a real ``memlane serve``,
+its MCP client configuration (started the way a desktop client starts it, with only the ``env`` block),
+and its PostgreSQL commands.
 
 Placeholders a reader replaces are replaced here the same way (the key ``ml_…`` by the key the server
 printed, ``localhost:8420`` by the test server's port, ``/home/you`` by a fresh home). Every fenced block
@@ -32,6 +33,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
+from cli_runner import invoke
 from memlane import Memlane
 from pg import url_with_search_path
 
@@ -92,7 +94,7 @@ def test_the_cli_walkthrough(tmp_path: Path, model_home: Path) -> None:
         args = shlex.split(line, comments=True)
         assert args[0] == "memlane", line
         args = [last_id if a == "<id>" else a for a in args[1:]]  # the id a reader copies from the output
-        proc = subprocess.run(cli(*args), capture_output=True, text=True, env=env, timeout=180)
+        proc = invoke(args, environ=env)  # in this process (tests/cli_runner.py; test_cli.py runs real ones)
         assert proc.returncode == 0, f"{line}\n{proc.stderr}"
         out = json.loads(proc.stdout)
         last_id = out["id"] if isinstance(out, dict) and "id" in out else last_id
