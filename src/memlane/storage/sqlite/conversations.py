@@ -35,19 +35,34 @@ class SqliteConversations:
 
     def append(self, messages: Sequence[ConversationMessage]) -> None:
         with self._db.transaction() as cur:
+            # Positions are never given twice: SQLite would give a deleted conversation's positions (when
+            # they were the newest) to the next messages, and a profile whose sweep read up to them would
+            # never read those (``last_sync_seq``). So each message takes the next position after the
+            # highest ever given (kept in ``meta``), the log's and every profile's position.
+            (high,) = cur.execute(
+                "SELECT max(coalesce((SELECT max(seq) FROM conversation_messages), 0),"
+                " coalesce((SELECT value FROM meta WHERE key = 'conversation_seq'), 0),"
+                " coalesce((SELECT max(last_sync_seq) FROM profiles), 0))"
+            ).fetchone()
             cur.executemany(
-                "INSERT INTO conversation_messages (id, conversation_id, role, text, tool, result, speaker,"
+                "INSERT INTO conversation_messages (seq, id, conversation_id, role, text, tool, result, speaker,"
                 " agent, at, workspace, owner, visibility, author, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 # a message already logged (an import of the same export running at once) is kept as it is
                 " ON CONFLICT (id) DO NOTHING",
                 [
-                    (m.id, m.conversation_id, m.role, m.text, m.tool,
+                    (high + i, m.id, m.conversation_id, m.role, m.text, m.tool,
                      json.dumps(m.result) if m.result is not None else None, m.user, m.agent, to_db(m.at),
                      m.workspace, m.owner, str(m.visibility), m.author, to_db(m.created_at))
-                    for m in messages
+                    for i, m in enumerate(messages, start=1)
                 ],
             )  # fmt: skip
+            if messages:
+                cur.execute(
+                    "INSERT INTO meta (key, value) VALUES ('conversation_seq', ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = max(value, excluded.value)",
+                    (high + len(messages),),
+                )
 
     def messages(
         self, actor: Actor, conversation_id: str, limit: int, after: int = 0
