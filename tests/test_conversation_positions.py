@@ -19,10 +19,14 @@ def test_a_conversation_logged_after_a_deleted_one_is_swept(db_path: Path | str)
         mem.conversations.append("bob's", said, user="bob")
         assert mem.profiles.run("prefs").added == 1
         assert mem.conversations.delete("bob's", user="bob") == 1
-        mem.conversations.append("alice's", [{"role": "user", "text": "I always fly with Zentair, from now on."}])
+        mem.conversations.append(
+            "alice's", [{"role": "user", "text": "I always fly with Zentair, from now on."}]
+        )
         assert mem.profiles.run("prefs").added == 1  # (before, on SQLite: 0, never swept)
         assert [m.content for m in mem.list_recent(10)] == ["The user always flies with Zentair, from now on"]
         # and again once the log is empty: the highest position given is kept
         mem.conversations.delete("alice's")
-        mem.conversations.append("again", [{"role": "user", "text": "I always take the aisle seat, by default."}])
+        mem.conversations.append(
+            "again", [{"role": "user", "text": "I always take the aisle seat, by default."}]
+        )
         assert mem.profiles.run("prefs").added == 1

@@ -117,8 +117,8 @@ def test_the_kind_a_text_said_an_entity_is_does_not_keep_it(mem: Memlane, db_pat
     entity goes with the memories that named it, from the shared graph every reader sees too. Before, it
     stayed for good, after forget and expiry alike, its name read by everyone in the workspace."""
     said = mem.store("Dr. Okafor prescribed the blue inhaler", visibility="shared")
-    later = mem.store("Zanzibar Quokka, also known as Zed, is the CFO", visibility="shared",
-                      expires_at=now_utc() + timedelta(days=1))  # fmt: skip
+    mem.store("Zanzibar Quokka, also known as Zed, is the CFO", visibility="shared",
+              expires_at=now_utc() + timedelta(days=1))  # fmt: skip
     named = {e.name: e for e in mem.entities.list(limit=1000, user="bob")}
     assert named["Okafor"].attributes == named["Zed"].attributes == {"senses": ["person"]}
     mem.forget(said.id)
@@ -126,7 +126,9 @@ def test_the_kind_a_text_said_an_entity_is_does_not_keep_it(mem: Memlane, db_pat
     assert [e.name for e in mem.entities.list(limit=1000, user="bob")] == []
     assert _leftovers(db_path, named["Okafor"].id) == _leftovers(db_path, named["Zed"].id) == 0
     # an anchored record's attributes still keep its entity, a sense beside them or not
-    kept = mem.anchor({"kind": "contact", "system": "crm", "id": "9", "name": "Dana Whitfield", "title": "CFO"})
+    kept = mem.anchor(
+        {"kind": "contact", "system": "crm", "id": "9", "name": "Dana Whitfield", "title": "CFO"}
+    )
     gone = mem.store("Dana Whitfield is our CFO")
     mem.forget(gone.id)
     assert mem.entities.get(kept.id).name == "Dana Whitfield"

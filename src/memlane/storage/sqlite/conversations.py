@@ -39,11 +39,12 @@ class SqliteConversations:
             # they were the newest) to the next messages, and a profile whose sweep read up to them would
             # never read those (``last_sync_seq``). So each message takes the next position after the
             # highest ever given (kept in ``meta``), the log's and every profile's position.
-            (high,) = cur.execute(
+            found = cur.execute(
                 "SELECT max(coalesce((SELECT max(seq) FROM conversation_messages), 0),"
                 " coalesce((SELECT value FROM meta WHERE key = 'conversation_seq'), 0),"
                 " coalesce((SELECT max(last_sync_seq) FROM profiles), 0))"
             ).fetchone()
+            high = int(found[0]) if found else 0
             cur.executemany(
                 "INSERT INTO conversation_messages (seq, id, conversation_id, role, text, tool, result, speaker,"
                 " agent, at, workspace, owner, visibility, author, created_at)"
