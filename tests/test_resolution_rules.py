@@ -452,9 +452,14 @@ def test_the_organisation_confirms_a_misspelling_as_a_context_does() -> None:
 
 def test_a_given_names_short_form_alone_needs_the_organisation() -> None:
     known = Candidate("p1", "person", "Venkatesh Iyer", affiliations=("Infosys",))
-    assert resolve(Mention("Venkat", "person"), [known]).how == "new"
+    # (since the twelfth session a short form few people are given finds the only person it fits
+    # without one, "clipped": tests/test_resolution_recall.py; one many are given still needs it)
+    assert resolve(Mention("Venkat", "person"), [known]).how == "clipped"
+    evangelina = Candidate("p3", "person", "Evangelina Iyer", affiliations=("Infosys",))
+    assert resolve(Mention("Eva", "person"), [evangelina]).how == "new"
+    assert resolve(Mention("Eva", "person", affiliations=("Infosys",)), [evangelina]).entity_id == "p3"
     found = resolve(Mention("Venkat", "person", affiliations=("Infosys",)), [known])
-    assert (found.entity_id, found.how) == ("p1", "affiliated")
+    assert (found.entity_id, found.how) == ("p1", "clipped")
     # a part of someone else's name there is the stronger reading
     venkat = Candidate("p2", "person", "Venkat Rao", affiliations=("Infosys",))
     assert resolve(Mention("Venkat", "person", affiliations=("Infosys",)), [known, venkat]).entity_id == "p2"

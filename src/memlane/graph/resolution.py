@@ -56,9 +56,11 @@ from .given_names import (
     given_name_frequency,
     given_name_gender,
     given_name_leaning,
+    has_name_dictionary,
     is_given_name,
     is_spelling_variant,
 )
+from .initialisms import initialism_keys, is_initialism, is_initialism_of
 from .name_forms import (
     HONORIFIC_SUFFIXES,
     KINSHIP_WORDS,
@@ -538,6 +540,26 @@ def _organisation_grown(name: str, known: Sequence[str]) -> bool:
     return False
 
 
+def _registered_short_form(name: str, known: Sequence[str]) -> bool:
+    """A name without a legal form that is the first or the last words of a known registered name's
+    ("Brenner" / "Textilhaus Brenner GmbH", "Radbuza" / "Pivovar Radbuza s.r.o.", "Qori Millma" /
+    "Cooperativa Agraria Qori Millma"): the words it leaves out say what the company is or does, in
+    any language. Not common words alone ("General", "Business Services"), nor a city (the seat a
+    registered name starts with: "Shenzhen")."""
+    words = _organisation_base(name).split()
+    if not words or all(is_common_word(w) for w in words):
+        return False  # "General", "Business Services" (of "Orange Business Services SA")
+    if len(words) == 1 and city_of(words[0]) is not None:
+        return False
+    for k in known:
+        if not _has_legal_form(k):
+            continue
+        theirs = _organisation_base(k).split()
+        if len(words) < len(theirs) and words in (theirs[: len(words)], theirs[-len(words) :]):
+            return True
+    return False
+
+
 def _grown_keys(name: str) -> set[str]:
     """The keys of the shorter names a registered name can grow from (its first and last words)."""
     if not _has_legal_form(name):
@@ -581,9 +603,9 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
         # name's ("张伟" is Zhang Wei, "王小明" Wang Xiaoming, "김민준" Gim Minjun: Korean
         # family names come out in Revised Romanisation, "Gim", "Bag", rarely as written in Latin script)
         name = name.strip()[0] + " " + name.strip()[1:]
+    name, gender = _without_lower_case_address(name)
     tokens = [t for raw in _tokens(name) for t in _without_honorific(raw).replace("-", " ").split()]
     tokens = [t.strip(".") for t in tokens if t.strip(".")]
-    gender = None
     while len(tokens) > 1 and tokens[0] in _TITLES:
         if len(tokens[0]) == 1 and len(tokens) < 3:
             break  # "M. Voss" is an initial and a surname; "M. Jean Dupont" is Monsieur
@@ -603,6 +625,35 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
 _PARENTHESES = re.compile(r"\([^()]*\)")
 #: a name of two to four Chinese characters or Korean syllables
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff\uac00-\ud7af]{2,4}$")
+
+
+#: Words of address written in lower case before a name (Vietnamese "chị Hà", "anh Hùng", "ông",
+#: "bà", "cô", "chú", "bác", "em"; Spanish "don", "doña"; Czech and Polish "pan", "pani", "paní";
+#: Italian "signor", "signora") or after it (Hindi and Urdu "ji", "sahib", "saheb", "bhai", "baji",
+#: "apa", "didi"; Indian English "sir", "madam"), folded, with the gender each states (None: either).
+#: Only as written in lower case: capitalised, "Anh", "Don" and "Pan" are names.
+_LOWER_CASE_BEFORE = {
+    "chi": "f", "anh": "m", "ong": "m", "ba": "f", "co": "f", "chu": "m", "bac": None, "em": None,
+    "don": "m", "dona": "f", "pan": "m", "pani": "f", "signor": "m", "signora": "f",
+}  # fmt: skip
+_LOWER_CASE_AFTER = {
+    "ji": None, "sahib": "m", "saheb": "m", "sahab": "m", "bhai": "m", "baji": "f", "apa": "f",
+    "didi": "f", "sir": "m", "madam": "f",
+}  # fmt: skip
+
+
+def _without_lower_case_address(name: str) -> tuple[str, str | None]:
+    """A name without a word of address written in lower case before or after it ("chị Hà",
+    "Iqbal sahib"), and the gender that word states."""
+    words = name.split()
+    gender = None
+    if len(words) >= 2 and words[0].islower() and (folded := _fold(words[0])) in _LOWER_CASE_BEFORE:
+        gender = _LOWER_CASE_BEFORE[folded]
+        words = words[1:]
+    if len(words) >= 2 and words[-1].islower() and (folded := _fold(words[-1])) in _LOWER_CASE_AFTER:
+        gender = gender or _LOWER_CASE_AFTER[folded]
+        words = words[:-1]
+    return " ".join(words), gender
 
 
 def _without_honorific(word: str) -> str:
@@ -753,6 +804,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             words = tuple(base.split())
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
             keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
+            keys |= {f"n:{letters}" for letters in initialism_keys(name)}  # "BCG", "DfT"
             keys |= org_forms.org_keys(name, base)  # "Baker McKenzie", "Zeiss", "ENBD"
             # "Tarkon Logistics" is found as "Tarkon"
             keys |= {
@@ -767,6 +819,10 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
                 keys.add(f"p:{spelt[-1]}")  # "Jørgensen" is found as "Joergensen"
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
+            if len(tokens) >= 2 and len(tokens[0]) >= 6 and tokens[0].isalpha():
+                # a pet name that is the given name's end ("Seun" / Oluwaseun, "Emeka" / Chukwuemeka;
+                # its start is found by the fuzzy prefix)
+                keys |= {f"p:{tokens[0][-n:]}" for n in (4, 5)}
             if len(tokens) >= 3 and all(t.isalpha() for t in tokens):
                 keys.add(f"i:{_initials_of(tokens)}")  # "John F. Kennedy" is found as "JFK"
             # a surname spelt by another romanisation ("Wolkow" / "Volkov", "Bak" / "Park"; the family
@@ -787,6 +843,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{plain}")
             if kind is not EntityType.PLACE:
                 keys.add(f"n:{_joined(plain)}")  # "Share Point" is found as "SharePoint"
+        if kind in _INITIALISM_KINDS:
+            keys |= {f"n:{letters}" for letters in initialism_keys(name)}  # "JIFF", "MoTA", "LA"
         if kind in _ACRONYM_KINDS and (letters := _initials(plain)):
             keys.add(f"n:{letters}")  # "Site Reliability Engineering" is found as "SRE"
         if kind in _ACRONYM_KINDS and plain.isalpha() and len(plain) >= 4:
@@ -858,6 +916,8 @@ _RANK = {
     "partial": 2.0,
     "form": 1.9,
     "affiliated": 1.8,
+    "clipped": 1.7,
+    "completed": 1.6,
     "fuzzy": 1.0,
 }
 
@@ -987,6 +1047,11 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     # entity known only as "Dr. Nakamura" does not absorb "Yuki Nakamura" (which Nakamura it was is
     # not known; a merge can join them later)
     if len(mention) != 1:
+        if len(known) == 1 and len(mention) >= 2 and known[0] == mention[0]:
+            # a person known by a given name alone, now named in full ("Grant" / "Grant Fletcher"):
+            # (checked by ``_person_fit_names``) not one known by a surname alone, nor by a title and
+            # a given name; (checked by ``resolve``) the only person it fits
+            return "completed"
         return None
     single, full = mention, known
     word = single[0]
@@ -1012,8 +1077,12 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         return "partial"
     if len(full) >= 2 and _derived_short_form(word, full[0]):
         # a given name's short form alone ("Venkat" for Venkataraman Subramanian): weaker than a part
-        # of someone's name, and (checked by ``resolve``) only with an organisation in common
-        return "affiliated"
+        # of someone's name, and (checked by ``resolve``) only with an organisation in common; or, when
+        # the short form is no name many people are given ("Przemek" / Przemysław, "Julka" / Julia,
+        # "Seun" / Oluwaseun), without one (checked by ``resolve``: the only person it fits)
+        # (without the ``names`` extra's table every name reads as rare: then an organisation it is)
+        rare = has_name_dictionary() and given_name_frequency(word) < COMMON_GIVEN_NAME
+        return "clipped" if rare else "affiliated"
     return None
 
 
@@ -1222,6 +1291,9 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     if compare_as in _ORGANISATIONS:
         mine = _organisation_forms(name)
         best: str | None = None
+        # a name spelt out is the one of an initialism only while the initialism is all that is known
+        # ("Baltic Cargo Group" is not the Boston Consulting Group known as "BCG" too)
+        only_initials = all(is_initialism(known) is not None for known in _names_of(candidate))
         for known in _names_of(candidate):
             theirs = _organisation_forms(known)
             if mine & theirs:
@@ -1229,6 +1301,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             if best is None and (
                 _acronym_of(name, theirs)
                 or _acronym_of(known, mine)
+                or is_initialism_of(name, known)
+                or (only_initials and is_initialism_of(known, name))
                 or _acronym_with_words(name, theirs)
                 or _acronym_with_words(known, mine)
             ):
@@ -1253,6 +1327,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                             best = "partial"
         if best is None and _organisation_grown(name, _names_of(candidate)):
             best = "grown"
+        if best is None and not parent and _registered_short_form(name, _names_of(candidate)):
+            best = "partial"
         return best
     form = normalise_name(name, compare_as)
     # two words written as one ("Share Point" / "SharePoint"); not a place's ("New Port" / "Newport")
@@ -1294,6 +1370,14 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 or _numeronym_of(other, form)
             ):
                 return "partial"
+    if compare_as in _INITIALISM_KINDS and form:
+        # an event, an institution or a place by its initials, which count the words after the
+        # distinctive ones and may write the small ones in lower case ("JIFF", "MoTA", "LA":
+        # ``initialisms``)
+        only_initials = all(is_initialism(known) is not None for known in _names_of(candidate))
+        for known in _names_of(candidate):
+            if is_initialism_of(name, known) or (only_initials and is_initialism_of(known, name)):
+                return "partial"
     if compare_as is EntityType.REPOSITORY and form:
         # a repository by its name without its owner ("api-gateway" / "acme/api-gateway"): partial, so
         # it must be the only repository of that name
@@ -1309,6 +1393,9 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         return _qualified_place_fit(name, _names_of(candidate))
     return None
 
+
+#: kinds of things called by their initials, apart from organisations and ``_ACRONYM_KINDS``
+_INITIALISM_KINDS = frozenset({EntityType.EVENT, EntityType.OTHER, EntityType.PLACE, *_ACRONYM_KINDS})
 
 #: kinds whose names are not titles, identifiers or system names (``thing_names``)
 _NO_THING_FORMS = frozenset({EntityType.PERSON, EntityType.COMPANY, EntityType.PLACE, EntityType.REPOSITORY})
@@ -1620,6 +1707,10 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
         written = _known_full_names_as_written(names)
         if any(_grew_otherwise(list(parts), written) for parts in _readings(name, join_hyphens=False)):
             return None
+    if best == "completed" and any(_title_and_rest(known) is not None for known in names):
+        # one addressed by a title and a given name ("Coach Nkechi", "Dr. Ana") is known by a role:
+        # which of the people of that given name a full name is, nothing in the names says
+        return None
     if best == "exact" and len(mine[0]) == 1:
         best = "partial"  # "Kalina" alone may be any Kalina
     if best == "exact" and generations == "weaker":
@@ -1881,7 +1972,7 @@ def resolve(
             # but still a person the name fits (another who fits as well is no more certain)
             conflicted.setdefault(how, []).append(candidate)
             continue
-        if how in ("partial", "form") and _introduced_alone(mention, kind, candidate):
+        if how in ("partial", "form", "clipped") and _introduced_alone(mention, kind, candidate):
             # "Farah is my yoga friend" with Dr. Farah Haddad known: a lone name that the text
             # presents as someone ("X is my / the / a ...") is a person being introduced, and a part of
             # a known name is too little to say it is that one; still a person the name fits
@@ -1908,6 +1999,10 @@ def resolve(
         if how not in (None, "exact") and _related_apart(mention, kind, candidate):
             # "Théodore Marchand is Théo's father" with Théo Marchand known as Théo: the sentence names
             # the known person apart, as the mention's relative, so the mention is someone else
+            continue
+        if how == "completed" and _type(candidate.type) is not EntityType.PERSON:
+            # a lone word of no known type ("Jordan") may be a company or a place as well: a person's
+            # full name completes only a person
             continue
         if how in ("derived", "affiliated") and not _organisation_in_common(mention, candidate):
             # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
@@ -1956,7 +2051,16 @@ def resolve(
             match = next(iter(found.values()))
             if how == "partial" and _partial_is_shadowed(mention, kind, match, pool):
                 return Resolution(None, "ambiguous", tuple(sorted({c.id for c in pool if c.id != match.id})))
-            if how in ("nickname", "derived", "partial", "form", "grown", "affiliated"):
+            if how in (
+                "nickname",
+                "derived",
+                "partial",
+                "form",
+                "grown",
+                "affiliated",
+                "clipped",
+                "completed",
+            ):
                 rivals = _truncation_rivals(mention, kind, match, pool)
                 if how == "grown":
                     rivals += _growth_rivals(mention, kind, match, pool)
@@ -2117,10 +2221,15 @@ def _related_names(context: str) -> tuple[tuple[str, int, int], ...]:
 
 
 #: after a name, in its clause: the text says it is another one ("... is another person", "... is also
-#: the name of my colleague")
+#: the name of my colleague", "..., the airline, is a separate prospect", "... is the name of an
+#: unrelated website builder", "..., an engineer at Telkom, is a different person")
 _ANOTHER = re.compile(
-    r"(?!\w)[^.;!?]{0,60}?\s(?:is|was)\s+(?:also\s+)?(?:another|also\s+the\s+name)\b", re.IGNORECASE
+    r"(?!\w)[^.;!?]{0,60}?\s(?:is|was)\s+(?:also\s+)?"
+    r"(?:another|also\s+the\s+name|(?:the\s+name\s+of\s+)?an?\s+(?:unrelated|separate|different))\b",
+    re.IGNORECASE,
 )
+#: the words ``_ANOTHER`` needs in a context before it is matched
+_ANOTHER_WORDS = ("another", "unrelated", "separate", "different")
 
 
 def _said_namesake(mention: Mention) -> bool:
@@ -2173,7 +2282,8 @@ def _said_another(mention: Mention) -> bool:
 
 @lru_cache(maxsize=4096)  # (asked for each candidate a mention fits)
 def _says_another(name: str, context: str) -> bool:
-    return "another" in context.casefold() and _followed_by(name, context, _ANOTHER)
+    folded = context.casefold()
+    return any(word in folded for word in _ANOTHER_WORDS) and _followed_by(name, context, _ANOTHER)
 
 
 def _mention_said(mention: Mention) -> str | None:

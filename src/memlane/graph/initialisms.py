@@ -1,0 +1,118 @@
+"""Names written as their initials: "JIFF" for the Jeonju International Film Festival, "MoTA" for the
+Ministry of Tourism and Antiquities, "BCG" for the Boston Consulting Group, "the EA" for the
+Environment Agency.
+
+What ``resolution`` read before this (``_acronym_of``) was the capitals of an organisation's base name,
+which drops the words a short reference drops ("Group", "Company"), and of a team's, system's or
+project's name. Initialisms are made from the whole name, though: the words after the distinctive ones
+("Boston Consulting **G**roup", "Brahmaputra Valley Tea **C**ompany Ltd": BCG, BVTC), the small words
+written in lower case when they are counted ("Mo**T**A", "D**f**T"), and the name of any kind of thing
+an organisation, event, institution or place is ("FLL", "LNOB", "LA"). A legal form is never part of it.
+
+An initialism here is one word of two to six letters, at least two of them capitals and the first one a
+capital ("MoTA", not "Mota"; "IBM", not "Ibm"), optionally with dots ("M.I.T.") and after "the". Its
+capitals must be the initials of the name's words, small words ("of", "and", "de") counted or not, and
+when it has lower-case letters, those must be the small words' (so "DfT" is the Department for
+Transport and "MoTA" the Ministry of Tourism and Antiquities, while "DoT" is not "Department for
+Transport"). Which entity an initialism is stays for resolution to decide: two known names with the same
+initials leave it ambiguous, and a word written in capitals that is also a word ("CAT", "ACE") is an
+initialism only of a name known with those initials.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .legal_forms import basename
+
+__all__ = ["initialism_keys", "is_initialism", "is_initialism_of"]
+
+#: words an initialism may leave out or write in lower case ("Ministry of Tourism and Antiquities":
+#: MoTA, MTA), in English and the languages whose organisations' names resolution meets most
+SMALL_WORDS = frozenset(
+    {"of", "the", "and", "for", "in", "on", "at", "a", "an", "to", "&"}
+    | {"de", "del", "la", "las", "los", "el", "da", "do", "dos", "das", "di", "du", "des", "der", "den"}
+    | {"von", "van", "y", "e", "et", "und", "en", "och", "og", "ve", "i"}
+)
+
+_WORD = re.compile(r"^(?:the\s+)?((?:[A-Za-z]\.){2,6}|[A-Za-z]{2,6})$", re.IGNORECASE)
+_SPLIT = re.compile(r"[\s\-–/]+")
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=16384)
+def is_initialism(name: str) -> str | None:
+    """The letters of ``name`` as written when it is written as an initialism ("MoTA", "the EA",
+    "M.I.T."), else None."""
+    found = _WORD.match(name.strip())
+    if found is None:
+        return None
+    letters = found[1].replace(".", "")
+    if not letters[0].isupper() or sum(c.isupper() for c in letters) < 2:
+        return None
+    return letters
+
+
+@lru_cache(maxsize=16384)
+def _words(name: str) -> tuple[tuple[str, ...], ...]:
+    """The words of ``name`` without its legal form, folded, with hyphenated words read as one word and
+    as two ("UPM-Kymmene", "Hewlett-Packard": HP)."""
+    bare = basename(name) or name
+    text = _fold(bare).replace("&", " & ")
+    whole = tuple(w for w in re.split(r"[\s/]+", text) if w.strip(".,'’()"))
+    split = tuple(w for w in _SPLIT.split(text) if w.strip(".,'’()"))
+    readings = {tuple(w.strip(".,'’()").casefold() for w in words) for words in (whole, split)}
+    return tuple(r for r in readings if r)
+
+
+def _spells(letters: str, words: tuple[str, ...]) -> bool:
+    """Whether ``letters`` are the initials of ``words`` in order: a capital for each word that is not a
+    small word; a small word's initial (either case) or nothing for each small word."""
+    if not words:
+        return not letters
+    word, rest = words[0], words[1:]
+    if word in SMALL_WORDS:
+        if _spells(letters, rest):
+            return True
+        return (
+            bool(letters) and word != "&" and letters[0].casefold() == word[0] and _spells(letters[1:], rest)
+        )
+    return (
+        bool(letters)
+        and letters[0].isupper()
+        and letters[0].casefold() == word[0]
+        and _spells(letters[1:], rest)
+    )
+
+
+@lru_cache(maxsize=16384)
+def is_initialism_of(short: str, name: str) -> bool:
+    """Whether ``short`` is written as an initialism of ``name`` (see the module docstring)."""
+    letters = is_initialism(short)
+    if letters is None or is_initialism(name) is not None:
+        return False
+    return any(
+        len(words) >= 2 and all(w[0].isalpha() or w == "&" for w in words) and _spells(letters, words)
+        for words in _words(name)
+    )
+
+
+def initialism_keys(name: str) -> frozenset[str]:
+    """The keys a store files ``name`` under as an initialism, folded: the initials of its words with
+    the small words left out and counted ("mta", "motaa" for the Ministry of Tourism and Antiquities);
+    a name written as an initialism gives its capitals ("MoTA": "mta")."""
+    if (letters := is_initialism(name)) is not None:
+        return frozenset({"".join(c for c in letters if c.isupper()).casefold(), letters.casefold()})
+    keys: set[str] = set()
+    for words in _words(name):
+        if len(words) < 2 or not all(w[0].isalpha() or w == "&" for w in words):
+            continue
+        keys.add("".join(w[0] for w in words if w not in SMALL_WORDS))
+        keys.add("".join(w[0] for w in words if w != "&"))
+    return frozenset(k for k in keys if len(k) >= 2)
