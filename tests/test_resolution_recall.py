@@ -265,3 +265,17 @@ def test_linking_on_store_finds_the_re_mentions(mem: Memlane) -> None:
         assert _linked(mem, b.id) and _linked(mem, b.id) <= _linked(mem, a.id), (first, second)
     names = {e.name for e in mem.service.storage.list_entities(Actor(user="alice"))}
     assert not names & {"Przemek", "Seun", "BCG"}
+
+
+@pytest.mark.parametrize(
+    ("known", "mention"),
+    [
+        ("Johannes Botha", "Magistrate Botha"),
+        ("Adv. Thandeka Mkhize", "Advocate Mkhize"),
+        ("Pharm. Chukwuemeka Obiora", "Emeka"),  # the title is no given name: Emeka is Chukwuemeka's end
+        ("Mohammed Iqbal", "Chairman Iqbal"),
+    ],
+)
+def test_titles_of_office_are_no_part_of_the_name(known: str, mention: str) -> None:
+    result = resolve(_person(mention, f"{mention} signed the order"), [Candidate("p1", "person", known)])
+    assert result.entity_id == "p1", result

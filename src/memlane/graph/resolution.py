@@ -207,6 +207,9 @@ _TITLES = (
             # "Cllr Tom Hadley", "Supt.", "Rt Hon.")
             *("ing", "eng", "engr", "lic", "arq", "profesor", "professor", "pr", "dott", "avv"),
             *("cllr", "councillor", "councilor", "supt", "superintendent", "insp", "inspector", "rt"),
+            # offices of courts, committees, pharmacies and chess ("Magistrate Botha", "Adv. Thandeka
+            # Mkhize", "Chairman Iqbal", "Pharm. Chukwuemeka Obiora", "GM Mammadov")
+            *("magistrate", "advocate", "adv", "chairman", "chairwoman", "chairperson", "pharm", "gm"),
         ]
     )
     | _MALE_TITLES
