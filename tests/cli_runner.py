@@ -16,6 +16,7 @@ import os
 import subprocess
 import traceback
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 __all__ = ["invoke"]
 
@@ -26,10 +27,12 @@ def invoke(
     input: str | bytes | None = None,
     *,
     environ: Mapping[str, str] | None = None,
-) -> subprocess.CompletedProcess[str]:
+    text: bool = True,
+) -> subprocess.CompletedProcess[Any]:
     """``memlane ARGS`` with ``env`` over this process's environment (a value of None unsets a name), or
     with ``environ`` as its whole environment (as ``subprocess.run(env=...)``); ``input`` on stdin (empty
-    when None)."""
+    when None); ``text=False``: stdout and stderr as UTF-8 bytes, as ``subprocess.run`` gives them without
+    ``text=True``."""
     if environ is not None:
         env = {**{name: None for name in os.environ if name not in environ}, **environ}
     from click.testing import CliRunner
@@ -51,4 +54,6 @@ def invoke(
         assert result.exc_info is not None
         stderr += "".join(traceback.format_exception(*result.exc_info))
         code = 1
+    if not text:
+        return subprocess.CompletedProcess(["memlane", *args], code, result.stdout_bytes, stderr.encode())
     return subprocess.CompletedProcess(["memlane", *args], code, result.stdout, stderr)

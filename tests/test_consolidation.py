@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cli_runner import invoke
 from memlane import Memlane
 from memlane.consolidation import near_duplicate_clusters, signature
 from memlane.consolidation.paraphrases import anchors, confirmed
@@ -337,21 +338,18 @@ def test_rest_consolidates_as_the_permission_table_says(stack: Stack) -> None:
 
 
 def test_the_cli_reports_and_merges(tmp_path: Path) -> None:
-    import subprocess
-    import sys
 
     db = tmp_path / "m.db"
     m = Memlane(db, user="ana", embedder="none")
     _store(m, DUPLICATES)
     m.close()
-    cli = [sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none"]
-    dry = subprocess.run([*cli, "consolidate", "--dry-run"], capture_output=True, text=True, timeout=120)
+    cli = ["--db", str(db), "--embedder", "none"]  # the CLI in this process (tests/cli_runner.py)
+    dry = invoke([*cli, "consolidate", "--dry-run"])
     assert dry.returncode == 0 and "would merge 3 of them into 1" in dry.stdout
-    done = subprocess.run([*cli, "consolidate", "--json"], capture_output=True, text=True, timeout=120)
+    done = invoke([*cli, "consolidate", "--json"])
     report = json.loads(done.stdout)
     assert report["merged_memories"] == 3 and not report["dry_run"]
-    undo = subprocess.run([*cli, "consolidate", "--undo", report["clusters"][0]["id"]], capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+    undo = invoke([*cli, "consolidate", "--undo", report["clusters"][0]["id"]])
     assert undo.returncode == 0 and undo.stdout.startswith("restored: ")
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cli_runner import invoke
 from memlane import Memlane
 from memlane.errors import InvalidInput, NotFound
 from memlane.models import Entity, Visibility
@@ -129,16 +128,13 @@ def test_the_cli_undoes_a_run(tmp_path: Path) -> None:
     m = Memlane(db, user="ana", embedder="none")
     ids = [m.store(t, auto_supersede=False).id for t in ("Ana enjoys green tea", "Ana likes green tea")]
     m.close()
-    cli = [sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none"]
-    done = subprocess.run([*cli, "consolidate"], capture_output=True, text=True, timeout=120)
+    cli = ["--db", str(db), "--embedder", "none"]  # the CLI in this process (tests/cli_runner.py)
+    done = invoke([*cli, "consolidate"])
     assert done.returncode == 0, done.stderr
     (run,) = re.findall(r"^run (\S+):", done.stdout, re.MULTILINE)
     assert f"memlane consolidate --undo-run {run}" in done.stdout
-    undo = subprocess.run([*cli, "consolidate", "--undo-run", run, "--json"], capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
+    undo = invoke([*cli, "consolidate", "--undo-run", run, "--json"])
     assert undo.returncode == 0, undo.stderr
     assert sorted(json.loads(undo.stdout)["restored"]) == sorted(ids)
-    again = subprocess.run(
-        [*cli, "consolidate", "--undo-run", run], capture_output=True, text=True, timeout=120
-    )
+    again = invoke([*cli, "consolidate", "--undo-run", run])
     assert again.returncode != 0 and "undone already" in again.stderr

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
 
+from cli_runner import invoke
 from servers import Stack, bearer, running
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -71,13 +70,11 @@ def test_a_key_bound_to_a_user_logs_only_what_that_user_says(stack: Stack) -> No
 
 def test_the_cli_logs_only_its_users_words(db_path: Path | str) -> None:
     env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_USER": "alice"}
-    base = [sys.executable, "-m", "memlane.cli", "conversations", "append", "chat-1", "-", "--db", str(db_path),
-            "--embedder", "none"]  # fmt: skip
+    # the CLI in this process (tests/cli_runner.py)
+    base = ["conversations", "append", "chat-1", "-", "--db", str(db_path), "--embedder", "none"]
     for messages in (BOBS, HELPDESKS):
-        out = subprocess.run(
-            base, input=json.dumps(messages).encode(), capture_output=True, env=env, timeout=300
-        )
+        out = invoke(base, input=json.dumps(messages).encode(), environ=env, text=False)
         assert out.returncode == 1 and out.stderr.startswith(b"error: "), out.stderr
     own = [{"role": "user", "text": "I moved to Lyon"}]
-    out = subprocess.run(base, input=json.dumps(own).encode(), capture_output=True, env=env, timeout=300)
+    out = invoke(base, input=json.dumps(own).encode(), environ=env, text=False)
     assert out.returncode == 0, out.stderr

@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from backends import count_rows
+from cli_runner import invoke
 from memlane import Memlane
 from memlane.errors import Forbidden, InvalidInput, NotFound, OptedOut
 from servers import Stack, bearer, running
@@ -118,14 +119,12 @@ def test_rest_conversations(stack: Stack) -> None:
 def test_cli_conversations(tmp_path: Path) -> None:
     import json
     import subprocess
-    import sys
 
     db = tmp_path / "cli.db"
-    base = [sys.executable, "-c", "from memlane.cli import main; main(obj={})"]
     opts = ["--db", str(db), "--embedder", "none", "--user", "alice"]
 
     def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*base, *args, *opts], input=stdin, capture_output=True, text=True, check=False)
+        return invoke([*args, *opts], input=stdin)  # in this process (tests/cli_runner.py)
 
     added = run("conversations", "append", "chat-1", "-", "--json", stdin=json.dumps(EXCHANGE))
     assert added.returncode == 0, added.stderr

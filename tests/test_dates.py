@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backends import count_rows, is_postgres, rows
+from cli_runner import invoke
 from memlane import InvalidInput, Memlane
 from memlane.timeutil import from_db, parse_time, to_db
 from servers import bearer, make_stack, running
@@ -449,14 +450,12 @@ def test_mcp_dates_round_trip_or_are_refused(tmp_path: Path) -> None:
 def test_cli_shows_and_refuses_dates_like_every_surface(tmp_path: Path) -> None:
     import os
     import subprocess
-    import sys
 
     env = {**os.environ, "MEMLANE_DATABASE_URL": str(tmp_path / "cli.db"), "MEMLANE_EMBEDDER": "none",
            "MEMLANE_USER": "alice"}  # fmt: skip
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True,
-                              env=env, timeout=120)  # fmt: skip
+        return invoke(args, environ=env)  # in this process (tests/cli_runner.py)
 
     assert cli("memory", "store", "the 999 note", "--observed-at", "June 1, 999").returncode == 0
     recalled = cli("memory", "recall", "999 note")

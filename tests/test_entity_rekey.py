@@ -6,8 +6,6 @@ dry run changes nothing; a second run changes nothing; the entity cache follows.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from backends import rows
+from cli_runner import invoke
 from memlane import Memlane
 from memlane.models import Entity, Visibility
 from memlane.storage.base import EntityScope
@@ -118,15 +117,12 @@ def test_the_cli_rekeys_and_refuses_server(tmp_path: Path) -> None:
     m = Memlane(db, user="alice", embedder="none")
     _old(m, "old-bosch", "Robert Bosch GmbH", "company", frozenset({"n:robert bosch"}))
     m.close()
-    cli = [sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none"]
-    dry = subprocess.run(
-        [*cli, "entities", "rekey", "--dry-run"], capture_output=True, text=True, timeout=120
-    )
+    cli = ["--db", str(db), "--embedder", "none"]  # the CLI in this process (tests/cli_runner.py)
+    dry = invoke([*cli, "entities", "rekey", "--dry-run"])
     assert dry.returncode == 0 and "would re-key 1" in dry.stdout, dry.stderr
-    done = subprocess.run([*cli, "entities", "rekey", "--json"], capture_output=True, text=True, timeout=120)
+    done = invoke([*cli, "entities", "rekey", "--json"])
     assert done.returncode == 0 and json.loads(done.stdout)["rekeyed"] == 1
-    again = subprocess.run([*cli, "entities", "rekey", "--json"], capture_output=True, text=True, timeout=120)
+    again = invoke([*cli, "entities", "rekey", "--json"])
     assert json.loads(again.stdout)["rekeyed"] == 0
-    remote = subprocess.run([sys.executable, "-m", "memlane.cli", "--server", "http://127.0.0.1:9", "--api-key",
-                             "ml_x", "entities", "rekey"], capture_output=True, text=True, timeout=120)  # fmt: skip
+    remote = invoke(["--server", "http://127.0.0.1:9", "--api-key", "ml_x", "entities", "rekey"])
     assert remote.returncode != 0 and "not over --server" in remote.stderr

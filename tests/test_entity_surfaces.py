@@ -12,6 +12,7 @@ import anyio
 import httpx
 import pytest
 
+from cli_runner import invoke
 from memlane import AsyncMemlane, Entity, EntityDetail, EntityLookup, Forbidden, InvalidInput, NotFound
 from servers import Stack, bearer, make_stack, running
 
@@ -471,8 +472,6 @@ def test_every_surface_gives_the_same_lookup(tmp_path: Path) -> None:
     database and with --server) return the same JSON for the same lookup."""
     import json
     import os
-    import subprocess
-    import sys
 
     from test_mcp import call, http_session
 
@@ -497,10 +496,9 @@ def test_every_surface_gives_the_same_lookup(tmp_path: Path) -> None:
 
         mcp_json = anyio.run(over_mcp)
         entity_id = want["found"]["entity"]["id"]
-        cli = [sys.executable, "-m", "memlane.cli", "entities", "show", entity_id, "--json"]
-        local = subprocess.run(cli, capture_output=True, text=True, env=env, timeout=120)
-        served = subprocess.run([*cli, "--server", url, "--api-key", key], capture_output=True, text=True,
-                                env=env, timeout=120)  # fmt: skip
+        cli = ["entities", "show", entity_id, "--json"]  # in this process (tests/cli_runner.py)
+        local = invoke(cli, environ=env)
+        served = invoke([*cli, "--server", url, "--api-key", key], environ=env)
     stack.mem.close()
     assert rest == want and remote_json == want and mcp_json == want
     assert json.loads(local.stdout) == want["found"] and json.loads(served.stdout) == want["found"]

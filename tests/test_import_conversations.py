@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from backends import count_rows, rows
+from cli_runner import invoke
 from export_fixtures import (
     PASTED,
     chatgpt_chat_visible,
@@ -174,15 +175,14 @@ def test_cli_and_rest_flag(tmp_path: Path) -> None:
     export = tmp_path / "chatgpt.zip"
     export.write_bytes(chatgpt_chats_export(2))
     env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_USER": "mira"}
-    out = subprocess.run([sys.executable, "-m", "memlane.cli", "memory", "import", str(export), "--conversations",
-                          "--db", str(tmp_path / "cli.db"), "--embedder", "none", "--json"],
-                         capture_output=True, env=env, timeout=300)  # fmt: skip
+    # the CLI in this process (tests/cli_runner.py)
+    out = invoke(["memory", "import", str(export), "--conversations", "--db", str(tmp_path / "cli.db"),
+                  "--embedder", "none", "--json"], environ=env, text=False)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert out.stderr == b""  # no progress bar off a terminal
     assert json.loads(out.stdout)["conversations"]["messages_appended"] == 8
-    human = subprocess.run([sys.executable, "-m", "memlane.cli", "memory", "import", str(export), "--conversations",
-                            "--db", str(tmp_path / "cli.db"), "--embedder", "none"],
-                           capture_output=True, env=env, timeout=300)  # fmt: skip
+    human = invoke(["memory", "import", str(export), "--conversations", "--db", str(tmp_path / "cli.db"),
+                    "--embedder", "none"], environ=env, text=False)  # fmt: skip
     assert b"conversations: 2, messages logged 0 (already there 8)" in human.stdout, human.stdout
 
     stack = make_stack(tmp_path / "server.db")

@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 
 from backends import count_rows
+from cli_runner import invoke
 from export_fixtures import PASTED, claude_2026_files, write_folder, zip_bytes
 from memlane import InvalidInput, Memlane
 from servers import make_stack, running
@@ -21,9 +22,8 @@ SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "PYTHONPATH": SRC}
-    return subprocess.run([sys.executable, "-m", "memlane.cli", *args], input=stdin, capture_output=True,
-                          env=env, timeout=300)  # fmt: skip
+    """``memlane ARGS`` in this process (tests/cli_runner.py); the import a kill interrupts is a real one."""
+    return invoke(args, input=stdin, text=False)
 
 
 def test_cli_imports_a_file_and_stdin(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_runner import invoke
 from llm_servers import scripted_llm
 from memlane import AsyncMemlane, Memlane
 from memlane.errors import InvalidInput, LLMReplyError, NotFound
@@ -130,7 +131,6 @@ def test_the_cli_over_a_server(tmp_path: Path, stack: Stack, url: str) -> None:
     import json
     import os
     import subprocess
-    import sys
 
     exchange = tmp_path / "exchange.json"
     exchange.write_text(json.dumps([
@@ -141,8 +141,9 @@ def test_the_cli_over_a_server(tmp_path: Path, stack: Stack, url: str) -> None:
     env.pop("MEMLANE_API_KEY", None)
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "memlane.cli", *args, "--server", url, "--api-key", stack.admin_key],
-                              capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+        return invoke(
+            [*args, "--server", url, "--api-key", stack.admin_key], environ=env
+        )  # tests/cli_runner.py
 
     appended = cli("conversations", "append", "cli-1", str(exchange), "--json")
     assert appended.returncode == 0, appended.stderr
