@@ -55,3 +55,18 @@ def test_a_topic_that_is_no_ones_keeps_a_relatives_mention(mem: Memlane) -> None
         "porto": "Porto is rainy",
     }
     assert _forget(mem, texts, "forget everything about Lisbon") == {"trip", "sister"}
+
+
+def test_a_named_thing_keeps_another_thing_or_person_bearing_its_name(mem: Memlane) -> None:
+    texts = {
+        "hearing": "The Mendes lawsuit hearing is on 12 March",
+        "lawyer": "Our lawyer for the Mendes lawsuit is Clara Neves",
+        "joana": "Joana Mendes is our best customer in Porto",
+        "rent": "Harbour Lane allotment rent is 42 pounds a year",
+        "trough": "Water trough at Harbour Lane is by the gate",
+        "surgery": "Harbour Lane surgery is where I get my flu jab",
+    }
+    # a surname another person bears, a noun the name qualifies that is not the topic's
+    assert _forget(mem, texts, "forget everything about the Mendes lawsuit") == {"hearing", "lawyer"}
+    # the name said as a place of the topic's thing stays ("at Harbour Lane")
+    assert _forget(mem, texts, "forget everything about Harbour Lane allotment") == {"rent", "trough"}

@@ -35,7 +35,9 @@ deletes the memories that hold every one of its content words, of no other owner
 possessor and 4). A topic that says what kind of thing its name is ("Mercury the bank", "Paris my
 colleague") keeps the entities and memories of a namesake of another kind (``_OfKind``). A topic the
 speaker owns ("my cholesterol", "my trip to Lisbon") keeps what a memory says of another person ("Dad
-has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``).
+has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``). A topic that names a
+thing by a name and a head ("the Mendes lawsuit", "Harbour Lane allotment") keeps a memory that names
+the name only as another's surname or before another noun ("Joana Mendes", "Harbour Lane surgery").
 
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
 cannot tell such a link from a nickname.
@@ -277,6 +279,13 @@ def _topic(
     for extra in _wrapped(name, store=store, actor=actor, recall=recall, now=now, similar=similar):
         if extra not in found:
             found.append(extra)
+    described = _described(name)
+    if found and described is not None:
+        # "the Mendes lawsuit" is not "Joana Mendes is our best customer", "Harbour Lane allotment" not
+        # "Harbour Lane surgery is where I get my flu jab": the name inside another name or thing
+        core, head = described
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [i for i in found if i not in contents or not _names_another(core, head, name, contents[i])]
     if found and speaker_owned(name):
         # "my cholesterol" is not "Dad has high cholesterol too" (``parties``)
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
@@ -284,6 +293,57 @@ def _topic(
             i for i in found if i not in contents or not _another_partys(contents[i], i, name, store, actor)
         ]
     return found
+
+
+def _described(name: str) -> tuple[str, _Words] | None:
+    """A topic that names a thing by a name and a head noun after it ("the Mendes lawsuit", "Harbour
+    Lane allotment"): the name and the head's words; None for a name alone, a possessive ("Zoe's
+    pregnancy") or a name after its descriptor ("my trip to Lisbon")."""
+    runs = [m for m in _NAME_RUN.finditer(name) if m.group().lower() not in _DETERMINERS]
+    if len(runs) != 1 or runs[0].group().endswith(("'s", "'")):
+        return None
+    before = [w for w in name[: runs[0].start()].lower().split() if w not in _DETERMINERS]
+    after = _words(name[runs[0].end() :])
+    if before or not after.terms or any(capitalised for _, _, capitalised in after.terms):
+        return None
+    return runs[0].group(), after
+
+
+def _names_another(core: str, head: _Words, topic: str, content: str) -> bool:
+    """Every place ``content`` names ``core`` is the end of a longer name the topic does not hold
+    ("Joana Mendes") or before a noun that is not the topic's ("Harbour Lane surgery", "the Orion
+    nebula"), and no word of ``head`` is in it: another thing or person bearing the name."""
+    said = _words(content)
+    names = frozenset(stem for _, stem, capitalised in said.terms if capitalised)
+    if any(_related(term, said, names) for term in head.terms):
+        return False
+    asked = _words(topic)
+    places = list(re.finditer(rf"(?<![\w'-]){re.escape(core)}(?![\w-])", content))
+    if not places:
+        return False
+    for place in places:
+        before = re.search(r"([^\W_][\w-]*)\s+$", content[: place.start()])
+        after = re.match(r"\s+([^\W_][\w-]*)", content[place.end() :])
+        # (a capitalised word after it is the thing's fuller name: "Pinecrest Analytics", "Hyundai
+        # Tucson"; one before it makes it another's surname or part: "Joana Mendes")
+        longer = (
+            before is not None and before.group(1)[0].isupper() and _is_content_word(before.group(1), asked)
+        )
+        other = (
+            after is not None
+            and after.group(1).islower()
+            and _noun_only(after.group(1))
+            and _is_content_word(after.group(1), asked)
+        )
+        if not (longer or other):
+            return False  # a place it names the topic's name as such ("Mendes's lawyer", "at Harbour Lane")
+    return True
+
+
+def _is_content_word(word: str, asked: _Words) -> bool:
+    """``word`` is a content word (no stopword) that the topic does not hold."""
+    stems = text.tokenize(word)
+    return bool(stems) and not set(stems) & asked.stems and word.lower() not in asked.written
 
 
 def _another_partys(content: str, memory_id: str, topic: str, store: Store, actor: Actor) -> bool:
