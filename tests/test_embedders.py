@@ -35,6 +35,10 @@ from memlane.providers.embedders import (
     onnx_model_path,
 )
 
+# One xdist group (pyproject: --dist loadgroup): the session-scoped models below (an ONNX export, its int8
+# twin, torch and sentence-transformers loaded) are built on one worker only, not once per worker.
+pytestmark = pytest.mark.xdist_group("embedders")
+
 SENTENCES = [
     "I went hiking with my sister last weekend.",
     "Caroline joined an LGBTQ support group in May.",

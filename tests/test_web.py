@@ -30,10 +30,15 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
 SCREENSHOTS = os.environ.get("MEMLANE_SCREENSHOTS")
 
-# skipped on a developer's machine without chromium; .ci/run installs it and sets CI=1, so there a missing browser fails
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists() and not os.environ.get("CI"), reason="Debian's chromium is not installed"
-)
+# skipped on a developer's machine without chromium; .ci/run installs it and sets CI=1, so there a missing browser fails.
+# One xdist group (pyproject: --dist loadgroup): the module's browser and server start on one worker only,
+# and the group, the suite's longest unit, is handed out first.
+pytestmark = [
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists() and not os.environ.get("CI"), reason="Debian's chromium is not installed"
+    ),
+    pytest.mark.xdist_group("browser"),
+]
 
 
 class Site:
