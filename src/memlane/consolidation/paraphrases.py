@@ -196,7 +196,7 @@ _NOT_FRAMING = _w(
 _CHANGES_CLAIM = _NOT_FRAMING - _w("never no longer need must should might may could would")
 #: words of a plan: framing only beside a statement of a plan or a present fact, never one done or
 #: given up ("Yara's move is **planned** for March" / "Yara is moving in March", not "Yara moved")
-_PLANNING = _w("plan intend expect schedule due")
+_PLANNING = _w("plan intend expect schedule due deadline")
 _WORD_RE = re.compile(r"[a-z]+")
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+")
 #: words that make a verb phrasal ("call off", "give up", "run out", "look after")

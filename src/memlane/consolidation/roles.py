@@ -140,6 +140,8 @@ def _doers_apart(
         if subject_x == words(y.obj) and words(x.obj) == subject_y:
             return False
         return bool(x.value_names) and bool(y.value_names)
+    if (x.possessor or y.possessor) and words(x.possessor) != words(y.possessor):
+        return True  # "Rohan's parents" / "Rohan's wife's parents": someone else's, "with" or not
     if subject_x < subject_y:
         return not (with_x and subject_y - subject_x <= words(x.adjuncts | x.obj))
     if subject_y < subject_x:

@@ -21,6 +21,9 @@ Each veto reads what a statement's structure says, not its words' likeness:
   being: a goal is not the state;
 - **kinds of one thing** (``_kin_apart``): a noun each statement says and the other does not, both
   kinds of one thing in WordNet ("a house" / "an apartment"), whatever an alignment matched them with;
+- **an action said as a purpose** (``_purpose_apart``): a verb's -ing form after "for", "of", "by"…
+  that the other statement says nothing of ("a budget for a house" / "a budget for renovating the
+  house"; "a renovation budget" says it);
 - **what a number counts** (``_counted_apart``): one statement puts a noun between a number and the
   word the other says after it ("4 hours" / "4 **business** hours", "3 bedrooms" / "3 **double**
   bedrooms").
@@ -54,6 +57,7 @@ def structure_apart(a: str, b: str) -> bool:
         or bool(_BECOMING_RE.search(a)) != bool(_BECOMING_RE.search(b))
         or _counted_apart(ta, tb)
         or _kin_apart(ta, tb)
+        or _purpose_apart(ta, tb)
     )
 
 
@@ -256,3 +260,23 @@ def _kin_apart(ta: list[str], tb: list[str]) -> bool:
         for x in only_a
         for y in only_b
     )
+
+
+#: prepositions after which a verb's -ing form says what for or how ("a budget **for renovating**")
+_PURPOSE = frozenset(["for", "of", "by", "on", "about", "towards"])
+
+
+def _purpose_apart(ta: list[str], tb: list[str]) -> bool:
+    """Whether one statement says an action after a preposition ("a budget for **renovating** the
+    house") that the other says nothing of (no word of its verb, no derivation: "a renovation budget"
+    says it): the budget of a house is not the budget of its renovation."""
+    for mine, other in ((ta, tb), (tb, ta)):
+        for before, word in zip(mine, mine[1:], strict=False):
+            if before not in _PURPOSE or not word.endswith("ing") or word in other:
+                continue
+            verb = _lemma(word)
+            if verb == word or not lexicon.is_verb(verb):
+                continue
+            if not any(_lemma(o) == verb or lexicon.related(verb, o) for o in other if o.isalpha()):
+                return True
+    return False
