@@ -109,7 +109,9 @@ def test_opted_out_users_and_non_members_are_skipped(mem: Memlane) -> None:
     access = mem.service.access
     access.create_team("default", "support")
     access.add_member("default", "support", "alice")
-    mem.conversations.append("c-alice", ALICE)
+    # logged shared: a team profile learns the team's knowledge only from what was said in a shared
+    # request (a personal conversation stays personal: tests/test_profile_ceiling.py)
+    mem.conversations.append("c-alice", ALICE, visibility="shared", owner="team:support")
     mem.conversations.append("c-bob", BOB, user="bob")
     mem.conversations.append(
         "c-carol", [{"role": "user", "text": "I always take the 8am train."}], user="carol"

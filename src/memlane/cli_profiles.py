@@ -169,7 +169,8 @@ def build(
             f"{r.profile}: {r.status}" + (f" ({r.error})" if r.error else "")
             + f"; {r.conversations} conversations, {r.messages} messages, {r.transcripts} transcripts;"
             f" added {r.added}, updated {r.updated}, deleted {r.deleted}; skipped users {r.skipped_users};"
-            f" {r.duration_s:.2f}s"
+            + (f" {r.personal_transcripts} personal transcripts (kept personal);" if r.personal_transcripts else "")
+            + f" {r.duration_s:.2f}s"
         ))  # fmt: skip
 
     @profiles.command("log", epilog=_examples("memlane profiles log prefs --json"))

@@ -42,6 +42,7 @@ from .graph.anchoring import IssueRecord, Record, anchor_record
 from .models import (
     Actor,
     AnchoredRecord,
+    ConversationMessage,
     ExtractedItem,
     ExtractReport,
     Memory,
@@ -58,7 +59,14 @@ from .timeutil import now_utc
 if TYPE_CHECKING:
     from .service import MemoryService
 
-__all__ = ["MANAGER_NEIGHBOURS", "ProfileTarget", "exchange_digest", "extract", "extract_messages"]
+__all__ = [
+    "MANAGER_NEIGHBOURS",
+    "ProfileTarget",
+    "exchange_digest",
+    "extract",
+    "extract_messages",
+    "logged_ceiling",
+]
 
 #: how many similar current items the memory manager compares each candidate with
 MANAGER_NEIGHBOURS = 5
@@ -77,6 +85,17 @@ class ProfileTarget:
     types: tuple[str, ...]
     expires_at: datetime | None = None
     shared_owner: str | None = None
+
+
+def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
+    """The ceiling for extracting logged messages: the lower of the request's (or profile's) and of the
+    messages' own visibility (SPEC §5). A message logged under a personal ceiling was said in a personal
+    request, so nothing learnt from an exchange holding one is ever written as shared: its facts are the
+    speaker's personal memories. The one place this rule lives (``extract`` of a logged conversation and
+    every profile's sweep)."""
+    if ceiling == "personal" or any(m.visibility is not Visibility.SHARED for m in logged):
+        return "personal"
+    return ceiling
 
 
 class _AlreadyExtracted(Exception):
@@ -143,6 +162,7 @@ def extract(
     if conversation_id is not None:
         conversation_id = check_conversation_id(conversation_id)
         logged = service.conversations.show(conversation_id, actor=actor)
+        ceiling = logged_ceiling(ceiling, logged)
         parsed = [
             Message(role=m.role, text=m.text, id=m.id, tool=m.tool, result=m.result, user=m.user,
                     agent=m.agent, at=m.at)

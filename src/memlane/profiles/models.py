@@ -38,6 +38,9 @@ class SweepReport(_Frozen):
     updated: int = 0
     deleted: int = 0
     skipped_users: int = 0
+    #: a team or agent profile's transcripts that held messages logged personal: extracted under a
+    #: personal ceiling (nothing shared; what they gave is the speaker's personal memory)
+    personal_transcripts: int = 0
     duration_s: float = 0.0
     error: str | None = None
 

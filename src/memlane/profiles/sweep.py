@@ -17,6 +17,9 @@ profile's last successful sweep.
 4. Each transcript goes through the extraction service path (gate, extractor, memory manager, one
    transaction with the exchange hash) with the profile's extractor, types and instructions. An
    exchange extracted before (a rerun after a failure) is recognised by its hash and not extracted again.
+   The ceiling is the lower of the profile's and the messages' own (``extracting.logged_ceiling``): a
+   team or agent profile writes nothing shared from a transcript holding a message logged personal; its
+   facts stay the speaker's personal memories, counted in ``personal_transcripts`` (no content).
 5. Success advances the last sync to the window's end; a failure advances nothing.
 """
 
@@ -30,7 +33,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MemlaneError, OptedOut, StorageError
-from ..extracting import ProfileTarget, extract_messages
+from ..extracting import ProfileTarget, extract_messages, logged_ceiling
 from ..extraction import Extractor, Message
 from ..ids import new_id
 from ..models import Actor, ConversationMessage, Profile, ProfileLogEntry, Visibility
@@ -113,7 +116,7 @@ def sweep(
             {**report, "status": "busy", "error": "another run of this profile is in progress"}
         )
     counts = {k: 0 for k in ("batches", "conversations", "messages", "transcripts", "extracted", "added",
-                             "updated", "deleted", "skipped_users")}  # fmt: skip
+                             "updated", "deleted", "skipped_users", "personal_transcripts")}  # fmt: skip
     after = upto = 0
     heartbeat = _Heartbeat(service, profile.id, token, stale_after.total_seconds() / 4)
     heartbeat.start()
@@ -183,7 +186,8 @@ def sweep(
     if counts["added"]:
         store.profiles.add_log(profile.workspace, ProfileLogEntry(
             profile_id=profile.id, profile=profile.name, at=now_utc(), action="swept", count=counts["added"],
-            detail={"from_seq": after, "to_seq": upto, "conversations": counts["conversations"]},
+            detail={"from_seq": after, "to_seq": upto, "conversations": counts["conversations"],
+                    "personal_transcripts": counts["personal_transcripts"]},
         ))  # fmt: skip
     return SweepReport.model_validate({**report, **counts, "status": "succeeded", "from_seq": after, "to_seq": upto,
                                        "duration_s": time.monotonic() - started})  # fmt: skip
@@ -217,6 +221,9 @@ def _extract_one(
         mine = [m for m in mine if m.agent == profile.agent]
     if not any(m.role == "user" for m in mine):
         return
+    ceiling = logged_ceiling("personal" if profile.scope == "user" else "shared", mine)
+    if ceiling != "shared" and profile.scope != "user":
+        counts["personal_transcripts"] += 1  # logged personal: what it gives stays the speaker's own
     shared_owner = None
     if profile.scope == "team":
         shared_owner = next((f"team:{t}" for t in profile.teams if t in teams), None)
@@ -239,7 +246,7 @@ def _extract_one(
     try:
         result = extract_messages(
             service, extractor, messages, actor=actor, conversation_id=conversation_id,
-            instructions=profile.instructions, ceiling="personal" if profile.scope == "user" else "shared",
+            instructions=profile.instructions, ceiling=ceiling,
             source=f"profile:{profile.name}", profile=target,
         )  # fmt: skip
     except OptedOut:
