@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -31,6 +32,27 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "sqlite_only(reason): the test checks SQLite internals; run it on the sqlite backend only"
     )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    # With -n and no --dist: --dist loadgroup, not xdist's load. The tests of an xdist_group (test_web.py's
+    # browser and server, test_embedders.py's models) then run on one worker, so their module and session
+    # fixtures start once, not on each worker; the groups are handed out first (the longest units), the
+    # other tests one at a time as under load. Set here rather than in addopts: a --dist without -n makes
+    # pytest-benchmark warn on every run.
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:  # an xdist worker (it parses the command line again): its controller decides
+        if workerinput.get("memlane_dist") == "loadgroup":
+            config.option.loadgroup = True  # the worker names its tests with their group (xdist/remote.py)
+    elif getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", None) == "no":
+        config.option.dist = "loadgroup"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist's controller, for each worker: the distribution mode chosen above."""
+    node.workerinput["memlane_dist"] = node.config.getoption("dist")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

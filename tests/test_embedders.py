@@ -35,7 +35,7 @@ from memlane.providers.embedders import (
     onnx_model_path,
 )
 
-# One xdist group (pyproject: --dist loadgroup): the session-scoped models below (an ONNX export, its int8
+# One xdist group (conftest.py: --dist loadgroup under -n): the session-scoped models below (an ONNX export, its int8
 # twin, torch and sentence-transformers loaded) are built on one worker only, not once per worker.
 pytestmark = pytest.mark.xdist_group("embedders")
 

@@ -31,7 +31,7 @@ AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
 SCREENSHOTS = os.environ.get("MEMLANE_SCREENSHOTS")
 
 # skipped on a developer's machine without chromium; .ci/run installs it and sets CI=1, so there a missing browser fails.
-# One xdist group (pyproject: --dist loadgroup): the module's browser and server start on one worker only,
+# One xdist group (conftest.py: --dist loadgroup under -n): the module's browser and server start on one worker only,
 # and the group, the suite's longest unit, is handed out first.
 pytestmark = [
     pytest.mark.skipif(
