@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import anyio
 import httpx
 
+from cli_runner import invoke
 from memlane import Memlane
 from servers import bearer, make_stack, running
 from test_mcp import call, http_session
@@ -27,8 +26,7 @@ MEMORIES = [
 
 def _cli(db: Path, *args: str) -> Any:
     env = {**os.environ, "MEMLANE_DATABASE_URL": str(db), "MEMLANE_EMBEDDER": "none", "MEMLANE_USER": "alice"}
-    proc = subprocess.run([sys.executable, "-m", "memlane.cli", *args, "--json"], capture_output=True, text=True,
-                          env=env, timeout=180)  # fmt: skip
+    proc = invoke([*args, "--json"], environ=env)  # in this process (tests/cli_runner.py)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

@@ -5,8 +5,6 @@ refuse it as unknown, and a chain whose current version expired takes no new ver
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import httpx
 import pytest
 
 from backends import count_rows, expire
+from cli_runner import invoke
 from memlane import InvalidInput, Memlane
 from memlane.errors import NotFound, UnknownMemory
 from servers import Stack, bearer, running
@@ -94,10 +93,7 @@ def test_a_store_whose_expiry_is_already_past_is_refused_on_every_surface(
 def test_the_cli_refuses_a_past_expiry(tmp_path: Path) -> None:
     env = {**os.environ, "MEMLANE_DATABASE_URL": str(tmp_path / "cli.db"), "MEMLANE_EMBEDDER": "none",
            "MEMLANE_USER": "alice"}  # fmt: skip
-    refused = subprocess.run(
-        [sys.executable, "-m", "memlane.cli", "memory", "store", "the pass ran out", "--expires-at", "2020-01-01"],
-        capture_output=True, text=True, env=env, timeout=120,
-    )  # fmt: skip
+    refused = invoke(["memory", "store", "the pass ran out", "--expires-at", "2020-01-01"], environ=env)
     assert refused.returncode != 0 and "expires_at: 2020-01-01T00:00:00Z is in the past" in refused.stderr
 
 

@@ -4,8 +4,6 @@ surface (REST over a real server, MCP through the official client, the CLI)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
@@ -15,6 +13,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from backends import count_rows, rows
+from cli_runner import invoke
 from memlane import Memlane, forgetting
 from memlane.errors import InvalidInput, OptedOut
 from memlane.extraction.manager import decide, decide_retraction
@@ -169,9 +168,9 @@ def test_rest_mcp_and_cli(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     exchange = tmp_path / "exchange.json"
     exchange.write_text(json.dumps(user("I always take the train to work.")))
-    cmd = [sys.executable, "-c", "from memlane.cli import main; main(obj={})", "extract", str(exchange),
-           "--json", "--db", str(db), "--embedder", "none", "--user", "alice"]  # fmt: skip
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    cmd = ["extract", str(exchange), "--json", "--db", str(db), "--embedder", "none", "--user", "alice"]
+    out = invoke(cmd)  # in this process (tests/cli_runner.py)
+    assert out.returncode == 0, out.stderr
     assert [i["content"] for i in json.loads(out.stdout)["added"]] == [
         "The user always takes the train to work"
     ]

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from cli_runner import invoke
 from memlane import Memlane
 from memlane.jobs import InProcessRunner
 from memlane.jobs.schedule import CONSOLIDATE_AT_HOUR, due, scheduled_jobs
@@ -72,9 +73,8 @@ def test_the_schedule_follows_the_profiles(tmp_path: Path) -> None:
 
 
 def _cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(db.parent / "home")}
-    return subprocess.run([sys.executable, "-m", "memlane.cli", "--db", str(db), "--embedder", "none", *args],
-                          capture_output=True, text=True, env=env, timeout=120, check=False)  # fmt: skip
+    """``memlane`` in this process (tests/cli_runner.py); the workers are real processes."""
+    return invoke(["--db", str(db), "--embedder", "none", *args], {"MEMLANE_HOME": str(db.parent / "home")})
 
 
 @contextmanager
@@ -172,9 +172,8 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
     _log(mem, 120)
     mem.close()
     time.sleep(5.5)  # PostgreSQL sweeps read messages older than 5 s (ProfileService.settle)
-    env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_HOME": str(home)}
-    created = subprocess.run([sys.executable, "-m", "memlane.cli", "--db", db, "--embedder", "none", "profiles",
-                              "create", "prefs", "--enable"], capture_output=True, text=True, env=env, check=False)  # fmt: skip
+    created = invoke(["--db", db, "--embedder", "none", "profiles", "create", "prefs", "--enable"],
+                     {"MEMLANE_HOME": str(home)})  # fmt: skip
     assert created.returncode == 0, created.stderr
     # A live worker must never look dead: with --stale-after 3 a heartbeat (the sweep's claim, or
     # procrastinate's worker) late by 3 s on a loaded machine (load ~40: a process gets a few percent of

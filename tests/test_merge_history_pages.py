@@ -5,8 +5,6 @@ and no gap whatever is merged meanwhile, and a caller sees only merges of entiti
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cli_runner import invoke
 from memlane import InvalidInput, Memlane
 from memlane.models import Entity, Visibility
 from memlane.storage.entity_names import alias_pairs, name_keys
@@ -111,15 +110,12 @@ def test_rest_the_remote_sdk_and_the_cli_page_the_history(stack: Stack, db_path:
         with Memlane.connect(url, api_key=alice_key) as remote:
             assert _all_pages(remote.entities.merges, 2) == [newest_first[:2], newest_first[2:]]
         if isinstance(db_path, Path):  # the CLI on the database file (SQLite)
-            cli = [sys.executable, "-m", "memlane.cli", "--db", str(db_path), "--embedder", "none",
-                   "--user", "alice"]  # fmt: skip
-            out = subprocess.run([*cli, "entities", "merges", "--limit", "2", "--json"], capture_output=True,
-                                 text=True, timeout=120)  # fmt: skip
+            cli = ["--db", str(db_path), "--embedder", "none", "--user", "alice"]  # tests/cli_runner.py
+            out = invoke([*cli, "entities", "merges", "--limit", "2", "--json"])
             assert out.returncode == 0, out.stderr
             body = json.loads(out.stdout)
             assert [p["merge"]["id"] for p in body["items"]] == newest_first[:2] and body["next_cursor"]
-            text = subprocess.run([*cli, "entities", "merges", "--cursor", body["next_cursor"]],
-                                  capture_output=True, text=True, timeout=120)  # fmt: skip
+            text = invoke([*cli, "entities", "merges", "--cursor", body["next_cursor"]])
             assert text.returncode == 0 and "Twin One -> Ada Stone" in text.stdout
         alice.close()
         bob.close()

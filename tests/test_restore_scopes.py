@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from cli_runner import invoke
 from servers import Stack, bearer, running
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -135,8 +134,7 @@ def test_rest_restore_into_another_workspace(stack: Stack) -> None:
 
 def _cli(db: str, *args: str, user: str, workspace: str = "default", stdin: bytes) -> Any:
     env = {**os.environ, "PYTHONPATH": SRC, "MEMLANE_WORKSPACE": workspace, "MEMLANE_USER": user}
-    out = subprocess.run([sys.executable, "-m", "memlane.cli", *args, "--db", db, "--embedder", "none", "--json"],
-                         input=stdin, capture_output=True, env=env, timeout=300)  # fmt: skip
+    out = invoke([*args, "--db", db, "--embedder", "none", "--json"], input=stdin, environ=env, text=False)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
