@@ -1,16 +1,16 @@
-"""``Memlane.connect``: the SDK over HTTP against a real server, and the CLI's ``--server``."""
+"""``Memlane.connect``: the SDK over HTTP against a real server, and the CLI's ``--server`` (in this
+process, tests/cli_runner.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from cli_runner import invoke
 from memlane import (
     ConfigError,
     Forbidden,
@@ -134,9 +134,8 @@ def test_the_key_can_come_from_the_environment(url: str, stack: Stack) -> None:
 
 
 def cli(*args: str, env: dict[str, str] | None = None, check: bool = True) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "memlane.cli", *args], capture_output=True, text=True,
-                          env={**os.environ, "MEMLANE_DATABASE_URL": "/nonexistent/never-opened.db", **(env or {})},
-                          timeout=120)  # fmt: skip
+    """``memlane ARGS`` in this process (tests/cli_runner.py), on a database it must never open."""
+    proc = invoke(args, {"MEMLANE_DATABASE_URL": "/nonexistent/never-opened.db", **(env or {})})
     if check:
         assert proc.returncode == 0, proc.stderr
     return proc
