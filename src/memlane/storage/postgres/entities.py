@@ -20,14 +20,14 @@ from psycopg.types.json import Jsonb
 
 from ...graph.senses import SENSES_KEY
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
-from ...timeutil import EARLIEST
+from ...timeutil import EARLIEST, now_utc
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled
 from ..merge_history import plan_unmerge
 from .edge_sources import EdgeSourceOps
 from .entity_versions import BUMP, CREATE, LOCK, SharedEntityCache
 from .json_text import json_dumps
-from .rows import _ALL, _scope, _time, _utc, _visible
+from .rows import _ALL, _scope, _time, _utc, _visible, entity_readable
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
 
@@ -775,7 +775,7 @@ class EntityReadOps:
         return self._rows(sql, params)  # type: ignore[attr-defined,no-any-return]
 
     def get_entity(self, actor: Actor, entity_id: str) -> Entity | None:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         rows = self._entity_rows(
             f"SELECT {_ENTITY} FROM entities e WHERE e.id = %s AND e.merged_into IS NULL AND {visible}",
             (entity_id, *params),
@@ -836,7 +836,7 @@ class EntityReadOps:
         limit: int = 50,
         offset: int = 0,
     ) -> list[Entity]:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         clauses = [visible, "e.merged_into IS NULL"]
         if type is not None:
             clauses.append("e.type = %s")
@@ -879,7 +879,7 @@ class EntityReadOps:
         offset: int = 0,
         before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Entity]]:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         clauses = [visible, "e.merged_into IS NULL"]
         if type is not None:
             clauses.append("e.type = %s")
@@ -897,7 +897,7 @@ class EntityReadOps:
         return [(int(r[0]), e) for r, e in zip(rows, entities, strict=True)]
 
     def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         rows = self._entity_rows(
             f"SELECT {_EDGE} FROM entity_edges g JOIN entities e ON e.id = %s AND {visible}"
             " AND e.merged_into IS NULL WHERE (g.src = e.id OR g.dst = e.id)"

@@ -21,7 +21,7 @@ from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled, id_key
 from ..merge_history import plan_unmerge
 from .edge_sources import EdgeSourceOps
-from .rows import _ALL, _scope, _visible
+from .rows import _ALL, _scope, _visible, entity_readable
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
 
@@ -602,7 +602,7 @@ class EntityReadOps:
         return self._db.rows(sql, params)  # type: ignore[attr-defined,no-any-return]
 
     def get_entity(self, actor: Actor, entity_id: str) -> Entity | None:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         rows = self._entity_rows(
             f"SELECT {_ENTITY} FROM entities e WHERE e.id = ? AND e.merged_into IS NULL AND {visible}",
             (entity_id, *params),
@@ -667,7 +667,7 @@ class EntityReadOps:
         limit: int = 50,
         offset: int = 0,
     ) -> list[Entity]:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         clauses = [visible, "e.merged_into IS NULL"]
         if type is not None:
             clauses.append("e.type = ?")
@@ -711,7 +711,7 @@ class EntityReadOps:
         offset: int = 0,
         before: tuple[datetime, str] | None = None,
     ) -> list[tuple[int, Entity]]:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         clauses = [visible, "e.merged_into IS NULL"]
         if type is not None:
             clauses.append("e.type = ?")
@@ -729,7 +729,7 @@ class EntityReadOps:
         return [(int(r[0]), e) for r, e in zip(rows, entities, strict=True)]
 
     def entity_edges(self, actor: Actor, entity_id: str) -> list[Edge]:
-        visible, params = _visible(actor, "e")
+        visible, params = entity_readable(actor, now_utc())
         rows = self._entity_rows(
             f"SELECT {_EDGE} FROM entity_edges g JOIN entities e ON e.id = ? AND {visible}"
             " AND e.merged_into IS NULL WHERE (g.src = e.id OR g.dst = e.id)"

@@ -69,6 +69,25 @@ def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
     )
 
 
+def entity_readable(actor: Actor, now: datetime) -> tuple[str, list[Any]]:
+    """Who may read an entity ``e`` (get, list, search by names or ids, page, its edges): the one read
+    rule (``_visible``), and only while something live supports it (SPEC §8: reads filter expired
+    items, so none leaks before the cleanup). An entity linked to memories that have all expired is
+    hidden, unless a record gave it an external id (an anchored record or account) or a live memory
+    links it. Expired memories are few (the cleanup deletes them every 15 minutes): the first test
+    walks them by the ``memories_expiring`` index, so an entity with none costs one empty probe."""
+    visible, params = _visible(actor, "e")
+    stamp = to_db(now)
+    live = (
+        "(NOT EXISTS (SELECT 1 FROM memories x CROSS JOIN memory_entity_links xl ON xl.memory_seq = x.seq"
+        " AND xl.entity_id = e.id WHERE x.expires_at <= ?)"
+        " OR EXISTS (SELECT 1 FROM entity_external_ids xi WHERE xi.entity_id = e.id)"
+        " OR EXISTS (SELECT 1 FROM memory_entity_links xl CROSS JOIN memories x ON x.seq = xl.memory_seq"
+        " WHERE xl.entity_id = e.id AND (x.expires_at IS NULL OR x.expires_at > ?)))"
+    )
+    return f"{visible} AND {live}", [*params, stamp, stamp]
+
+
 def _refs(actor: Actor) -> tuple[str, list[Any]]:
     """Two more columns after ``_COLUMNS`` for the reads that return memories to callers (get, fetch,
     chain, list_recent): the (entity id, name) the memory's ``subject`` and ``related_user`` links point

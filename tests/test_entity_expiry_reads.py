@@ -1,0 +1,62 @@
+"""An entity known only from expired memories is read by no one before the expiry job deletes it (SPEC
+§8: reads also filter expired items so none leaks before the cleanup), on both backends: get, list,
+page, search by name, lookup and its edges hide it; a live memory naming it, or an external id a record
+gave it, keeps it readable. Before, it stayed readable until the cleanup ran."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from backends import expire, rows
+from memlane import Memlane
+from memlane.errors import NotFound
+
+#: stored with an expiry still ahead, then moved past it (``backends.expire``)
+LATER = datetime.now(UTC) + timedelta(days=1)
+
+
+def _listed(mem: Memlane) -> set[str]:
+    return {e.name for e in mem.entities.list(limit=1000)}
+
+
+def test_an_entity_only_expired_memories_named_is_hidden_from_every_read(
+    mem: Memlane, db_path: Path | str
+) -> None:
+    gone = mem.store("Zofia Brenwick signs for the Harlow crates", expires_at=LATER)
+    kept = mem.store("Tamsin Orrey delivers the crates", expires_at=LATER)
+    mem.store("Tamsin Orrey is late again")  # a live memory keeps her
+    (zofia,) = mem.entities.search("Zofia Brenwick")
+    assert mem.entities.get(zofia.id).name == "Zofia Brenwick"
+    expire(db_path, gone.id)
+    expire(db_path, kept.id)
+
+    assert mem.entities.search("Zofia Brenwick") == []
+    assert "Zofia Brenwick" not in _listed(mem) and "Tamsin Orrey" in _listed(mem)
+    page, _ = mem.entities.page(limit=1000)
+    assert "Zofia Brenwick" not in {e.name for e in page}
+    with pytest.raises(NotFound):
+        mem.entities.get(zofia.id)
+    with pytest.raises(NotFound):
+        mem.entities.edges(zofia.id)
+    assert mem.entities.lookup("Zofia Brenwick").found is None
+    assert [e.name for e in mem.entities.search("Tamsin Orrey")] == ["Tamsin Orrey"]
+
+    # named again by a live memory: readable again (the same entity)
+    mem.store("Zofia Brenwick moved to the night shift")
+    assert [e.id for e in mem.entities.search("Zofia Brenwick")] == [zofia.id]
+
+
+def test_an_entity_a_record_gave_an_id_stays_readable(mem: Memlane, db_path: Path | str) -> None:
+    said = mem.store("Orla Quennell runs the Dunmore depot", expires_at=LATER)
+    (orla,) = mem.entities.search("Orla Quennell")
+    # an id a record gave it (as anchoring writes it)
+    rows(
+        db_path,
+        "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id)"
+        f" VALUES ('default', 'user:alice', 'personal', 'hubspot:991', '{orla.id}') RETURNING entity_id",
+    )
+    expire(db_path, said.id)
+    assert mem.entities.get(orla.id).name == "Orla Quennell"
