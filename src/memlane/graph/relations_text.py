@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..text.pattern_hints import Needs, may_match, needed
 from ..text.sentences import STOP_END
 from .entity_types import is_place_name, text_type
 from .given_names import is_given_name
@@ -266,9 +267,15 @@ def _read(content: str, names: tuple[str, ...]) -> TextFacts:
         # (a relation needs two slots, but "a customer of ours": most sentences of a chat name one thing)
         patterns = ALL_PATTERNS if sentence.count(_SLOT) >= 4 else ONE_SLOT_PATTERNS
         # (the relations none of whose words the sentence has: the common case, skipped cheaply)
-        skipped = _without_hints(sentence.lower(), _RELATION_HINTS)
-        for relation, ended, pattern, src, dst, src_type, dst_type, always in patterns:
-            if relation in skipped:
+        low = sentence.lower()
+        skipped = _without_hints(low, _RELATION_HINTS)
+        # (and each pattern only where the sentence has a word it cannot match without: the same
+        # matches, most of the searches of relations without hints, such as ``works_at``, skipped)
+        needs = _needs(len(patterns) > len(ONE_SLOT_PATTERNS))
+        for (relation, ended, pattern, src, dst, src_type, dst_type, always), need in zip(
+            patterns, needs, strict=True
+        ):
+            if relation in skipped or not may_match(need, sentence, low):
                 continue
             for m in pattern.finditer(sentence):
                 a = int(m.group(src)[1:-1])
@@ -358,6 +365,19 @@ def _relation(
     return relation, kind_a, dst_type
 
 
+@lru_cache(maxsize=2)
+def _needs(every: bool) -> tuple[Needs, ...]:
+    """``needed`` of each of ``ALL_PATTERNS`` (``every``) or ``ONE_SLOT_PATTERNS``, in their order (read
+    on first use: the patterns' parses cost ~30 ms)."""
+    return tuple(needed(p[2]) for p in (ALL_PATTERNS if every else ONE_SLOT_PATTERNS))
+
+
+@lru_cache(maxsize=1)
+def _cue_needs() -> tuple[Needs, ...]:
+    """``needed`` of each of ``TYPE_CUES``, in their order."""
+    return tuple(needed(p) for p, _ in TYPE_CUES)
+
+
 def _states(sentence: str) -> bool:
     """Whether a sentence states (neither a question, a negation, a hypothesis nor a plan)."""
     if _QUESTION_START.match(sentence) or sentence.rstrip().endswith("?"):
@@ -396,9 +416,10 @@ _CUE_HINTS = tuple(enumerate(CUE_HINTS))
 
 
 def _context_types(sentence: str, slots: Sequence[str], votes: dict[int, set[EntityType]]) -> None:
-    absent = _without_hints(sentence.lower(), _CUE_HINTS)
-    for cue, (pattern, kind) in enumerate(TYPE_CUES):
-        if cue in absent:
+    low = sentence.lower()
+    absent = _without_hints(low, _CUE_HINTS)
+    for cue, ((pattern, kind), need) in enumerate(zip(TYPE_CUES, _cue_needs(), strict=True)):
+        if cue in absent or not may_match(need, sentence, low):
             continue
         for m in pattern.finditer(sentence):
             slot = int(m.group("a")[1:-1])
