@@ -28,7 +28,10 @@ mention is stored as a memory (its context as the content; a scenario is one use
 so each starts from no entities) whose only mention is the labelled one (its name, type, ids and
 organisation as the set gives them, not what the text analysis finds), linked by the store's own
 linking (``graph.linking``: candidates by blocking keys from the store's tables, what earlier memories
-said of them, the memo of settled names). Scored as above by the entity the memory was linked to. No
+said of them and the organisations the store knows them by, the memo of settled names). A known
+person's organisation is what the store has of it: its open affiliation edges (none here: only the
+labelled mention is linked, so no sentence's organisation becomes an entity) and what the text
+analysis reads in the memories that named it ("Wei Zhang from Hongda ..."), not the set's column. Scored as above by the entity the memory was linked to. No
 embedder (the stores keep no context vectors). ``postgresql`` runs a throwaway server (pgserver).
 
 ``--cpu-rounds N``: the resolver's CPU time (``time.process_time``) per mention, median and p95 over N

@@ -365,7 +365,9 @@ def _anchor(
     carrying where it was seen (conversation, message, tool)."""
     seen = {k: v for k, v in (("conversation_id", conversation_id), ("message_id", message.id),
                               ("tool", message.tool)) if v}  # fmt: skip
-    entity_id, _ = anchor_record(txn, scope, record, now_utc(), provenance={"via": "extraction", **seen})
+    entity_id, _ = anchor_record(
+        txn, scope, record, now_utc(), provenance={"via": "extraction", **seen}, actor=actor
+    )
     entity = txn.entity_for_update(actor, entity_id)
     assert entity is not None  # anchored in the caller's own scope, just now
     check_entity_change(actor, entity)

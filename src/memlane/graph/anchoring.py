@@ -22,12 +22,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from ..errors import InvalidInput
 from ..ids import new_id
 from ..messages import problems
-from ..models import Edge, Visibility
+from ..models import Actor, Edge, Visibility
 from ..requests import check_storable
 from ..storage.base import EntityScope, EntityWrites
 from ..timeutil import parse_time
 from .linking import resolve_into
 from .resolution import EntityType, Mention
+from .said_reads import SaidReads
 
 __all__ = [
     "AnchorRecord",
@@ -168,10 +169,12 @@ def _edge(
     )
 
 
-def _party(txn: EntityWrites, scope: EntityScope, party: Party, kind: EntityType, at: datetime) -> str | None:
+def _party(
+    txn: EntityWrites, scope: EntityScope, party: Party, kind: EntityType, at: datetime, said: SaidReads
+) -> str | None:
     ids = tuple(v for v in (party.external_id, party.email) if v)
     return resolve_into(
-        txn, scope, Mention(party.name or party.email, kind, ids), at, authoritative=bool(ids)
+        txn, scope, Mention(party.name or party.email, kind, ids), at, authoritative=bool(ids), said=said
     )
 
 
@@ -181,10 +184,15 @@ def anchor_record(
     record: Record,
     at: datetime,
     provenance: Mapping[str, Any] | None = None,
+    *,
+    actor: Actor,
 ) -> tuple[str, list[Edge]]:
     """Anchor ``record`` in ``scope`` inside the transaction: (the record's entity id, its edges).
-    ``provenance`` (where the record was seen: a conversation, a message, a tool) goes on its edges."""
+    ``provenance`` (where the record was seen: a conversation, a message, a tool) goes on its edges.
+    ``actor``: the writer; a person is told apart from namesakes by what the store knows of them as
+    ``actor`` may read it (``graph.said_reads``: their organisations, for a contact at a company)."""
     provenance = {**(provenance or {}), "system": record.system, "record": record.kind}
+    said = SaidReads(txn, actor, at)
     edges: list[Edge] = []
     if isinstance(record, ContactRecord):
         attributes = {**(record.attributes or {}), **({"title": record.title} if record.title else {})}
@@ -199,7 +207,7 @@ def anchor_record(
         person = resolve_into(
             txn, scope,
             Mention(record.name or record.email, EntityType.PERSON, ids, (record.company,) if record.company else ()),
-            at, attributes=attributes or None, authoritative=True,
+            at, attributes=attributes or None, authoritative=True, said=said,
         )  # fmt: skip
         assert person is not None  # authoritative: created when nothing fits
         if company is not None:
@@ -221,13 +229,13 @@ def anchor_record(
         ):
             if party is None:
                 continue
-            other = _party(txn, scope, party, kind, at)
+            other = _party(txn, scope, party, kind, at, said)
             if other is not None:
                 txn.close_edges(ticket, relation, other, at)
                 edges.append(_edge(txn, ticket, relation, other, {**provenance, "id": record.id}, at))
         return ticket, edges
     if isinstance(record, EventRecord):
-        return _anchor_event(txn, scope, record, at, provenance)
+        return _anchor_event(txn, scope, record, at, provenance, said)
     repo_id = f"{record.system}:{record.repository}"
     attributes = {
         **(record.attributes or {}), "kind": record.kind, "number": record.number, "title": record.title,
@@ -256,7 +264,12 @@ def anchor_record(
 
 
 def _anchor_event(
-    txn: EntityWrites, scope: EntityScope, record: EventRecord, at: datetime, provenance: dict[str, Any]
+    txn: EntityWrites,
+    scope: EntityScope,
+    record: EventRecord,
+    at: datetime,
+    provenance: dict[str, Any],
+    said: SaidReads,
 ) -> tuple[str, list[Edge]]:
     attributes = {
         **(record.attributes or {}), "title": record.title,
@@ -270,12 +283,12 @@ def _anchor_event(
     where = {**provenance, "id": record.id}
     edges: list[Edge] = []
     if record.organizer is not None:
-        organizer = _party(txn, scope, record.organizer, EntityType.PERSON, at)
+        organizer = _party(txn, scope, record.organizer, EntityType.PERSON, at, said)
         if organizer is not None:
             txn.close_edges(event, "organized_by", organizer, at)
             edges.append(_edge(txn, event, "organized_by", organizer, where, at))
     for attendee in record.attendees:
-        person = _party(txn, scope, attendee, EntityType.PERSON, at)
+        person = _party(txn, scope, attendee, EntityType.PERSON, at, said)
         if person is not None:
             edges.append(_edge(txn, person, "attends", event, where, at))
     return event, edges

@@ -274,6 +274,8 @@ def guess_type(name: str) -> EntityType | None:
             return None
     if titled:
         return EntityType.PERSON
+    if _fold_word(words[-1]) in _COMPANY_TAILS:
+        return None  # a business word last: "Sakura Robotics", "Hongda Electronics" (``text_type``'s)
     first = normalise_name(words[0], EntityType.PERSON)
     return EntityType.PERSON if first and is_given_name(first) else None
 

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LinkBatch",
     "Named",
+    "affiliated",
     "candidate_of",
     "entity_scope",
     "link_memory",
@@ -317,16 +318,12 @@ def _candidates(
     views: Views | None = None,
     said: SaidReads | None = None,
 ) -> list[Candidate]:
-    """The entities as resolution sees them; for an e-mail address or a record that names its
-    organisation, with the organisations each works at (an address at their domain is theirs:
-    "bob@acme.com" is the Robert Smith of Acme; a CRM contact at Acme is the Robert Smith of Acme);
-    for a mention whose sentence is compared with what was said of known people (``said``), the people
-    with the first sentences that named them."""
-    if not (entities and (mention.affiliations or (mention.name and "@" in mention.name))):
-        found = [_view(e, views) for e in entities.values()]
-    else:
-        affiliations = txn.entity_affiliations(list(entities))
-        found = [candidate_of(e, affiliations.get(e.id, ())) for e in entities.values()]
+    """The entities as resolution sees them; for a mention whose resolution compares what the store
+    knows of known people (``said``: what earlier memories said of them, for an e-mail address or a
+    name with its organisation also the organisations they belong to: "bob@acme.com" is the Robert
+    Smith of Acme; "Zhang Wei from Lumen Optics" is not the Zhang Wei of Hongda), with it. Without
+    ``said`` (no writer to read as) nothing of it is compared."""
+    found = [_view(e, views) for e in entities.values()]
     if said is not None and found and said.needs(mention):
         return said.with_said(mention, found)
     return found
@@ -407,11 +404,11 @@ def resolve_into(
             and (merged is None or merged == entity.attributes)
         ):
             exact = result.how in ("exact", "external_id")
-            settled.put(memo, read, entity.id, entities, exact=exact, affiliated=_affiliated(mention))
+            settled.put(memo, read, entity.id, entities, exact=exact, affiliated=affiliated(mention))
         return entity.id
     if result.how == "ambiguous" and not (authoritative and ids):
         if settled is not None:  # (as ambiguous again until one of its keys or candidates changes)
-            settled.put(memo, read, Settled.NOTHING, entities, exact=False, affiliated=_affiliated(mention))
+            settled.put(memo, read, Settled.NOTHING, entities, exact=False, affiliated=affiliated(mention))
         return None
     if not (name or ids):
         return None
@@ -456,24 +453,26 @@ def _settle_new(
     only when resolving it again among those candidates gives this entity (what a fresh resolution
     would answer)."""
     memo, mention, entity = made
-    affiliated = _affiliated(mention)
+    compared = affiliated(mention)
     if first is not None:
         keys, found = first
         pool = {**found, entity.id: entity}
         again = _resolve_among(txn, pool, mention, views)
         if again.entity_id == entity.id and again.how in ("exact", "external_id") and not again.new_alias:
-            settled.put(memo, keys, entity.id, pool, affiliated=affiliated)
+            settled.put(memo, keys, entity.id, pool, affiliated=compared)
             return
     read, entities = wide
     pool = {**entities, entity.id: entity}
     again = _resolve_among(txn, pool, mention, views)
     if again.entity_id == entity.id and not again.new_alias:
         exact = again.how in ("exact", "external_id")
-        settled.put(memo, read, entity.id, pool, exact=exact, affiliated=affiliated)
+        settled.put(memo, read, entity.id, pool, exact=exact, affiliated=compared)
 
 
-def _affiliated(mention: Mention) -> bool:
-    """Whether resolving ``mention`` compares the candidates' organisations (``_candidates``)."""
+def affiliated(mention: Mention) -> bool:
+    """Whether resolving ``mention`` compares the candidates' organisations: it names its own (a CRM
+    contact's company, "Kasia Nowak from Tarkon"), or it is an e-mail address (an address at the domain
+    of a person's organisation is theirs)."""
     return bool(mention.affiliations or (mention.name and "@" in mention.name))
 
 

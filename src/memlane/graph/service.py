@@ -362,7 +362,7 @@ class EntityService:
         owner, visibility = owner_of(parsed, actor)
         scope = EntityScope(actor.workspace, owner, str(visibility))
         with self.storage.write() as txn:
-            entity_id, _ = anchor_record(txn, scope, parsed, now_utc())
+            entity_id, _ = anchor_record(txn, scope, parsed, now_utc(), actor=actor)
             entity = txn.entity_for_update(actor, entity_id)
             assert entity is not None
             check_entity_change(actor, entity)

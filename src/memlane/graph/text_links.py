@@ -131,10 +131,9 @@ def settle_organisations(
         )
         if person_id is None:
             continue
-        works_at = {
-            normalise_name(n, EntityType.COMPANY)
-            for n in txn.entity_affiliations([person_id]).get(person_id, ())
-        }
+        # (its organisations' edges as the writer may see them; none without a writer to read as)
+        edges = batch.said.organisation_edges(person_id) if batch.said is not None else ()
+        works_at = {normalise_name(n, EntityType.COMPANY) for n in edges}
         backed = [e for e in shorter if normalise_name(e.name, EntityType.COMPANY) in works_at]
         if len(backed) == 1:
             entity = backed[0]

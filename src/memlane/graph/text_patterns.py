@@ -112,6 +112,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"{_A}\s+is\s+(?:the\s+)?(?:cto|ceo|cfo|coo|founder|co-founder|cofounder|owner)\s+of\s+{_B}",
         dst_type=_C,
     ),
+    _p(
+        "works_at",
+        False,
+        # "Zhang Li runs QA at Haixing", "Li Na handles logistics at Hongda", "leads e-commerce at ..."
+        rf"{_A}\s+(?:now\s+|still\s+|currently\s+)?(?:runs|leads|heads|manages|handles|oversees|coordinates)"
+        rf"\s+(?:(?:the|our|their|his|her)\s+)?(?:[\w&-]+\s+){{1,3}}?(?:at|for)\s+{_B}(?!{_TEAM_WORD})",
+        dst_type=_C,
+    ),
     _p("works_at", False, rf"{_A}\s+is\s+{_B}'s?\s+(?:new\s+)?{_ROLE}{_JOB}", dst_type=_C),
     _p("works_at", False, rf"{_B}\s+(?:hired|employs|has hired|just hired|recruited)\s+{_A}", dst_type=_C),
     _p(

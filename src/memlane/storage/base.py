@@ -194,18 +194,23 @@ class EntityWrites(Protocol):
         changes no answer)."""
         ...
 
-    def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
-        """The names of the organisations each entity is linked to now (``works_at``, ``customer_of``,
-        ``member_of`` edges still open): they corroborate an e-mail address at their domain."""
+    def entity_affiliations(
+        self, actor: Actor, entity_ids: Sequence[str], now: datetime
+    ) -> dict[str, tuple[str, ...]]:
+        """The names of the organisations each entity is linked to now (``AFFILIATIONS`` edges still
+        open), under the one read rule: an organisation ``actor`` may read, and an edge read from text
+        only while one of the memories stating it is one ``actor`` may read now (current, not
+        expired), as the graph lane follows edges. An edge ``actor`` may not see changes no decision."""
         ...
 
-    def entity_texts(
+    def entity_evidence(
         self, actor: Actor, entity_ids: Sequence[str], per_entity: int, now: datetime
-    ) -> list[tuple[str, str]]:
-        """(entity id, content) of the first ``per_entity`` memories (oldest first) that name each entity
-        in their text (``mention`` links) and that ``actor`` may read now, under the one read rule of
-        every read (any space; not superseded, archived or expired): what linking reads of what earlier
-        memories said of a candidate (``graph.said_reads``). Sees this transaction's own writes."""
+    ) -> list[tuple[str, str, str]]:
+        """What linking reads of each candidate (``graph.said_reads``), in one statement, under the one
+        read rule of every read: (entity id, ``"text"``, content) of the first ``per_entity`` memories
+        (oldest first) that name it in their text (``mention`` links) and that ``actor`` may read now
+        (any space; not superseded, archived or expired), then (entity id, ``"organisation"``, name) of
+        its ``entity_affiliations``. Sees this transaction's own writes."""
         ...
 
     def resolution_memo(self) -> Settled:

@@ -31,7 +31,7 @@ from .rows import _ALL, _scope, _time, _utc, _visible, entity_readable
 
 Run = Callable[[str, Sequence[Any]], list[Any]]
 
-#: what a read sees by default, in every space (``entity_texts``)
+#: what a read sees by default, in every space (``entity_evidence``)
 _CURRENT = Filters(space="*")
 _ENTITY = (
     "e.id, e.workspace, e.owner, e.visibility, e.type, e.name, e.attributes,"
@@ -400,33 +400,51 @@ class EntityWriteOps(EdgeSourceOps):
         )
         return [(int(r[11]), e) for r, e in zip(rows, _entities(self._run, rows), strict=True)]
 
-    def entity_texts(
+    def entity_evidence(
         self, actor: Actor, entity_ids: Sequence[str], per_entity: int, now: datetime
-    ) -> list[tuple[str, str]]:
+    ) -> list[tuple[str, str, str]]:
         ids = list(dict.fromkeys(entity_ids))
         if not ids:
             return []
         where, params = _scope(actor, _CURRENT, now)
+        organisations, more = self._affiliations_sql(actor, ids, now)
         rows = self._run(  # (``_run`` writes the links held back first: this transaction's own)
-            "SELECT t.id, x.content FROM unnest(%s::text[]) WITH ORDINALITY AS t(id, n) CROSS JOIN LATERAL"
+            "SELECT r.id, r.kind, r.value FROM (SELECT t.id, 'text'::text AS kind, x.content AS value, 1 AS part,"
+            " t.n, x.memory_seq AS k FROM unnest(%s::text[]) WITH ORDINALITY AS t(id, n) CROSS JOIN LATERAL"
             " (SELECT m.content, l.memory_seq FROM memory_entity_links l JOIN memories m"
             f" ON m.seq = l.memory_seq WHERE l.entity_id = t.id AND l.role = 'mention' AND {where}"
-            " ORDER BY l.memory_seq LIMIT %s) x ORDER BY t.n, x.memory_seq",
-            (ids, *params, per_entity),
+            f" ORDER BY l.memory_seq LIMIT %s) x UNION ALL SELECT o.src, o.kind, o.name, 2, 0, o.seq FROM ({organisations}) o)"
+            " r ORDER BY r.part, r.n, r.k",
+            (ids, *params, per_entity, *more),
         )
-        return [(str(e), str(c)) for e, c in rows]
+        return [(str(e), str(k), str(v)) for e, k, v in rows]
 
-    def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    def entity_affiliations(
+        self, actor: Actor, entity_ids: Sequence[str], now: datetime
+    ) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
         if entity_ids:
-            for src, name in self._run(
-                "SELECT g.src, e.name FROM entity_edges g JOIN entities e ON e.id = g.dst"
-                " WHERE g.src = ANY(%s::text[]) AND g.relation = ANY(%s::text[])"
-                " AND g.valid_to IS NULL AND e.merged_into IS NULL ORDER BY g.src, e.seq",
-                (list(entity_ids), list(AFFILIATIONS)),
-            ):
+            sql, params = self._affiliations_sql(actor, list(dict.fromkeys(entity_ids)), now)
+            for src, _, name, _ in self._run(f"{sql} ORDER BY 1, 4", params):
                 found[src] = (*found.get(src, ()), name)
         return found
+
+    @staticmethod
+    def _affiliations_sql(actor: Actor, entity_ids: list[str], now: datetime) -> tuple[str, list[Any]]:
+        """(entity id, 'organisation', name, the organisation's seq) of the open ``AFFILIATIONS`` edges from
+        these entities, under the one read rule: to an organisation ``actor`` may read (``_visible``),
+        and an edge read from text only while one of the memories stating it passes ``_scope``
+        (current, not expired)."""
+        visible, vparams = _visible(actor, "e")
+        where, params = _scope(actor, _CURRENT, now)
+        return (
+            "SELECT g.src, 'organisation'::text AS kind, e.name, e.seq FROM entity_edges g JOIN entities e ON e.id = g.dst"
+            " WHERE g.src = ANY(%s::text[]) AND g.relation = ANY(%s::text[]) AND g.valid_to IS NULL"
+            f" AND e.merged_into IS NULL AND {visible} AND (g.provenance->>'memory' IS NULL OR EXISTS"
+            " (SELECT 1 FROM entity_edge_sources s JOIN memories m ON m.id = s.memory_id"
+            f" WHERE s.edge_id = g.id AND {where}))",
+            [entity_ids, list(AFFILIATIONS), *vparams, *params],
+        )
 
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]

@@ -39,7 +39,7 @@ BUMP_ENTITY_GENERATION = (
 )
 #: at most this many values bound in one statement (SQLite's limit is 32,766)
 _CHUNK = 5_000
-#: what a read sees by default, in every space (``entity_texts``)
+#: what a read sees by default, in every space (``entity_evidence``)
 _CURRENT = Filters(space="*")
 _EDGE = "g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at"
 
@@ -203,38 +203,56 @@ class EntityWriteOps(EdgeSourceOps):
             found += [(int(r[11]), e) for r, e in zip(rows, _entities(self._run, rows), strict=True)]
         return found
 
-    def entity_texts(
+    def entity_evidence(
         self, actor: Actor, entity_ids: Sequence[str], per_entity: int, now: datetime
-    ) -> list[tuple[str, str]]:
+    ) -> list[tuple[str, str, str]]:
         ids = list(dict.fromkeys(entity_ids))
-        found: list[tuple[str, str]] = []
+        found: list[tuple[str, str, str]] = []
         where, params = _scope(actor, _CURRENT, now)
         # (each entity's own oldest links by the links' primary key, (entity, memory, role), in order)
         one = (
-            "SELECT * FROM (SELECT l.entity_id, m.content FROM memory_entity_links l CROSS JOIN memories m"
-            f" ON m.seq = l.memory_seq WHERE l.entity_id = ? AND l.role = 'mention' AND {where}"
+            "SELECT * FROM (SELECT l.entity_id, 'text', m.content FROM memory_entity_links l CROSS JOIN"
+            f" memories m ON m.seq = l.memory_seq WHERE l.entity_id = ? AND l.role = 'mention' AND {where}"
             " ORDER BY l.memory_seq LIMIT ?)"
         )
-        step = max(1, _CHUNK // (len(params) + 2))
+        step = max(1, _CHUNK // (2 * len(params) + 4))
         for start in range(0, len(ids), step):
             part = ids[start : start + step]
             args: list[Any] = []
             for entity_id in part:
                 args.extend((entity_id, *params, per_entity))
-            found += [(str(e), str(c)) for e, c in self._run(" UNION ALL ".join([one] * len(part)), args)]
+            organisations, more = self._affiliations_sql(actor, part, now)
+            sql = " UNION ALL ".join([*([one] * len(part)), f"SELECT * FROM ({organisations})"])
+            found += [(str(e), str(k), str(v)) for e, k, v in self._run(sql, [*args, *more])]
         return found
 
-    def entity_affiliations(self, entity_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    def entity_affiliations(
+        self, actor: Actor, entity_ids: Sequence[str], now: datetime
+    ) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
-        if entity_ids:
-            for src, name in self._run(
-                "SELECT g.src, e.name FROM entity_edges g JOIN entities e ON e.id = g.dst"
-                f" WHERE g.src IN ({_marks(entity_ids)}) AND g.relation IN ({_marks(AFFILIATIONS)})"
-                " AND g.valid_to IS NULL AND e.merged_into IS NULL ORDER BY g.src, e.seq",
-                (*entity_ids, *AFFILIATIONS),
-            ):
+        ids = list(dict.fromkeys(entity_ids))
+        for start in range(0, len(ids), _CHUNK // 2):
+            sql, params = self._affiliations_sql(actor, ids[start : start + _CHUNK // 2], now)
+            for src, _, name in self._run(sql, params):
                 found[src] = (*found.get(src, ()), name)
         return found
+
+    @staticmethod
+    def _affiliations_sql(actor: Actor, entity_ids: Sequence[str], now: datetime) -> tuple[str, list[Any]]:
+        """(entity id, 'organisation', name) of the open ``AFFILIATIONS`` edges from these entities, under
+        the one read rule: to an organisation ``actor`` may read (``_visible``), and an edge read from
+        text only while one of the memories stating it passes ``_scope`` (current, not expired)."""
+        visible, vparams = _visible(actor, "e")
+        where, params = _scope(actor, _CURRENT, now)
+        return (
+            "SELECT g.src, 'organisation', e.name FROM entity_edges g JOIN entities e ON e.id = g.dst"
+            f" WHERE g.src IN ({_marks(entity_ids)}) AND g.relation IN ({_marks(AFFILIATIONS)})"
+            f" AND g.valid_to IS NULL AND e.merged_into IS NULL AND {visible}"
+            " AND (json_extract(g.provenance, '$.memory') IS NULL OR EXISTS (SELECT 1 FROM"
+            " entity_edge_sources s CROSS JOIN memories m ON m.id = s.memory_id WHERE s.edge_id = g.id"
+            f" AND {where})) ORDER BY g.src, e.seq",
+            [*entity_ids, *AFFILIATIONS, *vparams, *params],
+        )
 
     def insert_entity(
         self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
