@@ -1,14 +1,11 @@
 """Linking on store compares a mention's organisation with what the store knows of a known person's
 (``graph/said_reads.py``): the organisations of its open ``works_at`` / ``member_of`` / ``customer_of``
-edges and those the first memories that named it give it ("Zhang Wei from Hongda ..."), read as the
-writer may read them now. Resolution decides with them as the registry decides with the organisations
-it keeps (``graph/resolution.py``): namesakes at two organisations are two people, the same person
-named with their organisation is linked. On SQLite and PostgreSQL; and an edge or a memory the writer
-may not read (another user's) changes no decision.
+edges, read as the writer may read them now. Resolution decides with them as the registry decides with
+the organisations it keeps (``graph/resolution.py``): namesakes at two organisations are two people,
+the same person named with their organisation is linked. On SQLite and PostgreSQL, single stores and
+one batch; and an edge or a memory the writer may not read (another user's) changes no decision.
 
-Each user below is a world of its own (personal memories: entities of their own scope). The first
-memory says "may": a statement of what may happen, from which no ``works_at`` edge is written, so the
-organisation is known only from what the memory says."""
+Each user below is a world of its own (personal memories: entities of their own scope)."""
 
 from __future__ import annotations
 
@@ -17,7 +14,7 @@ from memlane.ids import new_id
 from memlane.models import Edge
 from memlane.timeutil import now_utc
 
-HONGDA = "Zhang Wei from Hongda may visit the factory in May"
+HONGDA = "Zhang Wei works for Hongda Electronics"
 LUMEN = "Zhang Wei from Lumen Optics asked for a software training"
 
 
