@@ -4,25 +4,26 @@ said of it, and the organisations it belongs to.
 Resolution weighs what the first sentences that named a known person said of it (``Candidate.said``:
 "Sophie Clarke is my daughter's form teacher" keeps "Sophie my sister" apart; "Gary ... is our rep,
 not the superintendent" is not the Gary said to be the superintendent) and the organisations it belongs
-to (``Candidate.affiliations``: "Zhang Wei from Lumen Optics" is not the Zhang Wei who works for Hongda;
-an address at acme.com is the Bob Smith of Acme's). The registry keeps both with each entity; a store
-keeps neither as such: the sentences are its memories, its organisations its open ``works_at`` /
-``member_of`` / ``customer_of`` edges. Both are read here in one statement
-(``EntityWrites.entity_evidence``: the first ``said.KEPT`` memories whose text names it and its open
-affiliation edges, under the one read rule, as the writer may read them now: an edge read from text
-counts while a memory stating it is one the writer may read). The sentences are marked as
-``said.said_of`` marks a mention's own. Resolution then decides with them as it decides with the
-registry's (``graph.resolution``).
+to (``Candidate.affiliations``: "Zhang Wei from Lumen Optics" is not the Zhang Wei of Hongda; an address
+at acme.com is the Bob Smith of Acme's). The registry keeps both with each entity; a store keeps neither
+as such: the sentences are its memories, and its organisations are its ``works_at`` / ``member_of`` /
+``customer_of`` edges and what those memories say ("Wei Zhang from Hongda sent the price list"). Both
+are read here in one statement (``EntityWrites.entity_evidence``: the first ``said.KEPT`` memories whose
+text names it and its open affiliation edges, under the one read rule, as the writer may read them now).
+The sentences are marked as ``said.said_of`` marks a mention's own; the organisations a memory's text
+gives its person are read by the text analysis a stored memory's own mentions get (``text_links``:
+an affiliation, "Kasia Nowak from Tarkon", or an affiliation relation, "Maria works for Siemens").
+Resolution then decides with them as it decides with the registry's (``graph.resolution``).
 
 Read only when it can matter (``needs``): the mention's own sentence says who its person is to the
 writer or whom it is not by a description, and then only of the candidates resolution may compare as
 people; or it says its name is a namesake ("a different Fiona": then of every candidate); or the
-mention names its organisation or is an e-mail address (then the organisations of the candidates
-compared as people). One statement reads them for all such mentions of a store batch (``read``, from
-``linking.prefetch``); an entity that a memory of the batch is linked to later is read again when next
-asked for (its batch's link rows written first, so that the statement sees them). What resolution
-decided with them is never kept in the resolution memo (``linking.resolve_into``): it changes as
-memories and edges come and go.
+mention names its organisation or is an e-mail address (then of the candidates compared as people).
+One statement reads them for all such mentions of a store batch (``read``, from ``linking.prefetch``);
+an entity that a memory of the batch is linked to later is read again when next asked for (its
+batch's link rows written first, so that the statement sees them). What resolution decided with
+them is never kept in the resolution memo (``linking.resolve_into``): it changes as memories and
+edges come and go.
 """
 
 from __future__ import annotations
@@ -30,16 +31,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from functools import lru_cache
 
 from ..models import Actor
-from ..storage.base import EntityWrites
+from ..storage.base import AFFILIATIONS, EntityWrites
 from ..storage.entity_names import matching_type
-from ..text import key_fold
-from .linking import _spelling, affiliated
-from .resolution import Candidate, EntityType, Mention, _said_namesake
+from ..text import extract_entities, key_fold
+from .linking import _spelling, affiliated, memory_mentions
+from .resolution import Candidate, EntityType, Mention, _said_namesake, normalise_name
 from .said import KEPT, denials, relations, said_of
 
-__all__ = ["SaidReads", "sentences"]
+__all__ = ["SaidReads", "organisations_said", "sentences"]
 
 _PERSON = str(EntityType.PERSON)
 
@@ -71,12 +73,6 @@ class SaidReads:
         is an e-mail address (resolution compares the candidates' organisations)."""
         if mention.type in (None, _PERSON) and affiliated(mention):
             return True
-        return SaidReads.compares_said(mention)
-
-    @staticmethod
-    def compares_said(mention: Mention) -> bool:
-        """Whether resolving ``mention`` compares its sentence with what was said of known entities (see
-        ``needs``: all but the organisations)."""
         if not mention.name or not mention.context:
             return False
         if _said_namesake(mention):
@@ -127,22 +123,54 @@ class SaidReads:
                 self._texts.pop(entity_id, None)
 
     def with_said(self, mention: Mention, candidates: Sequence[Candidate]) -> list[Candidate]:
-        """``candidates`` (those ``compared`` with ``mention``) with their ``said`` when the mention's
-        sentence is compared with it (``compares_said``), and with the organisations of their open
-        edges when the mention is ``affiliated``."""
+        """``candidates`` with their ``said`` and, for a mention that is ``affiliated``, their
+        ``affiliations`` (those ``compared`` with ``mention``): the organisations of their open edges,
+        then those their texts give them (``organisations_said``)."""
         people = [c for c in candidates if self.compared(mention, str(c.type) if c.type else None)]
         self.read(c.id for c in people)
-        said_too, organisations = self.compares_said(mention), affiliated(mention)
+        organisations = affiliated(mention)
         out: list[Candidate] = []
         ids = {c.id for c in people}
         for c in candidates:
             if c.id in ids:
-                said = sentences((c.name, *c.aliases), self._texts.get(c.id, ())) if said_too else ()
-                found = self._edges.get(c.id, ()) if organisations else ()
+                names, texts = (c.name, *c.aliases), self._texts.get(c.id, ())
+                said = sentences(names, texts)
+                found = (
+                    _union(self._edges.get(c.id, ()), organisations_said(names, texts))
+                    if organisations
+                    else ()
+                )
                 if said or found:
                     c = replace(c, said=said or c.said, affiliations=found or c.affiliations)
             out.append(c)
         return out
+
+
+def _union(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(name for group in groups for name in group))
+
+
+def organisations_said(names: Sequence[str], texts: Iterable[str]) -> tuple[str, ...]:
+    """The organisations ``texts`` say the entity known by ``names`` belongs to: what the text analysis
+    of a stored memory reads of each of its names (``_organisations_in``), for the names that are the
+    entity's (compared as a person's: "Dr. Amara Nwosu" is Amara Nwosu's)."""
+    own = {normalise_name(n, EntityType.PERSON) for n in names} - {""}
+    return _union(*((o for n, o in _organisations_in(text) if n in own) for text in texts))
+
+
+@lru_cache(maxsize=4096)
+def _organisations_in(text: str) -> tuple[tuple[str, str], ...]:
+    """(a name found in ``text``, compared as a person's; an organisation the text gives it) as a stored
+    memory's own mentions get them: the text analysis's names (``text.extract_entities``, then
+    ``linking.memory_mentions`` and ``text_links.with_text_facts``), an affiliation ("Kasia Nowak from
+    Tarkon") or a current ``AFFILIATIONS`` relation ("Maria Schmidt works for Siemens")."""
+    from .text_links import text_facts, with_text_facts
+
+    mentions = with_text_facts(text, memory_mentions(text, None, None, extract_entities(text)))
+    facts = text_facts(text, mentions)
+    pairs = [*facts.affiliations.items()]
+    pairs += [(r.source, r.target) for r in facts.relations if r.relation in AFFILIATIONS and not r.ended]
+    return tuple(dict.fromkeys((normalise_name(n, EntityType.PERSON), o) for n, o in pairs))
 
 
 def sentences(names: Sequence[str], texts: Iterable[str]) -> tuple[str, ...]:
