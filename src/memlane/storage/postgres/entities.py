@@ -432,10 +432,10 @@ class EntityWriteOps(EdgeSourceOps):
     @staticmethod
     def _affiliations_sql(actor: Actor, entity_ids: list[str], now: datetime) -> tuple[str, list[Any]]:
         """(entity id, 'organisation', name, the organisation's seq) of the open ``AFFILIATIONS`` edges from
-        these entities, under the one read rule: to an organisation ``actor`` may read (``_visible``),
+        these entities, under the one read rule: to an organisation ``actor`` may read (``entity_readable``),
         and an edge read from text only while one of the memories stating it passes ``_scope``
         (current, not expired)."""
-        visible, vparams = _visible(actor, "e")
+        visible, vparams = entity_readable(actor, now)
         where, params = _scope(actor, _CURRENT, now)
         return (
             "SELECT g.src, 'organisation'::text AS kind, e.name, e.seq FROM entity_edges g JOIN entities e ON e.id = g.dst"
