@@ -102,10 +102,24 @@ def test_without_the_names_table_a_pet_name_alone_needs_the_organisation(
 
 
 def test_a_full_name_completes_the_person_known_by_the_given_name_alone() -> None:
-    grant = Candidate("p1", "person", "Grant")
-    result = resolve(_person("Grant Fletcher", "Grant Fletcher will pay in two parts"), [grant])
+    # with an organisation in common: the evidence that it is the same person
+    grant = Candidate("p1", "person", "Grant", affiliations=("Halden Freight",))
+    mention = Mention(
+        "Grant Fletcher", "person", context="Grant Fletcher will pay", affiliations=("Halden Freight",)
+    )
+    result = resolve(mention, [grant])
     assert result.entity_id == "p1" and result.how == "completed"
     assert _shares_a_key("Grant Fletcher", "Grant", "person")
+
+
+def test_a_full_name_without_evidence_does_not_complete_the_given_name_known_alone() -> None:
+    # "Marco Polo travelled to China" is not the Marco who is my running coach: a wrong merge would
+    # make "forget everything about Marco" delete another person's memories; a missed link costs recall
+    marco = Candidate("p1", "person", "Marco")
+    assert resolve(_person("Marco Polo", "Marco Polo travelled to China"), [marco]).entity_id is None
+    grant = Candidate("p2", "person", "Grant", affiliations=("Halden Freight",))
+    other = Mention("Grant Fletcher", "person", context="Grant Fletcher climbs", affiliations=("Orvane",))
+    assert resolve(other, [grant]).entity_id is None
 
 
 def test_a_full_name_does_not_complete_a_surname_known_alone() -> None:

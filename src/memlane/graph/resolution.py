@@ -1053,7 +1053,8 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if len(known) == 1 and len(mention) >= 2 and known[0] == mention[0]:
             # a person known by a given name alone, now named in full ("Grant" / "Grant Fletcher"):
             # (checked by ``_person_fit_names``) not one known by a surname alone, nor by a title and
-            # a given name; (checked by ``resolve``) the only person it fits
+            # a given name; (checked by ``resolve``) the only person it fits, with an organisation in
+            # common
             return "completed"
         return None
     single, full = mention, known
@@ -2011,6 +2012,12 @@ def resolve(
             # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
             # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own; a pet name
             # by nothing but the surname and the organisation
+            continue
+        if how == "completed" and not _organisation_in_common(mention, candidate):
+            # a full name completing one known by the given name alone is a guess without evidence
+            # that it is the same person: "Marco Polo travelled to China" is not the "Marco" who is my
+            # running coach, and a wrong merge makes "forget everything about Marco" delete another
+            # person's memories (a missed link only costs recall); an organisation in common is it
             continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
