@@ -160,6 +160,11 @@ def test_a_company_known_by_its_short_name_is_the_one_spelt_out_by_the_same_pers
 def test_an_edge_only_expired_memories_state_is_read_by_no_one(mem: Memlane, db_path: Path | str) -> None:
     # expired since it was stored, not yet deleted by the expiry job (a store refuses a past expiry)
     expire(db_path, mem.store("Ana works at Stripe.", expires_at=datetime(9999, 1, 1, tzinfo=UTC)).id)
+    assert {e.name for e in mem.entities.list(limit=1000)} == set()  # known only from it: no one reads them
+    # Ana readable again through a live memory that states no edge: the expired one's edge is still unread
+    live = mem.store("Ana loves hiking.")
+    assert rows(db_path, "SELECT COUNT(*) FROM entities WHERE name = 'Ana'") == [(1,)]  # the same Ana
+    assert [m.id for m in mem.entities.memories(_named(mem, "Ana").id)] == [live.id]
     assert _edges(mem, "Ana") == {}
     current = mem.store("Ana is a designer at Stripe.")
     assert _edges(mem, "Ana") == {("works_at", "Stripe"): (True, current.id)}
@@ -170,8 +175,12 @@ def test_an_entitys_neighbours_are_reached_only_through_edges_a_readable_memory_
 ) -> None:
     manager = mem.store("Ana Lopez's manager is Boris Ivanov.", expires_at=datetime(9999, 1, 1, tzinfo=UTC))
     expire(db_path, manager.id)
+    assert "Ana Lopez" not in {e.name for e in mem.entities.list(limit=1000)}  # known only from it
+    # Ana readable through a live memory that states no edge to Boris: the only bridge has expired
+    live = mem.store("Ana Lopez loves hiking.")
     boris = mem.store("Boris Ivanov works at Initech.")
+    assert rows(db_path, "SELECT COUNT(*) FROM entities WHERE name = 'Ana Lopez'") == [(1,)]  # the same Ana
     ana = _named(mem, "Ana Lopez")
-    assert [m.id for m in mem.entities.memories(ana.id, hops=1)] == []  # the only bridge has expired
+    assert [m.id for m in mem.entities.memories(ana.id, hops=1)] == [live.id]
     mem.store("Boris Ivanov manages Ana Lopez.")
     assert boris.id in {m.id for m in mem.entities.memories(ana.id, hops=1)}

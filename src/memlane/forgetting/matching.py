@@ -441,7 +441,8 @@ class _OfKind:
     (an entity, or a memory that says it), is uncertain: one linked to the topic's entity follows its
     link unless the embedder (``similar``) finds it closer to the memories that say the other kind than
     to those that say the topic's; one linked to none of them (an ambiguous name, "Mercury has no
-    moons") is deleted only when the embedder finds it closer to the topic's. A deletion cannot be
+    moons") is deleted only when the embedder finds it closer to the topic's, and kept when no namesake
+    is known (any more: forgetting "Saturn the bank" removed the bank's entity). A deletion cannot be
     undone: without evidence an unlinked one is kept."""
 
     def __init__(self, sense: str, name: str, similar: Similar | None, topic: str) -> None:
@@ -485,7 +486,12 @@ class _OfKind:
         return [
             i
             for i in ids
-            if said[i] is True or said[i] is None and (not namesakes or closer.get(i, i not in unlinked))
+            # (an unlinked one is kept even when no namesake is known now: linking left a name that
+            # an entity bears whole unlinked because it was ambiguous then, and the namesake's entity
+            # may be gone since, a topic forget having removed it with its memories)
+            if said[i] is True
+            or said[i] is None
+            and (closer.get(i, i not in unlinked) if namesakes else i not in unlinked)
         ]
 
     def _closer(
