@@ -129,8 +129,9 @@ def test_a_restored_exports_times_read_back_at_the_edges(db_path: Path | str, tm
     backup = tmp_path / "backup.jsonl"
     backup.write_text("\n".join(json.dumps(r) for r in records) + "\n")
     with Memlane(db_path, user="alice", embedder="none") as target:
-        assert target.import_file(backup).imported == len(ids)
+        result = target.import_file(backup)
+        assert result.imported == len(ids)
         for memory_id, at in zip(ids, EDGES, strict=True):
-            got = target.get(memory_id)
+            got = target.get(result.remapped[memory_id])  # restored under an id of its scope
             assert (got.observed_at, got.valid_from, got.valid_to) == (at, at, EDGES[4])
             assert (got.created_at, got.updated_at) == (at, at)
