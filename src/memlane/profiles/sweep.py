@@ -13,7 +13,9 @@ profile's last successful sweep.
 3. In batches of conversations with messages in the window: each conversation's new messages are grouped
    per speaking user (the user's own messages and the assistant and tool messages answering them), read
    again as that user may read them (the one scope rule, in the storage query), and skipped for users
-   who opted out of memory or of this profile, and for a team profile for non-members.
+   who opted out of memory or of this profile, and for a team profile for non-members. A team or agent
+   profile reads them with the profile's team only, or none of the user's teams (``readings``): what it
+   shares is read by all its team's members or its agent's users, so another team's messages stay out.
 4. Each transcript goes through the extraction service path (gate, extractor, memory manager, one
    transaction with the exchange hash) with the profile's extractor, types and instructions. An
    exchange extracted before (a rerun after a failure) is recognised by its hash and not extracted again.
@@ -29,6 +31,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +48,7 @@ if TYPE_CHECKING:
 
 from .models import SweepReport
 
-__all__ = ["sweep", "transcripts"]
+__all__ = ["Reading", "readings", "sweep", "transcripts"]
 
 log = logging.getLogger("memlane.jobs")
 
@@ -158,8 +161,9 @@ def sweep(
                         continue
                     if user not in teams:
                         teams[user] = store.identity.teams_of(profile.workspace, user)
-                    _extract_one(service, extractor, profile, target, conversation_id, user, teams[user], after,
-                                 upto, counts)  # fmt: skip
+                    for reading in readings(profile, teams[user]):
+                        _extract_one(service, extractor, profile, target, conversation_id, user, reading, after,
+                                     upto, counts)  # fmt: skip
             after_id = ids[-1]
             if not store.profiles.heartbeat(profile.id, token, now_utc()):
                 raise LostClaim(f"profile {profile.name!r}: another run took it over; this one stops")
@@ -205,17 +209,49 @@ def _members(service: MemoryService, profile: Profile) -> set[str] | None:
     return members
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a speaker's transcript is read for one profile: with which of her teams, whose shared
+    memories it gives (``shared_owner``), and, when set, only the messages ``only_owner`` owns."""
+
+    teams: tuple[str, ...]
+    shared_owner: str | None = None
+    only_owner: str | None = None
+
+
+def readings(profile: Profile, teams: tuple[str, ...]) -> list[Reading]:
+    """The readings of a speaker's transcript for ``profile``, given her ``teams``.
+
+    What a profile shares is read by every member of its team (every user of its agent), so it learns
+    only from messages all of them may read already (SPEC §5): a team profile reads as the speaker with
+    that one team, never with her other teams (a message shared in team A's conversation is no
+    knowledge of team B's, however many teams the speaker is in); an agent profile with none of her
+    teams. A team profile of several teams reads once per team of hers among them, each team's
+    knowledge filed under that team; the messages no team owns (hers, the workspace's) are read in
+    the first reading only, so they are learnt once. A user profile keeps the speaker's own memories:
+    she reads as herself."""
+    if profile.scope == "user":
+        return [Reading(teams)]
+    if profile.scope == "agent":
+        return [Reading((), f"agent:{profile.agent}")]
+    mine = [t for t in profile.teams if t in teams]
+    return [
+        Reading((team,), f"team:{team}", None if i == 0 else f"team:{team}") for i, team in enumerate(mine)
+    ]
+
+
 def _extract_one(
     service: MemoryService, extractor: Extractor, profile: Profile, target: ProfileTarget, conversation_id: str,
-    user: str, teams: tuple[str, ...], after: int, upto: int, counts: dict[str, int],
+    user: str, reading: Reading, after: int, upto: int, counts: dict[str, int],
 ) -> None:  # fmt: skip
     actor = Actor(
-        user=user, workspace=profile.workspace, teams=teams, agent=profile.agent,
+        user=user, workspace=profile.workspace, teams=reading.teams, agent=profile.agent,
         ceiling=Visibility.PERSONAL if profile.scope == "user" else Visibility.SHARED, delegated=True,
     )  # fmt: skip
-    # Read again as the speaker: only what they may read goes into their memories.
+    # Read again as the speaker (with the reading's teams): only what they may read goes into the
+    # memories, and only what every reader of the profile's shared memories may read goes into those.
     visible = [m for seq, m in service.storage.conversations.messages(actor, conversation_id, 100_000, after)
-               if seq <= upto]  # fmt: skip
+               if seq <= upto and (reading.only_owner is None or m.owner == reading.only_owner)]  # fmt: skip
     mine = transcripts(visible).get(user, [])
     if profile.agent is not None:
         mine = [m for m in mine if m.agent == profile.agent]
@@ -224,11 +260,7 @@ def _extract_one(
     ceiling = logged_ceiling("personal" if profile.scope == "user" else "shared", mine)
     if ceiling != "shared" and profile.scope != "user":
         counts["personal_transcripts"] += 1  # logged personal: what it gives stays the speaker's own
-    shared_owner = None
-    if profile.scope == "team":
-        shared_owner = next((f"team:{t}" for t in profile.teams if t in teams), None)
-    elif profile.scope == "agent":
-        shared_owner = f"agent:{profile.agent}"
+    shared_owner = reading.shared_owner
     now = now_utc()
     expires = add_duration(now, profile.expire_after) if profile.expire_after else None
     target = ProfileTarget(
