@@ -60,3 +60,37 @@ def test_an_entity_a_record_gave_an_id_stays_readable(mem: Memlane, db_path: Pat
     )
     expire(db_path, said.id)
     assert mem.entities.get(orla.id).name == "Orla Quennell"
+
+
+def _readable(mem: Memlane, entity_id: str) -> bool:
+    try:
+        mem.entities.get(entity_id)
+    except NotFound:
+        return False
+    return True
+
+
+def test_what_keeps_an_entity_after_the_cleanup_keeps_it_readable_before(
+    mem: Memlane, db_path: Path | str
+) -> None:
+    """One rule before and after the expiry cleanup: an entity its memories alone made known is hidden
+    once they expire and deleted with them; one the cleanup keeps (an edge made by hand by a user with
+    access, itself knowledge, not a memory's) is readable throughout. Before, such an entity was hidden
+    while its memories were expired and readable again once the cleanup had deleted them."""
+    said = mem.store("Brisa Tolland and Dace Hollin audit the Keswick accounts", expires_at=LATER)
+    mem.store("Corvin Ashdale runs the audit team")
+    (brisa,) = mem.entities.search("Brisa Tolland")
+    (dace,) = mem.entities.search("Dace Hollin")
+    (corvin,) = mem.entities.search("Corvin Ashdale")
+    mem.entities.relate(brisa.id, "reports_to", corvin.id)  # by hand
+    expire(db_path, said.id)
+
+    assert _readable(mem, brisa.id) and not _readable(mem, dace.id)
+    assert [e.dst for e in mem.entities.edges(brisa.id)] == [corvin.id]
+    assert [e.name for e in mem.entities.search("Brisa Tolland")] == ["Brisa Tolland"]
+    assert mem.entities.search("Dace Hollin") == []
+
+    assert mem.service.profiles.expire().deleted == 1
+    assert _readable(mem, brisa.id) and not _readable(mem, dace.id)  # the same after the cleanup
+    assert [e.name for e in mem.entities.search("Brisa Tolland")] == ["Brisa Tolland"]
+    assert rows(db_path, f"SELECT count(*) FROM entities WHERE id = '{dace.id}'")[0][0] == 0

@@ -14,6 +14,7 @@ from typing import Any
 
 import apsw
 
+from ...graph.senses import SENSES_KEY
 from ...models import Actor, Filters, Memory, State
 from ...text.words import WORD_MARKS
 from ...timeutil import from_db, to_db
@@ -69,21 +70,39 @@ def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
     )
 
 
+#: true when entity ``e`` is known from more than memories: what the expiry cleanup's ``drop_orphans``
+#: keeps it for besides a memory link (an external id a record or account gave it, a record's
+#: attributes, an edge anchored or made by hand, a merge record), so it stays readable when the
+#: memories naming it expire, before the cleanup as after it. Not an edge read from text (its
+#: memories' own knowledge: ``provenance.memory``) nor the senses texts gave it (``graph.senses``).
+KNOWN_BEYOND_MEMORIES = (
+    "(EXISTS (SELECT 1 FROM entity_external_ids xi WHERE xi.entity_id = e.id)"
+    f" OR (e.attributes IS NOT NULL AND json_remove(e.attributes, '$.{SENSES_KEY}') <> '{{}}')"
+    " OR EXISTS (SELECT 1 FROM entity_edges xg WHERE xg.src = e.id"
+    " AND json_extract(xg.provenance, '$.memory') IS NULL)"
+    " OR EXISTS (SELECT 1 FROM entity_edges xg WHERE xg.dst = e.id"
+    " AND json_extract(xg.provenance, '$.memory') IS NULL)"
+    " OR EXISTS (SELECT 1 FROM entity_merges xr WHERE xr.into_id = e.id)"
+    " OR EXISTS (SELECT 1 FROM entity_merges xr WHERE xr.merged_id = e.id))"
+)
+
+
 def entity_readable(actor: Actor, now: datetime) -> tuple[str, list[Any]]:
     """Who may read an entity ``e`` (get, list, search by names or ids, page, its edges): the one read
     rule (``_visible``), and only while something live supports it (SPEC §8: reads filter expired
     items, so none leaks before the cleanup). An entity linked to memories that have all expired is
-    hidden, unless a record gave it an external id (an anchored record or account) or a live memory
-    links it. Expired memories are few (the cleanup deletes them every 15 minutes): the first test
-    walks them by the ``memories_expiring`` index, so an entity with none costs one empty probe."""
+    hidden, unless a live memory links it or it is known from more than memories
+    (``KNOWN_BEYOND_MEMORIES``: what the cleanup keeps it for, so it is readable before the cleanup as
+    after it; an edge made by hand by a user with access is knowledge of its own). Expired memories
+    are few (the cleanup deletes them every 15 minutes): the first test walks them by the
+    ``memories_expiring`` index, so an entity with none costs one empty probe."""
     visible, params = _visible(actor, "e")
     stamp = to_db(now)
     live = (
         "(NOT EXISTS (SELECT 1 FROM memories x CROSS JOIN memory_entity_links xl ON xl.memory_seq = x.seq"
         " AND xl.entity_id = e.id WHERE x.expires_at <= ?)"
-        " OR EXISTS (SELECT 1 FROM entity_external_ids xi WHERE xi.entity_id = e.id)"
         " OR EXISTS (SELECT 1 FROM memory_entity_links xl CROSS JOIN memories x ON x.seq = xl.memory_seq"
-        " WHERE xl.entity_id = e.id AND (x.expires_at IS NULL OR x.expires_at > ?)))"
+        f" WHERE xl.entity_id = e.id AND (x.expires_at IS NULL OR x.expires_at > ?)) OR {KNOWN_BEYOND_MEMORIES})"
     )
     return f"{visible} AND {live}", [*params, stamp, stamp]
 
