@@ -26,8 +26,10 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import procrastinate
+import psycopg
 from procrastinate import RetryStrategy
 from procrastinate.manager import QUEUEING_LOCK_CONSTRAINT
+from psycopg_pool import AsyncConnectionPool
 
 from ..errors import StorageError
 from ..models import Profile
@@ -47,6 +49,10 @@ _SCHEMA_LOCK = 7_346_501_015
 #: with the schema's hash, the two-int advisory lock held by the running tick (one tick at a time across
 #: all the workers of one memlane; several may share a database, each in its schema)
 _TICK_LOCK = 734_650_116
+#: how long the queue's pool may take to make its first connections before the worker gives up (psycopg_pool's
+#: default), and how long closing it waits for its tasks (connections being made are abandoned past it)
+_POOL_OPEN_TIMEOUT_S = 30.0
+_POOL_CLOSE_TIMEOUT_S = 2.0
 
 
 class _Busy(Exception):
@@ -217,8 +223,25 @@ class QueueRunner:
             "stalled_worker_timeout": self.stale_after.total_seconds(), "fetch_job_polling_interval": 1.0,
             "install_signal_handlers": False,  # the process's handler calls ``stop`` (memlane.interrupts)
         }  # fmt: skip
-        async with self.app.open_async():
-            await self.app.run_worker_async(**options)
+        # The queue's connection pool is this runner's own, opened and closed here rather than by
+        # ``app.open_async()``: a stop while the pool is still opening (its first connections on their way,
+        # or retrying a server that refuses) cancels the open itself, before procrastinate's context is
+        # entered, and nothing would close the pool. Its maintenance tasks then outlived ``_work``, and
+        # they take a cancellation for a failed connection attempt (psycopg_pool logs "error connecting"
+        # with an empty message and tries again), so ``asyncio.run``'s final cancel-and-wait never ended.
+        pool = AsyncConnectionPool(
+            self.database_url, open=False, check=AsyncConnectionPool.check_connection, name="memlane-queue"
+        )
+        try:
+            try:
+                await pool.open(wait=True, timeout=_POOL_OPEN_TIMEOUT_S)
+            except psycopg.Error as exc:  # PoolTimeout: no connection within the timeout
+                raise StorageError(f"cannot connect the job queue to the database: {exc}") from exc
+            async with self.app.open_async(pool=pool):
+                await self.app.run_worker_async(**options)
+        finally:
+            # ends the pool's tasks: an idle one at once, one stuck connecting when cancelled after this
+            await pool.close(timeout=_POOL_CLOSE_TIMEOUT_S)
 
     def stop(self) -> None:
         """Stop the worker, from any thread: cancelling ``run_worker_async`` is procrastinate's graceful
