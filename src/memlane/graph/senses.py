@@ -568,6 +568,8 @@ _VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
         _PERSON,
     ),
 )
+#: any of ``_VERBS`` (a match of this one is a match of one of them, and the reverse)
+_ANY_VERB = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _VERBS), re.IGNORECASE)
 #: a person's title right before the name
 _TITLE = re.compile(
     r"\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|dame|lord|lady|aunt|uncle|grandma|grandpa)\.?\s+$",
@@ -610,51 +612,68 @@ def sense_of(name: str, text: str | None) -> str | None:
     following = _SENTENCE_END.search(text, end)
     after = text[end : following.start() if following else len(text)]
     own = {w.casefold() for w in name.split()}
-    # (a pattern is not searched for where a word it cannot match without is missing: the same answers,
-    # ~nine searches of the words before the name fewer for most names)
-    low_before, low_after = before.lower(), after.lower()
-    obj, toponym_needs, title, verbs, frames = _needs()
+    # (each pattern read before the name ends at the name, so it is searched in the last words before it
+    # only: the same matches, without a search from every position of a long sentence; see ``_tail``)
+    near, last = _tail(before, _NEAR_WORDS), _tail(before, 1)
+    low_near = near.lower()
+    obj, toponym_needs, title, frames = _needs()
     # (what a clause says the name is, only of its subject: "Diego from Berlin is my friend" says
     # nothing of Berlin)
-    says = None if may_match(obj, before, low_before) and _OBJECT.search(before) else _AFTER_SAYS.match(after)
+    says = None if may_match(obj, near, low_near) and _OBJECT.search(near) else _AFTER_SAYS.match(after)
     if says is not None:
         words = [w for w in says.group("words").split() if w.casefold() not in own]
         # "a car maker", "the smallest planet": the head is the last kind noun before the phrase ends
         kind = _head_class(words)
         if kind is not None:
             return kind
-    for (verb, kind), need in zip(_VERBS, verbs, strict=True):
-        if may_match(need, after, low_after) and verb.match(after):
-            return kind
+    if _ANY_VERB.match(after):  # (one match for all of them: most names are followed by none)
+        for verb, kind in _VERBS:
+            if verb.match(after):
+                return kind
     noun = _AFTER_NOUN.match(after)
     if noun is not None and noun.group("word").islower() and noun.group("word").casefold() not in own:
         kind = class_of_noun(noun.group("word"))
         if kind is not None:
             return kind
-    toponym = _TOPONYM.search(before) if may_match(toponym_needs, before, low_before) else None
+    toponym = _TOPONYM.search(near) if may_match(toponym_needs, near, low_near) else None
     if toponym is not None and class_of_noun(toponym.group("word")) == _PLACE:
         return _PLACE
-    if may_match(title, before, low_before) and _TITLE.search(before):
+    if may_match(title, last, last.lower()) and _TITLE.search(last):
         return _PERSON  # "Mr. Tarrant", "Dr. Saturn"
-    prior = _BEFORE_NOUN.search(before)
+    prior = _BEFORE_NOUN.search(last)
     if prior is not None and prior.group("word").islower():
         kind = class_of_noun(prior.group("word"))
         if kind is not None:
             return kind
     for (frame, kind), need in zip(_FRAMES, frames, strict=True):
-        if may_match(need, before, low_before) and frame.search(before):
+        if may_match(need, near, low_near) and frame.search(near):
             return kind
     return None
 
 
+#: how many words before a name the patterns read before it can span: ``_BEFORE_NOUN``'s "one of the
+#: ADJ NOUN " and the frames' "road trip back to " are the longest (tests/test_senses_tail.py checks it)
+_NEAR_WORDS = 6
+
+
+def _tail(before: str, words: int) -> str:
+    """The last ``words`` whitespace-separated words of ``before``, with what follows them. A pattern
+    that must match up to the end of ``before`` (``$``), whose matches span at most that many words, and
+    that looks behind a match's start only by ``\\b`` or ``^``, finds the same there as in the whole
+    of ``before``: the cut is right after a space, where ``\\b`` reads as it would in the whole text,
+    and a match starting there by ``^`` starts with a word character, where ``\\b`` holds too."""
+    head = before.rstrip().rsplit(None, words)
+    if len(head) <= words:
+        return before
+    return before[len(head[0]) :].lstrip()
+
+
 @lru_cache(maxsize=1)
-def _needs() -> tuple[Needs, Needs, Needs, tuple[Needs, ...], tuple[Needs, ...]]:
-    """What ``_OBJECT``, ``_TOPONYM``, ``_TITLE``, each of ``_VERBS`` and each of ``_FRAMES`` cannot
-    match without (``text.pattern_hints``; read on first use)."""
-    return (
-        needed(_OBJECT), needed(_TOPONYM), needed(_TITLE),
-        tuple(needed(p) for p, _ in _VERBS), tuple(needed(p) for p, _ in _FRAMES),
-    )  # fmt: skip
+def _needs() -> tuple[Needs, Needs, Needs, tuple[Needs, ...]]:
+    """What ``_OBJECT``, ``_TOPONYM``, ``_TITLE`` and each of ``_FRAMES`` cannot match without
+    (``text.pattern_hints``; read on first use). (Not ``_VERBS``: they are matched at the start of the
+    words after the name, which fails sooner than the test; ``_ANY_VERB`` matches them all at once.)"""
+    return needed(_OBJECT), needed(_TOPONYM), needed(_TITLE), tuple(needed(p) for p, _ in _FRAMES)
 
 
 def _find(name: str, text: str) -> tuple[int, int] | None:
