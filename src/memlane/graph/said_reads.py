@@ -71,16 +71,8 @@ class SaidReads:
         its name is a namesake of a known one ("a different Fiona": any kind of thing); or it names the
         organisation its person belongs to ("Zhang Wei from Lumen Optics", a CRM contact's company) or
         is an e-mail address (resolution compares the candidates' organisations)."""
-        if mention.type in (None, _PERSON) and affiliated(mention):
-            return True
-        if not mention.name or not mention.context:
-            return False
-        if _said_namesake(mention):
-            return True
-        if mention.type not in (None, _PERSON):
-            return False
-        said = said_of(mention.name, mention.context)  # (cached, as what follows: read for the memo key)
-        return said is not None and bool(relations(said) or denials(said).words)
+        # (kept by what it reads: linking asks it of each mention of a batch several times)
+        return _needs(mention.name, mention.type, mention.affiliations, mention.context)
 
     @staticmethod
     def compared(mention: Mention, candidate_type: str | None) -> bool:
@@ -148,6 +140,24 @@ class SaidReads:
 
 def _union(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for group in groups for name in group))
+
+
+@lru_cache(maxsize=8192)
+def _needs(
+    name: str | None, kind: EntityType | str | None, affiliations: tuple[str, ...], context: str | None
+) -> bool:
+    """``SaidReads.needs`` of a mention of these fields (all it reads)."""
+    mention = Mention(name, kind, affiliations=affiliations, context=context)
+    if kind in (None, _PERSON) and affiliated(mention):
+        return True
+    if not name or not context:
+        return False
+    if _said_namesake(mention):
+        return True
+    if kind not in (None, _PERSON):
+        return False
+    said = said_of(name, context)  # (cached, as what follows: read for the memo key)
+    return said is not None and bool(relations(said) or denials(said).words)
 
 
 def organisations_said(names: Sequence[str], texts: Iterable[str]) -> tuple[str, ...]:
