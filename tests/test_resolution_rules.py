@@ -199,7 +199,9 @@ def test_a_persons_initials() -> None:
     assert resolve(Mention("JFK", "person"), [kennedy]).entity_id == "p1"
     assert blocking_keys("JFK", "person") & blocking_keys("John F. Kennedy", "person")
     assert resolve(Mention("JFK", "place"), [kennedy]).how == "new"
-    assert resolve(Mention("JK", "person"), [Candidate("p2", "person", "John Kennedy")]).how == "new"
+    # two initials too, of a two-part name (the only one that fits)
+    assert resolve(Mention("JK", "person"), [Candidate("p2", "person", "John Kennedy")]).entity_id == "p2"
+    assert resolve(Mention("JK", "person"), [Candidate("p2", "person", "Jane Fiona King")]).how == "new"
     assert resolve(Mention("jfk", "person"), [kennedy]).how == "new"  # written as initials only
     two = [kennedy, Candidate("p2", "person", "Jane Fiona King")]
     assert resolve(Mention("JFK", "person"), two).how == "ambiguous"

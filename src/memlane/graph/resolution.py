@@ -71,7 +71,15 @@ from .name_forms import (
     romanisation_key,
     undoubled,
 )
-from .places import city_of, is_shared_name, place_key, qualifier_fits, regions_of
+from .places import (
+    airport_city,
+    airport_code_cities,
+    city_of,
+    is_shared_name,
+    place_key,
+    qualifier_fits,
+    regions_of,
+)
 from .said import KEPT, MARK, denials, relations, relations_conflict, said_of, said_words
 from .senses import TYPE_CLASSES, senses_conflict
 from .thing_names import (
@@ -123,7 +131,7 @@ CONTEXT_SIMILARITY = 0.6
 FUZZY_MIN_LENGTH = 5
 
 #: (Indonesian "Bapak" / "Ibu" and Thai "Khun" precede a given name as "Mr." / "Ms." precede a surname;
-#: Indonesian "Pak" is left out: it is also a Korean surname)
+#: Indonesian "Pak" and "Bu" are read apart, ``_SHORT_ADDRESS``: "Pak" is also a Korean surname)
 _MALE_TITLES = frozenset(
     ["mr", "mister", "sir", "herr", "sr", "signor", "senor", "monsieur", "m", "bapak"]
     # Dutch, Danish, Portuguese, Greek, Russian (Polish "Pan" is left out: also a Chinese surname)
@@ -363,19 +371,37 @@ _UMLAUTS = str.maketrans(
 )
 
 
+#: Turkish and Azerbaijani letters as English text writes them ("Şahin" / "Shahin", "Çelik" / "Chelik",
+#: "Məmmədov" / "Mammadov", "Əliyeva" / "Aliyeva"); ``anyascii`` writes them "s", "c", "e"
+_TURKIC = str.maketrans({"ş": "sh", "Ş": "Sh", "ç": "ch", "Ç": "Ch", "ə": "a", "Ə": "A"})
+#: ...and, in a name with Azerbaijani's "ə", the letters its Latin alphabet gives other sounds than
+#: English does ("Nicat" / "Nijat", "Xəlil" / "Khalil", "Ağayev" / "Aghayev")
+_AZERBAIJANI = str.maketrans({"c": "j", "C": "J", "x": "kh", "X": "Kh", "ğ": "gh", "Ğ": "Gh"})
+
+
+def _english_spellings(name: str) -> tuple[str, ...]:
+    """A name written with letters that English text writes as two ("Müller" / "Mueller", "Jørgensen"
+    / "Joergensen", "Şahin" / "Shahin", "Rəşad" / "Rashad"), in those spellings; empty when it has none
+    of them."""
+    forms = []
+    if (expanded := name.translate(_UMLAUTS)) != name:
+        forms.append(expanded)
+    if (turkic := name.translate(_TURKIC)) != name:
+        if "ə" in name.casefold():
+            turkic = turkic.translate(_AZERBAIJANI)
+        forms.append(turkic)
+    return tuple(forms)
+
+
 _HYPHEN_JOIN = re.compile(r"(?<=\w)-(?!(?:" + "|".join(sorted(HONORIFIC_SUFFIXES)) + r")\b)(?=\w)", re.I)
 
 
 @lru_cache(maxsize=65536)
 def _spellings(name: str, join_hyphens: bool = True) -> tuple[str, ...]:
-    """A name, its transliteration when it has umlauts ("Müller" is also "Mueller", "Jørgensen"
-    "Joergensen"), and (with
-    ``join_hyphens``) its hyphenated words written as one ("Min-jun" is also "Minjun", "Watson-Hale"
+    """A name, its spellings with the letters English text writes as two (``_english_spellings``:
+    "Müller" is also "Mueller", "Rəşad" also "Rashad"), and (with ``join_hyphens``) its hyphenated words written as one ("Min-jun" is also "Minjun", "Watson-Hale"
     also "Watsonhale": romanised given names and double surnames are written both ways)."""
-    forms = [name]
-    expanded = name.translate(_UMLAUTS)
-    if expanded != name:
-        forms.append(expanded)
+    forms = [name, *_english_spellings(name)]
     if join_hyphens and "-" in name:
         forms += [joined for form in list(forms) if (joined := _HYPHEN_JOIN.sub("", form)) != form]
     return tuple(forms)
@@ -609,6 +635,11 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
     name, gender = _without_lower_case_address(name)
     tokens = [t for raw in _tokens(name) for t in _without_honorific(raw).replace("-", " ").split()]
     tokens = [t.strip(".") for t in tokens if t.strip(".")]
+    if len(tokens) > 1 and tokens[0] in _SHORT_ADDRESS and "-" not in name:
+        # Indonesian "Pak" / "Bu" (Bapak, Ibu) before a name ("Pak Joko", "Bu Sri Wahyuni"); not
+        # before a hyphenated given name, where "Pak" is the Korean family name ("Pak Se-ri")
+        gender = _SHORT_ADDRESS[tokens[0]]
+        tokens = tokens[1:]
     while len(tokens) > 1 and tokens[0] in _TITLES:
         if len(tokens[0]) == 1 and len(tokens) < 3:
             break  # "M. Voss" is an initial and a surname; "M. Jean Dupont" is Monsieur
@@ -623,6 +654,9 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
         return (relative,), gender  # "Mom", "Mum", "Mama": the mother
     return tuple(tokens), gender
 
+
+#: Indonesian short forms of "Bapak" and "Ibu", and the gender each states (``_person_tokens_of``)
+_SHORT_ADDRESS = {"pak": "m", "bu": "f"}
 
 #: what a name says in parentheses: another name ("张伟 (David)"), pronouns ("nadia (she/her)")
 _PARENTHESES = re.compile(r"\([^()]*\)")
@@ -818,16 +852,22 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         if tokens:
             keys.add(f"n:{' '.join(tokens)}")
             keys.add(f"p:{tokens[-1]}")
-            if (expanded := name.translate(_UMLAUTS)) != name and (spelt := _person_tokens(expanded)):
-                keys.add(f"p:{spelt[-1]}")  # "Jørgensen" is found as "Joergensen"
+            for expanded in _english_spellings(name):
+                if spelt := _person_tokens(expanded):
+                    # "Jørgensen" is found as "Joergensen", "Rəşad Məmmədov" as "Rashad Mammadov"
+                    keys.add(f"p:{spelt[-1]}")
+                    if len(spelt[0]) > 1:
+                        keys |= {f"p:{form}" for form in _given_name_forms(spelt[0])}
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
             if len(tokens) >= 2 and len(tokens[0]) >= 6 and tokens[0].isalpha():
                 # a pet name that is the given name's end ("Seun" / Oluwaseun, "Emeka" / Chukwuemeka;
                 # its start is found by the fuzzy prefix)
                 keys |= {f"p:{tokens[0][-n:]}" for n in (4, 5)}
-            if len(tokens) >= 3 and all(t.isalpha() for t in tokens):
+            if len(tokens) >= 2 and all(t.isalpha() for t in tokens):
                 keys.add(f"i:{_initials_of(tokens)}")  # "John F. Kennedy" is found as "JFK"
+                if len(tokens) >= 3:
+                    keys.add(f"i:{_initials_of(tokens[:2])}")  # "João Pedro Oliveira" as "JP"
             # a surname spelt by another romanisation ("Wolkow" / "Volkov", "Bak" / "Park"; the family
             # name first or last)
             if len(tokens) >= 2:
@@ -838,7 +878,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             # a name in Hangul, hanzi or kanji: its family name's Latin spellings and its given name
             for reading in native_name_readings(_PARENTHESES.sub(" ", name).strip()):
                 keys |= {f"p:{part}" for part in reading}
-        if _ACRONYM.match(name.strip()):
+        if _PERSON_INITIALS.match(name.strip()):
             keys.add(f"i:{name.strip().casefold()}")
     if kind is not None and kind not in _ORGANISATIONS and kind is not EntityType.PERSON:
         plain = normalise_name(name, kind)
@@ -859,6 +899,11 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
         if kind is EntityType.PLACE and (place := place_key(name)) is not None:
             keys.add(place)  # the country or city, whatever the language of its name
+        if kind is EntityType.PLACE:
+            # "MUC" and "Munich Airport" are found as Munich
+            keys |= {f"g:{city}" for city in airport_code_cities(name)}
+            if (city := airport_city(name)) is not None:
+                keys.add(f"g:{city}")
         if kind is EntityType.PLACE and (head := _place_parts(name)[0]) != name:
             # "Springfield, IL" is found as "Springfield" (and "Springfield, Illinois")
             keys.add(f"n:{normalise_name(head, kind)}")
@@ -1175,7 +1220,8 @@ def _middles_conflict(mine: list[str], theirs: list[str]) -> bool:
 def _derived_short_form(a: str, b: str) -> bool:
     """One given name is a short form of the other by morphology (``name_forms.is_short_form``), and no
     name table says they are two names: when both have forms listed, those must share one."""
-    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    # (a stem with a diminutive ending may be longer than the name: "Bożenka" / "Bożena")
+    short, long = (a, b) if is_short_form(a, b) else (b, a)
     if not is_short_form(short, long):
         return False
     forms_short, forms_long = _given_name_forms(short) - {short}, _given_name_forms(long) - {long}
@@ -1270,6 +1316,8 @@ def _grew_otherwise(mine: list[str], theirs: list[list[str]]) -> bool:
 
 
 _ACRONYM = re.compile(r"^[A-Z]{3,5}$")
+#: a person called by initials: two letters or more ("SK", "JFK")
+_PERSON_INITIALS = re.compile(r"^[A-Z]{2,5}$")
 
 
 def _initials_of(parts: Sequence[str]) -> str:
@@ -1394,6 +1442,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         place = place_key(name)
         if place is not None and any(place_key(known) == place for known in _names_of(candidate)):
             return "nickname"
+        if _airport_fit(name, _names_of(candidate)):
+            return "nickname"
         return _qualified_place_fit(name, _names_of(candidate))
     return None
 
@@ -1457,6 +1507,22 @@ def _place_parts(name: str) -> tuple[str, str | None]:
     head, comma, qualifier = name.partition(",")
     head, qualifier = head.strip(), qualifier.strip()
     return (head, qualifier) if comma and head and qualifier else (name.strip(), None)
+
+
+def _airport_fit(name: str, names: Sequence[str]) -> bool:
+    """An airport's or a city's code and a known name of that city or of an airport it names ("MUC" /
+    "Munich", "SIN" / "Singapore Changi Airport"), or two names of one city's airport ("Munich Airport"
+    / "Flughafen München"). A city's name and its airport's are two places."""
+    codes = airport_code_cities(name)
+    airport = airport_city(name)
+    if not codes and airport is None:
+        return False
+    for known in names:
+        if codes and ({city_of(known), airport_city(known)} & codes or airport_code_cities(known) == codes):
+            return True
+        if airport is not None and (airport in airport_code_cities(known) or airport_city(known) == airport):
+            return True
+    return False
 
 
 def _same_place_name(a: str, b: str) -> bool:
@@ -1683,10 +1749,17 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
     mine = _reading_parts(name)
     known = _known_person(names)
     theirs, full = known.theirs, known.full
-    if _ACRONYM.match(name.strip()):
-        # a person's initials ("JFK", "RBG"): every part of a known full name of three or more parts
+    if _PERSON_INITIALS.match(name.strip()):
+        # a person's initials ("JFK", "RBG", "SK" for Sarah Kim): every part of a known full name, or
+        # the first two of one with three parts or more ("JP" for João Pedro Oliveira, "JB" for
+        # Jean-Baptiste Lacombe; also Juan Pablo Restrepo Gómez, so that a "JP" stays ambiguous
+        # between him and a Juan Pablo Restrepo)
         letters = name.strip().casefold()
-        if any(len(parts) == len(letters) and _initials_of(parts) == letters for parts in full):
+        if any(
+            (len(parts) == len(letters) and _initials_of(parts) == letters)
+            or (len(letters) == 2 and len(parts) >= 3 and _initials_of(parts[:2]) == letters)
+            for parts in full
+        ):
             return "partial"
     if len(mine[0]) == 1 and _given_name_conflict(mine[0][0], names, theirs):
         return None
