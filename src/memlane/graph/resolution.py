@@ -79,6 +79,7 @@ from .places import (
     place_key,
     qualifier_fits,
     regions_of,
+    territory_of,
 )
 from .said import KEPT, MARK, denials, relations, relations_conflict, said_of, said_words
 from .senses import TYPE_CLASSES, senses_conflict
@@ -1342,11 +1343,15 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         return _person_fit(name, candidate)
     if compare_as in _ORGANISATIONS:
         mine = _organisation_forms(name)
+        # a country's name in one name and not in the other, or another country's, is a national
+        # company of a group ("Arla Foods UK", "Hermes Germany GmbH", "Sequoia Capital India"): another
+        # company than the one named without it (initials aside: "BofA")
+        names = [known for known in _names_of(candidate) if not _countries_apart(name, known)]
         best: str | None = None
         # a name spelt out is the one of an initialism only while the initialism is all that is known
         # ("Baltic Cargo Group" is not the Boston Consulting Group known as "BCG" too)
-        only_initials = all(is_initialism(known) is not None for known in _names_of(candidate))
-        for known in _names_of(candidate):
+        only_initials = all(is_initialism(known) is not None for known in names)
+        for known in names:
             theirs = _organisation_forms(known)
             if mine & theirs:
                 return "exact"  # (the strongest kind)
@@ -1366,7 +1371,7 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         if best in (None, "partial"):
             # a plural for a singular ("Calloway Pharmacies"), a name without the common words that
             # say what the company does ("Tarkon" for "Tarkon Logistics": ``company_names``)
-            for known in _names_of(candidate):
+            for known in names:
                 for a in mine:
                     for b in _organisation_forms(known):
                         words, theirs_words = tuple(a.split()), tuple(b.split())
@@ -1377,9 +1382,9 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                         # "Zeiss" / "Carl Zeiss AG", "ENBD", "Infovara Tech" (``org_forms``)
                         if best is None and org_forms.refers_to(name, a, known, b, whole=parent):
                             best = "partial"
-        if best is None and _organisation_grown(name, _names_of(candidate)):
+        if best is None and _organisation_grown(name, names):
             best = "grown"
-        if best is None and not parent and _registered_short_form(name, _names_of(candidate)):
+        if best is None and not parent and _registered_short_form(name, names):
             best = "partial"
         return best
     form = normalise_name(name, compare_as)
@@ -1446,6 +1451,40 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         return _qualified_place_fit(name, _names_of(candidate))
     return None
+
+
+@lru_cache(maxsize=16384)
+def _countries_named(name: str) -> tuple[tuple[str, str], ...]:
+    """The countries an organisation's name names by a word or two of it, in any language ("Arla Foods
+    UK", "Hessler Polska", "HSBC Hong Kong"), as (territory code, the words folded); "US" in capitals is
+    the United States."""
+    words = [w for w in re.split(r"[^\w&]+", name) if w]
+    found = set()
+    for i, word in enumerate(words):
+        for span in (word, " ".join(words[i : i + 2]) if i + 1 < len(words) else ""):
+            if (
+                span
+                and span[0].isupper()
+                and (code := territory_of(span) or ("US" if span == "US" else None))
+            ):
+                found.add((code, _fold(span).replace(" ", "")))
+    return tuple(sorted(found))
+
+
+def _countries_apart(name: str, known: str) -> bool:
+    """Two names of organisations that name different countries, or a country one of them only
+    (``_countries_named``); not when either is written as initials alone, nor when the other name
+    holds the country's word inside a word ("QatarBuild" / "Qatar Build W.L.L.")."""
+    if is_initialism(name) is not None or is_initialism(known) is not None:
+        return False
+    mine, theirs = _countries_named(name), _countries_named(known)
+    if {c for c, _ in mine} == {c for c, _ in theirs}:
+        return False
+    mine_joined, theirs_joined = _fold(name).replace(" ", ""), _fold(known).replace(" ", "")
+    codes_mine, codes_theirs = {c for c, _ in mine}, {c for c, _ in theirs}
+    return any(code not in codes_theirs and word not in theirs_joined for code, word in mine) or any(
+        code not in codes_mine and word not in mine_joined for code, word in theirs
+    )
 
 
 #: kinds of things called by their initials, apart from organisations and ``_ACRONYM_KINDS``
@@ -2059,10 +2098,18 @@ def resolve(
             # "Fiona the costume designer, a different Fiona" with a Fiona known: the sentence says the
             # name is borne by two, and this one is not the one known
             continue
+        if how == "exact" and _said_another(mention) and _not_said_here(how, mention, candidate):
+            # "Woolworths Group in Australia is a totally different company" with a Woolworths known:
+            # the same name, said to be another (unless the mention's own sentence named the candidate)
+            continue
         if how not in (None, "exact") and _said_another(mention):
             # "Carmen Márquez is another student" with Carmen García Márquez known: the text says the
             # name is someone else than one it only resembles (not for the same name: the entity the
             # mention itself made is found again by it)
+            continue
+        if how is not None and _regions_said_apart(mention, kind, candidate):
+            # "Paris, Texas" with a Paris known from "the shop in Paris, France": the sentences put the
+            # two in different countries or states
             continue
         if how is not None and _denied(mention, kind, candidate):
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
@@ -2185,6 +2232,16 @@ def resolve(
             continue  # namesakes at two organisations
         if person and (_denied(mention, kind, candidate) or _relations_conflict(mention, kind, candidate)):
             continue  # the text says it is not that one, or someone else to the writer
+        if (_said_namesake(mention) or _said_another(mention)) and _not_said_here(
+            "fuzzy", mention, candidate
+        ):
+            continue  # the sentence says the name is borne by two, or is another one (as above)
+        if _regions_said_apart(mention, kind, candidate):
+            continue
+        if (kind or _type(candidate.type)) in _ORGANISATIONS and all(
+            _countries_apart(mention.name, known) for known in _names_of(candidate)
+        ):
+            continue  # a national company of a group is no misspelling of it ("Arla Foods UK")
         edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone and candidate not in backed)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
@@ -2308,7 +2365,8 @@ def _related_names(context: str) -> tuple[tuple[str, int, int], ...]:
 #: unrelated website builder", "..., an engineer at Telkom, is a different person")
 _ANOTHER = re.compile(
     r"(?!\w)[^.;!?]{0,60}?\s(?:is|was)\s+(?:also\s+)?"
-    r"(?:another|also\s+the\s+name|(?:the\s+name\s+of\s+)?an?\s+(?:unrelated|separate|different))\b",
+    r"(?:another|also\s+the\s+name|(?:the\s+name\s+of\s+)?an?\s+(?:(?:completely|totally|entirely|quite)\s+)?"
+    r"(?:unrelated|separate|different))\b",
     re.IGNORECASE,
 )
 #: the words ``_ANOTHER`` needs in a context before it is matched
@@ -2342,18 +2400,33 @@ def _not_said_here(how: str, mention: Mention, candidate: Candidate) -> bool:
 @lru_cache(maxsize=4096)
 def _says_namesake(name: str, said: str) -> bool:
     folded = said.casefold()
-    if "same name" in folded or "no relation" in folded:
+    if "same name" in folded or "no relation" in folded or "namesake" in folded:
+        return True
+    if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
+        return True
+    words = {w for w in re.findall(r"[^\W\d_][\w'’.-]*", name) if len(w.strip(".")) >= 2} | {MARK}
+    if "not " in folded and any(m.group(1) in words for m in _NOT_OURS.finditer(said)):
         return True
     if "different" not in folded and "another" not in folded:
         return False
-    words = {w for w in re.findall(r"[^\W\d_][\w'’.-]*", name) if len(w.strip(".")) >= 2} | {MARK}
     return any(m.group(1) in words for m in _NAMESAKE.finditer(said))
+
+
+#: the name, then a word telling a generation apart ("Jiří Procházka senior, his father", "Mikko
+#: Tiihonen the younger"): the name's other bearer, the one known, is of another generation
+_GENERATION_AFTER = re.compile(MARK + r",?\s+(?:the\s+)?(?:senior|junior|younger|elder)\b", re.IGNORECASE)
+#: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated")
+_UNRELATED = re.compile(MARK + r"[^.;!?]{0,60}?\s(?:is|was|are|were)\s+(?:completely\s+)?unrelated\b")
+#: "not our Columbus", "not my Dr Okafor": the one known by the name is not this one
+_NOT_OURS = re.compile(r"\b[Nn]ot\s+(?:our|my)\s+(?:own\s+)?([^\W\d_][\w'’.-]*)")
 
 
 #: "a different Fiona", "another Mrs Tan", "A different Piotr Nowak": the word after it, as written (or
 #: the mark that stands for the mention's name in its sentence)
 _NAMESAKE = re.compile(
-    r"\b(?:[Aa]n?\s+(?:completely\s+)?different|[Aa]nother)\s+([^\W\d_][\w'’.-]*|" + MARK + ")"
+    r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother)\s+([^\W\d_][\w'’.-]*|"
+    + MARK
+    + ")"
 )
 
 
@@ -2367,6 +2440,41 @@ def _said_another(mention: Mention) -> bool:
 def _says_another(name: str, context: str) -> bool:
     folded = context.casefold()
     return any(word in folded for word in _ANOTHER_WORDS) and _followed_by(name, context, _ANOTHER)
+
+
+#: a place's name, then the country or state its sentence puts it in: "Lagos, Nigeria", "Paris, Texas,
+#: where ...", "Tripoli in Libya", "Lagos, the surf town in the Algarve, Portugal"
+_PLACE_QUALIFIER = re.compile(
+    MARK
+    + r"(?:,\s*(?:[^,.;:!?]{0,40},\s*)?|\s+in\s+(?:the\s+)?)((?:[A-Z][\w'’.-]*)(?:\s+[A-Z][\w'’.-]*){0,2})"
+)
+
+
+@lru_cache(maxsize=4096)
+def _said_regions(said: str) -> frozenset[tuple[str, str | None]] | None:
+    """The country or US state a sentence names right after a place's (marked) name, or None."""
+    match = _PLACE_QUALIFIER.search(said)
+    return regions_of(match.group(1)) if match else None
+
+
+def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence (or its name's qualifier: "Lagos, Nigeria") and the sentences that named
+    the candidate put the place in different countries or states ("Paris, Texas" / "Paris, France",
+    "Tripoli in Libya" / "Tripoli in Lebanon"): namesakes, not one place."""
+    if (kind or _type(candidate.type)) is not EntityType.PLACE or not candidate.said:
+        return False
+    here = _mention_said(mention)
+    qualifier = _place_parts(mention.name or "")[1]
+    mine = regions_of(qualifier) if qualifier else _said_regions(here) if here is not None else None
+    if not mine:
+        return False
+    theirs = [regions for said in candidate.said if said != here and (regions := _said_regions(said))]
+    return bool(theirs) and not any(
+        c == d and (s is None or t is None or s == t)
+        for regions in theirs
+        for c, s in mine
+        for d, t in regions
+    )
 
 
 def _mention_said(mention: Mention) -> str | None:
