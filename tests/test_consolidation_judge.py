@@ -22,16 +22,17 @@ from memlane import Memlane
 from memlane.consolidation import judge
 from memlane.errors import ConfigError
 
-#: what the judge is shown and says "same" to (the offline rule confirms neither pair)
+#: what the judge is shown and says "same" to (the offline rule confirms neither pair; "wants" /
+#: "prefers" is no longer shown: a wish and a preference are two attitudes, ``attitudes``)
 SAME = {
     frozenset({"Otto works remotely", "Otto works from home"}),
-    frozenset({"Kira wants short emails", "Kira prefers short emails"}),
+    frozenset({"Kira wants short emails", "Kira asks for short emails"}),
 }
 STATEMENTS = [
     "Otto works remotely",
     "Otto works from home",
     "Kira wants short emails",
-    "Kira prefers short emails",
+    "Kira asks for short emails",
     "Priya drives a red Volvo",  # a near-miss the embedder proposes: the judge says no
     "Priya drives a blue Volvo",
     "Otto reports to Hanna",
@@ -92,7 +93,7 @@ def test_the_llm_confirms_guarded_candidates_in_batches(
     finally:
         m.close()
     assert _clusters(report, ids) == [
-        ["Kira prefers short emails", "Kira wants short emails"],
+        ["Kira asks for short emails", "Kira wants short emails"],
         ["Otto works from home", "Otto works remotely"],
     ]
     shown = [frozenset({p["a"], p["b"]}) for body in llm.bodies() for p in _pairs(body)]

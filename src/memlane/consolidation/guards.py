@@ -17,6 +17,7 @@ from .signature import WORD_RE, normalise
 __all__ = [
     "PHRASE_END",
     "degree_apart",
+    "degree_of",
     "degrees",
     "direction_changed",
     "direction_reversed",
@@ -237,7 +238,7 @@ def degrees(content: str) -> frozenset[str]:
     words = WORD_RE.findall(strip_discourse(content)[0].lower())
     found: set[str] = set()
     for i, word in enumerate(words):
-        kind = _degree(word)
+        kind = degree_of(word)
         if kind == "like" and word.startswith("like") and i and words[i - 1] in _LIKE_COMPARES:
             continue
         if kind == "like" and _COMPARATIVE_RE.search(" ".join(words[i:])):
@@ -248,7 +249,7 @@ def degrees(content: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65536)
-def _degree(word: str) -> str | None:
+def degree_of(word: str) -> str | None:
     """The degree of liking ``word`` or one of its lemmas says (``_DEGREE``), if any."""
     import lemminflect
 

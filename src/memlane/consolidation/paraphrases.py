@@ -59,6 +59,7 @@ from .. import text
 from ..models import Memory
 from ..text.claims import analyse
 from . import lexicon
+from .attitudes import attitude_apart
 from .discourse import strip_discourse
 from .duplicates import group_key
 from .guards import degrees, kept_apart, tense
@@ -184,10 +185,10 @@ OPPOSITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: verbs that carry little content of their own ("goes swimming", "takes place", "got married"): not
 #: counted when telling a rewording from a substitution
 LIGHT_VERBS = _w("go get take make do give put keep come have")
-#: words that change what a statement claims rather than frame it (a plan, a wish, a refusal, an end, a
-#: doubt): never a framing word, whatever their part of speech
+#: words that change what a statement claims rather than frame it (a plan, a wish, a refusal, an end —
+#: "finished her residency" is no residency now —, a doubt): never a framing word, whatever their part of speech
 _NOT_FRAMING = _w(
-    "want wish hope try attempt aim avoid refuse stop quit cease end lack "
+    "want wish hope try attempt aim avoid refuse stop quit cease end finish complete retire lack "
     "fail miss forget deny pretend dislike hate fear doubt need must should might may could would used "
     "former ex almost nearly never no longer"
 )
@@ -198,6 +199,7 @@ _CHANGES_CLAIM = _NOT_FRAMING - _w("never no longer need must should might may c
 #: given up ("Yara's move is **planned** for March" / "Yara is moving in March", not "Yara moved")
 _PLANNING = _w("plan intend expect schedule due deadline")
 _WORD_RE = re.compile(r"[a-z]+")
+_OBJECT_TOKEN_RE = re.compile(r"[a-z]+(?:['’]s)?")
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+")
 #: words that make a verb phrasal ("call off", "give up", "run out", "look after")
 _PARTICLES = _w("up down off out over away back after of")
@@ -425,6 +427,8 @@ def verdict(
     framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
     if framed and any(_prefix(w, a if w in left[0] else b) for w in left[0] + left[1]):
         return -1  # "co-founded" / "founded": the prefix changes a word both say
+    if framed and any(_object_of_verb(w, a if w in left[0] else b) for w in left[0] + left[1]):
+        return -1  # "owns 22%" / "has options for 22%": what the verb acts on is another thing
     if framed and all(_framing(w, b if w in left[0] else a) for w in left[0] + left[1]):
         pass
     elif framed and any(
@@ -458,6 +462,34 @@ def _prefix(word: str, content: str) -> bool:
     """Whether ``word`` is written as a prefix glued to the next word ("**co**-founded", "**ex**-wife",
     "**vice**-president"): it changes that word, so it frames nothing."""
     return bool(re.search(rf"(?<![\w-]){re.escape(word)}-[^\W\d_]", content, re.IGNORECASE))
+
+
+#: words between a verb and the noun it acts on that leave the noun its object ("has **the** options")
+_DETERMINERS = _w("a an the some any his her their my our its your this that these those")
+
+
+def _object_of_verb(word: str, content: str) -> bool:
+    """Whether ``word``, a noun one statement adds, is written as the object of a verb (right after
+    it, or after a determiner): "Hugo has **options** for 22%" beside "Hugo owns 22%" says what he
+    has, so it frames nothing ("plays piano as a **hobby**" frames: no verb before it)."""
+    if lexicon.part_of_speech(word) != "n":
+        return False
+    import lemminflect
+
+    tokens = _OBJECT_TOKEN_RE.findall(content.lower())
+    for i, token in enumerate(tokens):
+        if token != word or i == 0:
+            continue
+        at = i - 1
+        if tokens[at] in _DETERMINERS and at > 0:
+            at -= 1
+        before = tokens[at]
+        if at > 0 and (tokens[at - 1] in _DETERMINERS or tokens[at - 1].endswith("'s")):
+            continue  # "the user's training goal": a modifier, no verb
+        lemmas = lemminflect.getAllLemmas(before).get("VERB", ())
+        if lemmas and (lemmas[0] in LIGHT_VERBS or lexicon.part_of_speech(before) == "v"):
+            return True
+    return False
 
 
 def _someone_else(word: str, content: str) -> bool:
@@ -504,14 +536,15 @@ def guarded(a: str, b: str) -> bool:
     it applies across other words (``same_statement.statement_apart``: "is" / "was", "goes" / "went",
     "might", a question, a negated word, the doer, a compound), none of the guards the word rule shares
     (``guards.kept_apart``: times apart, "is moving" / "moved", "has to" / "did"; a direction
-    reversed; another frequency; another degree of liking)."""
+    reversed; another frequency; another degree of liking), one attitude (``attitudes.attitude_apart``:
+    "wants" / "likes to use", "is a fan of" / "likes")."""
     if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
         return False
     if not anchors_agree(a, b):
         return False
     if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
         return False
-    if _units_apart(a, b) or statement_apart(a, b) or structure_apart(a, b):
+    if _units_apart(a, b) or statement_apart(a, b) or structure_apart(a, b) or attitude_apart(a, b):
         return False
     return not _roles_swapped(_unnamed(a), _unnamed(b)) and not kept_apart(a, b)
 
