@@ -23,6 +23,9 @@ from memlane.storage.entity_names import alias_pairs, name_keys
 @pytest.fixture
 def m(db_path: Path | str) -> Iterator[Memlane]:
     mem = Memlane(db_path, user="alice", embedder="none")
+    # (a first store records the rules this store is keyed with: the entities the tests write as an older
+    # memlane did come after it, so only an explicit rekey brings them up to date)
+    mem.store("nothing is named in this one")
     yield mem
     mem.close()
 
@@ -126,3 +129,33 @@ def test_the_cli_rekeys_and_refuses_server(tmp_path: Path) -> None:
     assert json.loads(again.stdout)["rekeyed"] == 0
     remote = invoke(["--server", "http://127.0.0.1:9", "--api-key", "ml_x", "entities", "rekey"])
     assert remote.returncode != 0 and "not over --server" in remote.stderr
+
+
+def test_a_store_rekeys_by_itself_when_the_name_rules_change(db_path: Path | str) -> None:
+    """The first store of a process re-keys the store when its entities were keyed with other rules than
+    the process's (a new memlane: the recorded fingerprint differs), with no command run; with the same
+    rules it does not."""
+    first = Memlane(db_path, user="alice", embedder="none")
+    try:
+        first.store("Ada Lovelace wrote the first program.")  # (a store of these rules: recorded)
+        bosch = _old(first, "old-bosch", "Robert Bosch GmbH", "company", frozenset({"n:robert bosch gmbh"}))
+        first.store("Nothing changed in the rules since the last store.")
+        assert _keys(db_path, bosch.id) == {"n:robert bosch gmbh"}
+    finally:
+        first.close()
+    again = Memlane(db_path, user="alice", embedder="none")
+    try:
+        again.store("Still the same rules.")
+        assert _keys(db_path, bosch.id) == {"n:robert bosch gmbh"}  # (the same rules: not re-keyed)
+        with again.service.storage.write() as txn:
+            txn.set_entity_key_rules(1)  # as an older memlane's rules
+    finally:
+        again.close()
+    upgraded = Memlane(db_path, user="alice", embedder="none")
+    try:
+        upgraded.store("Robert Bosch shipped the spare parts on Monday.")
+        assert _keys(db_path, bosch.id) == set(name_keys(["Robert Bosch GmbH"], "company"))
+        assert [e.id for e in upgraded.entities.list(limit=10) if "Bosch" in e.name] == [bosch.id]
+        assert upgraded.entities.rekey(dry_run=True).rekeyed == 0
+    finally:
+        upgraded.close()

@@ -136,6 +136,9 @@ class MemoryService:
         #: the entity graph: get, list, search, merge, unmerge, link (``memlane.graph.service``)
         self.entities = EntityService(store, self._refuse_opted_out, self._opted_out)
         self._home = home
+        #: whether this service checked that the store's entities are keyed with this process's name rules
+        #: (``graph.rekey.keep_keys_current``, before its first store links names)
+        self._keys_current = False
         # an instance, or a factory called on first use (an LLM client is built only when extracting)
         self._extractor = extractor
         #: consolidation's options, applied when it is built: merge the paraphrases the embedder proposes,
@@ -355,6 +358,11 @@ class MemoryService:
             for j, i in enumerate(todo):
                 prepared[i].vector = vectors[j]
         results: list[StoreResult] = []
+        if not self._keys_current:
+            from .graph.rekey import keep_keys_current
+
+            keep_keys_current(self.storage)
+            self._keys_current = True
         with self.storage.write() as txn:
             picks = supersession.BatchPicks(txn, [
                 (row.memory, row.entity_keys, req.observed_at is not None)

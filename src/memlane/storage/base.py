@@ -172,6 +172,15 @@ class EntityRekeyWrites(Protocol):
         entity generation follow, as for every entity change)."""
         ...
 
+    def entity_key_rules(self) -> int | None:
+        """The fingerprint of the name rules the entities were last keyed with (``graph.rekey``); None
+        when none was recorded (a store keyed before fingerprints were kept)."""
+        ...
+
+    def set_entity_key_rules(self, fingerprint: int) -> None:
+        """Record that every entity is keyed with the name rules of ``fingerprint``."""
+        ...
+
 
 class EntityWrites(Protocol):
     """Entity operations inside ``Store.write()`` (the memory's own transaction when linking on store).

@@ -379,8 +379,18 @@ class _Postgres:
 
 
 #: tables that are derived (rebuilt by the target) or bookkeeping of the store itself
-#: (``memory_generation``: the target's own, moved by the copy's inserts, migration 20)
-_DERIVED = frozenset({"schema_migrations", "meta", "vector_indexes", "entity_versions", "memory_generation"})
+#: (``memory_generation``: the target's own, moved by the copy's inserts, migration 20; ``entity_key_rules``:
+#: none recorded in the target, whose first store re-keys the copied entities when they need it, 34)
+_DERIVED = frozenset(
+    {
+        "schema_migrations",
+        "meta",
+        "vector_indexes",
+        "entity_versions",
+        "memory_generation",
+        "entity_key_rules",
+    }
+)
 #: derived tables by prefix, and PostgreSQL's job queue (``procrastinate_*``: the database's own workers')
 _NOT_COPIED = ("memories_fts", "sqlite_", "stat_", "procrastinate_")
 

@@ -836,6 +836,20 @@ MIGRATIONS.append(
 #: every stored workspace, team and agent name in NFC, in Python (``identity.normalise_group_names``)
 GROUP_NAMES_NFC = 33
 
+MIGRATIONS.append(
+    (
+        34,
+        "the fingerprint of the name rules the entities are keyed with (graph.rekey.key_rules): a process"
+        " with other rules re-keys the store before its first store links names",
+        """
+CREATE TABLE IF NOT EXISTS entity_key_rules (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    fingerprint BIGINT NOT NULL
+);
+""",
+    )
+)
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

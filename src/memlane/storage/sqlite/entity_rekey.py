@@ -43,3 +43,14 @@ class EntityRekeyOps:
             [(entity.workspace, entity.owner, str(entity.visibility), key, entity.id) for key in add],
         )
         self._forget_all()  # type: ignore[attr-defined]
+
+    def entity_key_rules(self) -> int | None:
+        rows = self._run("SELECT fingerprint FROM entity_key_rules WHERE id = 1")  # type: ignore[attr-defined]
+        return int(rows[0][0]) if rows else None
+
+    def set_entity_key_rules(self, fingerprint: int) -> None:
+        self._run(  # type: ignore[attr-defined]
+            "INSERT INTO entity_key_rules (id, fingerprint) VALUES (1, ?)"
+            " ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint",
+            (fingerprint,),
+        )
