@@ -203,6 +203,9 @@ _ROLE_HEADS = frozenset(
     + ["president", "chairman", "chairwoman", "chair", "founder", "cofounder", "co-founder", "chief"]
     + ["manager", "secretary", "minister", "mayor", "governor", "dean", "rector", "principal"]
 )
+#: roles written as capitals before a person's name, which the text analysis reads with it ("CFO Priya
+#: Raman"): no part of the name
+_ROLE_ABBREVIATIONS = frozenset(["ceo", "cto", "cfo", "coo", "cio", "cpo", "cmo", "ciso", "vp", "svp", "evp"])
 #: a saint's title before a given name: the name is a part of a place's or a church's ("St. Peter's
 #: Basilica", "San Francisco"), not a person's
 _SAINTS = frozenset(["st", "ste", "saint", "sainte", "san", "santa", "santo", "sao"])
@@ -228,6 +231,12 @@ def _as_named(spelt: str, content: str) -> str | None:
         if not rest or (len(rest) == 1 and is_common_word(_key(rest[0]))):
             return None
         return " ".join(rest)
+    if len(words) == 1 and spelt.isupper() and _key(spelt) in _ROLE_ABBREVIATIONS:
+        return None  # "CISO" of "Shira is the CISO at TLV": a role, no entity
+    if len(words) >= 2 and words[0].isupper() and _key(words[0]) in _ROLE_ABBREVIATIONS:
+        person = " ".join(words[1:])
+        if guess_type(person) == EntityType.PERSON:
+            return person  # "CFO Priya Raman" of "Globex's CFO Priya Raman": the person, not the role
     where = _find(spelt, content)
     if where is None:
         return spelt

@@ -17,7 +17,10 @@ ours" -> :data:`US`), ``assigned_to`` (ticket -> person), ``authored`` (person -
 
 A person's organisation is also read from how the text introduces them: "Kasia Nowak from Tarkon",
 "Piotr at Acme", "Ana (Stripe)" (a ``works_at``; never when the organisation's name is a place's:
-"Diego from Berlin").
+"Diego from Berlin"), and from a role the text gives them there or the organisation's role they hold
+("Ana Lopez is the buyer at Globex", "Priya, our contact at Globex", "Globex's CFO Priya Raman", "the
+Infosys test lead") or their owning or running it ("Owen Price runs Greenleaf Landscaping"):
+``AFFILIATION_FORMS``, each of which needs a word naming a role ("a fan of Apple" says nothing).
 
 Types come from the roles names play in these statements and from a few cues ("Hooli's invoice", "the
 Payments team", "in Ghent", "Jordan said"), else from the name alone
@@ -44,6 +47,7 @@ from .text_patterns import (  # (and the patterns' short names of the entity typ
     _P,
     _T,
     _TICKET,
+    AFFILIATION_FORMS,
     AFFILIATION_RE,
     ALL_PATTERNS,
     CUE_HINTS,
@@ -152,7 +156,7 @@ _VAGUE = frozenset(
 )
 #: capitalised words the text analysis takes for names that are roles ("Lumora's CEO is Aiko")
 _ROLE_WORDS = frozenset(
-    ["ceo", "cto", "cfo", "coo", "cio", "cpo", "cmo", "vp", "svp", "evp", "hr", "qa", "pm", "em"]
+    ["ceo", "cto", "cfo", "coo", "cio", "cpo", "cmo", "ciso", "vp", "svp", "evp", "hr", "qa", "pm", "em"]
 )
 _SLOT = "\x01"
 _SLOT_RE = re.compile(_SLOT + r"(\d+)" + _SLOT)
@@ -296,15 +300,20 @@ def _read(content: str, names: tuple[str, ...]) -> TextFacts:
                     target = slots[b] if b >= 0 else US
                     since, until = _when(sentence, m, ended)
                     relations.append(TextRelation(slots[a], relation_here, target, ended, since, until))
-        for m in AFFILIATION_RE.finditer(sentence) if len(patterns) > len(ONE_SLOT_PATTERNS) else ():
-            if ENCOUNTER.search(sentence[max(0, m.start() - 30) : m.start()]):
+        for m, form in _affiliations(sentence, low) if len(patterns) > len(ONE_SLOT_PATTERNS) else ():
+            if not form and ENCOUNTER.search(sentence[max(0, m.start() - 30) : m.start()]):
                 continue  # "met Ana at Nobu": a place they met, no employer
             a, b = int(m.group("a")[1:-1]), int(m.group("b")[1:-1])
             person, organisation = slots[a], slots[b]
             if (
-                _is_place(organisation)
+                a == b
+                or _is_place(organisation)
                 or kinds.get(b) is not None
                 or not _reads_as_person(person, votes.get(a))
+                or (
+                    form
+                    and (votes.get(b, set()) - {_C, EntityType.CUSTOMER} or text_type(organisation) == _P)
+                )
             ):
                 continue
             if any(r.source == person and r.relation == "works_at" for r in relations):
@@ -324,6 +333,23 @@ def _read(content: str, names: tuple[str, ...]) -> TextFacts:
         if kind is not None:
             types[name] = kind
     return TextFacts(types, affiliations, tuple(dict.fromkeys(relations)))
+
+
+def _affiliations(sentence: str, low: str) -> Iterable[tuple[re.Match[str], bool]]:
+    """The matches of ``AFFILIATION_RE`` ("Kasia Nowak from Tarkon"; False), then of each of
+    ``AFFILIATION_FORMS`` whose words ``sentence`` has ("Ana Lopez is the buyer at Globex"; True)."""
+    for m in AFFILIATION_RE.finditer(sentence):
+        yield m, False
+    for form, need in zip(AFFILIATION_FORMS, _form_needs(), strict=True):
+        if may_match(need, sentence, low):
+            for m in form.finditer(sentence):
+                yield m, True
+
+
+@lru_cache(maxsize=1)
+def _form_needs() -> tuple[Needs, ...]:
+    """``needed`` of each of ``AFFILIATION_FORMS``, in their order."""
+    return tuple(needed(p) for p in AFFILIATION_FORMS)
 
 
 def _relation(
@@ -394,7 +420,18 @@ def _reads_as_person(name: str, votes: set[EntityType] | None) -> bool:
     if votes:
         return votes == {_P}
     words = name.split()
-    return text_type(name) == _P or (bool(words) and is_given_name(normalise_name(words[0], _P)))
+    return (
+        text_type(name) == _P
+        or (bool(words) and is_given_name(normalise_name(words[0], _P)))
+        or _INITIALS.match(name) is not None
+    )
+
+
+#: a surname after the initials of given names ("W. Zhang", "P. Nowak", "F. Hernández G."): a person's
+#: name as a signature or a list writes it (the initials' dots: "IT Services" is no one's)
+_INITIALS = re.compile(
+    r"^(?:[^\W\d_]\.\s?){1,2}\s*[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*(?:\s+[^\W\d_]\.)?$"
+)
 
 
 def _without_hints(low: str, hints: tuple[tuple[Any, tuple[str, ...]], ...]) -> set[Any]:

@@ -10,6 +10,7 @@ import re
 from .resolution import EntityType
 
 __all__ = [
+    "AFFILIATION_FORMS",
     "AFFILIATION_RE",
     "ALL_PATTERNS",
     "CUE_HINTS",
@@ -420,6 +421,54 @@ HINTS: dict[str, tuple[str, ...]] = {
 
 #: "Kasia Nowak from Tarkon", "Piotr at Acme", "Ana (Stripe)", "Ana of Globex"
 AFFILIATION_RE = re.compile(rf"{_A}\s*(?:,\s*)?(?:from|at|of|with|\()\s*{_B}(?!{_TEAM_WORD})(?:\)|\s|,|\.|$)")
+
+#: a word naming what a person does for an organisation, the head of a role ("the buyer", "our contact",
+#: "head of operations", "the Infosys test lead"): the forms below need one, so that "Ana is a fan of
+#: Apple" or "Ana is angry at Globex" say nothing of where Ana works
+_ROLE_NOUN = (
+    rf"(?:{_JOB[3:-1]}|contact|buyer|champion|sponsor|ciso|cio|cpo|cmo|chair|chairman|chairwoman|"
+    r"chairperson|president|head|officer|dispatcher|supervisor|trader|agent|planner|coordinator|associate|"
+    r"clerk|technician|counsel|paralegal|auditor|controller|treasurer|secretary|programmer|tester|liaison|"
+    r"procurement|purchasing|point of contact|focal point|account manager|assistant|receptionist|"
+    r"operator|driver|chef|pharmacist|banker|broker|underwriter|attorney|solicitor|barrister)s?"
+)
+#: lower-case words before a role's head ("the fundraising director", "a credit officer"); a role
+#: written in capitals ("CISO") is matched by ``_ROLE_NOUN`` itself (the forms ignore case)
+#: (not a role held before: "Klarna's former CTO" says nothing of where the person works now)
+_ROLE_WORDS = (
+    r"(?:(?!(?:former|ex|previous|retired|erstwhile|onetime|one-time|past)\b)[a-z][\w&/-]*\s+){0,3}?"
+)
+#: "of operations", "of digital": what a head of something is head of
+_ROLE_OF = r"(?:\s+of\s+[a-z][\w&/-]*(?:\s+[a-z][\w&/-]*)?)?"
+_DET = r"(?:(?:a|an|the|our|my|their|his|her)\s+)?"
+#: what may follow an organisation a person owns or runs: the sentence goes on with no noun of its own
+#: ("runs Greenleaf Landscaping", "owns Yilmaz Tekstil in Bursa"; not "runs Kafka clusters")
+_ENDS_HERE = (
+    r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:in|since|with|and|today|now|back|from|for|until|before|after|together|as|"
+    r"which|who|that|alone|himself|herself)\b)"
+)
+
+#: more ways a text gives a person's organisation, read as ``AFFILIATION_RE`` is (a person's
+#: organisation, and ``works_at`` when the sentence states): a role at it, its role, owning or running it
+AFFILIATION_FORMS: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        # "Ana Lopez is the buyer at Globex", "Priya, our contact at Globex, ...", "Diane Okoro is the
+        # chief information officer of Calloway Health", "Aleksandra Volkova, procurement at Severstal"
+        rf"{_A}(?:\s*,\s*(?:who\s+is\s+)?|\s+(?:is|was|has been|became|works as|is now|is still)\s+)"
+        rf"{_DET}{_ROLE_WORDS}{_ROLE_NOUN}{_ROLE_OF}\s+(?:at|for|with|of)\s+(?:the\s+)?{_B}(?!{_TEAM_WORD})",
+        # "Mark Johnson is Brightwell's procurement", "Sato Yuki, Sakura's project manager"
+        rf"{_A}(?:\s*,\s*|\s+(?:is|was)\s+(?:now\s+)?){_B}['\u2019]s?\s+{_ROLE_WORDS}{_ROLE_NOUN}\b",
+        # "Globex's CFO Priya Raman", "Sakura's project manager, Sato Yuki"
+        rf"{_B}['\u2019]s?\s+(?:new\s+)?{_ROLE_WORDS}{_ROLE_NOUN}\s*,?\s+(?:is\s+)?{_A}",
+        # "Priya Sharma is the Infosys test lead", "Anand Subramanian, FreshKart CTO, ...", "our Equinix
+        # account manager"
+        rf"{_A}(?:\s*,\s*|\s+(?:is|was)\s+){_DET}{_B}\s+{_ROLE_WORDS}{_ROLE_NOUN}\b",
+        # "Owen Price runs Greenleaf Landscaping", "Mehmet Yilmaz owns Yilmaz Tekstil in Bursa"
+        rf"{_A}\s+(?:now\s+|still\s+|also\s+)?(?:owns|owned|runs|ran|founded|co-founded|cofounded|chairs)"
+        rf"\s+(?:the\s+)?{_B}(?!{_TEAM_WORD}){_ENDS_HERE}",
+    )
+)
 
 #: what precedes a person met somewhere ("met Ana at Nobu", "dinner with Ana at Zuma")
 ENCOUNTER = re.compile(

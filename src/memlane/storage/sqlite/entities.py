@@ -245,7 +245,9 @@ class EntityWriteOps(EdgeSourceOps):
         visible, vparams = entity_readable(actor, now)
         where, params = _scope(actor, _CURRENT, now)
         return (
-            "SELECT g.src, 'organisation', e.name FROM entity_edges g JOIN entities e ON e.id = g.dst"
+            # (the edges first, by their (src, relation, dst) key: joined the other way, SQLite walked every
+            # entity of the workspace, ~2-3 ms on a store of 1,500 memories, growing with it)
+            "SELECT g.src, 'organisation', e.name FROM entity_edges g CROSS JOIN entities e ON e.id = g.dst"
             f" WHERE g.src IN ({_marks(entity_ids)}) AND g.relation IN ({_marks(AFFILIATIONS)})"
             f" AND g.valid_to IS NULL AND e.merged_into IS NULL AND {visible}"
             " AND (json_extract(g.provenance, '$.memory') IS NULL OR EXISTS (SELECT 1 FROM"
