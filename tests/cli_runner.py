@@ -11,14 +11,34 @@ bytes of its streams, a server it starts) is tested with real processes in the f
 
 from __future__ import annotations
 
-import gc
 import os
 import subprocess
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["invoke"]
+__all__ = ["invoke", "host_heap"]
+
+
+@contextmanager
+def host_heap() -> Iterator[None]:
+    """Around a command run in the test process: the heap stays the test process's own.
+
+    The command marks its process as memlane's own (graph.linking.own_process), which lets linking's first
+    linked batch ``gc.collect()`` and ``gc.freeze()`` the heap (``_settle_heap``): right in ``memlane``,
+    not in the test process hosting it, where that collection walks pytest's whole heap (~0.3 s of CPU a
+    command that stores) for a freeze that would be undone at once. Here linking finds the heap settled
+    already, and both flags are put back afterwards. The freeze itself is tested in real ``memlane``
+    processes (tests/test_linking_heap.py)."""
+    from memlane.graph import linking
+
+    ours, settled = linking._heap_is_ours, linking._settled_heap
+    linking._settled_heap = True
+    try:
+        yield
+    finally:
+        linking._heap_is_ours, linking._settled_heap = ours, settled
 
 
 def invoke(
@@ -38,17 +58,9 @@ def invoke(
     from click.testing import CliRunner
 
     from memlane.cli import main
-    from memlane.graph import linking
 
-    # The command marks the process as memlane's own (graph.linking.own_process), which lets linking
-    # gc.freeze the heap: right in `memlane`, not in the test process that hosts it. Undone afterwards.
-    ours, settled = linking._heap_is_ours, linking._settled_heap
-    try:
+    with host_heap():
         result = CliRunner().invoke(main, list(args), env=dict(env or {}), input=input, obj={})
-    finally:
-        if linking._settled_heap and not settled:
-            gc.unfreeze()
-        linking._heap_is_ours, linking._settled_heap = ours, settled
     code, stderr = result.exit_code, result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         assert result.exc_info is not None

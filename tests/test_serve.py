@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cli_runner import host_heap
 from servers import bearer, free_port
 
 
@@ -43,7 +44,8 @@ def in_process(db: Path, *args: str, check: bool = True) -> Any:
 
     from memlane.cli import main
 
-    result = CliRunner().invoke(main, list(args), env=env_for(db), obj={})
+    with host_heap():  # the test process's heap is not the command's to freeze (cli_runner.host_heap)
+        result = CliRunner().invoke(main, list(args), env=env_for(db), obj={})
     if check:
         assert result.exit_code == 0, (result.stderr, result.exception)
     result.returncode = result.exit_code  # the subprocess spelling, so both read alike
