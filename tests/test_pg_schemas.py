@@ -61,3 +61,31 @@ def test_a_schema_whose_catalog_changed_is_not_handed_out_again(pg_schemas: Sche
         ]
     finally:
         pg_schemas.give_back(second)
+
+
+def test_what_a_test_changed_without_adding_rows_is_undone_too(pg_schemas: SchemaStock) -> None:
+    """Only tables holding something are emptied: a migration's row changed in place, one deleted, a row
+    inserted then rolled back, a sequence advanced by an insert that failed: the next test sees none of it."""
+    first = pg_schemas.take()
+    url = _url(pg_schemas, first.name)
+    migrations = rows(url, "SELECT version, description FROM schema_migrations ORDER BY version")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE schema_migrations SET description = 'changed' WHERE version = 1")
+        conn.execute("DELETE FROM schema_migrations WHERE version = 2")
+        with pytest.raises(psycopg.errors.NotNullViolation):  # the sequence's default runs, no row is written
+            conn.execute("INSERT INTO memories (content) VALUES (NULL)")
+        with pytest.raises(psycopg.errors.QueryCanceled), conn.transaction():
+            conn.execute("INSERT INTO entities SELECT * FROM entities")  # nothing, but its own transaction
+            conn.execute("SET LOCAL statement_timeout = 1")
+            conn.execute("SELECT pg_sleep(1)")
+    pg_schemas.give_back(first)
+    second = pg_schemas.take()
+    try:
+        assert second.oid == first.oid
+        again = _url(pg_schemas, second.name)
+        assert rows(again, "SELECT version, description FROM schema_migrations ORDER BY version") == migrations
+        with Memlane(again, user="bob", embedder="none") as m:
+            m.store("Alan Turing proposed the imitation game")
+        assert rows(again, "SELECT seq FROM memories") == [(1,)]
+    finally:
+        pg_schemas.give_back(second)
