@@ -29,9 +29,33 @@ def pytest_configure(config: pytest.Config) -> None:
     # test. Tests that check timeouts pass their own; everything else waits as long as a loaded machine needs.
     default = httpx._config.DEFAULT_TIMEOUT_CONFIG  # the object httpx's functions and clients default to
     default.connect = default.read = default.write = default.pool = 60.0
+    _share_default_ssl_context()
     config.addinivalue_line(
         "markers", "sqlite_only(reason): the test checks SQLite internals; run it on the sqlite backend only"
     )
+
+
+def _share_default_ssl_context() -> None:
+    """Every httpx client (``httpx.get(...)``, a test's ``httpx.Client``, the SDK's remote client) builds an
+    SSL context as it is made, loading certifi's bundle: ~50 ms of CPU each, for clients that only ever
+    speak plain HTTP to loopback. In the test run the clients that ask for the default context (verify on,
+    no client certificate, no SSL_CERT_FILE/SSL_CERT_DIR) share one, built the same way on first use; any
+    other settings still get a context of their own."""
+    from httpx import _config
+    from httpx._transports import default as transports
+
+    create = _config.create_ssl_context
+    shared: list[Any] = []
+
+    def create_ssl_context(verify: Any = True, cert: Any = None, trust_env: bool = True) -> Any:
+        plain = verify is True and cert is None and trust_env
+        if not plain or os.environ.get("SSL_CERT_FILE") or os.environ.get("SSL_CERT_DIR"):
+            return create(verify=verify, cert=cert, trust_env=trust_env)
+        if not shared:
+            shared.append(create(verify=verify, cert=cert, trust_env=trust_env))
+        return shared[0]
+
+    transports.create_ssl_context = create_ssl_context  # what HTTPTransport and AsyncHTTPTransport call
 
 
 @pytest.hookimpl(tryfirst=True)
