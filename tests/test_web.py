@@ -274,7 +274,7 @@ def writer_held(db: Path) -> Iterator[None]:
 
 
 def test_a_big_import_runs_on_the_server_with_its_progress_polled(
-    site: Site, context: Any, browser: Any, tmp_path: Path
+    site: Site, context: Any, browser: Any
 ) -> None:
     """The upload returns at once to the import's page; the page polls the server for its progress
     (also after a reload) and then shows the result, kept on the import page's list afterwards."""
@@ -362,9 +362,7 @@ def test_entities_merge_and_unmerge(site: Site, context: Any) -> None:
     assert page.locator("h1").inner_text() == "Lina Ivanova"
 
 
-def test_merge_history_and_undoing_an_older_merge(
-    site: Site, context: Any, browser: Any, tmp_path: Path
-) -> None:
+def test_merge_history_and_undoing_an_older_merge(site: Site, context: Any, browser: Any) -> None:
     """Two merges into one entity; the history lists both (overall and per entity); the older one is
     undone through its confirmation page (Cancel first keeps it), and the entity keeps the crane memory
     the second merged entity also holds. Another user's history shows none of it."""
@@ -394,15 +392,14 @@ def test_merge_history_and_undoing_an_older_merge(
     undo.click()
     page.wait_for_url(re.compile(rf"/entities/merges/{first['id']}/unmerge$"))
     assert "Undo a merge?" in page.locator("h1").inner_text()
-    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
     for name, path in (("unmerge", page.url.removeprefix(site.url)), ("merges", "/entities/merges")):
         shot = context.new_page()
         shot.goto(f"{site.url}{path}")
         assert _axe(shot) == [], name
-        shot.screenshot(path=str(out / f"dashboard-{name}.png"))
+        _screenshot(shot, f"dashboard-{name}.png")
         shot.set_viewport_size({"width": 375, "height": 800})
         assert shot.evaluate("document.documentElement.scrollWidth") <= 375, name
-        shot.screenshot(path=str(out / f"dashboard-{name}-375.png"))
+        _screenshot(shot, f"dashboard-{name}-375.png")
         shot.close()
     page.get_by_role("link", name="Cancel").click()  # cancelling keeps it
     page.wait_for_url(re.compile(r"/entities/merges$"))
@@ -608,7 +605,7 @@ def test_reindex_shows_progress_to_the_end(site: Site, context: Any) -> None:
     assert re.search(r"Done: 0 embedded, \d+ re-keyed", page.locator("#reindex-status").inner_text())
 
 
-def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path: Path) -> None:
+def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any) -> None:
     """A profile made over REST: its settings, "Run now" (a recorded run and the log's count), enable and
     disable; what a non-admin key and another workspace's admin see; "Consolidate now" with its preview."""
     made = site.rest("POST", "/v1/profiles", json={"name": "travel", "types": ["preference"], "refresh": "1d",
@@ -684,16 +681,14 @@ def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path
     cluster = page.locator("#clusters li.card", has_text="long walks by the river")
     assert "would merge 2" in cluster.inner_text()
     assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
-    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
-    out.mkdir(parents=True, exist_ok=True)
     pages = {"profiles": "/profiles", "profile": f"/profiles/{made['id']}", "consolidate": "/consolidate"}
     for name, path in pages.items():  # axe, 375 px and the screenshots of docs/dashboard.md
         page.goto(f"{site.url}{path}")
         assert _axe(page) == [], name
-        page.screenshot(path=str(out / f"dashboard-{name}.png"))
+        _screenshot(page, f"dashboard-{name}.png")
         page.set_viewport_size({"width": 375, "height": 800})
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
-        page.screenshot(path=str(out / f"dashboard-{name}-375.png"))
+        _screenshot(page, f"dashboard-{name}-375.png")
         page.set_viewport_size({"width": 1100, "height": 900})
     page.get_by_role("button", name="Consolidate now").click()
     page.wait_for_selector("text=Consolidated")
@@ -714,7 +709,7 @@ def test_profiles_and_jobs_page(site: Site, context: Any, browser: Any, tmp_path
     assert all(site.rest("GET", f"/v1/memories/{m}")["superseded_by"] is None for m in walks)
 
 
-def test_profile_edit_and_delete(site: Site, context: Any, browser: Any, tmp_path: Path) -> None:
+def test_profile_edit_and_delete(site: Site, context: Any, browser: Any) -> None:
     """Edit a profile's settings (a refused value shows the form again with what was typed); delete it
     after its dry run says how many memories go with it (Cancel keeps it); a non-admin key is refused."""
     made = site.rest(
@@ -751,17 +746,16 @@ def test_profile_edit_and_delete(site: Site, context: Any, browser: Any, tmp_pat
     site.rest("POST", f"/v1/jobs/sweep:{made['id']}/run")
     written = site.rest("GET", "/v1/memories", params={"q": "", "limit": 1000, "space": "*"})["items"]
     (paperbacks,) = [m for m in written if "paperbacks" in m["content"]]
-    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
     for name, path in (
         ("profile-edit", f"/profiles/{made['id']}/edit"),
         ("profile-delete", f"/profiles/{made['id']}/delete"),
     ):
         page.goto(f"{site.url}{path}")
         assert _axe(page) == [], name
-        page.screenshot(path=str(out / f"dashboard-{name}.png"))
+        _screenshot(page, f"dashboard-{name}.png")
         page.set_viewport_size({"width": 375, "height": 800})
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, name
-        page.screenshot(path=str(out / f"dashboard-{name}-375.png"))
+        _screenshot(page, f"dashboard-{name}-375.png")
         page.set_viewport_size({"width": 1100, "height": 900})
     bob = browser.new_context()
     try:
@@ -798,15 +792,21 @@ def test_profile_edit_and_delete(site: Site, context: Any, browser: Any, tmp_pat
     )
 
 
+def _screenshot(page: Any, name: str) -> None:
+    """The page as docs/dashboard.md shows it, written only when asked for (MEMLANE_SCREENSHOTS): nothing
+    looks at it otherwise (a screenshot is ~0.1 s of the browser's CPU)."""
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / name), full_page=False)
+
+
 def _axe(page: Any) -> list[dict[str, Any]]:
     page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluate: not an inline script, so the CSP allows it
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
-def test_every_page_is_accessible_keyboard_usable_and_fits_375px(
-    site: Site, browser: Any, tmp_path: Path
-) -> None:
+def test_every_page_is_accessible_keyboard_usable_and_fits_375px(site: Site, browser: Any) -> None:
     pages = {
         "signin": "/signin",
         "memories": "/",
@@ -818,8 +818,6 @@ def test_every_page_is_accessible_keyboard_usable_and_fits_375px(
         "import": "/import",
         "reindex": "/reindex",
     }
-    out = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
-    out.mkdir(parents=True, exist_ok=True)
     for width in (1100, 375):
         ctx = browser.new_context(viewport={"width": width, "height": 800})
         requested: list[str] = []
@@ -840,8 +838,7 @@ def test_every_page_is_accessible_keyboard_usable_and_fits_375px(
                 assert target.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
                 if width != 375:  # axe once per page (its rules do not depend on the width)
                     assert _axe(target) == [], name
-                target.screenshot(path=str(out / f"dashboard-{name}{'-375' if width == 375 else ''}.png"),
-                                  full_page=False)  # fmt: skip
+                _screenshot(target, f"dashboard-{name}{'-375' if width == 375 else ''}.png")
                 if fresh is not None:
                     fresh.close()
             # keyboard: the first Tab reaches the skip link, focus is visible, "/" jumps to the search box
