@@ -55,6 +55,7 @@ __all__ = [
     "resolve_into",
     "resolve_untyped",
     "subject_entities",
+    "text_ids",
 ]
 
 #: at most this many names of one memory are linked (a long text names many things; the first are kept)
@@ -400,12 +401,17 @@ def resolve_into(
             merged = {**(merged if merged is not None else entity.attributes or {})}
             merged[SENSES_KEY] = [*known, mention.sense]
         new_ids = [i for i in ids if i not in entity.external_ids]
+        said_ids = () if authoritative else text_ids(mention, ids)
         if kind or names or new_ids or (merged is not None and merged != entity.attributes):
             txn.update_entity(
                 entity.id, at, type=str(kind) if kind else None, attributes=merged,
                 aliases=alias_pairs(names, kind or entity.type), external_ids=new_ids,
-                keys=name_keys(names, kind or entity.type),
+                keys=name_keys(names, kind or entity.type), from_text=[i for i in new_ids if i in said_ids],
             )  # fmt: skip
+        # (an address it may have from text only, given now: a record's, an explicit id)
+        given = [i for i in ids if i[:6] == "email:" and i not in said_ids and i in entity.external_ids]
+        if given:
+            txn.confirm_external_ids(entity.id, given)
         if (
             settled is not None
             and not names
@@ -431,11 +437,26 @@ def resolve_into(
     )  # fmt: skip
     # (an entity known only by an e-mail address is filed under the address's name parts: a later
     # "Bob Smith" finds it as a candidate)
-    txn.insert_entity(entity, (), name_keys([entity.name], kind))
+    said_ids = () if authoritative else text_ids(mention, ids)
+    txn.insert_entity(entity, (), name_keys([entity.name], kind), from_text=said_ids)
     if settled is not None:
         narrow_pool = ([*narrow, *(id_key(i) for i in ids)], first) if exact_first else None
         _settle_new(txn, settled, (memo, mention, entity), (read, entities), narrow_pool, views)
     return entity.id
+
+
+def text_ids(mention: Mention, ids: Sequence[str]) -> tuple[str, ...]:
+    """Of ``ids``, the mention's normalised external ids (``mention_ids``), those read from its name (an
+    e-mail address a memory's text names) and not given with it (``Mention.external_ids``: a record's,
+    a subject's id): a memory's text is their only source, so they go with the memories naming them
+    (``EntityWrites.add_external_id_sources``)."""
+    if not ids or not mention.name or "@" not in mention.name:
+        return ()
+    try:
+        given = {normalise_external_id(v) for v in mention.external_ids}
+    except ValueError:
+        return ()
+    return tuple(i for i in ids if i not in given)
 
 
 def _with_sense(attributes: dict[str, Any] | None, sense: str | None) -> dict[str, Any] | None:
@@ -721,6 +742,11 @@ def link_memory(
             entity_id = resolve_into(txn, scope, named.mention, at, settled=settled, views=views, said=said)
         if entity_id:  # (not None, nor ``Settled.NOTHING``: ambiguous)
             links.append((named.role, entity_id))
+            if named.mention.name and "@" in named.mention.name:
+                # (an address the text names: it lives while a memory naming it does)
+                said_ids = text_ids(named.mention, _lookups(named.mention)[0])
+                if said_ids:
+                    txn.add_external_id_sources(memory_seq, said_ids)
     rows = [(memory_seq, entity_id, role) for role, entity_id in links]
     if pending is None:
         txn.link_entities(rows)

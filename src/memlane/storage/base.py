@@ -228,9 +228,17 @@ class EntityWrites(Protocol):
         ...
 
     def insert_entity(
-        self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
+        self,
+        entity: Entity,
+        normalised_aliases: Sequence[tuple[str, str]],
+        keys: frozenset[str],
+        *,
+        from_text: Sequence[str] = (),
     ) -> None:
-        """A new entity with its (alias, normalised) pairs, external ids and blocking keys."""
+        """A new entity with its (alias, normalised) pairs, external ids and blocking keys. ``from_text``:
+        those of its external ids read from a memory's text only (an e-mail address it names), which go
+        when the memories naming them are all deleted (``add_external_id_sources``); the others were
+        given (a record, an account, an explicit id) and stay."""
         ...
 
     def update_entity(
@@ -243,9 +251,23 @@ class EntityWrites(Protocol):
         aliases: Sequence[tuple[str, str]] = (),
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
+        from_text: Sequence[str] = (),
     ) -> None:
         """Set the type and/or attributes (None: unchanged) and add names, ids and keys it lacks. An
-        external id held by another entity of the scope stays there (ids are unique per scope)."""
+        external id held by another entity of the scope stays there (ids are unique per scope).
+        ``from_text``: as for ``insert_entity``; an id the entity had from text only and that is now
+        given (in ``external_ids``, not in ``from_text``) is given from then on."""
+        ...
+
+    def confirm_external_ids(self, entity_id: str, external_ids: Sequence[str]) -> None:
+        """The entity's ``external_ids`` that it had from memories' text only are given from now on (a
+        record or an explicit id states them): they stay when those memories go."""
+        ...
+
+    def add_external_id_sources(self, memory_seq: int, external_ids: Sequence[str]) -> None:
+        """Memory ``memory_seq``'s text names these external ids (of entities of its own scope): an id
+        an entity has from text only lives while one such memory does (deleting the last one deletes
+        it, in the same transaction)."""
         ...
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...

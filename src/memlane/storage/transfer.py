@@ -2,8 +2,8 @@
 
 Everything is copied as it is, not re-derived: ids, seqs (so conversation order and neighbours stay the
 same), version chains (``chain_id``, ``replaces``, ``superseded_by``), content hashes, vectors with their
-model identity, entity keys, the entity graph (entities, aliases, external ids, edges, memory links,
-merges), the keyword text, times, every reader's access counts, the audit log, the conversation log, profiles and
+model identity, entity keys, the entity graph (entities, aliases, external ids and the memories whose
+text names them, edges, memory links, merges), the keyword text, times, every reader's access counts, the audit log, the conversation log, profiles and
 their sweep state, job, import and consolidation runs, web sessions, and the identity tables
 (workspaces, users, teams, agents, API key hashes). The copy is one transaction on the target:
 it lands whole or not at all. A target that already holds data is refused, so a copy never merges two
@@ -82,7 +82,11 @@ _TABLES = (
         times=frozenset({"created_at", "updated_at"}), json=frozenset({"attributes"}), serial="seq",
     ),
     _Table("entity_aliases", ("entity_id", "normalised", "alias")),
-    _Table("entity_external_ids", ("workspace", "owner", "visibility", "external_id", "entity_id")),
+    _Table(
+        "entity_external_ids", ("workspace", "owner", "visibility", "external_id", "entity_id", "from_text"),
+        bools=frozenset({"from_text"}),
+    ),
+    _Table("entity_external_id_sources", ("memory_seq", "external_id")),
     _Table("entity_blocking_keys", ("workspace", "owner", "visibility", "key", "entity_id")),
     _Table(
         "entity_edges",

@@ -447,7 +447,12 @@ class EntityWriteOps(EdgeSourceOps):
         )
 
     def insert_entity(
-        self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
+        self,
+        entity: Entity,
+        normalised_aliases: Sequence[tuple[str, str]],
+        keys: frozenset[str],
+        *,
+        from_text: Sequence[str] = (),
     ) -> None:
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
         self._will_change(scope)
@@ -476,7 +481,7 @@ class EntityWriteOps(EdgeSourceOps):
             (entity.id, *where, entity.type, entity.name, _jsonb(entity.attributes), entity.created_at,
              entity.updated_at, *where, sorted(keys)),
         )  # fmt: skip
-        self._add_names(entity.id, normalised_aliases, entity.external_ids, (), scope)
+        self._add_names(entity.id, normalised_aliases, entity.external_ids, (), scope, from_text)
         self._changed(scope, entity.id, keys, entity.external_ids)
 
     def _add_names(
@@ -486,6 +491,7 @@ class EntityWriteOps(EdgeSourceOps):
         external_ids: Sequence[str],
         keys: frozenset[str] | Sequence[str],
         scope: EntityScope,
+        from_text: Sequence[str] = (),
     ) -> None:
         where = (scope.workspace, scope.owner, scope.visibility)
         for alias, normalised in aliases:
@@ -495,11 +501,18 @@ class EntityWriteOps(EdgeSourceOps):
                 (entity_id, normalised, alias),
             )
         for value in external_ids:
+            # (a given id's row names no ``from_text``: migration steps before 34 write ids too)
+            said = value in from_text
             self._run(
-                "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id)"
-                " VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id"
+                f"{', from_text' if said else ''}) VALUES (%s, %s, %s, %s, %s{', TRUE' if said else ''})"
+                " ON CONFLICT DO NOTHING",
                 (*where, value, entity_id),
             )
+        # (an address given now that the entity had from text only is given from now on)
+        self.confirm_external_ids(
+            entity_id, [v for v in external_ids if v[:6] == "email:" and v not in from_text]
+        )
         if keys:
             self._run(
                 "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
@@ -517,6 +530,7 @@ class EntityWriteOps(EdgeSourceOps):
         aliases: Sequence[tuple[str, str]] = (),
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
+        from_text: Sequence[str] = (),
     ) -> None:
         scope = self._lock_scope_of(entity_id, change=True)
         if scope is None:
@@ -526,7 +540,7 @@ class EntityWriteOps(EdgeSourceOps):
             " updated_at = %s WHERE id = %s",
             (type, Jsonb(attributes) if attributes is not None else None, at, entity_id),
         )
-        self._add_names(entity_id, aliases, external_ids, keys, scope)
+        self._add_names(entity_id, aliases, external_ids, keys, scope, from_text)
         self._changed(scope, entity_id, keys, external_ids)
         cache = self._cache()
         cache.forget_entity(entity_id)  # (read again when asked for)
@@ -546,6 +560,52 @@ class EntityWriteOps(EdgeSourceOps):
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self.link_entities([(memory_seq, entity_id, role)])
+
+    def confirm_external_ids(self, entity_id: str, external_ids: Sequence[str]) -> None:
+        if external_ids:
+            self._run(
+                "UPDATE entity_external_ids SET from_text = FALSE WHERE entity_id = %s AND from_text"
+                " AND external_id = ANY(%s::text[])",
+                (entity_id, list(external_ids)),
+            )
+
+    def add_external_id_sources(self, memory_seq: int, external_ids: Sequence[str]) -> None:
+        if external_ids:
+            self._run(
+                "INSERT INTO entity_external_id_sources (memory_seq, external_id)"
+                " SELECT %s, unnest(%s::text[]) ON CONFLICT DO NOTHING",
+                (memory_seq, list(external_ids)),
+            )
+
+    def drop_text_ids(self, entity_ids: Sequence[str]) -> None:
+        """Before ``drop_orphans``, once memories are deleted (their source rows with them, ON DELETE
+        CASCADE): delete the external ids of ``entity_ids`` that were read from text only and that no
+        memory of their scope names any more (``add_external_id_sources``). (As SQLite's.)"""
+        if not entity_ids:
+            return
+        unnamed = (
+            " FROM entity_external_ids x WHERE x.entity_id = ANY(%s::text[]) AND x.from_text AND NOT EXISTS"
+            " (SELECT 1 FROM entity_external_id_sources s JOIN memories m ON m.seq = s.memory_seq"
+            " WHERE s.external_id = x.external_id AND m.workspace = x.workspace AND m.owner = x.owner"
+            " AND m.visibility = x.visibility)"
+        )
+        found = self._run(f"SELECT DISTINCT x.workspace, x.owner, x.visibility{unnamed}", (list(entity_ids),))
+        if not found:
+            return
+        # Their scopes locked first, as ``drop_orphans`` does (see there): a scope another transaction
+        # holds is skipped, not waited for.
+        held = [scope for scope in (EntityScope(*r) for r in found) if self._try_lock_scope(scope)]
+        if not held:
+            return
+        for scope in held:
+            self._will_change(scope)  # (other processes' caches may find an entity by them)
+        self._forget_all()
+        self._run(
+            f"DELETE{unnamed} AND (x.workspace, x.owner, x.visibility) IN (SELECT * FROM"
+            " unnest(%s::text[], %s::text[], %s::text[]))",
+            (list(entity_ids), [s.workspace for s in held], [s.owner for s in held],
+             [s.visibility for s in held]),
+        )  # fmt: skip
 
     def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
         if links:  # (held back: ``flush_entities``)

@@ -850,6 +850,47 @@ CREATE TABLE IF NOT EXISTS entity_key_rules (
     )
 )
 
+MIGRATIONS.append(
+    (
+        35,
+        "an e-mail address an entity has only from memories' text is that text's (from_text, and"
+        " entity_external_id_sources: the memories whose text names it): it goes when they are all"
+        " forgotten or expired, while an id a record, an account or an explicit id gave stays; existing"
+        " addresses a linked memory's text names are marked so, unless a record gave the entity an id,"
+        " attributes or an edge",
+        """
+SET CONSTRAINTS ALL IMMEDIATE;
+ALTER TABLE entity_external_ids ADD COLUMN IF NOT EXISTS from_text BOOLEAN NOT NULL DEFAULT FALSE;
+CREATE TABLE IF NOT EXISTS entity_external_id_sources (
+    memory_seq BIGINT NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+    external_id TEXT NOT NULL,
+    PRIMARY KEY (memory_seq, external_id)
+);
+CREATE INDEX IF NOT EXISTS entity_external_id_sources_by_id ON entity_external_id_sources (external_id);
+INSERT INTO entity_external_id_sources (memory_seq, external_id)
+    SELECT DISTINCT l.memory_seq, x.external_id FROM entity_external_ids x
+    JOIN memory_entity_links l ON l.entity_id = x.entity_id
+    JOIN memories m ON m.seq = l.memory_seq AND m.workspace = x.workspace AND m.owner = x.owner
+        AND m.visibility = x.visibility
+    WHERE x.external_id LIKE 'email:%' AND strpos(lower(m.content), substr(x.external_id, 7)) > 0
+    ON CONFLICT DO NOTHING;
+UPDATE entity_external_ids x SET from_text = TRUE
+    WHERE x.external_id LIKE 'email:%'
+    AND EXISTS (SELECT 1 FROM entity_external_id_sources s JOIN memories m ON m.seq = s.memory_seq
+        WHERE s.external_id = x.external_id AND m.workspace = x.workspace AND m.owner = x.owner
+        AND m.visibility = x.visibility)
+    AND NOT EXISTS (SELECT 1 FROM entity_external_ids o WHERE o.entity_id = x.entity_id
+        AND o.external_id NOT LIKE 'email:%' AND o.external_id NOT LIKE 'user:%')
+    AND NOT EXISTS (SELECT 1 FROM entities e WHERE e.id = x.entity_id
+        AND e.attributes IS NOT NULL AND e.attributes - 'senses' <> '{}'::jsonb)
+    AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE (g.src = x.entity_id OR g.dst = x.entity_id)
+        AND g.provenance ? 'system');
+DELETE FROM entity_external_id_sources s WHERE NOT EXISTS (SELECT 1 FROM entity_external_ids x
+    WHERE x.external_id = s.external_id AND x.from_text);
+""",
+    )
+)
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

@@ -151,13 +151,14 @@ def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
 
 
 #: true when entity ``e`` is known from more than memories: what the expiry cleanup's ``drop_orphans``
-#: keeps it for besides a memory link (an external id a record or account gave it, a record's
+#: keeps it for besides a memory link (an external id a record or account gave it, not one read from a
+#: memory's text, ``drop_text_ids``; a record's
 #: attributes, an edge anchored or made by hand, a merge record), so it stays readable when the
 #: memories naming it expire, before the cleanup as after it. Not an edge read from text (its
 #: memories' own knowledge: ``provenance.memory``) nor the senses texts gave it (``graph.senses``).
 #: (As SQLite's.)
 KNOWN_BEYOND_MEMORIES = (
-    "(EXISTS (SELECT 1 FROM entity_external_ids xi WHERE xi.entity_id = e.id)"
+    "(EXISTS (SELECT 1 FROM entity_external_ids xi WHERE xi.entity_id = e.id AND NOT xi.from_text)"
     f" OR (e.attributes IS NOT NULL AND e.attributes - '{SENSES_KEY}' <> '{{}}'::jsonb)"
     " OR EXISTS (SELECT 1 FROM entity_edges xg WHERE xg.src = e.id AND xg.provenance->>'memory' IS NULL)"
     " OR EXISTS (SELECT 1 FROM entity_edges xg WHERE xg.dst = e.id AND xg.provenance->>'memory' IS NULL)"

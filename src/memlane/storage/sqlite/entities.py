@@ -257,7 +257,12 @@ class EntityWriteOps(EdgeSourceOps):
         )
 
     def insert_entity(
-        self, entity: Entity, normalised_aliases: Sequence[tuple[str, str]], keys: frozenset[str]
+        self,
+        entity: Entity,
+        normalised_aliases: Sequence[tuple[str, str]],
+        keys: frozenset[str],
+        *,
+        from_text: Sequence[str] = (),
     ) -> None:
         created, updated = to_db(entity.created_at), to_db(entity.updated_at)
         attributes = json.dumps(entity.attributes) if entity.attributes else None
@@ -269,7 +274,7 @@ class EntityWriteOps(EdgeSourceOps):
         )  # fmt: skip
         seq = self.cur.connection.last_insert_rowid()
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
-        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys, scope)
+        self._add_names(entity.id, normalised_aliases, entity.external_ids, keys, scope, from_text)
         self._changed(scope, entity.id, keys, entity.external_ids)
         cache = self.entity_cache
         if cache is not None and not normalised_aliases and not entity.external_ids:
@@ -291,6 +296,7 @@ class EntityWriteOps(EdgeSourceOps):
         external_ids: Sequence[str],
         keys: frozenset[str] | Sequence[str],
         scope: EntityScope | None = None,
+        from_text: Sequence[str] = (),
     ) -> None:
         if aliases:
             self.cur.executemany(
@@ -300,11 +306,18 @@ class EntityWriteOps(EdgeSourceOps):
             )
         of_entity = "SELECT workspace, owner, visibility FROM entities WHERE id = ?"
         for value in external_ids:
+            # (a given id's row names no ``from_text``: migration steps before 34 write ids too)
+            said = value in from_text
             self._run(
-                "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id)"
-                " SELECT workspace, owner, visibility, ?, id FROM entities WHERE id = ? ON CONFLICT DO NOTHING",
+                "INSERT INTO entity_external_ids (workspace, owner, visibility, external_id, entity_id"
+                f"{', from_text' if said else ''}) SELECT workspace, owner, visibility, ?, id"
+                f"{', 1' if said else ''} FROM entities WHERE id = ? ON CONFLICT DO NOTHING",
                 (value, entity_id),
             )
+        # (an address given now that the entity had from text only is given from now on)
+        self.confirm_external_ids(
+            entity_id, [v for v in external_ids if v[:6] == "email:" and v not in from_text]
+        )
         if keys and scope is not None:
             self.cur.executemany(
                 "INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
@@ -329,13 +342,14 @@ class EntityWriteOps(EdgeSourceOps):
         aliases: Sequence[tuple[str, str]] = (),
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
+        from_text: Sequence[str] = (),
     ) -> None:
         self._run(
             "UPDATE entities SET type = coalesce(?, type), attributes = coalesce(?, attributes),"
             " updated_at = ? WHERE id = ?",
             (type, json.dumps(attributes) if attributes is not None else None, to_db(at), entity_id),
         )
-        self._add_names(entity_id, aliases, external_ids, keys)
+        self._add_names(entity_id, aliases, external_ids, keys, from_text=from_text)
         self._changed(None, entity_id, keys, external_ids)
         memo = self.resolution_memo()
         if type is not None:  # a newly typed entity is compared otherwise: the names it was a candidate of
@@ -355,6 +369,40 @@ class EntityWriteOps(EdgeSourceOps):
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None:
         self.link_entities([(memory_seq, entity_id, role)])
+
+    def confirm_external_ids(self, entity_id: str, external_ids: Sequence[str]) -> None:
+        if external_ids:
+            self._run(
+                f"UPDATE entity_external_ids SET from_text = 0 WHERE entity_id = ? AND from_text = 1"
+                f" AND external_id IN ({_marks(external_ids)})",
+                (entity_id, *external_ids),
+            )
+
+    def add_external_id_sources(self, memory_seq: int, external_ids: Sequence[str]) -> None:
+        if external_ids:
+            self.cur.executemany(
+                "INSERT INTO entity_external_id_sources (memory_seq, external_id) VALUES (?, ?)"
+                " ON CONFLICT DO NOTHING",
+                [(memory_seq, value) for value in external_ids],
+            )
+
+    def drop_text_ids(self, entity_ids: Sequence[str]) -> None:
+        """Before ``drop_orphans``, once memories are deleted (their source rows with them, ON DELETE
+        CASCADE): delete the external ids of ``entity_ids`` that were read from text only and that no
+        memory of their scope names any more (``add_external_id_sources``)."""
+        dropped = 0
+        for start in range(0, len(entity_ids), _CHUNK):
+            part = list(entity_ids[start : start + _CHUNK])
+            self._run(
+                f"DELETE FROM entity_external_ids AS x WHERE x.entity_id IN ({_marks(part)}) AND x.from_text = 1"
+                " AND NOT EXISTS (SELECT 1 FROM entity_external_id_sources s CROSS JOIN memories m"
+                " ON m.seq = s.memory_seq WHERE s.external_id = x.external_id AND m.workspace = x.workspace"
+                " AND m.owner = x.owner AND m.visibility = x.visibility)",
+                part,
+            )
+            dropped += self.cur.connection.changes()
+        if dropped:
+            self._forget_all()  # (the cache and the memo may find an entity by them: they start again)
 
     def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
         if links:

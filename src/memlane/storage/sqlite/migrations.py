@@ -837,6 +837,45 @@ CREATE TABLE IF NOT EXISTS entity_key_rules (
     )
 )
 
+MIGRATIONS.append(
+    (
+        35,
+        "an e-mail address an entity has only from memories' text is that text's (from_text, and"
+        " entity_external_id_sources: the memories whose text names it): it goes when they are all"
+        " forgotten or expired, while an id a record, an account or an explicit id gave stays; existing"
+        " addresses a linked memory's text names are marked so, unless a record gave the entity an id,"
+        " attributes or an edge",
+        """
+ALTER TABLE entity_external_ids ADD COLUMN from_text INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS entity_external_id_sources (
+    memory_seq INTEGER NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+    external_id TEXT NOT NULL,
+    PRIMARY KEY (memory_seq, external_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entity_external_id_sources_by_id ON entity_external_id_sources (external_id);
+INSERT OR IGNORE INTO entity_external_id_sources (memory_seq, external_id)
+    SELECT l.memory_seq, x.external_id FROM entity_external_ids x
+    JOIN memory_entity_links l ON l.entity_id = x.entity_id
+    JOIN memories m ON m.seq = l.memory_seq AND m.workspace = x.workspace AND m.owner = x.owner
+        AND m.visibility = x.visibility
+    WHERE x.external_id LIKE 'email:%' AND instr(lower(m.content), substr(x.external_id, 7)) > 0;
+UPDATE entity_external_ids SET from_text = 1
+    WHERE external_id LIKE 'email:%'
+    AND EXISTS (SELECT 1 FROM entity_external_id_sources s JOIN memories m ON m.seq = s.memory_seq
+        WHERE s.external_id = entity_external_ids.external_id AND m.workspace = entity_external_ids.workspace
+        AND m.owner = entity_external_ids.owner AND m.visibility = entity_external_ids.visibility)
+    AND NOT EXISTS (SELECT 1 FROM entity_external_ids o WHERE o.entity_id = entity_external_ids.entity_id
+        AND o.external_id NOT LIKE 'email:%' AND o.external_id NOT LIKE 'user:%')
+    AND NOT EXISTS (SELECT 1 FROM entities e WHERE e.id = entity_external_ids.entity_id
+        AND e.attributes IS NOT NULL AND json_remove(e.attributes, '$.senses') <> '{}')
+    AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE (g.src = entity_external_ids.entity_id
+        OR g.dst = entity_external_ids.entity_id) AND json_extract(g.provenance, '$.system') IS NOT NULL);
+DELETE FROM entity_external_id_sources WHERE NOT EXISTS (SELECT 1 FROM entity_external_ids x
+    WHERE x.external_id = entity_external_id_sources.external_id AND x.from_text = 1);
+""",
+    )
+)
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

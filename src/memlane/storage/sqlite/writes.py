@@ -428,7 +428,8 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
 
     def _delete_seqs(self, seqs: list[int]) -> None:
         """Delete rows from every index: statistics, full text, entity keys, vectors (entity links go by
-        ON DELETE CASCADE), and the entities nothing keeps any more (``drop_orphans``)."""
+        ON DELETE CASCADE), the external ids only their text gave (``drop_text_ids``) and the entities
+        nothing keeps any more (``drop_orphans``)."""
         if not seqs:
             return
         seq_marks = ",".join("?" * len(seqs))
@@ -441,6 +442,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         # (the relations their text stated and no other memory does: graph.text_links)
         self.forget_stated_edges(seq_marks, seqs, now_utc())
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
+        self.drop_text_ids(linked)  # (the e-mail addresses only their text named)
         self.drop_orphans(linked)  # (entities only these memories named)
         self.removed_seqs.extend(seqs)
         self.vectors_changed = True
