@@ -146,6 +146,11 @@ def test_unrelated_not_ours_and_a_totally_different_one() -> None:
         "Woolworths Group", "company", context="Woolworths Group in Australia is a totally different company"
     )
     assert resolve(group, [woolworths]).how == "new"
+    # the other one, said to be another when first named, is found again by its name
+    said = _said("Woolworths Group", "Woolworths Group in Australia is a different company")
+    other = Candidate("k2", "company", "Woolworths Group", said=said)
+    again = Mention("Woolworths Group", "company", context="Woolworths Group is a different company, again")
+    assert resolve(again, [woolworths, other]).entity_id == "k2"
     # a near spelling is held to it too (the fuzzy step)
     kingston = _known("Kingston", "Kingston is where my family is from", "place")
     ontario = Mention("Kingstown", "place", context="Kingstown, not our Kingston, is in another country")
@@ -184,3 +189,12 @@ def test_a_national_company_is_not_its_group() -> None:
     qatar = Candidate("c5", "company", "QatarBuild")
     assert resolve(Mention("Qatar Build W.L.L.", "company"), [qatar]).entity_id == "c5"
     assert resolve(Mention("Arla Foods", "company"), [arla]).entity_id == "c1"
+
+
+def test_on_store_places_said_to_be_in_different_countries_are_two(mem: Memlane) -> None:
+    mem.store("Tripoli in Lebanon is where my grandmother's family is from")
+    mem.store("Tripoli in Libya is where my uncle worked in the eighties")
+    mem.store("Tripoli in Lebanon has the best sweets, says my grandmother")
+    tripolis = [e for e in mem.entities.list(limit=50) if e.name == "Tripoli"]
+    assert len(tripolis) == 2
+    assert sorted(len(mem.entities.memories(e.id, limit=10)) for e in tripolis) == [1, 2]

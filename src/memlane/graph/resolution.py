@@ -109,6 +109,7 @@ __all__ = [
     "normalise_external_id",
     "normalise_name",
     "resolve",
+    "said_apart",
 ]
 
 
@@ -2098,9 +2099,10 @@ def resolve(
             # "Fiona the costume designer, a different Fiona" with a Fiona known: the sentence says the
             # name is borne by two, and this one is not the one known
             continue
-        if how == "exact" and _said_another(mention) and _not_said_here(how, mention, candidate):
+        if how == "exact" and _another_than(mention, candidate):
             # "Woolworths Group in Australia is a totally different company" with a Woolworths known:
-            # the same name, said to be another (unless the mention's own sentence named the candidate)
+            # the same name, said to be another (unless the mention's own sentence named the candidate,
+            # or the candidate is the other one, first said to be another too)
             continue
         if how not in (None, "exact") and _said_another(mention):
             # "Carmen Márquez is another student" with Carmen García Márquez known: the text says the
@@ -2232,8 +2234,8 @@ def resolve(
             continue  # namesakes at two organisations
         if person and (_denied(mention, kind, candidate) or _relations_conflict(mention, kind, candidate)):
             continue  # the text says it is not that one, or someone else to the writer
-        if (_said_namesake(mention) or _said_another(mention)) and _not_said_here(
-            "fuzzy", mention, candidate
+        if (_said_namesake(mention) and _not_said_here("fuzzy", mention, candidate)) or _another_than(
+            mention, candidate
         ):
             continue  # the sentence says the name is borne by two, or is another one (as above)
         if _regions_said_apart(mention, kind, candidate):
@@ -2428,6 +2430,29 @@ _NAMESAKE = re.compile(
     + MARK
     + ")"
 )
+
+
+def said_apart(mention: Mention) -> bool:
+    """Whether the mention's sentence may set it apart from a known entity of any kind by what that
+    entity's first sentences said (``Candidate.said``): it says its name is a namesake or another one
+    ("a different Fiona", "Woolworths Group in Australia is a totally different company"), or, for a
+    place, it gives the country or state the place is in ("Paris, Texas"): a store reads the
+    candidates' sentences for it (``said_reads``)."""
+    if _said_namesake(mention) or _said_another(mention):
+        return True
+    if _type(mention.type) is not EntityType.PLACE or not mention.name:
+        return False
+    here = _mention_said(mention)
+    return bool(_place_parts(mention.name)[1]) or (here is not None and bool(_said_regions(here)))
+
+
+def _another_than(mention: Mention, candidate: Candidate) -> bool:
+    """The mention's context says its name is another one (``_said_another``) than this candidate: not
+    the candidate its own sentence named, nor one whose own first sentences said it is another too (the
+    other one, found again: "Carmen Márquez is another student ..." twice)."""
+    if not _said_another(mention) or not _not_said_here("fuzzy", mention, candidate):
+        return False
+    return not any(_says_another(MARK, said) for said in candidate.said)
 
 
 def _said_another(mention: Mention) -> bool:

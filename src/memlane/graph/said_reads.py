@@ -17,7 +17,8 @@ Resolution then decides with them as it decides with the registry's (``graph.res
 
 Read only when it can matter (``needs``): the mention's own sentence says who its person is to the
 writer or whom it is not by a description, and then only of the candidates resolution may compare as
-people; or it says its name is a namesake ("a different Fiona": then of every candidate); or the
+people; or it says its name is a namesake or another one ("a different Fiona"), or a place's sentence
+gives its country ("Paris, Texas"; ``resolution.said_apart``: then of every candidate); or the
 mention names its organisation or is an e-mail address (then of the candidates compared as people).
 One statement reads them for all such mentions of a store batch (``read``, from ``linking.prefetch``);
 an entity that a memory of the batch is linked to later is read again when next asked for (its
@@ -38,7 +39,7 @@ from ..storage.base import AFFILIATIONS, EntityWrites
 from ..storage.entity_names import matching_type
 from ..text import extract_entities, key_fold
 from .linking import _spelling, affiliated, memory_mentions
-from .resolution import Candidate, EntityType, Mention, _said_namesake, normalise_name
+from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart
 from .said import KEPT, denials, relations, said_of
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
@@ -68,7 +69,8 @@ class SaidReads:
         """Whether resolving ``mention`` compares its sentence with what was said of known entities: its
         sentence says who its person is to the writer ("Sophie my sister") or whom it is not by a
         description ("..., not the superintendent"), for a person's name (or an untyped one); or that
-        its name is a namesake of a known one ("a different Fiona": any kind of thing); or it names the
+        its name is a namesake of a known one or another one ("a different Fiona": any kind of thing),
+        or, a place's, the country it is in ("Paris, Texas": ``resolution.said_apart``); or it names the
         organisation its person belongs to ("Zhang Wei from Lumen Optics", a CRM contact's company) or
         is an e-mail address (resolution compares the candidates' organisations)."""
         # (kept by what it reads: linking asks it of each mention of a batch several times)
@@ -77,8 +79,8 @@ class SaidReads:
     @staticmethod
     def compared(mention: Mention, candidate_type: str | None) -> bool:
         """Whether resolving ``mention`` (one that ``needs`` what was said) compares a candidate of this
-        type with it: as a person (typed so, or untyped), or any candidate of a namesake."""
-        return matching_type(candidate_type) in (None, _PERSON) or _said_namesake(mention)
+        type with it: as a person (typed so, or untyped), or any candidate of a mention ``said_apart``."""
+        return matching_type(candidate_type) in (None, _PERSON) or said_apart(mention)
 
     def read(self, entity_ids: Iterable[str]) -> None:
         """Read the texts and organisation edges of the entities not read yet, or that a memory of the
@@ -152,7 +154,7 @@ def _needs(
         return True
     if not name or not context:
         return False
-    if _said_namesake(mention):
+    if said_apart(mention):
         return True
     if kind not in (None, _PERSON):
         return False
