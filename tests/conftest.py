@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -111,26 +112,44 @@ def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Pat
     return tmp_path / "memlane.db"
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file memlane has just created and migrated (no embedder, nothing stored), once per process."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "memlane.db"
+    Memlane(path, embedder="none").close()
+    return path
+
+
+def _migrated(db_path: Path | str, request: pytest.FixtureRequest) -> Path | str:
+    """``db_path`` as memlane's first open leaves it, for the fixtures that open it before the test: a new
+    SQLite file is a copy of ``sqlite_template`` (migrating one costs ~50 ms of CPU, a copy ~1 ms), as a
+    PostgreSQL test's schema is a migrated one (tests/pg.py). Tests that use ``db_path`` alone still get no
+    file at all (migrating from empty is tested there)."""
+    if isinstance(db_path, Path) and not db_path.exists():
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), db_path)
+    return db_path
+
+
 @pytest.fixture
-def mem(db_path: Path | str):
+def mem(db_path: Path | str, request: pytest.FixtureRequest):
     """A real database (SQLite file or PostgreSQL), no embedder: keyword and entity lanes only."""
-    m = Memlane(db_path, user="alice", embedder="none")
+    m = Memlane(_migrated(db_path, request), user="alice", embedder="none")
     yield m
     m.close()
 
 
 @pytest.fixture
-def smem(db_path: Path | str, local_embedder):
+def smem(db_path: Path | str, local_embedder, request: pytest.FixtureRequest):
     """A real database (SQLite file or PostgreSQL) with the local MiniLM embedder."""
-    m = Memlane(db_path, user="alice", embedder=local_embedder)
+    m = Memlane(_migrated(db_path, request), user="alice", embedder=local_embedder)
     yield m
     m.close()
 
 
 @pytest.fixture
-def stack(db_path: Path | str) -> Iterator[Stack]:
+def stack(db_path: Path | str, request: pytest.FixtureRequest) -> Iterator[Stack]:
     """The REST app, key store and Memlane on ``db_path`` (both backends); tests on one fixed SQLite
     file define their own."""
-    s = make_stack(db_path)
+    s = make_stack(_migrated(db_path, request))
     yield s
     s.mem.close()
