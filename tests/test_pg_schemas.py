@@ -83,7 +83,9 @@ def test_what_a_test_changed_without_adding_rows_is_undone_too(pg_schemas: Schem
     try:
         assert second.oid == first.oid
         again = _url(pg_schemas, second.name)
-        assert rows(again, "SELECT version, description FROM schema_migrations ORDER BY version") == migrations
+        assert (
+            rows(again, "SELECT version, description FROM schema_migrations ORDER BY version") == migrations
+        )
         with Memlane(again, user="bob", embedder="none") as m:
             m.store("Alan Turing proposed the imitation game")
         assert rows(again, "SELECT seq FROM memories") == [(1,)]
