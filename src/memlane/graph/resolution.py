@@ -81,7 +81,7 @@ from .places import (
     regions_of,
     territory_of,
 )
-from .said import KEPT, MARK, denials, relations, relations_conflict, said_of, said_words
+from .said import ANY_KIN, KEPT, MARK, Denials, denials, relations, relations_conflict, said_of, said_words
 from .senses import TYPE_CLASSES, senses_conflict
 from .thing_names import (
     document_id,
@@ -2024,6 +2024,24 @@ def _near_spellings(mention: Mention, kind: EntityType | None, pool: Sequence[Ca
     return near
 
 
+def _other_words(name: str, kind: EntityType | None, candidate: Candidate) -> bool:
+    """Whether ``name`` is one of the candidate's names (of a thing, not a person) with one word
+    replaced by another English word ("Hot storage runbook" / "Cold storage runbook"): a misspelling
+    changes letters of a word into no word ("Greenfeild", "Kuberentes")."""
+    mine = normalise_name(name, kind).split()
+    for known in _names_of(candidate):
+        theirs = normalise_name(known, kind).split()
+        if len(theirs) != len(mine):
+            continue
+        differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
+        if len(differing) != 1:
+            continue
+        a, b = differing[0]
+        if not (a.startswith(b) or b.startswith(a)) and is_common_word(a) and is_common_word(b):
+            return True  # (not "Logistic" / "Logistics": one word, inflected)
+    return False
+
+
 def _cosine(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
     denominator = float(np.linalg.norm(a) * np.linalg.norm(b))
     return float(a @ b) / denominator if denominator else 0.0
@@ -2089,7 +2107,9 @@ def resolve(
             # but still a person the name fits (another who fits as well is no more certain)
             conflicted.setdefault(how, []).append(candidate)
             continue
-        if how in ("partial", "form", "clipped") and _introduced_alone(mention, kind, candidate):
+        if how in ("partial", "form", "clipped") and (
+            _introduced_alone(mention, kind, candidate) or _new_alone(mention, kind, candidate)
+        ):
             # "Farah is my yoga friend" with Dr. Farah Haddad known: a lone name that the text
             # presents as someone ("X is my / the / a ...") is a person being introduced, and a part of
             # a known name is too little to say it is that one; still a person the name fits
@@ -2126,6 +2146,10 @@ def resolve(
             # "Théodore Marchand is Théo's father" with Théo Marchand known as Théo: the sentence names
             # the known person apart, as the mention's relative, so the mention is someone else
             continue
+        if how not in (None, "exact") and _kunya_apart(mention, kind, candidate):
+            # "Abu Faisal" (Faisal's father) is not Faisal, nor "Salem" Abu Salem: a kunya names a
+            # parent by the child's name; it matches as written only
+            continue
         if how == "completed" and _type(candidate.type) is not EntityType.PERSON:
             # a lone word of no known type ("Jordan") may be a company or a place as well: a person's
             # full name completes only a person
@@ -2143,6 +2167,19 @@ def resolve(
             continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
+    if (
+        "exact" in fits
+        and (fits.keys() | conflicted.keys()) - {"exact"}
+        and _said_other_only(mention, fits["exact"])
+    ):
+        # "Kinova's board accepted our offer" with Kinova Labs known and a Kinova first said to be
+        # unrelated ("Kinova the Canadian robotics company is unrelated"): the one known by the very name
+        # was named as the other one, and the name also fits the one the writer deals with: not certain
+        return Resolution(
+            None,
+            "ambiguous",
+            tuple(sorted({c.id for g in (*fits.values(), *conflicted.values()) for c in g})),
+        )
     if "form" in fits and "partial" in fits:
         # "Rob" with Robert known alone and Dr. Robert Allen known in full: one called by a given name
         # alone is the one known so, rather than one whose full name it only shortens; a part of a
@@ -2232,7 +2269,7 @@ def resolve(
         person = (kind or _type(candidate.type)) is EntityType.PERSON
         if person and _organisations_conflict(mention, candidate):
             continue  # namesakes at two organisations
-        if person and (_denied(mention, kind, candidate) or _relations_conflict(mention, kind, candidate)):
+        if _denied(mention, kind, candidate) or (person and _relations_conflict(mention, kind, candidate)):
             continue  # the text says it is not that one, or someone else to the writer
         if (_said_namesake(mention) and _not_said_here("fuzzy", mention, candidate)) or _another_than(
             mention, candidate
@@ -2244,6 +2281,8 @@ def resolve(
             _countries_apart(mention.name, known) for known in _names_of(candidate)
         ):
             continue  # a national company of a group is no misspelling of it ("Arla Foods UK")
+        if not person and _other_words(mention.name, kind or _type(candidate.type), candidate):
+            continue  # "Hot storage runbook" / "Cold storage runbook": two words, not a misspelling
         edit, jaro = _fuzzy_score(mention, kind, candidate, edit_only=alone and candidate not in backed)
         if edit >= FUZZY_ALONE:
             scored.append((edit, candidate))
@@ -2338,7 +2377,10 @@ def _related_apart(mention: Mention, kind: EntityType | None, candidate: Candida
     if not related or (kind or _type(candidate.type)) is not EntityType.PERSON:
         return False
     name = mention.name.strip()
-    spans = [(m.start(), m.end()) for m in re.finditer(re.escape(name), mention.context)]
+    # (the mention's own words: where the context names it first; "Salem, Abu Salem's eldest son" has
+    # the name again in the relative's)
+    first = mention.context.find(name)
+    spans = [(first, first + len(name))] if first != -1 else []
     names = (candidate.name, *candidate.aliases)
     return any(
         not any(a < end and start < b for a, b in spans) and _person_fit_names(other, names) is not None
@@ -2404,12 +2446,14 @@ def _says_namesake(name: str, said: str) -> bool:
     folded = said.casefold()
     if "same name" in folded or "no relation" in folded or "namesake" in folded:
         return True
+    if ("different" in folded or "else" in folded) and _SOMEONE_ELSE.search(said):
+        return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
         return True
     words = {w for w in re.findall(r"[^\W\d_][\w'’.-]*", name) if len(w.strip(".")) >= 2} | {MARK}
     if "not " in folded and any(m.group(1) in words for m in _NOT_OURS.finditer(said)):
         return True
-    if "different" not in folded and "another" not in folded:
+    if not any(w in folded for w in ("different", "another", "second", "third", "fourth")):
         return False
     return any(m.group(1) in words for m in _NAMESAKE.finditer(said))
 
@@ -2417,6 +2461,14 @@ def _says_namesake(name: str, said: str) -> bool:
 #: the name, then a word telling a generation apart ("Jiří Procházka senior, his father", "Mikko
 #: Tiihonen the younger"): the name's other bearer, the one known, is of another generation
 _GENERATION_AFTER = re.compile(MARK + r",?\s+(?:the\s+)?(?:senior|junior|younger|elder)\b", re.IGNORECASE)
+#: after the name, in its clause: "..., a different person", "... is someone else", or the clause ending
+#: in "..., a different candidate": the name's bearer here is not the one known by it
+_SOMEONE_ELSE = re.compile(
+    MARK + r"[^.;!?]*?(?:(?:,\s*|\b(?:is|was)\s+)(?:(?:a\s+(?:(?:completely|totally|entirely|quite)\s+)?"
+    r"different\s+(?:person|man|woman|guy|one|people))|someone\s+else|somebody\s+else)\b"
+    r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?different\s+[a-z]+\s*(?:[.;!?]|$))",
+    re.IGNORECASE,
+)
 #: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated")
 _UNRELATED = re.compile(MARK + r"[^.;!?]{0,60}?\s(?:is|was|are|were)\s+(?:completely\s+)?unrelated\b")
 #: "not our Columbus", "not my Dr Okafor": the one known by the name is not this one
@@ -2426,9 +2478,8 @@ _NOT_OURS = re.compile(r"\b[Nn]ot\s+(?:our|my)\s+(?:own\s+)?([^\W\d_][\w'’.-]*
 #: "a different Fiona", "another Mrs Tan", "A different Piotr Nowak": the word after it, as written (or
 #: the mark that stands for the mention's name in its sentence)
 _NAMESAKE = re.compile(
-    r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother)\s+([^\W\d_][\w'’.-]*|"
-    + MARK
-    + ")"
+    r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother|[Aa]\s+(?:second|third|fourth))"
+    r"\s+([^\W\d_][\w'’.-]*|" + MARK + ")"
 )
 
 
@@ -2444,6 +2495,24 @@ def said_apart(mention: Mention) -> bool:
         return False
     here = _mention_said(mention)
     return bool(_place_parts(mention.name)[1]) or (here is not None and bool(_said_regions(here)))
+
+
+def _said_other_only(mention: Mention, exact: Sequence[Candidate]) -> bool:
+    """Every candidate the mention names exactly was first said to be another one, a namesake or
+    unrelated ("DuPont, the American chemical group, is an unrelated prospect", "Acme Corp ... has
+    nothing to do with Acme Robotics"), and the mention's own sentence says nothing of the kind (the
+    other one named again, as such, is that one)."""
+    if _said_another(mention) or _said_namesake(mention):
+        return False
+    here = _mention_said(mention)
+    return all(c.said and here not in c.said and any(_said_other(said) for said in c.said[:1]) for c in exact)
+
+
+@lru_cache(maxsize=4096)
+def _said_other(said: str) -> bool:
+    """Whether a marked sentence says its name is another one, a namesake, unrelated or different from
+    something named."""
+    return _says_another(MARK, said) or _says_namesake(MARK, said) or bool(denials(said).apart)
 
 
 def _another_than(mention: Mention, candidate: Candidate) -> bool:
@@ -2485,16 +2554,25 @@ def _said_regions(said: str) -> frozenset[tuple[str, str | None]] | None:
 def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
     """The mention's sentence (or its name's qualifier: "Lagos, Nigeria") and the sentences that named
     the candidate put the place in different countries or states ("Paris, Texas" / "Paris, France",
-    "Tripoli in Libya" / "Tripoli in Lebanon"): namesakes, not one place."""
-    if (kind or _type(candidate.type)) is not EntityType.PLACE or not candidate.said:
+    "Tripoli in Libya" / "Tripoli in Lebanon"): namesakes, not one place. When no sentence that named
+    the candidate gives its country, the one large city its name denotes does ("Lyons, Colorado" is
+    not the Lyon known from "Lyon office is in the Croix-Rousse"; not a name large cities of two
+    countries bear: which one was meant is not known)."""
+    if (kind or _type(candidate.type)) is not EntityType.PLACE:
         return False
     here = _mention_said(mention)
     qualifier = _place_parts(mention.name or "")[1]
-    mine = regions_of(qualifier) if qualifier else _said_regions(here) if here is not None else None
-    if not mine:
+    if not qualifier and here is not None and (match := _PLACE_QUALIFIER.search(here)):
+        qualifier = match.group(1)
+    mine = regions_of(qualifier) if qualifier else None
+    if not mine or qualifier is None:
         return False
     theirs = [regions for said in candidate.said if said != here and (regions := _said_regions(said))]
-    return bool(theirs) and not any(
+    if not theirs:
+        bare = [n for n in _names_of(candidate) if _place_parts(n)[1] is None and not is_shared_name(n)]
+        fits = [fit for n in bare if (fit := qualifier_fits(n, qualifier)) is not None]
+        return bool(fits) and not any(fits)
+    return not any(
         c == d and (s is None or t is None or s == t)
         for regions in theirs
         for c, s in mine
@@ -2515,26 +2593,81 @@ def _is_person(kind: EntityType | None, candidate: Candidate) -> bool:
 
 def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
     """The mention's sentence says its person is not the candidate: "not" and one of the candidate's
-    names ("..., not Chidi" with Chidi Okafor known as Chidi; "not José Luis" for José Luis Hernández),
-    or words of a description ("not the VP", "not my paralegal") that a sentence that named the
-    candidate said of it. Not a name the mention's own name holds."""
-    if mention.context is None or "not" not in mention.context or not _is_person(kind, candidate):
-        return False
+    names ("..., not Chidi" with Chidi Okafor known as Chidi; "not José Luis" for José Luis Hernández;
+    "she's not related to Ify"), or words of a description ("not the VP", "not my paralegal", "not
+    Morag's son") that a sentence that named the candidate said of it, or a relative ("not grandma",
+    "not family") that such a sentence said it is. Not a name the mention's own name holds.
+
+    Of an organisation or a thing: "different from" one of the candidate's names ("TUI UK ...,
+    different from TUI in Germany"), or "not" and words of a description that the candidate's names
+    hold and the mention's does not ("Avianca ..., not the cargo side" with Avianca Cargo known; "CVS
+    the pharmacy chain ..., not the vet group" with CVS Group), or that its sentences said of it."""
     said = _mention_said(mention)
     if said is None:
         return False
+    if _denied_by_candidate(said, candidate):
+        return True
+    if "not" not in said and "from" not in said:
+        return False
     denied = denials(said)
-    if denied.names:
+    if denied is _NO_DENIALS:
+        return False
+    if not _is_person(kind, candidate):
+        return _denied_thing(mention, kind, candidate, denied)
+    if denied.names or denied.apart:
         mine = normalise_name(mention.name or "", EntityType.PERSON).split()
         names = (candidate.name, *candidate.aliases)
-        for other in denied.names:
+        for other in (*denied.names, *denied.apart):
             words = normalise_name(other, EntityType.PERSON).split()
             if words and not set(words) <= set(mine):
                 known = {normalise_name(n, EntityType.PERSON) for n in names}
                 if " ".join(words) in known or _person_fit_names(other, names) is not None:
                     return True
+    if denied.kin:
+        theirs = {r.kin for known in candidate.said for r in relations(known) if r.kin}
+        if theirs and (ANY_KIN in denied.kin or denied.kin & theirs):
+            return True
     if denied.words:
         return any(denied.words & said_words(known) for known in candidate.said)
+    return False
+
+
+_NO_DENIALS = denials("")
+
+
+def _denied_by_candidate(said: str, candidate: Candidate) -> bool:
+    """A sentence that named the candidate said it is not what the mention's sentence says the mention
+    is ("CVS the pharmacy chain ..., not the vet group" known; "CVS the vet group wants a meeting")."""
+    if not candidate.said:
+        return False
+    mine: frozenset[str] | None = None
+    for known in candidate.said:
+        if known == said:
+            continue
+        theirs = denials(known).words
+        if theirs:
+            mine = said_words(said) if mine is None else mine
+            if theirs <= mine:
+                return True
+    return False
+
+
+def _denied_thing(mention: Mention, kind: EntityType | None, candidate: Candidate, denied: Denials) -> bool:
+    """``_denied`` of a mention compared as anything but a person, by what its sentence denies."""
+    compare_as = kind or _type(candidate.type)
+    if denied.apart:
+        mine = " ".join((mention.name or "").casefold().split())
+        known = {normalise_name(n, compare_as) for n in _names_of(candidate)}
+        if any(
+            normalise_name(name, compare_as) in known and " ".join(name.casefold().split()) != mine
+            for name in denied.apart
+        ):
+            return True
+    if denied.words:
+        own = said_words(mention.name or "")
+        theirs = {w for n in _names_of(candidate) for w in said_words(n)} - own
+        if denied.words & theirs or any(denied.words & said_words(known) for known in candidate.said):
+            return True
     return False
 
 
@@ -2566,6 +2699,64 @@ def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Cand
     if len(parts) != 1 or len(parts[0]) < 2 or _ACRONYM.match(name) or not introduces(name, mention.context):
         return False
     return not any(_person_parts(known)[0] == parts for known in _names_of(candidate))
+
+
+#: after a name, in its clause: the text says the person is new ("Joseph, our new askari", "Vilay the
+#: new housekeeper", "Ani the cashier is new", "João the dishwasher ..., a new guy", "he's new on nights")
+_SAID_NEW = re.compile(
+    MARK + r"(?:(?:\s+|[^.;!?]{0,80}?,\s*)(?:the|our|my|a|an)\s+new\s+(?!ones?\b)[a-z]"
+    r"|[^.;!?]{0,80}?\b(?:is|was|he['’]s|she['’]s|they['’]re)\s+(?:also\s+|still\s+|quite\s+|very\s+)?new\b)"
+)
+
+
+@lru_cache(maxsize=4096)
+def _says_new(said: str) -> bool:
+    return "new" in said and bool(_SAID_NEW.search(said))
+
+
+def _new_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A person's lone given name or surname (a title aside) whose sentence says the person is new
+    ("Joseph, our new askari", "Vilay the new housekeeper, she is Noy's cousin" with Mr Vilay the
+    landlord known): someone the writer has not mentioned before, not a known person the name is a
+    part of, nor one known by the name alone, unless a sentence that named that one said it was new too
+    (the same newcomer again)."""
+    if (kind or _type(candidate.type)) is not EntityType.PERSON or not mention.name:
+        return False
+    said = _mention_said(mention)
+    if said is None or not _says_new(said):
+        return False
+    parts = _person_parts(mention.name.strip())[0]
+    if len(parts) != 1 or len(parts[0]) < 2:
+        return False
+    return not any(_says_new(known) for known in candidate.said)
+
+
+#: Arabic kunya words: "Abu Faisal" is Faisal's father, "Umm Ali" Ali's mother
+_KUNYA = frozenset(["abu", "abou", "umm", "um", "ummu", "oum"])
+
+
+def _kunya(name: str) -> str | None:
+    """The child's name of a kunya ("Abu Faisal" -> "faisal"), or None."""
+    words = name.strip().split()
+    if len(words) == 2 and words[0].casefold() in _KUNYA:
+        return words[1].casefold()
+    return None
+
+
+def _kunya_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A kunya ("Abu Faisal") against a person not known by it, or a lone name ("Salem") against one
+    whose names hold it only in a kunya ("Abu Salem"): a parent and a child, not one person."""
+    if not mention.name or not _is_person(kind, candidate):
+        return False
+    names = _names_of(candidate)
+    if _kunya(mention.name) is not None:
+        mine = normalise_name(mention.name, EntityType.PERSON)
+        return not any(normalise_name(n, EntityType.PERSON) == mine for n in names)
+    word = mention.name.strip().casefold()
+    if " " in word:
+        return False
+    holding = [n for n in names if word in n.casefold().split()]
+    return bool(holding) and all(_kunya(n) == word for n in holding)
 
 
 def _backed_people(mention: Mention, kind: EntityType | None, pool: Sequence[Candidate]) -> list[Candidate]:

@@ -20,6 +20,7 @@ from ..text.sentences import STOP_END
 __all__ = [
     "KEPT",
     "MARK",
+    "ANY_KIN",
     "Denials",
     "Relation",
     "denials",
@@ -171,42 +172,86 @@ def said_words(said: str) -> frozenset[str]:
     return _words(said.replace(MARK, " "))
 
 
-#: "..., not José Luis", "... is not my paralegal": what a clause says its person is not
-_NOT = re.compile(r"(?:,\s*|\b(?:is|was|are)\s+)not\s+(?P<what>[^,.;:!?()]{1,50})")
+#: "..., not José Luis", "... is not my paralegal", "she's not related to Ify", "..., obviously not the
+#: bank": what a clause says its person (or thing) is not
+_NOT = re.compile(
+    r"(?:,\s*(?:(?:and|but|so|obviously|clearly|certainly|definitely|just)\s+)?|\b(?:is|was|are)\s+|['’]s\s+)"
+    r"not\s+(?P<what>[^,.;:!?()]{1,50})"
+)
+#: "different from TUI in Germany", "not to be confused with DuPont", "has nothing to do with Acme
+#: Robotics": the one named is another
+_APART_FROM = re.compile(
+    r"\b(?:(?:different|distinct|separate)\s+from|not\s+to\s+be\s+confused\s+with|"
+    r"(?:has|have|had)\s+nothing\s+to\s+do\s+with)\s+(?:the\s+)?"
+    r"(?P<what>[^,.;:!?()]{1,50})"
+)
 _DENIED_ROLE = re.compile(r"^(?:the|my|our|his|her|their)\s+(?P<rest>.+)$", re.IGNORECASE)
+#: "not Morag's son": a description by someone else's name, read as its words
+_DENIED_POSSESSIVE = re.compile(r"^[^\W\d_][\w-]*['’]s\s+[a-z]")
+#: "not related to Ify": the name after it
+_RELATED_TO = re.compile(r"^related\s+to\s+(?P<rest>.+)$")
+#: stands in ``Denials.kin`` for any relative ("not family", "not related")
+ANY_KIN = "*"
 
 
 @dataclass(frozen=True, slots=True)
 class Denials:
     """Whom a sentence says its person is not: ``names`` ("José Luis"), ``words`` of a description
-    ("the Sequoia partner": sequoia, partner)."""
+    ("the Sequoia partner": sequoia, partner), ``kin`` a relative ("not grandma": grandmother; "not
+    family": :data:`ANY_KIN`), ``apart`` names it says it is different from ("different from TUI in
+    Germany": TUI; unlike "..., not Chennai", never another name of the same thing)."""
 
     names: tuple[str, ...]
     words: frozenset[str]
+    kin: frozenset[str] = frozenset()
+    apart: tuple[str, ...] = ()
 
 
 _NONE = Denials((), frozenset())
+
+
+def _capitalised(what: str) -> str:
+    """The capitalised words ``what`` starts with (a name: "TUI in Germany" -> "TUI"), at most four."""
+    capitalised = []
+    for word in what.split():
+        if not word[:1].isupper():
+            break
+        capitalised.append(word)
+    return " ".join(capitalised[:4])
 
 
 @lru_cache(maxsize=4096)
 def denials(said: str) -> Denials:
     """What the marked sentence ``said`` says its person is not, after the person's name."""
     at = said.find(MARK)
-    if at == -1 or "not" not in said:
+    if at == -1 or ("not" not in said and "from" not in said and "nothing" not in said):
         return _NONE
     names: list[str] = []
     words: set[str] = set()
+    kin: set[str] = set()
     for match in _NOT.finditer(said, at):
         what = match.group("what").strip()
         role = _DENIED_ROLE.match(what)
         if role:
             words |= _words(role.group("rest"))
             continue
-        capitalised = []
-        for word in what.split():
-            if not word[:1].isupper():
-                break
-            capitalised.append(word)
-        if capitalised:
-            names.append(" ".join(capitalised[:4]))
-    return Denials(tuple(names), frozenset(words)) if names or words else _NONE
+        first = what.split()[0].casefold()
+        if first in _KIN or (first.endswith("-in-law") and _IN_LAW.match(first)):
+            kin.add(_KIN.get(first, first))
+            continue
+        if first in ("family", "related", "relatives", "kin"):
+            related = _RELATED_TO.match(what)
+            if related and (name := _capitalised(related.group("rest"))):
+                names.append(name)
+            else:
+                kin.add(ANY_KIN)
+            continue
+        if _DENIED_POSSESSIVE.match(what):
+            words |= _words(what)
+            continue
+        if name := _capitalised(what):
+            names.append(name)
+    apart = [name for m in _APART_FROM.finditer(said, at) if (name := _capitalised(m.group("what").strip()))]
+    if not (names or words or kin or apart):
+        return _NONE
+    return Denials(tuple(names), frozenset(words), frozenset(kin), tuple(apart))

@@ -159,7 +159,10 @@ def _needs(
     if kind not in (None, _PERSON):
         return False
     said = said_of(name, context)  # (cached, as what follows: read for the memo key)
-    return said is not None and bool(relations(said) or denials(said).words)
+    if said is None:
+        return False
+    denied = denials(said)
+    return bool(relations(said) or denied.words or denied.kin)
 
 
 def organisations_said(names: Sequence[str], texts: Iterable[str]) -> tuple[str, ...]:
