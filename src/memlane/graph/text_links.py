@@ -172,12 +172,13 @@ def relate_text(
         observed = _observed(memory, at)
         since, until = _stated(relation.since, observed), _stated(relation.until, observed)
         end: datetime | None
+        closing = None  # (a single-valued relation stated now: its other open edges end, with the upsert)
         if relation.ended:
             end = until or observed
         else:
             end = until
             if end is None and relation.relation in SINGLE_VALUED:
-                txn.close_edges(src, relation.relation, dst, at)
+                closing = at
         if since is not None and end is not None and since > end:
             since = None  # (a date the text cannot mean as the start)
         txn.upsert_edge(
@@ -190,7 +191,8 @@ def relate_text(
                 valid_from=since,
                 valid_to=end,
                 created_at=at,
-            )  # fmt: skip
+            ),  # fmt: skip
+            closing=closing,
         )
         written += 1
     return written

@@ -281,9 +281,13 @@ class EntityWrites(Protocol):
         """``link_memory`` for each (memory seq, entity id, role), in one statement."""
         ...
 
-    def upsert_edge(self, edge: Edge) -> Edge:
+    def upsert_edge(self, edge: Edge, *, closing: datetime | None = None) -> Edge:
         """Insert, or update the provenance and validity of the same (src, relation, dst) (a new
-        provenance replaces the old one only when given; the validity window is the edge's)."""
+        provenance replaces the old one only when given; the validity window is the edge's). A
+        ``provenance`` naming a memory (``{"memory": id}``) makes that memory a source of the edge.
+        ``closing``: first end, at that time, the open edges of the same ``src`` and ``relation`` to any
+        other entity (``close_edges``: a single-valued relation stated anew), in the same write (on
+        PostgreSQL one statement for the three)."""
         ...
 
     def close_edges(self, src: str, relation: str, keep_dst: str, at: datetime) -> None:

@@ -618,23 +618,38 @@ class EntityWriteOps(EdgeSourceOps):
         comparing them are resolved again."""
         self._cache().settled.drop_affiliated()
 
-    def upsert_edge(self, edge: Edge) -> Edge:
+    def upsert_edge(self, edge: Edge, *, closing: datetime | None = None) -> Edge:
         if edge.relation in AFFILIATIONS:
             self._affiliations_changed()
-        rows = self._run(
-            "INSERT INTO entity_edges AS g (id, src, relation, dst, provenance, valid_from, valid_to,"
+        # One statement for what were up to three (each a round trip): the other open edges of the
+        # relation ended (``close_edges``; never this edge's row, so the parts touch different rows), the
+        # edge, and its memory's source row (``add_edge_source``, storage/postgres/edge_sources.py).
+        memory = (edge.provenance or {}).get("memory")
+        ctes: list[str] = []
+        params: list[Any] = []
+        if closing is not None:
+            ctes.append(
+                "c AS (UPDATE entity_edges SET valid_to = %s WHERE src = %s AND relation = %s AND dst <> %s"
+                " AND valid_to IS NULL)"
+            )
+            params += [closing, edge.src, edge.relation, edge.dst]
+        ctes.append(
+            "g AS (INSERT INTO entity_edges AS g (id, src, relation, dst, provenance, valid_from, valid_to,"
             " created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (src, relation, dst) DO UPDATE SET"
             " provenance = coalesce(excluded.provenance, g.provenance),"
             " valid_from = coalesce(excluded.valid_from, g.valid_from),"
-            f" valid_to = excluded.valid_to RETURNING {_EDGE.replace('g.', '')}",
-            (edge.id, edge.src, edge.relation, edge.dst, _jsonb(edge.provenance), edge.valid_from,
-             edge.valid_to, edge.created_at),
-        )  # fmt: skip
-        stored = _edge(rows[0])
-        memory = (edge.provenance or {}).get("memory")
+            " valid_to = excluded.valid_to RETURNING g.*)"
+        )
+        params += [edge.id, edge.src, edge.relation, edge.dst, _jsonb(edge.provenance), edge.valid_from,
+                   edge.valid_to, edge.created_at]  # fmt: skip
         if isinstance(memory, str):
-            self.add_edge_source(stored.id, memory, edge.created_at)  # (storage/postgres/edge_sources.py)
-        return stored
+            ctes.append(
+                "s AS (INSERT INTO entity_edge_sources (edge_id, memory_id, stated_at) SELECT id, %s, %s FROM g"
+                " ON CONFLICT (edge_id, memory_id) DO UPDATE SET stated_at = excluded.stated_at, ended_at = NULL)"
+            )
+            params += [memory, edge.created_at]
+        rows = self._run(f"WITH {', '.join(ctes)} SELECT {_EDGE} FROM g", params)
+        return _edge(rows[0])
 
     def end_memory_edges(self, memory_ids: Sequence[str], at: datetime) -> None:
         if memory_ids:

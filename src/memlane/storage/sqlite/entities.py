@@ -417,7 +417,9 @@ class EntityWriteOps(EdgeSourceOps):
         comparing them are resolved again."""
         self.resolution_memo().drop_affiliated()
 
-    def upsert_edge(self, edge: Edge) -> Edge:
+    def upsert_edge(self, edge: Edge, *, closing: datetime | None = None) -> Edge:
+        if closing is not None:
+            self.close_edges(edge.src, edge.relation, edge.dst, closing)
         if edge.relation in AFFILIATIONS:
             self._affiliations_changed()
         rows = self._run(
