@@ -1,12 +1,15 @@
 """Tests of the built-in embedders: real local models (exported once per session) and a real HTTP server.
 
-The ONNX export is the slow part (a few seconds), so it happens once, in a session-scoped home directory,
-and every local test shares it.
+The ONNX export is the slow part (a few seconds), so it happens once per session: in a temporary home
+(test_builds_the_model_without_torch), compared with the model every other local test shares, the one
+the user's model cache holds (``model_home``, exported there if it is not yet, as the other test files'
+local embedder is).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import sys
 import threading
@@ -74,8 +77,15 @@ def _cos_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 @pytest.fixture(scope="session")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("memlane-home")
+def home(tmp_path_factory: pytest.TempPathFactory, model_home: Path) -> Path:
+    """A home of the session's own whose fp32 model is a copy of the cached one (``model_home``, as
+    conftest's ``local_embedder`` uses): not a second export of the same weights. The int8 model is
+    quantised here, from it; test_builds_the_model_without_torch exports one afresh and compares."""
+    home = tmp_path_factory.mktemp("memlane-home")
+    target = onnx_model_path(home)
+    target.parent.mkdir(parents=True)
+    shutil.copyfile(local_model.ensure_onnx_model(model_home), target)
+    return home
 
 
 @pytest.fixture(scope="session")
@@ -89,11 +99,20 @@ def onnx_int8(home: Path, onnx_fp32: LocalOnnxEmbedder) -> LocalOnnxEmbedder:
 
 
 @pytest.fixture(scope="session")
-def torch_embedder() -> LocalTorchEmbedder:
+def torch_embedder() -> Iterator[LocalTorchEmbedder]:
     # The reference implementation needs the `torch` extra, which the default install leaves out (the
     # ONNX model is built without it). CI installs it (.ci/run) so these comparisons always run there.
     pytest.importorskip("sentence_transformers", reason="the torch extra is not installed (see .ci/run)")
-    return LocalTorchEmbedder()
+    import torch
+
+    # The reference on one thread: under -n 2 the other core runs the other worker, and a second intra-op
+    # thread there cost ~1.5 s more CPU per 80 texts (6.4 against 4.8 s, spinning) for the same vectors.
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield LocalTorchEmbedder()
+    finally:
+        torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="session")
@@ -227,6 +246,8 @@ def after_state(*paths: Path) -> dict[Path, tuple[int, int]]:
 def test_builds_the_model_without_torch(
     tmp_path: Path, onnx_fp32: LocalOnnxEmbedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The session's one export (the other tests' model is the cached one, conftest's model_home): built
+    # from the packaged weights in a new home, the vectors of the model every other test checks.
     for name in ("torch", "transformers", "sentence_transformers"):
         monkeypatch.setitem(sys.modules, name, None)  # makes `import torch` (etc.) raise ImportError
     built = LocalOnnxEmbedder(tmp_path)

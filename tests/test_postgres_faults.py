@@ -1,6 +1,7 @@
-"""A full disk under PostgreSQL, for real: the ``memories`` table moved to a tablespace on a 2 MiB
-tmpfs. Writes answer 503 ``storage_error`` saying the disk is full, reads keep working, ``/health``
-says ``degraded`` and recovers once the table has room again.
+"""A full disk under PostgreSQL, for real: the ``memories`` table moved to a tablespace on a 512 KiB
+tmpfs (a 2 MiB one took ~10 s of CPU to fill, for the same checks). Writes answer 503 ``storage_error``
+saying the disk is full, reads keep working, ``/health`` says ``degraded`` and recovers once the table
+has room again.
 
 Needs the tests' own PostgreSQL server (on this machine) and root, to mount the small disk where the
 server's user can write.
@@ -38,7 +39,7 @@ def test_a_full_disk_under_postgresql(pg_server, pg_url: str) -> None:
     disk = Path(tempfile.mkdtemp(prefix="memlane-pgdisk-", dir="/tmp"))
     disk.chmod(0o755)
     space = f"memlane_full_{uuid.uuid4().hex[:8]}"
-    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size=2m,uid={uid},gid={gid},mode=0700", "tmpfs", str(disk)],
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size=512k,uid={uid},gid={gid},mode=0700", "tmpfs", str(disk)],
                    check=True)  # fmt: skip
     stack = None
     try:
