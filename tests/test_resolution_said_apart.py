@@ -232,3 +232,26 @@ def test_a_kunya_is_a_parent_not_the_child() -> None:
     assert resolve(_m("Abu Faisal", "person", "Abu Faisal inspected the slab"), [faisal]).entity_id is None
     father = Candidate("p2", "person", "Abdulrahman Al-Harbi", aliases=("Abu Faisal",))
     assert resolve(_m("Abu Faisal", "person", "Abu Faisal signed the order"), [father]).entity_id == "p2"
+
+
+def test_a_sentence_that_says_it_is_not_known_which_one() -> None:
+    sasha = Candidate("p1", "person", "Sasha Zaitseva")
+    unsure = _m("Sasha", "person", "Sasha called about the rehearsal schedule, not clear which one")
+    assert resolve(unsure, [sasha]).how == "ambiguous"
+    week = _m("Sasha", "person", "Sasha called about the rehearsal, not sure which week it is")
+    assert resolve(week, [sasha]).entity_id == "p1"
+
+
+def test_a_denied_role_written_as_its_initials() -> None:
+    cso = Candidate(
+        "p1",
+        "person",
+        "Dr. Sarah Lindgren",
+        said=_said("Dr. Sarah Lindgren", "Dr. Sarah Lindgren is our chief scientific officer"),
+    )
+    counsel = _m(
+        "Sarah Lindgren", "person", "Sarah Lindgren at Kinova Labs is their general counsel, not our CSO"
+    )
+    assert resolve(counsel, [cso]).entity_id is None
+    cto = _m("Sarah Lindgren", "person", "Sarah Lindgren sent the plan, not our CTO")
+    assert resolve(cto, [cso]).entity_id == "p1"

@@ -2082,6 +2082,12 @@ def resolve(
     # organisation or an address's domain in common to join them. (Not the contexts' vectors: two
     # sentences about two namesakes read alike, see CONTEXT_SIMILARITY.)
     records = _record_systems(ids)
+    if _says_unsure(mention):
+        # "Sasha called about the rehearsal schedule, not clear which one": the writer says it is not
+        # known who; whoever the name fits, it is not merged
+        unsure_of = tuple(sorted(c.id for c in pool if _match_kind(mention, kind, c) is not None))
+        if unsure_of:
+            return Resolution(None, "ambiguous", unsure_of)
     fits: dict[str, list[Candidate]] = {}
     conflicted: dict[str, list[Candidate]] = {}
     for candidate in pool:
@@ -2497,6 +2503,23 @@ def said_apart(mention: Mention) -> bool:
     return bool(_place_parts(mention.name)[1]) or (here is not None and bool(_said_regions(here)))
 
 
+#: the sentence says it is not known which one its name is: "not clear which one", "not sure which of
+#: them", "could be either" (not "not sure which week": what is not known is then something else)
+_UNSURE = re.compile(
+    r"\b(?:(?:not|never)\s+(?:clear|sure|certain)|unclear|unsure|no\s+idea|(?:don['’]t|do\s+not|can['’]t|cannot)"
+    r"\s+(?:tell|know|say))\s+which\s+(?:one|of\s+(?:them|the\s+(?:two|three)))\b|\bcould\s+be\s+either\b",
+    re.IGNORECASE,
+)
+
+
+def _says_unsure(mention: Mention) -> bool:
+    """Whether the mention's sentence says that which one its name is, is not known."""
+    said = _mention_said(mention)
+    if said is None or ("which" not in said and "either" not in said):
+        return False
+    return bool(_UNSURE.search(said))
+
+
 def _said_other_only(mention: Mention, exact: Sequence[Candidate]) -> bool:
     """Every candidate the mention names exactly was first said to be another one, a namesake or
     unrelated ("DuPont, the American chemical group, is an unrelated prospect", "Acme Corp ... has
@@ -2628,8 +2651,21 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
         if theirs and (ANY_KIN in denied.kin or denied.kin & theirs):
             return True
     if denied.words:
-        return any(denied.words & said_words(known) for known in candidate.said)
+        return any(
+            denied.words & said_words(known) or any(_initialism_in(w, known) for w in denied.words)
+            for known in candidate.said
+        )
     return False
+
+
+def _initialism_in(word: str, said: str) -> bool:
+    """Whether a short denied word is the initials of words the sentence says in a row ("not our CSO"
+    / "is our chief scientific officer")."""
+    if not 2 <= len(word) <= 5:
+        return False
+    words = [w for w in re.findall(r"[^\W\d_]+", said.casefold()) if w not in _INITIALS_SKIP]
+    n = len(word)
+    return any("".join(w[0] for w in words[i : i + n]) == word for i in range(len(words) - n + 1))
 
 
 _NO_DENIALS = denials("")
