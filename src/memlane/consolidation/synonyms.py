@@ -44,7 +44,9 @@ __all__ = ["MIN_LENGTH", "one_meaning", "spelling", "stems", "stems_of", "word_s
 #: a word of four letters)
 MIN_LENGTH = 4
 
-_WORD_RE = re.compile(r"(?<![\w'’-])([A-Za-z]+)(?![\w'’-])")
+#: a word, possessive included ("neighbour's" is read as "neighbour"), not part of a contraction or
+#: a hyphenated word
+_WORD_RE = re.compile(r"(?<![\w'’-])([A-Za-z]+)(?=['’]s\b|(?![\w'’-]))")
 
 #: British spellings and their American forms, by regular rule (the form is checked in WordNet)
 _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
