@@ -81,7 +81,20 @@ from .places import (
     regions_of,
     territory_of,
 )
-from .said import ANY_KIN, KEPT, MARK, Denials, denials, relations, relations_conflict, said_of, said_words
+from .said import (
+    ANY_KIN,
+    KEPT,
+    MARK,
+    Denials,
+    denials,
+    description,
+    relations,
+    relations_conflict,
+    said_gender,
+    said_of,
+    said_words,
+    said_words_affirmed,
+)
 from .senses import TYPE_CLASSES, senses_conflict
 from .thing_names import (
     document_id,
@@ -110,6 +123,7 @@ __all__ = [
     "normalise_name",
     "resolve",
     "said_apart",
+    "title_gender",
 ]
 
 
@@ -602,6 +616,19 @@ def _grown_keys(name: str) -> set[str]:
 def _initials(base: str) -> str:
     words = [w for w in base.split() if w not in _INITIALS_SKIP]
     return "".join(w[0] for w in words) if len(words) >= 2 else ""
+
+
+def title_gender(name: str, context: str | None = None) -> str | None:
+    """The gender a person's title or word of address states ("Mr Kapanadze": "m"), or the title written
+    just before the name in ``context`` (the text analysis finds "Kapanadze" in "Mr Kapanadze sent
+    ..."), else None."""
+    gender = _person_parts_of(name)[1]
+    if gender is None and context and name:
+        at = context.find(name)
+        before = context[:at].split()[-1:] if at > 0 else []
+        if before and len(word := _fold(before[0]).strip(".")) > 1:
+            gender = "m" if word in _MALE_TITLES else "f" if word in _FEMALE_TITLES else None
+    return gender
 
 
 def _person_parts(name: str) -> tuple[list[str], str | None]:
@@ -2216,6 +2243,12 @@ def resolve(
             if len(backed) == 1:  # the one at the mention's organisation ("Rafael" from Pagajá)
                 match = backed[0]
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
+            described = _described_alike(mention, kind, [*others.values(), *conflicted[how]])
+            if len(described) == 1 and described[0].id in others:
+                # the one the sentence describes as a sentence that named it did ("Rosita the vet
+                # technician", with only one Rosa said to be the vet technician)
+                match = described[0]
+                return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
             if not others:
                 return Resolution(None, "new")
             return Resolution(
@@ -2255,6 +2288,17 @@ def resolve(
             if len(titled) == 1 and how == "partial":
                 match = titled[0]
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
+            # the one the sentence describes as a sentence that named it did ("Gabriel the striker" with
+            # one Gabriel Souza said to be a striker and another the physio), or the one of the title's
+            # gender where the others' sentences say they are of the other ("Mr Kapanadze" with Giorgi
+            # and "Nino Kapanadze is Giorgi's mother")
+            for narrowed in (
+                _described_alike(mention, kind, list(found.values())),
+                _of_said_gender(mention, kind, list(found.values())),
+            ):
+                if len(narrowed) == 1:
+                    match = narrowed[0]
+                    return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
             return Resolution(None, "ambiguous", tuple(sorted(found)))
 
     # 4. fuzzy: a close spelling, confirmed by the contexts when vectors are known (not of a place name
@@ -2793,6 +2837,34 @@ def _kunya_apart(mention: Mention, kind: EntityType | None, candidate: Candidate
         return False
     holding = [n for n in names if word in n.casefold().split()]
     return bool(holding) and all(_kunya(n) == word for n in holding)
+
+
+def _described_alike(
+    mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]
+) -> list[Candidate]:
+    """Of people a mention fits equally, those whose sentences (``Candidate.said``) say a word of the
+    description the mention's sentence gives right after the name (``said.description``: "Gabriel the
+    striker", "Anjali from the estate office", "K. Yamamoto, the calibration engineer") and do not deny
+    it ("..., not the installer"). Empty when the sentence gives none."""
+    if not all(_is_person(kind, c) for c in fitting):
+        return []
+    said = _mention_said(mention)
+    words = description(said) if said is not None else frozenset()
+    if not words:
+        return []
+    return [c for c in fitting if any(words & said_words_affirmed(known) for known in c.said)]
+
+
+def _of_said_gender(
+    mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]
+) -> list[Candidate]:
+    """Of people a mention with a title of one gender fits equally ("Mr Kapanadze"), those that no
+    sentence that named them says are of the other ("Nino Kapanadze is Giorgi's mother", "Aroha Walker
+    is Hemi's daughter, she's ..."; ``said.said_gender``); all of them when the title states none."""
+    gender = title_gender(mention.name or "", mention.context)
+    if gender is None or not all(_is_person(kind, c) for c in fitting):
+        return list(fitting)
+    return [c for c in fitting if all(said_gender(known) in (None, gender) for known in c.said)]
 
 
 def _backed_people(mention: Mention, kind: EntityType | None, pool: Sequence[Candidate]) -> list[Candidate]:

@@ -1,7 +1,9 @@
 """What a text says of a person it names, as resolution weighs it: who the person is to the writer
 ("Sophie Clarke is my daughter's form teacher", "Susan, my sister, ...", "my manager is Leila") and
 whom the text says the person is *not* ("José Hernández is my father-in-law, not José Luis";
-"Gary from the Dell account team is our rep, not the superintendent").
+"Gary from the Dell account team is our rep, not the superintendent"); what it describes the person as
+right after the name ("Gabriel the striker", "Anjali from the estate office": :func:`description`) and
+the gender it says the person is of ("Nino Kapanadze is Giorgi's mother": :func:`said_gender`).
 
 A known entity keeps the sentences that named it, its name marked (:func:`said_of`): the marked
 sentence is what :func:`relations` and :func:`said_words` read later, when a lone given name or a
@@ -24,10 +26,13 @@ __all__ = [
     "Denials",
     "Relation",
     "denials",
+    "description",
     "relations",
     "relations_conflict",
+    "said_gender",
     "said_of",
     "said_words",
+    "said_words_affirmed",
 ]
 
 #: stands for the entity's own name in a sentence that named it
@@ -255,3 +260,112 @@ def denials(said: str) -> Denials:
     if not (names or words or kin or apart):
         return _NONE
     return Denials(tuple(names), frozenset(words), frozenset(kin), tuple(apart))
+
+
+#: what a sentence says its person is or does, right after the name: "@ the striker scored", "@, the
+#: policyholder, ...", "@ from the docs PR", "@ in payroll", "@ who teaches the boys' class", "@ is a
+#: calibration engineer"
+_DESCRIBED = re.compile(
+    _M + r"(?:\s*,\s*|\s+)(?:(?:is|was)\s+(?:also\s+|now\s+|still\s+)?)?"
+    r"(?:(?:the|a|an|our|my|his|her|their)\s+|(?:from|in|at|on)\s+(?:the\s+|our\s+|my\s+)?|(?P<who>who|that)\s+)"
+    r"(?P<d>[^,.;:!?()]{1,60})",
+    re.IGNORECASE,
+)
+#: a word that ends a description's noun phrase: the sentence's verb ("the vet technician says", "the
+#: owner approved", "the farmer paid")
+_VERB_END = ("ed",)
+_IRREGULAR_VERBS = frozenset(
+    [
+        "is", "was", "are", "were", "has", "had", "have", "did", "does", "do", "can", "will", "would",
+        "could", "should", "must", "may", "might", "paid", "said", "sent", "made", "got", "took", "left",
+        "came", "went", "gave", "found", "brought", "bought", "fell", "ran", "kept", "won", "lost", "met",
+        "saw", "wrote", "drove", "built", "sold", "told", "put", "set", "let", "rang", "phoned", "called",
+    ]
+)  # fmt: skip
+#: words too common to tell two people apart ("the new one", "the other guy")
+_GENERIC = frozenset(
+    [
+        "new", "old", "other", "same", "different", "another", "one", "two", "first", "second", "younger",
+        "older", "elder", "little", "big", "senior", "junior", "guy", "man", "woman", "lady", "person",
+        "people", "someone", "name",
+    ]
+)  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def description(said: str) -> frozenset[str]:
+    """The words of what the marked sentence ``said`` says its person is, right after the name: a role
+    ("@ the striker", "@, the calibration engineer,", "@ is a clerk"), where they are ("@ from the docs
+    PR", "@ in payroll") or what they do ("@ who teaches the boys' class"); the noun phrase ends at the
+    sentence's verb ("@ the vet technician says ...": vet, technician). Words in lower case only: a name
+    ("@ from Construtora Horizonte") is an organisation's, which resolution compares as one. Empty when
+    none."""
+    at = said.find(MARK)
+    if at == -1:
+        return frozenset()
+    match = _DESCRIBED.match(said, at)
+    if match is None:
+        return frozenset()
+    kept: list[str] = []
+    for i, word in enumerate(match.group("d").split()):
+        bare = word.strip("'’\"").casefold()
+        if i >= (5 if match.group("who") else 3):
+            break
+        if i and (bare in _IRREGULAR_VERBS or bare.endswith(_VERB_END) or _verb_s(word)):
+            break
+        if word[:1].islower():  # (a name in it, "from Construtora Horizonte", is compared as a name)
+            kept.append(bare)
+    return frozenset(w for w in _words(" ".join(kept)) if len(w) >= 3 and w not in _GENERIC)
+
+
+def _verb_s(word: str) -> bool:
+    """A verb's -s ("says", "wants"), not a possessive plural ("boys'") or a word ending in "ss"."""
+    return word.endswith("s") and not word.endswith(("ss", "'s", "’s", "us", "is")) and len(word) > 3
+
+
+def said_words_affirmed(said: str) -> frozenset[str]:
+    """``said_words`` without those the sentence denies ("..., not the installer")."""
+    return said_words(said) - denials(said).words
+
+
+#: who a sentence says its person is, by a word of one gender: "@ is Giorgi's mother", "@ is my
+#: husband", "@, her daughter, ..."
+_KIN_GENDER = {
+    **dict.fromkeys([
+        "mother", "mom", "mum", "mama", "sister", "daughter", "wife", "grandmother", "grandma", "granny",
+        "aunt", "auntie", "aunty", "niece", "girlfriend", "bride", "fiancee", "fiancée", "stepmother",
+        "stepdaughter", "granddaughter", "stepmum", "stepmom",
+    ], "f"),
+    **dict.fromkeys([
+        "father", "dad", "papa", "brother", "son", "husband", "grandfather", "grandpa", "granddad", "uncle",
+        "nephew", "boyfriend", "groom", "fiance", "fiancé", "stepfather", "stepson", "grandson", "stepdad",
+    ], "m"),
+}  # fmt: skip
+_SAID_KIN = re.compile(
+    _M + r"(?:\s*,\s*|\s+(?:is|was)\s+)(?:my|our|his|her|their|the|a|[A-Z][\w-]*['’]s)\s+(?P<kin>[\w-]+)"
+)
+#: "@ is ..., she is paying", "@ ... he works at the bank": the pronoun of the sentence's person
+_SAID_PRONOUN = re.compile(r"(?:,|\band)\s+(?P<p>she|he)(?:\s|['’])", re.IGNORECASE)
+
+
+#: the marked name as the subject of its sentence ("@ is ...", "@, ..."), not "@'s mother"
+_SUBJECT = re.compile(_M + r"(?:\s*,|\s+(?:is|was|has)\b)")
+
+
+@lru_cache(maxsize=4096)
+def said_gender(said: str) -> str | None:
+    """ "m" or "f" when the marked sentence ``said`` says its person is a man or a woman: a relative's
+    word of one gender right after the name ("@ is Giorgi's mother", "@ is my husband"), or, when the
+    name is the sentence's subject, a clause going on with "she" or "he" ("@ is Hemi's daughter, she's
+    doing an internship"; not "@'s mother, she ..."); None when it says neither or both."""
+    at = said.find(MARK)
+    if at == -1:
+        return None
+    found = set()
+    kin = _SAID_KIN.match(said, at)
+    if kin is not None and (gender := _KIN_GENDER.get(kin.group("kin").casefold())):
+        found.add(gender)
+    pronoun = _SAID_PRONOUN.search(said, at) if _SUBJECT.match(said, at) else None
+    if pronoun is not None:
+        found.add("f" if pronoun.group("p").casefold() == "she" else "m")
+    return next(iter(found)) if len(found) == 1 else None

@@ -39,8 +39,8 @@ from ..storage.base import AFFILIATIONS, EntityWrites
 from ..storage.entity_names import matching_type
 from ..text import extract_entities, key_fold
 from .linking import _spelling, affiliated, memory_mentions
-from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart
-from .said import KEPT, denials, relations, said_of
+from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart, title_gender
+from .said import KEPT, denials, description, relations, said_of
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
 
@@ -72,7 +72,10 @@ class SaidReads:
         its name is a namesake of a known one or another one ("a different Fiona": any kind of thing),
         or, a place's, the country it is in ("Paris, Texas": ``resolution.said_apart``); or it names the
         organisation its person belongs to ("Zhang Wei from Lumen Optics", a CRM contact's company) or
-        is an e-mail address (resolution compares the candidates' organisations)."""
+        is an e-mail address (resolution compares the candidates' organisations); or its sentence describes
+        its person ("Gabriel the striker") or its title states a gender ("Mr Kapanadze"): of people the
+        name fits equally, resolution takes the one so described, or the one not said to be of the
+        other gender."""
         # (kept by what it reads: linking asks it of each mention of a batch several times)
         return _needs(mention.name, mention.type, mention.affiliations, mention.context)
 
@@ -162,7 +165,11 @@ def _needs(
     if said is None:
         return False
     denied = denials(said)
-    return bool(relations(said) or denied.words or denied.kin)
+    # (a description of the person, "Gabriel the striker", or a title's gender, "Mr Kapanadze": which
+    # of two people a name fits equally the sentences that named them tell)
+    return bool(
+        relations(said) or denied.words or denied.kin or description(said) or title_gender(name, context)
+    )
 
 
 def organisations_said(names: Sequence[str], texts: Iterable[str]) -> tuple[str, ...]:
