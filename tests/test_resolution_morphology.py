@@ -83,8 +83,9 @@ def test_a_short_form_needs_the_surname_and_the_organisation() -> None:
     at_tarkon = Mention("Kasia Wiśniewska", "person", ("kasia.wisniewska@tarkon.pl",))
     assert resolve(at_tarkon, [katarzyna]).entity_id == "p1"
     assert resolve(Mention("Kasia Wiśniewska", "person", (), ("Tarkon",)), [katarzyna]).entity_id == "p1"
-    # by its form alone, no: "Priya" is cut from "Priyanka" and a name of its own
-    assert resolve(Mention("Kasia Wiśniewska", "person"), [katarzyna]).how == "new"
+    # by its form alone: a short form few people are given joins the full name of the same surname, as
+    # it joins it alone ("Kasia"); "Priya" is cut from "Priyanka" and a name of its own (many are given it)
+    assert resolve(Mention("Kasia Wiśniewska", "person"), [katarzyna]).how == "shortened"
     priyanka = _person("p2", "Priyanka Sharma", affiliations=("Globex",))
     assert resolve(Mention("Priya Sharma", "person"), [priyanka]).how == "new"
     # another surname, or a second person it could be short for: no

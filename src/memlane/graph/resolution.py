@@ -984,11 +984,17 @@ def fuzzy_prefix(name: str, type: EntityType | str | None = None) -> str:
 #: A given name this common where it is commonest (``given_names.given_name_frequency``: about one person
 #: in a thousand) is a name of its own, not a pet name of another that no table lists.
 COMMON_GIVEN_NAME = 6
+#: A short form this rare or rarer (one step below ``COMMON_GIVEN_NAME``, about one person in two
+#: thousand) joins a full name of the same surname without an organisation in common ("Lupe Robles" /
+#: Guadalupe Robles): a full name written with another given name says more than a form alone that it
+#: is someone else ("Priya Sharma" beside Priyanka Sharma).
+RARE_GIVEN_NAME = 5
 
 _RANK = {
     "exact": 4.0,
     "nickname": 3.0,
     "derived": 2.8,
+    "shortened": 2.7,
     "grown": 2.5,
     "partial": 2.0,
     "form": 1.9,
@@ -1102,9 +1108,11 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             agree = "nickname"
         if agree is None:
             # a short form made by morphology ("Kasia Wiśniewska" / "Katarzyna Wiśniewska"): the same
-            # surname, and (checked by ``resolve``) an organisation in common
+            # surname, and (checked by ``resolve``) an organisation in common; or none when the short
+            # form is a name few people are given ("shortened": "Lupe Robles" / Guadalupe Robles; not
+            # "Maria Lopez" / Mariana Lopez, nor "Priya Sharma" / Priyanka Sharma)
             if _derived_short_form(mention[0], known[0]):
-                return "derived"
+                return "shortened" if _rare_short_form(mention[0], known[0]) else "derived"
             short, full = (mention, known) if len(mention) < len(known) else (known, mention)
             if len(short) == 2 and len(short[0]) > 1 and short[0] in full[1:-1]:
                 # one who goes by a middle name ("Lourdes Reyes" / "Maria Lourdes Reyes"): the same
@@ -1257,6 +1265,15 @@ def _derived_short_form(a: str, b: str) -> bool:
     return not (forms_short and forms_long) or bool(forms_short & forms_long)
 
 
+def _rare_short_form(a: str, b: str) -> bool:
+    """Of two given names one of which is a short form of the other by morphology, the short one is a
+    name few people are given (``given_name_frequency`` under ``RARE_GIVEN_NAME``: "Lupe", "Venkat",
+    "Kolya", "Bartek"; not "Maria" of "Mariana", nor "Priya" of "Priyanka"), and the ``names`` extra's
+    table is there to say so."""
+    short = a if is_short_form(a, b) else b
+    return has_name_dictionary() and given_name_frequency(short) < RARE_GIVEN_NAME
+
+
 def _may_be_pet_name(a: str, b: str) -> bool:
     """Two given names that may be one person's name and its pet form though no table pairs them:
     both whole words of three letters or more; not two names the tables know as names of their own
@@ -1312,6 +1329,8 @@ def _grown(a: list[str], b: list[str]) -> str | None:
         return None
     if _given_names_agree(short[0], long[0]) in ("exact", "nickname"):
         return "grown"
+    if _derived_short_form(short[0], long[0]) and _rare_short_form(short[0], long[0]):
+        return "shortened"  # (as before the same surname: "Lupe Robles" / "Guadalupe Robles García")
     if _derived_short_form(short[0], long[0]) or _unlisted_pet_name(short[0], long[0]):
         # a pet name and one surname of two ("Paco Hernández" / "Francisco Hernández García"): as a pet
         # name before the same surname, only with an organisation in common (checked by ``resolve``)
@@ -2262,6 +2281,7 @@ def resolve(
             if how in (
                 "nickname",
                 "derived",
+                "shortened",
                 "partial",
                 "form",
                 "grown",
