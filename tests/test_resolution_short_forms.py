@@ -43,3 +43,14 @@ def test_on_store_a_rare_short_form_with_the_surname(mem: Memlane) -> None:
     people = [e for e in mem.entities.list(limit=50) if e.type == "person"]
     assert [e.name for e in people] == ["Guadalupe Robles"]
     assert len(mem.entities.memories(people[0].id, limit=10)) == 2
+
+
+def test_a_rare_short_form_of_a_name_known_alone() -> None:
+    for short, known in (("Lachie", "Lachlan"), ("Tomek", "Tomasz")):
+        found = resolve(_person(short), [Candidate("p1", "person", known)])
+        assert (found.entity_id, found.how) == ("p1", "clipped"), short
+    # a name many people are given is a name of its own; two people known so: which one is not known
+    for short, known in (("Maria", "Mariana"), ("Priya", "Priyanka")):
+        assert resolve(_person(short), [Candidate("p1", "person", known)]).entity_id is None, short
+    twins = [Candidate("p1", "person", "Tomasz"), Candidate("p2", "person", "Tomasz Nowak")]
+    assert resolve(_person("Tomek"), twins).entity_id is None

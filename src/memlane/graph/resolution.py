@@ -1158,6 +1158,11 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             len(word) < len(alone) or is_spelling_variant(word, alone)
         ):
             return "form"
+        if len(word) < len(alone) and _derived_short_form(word, alone) and _rare_short_form(word, alone):
+            # a short form no table lists, by morphology, of a name known alone ("Lachie" / Lachlan,
+            # "Tomek" / Tomasz), a name few people are given (as before the same surname): the
+            # only person known alone so (checked by ``resolve``)
+            return "clipped"
         return None
     if _given_names_agree(word, full[0]) in ("exact", "nickname"):
         return "partial"
