@@ -15,6 +15,7 @@ from memlane import Memlane
 from memlane.consolidation.confirmation import frame_added, near_keys, one_apart
 from memlane.consolidation.duplicates import near_duplicate_clusters, statement_signature
 from memlane.consolidation.service import word_rule
+from memlane.consolidation.signature import signature
 from memlane.models import Memory, Visibility
 
 
@@ -112,3 +113,24 @@ def test_consolidate_merges_statements_one_word_apart(mem: Memlane) -> None:
     for kept in (miss, fact):
         assert mem.get(kept).id == kept
     assert mem.get(other, user="bo").id == other
+
+
+def test_numbers_in_words_and_units_abbreviated_are_read_as_written_out() -> None:
+    """ "forty" is 40, "twenty-five" 25, "90 km" is "90 kilometres", "16 ft" "16-foot", "3 kg" "3 kilograms";
+    a function word or a letter after a number is no unit, another number another fact."""
+    same = [
+        ("Ilse has kept bees for thirty-five years", "Ilse has kept bees for 35 years"),
+        ("Ilse has kept bees for forty years", "Ilse has kept bees for 40 years"),
+        ("Ravi cycles 30 km to work", "Ravi cycles 30 kilometres to work"),
+        ("Ravi owns a 16 ft canoe", "Ravi owns a 16-foot canoe"),
+        ("The parcel weighs 3 kg", "The parcel weighs 3 kilograms"),
+    ]
+    for a, b in same:
+        assert signature(a) == signature(b), (a, b)
+        assert _merged(a, b)
+    assert signature("Ilse has kept bees for forty years") != signature(
+        "Ilse has kept bees for fourteen years"
+    )
+    assert signature("Ravi cycles 30 km to work") != signature("Ravi cycles 30 miles to work")
+    assert "inch" not in (signature("Ravi was born in 1985 in Oslo") or ())  # "in" is no inch
+    assert "kelvin" not in (signature("Ravi runs 5 k every Sunday") or ())

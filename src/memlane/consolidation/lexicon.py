@@ -348,6 +348,19 @@ def is_unit(word: str) -> bool:
     return any(_UNIT in _above(frozenset({synset}), 20) for synset in senses)
 
 
+@lru_cache(maxsize=4096)
+def unit_name(word: str) -> str | None:
+    """The name WordNet gives first to the unit of measurement ``word`` abbreviates, as written for
+    its very spelling and one of its two most frequent noun senses ("km" -> "kilometer", "ft" ->
+    "foot", "kg" -> "kilogram"); None when ``word`` names no unit that way."""
+    for per_pos in _index().get(word, ()):
+        if per_pos and per_pos[0][0] == "n":
+            for synset in per_pos[:2]:
+                if _UNIT in _above(frozenset({synset}), 20):
+                    return synset_words(synset)[0]
+    return None
+
+
 def pointers(synset: Synset) -> tuple[tuple[str, Synset], ...]:
     """``synset``'s pointers as (symbol, target synset): "+" a derivation, "@" a hypernym, "!" an
     antonym (WordNet's symbols)."""

@@ -148,6 +148,37 @@ _CURRENCY_RE = re.compile("[$€£¥]")
 _NUMBER_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
 
+#: number words from thirteen to ninety-nine ("forty" is "40", "twenty-five" and "twenty five" "25")
+_TEENS = ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_LARGER_RE = re.compile(
+    rf"\b(?:({'|'.join(_TEENS)})|({'|'.join(_TENS)})(?:[- ]({'|'.join(_UNITS)}))?)\b", re.IGNORECASE
+)
+
+
+def _larger(match: re.Match[str]) -> str:
+    teen, tens, unit = (g.lower() if g else g for g in match.groups())
+    if teen:
+        return str(13 + _TEENS.index(teen))
+    return str(20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) + 1 if unit else 0))
+
+
+#: a unit's abbreviation of two or three letters after a number ("90 km", "28 ft", "5 kg"): read as
+#: the unit's name (``lexicon.unit_name``), as the word spelled out is read
+_UNIT_AFTER_RE = re.compile(r"(?<=\d)(\s*-?\s*)([a-z]{1,3})\b")
+
+
+def _unit_named(match: re.Match[str]) -> str:
+    from . import lexicon
+
+    word = match.group(2)
+    if len(word) < 2 or word in text.STOPWORDS or word in MARKERS or not lexicon.available():
+        return match.group()  # "in 1985 in Oslo", "5 k": a function word or a letter
+    name = lexicon.unit_name(word)
+    return match.group() if name is None or "_" in name else f" {name}"
+
+
 WORD_RE = re.compile(r"[a-z]+")
 
 
@@ -218,6 +249,8 @@ def normalise(content: str, plans: bool = True) -> str:
     normalised = structure_forms(relation_forms(place_names(plain_forms(content, plans))))
     normalised = _CURRENCY_RE.sub(lambda m: CURRENCY[m.group()], normalised)
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
+    normalised = _LARGER_RE.sub(_larger, normalised)
+    normalised = _UNIT_AFTER_RE.sub(_unit_named, normalised)
     return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
 
 
