@@ -43,7 +43,19 @@ def commands(db: Path, run: int) -> dict[str, list[str]]:
         "memlane memory recall": [*CLI, *common, "memory", "recall", "Where does Anna work?"],
         "memlane memory list --json": [*CLI, *common, "--json", "memory", "list"],
         "memlane entities list --json": [*CLI, *common, "--json", "entities", "list"],
+        # the stdio server's start-up (imports, warm-up) to its answer to ``initialize``, then end of input
+        "memlane mcp (initialize)": [*CLI, *common, "mcp"],
     }
+
+
+#: what a command reads on its standard input (the others read none)
+INPUT = {
+    "memlane mcp (initialize)": json.dumps({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "bench", "version": "1"}},
+    }) + "\n",
+}  # fmt: skip
 
 
 def environment(src: str, home: Path) -> dict[str, str]:
@@ -52,12 +64,13 @@ def environment(src: str, home: Path) -> dict[str, str]:
     return env
 
 
-def cpu_of(args: list[str], env: dict[str, str]) -> float:
-    """CPU seconds (user + system) of one child process, which must succeed."""
+def cpu_of(args: list[str], env: dict[str, str], stdin: str = "") -> float:
+    """CPU seconds (user + system) of one child process, which must succeed (and, given ``stdin``, answer
+    on its standard output)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(args, env=env, input=stdin, capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
+    if done.returncode != 0 or (stdin and not done.stdout.strip()):
         raise SystemExit(f"{' '.join(args[2:])} failed: {done.stderr[-2000:]}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -82,7 +95,8 @@ def main() -> None:
         for label, src in trees.items():
             home, db = work / label / "home", work / label / "memlane.db"
             for name, args in commands(db, run).items():
-                figures[label].setdefault(name, []).append(cpu_of(args, environment(src, home)))
+                cpu = cpu_of(args, environment(src, home), INPUT.get(name, ""))
+                figures[label].setdefault(name, []).append(cpu)
             print(f"run {run + 1} {label} done (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     print(f"\nCPU (user + system), medians of {options.runs} alternated runs (load average now "
           f"{os.getloadavg()[0]:.1f}):")  # fmt: skip
