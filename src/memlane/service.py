@@ -923,9 +923,9 @@ class MemoryService:
     def warm_up(self) -> None:
         """Do now what a process's first store and first recall would otherwise do on their way: load
         the embedding model, read the text analysis's tables (given names, places, lemmas; see
-        ``text.table_cache``) and compile the patterns it compiles on first use. A sample statement is
-        analysed as a store analyses it and embedded, its names resolved against made-up entities, and
-        a sample question is recalled in a workspace nobody has (through every lane, with nothing to
+        ``text.table_cache``) and compile the patterns it compiles on first use (every
+        ``text.pattern_hints.LazyPattern`` too). A sample statement is analysed as a store analyses it
+        and embedded, its names resolved against made-up entities, and a sample question is recalled in a workspace nobody has (through every lane, with nothing to
         find): nothing is written, nothing is read that belongs to anyone. ``memlane serve`` calls it
         before it announces its URL."""
         places.load_tables()  # every place table: which ones a sample statement reaches depends on the cache
@@ -958,6 +958,9 @@ class MemoryService:
         ):
             resolve(mention, known)
         self.recall(_WARM_UP_QUESTION, actor=actor, count_access=False)
+        from .text.pattern_hints import compile_patterns
+
+        compile_patterns()  # the patterns compiled on first use the sample reached none of
 
     def close(self) -> None:
         if self._pool is not None:

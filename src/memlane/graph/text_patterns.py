@@ -1,12 +1,14 @@
 """The patterns :mod:`memlane.graph.relations_text` reads statements with, over a sentence whose names are
 slots (``\x01<n>\x01``): relations (with the types their ends take), what a sentence takes for granted,
 a person's organisation, and typing cues. Data only; the reading and its checks are in
-``relations_text``."""
+``relations_text``. Each pattern compiles on its first search (``text.pattern_hints.LazyPattern``): most
+are skipped for a sentence without their words, and a process that reads no text compiles none."""
 
 from __future__ import annotations
 
 import re
 
+from ..text.pattern_hints import LazyPattern
 from .resolution import EntityType
 
 __all__ = [
@@ -46,12 +48,12 @@ _TEAM_WORD = r"\s+(?:team|squad|group|crew|guild|chapter|department|dept)\b"
 _TEAM = rf"(?P<team>{_TEAM_WORD})?"
 
 #: (relation, ended, pattern, source group, target group, source type, target type)
-_Pattern = tuple[str, bool, "re.Pattern[str]", str, str, EntityType | None, EntityType | None]
+_Pattern = tuple[str, bool, LazyPattern, str, str, EntityType | None, EntityType | None]
 
 
 def _p(relation: str, ended: bool, pattern: str, src: str = "a", dst: str = "b",
        src_type: EntityType | None = None, dst_type: EntityType | None = None) -> _Pattern:  # fmt: skip
-    return relation, ended, re.compile(pattern, re.IGNORECASE), src, dst, src_type, dst_type
+    return relation, ended, LazyPattern(pattern, re.IGNORECASE), src, dst, src_type, dst_type
 
 
 _PATTERNS: tuple[_Pattern, ...] = (
@@ -420,7 +422,9 @@ HINTS: dict[str, tuple[str, ...]] = {
 }
 
 #: "Kasia Nowak from Tarkon", "Piotr at Acme", "Ana (Stripe)", "Ana of Globex"
-AFFILIATION_RE = re.compile(rf"{_A}\s*(?:,\s*)?(?:from|at|of|with|\()\s*{_B}(?!{_TEAM_WORD})(?:\)|\s|,|\.|$)")
+AFFILIATION_RE = LazyPattern(
+    rf"{_A}\s*(?:,\s*)?(?:from|at|of|with|\()\s*{_B}(?!{_TEAM_WORD})(?:\)|\s|,|\.|$)"
+)
 
 #: a word naming what a person does for an organisation, the head of a role ("the buyer", "our contact",
 #: "head of operations", "the Infosys test lead"): the forms below need one, so that "Ana is a fan of
@@ -450,8 +454,8 @@ _ENDS_HERE = (
 
 #: more ways a text gives a person's organisation, read as ``AFFILIATION_RE`` is (a person's
 #: organisation, and ``works_at`` when the sentence states): a role at it, its role, owning or running it
-AFFILIATION_FORMS: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p, re.IGNORECASE)
+AFFILIATION_FORMS: tuple[LazyPattern, ...] = tuple(
+    LazyPattern(p, re.IGNORECASE)
     for p in (
         # "Ana Lopez is the buyer at Globex", "Priya, our contact at Globex, ...", "Diane Okoro is the
         # chief information officer of Calloway Health", "Aleksandra Volkova, procurement at Severstal"
@@ -471,7 +475,7 @@ AFFILIATION_FORMS: tuple[re.Pattern[str], ...] = tuple(
 )
 
 #: what precedes a person met somewhere ("met Ana at Nobu", "dinner with Ana at Zuma")
-ENCOUNTER = re.compile(
+ENCOUNTER = LazyPattern(
     r"\b(?:met|meet|meeting|saw|see|seeing|seen|ran into|run into|bumped into|visited|visiting|dinner|lunch|"
     r"breakfast|brunch|coffee|drinks|hung out|hang out|picked up|dropped off|spotted|photo|picture|"
     r"with)\b[^\x01]*$",
@@ -479,9 +483,9 @@ ENCOUNTER = re.compile(
 )
 
 #: typing cues: (pattern, the slot's type)
-TYPE_CUES: tuple[tuple[re.Pattern[str], EntityType], ...] = (
+TYPE_CUES: tuple[tuple[LazyPattern, EntityType], ...] = (
     (
-        re.compile(
+        LazyPattern(
             rf"{_A}'s?\s+(?:invoices?|contracts?|orders?|accounts?|renewal|subscription|ceo|cto|cfo|"
             rf"founders?|employees|staff|headquarters|hq|offices?|stock|shares|customers|clients|"
             rf"pricing|billing|procurement|legal team|sales team|support team)\b",
@@ -489,16 +493,16 @@ TYPE_CUES: tuple[tuple[re.Pattern[str], EntityType], ...] = (
         ),
         _C,
     ),  # fmt: skip
-    (re.compile(rf"\bthe\s+{_A}\s+(?:team|squad|department)\b", re.I), _T),
+    (LazyPattern(rf"\bthe\s+{_A}\s+(?:team|squad|department)\b", re.I), _T),
     (
-        re.compile(
+        LazyPattern(
             rf"\b(?:sign|signed|signing|onboard|onboarded|onboarding)\s+{_A}\s+as\s+(?:a|an|our)\s+(?:new\s+)?(?:customer|client)",
             re.I,
         ),
         _C,
     ),
     (
-        re.compile(
+        LazyPattern(
             rf"{_A}'s?\s+(?:[a-z]+\s+)?(?:team|department|office|offices|engineers|product|platform|"
             rf"app|website|api|sdk|servers|outage)\b",
             re.I,
@@ -506,20 +510,20 @@ TYPE_CUES: tuple[tuple[re.Pattern[str], EntityType], ...] = (
         _C,
     ),  # fmt: skip
     (
-        re.compile(
+        LazyPattern(
             rf"\b(?:work|works|worked|working|job|jobs|employed|intern|interning|hired)\s+(?:at|for|by)\s+{_A}(?!{_TEAM_WORD})",
             re.I,
         ),
         _C,
     ),
     (
-        re.compile(
+        LazyPattern(
             rf"\b(?:join|joins|joined|joining|leave|leaves|left|leaving|quit|quits)\s+{_A}(?!{_TEAM_WORD})",
             re.I,
         ),
         _C,
     ),
-    (re.compile(rf"{_A}\s+(?:Inc|Corp|Ltd|LLC|GmbH)\b", re.I), _C),
+    (LazyPattern(rf"{_A}\s+(?:Inc|Corp|Ltd|LLC|GmbH)\b", re.I), _C),
 )
 #: words one of which each cue needs (checked before its pattern)
 CUE_HINTS: tuple[tuple[str, ...], ...] = (
@@ -533,7 +537,7 @@ CUE_HINTS: tuple[tuple[str, ...], ...] = (
 )
 #: a name right after one of these, if it is a place's name, is the place ("in Ghent", "moved to
 #: Lisbon"); not a bare "to" or "from" ("sent it to Jordan", "a call from Jordan")
-PLACE_BEFORE = re.compile(
+PLACE_BEFORE = LazyPattern(
     r"(?:\b(?:in|near|visited|visiting|visit|around|across|outside|inside|via)"
     r"|\b(?:moved|moving|move|flew|fly|flying|trip|travel|travelled|traveled|traveling|travelling|"
     r"flight|relocated|relocating|drove|driving|road trip|holiday|vacation)\s+(?:back\s+)?(?:to|from))\s+$",
@@ -541,7 +545,7 @@ PLACE_BEFORE = re.compile(
 )
 #: a given name followed by one of these is a person's ("Jordan's wife"; not "Jordan called": a company
 #: calls too, and a person and a company may bear the name)
-PERSON_AFTER = re.compile(
+PERSON_AFTER = LazyPattern(
     r"^\s*'s (?:wife|husband|partner|son|daughter|mother|father|sister|brother|girlfriend|boyfriend|"
     r"birthday|mum|mom|dad)\b",
     re.IGNORECASE,

@@ -7,6 +7,11 @@ known. ``may_match(needs, text, low)`` is False only when the pattern cannot mat
 the strings is in it), so a caller that skips the search then finds exactly what the search would have
 found. Case-insensitive patterns are tested against ``text.lower()``, and only for ASCII text (where
 ignoring case is lower-casing; outside ASCII, "ſ" matches "s"), otherwise the search is never skipped.
+
+``LazyPattern``: a regular expression compiled on its first search, not at import (compiling the text
+analysis's patterns cost every process ~0.1 s of CPU at import, commands that read no text included);
+``needed`` reads its source without compiling it, so a pattern whose words a text lacks is never
+compiled. ``compile_patterns()`` compiles every one made so far (a service's warm-up).
 """
 
 from __future__ import annotations
@@ -14,15 +19,67 @@ from __future__ import annotations
 import re
 import re._constants as _c  # type: ignore[import-not-found,unused-ignore]
 import re._parser as _p  # type: ignore[import-not-found,unused-ignore]
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["Needs", "may_match", "needed"]
+__all__ = ["LazyPattern", "Needs", "compile_patterns", "may_match", "needed"]
 
 #: (the strings, whether compared with the lower-cased text), or None: no test, always search
 Needs = tuple[tuple[str, ...], bool] | None
 
 
-def needed(pattern: re.Pattern[str]) -> Needs:
+class LazyPattern:
+    """``re.compile(pattern, flags)``, compiled on first use: ``pattern`` and ``flags`` read without
+    compiling, the searches of :class:`re.Pattern` (``search``, ``match``, ``fullmatch``, ``finditer``,
+    ``findall``, ``sub``) on the compiled pattern."""
+
+    __slots__ = ("_compiled", "flags", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+        _MADE.append(self)
+
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().search(string, pos, endpos)
+
+    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().match(string, pos, endpos)
+
+    def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().fullmatch(string, pos, endpos)
+
+    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self.compiled().finditer(string, pos, endpos)
+
+    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        return self.compiled().findall(string, pos, endpos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
+        return self.compiled().sub(repl, string, count)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self.flags})"
+
+
+#: every LazyPattern made (they are module constants: a fixed number per process)
+_MADE: list[LazyPattern] = []
+
+
+def compile_patterns() -> None:
+    """Compile every :class:`LazyPattern` made so far (a warm-up: the first searches then compile none)."""
+    for pattern in _MADE:
+        pattern.compiled()
+
+
+def needed(pattern: re.Pattern[str] | LazyPattern) -> Needs:
     """What ``pattern`` cannot match without (see the module docstring)."""
     fold = bool(pattern.flags & re.IGNORECASE)
     try:
