@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.pattern_hints import LazyPattern
 from .resolution import EntityType
 
 __all__ = ["caseless_names"]
@@ -43,13 +44,14 @@ _HANGUL = "\uac00-\ud7af"
 _ARABIC = "\u0621-\u064a\u0671-\u06d3"
 _THAI = "\u0e01-\u0e4e"
 #: any character of these scripts: a text without one is not read at all
+#: (the patterns after this one compile on first use, ``LazyPattern``: only a text in these scripts needs them)
 _CASELESS = re.compile(f"[{_HAN}\u3040-\u30ff{_HANGUL}{_ARABIC}{_THAI}]")
-_KANA = re.compile("[\u3040-\u30ff]")
+_KANA = LazyPattern("[\u3040-\u30ff]")
 
 # -- Japanese ----------------------------------------------------------------------------------------
 
 _JA_HONORIFIC = "さん|様|さま|氏|先生|くん|君|ちゃん|殿|社長|部長|課長"
-_JA_PERSON = re.compile(
+_JA_PERSON = LazyPattern(
     rf"(?:(?<![{_HAN}])(?P<kanji>[{_HAN}]{{2,4}})|(?<![{_KANA_KATA}])(?P<kata>[{_KANA_KATA}]{{2,12}}))"
     rf"(?:{_JA_HONORIFIC})"
 )
@@ -175,7 +177,7 @@ _JA_BEFORE = tuple(
         "貴社",
     ]
 )
-_JA_COMPANY = re.compile(
+_JA_COMPANY = LazyPattern(
     rf"(?:株式会社|有限会社|合同会社|\(株\)|（株）)\s*(?P<after>[{_HAN}{_KANA_KATA}A-Za-z0-9]{{2,12}})"
     rf"|(?<![{_HAN}{_KANA_KATA}])(?P<before>[{_HAN}{_KANA_KATA}]{{2,12}})(?:株式会社|有限会社|合同会社)"
 )
@@ -183,28 +185,28 @@ _JA_COMPANY = re.compile(
 # -- Chinese -----------------------------------------------------------------------------------------
 
 _ZH_HONORIFIC = "先生|女士|小姐|老师|总经理|经理|教授|博士|医生|律师|总监|主任"
-_ZH_PERSON = re.compile(rf"(?P<run>[{_HAN}]{{2,12}}?)(?:{_ZH_HONORIFIC})")
+_ZH_PERSON = LazyPattern(rf"(?P<run>[{_HAN}]{{2,12}}?)(?:{_ZH_HONORIFIC})")
 #: the most common Chinese family names (single characters), which start a name of two or three
 _ZH_FAMILY = frozenset(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
     "姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-_ZH_COMPANY = re.compile(rf"(?P<run>[{_HAN}]{{2,14}})(?:股份有限公司|有限责任公司|有限公司|集团)")
+_ZH_COMPANY = LazyPattern(rf"(?P<run>[{_HAN}]{{2,14}})(?:股份有限公司|有限责任公司|有限公司|集团)")
 #: words that precede a company's name in a sentence ("是", "在", "我们的"), not part of it
 _ZH_FUNCTION = frozenset("是在与的了我你他她们从到对给跟被把向于也都就还说让这那")
 
 # -- Korean ------------------------------------------------------------------------------------------
 
 _KO_TITLE = "사장님|대표님|팀장님|부장님|과장님|차장님|실장님|이사님|교수님|선생님|박사님|원장님"
-_KO_PERSON = re.compile(
+_KO_PERSON = LazyPattern(
     rf"(?<![{_HANGUL}])(?P<name>[{_HANGUL}]{{2,4}})"
     rf"(?:\s?씨(?:는|가|를|의|도|와|과|에게|께서|한테|랑|하고)?(?![{_HANGUL}])|\s(?:{_KO_TITLE}))"
 )
 #: a particle written after a name ("카카오와": with Kakao)
-_KO_PARTICLE = re.compile("(?:에서|으로|와|과|는|은|이|가|을|를|의|에|도|로)$")
+_KO_PARTICLE = LazyPattern("(?:에서|으로|와|과|는|은|이|가|을|를|의|에|도|로)$")
 #: words that end in 씨 and name no one ("아가씨": a young lady, "아저씨": a man, "마음씨": a nature)
 _KO_COMMON = frozenset(["아가", "아저", "마음", "솜", "맵"])
-_KO_COMPANY = re.compile(
+_KO_COMPANY = LazyPattern(
     rf"(?:주식회사|\(주\)|㈜)\s?(?P<after>[{_HANGUL}A-Za-z0-9]{{2,12}})"
     rf"|(?<![{_HANGUL}])(?P<before>[{_HANGUL}]{{2,12}})\s?주식회사"
 )
@@ -212,11 +214,11 @@ _KO_COMPANY = re.compile(
 # -- Arabic ------------------------------------------------------------------------------------------
 
 _AR_WORD = rf"[{_ARABIC}]{{2,}}"
-_AR_PERSON = re.compile(
+_AR_PERSON = LazyPattern(
     rf"(?<![{_ARABIC}])(?:السيدة|السيد|الأستاذة|الأستاذ|الدكتورة|الدكتور|المهندسة|المهندس|الشيخ)\s+"
     rf"(?P<name>{_AR_WORD}(?:\s+{_AR_WORD})?)"
 )
-_AR_COMPANY = re.compile(rf"(?<![{_ARABIC}])شركة\s+(?P<name>{_AR_WORD}(?:\s+{_AR_WORD})?)")
+_AR_COMPANY = LazyPattern(rf"(?<![{_ARABIC}])شركة\s+(?P<name>{_AR_WORD}(?:\s+{_AR_WORD})?)")
 #: words that end a name: prepositions, conjunctions, verbs of the common statements ("يعمل": works)
 _AR_STOP = frozenset(
     [
@@ -261,7 +263,7 @@ _AR_STOP = frozenset(
 
 # -- Thai --------------------------------------------------------------------------------------------
 
-_TH_COMPANY = re.compile(rf"บริษัท\s?(?P<name>[{_THAI}A-Za-z0-9]{{2,16}})(?=[\s.,!?()\"']|$)")
+_TH_COMPANY = LazyPattern(rf"บริษัท\s?(?P<name>[{_THAI}A-Za-z0-9]{{2,16}})(?=[\s.,!?()\"']|$)")
 
 
 def caseless_names(content: str) -> tuple[tuple[str, EntityType], ...]:
