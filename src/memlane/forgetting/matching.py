@@ -24,7 +24,12 @@ worded, and no other fact about the same people or things. A memory must
    manager" not "Ben's manager is Clara");
 5. negate it only if the statement does ("I don't eat meat" is not "I eat meat");
 6. not give the same subject and verb another value ("Oscar is the CTO of Zephyr Corp" is not "Oscar
-   is the CFO of Zephyr Corp"; a fuller value, "leads the billing team" for "leads billing", is).
+   is the CFO of Zephyr Corp"; a fuller value, "leads the billing team" for "leads billing", is);
+7. of a request of the speaker's thing ("my weight", "my DUI"), not say it of someone else with the
+   speaker nowhere in it ("Rory weighs 14 stone", "My friend Josh got a DUI": ``parties``), nor name it
+   as a thing of a noun before it ("The office address is …" for "my address");
+8. of a request by the kind of value it asks ("the name of my therapist", "the time of Ngozi's flight":
+   ``ForgetRequest.value``), give a value of that kind ("My therapist is Dr. Una Fennessy").
 
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
@@ -38,6 +43,9 @@ speaker owns ("my cholesterol", "my trip to Lisbon") keeps what a memory says of
 has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``). A topic that names a
 thing by a name and a head ("the Mendes lawsuit", "Harbour Lane allotment") keeps a memory that names
 the name only as another's surname or before another noun ("Joana Mendes", "Harbour Lane surgery").
+Any topic keeps a memory that says its name is also another's ("My neighbour's parrot is also called
+Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
+whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
 
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
 cannot tell such a link from a nickname.
@@ -53,7 +61,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .. import text
-from ..graph.linking import candidate_of
+from ..graph.given_names import is_given_name
+from ..graph.linking import candidate_of, entity_senses
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
 from ..graph.resolution import Candidate, Mention, kinds_conflict
@@ -62,7 +71,7 @@ from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
 from ..text.lexicon import lemminflect
-from .parties import another_partys, speaker_owned
+from .parties import another_partys, said_of_another, speaker_owned
 from .requests import ForgetRequest
 
 __all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen", "stating"]
@@ -103,12 +112,19 @@ class _Words:
     terms: tuple[tuple[str, str, bool], ...]
 
 
+#: stopwords only as the spelling of a contraction ("she'd", "she'll", "he'll", "we'd"): written as one
+#: word in lower case, a noun or a verb ("the garden shed", "a shell", "wed in June")
+_CONTRACTION_SPELLINGS = frozenset({"shed", "shell", "hell", "wed"})
+
+
 def _words(text_: str) -> _Words:
     terms: dict[str, tuple[str, str, bool]] = {}
     for match in _WORD.finditer(text.key_fold(text_)):
         surface = match.group()
         low = surface.lower().split("'")[0] if surface.lower().endswith(("'s", "'")) else surface.lower()
-        stems = text.tokenize(low)
+        # (only in lower case: "Shell" the name still needs the name's own evidence, not "a shell")
+        spelt = surface.islower() and low in _CONTRACTION_SPELLINGS
+        stems = text.tokenize(low) or ([low] if spelt else [])
         if len(stems) != 1:
             continue  # a stopword (or a word of several parts, left to the stems)
         capitalised = surface[0].isupper()
@@ -258,7 +274,9 @@ def chosen(
     """The ids of the memories ``request`` means, among those ``recall`` finds for ``actor``."""
     if request.kind == "topic":
         return _topic(request.text, store=store, actor=actor, recall=recall, now=now, similar=similar)
-    return _statement(request.text, store=store, actor=actor, recall=recall, now=now, coverage=COVERAGE)
+    return _statement(
+        request.text, store=store, actor=actor, recall=recall, now=now, coverage=COVERAGE, value=request.value
+    )
 
 
 def _topic(
@@ -292,7 +310,98 @@ def _topic(
         found = [
             i for i in found if i not in contents or not _another_partys(contents[i], i, name, store, actor)
         ]
+    runs = [r for r in _names_of(name) if len(r.split()) > 1]
+    if found and runs:
+        # "Noor from book club" is not "Noor Haddad", "Chidubem my colleague" not "Coach Chidubem": a
+        # part of the name with a descriptor of its own that nothing said of the whole name holds
+        hits = (*recall(name), *recall(name, about=name))
+        contents = {hit.id: hit.content for hit in hits}
+        known = frozenset(text.tokenize(name)).union(
+            *(text.tokenize(c) for c in contents.values() if any(_says(r, c) for r in runs))
+        )
+        found = [
+            i
+            for i in found
+            if i not in contents or not any(_other_bearer(r, contents[i], known) for r in runs)
+        ]
+    names = _names_of(name)
+    if found and names:
+        # "My neighbour's parrot is also called Biscuit", "Dexter is also my nephew's name": the memory
+        # says the name is another's
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [i for i in found if i not in contents or not _called_another(names, contents[i])]
     return found
+
+
+def _names_of(topic: str) -> list[str]:
+    """The names a topic says (its capitalised runs, without a possessive), or the topic itself when it
+    is one word ("biscuit", typed in lower case)."""
+    runs = [
+        re.sub(r"'s?$", "", m.group())
+        for m in _NAME_RUN.finditer(topic)
+        if m.group().lower() not in _DETERMINERS
+    ]
+    if not runs and len(topic.split()) == 1:
+        runs = [topic.strip()]
+    return runs
+
+
+def _says(name: str, content: str) -> bool:
+    """``content`` holds ``name`` as whole words (any case)."""
+    return re.search(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", content, re.IGNORECASE) is not None
+
+
+#: a descriptor said with a name: "NAME from/at/in X", "NAME, my X", "my X NAME"
+_DESCRIPTOR_AFTER = r"\s*,?\s+(?:from|at|in|of)\s+(?:the\s+)?(?P<after>[^\W\d_][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+_RELATION_AFTER = r"\s*,?\s+(?:my|our)\s+(?P<mine>[a-z][\w-]*)"
+_RELATION_BEFORE = r"\b(?:my|our)\s+(?P<before>[a-z][\w-]*)\s*,?\s+"
+
+
+def _other_bearer(name: str, content: str, known: frozenset[str]) -> bool:
+    """``content`` names a part of ``name`` (a full name, "Aunt Philippa") but not the whole, with a
+    descriptor of its own ("Philippa at work", "Lei from the badminton club", "Chidubem my colleague",
+    "my colleague Chidubem") none of whose words is ``known`` (the stems of the topic and of the
+    memories that say the whole name): someone else of that name. ("Jamal from Sahara Labs" is Jamal
+    Ibrahim where a memory says "Jamal Ibrahim is the founder of Sahara Labs".)"""
+    if _says(name, content):
+        return False
+    for part in name.split():
+        if not part[:1].isupper() or not _says(part, content):
+            continue
+        n = re.escape(part)
+        for pattern in (
+            rf"(?<![\w'-]){n}{_DESCRIPTOR_AFTER}",
+            rf"(?<![\w'-]){n}{_RELATION_AFTER}",
+            rf"{_RELATION_BEFORE}{n}(?![\w-])",
+        ):
+            said = re.search(pattern, content)
+            if said is None:
+                continue
+            described = frozenset(text.tokenize(next(g for g in said.groups() if g)))
+            if described and not described & known:
+                return True
+    return False
+
+
+def _called_another(names: Sequence[str], content: str) -> bool:
+    """``content`` says one of ``names`` is also another's name: "… is also called Biscuit", "Dexter is
+    also my nephew's name", "another Dexter", "the same name as …", a namesake."""
+    for name in names:
+        n = re.escape(name)
+        if not re.search(rf"(?<![\w'-]){n}(?![\w-])", content, re.IGNORECASE):
+            continue
+        said = (
+            rf"\b(?:also|too)\s+(?:called|named|known\s+as)\s+{n}\b",
+            rf"\b(?:called|named)\s+{n}\s*,?\s+(?:too|as\s+well)\b",
+            rf"\b{n}\s+is\s+(?:also|too)\s+(?:[\w']+\s+){{0,3}}name\b",
+            rf"\b{n}\s+is\s+(?:[\w']+\s+){{0,3}}name\s*,?\s+(?:too|as\s+well)\b",
+            rf"\b(?:another|a\s+different|the\s+other)\s+{n}\b",
+            r"\bsame\s+name\b",
+            r"\bnamesakes?\b",
+        )
+        if any(re.search(pattern, content, re.IGNORECASE) for pattern in said):
+            return True
+    return False
 
 
 def _described(name: str) -> tuple[str, _Words] | None:
@@ -521,9 +630,15 @@ def _only_compounded(word: str, content: str) -> bool:
     return bool(places) and all(folded[end : end + 1] == "-" for end in places)
 
 
+def _personal(entity: Entity) -> bool:
+    """``entity`` is a person: by its type, or by what its texts say it is (its senses)."""
+    return entity.type == "person" or "person" in entity_senses(entity)
+
+
 def _given_names(entities: set[str], store: Store, actor: Actor) -> set[str]:
     """The entities named by the given name alone of a full-named one ("Hannah" of "Hannah Schulz"),
-    when that name fits no other entity that could be meant (no "Hannah Berg" too)."""
+    when that name fits no other entity that could be meant (no "Hannah Berg" too); of a name of no
+    known type, only when one of the two is a person or the word a given name."""
     out: set[str] = set()
     for entity in store.entities_by_ids(sorted(entities)):
         parts = entity.name.split()
@@ -531,7 +646,14 @@ def _given_names(entities: set[str], store: Store, actor: Actor) -> set[str]:
             continue
         given = parts[0]
         fits = store.entities_by_ids(entities_about(store, actor, given))
-        alone = {e.id for e in fits if e.id not in entities and _key(e.name) == _key(given)}
+        alone = {
+            e.id
+            for e in fits
+            if e.id not in entities
+            and _key(e.name) == _key(given)
+            # (a person's given name: not "Castleford" of "Castleford Gymnastics", the town)
+            and (_personal(entity) or _personal(e) or is_given_name(given))
+        }
         # another entity bearing that given name ("Hannah Berg"; "Hanna Berg" is another name)
         others = [
             e
@@ -615,6 +737,7 @@ def _wrapped(
         " ".join(w for w in [*name[: run.start()].split(), after] if w.lower() not in _DETERMINERS)
     )
     named = _words(core).stems
+    mine = bool(re.match(r"\s*(?:my|our)\b", name, re.IGNORECASE))
     out = []
     known = [i for i in ids if i in contents]
     cosines = similar(name, [contents[i] for i in known]) if similar is not None and known else None
@@ -630,6 +753,8 @@ def _wrapped(
             continue
         if _of_other_thing(contents[i], named, thing.stems):
             continue
+        if mine and _of_other_thing(contents[i], frozenset({"i"}), thing.stems):
+            continue  # "my old flat in Leith" is not "My favourite bar is in Leith"
         out.append(i)
     return out
 
@@ -641,10 +766,19 @@ def _says_kind(words: str) -> bool:
 
 
 def _of_other_thing(content: str, named: frozenset[str], thing: frozenset[str]) -> bool:
-    """``content``'s subject is a thing of the name's other than ``thing`` ("Zoe's sister")."""
+    """``content``'s subject is a thing of the name's other than ``thing`` ("Zoe's sister"); of the
+    speaker's, with ``named`` holding ``i`` ("My favourite bar is in Leith" for "my old flat in Leith")."""
     words = _words(content)
     subject = _subject(content, words)
-    return subject is not None and bool(subject.possessor & named) and not subject.head & thing
+    if subject is None:
+        return False
+    # (the speaker, ``i``: a clause whose subject is "my …")
+    owner = subject.possessor | (
+        frozenset({"i"})
+        if subject.clause and re.match(r"\s*(?:my|our)\b", content, re.IGNORECASE)
+        else frozenset()
+    )
+    return bool(owner & named) and bool(subject.head) and not subject.head & thing
 
 
 def _qualifies_other(core: str, head: frozenset[str], content: str) -> bool:
@@ -765,6 +899,7 @@ def _statement(
     now: datetime,
     coverage: float,
     clause: bool = True,
+    value: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The memories saying ``said``; ``clause=False``: a topic's phrase ("my flight to Lisbon"), read as
     a phrase (only a possessor must agree) and with no negation to agree."""
@@ -802,6 +937,19 @@ def _statement(
             continue  # too few of its words, or one that names what the statement is of
         if not _same_subject(asked, _subject(content, words), wanted, content, owners):
             continue
+        if (
+            clause
+            and asked is not None
+            and not asked.clause
+            and "i" in owners
+            and _qualified(content, wanted)
+        ):
+            continue  # "my address" is not "The office address is 1 Main Street"
+        if clause and asked is not None and not asked.clause and "i" in owners:
+            # "my weight" is not "Rory weighs 14 stone", "my DUI" not "My friend Josh got a DUI"
+            people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
+            if said_of_another(content, said, people):
+                continue
         if not _same_owners(owned, _owned(content), wanted):
             continue
         if clause and negated != ("not" in text.content_words(content)):
@@ -810,8 +958,27 @@ def _statement(
             continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
         if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
             continue
+        if value and not _gives(value, content):
+            continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
         out.append(hit.id)
     return out
+
+
+#: a date said in words or digits ("17 May", "the 9th of November", "14/08", "Saturday")
+_DATE = re.compile(
+    r"\b(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b",
+    re.IGNORECASE,
+)
+
+
+def _gives(value: frozenset[str], content: str) -> bool:
+    """``content`` gives a value of a kind in ``value`` (``name``, ``date``, ``time``): a name or a time
+    in a clause's value (``Claim.kinds``), a date in words or digits."""
+    if "date" in value and _DATE.search(content):
+        return True
+    return any(claim.kinds & value for claim in analyse(content).claims)
 
 
 #: words joined by hyphens: one value, an id or a compound ("ops-core", "acme-eng")
@@ -847,6 +1014,17 @@ def _noun_only(word: str) -> bool:
     """``word`` has no reading but a noun's (``lemminflect``'s lists), or none: "van", "printer", an id."""
     readings = set(lemminflect().getAllLemmas(word))
     return readings <= {"NOUN", "PROPN"}
+
+
+def _qualified(content: str, wanted: _Words) -> bool:
+    """A request of the speaker's thing ("my address", "my gym schedule"): ``content`` opens with that
+    thing said as another's, by a noun before it ("The office address is …", "The gym schedule changes
+    in summer": the office's, the gym's), the noun no word of the request."""
+    opening = re.match(r"\s*the\s+([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content, re.IGNORECASE)
+    if opening is None:
+        return False
+    other, thing = (text.tokenize(w) for w in opening.groups())
+    return bool(other and thing) and other[0] not in wanted.stems and thing[0] in wanted.stems
 
 
 def _other_value(said: str, content: str) -> bool:

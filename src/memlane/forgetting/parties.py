@@ -23,7 +23,7 @@ from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.senses import class_of_noun
 from ..text.claims import analyse
 
-__all__ = ["RELATIONS", "another_partys", "speaker_owned"]
+__all__ = ["RELATIONS", "another_partys", "said_of_another", "speaker_owned"]
 
 #: nouns of someone with a life of their own: family and the people one lives or works beside (not
 #: those who act for the speaker: "GP wants to recheck cholesterol" is about the speaker's cholesterol;
@@ -115,3 +115,46 @@ def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool
         word.start() == opening and word.group().lower() in ("my", "our")
         for word in _FIRST_PERSON_WORD.finditer(content)
     )
+
+
+#: a note's opening subject where the clause reader finds none ("My friend Josh got a DUI", "Grażyna got
+#: a £6,000 bonus": "got" read as an auxiliary): a relation, a name, or both, before a common verb
+_OPENING = re.compile(
+    r"^\s*(?:(?:my|our)\s+(?P<relation>[a-z-]+)\s*,?\s+)?(?P<name>[^\W\d_][\w'-]*)?\s*"
+    r"(?<=\s)(?:got|gets|has|had|have|is|was|does|did)\b",
+    re.IGNORECASE,
+)
+
+
+def said_of_another(content: str, request: str, people: Iterable[str] = ()) -> bool:
+    """``content`` says what a request of the speaker's own thing names ("my weight", "my allergy to
+    sesame", "my DUI") of someone else, with the speaker nowhere in it: "Rory weighs 14 stone", "Tilde is
+    allergic to sesame", "My friend Josh got a DUI last month". Its subject is a relation or one of
+    ``people`` (the names of the people the memory is linked to), with no word of the request; the
+    speaker only as a relation's possessor ("*My* friend Josh")."""
+    asked = frozenset(text.tokenize(request))
+    persons = frozenset(stem for name in people for stem in text.tokenize(name)) - asked
+    opening = len(content) - len(content.lstrip())
+    if not all(
+        word.start() == opening and word.group().lower() in ("my", "our")
+        for word in _FIRST_PERSON_WORD.finditer(content)
+    ):
+        return False
+    claims = [claim for claim in analyse(content).claims if claim.verb]
+    if claims:
+        for claim in claims:
+            head = claim.subject - claim.possessor
+            if not head or head & _FIRST_PERSON or head & asked:
+                return False
+            if not (head & _RELATION_STEMS or head & persons):
+                return False
+        return True
+    said = _OPENING.match(content)
+    if said is None:
+        return False
+    relation, name = said.group("relation"), said.group("name")
+    if relation is not None and relation.lower() not in RELATIONS:
+        return False
+    if name is not None and not set(text.tokenize(name)) <= persons and name.lower() not in RELATIONS:
+        return False
+    return relation is not None or name is not None

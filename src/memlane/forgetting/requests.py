@@ -114,10 +114,27 @@ _TAIL = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class ForgetRequest:
-    """``kind`` of request and its ``text``: the statement to forget, or the topic's name."""
+    """``kind`` of request and its ``text``: the statement to forget, or the topic's name; ``value``:
+    for a statement asked by what it gives of its thing ("the name of my therapist", "the time of
+    Ngozi's flight"), the kinds of value (``memlane.text.claims.Claim.kinds``) a memory must give."""
 
     kind: Kind
     text: str
+    value: frozenset[str] = frozenset()
+
+
+#: "the name of my therapist", "the date of my citizenship ceremony", "the time of Ngozi's flight": the
+#: thing, and the kind of value its memory gives (the word says no more than that: "My therapist is Dr.
+#: Una Fennessy" does not say "name")
+_ATTRIBUTE = re.compile(
+    r"^(?:the\s+)?(?P<attr>name|date|day|time)\s+(?:of|for)\s+(?P<thing>\S.*)$", re.IGNORECASE
+)
+_ATTRIBUTE_KINDS = {
+    "name": frozenset({"name"}),
+    "date": frozenset({"date"}),
+    "day": frozenset({"date"}),
+    "time": frozenset({"time"}),
+}
 
 
 def _trimmed(text: str) -> str:
@@ -171,7 +188,8 @@ def asked_to_forget(sentence: str) -> ForgetRequest | None:
     after = _trimmed(rest[verb.end() :])
     if not _FORGET_VERB.match(rest) and not (_ONE.match(after) or _STATEMENT.match(after)):
         return None
-    found = read_request(sentence)
+    # (read whole: "the name of my therapist" stays that, its reading as a kind of value is forget's)
+    found = _read_whole(sentence)
     if found.kind != "statement" or found.text == sentence.strip() or found.text.lower() in _PRONOUN:
         return None  # a topic, no request, or "forget it" (never mind)
     return found
@@ -180,6 +198,16 @@ def asked_to_forget(sentence: str) -> ForgetRequest | None:
 def read_request(query: str) -> ForgetRequest:
     """The request ``query`` makes (see the module docstring). The text left is never empty: a request
     that is all framing ("forget that") is read whole."""
+    found = _read_whole(query)
+    attribute = _ATTRIBUTE.match(found.text) if found.kind == "statement" else None
+    if attribute is not None:
+        return ForgetRequest(
+            "statement", attribute.group("thing"), _ATTRIBUTE_KINDS[attribute.group("attr").lower()]
+        )
+    return found
+
+
+def _read_whole(query: str) -> ForgetRequest:
     query = _verb_mended(query.strip())
     found = _read(query)
     if found.kind == "statement":
