@@ -47,7 +47,6 @@ from ..storage.base import ConsolidationRun, Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .alignment import WordVectors, for_embedder
-from .confirmation import MAX_BLOCK, join_confirmed, near_keys
 from .duplicates import group_key, near_duplicate_clusters, statement_signature
 from .judge import join_judged
 from .lexicon import SENSES
@@ -131,7 +130,7 @@ class ConsolidationService:
                 )
         else:
             candidates, examined, owners = self._sharing_a_signature(eligible, actor)
-            clusters = word_rule(candidates)
+            clusters = near_duplicate_clusters(candidates)
         del candidates
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
         readers = (
@@ -178,16 +177,14 @@ class ConsolidationService:
     def _sharing_a_signature(
         self, eligible: Callable[[Memory], bool], actor: Actor | None
     ) -> tuple[list[Memory], int, set[tuple[str, str]]]:
-        """The eligible memories whose group and signature another eligible one shares, or whose group
-        and signature less one word (``confirmation.near_keys``) another shares in a block
-        ``join_confirmed`` reads (at most ``confirmation.MAX_BLOCK`` memories): the only ones that can be
-        in a cluster; how many were eligible, and their (workspace, owner) pairs. Two streamed reads, so
-        that only those are held in memory, not the whole store (110k memories held took ~0.8 GB): the
-        first pass over the store keeps a hash of each one's keys, then the memories one of whose hashes
-        another shares are read again by id (a hash collision only reads one more: ``word_rule``
-        compares the signatures themselves). A memory stored between the two reads is the next run's;
-        one changed between them is checked again."""
-        hashes: dict[str, tuple[int, frozenset[int]]] = {}
+        """The eligible memories whose group and signature another eligible one shares (the only ones
+        that can be in a cluster), how many were eligible, and their (workspace, owner) pairs. Two
+        streamed reads, so that only those are held in memory, not the whole store (110k memories held
+        took ~0.8 GB): the first pass over the store keeps a hash of each one's group and signature, then
+        the memories whose hash another shares are read again by id (a hash collision only reads one
+        more: ``near_duplicate_clusters`` compares the signatures themselves). A memory stored between
+        the two reads is the next run's; one changed between them is checked again."""
+        hashes: dict[str, int] = {}
         owners: set[tuple[str, str]] = set()
         examined = 0
         for m in self.storage.iter_all(actor=actor):  # (a key's: what it may read, in the query)
@@ -196,20 +193,11 @@ class ConsolidationService:
                 owners.add((m.workspace, m.owner))
                 words = statement_signature(m)
                 if words is not None:
-                    group = group_key(m)
-                    hashes[m.id] = (
-                        hash((group, words)),
-                        frozenset(hash((group, k)) for k in near_keys(words)),
-                    )
-        exact = Counter(h for h, _ in hashes.values())
-        near = Counter(k for _, keys in hashes.values() for k in keys)
-        kept = [
-            memory_id
-            for memory_id, (h, keys) in hashes.items()
-            if exact[h] > 1 or any(1 < near[k] <= MAX_BLOCK for k in keys)
-        ]
-        if not kept:
+                    hashes[m.id] = hash((group_key(m), words))
+        shared = {h for h, n in Counter(hashes.values()).items() if n > 1}
+        if not shared:
             return [], examined, owners
+        kept = [memory_id for memory_id, h in hashes.items() if h in shared]
         return [m for m in self.storage.iter_all(kept, actor=actor) if eligible(m)], examined, owners
 
     def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
@@ -337,13 +325,6 @@ class ConsolidationService:
 
 class _Retry(Exception):
     """A concurrent writer got there first: the cluster's transaction is rolled back."""
-
-
-def word_rule(memories: Sequence[Memory]) -> list[list[Memory]]:
-    """The word rule's clusters of ``memories``: near-duplicates (``duplicates.near_duplicate_clusters``)
-    joined where statements one word apart are confirmed as one (``confirmation.join_confirmed``)."""
-    signatures = {m.id: statement_signature(m) for m in memories}
-    return join_confirmed(memories, near_duplicate_clusters(memories, signatures), signatures)
 
 
 def _eligible(m: Memory, actor: Actor | None, workspace: str | None, now: datetime) -> bool:
