@@ -931,7 +931,7 @@ class MemoryService:
         places.load_tables()  # every place table: which ones a sample statement reaches depends on the cache
         from .graph.rekey import key_rules
 
-        key_rules()  # the fingerprint of the key rules the first store compares with the store's (read only)
+        key_rules()  # the marker of the key rules the first store compares with the store's (read only)
         now = now_utc()
         actor = Actor(user="memlane-warm-up", workspace=f"memlane-warm-up-{new_id()}", operator=True)
         request = validate_store({"content": _WARM_UP_STATEMENT})

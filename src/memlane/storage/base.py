@@ -173,12 +173,13 @@ class EntityRekeyWrites(Protocol):
         ...
 
     def entity_key_rules(self) -> int | None:
-        """The fingerprint of the name rules the entities were last keyed with (``graph.rekey``); None
-        when none was recorded (a store keyed before fingerprints were kept)."""
+        """The marker of the name rules the entities were last keyed with (``graph.rekey.key_rules``:
+        their version; a fingerprint of the key modules' source before versions); None when none was
+        recorded (a store keyed before either was kept)."""
         ...
 
     def set_entity_key_rules(self, fingerprint: int) -> None:
-        """Record that every entity is keyed with the name rules of ``fingerprint``."""
+        """Record that every entity is keyed with the name rules of the marker ``fingerprint``."""
         ...
 
 
