@@ -36,12 +36,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine import Databases
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -132,7 +137,13 @@ def child(
     kind: str, side: str, items: int, db: str | None = None, parts: bool = False, texts: str = "synthetic"
 ) -> dict:
     """One measurement in this process (on PostgreSQL database ``db``, or a new SQLite file); with
-    ``parts``, also the CPU of linking's steps (``_time_parts``)."""
+    ``parts``, also the CPU of linking's steps (``_time_parts``). Its files (the warm-up's and the
+    SQLite store's) are in a temporary folder removed when it ends."""
+    with tempfile.TemporaryDirectory(prefix="memlane-linking-cost-", ignore_cleanup_errors=True) as tmp:
+        return _measure(Path(tmp), kind, side, items, db, parts, texts)
+
+
+def _measure(tmp: Path, kind: str, side: str, items: int, db: str | None, parts: bool, texts: str) -> dict:
     from engine import linking, pct
     from synthetic import corpus
 
@@ -141,7 +152,6 @@ def child(
 
     own_process()  # as in `memlane serve` / `memlane worker`: linking may settle the heap (gc.freeze)
     data = labelled_texts() if texts == "labelled" else [s for s, _ in corpus(max(items, 2200))]
-    tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-cost-"))
     with linking(side == "on"):
         warm = Memlane(tmp / "warm.db", user="bench", embedder="none")
         warm.store_many(
@@ -215,8 +225,23 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from engine import Databases
 
-    dbs = Databases(Path(tempfile.mkdtemp(prefix="memlane-linking-cost-")), args.postgres)
+    tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-cost-"))
+    try:
+        return _rounds(args, Databases(tmp, args.postgres))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)  # (the PostgreSQL server's data too, when it ran)
 
+
+def _rounds(args: argparse.Namespace, dbs: Databases) -> int:
+    """The measurements of ``main``, their medians and ratios (``dbs`` closed when they end or fail)."""
+    try:
+        results, loads = _measurements(args, dbs)
+    finally:
+        dbs.close()
+    return _report(args, results, loads)
+
+
+def _measurements(args: argparse.Namespace, dbs: Databases) -> tuple[dict[str, list[float]], list]:
     codes = dict(c.split("=", 1) for c in args.code) or {"this": str(HERE.parent / "src")}
     results: dict[str, list[float]] = {}
     loads = [os.getloadavg()]
@@ -236,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
                         results.setdefault(f"{code}/{kind}/{key}/{side}", []).append(value)
         loads.append(os.getloadavg())
         print(f"round {r + 1} done, load average {loads[-1][0]:.1f}", flush=True)
-    dbs.close()
+    return results, loads
+
+
+def _report(args: argparse.Namespace, results: dict[str, list[float]], loads: list) -> int:
     report: dict = {"rounds": results, "load_average": loads, "median": {}, "ratio_on_off": {}}
     for key, values in sorted(results.items()):
         report["median"][key] = statistics.median(values)
