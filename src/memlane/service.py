@@ -929,6 +929,9 @@ class MemoryService:
         find): nothing is written, nothing is read that belongs to anyone. ``memlane serve`` calls it
         before it announces its URL."""
         places.load_tables()  # every place table: which ones a sample statement reaches depends on the cache
+        from .graph.occupations import load_table
+
+        load_table()  # the occupations resolution compares ("Julia our accountant" / "... is a patient")
         from .graph.rekey import key_rules
 
         key_rules()  # the marker of the key rules the first store compares with the store's (read only)

@@ -71,6 +71,7 @@ from .name_forms import (
     romanisation_key,
     undoubled,
 )
+from .occupations import occupations_conflict
 from .places import (
     airport_city,
     airport_code_cities,
@@ -88,8 +89,10 @@ from .said import (
     Denials,
     denials,
     description,
+    kin_of_another,
     relations,
     relations_conflict,
+    roles,
     said_gender,
     said_of,
     said_words,
@@ -2194,7 +2197,11 @@ def resolve(
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
             continue
-        if how is not None and _relations_conflict(mention, kind, candidate):
+        if how is not None and (
+            _relations_conflict(mention, kind, candidate)
+            or _occupations_apart(mention, kind, candidate)
+            or _kin_apart(mention, kind, candidate)
+        ):
             # "Sophie my sister" with Sophie Clarke known as "my daughter's form teacher": who the text
             # says the mention is to the writer is not who the candidate is; still a person it fits
             conflicted.setdefault(how, []).append(candidate)
@@ -2344,7 +2351,14 @@ def resolve(
         person = (kind or _type(candidate.type)) is EntityType.PERSON
         if person and _organisations_conflict(mention, candidate):
             continue  # namesakes at two organisations
-        if _denied(mention, kind, candidate) or (person and _relations_conflict(mention, kind, candidate)):
+        if _denied(mention, kind, candidate) or (
+            person
+            and (
+                _relations_conflict(mention, kind, candidate)
+                or _occupations_apart(mention, kind, candidate)
+                or _kin_apart(mention, kind, candidate)
+            )
+        ):
             continue  # the text says it is not that one, or someone else to the writer
         if (_said_namesake(mention) and _not_said_here("fuzzy", mention, candidate)) or _another_than(
             mention, candidate
@@ -2790,6 +2804,40 @@ def _relations_conflict(mention: Mention, kind: EntityType | None, candidate: Ca
         return False
     theirs = tuple(r for known in candidate.said for r in relations(known))
     return relations_conflict(mine, theirs)
+
+
+def _occupations_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence says its person has an occupation that no sentence that named the
+    candidate allows ("Julia our accountant" / "Julia Sobczak is a patient, 14"; "Dave the electrician"
+    / "Dave Kowalczyk is our general contractor": ``occupations.occupations_conflict``)."""
+    if not candidate.said or not _is_person(kind, candidate):
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    mine = roles(said)
+    if not mine:
+        return False
+    return occupations_conflict(mine, tuple(r for known in candidate.said for r in roles(known)))
+
+
+def _kin_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence says its person is someone's relative ("Billy Lumbergh is his son",
+    "George Papadimitriou, his cousin from Melbourne", "Owen Price the son, 19") and no sentence that
+    named the candidate said it is that relative: a relative of the one the text spoke of, who bears
+    the name or one like it, is another person."""
+    if not candidate.said or not _is_person(kind, candidate):
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    kin = kin_of_another(said)
+    if kin is None:
+        return False
+    return not any(
+        kin_of_another(known) == kin or any(r.kin == kin for r in relations(known))
+        for known in candidate.said
+    )
 
 
 def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:

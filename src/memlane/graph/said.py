@@ -27,8 +27,10 @@ __all__ = [
     "Relation",
     "denials",
     "description",
+    "kin_of_another",
     "relations",
     "relations_conflict",
+    "roles",
     "said_gender",
     "said_of",
     "said_words",
@@ -318,6 +320,82 @@ def description(said: str) -> frozenset[str]:
     return frozenset(w for w in _words(" ".join(kept)) if len(w) >= 3 and w not in _GENERIC)
 
 
+#: what a sentence says its person is, as a noun phrase after a determiner: "@ the electrician", "@, a
+#: customer in Nsukka", "@ is our general contractor", "@ my flatmate"; or before the name: "our
+#: accountant @", "the electrician, @"
+_ROLE_AFTER = re.compile(
+    _M + r"(?:\s*,\s*|\s+)(?:(?:is|was)\s+(?:also\s+|now\s+|still\s+|just\s+)?)?"
+    r"(?P<det>the|a|an|our|my|his|her|their)\s+(?P<d>[^,.;:!?()]{1,60})",
+    re.IGNORECASE,
+)
+#: the determiners of what someone is ("the electrician"), not of what they are to someone ("my manager")
+_WHAT = frozenset(["the", "a", "an"])
+_DETS = frozenset(["the", "a", "an", "our", "my", "his", "her", "their"])
+_ROLE_BEFORE = re.compile(
+    r"(?:^|(?<=[\s(,]))(?P<det>[Tt]he|[Oo]ur|[Mm]y)\s+(?P<d>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s*" + _M
+)
+
+
+@lru_cache(maxsize=4096)
+def roles(said: str) -> tuple[tuple[str, bool], ...]:
+    """The noun phrases the marked sentence ``said`` says its person is (lower-case words, at most
+    three, the head last): "@ the basketball player" ("basketball player"), "@ is my Pakistani
+    accountant in Manchester" ("accountant"), "our accountant @", "@ is the company's visiting agent"
+    ("visiting agent"); the phrase ends at a word of another kind (a preposition, the sentence's verb).
+    Each with whether it says what the person is to someone ("my manager", "our accountant", "his
+    cousin") rather than what it is ("the electrician"). Which of them name an occupation is
+    :mod:`memlane.graph.occupations`' to say."""
+    at = said.find(MARK)
+    if at == -1:
+        return ()
+    found = []
+    after = _ROLE_AFTER.match(said, at)
+    if after is not None:
+        # (and each "and the ..." of its clause: "@ is a weaver and the treasurer", "@ is the owner of
+        # the distillery and my boss")
+        words = after.group("d").split()
+        first = after.group("det").casefold() not in _WHAT
+        found.append((" ".join(words), first))
+        found += [
+            (" ".join(words[i + 2 :]), words[i + 1] not in _WHAT)
+            for i in range(len(words) - 2)
+            if words[i] == "and" and words[i + 1] in _DETS
+        ]
+    # ("the guide said @": a noun phrase with a verb in it is no apposition)
+    found += [
+        (m.group("d"), m.group("det").casefold() not in _WHAT)
+        for m in _ROLE_BEFORE.finditer(said, 0, at + 1)
+        if not any(_a_verb(w) for w in m.group("d").split())
+    ]
+    out = []
+    for phrase, relation in found:
+        kept: list[str] = []
+        for i, word in enumerate(phrase.split()):
+            if word.endswith(("'s", "’s")):
+                kept = []  # "the company's visiting agent": the role follows its possessor
+                continue
+            bare = word.strip("'’\"").casefold()
+            acronym = word.isupper() and 2 <= len(word) <= 4  # "the CEO", "our GP"
+            if not (word[:1].islower() or acronym) or not bare.replace("-", "").isalpha():
+                if kept:
+                    break
+                continue  # "my Pakistani accountant": an adjective of a name
+            if bare in STOPWORDS or (i and _a_verb(word)):
+                break
+            kept.append(bare)
+            if len(kept) == 3:
+                break
+        if kept:
+            out.append((" ".join(kept), relation))
+    return tuple(out)
+
+
+def _a_verb(word: str) -> bool:
+    """A word that ends a description's noun phrase as its sentence's verb ("says", "paid", "wanted")."""
+    bare = word.strip("'’\"").casefold()
+    return bare in _IRREGULAR_VERBS or bare.endswith(_VERB_END) or _verb_s(word)
+
+
 def _verb_s(word: str) -> bool:
     """A verb's -s ("says", "wants"), not a possessive plural ("boys'") or a word ending in "ss"."""
     return word.endswith("s") and not word.endswith(("ss", "'s", "’s", "us", "is")) and len(word) > 3
@@ -326,6 +404,30 @@ def _verb_s(word: str) -> bool:
 def said_words_affirmed(said: str) -> frozenset[str]:
     """``said_words`` without those the sentence denies ("..., not the installer")."""
     return said_words(said) - denials(said).words
+
+
+#: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter": a
+#: relative of someone the text spoke of, not the writer's
+_KIN_OF_ANOTHER = re.compile(
+    _M + r"(?:\s*,\s*|\s+(?:is|was)\s+|\s+)(?:his|her|their|the)\s+(?:(?:eldest|elder|older|younger|youngest|"
+    r"little|big|only|late)\s+)?(?P<kin>[\w-]+)"
+)
+
+
+@lru_cache(maxsize=4096)
+def kin_of_another(said: str) -> str | None:
+    """The relative the marked sentence ``said`` says its person is of someone else than the writer
+    ("@ is his son": son; "@, her cousin from Melbourne": cousin; "@ the son, 19": son), or None."""
+    at = said.find(MARK)
+    if at == -1:
+        return None
+    match = _KIN_OF_ANOTHER.match(said, at)
+    if match is None:
+        return None
+    word = match.group("kin").casefold()
+    if word in _KIN:
+        return _KIN[word]
+    return word if _IN_LAW.match(word) and _IN_LAW.match(word).group(1) in _KIN else None  # type: ignore[union-attr]
 
 
 #: who a sentence says its person is, by a word of one gender: "@ is Giorgi's mother", "@ is my

@@ -39,8 +39,9 @@ from ..storage.base import AFFILIATIONS, EntityWrites
 from ..storage.entity_names import matching_type
 from ..text import extract_entities, key_fold
 from .linking import _spelling, affiliated, memory_mentions
+from .occupations import occupations
 from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart, title_gender
-from .said import KEPT, denials, description, relations, said_of
+from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
 
@@ -75,7 +76,8 @@ class SaidReads:
         is an e-mail address (resolution compares the candidates' organisations); or its sentence describes
         its person ("Gabriel the striker") or its title states a gender ("Mr Kapanadze"): of people the
         name fits equally, resolution takes the one so described, or the one not said to be of the
-        other gender."""
+        other gender; or it gives its person an occupation ("our accountant Julia") or makes it
+        someone's relative ("@ is his son"), which resolution compares with the candidates'."""
         # (kept by what it reads: linking asks it of each mention of a batch several times)
         return _needs(mention.name, mention.type, mention.affiliations, mention.context)
 
@@ -167,8 +169,16 @@ def _needs(
     denied = denials(said)
     # (a description of the person, "Gabriel the striker", or a title's gender, "Mr Kapanadze": which
     # of two people a name fits equally the sentences that named them tell)
+    # (an occupation said before the name, "our accountant Julia", or a relative of someone, "@ is his
+    # son": resolution compares them with what was said of the candidates)
     return bool(
-        relations(said) or denied.words or denied.kin or description(said) or title_gender(name, context)
+        relations(said)
+        or denied.words
+        or denied.kin
+        or description(said)
+        or title_gender(name, context)
+        or kin_of_another(said)
+        or any(occupations(r) for r, _ in roles(said))
     )
 
 
