@@ -119,3 +119,22 @@ def test_on_store_an_occupation_and_a_relative(mem: Memlane) -> None:
     assert "Marta Olsen" in _people(
         mem, "ben", mem.store("Marta Olsen rang about the appointment", user="ben").id
     )
+
+
+def test_a_relative_of_a_relative() -> None:
+    from memlane.graph.said import relations
+
+    assert [
+        r.kin for r in relations(said_of("Ivo Marić", "Ivo Marić is my father's elder brother") or "")
+    ] == ["uncle"]
+    uncle = Candidate(
+        "p1",
+        "person",
+        "Ivo Marić",
+        said=_said("Ivo Marić", "Ivo Marić is my father's elder brother in Split"),
+    )
+    friend = Mention("Ivo", "person", context="Ivo, my school friend from Zadar, is visiting")
+    assert resolve(friend, [uncle]).entity_id is None
+    # the same relative said in one word: the one known
+    again = Mention("Ivo", "person", context="Ivo, my uncle, sent a card")
+    assert resolve(again, [uncle]).entity_id == "p1"

@@ -38,7 +38,7 @@ from .resolution import (
     normalise_external_id,
     resolve,
 )
-from .senses import SENSES_KEY, TYPE_CLASSES, sense_of, senses_conflict
+from .senses import SENSES_KEY, THING, TYPE_CLASSES, sense_of, senses_conflict
 
 if TYPE_CHECKING:
     from .said_reads import SaidReads
@@ -433,7 +433,7 @@ def resolve_into(
     entity = Entity.model_construct(
         id=new_id(), workspace=scope.workspace, owner=scope.owner, visibility=Visibility(scope.visibility),
         type=str(kind) if kind else "other", name=name or ids[0].partition(":")[2], aliases=(),
-        external_ids=ids, attributes=_with_sense(attributes, mention.sense), created_at=at, updated_at=at,
+        external_ids=ids, attributes=_with_sense(attributes, _sense(mention)), created_at=at, updated_at=at,
     )  # fmt: skip
     # (an entity known only by an e-mail address is filed under the address's name parts: a later
     # "Bob Smith" finds it as a candidate)
@@ -457,6 +457,12 @@ def text_ids(mention: Mention, ids: Sequence[str]) -> tuple[str, ...]:
     except ValueError:
         return ()
     return tuple(i for i in ids if i not in given)
+
+
+def _sense(mention: Mention) -> str | None:
+    """What a new entity's first mention says it is: its text's sense, or a thing when the caller typed
+    it ``other`` (an entity of that type is kept untyped: ``senses.THING``)."""
+    return mention.sense or (THING if mention.type in (EntityType.OTHER, "other") else None)
 
 
 def _with_sense(attributes: dict[str, Any] | None, sense: str | None) -> dict[str, Any] | None:

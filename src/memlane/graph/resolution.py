@@ -2080,20 +2080,41 @@ def _near_spellings(mention: Mention, kind: EntityType | None, pool: Sequence[Ca
 
 def _other_words(name: str, kind: EntityType | None, candidate: Candidate) -> bool:
     """Whether ``name`` is one of the candidate's names (of a thing, not a person) with one word
-    replaced by another English word ("Hot storage runbook" / "Cold storage runbook"): a misspelling
-    changes letters of a word into no word ("Greenfeild", "Kuberentes")."""
+    replaced by another English word ("Hot storage runbook" / "Cold storage runbook", "carded" /
+    "combed"), with one English word more or less ("Harbour bowl large" / "Harbour bowl", "Night
+    Sessions Live" / "Night Sessions"; not of an organisation), or with a "+" ("Pendler+"): a variant,
+    not a misspelling, which changes letters of a word into no word ("Greenfeild", "Kuberentes")."""
     mine = normalise_name(name, kind).split()
     for known in _names_of(candidate):
         theirs = normalise_name(known, kind).split()
+        if mine != theirs and [w.rstrip("+") for w in mine] == [w.rstrip("+") for w in theirs]:
+            return True
+        if abs(len(theirs) - len(mine)) == 1 and min(len(theirs), len(mine)) >= 2:
+            # (an English word more, of a thing: not a country's code or a word of kind, "Tenancy
+            # Services NZ", "Parents Gateway app", nor an organisation's, which its rules grow)
+            longer, shorter = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
+            if (kind or _type(candidate.type)) not in _ORGANISATIONS and any(
+                longer[:i] + longer[i + 1 :] == shorter and is_common_word(longer[i])
+                for i in range(len(longer))
+            ):
+                return True
+            continue
         if len(theirs) != len(mine):
             continue
         differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
         if len(differing) != 1:
             continue
         a, b = differing[0]
-        if not (a.startswith(b) or b.startswith(a)) and is_common_word(a) and is_common_word(b):
+        if not (a.startswith(b) or b.startswith(a)) and _an_english_word(a) and _an_english_word(b):
             return True  # (not "Logistic" / "Logistics": one word, inflected)
     return False
+
+
+def _an_english_word(word: str) -> bool:
+    """A common English word, or one's past participle ("carded", "combed")."""
+    if is_common_word(word):
+        return True
+    return word.endswith("ed") and len(word) > 4 and (is_common_word(word[:-2]) or is_common_word(word[:-1]))
 
 
 def _cosine(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
@@ -2723,7 +2744,11 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
     if denied.names or denied.apart:
         mine = normalise_name(mention.name or "", EntityType.PERSON).split()
         names = (candidate.name, *candidate.aliases)
+        as_written = {" ".join(n.casefold().split()) for n in names}
         for other in (*denied.names, *denied.apart):
+            written = " ".join(other.casefold().split())
+            if written in as_written and written != " ".join((mention.name or "").casefold().split()):
+                return True  # "Graça the cook ... is not Dona Graça", with one known as "Dona Graça"
             words = normalise_name(other, EntityType.PERSON).split()
             if words and not set(words) <= set(mine):
                 known = {normalise_name(n, EntityType.PERSON) for n in names}

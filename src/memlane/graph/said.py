@@ -147,7 +147,30 @@ def _relation(description: str) -> Relation:
             kin = head
         elif not possessive and head in _KIN:
             kin = _KIN[head]
+        elif possessive and head[:-2] in _KIN:
+            # "my father's elder brother", "my mum's sister": a relative of a relative
+            rest = [w.casefold() for w in words[2:4] if w.casefold() not in _KIN_ADJECTIVES]
+            if rest and rest[0] in _KIN:
+                pair = (_KIN[head[:-2]], _KIN[rest[0]])
+                kin = _KIN_OF_KIN.get(pair, f"{pair[0]}'s {pair[1]}")
     return Relation(kin, _words(" ".join(words[1:])))
+
+
+#: a relative of a relative that has a word of its own ("my father's brother" is my uncle)
+_KIN_OF_KIN = {
+    **{(parent, "brother"): "uncle" for parent in ("father", "mother")},
+    **{(parent, "sister"): "aunt" for parent in ("father", "mother")},
+    **{(parent, "mother"): "grandmother" for parent in ("father", "mother")},
+    **{(parent, "father"): "grandfather" for parent in ("father", "mother")},
+    **{(sibling, "son"): "nephew" for sibling in ("brother", "sister")},
+    **{(sibling, "daughter"): "niece" for sibling in ("brother", "sister")},
+    **{(child, "son"): "grandson" for child in ("son", "daughter")},
+    **{(child, "daughter"): "granddaughter" for child in ("son", "daughter")},
+}
+#: words before a relative's that say which one ("my father's elder brother")
+_KIN_ADJECTIVES = frozenset(
+    ["elder", "eldest", "older", "oldest", "younger", "youngest", "big", "little", "late"]
+)
 
 
 @lru_cache(maxsize=4096)
@@ -258,7 +281,13 @@ def denials(said: str) -> Denials:
             continue
         if name := _capitalised(what):
             names.append(name)
-    apart = [name for m in _APART_FROM.finditer(said, at) if (name := _capitalised(m.group("what").strip()))]
+    apart = []
+    for m in _APART_FROM.finditer(said, at):
+        what = m.group("what").strip()
+        if name := _capitalised(what):
+            apart.append(name)
+        elif what[:1].islower():
+            words |= _words(what)  # "different from the cloud vendor": a description
     if not (names or words or kin or apart):
         return _NONE
     return Denials(tuple(names), frozenset(words), frozenset(kin), tuple(apart))

@@ -36,6 +36,7 @@ __all__ = [
     "CLASSES",
     "COMPATIBLE",
     "SENSES_KEY",
+    "THING",
     "TYPE_CLASSES",
     "class_of_noun",
     "sense_of",
@@ -463,8 +464,20 @@ CLASSES: dict[str, str] = {
     **dict.fromkeys(("language", "dialect"), _LANGUAGE),
 }
 
-#: classes that may be one topic: an organisation and what it makes or sells
-COMPATIBLE = frozenset({frozenset({_ORGANISATION, _PRODUCT})})
+#: the class of a thing a caller typed ``other``: neither a person, an organisation nor a place (a
+#: store keeps such an entity untyped, ``storage.entity_names.matching_type``, so that a later name of a
+#: known type may type it; what the caller said is kept as this sense: "Tesla" the car we lease, typed
+#: ``other``, is not the company a later record names)
+THING = "thing"
+
+#: classes that may be one topic: an organisation and what it makes or sells; a thing and any kind of
+#: thing
+COMPATIBLE = frozenset(
+    {
+        frozenset({_ORGANISATION, _PRODUCT}),
+        *(frozenset({THING, kind}) for kind in (_SKY, _ANIMAL, _FOOD, _PRODUCT, _WORK, _LANGUAGE)),
+    }
+)
 
 #: the class an entity type says a thing is (the types with no class here conflict by type only)
 TYPE_CLASSES: dict[str, str] = {
