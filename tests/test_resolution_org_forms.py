@@ -58,6 +58,12 @@ SAME = [
     ("Infovara Technologies Pvt. Ltd.", "Infovara Tech"),
     ("International Freight Systems", "Intl. Freight Systems"),
     ("Kestrel Mfg", "Kestrel Manufacturing"),
+    # the first words of a longer name with no legal form, the words left out saying what it is or
+    # where: English nouns, a large city, a country
+    ("Kelvara Hotel", "Kelvara"),
+    ("Torvane Opera and Ballet Company of the North", "Torvane Opera"),
+    ("Halvorsen Holding Salzburg", "Halvorsen Holding"),
+    ("Lomond Share Glasgow", "Lomond Share"),
 ]
 
 APART = [
@@ -89,6 +95,14 @@ APART = [
     ("Apex Technologies", "Acme Tech"),
     ("Brightwater Analytics", "Brightw Analytics"),
     ("Global Technologies", "Global Tech"),
+    # a word in capitals left out names the organisation (a bank's initials, a hockey club's "HC")
+    ("Norvik NBK", "Norvik"),
+    ("HC Dunmore Rovers", "Dunmore Rovers"),
+    # a name of its own before or after the words, a kind of organisation in another language, a city
+    # before a name without a legal form
+    ("Fundación Kelvara", "Kelvara"),
+    ("Kelvara Lakdim", "Kelvara"),
+    ("Tianjin Haoyu Logistics", "Haoyu Logistics"),
 ]
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "city_of",
     "is_shared_name",
     "load_tables",
+    "large_city_of",
     "place_key",
     "qualifier_fits",
     "regions_of",
@@ -267,6 +268,13 @@ ORDINARY_GIVEN_NAME = 2
 
 
 @lru_cache(maxsize=8192)
+def large_city_of(name: str) -> int | None:
+    """:func:`city_of`, only for a city of :data:`MIN_POPULATION` inhabitants or more (the seat a
+    registered name starts with: "Shanghai", not the Colombian town "Fundación")."""
+    city = city_of(name)
+    return city if city is not None and city in _city_senses()[0] else None
+
+
 def _ordinary_word(name: str, given: bool) -> bool:
     """Whether a one-word name in ASCII is also something else in English text: written in capitals (an
     acronym: "SLA"), an English noun or adjective (``lemminflect``'s lexicon: "media", "tango"), a

@@ -47,8 +47,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..text.legal_forms import legal_form_length
 from . import org_forms
-from .company_names import is_common_word, short_reference, singular_form
+from .company_names import is_common_word, is_trade_word, short_reference, singular_form
 from .entity_type import EntityType
 from .family_names import family_name_keys, native_name_readings, same_family_name
 from .given_names import (
@@ -77,6 +78,7 @@ from .places import (
     airport_code_cities,
     city_of,
     is_shared_name,
+    large_city_of,
     place_key,
     qualifier_fits,
     regions_of,
@@ -590,22 +592,82 @@ def _organisation_grown(name: str, known: Sequence[str]) -> bool:
 
 def _registered_short_form(name: str, known: Sequence[str]) -> bool:
     """A name without a legal form that is the first or the last words of a known registered name's
-    ("Brenner" / "Textilhaus Brenner GmbH", "Radbuza" / "Pivovar Radbuza s.r.o.", "Qori Millma" /
-    "Cooperativa Agraria Qori Millma"): the words it leaves out say what the company is or does, in
-    any language. Not common words alone ("General", "Business Services"), nor a city (the seat a
-    registered name starts with: "Shenzhen")."""
+    ("Brenner" / "Textilhaus Brenner GmbH", "Radbuza" / "Pivovar Radbuza s.r.o."), or of a known longer
+    name without a legal form when the words it leaves out only say what the organisation is or where
+    ("Kelvara" / "Kelvara Guesthouse", "Brindle and Rowe" / "Brindle & Rowe Chartered Accountants",
+    "Lomond Share" / "Lomond Share Glasgow and the West of Scotland"). Not common words alone
+    ("General", "Business Services"), nor a city (the seat a registered name starts with: "Shenzhen");
+    and of a name without a legal form, not when a word left out is a name of its own ("Siemens" is
+    not "Siemens Healthineers"), a city before the name ("Shenzhen Hongda Electronics" is a name of
+    its own), or written in capitals and no legal form ("Emirates" is not "Emirates NBD", "Slovan
+    Bratislava" not the hockey club "HC Slovan Bratislava")."""
     words = _organisation_base(name).split()
     if not words or all(is_common_word(w) for w in words):
         return False  # "General", "Business Services" (of "Orange Business Services SA")
     if len(words) == 1 and city_of(words[0]) is not None:
         return False
+    n = len(words)
     for k in known:
-        if not _has_legal_form(k):
-            continue
         theirs = _organisation_base(k).split()
-        if len(words) < len(theirs) and words in (theirs[: len(words)], theirs[-len(words) :]):
+        if n >= len(theirs) or words not in (theirs[:n], theirs[-n:]):
+            continue
+        if _has_legal_form(k):
+            return True
+        if words == theirs[:n]:
+            dropped = theirs[n:]
+            says_what = all(w in _CONNECTIVES or is_trade_word(w) or _a_place_word(w) for w in dropped)
+        else:
+            dropped = theirs[:-n]
+            says_what = all(is_trade_word(w) for w in dropped)
+        if says_what and not set(dropped) & _capital_words(k):
             return True
     return False
+
+
+#: small words between the words a name leaves out ("... Glasgow and the West of Scotland")
+_CONNECTIVES = frozenset(["and", "the", "of", "in", "for", "de", "du", "des", "del", "la", "le"])
+
+
+def _a_place_word(word: str) -> bool:
+    """A folded word that names a city of :data:`places.MIN_POPULATION` or more, or a country."""
+    return large_city_of(word) is not None or territory_of(word) is not None
+
+
+@lru_cache(maxsize=8192)
+def _capital_words(name: str) -> frozenset[str]:
+    """The words of a name written in capitals that are no legal form ("NBD" of "Emirates NBD", "HC"
+    of "HC Slovan Bratislava"; not "SA", "CC"), folded."""
+    words = (w.strip(".,;:()'’&") for w in name.split())
+    return frozenset(
+        _fold(w)
+        for w in words
+        if len(w) >= 2 and w.isalpha() and w.isupper() and not legal_form_length([_fold(w)])
+    )
+
+
+def _short_form_keys(name: str) -> set[str]:
+    """The keys of the shorter names an organisation's name without a legal form may be called by
+    (``_registered_short_form``): its first words when the words after them say what it is or where,
+    its last words after English nouns; not words that are all common words."""
+    if _has_legal_form(name):
+        return set()  # (``_grown_keys``)
+    words = _organisation_base(name).split()
+    capitals = _capital_words(name)
+    keys = set()
+    for n in range(1, len(words)):
+        for run, dropped, says_what in (
+            (words[:n], words[n:], lambda w: w in _CONNECTIVES or is_trade_word(w) or _a_place_word(w)),
+            (words[-n:], words[:-n], is_trade_word),
+        ):
+            if (
+                not all(is_common_word(w) for w in run)
+                and run[0] not in _CONNECTIVES
+                and run[-1] not in _CONNECTIVES
+                and all(says_what(w) for w in dropped)
+                and not set(dropped) & capitals
+            ):
+                keys.add(f"n:{' '.join(run)}")
+    return keys
 
 
 def _grown_keys(name: str) -> set[str]:
@@ -870,6 +932,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{base}")
             keys.add(f"n:{_joined(base)}")  # "Pure Gym" is found as "PureGym"
             keys |= _grown_keys(name)
+            keys |= _short_form_keys(name)  # "Cooperativa Agraria Qori Millma" is found as "Qori Millma"
             words = tuple(base.split())
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
             keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
@@ -1004,6 +1067,7 @@ _RANK = {
     "affiliated": 1.8,
     "clipped": 1.7,
     "completed": 1.6,
+    "run": 1.95,
     "fuzzy": 1.0,
 }
 
@@ -1080,6 +1144,12 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if len(mention) == len(known) == 2 and _family_name_spelt_otherwise(mention, known):
             return "nickname"
         short, full = (mention, known) if len(mention) < len(known) else (known, mention)
+        if len(mention) < len(known) and _a_run_of(mention, known):
+            # the first or the last parts of a longer name ("Fatima Zahra" / Fatima Zahra Ait
+            # Benhaddou, "Cabrera Montoro" / José Antonio Cabrera Montoro, "Urska Kos" / "maestro
+            # Urška Kos"): weaker than a part of it, and (checked by ``resolve``) the only person it
+            # fits, not described otherwise
+            return "run"
         if len(short) == 2 and short == [full[-1], full[0]]:
             # the family name first and a middle part dropped in the other order ("Nguyen Thi Lan" /
             # "Lan Nguyen", "Kim Min Jun" / "Jun Kim")
@@ -1178,6 +1248,22 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         rare = has_name_dictionary() and given_name_frequency(word) < COMMON_GIVEN_NAME
         return "clipped" if rare else "affiliated"
     return None
+
+
+def _a_run_of(short: list[str], full: list[str]) -> bool:
+    """``short`` (two parts or more) is the first or the last parts of ``full``, not all of them; the
+    last ones not when they start with a given name and a given name is left out before them ("José
+    García" is not María José García, nor "Antonio Cabrera" José Antonio Cabrera Montoro). Not a run
+    from the middle: it leaves out a given name and a surname ("Remedios Quesada" of María de los
+    Remedios Quesada Ortiz), as often another person's whole name."""
+    n = len(short)
+    if not 2 <= n < len(full):
+        return False
+    if short == full[:n]:
+        return True
+    return short == full[-n:] and not (
+        is_given_name(short[0]) and any(is_given_name(w) for w in full[:-n] if len(w) > 1)
+    )
 
 
 def _surname_spellings(mine: list[str], theirs: list[str]) -> bool:
@@ -2235,6 +2321,10 @@ def resolve(
             # "Abu Faisal" (Faisal's father) is not Faisal, nor "Salem" Abu Salem: a kunya names a
             # parent by the child's name; it matches as written only
             continue
+        if how == "run" and _described_otherwise(mention, kind, candidate):
+            # "Mihai Dobrescu the cadet, his nephew" with "Cpt. Mihai Dobrescu is the master of ..."
+            # known: a part of a longer name, and the sentences say two different things of them
+            continue
         if how == "completed" and _type(candidate.type) is not EntityType.PERSON:
             # a lone word of no known type ("Jordan") may be a company or a place as well: a person's
             # full name completes only a person
@@ -2321,6 +2411,7 @@ def resolve(
                 "affiliated",
                 "clipped",
                 "completed",
+                "run",
             ):
                 rivals = _truncation_rivals(mention, kind, match, pool)
                 if how == "grown":
@@ -2951,6 +3042,18 @@ def _described_alike(
     if not words:
         return []
     return [c for c in fitting if any(words & said_words_affirmed(known) for known in c.said)]
+
+
+def _described_otherwise(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence describes its person (``said.description``), a sentence that named the
+    candidate describes the candidate, and none of them says a word of the mention's description."""
+    if not _is_person(kind, candidate):
+        return False
+    said = _mention_said(mention)
+    words = description(said) if said is not None else frozenset()
+    if not words or not any(description(known) for known in candidate.said):
+        return False
+    return not any(words & said_words_affirmed(known) for known in candidate.said)
 
 
 def _of_said_gender(
