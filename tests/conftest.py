@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import gc
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,6 +59,56 @@ def _share_default_ssl_context() -> None:
         return shared[0]
 
     transports.create_ssl_context = create_ssl_context  # what HTTPTransport and AsyncHTTPTransport call
+
+
+class _Heap:
+    """The test process's cyclic garbage collector. A worker holds what no single memlane process does at
+    once: pytest's ~3,500 collected tests, every module the tests import, and the tables text analysis
+    loads on first use (~0.7 million objects), and every full collection walked all of it (~0.1-0.3 s
+    of CPU each; the collector took ~7-10% of a test process's CPU: 6.0 of 59.9 s over four files). As
+    memlane's own processes do once (``graph.linking._settle_heap``), what is alive between tests is
+    collected once and then frozen (``gc.freeze``): out of the collector's sight, freed by reference
+    counting as ever. Done after
+    collection, and again after a test's teardown whenever a full collection during it walked a big
+    unfrozen heap again (tables loaded since). What is alive at such a moment and later becomes garbage
+    in a reference cycle is never reclaimed (a module's fixtures): a few bounded amounts, in a test
+    process; no test checks the collector in this process (tests/test_linking_heap.py runs its own)."""
+
+    #: a full collection taking more CPU than this walked a big unfrozen heap
+    SLOW_S = 0.05
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.slow = False
+
+    def on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self.started = time.thread_time()
+        elif time.thread_time() - self.started > self.SLOW_S:
+            self.slow = True
+
+    def settle(self) -> None:
+        self.slow = False
+        gc.collect()
+        gc.freeze()
+
+
+_heap = _Heap()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if _heap.on_gc not in gc.callbacks:
+        gc.callbacks.append(_heap.on_gc)
+    _heap.settle()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    yield
+    if _heap.slow:
+        _heap.settle()
 
 
 @pytest.hookimpl(tryfirst=True)
