@@ -68,11 +68,11 @@ class _Heap:
     of CPU each; the collector took ~7-10% of a test process's CPU: 6.0 of 59.9 s over four files). As
     memlane's own processes do once (``graph.linking._settle_heap``), what is alive between tests is
     collected once and then frozen (``gc.freeze``): out of the collector's sight, freed by reference
-    counting as ever. Done after
-    collection, and again after a test's teardown whenever a full collection during it walked a big
-    unfrozen heap again (tables loaded since). What is alive at such a moment and later becomes garbage
-    in a reference cycle is never reclaimed (a module's fixtures): a few bounded amounts, in a test
-    process; no test checks the collector in this process (tests/test_linking_heap.py runs its own)."""
+    counting as ever. Done after collection, and again after a test's teardown whenever a full
+    collection during it walked a big unfrozen heap again (tables loaded since). What is alive at such a
+    moment and later becomes garbage in a reference cycle is never reclaimed (a module's fixtures): a few
+    bounded amounts, in a test process; no test checks the collector in this process
+    (tests/test_linking_heap.py runs its own)."""
 
     #: a full collection taking more CPU than this walked a big unfrozen heap
     SLOW_S = 0.05
