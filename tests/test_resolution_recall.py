@@ -15,6 +15,7 @@ from memlane import Memlane
 from memlane.graph import given_names, resolution
 from memlane.graph.initialisms import initialism_keys, is_initialism_of
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
+from memlane.graph.said import said_of
 from memlane.models import Actor
 
 
@@ -120,6 +121,19 @@ def test_a_full_name_without_evidence_does_not_complete_the_given_name_known_alo
     grant = Candidate("p2", "person", "Grant", affiliations=("Halden Freight",))
     other = Mention("Grant Fletcher", "person", context="Grant Fletcher climbs", affiliations=("Orvane",))
     assert resolve(other, [grant]).entity_id is None
+
+
+def test_a_full_name_completes_the_given_name_of_the_same_relative() -> None:
+    # "My sister Anna" and "Anna Nowicka (my sister)": the same relative of the writer is evidence, as
+    # an organisation in common is; another relative, or none said, is not
+    said = said_of("Anna", "My sister Anna is visiting in July")
+    assert said is not None
+    anna = Candidate("p1", "person", "Anna", said=(said,))
+    sister = _person("Anna Nowicka", "Anna Nowicka (my sister) sent the flight details")
+    assert resolve(sister, [anna]).entity_id == "p1"
+    cousin = _person("Anna Nowicka", "Anna Nowicka, my cousin, sent the flight details")
+    assert resolve(cousin, [anna]).entity_id is None
+    assert resolve(_person("Anna Nowicka", "Anna Nowicka sent the flight details"), [anna]).entity_id is None
 
 
 def test_a_full_name_does_not_complete_a_surname_known_alone() -> None:

@@ -2334,7 +2334,9 @@ def resolve(
             # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own; a pet name
             # by nothing but the surname and the organisation
             continue
-        if how == "completed" and not _organisation_in_common(mention, candidate):
+        if how == "completed" and not (
+            _organisation_in_common(mention, candidate) or _kin_in_common(mention, kind, candidate)
+        ):
             # a full name completing one known by the given name alone is a guess without evidence
             # that it is the same person: "Marco Polo travelled to China" is not the "Marco" who is my
             # running coach, and a wrong merge makes "forget everything about Marco" delete another
@@ -2920,6 +2922,20 @@ def _relations_conflict(mention: Mention, kind: EntityType | None, candidate: Ca
         return False
     theirs = tuple(r for known in candidate.said for r in relations(known))
     return relations_conflict(mine, theirs)
+
+
+def _kin_in_common(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence and a sentence that named the candidate say the person is the same
+    relative of the writer ("Leonie Fischer is my sister's full name" / "Leonie is my younger sister",
+    "Anna Wiśniewska (my sister)" / "My sister Anna"): evidence, as an organisation in common is, that a
+    full name completes the given name the candidate is known by."""
+    if not candidate.said or not _is_person(kind, candidate):
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    mine = {r.kin for r in relations(said) if r.kin}
+    return bool(mine & {r.kin for known in candidate.said for r in relations(known) if r.kin})
 
 
 def _occupations_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
