@@ -465,7 +465,15 @@ _INITIALS_WORD = re.compile(r"^(?:[A-Z]{2,3}|(?:[A-Z]\.-?){2,3})$")
 def _type(value: EntityType | str | None) -> EntityType | None:
     if value is None or value == "":
         return None
-    return _kind_of(value)
+    found = _KINDS_READ.get(value)
+    if found is None:
+        found = _KINDS_READ[value] = _kind_of(value)
+    return found
+
+
+#: ``_kind_of`` of each type value met (a fixed set of strings; a dict look-up costs less than the
+#: cached function's call: ``_type`` is asked for every candidate of every name resolved)
+_KINDS_READ: dict[EntityType | str, EntityType] = {}
 
 
 @lru_cache(maxsize=64)
@@ -1101,6 +1109,23 @@ def kinds_conflict(mention: Mention, candidate: Candidate) -> bool:
     )
 
 
+def _agreeing(mention: Mention, kind: EntityType | None, candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates ``kinds_conflict`` does not set apart from ``mention`` (``kind``: its type), in
+    their order: the same test, with the mention's side of it worked out once instead of per candidate."""
+    mine: frozenset[str] | None = None
+    pool = []
+    for candidate in candidates:
+        if not _types_agree(kind, _type(candidate.type)):
+            continue
+        if mention.sense is not None or candidate.senses:
+            if mine is None:
+                mine = _classes(mention.type, (mention.sense,))
+            if senses_conflict(mine, _classes(candidate.type, candidate.senses)):
+                continue
+        pool.append(candidate)
+    return pool
+
+
 def _family(kind: EntityType) -> EntityType:
     return EntityType.COMPANY if kind is EntityType.CUSTOMER else kind
 
@@ -1462,8 +1487,22 @@ _ACRONYM = re.compile(r"^[A-Z]{3,5}$")
 _PERSON_INITIALS = re.compile(r"^[A-Z]{2,5}$")
 
 
+@lru_cache(maxsize=65536)
+def _initials_name(name: str) -> bool:
+    """Whether ``name`` is written as a person's initials (``_PERSON_INITIALS``; asked per candidate)."""
+    return _PERSON_INITIALS.match(name.strip()) is not None
+
+
 def _initials_of(parts: Sequence[str]) -> str:
     return "".join(p[0] for p in parts)
+
+
+@lru_cache(maxsize=65536)
+def _form_words(form: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An organisation's form (``_organisation_forms``) as words, and those words with the last one
+    singular (``singular_form``): compared for every pair of a mention's and a candidate's forms."""
+    words = tuple(form.split())
+    return words, singular_form(words)
 
 
 def _names_of(candidate: Candidate) -> list[str]:
@@ -1514,9 +1553,10 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             # say what the company does ("Tarkon" for "Tarkon Logistics": ``company_names``)
             for known in names:
                 for a in mine:
+                    words, singular = _form_words(a)
                     for b in _organisation_forms(known):
-                        words, theirs_words = tuple(a.split()), tuple(b.split())
-                        if singular_form(words) == singular_form(theirs_words):
+                        theirs_words, theirs_singular = _form_words(b)
+                        if singular == theirs_singular:
                             return "nickname"
                         if best is None and short_reference(words, theirs_words) and not parent:
                             best = "partial"
@@ -1929,7 +1969,7 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
     mine = _reading_parts(name)
     known = _known_person(names)
     theirs, full = known.theirs, known.full
-    if _PERSON_INITIALS.match(name.strip()):
+    if _initials_name(name):
         # a person's initials ("JFK", "RBG", "SK" for Sarah Kim): every part of a known full name, or
         # the first two of one with three parts or more ("JP" for João Pedro Oliveira, "JB" for
         # Jean-Baptiste Lacombe; also Juan Pablo Restrepo Gómez, so that a "JP" stays ambiguous
@@ -2217,7 +2257,7 @@ def resolve(
     """Decide which candidate (if any) ``mention`` refers to. See the module docstring for the order."""
     kind = _type(mention.type)
     ids = mention_ids(mention)
-    pool = [c for c in candidates if not kinds_conflict(mention, c)]
+    pool = _agreeing(mention, kind, candidates)
 
     # 1. external ids (a shared id never outweighs a different id in a system of one id per entity:
     # two CRM records with one e-mail address are two records)
@@ -2653,12 +2693,19 @@ def _says_namesake(name: str, said: str) -> bool:
         return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
         return True
-    words = {w for w in re.findall(r"[^\W\d_][\w'’.-]*", name) if len(w.strip(".")) >= 2} | {MARK}
+    namesake = any(w in folded for w in ("different", "another", "second", "third", "fourth"))
+    if not namesake and "not " not in folded:
+        return False  # (the common case: neither test below can match; the name's words not read)
+    words = {w for w in _NAME_WORD.findall(name) if len(w.strip(".")) >= 2} | {MARK}
     if "not " in folded and any(m.group(1) in words for m in _NOT_OURS.finditer(said)):
         return True
-    if not any(w in folded for w in ("different", "another", "second", "third", "fourth")):
+    if not namesake:
         return False
     return any(m.group(1) in words for m in _NAMESAKE.finditer(said))
+
+
+#: a word of a name (``_says_namesake``)
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 
 #: the name, then a word telling a generation apart ("Jiří Procházka senior, his father", "Mikko
