@@ -414,8 +414,9 @@ def _memory(id: str, content: str, scope: str, now: datetime) -> Memory:
 
 def test_an_embedder_merges_paraphrases_with_other_words(db_path: Path | str, local_embedder: object) -> None:
     """With the local embedder and the setting on, a rewording joins; near-misses and another user's
-    copy stay apart; with the setting off (the default) or without an embedder, the word rule only."""
-    paraphrase = ["The Thursday sync was cancelled", "The Thursday sync was called off"]
+    copy stay apart; with the setting off (the default) or without an embedder, the word rule only
+    (which allows no framing word: "as a hobby")."""
+    paraphrase = ["Yara plays the piano", "Yara plays the piano as a hobby"]
     misses = [
         "The Friday sync was cancelled",
         "The Thursday sync was not cancelled",
@@ -436,7 +437,7 @@ def test_an_embedder_merges_paraphrases_with_other_words(db_path: Path | str, lo
         report = on.consolidate()
         assert [sorted(c.merged) for c in report.clusters] == [sorted(ids)]
         (cluster,) = report.clusters
-        assert cluster.owner == "user:alice" and cluster.content == "The Thursday sync was called off"
+        assert cluster.owner == "user:alice" and cluster.content == "Yara plays the piano as a hobby"
     finally:
         for m in (on, off, bob):
             m.close()

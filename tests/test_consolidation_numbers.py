@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from memlane.consolidation.duplicates import near_duplicate_clusters
+from memlane.consolidation.service import word_rule
 from memlane.consolidation.signature import signature
 from memlane.models import Memory, Visibility
 
@@ -43,8 +44,14 @@ def test_numbers_in_words_and_units_abbreviated_are_read_as_written_out() -> Non
     assert "kelvin" not in (signature("Ravi runs 5 k every Sunday") or ())
 
 
-def test_statements_one_word_apart_stay_apart_in_the_default_rule() -> None:
-    """The default rule does not join statements one word apart (a join that merged different facts on a
-    blind set was withdrawn): a verb of one meaning, an attempt beside the fact."""
-    assert not _merged("Lena suffers from asthma", "Lena has asthma")
-    assert not _merged("Parisa is learning to play the setar", "Parisa plays the setar")
+def test_a_word_only_one_statement_says_keeps_them_apart_in_the_default_rule() -> None:
+    """The default rule joins statements a word or two apart only when WordNet relates every word one
+    says to a word of the other (``confirmation``; a join that also let one framing word through merged
+    different facts on a blind set and was withdrawn): a verb the other does not say, an attempt beside
+    the fact stay apart."""
+    for a, b in [
+        ("Lena suffers from asthma", "Lena has asthma"),
+        ("Parisa is learning to play the setar", "Parisa plays the setar"),
+    ]:
+        assert not _merged(a, b)
+        assert not word_rule([_memory("0", a), _memory("1", b)])

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -113,13 +113,16 @@ def group_key(memory: Memory) -> tuple[Any, ...]:
     )
 
 
-def near_duplicate_clusters(memories: Iterable[Memory]) -> list[list[Memory]]:
+def near_duplicate_clusters(
+    memories: Iterable[Memory], signatures: Mapping[str, frozenset[str] | None] | None = None
+) -> list[list[Memory]]:
     """Clusters of two or more near-duplicates among ``memories`` (current ones), oldest first within
     a cluster; clusters in the order of their oldest member. One pass: a dictionary keyed by group and
-    signature (100k memories in seconds)."""
+    signature (100k memories in seconds). ``signatures``: each memory's ``statement_signature`` by id,
+    when the caller has read them."""
     by_key: dict[tuple[Any, ...], list[Memory]] = defaultdict(list)
     for memory in memories:
-        words = statement_signature(memory)
+        words = statement_signature(memory) if signatures is None else signatures[memory.id]
         if words is not None:
             by_key[(group_key(memory), words)].append(memory)
     clusters = [

@@ -213,6 +213,7 @@ Embed = Callable[[Sequence[str]], npt.NDArray[np.float32] | None]
 Words = Callable[[str], dict[str, npt.NDArray[np.float32]]]
 
 
+@lru_cache(maxsize=65536)
 def anchors(content: str) -> frozenset[str]:
     """What must be equal in two statements of one fact: entity keys (names, numbers, dates, e-mail
     addresses…), numerals, time words, a negation and the meaning-bearing function words (except a

@@ -26,7 +26,8 @@ nightly run, the embedded ``memlane consolidate``) every memory of the store or 
 from __future__ import annotations
 
 import time
-from collections import Counter, defaultdict
+from array import array
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -47,6 +48,7 @@ from ..storage.base import ConsolidationRun, Merge, NewMemory, Store
 from ..storage.entity_names import alias_pairs
 from ..timeutil import now_utc
 from .alignment import WordVectors, for_embedder
+from .confirmation import MAX_BLOCK, join_confirmed, near_keys
 from .duplicates import group_key, near_duplicate_clusters, statement_signature
 from .judge import join_judged
 from .lexicon import SENSES
@@ -130,7 +132,7 @@ class ConsolidationService:
                 )
         else:
             candidates, examined, owners = self._sharing_a_signature(eligible, actor)
-            clusters = near_duplicate_clusters(candidates)
+            clusters = word_rule(candidates)
         del candidates
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
         readers = (
@@ -177,14 +179,18 @@ class ConsolidationService:
     def _sharing_a_signature(
         self, eligible: Callable[[Memory], bool], actor: Actor | None
     ) -> tuple[list[Memory], int, set[tuple[str, str]]]:
-        """The eligible memories whose group and signature another eligible one shares (the only ones
-        that can be in a cluster), how many were eligible, and their (workspace, owner) pairs. Two
-        streamed reads, so that only those are held in memory, not the whole store (110k memories held
-        took ~0.8 GB): the first pass over the store keeps a hash of each one's group and signature, then
-        the memories whose hash another shares are read again by id (a hash collision only reads one
-        more: ``near_duplicate_clusters`` compares the signatures themselves). A memory stored between
-        the two reads is the next run's; one changed between them is checked again."""
-        hashes: dict[str, int] = {}
+        """The eligible memories whose group and signature another eligible one shares, or whose group
+        and signature less up to two words (``confirmation.near_keys``) another shares in a block
+        ``join_confirmed`` reads (at most ``confirmation.MAX_BLOCK`` memories): the only ones that can be
+        in a cluster; how many were eligible, and their (workspace, owner) pairs. Two streamed reads, so
+        that only those are held in memory, not the whole store (110k memories held took ~0.8 GB): the
+        first pass over the store keeps a hash of each one's keys, then the memories one of whose hashes
+        another shares are read again by id (a hash collision only reads one more: ``word_rule``
+        compares the signatures themselves). A memory stored between the two reads is the next run's;
+        one changed between them is checked again."""
+        ids: list[str] = []
+        exact = array("q")  # per memory: a hash of its group and signature
+        near, near_of = array("q"), array("q")  # per key: a hash of group and key, the memory's row
         owners: set[tuple[str, str]] = set()
         examined = 0
         for m in self.storage.iter_all(actor=actor):  # (a key's: what it may read, in the query)
@@ -193,11 +199,27 @@ class ConsolidationService:
                 owners.add((m.workspace, m.owner))
                 words = statement_signature(m)
                 if words is not None:
-                    hashes[m.id] = hash((group_key(m), words))
-        shared = {h for h, n in Counter(hashes.values()).items() if n > 1}
-        if not shared:
+                    group = group_key(m)
+                    exact.append(hash((group, words)))
+                    for k in near_keys(words):
+                        near.append(hash((group, k)))
+                        near_of.append(len(ids))
+                    ids.append(m.id)
+        if not ids:
             return [], examined, owners
-        kept = [memory_id for memory_id, h in hashes.items() if h in shared]
+        _, row, counts = np.unique(
+            np.frombuffer(exact, dtype=np.int64), return_inverse=True, return_counts=True
+        )
+        keep = counts[row] > 1
+        if near:
+            _, row, counts = np.unique(
+                np.frombuffer(near, dtype=np.int64), return_inverse=True, return_counts=True
+            )
+            shared = (counts[row] > 1) & (counts[row] <= MAX_BLOCK)
+            keep[np.frombuffer(near_of, dtype=np.int64)[shared]] = True
+        kept = [ids[i] for i in np.flatnonzero(keep)]
+        if not kept:
+            return [], examined, owners
         return [m for m in self.storage.iter_all(kept, actor=actor) if eligible(m)], examined, owners
 
     def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
@@ -325,6 +347,13 @@ class ConsolidationService:
 
 class _Retry(Exception):
     """A concurrent writer got there first: the cluster's transaction is rolled back."""
+
+
+def word_rule(memories: Sequence[Memory]) -> list[list[Memory]]:
+    """The word rule's clusters of ``memories``: near-duplicates (``duplicates.near_duplicate_clusters``)
+    joined where statements one word apart are confirmed as one (``confirmation.join_confirmed``)."""
+    signatures = {m.id: statement_signature(m) for m in memories}
+    return join_confirmed(memories, near_duplicate_clusters(memories, signatures), signatures)
 
 
 def _eligible(m: Memory, actor: Actor | None, workspace: str | None, now: datetime) -> bool:

@@ -1,0 +1,194 @@
+"""The word rule's confirmation of statements a word or two apart: pure functions, no I/O, no embedder.
+
+``duplicates`` merges statements whose normalised content words are one bag. Many restatements differ
+from each other by a word or two on a side, a word of one meaning said another way ("Wren phones her
+grandmother" / "Wren calls her grandmother"), a noun for a verb ("Ilka got married in 2021" / "Ilka's
+wedding was in 2021"), an agent noun ("is a bus driver" / "drives buses"). ``join_confirmed`` joins the
+word rule's clusters (and single statements) of one group (``duplicates.group_key``) when:
+
+1. their signatures (``duplicates.statement_signature``) differ, by at most ``DIFF`` words on each
+   side, and share a word; two statements of one signature the word rule's second check split stay
+   split ("Goran's neighbour bought his van" / "Goran bought his neighbour's van");
+2. the paraphrase mode's rules confirm them **with no framing word** (``paraphrases.verdict`` with
+   ``extra=0``, each word's first ``SENSES`` WordNet senses, no alignment and no embedder): every word
+   one statement says and the other does not is accounted for by a WordNet synonym or derivational
+   relative the other says, the anchors (names, numbers, dates, negation, the words that change a fact)
+   are the same, and every guard of ``paraphrases.guarded`` holds (times, direction, frequency, degree,
+   roles, attitude, structure). A word nothing relates — a detail, a frame ("plays violin **as a
+   hobby**", "**applied** for a grant", "the hearing was **postponed**"), a sibling ("boys" / "girls")
+   — keeps them apart: a version that let one framing word through (first senses, one word apart)
+   merged 5 different facts for 13 right on a blind set and was withdrawn (docs/benchmarks.md);
+3. neither adds a verb that governs another verb through "to" (``frame_added``: "is **learning** to
+   play the setar" / "plays the setar", "**used** to swim" / "swims", "**tries** to run"): an
+   attempt, a habit past or a stage is another fact; both say the same reporting verbs (``REPORTING``:
+   "Rosa **thinks** the landlord is lying" is a belief, not "The landlord is lying");
+4. no statement of one is refused (``verdict`` -1) with a statement of the other, so clusters never
+   chain across a refusal (the paraphrase mode's "veto" linkage).
+
+Candidates are found by key, not pairwise: a statement's signature and the signature less any ``DIFF``
+or fewer of its words (``near_keys``); two statements within ``DIFF`` words on each side share a key
+(their common words). Each key's block of more than ``MAX_BLOCK`` statements is left alone (measured in
+docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from ..models import Memory
+from . import lexicon
+from .duplicates import group_key, statement_signature
+from .paraphrases import anchors_agree, verdict
+
+__all__ = [
+    "DIFF",
+    "MAX_BLOCK",
+    "REPORTING",
+    "SENSES",
+    "frame_added",
+    "join_confirmed",
+    "near_keys",
+    "one_apart",
+]
+
+#: the most words each statement's signature may hold that the other's does not
+DIFF = 2
+#: WordNet senses of each word read by the confirmation (``paraphrases.verdict``): the paraphrase
+#: mode's (``lexicon.SENSES``, chosen leave-one-set-out for it)
+SENSES = lexicon.SENSES
+#: the most statements of one group and one key compared pairwise (a larger block is left alone)
+MAX_BLOCK = 200
+
+
+def near_keys(words: frozenset[str]) -> frozenset[frozenset[str]]:
+    """``words`` (a signature) and ``words`` less any ``DIFF`` or fewer of its words: two signatures
+    within ``DIFF`` words of each other on each side share one of these (their common words)."""
+    keys = {words}
+    for n in range(1, DIFF + 1):
+        keys |= {words - frozenset(c) for c in combinations(sorted(words), n)}
+    return frozenset(k for k in keys if k)
+
+
+def one_apart(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two signatures differ, by at most ``DIFF`` words on each side, and share a word."""
+    return a != b and len(a - b) <= DIFF and len(b - a) <= DIFF and bool(a & b)
+
+
+def join_confirmed(
+    memories: Sequence[Memory],
+    clusters: list[list[Memory]],
+    signatures: Mapping[str, frozenset[str] | None] | None = None,
+) -> list[list[Memory]]:
+    """``clusters`` (``duplicates.near_duplicate_clusters`` over ``memories``) joined with each other
+    and with single memories where the rules of the module docstring confirm two as one statement.
+    ``signatures``: each memory's ``statement_signature`` by id, when the caller has read them."""
+    if signatures is None:
+        signatures = {m.id: statement_signature(m) for m in memories}
+    clustered = {m.id for c in clusters for m in c}
+    units: list[list[Memory]] = [list(c) for c in clusters]
+    units += [[m] for m in memories if m.id not in clustered and signatures[m.id] is not None]
+    words = [signatures[u[0].id] or frozenset() for u in units]
+    scopes = [group_key(unit[0]) for unit in units]
+    blocks: dict[int, list[int]] = defaultdict(list)  # by a hash of group and key, so
+    for i in range(len(units)):  # a pair's group and words are compared below (a collision)
+        for key in near_keys(words[i]):
+            blocks[hash((scopes[i], key))].append(i)
+    pairs = sorted(
+        {
+            (i, j)
+            for block in blocks.values()
+            if len(block) > 1 and sum(len(units[i]) for i in block) <= MAX_BLOCK
+            for x, i in enumerate(block)
+            for j in block[x + 1 :]
+            if scopes[i] == scopes[j] and one_apart(words[i], words[j])
+        }
+    )
+    if not pairs:
+        return clusters
+    heads = [max(u, key=lambda m: (len(m.content), m.observed_at, m.id)).content for u in units]
+    group = list(range(len(units)))
+    members: dict[int, list[int]] = {i: [i] for i in range(len(units))}
+    for i, j in pairs:
+        gi, gj = group[i], group[j]
+        if gi == gj or _judged(heads[i], heads[j]) != 1:
+            continue
+        if not all(_judged(heads[x], heads[y]) >= 0 for x in members[gi] for y in members[gj]):
+            continue
+        for x in members[gj]:
+            group[x] = gi
+        members[gi] += members.pop(gj)
+    joined = [idx for idx in members.values() if len(idx) > 1]
+    if not joined:
+        return clusters
+    done = {i for idx in joined for i in idx}
+    out = [units[i] for i in range(len(clusters)) if i not in done]
+    out += [[m for i in idx for m in units[i]] for idx in joined]
+    out = [sorted(c, key=lambda m: (m.observed_at, m.created_at, m.id)) for c in out]
+    out.sort(key=lambda c: (c[0].observed_at, c[0].id))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _judged(a: str, b: str) -> int:
+    """1 confirmed, -1 refused, 0 neither (module docstring, rules 2 and 3) for two statements of one
+    group, read as written (the owner's name not read as the speaker, so that a role turned round
+    stays visible to ``verdict``)."""
+    if not anchors_agree(a, b):  # another name, number or date (``verdict`` reads it last)
+        return -1
+    if frame_added(a, b) or frame_added(b, a) or _reported(a) != _reported(b):
+        return -1
+    return verdict(a, b, SENSES, extra=0)
+
+
+_WORD_RE = re.compile(r"[a-z]+")
+
+
+def frame_added(a: str, b: str) -> bool:
+    """Whether ``a`` says a verb before "to" and a verb ("is learning to play", "used to swim",
+    "tries to run") whose lemma ``b`` does not say: a frame round the fact that makes it another."""
+    import lemminflect
+
+    words = _WORD_RE.findall(a.lower())
+    others = _lemmas(b)
+    for i in range(len(words) - 2):
+        if words[i + 1] != "to":
+            continue
+        frame = lemminflect.getAllLemmas(words[i]).get("VERB", ())
+        governed = lemminflect.getAllLemmas(words[i + 2]).get("VERB", ())
+        if (
+            frame
+            and governed
+            and lexicon.part_of_speech(governed[0]) == "v"  # "listens to jazz": no verb governed
+            and frame[0] not in ("be", "have")
+            and frame[0] not in others
+        ):
+            return True
+    return False
+
+
+#: verbs that report what someone said or believes: "Rosa thinks the landlord is lying" is Rosa's
+#: belief, not the fact "The landlord is lying" (the signature drops them, ``signature.FILLERS``)
+REPORTING = frozenset(
+    ["say", "tell", "mention", "note", "remember", "think", "believe", "suspect", "guess", "claim"]
+)
+
+
+def _reported(content: str) -> frozenset[str]:
+    """The lemmas of ``REPORTING`` ``content`` says."""
+    return _lemmas(content) & REPORTING
+
+
+def _lemmas(content: str) -> frozenset[str]:
+    """Every lemma lemminflect reads of each word of ``content``, in any part of speech."""
+    import lemminflect
+
+    return frozenset(
+        lemma
+        for w in _WORD_RE.findall(content.lower())
+        for lemmas in lemminflect.getAllLemmas(w).values()
+        for lemma in lemmas
+    )
