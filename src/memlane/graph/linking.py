@@ -38,6 +38,7 @@ from .resolution import (
     normalise_external_id,
     resolve,
 )
+from .said_names import names_said_for
 from .senses import SENSES_KEY, THING, TYPE_CLASSES, sense_of, senses_conflict
 
 if TYPE_CHECKING:
@@ -548,7 +549,16 @@ def _lookups(mention: Mention) -> Lookups:
     """What resolving ``mention`` reads: its normalised external ids, its name, the keys of the
     exact-first look-up, all its keys, and whether the exact-first look-up comes first (see
     ``resolve_into``)."""
-    return _lookups_of(mention.name, mention.type, mention.external_ids)
+    ids, name, narrow, lookup, exact_first = _lookups_of(mention.name, mention.type, mention.external_ids)
+    # (and the keys of the other names its sentence gives the person: "Toshko, our driver Todor")
+    if (
+        name
+        and mention.context
+        and mention.type in (None, "person")
+        and (others := names_said_for(name, mention.context))
+    ):
+        lookup = lookup | name_keys(list(others), mention.type)
+    return ids, name, narrow, lookup, exact_first
 
 
 @lru_cache(maxsize=65536)

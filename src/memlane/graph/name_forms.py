@@ -10,6 +10,18 @@ suffixes and the spelling conventions of romanisation.
   surnames ("Nana", "Mae", "Ma", "Pa", "Tata") are left out.
 * **Honorific suffixes** — Japanese and Korean honorifics written after a name with a hyphen
   ("Tanaka-san", "Kim-ssi"): like a title before a name ("Dr."), they are not part of it.
+* **Words of address in other languages** — what a name is called by as a courtesy or a role, before it
+  ("Maestro Ferrabosco", "Encik Faizal", "Mzee Ali", "Oom Hennie", "Matua Wiremu", "Ato Kebede",
+  "Teacher Liu") or written in lower case after it ("Gulzat eje", "Bishnu dai", "Kovács úr", "Ahmet bey",
+  "Sunita aunty"), by language: Italian, Spanish, Portuguese, French, German, Dutch and Afrikaans,
+  Finnish, Estonian, Lithuanian, Latvian, Polish, Czech, Hungarian, Romanian, Slovene, Greek, Turkish,
+  Arabic, Persian, Kurdish, South Asian languages, Thai, Khmer, Vietnamese, Malay and Indonesian,
+  Filipino, Swahili, West African usage, Amharic, Māori, Hebrew, Armenian, Georgian, Central Asian
+  languages and English roles. A closed class, like titles, with the gender each states; left out are
+  the words that are also given names or family names in the tables resolution reads ("Si", "Bi", "Kak",
+  "Agha", "Tuan", "Ong", "Sri"...) and those that name a parent by a child's name ("Mama Ali", "Baba",
+  "Iya": a teknonym, like "Abu"). Resolution reads them apart from titles: only when the whole name fits
+  no one, the name without the word is tried (``resolution``).
 * **Romanisation key** — one name romanised by different conventions ("Dmitry" / "Dmitriy", "Yekaterina"
   / "Ekaterina", "Mohammed" / "Mohamed", "Nowak" / "Nowack", "Mikhail" / "Mihail"). The key folds the
   spellings that transliteration systems disagree on — a doubled letter, ``y`` / ``i``, a ``j`` after a
@@ -46,6 +58,8 @@ __all__ = [
     "TRANSPOSITION_KEPT_START",
     "GENERATIONS",
     "HONORIFIC_SUFFIXES",
+    "WORDS_OF_ADDRESS_AFTER",
+    "WORDS_OF_ADDRESS_BEFORE",
     "KINSHIP_WORDS",
     "generation",
     "is_short_form",
@@ -84,6 +98,69 @@ KINSHIP_WORDS = {
 }
 #: Honorifics written after a name with a hyphen (Japanese, Korean).
 HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai", "sempai", "ssi", "nim"])
+
+#: Words of address before a name (folded), with the gender each states (see the module docstring).
+WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
+    # Italian, Spanish, Portuguese, French
+    "maestro": "m", "maestra": "f", "dottore": "m", "dottoressa": "f", "ingegnere": None, "avvocato": "m",
+    "avvocata": "f", "zio": "m", "licenciado": "m", "licenciada": "f", "profe": None, "abuelo": "m",
+    "abuela": "f", "padrino": "m", "madrina": "f", "compadre": "m", "comadre": "f", "seu": "m", "dom": "m",
+    "doutor": "m", "doutora": "f", "mestre": "m", "maitre": None, "tonton": "m", "tatie": "f", "mamie": "f",
+    "papi": "m", "pere": "m", "mere": "f", "soeur": "f", "frere": "m",
+    # German, Dutch, Afrikaans, Finnish, Estonian, Baltic, Polish, Czech, Hungarian, Romanian, Slovene, Greek
+    "onkel": "m", "tante": "f", "opa": "m", "oma": "f", "oom": "m", "mevrou": "f", "juffrouw": "f",
+    "juf": "f", "meester": "m", "herra": "m", "rouva": "f", "neiti": "f", "harra": "m", "proua": "f",
+    "preili": "f", "ponas": "m", "ponia": "f", "panele": "f", "treneris": None, "trenere": "f",
+    "trener": None, "ksiadz": "m", "mecenas": None, "ciocia": "f", "wujek": "m", "siostra": "f",
+    "slecna": "f", "doktor": None, "teta": "f", "domnul": "m", "doamna": "f", "domnisoara": "f",
+    "gospod": "m", "gospa": "f", "gospodja": "f", "gospodjica": "f", "kyr": "m", "kyra": "f", "theia": "f",
+    "theios": "m",
+    # Arabic, Persian, Kurdish, South Asian languages
+    "ustaz": "m", "ustadh": "m", "ustad": "m", "ustaza": "f", "ustadha": "f", "ustazah": "f", "hajj": "m",
+    "haj": "m", "hajji": "m", "haji": "m", "hajja": "f", "hajjah": "f", "hajiya": "f", "shaykh": "m",
+    "sheik": "m", "mawlana": "m", "maulana": "m", "maulvi": "m", "muallim": "m", "sayyida": "f",
+    "sitt": "f", "aqa": "m", "khanom": "f", "khanum": "f", "janab": "m", "ostad": "m", "mashti": "m",
+    "kaka": "m", "mamosta": None, "xanim": "f", "pandit": "m", "chacha": "m", "chachi": "f",
+    "mausi": "f", "bua": "f", "thiru": "m", "thirumathi": "f",
+    # Thai, Khmer, Vietnamese, Malay and Indonesian, Filipino
+    "ajarn": None, "ajahn": None, "achan": None, "kru": None, "lok": "m", "neak": None, "thay": "m",
+    "mas": "m", "mbak": "f", "mba": "f", "abang": "m", "adik": None, "encik": "m", "cik": None,
+    "puan": "f", "datuk": "m", "datin": "f", "cikgu": None, "makcik": "f", "pakcik": "m", "kakak": None,
+    "bli": "m", "mbok": "f", "tok": "m", "wak": "m", "manong": "m", "manang": "f", "aling": "f",
+    "ninong": "m", "ninang": "f", "tatay": "m", "nanay": "f",
+    # Swahili, West Africa, Amharic, Maori, Hebrew, Armenian, Georgian
+    "bwana": "m", "bw": "m", "mzee": "m", "mwalimu": None, "ndugu": None, "shangazi": "f", "mjomba": "m",
+    "dkt": None, "alhaji": "m", "alhaja": "f", "mallam": "m", "malam": "m", "oga": "m", "mazi": "m",
+    "maame": "f", "opanin": "m", "owura": "m", "ogbeni": "m", "ato": "m", "woizero": "f", "weyzero": "f",
+    "weizero": "f", "woizerit": "f", "weyzerit": "f", "matua": "m", "whaea": "f", "koka": "f",
+    "kaumatua": None, "koro": "m", "kuia": "f", "reb": "m", "rav": "m", "paron": "m", "tikin": "f",
+    "batono": "m", "batoni": "m", "kalbatono": "f", "kalbatoni": "f",
+    # Sesotho and Setswana, Zulu and Xhosa, Cajun and Venetian, German offices, Tagalog, South Slavic
+    "ntate": "m", "rra": "m", "me": None, "mme": "f", "mma": "f", "gogo": "f", "mkhulu": "m",
+    "sisi": "f", "bhuti": "m", "malume": "m", "tanti": "f", "tantie": "f", "nonc": "m", "parrain": "m",
+    "sior": "m", "siora": "f", "sor": "m", "sora": "f", "kommandant": None, "burgermeister": None,
+    "buergermeister": None, "pfarrer": "m", "direktor": None, "kapitan": None, "kapitein": None,
+    "gazda": "m", "deda": "m", "cika": "m", "ome": "m", "farbror": "m", "morbror": "m",
+    # English roles and courtesies
+    "comrade": None, "cde": None,
+    "teacher": None, "chef": None, "sister": "f", "brother": "m", "matron": "f", "deacon": None,
+    "friar": "m", "fra": "m", "aunty": "f", "chief": None, "sensei": None, "sifu": "m", "swami": "m",
+    "mother": "f", "cousin": None,
+}  # fmt: skip
+#: Words of address written in lower case after a name (folded), with the gender each states: Turkish,
+#: Hungarian, Latvian, Central Asian, Persian, Japanese and Korean without a hyphen, South Asian (the
+#: commonest, "ji", "sahib", "bhai", are ``resolution``'s own), Sinhala, Indian English.
+WORDS_OF_ADDRESS_AFTER: dict[str, str | None] = {
+    "bey": "m", "hanim": "f", "abi": "m", "abla": "f", "hoca": None, "usta": "m", "amca": "m",
+    "teyze": "f", "efendi": "m", "ur": "m", "neni": "f", "bacsi": "m", "kungs": "m", "kundze": "f",
+    "aka": "m", "opa": "f", "eje": "f", "aga": "m", "agai": "m", "apai": "f", "guai": None, "jan": None,
+    "joon": None, "khanom": "f", "khanum": "f", "agha": "m", "san": None, "sama": None, "kun": "m",
+    "chan": None, "sensei": None, "senpai": None, "ssi": None, "nim": None, "bhaiya": "m",
+    "bhaiyya": "m", "dai": "m", "daju": "m", "bahini": "f", "da": "m", "akka": "f", "anna": "m",
+    "amma": "f", "garu": None, "saab": "m", "sahiba": "f", "begum": "f", "babu": "m", "aunty": "f",
+    "auntie": "f", "uncle": "m", "kaka": "m", "kaki": "f", "mami": "f", "chacha": "m", "chachi": "f",
+    "mausi": "f", "bua": "f", "tau": "m", "tai": "f", "dada": "m", "aiya": "m", "mahattaya": "m",
+}  # fmt: skip
 
 #: What romanisation conventions disagree on, and its one form (see the module docstring); one pass,
 #: the first alternative that fits at a position wins ("ye" at the start before "y").

@@ -65,6 +65,8 @@ from .initialisms import initialism_keys, is_initialism, is_initialism_of
 from .name_forms import (
     HONORIFIC_SUFFIXES,
     KINSHIP_WORDS,
+    WORDS_OF_ADDRESS_AFTER,
+    WORDS_OF_ADDRESS_BEFORE,
     generation,
     is_short_form,
     is_transposition,
@@ -100,6 +102,7 @@ from .said import (
     said_words,
     said_words_affirmed,
 )
+from .said_names import names_said_for
 from .senses import TYPE_CLASSES, senses_conflict
 from .thing_names import (
     document_id,
@@ -1077,6 +1080,7 @@ _RANK = {
     "completed": 1.6,
     "run": 1.95,
     "fuzzy": 1.0,
+    "named": 1.5,
 }
 
 
@@ -2255,6 +2259,110 @@ def resolve(
     similarity: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], float] = _cosine,
 ) -> Resolution:
     """Decide which candidate (if any) ``mention`` refers to. See the module docstring for the order."""
+    result = _resolve(mention, candidates, similarity)
+    if result.entity_id is None and mention.name and _type(mention.type) in (None, EntityType.PERSON):
+        found = _without_address(mention, candidates, result, similarity)
+        if found is None and mention.context:
+            found = _by_name_said(mention, candidates, result, similarity)
+        return found or result
+    return result
+
+
+def _address_and_rest(name: str) -> tuple[str | None, str] | None:
+    """A word of address in another language before a name ("Maestro Ferrabosco", "Encik Faizal") or
+    written in lower case after it ("Gulzat eje"), or Hindi "ji" joined to it ("Sharmaji"): the gender
+    it states and the name without it (``name_forms.WORDS_OF_ADDRESS_BEFORE`` and ``_AFTER``), else
+    None."""
+    words = name.split()
+    if len(words) == 1 and name.endswith("ji") and len(name) >= 6 and not is_given_name(_fold(name)):
+        return None, name[:-2]  # Hindi "ji" joined to a name ("Mauryaji"; not "Kenji", a name of its own)
+    if len(words) < 2:
+        return None
+    first = _fold(words[0]).strip(".'’")
+    if first in WORDS_OF_ADDRESS_BEFORE and words[1][:1].isupper():
+        return WORDS_OF_ADDRESS_BEFORE[first], " ".join(words[1:])
+    last = words[-1]
+    if last.islower() and (folded := _fold(last).strip(".")) in WORDS_OF_ADDRESS_AFTER:
+        return WORDS_OF_ADDRESS_AFTER[folded], " ".join(words[:-1])
+    return None
+
+
+def _without_address(
+    mention: Mention,
+    candidates: Sequence[Candidate],
+    result: Resolution,
+    similarity: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], float],
+) -> Resolution | None:
+    """A name with a word of address that fits no one as written (or several): the name without the
+    word, when it fits one person (by a form stronger than a spelling) of the gender the word states."""
+    split = _address_and_rest(mention.name or "")
+    if split is None:
+        return None
+    gender, rest = split
+    again = _resolve(Mention(rest, mention.type, mention.external_ids, mention.affiliations,
+                             mention.vector, mention.context, mention.sense), candidates, similarity)  # fmt: skip
+    if again.entity_id is None or again.how == "fuzzy":
+        return None
+    if result.how == "ambiguous" and again.entity_id not in result.candidates:
+        return None
+    match = next(c for c in candidates if c.id == again.entity_id)
+    if _type(match.type) not in (None, EntityType.PERSON):
+        return None
+    if gender is not None and _genders_conflict(
+        ("Mr " if gender == "m" else "Ms ") + rest, (match.name, *match.aliases)
+    ):
+        return None
+    return Resolution(match.id, again.how, new_alias=_alias(mention, match), score=again.score)
+
+
+def _by_name_said(
+    mention: Mention,
+    candidates: Sequence[Candidate],
+    result: Resolution,
+    similarity: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], float],
+) -> Resolution | None:
+    """A mention nothing fits by its name (or that fits several), whose sentence gives the person
+    another name (``said_names``: "Toshko, our truck driver Todor", "Rajendra Adhikari is Raju's full
+    name") that fits one known person alone: that person, unless the sentence says the mention is
+    someone else than it (the same vetoes as a fuzzy match's)."""
+    kind = _type(mention.type)
+    if kind not in (None, EntityType.PERSON):
+        return None
+    others = names_said_for(mention.name or "", mention.context)
+    if not others:
+        return None
+    pool = _agreeing(mention, kind, candidates)
+    found: dict[str, Candidate] = {}
+    for other in others:
+        said = _resolve(Mention(other, mention.type, affiliations=mention.affiliations), pool, similarity)
+        if said.entity_id is not None and said.how != "fuzzy":
+            found[said.entity_id] = next(c for c in pool if c.id == said.entity_id)
+    if len(found) != 1:
+        return None
+    match = next(iter(found.values()))
+    if result.how == "ambiguous" and match.id not in result.candidates:
+        return None
+    if _type(match.type) not in (None, EntityType.PERSON) or _person_conflict(mention.name or "", match):
+        return None
+    if (
+        _organisations_conflict(mention, match)
+        or _denied(mention, kind, match)
+        or _relations_conflict(mention, kind, match)
+        or _occupations_apart(mention, kind, match)
+        or _kin_apart(mention, kind, match)
+        or _said_namesake(mention)
+        or _another_than(mention, match)
+        or _said_another(mention)
+    ):
+        return None
+    return Resolution(match.id, "named", new_alias=_alias(mention, match), score=_RANK["named"] / 4)
+
+
+def _resolve(
+    mention: Mention,
+    candidates: Sequence[Candidate],
+    similarity: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], float],
+) -> Resolution:
     kind = _type(mention.type)
     ids = mention_ids(mention)
     pool = _agreeing(mention, kind, candidates)
@@ -2578,10 +2686,11 @@ def context_evidence(name: str, context: str | None) -> tuple[Any, ...]:
     """What resolution reads in a mention's context: whether it introduces the name (``introduces``),
     whether it says the name is another one (``_said_another``), the names it relates to someone
     (``_RELATED``: "Théo" of "Théo's father"), whom it says the name is not and who it says the name is
-    to the writer (``said.denials``, ``said.relations``). Two mentions of one name with the same
-    evidence resolve alike (a memo of resolutions keys by it)."""
+    to the writer (``said.denials``, ``said.relations``), the other names it gives the person
+    (``said_names``: "Toshko, our driver Todor"). Two mentions of one name with the same evidence resolve
+    alike (a memo of resolutions keys by it)."""
     if not context:
-        return False, False, (), None, ()
+        return False, False, (), None, (), ()
     said = said_of(name, context)
     return (
         introduces(name, context),
@@ -2589,6 +2698,7 @@ def context_evidence(name: str, context: str | None) -> tuple[Any, ...]:
         tuple(other for other, _, _ in _related_names(context)),
         denials(said) if said is not None else None,
         relations(said) if said is not None else (),
+        names_said_for(name, context),
     )
 
 

@@ -1,0 +1,98 @@
+"""Two recall rules for people called by a name their letters do not explain: the other name the sentence
+gives the person ("Gosho, our forklift driver Georgi", "Bogdan Marinescu is Bobi's full name":
+``graph/said_names.py``), and a word of address in another language before or after the name ("Ustaz
+Karim", "Aigerim eje": ``name_forms.WORDS_OF_ADDRESS_BEFORE`` / ``_AFTER``); and what each keeps apart."""
+
+from __future__ import annotations
+
+from memlane import Memlane
+from memlane.graph.resolution import Candidate, Mention, resolve
+from memlane.graph.said_names import names_said_for
+
+
+def _person(name: str, context: str) -> Mention:
+    return Mention(name, "person", context=context)
+
+
+def test_the_other_name_a_sentence_gives() -> None:
+    for name, context, other in (
+        ("Gosho", "Gosho, our forklift driver Georgi, was late again", "Georgi"),
+        ("Gosho", "Gosho, the depot's manager Georgi Marinov, signed it", "Georgi Marinov"),
+        ("Lolek", "Lolek, Karol from the night shift, covered for me", "Karol"),
+        ("Pepa Vrba", "Pepa Vrba, as everyone calls Josef, fixed the boiler", "Josef"),
+        ("Sandy Ross", "Sandy Ross, as Alasdair signs his emails, is off today", "Alasdair"),
+        ("Babcia", "Babcia is what we call grandma Zofia", "Zofia"),
+        ("Bogdan Marinescu", "Bogdan Marinescu is Bobi's full name on his passport", "Bobi"),
+        ("Wang Jun", "Wang Jun is Jimmy's Chinese name", "Jimmy"),
+        ("Tom Ruatapu", "Tom Ruatapu is the name Tamati uses at work", "Tamati"),
+        ("Gosho", "Gosho (Georgi) was late", "Georgi"),
+    ):
+        assert names_said_for(name, context) == (other,), (name, context)
+    for name, context in (
+        ("Gosho", "Gosho, Georgi's son, started on Monday"),  # a relative, not another name
+        ("Gosho", "Gosho, the son of Georgi, started on Monday"),
+        ("Ana", "Ana, Bea and Carla came to the party"),  # a list of names
+        ("Ana", "Ana, Bea, Carla came to the party"),
+        ("Ana", "Ana, Bea said, is late"),
+        ("Ana", "Ana, my brother Tom's friend, is late"),
+    ):
+        assert names_said_for(name, context) == (), (name, context)
+
+
+def test_a_pet_name_the_sentence_explains() -> None:
+    georgi = Candidate("p1", "person", "Georgi Marinov")
+    found = resolve(_person("Gosho", "Gosho, our forklift driver Georgi, was late again"), [georgi])
+    assert (found.entity_id, found.how) == ("p1", "named")
+    # a full name completing a given name known alone, when the sentence says it is that one's
+    bobi = Candidate("p1", "person", "Bobi")
+    found = resolve(_person("Bogdan Marinescu", "Bogdan Marinescu is Bobi's full name"), [bobi])
+    assert found.entity_id == "p1"
+
+
+def test_the_other_name_stays_apart() -> None:
+    georgi = Candidate("p1", "person", "Georgi Marinov")
+    # a relative of the one known
+    assert resolve(_person("Gosho", "Gosho, Georgi's son, started on Monday"), [georgi]).entity_id is None
+    # two people the other name fits: which one is not known
+    two = [georgi, Candidate("p2", "person", "Georgi Petrov")]
+    assert resolve(_person("Gosho", "Gosho, our driver Georgi, was late"), two).entity_id is None
+    # the sentence says the mention is another person
+    said = "Gosho, our driver Georgi, is a different person from the Georgi I know"
+    assert resolve(_person("Gosho", said), [georgi]).entity_id is None
+    # a name that fits another known person by itself keeps it
+    gosho = Candidate("p2", "person", "Gosho Ivanov")
+    assert resolve(_person("Gosho", "Gosho, our driver Georgi, was late"), [georgi, gosho]).entity_id != "p1"
+
+
+def test_a_word_of_address_in_another_language() -> None:
+    karim = Candidate("p1", "person", "Karim Haddad")
+    for name in ("Ustaz Karim", "Hajji Karim", "Mzee Karim", "Ato Karim", "Karim bey", "Karim aga"):
+        found = resolve(_person(name, f"{name} wants the ovens cleaned"), [karim])
+        assert found.entity_id == "p1", name
+    aigerim = Candidate("p1", "person", "Aigerim Sadykova")
+    assert resolve(_person("Aigerim eje", "Aigerim eje chairs the meeting"), [aigerim]).entity_id == "p1"
+    assert resolve(_person("Oom Hennie", "Oom Hennie fixed the truck"), [Candidate("p1", "person", "Hennie Botha")]).entity_id == "p1"  # fmt: skip
+
+
+def test_words_of_address_that_stay_apart() -> None:
+    karim = Candidate("p1", "person", "Karim Haddad")
+    # a parent called by the child's name (a teknonym): "Mama Karim" is Karim's mother
+    assert resolve(_person("Mama Karim", "Mama Karim brought the bread"), [karim]).entity_id is None
+    # the word's gender against the person's
+    rahimi = Candidate("p1", "person", "Karim Rahimi")
+    assert resolve(_person("Khanom Rahimi", "Khanom Rahimi wove the rug"), [rahimi]).entity_id is None
+    assert resolve(_person("Mbak Karim", "Mbak Karim wove the rug"), [rahimi]).entity_id is None
+    # two people the rest of the name fits
+    two = [karim, Candidate("p2", "person", "Karim Nasser")]
+    assert resolve(_person("Ustaz Karim", "Ustaz Karim wants the ovens cleaned"), two).entity_id is None
+
+
+def test_on_store_a_word_of_address_and_a_name_the_sentence_gives(mem: Memlane) -> None:
+    mem.store("Karim Haddad runs the bakery on Rue Vauban")
+    mem.store("Ustaz Karim wants the ovens cleaned before Friday")
+    mem.store("Georgi Marinov drives the forklift at the depot")
+    mem.store("Gosho, our forklift driver Georgi, was late again")
+    people = {e.name: e for e in mem.entities.list(limit=50) if e.type == "person"}
+    assert sorted(people) == ["Georgi Marinov", "Karim Haddad"]
+    assert len(mem.entities.memories(people["Karim Haddad"].id, limit=10)) == 2
+    assert len(mem.entities.memories(people["Georgi Marinov"].id, limit=10)) == 2
