@@ -4,11 +4,14 @@ broken or cannot be written."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from pathlib import Path
 
 import pytest
 
 from memlane.graph import places
+from memlane.text import table_cache
 from memlane.text.table_cache import cache_folder, cached_table
 
 _built: list[int] = []
@@ -129,3 +132,66 @@ def test_lemminflects_tables_read_back_are_its_own(home: Path) -> None:
     assert module.getAllLemmas("went") == {"VERB": ("go",)}
     assert module.getInflection("go", "VBD") == ("went",)
     assert module.getAllLemmas("Companies", "NOUN") == {"NOUN": ("Company",)}
+
+
+def _big() -> tuple[dict[str, int], dict[int, frozenset[tuple[str, str]]], dict[str, int], frozenset[str]]:
+    """Two dicts large enough to be kept in buckets (string and integer keys), a small one, a set."""
+    _built.append(1)
+    names = {f"{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}name{i}": i for i in range(9000)}
+    names["ü"] = -1  # a one-letter key, outside ASCII
+    regions = {i * 7919: frozenset({(f"C{i % 50}", str(i % 9))}) for i in range(6000)}
+    return names, regions, {"small": 1}, frozenset({"valencia"})
+
+
+def test_a_large_table_is_read_back_a_bucket_at_a_time_with_the_same_answers(home: Path) -> None:
+    built = _big()
+    cached_table("big", _big, ())  # built and written
+    names, regions, small, shared = cached_table("big", _big, ())  # read back
+    assert len(_built) == 2
+    assert type(names) is table_cache.LazyDict and type(regions) is table_cache.LazyDict
+    assert type(small) is dict and shared == built[3]
+    assert len(names) == len(built[0]) and names  # without reading it
+    assert names._buckets and len(names._buckets) >= len(built[0]) // 256
+    # look-ups answer as the built dict's, present or not, of any type
+    assert names.get("bbname27") == 27 and names["ü"] == -1 and "aaname0" in names
+    assert names.get("abname0") is None and names.get("abname0", 5) == 5 and "zz" not in names
+    with pytest.raises(KeyError):
+        names["nothing"]
+    assert regions[7919 * 3] == built[1][7919 * 3] and regions.get(1) is None and 0 in regions
+    assert type(names) is table_cache.LazyDict  # a few buckets read, not all
+    assert 0 < len(dict.keys(names)) < len(built[0])
+    assert names.get(None) is None  # a key of another type: the whole table is read
+    assert type(names) is not table_cache.LazyDict and dict(names) == built[0]
+    assert regions == built[1]  # a comparison reads it whole too
+    assert sorted(regions.items()) == sorted(built[1].items())
+
+
+def test_a_lazy_table_becomes_a_plain_dict_after_many_look_ups(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cached_table("big", _big, ())
+    names = cached_table("big", _big, ())[0]
+    monkeypatch.setattr(table_cache, "LOOKUPS_BEFORE_WHOLE", 10)
+    for i in range(10):
+        assert f"none{i}" not in names
+        assert type(names) is table_cache.LazyDict
+    assert names.get("none") is None
+    assert type(names) is not table_cache.LazyDict and len(dict.keys(names)) == len(names) == 9001
+
+
+def test_everything_but_a_look_up_reads_a_lazy_table_whole(home: Path) -> None:
+    built = _big()[0]
+    cached_table("big", _big, ())
+    for ask in (list, sorted, dict, len, repr, lambda t: t.keys(), lambda t: t.copy(), lambda t: {**t},
+                lambda t: t | {}, lambda t: [*reversed(t)], copy.deepcopy, lambda t: pickle.loads(pickle.dumps(t))):  # fmt: skip
+        table = cached_table("big", _big, ())[0]
+        answer, expected = ask(table), ask(built)
+        if ask is repr:
+            answer, expected = len(answer), len(expected)  # (the order of iteration is the buckets')
+        elif isinstance(expected, list) and ask is not sorted:
+            answer, expected = sorted(answer), sorted(expected)
+        assert answer == expected, ask
+        assert ask is len or type(table) is not table_cache.LazyDict, ask
+    table = cached_table("big", _big, ())[0]
+    table["new"] = 1  # (the tables are read-only; a change still sees the whole table)
+    assert len(table) == len(built) + 1 and table.pop("new") == 1 and table == built
