@@ -198,3 +198,36 @@ def test_everything_but_a_look_up_reads_a_lazy_table_whole(home: Path) -> None:
     table = cached_table("big", _big, ())[0]
     table["new"] = 1  # (the tables are read-only; a change still sees the whole table)
     assert len(table) == len(built) + 1 and table.pop("new") == 1 and table == built
+
+
+def test_threads_looking_up_a_lazy_table_at_once_get_the_built_answers(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server's tools run on threads: buckets read (and the table read whole) while others look up."""
+    import sys
+    import threading
+
+    built = _big()[0]
+    keys = [*built, *(f"{k}x" for k in built)]
+    cached_table("big", _big, ())
+    monkeypatch.setattr(table_cache, "LOOKUPS_BEFORE_WHOLE", 3000)  # read whole midway
+    wrong: list[str] = []
+
+    def look(table: dict[str, int], start: int) -> None:
+        for key in keys[start::7]:
+            if table.get(key) != built.get(key) or (key in table) != (key in built):
+                wrong.append(key)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(3):
+            table = cached_table("big", _big, ())[0]
+            threads = [threading.Thread(target=look, args=(table, i)) for i in range(7)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert wrong == [] and table == built
+    finally:
+        sys.setswitchinterval(interval)
