@@ -3,14 +3,16 @@
 ``requests`` reads the request (a statement to forget, or a topic to forget everything about);
 ``matching`` holds the rules a memory must meet to be deleted. :func:`stating` is the statement rule
 alone, over given candidates: what the memory manager deletes for "forget that …" in a conversation. The service asks :func:`targets` and
-then deletes, in its transaction, the chains the actor may delete: a dry run lists exactly those.
+then deletes, in its transaction, the chains the actor may delete and the request states whole
+(:func:`whole_chains`): a dry run lists exactly those.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from ..models import Actor
+from ..models import Actor, Memory
 from ..storage.base import Store
 from .matching import COVERAGE, RELATED_SIMILARITY, Recall, Similar, chosen, stating
 from .requests import ForgetRequest, asked_to_forget, read_request
@@ -25,6 +27,7 @@ __all__ = [
     "read_request",
     "stating",
     "targets",
+    "whole_chains",
 ]
 
 
@@ -35,3 +38,14 @@ def targets(
     finds for ``actor``: ``recall(text, about=None)``, the caller's recall over every version;
     ``similar(text, others)``: the embedder's cosine of each of ``others`` to ``text`` (None: no embedder)."""
     return chosen(read_request(query), store=store, actor=actor, recall=recall, now=now, similar=similar)
+
+
+def whole_chains(targets: Sequence[str], chains: Mapping[str, Sequence[Memory]]) -> list[str]:
+    """Of ``targets`` (what a request means, any version), those whose chain (``chains``: every version
+    of each target's chain) the request means in every version. Forget deletes whole chains, and storing
+    may have put another fact in one ("I go to the gym three times a week" superseded by "I weigh 82 kg",
+    "Ewa is our best React developer" by "Ewa is moving to Gdańsk"): a request that states one version
+    and not another deletes neither (a deletion cannot be undone; the memory can still be forgotten by
+    id). A chain the request states whole ("I'm vegetarian", "I have been vegetarian since 2015") goes."""
+    asked = set(targets)
+    return [t for t in targets if all(v.id in asked for v in chains.get(t, ()))]

@@ -71,7 +71,14 @@ from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
 from ..text.lexicon import lemminflect
-from .parties import another_partys, said_of_another, speaker_owned
+from .parties import (
+    RELATION_STEMS,
+    RELATIONS,
+    another_partys,
+    relations_thing,
+    said_of_another,
+    speaker_owned,
+)
 from .requests import ForgetRequest
 
 __all__ = ["COVERAGE", "RELATED_SIMILARITY", "Recall", "Similar", "chosen", "stating"]
@@ -195,6 +202,9 @@ class _Subject:
     first_person: bool
     #: said by a clause (a verb), not a bare phrase: a phrase names what, not of whom
     clause: bool = True
+    #: the speaker is the subject or in it ("I told Hamid …", "Selin and I had a fight"), not only a
+    #: possessor ("my flight …")
+    speaker: bool = False
 
 
 def _subject(sentence: str, words: _Words) -> _Subject | None:
@@ -203,11 +213,22 @@ def _subject(sentence: str, words: _Words) -> _Subject | None:
     for claim in analyse(sentence).claims:
         if claim.verb:
             head = claim.subject - claim.possessor
-            first = bool(head & _FIRST_PERSON) or _starts_first_person(sentence)
-            return _Subject(head - _FIRST_PERSON, claim.possessor, first)
+            joint = _JOINT_SPEAKER.match(sentence) is not None
+            first = bool(head & _FIRST_PERSON) or _starts_first_person(sentence) or joint
+            speaker = first and (not head - _FIRST_PERSON or joint)
+            return _Subject(head - _FIRST_PERSON, claim.possessor, first, speaker=speaker)
     if not words.stems:
         return None
     return _Subject(words.stems, frozenset(), _starts_first_person(sentence), clause=False)
+
+
+#: a subject the speaker is part of: "Selin and I …", "me and Selin …", "my wife and I …"
+_JOINT_SPEAKER = re.compile(
+    r"^\s*(?:(?:[\w'-]+\s+){1,3}and\s+(?:i|me)(?:'(?:m|ve|d|ll))?|(?:i|me)\s+and\s+[\w-]+)\b(?!')",
+    re.IGNORECASE,
+)
+#: a statement whose subject is the speaker: "I got a parking fine …", "we're moving …"
+_SPEAKER_OPENS = re.compile(r"^\s*(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll)\b", re.IGNORECASE)
 
 
 def _subjectless(sentence: str) -> bool:
@@ -245,13 +266,35 @@ def _same_subject(
         mine = frozenset({"i"}) if _starts_first_person(content) else frozenset()
         theirs = (said.possessor or mine) & owners
         return not (said.clause and theirs and said.head and not said.head & wanted.stems)
-    # the speaker's: "I parked on level 3" is not "Work car park level 3 is reserved for visitors"
-    speaker = asked.first_person and not asked.head and said.clause and not said.first_person
+    # the speaker's: "I parked on level 3" is not "Work car park level 3 is reserved for visitors",
+    # "Selin and I had a fight" not "Selin had a fight with her sister"
+    speaker = asked.speaker and said.clause and not said.first_person
     if speaker and not _FIRST_PERSON_WORD.search(content) and not _subjectless(content):
         return False
     if not said.head:
         return said.first_person == asked.first_person or not (asked.head or asked.first_person)
     return bool(said.head & (wanted.stems | asked.head))
+
+
+def _someone_elses_act(
+    asked: _Subject | None, said: _Subject | None, content: str, store: Store, actor: Actor, memory_id: str
+) -> bool:
+    """A statement of the speaker alone ("I told Hamid about the redundancy") and a memory whose clause
+    has a person for its subject (a person the memory is linked to, or a relation: "Hamid told me he's
+    being made redundant", "My brother told me …"): the other person's act, not the speaker's. (A thing
+    as the subject still restates it: "Penicillin gives me a bad rash" for "I'm allergic to
+    penicillin".)"""
+    if asked is None or said is None or not asked.speaker or asked.head:
+        return False
+    if not said.clause or not said.head or said.first_person or _subjectless(content):
+        return False
+    people = frozenset(
+        stem
+        for e in _entities_of(store, actor, memory_id)
+        if e.type == "person"
+        for stem in text.tokenize(e.name)
+    )
+    return bool(said.head & (people | RELATION_STEMS))
 
 
 def _entities_of(store: Store, actor: Actor, memory_id: str) -> list[Entity]:
@@ -304,8 +347,9 @@ def _topic(
         core, head = described
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _names_another(core, head, name, contents[i])]
-    if found and speaker_owned(name):
-        # "my cholesterol" is not "Dad has high cholesterol too" (``parties``)
+    if found and (speaker_owned(name) or relations_thing(name)):
+        # "my cholesterol" is not "Dad has high cholesterol too", "my sister's IVF" not "My friend Tali
+        # did IVF in 2021" (``parties``)
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [
             i for i in found if i not in contents or not _another_partys(contents[i], i, name, store, actor)
@@ -325,6 +369,11 @@ def _topic(
             if i not in contents or not any(_other_bearer(r, contents[i], known) for r in runs)
         ]
     names = _names_of(name)
+    # (a titled name also by the name alone: "Farouk is also the name of my son's best friend" for "Dr
+    # Farouk")
+    names += [
+        re.sub(_TITLED, "", n, count=1, flags=re.IGNORECASE) for n in names if re.match(_TITLED, n, re.I)
+    ]
     if found and names:
         # "My neighbour's parrot is also called Biscuit", "Dexter is also my nephew's name": the memory
         # says the name is another's
@@ -457,6 +506,9 @@ def _is_content_word(word: str, asked: _Words) -> bool:
 
 def _another_partys(content: str, memory_id: str, topic: str, store: Store, actor: Actor) -> bool:
     people = [e.name for e in _entities_of(store, actor, memory_id) if e.type == "person"]
+    if not any(claim.verb for claim in analyse(content).claims):
+        # no clause read ("My friend Tali did IVF in 2021": "did" taken for an auxiliary): its opening
+        return said_of_another(content, topic, people)
     return another_partys(content, topic, people)
 
 
@@ -711,7 +763,13 @@ def _wrapped(
     contents = {hit.id: hit.content for hit in recall(core)}
     relating = bool(before) and before[-1] in _RELATING
     if not (possessive or relating) and not after:
-        return ids  # "my cat Miso": the name is what the topic is about
+        # "my cat Miso": the name is what the topic is about; not another bearer of it ("my ex, Lewis" is
+        # not "Lewis Carter is the new IT guy at work", "my cousin Ebo" not "My friend Ebo from church")
+        described = frozenset(text.tokenize(" ".join(w for w in before if w not in _DETERMINERS)))
+        if not described:
+            return ids
+        texts = {**{hit.id: hit.content for hit in recall(core, about=core)}, **contents}
+        return [i for i in ids if i not in texts or not _another_bearer(core, described, texts[i], texts)]
     toponym = relating and before[-1] == "of" and _says_kind(" ".join(before[:-1]))
     if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):
         # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
@@ -757,6 +815,31 @@ def _wrapped(
             continue  # "my old flat in Leith" is not "My favourite bar is in Leith"
         out.append(i)
     return out
+
+
+def _another_bearer(core: str, described: frozenset[str], content: str, said: dict[str, str]) -> bool:
+    """A topic of a name and what it is to the speaker (``described``: the stems of "my ex", "my cousin")
+    and a memory that names someone else of that name: by a fuller name that no memory saying it
+    describes as the topic does ("Lewis Carter is the new IT guy at work" for "my ex, Lewis"), or as
+    another relation of the speaker's ("My friend Ebo from church" for "my cousin Ebo")."""
+    n = re.escape(core)
+    for fuller in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)", content):
+        full = f"{core} {fuller.group(1)}"
+        if fuller.group(1).lower() in described or fuller.group(1).lower() in _DETERMINERS:
+            continue
+        if not any(_says(full, c) and described & frozenset(text.tokenize(c)) for c in said.values()):
+            return True
+    if not described & RELATION_STEMS:
+        return False
+    relation = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+    for pattern in (
+        rf"\b(?:my|our)\s+(?P<r>{relation})\s*,?\s+{n}(?![\w-])",
+        rf"(?<![\w'-]){n}\s*,\s+(?:my|our)\s+(?P<r>{relation})\b",
+    ):
+        for found in re.finditer(pattern, content, re.IGNORECASE):
+            if not frozenset(text.tokenize(found.group("r"))) & described:
+                return True
+    return False
 
 
 def _says_kind(words: str) -> bool:
@@ -807,9 +890,18 @@ def _only_around(core: str, thing: _Words, content: str) -> bool:
     names = frozenset(stem for _, stem, cap in words.terms if cap)
     if not thing.terms or any(_related(term, words, names) for term in thing.terms):
         return False
+    # "Salt Lake City is where my college roommate lives": the place of what the clause after "where"
+    # says, its subject that clause's
+    where = _WHERE.match(content)
+    if where is not None and _says(core, where.group("place")):
+        content = where.group("said")
     # (the name as a subject's possessor is a thing of the name's: "Greenfield's buyer")
     subjects = [claim.subject for claim in analyse(content).claims if claim.verb]
     return bool(subjects) and all(s and not s & named and not s & _FIRST_PERSON for s in subjects)
+
+
+#: "NAME is where …": a place said as where something else is or happens
+_WHERE = re.compile(r"^\s*(?P<place>[^,]+?)\s+(?:is|was)\s+where\s+(?P<said>\S.*)$", re.IGNORECASE)
 
 
 def _related(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) -> bool:
@@ -926,6 +1018,16 @@ def _statement(
         for e, w in weights.items()
         if w >= 1.0 and e in found and own not in found[e].external_ids and _named_in(found[e], wanted)
     ]
+    # the people the statement names as themselves outside its subject ("… in love with Birgit")
+    objects = [
+        written
+        for written, stem, capitalised in wanted.terms
+        if capitalised
+        and is_given_name(written)
+        and asked is not None
+        and stem not in asked.head | asked.possessor
+        and not re.search(rf"(?<![\w'-]){re.escape(written)}'s?(?![\w-])", text.key_fold(said).lower())
+    ]
     out: list[str] = []
     for hit in recall(said):
         # "The user …" is the caller only in a memory about the caller (extraction's related_user)
@@ -935,8 +1037,11 @@ def _statement(
         missing = [term for term in wanted.terms if not _same(term, words, names)]
         if len(wanted.terms) - len(missing) < need or decisive.intersection(missing):
             continue  # too few of its words, or one that names what the statement is of
-        if not _same_subject(asked, _subject(content, words), wanted, content, owners):
+        subject = _subject(content, words)
+        if not _same_subject(asked, subject, wanted, content, owners):
             continue
+        if clause and _someone_elses_act(asked, subject, content, store, actor, hit.id):
+            continue  # "I told Hamid about the redundancy" is not "Hamid told me he's being made redundant"
         if (
             clause
             and asked is not None
@@ -945,8 +1050,13 @@ def _statement(
             and _qualified(content, wanted)
         ):
             continue  # "my address" is not "The office address is 1 Main Street"
-        if clause and asked is not None and not asked.clause and "i" in owners:
-            # "my weight" is not "Rory weighs 14 stone", "my DUI" not "My friend Josh got a DUI"
+        if (
+            clause
+            and asked is not None
+            and (not asked.clause and "i" in owners or _SPEAKER_OPENS.match(said) is not None)
+        ):
+            # "my weight" is not "Rory weighs 14 stone", "my DUI" not "My friend Josh got a DUI", "I got
+            # a parking fine in Bristol" not "My brother got a parking fine in Bristol"
             people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
             if said_of_another(content, said, people):
                 continue
@@ -958,6 +1068,8 @@ def _statement(
             continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
         if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
             continue
+        if clause and any(_only_possessor(n, content, wanted) for n in objects):
+            continue  # "I'm in love with Birgit" is not "I love Birgit's cinnamon buns"
         if value and not _gives(value, content):
             continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
         out.append(hit.id)
@@ -971,6 +1083,24 @@ _DATE = re.compile(
     r"|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b",
     re.IGNORECASE,
 )
+
+
+def _only_possessor(name: str, content: str, wanted: _Words) -> bool:
+    """``content`` says ``name`` (a word, folded) only as the owner of a thing the statement does not
+    name ("Birgit's cinnamon buns" for "… in love with Birgit"): a fact of the thing, not of the name."""
+    folded = text.key_fold(content).lower()
+    places = list(re.finditer(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", folded))
+    if not places:
+        return False
+    for place in places:
+        rest = folded[place.end() :]
+        if not re.match(r"'s?\s", rest):
+            return False
+        # (the thing: the content words of the next three)
+        things = [w for w in re.findall(r"[^\W\d_]+", rest[2:])[:3] if text.tokenize(w)]
+        if not things or any(set(text.tokenize(w)) & wanted.stems for w in things):
+            return False
+    return True
 
 
 def _gives(value: frozenset[str], content: str) -> bool:

@@ -23,7 +23,14 @@ from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.senses import class_of_noun
 from ..text.claims import analyse
 
-__all__ = ["RELATIONS", "another_partys", "said_of_another", "speaker_owned"]
+__all__ = [
+    "RELATIONS",
+    "RELATION_STEMS",
+    "another_partys",
+    "relations_thing",
+    "said_of_another",
+    "speaker_owned",
+]
 
 #: nouns of someone with a life of their own: family and the people one lives or works beside (not
 #: those who act for the speaker: "GP wants to recheck cholesterol" is about the speaker's cholesterol;
@@ -74,7 +81,7 @@ RELATIONS = frozenset(
         ),
     }
 )
-_RELATION_STEMS = frozenset(stem for word in RELATIONS for stem in text.tokenize(word))
+RELATION_STEMS = frozenset(stem for word in RELATIONS for stem in text.tokenize(word))
 _FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
 _FIRST_PERSON_WORD = re.compile(
     r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|ours|us|myself)\b", re.IGNORECASE
@@ -87,6 +94,22 @@ def speaker_owned(topic: str) -> bool:
     animal ("my brother", "my cat Miso", "my dentist") nor another's thing ("my sister's divorce")."""
     owned = _OWNED_TOPIC.match(topic)
     if owned is None:
+        return False
+    return not any(
+        class_of_noun(word) in ("person", "animal") or word.lower() in RELATIONS
+        for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", owned.group("thing"))
+    )
+
+
+_RELATIONS_THING = re.compile(r"^\s*(?:my|our)\s+(?P<relation>[a-z-]+)'s?\s+(?P<thing>[^']+)$", re.IGNORECASE)
+
+
+def relations_thing(topic: str) -> bool:
+    """``topic`` is a thing of a relation's ("my sister's IVF", "our son's school trip"), not a person or
+    an animal ("my sister's husband", "my brother's dog"): like the speaker's own thing, it is not what a
+    memory says of a third person ("My friend Tali did IVF in 2021")."""
+    owned = _RELATIONS_THING.match(topic)
+    if owned is None or owned.group("relation").lower() not in RELATIONS:
         return False
     return not any(
         class_of_noun(word) in ("person", "animal") or word.lower() in RELATIONS
@@ -107,7 +130,7 @@ def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool
         head = claim.subject - claim.possessor
         if not head or head & _FIRST_PERSON or claim.subject & named:
             return False
-        if not (head & _RELATION_STEMS or head & persons):
+        if not (head & RELATION_STEMS or head & persons):
             return False
     opening = len(content) - len(content.lstrip())
     # the speaker only as the opening subject's possessor: "My brother …", "Our neighbours …"
@@ -146,15 +169,15 @@ def said_of_another(content: str, request: str, people: Iterable[str] = ()) -> b
             head = claim.subject - claim.possessor
             if not head or head & _FIRST_PERSON or head & asked:
                 return False
-            if not (head & _RELATION_STEMS or head & persons):
+            if not (head & RELATION_STEMS or head & persons):
                 return False
         return True
     said = _OPENING.match(content)
     if said is None:
         return False
     relation, name = said.group("relation"), said.group("name")
-    if relation is not None and relation.lower() not in RELATIONS:
-        return False
+    if relation is not None and (relation.lower() not in RELATIONS or set(text.tokenize(relation)) & asked):
+        return False  # (not a relation, or the one the request names: "My sister Hana is doing IVF")
     if name is not None and not set(text.tokenize(name)) <= persons and name.lower() not in RELATIONS:
         return False
     return relation is not None or name is not None
