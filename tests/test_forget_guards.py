@@ -103,3 +103,12 @@ def test_a_titled_name_keeps_a_memory_that_says_the_name_is_also_anothers(mem: M
 def test_a_person_the_statement_names_is_not_a_thing_of_theirs(mem: Memlane) -> None:
     texts = {"love": "I think I'm falling in love with Maren", "cake": "I love Maren's lemon cake"}
     assert _forget(mem, texts, "forget that I'm in love with Maren") == {"love"}
+
+
+def test_a_thing_of_no_one_named_keeps_a_relations_own(mem: Memlane) -> None:
+    texts = {
+        "plot": "The allotment rent is £48 a year",
+        "mend": "Gary the plumber fixed the allotment tap",  # acts for the speaker
+        "aunt": "My aunt has the allotment next to the station",
+    }
+    assert _forget(mem, texts, "forget everything about the allotment") == {"plot", "mend"}

@@ -75,6 +75,7 @@ from .parties import (
     RELATION_STEMS,
     RELATIONS,
     another_partys,
+    common_thing,
     relations_thing,
     said_of_another,
     speaker_owned,
@@ -347,12 +348,15 @@ def _topic(
         core, head = described
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _names_another(core, head, name, contents[i])]
-    if found and (speaker_owned(name) or relations_thing(name)):
+    owned = speaker_owned(name) or relations_thing(name)
+    if found and (owned or common_thing(name)):
         # "my cholesterol" is not "Dad has high cholesterol too", "my sister's IVF" not "My friend Tali
         # did IVF in 2021" (``parties``)
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [
-            i for i in found if i not in contents or not _another_partys(contents[i], i, name, store, actor)
+            i
+            for i in found
+            if i not in contents or not _another_partys(contents[i], i, name, store, actor, people=owned)
         ]
     runs = [r for r in _names_of(name) if len(r.split()) > 1]
     if found and runs:
@@ -504,12 +508,17 @@ def _is_content_word(word: str, asked: _Words) -> bool:
     return bool(stems) and not set(stems) & asked.stems and word.lower() not in asked.written
 
 
-def _another_partys(content: str, memory_id: str, topic: str, store: Store, actor: Actor) -> bool:
-    people = [e.name for e in _entities_of(store, actor, memory_id) if e.type == "person"]
+def _another_partys(
+    content: str, memory_id: str, topic: str, store: Store, actor: Actor, *, people: bool = True
+) -> bool:
+    """``people``: a person the memory is linked to may be the other party (a topic of the speaker's or a
+    relative's); else only a relation ("the allotment" is not "My neighbour Dilys has the allotment next
+    to the railway", but is "Gary the plumber fixed the allotment shed": he acts for the speaker)."""
+    names = [e.name for e in _entities_of(store, actor, memory_id) if e.type == "person"] if people else []
     if not any(claim.verb for claim in analyse(content).claims):
         # no clause read ("My friend Tali did IVF in 2021": "did" taken for an auxiliary): its opening
-        return said_of_another(content, topic, people)
-    return another_partys(content, topic, people)
+        return said_of_another(content, topic, names)
+    return another_partys(content, topic, names)
 
 
 def _topic_whole(

@@ -117,6 +117,21 @@ def relations_thing(topic: str) -> bool:
     )
 
 
+_COMMON_THING = re.compile(r"^\s*the\s+(?P<thing>[a-z][a-z -]*)$")
+
+
+def common_thing(topic: str) -> bool:
+    """``topic`` is a thing said by common nouns alone, of no one named ("the allotment", "the kitchen
+    renovation"): the speaker's, as "my X" is; not a person or an animal ("the kids", "the dog")."""
+    said = _COMMON_THING.match(topic)
+    if said is None:
+        return False
+    return not any(
+        class_of_noun(word) in ("person", "animal") or word in RELATIONS or word in ("kids", "children")
+        for word in re.findall(r"[a-z]+(?:-[a-z]+)*", said.group("thing"))
+    )
+
+
 def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool:
     """``content`` is said of someone other than the speaker and the topic: every clause's subject is a
     relation ("my brother", "Dad") or a person of ``people`` (the names of the person entities the
