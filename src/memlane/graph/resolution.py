@@ -2347,9 +2347,7 @@ def _by_name_said(
     if (
         _organisations_conflict(mention, match)
         or _denied(mention, kind, match)
-        or _relations_conflict(mention, kind, match)
-        or _occupations_apart(mention, kind, match)
-        or _kin_apart(mention, kind, match)
+        or _someone_else(mention, kind, match)
         or _said_namesake(mention)
         or _another_than(mention, match)
         or _said_another(mention)
@@ -2452,11 +2450,7 @@ def _resolve(
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
             continue
-        if how is not None and (
-            _relations_conflict(mention, kind, candidate)
-            or _occupations_apart(mention, kind, candidate)
-            or _kin_apart(mention, kind, candidate)
-        ):
+        if how is not None and _someone_else(mention, kind, candidate):
             # "Sophie my sister" with Sophie Clarke known as "my daughter's form teacher": who the text
             # says the mention is to the writer is not who the candidate is; still a person it fits
             conflicted.setdefault(how, []).append(candidate)
@@ -2613,14 +2607,7 @@ def _resolve(
         person = (kind or _type(candidate.type)) is EntityType.PERSON
         if person and _organisations_conflict(mention, candidate):
             continue  # namesakes at two organisations
-        if _denied(mention, kind, candidate) or (
-            person
-            and (
-                _relations_conflict(mention, kind, candidate)
-                or _occupations_apart(mention, kind, candidate)
-                or _kin_apart(mention, kind, candidate)
-            )
-        ):
+        if _denied(mention, kind, candidate) or _someone_else(mention, kind, candidate):
             continue  # the text says it is not that one, or someone else to the writer
         if (_said_namesake(mention) and _not_said_here("fuzzy", mention, candidate)) or _another_than(
             mention, candidate
@@ -3065,15 +3052,34 @@ def _denied_thing(mention: Mention, kind: EntityType | None, candidate: Candidat
     return False
 
 
-def _relations_conflict(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
-    """Who the mention's sentence says its person is to the writer conflicts with who the sentences
-    that named the candidate say it is (``said.relations_conflict``: "my sister" / "my daughter's form
-    teacher")."""
+def _said_of_known_person(mention: Mention, kind: EntityType | None, candidate: Candidate) -> str | None:
+    """The mention's sentence (its name marked) when it can be read against the sentences that named
+    the candidate as a person's: the candidate (or the mention) is a person and some of its sentences
+    are known. None otherwise: the guards below then say nothing."""
     if not candidate.said or not _is_person(kind, candidate):
-        return False
-    said = _mention_said(mention)
+        return None
+    return _mention_said(mention)
+
+
+def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence says its person is someone else to the writer than the sentences that
+    named the candidate say the candidate is: another relation (``_relations_conflict``), an occupation
+    they do not allow (``_occupations_apart``), or a relative of someone the candidate was not said to
+    be (``_kin_apart``)."""
+    said = _said_of_known_person(mention, kind, candidate)
     if said is None:
         return False
+    return (
+        _relations_conflict(said, candidate)
+        or _occupations_apart(said, candidate)
+        or _kin_apart(said, candidate)
+    )
+
+
+def _relations_conflict(said: str, candidate: Candidate) -> bool:
+    """Who the mention's sentence ``said`` says its person is to the writer conflicts with who the
+    sentences that named the candidate say it is (``said.relations_conflict``: "my sister" / "my
+    daughter's form teacher")."""
     mine = relations(said)
     if not mine:
         return False
@@ -3086,40 +3092,28 @@ def _kin_in_common(mention: Mention, kind: EntityType | None, candidate: Candida
     relative of the writer ("Leonie Fischer is my sister's full name" / "Leonie is my younger sister",
     "Anna Wiśniewska (my sister)" / "My sister Anna"): evidence, as an organisation in common is, that a
     full name completes the given name the candidate is known by."""
-    if not candidate.said or not _is_person(kind, candidate):
-        return False
-    said = _mention_said(mention)
+    said = _said_of_known_person(mention, kind, candidate)
     if said is None:
         return False
     mine = {r.kin for r in relations(said) if r.kin}
     return bool(mine & {r.kin for known in candidate.said for r in relations(known) if r.kin})
 
 
-def _occupations_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
-    """The mention's sentence says its person has an occupation that no sentence that named the
-    candidate allows ("Julia our accountant" / "Julia Sobczak is a patient, 14"; "Dave the electrician"
-    / "Dave Kowalczyk is our general contractor": ``occupations.occupations_conflict``)."""
-    if not candidate.said or not _is_person(kind, candidate):
-        return False
-    said = _mention_said(mention)
-    if said is None:
-        return False
+def _occupations_apart(said: str, candidate: Candidate) -> bool:
+    """The mention's sentence ``said`` says its person has an occupation that no sentence that named
+    the candidate allows ("Julia our accountant" / "Julia Sobczak is a patient, 14"; "Dave the
+    electrician" / "Dave Kowalczyk is our general contractor": ``occupations.occupations_conflict``)."""
     mine = roles(said)
     if not mine:
         return False
     return occupations_conflict(mine, tuple(r for known in candidate.said for r in roles(known)))
 
 
-def _kin_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
-    """The mention's sentence says its person is someone's relative ("Billy Lumbergh is his son",
-    "George Papadimitriou, his cousin from Melbourne", "Owen Price the son, 19") and no sentence that
-    named the candidate said it is that relative: a relative of the one the text spoke of, who bears
-    the name or one like it, is another person."""
-    if not candidate.said or not _is_person(kind, candidate):
-        return False
-    said = _mention_said(mention)
-    if said is None:
-        return False
+def _kin_apart(said: str, candidate: Candidate) -> bool:
+    """The mention's sentence ``said`` says its person is someone's relative ("Billy Lumbergh is his
+    son", "George Papadimitriou, his cousin from Melbourne", "Owen Price the son, 19") and no sentence
+    that named the candidate said it is that relative: a relative of the one the text spoke of, who
+    bears the name or one like it, is another person."""
     kin = kin_of_another(said)
     if kin is None:
         return False
