@@ -12,13 +12,15 @@ name skips cleanco's letter-by-letter Unicode normalisation, which leaves it as 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from cleanco.clean import normalized, strip_punct, strip_tail
 
 from ..text.legal_forms import legal_terms
 
-__all__ = ["basename"]
+__all__ = ["basename", "form_countries"]
 
 
 def basename(name: str) -> str:
@@ -44,3 +46,63 @@ def basename(name: str) -> str:
         else:
             break
     return strip_tail(" ".join(nparts))
+
+
+#: legal forms that place a company in a country or a few (folded, without dots, "|" between forms):
+#: a company registered as a "GmbH" and one registered as a "d.o.o." are two legal persons, whatever
+#: their names share (the Slovenian company "Stagerent d.o.o." is not "Stage Rent GmbH", nor "Ratnakar
+#: Gems Inc." in New York the Indian "Ratnakar Gems Pvt. Ltd."). Forms used in most legal systems'
+#: English names ("Corp.", "Co.", "Group") or of many ("S.A.", "LLC", the English of Russian,
+#: Ukrainian or Gulf forms; "AS") are left out: they say nothing of where.
+_FORM_COUNTRIES: dict[tuple[str, ...], frozenset[str]] = {
+    tuple(form.split()): frozenset(countries.split())
+    for forms, countries in (
+        ("inc|incorporated", "us ca ph"),
+        (
+            "ltd|limited|plc|co ltd",
+            "gb ie mt cy im je gg in pk bd lk np au nz hk sg my il ng gh ke za na bw ls sz tz ug zm zw mw jm tt"
+            " cn tw jp kr th vn",
+        ),
+        ("pvt ltd|private limited|pvt", "in pk bd lk np zw"),
+        ("pty ltd|pty", "au za na bw ls sz"),
+        ("pte ltd", "sg"),
+        ("sdn bhd", "my"),
+        ("gmbh|ag|kg|gesmbh", "de at ch li"),
+        ("doo|dd", "si hr rs ba me mk"),
+        ("sro", "cz sk"),
+        ("sp z oo", "pl"),
+        ("srl|spa", "it ro md ar cl"),
+        ("sarl|sas|sasu|eurl", "fr be lu ch ma tn dz sn ci"),
+        ("sl|slu", "es"),
+        ("bv|nv", "nl be"),
+        ("ab", "se fi"),
+        ("oy|oyj", "fi"),
+        ("a/s|aps|asa", "dk no"),
+        ("eood|ood|ead", "bg"),
+        ("ooo|oao|zao|pao", "ru"),
+        ("tov", "ua"),
+        ("kk", "jp"),
+        ("ltda", "br co cl pt"),
+        ("sa de cv", "mx"),
+        ("tbk", "id"),
+    )
+    for form in forms.split("|")
+}
+_LONGEST_FORM = max(len(form) for form in _FORM_COUNTRIES)
+_FORM_WORDS = re.compile(r"[^\w/]+")
+
+
+@lru_cache(maxsize=8192)
+def form_countries(name: str) -> frozenset[str]:
+    """The countries the legal form a company's name ends with places it in ("Ratnakar Gems Pvt. Ltd.":
+    India and its neighbours; "Acme Corp.": none, a form of many), empty when the name ends with none
+    of :data:`_FORM_COUNTRIES`' (a name of one word has none: "Spa" is no "S.p.A.")."""
+    words = [w for w in _FORM_WORDS.split(name.casefold().replace(".", "")) if w]
+    for size in range(min(_LONGEST_FORM, len(words) - 1), 0, -1):
+        form = tuple(words[-size:])
+        countries = _FORM_COUNTRIES.get(form)
+        if countries is not None:
+            if form == ("spa",) and not name.rstrip().endswith(("S.p.A.", "S.p.A", "SpA", "SPA", "s.p.a.")):
+                return frozenset()  # "Bella Spa" the day spa
+            return countries
+    return frozenset()

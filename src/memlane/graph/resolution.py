@@ -99,8 +99,10 @@ from .said import (
     roles,
     said_gender,
     said_of,
+    said_self,
     said_words,
     said_words_affirmed,
+    workplace,
 )
 from .said_names import names_said_for
 from .senses import TYPE_CLASSES, senses_conflict
@@ -1701,6 +1703,13 @@ def _thing_fit(name: str, form: str, kind: EntityType, candidate: Candidate) -> 
     document = document_id(form) if kind is EntityType.DOCUMENT else None
     system = without_version(form) if kind is EntityType.SYSTEM else ""
     system_version = version(form) if system else ""
+    if system_version and any(
+        (theirs_version := version(normalise_name(known, kind))) and theirs_version != system_version
+        for known in _names_of(candidate)
+    ):
+        # a system known by another version ("Shiftplan 5", also called "Shiftplan"): that installation,
+        # not this one ("Shiftplan 6 is the new version"), whatever other names it has
+        return best
     for known in _names_of(candidate):
         other = normalise_name(known, kind)
         if len(bag) >= 2 and word_bag(other) == bag:
@@ -2397,6 +2406,7 @@ def _resolve(
             return Resolution(None, "ambiguous", unsure_of)
     fits: dict[str, list[Candidate]] = {}
     conflicted: dict[str, list[Candidate]] = {}
+    denied_fit = False
     for candidate in pool:
         how = _match_kind(mention, kind, candidate)
         if how is not None and records and _record_systems(candidate.external_ids):
@@ -2442,6 +2452,13 @@ def _resolve(
             # name is someone else than one it only resembles (not for the same name: the entity the
             # mention itself made is found again by it)
             continue
+        if how is not None and (
+            _registered_apart(mention, kind, candidate) or _seat_apart(mention, kind, candidate)
+        ):
+            # "Stagerent d.o.o." with "Stage Rent GmbH" known, "Ratnakar Gems Inc." with "Ratnakar Gems
+            # Pvt. Ltd.": companies registered under the legal forms of different countries are two
+            # legal persons (a subsidiary abroad, or another company of a like name)
+            continue
         if how is not None and _regions_said_apart(mention, kind, candidate):
             # "Paris, Texas" with a Paris known from "the shop in Paris, France": the sentences put the
             # two in different countries or states
@@ -2449,10 +2466,18 @@ def _resolve(
         if how is not None and _denied(mention, kind, candidate):
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
+            if _is_person(kind, candidate):
+                denied_fit = True
             continue
         if how is not None and _someone_else(mention, kind, candidate):
             # "Sophie my sister" with Sophie Clarke known as "my daughter's form teacher": who the text
             # says the mention is to the writer is not who the candidate is; still a person it fits
+            conflicted.setdefault(how, []).append(candidate)
+            continue
+        if how in ("partial", "form", "clipped", "nickname") and _works_elsewhere(mention, kind, candidate):
+            # "Tom from our IT helpdesk" with Cllr Tom Hadley known as "the councillor": a lone given
+            # name said to be from a part of an organisation that no sentence that named the candidate
+            # speaks of, and those sentences say what the candidate is; still a person it fits
             conflicted.setdefault(how, []).append(candidate)
             continue
         if how not in (None, "exact") and _related_apart(mention, kind, candidate):
@@ -2486,6 +2511,9 @@ def _resolve(
             continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
+    if denied_fit:
+        for how in [h for h in fits if h != "exact"]:
+            conflicted.setdefault(how, [])
     if (
         "exact" in fits
         and (fits.keys() | conflicted.keys()) - {"exact"}
@@ -2613,7 +2641,11 @@ def _resolve(
             mention, candidate
         ):
             continue  # the sentence says the name is borne by two, or is another one (as above)
-        if _regions_said_apart(mention, kind, candidate):
+        if (
+            _regions_said_apart(mention, kind, candidate)
+            or _registered_apart(mention, kind, candidate)
+            or _seat_apart(mention, kind, candidate)
+        ):
             continue
         if (kind or _type(candidate.type)) in _ORGANISATIONS and all(
             _countries_apart(mention.name, known) for known in _names_of(candidate)
@@ -2786,7 +2818,7 @@ def _says_namesake(name: str, said: str) -> bool:
     folded = said.casefold()
     if "same name" in folded or "no relation" in folded or "namesake" in folded:
         return True
-    if ("different" in folded or "else" in folded) and _SOMEONE_ELSE.search(said):
+    if ("different" in folded or "else" in folded or "another" in folded) and _SOMEONE_ELSE.search(said):
         return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
         return True
@@ -2806,13 +2838,18 @@ _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 
 #: the name, then a word telling a generation apart ("Jiří Procházka senior, his father", "Mikko
-#: Tiihonen the younger"): the name's other bearer, the one known, is of another generation
-_GENERATION_AFTER = re.compile(MARK + r",?\s+(?:the\s+)?(?:senior|junior|younger|elder)\b", re.IGNORECASE)
-#: after the name, in its clause: "..., a different person", "... is someone else", or the clause ending
+#: Tiihonen the younger", "Remy Thibodeaux Jr., my brother"): the name's other bearer, the one known,
+#: is of another generation
+_GENERATION_AFTER = re.compile(
+    MARK + r",?\s+(?:(?:the\s+)?(?:senior|junior|younger|elder)\b|(?:jr|sr|jnr|snr)(?:\.|\b))", re.IGNORECASE
+)
+#: after the name, in its clause: "..., a different person", "... is someone else", "..., another woman
+#: with the buyer's name", or the clause ending
 #: in "..., a different candidate": the name's bearer here is not the one known by it
 _SOMEONE_ELSE = re.compile(
     MARK + r"[^.;!?]*?(?:(?:,\s*|\b(?:is|was)\s+)(?:(?:a\s+(?:(?:completely|totally|entirely|quite)\s+)?"
-    r"different\s+(?:person|man|woman|guy|one|people))|someone\s+else|somebody\s+else)\b"
+    r"different\s+(?:person|man|woman|guy|one|people))|another\s+(?:person|man|woman|guy|lady)|someone\s+else"
+    r"|somebody\s+else)\b"
     r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?different\s+[a-z]+\s*(?:[.;!?]|$))",
     re.IGNORECASE,
 )
@@ -3073,6 +3110,7 @@ def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidat
         _relations_conflict(said, candidate)
         or _occupations_apart(said, candidate)
         or _kin_apart(said, candidate)
+        or _self_apart(said, candidate)
     )
 
 
@@ -3085,6 +3123,17 @@ def _relations_conflict(said: str, candidate: Candidate) -> bool:
         return False
     theirs = tuple(r for known in candidate.said for r in relations(known))
     return relations_conflict(mine, theirs)
+
+
+def _self_apart(said: str, candidate: Candidate) -> bool:
+    """One of the mention's sentence and the sentences that named the candidate says its person is the
+    writer ("Mathieu Poulin is me, I run it now") and the other says who its person is to the writer
+    ("Réjean Poulin is my father"): no one is their own father, boss or neighbour."""
+    if said_self(said):
+        return any(relations(known) for known in candidate.said) and not any(
+            said_self(known) for known in candidate.said
+        )
+    return bool(relations(said)) and any(said_self(known) for known in candidate.said)
 
 
 def _kin_in_common(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
@@ -3121,6 +3170,45 @@ def _kin_apart(said: str, candidate: Candidate) -> bool:
         kin_of_another(known) == kin or any(r.kin == kin for r in relations(known))
         for known in candidate.said
     )
+
+
+def _registered_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's name and each of the candidate's that carries a legal form of known countries
+    (``legal_forms.form_countries``) carry forms of no country in common: two companies."""
+    if (kind or _type(candidate.type)) not in _ORGANISATIONS:
+        return False
+    from .legal_forms import form_countries  # (cleanco, read on the first organisation's name)
+
+    mine = form_countries(mention.name or "")
+    if not mine:
+        return False
+    theirs = [countries for known in _names_of(candidate) if (countries := form_countries(known))]
+    return bool(theirs) and not any(mine & countries for countries in theirs)
+
+
+def _seat_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's name is an organisation's with a country in parentheses ("Corallium Gaming (Isle
+    of Man) Ltd", "Fengyuan Foods (UK) Ltd") that none of the candidate's names names: the group's
+    company of that country, not the one known ("Corallium Gaming Ltd")."""
+    if (kind or _type(candidate.type)) not in _ORGANISATIONS or "(" not in (mention.name or ""):
+        return False
+    mine = {
+        code
+        for inner in _PARENTHESES.findall(mention.name or "")
+        if (code := territory_of(inner[1:-1].strip()))
+    }
+    if not mine:
+        return False
+    theirs = {
+        code
+        for known in _names_of(candidate)
+        for code in (
+            *(territory_of(inner[1:-1].strip()) for inner in _PARENTHESES.findall(known)),
+            *(c for c, _ in _countries_named(known)),
+        )
+        if code
+    }
+    return not mine & theirs
 
 
 def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
@@ -3209,6 +3297,24 @@ def _described_alike(
     if not words:
         return []
     return [c for c in fitting if any(words & said_words_affirmed(known) for known in c.said)]
+
+
+def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A lone given name whose sentence says the person is from a part of an organisation
+    (``said.workplace``: "Eleanor from the press office") that no sentence that named the candidate
+    says a word of (nor a word of the same stem: "accounts" / "our accountant"), while one of them says
+    what the candidate is ("Rt Hon. Eleanor Price MP is our minister", "Tom, the councillor, ...")."""
+    name = (mention.name or "").strip()
+    if not candidate.said or not _is_person(kind, candidate) or len(_person_parts(name)[0]) != 1:
+        return False
+    said = _mention_said(mention)
+    unit = workplace(said) if said is not None else frozenset()
+    if not unit or not any(description(known) or roles(known) for known in candidate.said):
+        return False
+    if _organisation_in_common(mention, candidate):
+        return False  # "Mr Dara from the bank" with Sok Dara of ACLEDA, the mention of ACLEDA too
+    stems = {w[:5] for w in unit}
+    return not any(w[:5] in stems for known in candidate.said for w in said_words(known))
 
 
 def _described_otherwise(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:

@@ -33,8 +33,10 @@ __all__ = [
     "roles",
     "said_gender",
     "said_of",
+    "said_self",
     "said_words",
     "said_words_affirmed",
+    "workplace",
 ]
 
 #: stands for the entity's own name in a sentence that named it
@@ -435,11 +437,14 @@ def said_words_affirmed(said: str) -> frozenset[str]:
     return said_words(said) - denials(said).words
 
 
-#: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter": a
-#: relative of someone the text spoke of, not the writer's
+#: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter", "@,
+#: Peggy's granddaughter", "@, my landlady's granddaughter", "@, the maestro's grandfather": a relative of
+#: someone the text spoke of, not the writer's (not "@, my mum's sister": the writer's aunt)
 _KIN_OF_ANOTHER = re.compile(
-    _M + r"(?:\s*,\s*|\s+(?:is|was)\s+|\s+)(?:his|her|their|the)\s+(?:(?:eldest|elder|older|younger|youngest|"
-    r"little|big|only|late)\s+)?(?P<kin>[\w-]+)"
+    _M
+    + r"(?:\s*,\s*|\s+(?:is|was)\s+|\s+)(?:(?P<whose>(?:(?:[Mm]y|[Oo]ur|[Tt]he|his|her|their)\s+[a-z][\w-]*"
+    r"|[A-Z][\w-]*)['’]s)|his|her|their|the)\s+(?:(?:eldest|elder|older|younger|youngest|little|big|only|late)\s+)?"
+    r"(?P<kin>[\w-]+)"
 )
 
 
@@ -453,6 +458,9 @@ def kin_of_another(said: str) -> str | None:
     match = _KIN_OF_ANOTHER.match(said, at)
     if match is None:
         return None
+    whose = match.group("whose")
+    if whose and whose.split()[-1][:-2].casefold() in _KIN:
+        return None  # "my mum's sister": the writer's own relative (``relations``: an aunt)
     word = match.group("kin").casefold()
     if word in _KIN:
         return _KIN[word]
@@ -500,3 +508,49 @@ def said_gender(said: str) -> str | None:
     if pronoun is not None:
         found.add("f" if pronoun.group("p").casefold() == "she" else "m")
     return next(iter(found)) if len(found) == 1 else None
+
+
+#: where a sentence says its person works, right after the name: "@ from the press office", "@ from our
+#: IT helpdesk", "@ from accounts", "@ on my team" (a part of an organisation, in lower case: "@ from
+#: Whitcombe Plumbing" names an organisation, which resolution compares as one)
+_WORKPLACE = re.compile(
+    _M + r"\s+(?:from\s+(?:the\s+|our\s+|my\s+)?|(?:on|in)\s+(?:our|my)\s+(?=team\b))(?P<d>[^,.;:!?()]{1,60})"
+)
+
+
+@lru_cache(maxsize=4096)
+def workplace(said: str) -> frozenset[str]:
+    """The words of the part of an organisation the marked sentence ``said`` says its person is from
+    ("@ from our IT helpdesk reset my password": helpdesk; "@ from the international office":
+    international, office), lower-case words up to the sentence's verb, at most three; empty when it
+    says none."""
+    at = said.find(MARK)
+    match = _WORKPLACE.match(said, at) if at != -1 else None
+    if match is None:
+        return frozenset()
+    kept: list[str] = []
+    for i, word in enumerate(match.group("d").split()[:4]):
+        if i and _a_verb(word):
+            break
+        if word[:1].islower():
+            kept.append(word.strip("'’\"").casefold())
+        elif not (word.isupper() and len(word) <= 4):
+            return frozenset()  # "@ from Construtora Horizonte": an organisation's name
+    return frozenset(w for w in _words(" ".join(kept[:3])) if len(w) >= 3 and w not in _GENERIC)
+
+
+#: the sentence says its person is the writer: "@ is me", "@, that's me, ...", "@ (me)", "I'm @", "my
+#: name is @"
+_SELF = re.compile(
+    _M
+    + r"(?:\s+(?:is|was)\s+me\b|\s*,\s*(?:that['’]s|that\s+is|it['’]s)\s+me\b|\s*\(\s*(?:that['’]s\s+)?me\s*\))"
+    r"|(?:\bI['’]m|\bI\s+am|\b[Mm]y\s+name\s+is)\s+" + _M
+)
+
+
+@lru_cache(maxsize=4096)
+def said_self(said: str) -> bool:
+    """Whether the marked sentence ``said`` says its person is the writer ("@ is me, I run it now", "@,
+    that's me, forgot the permit"): one who is never the writer's own relative or colleague ("my
+    father", "my boss")."""
+    return ("me" in said or "I" in said) and bool(_SELF.search(said))

@@ -41,7 +41,7 @@ from ..text import extract_entities, key_fold
 from .linking import _spelling, affiliated, memory_mentions
 from .occupations import occupations
 from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart, title_gender
-from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of
+from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
 
@@ -77,7 +77,8 @@ class SaidReads:
         its person ("Gabriel the striker") or its title states a gender ("Mr Kapanadze"): of people the
         name fits equally, resolution takes the one so described, or the one not said to be of the
         other gender; or it gives its person an occupation ("our accountant Julia") or makes it
-        someone's relative ("@ is his son"), which resolution compares with the candidates'."""
+        someone's relative ("@ is his son"), or says it is the writer ("@ is me"), which resolution
+        compares with the candidates'."""
         # (kept by what it reads: linking asks it of each mention of a batch several times)
         return _needs(mention.name, mention.type, mention.affiliations, mention.context)
 
@@ -170,7 +171,8 @@ def _needs(
     # (a description of the person, "Gabriel the striker", or a title's gender, "Mr Kapanadze": which
     # of two people a name fits equally the sentences that named them tell)
     # (an occupation said before the name, "our accountant Julia", or a relative of someone, "@ is his
-    # son": resolution compares them with what was said of the candidates)
+    # son": resolution compares them with what was said of the candidates; or the writer, "@ is me",
+    # who is none of the relatives and colleagues the candidates were said to be)
     return bool(
         relations(said)
         or denied.words
@@ -179,6 +181,7 @@ def _needs(
         or title_gender(name, context)
         or kin_of_another(said)
         or any(occupations(r) for r, _ in roles(said))
+        or said_self(said)
     )
 
 
