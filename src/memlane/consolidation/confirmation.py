@@ -33,7 +33,6 @@ docs/benchmarks.md).
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -43,6 +42,7 @@ from ..models import Memory
 from . import lexicon
 from .duplicates import group_key, statement_signature
 from .paraphrases import anchors_agree, verdict
+from .vetoes import REPORTING, frame_added, reported
 
 __all__ = [
     "DIFF",
@@ -139,56 +139,6 @@ def _judged(a: str, b: str) -> int:
     stays visible to ``verdict``)."""
     if not anchors_agree(a, b):  # another name, number or date (``verdict`` reads it last)
         return -1
-    if frame_added(a, b) or frame_added(b, a) or _reported(a) != _reported(b):
+    if frame_added(a, b) or frame_added(b, a) or reported(a) != reported(b):
         return -1
     return verdict(a, b, SENSES, extra=0)
-
-
-_WORD_RE = re.compile(r"[a-z]+")
-
-
-def frame_added(a: str, b: str) -> bool:
-    """Whether ``a`` says a verb before "to" and a verb ("is learning to play", "used to swim",
-    "tries to run") whose lemma ``b`` does not say: a frame round the fact that makes it another."""
-    import lemminflect
-
-    words = _WORD_RE.findall(a.lower())
-    others = _lemmas(b)
-    for i in range(len(words) - 2):
-        if words[i + 1] != "to":
-            continue
-        frame = lemminflect.getAllLemmas(words[i]).get("VERB", ())
-        governed = lemminflect.getAllLemmas(words[i + 2]).get("VERB", ())
-        if (
-            frame
-            and governed
-            and lexicon.part_of_speech(governed[0]) == "v"  # "listens to jazz": no verb governed
-            and frame[0] not in ("be", "have")
-            and frame[0] not in others
-        ):
-            return True
-    return False
-
-
-#: verbs that report what someone said or believes: "Rosa thinks the landlord is lying" is Rosa's
-#: belief, not the fact "The landlord is lying" (the signature drops them, ``signature.FILLERS``)
-REPORTING = frozenset(
-    ["say", "tell", "mention", "note", "remember", "think", "believe", "suspect", "guess", "claim"]
-)
-
-
-def _reported(content: str) -> frozenset[str]:
-    """The lemmas of ``REPORTING`` ``content`` says."""
-    return _lemmas(content) & REPORTING
-
-
-def _lemmas(content: str) -> frozenset[str]:
-    """Every lemma lemminflect reads of each word of ``content``, in any part of speech."""
-    import lemminflect
-
-    return frozenset(
-        lemma
-        for w in _WORD_RE.findall(content.lower())
-        for lemmas in lemminflect.getAllLemmas(w).values()
-        for lemma in lemmas
-    )

@@ -37,7 +37,7 @@ from typing import Any
 from ..models import Memory
 from .guards import kept_apart
 from .roles import role_swap
-from .same_statement import same_statement
+from .same_statement import reworded, same_statement
 from .signature import signature
 
 __all__ = [
@@ -144,7 +144,7 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
         a = compared(m)
         for part in parts:
             if all(
-                same_statement(a, b) and not role_swap(a, b) and not kept_apart(a, b)
+                same_statement(a, b) and not _swapped(a, b) and not kept_apart(a, b)
                 for b in (compared(o) for o in part)
             ):
                 part.append(m)
@@ -152,3 +152,9 @@ def compatible_parts(members: list[Memory]) -> list[list[Memory]]:
         else:
             parts.append([m])
     return parts
+
+
+def _swapped(a: str, b: str) -> bool:
+    """``role_swap`` of the statements as written and as ``reworded`` ("Green tea is something Ana
+    likes" puts the thing first, "Ana likes green tea" last: no swap once reworded)."""
+    return role_swap(a, b) and role_swap(reworded(a), reworded(b))

@@ -15,6 +15,7 @@ Also spelled one way (``written_forms``, applied by ``plain_forms``):
 - a number glued to its unit is spaced ("5km" is "5 km", "10kg" is "10 kg", "3h" is "3 h"): a unit is
   what WordNet calls a unit of measurement (``lexicon.is_unit``) or a common abbreviation of one;
 - a time of day is a 24-hour "HH:MM" ("10am", "10 a.m.", "at 10.00", "10 o'clock" are "10:00",
+  "half past eight" is "08:30", "a quarter to ten" "09:45",
   "3pm" is "15:00", "noon" is "12:00"); "10.00" is a time only after a preposition of time ("at",
   "from", "until"…), since elsewhere it may be an amount;
 - a compound one way: a hyphenated word is the same letters joined when the joined word is a word
@@ -211,9 +212,37 @@ def _be(verb: str, before: str) -> str:
     return "am" if before.rstrip().endswith(("I", "i")) and before.rstrip()[-2:-1] in ("", " ") else "are"
 
 
+#: the hours as words, for "half past eight", "quarter to ten"
+_HOURS = {
+    w: n
+    for n, w in enumerate(
+        re.findall(r"\w+", "one two three four five six seven eight nine ten eleven twelve"), 1
+    )
+}
+#: "half past eight", "a quarter past 10", "quarter to nine": a time of day in minutes past an hour
+_PAST_RE = re.compile(
+    r"\b(?:(half)|(?:a\s+)?(quarter))\s+(past|to)\s+(1[0-2]|[1-9]|" + "|".join(_HOURS) + r")\b(?![:.]\d)",
+    re.IGNORECASE,
+)
+
+
+def _past(match: re.Match[str]) -> str:
+    word = match.group(4).lower()
+    hour = _HOURS.get(word) or int(word)
+    minutes = 30 if match.group(1) else 15
+    if match.group(3).lower() == "to":
+        if match.group(1):  # "half to" is no English time
+            return match.group()
+        hour, minutes = (hour - 2) % 12 + 1, 45
+    return f"{hour:02d}:{minutes:02d}"
+
+
 def written_forms(content: str, plans: bool = True) -> str:
     """``content`` with numbers and units, times of day, a month's abbreviation beside a number, compounds,
     "works as a", and (``plans``) a plan's progressive written one way (module docstring)."""
+    low = content.lower()
+    if "half past" in low or "quarter" in low:  # "half past eight" is "08:30", as "8:30" is
+        content = _PAST_RE.sub(_past, content)
     if any(c.isdigit() for c in content):
         content = _MONTH_SHORT_RE.sub(lambda m: _full_month(m.group(1) or m.group(2)), content)
         content = _MERIDIEM_RE.sub(

@@ -20,6 +20,7 @@ from .synonyms import stems_of as synonym_stems_of
 from .verb_forms import SEQ_TOKEN_RE
 
 __all__ = [
+    "OPENERS",
     "fronted",
     "inverted_copula",
     "role_swap",
@@ -74,7 +75,7 @@ def inverted_copula(a: str, b: str) -> bool:
 
 #: words that open a phrase that may move from the front to the end ("In 2021 Ana moved to Oslo" /
 #: "Ana moved to Oslo in 2021", "Every Monday Ana swims"): prepositions of time and place, time words
-_OPENERS = frozenset(
+OPENERS = frozenset(
     re.findall(
         r"\w+",
         "in on at during since until after before by from for every each last next this these those "
@@ -150,6 +151,6 @@ def _doers_apart(
 
 
 def fronted(content: str) -> bool:
-    """Whether the statement opens with a phrase that may move to its end (``_OPENERS``, a number)."""
+    """Whether the statement opens with a phrase that may move to its end (``OPENERS``, a number)."""
     first = SEQ_TOKEN_RE.findall(strip_discourse(content)[0].lower())[:1]
-    return bool(first) and (first[0] in _OPENERS or first[0][0].isdigit())
+    return bool(first) and (first[0] in OPENERS or first[0][0].isdigit())

@@ -9,7 +9,7 @@ import re
 
 from .compounds import modifier_moved
 from .guards import degrees
-from .roles import fronted, inverted_copula, subjects_apart
+from .roles import OPENERS, fronted, inverted_copula, subjects_apart
 from .signature import signature
 from .strict_reading import REPORTING, ROLE_WORDS, STANCE, negated, phrase_words, reading
 from .structure import agentive_apart
@@ -50,7 +50,56 @@ def _rotated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(a) == len(b) and any(a[k:] + a[:k] == b for k in range(1, len(a)))
 
 
+#: the role words that may open a statement with a phrase moved from its end ("With every meal Ana
+#: drinks tea", "Before retiring, Ana taught maths", "If it rains, the match is off"), and the words of
+#: time and place that may (``roles.OPENERS``: "Every morning before dawn Ana runs")
+_OPENING_WORDS = "|".join(sorted((ROLE_WORDS - {"than"}) | OPENERS))
+#: the opening phrase up to a comma
+_OPENING_COMMA_RE = re.compile(rf"^((?i:{_OPENING_WORDS}))\s+([^,]+),\s*(.+?)[.!]?\s*$")
+#: the opening phrase in lower case (numbers too) up to the first capitalised word, the subject's (or
+#: "the user", the owner read as the speaker: ``duplicates.statement``)
+_OPENING_RE = re.compile(
+    rf"^((?i:{_OPENING_WORDS}|\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten))\s+"
+    r"((?:[a-z0-9][\w'’-]*\s+)+)(?=[A-Z]|the user\b)(.+?)[.!]?\s*$"
+)
+#: "Green tea is something Ana likes": "Ana likes green tea" (a cleft with "something")
+_CLEFT_RE = re.compile(
+    r"^(.+?)\s+(?:is|are)\s+something\s+((?:[A-Z][\w'’-]*\s+)+|the user\s+|I\s+)([a-z]+)\s*[.!]?\s*$"
+)
+#: "does not have a car": "has no car" (the negation on what is had, as "has no" puts it)
+_NOT_HAVE_RE = re.compile(r"\b(do|does|did)(?:\s+not|n['’]t)\s+have\s+(?:an?|any)\s+", re.IGNORECASE)
+_HAVE = {"do": "have", "does": "has", "did": "had"}
+_DETERMINER_RE = re.compile(r"^(?:The|A|An|This|That|These|Those|My|His|Her|Their|Our|Its)\b")
+
+
+def reworded(content: str) -> str:
+    """``content`` with an opening phrase moved to its end ("With every meal Ana drinks tea" -> "Ana
+    drinks tea with every meal", "Three days a week Ana works from home"; up to a comma, or without one
+    when the phrase is in lower case and the subject's name follows), a cleft with "something" undone
+    ("Green tea is something Ana likes" -> "Ana likes green tea") and "does not have a" as "has no": ways
+    of writing one statement that the second check's phrases, order and negations read apart."""
+    plain = content.strip()
+    found = _OPENING_COMMA_RE.match(plain) or _OPENING_RE.match(plain)
+    if found is not None:
+        rest = found.group(3).strip()
+        plain = f"{rest} {found.group(1).lower()} {found.group(2).strip()}"
+    cleft = _CLEFT_RE.match(plain)
+    if cleft is not None:
+        thing = _DETERMINER_RE.sub(lambda m: m.group().lower(), cleft.group(1))
+        plain = f"{cleft.group(2).strip()} {cleft.group(3)} {thing}"
+    plain = _NOT_HAVE_RE.sub(lambda m: f"{_HAVE[m.group(1).lower()]} no ", plain)
+    return content if plain == content.strip() else plain
+
+
 def same_statement(a: str, b: str) -> bool:
+    """The word rule's second check, on the statements as written or both ``reworded``."""
+    if _same_statement(a, b):
+        return True
+    ra, rb = reworded(a), reworded(b)
+    return (ra, rb) != (a, b) and _same_statement(ra, rb)
+
+
+def _same_statement(a: str, b: str) -> bool:
     """The word rule's second check on two statements of one signature. A signature is a bag of words,
     and one bag holds "Lena hired Tom" and "Tom hired Lena", "Ana has 2 cats and 3 dogs" and "3 cats and
     2 dogs", "Kids should not eat nuts" and "Kids must not eat nuts", "Pour the milk into the tea" and

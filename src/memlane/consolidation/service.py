@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -131,8 +131,9 @@ class ConsolidationService:
                     candidates, near_duplicate_clusters(candidates), self._embed, *rules
                 )
         else:
-            candidates, examined, owners = self._sharing_a_signature(eligible, actor)
-            clusters = word_rule(candidates)
+            candidates, examined, owners, read = self._sharing_a_signature(eligible, actor)
+            clusters = word_rule(candidates, read)
+            del read
         del candidates
         merged = [self._plan(c) for c in clusters] if dry_run else self._merge_all(clusters, actor, now)
         readers = (
@@ -178,7 +179,7 @@ class ConsolidationService:
 
     def _sharing_a_signature(
         self, eligible: Callable[[Memory], bool], actor: Actor | None
-    ) -> tuple[list[Memory], int, set[tuple[str, str]]]:
+    ) -> tuple[list[Memory], int, set[tuple[str, str]], dict[str, frozenset[str] | None]]:
         """The eligible memories whose group and signature another eligible one shares, or whose group
         and signature less up to two words (``confirmation.near_keys``) another shares in a block
         ``join_confirmed`` reads (at most ``confirmation.MAX_BLOCK`` memories): the only ones that can be
@@ -187,8 +188,12 @@ class ConsolidationService:
         first pass over the store keeps a hash of each one's keys, then the memories one of whose hashes
         another shares are read again by id (a hash collision only reads one more: ``word_rule``
         compares the signatures themselves). A memory stored between the two reads is the next run's;
-        one changed between them is checked again."""
+        one changed between them is checked again. Last, the signatures the first pass read of those
+        memories, by id (``word_rule`` reads them once, not twice: a signature costs ~0.6 ms)."""
         ids: list[str] = []
+        read: list[
+            tuple[int, frozenset[str]]
+        ] = []  # per memory: a hash of its content and owner, its signature
         exact = array("q")  # per memory: a hash of its group and signature
         near, near_of = array("q"), array("q")  # per key: a hash of group and key, the memory's row
         owners: set[tuple[str, str]] = set()
@@ -205,8 +210,9 @@ class ConsolidationService:
                         near.append(hash((group, k)))
                         near_of.append(len(ids))
                     ids.append(m.id)
+                    read.append((hash((m.content, m.owner)), words))
         if not ids:
-            return [], examined, owners
+            return [], examined, owners, {}
         _, row, counts = np.unique(
             np.frombuffer(exact, dtype=np.int64), return_inverse=True, return_counts=True
         )
@@ -217,10 +223,21 @@ class ConsolidationService:
             )
             shared = (counts[row] > 1) & (counts[row] <= MAX_BLOCK)
             keep[np.frombuffer(near_of, dtype=np.int64)[shared]] = True
-        kept = [ids[i] for i in np.flatnonzero(keep)]
+        rows = np.flatnonzero(keep)
+        kept = [ids[i] for i in rows]
         if not kept:
-            return [], examined, owners
-        return [m for m in self.storage.iter_all(kept, actor=actor) if eligible(m)], examined, owners
+            return [], examined, owners, {}
+        first = {ids[i]: read[i] for i in rows}
+        del read
+        memories = [m for m in self.storage.iter_all(kept, actor=actor) if eligible(m)]
+        # a memory changed between the two reads has its signature read again (``word_rule``)
+        signatures: dict[str, frozenset[str] | None] = {
+            m.id: words
+            for m in memories
+            for written, words in (first[m.id],)
+            if hash((m.content, m.owner)) == written
+        }
+        return memories, examined, owners, signatures
 
     def undo(self, memory_id: str, actor: Actor | None = None) -> list[str]:
         """Reverse the consolidation that wrote ``memory_id``: its members are current again (ids
@@ -349,10 +366,14 @@ class _Retry(Exception):
     """A concurrent writer got there first: the cluster's transaction is rolled back."""
 
 
-def word_rule(memories: Sequence[Memory]) -> list[list[Memory]]:
+def word_rule(
+    memories: Sequence[Memory], read: Mapping[str, frozenset[str] | None] | None = None
+) -> list[list[Memory]]:
     """The word rule's clusters of ``memories``: near-duplicates (``duplicates.near_duplicate_clusters``)
-    joined where statements one word apart are confirmed as one (``confirmation.join_confirmed``)."""
-    signatures = {m.id: statement_signature(m) for m in memories}
+    joined where statements one word apart are confirmed as one (``confirmation.join_confirmed``).
+    ``read``: signatures (``duplicates.statement_signature``) already read, by id."""
+    read = read or {}
+    signatures = {m.id: read[m.id] if m.id in read else statement_signature(m) for m in memories}
     return join_confirmed(memories, near_duplicate_clusters(memories, signatures), signatures)
 
 

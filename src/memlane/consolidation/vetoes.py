@@ -24,6 +24,11 @@ Each veto reads what a statement's structure says, not its words' likeness:
 - **an action said as a purpose** (``_purpose_apart``): a verb's -ing form after "for", "of", "by"…
   that the other statement says nothing of ("a budget for a house" / "a budget for renovating the
   house"; "a renovation budget" says it);
+- **a frame added** (``frame_added``): a verb governing another through "to" said by one statement
+  only ("is **learning** to play the setar" / "plays the setar", "**used** to swim", "**tries** to
+  run"): an attempt, a habit past or a stage is another fact; and **a report** (``reported``):
+  another reporting or belief verb ("Rosa **thinks** the landlord is lying" / "The landlord is
+  lying"). The word rule's confirmation (``confirmation``) refuses both too;
 - **what a number counts** (``_counted_apart``): one statement puts a noun between a number and the
   word the other says after it ("4 hours" / "4 **business** hours", "3 bedrooms" / "3 **double**
   bedrooms").
@@ -37,7 +42,7 @@ from functools import lru_cache
 from . import lexicon
 from .signature import normalise
 
-__all__ = ["RANKS", "structure_apart"]
+__all__ = ["RANKS", "REPORTING", "frame_added", "reported", "structure_apart"]
 
 _TOKEN_RE = re.compile(r"\d+(?:[.,:]\d+)*|[a-z]+(?:-[a-z]+)*")
 
@@ -58,6 +63,9 @@ def structure_apart(a: str, b: str) -> bool:
         or _counted_apart(ta, tb)
         or _kin_apart(ta, tb)
         or _purpose_apart(ta, tb)
+        or frame_added(a, b)
+        or frame_added(b, a)
+        or reported(a) != reported(b)
     )
 
 
@@ -280,3 +288,53 @@ def _purpose_apart(ta: list[str], tb: list[str]) -> bool:
             if not any(_lemma(o) == verb or lexicon.related(verb, o) for o in other if o.isalpha()):
                 return True
     return False
+
+
+_LOWER_WORD_RE = re.compile(r"[a-z]+")
+
+
+def frame_added(a: str, b: str) -> bool:
+    """Whether ``a`` says a verb before "to" and a verb ("is learning to play", "used to swim",
+    "tries to run") whose lemma ``b`` does not say: a frame round the fact that makes it another."""
+    import lemminflect
+
+    words = _LOWER_WORD_RE.findall(a.lower())
+    others = _lemmas(b)
+    for i in range(len(words) - 2):
+        if words[i + 1] != "to":
+            continue
+        frame = lemminflect.getAllLemmas(words[i]).get("VERB", ())
+        governed = lemminflect.getAllLemmas(words[i + 2]).get("VERB", ())
+        if (
+            frame
+            and governed
+            and lexicon.part_of_speech(governed[0]) == "v"  # "listens to jazz": no verb governed
+            and frame[0] not in ("be", "have")
+            and frame[0] not in others
+        ):
+            return True
+    return False
+
+
+#: verbs that report what someone said or believes: "Rosa thinks the landlord is lying" is Rosa's
+#: belief, not the fact "The landlord is lying" (the signature drops them, ``signature.FILLERS``)
+REPORTING = frozenset(
+    ["say", "tell", "mention", "note", "remember", "think", "believe", "suspect", "guess", "claim"]
+)
+
+
+def reported(content: str) -> frozenset[str]:
+    """The lemmas of ``REPORTING`` ``content`` says."""
+    return _lemmas(content) & REPORTING
+
+
+def _lemmas(content: str) -> frozenset[str]:
+    """Every lemma lemminflect reads of each word of ``content``, in any part of speech."""
+    import lemminflect
+
+    return frozenset(
+        lemma
+        for w in _LOWER_WORD_RE.findall(content.lower())
+        for lemmas in lemminflect.getAllLemmas(w).values()
+        for lemma in lemmas
+    )
