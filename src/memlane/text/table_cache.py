@@ -214,19 +214,27 @@ class LazyDict(_TableDict):
 
     # (the methods call module functions, not methods: another thread may make the object a
     # ``_WholeDict`` meanwhile, which has none of them)
+    # (after ``_read`` the entries are looked up again, whatever it did: another thread may have read
+    # the key's bucket between the first look-up and it)
     def get(self, key: Any, default: Any = None) -> Any:
         value = dict.get(self, key, _ABSENT)
-        if value is _ABSENT and _read(self, key):
+        if value is _ABSENT:
+            _read(self, key)
             value = dict.get(self, key, _ABSENT)
         return default if value is _ABSENT else value
 
     def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self, key) or (_read(self, key) and dict.__contains__(self, key))
+        if dict.__contains__(self, key):
+            return True
+        _read(self, key)
+        return dict.__contains__(self, key)
 
     def __missing__(self, key: Any) -> Any:  # ``table[key]`` of a key whose bucket may be unread
-        if _read(self, key):
-            return dict.__getitem__(self, key)
-        raise KeyError(key)
+        _read(self, key)
+        value = dict.get(self, key, _ABSENT)
+        if value is _ABSENT:
+            raise KeyError(key)
+        return value
 
     def __len__(self) -> int:
         return int(self._length)
@@ -292,23 +300,21 @@ class LazyDict(_TableDict):
         dict.clear(_whole(self))
 
 
-def _read(table: _TableDict, key: Any) -> bool:
-    """Read ``key``'s bucket of ``table`` when it is still unread; whether anything was read. After
-    ``LOOKUPS_BEFORE_WHOLE`` calls, or for a key of another type than the table's (its bucket unknown):
-    every bucket."""
+def _read(table: _TableDict, key: Any) -> None:
+    """Read ``key``'s bucket of ``table`` when it is still unread (gone from ``_buckets``: its entries are
+    in). After ``LOOKUPS_BEFORE_WHOLE`` calls, or for a key of another type than the table's (its bucket
+    unknown): every bucket."""
     if type(table) is not LazyDict:
-        return False  # read whole meanwhile (another thread)
+        return  # read whole meanwhile (another thread)
     table._lookups += 1
     if table._lookups > LOOKUPS_BEFORE_WHOLE or type(key) is not (str if table._kind == "str" else int):
         _whole(table)
-        return True
+        return
     bucket = _bucket(table._kind, table._size, key)
     packed = table._buckets.get(bucket)
-    if packed is None:
-        return False
-    dict.update(table, marshal.loads(packed))  # (entries first: a bucket gone from ``_buckets`` is read)
-    table._buckets.pop(bucket, None)
-    return True
+    if packed is not None:
+        dict.update(table, marshal.loads(packed))  # (entries first: a bucket gone from ``_buckets`` is read)
+        table._buckets.pop(bucket, None)
 
 
 def _whole(table: _TableDict) -> _TableDict:
