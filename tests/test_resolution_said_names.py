@@ -1,12 +1,15 @@
-"""Two recall rules for people called by a name their letters do not explain: the other name the sentence
+"""Recall rules for people called by a name their letters do not explain: the other name the sentence
 gives the person ("Gosho, our forklift driver Georgi", "Bogdan Marinescu is Bobi's full name":
-``graph/said_names.py``), and a word of address in another language before or after the name ("Ustaz
-Karim", "Aigerim eje": ``name_forms.WORDS_OF_ADDRESS_BEFORE`` / ``_AFTER``); and what each keeps apart."""
+``graph/said_names.py``), a word of address in another language before or after the name ("Ustaz
+Karim", "Aigerim eje": ``name_forms.WORDS_OF_ADDRESS_BEFORE`` / ``_AFTER``), and one person known twice
+by two spellings of a full name ("Alasdair" with Alasdair MacTaggart and Alasdair McTaggart); and what
+each keeps apart."""
 
 from __future__ import annotations
 
 from memlane import Memlane
 from memlane.graph.resolution import Candidate, Mention, resolve
+from memlane.graph.said import said_of
 from memlane.graph.said_names import names_said_for
 
 
@@ -96,3 +99,58 @@ def test_on_store_a_word_of_address_and_a_name_the_sentence_gives(mem: Memlane) 
     assert sorted(people) == ["Georgi Marinov", "Karim Haddad"]
     assert len(mem.entities.memories(people["Karim Haddad"].id, limit=10)) == 2
     assert len(mem.entities.memories(people["Georgi Marinov"].id, limit=10)) == 2
+
+
+def test_a_name_that_fits_one_person_known_twice() -> None:
+    # two entities of one person, after a spelling no rule joined without an embedder
+    twice = [
+        Candidate("p1", "person", "Alasdair MacTaggart"),
+        Candidate("p2", "person", "Alasdair McTaggart"),
+    ]
+    found = resolve(_person("Alasdair", "Alasdair is in Glasgow on Monday"), twice)
+    assert (found.entity_id, found.how) == ("p1", "spelt")
+    # a query (no text): both, as for namesakes (a recall reads both, a forget deletes neither)
+    assert resolve(Mention("Alasdair", "person"), twice).candidates == ("p1", "p2")
+
+
+def test_two_people_a_name_fits_stay_apart() -> None:
+    mention = _person("Stoyan", "Stoyan called about the petals")
+    # namesakes: the same name twice
+    same = [Candidate("p1", "person", "Stoyan Kolev"), Candidate("p2", "person", "Stoyan Kolev")]
+    assert resolve(mention, same).entity_id is None
+    # two names, not two spellings of one
+    two = [Candidate("p1", "person", "Stoyan Kolev"), Candidate("p2", "person", "Stoyan Petrov")]
+    assert resolve(mention, two).entity_id is None
+    # a sentence that named one says the name is borne by two
+    said = said_of("Stoyan Kolew", "Stoyan Kolew from the growers' union is a different Stoyan Kolev")
+    assert said is not None
+    apart = [
+        Candidate("p1", "person", "Stoyan Kolev"),
+        Candidate("p2", "person", "Stoyan Kolew", said=(said,)),
+    ]
+    assert resolve(mention, apart).entity_id is None
+
+
+def test_the_other_name_of_a_place_or_an_organisation() -> None:
+    for name, context, other in (
+        ("Frunze", "Frunze, the Soviet name of Bishkek, is on her passport", "Bishkek"),
+        ("Stalino", "Stalino is the old name of Donetsk", "Donetsk"),
+        ("Sakartvelo", "Sakartvelo is the Georgian name for Georgia", "Georgia"),
+        ("Brum", "Brum, as everyone calls Birmingham, had snow", "Birmingham"),
+        ("Havn", "people say Havn when they mean Tórshavn", "Tórshavn"),
+        ("Te Kura", "Te Kura, the Correspondence School, sent the books", "Correspondence School"),
+    ):
+        assert names_said_for(name, context, person=False) == (other,), (name, context)
+    for name, context in (
+        ("YouTube", "YouTube, the Google subsidiary, changed its terms"),  # the apposition goes on
+        ("Hongda", "Hongda, our supplier Lumen, is late"),  # a relation between two organisations
+        ("Acme", "Acme, Globex and Initech bid"),  # a list
+    ):
+        assert names_said_for(name, context, person=False) == (), (name, context)
+    bishkek = Candidate("c1", "place", "Bishkek")
+    found = resolve(
+        Mention("Frunze", "place", context="Frunze, the Soviet name of Bishkek, is on it"), [bishkek]
+    )
+    assert (found.entity_id, found.how) == ("c1", "named")
+    said = "Frunze, not the Soviet name of Bishkek but a village, is on it"
+    assert resolve(Mention("Frunze", "place", context=said), [bishkek]).entity_id is None

@@ -550,12 +550,11 @@ def _lookups(mention: Mention) -> Lookups:
     exact-first look-up, all its keys, and whether the exact-first look-up comes first (see
     ``resolve_into``)."""
     ids, name, narrow, lookup, exact_first = _lookups_of(mention.name, mention.type, mention.external_ids)
-    # (and the keys of the other names its sentence gives the person: "Toshko, our driver Todor")
+    # (and the keys of the other names its sentence gives it: "Toshko, our driver Todor")
     if (
         name
         and mention.context
-        and mention.type in (None, "person")
-        and (others := names_said_for(name, mention.context))
+        and (others := names_said_for(name, mention.context, mention.type in (None, "person")))
     ):
         lookup = lookup | name_keys(list(others), mention.type)
     return ids, name, narrow, lookup, exact_first

@@ -1083,6 +1083,7 @@ _RANK = {
     "run": 1.95,
     "fuzzy": 1.0,
     "named": 1.5,
+    "spelt": 0.9,
 }
 
 
@@ -2269,12 +2270,53 @@ def resolve(
 ) -> Resolution:
     """Decide which candidate (if any) ``mention`` refers to. See the module docstring for the order."""
     result = _resolve(mention, candidates, similarity)
-    if result.entity_id is None and mention.name and _type(mention.type) in (None, EntityType.PERSON):
-        found = _without_address(mention, candidates, result, similarity)
+    if result.entity_id is None and mention.name:
+        person = _type(mention.type) in (None, EntityType.PERSON)
+        found = _without_address(mention, candidates, result, similarity) if person else None
         if found is None and mention.context:
             found = _by_name_said(mention, candidates, result, similarity)
+        if found is None and person and result.how == "ambiguous" and mention.context:
+            found = _one_of_two_spellings(mention, candidates, result)
         return found or result
     return result
+
+
+def _one_of_two_spellings(
+    mention: Mention, candidates: Sequence[Candidate], result: Resolution
+) -> Resolution | None:
+    """A name that fits two people whose full names are one name spelt two ways ("Alasdair" with
+    Alasdair MacTaggart and Alasdair McTaggart known, "Joost" with Joost van der Berg and Joost van den
+    Berg): one person known twice, after a spelling resolution missed when the second came (a fuzzy
+    match needs a context's vector to confirm it; here the mention fitting both is the confirmation).
+    The one known first. Not when a sentence that named either says the name is borne by two ("another
+    Emre Doğan"), nor when the two names are the same (namesakes) or state different genders or
+    generations. Only for a lone name, which says nothing of the part the two spell differently (a
+    full name that fits both spellings stays ambiguous, as a romanisation that fits two does), and only
+    in a text (a memory being linked): a query keeps both (a recall about the name reads both, a forget
+    deletes neither, as for namesakes)."""
+    if len(set(result.candidates)) != 2 or len((mention.name or "").split()) != 1:
+        return None
+    by_id = {c.id: c for c in candidates}
+    pair = [by_id[i] for i in result.candidates if i in by_id]
+    if len(pair) != 2 or not all(_type(c.type) is EntityType.PERSON for c in pair):
+        return None
+    if any(_says_namesake(c.name, said) or _said_other(said) for c in pair for said in c.said):
+        return None
+    first, second = sorted(pair, key=lambda c: candidates.index(c))
+    spelt = False
+    for name in _names_of(second):
+        if len(_person_tokens(name)) < 2 or _person_conflict(name, first):
+            continue
+        if any(
+            normalise_name(name, EntityType.PERSON) == normalise_name(n, EntityType.PERSON)
+            for n in _names_of(first)
+        ):
+            return None  # the same name: namesakes
+        edit, jaro = _fuzzy_score(Mention(name, EntityType.PERSON), EntityType.PERSON, first)
+        spelt = spelt or (jaro >= FUZZY_CONFIRMED and edit >= FUZZY_EDIT_FLOOR)
+    if not spelt:
+        return None
+    return Resolution(first.id, "spelt", new_alias=_alias(mention, first), score=_RANK["spelt"] / 4)
 
 
 def _address_and_rest(name: str) -> tuple[str | None, str] | None:
@@ -2333,11 +2375,11 @@ def _by_name_said(
     """A mention nothing fits by its name (or that fits several), whose sentence gives the person
     another name (``said_names``: "Toshko, our truck driver Todor", "Rajendra Adhikari is Raju's full
     name") that fits one known person alone: that person, unless the sentence says the mention is
-    someone else than it (the same vetoes as a fuzzy match's)."""
+    someone else than it (the same vetoes as a fuzzy match's). So for an organisation, a place or a
+    thing ("Frunze, the Soviet name of Bishkek", "Whaka, as everyone calls Whakarewarewa")."""
     kind = _type(mention.type)
-    if kind not in (None, EntityType.PERSON):
-        return None
-    others = names_said_for(mention.name or "", mention.context)
+    person = kind in (None, EntityType.PERSON)
+    others = names_said_for(mention.name or "", mention.context, person)
     if not others:
         return None
     pool = _agreeing(mention, kind, candidates)
@@ -2351,6 +2393,12 @@ def _by_name_said(
     match = next(iter(found.values()))
     if result.how == "ambiguous" and match.id not in result.candidates:
         return None
+    if not person:
+        if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
+            return None
+        if _regions_said_apart(mention, kind, match):
+            return None
+        return Resolution(match.id, "named", new_alias=_alias(mention, match), score=_RANK["named"] / 4)
     if _type(match.type) not in (None, EntityType.PERSON) or _person_conflict(mention.name or "", match):
         return None
     if (

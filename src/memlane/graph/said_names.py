@@ -19,7 +19,13 @@ the name as the sentence writes it:
   texts", "... is what we call grandma Ani", "... is how Wiremu signs".
 * **A name's other form** — "... is Raju's full name", "... is Kenny's Chinese name", "... is the name
   Wiremu uses", "... is the English name Zhou Haoran uses", "..., meaning Antonio Stradivari", "... (Todor)",
-  "..., also known as Todor", "..., real name Todor".
+  "..., also known as Todor", "..., real name Todor", "... is the Yoruba name of Tunde", "..., when
+  they mean Todor".
+
+The same is read for an organisation, a place or a thing ("Frunze, the Soviet name of Bishkek", "Cape
+Dorset is the old name of Kinngait", "Whaka, as everyone calls Whakarewarewa", "Havn when they mean
+Tórshavn"), where an apposition with a role must end at the other name and say no relation between two
+organisations.
 
 The function only reads the sentence; resolution decides whether the other name fits one known person.
 Pure functions; nothing is read at import time.
@@ -96,6 +102,45 @@ _NAME_OF = re.compile(
     + _NAME.replace("other", "user")
     + r"\s+(?:uses|used|goes\s+by|signs|writes))"
 )
+#: "... is the old name of Kinngait", "..., the Soviet name of Bishkek", "... is the Spanish name the
+#: tourists use for Donostia", "... when they mean Tórshavn"
+_NAME_FOR = re.compile(
+    r"(?:,\s+|\s+is\s+)(?:the|its|their|our|an?)\s+(?:[\w'’-]+\s+){0,2}?name\s+"
+    r"(?:(?:[\w'’-]+\s+){1,4}?(?:uses?|used|gives?|gave)\s+)?(?:of|for)\s+(?:the\s+)?"
+    + _NAME
+    + r"|(?:\s+[a-z]+){0,3}\s+when\s+(?:[a-z]+\s+){1,2}?mean\s+(?:the\s+)?"
+    + _NAME.replace("other", "meant")
+)
+#: what a role in apposition says of an organisation or a place that makes it another one ("Hongda, our
+#: supplier Lumen, ...", "YouTube, the Google subsidiary")
+_OTHER_THING_WORDS = frozenset(
+    [
+        "parent",
+        "subsidiary",
+        "owner",
+        "partner",
+        "client",
+        "customer",
+        "supplier",
+        "competitor",
+        "rival",
+        "sister",
+        "division",
+        "branch",
+        "unit",
+        "affiliate",
+        "acquirer",
+        "buyer",
+        "seller",
+        "distributor",
+        "reseller",
+        "vendor",
+        "neighbour",
+        "neighbor",
+    ]
+)
+#: after the other name in an apposition of an organisation or a place: the apposition ends
+_APPOSITION_ENDS = re.compile(r"\s*(?:[,;.)]|$)")
 #: "..., meaning Antonio Stradivari", "... (Todor)", "..., also known as Todor", "..., real name Todor"
 _OTHERWISE = re.compile(
     r"(?:(?:\s+[a-z]+){0,2},?\s+meaning|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.|real\s+name|born|n[ée]e?)|\s+\()\s*"
@@ -106,9 +151,12 @@ _OTHERWISE = re.compile(
 
 
 @lru_cache(maxsize=4096)
-def names_said_for(name: str, context: str | None) -> tuple[str, ...]:
+def names_said_for(name: str, context: str | None, person: bool = True) -> tuple[str, ...]:
     """The other names ``context`` gives the person it names ``name`` (see the module docstring), in
-    the order written; none when the sentence does not write the name."""
+    the order written; none when the sentence does not write the name. Not ``person``: of an
+    organisation, a place or a thing, where an apposition with a role ends at the other name ("Te Kooti
+    Whenua Māori, the Māori Land Court, ..."; not "YouTube, the Google subsidiary") and says no
+    relation between two organisations ("our supplier"), and a name alone after a comma is not one."""
     name = name.strip()
     if not context or not name:
         return ()
@@ -118,18 +166,24 @@ def names_said_for(name: str, context: str | None) -> tuple[str, ...]:
         if at == 0 or not context[at - 1].isalnum():
             end = at + len(name)
             if end == len(context) or not context[end].isalnum():
-                found += _said_after(context, end, name)
+                found += _said_after(context, end, name, person)
         at = context.find(name, at + 1)
     return tuple(dict.fromkeys(found))
 
 
-def _said_after(context: str, end: int, name: str) -> list[str]:
+def _said_after(context: str, end: int, name: str, person: bool) -> list[str]:
     found = []
-    if (m := _ROLE_APPOSITION.match(context, end)) and not _PREPOSITIONS & set(m.group("words").split()):
+    m = _ROLE_APPOSITION.match(context, end)
+    words = set(m.group("words").split()) if m else set()
+    if (
+        m
+        and not _PREPOSITIONS & words
+        and (person or (_APPOSITION_ENDS.match(context, m.end()) and not _OTHER_THING_WORDS & words))
+    ):
         found.append(m.group("other"))
-    if m := _NAME_APPOSITION.match(context, end):
+    if person and (m := _NAME_APPOSITION.match(context, end)):
         found.append(m.group("other"))
-    for pattern in (_AS_CALLED, _WHAT_CALLED, _NAME_OF):
+    for pattern in (_AS_CALLED, _WHAT_CALLED, _NAME_OF, _NAME_FOR):
         if m := pattern.match(context, end):
             found += [g for g in m.groups() if g]
     if m := _OTHERWISE.match(context, end):
