@@ -237,3 +237,46 @@ def test_a_company_of_a_country_in_parentheses_is_the_groups_company_there() -> 
     assert resolve(Mention("Corallium Gaming (Isle of Man) Ltd", "company"), [man]).entity_id == "e2"
     lanka = Candidate("e3", "company", "Lanka Weave Apparel (Pvt) Ltd")
     assert resolve(Mention("Lanka Weave Apparel Ltd", "company"), [lanka]).entity_id == "e3"
+
+
+# -- a relative said by a pronoun, "no relation to" ----------------------------------------------------
+
+
+def test_kin_of_another_reads_a_pronoun_of_the_sentences_subject() -> None:
+    from memlane.graph.said import kin_of_another
+
+    said = f"{MARK} from Whitcombe Plumbing fixed the leak, he's the owner's nephew"
+    assert kin_of_another(said) == "nephew"
+    assert kin_of_another(f"{MARK} fixed the leak, he's my neighbour") is None  # no relative
+    assert kin_of_another(f"Tom says {MARK} fixed it, he's her son") is None  # the name is no subject
+
+
+def test_the_owners_nephew_is_not_the_owner() -> None:
+    owner = Candidate(
+        "e1", "person", "Dave Whitcombe", said=_said("Dave Whitcombe", "Dave Whitcombe owns 14 Wairere Road")
+    )
+    nephew = Mention(
+        "Dave",
+        "person",
+        context="Dave from Whitcombe Plumbing fixed the leak, he's the owner's nephew",
+    )
+    assert resolve(nephew, [owner]).entity_id is None
+    assert resolve(Mention("Dave", "person", context="Dave fixed the leak"), [owner]).entity_id == "e1"
+
+
+def test_no_relation_to_someone_denies_that_one() -> None:
+    from memlane.graph.said import denials
+
+    assert denials(f"{MARK} is the accountant who does my tax, no relation to my boss").words == {"boss"}
+    assert denials(f"{MARK}, no relation to Étienne, called").names == ("Étienne",)
+    # the one known as "no relation to my boss" is not the boss
+    accountant = Candidate(
+        "e1",
+        "person",
+        "Hamish Tulloch",
+        said=_said(
+            "Hamish Tulloch", "Hamish Tulloch is the accountant who does my tax, no relation to my boss"
+        ),
+    )
+    boss = Mention("Mr Tulloch", "person", context="Mr Tulloch, my boss, approved my leave")
+    assert resolve(boss, [accountant]).entity_id is None

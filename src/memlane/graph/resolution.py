@@ -2514,7 +2514,7 @@ def _resolve(
         if how is not None and _denied(mention, kind, candidate):
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
-            if _is_person(kind, candidate):
+            if _is_person(kind, candidate) and _denies(mention):
                 denied_fit = True
             continue
         if how is not None and _someone_else(mention, kind, candidate):
@@ -3086,6 +3086,13 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
             for known in candidate.said
         )
     return False
+
+
+def _denies(mention: Mention) -> bool:
+    """Whether the mention's own sentence says whom its person is not (not only a sentence that named
+    a candidate: "Hamish Tulloch ..., no relation to my boss" known, "Mr Tulloch, my boss")."""
+    said = _mention_said(mention)
+    return said is not None and denials(said) is not _NO_DENIALS
 
 
 def _initialism_in(word: str, said: str) -> bool:

@@ -217,6 +217,8 @@ _APART_FROM = re.compile(
     r"(?:has|have|had)\s+nothing\s+to\s+do\s+with)\s+(?:the\s+)?"
     r"(?P<what>[^,.;:!?()]{1,50})"
 )
+#: "no relation to my boss", "no relation to Étienne": not a relative of that one, so not that one either
+_NO_RELATION = re.compile(r"\b[Nn]o\s+relation\s+(?:to|of)\s+(?P<what>[^,.;:!?()]{1,50})")
 _DENIED_ROLE = re.compile(r"^(?:the|my|our|his|her|their)\s+(?P<rest>.+)$", re.IGNORECASE)
 #: "not Morag's son": a description by someone else's name, read as its words
 _DENIED_POSSESSIVE = re.compile(r"^[^\W\d_][\w-]*['’]s\s+[a-z]")
@@ -256,7 +258,9 @@ def _capitalised(what: str) -> str:
 def denials(said: str) -> Denials:
     """What the marked sentence ``said`` says its person is not, after the person's name."""
     at = said.find(MARK)
-    if at == -1 or ("not" not in said and "from" not in said and "nothing" not in said):
+    if at == -1 or (
+        "not" not in said and "from" not in said and "nothing" not in said and "relation" not in said
+    ):
         return _NONE
     names: list[str] = []
     words: set[str] = set()
@@ -282,6 +286,13 @@ def denials(said: str) -> Denials:
             words |= _words(what)
             continue
         if name := _capitalised(what):
+            names.append(name)
+    for m in _NO_RELATION.finditer(said, at):
+        # "..., no relation to my boss": someone else than the one so described or named
+        what = m.group("what").strip()
+        if role := _DENIED_ROLE.match(what):
+            words |= _words(role.group("rest"))
+        elif name := _capitalised(what):
             names.append(name)
     apart = []
     for m in _APART_FROM.finditer(said, at):
@@ -440,12 +451,14 @@ def said_words_affirmed(said: str) -> frozenset[str]:
 #: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter", "@,
 #: Peggy's granddaughter", "@, my landlady's granddaughter", "@, the maestro's grandfather": a relative of
 #: someone the text spoke of, not the writer's (not "@, my mum's sister": the writer's aunt)
-_KIN_OF_ANOTHER = re.compile(
-    _M
-    + r"(?:\s*,\s*|\s+(?:is|was)\s+|\s+)(?:(?P<whose>(?:(?:[Mm]y|[Oo]ur|[Tt]he|his|her|their)\s+[a-z][\w-]*"
-    r"|[A-Z][\w-]*)['’]s)|his|her|their|the)\s+(?:(?:eldest|elder|older|younger|youngest|little|big|only|late)\s+)?"
-    r"(?P<kin>[\w-]+)"
+_KIN_WHOSE = (
+    r"(?:(?P<whose>(?:(?:[Mm]y|[Oo]ur|[Tt]he|his|her|their)\s+[a-z][\w-]*|[A-Z][\w-]*)['’]s)|his|her|their|the)\s+"
+    r"(?:(?:eldest|elder|older|younger|youngest|little|big|only|late)\s+)?(?P<kin>[\w-]+)"
 )
+_KIN_OF_ANOTHER = re.compile(_M + r"(?:\s*,\s*|\s+(?:is|was)\s+|\s+)" + _KIN_WHOSE)
+#: the same said of the sentence's subject by a pronoun: "@ from Whitcombe Plumbing fixed the leak, he's
+#: the owner's nephew"
+_PRONOUN_KIN = re.compile(r"(?:,|\band)\s+(?:she|he)(?:['’]s|\s+is|\s+was)\s+" + _KIN_WHOSE, re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -456,6 +469,9 @@ def kin_of_another(said: str) -> str | None:
     if at == -1:
         return None
     match = _KIN_OF_ANOTHER.match(said, at)
+    if match is None and at == 0:
+        # ("@ fixed the leak, he's the owner's nephew": the name the sentence's subject)
+        match = _PRONOUN_KIN.search(said, at)
     if match is None:
         return None
     whose = match.group("whose")
