@@ -222,6 +222,9 @@ def _when(sentence: str, m: re.Match[str], ended: bool) -> tuple[str, str]:
 #: sentence ends as ``text.sentences`` reads them ("Jo met Sam at 9 a.m. and works at Globex" is one),
 #: a semicolon or a line break
 _SENTENCE_END = re.compile(STOP_END + r"|(?<=;)\s+|\n+")
+#: what every match of ``_SENTENCE_END`` has (a stop or a semicolon before a space, or a line break): a
+#: text without it is one sentence, and the split's lookbehinds, tried at every position, are skipped
+_MAY_END = re.compile(r"[.!?;]\s|\n")
 _NEGATION = re.compile(
     r"\b(?:not|never|nobody|neither|nor|no one|cannot|can't|won't|don't|doesn't|didn't|isn't|aren't|"
     r"wasn't|weren't|hasn't|haven't|hadn't|shouldn't|wouldn't|couldn't|no)\b|n't\b",
@@ -262,7 +265,7 @@ def _read(content: str, names: tuple[str, ...]) -> TextFacts:
     votes: dict[int, set[EntityType]] = {}
     affiliations: dict[str, str] = {}
     relations: list[TextRelation] = []
-    for sentence in _SENTENCE_END.split(slotted):
+    for sentence in _SENTENCE_END.split(slotted) if _MAY_END.search(slotted) else (slotted,):
         if _SLOT not in sentence:
             continue
         states: bool | None = None  # (read when a pattern matches: most sentences match none)
