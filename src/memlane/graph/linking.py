@@ -536,10 +536,15 @@ def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:
     # (and its organisations: "Kasia Nowak" of Tarkon may be another Kasia Nowak than an unaffiliated one;
     # and what its text says of it: "Farah is my yoga friend" is not Dr. Farah Haddad, "Théodore Marchand
     # is Théo's father" not Théo Marchand)
-    evidence = context_evidence(mention.name, mention.context) if mention.name else None
+    evidence = _evidence(mention.name, mention.context) if mention.name else None
     return (
         scope, mention.name, mention.type, mention.external_ids, mention.affiliations, evidence, mention.sense
     )  # fmt: skip
+
+
+#: ``context_evidence``, kept: a store asks for each mention's memo key two or three times (``prefetch``,
+#: ``link_memory``, ``resolve_into``), and the evidence reads the mention's sentence each time
+_evidence = lru_cache(maxsize=16384)(context_evidence)
 
 
 Lookups = tuple[tuple[str, ...], str, tuple[str, ...], frozenset[str], bool]
