@@ -228,12 +228,21 @@ def normalize_content(text: str) -> str:
     stability on rare characters, so the pass is repeated until it reaches a fixed point.
     """
     result = _normalize_once(text)
+    if _settled(result):
+        return result
     for _ in range(3):
         again = _normalize_once(result)
         if again == result:
             break
         result = again
     return result
+
+
+def _settled(result: str) -> bool:
+    """Whether ``_normalize_once(result) == result`` holds without running it: ASCII text with no upper
+    case letter that a pass made (NFKC leaves ASCII as it is; the fold table's one ASCII key, the
+    backtick, is gone after a pass; so are runs of white space and punctuation at the ends)."""
+    return result.isascii() and result == result.lower()
 
 
 def content_hash(text: str) -> str:
