@@ -81,19 +81,18 @@ _NAME_APPOSITION = re.compile(
     + _NOT_POSSESSIVE
     + r"(?P<next>\s+(?:from|at|of|in|with|on|who|whom|whose)\s|\s*[;.]?\s*$)"
 )
-#: "..., as everyone calls X", "..., as X signs his texts"
-_AS_CALLED = re.compile(
-    r",?\s+as\s+(?:(?:[\w'’]+\s+){1,4}?(?:calls?|called|know|knows|address|addresses)\s+(?:[a-z]+\s+){0,2}?"
+#: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs"
+_CALLED_BY = (
+    r"(?:(?:[\w'’]+\s+){1,4}?(?:calls?|called|know|knows|address|addresses)\s+(?:[a-z]+\s+){0,2}?"
     + _NAME
     + r"|"
     + _NAME.replace("other", "signer")
     + r"\s+(?:signs|writes|spells))"
 )
+#: "..., as everyone calls X", "..., as X signs his texts"
+_AS_CALLED = re.compile(r",?\s+as\s+" + _CALLED_BY)
 #: "... is what we call grandma Ani", "... is how Wiremu signs"
-_WHAT_CALLED = re.compile(
-    r"\s+is\s+(?:what|how)\s+(?:(?:[\w'’]+\s+){1,4}?(?:calls?|call|know|knows|address|addresses)\s+"
-    r"(?:[a-z]+\s+){0,2}?" + _NAME + r"|" + _NAME.replace("other", "signer") + r"\s+(?:signs|writes|spells))"
-)
+_WHAT_CALLED = re.compile(r"\s+is\s+(?:what|how)\s+" + _CALLED_BY)
 #: "... is Raju's full name", "... is Kenny's Chinese name", "... is the name Wiremu uses"
 _NAME_OF = re.compile(
     r"\s+is\s+(?:"
