@@ -766,12 +766,9 @@ class MemoryService:
                     for t in targets
                     if all(refusal(actor, v, Change.DELETE) is None for v in chains.get(t, []))
                 ]
-                # and only a chain the request states in every version: storing may have put another
-                # fact in it ("I go to the gym three times a week" superseded by "I weigh 82 kg"), and
-                # deleting the chain for one version would delete that fact too (memlane.forgetting)
-                from .forgetting import whole_chains
-
-                targets = whole_chains(targets, chains)
+                # and only a chain the request states in every version (storing may have chained
+                # another fact: forgetting.whole_chains)
+                targets = forgetting.whole_chains(targets, chains)
             if dry_run:
                 return ForgetResult(deleted=tuple(txn.chain_ids(actor, targets)), dry_run=True)
             deleted = txn.delete_chains(actor, targets)

@@ -826,6 +826,10 @@ def _wrapped(
     return out
 
 
+#: the relation words as one alternation, longest first ("stepbrother" before "brother")
+_RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+
+
 def _another_bearer(core: str, described: frozenset[str], content: str, said: dict[str, str]) -> bool:
     """A topic of a name and what it is to the speaker (``described``: the stems of "my ex", "my cousin")
     and a memory that names someone else of that name: by a fuller name that no memory saying it
@@ -840,10 +844,9 @@ def _another_bearer(core: str, described: frozenset[str], content: str, said: di
             return True
     if not described & RELATION_STEMS:
         return False
-    relation = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
     for pattern in (
-        rf"\b(?:my|our)\s+(?P<r>{relation})\s*,?\s+{n}(?![\w-])",
-        rf"(?<![\w'-]){n}\s*,\s+(?:my|our)\s+(?P<r>{relation})\b",
+        rf"\b(?:my|our)\s+(?P<r>{_RELATION_WORDS})\s*,?\s+{n}(?![\w-])",
+        rf"(?<![\w'-]){n}\s*,\s+(?:my|our)\s+(?P<r>{_RELATION_WORDS})\b",
     ):
         for found in re.finditer(pattern, content, re.IGNORECASE):
             if not frozenset(text.tokenize(found.group("r"))) & described:

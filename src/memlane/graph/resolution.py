@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -2350,8 +2350,7 @@ def _without_address(
     if split is None:
         return None
     gender, rest = split
-    again = _resolve(Mention(rest, mention.type, mention.external_ids, mention.affiliations,
-                             mention.vector, mention.context, mention.sense), candidates, similarity)  # fmt: skip
+    again = _resolve(replace(mention, name=rest), candidates, similarity)
     if again.entity_id is None or again.how == "fuzzy":
         return None
     if result.how == "ambiguous" and again.entity_id not in result.candidates:
@@ -2393,22 +2392,20 @@ def _by_name_said(
     match = next(iter(found.values()))
     if result.how == "ambiguous" and match.id not in result.candidates:
         return None
-    if not person:
-        if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
-            return None
-        if _regions_said_apart(mention, kind, match):
-            return None
-        return Resolution(match.id, "named", new_alias=_alias(mention, match), score=_RANK["named"] / 4)
-    if _type(match.type) not in (None, EntityType.PERSON) or _person_conflict(mention.name or "", match):
+    if person and (
+        _type(match.type) not in (None, EntityType.PERSON) or _person_conflict(mention.name or "", match)
+    ):
         return None
-    if (
+    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
+        return None
+    apart = (
         _organisations_conflict(mention, match)
-        or _denied(mention, kind, match)
         or _someone_else(mention, kind, match)
         or _said_namesake(mention)
-        or _another_than(mention, match)
-        or _said_another(mention)
-    ):
+        if person
+        else _regions_said_apart(mention, kind, match)
+    )
+    if apart:
         return None
     return Resolution(match.id, "named", new_alias=_alias(mention, match), score=_RANK["named"] / 4)
 
