@@ -191,9 +191,8 @@ class ConsolidationService:
         one changed between them is checked again. Last, the signatures the first pass read of those
         memories, by id (``word_rule`` reads them once, not twice: a signature costs ~0.6 ms)."""
         ids: list[str] = []
-        read: list[
-            tuple[int, frozenset[str]]
-        ] = []  # per memory: a hash of its content and owner, its signature
+        # per memory: a hash of its content and owner, its signature
+        read: list[tuple[int, frozenset[str]]] = []
         exact = array("q")  # per memory: a hash of its group and signature
         near, near_of = array("q"), array("q")  # per key: a hash of group and key, the memory's row
         owners: set[tuple[str, str]] = set()
