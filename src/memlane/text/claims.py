@@ -68,7 +68,8 @@ _PREPOSITIONS = _w(
 _NOUN_PREPOSITIONS = _w("of for with")
 _PARTICLES = _w("up down over back forward out off away")
 _CLAUSE_BREAKS = _w("but because which who whom whose while although though whereas so unless if when")
-_ADDITIVE = _w("too also additionally another besides")
+#: "either" closes a negative addition ("I don't like my boss either"): another fact like the last
+_ADDITIVE = _w("too also additionally another besides either")
 _ADDITIVE_PHRASES = (("as", "well"), ("in", "addition"), ("on", "top", "of"))
 _CHANGE = _w("now nowadays anymore instead currently newly since lately again new")
 _CHANGE_PHRASES = (("no", "longer"), ("any", "more"), ("these", "days"), ("from", "now", "on"), ("as", "of"))
@@ -160,6 +161,12 @@ class Claim:
     past: bool = False
     #: a past clause says when it stopped ("worked at Initech until May", "… before joining Hooli")
     ended: bool = False
+    #: the value dates the clause: a date, a year or a past phrase ("in March", "from 2015 to 2020",
+    #: "last year")
+    dated: bool = False
+    #: whose thing the object is, when the object says so ("my sister's landlord": ``sister``): the
+    #: relation is the owner's, not the subject's own ("Dmitri is my landlord" is another fact)
+    value_owner: frozenset[str] = frozenset()
 
     @property
     def value(self) -> frozenset[str]:
@@ -175,6 +182,10 @@ class Statement:
     #: the only change wording is "new" in a value ("Ana is my new manager"): the value is new, which
     #: says nothing of a named subject's other descriptions ("Everest is our new team name")
     renewed: bool = False
+    #: change wording that says an earlier value stopped ("now", "instead", "no longer", "from now
+    #: on"): not only "new" in a value ("I like the new bakery") nor a "since" phrase, which dates the
+    #: value without saying it replaced another ("I'm claiming Universal Credit since I lost my job")
+    firm: bool = False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -441,6 +452,20 @@ def _ends(value: Sequence[_Tok]) -> bool:
     )
 
 
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+
+
+def _dated(value: Sequence[_Tok]) -> bool:
+    """Whether a value names a date or a year ("in March", "on 2 May", "from 2015 to 2020")."""
+    return "date" in _kinds(value) or any(t.kind == "word" and _YEAR_RE.fullmatch(t.low) for t in value)
+
+
+def _owner(obj: Sequence[_Tok]) -> frozenset[str]:
+    """The possessor inside an object ("my sister's landlord": ``sister``), else empty."""
+    at = max((i for i, t in enumerate(obj) if t.kind == "poss"), default=-1)
+    return _stems(obj[:at]) if at > 0 else frozenset()
+
+
 def _attitude(lemma: str, passive: bool, value: Sequence[_Tok]) -> str:
     """The adjective of a copula + adjective + phrase ("is allergic to peanuts", "is interested in
     chess"), else "". A phrase that gives a time, date or amount ("is due on Friday", "is open until
@@ -470,11 +495,12 @@ def _definite_head(obj: Sequence[_Tok]) -> str:
     return next(iter(head)) if len(head) == 1 else ""
 
 
-def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool, bool]:
+def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool, bool, bool]:
     """Drop additive and change wording from a value; cut "since …" and "as of …" phrases. Returns the
-    value, whether it had additive wording, change wording, and "new" before its first preposition."""
+    value, whether it had additive wording, change wording, "new" before its first preposition, and
+    change wording other than "since" (``Statement.firm``)."""
     out: list[_Tok] = []
-    additive = change = renewed = False
+    additive = change = renewed = firm = False
     i = 0
     while i < len(toks):
         t = toks[i]
@@ -482,7 +508,8 @@ def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool, bool]:
             additive, i = True, i + n
             continue
         if n := _phrase_at(toks, i, _CHANGE_PHRASES):
-            change, i = True, i + n
+            change = firm = True
+            i += n
             if toks[i - 1].low == "of" or toks[i - 1].low == "since":
                 break
             continue
@@ -496,11 +523,11 @@ def _clean(toks: Sequence[_Tok]) -> tuple[list[_Tok], bool, bool, bool]:
         elif t.low == "new":
             renewed = True  # "Ana is my new manager": the value is new, said of the value alone
         elif t.low in _CHANGE and t.low != "since":
-            change = True
+            change = firm = True
         elif t.kind != "punct":
             out.append(t)
         i += 1
-    return out, additive, change, renewed
+    return out, additive, change, renewed, firm
 
 
 @dataclass(slots=True)
@@ -510,15 +537,19 @@ class _Parse:
     change: bool
     #: change wording other than "new" in a value
     strong: bool = False
+    #: change wording other than "new" in a value and "since" (``Statement.firm``)
+    firm: bool = False
     #: who "I" and "my" are (a "Name:" prefix), if known
     speaker: list[_Tok] = field(default_factory=list)
 
 
 def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None:
     """Parse one clause (``subject`` given: a verb phrase coordinated with an earlier clause)."""
+    since_lead = bool(toks) and toks[0].low == "since"
     toks, lead, change = _strip_lead(toks)
     parse.change |= change
     parse.strong |= change
+    parse.firm |= change and not since_lead
     if subject is None:
         v = _verb_index(toks)
         if v is None:
@@ -533,7 +564,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     while group_end < len(toks):
         t = toks[group_end]
         if n := _phrase_at(toks, group_end, (("no", "longer"), ("any", "more"))):
-            negated = parse.change = parse.strong = True
+            negated = parse.change = parse.strong = parse.firm = True
             group_end += n
         elif t.low in {"not", "never"}:
             negated = True
@@ -544,6 +575,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
         elif t.low in _GROUP_ADVERBS and t.low != "since":
             parse.change |= t.low in _CHANGE
             parse.strong |= t.low in _CHANGE
+            parse.firm |= t.low in _CHANGE
             group_end += 1
         elif t.low in _AUX and t.kind in {"word", "clitic", "poss"} and not lemma:
             past |= not finite and t.low in _PAST_AUX | {"got"}
@@ -601,11 +633,13 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
             ):
                 rest, tail = rest[:i], after
                 break
-    rest, additive, change, renewed = _clean([*rest, *lead])
-    past |= _dated_past(rest)  # after "since …" and "as of …" are cut: "since last year" is not the past
+    rest, additive, change, renewed, firm = _clean([*rest, *lead])
+    dated_past = _dated_past(rest)
+    past |= dated_past  # after "since …" and "as of …" are cut: "since last year" is not the past
     parse.additive |= additive
     parse.change |= change or renewed
     parse.strong |= change
+    parse.firm |= firm
     obj, adjuncts = _value(rest)
     if parse.speaker and subject and subject[0].low in {"i", "we", "my", "our"}:
         first = subject[0]
@@ -620,6 +654,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
         the_head=_definite_head(obj),
         value_names=_stems([t for t in rest if _is_name(t, False)]),
         attitude=_attitude(lemma, passive, rest), past=past, ended=past and _ends(rest),
+        dated=dated_past or _dated(rest), value_owner=_owner(obj),
     )  # fmt: skip
     parse.claims.append(claim)
     if passive and adjuncts and adjuncts[0].low == "by":  # "X is owned by Y" is also "Y owns X"
@@ -686,6 +721,7 @@ def analyse(text: str) -> Statement:
         parse.change,
         content_words(text),
         parse.change and not parse.strong,
+        parse.firm,
     )
 
 

@@ -38,6 +38,32 @@ Three rules hold before all of these (each a false update that hid a true fact):
   "Maria") are two holders even when their stems agree; a name inside a fuller one ("Ana" / "Ana
   Ruiz") is one holder.
 
+And these keep another attribute of the same subject apart (3 Dec; each chained two facts of one
+speaker as versions: "I weigh 82 kg" superseded by "I go to the gym three times a week"):
+
+* "go" is a verb of change only with a particle ("went up to 950"); alone it is an activity.
+* A value matched to the old one only by its kind (a date, time, number) must be all the new value is,
+  apart from words naming the old thing: "The office moves to the fifth floor on 3 February" does not
+  update "The office is closed on 2 January". A move with any name needs a place (a name in a phrase,
+  not a number) in the old statement: "Ewa is moving to Gdańsk" does not update "Ewa is our best
+  React developer".
+* When and where are two slots: a value that lost only one kind and gained only the other ("every
+  other Thursday at 2pm" / "in the Kestrel meeting room") is another fact.
+* With no object on either side and no firm change wording, a second place, board or wish adds a fact
+  ("volunteer at the food bank" / "… at the charity shop", "wants to start football" / "… to give up
+  piano") unless only when or how much changed, the verb has one place at a time (live, reside,
+  base, work, move, relocate) or both are passives ("is handled by team Blue" / "… team Red").
+* A copula's new amount with another date is another period ("was $4,200 in March" / "$3,800 in
+  February"): the two-slot rule above applies to it too, unless firm change wording says otherwise.
+* A dated record of the past ("I weighed 90 kg in 2022", "worked at X from 2015 to 2020") stays true:
+  only the same record said again, in the past, with the same verb and dates (a correction), replaces it.
+* A flipped polarity must deny the same object ("I eat fish on Fridays" / "I don't eat meat Monday to
+  Friday" share only the day); whose thing the value is must agree ("my manager" / "my brother-in-law's
+  manager").
+* A second value needs *firm* change wording ("now", "instead", "no longer"): "new" in the value ("I
+  think the new CTO is great") or a "since" clause ("claiming Universal Credit since I lost my job") is
+  not enough; "either" is additive ("I don't like my new boss either").
+
 :func:`different_holders` is the check other deciders share (the memory manager's rules): two statements
 whose subjects name different things ("The user's colleague Ana moved to Porto" / "… Bruno moved to
 Porto", "Flight LH1240" / "Flight LH1234") are about different holders, however many words they share.
@@ -48,7 +74,7 @@ from __future__ import annotations
 import re
 
 from .claims import Claim, Statement, _w
-from .words import word_overlap
+from .words import content_words, word_overlap
 
 __all__ = ["compare", "different_holders", "holders", "same_subject"]
 
@@ -71,6 +97,26 @@ _NAMING_PREDICATES = _w("be call name")
 SLOT_NOUNS = frozenset({"time", "day", "date", "hour", "schedul", "slot"})
 #: value kinds that say when something happens
 _WHEN_KINDS = frozenset({"time", "date", "weekday"})
+#: change verbs that change a value only with a particle ("went up to 950", "goes down to 3"): alone
+#: they are an activity ("I go to the gym three times a week")
+_PARTICLE_CHANGE_VERBS = _w("go")
+#: verbs with one value at a time when the value is a place after a preposition ("lives in Ghent" ->
+#: "lives in Bruges"); other verbs with a place ("volunteers at the food bank", "is on the committee
+#: of …", "wants to learn the drums") may hold several, and a second one adds a fact
+_ONE_PLACE_VERBS = _w("live reside base work move relocate")
+_MONTH_WORDS = frozenset(
+    content_words("january february march april june july august september october november december")
+)
+#: words (stems, as claims store them) that say when: weekdays, months, parts of the day, seasons
+_WHEN_WORDS = _MONTH_WORDS | frozenset(
+    content_words(
+        "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
+        "fridays saturdays sundays morning mornings afternoon afternoons evening evenings night nights "
+        "noon midnight weekend weekends weekday weekdays today tonight tomorrow yesterday day days week "
+        "weeks month months year years spring summer autumn winter"
+    )
+)
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
 
 def _same_names(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -95,13 +141,47 @@ def _same_subject(a: Claim, b: Claim) -> bool:
 
 
 def _same_kind(old: Claim, new: Claim, *, any_name: bool) -> bool:
-    """Whether the new value can be a new value of the old one's attribute."""
+    """Whether the new value can be a new value of the old one's attribute: a shared word; or values of
+    one kind (a time, date, number…) when that is all the new value is ("was moved to 11 February", not
+    "moves to the fifth floor on 3 February", whose date is when it happens); or, for a move, any name
+    where the old statement had a name in a place phrase ("lives in Osaka", not "is our best React
+    developer")."""
     if old.value & new.value:
         return True
     specific = {"time", "date", "weekday", "number", "email", "id"}
-    if old.kinds & new.kinds & specific:
+    if old.kinds & new.kinds & specific and not _other_words(new.value) - old.subject - old.obj - {old.verb}:
         return True
-    return any_name and "name" in old.kinds and "name" in new.kinds
+    place = {w for w in old.value_names & old.adjuncts if not _HAS_DIGIT_RE.search(w)}
+    return any_name and "name" in old.kinds and "name" in new.kinds and bool(place)
+
+
+def _when_word(word: str) -> bool:
+    return bool(_HAS_DIGIT_RE.search(word)) or word in _WHEN_WORDS
+
+
+def _other_words(value: frozenset[str]) -> frozenset[str]:
+    """The words of a value that are no time, date, day or amount ("fifth floor" in "to the fifth floor
+    on 3 February"; "time week" in "three times a week")."""
+    return frozenset(w for w in value if not _when_word(w))
+
+
+def _change_verb(verb: str) -> bool:
+    """A verb of change ("moved", "raised", "went up"): "go" only with a particle."""
+    base, _, particle = verb.partition("_")
+    return base in _CHANGE_VERBS and (bool(particle) or base not in _PARTICLE_CHANGE_VERBS)
+
+
+def _slots(words: frozenset[str]) -> frozenset[str]:
+    """What kinds of slot a set of value words fills: ``when`` (a time, day, date) and ``what`` (any
+    other word or amount)."""
+    return frozenset("when" if _when_word(w) and not w.isdigit() else "what" for w in words)
+
+
+def _another_slot(old: frozenset[str], new: frozenset[str]) -> bool:
+    """The value lost one kind of slot and gained only another ("every other Thursday at 2pm" -> "in the
+    Kestrel meeting room"): when it happens and where it happens are two facts, not a new value."""
+    gone, added = old - new, new - old
+    return bool(gone and added) and not (_slots(gone) & _slots(added))
 
 
 def _numbers_changed(old: frozenset[str], new: frozenset[str]) -> bool:
@@ -140,6 +220,14 @@ def _ended(old: Claim, new: Claim) -> bool:
     return new.obj <= old.value | old.subject | {old.verb} or bool(new.obj & old.value & new.value_names)
 
 
+def _one_place(old: Claim, new: Claim) -> bool:
+    """A verb with one place at a time ("lives in", "works at"), or values that differ only in when or
+    how much ("leaves at 06:40" -> "at 07:10"): a second value replaces the first."""
+    if old.verb in _ONE_PLACE_VERBS or (old.passive and new.passive):
+        return True  # (a passive's phrase names its one holder or place: "is handled by team Blue")
+    return _other_words(old.adjuncts) == _other_words(new.adjuncts)
+
+
 def _past_state(old: Claim, new: Claim) -> bool:
     """The new claim says what held in the past (past tense, or dated "last year", "ago") about
     something the old one states in the present, and is not a change or an ending ("moved to", "went
@@ -156,18 +244,38 @@ def _past_state(old: Claim, new: Claim) -> bool:
     return verb not in _CHANGE_VERBS and verb not in _ENDING_VERBS
 
 
-def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False) -> bool:
-    if _past_state(old, new):
+def _dated_record(old: Claim, new: Claim) -> bool:
+    """The old claim is a dated record of the past ("I weighed 90 kg in 2022", "I worked at Castlemead
+    from 2015 to 2020"): it stays true whatever holds now, so only the same record said again, past and
+    with the same verb, can replace it (a correction), never a present value or an ending."""
+    return old.past and old.dated and not (new.past and new.verb == old.verb and _dates(old) == _dates(new))
+
+
+def _dates(claim: Claim) -> frozenset[str]:
+    """The years and months a claim's value names."""
+    return frozenset(w for w in claim.value if w in _MONTH_WORDS or _YEAR_RE.fullmatch(w))
+
+
+def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False, firm: bool = True) -> bool:
+    if _past_state(old, new) or _dated_record(old, new):
         return False
     if _same_subject(old, new):
+        if old.value_owner != new.value_owner:
+            return False  # whose: "Dmitri is my landlord" / "Dmitri is my sister's landlord"
         if new.verb == old.verb and new.passive == old.passive:
             if new.negated != old.negated:
+                if old.obj and new.obj and not old.obj & new.obj:
+                    return False  # another thing: "I eat fish on Fridays" / "I don't eat meat …"
                 return not (old.value and new.value) or bool(old.value & new.value)
             if old.attitude or new.attitude:  # "allergic to peanuts" / "allergic to cats": both hold
                 if new.obj >= old.obj and new.adjuncts >= old.adjuncts:
                     return True  # "allergic to peanuts" -> "allergic to peanuts and shellfish"
                 return change and new.attitude == old.attitude
             if new.obj == old.obj:  # the same thing done or said with another time, place or amount…
+                if _another_slot(old.adjuncts, new.adjuncts):
+                    return False  # …not where instead of when: "meets on Wednesdays" / "meets at the Crown"
+                if not old.obj and not firm and not _one_place(old, new):
+                    return False  # a second place: "volunteers at the food bank" / "… at the charity shop"
                 return change or not _two_slots_changed(old.adjuncts, new.adjuncts)
             if new.obj >= old.obj and new.adjuncts >= old.adjuncts:
                 return True  # a fuller restatement: "allergic to peanuts" -> "… peanuts and shellfish"
@@ -176,18 +284,24 @@ def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False) -> boo
             if new.the_head and new.the_head == old.the_head:
                 return True  # the one thing, described anew: "prescribed the red inhaler" -> "… blue inhaler"
             if new.verb == "be" and not old.agent and not new.negated:
-                return True  # an attribute's value: "Kenji's manager is Sofia" -> "… is Raúl"
+                # an attribute's value: "Kenji's manager is Sofia" -> "… is Raúl"; not when instead of
+                # where, nor an amount of another month ("was $4,200 in March" / "$3,800 in February")
+                if _another_slot(old.value, new.value):
+                    return False
+                return firm or not _two_slots_changed(old.value, new.value)
             if new.verb == "be" and renewed:
                 return False  # what a named thing is, added: "Everest is our new team name"
             if (
                 new.passive
-                and new.verb in _CHANGE_VERBS
+                and _change_verb(new.verb)
                 and not old.agent
                 and _same_kind(old, new, any_name=False)
             ):
                 return True  # a value given: "my alarm is set for 7:00" -> "… is set for 6:30"
-            return change
-        if new.verb.split("_")[0] in _CHANGE_VERBS:
+            # a second value with change wording: "collects coins now"; not "new" in the value ("I like
+            # the new bakery") nor "since" alone ("I'm claiming Universal Credit since I lost my job")
+            return firm
+        if _change_verb(new.verb):
             named = new.verb in _NAMING_CHANGE_VERBS and (
                 new.verb != "rename" or old.verb in _NAMING_PREDICATES
             )
@@ -222,7 +336,7 @@ def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False) -> boo
     if change and old.agent and new.agent and new.verb == old.verb and old.obj and new.obj == old.obj:
         return not new.negated  # "Priya owns the billing service" -> "Marcus now owns it"
     if (
-        (new.verb.split("_")[0] in _CHANGE_VERBS or (new.verb == "be" and change))
+        (_change_verb(new.verb) or (new.verb == "be" and change))
         and not new.negated
         and old.subject
         and not old.possessor
@@ -231,7 +345,7 @@ def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False) -> boo
     ):
         # the old subject's time, changed: "The standup time was changed to 10:00", "… is now 10:00"
         return _same_kind(old, new, any_name=False) and bool(old.kinds & new.kinds & _WHEN_KINDS)
-    if new.verb.split("_")[0] in _CHANGE_VERBS and not new.passive and not new.negated and old.subject:
+    if _change_verb(new.verb) and not new.passive and not new.negated and old.subject:
         # someone changes the old subject itself: "We moved the standup to 10:00" / "The standup is at 9:30"
         thing = {w for w in new.obj if not _HAS_DIGIT_RE.search(w)}
         if thing == old.subject and not old.possessor:
@@ -246,7 +360,7 @@ def compare(old: Statement, new: Statement) -> tuple[bool, float]:
         return False, similarity
     for n in new.claims:
         for o in old.claims:
-            if _updates(o, n, new.change, new.renewed):
+            if _updates(o, n, new.change, new.renewed, new.firm):
                 return True, similarity
     return False, similarity
 
