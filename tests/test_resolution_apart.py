@@ -7,6 +7,8 @@ named by a possessive ("Peggy's granddaughter"); a company with a country in par
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from memlane import Memlane
 from memlane.graph.legal_forms import form_countries
 from memlane.graph.resolution import Candidate, Mention, resolve
@@ -280,3 +282,78 @@ def test_no_relation_to_someone_denies_that_one() -> None:
     )
     boss = Mention("Mr Tulloch", "person", context="Mr Tulloch, my boss, approved my leave")
     assert resolve(boss, [accountant]).entity_id is None
+
+
+# -- a part of the organisation both belong to -------------------------------------------------------
+
+
+def test_a_lone_name_from_a_part_of_an_organisation_in_common_is_not_a_known_person_elsewhere_in_it() -> None:
+    councillor = Candidate(
+        "e1",
+        "person",
+        "Cllr Tom Hadley",
+        affiliations=("Bristol City Council",),
+        said=_said("Tom", "Tom, the councillor, emailed again about the flats"),
+    )
+    helpdesk = Mention(
+        "Tom",
+        "person",
+        affiliations=("Bristol City Council",),
+        context="Tom from our IT helpdesk reset my password",
+    )
+    assert resolve(helpdesk, [councillor]).entity_id is None
+    # the organisation itself by its kind ("from the bank") is what the two have in common: no reason
+    assert resolve(replace(helpdesk, context="Tom from the agency called"), [councillor]).entity_id == "e1"
+
+
+# -- "is also the name of" ---------------------------------------------------------------------------
+
+
+def test_also_the_name_of_another_is_a_namesake() -> None:
+    boss = Candidate(
+        "e1",
+        "person",
+        "Tendai Moyo",
+        said=_said("Tendai Moyo", "Tendai Moyo is the floor manager and my boss"),
+    )
+    son = Mention(
+        "Tendai Moyo",
+        "person",
+        context="Tendai Moyo is also the name of Sipho's son, a young grower from Mvurwi",
+    )
+    assert resolve(son, [boss]).entity_id is None
+    # the same name said again of the one known is that one
+    again = Mention("Tendai Moyo", "person", context="Tendai Moyo wants the clerks in at six")
+    assert resolve(again, [boss]).entity_id == "e1"
+
+
+# -- a group and its companies -------------------------------------------------------------------------
+
+
+def test_a_groups_bare_name_with_one_of_its_companies_known_is_not_certain() -> None:
+    group = Candidate("e1", "company", "Corallium Group plc")
+    gaming = Candidate("e2", "company", "Corallium Gaming Ltd")
+    found = resolve(Mention("Corallium", "company"), [group, gaming])
+    assert found.entity_id is None and found.how == "ambiguous"
+    # a group a sentence called one ("the parent group"), with a company of its first word known
+    parent = Candidate(
+        "e3",
+        "company",
+        "FPT Corporation",
+        said=_said("FPT Corporation", "FPT Corporation, the parent group, grew"),
+    )
+    software = Candidate("e4", "company", "FPT Software")
+    assert resolve(Mention("FPT", "company"), [parent, software]).entity_id is None
+    # the group alone, or a company known by the very name and not said to be a group, is the one
+    assert resolve(Mention("Corallium", "company"), [group]).entity_id == "e1"
+    plain = Candidate("e5", "company", "FPT Corporation")
+    assert resolve(Mention("FPT", "company"), [plain, software]).entity_id == "e5"
+
+
+def test_a_registered_name_does_not_grow_a_short_name_known_grown_otherwise() -> None:
+    contractors = Candidate("e1", "company", "Kasama Leaf Contractors", aliases=("Kasama Leaf",))
+    found = resolve(Mention("Kasama Leaf International SA", "company"), [contractors])
+    assert found.entity_id is None
+    # the short name known alone grows into the registered name
+    short = Candidate("e2", "company", "Kasama Leaf")
+    assert resolve(Mention("Kasama Leaf International SA", "company"), [short]).entity_id == "e2"

@@ -105,7 +105,7 @@ from .said import (
     workplace,
 )
 from .said_names import names_said_for
-from .senses import TYPE_CLASSES, senses_conflict
+from .senses import TYPE_CLASSES, class_of_noun, senses_conflict
 from .thing_names import (
     document_id,
     document_ids_agree,
@@ -528,6 +528,21 @@ def _names_a_group(name: str) -> bool:
     return len(words) > len(base) and words[len(base)] in _GROUP_WORDS
 
 
+#: what a sentence says right after an organisation's name that makes it a group: "Hongda Group, the
+#: parent of Hongda Electronics", "FPT Corporation, the parent group", "the holding that owns ..."
+_GROUP_SAID = frozenset({"parent", "group", "holding", "conglomerate"})
+
+
+def _known_as_group(candidate: Candidate) -> bool:
+    """An organisation known by a group's name ("Corallium Group plc") or that a sentence that named it
+    called a parent, a group or a holding ("FPT Corporation, the parent group")."""
+    return any(_names_a_group(n) for n in _names_of(candidate)) or any(
+        description(known) & _GROUP_SAID for known in candidate.said
+    )
+
+
+_ORGANISATION = TYPE_CLASSES[EntityType.COMPANY]
+
 #: "Group" in the languages that write it after a company's name ("Eneco Groep", "Otto Gruppe",
 #: "Bimbo Grupo" is rare: Spanish and French put it first, a legal form's place), and "Holdings"
 _GROUP_WORDS = frozenset(
@@ -596,10 +611,15 @@ def _organisation_grown(name: str, known: Sequence[str]) -> bool:
     if not _has_legal_form(name) or any(_has_legal_form(k) for k in known):
         return False
     words = _organisation_base(name).split()
-    for k in known:
-        short = _organisation_base(k).split()
+    bases = [_organisation_base(k).split() for k in known]
+    for short in bases:
         if short and len(short) < len(words) and short in (words[: len(short)], words[-len(short) :]):
-            return True
+            # (not when another known name grows the same words otherwise: "Kasama Leaf International
+            # SA" is not the "Kasama Leaf" known as "Kasama Leaf Contractors" too)
+            n = len(short)
+            return not any(
+                len(other) > n and other[:n] == short and other != words[: len(other)] for other in bases
+            )
     return False
 
 
@@ -2572,6 +2592,25 @@ def _resolve(
             "ambiguous",
             tuple(sorted({c.id for g in (*fits.values(), *conflicted.values()) for c in g})),
         )
+    if (
+        "exact" in fits
+        and (kind or _type(fits["exact"][0].type)) in _ORGANISATIONS
+        and all(_known_as_group(c) for c in fits["exact"])
+        and any(
+            c not in fits["exact"] and _type(c.type) in _ORGANISATIONS
+            for how, group in fits.items()
+            if how != "exact"
+            for c in group
+        )
+    ):
+        # "Corallium" with Corallium Group plc and Corallium Gaming Ltd known, "FPT" with FPT Corporation
+        # ("the parent group") and FPT Software: the group's name without its group word is the name
+        # of each of its companies too; the one known by it exactly is no more certain
+        return Resolution(
+            None,
+            "ambiguous",
+            tuple(sorted({c.id for g in (*fits.values(), *conflicted.values()) for c in g})),
+        )
     if "form" in fits and "partial" in fits:
         # "Rob" with Robert known alone and Dr. Robert Allen known in full: one called by a given name
         # alone is the one known so, rather than one whose full name it only shortens; a part of a
@@ -2863,6 +2902,8 @@ def _says_namesake(name: str, said: str) -> bool:
     folded = said.casefold()
     if "same name" in folded or "no relation" in folded or "namesake" in folded:
         return True
+    if "name" in folded and _NAME_ALSO.search(folded):
+        return True
     if ("different" in folded or "else" in folded or "another" in folded) and _SOMEONE_ELSE.search(said):
         return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
@@ -2877,6 +2918,9 @@ def _says_namesake(name: str, said: str) -> bool:
         return False
     return any(m.group(1) in words for m in _NAMESAKE.finditer(said))
 
+
+#: "@ is also the name of Sipho's son", "@ shares her name with my boss": the name is borne by another too
+_NAME_ALSO = re.compile(r"\balso\s+the\s+name\s+of\b|\bshares?\s+(?:a|the|his|her|their|my|our)\s+name\b")
 
 #: a word of a name (``_says_namesake``)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -3363,8 +3407,11 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
     unit = workplace(said) if said is not None else frozenset()
     if not unit or not any(description(known) or roles(known) for known in candidate.said):
         return False
-    if _organisation_in_common(mention, candidate):
-        return False  # "Mr Dara from the bank" with Sok Dara of ACLEDA, the mention of ACLEDA too
+    if _organisation_in_common(mention, candidate) and any(class_of_noun(w) == _ORGANISATION for w in unit):
+        # "Mr Dara from the bank" with Sok Dara of ACLEDA, the mention of ACLEDA too: the words name the
+        # organisation itself, which the two have in common; not a part of it ("Tom from our IT
+        # helpdesk" with a councillor of the same council known)
+        return False
     stems = {w[:5] for w in unit}
     return not any(w[:5] in stems for known in candidate.said for w in said_words(known))
 
