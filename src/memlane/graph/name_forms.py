@@ -61,6 +61,8 @@ __all__ = [
     "WORDS_OF_ADDRESS_AFTER",
     "WORDS_OF_ADDRESS_BEFORE",
     "KINSHIP_WORDS",
+    "KIN_ALONE",
+    "kin_alone",
     "generation",
     "is_short_form",
     "is_transposition",
@@ -96,6 +98,55 @@ KINSHIP_WORDS = {
         "grandfather",
     ),
 }
+#: A parent or grandparent called by a word of the family's language alone ("Abbu", "Mãe", "Taid",
+#: "Jiddi", "Ah Ma"), and the relatives it can name (casefolded as written, accents kept; a word of
+#: several meanings names each: "baba" is a father in Arabic, Persian, Turkish and Swahili, a
+#: grandmother in Slavic languages). Wider than :data:`KINSHIP_WORDS`: it keeps the words that are also given names or
+#: surnames ("Ma", "Pa", "Nana", "Oma"), because resolution reads it only as a fallback, when the word fits
+#: no one by its name, and only links to the one person a sentence said is the writer's relative of
+#: that kind ("Georges Haddad is my father": ``said.relations``). Written from the languages' usage.
+KIN_ALONE: dict[str, frozenset[str]] = {
+    word: frozenset(kin.split())
+    for kin, words in {
+        "mother": "mom mum mama mamma mommy mummy mother maman mutti madre mamusia mamá mãe mẹ ammi ammu "
+        "ammee umma eomma okaasan okasan ima imma mami mamka majka nanay inay ma maa aai amai amma "
+        "moeder mor mamina mamita",
+        "father": "dad daddy papa pappa father vati padre tatus tata tato tatko pai papai bố abbu abba "
+        "abbi abbaji bapu bapuji pitaji appa appaji abeoji otousan otosan tatay itay pop pops pa "
+        "papá papi vader far isä aba abah ayah bapak babo",
+        "father grandmother": "baba",
+        "grandmother": "grandma granny grandmother gran nan oma nonna abuela abuelita babcia babushka "
+        "babulya bubbe bubby savta teta sitti sitto jaddah jadda nani dadi ammamma ammachi avó vovó vó "
+        "mormor farmor mamie mémé nain halmeoni obaasan obachan ahma amah popo nainai laolao yiayia "
+        "giagia bunica buni nagymama mummo ouma lola",
+        "grandmother grandfather": "nana",
+        "grandfather": "grandpa granddad grandad grandfather grampa gramps opa nonno abuelo abuelito "
+        "dziadek dziadzia dedushka deda dedo zayde saba jiddo jiddi jeddo jaddi sido thatha taid avô "
+        "vovô morfar farfar pépé papy harabeoji ojiisan ojichan ahgong ahkong yeye laoye gonggong "
+        "pappous papou bunic nagypapa ukki oupa dede lolo",
+        "father grandfather": "dada",
+    }.items()
+    for word in words.split()
+}
+#: two-word forms, the first a word of the Hokkien and Cantonese diminutive ("Ah Ma", "Ah Gong")
+_KIN_PAIRS = {"ah ma": "ahma", "ah gong": "ahgong", "ah kong": "ahkong", "ah mah": "ahma", "a ma": "ahma"}
+
+
+def kin_alone(name: str) -> frozenset[str]:
+    """The relatives a name that is a kinship word alone can name ("Abbu": father; "Baba": father or
+    grandmother), empty for any other name. Capitalised, as a name is written."""
+    text = " ".join(name.split())
+    if not text[:1].isupper():
+        return frozenset()
+    word = text.casefold()
+    word = _KIN_PAIRS.get(word, word)
+    if " " in word:
+        return frozenset()
+    # (as written: "Mẹ", "Bố", "Mãe" are listed with their accents; without them, "Me", "Bo" and "Mae"
+    # are other words or names)
+    return KIN_ALONE.get(word, frozenset())
+
+
 #: Honorifics written after a name with a hyphen (Japanese, Korean).
 HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai", "sempai", "ssi", "nim"])
 

@@ -71,6 +71,7 @@ from .name_forms import (
     is_short_form,
     is_transposition,
     is_vowel_slip,
+    kin_alone,
     romanisation_key,
     undoubled,
 )
@@ -124,6 +125,7 @@ __all__ = [
     "Mention",
     "Resolution",
     "blocking_keys",
+    "first_surname",
     "context_evidence",
     "introduces",
     "is_title",
@@ -980,6 +982,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         if tokens:
             keys.add(f"n:{' '.join(tokens)}")
             keys.add(f"p:{tokens[-1]}")
+            if (surname := first_surname(tokens, name)) is not None:
+                keys.add(f"p:{surname}")  # "Rosa Quispe Mamani" is found as "Ing. Quispe"
             for expanded in _english_spellings(name):
                 if spelt := _person_tokens(expanded):
                     # "Jørgensen" is found as "Joergensen", "Rəşad Məmmədov" as "Rashad Mammadov"
@@ -1103,6 +1107,7 @@ _RANK = {
     "run": 1.95,
     "fuzzy": 1.0,
     "named": 1.5,
+    "kin": 1.5,
     "spelt": 0.9,
 }
 
@@ -2297,8 +2302,122 @@ def resolve(
             found = _by_name_said(mention, candidates, result, similarity)
         if found is None and person and result.how == "ambiguous" and mention.context:
             found = _one_of_two_spellings(mention, candidates, result)
+        if found is None and person and result.how == "new":
+            found = _by_kin(mention, candidates) or _first_surname(mention, candidates)
         return found or result
     return result
+
+
+def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
+    """A relative called by a kinship word alone ("Abbu", "Mãe", "Taid", "Oma") that fits no one by its
+    name: the one person a sentence that named them said is the writer's relative of that kind
+    ("Georges Haddad is my father", "Annamma Kurian is my grandmother": ``said.relations``), or the one
+    known by another such word of that kind ("Dad" then "Abbu"; not for a word that is also a given
+    name: "Nana" is not the one known as "Grandma" without a sentence saying so). And the other way: a name whose own
+    sentence says the person is the writer's relative ("Walter Jensen is my father") is the one person
+    known by a kinship word of that kind alone ("Dad"). Only when exactly one person fits, and not when
+    the mention's sentence says it is someone else than them (the vetoes of a fuzzy match)."""
+    name = mention.name or ""
+    kinds = kin_alone(name)
+    if len(kinds) > 1:
+        kinds = _kin_of_pronoun(mention, kinds)  # "Baba had his check-up": the father
+    if kinds:
+        by_word = not is_given_name(_fold(name))  # ("Nana" the name is not "Grandma": only by a sentence)
+
+        def fits(candidate: Candidate) -> bool:
+            if by_word and any(kin_alone(n) & kinds for n in _names_of(candidate)):
+                return True
+            return any(r.kin in kinds for said in candidate.said for r in relations(said))
+    else:
+        said = _mention_said(mention)
+        if said is None or len(_person_tokens(name)) < 2:
+            return None
+        mine = {r.kin for r in relations(said) if r.kin}
+        if not mine:
+            return None
+
+        def fits(candidate: Candidate) -> bool:
+            return any(kin_alone(n) & mine for n in _names_of(candidate))
+
+    kind = _type(mention.type)
+    found = [c for c in candidates if _type(c.type) in (None, EntityType.PERSON) and fits(c)]
+    if len(found) != 1:
+        return None
+    match = found[0]
+    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
+        return None
+    if _someone_else(mention, kind, match) or _said_namesake(mention):
+        return None
+    return Resolution(match.id, "kin", new_alias=_alias(mention, match), score=_RANK["kin"] / 4)
+
+
+def first_surname(tokens: Sequence[str], name: str = "") -> str | None:
+    """The first of two surnames of a name in the Spanish order, given names first ("rosa quispe
+    mamani": "quispe"; "rodrigo garza trevino": "garza"), by which the person is called with a title
+    ("Ing. Quispe"): the last part but one of a name of three parts or more whose first part is a given
+    name and whose last two are not (nor particles, initials or English words), written apart (``name``,
+    as written: not the two halves of "Dong-hyun" or "Kroah-Hartman"). None for any other name."""
+    if len(tokens) < 3 or not all(len(t) > 1 and t.isalpha() for t in tokens[-2:]):
+        return None
+    first, last = tokens[-2], tokens[-1]
+    if not is_given_name(tokens[0]) or any(
+        is_given_name(t) or t in _PARTICLES or is_common_word(t) for t in (first, last)
+    ):
+        return None  # (not "Dave the electrician", "Clive Scientist Alleyne")
+    if re.search(rf"\b{first}\s*-\s*{last}\b", _fold(name)):
+        return None  # one name written with a hyphen ("Kim Ji-hoon", "Greg Kroah-Hartman")
+    return first
+
+
+def _first_surname(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
+    """A surname alone (with a title or a word of address, or typed a person) that no one bears as
+    their last name: the one person whose name has it as the first of two surnames (``first_surname``:
+    "Ing. Quispe" for Rosa Quispe Mamani), of the gender the title states; not when another person
+    bears the name in another place of theirs, nor when the sentence says it is someone else."""
+    tokens, gender = _person_parts_of(mention.name or "")
+    kind = _type(mention.type)
+    if len(tokens) != 1 or (gender is None and kind is not EntityType.PERSON) or is_given_name(tokens[0]):
+        return None
+    found, others = [], False
+    for c in candidates:
+        if _type(c.type) not in (None, EntityType.PERSON):
+            continue
+        names = _names_of(c)
+        parts = [_person_parts_of(n)[0] for n in names]
+        if any(first_surname(p, n) == tokens[0] for p, n in zip(parts, names, strict=True)):
+            found.append(c)
+        elif any(tokens[0] in p for p in parts):
+            others = True  # someone else bears the name otherwise ("Juan Pablo Restrepo"): not this way
+    if len(found) != 1 or others:
+        return None
+    match = found[0]
+    if gender is not None and _genders_conflict(
+        ("Mr " if gender == "m" else "Ms ") + tokens[0], (match.name, *match.aliases)
+    ):
+        return None
+    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
+        return None
+    if _someone_else(mention, kind, match) or _said_namesake(mention):
+        return None
+    return Resolution(match.id, "partial", new_alias=_alias(mention, match), score=_RANK["partial"] / 4)
+
+
+#: the gender of a parent's or grandparent's relation, and of the pronouns that speak of them
+_KIN_GENDERS = {"father": "m", "grandfather": "m", "mother": "f", "grandmother": "f"}
+_PRONOUNS = re.compile(r"\b(?:(?P<m>he|his|him)|(?P<f>she|her|hers))\b", re.IGNORECASE)
+
+
+def _kin_of_pronoun(mention: Mention, kinds: frozenset[str]) -> frozenset[str]:
+    """The relations a kinship word of several meanings can name, narrowed by the pronouns of its
+    sentence after it when they are of one gender ("Baba had his check-up": a father, not a
+    grandmother)."""
+    said = _mention_said(mention) or ""
+    genders = {
+        "m" if found.group("m") else "f" for found in _PRONOUNS.finditer(said, max(said.find(MARK), 0))
+    }
+    if len(genders) != 1:
+        return kinds
+    return frozenset(k for k in kinds if _KIN_GENDERS.get(k) in genders) or kinds
 
 
 def _one_of_two_spellings(
@@ -2349,6 +2468,8 @@ def _address_and_rest(name: str) -> tuple[str | None, str] | None:
         return None, name[:-2]  # Hindi "ji" joined to a name ("Mauryaji"; not "Kenji", a name of its own)
     if len(words) < 2:
         return None
+    if len(words) == 2 and words[0] == "M." and words[1][:1].isupper() and len(words[1]) > 2:
+        return "m", words[1]  # French "M." (Monsieur) before a surname: "M. Perrenoud", when no M. fits
     first = _fold(words[0]).strip(".'’")
     if first in WORDS_OF_ADDRESS_BEFORE and words[1][:1].isupper():
         return WORDS_OF_ADDRESS_BEFORE[first], " ".join(words[1:])

@@ -1,0 +1,123 @@
+"""Recall rules for people called by what their relation to the writer or their place in a name makes
+them: a parent or grandparent called by a kinship word of the family's language alone ("Abbu", "Mãe",
+"Taid") when a sentence said who that relative is (``name_forms.KIN_ALONE``, ``resolution._by_kin``),
+French "M." (Monsieur) before a surname, and the first of two Spanish surnames after a title ("Ing.
+Quispe" for Rosa Quispe Mamani: ``resolution.first_surname``); and what each keeps apart."""
+
+from __future__ import annotations
+
+from memlane import Memlane
+from memlane.graph.name_forms import kin_alone
+from memlane.graph.resolution import Candidate, Mention, blocking_keys, first_surname, resolve
+
+
+def _person(name: str, context: str) -> Mention:
+    return Mention(name, "person", context=context)
+
+
+def _known(id: str, name: str, said: str) -> Candidate:
+    """A person as the registry keeps them: the first sentence that named them, the name marked."""
+    return Candidate(id, "person", name, said=(said.replace(name, "\u2062", 1),))
+
+
+def test_kinship_words_of_other_languages() -> None:
+    assert kin_alone("Abbu") == {"father"}
+    assert kin_alone("Jiddi") == {"grandfather"}
+    assert kin_alone("Ah Ma") == {"grandmother"}
+    assert kin_alone("Mẹ") == {"mother"}
+    assert kin_alone("Baba") == {"father", "grandmother"}
+    # as written: in lower case, or without the accent that makes it the word, it is not one
+    assert kin_alone("abbu") == frozenset()
+    assert kin_alone("Me") == frozenset()
+    assert kin_alone("Mae") == frozenset()
+    assert kin_alone("Abbu Rahman") == frozenset()
+
+
+def test_a_relative_called_by_a_kinship_word() -> None:
+    father = _known("p1", "Georges Haddad", "Georges Haddad is my father")
+    grandmother = _known("p2", "Annamma Kurian", "Annamma Kurian is my grandmother")
+    known = [father, grandmother]
+    for name, context, expected in (
+        ("Abbu", "Abbu wants the looms oiled", "p1"),
+        ("Papa", "Papa gets up at 3 to light the oven", "p1"),
+        ("Ammachi", "Ammachi takes her tablets after breakfast", "p2"),
+        ("Oma", "Oma still bakes on Sundays", "p2"),
+        # a word of two meanings, its sentence's pronoun says which
+        ("Baba", "Baba had his check-up, all fine", "p1"),
+    ):
+        found = resolve(_person(name, context), known)
+        assert (found.entity_id, found.how) == (expected, "kin"), name
+    # the other way: a full name said to be the writer's father, the father known by a word alone
+    dad = Candidate("p3", "person", "Dad")
+    found = resolve(_person("Walter Jensen", "Walter Jensen is my father"), [dad])
+    assert (found.entity_id, found.how) == ("p3", "kin")
+    # another kinship word of that relative, known first
+    assert resolve(_person("Abbu", "Abbu called"), [dad]).entity_id == "p3"
+
+
+def test_kinship_words_that_stay_apart() -> None:
+    father = _known("p1", "Georges Haddad", "Georges Haddad is my father")
+    grandmother = _known("p2", "Teta Samira", "Teta Samira is my grandmother")
+    # a word of two meanings that fits two relatives, nothing saying which
+    assert resolve(_person("Baba", "Baba called"), [father, grandmother]).entity_id is None
+    # two people said to be that relative
+    stepfather = _known("p3", "Omar Haddad", "Omar Haddad is my father too")
+    assert resolve(_person("Abbu", "Abbu called"), [father, stepfather]).entity_id is None
+    # someone else's father is not the writer's
+    their = _known("p4", "Gwilym Pryce", "Gwilym Pryce is Dai's father")
+    assert resolve(_person("Taid", "Taid fell off the quad bike"), [their]).entity_id is None
+    # no relation said of anyone
+    plain = Candidate("p5", "person", "Georges Haddad")
+    assert resolve(_person("Abbu", "Abbu called"), [plain]).entity_id is None
+    # a full name said to be the writer's uncle is not the one called "Dad"
+    dad = Candidate("p6", "person", "Dad")
+    assert resolve(_person("Walter Jensen", "Walter Jensen is my uncle"), [dad]).entity_id is None
+    # the sentence says it is someone else
+    found = resolve(_person("Papa", "Papa, my friend's father, not mine, called"), [father])
+    assert found.entity_id is None
+
+
+def test_monsieur_before_a_surname() -> None:
+    jean_luc = Candidate("p1", "person", "Jean-Luc Perrenoud")
+    found = resolve(_person("M. Perrenoud", "M. Perrenoud comes by on Wednesdays"), [jean_luc])
+    assert found.entity_id == "p1"
+    # a woman of the surname is not Monsieur; an initial M. still fits a given name of M
+    claire = Candidate("p2", "person", "Claire Perrenoud")
+    assert resolve(_person("M. Perrenoud", "M. Perrenoud called"), [claire]).entity_id is None
+    marie = Candidate("p3", "person", "Marie Perrenoud")
+    assert resolve(_person("M. Perrenoud", "M. Perrenoud called"), [marie]).entity_id == "p3"
+    # two men of the surname: which one is not known
+    two = [jean_luc, Candidate("p4", "person", "Luc Perrenoud")]
+    assert resolve(_person("M. Perrenoud", "M. Perrenoud called"), two).entity_id is None
+
+
+def test_the_first_of_two_surnames() -> None:
+    assert first_surname(("rosa", "quispe", "mamani")) == "quispe"
+    assert first_surname(("maria", "jose", "garcia")) is None  # a second given name
+    assert first_surname(("quispe", "mamani")) is None
+    assert "p:quispe" in blocking_keys("Ing. Rosa Quispe Mamani", "person")
+    rosa = Candidate("p1", "person", "Ing. Rosa Quispe Mamani")
+    found = resolve(_person("Ing. Quispe", "Ing. Quispe wants the concrete tests on her desk"), [rosa])
+    assert found.entity_id == "p1"
+    rodrigo = Candidate("p2", "person", "Rodrigo Garza Treviño")
+    assert resolve(_person("Ing. Garza", "Ing. Garza wants a quote"), [rodrigo]).entity_id == "p2"
+    # a title of the other gender
+    assert resolve(_person("Sra. Garza", "Sra. Garza wants a quote"), [rodrigo]).entity_id is None
+    # someone else bears it as a surname of their own: not this way
+    other = Candidate("p3", "person", "Juan Pablo Garza")
+    assert (
+        resolve(_person("Mr Garza", "Mr Garza at Blooms wants a credit"), [rodrigo, other]).entity_id != "p2"
+    )
+    assert resolve(_person("Sr. Garza", "Sr. Garza called"), [rodrigo, other]).entity_id != "p2"
+    # two people with it first of two
+    two = [rodrigo, Candidate("p4", "person", "Luis Garza Peña")]
+    assert resolve(_person("Ing. Garza", "Ing. Garza wants a quote"), two).entity_id is None
+
+
+def test_on_store_the_first_of_two_surnames(mem: Memlane) -> None:
+    # (the store files a name under the first of its two surnames too: ``blocking_keys``)
+    mem.store("Rosa Quispe Mamani is the site engineer on the new line")
+    mem.store("Doña Quispe wants the concrete tests by Friday")
+    people = {e.name: e for e in mem.entities.list(limit=50) if e.type == "person"}
+    assert sorted(people) == ["Rosa Quispe Mamani"]
+    assert len(mem.entities.memories(people["Rosa Quispe Mamani"].id, limit=10)) == 2
