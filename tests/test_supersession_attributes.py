@@ -7,7 +7,9 @@ value matched only by its kind (a date, a number) must be all the new value is; 
 the old statement; when something happens and where it happens are two facts; a second place, club or
 wish adds a fact unless the verb has one place at a time; a dated record of the past stays true; a
 flipped polarity must be about the same thing; whose thing the value is must agree; "new" in a value or
-a "since" phrase is not enough to replace another value; "either" adds a fact.
+a "since" phrase is not enough to replace another value; "either" adds a fact; "give" ends something
+only as "give up"; a subject with words beyond a name ("my train to Porto") is not the same subject as a
+longer one ("my train back from Porto").
 
 The sentences are written for these tests, not taken from any benchmark or labelled set. Pairs through
 the store run on both backends (the ``mem`` fixture)."""
@@ -48,6 +50,8 @@ ANOTHER_FACT = [
     ("I rate my old team lead highly", "I rate the new intern highly"),  # "new" in another value
     ("I receive carer's allowance", "I'm receiving a student grant since I went back to college"),
     ("I don't like my upstairs neighbour", "I don't like my new landlord either"),
+    ("I'm a blood donor", "I gave blood on 4 April"),  # "give" ends something only as "give up"
+    ("My train to Porto is on 3 June at 09:10", "My train back from Porto is on 8 June"),  # another trip
 ]
 
 #: (old, new): the same attribute of the same subject with a new value: still supersedes
@@ -66,6 +70,8 @@ SAME_ATTRIBUTE = [
     ("I receive carer's allowance", "I don't receive carer's allowance any more"),
     ("The parcel is handled by courier Lime", "The parcel is handled by courier Birch"),
     ("Ottilie lives in Ghent", "Ottilie lives in Leuven now"),
+    ("Ottilie is learning Danish", "Ottilie gave up Danish"),
+    ("Customer Nordvik Labs is on the Basic plan", "Nordvik Labs upgraded to the Team plan"),
 ]
 
 

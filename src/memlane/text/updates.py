@@ -41,7 +41,11 @@ Three rules hold before all of these (each a false update that hid a true fact):
 And these keep another attribute of the same subject apart (3 Dec; each chained two facts of one
 speaker as versions: "I weigh 82 kg" superseded by "I go to the gym three times a week"):
 
-* "go" is a verb of change only with a particle ("went up to 950"); alone it is an activity.
+* "go" is a verb of change only with a particle ("went up to 950"); alone it is an activity. So
+  "give" ends something only as "give up" ("gave blood on 2 March" ends no "I'm blood type O").
+* A subject that holds another one's words and more is the same named thing only when the smaller is
+  the name alone ("Helix Labs" / "Customer Helix Labs"), not a thing with a name in a phrase ("my
+  flight to Dakar" / "my flight back from Dakar").
 * A value matched to the old one only by its kind (a date, time, number) must be all the new value is,
   apart from words naming the old thing: "The office moves to the fifth floor on 3 February" does not
   update "The office is closed on 2 January". A move with any name needs a place (a name in a phrase,
@@ -87,7 +91,8 @@ _CHANGE_VERBS = _w(
     "drop fall go turn become extend renew reassign promote hand bump slip set reset adjust"
 )
 #: verbs saying that the old value no longer holds ("left Siemens", "sold the Octavia")
-_ENDING_VERBS = _w("leave quit sell stop cancel end abandon retire resign lose close drop give")
+#: ("give" only as "give up": "gave blood on 2 March" ends nothing)
+_ENDING_VERBS = _w("leave quit sell stop cancel end abandon retire resign lose close drop give_up")
 #: change verbs whose new value may be any name (a place, a new name): the others need evidence that
 #: the values are of one kind (a shared word, a date, a time, a number)
 _NAMING_CHANGE_VERBS = _w("move relocate transfer rename")
@@ -134,8 +139,8 @@ def _same_subject(a: Claim, b: Claim) -> bool:
     if a.possessor or b.possessor or not (a.agent and b.agent):
         return False
     small, large = (a, b) if len(a.subject) < len(b.subject) else (b, a)
-    if not small.subject < large.subject:
-        return False
+    if not small.subject < large.subject or not small.subject <= content_words(" ".join(small.names)):
+        return False  # (the smaller one is the name alone: not "my flight to Dakar" / "… back from Dakar")
     extra = large.subject - small.subject
     return bool(large.names & small.names) and not extra & {n for n in large.names}
 
@@ -241,7 +246,7 @@ def _past_state(old: Claim, new: Claim) -> bool:
     verb = new.verb.split("_")[0]
     if verb == old.verb.split("_")[0]:
         return True  # the present habit, done once in the past: "closes at 20:00" / "closed at 18:00 on …"
-    return verb not in _CHANGE_VERBS and verb not in _ENDING_VERBS
+    return not _change_verb(new.verb) and verb not in _ENDING_VERBS and new.verb not in _ENDING_VERBS
 
 
 def _dated_record(old: Claim, new: Claim) -> bool:
