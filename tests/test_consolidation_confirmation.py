@@ -58,6 +58,10 @@ APART = [
     ("Bram drives buses in Leeds", "Bram repairs buses in Leeds"),
     ("Jonas is afraid of spiders", "Jonas used to be afraid of spiders"),  # a state past
     ("Bram quit drinking in 2022", "Bram started drinking in 2022"),  # opposites
+    # said as verbs, "study" and "work" share only a noun sense (the study of a subject): two occupations
+    ("Linh's son Nam studies in Hue", "Linh's son Nam works in Hue"),
+    ("Tuan's sister An studies in Hanoi", "Tuan's sister An works in Hanoi"),  # "An" a name, no article
+    ("Tuan's sister An is a student in Hanoi", "Tuan's sister An works in Hanoi"),
 ]
 
 

@@ -78,3 +78,13 @@ def test_a_prefix_is_no_frame(a: str, b: str) -> None:
 @pytest.mark.parametrize(("a", "b"), STILL_FRAMED)
 def test_framing_words_still_frame(a: str, b: str) -> None:
     assert verdict(a, b) == 1 and verdict(b, a) == 1
+
+
+def test_a_verb_is_read_in_its_verb_senses() -> None:
+    """A word said as its clause's verb counts as a synonym only by a verb sense: "studies" / "works"
+    share only the noun "study, work" (applying the mind to a subject); a noun for a verb still joins
+    by derivation, and a verb's synonym as a verb still does."""
+    assert verdict("Bao studies at night", "Bao works at night") == 0
+    assert verdict("Linh's son Nam studies in Hue", "Linh's son Nam works in Hue") == 0
+    assert verdict("Ilka got married in 2021", "Ilka's wedding was in 2021") == 1
+    assert verdict("The office closes at 6 pm", "The office shuts at 6 pm") == 1

@@ -215,11 +215,16 @@ def is_verb(words: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def related(a: str, b: str, senses: int = SENSES, hypernyms: bool = False) -> bool:
+def related(a: str, b: str, senses: int = SENSES, hypernyms: bool = False, verbs: bool = False) -> bool:
     """Whether ``a`` and ``b`` share a synset, or a synset of one points to one of the other by a
     derivation, an attribute or a pertainym (and with ``hypernyms``, one is the other's direct
-    hypernym: "landed" / "arrived", a kind of it), among the first ``senses`` senses of each."""
+    hypernym: "landed" / "arrived", a kind of it), among the first ``senses`` senses of each.
+    ``verbs``: both are said as verbs (each its clause's verb, where it is said), so that only their
+    verb senses count ("Mai studies in Hue" / "Mai works in Hue": "study" and "work" share only a noun
+    sense, the study of a subject, and said as verbs they are two occupations)."""
     sa, sb = _senses(a, senses), _senses(b, senses)
+    if verbs:
+        sa, sb = _verb_senses(sa), _verb_senses(sb)
     if not sa or not sb:
         return False
     if sa & sb:
@@ -231,6 +236,10 @@ def related(a: str, b: str, senses: int = SENSES, hypernyms: bool = False) -> bo
         for s in mine
         for symbol, target in _pointers(s)
     )
+
+
+def _verb_senses(synsets: frozenset[Synset]) -> frozenset[Synset]:
+    return frozenset(s for s in synsets if s[0] == "v")
 
 
 @lru_cache(maxsize=65536)

@@ -19,8 +19,9 @@ erring on the side of keeping apart:
    swimming" / "swims") is in the other, or has a WordNet synonym or derivational relative there
    (``lexicon.related``: "closes" / "shuts", "owner" / "owns", "married" / "wedding"). Phrasal verbs
    and light-verb idioms are one word ("called off" = ``call_off`` = "cancelled"), "is called" is the
-   copula. A word the other statement does not say — a detail added, or a sibling such as "sister" /
-   "cousin" or "red" / "blue" — keeps them apart.
+   copula. Two words each said as its statement's verb relate by their verb senses only (``_verbs``:
+   "studies" / "works" share only a noun sense). A word the other statement does not say — a detail
+   added, or a sibling such as "sister" / "cousin" or "red" / "blue" — keeps them apart.
 5. **No opposites** (``OPPOSITES``, general English antonyms, and WordNet's antonyms).
 6. **Framing words**: at most ``EXTRA`` words one statement adds, when the other adds none, may frame
    the fact rather than change it (``_framing``: "plays piano **as a hobby**").
@@ -372,6 +373,36 @@ def _reading(content: str) -> _Reading:
     return _Reading(tuple(units), frozenset(found), tuple(dict.fromkeys([w for _, w in units] + tokens)))
 
 
+_WOULD_LIKE_RE = re.compile(r"\b(?:would|'d|’d)\s+(?:like|love)\b")
+#: verbs that are never a clause's own verb in ``_verbs``' reading (auxiliaries)
+_AUXILIARIES = frozenset(
+    ["be", "have", "do", "will", "can", "may", "must", "shall", "should", "would", "could"]
+)
+
+
+@lru_cache(maxsize=65536)
+def _verbs(content: str) -> frozenset[str]:
+    """The words of ``content`` (as ``_reading`` reads them) said as a clause's verb: those of the
+    claim analysis's verbs (``text.claims``), or, when it reads no clause ("Khánh's daughter My studies
+    in Hue": "My" is a name), the one word that may be a verb at all, if there is one (lemminflect's
+    verb lemmas, auxiliaries aside); not the "like" of "would like", an idiom of a want. ``verdict``
+    reads two such words, one on each side, in their verb senses only (``lexicon.related``)."""
+    import lemminflect
+
+    said = _compared(_unnamed(content))
+    # "would like" / "'d love" is the idiom of a want, read as such (``attitudes``), not the verb "like"
+    tokens = [t for t in _TOKEN_RE.findall(_WOULD_LIKE_RE.sub("", said.lower())) if not t[0].isdigit()]
+    lemmas = {t: set(lemminflect.getAllLemmas(t).get("VERB", ())) for t in tokens}
+    claims = analyse(said).claims
+    claimed = {c.verb for c in claims if c.verb} - _AUXILIARIES
+    if claimed:
+        return frozenset(t for t in tokens if lemmas[t] & claimed)
+    if claims:
+        return frozenset()
+    capable = {t for t in tokens if lemmas[t] - _AUXILIARIES}
+    return frozenset(capable) if len(capable) == 1 else frozenset()
+
+
 def _phrasal(tokens: list[str], i: int) -> tuple[str, int] | None:
     """A WordNet verb of two or three words starting at ``i`` — a verb and its particles ("called
     off" -> ``call_off``, "gave up", "looks after") or a light verb's idiom ("took place", "got rid
@@ -433,9 +464,19 @@ def verdict(
         light = light | _PREFERRING
     only_a = [w for k, w in ra.units if k not in keys_b and k not in light]
     only_b = [w for k, w in rb.units if k not in keys_a and k not in light]
+    verbs_a, verbs_b = _verbs(a), _verbs(b)
     left = [
-        [w for w in mine if not any(lexicon.related(w, o, senses, hypernyms) for o in other)]
-        for mine, other in ((only_a, rb.words), (only_b, ra.words))
+        [
+            w
+            for w in mine
+            if not any(
+                lexicon.related(w, o, senses, hypernyms, w in verbs_mine and o in verbs_other) for o in other
+            )
+        ]
+        for mine, other, verbs_mine, verbs_other in (
+            (only_a, rb.words, verbs_a, verbs_b),
+            (only_b, ra.words, verbs_b, verbs_a),
+        )
     ]
     # words WordNet does not account for: framing words one side adds, aligned, or another fact
     found = 1
