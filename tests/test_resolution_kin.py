@@ -91,6 +91,22 @@ def test_monsieur_before_a_surname() -> None:
     assert resolve(_person("M. Perrenoud", "M. Perrenoud called"), two).entity_id is None
 
 
+def test_two_initials_after_m_are_initials() -> None:
+    # "M." before another initial is an initial, not Monsieur ("M. L. Ndiaye", "M.-L. Vautrin")
+    mamadou = Candidate("p1", "person", "Mamadou Lamine Ndiaye")
+    assert resolve(_person("M. L. Ndiaye", "M. L. Ndiaye signed the annex"), [mamadou]).entity_id == "p1"
+    marie_laure = Candidate("p2", "person", "Marie-Laure Vautrin")
+    assert resolve(_person("M.-L. Vautrin", "M.-L. Vautrin signed"), [marie_laure]).entity_id == "p2"
+    # initials of other names
+    assert (
+        resolve(
+            _person("M. L. Vautrin", "M. L. Vautrin signed"), [Candidate("p3", "person", "Luc Vautrin")]
+        ).how
+        == "new"
+    )
+    assert resolve(_person("R. L. Ndiaye", "R. L. Ndiaye signed"), [mamadou]).how == "new"
+
+
 def test_the_first_of_two_surnames() -> None:
     assert first_surname(("rosa", "quispe", "mamani")) == "quispe"
     assert first_surname(("maria", "jose", "garcia")) is None  # a second given name
@@ -121,3 +137,58 @@ def test_on_store_the_first_of_two_surnames(mem: Memlane) -> None:
     people = {e.name: e for e in mem.entities.list(limit=50) if e.type == "person"}
     assert sorted(people) == ["Rosa Quispe Mamani"]
     assert len(mem.entities.memories(people["Rosa Quispe Mamani"].id, limit=10)) == 2
+
+
+# ------------------------------------------------------------------------------------------------
+# organisations: legal forms cleanco does not list; a name without the words between its first and last
+# ------------------------------------------------------------------------------------------------
+
+
+def _company(id: str, name: str) -> Candidate:
+    return Candidate(id, "company", name)
+
+
+def test_more_legal_forms() -> None:
+    for registered, short in (
+        ("Namib Freight Carriers CC", "Namib Freight"),  # a close corporation
+        ("Northside Community Larder SCIO", "Northside Community Larder"),
+        ("Metsänomistajat Savotta ry", "Savotta"),  # a Finnish registered association
+        ("Rókur Garn P/F", "Rókur"),  # a Faroese company
+        ("Consorcio Andino Vías S.A.C.", "Andino Vías"),
+        ("Gulfbridge Consulting FZ-LLC", "Gulfbridge"),
+    ):
+        found = resolve(Mention(short, "company"), [_company("c1", registered)])
+        assert found.entity_id == "c1", registered
+        assert blocking_keys(short, "company") & blocking_keys(registered, "company"), registered
+    # without the legal form, a name of its own left out is another company of the group
+    assert resolve(Mention("Savotta", "company"), [_company("c2", "Metsänomistajat Savotta")]).how == "new"
+
+
+def test_a_name_without_its_middle_words() -> None:
+    for known, short in (
+        ("Clinica Veterinară Someș SRL", "Clinica Someș"),
+        ("Thibodeaux Crawfish Farms LLC", "Thibodeaux Farms"),
+        ("Hessler Werke Polska Sp. z o.o.", "Hessler Polska"),
+        # without a legal form, when the words left out say what it is
+        ("Bogwa Rice Terraces Homestay", "Bogwa Homestay"),
+    ):
+        assert resolve(Mention(short, "company"), [_company("c1", known)]).entity_id == "c1", known
+        assert blocking_keys(short, "company") & blocking_keys(known, "company"), known
+    # words of a name of their own left out, no legal form: another organisation
+    trust = _company("c2", "Waiwhiti Ahu Whenua Trust")
+    assert resolve(Mention("Waiwhiti Trust", "company"), [trust]).how == "new"
+    # common words alone: no
+    bank = _company("c3", "Steppe Commercial Bank JSC")
+    assert resolve(Mention("Commercial Bank", "company"), [bank]).how == "new"
+    # two it could be: ambiguous
+    two = [_company("c4", "Thibodeaux Crawfish Farms LLC"), _company("c5", "Thibodeaux Rice Farms LLC")]
+    assert resolve(Mention("Thibodeaux Farms", "company"), two).entity_id is None
+
+
+def test_on_store_a_name_without_its_middle_words(mem: Memlane) -> None:
+    # (the store files a registered name under its first and last words too: ``blocking_keys``)
+    mem.store("I work for Thibodeaux Crawfish Farms LLC near Breaux Bridge")
+    mem.store("Thibodeaux Farms sold 4,000 sacks this season")
+    orgs = [e for e in mem.entities.list(limit=50) if e.type in ("company", "customer")]
+    assert [e.name for e in orgs] == ["Thibodeaux Crawfish Farms LLC"]
+    assert len(mem.entities.memories(orgs[0].id, limit=10)) == 2

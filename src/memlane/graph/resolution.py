@@ -280,8 +280,15 @@ _ARABIC_ARTICLE = frozenset(["al", "el", "ul"])
 #: which cleanco lists but strips only from the end
 _LEGAL_FORMS_BEFORE = frozenset(["pt", "cv", "ooo", "oao", "zao", "pao", "tov"])
 #: legal forms cleanco does not list: Indonesian "Tbk" (listed), joint-stock companies ("JSC", "PJSC"),
-#: Bulgarian "EOOD"
-_MORE_LEGAL_FORMS = frozenset(["tbk", "jsc", "pjsc", "ojsc", "cjsc", "eood"])
+#: Bulgarian "EOOD"; a close corporation of South Africa and Namibia ("CC"), Scottish and English
+#: charitable incorporated organisations ("SCIO", "CIO"), a Finnish registered association ("ry"),
+#: Faroese companies ("P/F", "Sp/f"), Peruvian closed and open stock companies ("S.A.C.", "S.A.A."),
+#: the Gulf's free-zone companies ("FZE", "FZCO", "FZ-LLC"), Belgian non-profits ("ASBL", "VoG"), a
+#: German non-profit GmbH ("gGmbH"), a South African non-profit company ("NPC")
+_MORE_LEGAL_FORMS = frozenset(
+    ["tbk", "jsc", "pjsc", "ojsc", "cjsc", "eood", "cc", "scio", "cio", "ry", "p/f", "sp/f", "sac", "saa"]
+    + ["fze", "fzco", "fz-llc", "fz-co", "asbl", "vog", "ggmbh", "npc"]
+)
 #: kinds of things other than organisations that are called by their initials
 _ACRONYM_KINDS = frozenset({EntityType.TEAM, EntityType.SYSTEM, EntityType.PROJECT, EntityType.DOCUMENT})
 #: Words that do not count in an organisation's initials ("Massachusetts Institute of Technology": MIT).
@@ -635,7 +642,10 @@ def _registered_short_form(name: str, known: Sequence[str]) -> bool:
     and of a name without a legal form, not when a word left out is a name of its own ("Siemens" is
     not "Siemens Healthineers"), a city before the name ("Shenzhen Hongda Electronics" is a name of
     its own), or written in capitals and no legal form ("Emirates" is not "Emirates NBD", "Slovan
-    Bratislava" not the hockey club "HC Slovan Bratislava")."""
+    Bratislava" not the hockey club "HC Slovan Bratislava"). And the first and last words without those
+    between them, on the same terms: "Steppe Bank" / "Steppe Commercial Bank JSC", "Bogwa Homestay" /
+    "Bogwa Rice Terraces Homestay" (for a name without a legal form, the words left out say what or
+    where: not "Waiwhiti Trust" / "Waiwhiti Ahu Whenua Trust")."""
     words = _organisation_base(name).split()
     if not words or all(is_common_word(w) for w in words):
         return False  # "General", "Business Services" (of "Orange Business Services SA")
@@ -656,7 +666,37 @@ def _registered_short_form(name: str, known: Sequence[str]) -> bool:
             says_what = all(is_trade_word(w) for w in dropped)
         if says_what and not set(dropped) & _capital_words(k):
             return True
-    return False
+    return any(
+        _has_legal_form(k) or _says_what(dropped, k)
+        for k in known
+        for dropped in _middles_dropped(words, _organisation_base(k).split())
+    )
+
+
+def _middles_dropped(words: list[str], theirs: list[str]) -> list[list[str]]:
+    """The words between a name's first and last ones that ``words`` leaves out, keeping what comes
+    before and after them ("steppe bank" of "steppe commercial bank": [["commercial"]]); empty when
+    ``words`` is no such form of ``theirs``."""
+    n = len(words)
+    if n < 2 or n >= len(theirs) or len(theirs) > _LONGEST_SHORTENED:
+        return []
+    return [
+        theirs[i : len(theirs) - (n - i)]
+        for i in range(1, n)
+        if words[:i] == theirs[:i] and words[i:] == theirs[len(theirs) - (n - i) :]
+    ]
+
+
+def _says_what(dropped: list[str], name: str) -> bool:
+    """Words left out of an organisation's name without a legal form that only say what it is or where
+    (English nouns, a place), none written in capitals."""
+    return all(is_trade_word(w) or _a_place_word(w) for w in dropped) and not set(dropped) & _capital_words(
+        name
+    )
+
+
+#: the most words of a name whose middle words a shorter form may leave out
+_LONGEST_SHORTENED = 6
 
 
 #: small words between the words a name leaves out ("... Glasgow and the West of Scotland")
@@ -702,7 +742,7 @@ def _short_form_keys(name: str) -> set[str]:
                 and not set(dropped) & capitals
             ):
                 keys.add(f"n:{' '.join(run)}")
-    return keys
+    return keys | _middle_keys(words, name, registered=False)
 
 
 def _grown_keys(name: str) -> set[str]:
@@ -710,7 +750,24 @@ def _grown_keys(name: str) -> set[str]:
     if not _has_legal_form(name):
         return set()
     words = _organisation_base(name).split()
-    return {f"n:{' '.join(part)}" for n in range(1, len(words)) for part in (words[:n], words[-n:])}
+    keys = {f"n:{' '.join(part)}" for n in range(1, len(words)) for part in (words[:n], words[-n:])}
+    return keys | _middle_keys(words, name, registered=True)
+
+
+def _middle_keys(words: list[str], name: str, *, registered: bool) -> set[str]:
+    """The keys of a name's first and last words without some between them (``_middles_dropped``):
+    "n:steppe bank" for "Steppe Commercial Bank JSC"; for a name without a legal form only when the
+    words left out say what or where. Not forms that are all common words."""
+    if not 3 <= len(words) <= _LONGEST_SHORTENED:
+        return set()
+    keys = set()
+    for i in range(1, len(words) - 1):
+        for j in range(i + 1, len(words)):
+            form = words[:i] + words[j:]
+            if all(is_common_word(w) for w in form) or (not registered and not _says_what(words[i:j], name)):
+                continue
+            keys.add(f"n:{' '.join(form)}")
+    return keys
 
 
 def _initials(base: str) -> str:
@@ -770,8 +827,8 @@ def _person_tokens_of(name: str) -> tuple[tuple[str, ...], str | None]:
         gender = _SHORT_ADDRESS[tokens[0]]
         tokens = tokens[1:]
     while len(tokens) > 1 and tokens[0] in _TITLES:
-        if len(tokens[0]) == 1 and len(tokens) < 3:
-            break  # "M. Voss" is an initial and a surname; "M. Jean Dupont" is Monsieur
+        if len(tokens[0]) == 1 and (len(tokens) < 3 or len(tokens[1]) == 1):
+            break  # "M. Voss", "M. L. Ndiaye" are initials and a surname; "M. Jean Dupont" is Monsieur
         if tokens[0] in _MALE_TITLES:
             gender = "m"
         elif tokens[0] in _FEMALE_TITLES:
