@@ -1,7 +1,9 @@
 """A topic forget that says which of two namesakes of different kinds it means ("everything about
 Saturn the bank", "my niece Brooklyn") deletes no memory of the other (``memlane.forgetting``'s
 ``_OfKind``, by resolution's rule for namesakes), on both backends; with the embedder, a memory that says
-nothing of the kind goes with the memories it reads closest to."""
+nothing of the kind goes with the memories it reads closest to. A topic that says no kind ("everything
+about Saturn") means the kind most of the name's memories are of, and keeps a memory that says its
+Saturn is another kind (``_another_kind``); with no kind ahead, every namesake goes."""
 
 from __future__ import annotations
 
@@ -36,9 +38,54 @@ def test_a_topic_forget_that_names_the_kind_spares_the_namesake(mem: Memlane) ->
     assert {keys[m.id] for m in mem.list_recent(limit=10)} == {"mind"}
 
 
-def test_a_topic_forget_without_a_kind_deletes_every_namesake(mem: Memlane) -> None:
+def test_a_topic_forget_without_a_kind_keeps_a_namesake_said_another_kind(mem: Memlane) -> None:
+    """(Was: a topic without a kind deleted every namesake. The coordinator's decision of 3 December and
+    the labels of the blind forget sets: "everything about Saturn" means the Saturn the speaker's
+    memories are about, and a memory that says its Saturn is another kind of thing is kept: "Mercury is
+    the closest planet to the sun" among three memories of the bank, "the Orion nebula" among a
+    project's.) The planet's memory says so; the one linked to the planet's entity follows it."""
+    keys = _store(
+        mem,
+        {
+            "moons": "Saturn has 146 moons",
+            "planet": "Saturn is the second largest planet",
+            "bank": "Saturn is my bank",
+            "account": "I opened a savings account at Saturn",
+            "card": "My Saturn debit card expires in May",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about Saturn") == {"bank", "account", "card"}
+    assert {keys[m.id] for m in mem.list_recent(limit=10)} == {"moons", "planet"}
+
+
+def test_a_topic_forget_without_a_kind_ahead_deletes_every_namesake(mem: Memlane) -> None:
+    """As many memories of each kind (the planet's two, one saying it and one linked to it, and the
+    bank's two): which one the speaker means is not told, and every namesake goes."""
     keys = _store(mem, SATURN)
     assert _forget(mem, keys, "forget everything about Saturn") == set(SATURN)
+
+
+def test_what_a_memory_says_in_passing_is_another_kind(mem: Memlane) -> None:
+    """A project's memories and a star's, a bank's and the planet's in retrograde: the kind most of the
+    name's memories are of is the one meant; the memory said another kind is kept."""
+    keys = _store(
+        mem,
+        {
+            "project": "Vega is our new billing project",
+            "kickoff": "The Vega project kick-off is on Monday",
+            "star": "Vega is the brightest star in Lyra",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about Vega") == {"project", "kickoff"}
+    keys = _store(
+        mem,
+        {
+            "bank": "Mercury is the bank we use for the startup",
+            "account": "The Mercury account ends in 4471",
+            "retrograde": "Mercury is in retrograde according to my sister",
+        },
+    )
+    assert _forget(mem, keys, "delete anything about Mercury") == {"bank", "account"}
 
 
 def test_a_person_and_a_place_of_one_name(mem: Memlane) -> None:

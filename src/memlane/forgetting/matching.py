@@ -38,7 +38,10 @@ only one bearing it whole), and the memories naming it as written that are linke
 of that name. A topic that names no entity the caller can see ("everything about my flight to Lisbon")
 deletes the memories that hold every one of its content words, of no other owner (rules 1, 2, 3's
 possessor and 4). A topic that says what kind of thing its name is ("Mercury the bank", "Paris my
-colleague") keeps the entities and memories of a namesake of another kind (``_OfKind``). A topic the
+colleague") keeps the entities and memories of a namesake of another kind (``_OfKind``); a topic that
+says no kind ("everything about Mercury") keeps the memories of a kind other than the one most of the
+name's memories are of, when a memory says so ("Mercury is the closest planet to the sun" among the
+bank's: ``_another_kind``). A topic the
 speaker owns ("my cholesterol", "my trip to Lisbon") keeps what a memory says of another person ("Dad
 has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``). A topic that names a
 thing by a name and a head ("the Mendes lawsuit", "Harbour Lane allotment") keeps a memory that names
@@ -66,7 +69,7 @@ from ..graph.linking import candidate_of, entity_senses
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
 from ..graph.resolution import Candidate, Mention, kinds_conflict
-from ..graph.senses import class_of_noun, sense_of
+from ..graph.senses import TYPE_CLASSES, class_of_noun, sense_of, senses_conflict
 from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
@@ -326,7 +329,7 @@ def chosen(
 def _topic(
     name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
 ) -> list[str]:
-    found = _topic_whole(name, store=store, actor=actor, recall=recall, now=now)
+    found = _topic_whole(name, store=store, actor=actor, recall=recall, now=now, similar=similar)
     # a topic's word only inside a compound is not it ("brother" of "brother-in-law")
     plain = [w for w, _, cap in _words(name).terms if not cap]
     if plain:
@@ -544,10 +547,14 @@ def _topic_whole(
     if not entities:
         return _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
     of_kind = _OfKind(sense, name, similar, topic or name) if sense is not None else None
-    return _of_entities(
-        entities | _given_names(entities, store, actor), name, store=store, actor=actor, recall=recall,
-        of_kind=of_kind,
-    )  # fmt: skip
+    entities |= _given_names(entities, store, actor)
+    found = _of_entities(entities, name, store=store, actor=actor, recall=recall, of_kind=of_kind)
+    if of_kind is None and found:
+        # no kind said: the kind the speaker's memories of the name mean, not a namesake of another
+        # kind a memory says in passing ("Mercury is the closest planet to the sun" among the bank's)
+        apart = _another_kind(name, found, entities, store=store, actor=actor, recall=recall, similar=similar)
+        found = [i for i in found if i not in apart]
+    return found
 
 
 def _of_entities(
@@ -600,6 +607,71 @@ def _of_entities(
     for hit in recall(name, about=name):
         contents.setdefault(hit.id, hit.content)
     return of_kind.memories([i for i in chosen if i in contents], contents, unlinked)
+
+
+def _another_kind(
+    name: str,
+    found: list[str],
+    entities: set[str],
+    *,
+    store: Store,
+    actor: Actor,
+    recall: Recall,
+    similar: Similar | None,
+) -> set[str]:
+    """Of ``found`` (a topic's memories, the topic saying no kind: "everything about Mercury"), those
+    about a namesake of another kind than the one the speaker's memories mean. Each memory's kind is
+    what its text says the name is (``sense_of``), else the kind of the topic's entity it is linked to
+    (its type, else its senses when they agree), else, with the embedder, the kind of the memories
+    saying a kind that it reads closest to. The meant kind is one that more memories are of than of any
+    kind that conflicts with it; when a memory's own text says a conflicting kind ("Mercury is the
+    closest planet to the sun" among three of the bank's), the memories of a conflicting kind are
+    kept. No kind ahead (one memory of the bank, one of the planet): none is set apart, every
+    namesake goes."""
+    contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+    said = {i: sense_of(name, contents[i]) for i in found if i in contents}
+    if not any(said.values()):
+        return set()  # (no memory says a kind: nothing to tell apart)
+    kinds: dict[str, frozenset[str]] = {}
+    for i in found:
+        if said.get(i) is not None:
+            kinds[i] = frozenset({said[i] or ""})
+            continue
+        linked = [_kind_of(e) for e in _entities_of(store, actor, i) if e.id in entities]
+        of_links: frozenset[str] = frozenset().union(*linked) if linked else frozenset()
+        if of_links and not any(
+            senses_conflict(frozenset({a}), frozenset({b})) for a in of_links for b in of_links
+        ):
+            kinds[i] = of_links
+    unknown = [i for i in found if i not in kinds and i in contents]
+    if similar is not None and unknown:
+        # (with the embedder: the kind of the memories saying one that a memory reads closest to)
+        sayers = [(i, s) for i, s in said.items() if s is not None]
+        for i in unknown:
+            cosines = similar(contents[i], [contents[j] for j, _ in sayers])
+            if cosines:
+                kinds[i] = frozenset({sayers[max(range(len(sayers)), key=cosines.__getitem__)][1]})
+    classes = sorted({c for k in kinds.values() for c in k})
+    support = {c: sum(1 for k in kinds.values() if not senses_conflict(frozenset({c}), k)) for c in classes}
+    for meant in sorted(classes, key=lambda c: -support[c]):
+        rivals = [c for c in classes if senses_conflict(frozenset({meant}), frozenset({c}))]
+        if all(support[meant] > support[c] for c in rivals):
+            other = {
+                i
+                for i, s in said.items()
+                if s is not None and senses_conflict(frozenset({meant}), frozenset({s}))
+            }
+            if not other:
+                return set()
+            return {i for i, k in kinds.items() if senses_conflict(frozenset({meant}), k)}
+        break
+    return set()
+
+
+def _kind_of(entity: Entity) -> frozenset[str]:
+    """The kind of thing ``entity`` is: the class of its type, else what its texts said (its senses)."""
+    of_type = TYPE_CLASSES.get(entity.type)
+    return frozenset({of_type}) if of_type else frozenset(entity_senses(entity))
 
 
 class _OfKind:

@@ -55,6 +55,7 @@ _FOOD = "food"
 _PRODUCT = "product"
 _WORK = "work"
 _LANGUAGE = "language"
+_PROJECT = "project"
 
 #: kind nouns (singular) by the class of thing they say a name is
 CLASSES: dict[str, str] = {
@@ -267,6 +268,7 @@ CLASSES: dict[str, str] = {
             "cafe",
             "café",
             "hotel",
+            "resort",
             "gym",
         ),
         _ORGANISATION,
@@ -462,6 +464,7 @@ CLASSES: dict[str, str] = {
         _WORK,
     ),
     **dict.fromkeys(("language", "dialect"), _LANGUAGE),
+    **dict.fromkeys(("project", "programme", "initiative"), _PROJECT),
 }
 
 #: the class of a thing a caller typed ``other``: neither a person, an organisation nor a place (a
@@ -475,7 +478,7 @@ THING = "thing"
 COMPATIBLE = frozenset(
     {
         frozenset({_ORGANISATION, _PRODUCT}),
-        *(frozenset({THING, kind}) for kind in (_SKY, _ANIMAL, _FOOD, _PRODUCT, _WORK, _LANGUAGE)),
+        *(frozenset({THING, kind}) for kind in (_SKY, _ANIMAL, _FOOD, _PRODUCT, _WORK, _LANGUAGE, _PROJECT)),
     }
 )
 
@@ -505,6 +508,13 @@ _STOP = frozenset(
     ["of", "in", "at", "from", "with", "for", "to", "who", "that", "which", "and", "or", "but", "on", "by",
      "not", "no", "never", "than", "as", "where", "when", "because", "since", "if"]
 )  # fmt: skip
+#: words that start another phrase after a noun ("the bank we use", "the car maker my uncle worked
+#: for", "the constellation I can see"; not after "is": "Zed, is my CFO")
+_ENDS_PHRASE = frozenset(["i", "we", "you", "he", "she", "they", "it", "my", "our", "your", "his", "her",
+                          "their", "its"])  # fmt: skip
+_COPULAS = frozenset(["is", "was", "are", "were", "be"])
+#: a noun for who does something ("owner", "councillor", "dealer"): the head of the phrase it ends
+_AGENT_NOUN = re.compile(r"[a-z]{3,}(?:er|or|ist)")
 #: frames one kind of thing fits, before the name
 _FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
@@ -580,6 +590,7 @@ _VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         _PERSON,
     ),
+    (re.compile(r"^\s+(?:is|was|goes|went|going)\s+(?:in(?:to)?\s+)?retrograde\b", re.IGNORECASE), _SKY),
 )
 #: any of ``_VERBS`` (a match of this one is a match of one of them, and the reverse)
 _ANY_VERB = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _VERBS), re.IGNORECASE)
@@ -719,11 +730,15 @@ def _head_class(words: list[str]) -> str | None:
     ("smallest planet" -> planet; "car maker" -> maker; "colleague from the design team" -> colleague)."""
     phrase: list[str] = []
     for word in words:
-        if word.casefold().strip(",.;:()") in _STOP or (word[:1].isupper() and class_of_noun(word) is None):
+        bare = word.casefold().strip(",.;:()")
+        ends = bare in _ENDS_PHRASE and phrase and phrase[-1].casefold() not in _COPULAS
+        if bare in _STOP or ends or (word[:1].isupper() and class_of_noun(word) is None):
             break
         phrase.append(word.strip(",.;:()"))
         if word[-1:] in ",.;:()":
             break
+    if phrase and class_of_noun(phrase[-1]) is None and _AGENT_NOUN.fullmatch(phrase[-1].casefold()):
+        return None  # "the product owner", "a city councillor": the head is another noun, of no class
     for word in reversed(phrase):
         kind = class_of_noun(word)
         if kind is not None:
