@@ -192,3 +192,43 @@ def test_on_store_a_name_without_its_middle_words(mem: Memlane) -> None:
     orgs = [e for e in mem.entities.list(limit=50) if e.type in ("company", "customer")]
     assert [e.name for e in orgs] == ["Thibodeaux Crawfish Farms LLC"]
     assert len(mem.entities.memories(orgs[0].id, limit=10)) == 2
+
+
+# ------------------------------------------------------------------------------------------------
+# a name whose own sentence says who the person is to the writer
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_relation_said_in_the_names_sentence() -> None:
+    father = _known("p1", "Thomas Kurian", "Thomas Kurian is my father, the managing director")
+    wife = _known("p2", "Hoshino Ayaka", "Hoshino Ayaka is my wife, she runs the front of the house")
+    grandmother = _known("p3", "Yiayia Despina", "Yiayia Despina is my grandmother, 92")
+    known = [father, wife, grandmother]
+    for name, context, expected in (
+        ("Appachan", "Appachan, my father, still checks every bale himself", "p1"),
+        ("Aya-chan", "Aya-chan, my wife, redid the English menu", "p2"),
+        # the sentence says what a kinship word of two meanings or another language means here
+        ("Ammachi", "Ammachi, my father, found the mistake", "p1"),
+        # a relative one may have several of: a part of the name shared too
+        ("Despina Kalogeraki", "Despina Kalogeraki, my grandmother, signed the house over", "p3"),
+    ):
+        found = resolve(_person(name, context), known)
+        assert (found.entity_id, found.how) == (expected, "kin"), name
+
+
+def test_a_relation_said_that_stays_apart() -> None:
+    daughter = _known("p1", "Ran Xiaoyu", "Ran Xiaoyu is our daughter at university")
+    # a second daughter may be meant: no name in common
+    assert resolve(_person("Yuyu", "Yuyu, our daughter, is coming home"), [daughter]).entity_id is None
+    wife = _known("p2", "Hoshino Ayaka", "Hoshino Ayaka is my wife")
+    # a man's name is not the one said to be a wife
+    assert resolve(_person("Kenji", "Kenji, my partner at the firm, called"), [wife]).entity_id is None
+    # no one said to be that relative
+    father = _known("p3", "Thomas Kurian", "Thomas Kurian is my uncle")
+    assert resolve(_person("Appachan", "Appachan, my father, called"), [father]).entity_id is None
+    # two said to be the writer's father
+    two = [
+        _known("p4", "Thomas Kurian", "Thomas Kurian is my father"),
+        _known("p5", "Jose Kurian", "Jose Kurian is my father"),
+    ]
+    assert resolve(_person("Appachan", "Appachan, my father, called"), two).entity_id is None

@@ -2378,6 +2378,12 @@ def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | N
     kinds = kin_alone(name)
     if len(kinds) > 1:
         kinds = _kin_of_pronoun(mention, kinds)  # "Baba had his check-up": the father
+    said = _mention_said(mention)
+    mine = {r.kin for r in relations(said) if r.kin} if said is not None else set()
+    if len(mine) == 1 and not any(_names_kin(c, mine) for c in candidates):
+        # the name's own sentence says who the person is to the writer ("Appachan, my father", "Aya-chan,
+        # my wife", "Despina Kalogeraki, my grandmother"): the one person a sentence said that of
+        return _by_relation_said(mention, candidates, next(iter(mine)))
     if kinds:
         by_word = not is_given_name(_fold(name))  # ("Nana" the name is not "Grandma": only by a sentence)
 
@@ -2386,15 +2392,11 @@ def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | N
                 return True
             return any(r.kin in kinds for said in candidate.said for r in relations(said))
     else:
-        said = _mention_said(mention)
-        if said is None or len(_person_tokens(name)) < 2:
-            return None
-        mine = {r.kin for r in relations(said) if r.kin}
-        if not mine:
+        if said is None or len(_person_tokens(name)) < 2 or not mine:
             return None
 
         def fits(candidate: Candidate) -> bool:
-            return any(kin_alone(n) & mine for n in _names_of(candidate))
+            return _names_kin(candidate, mine)
 
     kind = _type(mention.type)
     found = [c for c in candidates if _type(c.type) in (None, EntityType.PERSON) and fits(c)]
@@ -2457,6 +2459,61 @@ def _first_surname(mention: Mention, candidates: Sequence[Candidate]) -> Resolut
     if _someone_else(mention, kind, match) or _said_namesake(mention):
         return None
     return Resolution(match.id, "partial", new_alias=_alias(mention, match), score=_RANK["partial"] / 4)
+
+
+def _names_kin(candidate: Candidate, kin: set[str]) -> bool:
+    """Whether a person is known by a kinship word alone of one of those relations ("Dad")."""
+    return any(kin_alone(n) & kin for n in _names_of(candidate))
+
+
+#: relatives a writer has one of at a time: the sentence saying so is enough; of the others (a
+#: daughter, an uncle, a grandmother) the two names must also share a part
+_ONE_OF = frozenset({"father", "mother", "partner", "stepfather", "stepmother"})
+
+
+def _by_relation_said(mention: Mention, candidates: Sequence[Candidate], kin: str) -> Resolution | None:
+    """A person that fits no one by name whose sentence says they are the writer's relative ``kin``:
+    the one person a sentence that named them said is that relative ("K. V. Thomas Kurian is my
+    father" then "Appachan, my father"). For a relative one may have several of (a daughter, a
+    grandmother), only when a part of the name is shared too ("Despina Kalogeraki, my grandmother"
+    with "Yiayia Despina is my grandmother") or the name is a kinship word of that relative ("Jiddi, my
+    grandfather")."""
+    kind = _type(mention.type)
+    found = [
+        c
+        for c in candidates
+        if _type(c.type) in (None, EntityType.PERSON)
+        and any(r.kin == kin for said in c.said for r in relations(said))
+    ]
+    if len(found) != 1:
+        return None
+    match = found[0]
+    if kin not in _ONE_OF and kin not in kin_alone(mention.name or ""):
+        mine = set(_person_parts_of(mention.name or "")[0])
+        if not any(mine & set(_person_parts_of(n)[0]) for n in _names_of(match)):
+            return None
+    if _person_conflict(mention.name or "", match) or _genders_apart(mention, match):
+        return None  # ("Jan is my partner at the firm" is not the one said to be "my wife")
+    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
+        return None
+    if _someone_else(mention, kind, match) or _said_namesake(mention):
+        return None
+    return Resolution(match.id, "kin", new_alias=_alias(mention, match), score=_RANK["kin"] / 4)
+
+
+def _genders_apart(mention: Mention, candidate: Candidate) -> bool:
+    """The gender a mention's name or sentence states against the one a candidate's name or sentences
+    state, when both state one."""
+    said = _mention_said(mention)
+    parts = _person_parts(mention.name or "")[0]
+    mine = (
+        _person_gender(mention.name or "")
+        or (given_name_gender(parts[0]) if len(parts) == 1 and len(parts[0]) > 2 else None)
+        or (said_gender(said) if said else None)
+    )  # (a lone given name too: "Kenji, my partner at the firm" is not the one said to be "my wife")
+    theirs = {_person_gender(n) for n in _names_of(candidate)} | {said_gender(s) for s in candidate.said}
+    theirs.discard(None)
+    return mine is not None and bool(theirs) and mine not in theirs
 
 
 #: the gender of a parent's or grandparent's relation, and of the pronouns that speak of them
