@@ -232,3 +232,17 @@ def test_a_relation_said_that_stays_apart() -> None:
         _known("p5", "Jose Kurian", "Jose Kurian is my father"),
     ]
     assert resolve(_person("Appachan", "Appachan, my father, called"), two).entity_id is None
+
+
+def test_more_words_of_address() -> None:
+    # an Orthodox priest and his wife, a French rank, a Swahili master craftsman: the rest of the name
+    # fits one person of the word's gender
+    vasyl = Candidate("p1", "person", "Father Vasyl Hnatyuk")
+    assert resolve(_person("Otets Vasyl", "Otets Vasyl asked for the programme"), [vasyl]).entity_id == "p1"
+    oksana = Candidate("p2", "person", "Oksana Hnatyuk")
+    assert resolve(_person("Matushka Oksana", "Matushka Oksana sang"), [oksana]).entity_id == "p2"
+    assert resolve(_person("Matushka Vasyl", "Matushka Vasyl sang"), [vasyl]).entity_id is None
+    rheal = Candidate("p3", "person", "Rhéal LeBlanc")
+    assert resolve(_person("Capitaine LeBlanc", "Capitaine LeBlanc set the traps"), [rheal]).entity_id == "p3"
+    athman = Candidate("p4", "person", "Athman Bwana")
+    assert resolve(_person("Fundi Athman", "Fundi Athman wants more teak"), [athman]).entity_id == "p4"

@@ -192,6 +192,10 @@ WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
     "sior": "m", "siora": "f", "sor": "m", "sora": "f", "kommandant": None, "burgermeister": None,
     "buergermeister": None, "pfarrer": "m", "direktor": None, "kapitan": None, "kapitein": None,
     "gazda": "m", "deda": "m", "cika": "m", "ome": "m", "farbror": "m", "morbror": "m",
+    # an Orthodox priest and his wife (Ukrainian, Russian), a Catholic priest, French ranks, a Swahili
+    # master craftsman, Greek "uncle" as called
+    "otets": "m", "batiushka": "m", "matushka": "f", "pater": "m", "padre": "m", "capitaine": None,
+    "fundi": None, "theio": "m",
     # English roles and courtesies
     "comrade": None, "cde": None,
     "teacher": None, "chef": None, "sister": "f", "brother": "m", "matron": "f", "deacon": None,
