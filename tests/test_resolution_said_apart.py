@@ -255,3 +255,22 @@ def test_a_denied_role_written_as_its_initials() -> None:
     assert resolve(counsel, [cso]).entity_id is None
     cto = _m("Sarah Lindgren", "person", "Sarah Lindgren sent the plan, not our CTO")
     assert resolve(cto, [cso]).entity_id == "p1"
+
+
+def test_on_store_a_name_first_said_to_be_another_one_is_read_without_being_asked(mem: Memlane) -> None:
+    """The mention's own sentence says nothing that asks for what was said of the candidates
+    (``SaidReads.needs``), but the name fits two and the one it names exactly was first said to be
+    unrelated: the store reads the candidates' sentences and decides as the registry does
+    (``linking._resolve_among``, ``resolution.said_may_undo``)."""
+    mem.store("Kinova Labs Inc. is the startup we are buying", user="ann")
+    mem.store("Kinova, a Canadian robotics company, is unrelated", user="ann")
+    board = mem.store("Kinova's board accepted our offer", user="ann").id
+    linked = {e.name for e in mem.entities.list(limit=100, user="ann") if _names(mem, e.id, board)}
+    assert linked == set()
+    # the unrelated one named again as such is that one
+    again = mem.store("Kinova, the Canadian robotics company, is unrelated to the deal", user="ann").id
+    assert "Kinova" in {e.name for e in mem.entities.list(limit=100, user="ann") if _names(mem, e.id, again)}
+
+
+def _names(mem: Memlane, entity_id: str, memory_id: str) -> bool:
+    return memory_id in {m.id for m in mem.entities.memories(entity_id, limit=50, user="ann")}

@@ -37,6 +37,7 @@ from .resolution import (
     mention_ids,
     normalise_external_id,
     resolve,
+    said_may_undo,
 )
 from .said_names import names_said_for
 from .senses import SENSES_KEY, THING, TYPE_CLASSES, sense_of, senses_conflict
@@ -374,7 +375,7 @@ def resolve_into(
     ids, name, narrow, lookup, exact_first = _lookups(mention)
     entities: dict[str, Entity] = {}
     first: dict[str, Entity] = {}  # the exact-first look-up's entities
-    result = Resolution(None, "new")
+    result, looked = Resolution(None, "new"), False
     read: list[str] = []  # the keys the resolution read
     if exact_first:
         # First the entities with this very name (or ids): a name seen before is settled by an exact
@@ -383,11 +384,13 @@ def resolve_into(
         # with a partial match of another type, so it always takes the wide path).
         read = list(narrow)
         entities = first = {e.id: e for e in txn.entity_candidates(scope, narrow, ids)}
-        result = _resolve_among(txn, entities, mention, views, said)
+        result, looked = _resolve_among(txn, entities, mention, views, said)
     if result.how not in ("exact", "external_id"):
         read = sorted(lookup)
         entities = {e.id: e for e in txn.entity_candidates(scope, read, ids)}
-        result = _resolve_among(txn, entities, mention, views, said)
+        result, looked = _resolve_among(txn, entities, mention, views, said)
+    if looked:
+        settled = None  # (decided with what was said of the candidates, which memories change)
     read += [id_key(i) for i in ids]
     if result.entity_id is not None:
         entity = entities[result.entity_id]
@@ -494,13 +497,13 @@ def _settle_new(
     if first is not None:
         keys, found = first
         pool = {**found, entity.id: entity}
-        again = _resolve_among(txn, pool, mention, views)
+        again, _ = _resolve_among(txn, pool, mention, views)
         if again.entity_id == entity.id and again.how in ("exact", "external_id") and not again.new_alias:
             settled.put(memo, keys, entity.id, pool, affiliated=compared)
             return
     read, entities = wide
     pool = {**entities, entity.id: entity}
-    again = _resolve_among(txn, pool, mention, views)
+    again, _ = _resolve_among(txn, pool, mention, views)
     if again.entity_id == entity.id and not again.new_alias:
         exact = again.how in ("exact", "external_id")
         settled.put(memo, read, entity.id, pool, exact=exact, affiliated=compared)
@@ -523,12 +526,21 @@ def _resolve_among(
     mention: Mention,
     views: Views | None,
     said: SaidReads | None = None,
-) -> Resolution:
+) -> tuple[Resolution, bool]:
     """``resolve_untyped`` against ``entities``; with none, "new" without resolving (a name that
-    nothing is filed under: the exact-first look-up of every name seen for the first time)."""
+    nothing is filed under: the exact-first look-up of every name seen for the first time). And
+    whether it was decided with what earlier memories said of the candidates although the mention's
+    own sentence did not ask for it (``SaidReads.needs``): a match that it may undo
+    (``resolution.said_may_undo``: another candidate the name fits as well, first said to be another
+    one or a group; a sentence of the candidate that denies what the mention's says), resolved again
+    with it, as the registry, which keeps every entity's sentences, resolves it."""
     if not entities and not mention.external_ids:  # (invalid external ids raise in resolve)
-        return _NOTHING
-    return resolve_untyped(mention, _candidates(txn, entities, mention, views, said))
+        return _NOTHING, False
+    candidates = _candidates(txn, entities, mention, views, said)
+    result = resolve_untyped(mention, candidates)
+    if said is not None and not said.needs(mention) and said_may_undo(mention, result, candidates):
+        return resolve_untyped(mention, said.with_said(mention, candidates, every=True)), True
+    return result, False
 
 
 def _memo_key(scope: EntityScope, mention: Mention) -> tuple[Any, ...]:

@@ -2534,6 +2534,24 @@ def _kin_of_pronoun(mention: Mention, kinds: frozenset[str]) -> frozenset[str]:
     return frozenset(k for k in kinds if _KIN_GENDERS.get(k) in genders) or kinds
 
 
+def said_may_undo(mention: Mention, result: Resolution, candidates: Sequence[Candidate]) -> bool:
+    """Whether what the first sentences that named the candidates said (``Candidate.said``) may undo
+    ``result``, a match by name, for a mention whose own sentence asks for none of it (a store reads
+    them only when it does: ``said_reads.SaidReads.needs``): another candidate fits the name as well
+    (the one matched may have been first said to be another one or a group, ``_said_other_only``,
+    ``_known_as_group``, or be the same name twice, ``_one_of_two_spellings``), or the mention's
+    sentence says what its thing is (a sentence of the candidate may deny it: "CVS the pharmacy chain
+    ..., not the vet group", ``_denied_by_candidate``)."""
+    if result.entity_id is None or result.how == "external_id" or not mention.name:
+        return False
+    kind = _type(mention.type)
+    pool = _agreeing(mention, kind, candidates)
+    if any(c.id != result.entity_id and _match_kind(mention, kind, c) is not None for c in pool):
+        return True
+    said = _mention_said(mention)
+    return said is not None and bool(description(said))
+
+
 def _one_of_two_spellings(
     mention: Mention, candidates: Sequence[Candidate], result: Resolution
 ) -> Resolution | None:
@@ -2706,7 +2724,7 @@ def _resolve(
             return Resolution(None, "ambiguous", unsure_of)
     fits: dict[str, list[Candidate]] = {}
     conflicted: dict[str, list[Candidate]] = {}
-    denied_fit = False
+    denies_one = False  # the sentence denies a known person the name fits ("..., not my manager")
     for candidate in pool:
         how = _match_kind(mention, kind, candidate)
         if how is not None and records and _record_systems(candidate.external_ids):
@@ -2767,7 +2785,7 @@ def _resolve(
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
             if _is_person(kind, candidate) and _denies(mention):
-                denied_fit = True
+                denies_one = True
             continue
         if how is not None and _someone_else(mention, kind, candidate):
             # "Sophie my sister" with Sophie Clarke known as "my daughter's form teacher": who the text
@@ -2811,9 +2829,10 @@ def _resolve(
             continue
         if how is not None:
             fits.setdefault(how, []).append(candidate)
-    if denied_fit:
-        for how in [h for h in fits if h != "exact"]:
-            conflicted.setdefault(how, [])
+    # A sentence that denies one known person the name fits says the name is borne by another too: no
+    # weaker fit is then certain alone; each kind of fit is decided as one with conflicted candidates
+    # (by an organisation in common or the description, else not merged), even with none conflicted
+    doubted = {how for how in fits if how != "exact"} if denies_one else set()
     if (
         "exact" in fits
         and (fits.keys() | conflicted.keys()) - {"exact"}
@@ -2869,14 +2888,15 @@ def _resolve(
         ):
             mixed = sorted({c.id for c in fitting})
             return Resolution(None, "ambiguous", tuple(mixed))
-    for how in sorted(fits.keys() | conflicted.keys(), key=_RANK.__getitem__, reverse=True):
-        if how in conflicted:
+    for how in sorted(fits.keys() | conflicted.keys() | doubted, key=_RANK.__getitem__, reverse=True):
+        if how in conflicted or how in doubted:
+            unsure = conflicted.get(how, [])
             others = {c.id: c for c in fits.get(how, ())}
             backed = [c for c in others.values() if _organisation_in_common(mention, c)]
             if len(backed) == 1:  # the one at the mention's organisation ("Rafael" from Pagajá)
                 match = backed[0]
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
-            described = _described_alike(mention, kind, [*others.values(), *conflicted[how]])
+            described = _described_alike(mention, kind, [*others.values(), *unsure])
             if len(described) == 1 and described[0].id in others:
                 # the one the sentence describes as a sentence that named it did ("Rosita the vet
                 # technician", with only one Rosa said to be the vet technician)
@@ -2884,9 +2904,7 @@ def _resolve(
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
             if not others:
                 return Resolution(None, "new")
-            return Resolution(
-                None, "ambiguous", tuple(sorted(others.keys() | {c.id for c in conflicted[how]}))
-            )
+            return Resolution(None, "ambiguous", tuple(sorted(others.keys() | {c.id for c in unsure})))
         found = {c.id: c for c in fits[how]}
         if len(found) == 1:
             match = next(iter(found.values()))

@@ -122,11 +122,13 @@ class SaidReads:
             if len(self._texts.get(entity_id, ())) < KEPT:
                 self._texts.pop(entity_id, None)
 
-    def with_said(self, mention: Mention, candidates: Sequence[Candidate]) -> list[Candidate]:
+    def with_said(
+        self, mention: Mention, candidates: Sequence[Candidate], every: bool = False
+    ) -> list[Candidate]:
         """``candidates`` with their ``said`` and, for a mention that is ``affiliated``, their
-        ``affiliations`` (those ``compared`` with ``mention``): the organisations of their open edges,
-        then those their texts give them (``organisations_said``)."""
-        people = [c for c in candidates if self.compared(mention, str(c.type) if c.type else None)]
+        ``affiliations`` (those ``compared`` with ``mention``, or ``every`` one): the organisations of
+        their open edges, then those their texts give them (``organisations_said``)."""
+        people = [c for c in candidates if every or self.compared(mention, str(c.type) if c.type else None)]
         self.read(c.id for c in people)
         organisations = affiliated(mention)
         out: list[Candidate] = []
