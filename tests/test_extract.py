@@ -15,7 +15,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from backends import count_rows, rows
 from cli_runner import invoke
 from memlane import Memlane, forgetting
-from memlane.errors import InvalidInput, OptedOut
+from memlane.errors import InvalidInput, OptedOut, UnknownMemory
 from memlane.extraction.manager import decide, decide_retraction
 from memlane.timeutil import now_utc
 from servers import bearer, make_stack, running
@@ -49,9 +49,34 @@ def test_add_then_noop_update_and_delete_with_history(mem: Memlane, db_path) -> 
         "The user lives in Lyon", "The user lives in Paris now",
     ]  # fmt: skip
 
+    # "forget that I live in Paris" states one version of the chain, not "The user lives in Lyon": as
+    # forget(query=...), the conversation keeps the chain whole and says so (forget it by id)
     retracted = mem.extract(user("Forget that I live in Paris."))
-    assert [d.content for d in retracted.deleted] == ["The user lives in Paris now"]
+    assert not retracted.deleted
+    assert [s.reason for s in retracted.skipped] == [forgetting.PART_OF_CHAIN]
+    assert [v.content for v in mem.history(moved.updated[0].id)] == [
+        "The user lives in Lyon", "The user lives in Paris now",
+    ]  # fmt: skip
+    mem.forget(moved.updated[0].id)
     assert [m.content for m in mem.list_recent()] == ["The user always drinks green tea in the morning"]
+
+
+def test_forget_that_in_a_conversation_erases_a_chain_it_states_in_every_version(mem: Memlane) -> None:
+    """The decision forget(query=...) makes (``forgetting.whole_chains``): a chain goes when the
+    retraction states every version of it, and is kept whole when it states one and another fact is in
+    it (storing may chain unrelated facts: "I go to the gym three times a week" / "I weigh 82 kg")."""
+    veggie = mem.store("I'm vegetarian", auto_supersede=False)
+    since = mem.store("I have been vegetarian since 2015", replaces=veggie.id)
+    gym = mem.store("I go to the gym three times a week", auto_supersede=False)
+    weight = mem.store("I weigh 82 kg", replaces=gym.id)
+    erased = mem.extract(user("Forget that I'm vegetarian."))
+    assert sorted(d.id for d in erased.deleted) == [since.id]
+    with pytest.raises(UnknownMemory):
+        mem.history(veggie.id)  # (the whole chain)
+    kept = mem.extract(user("Please forget that I weigh 82 kg."))
+    assert not kept.deleted and [s.reason for s in kept.skipped] == [forgetting.PART_OF_CHAIN]
+    assert sorted(m.id for m in mem.list_recent(limit=10)) == [weight.id]
+    assert [v.id for v in mem.history(weight.id)] == [gym.id, weight.id]
 
 
 def test_the_same_exchange_is_extracted_once_across_restarts(db_path) -> None:
@@ -177,7 +202,9 @@ def test_rest_mcp_and_cli(tmp_path: Path) -> None:
     assert rows(db, "SELECT source FROM memories") == [("cli",)]
 
 
-def test_a_correction_retires_the_current_version_and_forget_erases_the_chain(mem: Memlane, db_path) -> None:
+def test_a_correction_retires_the_current_version_and_forget_keeps_a_chain_it_states_in_part(
+    mem: Memlane, db_path
+) -> None:
     mem.extract(user("I live in Lyon."))
     moved = mem.extract(user("I live in Paris now."))
     paris = moved.updated[0]
@@ -192,9 +219,12 @@ def test_a_correction_retires_the_current_version_and_forget_erases_the_chain(me
     ]
     assert not mem.recall("where does the user live")
     mem.restore(paris.id)  # a retired memory can come back
-    # "forget that I…": the user asks to forget, so the whole chain goes, as forget does
-    erased = mem.extract(user("Forget that I live in Paris."))
-    assert [d.id for d in erased.deleted] == [paris.id] and "erased" in erased.deleted[0].reason
+    # "forget that I…" erases as forget(query=...) does: a chain only when it states every version, so
+    # this one (Lyon, then Paris) is kept whole, and goes by id
+    kept = mem.extract(user("Forget that I live in Paris."))
+    assert not kept.deleted and [s.reason for s in kept.skipped] == [forgetting.PART_OF_CHAIN]
+    assert count_rows(db_path, "memories") == 2
+    mem.forget(paris.id)
     assert count_rows(db_path, "memories") == 0
 
 

@@ -5,7 +5,7 @@ where someone else lives, a name said only as another thing's owner."""
 from __future__ import annotations
 
 from memlane import Memlane
-from memlane.forgetting import whole_chains
+from memlane.forgetting import stated_chains, whole_chains
 from memlane.models import Memory
 
 
@@ -35,6 +35,25 @@ def test_whole_chains_keeps_a_target_whose_chain_the_request_states_whole() -> N
     chains = {"a": [version("a"), version("b")], "b": [version("a"), version("b")], "c": [version("c")]}
     assert whole_chains(["a", "c"], chains) == ["c"]
     assert whole_chains(["a", "b", "c"], chains) == ["a", "b", "c"]
+
+
+def test_stated_chains_asks_the_statement_rule_of_the_other_versions() -> None:
+    """ "forget that …" in a conversation: the memory manager found the current versions; the other
+    versions of their chains must state it too (the decision ``whole_chains`` makes for a query)."""
+
+    def version(i: str) -> Memory:
+        return Memory.model_construct(id=i)
+
+    chains = {"a": [version("a0"), version("a")], "c": [version("c0"), version("c")], "d": [version("d")]}
+    asked: list[list[str]] = []
+
+    def stating(said: str, items: list[Memory]) -> list[str]:
+        asked.append(sorted(m.id for m in items))
+        return ["a0"]  # (of the other versions, only a0 states it)
+
+    targets = [version("a"), version("c"), version("d")]
+    assert stated_chains("x", targets, chains, stating) == ["a", "d"]
+    assert asked == [["a0", "c0"]]
 
 
 def test_the_speakers_statement_is_not_the_same_said_of_someone_else(mem: Memlane) -> None:

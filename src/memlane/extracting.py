@@ -14,8 +14,8 @@ One function behind ``MemoryService.extract``, so every surface (SDK, CLI, REST,
    compared with the 5 most similar current items of the scope it would be stored in (found by recall,
    under the caller's read scope) and becomes ADD, UPDATE (supersede, history kept), or NOOP (already
    known); a retraction DELETEs the item it takes back: a correction ("that's no longer true") retires
-   its current version (archived, history kept), "forget that I…" erases its whole chain, as
-   ``forget`` does. A fact that looks like a secret is skipped, never stored.
+   its current version (archived, history kept), "forget that I…" erases its whole chain when it states every
+   version of it, as ``forget(query=...)`` decides (``forgetting.stated_chains``). A fact that looks like a secret is skipped, never stored.
 6. Every question is asked before anything is written; then the additions, updates, retirements and
    erasures go in one transaction with the exchange's hash (under the permission rules), so a failed
    extraction (an LLM error, a crash) writes nothing and is retried later. Tool results with a known
@@ -34,7 +34,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from . import forgetting, text
-from .errors import InvalidInput, OptedOut
+from .errors import InvalidInput, OptedOut, UnknownMemory
 from .extraction import Extractor, Message, gate
 from .extraction.manager import decider_of
 from .extraction.records import record_of
@@ -205,8 +205,11 @@ def extract_messages(
     # Every question (to the extractor and to the memory manager, which may be an LLM) is asked before
     # anything is written: a failure (LLMError) leaves no memory and no recorded hash, to be retried.
     result = extractor.extract(parsed, mode=mode, ceiling=effective, instructions=instructions)  # type: ignore[arg-type]
-    decider = decider_of(extractor, lambda said, items: forgetting.stating(
-        said, items, store=service.storage, actor=actor, now=now_utc()))  # fmt: skip
+
+    def stating(said: str, items: Sequence[Memory]) -> list[str]:
+        return forgetting.stating(said, items, store=service.storage, actor=actor, now=now_utc())
+
+    decider = decider_of(extractor, stating)
 
     skipped = [SkippedStatement(text=s.text, reason=s.reason) for s in result.skipped]
     provenance = _provenance(parsed, conversation_id, extractor)
@@ -223,6 +226,16 @@ def extract_messages(
         if not found:
             skipped.append(SkippedStatement(text=retraction.text, reason=decision.reason))
             continue
+        if retraction.erase:
+            # the decision of forget(query=...): a chain goes only when the retraction states every
+            # version of it (storing may have chained another fact: forgetting.stated_chains)
+            chains = {t.id: _chain(service, actor, t) for t in found}
+            whole = set(forgetting.stated_chains(retraction.retracts, found, chains, stating))
+            if len(whole) < len(found):
+                skipped.append(SkippedStatement(text=retraction.text, reason=forgetting.PART_OF_CHAIN))
+            found = [t for t in found if t.id in whole]
+            if not found:
+                continue
         how = "erased with its history (the user asked to forget it)" if retraction.erase else (
             "retired: archived, history kept"
         )  # fmt: skip
@@ -376,6 +389,14 @@ def _anchor(
     record_id = f"{record.repository}#{record.number}" if isinstance(record, IssueRecord) else record.id
     return AnchoredRecord(kind=record.kind, system=record.system, record_id=record_id, entity_id=entity_id,
                           message_id=message.id)  # fmt: skip
+
+
+def _chain(service: MemoryService, actor: Actor, target: Memory) -> list[Memory]:
+    """Every version of ``target``'s chain the actor can read (``target`` alone when none is left)."""
+    try:
+        return service.history(target.id, actor=actor)
+    except UnknownMemory:
+        return [target]
 
 
 def _retract(txn: WriteTxn, actor: Actor, target: Memory, erase: bool) -> bool:

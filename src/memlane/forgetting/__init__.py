@@ -9,7 +9,7 @@ then deletes, in its transaction, the chains the actor may delete and the reques
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 from ..models import Actor, Memory
@@ -19,12 +19,14 @@ from .requests import ForgetRequest, asked_to_forget, read_request
 
 __all__ = [
     "COVERAGE",
+    "PART_OF_CHAIN",
     "RELATED_SIMILARITY",
     "ForgetRequest",
     "Recall",
     "Similar",
     "asked_to_forget",
     "read_request",
+    "stated_chains",
     "stating",
     "targets",
     "whole_chains",
@@ -49,3 +51,27 @@ def whole_chains(targets: Sequence[str], chains: Mapping[str, Sequence[Memory]])
     id). A chain the request states whole ("I'm vegetarian", "I have been vegetarian since 2015") goes."""
     asked = set(targets)
     return [t for t in targets if all(v.id in asked for v in chains.get(t, ()))]
+
+
+#: why a retraction deleted nothing of a chain it states only in part
+PART_OF_CHAIN = (
+    "it states one version of a chain that holds another fact: kept whole (a deletion cannot be undone; "
+    "forget it by id)"
+)
+
+
+def stated_chains(
+    said: str,
+    targets: Sequence[Memory],
+    chains: Mapping[str, Sequence[Memory]],
+    stating: Callable[[str, Sequence[Memory]], Sequence[str]],
+) -> list[str]:
+    """Of ``targets`` (the memories that state ``said``, as the memory manager found them for "forget
+    that …" in a conversation), the ids of those whose chain (``chains``) states it in every version, by
+    the statement rule (``stating(said, versions)``: :func:`stating` bound to the caller's store): the
+    decision :func:`whole_chains` makes for ``forget(query=...)``, so that both delete the same."""
+    ids = {t.id for t in targets}
+    others = [v for t in targets for v in chains.get(t.id, ()) if v.id not in ids]
+    stated = ids | set(stating(said, others) if others else ())
+    whole = set(whole_chains(sorted(stated), chains))
+    return [t.id for t in targets if t.id in whole]
