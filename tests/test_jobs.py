@@ -171,7 +171,6 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
     mem = Memlane(db, user="alice", embedder="none", home=home)
     _log(mem, 120)
     mem.close()
-    time.sleep(5.5)  # PostgreSQL sweeps read messages older than 5 s (ProfileService.settle)
     created = invoke(["--db", db, "--embedder", "none", "profiles", "create", "prefs", "--enable"],
                      {"MEMLANE_HOME": str(home)})  # fmt: skip
     assert created.returncode == 0, created.stderr
