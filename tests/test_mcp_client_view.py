@@ -1,16 +1,20 @@
 """The MCP server as a model and a foreign client see it, through the official SDK's real client over
 stdio (``memlane mcp`` in a subprocess) and streamable HTTP (a real server on loopback): what the tool
-list declares, how bad calls fail, what a recall result costs a model's context, and how HTTP refuses."""
+list declares, how bad calls fail, what a recall result costs a model's context, and how HTTP refuses.
+
+The stdio scenarios share one ``memlane mcp`` process (``stdio``: a process start-up is ~2 s of CPU, its
+imports and warm-up); each HTTP scenario gets a server and database of its own."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.from_thread
 import httpx
 import jsonschema
 import mcp.types as types
@@ -23,16 +27,35 @@ from servers import Stack, bearer, make_stack, running
 from test_mcp import call, http_session, stdio_session
 
 Scenario = Callable[[ClientSession], Awaitable[None]]
+Stdio = tuple[anyio.from_thread.BlockingPortal, ClientSession]
+
+#: the tests of this module run on one xdist worker, so ``stdio`` starts once
+pytestmark = pytest.mark.xdist_group("mcp_client_view")
 
 
-def on_both_transports(tmp_path: Path, scenario: Scenario) -> None:
+@pytest.fixture(scope="module")
+def stdio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stdio]:
+    """One ``memlane mcp`` session over stdio for the module's scenarios, held open by an event loop in a
+    thread of its own (anyio's blocking portal); a scenario runs in that loop (``portal.call``). No
+    scenario depends on what another stored (the one that checks refused calls store nothing compares
+    the list before and after)."""
+    db = tmp_path_factory.mktemp("mcp-stdio") / "stdio.db"
+    with (
+        anyio.from_thread.start_blocking_portal() as portal,
+        portal.wrap_async_context_manager(stdio_session(db)) as session,
+    ):
+        yield portal, session
+
+
+def on_both_transports(stdio: Stdio, tmp_path: Path, scenario: Scenario) -> None:
     """Run ``scenario`` once over stdio and once over streamable HTTP."""
 
     async def over(session_cm: AbstractAsyncContextManager[ClientSession]) -> None:
         async with session_cm as session:
             await scenario(session)
 
-    anyio.run(over, stdio_session(tmp_path / "stdio.db"))
+    portal, session = stdio
+    portal.call(scenario, session)
     stack = make_stack(tmp_path / "http.db")
     with running(stack.app()) as url:
         anyio.run(over, http_session(url, stack.admin_key))
@@ -45,7 +68,9 @@ async def tool_error(session: ClientSession, tool: str, arguments: dict[str, Any
     return "".join(c.text for c in result.content if isinstance(c, types.TextContent))
 
 
-def test_every_tool_declares_title_annotations_described_parameters_and_its_output(tmp_path: Path) -> None:
+def test_every_tool_declares_title_annotations_described_parameters_and_its_output(
+    stdio: Stdio, tmp_path: Path
+) -> None:
     async def scenario(session: ClientSession) -> None:
         tools = {t.name: t for t in (await session.list_tools()).tools}
         assert tuple(tools) == TOOLS
@@ -85,13 +110,14 @@ def test_every_tool_declares_title_annotations_described_parameters_and_its_outp
         assert not valid.is_valid({}) and not valid.is_valid({"memory_id": "0193", "query": "inhaler"})
         assert not valid.is_valid({"memory_id": "0193", "colour": "red"})
 
-    on_both_transports(tmp_path, scenario)
+    on_both_transports(stdio, tmp_path, scenario)
 
 
-def test_argument_errors_are_memlane_errors_in_plain_words(tmp_path: Path) -> None:
+def test_argument_errors_are_memlane_errors_in_plain_words(stdio: Stdio, tmp_path: Path) -> None:
     limit = "invalid_input: limit: must be an integer between 1 and 100"
 
     async def scenario(session: ClientSession) -> None:
+        before = (await call(session, "memory_list_recent"))["items"]
         for bad in (500, 0, True, "5", 2.5):  # strict: no bool, no numeric strings, no floats for a count
             assert await tool_error(session, "memory_recall", {"query": "tea", "limit": bad}) == limit
         unknown = await tool_error(session, "memory_recall", {"query": "tea", "colour": "red"})
@@ -118,12 +144,12 @@ def test_argument_errors_are_memlane_errors_in_plain_words(tmp_path: Path) -> No
             "unknown_memory: "
         )
         # nothing was stored by any of the refused calls
-        assert (await call(session, "memory_list_recent"))["items"] == []
+        assert (await call(session, "memory_list_recent"))["items"] == before
 
-    on_both_transports(tmp_path, scenario)
+    on_both_transports(stdio, tmp_path, scenario)
 
 
-def test_an_unknown_tool_is_a_json_rpc_invalid_params_error(tmp_path: Path) -> None:
+def test_an_unknown_tool_is_a_json_rpc_invalid_params_error(stdio: Stdio, tmp_path: Path) -> None:
     async def scenario(session: ClientSession) -> None:
         with pytest.raises(MCPError) as caught:
             await session.call_tool("memory_delete_everything", {})
@@ -131,10 +157,10 @@ def test_an_unknown_tool_is_a_json_rpc_invalid_params_error(tmp_path: Path) -> N
         assert "memory_delete_everything" in caught.value.error.message
         assert "memory_forget" in caught.value.error.message  # says which tools exist
 
-    on_both_transports(tmp_path, scenario)
+    on_both_transports(stdio, tmp_path, scenario)
 
 
-def test_recall_text_is_compact_and_the_full_record_is_structured(tmp_path: Path) -> None:
+def test_recall_text_is_compact_and_the_full_record_is_structured(stdio: Stdio, tmp_path: Path) -> None:
     async def scenario(session: ClientSession) -> None:
         await call(
             session, "memory_store", content="Dr. Okafor prescribed the red inhaler", observed_at="2025-03-01"
@@ -164,7 +190,7 @@ def test_recall_text_is_compact_and_the_full_record_is_structured(tmp_path: Path
         )
         assert set(first) == {"id", "content", "type", "source", "date"}
 
-    on_both_transports(tmp_path, scenario)
+    on_both_transports(stdio, tmp_path, scenario)
 
 
 # -- HTTP refusals an MCP client can show -------------------------------------------------------------
