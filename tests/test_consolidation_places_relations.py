@@ -46,6 +46,11 @@ RELATIONS_TOGETHER = [
         "Tomasz was born in Valencia",
         "Valencia is Tomasz's birthplace",
     ),  # the owner "ana" as the speaker: "my cat"
+    # the owner read as the speaker ("the user") has a pet called so; a name given as "the name of"
+    ("Ana has a dachshund called Ferdl", "Ferdl is Ana's dachshund"),
+    ("Ana has two cats called Kluska and Mak", "Kluska and Mak are Ana's two cats"),
+    ("Pistachio is the name of Tomasz's cat", "Tomasz's cat is called Pistachio"),
+    ("Pistachio is the name of Ana's cat", "Ana's cat is called Pistachio"),
 ]
 RELATIONS_APART = [
     ("Ines reports to Tomasz", "Tomasz reports to Ines"),  # the roles exchanged
@@ -60,6 +65,10 @@ RELATIONS_APART = [
     ("Tomasz has a dog called Pixel", "Tomasz has a dog called Rex"),
     ("Tomasz was born in Valencia", "Valencia is Tomasz's hometown"),
     ("Tomasz was born in Valencia in 1990", "Valencia is Tomasz's birthplace"),
+    ("Ana has a dachshund called Ferdl", "Ferdl is Ana's poodle"),
+    ("Ana has a dachshund called Ferdl", "Ferdl is Ana's son's dachshund"),
+    ("Miso is the name of Tomasz's dog", "Tomasz's cat is called Miso"),
+    ("Miso is the name of Tomasz's cat", "Tomasz's cat is called Mochi"),
 ]
 #: other written forms (``restatement.written_forms``) and a name no capital marks (``duplicates.compared``)
 WRITTEN_TOGETHER = [
@@ -123,6 +132,9 @@ def test_relation_forms() -> None:
     assert relation_forms("Odile is the head of sales of Brightwave") == "Odile is Brightwave's head of sales"
     assert relation_forms("Ilka was born in the city of Cusco") == "Ilka was born in the city of Cusco"
     assert relation_forms("I have a dog named Pixel") == "my dog is Pixel"
+    assert relation_forms("the user has a dog named Pixel") == "the user's dog is Pixel"
+    assert relation_forms("Pistachio is the name of Nina's cat") == "Nina's cat is Pistachio"
+    assert relation_forms("Paris is the name of a city") == "Paris is the name of a city"
 
 
 def test_a_store_consolidates_places_and_relations(tmp_path: Path) -> None:

@@ -13,6 +13,10 @@ compares any two statements (the copula's sides may change places whole: ``roles
   called Ayla" / "Ayla is Kai's sister", "Otto has a daughter called Mila" / "Otto's daughter is
   named Mila"), also of a number ("Olu has two cats named Pepper and Salt" / "Pepper and Salt are
   Olu's two cats");
+- "Y is the name of X's R" -> "X's R is Y" ("Pistachio is the name of Nina's cat" / "Nina's cat is called
+  Pistachio");
+- X may be "the user", the owner read as the speaker (``duplicates.statement``: "Liesel has a
+  dachshund called Ferdl" / "Ferdl is Liesel's dachshund" with the owner ``user:liesel``);
 - "X was born on D", a day and its month with no year -> "X's birthday is on D";
 - "the R of X" beside a copula, R one to three lower-case words or acronyms and X a name -> "X's R"
   ("The mother of Tom is Ana" / "Tom's mother is Ana", "Ana is the CEO of Acme" / "Ana is Acme's
@@ -32,7 +36,8 @@ __all__ = ["relation_forms"]
 _NAME = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
 #: a role's word: lower case, or an acronym ("CEO", "CTO")
 _ROLE = r"(?:[a-z][a-z-]*|[A-Z]{2,5})"
-_PERSON = rf"(?:{_NAME}|I|he|she|they|we|He|She|They|We)"
+#: a person: a name, a personal pronoun, or "the user" (the owner read as the speaker: ``duplicates.statement``)
+_PERSON = rf"(?:{_NAME}|I|he|she|they|we|He|She|They|We|[Tt]he user)"
 #: the possessive of a personal pronoun ("I report to Rahul": "my manager is Rahul")
 _POSSESSIVE = {"i": "my", "he": "his", "she": "her", "they": "their", "we": "our"}
 _REPORTS_RE = re.compile(
@@ -52,6 +57,12 @@ _HAS_CALLED_RE = re.compile(
 _CALLED_RE = re.compile(
     rf"^(?P<s>\s*(?:(?:\S+\s+)*?\S+['’]s|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)(?:\s+[a-z0-9][\w-]*){{1,3}})"
     rf"\s+(?P<be>is|was|are|were)\s+(?:called|named)\s+(?P<y>{_NAME}(?:\s+and\s+{_NAME})?)\s*[.!]?\s*$"
+)
+#: a name given as "the name of" a possessive: "Pistachio is the name of Nina's cat" ("Nina's cat is
+#: Pistachio"), "Pepper and Salt are the names of Olu's cats"
+_NAME_OF_RE = re.compile(
+    rf"^\s*(?P<y>{_NAME}(?:\s+and\s+{_NAME})?)\s+(?P<be>is|was|are|were)\s+the\s+names?\s+of\s+"
+    rf"(?P<s>(?:[Tt]he\s+user['’]s|\S+['’]s|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)(?:\s+[a-z0-9][\w-]*){{1,3}})\s*[.!]?\s*$"
 )
 #: "X was born on D", D a day and its month with no year: "X's birthday is on D" (with a year it is
 #: a date of birth, which a birthday does not say)
@@ -86,7 +97,7 @@ def relation_forms(content: str) -> str:
         be = ("were" if many else "was") if match.group("have") == "had" else ("are" if many else "is")
         count = f"{match.group('n')} " if many else ""
         return f"{_possessive(match.group('x'))} {count}{match.group('r')} {be} {match.group('y')}"
-    if (match := _CALLED_RE.match(content)) is not None:
+    if (match := _CALLED_RE.match(content) or _NAME_OF_RE.match(content)) is not None:
         content = f"{match.group('s')} {match.group('be')} {match.group('y')}"
     return _OF_RE.sub(_of, content) if " of " in content else content
 
