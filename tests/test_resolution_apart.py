@@ -357,3 +357,18 @@ def test_a_registered_name_does_not_grow_a_short_name_known_grown_otherwise() ->
     # the short name known alone grows into the registered name
     short = Candidate("e2", "company", "Kasama Leaf")
     assert resolve(Mention("Kasama Leaf International SA", "company"), [short]).entity_id == "e2"
+
+
+def test_a_different_body_from_its_air_service_is_not_the_air_service() -> None:
+    air = Candidate("c1", "company", "FIGAS", aliases=("Falkland Islands Government Air Service",))
+    grant = Mention(
+        "Falkland Islands Government",
+        "company",
+        context="Falkland Islands Government pays the farm improvement grant, a different body from its air service",
+    )
+    assert resolve(grant, [air]).entity_id is None
+    # without the words the short name is the known one's
+    plain = Mention(
+        "Falkland Islands Government", "company", context="Falkland Islands Government pays the grant"
+    )
+    assert resolve(plain, [air]).entity_id == "c1"

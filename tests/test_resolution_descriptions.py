@@ -51,14 +51,15 @@ def test_a_namesake_told_apart_by_the_description() -> None:
         resolve(_mention("Gabriel", "Gabriel the goalkeeper saved two"), [striker, physio]).how == "ambiguous"
     )
     assert resolve(_mention("Gabriel", "Gabriel scored twice"), [striker, physio]).how == "ambiguous"
-    # a description both were given ("the plant manager" said of one, and of the other as whom he is not
-    # in other words) tells nothing
+    # "the plant manager" said of one, and of the other as whom he is not ("a different person from the
+    # plant manager": ``said.denials``): the one it was said of, not the other
     boss = _known("p3", "Jürgen Weiß", "Jürgen Weiß is the plant manager at Stahlwerk Kern")
     other = _known(
         "p4", "Jörg Weiß", "Jörg Weiß is the shift supervisor, a different person from the plant manager"
     )
-    assert resolve(_mention("Herr Weiß", "Herr Weiß, the plant manager, approved it"), [boss, other]).how == (
-        "ambiguous"
+    assert (
+        resolve(_mention("Herr Weiß", "Herr Weiß, the plant manager, approved it"), [boss, other]).entity_id
+        == "p3"
     )
 
 

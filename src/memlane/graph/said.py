@@ -210,10 +210,10 @@ _NOT = re.compile(
     r"(?:,\s*(?:(?:and|but|so|obviously|clearly|certainly|definitely|just)\s+)?|\b(?:is|was|are)\s+|['’]s\s+)"
     r"not\s+(?P<what>[^,.;:!?()]{1,50})"
 )
-#: "different from TUI in Germany", "not to be confused with DuPont", "has nothing to do with Acme
-#: Robotics": the one named is another
+#: "different from TUI in Germany", "a different body from its air service", "not to be confused with
+#: DuPont", "has nothing to do with Acme Robotics": the one named is another
 _APART_FROM = re.compile(
-    r"\b(?:(?:different|distinct|separate)\s+from|not\s+to\s+be\s+confused\s+with|"
+    r"\b(?:(?:different|distinct|separate)\s+(?:[a-z]+\s+)?from|not\s+to\s+be\s+confused\s+with|"
     r"(?:has|have|had)\s+nothing\s+to\s+do\s+with)\s+(?:the\s+)?"
     r"(?P<what>[^,.;:!?()]{1,50})"
 )
