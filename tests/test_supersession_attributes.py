@@ -9,7 +9,8 @@ wish adds a fact unless the verb has one place at a time; a dated record of the 
 flipped polarity must be about the same thing; whose thing the value is must agree; "new" in a value or
 a "since" phrase is not enough to replace another value; "either" adds a fact; "give" ends something
 only as "give up"; a subject with words beyond a name ("my train to Porto") is not the same subject as a
-longer one ("my train back from Porto").
+longer one ("my train back from Porto"); a denied attitude is of the same thing; a new time for some
+days only is an exception; a past period ("for ten years") is a dated record.
 
 The sentences are written for these tests, not taken from any benchmark or labelled set. Pairs through
 the store run on both backends (the ``mem`` fixture)."""
@@ -52,6 +53,9 @@ ANOTHER_FACT = [
     ("I don't like my upstairs neighbour", "I don't like my new landlord either"),
     ("I'm a blood donor", "I gave blood on 4 April"),  # "give" ends something only as "give up"
     ("My train to Porto is on 3 June at 09:10", "My train back from Porto is on 8 June"),  # another trip
+    ("Joss is not afraid of the dark", "Joss is afraid of wasps"),  # a denial of another thing
+    ("The crèche opens at 8:00", "The crèche opens at 7:30 on Thursdays"),  # an exception for one day
+    ("Ilse lived in Bergen for ten years", "Ilse lives in Tromsø"),  # a past period stays true
 ]
 
 #: (old, new): the same attribute of the same subject with a new value: still supersedes
@@ -72,6 +76,13 @@ SAME_ATTRIBUTE = [
     ("Ottilie lives in Ghent", "Ottilie lives in Leuven now"),
     ("Ottilie is learning Danish", "Ottilie gave up Danish"),
     ("Customer Nordvik Labs is on the Basic plan", "Nordvik Labs upgraded to the Team plan"),
+    ("Joss is afraid of the dark", "Joss is not afraid of the dark any more"),
+    ("The crèche opens at 8:00", "The crèche opens at 7:30 now"),
+    ("Ilse lives in Bergen", "Ilse lives in Tromsø now"),
+    # one holder, an ordinal amount, the same place said with more: no change wording needed
+    ("Pim reports to Saskia", "Pim reports to Joris"),
+    ("Tess is in second grade", "Tess is in fourth grade"),
+    ("Rolf smokes a pack a day", "Rolf smokes half a pack a day"),
 ]
 
 

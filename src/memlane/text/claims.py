@@ -455,9 +455,18 @@ def _ends(value: Sequence[_Tok]) -> bool:
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
 
+_PERIOD_UNITS = _w("year years month months week weeks day days decade decades")
+
+
 def _dated(value: Sequence[_Tok]) -> bool:
-    """Whether a value names a date or a year ("in March", "on 2 May", "from 2015 to 2020")."""
-    return "date" in _kinds(value) or any(t.kind == "word" and _YEAR_RE.fullmatch(t.low) for t in value)
+    """Whether a value names a date, a year or a period ("in March", "on 2 May", "from 2015 to 2020",
+    "for six years")."""
+    if "date" in _kinds(value) or any(t.kind == "word" and _YEAR_RE.fullmatch(t.low) for t in value):
+        return True
+    return any(
+        t.low == "for" and value[i + 1].low.isdigit() and value[i + 2].low in _PERIOD_UNITS
+        for i, t in enumerate(value[:-2])
+    )
 
 
 def _owner(obj: Sequence[_Tok]) -> frozenset[str]:

@@ -64,6 +64,11 @@ speaker as versions: "I weigh 82 kg" superseded by "I go to the gym three times 
 * A flipped polarity must deny the same object ("I eat fish on Fridays" / "I don't eat meat Monday to
   Friday" share only the day); whose thing the value is must agree ("my manager" / "my brother-in-law's
   manager").
+* A denied attitude must be of the same thing ("not allergic to peanuts" / "allergic to shellfish");
+  a new time or amount for some days only is an exception ("starts at 10:00" / "… at 9:30 on
+  Fridays"); a past period ("worked in Germany for six years") is a dated record like a year. Ordinals
+  and fractions are amounts ("third floor" -> "fourth floor", "a pack" -> "half a pack"), the same
+  place said with more or less is one place, and "report to" has one holder at a time.
 * A second value needs *firm* change wording ("now", "instead", "no longer"): "new" in the value ("I
   think the new CTO is great") or a "since" clause ("claiming Universal Credit since I lost my job") is
   not enough; "either" is additive ("I don't like my new boss either").
@@ -108,7 +113,8 @@ _PARTICLE_CHANGE_VERBS = _w("go")
 #: verbs with one value at a time when the value is a place after a preposition ("lives in Ghent" ->
 #: "lives in Bruges"); other verbs with a place ("volunteers at the food bank", "is on the committee
 #: of …", "wants to learn the drums") may hold several, and a second one adds a fact
-_ONE_PLACE_VERBS = _w("live reside base work move relocate")
+#: ("reports to Hanna" / "… to Lars": one manager at a time)
+_ONE_PLACE_VERBS = _w("live reside base work move relocate report")
 _MONTH_WORDS = frozenset(
     content_words("january february march april june july august september october november december")
 )
@@ -120,6 +126,10 @@ _WHEN_WORDS = _MONTH_WORDS | frozenset(
         "noon midnight weekend weekends weekday weekdays today tonight tomorrow yesterday day days week "
         "weeks month months year years spring summer autumn winter"
     )
+)
+#: ordinals and fractions: amounts like numbers ("on the third floor" -> "… fourth floor")
+_AMOUNT_WORDS = frozenset(
+    content_words("first second third fourth fifth sixth seventh eighth ninth tenth last half quarter")
 )
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
@@ -161,13 +171,39 @@ def _same_kind(old: Claim, new: Claim, *, any_name: bool) -> bool:
 
 
 def _when_word(word: str) -> bool:
-    return bool(_HAS_DIGIT_RE.search(word)) or word in _WHEN_WORDS
+    return bool(_HAS_DIGIT_RE.search(word)) or word in _WHEN_WORDS or word in _AMOUNT_WORDS
 
 
 def _other_words(value: frozenset[str]) -> frozenset[str]:
     """The words of a value that are no time, date, day or amount ("fifth floor" in "to the fifth floor
     on 3 February"; "time week" in "three times a week")."""
     return frozenset(w for w in value if not _when_word(w))
+
+
+_DAY_WORDS = frozenset(
+    content_words(
+        "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
+        "fridays saturdays sundays weekend weekends weekday weekdays"
+    )
+)
+
+
+def _attitude_things_differ(old: Claim, new: Claim) -> bool:
+    """Two attitudes ("is afraid of flying" / "is afraid of heights") towards different things: their
+    values share no word but the adjective."""
+    if not (old.attitude or new.attitude):
+        return False
+    adjective = content_words(f"{old.attitude} {new.attitude}")
+    a, b = old.value - adjective, new.value - adjective
+    return bool(a and b) and not a & b
+
+
+def _days_added(old: frozenset[str], new: frozenset[str]) -> bool:
+    """A new time or amount for some days only: the old value names no day, the new one adds one and a
+    number changed ("starts at 10:00" / "starts at 9:30 on Fridays"): an exception, both hold."""
+    gone, added = old - new, new - old
+    numbers = any(_HAS_DIGIT_RE.search(w) for w in gone) and any(_HAS_DIGIT_RE.search(w) for w in added)
+    return numbers and not old & _DAY_WORDS and bool(added & _DAY_WORDS)
 
 
 def _change_verb(verb: str) -> bool:
@@ -230,6 +266,8 @@ def _one_place(old: Claim, new: Claim) -> bool:
     how much ("leaves at 06:40" -> "at 07:10"): a second value replaces the first."""
     if old.verb in _ONE_PLACE_VERBS or (old.passive and new.passive):
         return True  # (a passive's phrase names its one holder or place: "is handled by team Blue")
+    if old.adjuncts <= new.adjuncts or new.adjuncts <= old.adjuncts:
+        return True  # the same place, said with more or less: "a pack a day" -> "half a pack a day"
     return _other_words(old.adjuncts) == _other_words(new.adjuncts)
 
 
@@ -271,6 +309,8 @@ def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False, firm: 
             if new.negated != old.negated:
                 if old.obj and new.obj and not old.obj & new.obj:
                     return False  # another thing: "I eat fish on Fridays" / "I don't eat meat …"
+                if _attitude_things_differ(old, new):
+                    return False  # "not allergic to peanuts" / "allergic to shellfish": another thing
                 return not (old.value and new.value) or bool(old.value & new.value)
             if old.attitude or new.attitude:  # "allergic to peanuts" / "allergic to cats": both hold
                 if new.obj >= old.obj and new.adjuncts >= old.adjuncts:
@@ -281,6 +321,8 @@ def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False, firm: 
                     return False  # …not where instead of when: "meets on Wednesdays" / "meets at the Crown"
                 if not old.obj and not firm and not _one_place(old, new):
                     return False  # a second place: "volunteers at the food bank" / "… at the charity shop"
+                if not firm and _days_added(old.adjuncts, new.adjuncts):
+                    return False  # an exception for some days: "starts at 10:00" / "… at 9:30 on Fridays"
                 return change or not _two_slots_changed(old.adjuncts, new.adjuncts)
             if new.obj >= old.obj and new.adjuncts >= old.adjuncts:
                 return True  # a fuller restatement: "allergic to peanuts" -> "… peanuts and shellfish"
