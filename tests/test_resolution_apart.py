@@ -372,3 +372,21 @@ def test_a_different_body_from_its_air_service_is_not_the_air_service() -> None:
         "Falkland Islands Government", "company", context="Falkland Islands Government pays the grant"
     )
     assert resolve(plain, [air]).entity_id == "c1"
+
+
+def test_the_writers_relative_is_not_a_person_known_by_an_occupation_alone() -> None:
+    owner = Candidate(
+        "e1",
+        "person",
+        "Linda Hadley",
+        said=_said("Linda Hadley", "Linda Hadley is the American shop owner who buys two pallets a year"),
+    )
+    cousin = Mention("Linda", "person", context="Linda, my cousin in Legnica, is coming to see the festival")
+    assert resolve(cousin, [owner]).entity_id is None
+    # nothing said of what she is, or said to be the writer's cousin too: the one known
+    plain = Candidate("e2", "person", "Linda Hadley", said=_said("Linda Hadley", "Linda Hadley called"))
+    assert resolve(cousin, [plain]).entity_id == "e2"
+    kin = Candidate(
+        "e3", "person", "Linda Hadley", said=_said("Linda Hadley", "Linda Hadley is my cousin, a shop owner")
+    )
+    assert resolve(cousin, [kin]).entity_id == "e3"

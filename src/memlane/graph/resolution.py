@@ -3450,8 +3450,9 @@ def _said_of_known_person(mention: Mention, kind: EntityType | None, candidate: 
 def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
     """The mention's sentence says its person is someone else to the writer than the sentences that
     named the candidate say the candidate is: another relation (``_relations_conflict``), an occupation
-    they do not allow (``_occupations_apart``), or a relative of someone the candidate was not said to
-    be (``_kin_apart``)."""
+    they do not allow (``_occupations_apart``), a relative of someone the candidate was not said to
+    be (``_kin_apart``), or the writer's relative where the candidate was said to be only what it does
+    (``_kin_against_occupation``)."""
     said = _said_of_known_person(mention, kind, candidate)
     if said is None:
         return False
@@ -3460,7 +3461,20 @@ def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidat
         or _occupations_apart(said, candidate)
         or _kin_apart(said, candidate)
         or _self_apart(said, candidate)
+        or _kin_against_occupation(said, candidate)
     )
+
+
+def _kin_against_occupation(said: str, candidate: Candidate) -> bool:
+    """The mention's sentence ``said`` says its person is the writer's relative ("Linda, my cousin in
+    Legnica", "Mathew my cousin in Dubai") and the sentences that named the candidate say what it does
+    ("the American shop owner", "her eye surgeon": ``said.roles``) and never that it is the writer's
+    relative: a relative the writer names as such was not first introduced by an occupation alone."""
+    if not any(r.kin for r in relations(said)):
+        return False
+    if any(r.kin for known in candidate.said for r in relations(known)):
+        return False
+    return any(roles(known) for known in candidate.said)
 
 
 def _relations_conflict(said: str, candidate: Candidate) -> bool:
