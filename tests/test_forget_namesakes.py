@@ -88,6 +88,20 @@ def test_what_a_memory_says_in_passing_is_another_kind(mem: Memlane) -> None:
     assert _forget(mem, keys, "delete anything about Mercury") == {"bank", "account"}
 
 
+def test_a_memory_that_says_what_is_called_the_name(mem: Memlane) -> None:
+    """ "Our intern is called Ostrava" says its Ostrava is a person, among three memories of the city."""
+    keys = _store(
+        mem,
+        {
+            "flight": "Flight to Ostrava lands on 14 July at 18:40",
+            "hotel": "We booked a hotel in Ostrava near the main square",
+            "trip": "We travelled to Ostrava for the conference",
+            "intern": "Our intern is called Ostrava, she is from Slovakia",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about Ostrava") == {"flight", "hotel", "trip"}
+
+
 def test_a_person_and_a_place_of_one_name(mem: Memlane) -> None:
     keys = _store(
         mem,

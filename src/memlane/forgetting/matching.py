@@ -629,7 +629,7 @@ def _another_kind(
     kept. No kind ahead (one memory of the bank, one of the planet): none is set apart, every
     namesake goes."""
     contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
-    said = {i: sense_of(name, contents[i]) for i in found if i in contents}
+    said = {i: sense_of(name, contents[i]) or _called_kind(name, contents[i]) for i in found if i in contents}
     if not any(said.values()):
         return set()  # (no memory says a kind: nothing to tell apart)
     kinds: dict[str, frozenset[str]] = {}
@@ -666,6 +666,15 @@ def _another_kind(
             return {i for i, k in kinds.items() if senses_conflict(frozenset({meant}), k)}
         break
     return set()
+
+
+def _called_kind(name: str, content: str) -> str | None:
+    """The class of the noun ``content`` says is called ``name``: "Our intern is called Ostrava" (a
+    person), "My parrot is named Kiwi" (an animal)."""
+    said = re.search(
+        rf"\b([a-z][\w-]*)\s+(?:is|was)\s+(?:also\s+)?(?:called|named)\s+{re.escape(name)}(?![\w-])", content
+    )
+    return class_of_noun(said.group(1)) if said is not None else None
 
 
 def _kind_of(entity: Entity) -> frozenset[str]:
