@@ -2403,9 +2403,7 @@ def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | N
     if len(found) != 1:
         return None
     match = found[0]
-    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
-        return None
-    if _someone_else(mention, kind, match) or _said_namesake(mention):
+    if _said_apart(mention, kind, match):
         return None
     return Resolution(match.id, "kin", new_alias=_alias(mention, match), score=_RANK["kin"] / 4)
 
@@ -2454,11 +2452,22 @@ def _first_surname(mention: Mention, candidates: Sequence[Candidate]) -> Resolut
         ("Mr " if gender == "m" else "Ms ") + tokens[0], (match.name, *match.aliases)
     ):
         return None
-    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
-        return None
-    if _someone_else(mention, kind, match) or _said_namesake(mention):
+    if _said_apart(mention, kind, match):
         return None
     return Resolution(match.id, "partial", new_alias=_alias(mention, match), score=_RANK["partial"] / 4)
+
+
+def _said_apart(mention: Mention, kind: EntityType | None, match: Candidate) -> bool:
+    """Whether the mention's sentence says it is not ``match``: it denies what the match is, names
+    another than it, says the person is someone else or a namesake (the vetoes of a match found by
+    what was said rather than by name: ``_by_kin``, ``_first_surname``, ``_by_relation_said``)."""
+    return (
+        _denied(mention, kind, match)
+        or _another_than(mention, match)
+        or _said_another(mention)
+        or _someone_else(mention, kind, match)
+        or _said_namesake(mention)
+    )
 
 
 def _names_kin(candidate: Candidate, kin: set[str]) -> bool:
@@ -2494,9 +2503,7 @@ def _by_relation_said(mention: Mention, candidates: Sequence[Candidate], kin: st
             return None
     if _person_conflict(mention.name or "", match) or _genders_apart(mention, match):
         return None  # ("Jan is my partner at the firm" is not the one said to be "my wife")
-    if _denied(mention, kind, match) or _another_than(mention, match) or _said_another(mention):
-        return None
-    if _someone_else(mention, kind, match) or _said_namesake(mention):
+    if _said_apart(mention, kind, match):
         return None
     return Resolution(match.id, "kin", new_alias=_alias(mention, match), score=_RANK["kin"] / 4)
 
