@@ -118,13 +118,23 @@ _ONE_PLACE_VERBS = _w("live reside base work move relocate report")
 _MONTH_WORDS = frozenset(
     content_words("january february march april june july august september october november december")
 )
-#: words (stems, as claims store them) that say when: weekdays, months, parts of the day, seasons
-_WHEN_WORDS = _MONTH_WORDS | frozenset(
+#: the days of the week (stems, as claims store them), one or every ("on Fridays"), and the weekend
+_DAY_WORDS = frozenset(
     content_words(
         "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
-        "fridays saturdays sundays morning mornings afternoon afternoons evening evenings night nights "
-        "noon midnight weekend weekends weekday weekdays today tonight tomorrow yesterday day days week "
-        "weeks month months year years spring summer autumn winter"
+        "fridays saturdays sundays weekend weekends weekday weekdays"
+    )
+)
+#: words (stems, as claims store them) that say when: weekdays, months, parts of the day, seasons
+_WHEN_WORDS = (
+    _MONTH_WORDS
+    | _DAY_WORDS
+    | frozenset(
+        content_words(
+            "morning mornings afternoon afternoons evening evenings night nights noon midnight today "
+            "tonight tomorrow yesterday day days week weeks month months year years spring summer autumn "
+            "winter"
+        )
     )
 )
 #: ordinals and fractions: amounts like numbers ("on the third floor" -> "… fourth floor")
@@ -178,14 +188,6 @@ def _other_words(value: frozenset[str]) -> frozenset[str]:
     """The words of a value that are no time, date, day or amount ("fifth floor" in "to the fifth floor
     on 3 February"; "time week" in "three times a week")."""
     return frozenset(w for w in value if not _when_word(w))
-
-
-_DAY_WORDS = frozenset(
-    content_words(
-        "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
-        "fridays saturdays sundays weekend weekends weekday weekdays"
-    )
-)
 
 
 def _attitude_things_differ(old: Claim, new: Claim) -> bool:
