@@ -653,19 +653,15 @@ def _another_kind(
                 kinds[i] = frozenset({sayers[max(range(len(sayers)), key=cosines.__getitem__)][1]})
     classes = sorted({c for k in kinds.values() for c in k})
     support = {c: sum(1 for k in kinds.values() if not senses_conflict(frozenset({c}), k)) for c in classes}
-    for meant in sorted(classes, key=lambda c: -support[c]):
-        rivals = [c for c in classes if senses_conflict(frozenset({meant}), frozenset({c}))]
-        if all(support[meant] > support[c] for c in rivals):
-            other = {
-                i
-                for i, s in said.items()
-                if s is not None and senses_conflict(frozenset({meant}), frozenset({s}))
-            }
-            if not other:
-                return set()
-            return {i for i, k in kinds.items() if senses_conflict(frozenset({meant}), k)}
-        break
-    return set()
+    if not classes:
+        return set()
+    meant = max(classes, key=support.__getitem__)  # (the first in name order of those most supported)
+    rivals = [c for c in classes if senses_conflict(frozenset({meant}), frozenset({c}))]
+    if any(support[meant] <= support[c] for c in rivals):
+        return set()  # no kind ahead
+    if not any(s is not None and senses_conflict(frozenset({meant}), frozenset({s})) for s in said.values()):
+        return set()  # no memory says it is of another kind
+    return {i for i, k in kinds.items() if senses_conflict(frozenset({meant}), k)}
 
 
 def _called_kind(name: str, content: str) -> str | None:
