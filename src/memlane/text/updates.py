@@ -82,7 +82,7 @@ from __future__ import annotations
 
 import re
 
-from .claims import Claim, Statement, _w
+from .claims import _YEAR_RE, Claim, Statement, _w
 from .words import content_words, word_overlap
 
 __all__ = ["compare", "different_holders", "holders", "same_subject"]
@@ -141,7 +141,6 @@ _WHEN_WORDS = (
 _AMOUNT_WORDS = frozenset(
     content_words("first second third fourth fifth sixth seventh eighth ninth tenth last half quarter")
 )
-_YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
 
 def _same_names(a: frozenset[str], b: frozenset[str]) -> bool:
