@@ -39,7 +39,23 @@ def targets(
     """The ids of the memories (any version) that ``query`` asks to forget, among what ``recall``
     finds for ``actor``: ``recall(text, about=None)``, the caller's recall over every version;
     ``similar(text, others)``: the embedder's cosine of each of ``others`` to ``text`` (None: no embedder)."""
-    return chosen(read_request(query), store=store, actor=actor, recall=recall, now=now, similar=similar)
+    return chosen(
+        read_request(query), store=store, actor=actor, recall=_once(recall), now=now, similar=similar
+    )
+
+
+def _once(recall: Recall) -> Recall:
+    """``recall`` asked each question once for one request: the rules ask the same ones again (a
+    topic's ``recall(name)`` and ``recall(name, about=name)`` by each of its steps), and nothing is
+    written while a request is read."""
+    answers: dict[tuple[str, str | None], tuple[Memory, ...]] = {}
+
+    def asked(text: str, about: str | None = None) -> tuple[Memory, ...]:
+        if (text, about) not in answers:
+            answers[text, about] = tuple(recall(text, about=about))
+        return answers[text, about]
+
+    return asked
 
 
 def whole_chains(targets: Sequence[str], chains: Mapping[str, Sequence[Memory]]) -> list[str]:
