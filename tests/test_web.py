@@ -1,9 +1,12 @@
-"""The web dashboard in a real browser: Playwright driving Debian's Chromium against ``memlane serve`` (a
-real process on loopback, a real SQLite file). Sign-in, search, filters, archive / restore / delete /
+"""The web dashboard in a real browser: Playwright driving Debian's headless Chromium against
+``memlane serve`` (a real process on loopback, a real SQLite file). Sign-in, search, filters, archive / restore / delete /
 edit / history, import, merge / unmerge, re-index, CSRF refusals, a second user seeing nothing of the
 first's, keyboard use, 375 px, and axe-core (vendored in tests/data/web, so it runs offline) on every page.
 
-One server and one browser per module; each test opens its own browser context (its own cookies).
+One server and one browser per module; each test opens its own browser context (its own cookies). The
+browser is Debian's ``chromium-headless-shell`` (Chromium's headless build, as Playwright's own downloads
+use for headless runs) when installed, else ``chromium``: the full browser in headless mode cost ~2.5x the
+CPU on these pages (docs/benchmarks.md, "Eighteenth session").
 Set ``MEMLANE_SCREENSHOTS=docs/images`` to write the screenshots of docs/dashboard.md.
 """
 
@@ -26,7 +29,9 @@ from playwright import sync_api
 from servers import another_server, bearer
 from test_serve import in_process, serve
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (
+    shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium-headless-shell"
+)
 AXE = Path(__file__).parent / "data" / "web" / "axe.min.js"
 SCREENSHOTS = os.environ.get("MEMLANE_SCREENSHOTS")
 
