@@ -54,6 +54,8 @@ __all__ = [
     "load_tables",
     "large_city_of",
     "place_key",
+    "place_word",
+    "town_named",
     "qualifier_fits",
     "regions_of",
     "territory_of",
@@ -475,3 +477,67 @@ def place_key(name: str) -> str | None:
     if (city := city_of(name)) is not None:
         return f"g:{city}"
     return None
+
+
+#: Words that say what kind of place a name is, written before it ("Isle of Islay", "Lake Atitlán",
+#: "Kingdom of Tonga") or after it ("Jeju Island", "Arusha town", "Mundra Port", "Elqui Valley"), and
+#: Japanese and Korean suffixes joined with a hyphen ("Matsumoto-shi": a city; "Yōtei-zan": a mountain;
+#: "Miyako-jima": an island), folded, with the kind of place each says: a settlement or a port (the
+#: name without the word is the town's), an island, a natural feature (a lake, a mountain, a valley:
+#: never the city of the same name, "Lake Geneva" is not Geneva) or a state ("Kingdom of": only a
+#: country's name). Not "city", "state", "county", "province" or "region": "Mexico City" is not
+#: Mexico, "New York State" not New York, "Quebec City" not the province.
+_PLACE_WORDS_BEFORE = {
+    ("isle", "of"): "island", ("island", "of"): "island", ("isla", "de"): "island", ("ilha", "de"): "island",
+    ("kingdom", "of"): "state", ("republic", "of"): "state", ("lake",): "feature", ("lago", "de"): "feature",
+    ("lago",): "feature", ("lac",): "feature", ("mount",): "feature", ("mt",): "feature",
+    ("monte",): "feature", ("valle", "del"): "feature", ("valle", "de"): "feature", ("pulau",): "island",
+}  # fmt: skip
+_PLACE_WORDS_AFTER = {
+    "island": "island", "isle": "island", "town": "settlement", "village": "settlement",
+    "port": "settlement", "harbour": "settlement", "harbor": "settlement", "camp": "settlement",
+    "valley": "feature", "lake": "feature", "mountain": "feature",
+}  # fmt: skip
+_PLACE_SUFFIXES = {
+    "shi": "settlement", "si": "settlement", "machi": "settlement", "zan": "feature", "yama": "feature",
+    "jima": "island", "shima": "island", "ko": "feature",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def place_word(name: str) -> tuple[str, str] | None:
+    """A place's name without a word that says what kind of place it is (``_PLACE_WORDS_BEFORE``,
+    ``_AFTER`` and ``_SUFFIXES``), folded, and the kind that word says ("Jeju Island" -> ("jeju",
+    "island"), "Matsumoto-shi" -> ("matsumoto", "settlement")); None for a name without one, or when
+    what is left is no name of its own: one word that is an English noun or adjective ("Long Island",
+    "Cape Town", "Silicon Valley") or shorter than three letters."""
+    words = _key(name).split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    found: tuple[list[str], str] | None = None
+    for before, kind in _PLACE_WORDS_BEFORE.items():
+        if len(words) > len(before) and tuple(words[: len(before)]) == before:
+            found = (words[len(before) :], kind)
+            break
+    if found is None and len(words) >= 2 and words[-1] in _PLACE_WORDS_AFTER:
+        found = (words[:-1], _PLACE_WORDS_AFTER[words[-1]])
+    if found is None and "-" in name:
+        stem, _, suffix = name.strip().rpartition("-")
+        if (said := _PLACE_SUFFIXES.get(_key(suffix))) is not None and stem.strip():
+            found = (_key(stem).split(), said)
+    if found is None or not found[0]:
+        return None
+    rest, what = found
+    if len(rest) == 1:
+        from .company_names import is_common_word
+
+        if len(rest[0]) < 3 or is_common_word(rest[0]):
+            return None
+    return " ".join(rest), what
+
+
+def town_named(name: str) -> bool:
+    """Whether some city or town of :data:`TOWN_POPULATION` or more bears the name, as its own or
+    another (a given name or a common word too: "Vernon"), what a lake's or a mountain's name must not
+    be to be read without its word (``place_word``)."""
+    return _key(name) in _gazetteer() or city_of(name) is not None or territory_of(name) is not None

@@ -83,9 +83,11 @@ from .places import (
     is_shared_name,
     large_city_of,
     place_key,
+    place_word,
     qualifier_fits,
     regions_of,
     territory_of,
+    town_named,
 )
 from .said import (
     ANY_KIN,
@@ -1093,6 +1095,9 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys |= {f"g:{city}" for city in airport_code_cities(name)}
             if (city := airport_city(name)) is not None:
                 keys.add(f"g:{city}")
+        if kind is EntityType.PLACE and (worded := place_word(name)) is not None:
+            # "Jeju Island" is found as "Jeju", "Mount Yotei" as "Yōtei-zan"
+            keys.add(f"n:{worded[0]}")
         if kind is EntityType.PLACE and (head := _place_parts(name)[0]) != name:
             # "Springfield, IL" is found as "Springfield" (and "Springfield, Illinois")
             keys.add(f"n:{normalise_name(head, kind)}")
@@ -1719,7 +1724,7 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         if _airport_fit(name, _names_of(candidate)):
             return "nickname"
-        return _qualified_place_fit(name, _names_of(candidate))
+        return _qualified_place_fit(name, _names_of(candidate)) or _place_word_fit(name, _names_of(candidate))
     return None
 
 
@@ -1871,6 +1876,34 @@ def _qualified_place_fit(name: str, names: Sequence[str]) -> str | None:
         assert the_qualifier is not None
         if qualifier_fits(bare, the_qualifier):
             best = "partial"
+    return best
+
+
+def _place_word_fit(name: str, names: Sequence[str]) -> str | None:
+    """A place named with a word that says what kind of place it is and a known one by the name alone,
+    or the reverse ("Jeju Island" / "Jeju", "Matsumoto-shi" / "Matsumoto", "Isle of Islay" / "Islay",
+    "Kingdom of Tonga" / "Tonga": ``places.place_word``): "partial" (so it must be the only place it
+    fits); "nickname" when both say the same kind with the same name ("Mount Yotei" / "Yōtei-zan",
+    "Lake Atitlan" / "Lago de Atitlán"). A lake, a mountain or a valley is never a place of its name
+    that a town or a country bears ("Lake Geneva" / "Geneva", "Mount Vernon" / "Vernon"), a state's words go with a country's name only, and
+    a name with a qualifier after a comma is left to ``_qualified_place_fit``."""
+    mine = place_word(name)
+    best: str | None = None
+    for known in names:
+        theirs = place_word(known)
+        if mine is not None and theirs is not None:
+            if mine[1] == theirs[1] and _same_place_name(mine[0], theirs[0]):
+                return "nickname"
+            continue
+        if mine is None and theirs is None:
+            continue
+        (bare, kind), whole = (mine, known) if mine is not None else (theirs, name)  # type: ignore[misc]
+        if _place_parts(whole)[1] is not None or bare != normalise_name(whole, EntityType.PLACE):
+            continue  # (the very name: "Pulau Pinang", the island, is not George Town, called Pinang too)
+        country = territory_of(whole) is not None
+        if (kind == "state") != country or (kind == "feature" and town_named(whole)):
+            continue
+        best = "partial"
     return best
 
 
