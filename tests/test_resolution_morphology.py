@@ -292,3 +292,65 @@ def test_the_rules_through_the_store(mem: Memlane) -> None:
          "company": "Initech"}
     )  # fmt: skip
     assert again.id == kasia.id != other.id
+
+
+# ------------------------------------------------------------------------------------------------
+# a given name's first syllable with a hypocoristic vowel ("Sukhi", "Siggi", "Vaishu")
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "expected"),
+    [
+        ("sukhi", "sukhwinder", True),
+        ("siggi", "sigurdur", True),  # the last consonant doubled
+        ("vaishu", "vaishnavi", True),
+        ("thandi", "thandeka", True),
+        ("mesi", "meseret", True),
+        ("usi", "usman", False),  # a stem of two letters is too little
+        ("mari", "mario", False),  # another ending of the name, not a short form of it
+        ("yossi", "yosef", False),  # too little of the name left out to say
+        ("toni", "antonio", False),  # a stem inside the name is not enough with a vowel added
+    ],
+)
+def test_a_syllable_with_a_hypocoristic_vowel(short: str, long: str, expected: bool) -> None:
+    assert is_short_form(short, long) is expected
+
+
+def test_a_hypocoristic_form_alone_is_the_one_person_it_fits() -> None:
+    known = [_person("p1", "Sukhwinder Dhillon"), _person("p2", "Harjinder Gill")]
+    found = resolve(Mention("Sukhi", "person", context="Sukhi fixed the reefer unit"), known)
+    assert found.entity_id == "p1", found
+    # two people it fits: not merged
+    both = [*known, _person("p3", "Sukhjit Sandhu")]
+    assert not resolve(Mention("Sukhi", "person"), both).matched
+    # a stem that leaves too little out is no such form ("Mari" is not Mario by this rule)
+    assert not resolve(Mention("Mari", "person"), [_person("p4", "Mario Rossi")]).matched
+
+
+# ------------------------------------------------------------------------------------------------
+# one name cut into words otherwise ("De los Santos" / "Delossantos", "vd Merwe" / "van der Merwe")
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mention", "known"),
+    [
+        ("Yeison Delossantos", "Yeison De los Santos"),
+        ("Ramon de la Cruz", "Ramon Dela Cruz"),
+        ("Pieter Vandenbroeck", "Pieter Van den Broeck"),
+        ("Abdul Aziz al Mulhim", "Abdulaziz Al-Mulhim"),
+        ("Riaan vd Merwe", "Riaan van der Merwe"),
+    ],
+)
+def test_one_name_cut_into_words_otherwise(mention: str, known: str) -> None:
+    assert resolve(Mention(mention, "person"), [_person("p1", known)]).entity_id == "p1"
+
+
+def test_names_cut_otherwise_that_are_not_the_same_letters() -> None:
+    # "Mc" and "Mac" are two spellings that two people bear
+    assert not resolve(Mention("Ian MacDonald", "person"), [_person("p1", "Ian McDonald")]).matched
+    # another particle is another surname
+    assert not resolve(Mention("Joost Vandenberg", "person"), [_person("p1", "Joost van der Berg")]).matched
+    # the same letters with another given name are not the same name
+    assert not resolve(Mention("Ana Delacruz", "person"), [_person("p1", "Ramon Dela Cruz")]).matched

@@ -55,6 +55,7 @@ from functools import lru_cache
 
 __all__ = [
     "DIMINUTIVE_ENDINGS",
+    "HYPOCORISTIC_VOWELS",
     "TRANSPOSITION_KEPT_START",
     "GENERATIONS",
     "HONORIFIC_SUFFIXES",
@@ -272,6 +273,12 @@ DIMINUTIVE_ENDINGS = frozenset(
         "tje", "je", "ke", "ie", "y",
     ]
 )  # fmt: skip
+#: Hypocoristic vowels added to a given name's first syllable, its last consonant often doubled:
+#: "-i" in German, Scandinavian and Icelandic, Hebrew, Punjabi and Nguni names ("Gabi", "Siggi" /
+#: Sigurður, "Yossi" / Yosef, "Sukhi" / Sukhwinder, "Thandi" / Thandeka), "-u" in Indian names
+#: ("Vaishu" / Vaishnavi, "Gullu" / Gulshan). Only on a stem of three letters or more that starts the
+#: name and leaves three or more of it out (``is_short_form``: not "Mari" / Mario).
+HYPOCORISTIC_VOWELS = frozenset(["i", "u"])
 #: A clipped or diminutive form keeps at least this many letters of the name it comes from.
 _SHORT_FORM_STEM = 2
 
@@ -282,8 +289,10 @@ def is_short_form(short: str, long: str) -> bool:
     start or its end cut off ("venkat" / "venkatesh", "lupe" / "guadalupe"), or a stem of it with a
     diminutive ending ("kasia" = "ka" + "sia" / "katarzyna", "kolya" = "kol" + "ya" / "nikolai",
     "juanito" / "juan"). The stem starts the name, or (three letters or more) starts within its first
-    syllable ("kol" in "nikolai"). ``short`` has three letters or more and at least two fewer than
-    ``long``, unless it is ``long`` with a diminutive ending."""
+    syllable ("kol" in "nikolai"); or a stem that starts the name with a hypocoristic vowel
+    (:data:`HYPOCORISTIC_VOWELS`: "sukhi" / "sukhwinder", "siggi" / "sigurdur"). ``short`` has three
+    letters or more and at least two fewer than ``long``, unless it is ``long`` with a diminutive
+    ending."""
     if len(short) < 3 or short == long or not short.isalpha() or not long.isalpha():
         return False
     for ending in DIMINUTIVE_ENDINGS:
@@ -291,6 +300,10 @@ def is_short_form(short: str, long: str) -> bool:
             stem = short[: -len(ending)]
             if long == stem or (len(stem) < len(long) and _stem_fits(stem, long)):
                 return True
+    if short[-1] in HYPOCORISTIC_VOWELS and short[-1] != long[-1]:
+        stem = undoubled(short[:-1]) if short[-2:-1] == short[-3:-2] else short[:-1]
+        if len(stem) >= 3 and len(stem) + 3 <= len(long) and long.startswith(stem):
+            return True
     if len(short) + 2 > len(long):
         return False
     return long.startswith(short) or (len(short) >= 4 and long.endswith(short))

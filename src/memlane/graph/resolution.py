@@ -1258,6 +1258,12 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
     if mention == known:
         return "exact"
     if len(mention) >= 2 and len(known) >= 2:
+        if _squashed(mention) == _squashed(known):
+            # the same letters with the words cut otherwise: a surname's particles written apart or
+            # run together ("Yeison De los Santos" / "Yeison Delossantos", "Ramon Dela Cruz" / "Ramon de
+            # la Cruz", "Pieter Van den Broeck" / "Pieter Vandenbroeck"), a given name of two words
+            # written as one ("Abdul Aziz" / "Abdulaziz"), Dutch "vd" for "van der"
+            return "nickname"
         if sorted(mention) == sorted(known):
             return "nickname"  # the same parts in another order ("Chen Wei" / "Wei Chen")
         if len(mention) == len(known) == 2 and _family_name_spelt_otherwise(mention, known):
@@ -1367,6 +1373,13 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         rare = has_name_dictionary() and given_name_frequency(word) < COMMON_GIVEN_NAME
         return "clipped" if rare else "affiliated"
     return None
+
+
+def _squashed(parts: list[str]) -> str:
+    """A person's name parts run together, Dutch and Afrikaans "vd" written out ("van der"): what two
+    cuts of one name share. ("Mc" and "Mac" stay two spellings: "Ian McDonald" and "Ian MacDonald" are
+    as often two people.)"""
+    return "".join("vander" if part == "vd" else part for part in parts)
 
 
 def _a_run_of(short: list[str], full: list[str]) -> bool:
