@@ -16,11 +16,15 @@ conversations, none of them a secret) and counts what each scanner would refuse 
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
+import io
 import json
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -50,15 +54,26 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def baseline_scanner(ref: str) -> Callable[[str, Any], bool]:
-    source = subprocess.run(
-        ["git", "show", f"{ref}:src/memlane/secrets.py"], capture_output=True, text=True, check=True
-    ).stdout
-    spec = importlib.util.spec_from_loader("memlane._secrets_baseline", loader=None)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    module.__package__ = "memlane"
-    exec(compile(source, f"{ref}:secrets.py", "exec"), module.__dict__)
-    return lambda field, value: field == "content" and module.find_secret(value) is not None
+    """REF's scanner: the single module of before issue 9 (``content`` only, as the service used it then),
+    or, since ``memlane.secrets`` became a package, that package loaded from REF's tree (all fields)."""
+    old = subprocess.run(["git", "show", f"{ref}:src/memlane/secrets.py"], capture_output=True, text=True)
+    if old.returncode == 0:
+        spec = importlib.util.spec_from_loader("memlane._secrets_baseline", loader=None)
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        module.__package__ = "memlane"
+        exec(compile(old.stdout, f"{ref}:secrets.py", "exec"), module.__dict__)
+        return lambda field, value: field == "content" and module.find_secret(value) is not None
+    # a copy of REF's package tree under another top-level name, so both versions load side by side
+    root = Path(tempfile.mkdtemp(prefix="secret-scan-"))
+    name = "memlane_at_" + "".join(c if c.isalnum() else "_" for c in ref)
+    archive = subprocess.run(["git", "archive", ref, "src/memlane"], capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(root, filter="data")
+    (root / "src" / "memlane").rename(root / name)
+    sys.path.insert(0, str(root))
+    package = importlib.import_module(f"{name}.secrets")
+    return lambda field, value: package.scan_fields({field: value}) is not None
 
 
 def detect_secrets_scanner() -> Callable[[str, Any], bool]:

@@ -114,10 +114,10 @@ def test_a_personal_only_keys_reads_are_its_users_own(stack: Stack) -> None:
             assert out.status_code == 200, out.text
             return dict(out.json())
 
-        shared = post(member, "/v1/memories", {"content": "the gate code is 9031", "visibility": "shared"})
+        shared = post(member, "/v1/memories", {"content": "the gate number is 9031", "visibility": "shared"})
         key_id = str(shared["id"])
         for _ in range(3):
-            hits = post(personal, "/v1/recall", {"query": "gate code"})["hits"]
+            hits = post(personal, "/v1/recall", {"query": "gate number"})["hits"]
             assert [h["id"] for h in hits] == [key_id]  # type: ignore[attr-defined,index]
         for key, count in ((member, 0), (stack.admin_key, 0), (personal, 3)):
             got = http.get(f"/v1/memories/{key_id}", headers=bearer(key)).json()

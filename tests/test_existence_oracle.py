@@ -38,7 +38,7 @@ def world(db_path: Any) -> Any:
     with Memlane(db_path, user="alice", embedder="none") as mem:
         s = mem.service
         ids: dict[str, str] = {}
-        ids["bob memory"] = s.store("Bob's locker code is 1234", actor=BOB).id
+        ids["bob memory"] = s.store("Bob's locker number is 1234", actor=BOB).id
         ids["globex memory"] = s.store("Globex moves to Lisbon", actor=GLOBEX).id
         shared = s.store(
             "The office wifi sits on channel 6", actor=BOB, visibility="shared", expires_at=LATER
@@ -69,7 +69,7 @@ def world(db_path: Any) -> Any:
         s.forget(str(gone.clusters[0].id), actor=BOB)
         ids["bob run, memories forgotten"] = gone.run
         s.conversations.append("bob-only", [{"role": "user", "text": "Ana prefers aisle seats"}], actor=BOB)
-        mine = s.store("Alice's garage code is 4471", actor=ALICE)
+        mine = s.store("Alice's garage bay is 4471", actor=ALICE)
         entity = s.anchor({"kind": "contact", "system": "crm", "id": "3", "name": "Ana Lopez"}, actor=ALICE)
         yield mem, ids, mine.id, entity.id
 

@@ -22,23 +22,23 @@ LATER = datetime.now(UTC) + timedelta(days=1)
 
 
 def test_a_store_of_the_same_text_does_not_supersede_an_expired_memory(mem: Memlane, db_path) -> None:
-    gone = mem.store("Alice's garage code is 4471", expires_at=LATER)
+    gone = mem.store("Alice's garage bay is 4471", expires_at=LATER)
     expire(db_path, gone.id)
-    again = mem.store("Alice's garage code is 4471")
+    again = mem.store("Alice's garage bay is 4471")
     assert (again.status, again.superseded, again.similar) == ("stored", (), ())
     assert again.id != gone.id
     assert [m.id for m in mem.history(again.id)] == [again.id]  # a chain of its own
 
 
 def test_an_update_does_not_supersede_or_show_an_expired_memory(mem: Memlane, db_path) -> None:
-    expire(db_path, mem.store("Bob's locker code is 1234", expires_at=LATER).id)
-    new = mem.store("Bob's locker code is 9999")
+    expire(db_path, mem.store("Bob's locker number is 1234", expires_at=LATER).id)
+    new = mem.store("Bob's locker number is 9999")
     assert (new.status, new.superseded, new.similar) == ("stored", (), ())
-    assert [m.content for m in mem.list_recent(10)] == ["Bob's locker code is 9999"]
+    assert [m.content for m in mem.list_recent(10)] == ["Bob's locker number is 9999"]
     # the same update with a live memory supersedes it (the case the expired one must not be)
-    mem.store("Carla's locker code is 1234")
-    assert [s.content for s in mem.store("Carla's locker code is 9999").superseded] == [
-        "Carla's locker code is 1234"
+    mem.store("Carla's locker number is 1234")
+    assert [s.content for s in mem.store("Carla's locker number is 9999").superseded] == [
+        "Carla's locker number is 1234"
     ]
 
 

@@ -332,7 +332,7 @@ def test_db_copy_sqlite_to_postgres_and_back_keeps_everything(
         )
         m.store("Dr. Okafor prescribed the blue inhaler", observed_at="2024-04-01T10:00:00")  # supersedes red
         m.store("deploys go through the staging cluster", space="repo-a", importance=0.9)
-        gone = m.store("the old door code is 4471")
+        gone = m.store("the old door number is 4471")
         m.forget(gone.id)
         m.recall("inhaler")  # access counts
         m.service.access.create_key("default", user="alice", name="ci")

@@ -37,6 +37,7 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
     ({"source": STRIPE}, "source", STRIPE),
     ({"space": "ops-" + GH}, "space", GH),
     ({"related_user": "admin / Tr0ub4dor&3"}, "related_user", "Tr0ub4dor"),
+    ({"data": {"home": {"gate_code": "7319"}}}, "data.home.gate_code", "7319"),
 ]
 CONTENTS = [
     ("token " + HIDDEN_GH, GH[12:]),
@@ -98,7 +99,7 @@ def test_look_alikes_in_fields_are_stored(mem: Memlane) -> None:
         space="team-secrets-rotation",
         subject="Password Manager migration",
         data={"commit": "9fceb02d0ae598e95dc970b74767f19372d61af8", "token_count": 812,
-              "request_id": "550e8400-e29b-41d4-a716-446655440000", "password_policy": "12+ chars"},
+              "request_id": "550e8400-e29b-41d4-a716-446655440000", "password_policy": "12+ chars", "zip_code": "94107"},
         provenance={"url": "https://github.com/acme/infra/pull/77", "branch": "feature/Login-2FA_fix"},
     )  # fmt: skip
     assert stored.status == "stored"

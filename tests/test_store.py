@@ -229,16 +229,16 @@ def test_an_expired_item_is_no_duplicate(mem: Memlane, db_path) -> None:
         is None
     )
 
-    gone = mem.store("the garage code is 4471", expires_at=later)
+    gone = mem.store("the garage bay is 4471", expires_at=later)
     expire(db_path, gone.id)  # (a store refuses an expiry already past)
-    again = mem.store("the garage code is 4471")
+    again = mem.store("the garage bay is 4471")
     assert again.status == "stored" and again.id != gone.id
     assert count_rows(db_path, "memories") == 2  # the expired twin made way for it (and kept)
     assert fulltext_count(db_path, "garage") == 1
-    assert [m.id for m in mem.recall("garage code")] == [again.id]
+    assert [m.id for m in mem.recall("garage bay")] == [again.id]
     assert mem.service.profiles.expire().deleted == 0  # (it was deleted as the expiry job would)
-    assert mem.get(again.id).content == "the garage code is 4471"
-    assert mem.store("the garage code is 4471").id == again.id  # and the new one is the duplicate now
+    assert mem.get(again.id).content == "the garage bay is 4471"
+    assert mem.store("the garage bay is 4471").id == again.id  # and the new one is the duplicate now
 
 
 def test_extraction_restates_an_expired_memory(mem: Memlane, db_path) -> None:

@@ -22,7 +22,7 @@ from servers import Stack, bearer, running
 
 #: (store fields, the field the error names)
 UNSTORABLE: list[tuple[dict[str, Any], str]] = [
-    ({"content": "the door code is 4\x0012"}, "content: the NUL character"),
+    ({"content": "the door number is 4\x0012"}, "content: the NUL character"),
     ({"content": "door", "data": {"code": "4\x0012"}}, "data.code: the NUL character"),
     ({"content": "door", "data": {"co\x00de": 1}}, "data (a key): the NUL character"),
     ({"content": "door", "data": {"code": ["ok", "\udfff"]}}, "data.code[1]: a lone surrogate (U+DFFF)"),

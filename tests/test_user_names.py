@@ -36,7 +36,7 @@ def test_rest_one_user_through_the_header_and_a_bound_key(stack: Stack) -> None:
     bound_nfd = stack.key(user=NFD)
     with running(stack.app(mcp=False)) as url, httpx.Client(base_url=url, timeout=60) as http:
         made = http.post(
-            "/v1/memories", json={"content": "the locker code is 4411"}, headers=_headers(platform, NFC)
+            "/v1/memories", json={"content": "the locker number is 4411"}, headers=_headers(platform, NFC)
         )
         assert made.status_code == 200, made.text
         memory_id = made.json()["id"]
@@ -45,7 +45,9 @@ def test_rest_one_user_through_the_header_and_a_bound_key(stack: Stack) -> None:
             got = http.get(f"/v1/memories/{memory_id}", headers=_headers(key, user))
             assert got.status_code == 200, (user, got.text)
             assert got.json()["owner"] == f"user:{NFC}"
-            hits = http.post("/v1/recall", json={"query": "locker code"}, headers=_headers(key, user)).json()
+            hits = http.post(
+                "/v1/recall", json={"query": "locker number"}, headers=_headers(key, user)
+            ).json()
             assert [h["id"] for h in hits["hits"]] == [memory_id]
         # another user still reads nothing of it
         assert http.get(f"/v1/memories/{memory_id}", headers=_headers(platform, "Joseph")).status_code == 404

@@ -53,12 +53,14 @@ __all__ = [
 _LONG_RUN_RE = re.compile(r"[A-Za-z0-9_\-.]{16}")
 _KEYWORDS = (
     "pass", "pwd", "pw", "secret", "token", "key", "pin", "bearer", "authori", "kennwort", "mdp",
-    "contrase", "clave", "senha", "wachtwoord", "aws", "amazon", "cred", " -", " /", ":",
+    "contrase", "clave", "senha", "wachtwoord", "aws", "amazon", "cred", "code", "combin", "combo",
+    "código", "codigo", "codice", " -", " /", ":",
 )  # fmt: skip
 #: what a ``data`` key must contain for its ``key: value`` pair to be read as one line
 _KEY_STEMS = (
     "pass", "pwd", "pw", "secret", "token", "key", "pin", "auth", "bearer", "cred", "cookie", "session",
     "kennwort", "mdp", "contrase", "clave", "senha", "wachtwoord", "aws", "amazon", "login", "user",
+    "code", "combin", "combo",
 )  # fmt: skip
 _CONN_RE = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://([^\s:/@]{0,128}):([^\s@/]{1,256})@[^\s/@]+")
 _PLAIN_KEY_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")

@@ -142,6 +142,38 @@ _STATEMENT_STARTS = (
 )  # fmt: skip
 
 
+#: Access codes (door, gate, alarm, safe, lock): "the gate code is 1937#", "my bike lock combination is
+#: 0417", "the code to the front door is 4521", "o código do cofre é 4417", "der Türcode ist 2580". The
+#: value must be a code: 3 to 8 digits (a keypad's ``#``/``*`` and a letter A-D allowed, "1234B") or digit
+#: groups ("12-34-56"); talk about a code ("I forgot the gate code", "the zip code is 94107") passes.
+_LOCK_EN = (
+    r"door|gate|alarm|garage|safe|locker|lockbox|lock|padlock|keypad|entry|entrance|intercom|buzzer"
+    r"|key[\s_\-]?safe|key[\s_\-]?box|vault|access"
+)
+_LOCK_INTL = (
+    r"cofre|porta|port[ãa]o|portaria|cadeado|alarme|garagem|puerta|port[óo]n|alarma|garaje|caja\s+fuerte"
+    r"|candado|cassaforte|portone|cancello|allarme|lucchetto|coffre(?:-fort)?|porte|portail|cadenas"
+    r"|digicode|deur|poort|kluis|slot"
+)
+_CODE_WORD = r"code|combination|combo|pin|passcode"
+_CODE_INTL = r"c[óo]digo|codice|code|combinaci[óo]n|combina[çc][ãa]o|combinazione|combinaison"
+_ACCESS_RE = re.compile(
+    rf"(?i)(?:\b(?:(?:front|back|side|main|bike|apartment|building|office|house|home)[\s_\-]+)?(?:{_LOCK_EN})"
+    rf"(?:[\s_\-]+(?:{_LOCK_EN}))?[\s_\-]+(?:{_CODE_WORD})"
+    rf"|\b(?:{_CODE_WORD})\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+|your\s+|his\s+|her\s+|their\s+)?"
+    rf"(?:[\w'\-]+\s+){{0,2}}?(?:{_LOCK_EN})\b"
+    rf"|\b(?:{_CODE_INTL})\s+(?:do|da|dos|das|de|del|della|dello|dell'|du|des|der|van|voor|het)\s*"
+    rf"(?:la\s+|le\s+|l'|o\s+|a\s+|el\s+|il\s+|de\s+)?(?:{_LOCK_INTL})\b"
+    rf"|\b(?:t[üu]r|tor|haust[üu]r|alarm|tresor|schloss|zahlen|garagen)-?code"
+    rf"|\bcombination\b)"
+    rf"(?:\s+(?:{_PREP})\s+(?:[\w'.\-]+\s+){{0,3}}?)?"
+    r"\s*(?:(?:has\s+been\s+|was\s+|is\s+)?(?:changed|set|reset)\s+to|is\s+now|is\s+still|will\s+be|is|was|are"
+    r"|ist(?:\s+jetzt)?|lautet|war|c'est|est|était|es|era|è|é|=|:|->)\s+"
+    r"[\"']?(?P<code>[#*]?[A-Da-d]?\d{3,8}[A-Da-d]?[#*]?|\d{1,3}(?:\s*[-–/]\s*\d{1,3}){2,4})(?![\w\-–/.,]\d|\w)"
+)
+_ACCESS_GATE = ("code", "combination", "combo", "código", "codigo", "codice", "combina")
+
+
 def _find_all(low: str, stem: str) -> list[int]:
     found, i = [], low.find(stem)
     while i >= 0:
@@ -269,6 +301,8 @@ def find_contextual(text: str, low: str) -> str | None:
         return kind
     if _has(low, _KEYWORD_TOKEN_GATE) and (kind := _keyword_token(text)):
         return kind
+    if _has(low, _ACCESS_GATE) and _ACCESS_RE.search(text):
+        return "an access code"
     if (" / " in text or (("/" in text or ":" in text) and _has(low, _CREDENTIAL_GATE))) and _pair(text):
         return "a user name and password"
     return None
