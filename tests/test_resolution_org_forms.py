@@ -186,3 +186,46 @@ def test_linking_on_store_keeps_a_person_and_a_company_of_one_name_apart(mem: Me
     mem.store("Dr. Anna Zeiss is my dentist.")
     # a person and a company could be meant (the short form never used before): linked to neither
     assert _linked(mem, mem.store("Zeiss sent a technician.").id) == set()
+
+
+# ------------------------------------------------------------------------------------------------
+# a run of two words or more of a longer name, whatever the words left out ("Riad Zitoun")
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mention", "known"),
+    [
+        ("Riad Zitoun", "Riad Zitoun Lakdim"),  # a word of its own name left out
+        ("Qori Millma", "Cooperativa Agraria Qori Millma"),  # what it is, in another language
+        ("Salines du Croisic", "Les Salines du Croisic"),
+        ("Wend Kuuni", "Union des Groupements Wend Kuuni"),
+        ("Resham Kothi", "Banarasi Resham Kothi"),
+    ],
+)
+def test_a_run_of_a_longer_name(mention: str, known: str) -> None:
+    found = resolve(Mention(mention, "company"), [Candidate("c1", "company", known)])
+    assert found.entity_id == "c1", found
+    assert blocking_keys(mention, "company") & blocking_keys(known, "company")
+
+
+@pytest.mark.parametrize(
+    ("mention", "known"),
+    [
+        ("Slovan Bratislava", "HC Slovan Bratislava"),  # a word in capitals left out
+        ("Blue Jays", "Toronto Blue Jays"),  # no distinctive word kept
+        ("Hongda Electronics", "Shenzhen Hongda Electronics"),  # a city before it: a name of its own
+        ("Zitoun Lakdim Riad", "Riad Zitoun Lakdim"),  # not a run
+        ("Zitoun", "Riad Zitoun Lakdim"),  # one word is not this rule's
+    ],
+)
+def test_what_is_no_run(mention: str, known: str) -> None:
+    assert not resolve(Mention(mention, "company"), [Candidate("c1", "company", known)]).matched
+
+
+def test_a_run_that_fits_two_organisations_is_ambiguous() -> None:
+    known = [
+        Candidate("c1", "company", "Nkana Ridge Copper Mines Plc"),
+        Candidate("c2", "company", "Nkana Ridge Smelter"),
+    ]
+    assert not resolve(Mention("Nkana Ridge", "company"), known).matched

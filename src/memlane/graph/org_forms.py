@@ -23,6 +23,13 @@ cleanco's 321 legal terms removed). This module adds the forms people write that
   NBD") or an ampersand ("J&J" for "Johnson & Johnson", "P&G") (:func:`written_initials`).
 * **Trade words abbreviated**: "Infovara Tech" for "Infovara Technologies", "Intl. Freight Systems"
   for "International Freight Systems" (:func:`abbreviated`).
+* **A run of two words or more of a longer name** with a distinctive word among them, whatever the
+  words left out say ("Riad Zitoun" for "Riad Zitoun Lakdim", "Qori Millma" for "Cooperativa Agraria
+  Qori Millma", "Salines du Croisic" for "Les Salines du Croisic"): the words left out of a name in
+  another language are as often what it is as a name, which no English lexicon tells; two words kept,
+  one of them distinctive, say which one it is (:func:`run_reference`). Not a word in capitals left out ("Slovan
+  Bratislava" is not the hockey club "HC Slovan Bratislava"), and resolution still asks that it fits
+  one organisation only ("Nkana Ridge" with Nkana Ridge Copper Mines and Nkana Ridge Smelter known).
 
 Kept apart on purpose (each is a real other entity as often as the same one; docs/concepts.md,
 "Organisation names"): a known name with more words that are no legal form or partnership word is a
@@ -41,7 +48,7 @@ from functools import lru_cache
 from ..text.legal_forms import PARTNERSHIP_WORDS
 from .company_names import is_common_word, is_trade_word, names_itself
 from .given_names import is_given_name
-from .places import place_key
+from .places import large_city_of, place_key, territory_of
 
 __all__ = [
     "PARTNERSHIP_WORDS",
@@ -52,6 +59,8 @@ __all__ = [
     "org_keys",
     "prepare",
     "refers_to",
+    "run_keys",
+    "run_reference",
     "trim",
     "university_key",
     "written_initials",
@@ -383,3 +392,58 @@ def org_keys(name: str, base: str) -> set[str]:
     if (letters := _as_initials(name)) is not None:
         keys.add(f"n:{letters}")
     return keys
+
+
+#: the most words of a name a run (:func:`run_reference`) is looked for in
+_LONGEST_RUN_NAME = 7
+#: small words a run neither starts nor ends with ("du croisic" of "les salines du croisic")
+_RUN_EDGES = frozenset({"of", "the", "and", "for", "in", "on", "at", "a", "an", "de", "du", "des", "del"})
+_RUN_EDGES |= frozenset({"la", "le", "les", "los", "las", "el", "da", "do", "das", "dos", "di", "der"})
+
+
+def _run_words(name: str, base: str) -> list[str] | None:
+    """The words of a base name a run may be made of, or None when the name is no such name: two to
+    :data:`_LONGEST_RUN_NAME` words, one of them distinctive (:func:`_distinctive`)."""
+    words = base.split()
+    if not 2 <= len(words) <= _LONGEST_RUN_NAME or not all(w.isalpha() for w in words):
+        return None
+    return words
+
+
+def run_reference(short_base: str, long_name: str, long_base: str) -> bool:
+    """The short base name is a run of two words or more of the long one's (its first, last or middle
+    words), neither starting nor ending with a small word, with a distinctive word among
+    them (:func:`_distinctive`); the words left out are none written in capitals in
+    the long name ("HC" of "HC Slovan Bratislava", "NBD"), and none before the run a large city or a
+    country ("Hongda Electronics" is not "Shenzhen Hongda Electronics", a name of its own). See the
+    module docstring."""
+    if " " not in short_base or short_base == long_base or short_base not in long_base:
+        return False  # (most pairs: no split needed)
+    short, long = short_base.split(), long_base.split()
+    n = len(short)
+    if n >= len(long) or len(long) > _LONGEST_RUN_NAME or short[0] in _RUN_EDGES or short[-1] in _RUN_EDGES:
+        return False
+    if not any(_distinctive(w) for w in short):
+        return False
+    capitals = {w.casefold() for w in _leading_words(long_name) if _CAPITALS_WORD.match(w)}
+    for i in range(len(long) - n + 1):
+        if long[i : i + n] != short or set(long[:i] + long[i + n :]) & capitals:
+            continue
+        if any(large_city_of(w) is not None or territory_of(w) is not None for w in long[:i]):
+            continue  # a city or a country before the name makes a name of its own ("Shenzhen Hongda")
+        return True
+    return False
+
+
+def run_keys(name: str, base: str) -> set[str]:
+    """The keys a name is found by under its runs (:func:`run_reference`): "n:riad zitoun" for "Riad
+    Zitoun Lakdim"."""
+    words = base.split()
+    if not 3 <= len(words) <= _LONGEST_RUN_NAME:
+        return set()
+    return {
+        f"n:{run}"
+        for n in range(2, len(words))
+        for i in range(len(words) - n + 1)
+        if run_reference(run := " ".join(words[i : i + n]), name, base)
+    }

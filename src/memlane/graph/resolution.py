@@ -1032,6 +1032,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
             keys |= {f"n:{letters}" for letters in initialism_keys(name)}  # "BCG", "DfT"
             keys |= org_forms.org_keys(name, base)  # "Baker McKenzie", "Zeiss", "ENBD"
+            keys |= org_forms.run_keys(name, base)  # "Riad Zitoun Lakdim" is found as "Riad Zitoun"
             # "Tarkon Logistics" is found as "Tarkon"
             keys |= {
                 f"n:{' '.join(words[:n])}" for n in range(1, len(words)) if short_reference(words[:n], words)
@@ -1674,6 +1675,12 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             best = "grown"
         if best is None and not parent and _registered_short_form(name, names):
             best = "partial"
+        if best is None and not parent:
+            # a run of two words or more of a longer name ("Riad Zitoun" / "Riad Zitoun Lakdim",
+            # "Qori Millma" / "Cooperativa Agraria Qori Millma": ``org_forms.run_reference``)
+            base = _organisation_base(name)
+            if any(org_forms.run_reference(base, known, _organisation_base(known)) for known in names):
+                best = "partial"
         return best
     form = normalise_name(name, compare_as)
     # two words written as one ("Share Point" / "SharePoint"); not a place's ("New Port" / "Newport")
