@@ -246,3 +246,25 @@ def test_more_words_of_address() -> None:
     assert resolve(_person("Capitaine LeBlanc", "Capitaine LeBlanc set the traps"), [rheal]).entity_id == "p3"
     athman = Candidate("p4", "person", "Athman Bwana")
     assert resolve(_person("Fundi Athman", "Fundi Athman wants more teak"), [athman]).entity_id == "p4"
+
+
+def test_words_of_address_that_are_names_too() -> None:
+    # "Lalla", "Tannie", "Si", "Bi": before one word, when the whole name fits no one, the one person
+    # that word fits, of the word's gender
+    fadma = Candidate("p1", "person", "Fadma Aït Brahim")
+    assert resolve(_person("Lalla Fadma", "Lalla Fadma opened the meeting"), [fadma]).entity_id == "p1"
+    sannie = Candidate("p2", "person", "Sannie Visagie")
+    assert resolve(_person("Tannie Sannie", "Tannie Sannie baked rusks"), [sannie]).entity_id == "p2"
+    youssef = Candidate("p3", "person", "Youssef Berrada")
+    assert resolve(_person("Si Youssef", "Si Youssef fixed the pump"), [youssef]).entity_id == "p3"
+    # a word of the other gender
+    assert resolve(_person("Lalla Youssef", "Lalla Youssef called"), [youssef]).entity_id is None
+    # two people it fits
+    two = [fadma, Candidate("p4", "person", "Fadma Oubella")]
+    assert resolve(_person("Lalla Fadma", "Lalla Fadma called"), two).entity_id is None
+    # more than one word after it: a full name of its own ("Si" may be a given name)
+    assert resolve(_person("Si Youssef Amrani", "Si Youssef Amrani called"), [youssef]).entity_id is None
+    # a person known by the whole name as written is that one
+    bi = Candidate("p5", "person", "Bi Fatma")
+    fatma = Candidate("p6", "person", "Fatma Abdalla")
+    assert resolve(_person("Bi Fatma", "Bi Fatma sells fish"), [bi, fatma]).entity_id == "p5"

@@ -60,6 +60,7 @@ __all__ = [
     "GENERATIONS",
     "HONORIFIC_SUFFIXES",
     "WORDS_OF_ADDRESS_AFTER",
+    "WORDS_OF_ADDRESS_ALSO_NAMES",
     "WORDS_OF_ADDRESS_BEFORE",
     "KINSHIP_WORDS",
     "KIN_ALONE",
@@ -202,6 +203,17 @@ WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
     "teacher": None, "chef": None, "sister": "f", "brother": "m", "matron": "f", "deacon": None,
     "friar": "m", "fra": "m", "aunty": "f", "chief": None, "sensei": None, "sifu": "m", "swami": "m",
     "mother": "f", "cousin": None,
+}  # fmt: skip
+#: Words of address before a name that are also given names or family names, the ones left out of
+#: :data:`WORDS_OF_ADDRESS_BEFORE` (folded), with the gender each states: Maghrebi Arabic "Lalla",
+#: "Sidi", "Si", "Moulay"; Swahili "Bi", "Bibi"; Afrikaans "Tannie"; Malay "Tuan", "Kak"; Persian
+#: "Agha" before the name; Chinese "Xiao" and "Lao" (young, old) before a family name; Burmese "Daw",
+#: "Saya"; Bhutanese "Dasho", "Ap", "Aum". Resolution reads them only before one word, and only when
+#: the whole name fits no one (``resolution._address_and_rest``): "Lalla Fadma" is the one Fadma known.
+WORDS_OF_ADDRESS_ALSO_NAMES: dict[str, str | None] = {
+    "lalla": "f", "sidi": "m", "si": "m", "moulay": "m", "bi": "f", "bibi": "f", "tannie": "f",
+    "tuan": "m", "kak": "f", "agha": "m", "xiao": None, "lao": None, "daw": "f", "saya": None,
+    "dasho": "m", "ap": "m", "aum": "f",
 }  # fmt: skip
 #: Words of address written in lower case after a name (folded), with the gender each states: Turkish,
 #: Hungarian, Latvian, Central Asian, Persian, Japanese and Korean without a hyphen, South Asian (the

@@ -66,6 +66,7 @@ from .name_forms import (
     HONORIFIC_SUFFIXES,
     KINSHIP_WORDS,
     WORDS_OF_ADDRESS_AFTER,
+    WORDS_OF_ADDRESS_ALSO_NAMES,
     WORDS_OF_ADDRESS_BEFORE,
     generation,
     is_short_form,
@@ -2665,6 +2666,10 @@ def _address_and_rest(name: str) -> tuple[str | None, str] | None:
     first = _fold(words[0]).strip(".'’")
     if first in WORDS_OF_ADDRESS_BEFORE and words[1][:1].isupper():
         return WORDS_OF_ADDRESS_BEFORE[first], " ".join(words[1:])
+    if first in WORDS_OF_ADDRESS_ALSO_NAMES and len(words) == 2 and words[1][:1].isupper():
+        # a word of address that is a name too ("Lalla Fadma", "Tannie Sannie", "Si Youssef"): before
+        # one word only, the name it addresses
+        return WORDS_OF_ADDRESS_ALSO_NAMES[first], words[1]
     last = words[-1]
     if last.islower() and (folded := _fold(last).strip(".")) in WORDS_OF_ADDRESS_AFTER:
         return WORDS_OF_ADDRESS_AFTER[folded], " ".join(words[:-1])
