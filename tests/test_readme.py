@@ -35,6 +35,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 from cli_runner import invoke
 from memlane import Memlane
+from memlane.providers.embedders.local_model import ensure_onnx_model, onnx_model_path
 from pg import url_with_search_path
 
 README = Path(__file__).parents[1] / "README.md"
@@ -176,9 +177,14 @@ def as_served(text: str, url: str, key: str) -> str:
 
 
 def test_serve_curl_mcp_clients_and_the_remote_sdks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, model_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     home = tmp_path / "home" / ".memlane"
+    # the model a new home exports on first use, copied from the session's cache (as test_embedders' home
+    # is): not ~3 s of CPU exporting it again (a new home's export: test_cli_usability's announcement test)
+    model = onnx_model_path(home)
+    model.parent.mkdir(parents=True)
+    shutil.copyfile(ensure_onnx_model(model_home), model)
     with served(home) as (url, key, env):
         # the curl calls and CLI lines, as one shell script
         script = as_served(block("serve"), url, key)
@@ -196,6 +202,9 @@ def test_serve_curl_mcp_clients_and_the_remote_sdks(
         stdio_env = {k: v.replace("/home/you/.memlane", str(home)) for k, v in local["env"].items()}
         if os.environ.get("PYTHONPATH"):  # a checkout under test, not an installed memlane
             stdio_env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        # the session's table cache, as env_with keeps it (conftest.py): not ~10 s of tables built again
+        if os.environ.get("MEMLANE_CACHE_DIR"):
+            stdio_env["MEMLANE_CACHE_DIR"] = os.environ["MEMLANE_CACHE_DIR"]
         command = shutil.which(local["command"])
         assert command, f"{local['command']} is not on PATH"
         remote = servers["memlane-server"]
