@@ -231,3 +231,23 @@ def test_kinship_words() -> None:
     assert resolve(Mention("Nana", "person"), [_person("p3", "Grandma")]).how == "new"
     # a title before a name stays a title: "Father Brown" is not the father
     assert resolve(Mention("Father Brown", "person"), [_person("p4", "Dad")]).how == "new"
+
+
+def test_a_legal_form_written_out_at_the_end_counts_in_the_initials() -> None:
+    # "Company" and "Corporation" at the end of a name of three words or more are words of it
+    for short, name in (
+        ("FIC", "Falkland Islands Company"),
+        ("ACC", "Accident Compensation Corporation"),
+        ("RTDC", "Rajasthan Tourism Development Corporation"),
+    ):
+        found = resolve(Mention(short, "company"), [Candidate("c1", "company", name)])
+        assert found.entity_id == "c1", (short, found)
+        assert blocking_keys(short, "company") & blocking_keys(name, "company")
+    # and read without it, as before
+    assert resolve(Mention("FI", "company"), [Candidate("c1", "company", "Falkland Islands Company")]).matched
+    # a name of two words keeps the legal form out ("AC" is not Acme Corporation), and an abbreviated
+    # legal form is never a word of the name ("TCSL")
+    assert not resolve(Mention("AC", "company"), [Candidate("c1", "company", "Acme Corporation")]).matched
+    assert not resolve(
+        Mention("TCSL", "company"), [Candidate("c1", "company", "Tata Consultancy Services Ltd")]
+    ).matched

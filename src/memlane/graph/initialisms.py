@@ -7,7 +7,9 @@ which drops the words a short reference drops ("Group", "Company"), and of a tea
 project's name. Initialisms are made from the whole name, though: the words after the distinctive ones
 ("Boston Consulting **G**roup", "Brahmaputra Valley Tea **C**ompany Ltd": BCG, BVTC), the small words
 written in lower case when they are counted ("Mo**T**A", "D**f**T"), and the name of any kind of thing
-an organisation, event, institution or place is ("FLL", "LNOB", "LA"). A legal form is never part of it.
+an organisation, event, institution or place is ("FLL", "LNOB", "LA"). A legal form is part of it only
+when written out as a word at the end of a name of three words or more ("Falkland Islands **C**ompany":
+FIC, "Accident Compensation **C**orporation": ACC), read with it and without it.
 
 An initialism here is one word of two to six letters, at least two of them capitals and the first one a
 capital ("MoTA", not "Mota"; "IBM", not "Ibm"), optionally with dots ("M.I.T.") and after "the". Its
@@ -64,11 +66,26 @@ def _words(name: str) -> tuple[tuple[str, ...], ...]:
     """The words of ``name`` without its legal form, folded, with hyphenated words read as one word and
     as two ("UPM-Kymmene", "Hewlett-Packard": HP)."""
     bare = basename(name) or name
-    text = _fold(bare).replace("&", " & ")
-    whole = tuple(w for w in re.split(r"[\s/]+", text) if w.strip(".,'’()"))
-    split = tuple(w for w in _SPLIT.split(text) if w.strip(".,'’()"))
-    readings = {tuple(w.strip(".,'’()").casefold() for w in words) for words in (whole, split)}
+    texts = [_fold(bare).replace("&", " & ")]
+    dropped = (
+        _fold(name.strip()[len(bare) :]).strip(" .,").casefold().split()
+        if name.strip().startswith(bare)
+        else []
+    )
+    if dropped and all(w in _SPELT_OUT_FORMS for w in dropped) and len(bare.split()) >= 2:
+        # a legal form written as a word of the name, which its initials count ("Falkland Islands
+        # Company": FIC, "Accident Compensation Corporation": ACC), with two words or more before it
+        texts.append(_fold(name.strip()).replace("&", " & "))
+    readings = set()
+    for text in texts:
+        whole = tuple(w for w in re.split(r"[\s/]+", text) if w.strip(".,'’()"))
+        split = tuple(w for w in _SPLIT.split(text) if w.strip(".,'’()"))
+        readings |= {tuple(w.strip(".,'’()").casefold() for w in words) for words in (whole, split)}
     return tuple(r for r in readings if r)
+
+
+#: legal forms written out as words that an initialism counts when they end the name (``_words``)
+_SPELT_OUT_FORMS = frozenset({"company", "corporation"})
 
 
 def _spells(letters: str, words: tuple[str, ...]) -> bool:

@@ -1098,8 +1098,11 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             if (city := airport_city(name)) is not None:
                 keys.add(f"g:{city}")
         if kind is EntityType.PLACE and (worded := place_word(name)) is not None:
-            # "Jeju Island" is found as "Jeju", "Mount Yotei" as "Yōtei-zan"
+            # "Jeju Island" is found as "Jeju", "Mount Yotei" as "Yōtei-zan", "Cochin Port" as "Kochi
+            # Port" (the city's name in another language)
             keys.add(f"n:{worded[0]}")
+            if (place := place_key(worded[0])) is not None:
+                keys.add(place)
         if kind is EntityType.PLACE and (head := _place_parts(name)[0]) != name:
             # "Springfield, IL" is found as "Springfield" (and "Springfield, Illinois")
             keys.add(f"n:{normalise_name(head, kind)}")
