@@ -127,25 +127,41 @@ class Case:
     owner_fields: dict[str, Any]
 
 
-def make_case(world: World, item: str, *, archived: bool = False) -> Case:
-    # words, names and numbers of its own: no case's update can match another case's item
-    name, word, place = next(_names).capitalize(), next(_names), next(_names).capitalize()
-    number = next(_numbers)
-    content = f"{name} keeps the {word} pallets at dock {number} near {place}"
-    update = f"{name} keeps the {word} pallets at dock {number + 5000} near {place}"
-    owner_fields: dict[str, Any] = {
+def make_cases(world: World, wanted: list[tuple[str, bool]]) -> list[Case]:
+    """One case per (item, archived), all stored before any action (setting up is not under test): one
+    ``store_many`` per author, not a store apiece (~30 per matrix, once per surface, actor and backend)."""
+    owner_fields: dict[str, dict[str, Any]] = {
         "own_personal": {},
         "own_shared": {"visibility": "shared"},
         "others_shared": {"visibility": "shared"},
         "team": {"owner": "team:eng"},
         "agent": {"owner": "agent:helpdesk"},
-    }[item]
-    author = world.author(item)
-    stored = world.service.store(content, actor=author, auto_supersede=False, **owner_fields)
-    if archived:
-        world.service.archive(stored.id, actor=author)
-    memory = world.service.get(stored.id, actor=author)
-    return Case(item, memory, update, f"{name} {word} pallets near {place}", owner_fields)
+    }
+    made: list[tuple[str, str, str]] = []
+    batches: dict[tuple[str, str | None], tuple[Actor, list[int]]] = {}
+    for i, (item, _) in enumerate(wanted):
+        # words, names and numbers of its own: no case's update can match another case's item
+        name, word, place = next(_names).capitalize(), next(_names), next(_names).capitalize()
+        number = next(_numbers)
+        content = f"{name} keeps the {word} pallets at dock {number} near {place}"
+        update = f"{name} keeps the {word} pallets at dock {number + 5000} near {place}"
+        made.append((content, update, f"{name} {word} pallets near {place}"))
+        author = world.author(item)
+        batches.setdefault((author.user, author.agent), (author, []))[1].append(i)
+    ids: dict[int, str] = {}
+    for author, indexes in batches.values():
+        items = [{"content": made[i][0], **owner_fields[wanted[i][0]]} for i in indexes]
+        stored = world.service.store_many(items, actor=author, auto_supersede=False)
+        ids.update(zip(indexes, (r.id for r in stored), strict=True))
+    cases = []
+    for i, (item, archived) in enumerate(wanted):
+        author = world.author(item)
+        if archived:
+            world.service.archive(ids[i], actor=author)
+        memory = world.service.get(ids[i], actor=author)
+        assert memory.content == made[i][0]
+        cases.append(Case(item, memory, made[i][1], made[i][2], owner_fields[item]))
+    return cases
 
 
 def check_unchanged(world: World, case: Case) -> None:
@@ -216,13 +232,13 @@ def sdk_do(client: Any) -> Do:
 
 def run_matrix(world: World, actor: str, do: Do, actions: tuple[str, ...] = ACTIONS) -> None:
     observed: dict[str, dict[str, str]] = {}
-    for item in ITEMS:
-        for action in actions:
-            case = make_case(world, item, archived=action == "restore")
-            outcome = do(action, case)
-            observed.setdefault(item, {})[action] = outcome
-            if outcome != OK:
-                check_unchanged(world, case)
+    plan = [(item, action) for item in ITEMS for action in actions]
+    cases = make_cases(world, [(item, action == "restore") for item, action in plan])
+    for (item, action), case in zip(plan, cases, strict=True):
+        outcome = do(action, case)
+        observed.setdefault(item, {})[action] = outcome
+        if outcome != OK:
+            check_unchanged(world, case)
     assert_matrix(actor, observed, actions)
 
 
@@ -286,12 +302,12 @@ def test_mcp(world: World, actor: str) -> None:
                 return OK if [s["id"] for s in body["superseded"]] == [mid] else KEPT
 
             observed: dict[str, dict[str, str]] = {}
-            for item in ITEMS:
-                for action in MCP_ACTIONS:
-                    case = make_case(world, item)
-                    outcome = await call(action, case)
-                    observed.setdefault(item, {})[action] = outcome
-                    pending.append((outcome, case))
+            plan = [(item, action) for item in ITEMS for action in MCP_ACTIONS]
+            cases = make_cases(world, [(item, False) for item, _ in plan])
+            for (item, action), case in zip(plan, cases, strict=True):
+                outcome = await call(action, case)
+                observed.setdefault(item, {})[action] = outcome
+                pending.append((outcome, case))
             for outcome, case in pending:
                 if outcome != OK:
                     check_unchanged(world, case)
