@@ -29,6 +29,7 @@ from .company_names import is_common_word
 from .entity_types import guess_type
 from .given_names import is_english_given_name, is_given_name
 from .resolution import (
+    KIN_KEY,
     Candidate,
     EntityType,
     Mention,
@@ -39,6 +40,7 @@ from .resolution import (
     resolve,
     said_may_undo,
 )
+from .said import relations, said_of
 from .said_names import names_said_for
 from .senses import SENSES_KEY, THING, TYPE_CLASSES, sense_of, senses_conflict
 
@@ -51,6 +53,7 @@ __all__ = [
     "affiliated",
     "candidate_of",
     "entity_scope",
+    "kin_keys",
     "link_memory",
     "memory_mentions",
     "prefetch",
@@ -406,11 +409,13 @@ def resolve_into(
             merged[SENSES_KEY] = [*known, mention.sense]
         new_ids = [i for i in ids if i not in entity.external_ids]
         said_ids = () if authoritative else text_ids(mention, ids)
-        if kind or names or new_ids or (merged is not None and merged != entity.attributes):
+        kin = kin_keys(mention) if matching_type(kind or entity.type) in (None, "person") else frozenset()
+        if kind or names or new_ids or kin or (merged is not None and merged != entity.attributes):
             txn.update_entity(
                 entity.id, at, type=str(kind) if kind else None, attributes=merged,
                 aliases=alias_pairs(names, kind or entity.type), external_ids=new_ids,
-                keys=name_keys(names, kind or entity.type), from_text=[i for i in new_ids if i in said_ids],
+                keys=name_keys(names, kind or entity.type) | kin,
+                from_text=[i for i in new_ids if i in said_ids],
             )  # fmt: skip
         # (an address it may have from text only, given now: a record's, an explicit id)
         given = [i for i in ids if i[:6] == "email:" and i not in said_ids and i in entity.external_ids]
@@ -420,6 +425,7 @@ def resolve_into(
             settled is not None
             and not names
             and kind is None
+            and not kin
             and (merged is None or merged == entity.attributes)
         ):
             exact = result.how in ("exact", "external_id")
@@ -442,7 +448,8 @@ def resolve_into(
     # (an entity known only by an e-mail address is filed under the address's name parts: a later
     # "Bob Smith" finds it as a candidate)
     said_ids = () if authoritative else text_ids(mention, ids)
-    txn.insert_entity(entity, (), name_keys([entity.name], kind), from_text=said_ids)
+    kin = kin_keys(mention) if matching_type(entity.type) in (None, "person") else frozenset()
+    txn.insert_entity(entity, (), name_keys([entity.name], kind) | kin, from_text=said_ids)
     if settled is not None:
         narrow_pool = ([*narrow, *(id_key(i) for i in ids)], first) if exact_first else None
         _settle_new(txn, settled, (memo, mention, entity), (read, entities), narrow_pool, views)
@@ -574,7 +581,28 @@ def _lookups(mention: Mention) -> Lookups:
         and (others := names_said_for(name, mention.context, mention.type in (None, "person")))
     ):
         lookup = lookup | name_keys(list(others), mention.type)
+    # (and the relative of the writer its sentence says it is: "Walter Jensen is my father" is the one
+    # known as "Dad", or said to be the father before)
+    if kin := kin_keys(mention):
+        lookup = lookup | kin
     return ids, name, narrow, lookup, exact_first
+
+
+def kin_keys(mention: Mention) -> frozenset[str]:
+    """The keys (``resolution.KIN_KEY``) of the writer's relatives a person's (or an untyped) mention's
+    own sentence says it is ("Walter Jensen is my father", "Aya-chan, my wife"): looked up with its
+    name's, and filed under for the entity it is linked to, so that a later kinship word alone ("Dad",
+    "Mẹ") finds it among its candidates (resolution's ``_by_kin`` decides, with what its memories said).
+    Such a key is no name rule: ``graph.rekey`` keeps it."""
+    if not mention.name or not mention.context or mention.type not in (None, "person"):
+        return frozenset()
+    return _kin_keys(mention.name.strip(), mention.context)
+
+
+@lru_cache(maxsize=16384)
+def _kin_keys(name: str, context: str) -> frozenset[str]:
+    said = said_of(name, context)
+    return frozenset(KIN_KEY + r.kin for r in relations(said) if r.kin) if said else frozenset()
 
 
 @lru_cache(maxsize=65536)

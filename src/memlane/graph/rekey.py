@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..storage.base import Store
 from ..storage.entity_names import name_keys
+from .resolution import KIN_KEY
 
 __all__ = [
     "KEY_RULES_VERSION",
@@ -50,7 +51,7 @@ __all__ = [
 #: (``PYTHONPATH=src python tests/key_rules_snapshot.py``; tests/test_key_rules.py fails until both are
 #: done): every store keyed with another version re-keys on its next store. A change that gives no name
 #: other keys (a comment, a refactoring, a matching rule that reads keys) needs no bump.
-KEY_RULES_VERSION = 7
+KEY_RULES_VERSION = 8
 
 
 class RekeyReport(BaseModel):
@@ -74,7 +75,10 @@ def rekey(store: Store, *, dry_run: bool = False, batch: int = 500) -> RekeyRepo
             rows = txn.entities_after(after, batch)
             for _, entity, keys in rows:
                 wanted = name_keys([entity.name, *entity.aliases], entity.type)
-                add, drop = sorted(wanted - keys), sorted(keys - wanted)
+                # (a relative's key a memory's sentence gave it, "Walter Jensen is my father", is no
+                # name rule's: kept, ``linking.kin_keys``)
+                add = sorted(wanted - keys)
+                drop = sorted(k for k in keys - wanted if not k.startswith(KIN_KEY))
                 if not add and not drop:
                     continue
                 rekeyed, added, removed = rekeyed + 1, added + len(add), removed + len(drop)

@@ -109,7 +109,7 @@ from .said import (
     workplace,
 )
 from .said_names import names_said_for
-from .senses import TYPE_CLASSES, class_of_noun, senses_conflict
+from .senses import THING, TYPE_CLASSES, class_of_noun, senses_conflict
 from .thing_names import (
     document_id,
     document_ids_agree,
@@ -123,6 +123,7 @@ from .thing_names import (
 )
 
 __all__ = [
+    "KIN_KEY",
     "Candidate",
     "EntityType",
     "Mention",
@@ -141,6 +142,12 @@ __all__ = [
     "title_gender",
 ]
 
+
+#: The prefix of the keys a person is filed under as the writer's relative of one kind ("k:father"): a
+#: name that is a kinship word alone ("Dad", "Abbu", "Mẹ": :func:`blocking_keys`), and, in a store, a
+#: person whose memory said so ("Walter Jensen is my father": ``graph.linking``). A relative called by
+#: a kinship word shares no other key with the name it is known by (``_by_kin``).
+KIN_KEY = "k:"
 
 #: Types that name the same kind of thing for matching purposes.
 _KIND = {EntityType.CUSTOMER: EntityType.COMPANY}
@@ -1053,6 +1060,14 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
                         keys |= {f"p:{form}" for form in _given_name_forms(spelt[0])}
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
+            # a kinship word alone ("Abbu", "Mẹ") is found as the relative another such word ("Dad") or a
+            # sentence ("Walter Jensen is my father") named (``_by_kin``)
+            keys |= {KIN_KEY + kin for kin in kin_alone(name)}
+            # a given name written with a hyphen is found as written without it ("Kim Min-ji" as "Minji")
+            for word in name.split():
+                parts = _person_tokens(word) if "-" in word.strip("-") else []
+                if len(parts) > 1 and all(len(p) > 1 and p.isalpha() for p in parts):
+                    keys.add(f"p:{''.join(parts)}")
             if len(tokens) >= 2 and len(tokens[0]) >= 6 and tokens[0].isalpha():
                 # a pet name that is the given name's end ("Seun" / Oluwaseun, "Emeka" / Chukwuemeka;
                 # its start is found by the fuzzy prefix)
@@ -1201,6 +1216,8 @@ def kinds_conflict(mention: Mention, candidate: Candidate) -> bool:
     whatever their types). The one rule that keeps namesakes of different kinds apart."""
     if not _types_agree(_type(mention.type), _type(candidate.type)):
         return True
+    if _typed_other_apart(_type(mention.type), candidate):
+        return True
     if mention.sense is None and not candidate.senses:
         return False  # (types that agree give classes that agree)
     return senses_conflict(
@@ -1214,7 +1231,7 @@ def _agreeing(mention: Mention, kind: EntityType | None, candidates: Sequence[Ca
     mine: frozenset[str] | None = None
     pool = []
     for candidate in candidates:
-        if not _types_agree(kind, _type(candidate.type)):
+        if not _types_agree(kind, _type(candidate.type)) or _typed_other_apart(kind, candidate):
             continue
         if mention.sense is not None or candidate.senses:
             if mine is None:
@@ -1223,6 +1240,20 @@ def _agreeing(mention: Mention, kind: EntityType | None, candidates: Sequence[Ca
                 continue
         pool.append(candidate)
     return pool
+
+
+def _typed_other_apart(kind: EntityType | None, candidate: Candidate) -> bool:
+    """A mention of a type of its own (a repository, a project, a system) and an entity a caller typed
+    ``other`` (a store keeps it untyped, with the sense :data:`senses.THING`: ``graph.linking``): two
+    things, as the types ``other`` and ``repository`` are wherever they are kept ("lantern-keep" the
+    repository is not the game "Lantern Keep" stored as ``other``). Types with a class (a person, an
+    organisation, a place) are kept apart from a thing by their senses already."""
+    return (
+        kind is not None
+        and kind is not EntityType.OTHER
+        and candidate.type in ("", None)
+        and THING in candidate.senses
+    )
 
 
 def _family(kind: EntityType) -> EntityType:

@@ -39,6 +39,7 @@ from ..storage.base import AFFILIATIONS, EntityWrites
 from ..storage.entity_names import matching_type
 from ..text import extract_entities, key_fold
 from .linking import _spelling, affiliated, memory_mentions
+from .name_forms import kin_alone
 from .occupations import occupations
 from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart, title_gender
 from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self
@@ -71,7 +72,8 @@ class SaidReads:
         sentence says who its person is to the writer ("Sophie my sister") or whom it is not by a
         description ("..., not the superintendent"), for a person's name (or an untyped one); or that
         its name is a namesake of a known one or another one ("a different Fiona": any kind of thing),
-        or, a place's, the country it is in ("Paris, Texas": ``resolution.said_apart``); or it names the
+        or, a place's, the country it is in ("Paris, Texas": ``resolution.said_apart``); or it is a
+        kinship word alone ("Mẹ": the relative a candidate's sentences said it is); or it names the
         organisation its person belongs to ("Zhang Wei from Lumen Optics", a CRM contact's company) or
         is an e-mail address (resolution compares the candidates' organisations); or its sentence describes
         its person ("Gabriel the striker") or its title states a gender ("Mr Kapanadze"): of people the
@@ -166,6 +168,8 @@ def _needs(
         return True
     if kind not in (None, _PERSON):
         return False
+    if kin_alone(name):
+        return True  # a kinship word alone ("Mẹ"): the relative the candidates' sentences said (``_by_kin``)
     said = said_of(name, context)  # (cached, as what follows: read for the memo key)
     if said is None:
         return False
