@@ -390,3 +390,18 @@ def test_the_writers_relative_is_not_a_person_known_by_an_occupation_alone() -> 
         "e3", "person", "Linda Hadley", said=_said("Linda Hadley", "Linda Hadley is my cousin, a shop owner")
     )
     assert resolve(cousin, [kin]).entity_id == "e3"
+
+
+def test_a_name_denied_after_our_is_the_known_one_so_called() -> None:
+    # "not our Mesi": what the writer calls someone is a name, not a description's words
+    meseret = Candidate(
+        "p7",
+        "person",
+        "Meseret Alemu",
+        ("Mesi",),
+        said=_said("Meseret Alemu", "Meseret Alemu runs the drying beds"),
+    )
+    runner = "Meseret Alemu the marathon runner, not our Mesi, won in Dubai years ago"
+    assert resolve(Mention("Meseret Alemu", "person", context=runner), [meseret]).entity_id is None
+    same = "Meseret Alemu, not our Tsehay, runs the drying beds today"
+    assert resolve(Mention("Meseret Alemu", "person", context=same), [meseret]).entity_id == "p7"

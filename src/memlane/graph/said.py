@@ -269,7 +269,14 @@ def denials(said: str) -> Denials:
         what = match.group("what").strip()
         role = _DENIED_ROLE.match(what)
         if role:
-            words |= _words(role.group("rest"))
+            rest = role.group("rest")
+            words |= _words(rest)
+            if (
+                what.split()[0].casefold() != "the"  # (not "the CFO", "the Sequoia partner")
+                and (name := _capitalised(rest)) == " ".join(rest.split())
+                and not name.isupper()
+            ):
+                names.append(name)  # "not our Mesi": what the writer calls someone, a name
             continue
         first = what.split()[0].casefold()
         if first in _KIN or (first.endswith("-in-law") and _IN_LAW.match(first)):
