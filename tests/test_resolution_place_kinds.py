@@ -65,3 +65,20 @@ def test_the_words() -> None:
     assert place_word("Cape Town") is None  # "cape" is a common word
     assert place_word("Jeju") is None
     assert place_word("Hierapolis-Pamukkale") is None  # a hyphen that is no suffix of a kind
+
+
+@pytest.mark.parametrize(
+    ("mention", "known", "same"),
+    [
+        ("Dinagyang", "Dinagyang Festival", True),  # an event by its name without "Festival"
+        ("Shinju festival", "Shinju Matsuri", True),  # "matsuri" is a festival
+        ("Pushkar Mela", "Pushkar Fair", True),
+        ("Jazz Festival 2025", "Jazz Festival 2024", False),  # another year's
+        ("Dinagyang Festival", "Dinagyang Parade", False),  # another event of that name
+    ],
+)
+def test_an_event_with_or_without_the_word_of_its_kind(mention: str, known: str, same: bool) -> None:
+    found = resolve(Mention(mention, "event"), [Candidate("v1", "event", known)])
+    assert (found.entity_id == "v1") is same, found
+    if same:
+        assert blocking_keys(mention, "event") & blocking_keys(known, "event")

@@ -32,3 +32,12 @@ def test_what_tells_places_of_one_name_apart_is_unchanged() -> None:
     # the Portuguese town of Lagos does not make "Lagos, Nigeria" another place than the Lagos known
     assert resolve(Mention("Lagos, Nigeria", "place"), [_place("l1", "Lagos")]).entity_id == "l1"
     assert resolve(Mention("Paris, France", "place"), [_place("l1", "Paris")]).entity_id == "l1"
+
+
+def test_a_towns_name_in_its_own_script() -> None:
+    # towns under 100,000 inhabitants by their name in Cyrillic, as by their Latin names
+    for native, own in (("Охрид", "Ohrid"), ("Казанлък", "Kazanlak")):
+        assert place_key(native) is not None and place_key(native) == place_key(own), native
+        assert resolve(Mention(native, "place"), [_place("l1", own)]).entity_id == "l1", native
+    # another town's name in that script is not its name
+    assert resolve(Mention("Охрид", "place"), [_place("l1", "Kazanlak")]).how == "new"

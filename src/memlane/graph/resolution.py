@@ -1969,6 +1969,12 @@ _TYPE_WORDS = {
     EntityType.TEAM: frozenset({"team", "squad"}),
     EntityType.SYSTEM: frozenset({"cluster", "database", "db", "server", "instance"}),
     EntityType.REPOSITORY: frozenset({"repo", "repository"}),
+    # a festival, a fair or a carnival in the languages that name one after it or before it
+    # ("Dinagyang Festival", "Shinju Matsuri", "Pushkar Mela", "Feria de Abril", "Fête de la Musique")
+    EntityType.EVENT: frozenset(
+        {"festival", "fest", "fiesta", "festa", "feria", "feira", "fete", "festividad", "matsuri", "mela"}
+        | {"carnival", "carnaval", "karneval", "fair"}
+    ),
 }
 
 
