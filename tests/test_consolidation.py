@@ -415,8 +415,8 @@ def _memory(id: str, content: str, scope: str, now: datetime) -> Memory:
 def test_an_embedder_merges_paraphrases_with_other_words(db_path: Path | str, local_embedder: object) -> None:
     """With the local embedder and the setting on, a rewording joins; near-misses and another user's
     copy stay apart; with the setting off (the default) or without an embedder, the word rule only
-    (which allows no framing word: "as a hobby")."""
-    paraphrase = ["Yara plays the piano", "Yara plays the piano as a hobby"]
+    (which relates no "classes" to "teaches": the model's alignment does)."""
+    paraphrase = ["Yara teaches yoga on Sundays", "Yara gives yoga classes on Sundays"]
     misses = [
         "The Friday sync was cancelled",
         "The Thursday sync was not cancelled",
@@ -437,7 +437,7 @@ def test_an_embedder_merges_paraphrases_with_other_words(db_path: Path | str, lo
         report = on.consolidate()
         assert [sorted(c.merged) for c in report.clusters] == [sorted(ids)]
         (cluster,) = report.clusters
-        assert cluster.owner == "user:alice" and cluster.content == "Yara plays the piano as a hobby"
+        assert cluster.owner == "user:alice" and cluster.content == "Yara gives yoga classes on Sundays"
     finally:
         for m in (on, off, bob):
             m.close()

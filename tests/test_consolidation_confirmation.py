@@ -1,7 +1,7 @@
 """The word rule's confirmation of statements a word or two apart (``consolidation.confirmation``): a
 word of one meaning said another way, a noun for a verb, an agent noun join when WordNet relates every
 word one says and the other does not; a framing word, an attempt, a belief, an application or a
-postponement beside the fact, someone else, roles turned round, siblings stay apart. New sentences (none
+postponement beside the fact (a framing word that changes nothing joins, ``framing``), someone else, roles turned round, siblings stay apart. New sentences (none
 from the labelled sets); the service test on both backends."""
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ JOINED = [
     ("Bram gave up drinking in 2022", "Bram quit drinking in 2022"),  # a phrasal verb
     ("Bram has three sons", "Bram is the father of three boys"),  # a word of one meaning in a rarer sense
     ("Tobi got his driving licence in May", "Tobi obtained his driver's license in May"),  # two words
+    # since the eighteenth session (``framing``): one framing word, a verb in a light verb's place
+    ("Omar plays the violin", "Omar plays violin as a hobby"),
+    ("Lena suffers from asthma", "Lena has asthma"),
 ]
 
 APART = [
@@ -52,8 +55,6 @@ APART = [
     ("Lena suffers from asthma", "Lena suffers from eczema"),  # another thing
     ("Rafa earns 48,000 euros a year", "Rafa earns 48,000 pounds a year"),  # another unit
     ("Rafa earns 48,000 euros a year", "Rafa spends 48,000 euros a year"),  # another verb
-    ("Omar plays the violin", "Omar plays violin as a hobby"),  # a framing word: no word of one meaning
-    ("Lena suffers from asthma", "Lena has asthma"),  # "suffers" is no word the other says
     ("Bram has three sons", "Bram is the father of three girls"),  # a sibling
     ("Bram drives buses in Leeds", "Bram repairs buses in Leeds"),
     ("Jonas is afraid of spiders", "Jonas used to be afraid of spiders"),  # a state past

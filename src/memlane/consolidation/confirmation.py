@@ -17,7 +17,10 @@ word rule's clusters (and single statements) of one group (``duplicates.group_ke
    roles, attitude, structure). A word nothing relates — a detail, a frame ("plays violin **as a
    hobby**", "**applied** for a grant", "the hearing was **postponed**"), a sibling ("boys" / "girls")
    — keeps them apart: a version that let one framing word through (first senses, one word apart)
-   merged 5 different facts for 13 right on a blind set and was withdrawn (docs/benchmarks.md);
+   merged 5 different facts for 13 right on a blind set and was withdrawn (docs/benchmarks.md); unless
+   ``framing.accounted`` finds that the words left change nothing (a verb that is a kind of a verb, or
+   of a light verb, the other says; one framing word at the same time, degree and place of what it
+   acts on, no verb of emotion or change, no list item dropped);
 3. neither adds a verb that governs another verb through "to" (``frame_added``: "is **learning** to
    play the setar" / "plays the setar", "**used** to swim" / "swims", "**tries** to run"): an
    attempt, a habit past or a stage is another fact; both say the same reporting verbs (``REPORTING``:
@@ -41,6 +44,7 @@ from itertools import combinations
 from ..models import Memory
 from . import lexicon
 from .duplicates import group_key, statement_signature
+from .framing import accounted
 from .paraphrases import anchors_agree, verdict
 from .vetoes import REPORTING, frame_added, reported
 
@@ -141,4 +145,5 @@ def _judged(a: str, b: str) -> int:
         return -1
     if frame_added(a, b) or frame_added(b, a) or reported(a) != reported(b):
         return -1
-    return verdict(a, b, SENSES, extra=0)
+    found = verdict(a, b, SENSES, extra=0)
+    return 1 if found == 0 and accounted(a, b, SENSES) else found

@@ -81,10 +81,12 @@ __all__ = [
     "THRESHOLD",
     "anchors",
     "anchors_agree",
+    "clause_verbs",
     "confirmed",
     "guarded",
     "join_paraphrases",
     "plain",
+    "unaccounted",
     "verdict",
 ]
 
@@ -403,6 +405,11 @@ def _verbs(content: str) -> frozenset[str]:
     return frozenset(capable) if len(capable) == 1 else frozenset()
 
 
+def clause_verbs(content: str) -> frozenset[str]:
+    """The words of ``content`` said as a clause's verb (``_verbs``)."""
+    return _verbs(content)
+
+
 def _phrasal(tokens: list[str], i: int) -> tuple[str, int] | None:
     """A WordNet verb of two or three words starting at ``i`` — a verb and its particles ("called
     off" -> ``call_off``, "gave up", "looks after") or a light verb's idiom ("took place", "got rid
@@ -456,6 +463,44 @@ def verdict(
     if signature(a) is None or signature(b) is None:
         return -1
     extra = EXTRA if extra is None else extra
+    only_a, only_b, left = _unaccounted(a, b, senses, hypernyms)
+    # words WordNet does not account for: framing words one side adds, aligned, or another fact
+    found = 1
+    framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
+    if framed and any(_prefix(w, a if w in left[0] else b) for w in left[0] + left[1]):
+        return -1  # "co-founded" / "founded": the prefix changes a word both say
+    if framed and any(_object_of_verb(w, a if w in left[0] else b) for w in left[0] + left[1]):
+        return -1  # "owns 22%" / "has options for 22%": what the verb acts on is another thing
+    if framed and all(_framing(w, b if w in left[0] else a) for w in left[0] + left[1]):
+        pass
+    elif framed and any(
+        _changes_claim(w, b if w in left[0] else a) or _someone_else(w, a if w in left[0] else b)
+        for w in left[0] + left[1]
+    ):
+        return -1  # "Yara's son has…", "Theo avoids eating meat", "flies back"
+    elif left[0] or left[1]:
+        found = 0 if words is None else _alignment(left, a, b, words, align, kin, senses)
+    if found < 0 or any(
+        lexicon.opposed(x, y, senses) or _other_particles(x, y) for x in only_a for y in only_b
+    ):
+        return -1
+    return found if guarded(a, b) else -1
+
+
+def unaccounted(a: str, b: str, senses: int = lexicon.SENSES) -> tuple[list[str], list[str]]:
+    """The words of ``a`` and of ``b`` (as ``verdict`` reads them) that nothing the other statement
+    says accounts for: neither said by it, nor a light verb, nor related to one of its words by WordNet
+    (``lexicon.related``; two clause verbs by their verb senses). ``verdict`` confirms two statements
+    only when both lists are empty (or, with ``extra``, a framing word is left)."""
+    left = _unaccounted(a, b, senses, False)[2]
+    return left[0], left[1]
+
+
+def _unaccounted(
+    a: str, b: str, senses: int, hypernyms: bool
+) -> tuple[list[str], list[str], list[list[str]]]:
+    """(words only ``a`` says, words only ``b`` says, light verbs aside; of each, those WordNet does
+    not relate to a word of the other)."""
     light = _light_stems()
     ra, rb = _reading(a), _reading(b)
     keys_a = {k for k, _ in ra.units}
@@ -478,27 +523,7 @@ def verdict(
             (only_b, ra.words, verbs_b, verbs_a),
         )
     ]
-    # words WordNet does not account for: framing words one side adds, aligned, or another fact
-    found = 1
-    framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
-    if framed and any(_prefix(w, a if w in left[0] else b) for w in left[0] + left[1]):
-        return -1  # "co-founded" / "founded": the prefix changes a word both say
-    if framed and any(_object_of_verb(w, a if w in left[0] else b) for w in left[0] + left[1]):
-        return -1  # "owns 22%" / "has options for 22%": what the verb acts on is another thing
-    if framed and all(_framing(w, b if w in left[0] else a) for w in left[0] + left[1]):
-        pass
-    elif framed and any(
-        _changes_claim(w, b if w in left[0] else a) or _someone_else(w, a if w in left[0] else b)
-        for w in left[0] + left[1]
-    ):
-        return -1  # "Yara's son has…", "Theo avoids eating meat", "flies back"
-    elif left[0] or left[1]:
-        found = 0 if words is None else _alignment(left, a, b, words, align, kin, senses)
-    if found < 0 or any(
-        lexicon.opposed(x, y, senses) or _other_particles(x, y) for x in only_a for y in only_b
-    ):
-        return -1
-    return found if guarded(a, b) else -1
+    return only_a, only_b, left
 
 
 #: the words of a preference, one preference when both statements state one (``guards.degrees``)
