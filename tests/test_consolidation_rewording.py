@@ -1,17 +1,22 @@
 """The word rule's second check reads more ways of writing one statement (``same_statement.reworded``):
 an opening phrase moved to the end ("With every meal Ana drinks tea", "Two days a week Ana works…"), a
-cleft with "something" ("Green tea is something Ana likes") and "does not have a" as "has no"; and a
+cleft with "something" or "the" and a noun ("Green tea is something Ana likes", "The Piper Cub is the plane
+Ottar flies") and "does not have a" as "has no"; and a
 time of day said in minutes past an hour ("half past eight" is "08:30", ``restatement.written_forms``). Statements that say another fact in those shapes stay apart. The
 paraphrase mode's guards refuse a frame added and another report, as the default rule's confirmation
 does. None of the statements is from a labelled set."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from memlane.consolidation.paraphrases import guarded
 from memlane.consolidation.restatement import written_forms
 from memlane.consolidation.same_statement import reworded
+from memlane.consolidation.service import word_rule
+from memlane.models import Memory, Visibility
 from word_rule import merged
 
 SAME = [
@@ -51,6 +56,27 @@ APART = [
 ]
 
 
+def _memory(id: str, content: str, now: datetime) -> Memory:
+    return Memory.model_construct(id=id, content=content, workspace="default", owner="user:ana",
+                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user="ana",
+                                  observed_at=now, created_at=now)  # fmt: skip
+
+
+def _joined(a: str, b: str) -> bool:
+    """Whether the default rule (signatures, then the confirmation of statements a word or two
+    apart, which reads a cleft's noun as left out) puts two statements of one user in one cluster."""
+    now = datetime.now(UTC)
+    return bool(word_rule([_memory("0", a, now), _memory("1", b, now)]))
+
+
+def test_a_cleft_with_a_noun_is_read_as_the_clause() -> None:
+    assert _joined("The Piper Cub is the plane Ottar flies", "Ottar flies the Piper Cub")
+    assert _joined("Gaelic and Welsh are the languages that Ailsa speaks", "Ailsa speaks Welsh and Gaelic")
+    assert not _joined("The Piper Cub is the plane Ottar flies", "Ottar sold the Piper Cub")
+    assert not _joined("The Piper Cub is the plane Ottar flies", "Ottar's brother flies the Piper Cub")
+    assert not _joined("The Piper Cub is the plane Ottar flies", "Ottar flies the Piper Seneca")
+
+
 @pytest.mark.parametrize(("a", "b"), SAME)
 def test_two_ways_of_writing_one_statement_merge(a: str, b: str) -> None:
     assert merged(a, b)
@@ -73,6 +99,10 @@ def test_the_rewording_moves_only_an_opening_phrase_it_can_bound() -> None:
     assert reworded("Ana does not have a car") == "Ana has no car"
     assert reworded("Marathi theatre is something Anjali enjoys") == "Anjali enjoys Marathi theatre"
     assert reworded("The view is something Ana loves") == "Ana loves the view"
+    assert reworded("The Piper Cub is the plane Ottar flies") == "Ottar flies the Piper Cub"
+    assert (
+        reworded("The plane is the one Ottar's brother flies") == "The plane is the one Ottar's brother flies"
+    )
 
 
 def test_minutes_past_an_hour_are_a_time_of_day() -> None:

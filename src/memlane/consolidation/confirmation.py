@@ -46,6 +46,7 @@ from . import lexicon
 from .duplicates import group_key, statement_signature
 from .framing import accounted
 from .paraphrases import anchors_agree, verdict
+from .same_statement import reworded
 from .vetoes import REPORTING, frame_added, reported
 
 __all__ = [
@@ -140,7 +141,17 @@ def join_confirmed(
 def _judged(a: str, b: str) -> int:
     """1 confirmed, -1 refused, 0 neither (module docstring, rules 2 and 3) for two statements of one
     group, read as written (the owner's name not read as the speaker, so that a role turned round
-    stays visible to ``verdict``)."""
+    stays visible to ``verdict``), or else both ``reworded`` ("The Cessna 172 is the plane Ana flies"
+    as "Ana flies the Cessna 172"; "Ana flies the Cessna 172", the cleft's noun left out)."""
+    found = _judged_as_written(a, b)
+    if found != 1:
+        ra, rb = reworded(a), reworded(b)
+        if (ra, rb) != (a, b) and _judged_as_written(ra, rb) == 1:
+            return 1
+    return found
+
+
+def _judged_as_written(a: str, b: str) -> int:
     if not anchors_agree(a, b):  # another name, number or date (``verdict`` reads it last)
         return -1
     if frame_added(a, b) or frame_added(b, a) or reported(a) != reported(b):

@@ -62,9 +62,12 @@ _OPENING_RE = re.compile(
     rf"^((?i:{_OPENING_WORDS}|\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten))\s+"
     r"((?:[a-z0-9][\w'’-]*\s+)+)(?=[A-Z]|the user\b)(.+?)[.!]?\s*$"
 )
-#: "Green tea is something Ana likes": "Ana likes green tea" (a cleft with "something")
+#: "Green tea is something Ana likes": "Ana likes green tea" (a cleft with "something"); "The Cessna
+#: 172 is the plane Ana flies" (a cleft with "the" and a noun, "that" / "which" / "who" or none):
+#: "Ana flies the Cessna 172", the noun that named the kind left out
 _CLEFT_RE = re.compile(
-    r"^(.+?)\s+(?:is|are)\s+something\s+((?:[A-Z][\w'’-]*\s+)+|the user\s+|I\s+)([a-z]+)\s*[.!]?\s*$"
+    r"^(.+?)\s+(?:is|are)\s+(?:something|the\s+[a-z]+)\s+(?:that\s+|which\s+|who\s+)?"
+    r"((?:[A-Z][\w'’-]*\s+)+|the user\s+|I\s+)([a-z]+)\s*[.!]?\s*$"
 )
 #: "does not have a car": "has no car" (the negation on what is had, as "has no" puts it)
 _NOT_HAVE_RE = re.compile(r"\b(do|does|did)(?:\s+not|n['’]t)\s+have\s+(?:an?|any)\s+", re.IGNORECASE)
@@ -75,8 +78,9 @@ _DETERMINER_RE = re.compile(r"^(?:The|A|An|This|That|These|Those|My|His|Her|Thei
 def reworded(content: str) -> str:
     """``content`` with an opening phrase moved to its end ("With every meal Ana drinks tea" -> "Ana
     drinks tea with every meal", "Three days a week Ana works from home"; up to a comma, or without one
-    when the phrase is in lower case and the subject's name follows), a cleft with "something" undone
-    ("Green tea is something Ana likes" -> "Ana likes green tea") and "does not have a" as "has no": ways
+    when the phrase is in lower case and the subject's name follows), a cleft with "something" or "the"
+    and a noun undone ("Green tea is something Ana likes" -> "Ana likes green tea", "The Cessna 172 is
+    the plane Ana flies" -> "Ana flies the Cessna 172") and "does not have a" as "has no": ways
     of writing one statement that the second check's phrases, order and negations read apart."""
     plain = content.strip()
     found = _OPENING_COMMA_RE.match(plain) or _OPENING_RE.match(plain)
