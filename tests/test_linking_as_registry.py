@@ -1,6 +1,7 @@
 """A store's linking gives the answer the registry (``resolution.Registry``, which compares a mention
 with every known entity) gives, where the store could miss it: a candidate it does not look up (the
-keys of a given name written with a hyphen: "Kim Min-ji" then "Minji") or one it compares otherwise
+keys of a given name written with a hyphen: "Kim Min-ji" then "Minji"; the names a rare short form by a
+diminutive ending may shorten: "Ifeoma Nwankwo" then "Ify") or one it compares otherwise
 (an entity a caller typed ``other`` is kept untyped in a store: a repository of the same name is
 still another thing, as the two types are in the registry). On SQLite and PostgreSQL."""
 
@@ -53,3 +54,21 @@ def test_a_thing_typed_other_is_not_a_repository_of_its_name(mem: Memlane) -> No
         again = resolve_into(txn, SCOPE, Mention("Lantern Keep", "other"), at)
     assert kept is not None and repo is not None and repo != kept
     assert again == kept
+
+
+def test_a_rare_short_form_by_a_diminutive_ending_is_looked_up_as_the_registry_compares_it(
+    mem: Memlane,
+) -> None:
+    # "Ify" = "if" + "y": a short form of Ifeoma by morphology (``name_forms.is_short_form``), sharing no
+    # lookup key with "Ifeoma Nwankwo" but the names that start with its stem
+    registry = Registry()
+    _, first = registry.resolve_and_learn(Mention("Ifeoma Nwankwo", "person"))
+    result, _ = registry.resolve_and_learn(Mention("Ify", "person"))
+    assert result.entity_id == first and result.how == "clipped"
+    mem.store("Ifeoma Nwankwo counts the stock every Monday")
+    later = mem.store("Ify says they are out of amoxicillin syrup again").id
+    assert _people(mem, later) == {"Ifeoma Nwankwo"}
+    # (a common name of its own is not looked up so: "Mike" is no short form of Michelle's)
+    mem.store("Michelle Obi runs the night shift")
+    mike = mem.store("Mike says the fridge is broken").id
+    assert _people(mem, mike) == {"Mike"}

@@ -27,8 +27,10 @@ from ..storage.entity_names import alias_pairs, matching_type, name_keys
 from ..text import STOPWORDS, key_fold
 from .company_names import is_common_word
 from .entity_types import guess_type
-from .given_names import is_english_given_name, is_given_name
+from .given_names import given_name_frequency, has_name_dictionary, is_english_given_name, is_given_name
+from .name_forms import DIMINUTIVE_ENDINGS
 from .resolution import (
+    COMMON_GIVEN_NAME,
     KIN_KEY,
     Candidate,
     EntityType,
@@ -585,7 +587,35 @@ def _lookups(mention: Mention) -> Lookups:
     # known as "Dad", or said to be the father before)
     if kin := kin_keys(mention):
         lookup = lookup | kin
+    # (and the names a rare short form of two letters and a diminutive ending may shorten: "Ify" is
+    # Ifeoma Nwankwo, "Leko" Levan Tsiklauri, as the registry finds them)
+    if name and mention.type in (None, "person") and (short := _short_form_keys(name)):
+        lookup = lookup | short
     return ids, name, narrow, lookup, exact_first
+
+
+#: the letters a fuzzy prefix's third may be (``resolution.fuzzy_prefix`` folds accents)
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@lru_cache(maxsize=16384)
+def _short_form_keys(name: str) -> frozenset[str]:
+    """The fuzzy-prefix keys (``f:``) of the given names a lone name may be a short form of by its
+    two-letter stem and a diminutive ending ("if" + "y", "le" + "ko", "ed" + "inho":
+    ``name_forms.is_short_form``), which share no other key with them: the names that start with the
+    stem. Only for a short form few people are given as a name of its own (resolution links a lone
+    common one to a longer name only with an organisation in common, which the wider look-ups of the
+    organisation find); a stem of three letters or more is the name's own fuzzy prefix already."""
+    if " " in name.strip():
+        return frozenset()
+    word = key_fold(name.strip()).casefold()
+    if len(word) < 3 or not word.isalpha():
+        return frozenset()
+    if not any(word.endswith(e) and len(word) - len(e) == 2 for e in DIMINUTIVE_ENDINGS):
+        return frozenset()
+    if has_name_dictionary() and given_name_frequency(word) >= COMMON_GIVEN_NAME:
+        return frozenset()
+    return frozenset(f"f:{word[:2]}{letter}" for letter in _LETTERS)
 
 
 def kin_keys(mention: Mention) -> frozenset[str]:
