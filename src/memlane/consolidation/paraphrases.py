@@ -125,7 +125,8 @@ def _w(words: str) -> frozenset[str]:
 
 _TIME_WORDS = _w(
     "am pm monday tuesday wednesday thursday friday saturday sunday january february march april may "
-    "june july august september october november december today tomorrow yesterday tonight weekend "
+    "june july august september october november december spring summer autumn winter "
+    "today tomorrow yesterday tonight weekend "
     "morning afternoon evening night minute hour day week month year daily weekly monthly yearly "
     "annual annually nightly hourly quarter fortnight decade"
 )
@@ -204,6 +205,9 @@ _PLANNING = _w("plan intend expect schedule due deadline")
 _WORD_RE = re.compile(r"[a-z]+")
 _OBJECT_TOKEN_RE = re.compile(r"[a-z]+(?:['’]s)?")
 _TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+")
+#: prepositions after a light verb that say where or what it goes to, not a phrasal verb: "goes **to**
+#: the gym" (WordNet's "go to" is "attend"), "went **on** Umrah", "goes **into** the office"
+_PLACING = _w("to on into in at")
 #: words that make a verb phrasal ("call off", "give up", "run out", "look after")
 _PARTICLES = _w("up down off out over away back after of")
 #: a naming verb after the copula is the copula ("Kai's sister is called Ayla" / "Ayla is Kai's sister")
@@ -368,6 +372,9 @@ def _reading(content: str) -> _Reading:
         i += 1
         if word in MARKERS:
             found.add(word)
+        if word in _HOMOGRAPHS:
+            units.append((word, word))
+            continue
         key = signature(f"x {word}")
         for k in (key or frozenset()) - {"x"}:
             if not k.startswith("~"):
@@ -375,6 +382,12 @@ def _reading(content: str) -> _Reading:
     return _Reading(tuple(units), frozenset(found), tuple(dict.fromkeys([w for _, w in units] + tokens)))
 
 
+#: words the stop list drops as a contraction written without its apostrophe ("ill" for "I'll", "won"
+#: for "won't", "wed" for "we'd") or as a function word ("own"), read as the words they are here:
+#: contractions are written out before (``signature.normalise``: "won't" is "will not"), and "was
+#: **ill**" / "**died**", "**won** the Open" / "plays in the Open", "her **own** kiln" / "**shares** a
+#: kiln" are other facts
+_HOMOGRAPHS = _w("ill won wed own")
 _WOULD_LIKE_RE = re.compile(r"\b(?:would|'d|’d)\s+(?:like|love)\b")
 #: verbs that are never a clause's own verb in ``_verbs``' reading (auxiliaries)
 _AUXILIARIES = frozenset(
@@ -426,6 +439,8 @@ def _phrasal(tokens: list[str], i: int) -> tuple[str, int] | None:
         for head in heads:
             if not (head in LIGHT_VERBS or all(w in _PARTICLES for w in rest)):
                 continue
+            if head in LIGHT_VERBS and n == 2 and rest[0] in _PLACING:
+                continue  # "goes to the gym", "went on Umrah": a light verb and where, not "go_to"
             word = "_".join([head, *rest])
             if lexicon.is_verb(word):
                 return word, i + n
@@ -463,9 +478,11 @@ def verdict(
     if signature(a) is None or signature(b) is None:
         return -1
     extra = EXTRA if extra is None else extra
-    only_a, only_b, left = _unaccounted(a, b, senses, hypernyms)
+    only_a, only_b, left = _unaccounted(a, b, senses, hypernyms, negations=False)
     # words WordNet does not account for: framing words one side adds, aligned, or another fact
     found = 1
+    if _done_for_now(left, a, b):
+        return -1  # "Zainab applied for a scholarship" / "Zainab has a scholarship"
     framed = bool(left[0]) != bool(left[1]) and len(left[0] + left[1]) <= extra
     if framed and any(_prefix(w, a if w in left[0] else b) for w in left[0] + left[1]):
         return -1  # "co-founded" / "founded": the prefix changes a word both say
@@ -497,11 +514,12 @@ def unaccounted(a: str, b: str, senses: int = lexicon.SENSES) -> tuple[list[str]
 
 
 def _unaccounted(
-    a: str, b: str, senses: int, hypernyms: bool
+    a: str, b: str, senses: int, hypernyms: bool, negations: bool = True
 ) -> tuple[list[str], list[str], list[list[str]]]:
     """(words only ``a`` says, words only ``b`` says, light verbs aside; of each, those WordNet does
-    not relate to a word of the other)."""
-    light = _light_stems()
+    not relate to a word of the other). Without ``negations``, a negation word ("never", "no") is not
+    counted either: the paraphrase mode's anchors compare negations ("doesn't" / "never")."""
+    light = _light_stems() if negations else _light_stems() | {"not"}
     ra, rb = _reading(a), _reading(b)
     keys_a = {k for k, _ in ra.units}
     keys_b = {k for k, _ in rb.units}
@@ -526,6 +544,21 @@ def _unaccounted(
     return only_a, only_b, left
 
 
+def _done_for_now(left: list[list[str]], a: str, b: str) -> bool:
+    """Whether one statement is told in the past (``guards.tense``) with a verb of its own nothing in
+    the other, told in the present, accounts for (``left``): an event done is not a state that holds
+    ("applied for" / "has a scholarship", "sold" / "keeps", "won" / "plays in", "grew up in" / "lives
+    in", "was postponed" / "has a hearing"). A verb both say, or one WordNet relates, is the word rule's
+    to compare in time (``guards.times_apart`` does not compare past and present)."""
+    for mine, this, other in ((left[0], a, b), (left[1], b, a)):
+        if tense(this) != "past" or tense(other) != "present":
+            continue
+        verbs = _verbs(this)
+        if any(w in verbs or "_" in w for w in mine):
+            return True
+    return False
+
+
 #: the words of a preference, one preference when both statements state one (``guards.degrees``)
 _PREFERRING = frozenset(["like", "prefer", "rather"])
 
@@ -541,8 +574,17 @@ def _changes_claim(word: str, other: str) -> bool:
 
 def _prefix(word: str, content: str) -> bool:
     """Whether ``word`` is written as a prefix glued to the next word ("**co**-founded", "**ex**-wife",
-    "**vice**-president"): it changes that word, so it frames nothing."""
-    return bool(re.search(rf"(?<![\w-]){re.escape(word)}-[^\W\d_]", content, re.IGNORECASE))
+    "**vice**-president") or is a part of a hyphenated noun WordNet knows as one ("mother-in-**law**",
+    "**half**-sister"): it changes that word, so it frames nothing."""
+    if re.search(rf"(?<![\w-]){re.escape(word)}-[^\W\d_]", content, re.IGNORECASE):
+        return True
+    return any(
+        word in compound.split("-") and lexicon.part_of_speech(compound) == "n"
+        for compound in _HYPHENATED_RE.findall(content.lower())
+    )
+
+
+_HYPHENATED_RE = re.compile(r"[a-z]+(?:-[a-z]+)+")
 
 
 #: words between a verb and the noun it acts on that leave the noun its object ("has **the** options")
@@ -603,11 +645,26 @@ def _framing(word: str, other: str) -> bool:
     if pos == "v":  # a verb's bare form that is an adjective too is an adjective ("a stray cat")
         import lemminflect
 
+        if _possessing(word) and not _POSSESSIVE_RE.search(other):
+            return False  # "owns a pharmacy" / "is a pharmacist at a pharmacy": no possession said
         return not (
             "a" in lexicon.parts_of_speech(word) and word in lemminflect.getAllLemmas(word).get("VERB", ())
         )
     # a noun that is no adjective too ("red", "Thai" are both)
     return pos == "n" and "a" not in lexicon.parts_of_speech(word) and lexicon.is_abstraction(word)
+
+
+#: a possessive: what a verb of possession frames ("Felix pays 950 euros rent" / "**Felix's** rent is…")
+_POSSESSIVE_RE = re.compile(r"\w['’]s\b|\b(?:his|her|their|my|our|its|your)\b", re.IGNORECASE)
+
+
+def _possessing(verb: str) -> bool:
+    """Whether ``verb``'s most frequent verb sense is one of possession (WordNet's verb.possession:
+    "owns", "pays", "sells", "buys")."""
+    return any(
+        (sense := lexicon.first_senses(lemma).get("v")) is not None and lexicon.lex_file(sense) == 40
+        for lemma in lexicon.lemmas(verb)
+    )
 
 
 def guarded(a: str, b: str) -> bool:
@@ -793,15 +850,28 @@ def _other_particles(word: str, match: str) -> bool:
 
 
 def _match(word: str, mine: str, other: str, words: Words) -> tuple[float, str] | None:
-    """The best match of ``word`` (of statement ``mine``) among the words of ``other`` by contextual
-    cosine, and the cosine; None when a side has no vectors."""
+    """The best match of ``word`` (of statement ``mine``) among the content words of ``other`` (the
+    units of its reading, a phrasal verb as one) by contextual cosine, and the cosine; None when a side
+    has no vectors. Never a function word or a particle: in context "near" is close to "in", "nieces"
+    to "and", "lives" to the "up" of "grew up", and none of those accounts for the word."""
     vectors_mine, vectors_other = words(plain(mine)), words(plain(other))
-    parts = [vectors_mine[p] for p in word.split("_") if p in vectors_mine]
-    if not parts or not vectors_other:
+    vector = _mean([vectors_mine[p] for p in word.split("_") if p in vectors_mine])
+    candidates = [
+        (o, v)
+        for o in dict.fromkeys(w for _, w in _reading(other).units)
+        if (v := _mean([vectors_other[p] for p in o.split("_") if p in vectors_other])) is not None
+    ]
+    if vector is None or not candidates:
         return None
-    vector = np.mean(parts, axis=0)
-    vector /= max(float(np.linalg.norm(vector)), 1e-12)
-    return max((float(vector @ v), o) for o, v in vectors_other.items())
+    return max((float(vector @ v), o) for o, v in candidates)
+
+
+def _mean(vectors: list[npt.NDArray[np.float32]]) -> npt.NDArray[np.float32] | None:
+    """The unit mean of ``vectors`` (a phrasal verb's words), None for none."""
+    if not vectors:
+        return None
+    vector = np.mean(vectors, axis=0)
+    return vector / max(float(np.linalg.norm(vector)), 1e-12)
 
 
 def _unnamed(content: str) -> str:
