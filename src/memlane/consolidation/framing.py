@@ -49,10 +49,6 @@ __all__ = ["KIND_DEPTH", "accounted"]
 #: hypernym steps between a verb and the more general verb it is a kind of (``lexicon.kind_of``)
 KIND_DEPTH = 2
 
-#: WordNet's lexicographer files of verbs of change and of emotion (``lexicon.lex_file``)
-_VERB_CHANGE = 30
-_VERB_EMOTION = 37
-
 
 def _words(words: str) -> frozenset[str]:
     return frozenset(words.split())
@@ -132,9 +128,9 @@ def _framing_holds(word: str, mine: str, other: str) -> bool:
     if tense(mine) != tense(other) or degrees(mine) != degrees(other) or _listed(word, mine, other):
         return False
     head = word.split("_")[0]
-    if _lex_file(head) == _VERB_EMOTION:  # "likes playing the piano" / "plays the piano"
+    if _lex_file(head) == lexicon.VERB_EMOTION:  # "likes playing the piano" / "plays the piano"
         return False
-    if (head in clause_verbs(mine) or word in clause_verbs(mine)) and _lex_file(head) == _VERB_CHANGE:
+    if (head in clause_verbs(mine) or word in clause_verbs(mine)) and _lex_file(head) == lexicon.VERB_CHANGE:
         return False
     return not (_as_verb(head, mine) and _object_apart(head, mine, other))
 
@@ -153,16 +149,15 @@ def _listed(word: str, mine: str, other: str) -> bool:
 
 
 def _lex_file(verb: str) -> int | None:
-    """The lexicographer file of the most frequent verb sense of ``verb`` (``lexicon.lex_file``)."""
-    for lemma in lexicon.lemmas(verb):
-        first = lexicon.first_senses(lemma)
-        if "v" in first:
-            return lexicon.lex_file(first["v"])
-    return None
+    """The lexicographer file of the most frequent verb sense of ``verb`` (``lexicon.verb_files``)."""
+    files = lexicon.verb_files(verb)
+    return files[0] if files else None
 
 
-def _tokens(content: str) -> list[str]:
-    return _TOKEN_RE.findall(normalise(content).lower().replace("’", "'"))
+@lru_cache(maxsize=65536)
+def _tokens(content: str) -> tuple[str, ...]:
+    """The words of ``content`` (possessives kept): read once per statement, not once per check."""
+    return tuple(_TOKEN_RE.findall(normalise(content).lower().replace("’", "'")))
 
 
 def _as_verb(word: str, content: str) -> bool:

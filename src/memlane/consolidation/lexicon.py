@@ -393,7 +393,12 @@ def is_abstract_sense(synset: Synset) -> bool:
 
 
 #: WordNet's lexicographer files by number (lexnames): the kind of sense a synset is
-LEX_FILES = {4: "noun.act", 11: "noun.event", 18: "noun.person", 40: "verb.possession", 38: "verb.motion"}
+LEX_FILES = {
+    4: "noun.act", 11: "noun.event", 18: "noun.person", 30: "verb.change", 37: "verb.emotion",
+    38: "verb.motion", 40: "verb.possession",
+}  # fmt: skip
+#: the verbs' lexicographer files the consolidation rules read (``verb_file``)
+VERB_CHANGE, VERB_EMOTION, VERB_POSSESSION = 30, 37, 40
 
 
 def lex_file(synset: Synset) -> int | None:
@@ -401,6 +406,12 @@ def lex_file(synset: Synset) -> int | None:
     noun.person, 40 verb.possession…), None when WordNet is missing."""
     parts = _data_fields(synset)
     return int(parts[1]) if len(parts) > 1 else None
+
+
+def verb_files(word: str) -> tuple[int | None, ...]:
+    """The lexicographer file (``lex_file``) of the most frequent verb sense of each of ``word``'s
+    lemmas that is a verb, in ``lemmas``' order ("owns": verb.possession)."""
+    return tuple(lex_file(first["v"]) for lemma in lemmas(word) if "v" in (first := first_senses(lemma)))
 
 
 def hypernyms(synset: Synset, depth: int) -> set[Synset]:

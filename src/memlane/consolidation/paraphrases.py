@@ -661,10 +661,7 @@ _POSSESSIVE_RE = re.compile(r"\w['’]s\b|\b(?:his|her|their|my|our|its|your)\b"
 def _possessing(verb: str) -> bool:
     """Whether ``verb``'s most frequent verb sense is one of possession (WordNet's verb.possession:
     "owns", "pays", "sells", "buys")."""
-    return any(
-        (sense := lexicon.first_senses(lemma).get("v")) is not None and lexicon.lex_file(sense) == 40
-        for lemma in lexicon.lemmas(verb)
-    )
+    return lexicon.VERB_POSSESSION in lexicon.verb_files(verb)
 
 
 def guarded(a: str, b: str) -> bool:
