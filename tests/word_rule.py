@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from memlane.consolidation.duplicates import near_duplicate_clusters
+from memlane.consolidation.service import word_rule
 from memlane.models import Memory, Visibility
 
 
@@ -18,3 +19,10 @@ def merged(a: str, b: str) -> bool:
     """Whether the word rule puts two statements of one user in one cluster."""
     now = datetime.now(UTC)
     return bool(near_duplicate_clusters([_memory("0", a, now), _memory("1", b, now)]))
+
+
+def joined(a: str, b: str) -> bool:
+    """Whether the whole default rule (``service.word_rule``: near-duplicates, then the confirmation of
+    statements one word apart) puts two statements of one user, a second apart, in one cluster."""
+    now = datetime.now(UTC)
+    return bool(word_rule([_memory("0", a, now), _memory("1", b, now + timedelta(seconds=1))]))
