@@ -2870,6 +2870,12 @@ def _resolve(
             # the same name, said to be another (unless the mention's own sentence named the candidate,
             # or the candidate is the other one, first said to be another too)
             continue
+        if how == "partial" and _short_form_introduced(mention, kind, candidate):
+            # "Vistula is the menswear chain near the office" with Vistula Soft known: a short form of
+            # a known organisation's name that the sentence presents as an organisation of its own
+            # (as a lone given name a person's: ``_introduced_alone``); still one the name fits
+            conflicted.setdefault(how, []).append(candidate)
+            continue
         if how not in (None, "exact") and _said_another(mention):
             # "Carmen Márquez is another student" with Carmen García Márquez known: the text says the
             # name is someone else than one it only resembles (not for the same name: the entity the
@@ -3148,10 +3154,11 @@ def context_evidence(name: str, context: str | None) -> tuple[Any, ...]:
     whether it says the name is another one (``_said_another``), the names it relates to someone
     (``_RELATED``: "Théo" of "Théo's father"), whom it says the name is not and who it says the name is
     to the writer (``said.denials``, ``said.relations``), the other names it gives the person
-    (``said_names``: "Toshko, our driver Todor"). Two mentions of one name with the same evidence resolve
-    alike (a memo of resolutions keys by it)."""
+    (``said_names``: "Toshko, our driver Todor"), whether a description follows the name as an apposition
+    ("Safran, the French aircraft engine group": ``_APPOSITION``). Two mentions of one name with the same
+    evidence resolve alike (a memo of resolutions keys by it)."""
     if not context:
-        return False, False, (), None, (), ()
+        return False, False, (), None, (), (), False
     said = said_of(name, context)
     return (
         introduces(name, context),
@@ -3160,6 +3167,7 @@ def context_evidence(name: str, context: str | None) -> tuple[Any, ...]:
         denials(said) if said is not None else None,
         relations(said) if said is not None else (),
         names_said_for(name, context),
+        said is not None and bool(_APPOSITION.match(said, said.find(MARK))),
     )
 
 
@@ -3677,6 +3685,41 @@ def _seat_apart(mention: Mention, kind: EntityType | None, candidate: Candidate)
         if code
     }
     return not mine & theirs
+
+
+def _short_form_introduced(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """An organisation's mention shorter than every name the candidate is known by (initialisms aside:
+    "Amazon" with Amazon Web Services known, also as "AWS"), that its sentence presents as something
+    ("Vistula is the menswear chain", "Nestlé is the group, we never sold to them", "Amazon is also a
+    marketplace": ``introduces``): a parent, a brand or another company of the name's first words is
+    introduced so as often as the one known, and the shared words are too little to say which. Not a
+    sentence about the name itself ("RR Metal Crafts is the short name on our boxes")."""
+    if (kind or _type(candidate.type)) not in _ORGANISATIONS or not mention.name or not mention.context:
+        return False
+    if any(len(w) >= 2 and w.isupper() for w in mention.name.split()):
+        return False  # (an initialism in it: "TIMB, the tobacco marketing board", "PDN Logística")
+    mine = len(_tokens(mention.name))
+    names = [n for n in _names_of(candidate) if not _ACRONYM.match(n.strip())]
+    if not names or any(len(_tokens(n)) <= mine for n in names):
+        return False
+    said = _mention_said(mention)
+    if said is None or _ABOUT_THE_NAME.search(said):
+        return False
+    return introduces(mention.name, mention.context) or bool(_APPOSITION.match(said, said.find(MARK)))
+
+
+#: a description right after a (marked) name, set off by a comma or "as": "@, the French aircraft engine
+#: group, ...", "@ as a car brand ..."
+_APPOSITION = re.compile(MARK + r"(?:,\s+(?:the|an?)\s+|\s+as\s+(?:the|an?)\s+)[^\W\d_]")
+
+
+#: a sentence about a name rather than what it names: "... is the short name on our boxes", "... is how
+#: the bank writes it", "..., short for ..."
+_ABOUT_THE_NAME = re.compile(
+    r"\b(?:names?|spell(?:ing|s|t|ed)?|short\s+for|abbreviat\w*|acronym|stands\s+for|written|writes|"
+    r"called|known\s+as)\b",
+    re.IGNORECASE,
+)
 
 
 def _introduced_alone(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:

@@ -1,0 +1,79 @@
+"""Same-name traps (issue 12, req. 2, precision), one class each, through ``resolve`` and through the
+real stores (both backends): an organisation's short form that its sentence presents as an
+organisation of its own (a parent, a brand, another company of the name's first words) is not the known
+longer name."""
+
+from __future__ import annotations
+
+from memlane import Memlane
+from memlane.graph.resolution import Candidate, Mention, context_evidence, resolve
+from memlane.graph.said import MARK
+
+
+def _said(name: str, context: str) -> tuple[str, ...]:
+    return (context.replace(name, MARK, 1),)
+
+
+def _known(id: str, type: str, name: str, context: str, *aliases: str) -> Candidate:
+    return Candidate(id, type, name, aliases, said=_said(name, context))
+
+
+# -- an organisation's short form presented as an organisation of its own ----------------------------
+
+
+def test_a_short_form_introduced_as_another_organisation_is_not_the_known_one() -> None:
+    soft = _known("e1", "company", "Vistula Soft", "Vistula Soft is the employer", "Vistula Soft sp. z o.o.")
+    health = _known("e2", "company", "Nestlé Health Science", "Nestlé Health Science is a customer")
+    aws = _known("e3", "company", "Amazon Web Services", "Amazon Web Services hosts the stack", "AWS")
+    trader = _known("e4", "company", "Safran d'Or SARL", "Safran d'Or SARL is a trader in Agadir")
+    for mention, known in (
+        (Mention("Vistula", "company", context="Vistula is the menswear chain near the office"), soft),
+        (Mention("Nestlé", "company", context="Nestlé is the group, we never sold to them"), health),
+        (Mention("Amazon", "company", context="Amazon is also a marketplace where we sell"), aws),
+        (
+            Mention("Safran", "company", context="Safran, the French aircraft engine group, is in Toulouse"),
+            trader,
+        ),
+        (Mention("Nestlé", "company", context="Nestlé as a brand is everywhere"), health),
+    ):
+        found = resolve(mention, [known])
+        assert found.entity_id is None and found.how == "new", mention.name
+
+
+def test_a_short_form_said_otherwise_is_still_the_known_organisation() -> None:
+    soft = _known("e1", "company", "Vistula Soft", "Vistula Soft is the employer", "Vistula Soft sp. z o.o.")
+    crafts = _known(
+        "e2", "company", "Rampur Road Metal Crafts Pvt. Ltd.", "Rampur Road Metal Crafts Pvt. Ltd. is my firm"
+    )
+    aws = _known("e3", "company", "Amazon Web Services", "Amazon Web Services hosts the stack", "AWS")
+    # no presentation: the short form of the one known
+    assert (
+        resolve(Mention("Vistula", "company", context="Vistula paid my salary late"), [soft]).entity_id
+        == "e1"
+    )
+    # a sentence about the name itself, an initialism, the full name: the one known
+    short = Mention("Rampur Road", "company", context="Rampur Road is the short name on our boxes")
+    assert resolve(short, [crafts]).entity_id == "e2"
+    assert (
+        resolve(Mention("AWS", "company", context="AWS, the cloud, had an outage"), [aws]).entity_id == "e3"
+    )
+    full = Mention("Vistula Soft", "company", context="Vistula Soft is the employer of my wife too")
+    assert resolve(full, [soft]).entity_id == "e1"
+    # (a person is not concerned: a lone name presented as someone has its own rule)
+
+
+def test_the_apposition_is_part_of_a_mentions_evidence() -> None:
+    # two mentions of one name resolve alike only when their evidence is the same (the stores' memo)
+    plain = context_evidence("Safran", "Safran called again offering 12 dirhams a gram")
+    apart = context_evidence("Safran", "Safran, the French aircraft engine group, is in Toulouse")
+    assert plain != apart
+
+
+def test_on_store_a_parent_introduced_by_its_short_form_is_an_entity_of_its_own(mem: Memlane) -> None:
+    mem.store("Nestlé Health Science is a customer for our cold-chain packaging")
+    mem.store("Nestlé Health Science asked for a second sample")
+    mem.store("Nestlé is the group, we have never sold to them directly")
+    names = {e.name for e in mem.entities.list(limit=50)}
+    assert "Nestlé" in names and "Nestlé Health Science" in names
+    health = next(e for e in mem.entities.list(limit=50) if e.name == "Nestlé Health Science")
+    assert len(mem.entities.memories(health.id, limit=10)) == 2
