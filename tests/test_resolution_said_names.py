@@ -154,3 +154,66 @@ def test_the_other_name_of_a_place_or_an_organisation() -> None:
     assert (found.entity_id, found.how) == ("c1", "named")
     said = "Frunze, not the Soviet name of Bishkek but a village, is on it"
     assert resolve(Mention("Frunze", "place", context=said), [bishkek]).entity_id is None
+
+
+def test_more_ways_a_sentence_gives_another_name() -> None:
+    # (session 19) a bare "is" between two names, "formerly", "which is", "was renamed", "is now", the
+    # form of a name, "asks us to call her", "is known", "calls itself", "introduced himself", "used to
+    # be called", "abbreviates", a pronoun called by the name, and the other name before the name
+    for name, context, other, person in (
+        ("Teodora Ilieva", "Teodora Ilieva is Teddy, she runs the stall", "Teddy", True),
+        ("Ivo Petrov", "Ivo Petrov is Coach Petrov", "Coach Petrov", True),
+        ("Keti Burns", "Keti Burns, formerly Keti Adams, is back from leave", "Keti Adams", True),
+        ("Zuzu", "Zuzu is what Zuzana asks us to call her", "Zuzana", True),
+        ("Beppo", "Beppo, as Giuseppe is known, sent the quote", "Giuseppe", True),
+        ("Abu Omar", "Abu Omar is how Khaled Nasser introduced himself", "Khaled Nasser", True),
+        ("Nando", "Nando is the nickname for Fernando Reis", "Fernando Reis", True),
+        ("Anton Mayer", "Anton Mayer is the German form of Antun's name", "Antun", True),
+        ("Agnes Holt", "Agnes Holt is my aunt, everyone calls her Nessie", "Nessie", True),
+        ("Pixelwerk", "Pixelwerk, formerly Bildhaus Media, sent the files", "Bildhaus Media", False),
+        ("Nordbank", "Nordbank was renamed Fjord Bank last year", "Fjord Bank", False),
+        ("Lantern", "Lantern is what Beacon Tools used to be called", "Beacon Tools", False),
+        ("GLBX", "GLBX, as our finance team abbreviates Globex, paid", "Globex", False),
+        ("VTK", "VTK, as Vostok Trading calls itself, sent the order", "Vostok Trading", False),
+        ("Old Bridge", "the deed says Old Bridge, which is Novi Most", "Novi Most", False),
+        ("Lisa Brandt", "Lisa Meier married and is now Lisa Brandt", "Lisa Meier", True),
+        ("Abu Samir", "Tariq Haddad, who signs as Abu Samir, called", "Tariq Haddad", True),
+        ("Jojo", "Johanna, whom everyone at the depot calls Jojo, is off", "Johanna", True),
+        ("Silk City", "the traders call Margilan the Silk City", "Margilan", False),
+        ("Waset", "the guide calls Luxor by its old name Waset", "Luxor", False),
+    ):
+        assert names_said_for(name, context, person) == (other,), (name, context)
+    for name, context, person in (
+        ("Ana", "Ana is Bea's sister", True),  # a possessive: a relation
+        ("Ana", "Ana is Head of Sales at Acme", True),  # the clause goes on
+        ("Globex", "Acme is now Globex's biggest customer", False),  # a possessive after the name
+        ("Bob", "Ana called Acme Bob", True),  # two names side by side after "call"
+        ("Keti", "Keti, formerly of Acme, joined", True),  # not a name after "formerly"
+    ):
+        assert names_said_for(name, context, person) == (), (name, context)
+
+
+def test_a_full_name_the_sentence_says_is_a_known_name() -> None:
+    lupita = Candidate("p1", "person", "Lupita")
+    said = "Guadalupe Reyes is Lupita, she asked for Sundays off"
+    found = resolve(_person("Guadalupe Reyes", said), [lupita])
+    assert (found.entity_id, found.how) == ("p1", "named")
+    # a relative of the known one is not the known one
+    said = "Guadalupe Reyes is Lupita's mother"
+    assert resolve(_person("Guadalupe Reyes", said), [lupita]).entity_id is None
+    wise = Candidate("c1", "company", "Beacon Tools")
+    found = resolve(
+        Mention("Lantern", "company", context="Lantern is what Beacon Tools used to be called"), [wise]
+    )
+    assert (found.entity_id, found.how) == ("c1", "named")
+
+
+def test_on_store_a_renamed_company_and_a_name_said_before(mem: Memlane) -> None:
+    mem.store("Tariq Haddad runs the spice import business in Leeds")
+    mem.store("Tariq Haddad, who signs as Abu Samir, sent the new price list")
+    mem.store("Bildhaus Media sent the catalogue photos")
+    mem.store("Pixelwerk Studios, formerly Bildhaus Media, sent the new files")
+    aliases = {e.name: set(e.aliases) for e in mem.entities.list(limit=50)}
+    assert sorted(aliases) == ["Bildhaus Media", "Leeds", "Tariq Haddad"], aliases
+    assert aliases["Tariq Haddad"] == {"Abu Samir"}
+    assert aliases["Bildhaus Media"] == {"Pixelwerk Studios"}

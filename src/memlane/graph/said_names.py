@@ -20,7 +20,19 @@ the name as the sentence writes it:
 * **A name's other form** — "... is Raju's full name", "... is Kenny's Chinese name", "... is the name
   Wiremu uses", "... is the English name Zhou Haoran uses", "..., meaning Antonio Stradivari", "... (Todor)",
   "..., also known as Todor", "..., real name Todor", "... is the Yoruba name of Tunde", "..., when
-  they mean Todor".
+  they mean Todor", "..., formerly Todor", "..., which is Todor", "... is the English form of Todor's
+  name".
+* **The same one named twice** — "... is Teddy, she runs the stall", "... is Coach Petrov" (a name
+  ending the clause after a bare "is": not "is Ana's sister", not "is Head of Sales"), "... was renamed
+  Fjord Bank", "... is now Lisa Brandt", "... is my aunt, everyone calls her Nessie", and what people
+  call the person in other words: "... is what Zuzana asks us to call her", "..., as Giuseppe is
+  known", "..., as Vostok Trading calls itself", "... is how Khaled Nasser introduced himself", "... is
+  what Beacon Tools used to be called", "..., as finance abbreviates Globex".
+* **The other name before the name** — "Tariq Haddad, who signs as Abu Samir", "Johanna, whom everyone
+  at the depot calls Jojo", "Lisa Meier married and is now Lisa Brandt", "Nordbank was renamed Fjord
+  Bank", "the traders call Margilan the Silk City", "calls Luxor by its old name Waset"; not two
+  names side by side after "call" ("called Acme Bob"), nor before a possessive ("Acme is now Globex's
+  customer").
 
 The same is read for an organisation, a place or a thing ("Frunze, the Soviet name of Bishkek", "Cape
 Dorset is the old name of Kinngait", "Whaka, as everyone calls Whakarewarewa", "Havn when they mean
@@ -81,13 +93,28 @@ _NAME_APPOSITION = re.compile(
     + _NOT_POSSESSIVE
     + r"(?P<next>\s+(?:from|at|of|in|with|on|who|whom|whose)\s|\s*[;.]?\s*$)"
 )
-#: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs"
+#: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs", "<someone>
+#: abbreviates <name>", "<name> asks us to call her", "<name> is known", "<name> calls itself", "<name>
+#: introduced himself", "<name> used to be called"
 _CALLED_BY = (
-    r"(?:(?:[\w'’]+\s+){1,4}?(?:calls?|called|know|knows|address|addresses)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:(?:[\w'’]+\s+){1,4}?(?:calls?|called|know|knows|address|addresses|abbreviates?|abbreviated)\s+"
+    r"(?:[a-z]+\s+){0,2}?"
     + _NAME
     + r"|"
     + _NAME.replace("other", "signer")
-    + r"\s+(?:signs|writes|spells))"
+    + r"\s+(?:signs|writes|spells)"
+    + r"|"
+    + _NAME.replace("other", "asker")
+    + r"\s+(?:asks|asked|wants|wanted|likes|tells|told)\s+(?:[a-z]+\s+){0,2}?to\s+call\s+(?:her|him|them|it)\b"
+    + r"|"
+    + _NAME.replace("other", "known")
+    + r"\s+(?:is|was|are|were)\s+(?:known|called)\b"
+    + r"|"
+    + _NAME.replace("other", "self")
+    + r"\s+(?:calls|called|introduced|introduces)\s+(?:itself|himself|herself|themselves)\b"
+    + r"|"
+    + _NAME.replace("other", "former")
+    + r"\s+(?:used\s+to\s+be|was)\s+called\b)"
 )
 #: "..., as everyone calls X", "..., as X signs his texts"
 _AS_CALLED = re.compile(r",?\s+as\s+" + _CALLED_BY)
@@ -104,8 +131,8 @@ _NAME_OF = re.compile(
 #: "... is the old name of Kinngait", "..., the Soviet name of Bishkek", "... is the Spanish name the
 #: tourists use for Donostia", "... when they mean Tórshavn"
 _NAME_FOR = re.compile(
-    r"(?:,\s+|\s+is\s+)(?:the|its|their|our|an?)\s+(?:[\w'’-]+\s+){0,2}?name\s+"
-    r"(?:(?:[\w'’-]+\s+){1,4}?(?:uses?|used|gives?|gave)\s+)?(?:of|for)\s+(?:the\s+)?"
+    r"(?:,\s+|\s+is\s+)(?:the|its|their|our|an?)\s+(?:[\w'’-]+\s+){0,2}?(?:nick)?name\s+"
+    r"(?:(?:[\w'’-]+\s+){1,4}?(?:uses?|used|gives?|gave)\s+)?(?:of|for)\s+(?:the\s+|our\s+|my\s+)?"
     + _NAME
     + r"|(?:\s+[a-z]+){0,3}\s+when\s+(?:[a-z]+\s+){1,2}?mean\s+(?:the\s+)?"
     + _NAME.replace("other", "meant")
@@ -142,10 +169,45 @@ _OTHER_THING_WORDS = frozenset(
 _APPOSITION_ENDS = re.compile(r"\s*(?:[,;.)]|$)")
 #: "..., meaning Antonio Stradivari", "... (Todor)", "..., also known as Todor", "..., real name Todor"
 _OTHERWISE = re.compile(
-    r"(?:(?:\s+[a-z]+){0,2},?\s+meaning|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.|real\s+name|born|n[ée]e?)|\s+\()\s*"
+    r"(?:(?:\s+[a-z]+){0,2},?\s+meaning(?:\s+(?:our|my|the))?"
+    r"|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.|real\s+name|born|n[ée]e?|formerly|previously)"
+    r"|,\s+which\s+is|\s+\()\s*" + _NAME + r"(?=\s*[),.;]|\s+[a-z]|\s*$)" + _NOT_POSSESSIVE
+)
+_POSSESSIVE_AFTER = re.compile(r"['’]s?\b|['’](?:\s|$)")
+#: "Guadalupe Torres is Lupita, ...", "Diego Alvarez is Coach Alvarez": the name, "is" and another name
+#: that ends the clause (not "is Ana's sister", not "is Head of Sales")
+_IS_NAME = re.compile(r"\s+is\s+" + _NAME + _NOT_POSSESSIVE + r"(?=\s*(?:[,;.]|$))")
+#: "... was renamed Peak XV", "... is now Lumenfield"; "... is the English form of Manwel's name"
+_RENAMED = re.compile(
+    r"\s+(?:(?:was|has\s+been|got)\s+renamed(?:\s+to|\s+as)?|is\s+now(?:\s+called)?)\s+"
     + _NAME
-    + r"(?=\s*[),.;]|\s+[a-z]|\s*$)"
     + _NOT_POSSESSIVE
+    + r"|\s+is\s+the\s+(?:[\w-]+\s+){0,2}?(?:form|spelling|version)\s+of\s+"
+    + _NAME.replace("other", "owner")
+    + r"['’]s?\s+(?:[\w-]+\s+){0,2}?name\b"
+)
+#: "Hedwig Fischer is my grandmother, everyone calls her Hedi": the name, "is" and what the person is,
+#: then what people call her
+_CALLS_PRONOUN = re.compile(
+    r"\s+is\s+[^,.;]{1,40},\s+(?:[\w'’]+\s+){1,3}?(?:calls?|called)\s+(?:her|him|them|it)\s+"
+    + _NAME
+    + _NOT_POSSESSIVE
+    + r"(?=\s*(?:[,;.]|$))"
+)
+#: the other name before the name: "Mohammed Al-Rashid, who signs as <name>", "Abdulrahman, whom
+#: everyone calls <name>", "the buyers call Jaipur the <name>", "calls Luxor by its ancient name
+#: <name>", "Maria Weber married and is now <name>", "Wise was renamed <name>" (not "call Acme <name>":
+#: two names side by side; not before a possessive: "Acme is now <name>'s customer")
+_BEFORE = re.compile(
+    r"(?:" + _NAME + r"(?:,\s+who\s+(?:signs|goes\s+by|writes)(?:\s+as)?"
+    r"|,\s+(?:whom|who)\s+(?:[\w'’]+\s+){1,4}?(?:calls?|called|knows?)"
+    r"|(?:\s+[a-z]+){0,3}\s+is\s+now(?:\s+called)?"
+    r"|\s+(?:was|has\s+been)\s+renamed(?:\s+to)?"
+    r"|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.))"
+    r"|\bcall(?:s|ed)?\s+"
+    + _NAME.replace("other", "called")
+    + r"(?:\s+the|\s+by\s+(?:its|his|her|their)\s+(?:[\w-]+\s+){0,2}?name)"
+    r")\s+$"
 )
 
 
@@ -166,6 +228,8 @@ def names_said_for(name: str, context: str | None, person: bool = True) -> tuple
             end = at + len(name)
             if end == len(context) or not context[end].isalnum():
                 found += _said_after(context, end, name, person)
+                if not _POSSESSIVE_AFTER.match(context, end) and (m := _BEFORE.search(context, 0, at)):
+                    found += [g.strip() for g in m.groups() if g and g.strip() != name]
         at = context.find(name, at + 1)
     return tuple(dict.fromkeys(found))
 
@@ -182,7 +246,7 @@ def _said_after(context: str, end: int, name: str, person: bool) -> list[str]:
         found.append(m.group("other"))
     if person and (m := _NAME_APPOSITION.match(context, end)):
         found.append(m.group("other"))
-    for pattern in (_AS_CALLED, _WHAT_CALLED, _NAME_OF, _NAME_FOR):
+    for pattern in (_AS_CALLED, _WHAT_CALLED, _NAME_OF, _NAME_FOR, _IS_NAME, _RENAMED, _CALLS_PRONOUN):
         if m := pattern.match(context, end):
             found += [g for g in m.groups() if g]
     if m := _OTHERWISE.match(context, end):
