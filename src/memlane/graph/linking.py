@@ -61,6 +61,7 @@ __all__ = [
     "prefetch",
     "resolve_into",
     "resolve_untyped",
+    "said_kin_keys",
     "subject_entities",
     "text_ids",
 ]
@@ -623,10 +624,26 @@ def kin_keys(mention: Mention) -> frozenset[str]:
     own sentence says it is ("Walter Jensen is my father", "Aya-chan, my wife"): looked up with its
     name's, and filed under for the entity it is linked to, so that a later kinship word alone ("Dad",
     "Mẹ") finds it among its candidates (resolution's ``_by_kin`` decides, with what its memories said).
-    Such a key is no name rule: ``graph.rekey`` keeps it."""
+    Such a key is no name rule but its memory's: ``link_memory`` records the memory as its source
+    (``EntityWrites.add_key_sources``), deleting the last memory linked to the entity that gives it
+    deletes it, and ``graph.rekey`` gives entities the keys their memories give (:func:`said_kin_keys`)."""
     if not mention.name or not mention.context or mention.type not in (None, "person"):
         return frozenset()
     return _kin_keys(mention.name.strip(), mention.context)
+
+
+def said_kin_keys(names: Sequence[str], content: str) -> frozenset[str]:
+    """The relatives' keys (:func:`kin_keys`) a stored memory's text gives an entity of these names
+    (its name and aliases), each as the memory's mention of it would be spelt (``memory_mentions``):
+    what ``graph.rekey`` files an existing entity under, from the memories linked to it."""
+    found: set[str] = set()
+    for name in names:
+        spelt = _spelling(" ".join(name.casefold().split()), content) if name.strip() else ""
+        if not spelt or _find(spelt, content) is None:  # (not in this text)
+            continue
+        if named := _as_named(spelt, content):
+            found |= kin_keys(Mention(named, context=content))
+    return frozenset(found)
 
 
 @lru_cache(maxsize=16384)
@@ -837,6 +854,9 @@ def link_memory(
                 said_ids = text_ids(named.mention, _lookups(named.mention)[0])
                 if said_ids:
                     txn.add_external_id_sources(memory_seq, said_ids)
+            # (a relative's key its sentence gives, "my father Tomasz": it lives while a memory gives it)
+            if kin := kin_keys(named.mention):
+                txn.add_key_sources(memory_seq, sorted(kin))
     rows = [(memory_seq, entity_id, role) for role, entity_id in links]
     if pending is None:
         txn.link_entities(rows)

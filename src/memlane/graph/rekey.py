@@ -4,7 +4,10 @@ those the rules no longer give.
 
 Keys are computed when an entity or alias is written, so rules added later (initials, "Thomas James
 Walker" under TJW; registered company names, "Robert Bosch GmbH" under Bosch; generations kept apart)
-find only entities written after them. ``rekey`` brings older ones up to date: idempotent (a second run
+find only entities written after them. ``rekey`` brings older ones up to date, the relatives' keys
+that their memories' sentences give them too ("Walter Jensen is my father": ``k:father``,
+``linking.kin_keys``; a memory stored before that rule, or one whose key outlived it), with each memory
+as the key's source (``EntityWrites.add_key_sources``: it goes with them): idempotent (a second run
 changes nothing), in batches of one transaction each (a crash leaves every entity either re-keyed or as
 it was, and the next run finishes), on the whole store: it is the operator's maintenance
 (``memlane entities rekey [--dry-run]``), like ``reindex``.
@@ -32,8 +35,7 @@ from importlib import metadata
 from pydantic import BaseModel, ConfigDict
 
 from ..storage.base import Store
-from ..storage.entity_names import name_keys
-from .resolution import KIN_KEY
+from ..storage.entity_names import matching_type, name_keys
 
 __all__ = [
     "KEY_RULES_VERSION",
@@ -50,8 +52,10 @@ __all__ = [
 #: that changes the keys any name gets, whichever module the change is in, and take the snapshot again
 #: (``PYTHONPATH=src python tests/key_rules_snapshot.py``; tests/test_key_rules.py fails until both are
 #: done): every store keyed with another version re-keys on its next store. A change that gives no name
-#: other keys (a comment, a refactoring, a matching rule that reads keys) needs no bump.
-KEY_RULES_VERSION = 9
+#: other keys (a comment, a refactoring, a matching rule that reads keys) needs no bump. The relatives'
+#: keys a memory's sentence gives (``linking.kin_keys``) are re-keyed too: a change to what they read
+#: needs one (10: they are read from existing memories, with their sources).
+KEY_RULES_VERSION = 10
 
 
 class RekeyReport(BaseModel):
@@ -69,21 +73,37 @@ class RekeyReport(BaseModel):
 
 
 def rekey(store: Store, *, dry_run: bool = False, batch: int = 500) -> RekeyReport:
+    from .linking import said_kin_keys  # (not at import: ``key_rules`` is read at a process's first store)
+
     after, examined, rekeyed, added, removed = 0, 0, 0, 0, 0
     while True:
         with store.write() as txn:
             rows = txn.entities_after(after, batch)
+            # (a relative's key is no name rule's but its memories': "Walter Jensen is my father" files
+            # Walter Jensen under ``k:father``, ``linking.kin_keys``; read again from the texts of the
+            # memories linked to each person, with each memory recorded as its source)
+            people = [e.id for _, e, _ in rows if matching_type(e.type) in (None, "person")]
+            texts: dict[str, list[tuple[int, str]]] = {}
+            for entity_id, seq, content in txn.entity_memories(people):
+                texts.setdefault(entity_id, []).append((seq, content))
+            sources: dict[int, set[str]] = {}
             for _, entity, keys in rows:
                 wanted = name_keys([entity.name, *entity.aliases], entity.type)
-                # (a relative's key a memory's sentence gave it, "Walter Jensen is my father", is no
-                # name rule's: kept, ``linking.kin_keys``)
+                names = [entity.name, *entity.aliases]
+                for seq, content in texts.get(entity.id, ()):
+                    if kin := said_kin_keys(names, content):
+                        wanted |= kin
+                        sources.setdefault(seq, set()).update(kin)
                 add = sorted(wanted - keys)
-                drop = sorted(k for k in keys - wanted if not k.startswith(KIN_KEY))
+                drop = sorted(keys - wanted)
                 if not add and not drop:
                     continue
                 rekeyed, added, removed = rekeyed + 1, added + len(add), removed + len(drop)
                 if not dry_run:
                     txn.replace_entity_keys(entity, add, drop)
+            if not dry_run:
+                for seq, said in sorted(sources.items()):
+                    txn.add_key_sources(seq, sorted(said))
         examined += len(rows)
         if len(rows) < batch:
             break

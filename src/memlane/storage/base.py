@@ -172,6 +172,12 @@ class EntityRekeyWrites(Protocol):
         entity generation follow, as for every entity change)."""
         ...
 
+    def entity_memories(self, entity_ids: Sequence[str]) -> list[tuple[str, int, str]]:
+        """(entity id, memory seq, content) of every memory linked to one of ``entity_ids`` by a mention
+        of its text (role ``mention``), in seq order: what ``graph.rekey`` reads the relatives' keys
+        from."""
+        ...
+
     def entity_key_rules(self) -> int | None:
         """The marker of the name rules the entities were last keyed with (``graph.rekey.key_rules``:
         their version; a fingerprint of the key modules' source before versions); None when none was
@@ -269,6 +275,13 @@ class EntityWrites(Protocol):
         """Memory ``memory_seq``'s text names these external ids (of entities of its own scope): an id
         an entity has from text only lives while one such memory does (deleting the last one deletes
         it, in the same transaction)."""
+        ...
+
+    def add_key_sources(self, memory_seq: int, keys: Sequence[str]) -> None:
+        """Memory ``memory_seq``'s text gives these lookup keys to an entity it links (a relative's key,
+        ``graph.linking.kin_keys``: "my father Tomasz" gives Tomasz ``k:father``): such a key lives while
+        a memory linked to the entity gives it (deleting the last one deletes it, in the same
+        transaction)."""
         ...
 
     def link_memory(self, memory_seq: int, entity_id: str, role: LinkRole) -> None: ...

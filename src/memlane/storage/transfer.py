@@ -87,6 +87,7 @@ _TABLES = (
         bools=frozenset({"from_text"}),
     ),
     _Table("entity_external_id_sources", ("memory_seq", "external_id")),
+    _Table("entity_key_sources", ("memory_seq", "key")),
     _Table("entity_blocking_keys", ("workspace", "owner", "visibility", "key", "entity_id")),
     _Table(
         "entity_edges",

@@ -577,6 +577,51 @@ class EntityWriteOps(EdgeSourceOps):
                 (memory_seq, list(external_ids)),
             )
 
+    def add_key_sources(self, memory_seq: int, keys: Sequence[str]) -> None:
+        if keys:
+            self._run(
+                "INSERT INTO entity_key_sources (memory_seq, key) SELECT %s, unnest(%s::text[])"
+                " ON CONFLICT DO NOTHING",
+                (memory_seq, sorted(set(keys))),
+            )
+
+    def text_keys_of(self, seqs: Sequence[int]) -> list[tuple[str, str]]:
+        """The (entity id, key) pairs whose key the text of one of the memories ``seqs`` gives an entity
+        it links (``add_key_sources``): read before they are deleted, for ``drop_text_keys``."""
+        rows = self._run(
+            "SELECT DISTINCT l.entity_id, s.key FROM entity_key_sources s JOIN memory_entity_links l"
+            " ON l.memory_seq = s.memory_seq WHERE s.memory_seq = ANY(%s::bigint[]) ORDER BY 1, 2",
+            (list(seqs),),
+        )
+        return [(str(r[0]), str(r[1])) for r in rows]
+
+    def drop_text_keys(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Once memories are deleted (their source rows and links with them, ON DELETE CASCADE): delete
+        the keys of ``pairs`` (``text_keys_of``) that no memory still linked to their entity gives.
+        (As SQLite's; their scopes locked first, as ``drop_text_ids`` does.)"""
+        if not pairs:
+            return
+        unsaid = (
+            " FROM entity_blocking_keys b WHERE (b.entity_id, b.key) IN (SELECT * FROM unnest(%s::text[],"
+            " %s::text[])) AND NOT EXISTS (SELECT 1 FROM memory_entity_links l JOIN entity_key_sources s"
+            " ON s.memory_seq = l.memory_seq WHERE l.entity_id = b.entity_id AND s.key = b.key)"
+        )
+        params = ([p[0] for p in pairs], [p[1] for p in pairs])
+        found = self._run(f"SELECT DISTINCT b.workspace, b.owner, b.visibility{unsaid}", params)
+        if not found:
+            return
+        held = [scope for scope in (EntityScope(*r) for r in found) if self._try_lock_scope(scope)]
+        if not held:
+            return
+        for scope in held:
+            self._will_change(scope)  # (other processes' caches may find an entity by them)
+        self._forget_all()
+        self._run(
+            f"DELETE{unsaid} AND (b.workspace, b.owner, b.visibility) IN (SELECT * FROM"
+            " unnest(%s::text[], %s::text[], %s::text[]))",
+            (*params, [s.workspace for s in held], [s.owner for s in held], [s.visibility for s in held]),
+        )
+
     def drop_text_ids(self, entity_ids: Sequence[str]) -> None:
         """Before ``drop_orphans``, once memories are deleted (their source rows with them, ON DELETE
         CASCADE): delete the external ids of ``entity_ids`` that were read from text only and that no

@@ -35,6 +35,18 @@ class EntityRekeyOps:
                 keys[str(entity_id)].add(str(key))
         return [(int(r[11]), e, frozenset(keys[e.id])) for r, e in zip(rows, entities, strict=True)]
 
+    def entity_memories(self, entity_ids: Sequence[str]) -> list[tuple[str, int, str]]:
+        if not entity_ids:
+            return []
+        run = self._run  # type: ignore[attr-defined]
+        rows = run(
+            "SELECT l.entity_id, m.seq, m.content FROM memory_entity_links l JOIN memories m"
+            " ON m.seq = l.memory_seq WHERE l.entity_id = ANY(%s::text[]) AND l.role = 'mention'"
+            " ORDER BY m.seq, l.entity_id",
+            (list(entity_ids),),
+        )
+        return [(str(r[0]), int(r[1]), str(r[2])) for r in rows]
+
     def replace_entity_keys(self, entity: Entity, add: Sequence[str], remove: Sequence[str]) -> None:
         scope = EntityScope(entity.workspace, entity.owner, str(entity.visibility))
         self._will_change(scope)  # type: ignore[attr-defined]

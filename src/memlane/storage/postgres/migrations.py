@@ -891,6 +891,23 @@ DELETE FROM entity_external_id_sources s WHERE NOT EXISTS (SELECT 1 FROM entity_
     )
 )
 
+MIGRATIONS.append(
+    (
+        36,
+        "a relative's lookup key a memory's sentence gave an entity ('k:father' from 'my father Tomasz is a"
+        " carpenter': graph.linking.kin_keys) is that text's (entity_key_sources: the memories whose text"
+        " gives it): it goes when every memory linked to the entity that gives it is deleted; the keys"
+        " existing memories give are filled in by the next re-keying (graph.rekey, KEY_RULES_VERSION 10)",
+        """
+CREATE TABLE IF NOT EXISTS entity_key_sources (
+    memory_seq BIGINT NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    PRIMARY KEY (memory_seq, key)
+);
+""",
+    )
+)
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

@@ -579,12 +579,14 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
 
     def _delete_seqs(self, seqs: set[int]) -> None:
         """Delete rows and their statistics; vectors, entity keys and links go by ON DELETE CASCADE, the
-        tsvector with the row; then the external ids only their text gave (``drop_text_ids``) and the
-        entities nothing keeps any more (``drop_orphans``)."""
+        tsvector with the row; then the external ids only their text gave (``drop_text_ids``), the keys
+        only their text gave (``drop_text_keys``) and the entities nothing keeps any more
+        (``drop_orphans``)."""
         if not seqs:
             return
         self.flush_entities(bump=False)  # (link rows held back may name these memories)
         linked = self.linked_entities(sorted(seqs))
+        said = self.text_keys_of(sorted(seqs))
         self._collect(sorted(seqs - self.uncounted), -1)
         self.uncounted -= seqs
         self._affiliations_changed()  # (their edges go: see below)
@@ -598,6 +600,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.forget_stated_edges(ids, now_utc())
         self.conn.execute("DELETE FROM memories WHERE seq = ANY(%s::bigint[])", (sorted(seqs),))
         self.drop_text_ids(linked)  # (the e-mail addresses only their text named)
+        self.drop_text_keys(said)  # (the relatives' keys only their text gave: "my father Tomasz")
         self.drop_orphans(linked)  # (entities only these memories named)
 
     def delete_profile_memories(self, workspace: str, profile_id: str) -> list[str]:

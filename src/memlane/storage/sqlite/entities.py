@@ -386,6 +386,44 @@ class EntityWriteOps(EdgeSourceOps):
                 [(memory_seq, value) for value in external_ids],
             )
 
+    def add_key_sources(self, memory_seq: int, keys: Sequence[str]) -> None:
+        if keys:
+            self.cur.executemany(
+                "INSERT INTO entity_key_sources (memory_seq, key) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [(memory_seq, key) for key in sorted(set(keys))],
+            )
+
+    def text_keys_of(self, seqs: Sequence[int]) -> list[tuple[str, str]]:
+        """The (entity id, key) pairs whose key the text of one of the memories ``seqs`` gives an entity
+        it links (``add_key_sources``): read before they are deleted, for ``drop_text_keys``."""
+        found: set[tuple[str, str]] = set()
+        for start in range(0, len(seqs), _CHUNK):
+            part = list(seqs[start : start + _CHUNK])
+            found.update(
+                (str(r[0]), str(r[1]))
+                for r in self._run(
+                    "SELECT DISTINCT l.entity_id, s.key FROM entity_key_sources s CROSS JOIN memory_entity_links l"
+                    f" ON l.memory_seq = s.memory_seq WHERE s.memory_seq IN ({_marks(part)})",
+                    part,
+                )
+            )
+        return sorted(found)
+
+    def drop_text_keys(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Once memories are deleted (their source rows and links with them, ON DELETE CASCADE): delete
+        the keys of ``pairs`` (``text_keys_of``) that no memory still linked to their entity gives."""
+        dropped = 0
+        for entity_id, key in pairs:
+            self._run(
+                "DELETE FROM entity_blocking_keys WHERE entity_id = ? AND key = ? AND NOT EXISTS (SELECT 1"
+                " FROM memory_entity_links l CROSS JOIN entity_key_sources s ON s.memory_seq = l.memory_seq"
+                " WHERE l.entity_id = entity_blocking_keys.entity_id AND s.key = entity_blocking_keys.key)",
+                (entity_id, key),
+            )
+            dropped += self.cur.connection.changes()
+        if dropped:
+            self._forget_all()  # (the cache and the memo may find an entity by them: they start again)
+
     def drop_text_ids(self, entity_ids: Sequence[str]) -> None:
         """Before ``drop_orphans``, once memories are deleted (their source rows with them, ON DELETE
         CASCADE): delete the external ids of ``entity_ids`` that were read from text only and that no

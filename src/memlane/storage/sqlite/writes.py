@@ -428,12 +428,13 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
 
     def _delete_seqs(self, seqs: list[int]) -> None:
         """Delete rows from every index: statistics, full text, entity keys, vectors (entity links go by
-        ON DELETE CASCADE), the external ids only their text gave (``drop_text_ids``) and the entities
-        nothing keeps any more (``drop_orphans``)."""
+        ON DELETE CASCADE), the external ids only their text gave (``drop_text_ids``), the keys only
+        their text gave (``drop_text_keys``) and the entities nothing keeps any more (``drop_orphans``)."""
         if not seqs:
             return
         seq_marks = ",".join("?" * len(seqs))
         linked = self.linked_entities(seqs)
+        said = self.text_keys_of(seqs)
         self._uncount(seqs)
         self.cur.execute(f"DELETE FROM memories_fts WHERE rowid IN ({seq_marks})", seqs)
         self.cur.execute(f"DELETE FROM memory_entities WHERE memory_seq IN ({seq_marks})", seqs)
@@ -443,6 +444,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.forget_stated_edges(seq_marks, seqs, now_utc())
         self.cur.execute(f"DELETE FROM memories WHERE seq IN ({seq_marks})", seqs)
         self.drop_text_ids(linked)  # (the e-mail addresses only their text named)
+        self.drop_text_keys(said)  # (the relatives' keys only their text gave: "my father Tomasz")
         self.drop_orphans(linked)  # (entities only these memories named)
         self.removed_seqs.extend(seqs)
         self.vectors_changed = True
