@@ -237,11 +237,7 @@ def _scan_dates(work: list[str], now: datetime | None) -> tuple[list[_Mention], 
             run(_DAY_MONTH_RE, day_month)
             run(_MONTH_DAY_RE, month_day)
             run(_MONTH_YEAR_RE, month_year)
-    if (
-        now is not None
-        and not words.isdisjoint(_REL_TRIGGERS)
-        or (now is not None and not words.isdisjoint(_REL_WEAK_TRIGGERS) and not words.isdisjoint(_REL_UNITS))
-    ):
+    if now is not None and _relative_words(words):
         today = now.date()
         run(_REL_RE, lambda m: _resolve_relative(m, today))
     if not words.isdisjoint(_FULL_MONTHS):
@@ -249,6 +245,14 @@ def _scan_dates(work: list[str], now: datetime | None) -> tuple[list[_Mention], 
     if has_digit:
         run(_YEAR_RE, year)
     return mentions, words
+
+
+def _relative_words(words: set[str]) -> bool:
+    """Whether a text of these lower-case words may name a relative date ("last week", "in 2 days"):
+    only then does ``_scan_dates`` read ``now`` (otherwise its answer is the same with or without it)."""
+    return not words.isdisjoint(_REL_TRIGGERS) or (
+        not words.isdisjoint(_REL_WEAK_TRIGGERS) and not words.isdisjoint(_REL_UNITS)
+    )
 
 
 def _count(word: str) -> int:

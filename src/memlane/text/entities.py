@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from urllib.parse import urlsplit
 
-from .dates import _DIGIT_RE, _date_keys, _scan_dates
+from .dates import _DIGIT_RE, _date_keys, _relative_words, _scan_dates
 from .names import _NAME_CONNECTORS, _TITLES, _TLDS, _WALK_RE, _scan_names
 from .numbers import _NUMBER_WORDS, _scan_number_words, _scan_numbers
 from .words import _CLITICS, STOPWORDS, _fold, _mask, _strip_accents
@@ -85,8 +86,9 @@ def _phone_key(m: re.Match[str]) -> str | None:
     return "id:" + digits if len(digits) >= 7 else None
 
 
-def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
-    """Add every entity key of ``text`` to ``keys``; return the masked text left for names."""
+def _entities(text: str, now: datetime | None, keys: set[str]) -> tuple[str, set[str]]:
+    """Add every entity key of ``text`` to ``keys``; return the masked text left for names, and the
+    lower-case words the date scan read (``dates._relative_words``: whether ``now`` could matter)."""
     text = _fold(text)
     work = list(text)
 
@@ -132,7 +134,7 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> str:
         text = "".join(work)
     if not words.isdisjoint(_NUMBER_WORDS):
         _scan_number_words(text, keys)
-    return text
+    return text, words
 
 
 #: a longer key (a 3,000-character token read as a name) is none: nobody types it to find the item, and
@@ -149,7 +151,7 @@ def extract_entities(text: str, *, now: datetime | None = None) -> frozenset[str
     if not text:
         return frozenset()
     keys: set[str] = set()
-    masked = _entities(text, now, keys)
+    masked, _ = _entities(text, now, keys)
     _scan_names(masked, keys)
     return frozenset(k for k in keys if len(k) <= MAX_KEY_CHARS)
 
@@ -164,8 +166,31 @@ def query_entity_candidates(text: str, *, now: datetime | None = None) -> frozen
     """
     if not text:
         return frozenset()
+    if len(text) > _KEPT_QUERY_CHARS:
+        return _query_candidates(text, now)[0]
+    keys, relative = _kept_query_candidates(text)
+    if now is None or not relative:
+        return keys
+    return _query_candidates(text, now)[0]
+
+
+#: the longest query whose candidates are kept (``_kept_query_candidates``)
+_KEPT_QUERY_CHARS = 2000
+
+
+@lru_cache(maxsize=1024)
+def _kept_query_candidates(text: str) -> tuple[frozenset[str], bool]:
+    """``_query_candidates`` without ``now``, kept: a recall reads its query's candidates for the entity
+    lane (without ``now``) and for the graph lane (with it), and the two are one answer unless the query
+    may name a relative date; a query asked again reads them once."""
+    return _query_candidates(text, None)
+
+
+def _query_candidates(text: str, now: datetime | None) -> tuple[frozenset[str], bool]:
+    """``query_entity_candidates``, and whether the text may name a relative date (its answer then
+    depends on ``now``)."""
     keys: set[str] = set()
-    masked = _entities(text, now, keys)
+    masked, words_read = _entities(text, now, keys)
     _scan_names(masked, keys)
     run: list[str] = []
     runs: list[list[str]] = []
@@ -199,4 +224,4 @@ def query_entity_candidates(text: str, *, now: datetime | None = None) -> frozen
                 if word in STOPWORDS or word in _TITLES:
                     break
                 keys.add("name:" + _strip_accents(" ".join(words[i : j + 1])))
-    return frozenset(keys)
+    return frozenset(keys), _relative_words(words_read)
