@@ -77,3 +77,81 @@ def test_on_store_a_parent_introduced_by_its_short_form_is_an_entity_of_its_own(
     assert "Nestlé" in names and "Nestlé Health Science" in names
     health = next(e for e in mem.entities.list(limit=50) if e.name == "Nestlé Health Science")
     assert len(mem.entities.memories(health.id, limit=10)) == 2
+
+
+# -- the writer's relative or housemate is not a person known by their work ---------------------------
+
+
+def test_a_relative_or_housemate_by_a_lone_name_is_not_one_known_at_an_organisation() -> None:
+    sam = Candidate(
+        "e1", "person", "Sam Whitaker", affiliations=("Fenwick Freight",),
+        said=_said("Sam Whitaker", "Sam Whitaker runs operations at Fenwick Freight"),
+    )  # fmt: skip
+    luis = Candidate(
+        "e2", "person", "Luís Marques", external_ids=("email:lmarques@azinhagavelha.pt",),
+        said=_said("Luís Marques", "Luís Marques keeps the estate's accounts"),
+    )  # fmt: skip
+    jordan = Candidate(
+        "e3", "person", "Jordan Miller", affiliations=("Kestrel Analytics",),
+        said=_said("Jordan Miller", "Jordan Miller sits next to me at Kestrel Analytics"),
+    )  # fmt: skip
+    for mention, known in (
+        (Mention("Sam", "person", context="Sam my flatmate is moving out in March"), sam),
+        (Mention("Luís", "person", context="Luís, my son, wants to join the crew next summer"), luis),
+        (Mention("Jordan", "person", context="Jordan, my sister's new boyfriend, is a pilot"), jordan),
+    ):
+        found = resolve(mention, [known])
+        assert found.entity_id is None and found.how == "new", mention.name
+    # the same lone names said otherwise: the one known
+    assert resolve(Mention("Sam", "person", context="Sam approved the quote"), [sam]).entity_id == "e1"
+    assert resolve(Mention("Luís", "person", context="Luís sent the crew's hours"), [luis]).entity_id == "e2"
+    # an address at a free mail provider says nothing of work: a relative may be known by it
+    home = Candidate(
+        "e4", "person", "Luís Marques", external_ids=("email:luis.marques@gmail.com",),
+        said=_said("Luís Marques", "Luís Marques keeps the estate's accounts"),
+    )  # fmt: skip
+    son = Mention("Luís", "person", context="Luís, my son, wants to join the crew next summer")
+    assert resolve(son, [home]).entity_id == "e4"
+    # and one a sentence said is the writer's relative is not set apart by it
+    brother = Candidate(
+        "e5", "person", "Sam Okafor", affiliations=("Redwood Clinic",),
+        said=_said("Sam Okafor", "Sam Okafor is my brother, he works at Redwood Clinic"),
+    )  # fmt: skip
+    again = Mention("Sam", "person", context="Sam, my brother, sent photos of the baby")
+    assert resolve(again, [brother]).entity_id == "e5"
+
+
+def test_on_store_a_son_by_his_given_name_is_not_the_accountant(mem: Memlane) -> None:
+    mem.store("Luís Marques from Herdade da Azinhaga Velha keeps the estate's accounts")
+    mem.store("Luís, my son, wants to join the crew next summer")
+    people = {e.name: e for e in mem.entities.list(limit=50) if e.type == "person"}
+    assert "Luís" in people
+    assert [m.content for m in mem.entities.memories(people["Luís"].id, limit=10)] == [
+        "Luís, my son, wants to join the crew next summer"
+    ]
+
+
+def test_on_store_a_flatmate_is_not_the_one_known_at_a_company(mem: Memlane) -> None:
+    mem.store("Sam Whitaker runs operations at Fenwick Freight")
+    mem.store("Sam my flatmate is moving out in March")
+    people = {e.name: e for e in mem.entities.list(limit=50)}  # ("Sam" alone: untyped)
+    known = sorted(m.content for m in mem.entities.memories(people["Sam Whitaker"].id, limit=10))
+    assert known == ["Sam Whitaker runs operations at Fenwick Freight"]
+    assert "Sam" in people
+
+
+# -- "..., a different company, ..." ------------------------------------------------------------------
+
+
+def test_an_apposition_saying_another_one_sets_the_same_name_apart() -> None:
+    courier = _known("e1", "company", "Apex", "Apex is the courier company that picks up our parcels")
+    gym = Mention(
+        "Apex", "company", context="Apex the climbing gym, a different company, wants a membership deal"
+    )
+    found = resolve(gym, [courier])
+    assert found.entity_id is None and found.how == "new"
+    other = Mention("Apex", "company", context="Apex, a separate firm, sent a quote")
+    assert resolve(other, [courier]).entity_id is None
+    # a different what is not said of the name: the one known
+    parcels = Mention("Apex", "company", context="Apex lost two parcels, a different problem each week")
+    assert resolve(parcels, [courier]).entity_id == "e1"

@@ -139,6 +139,7 @@ __all__ = [
     "normalise_name",
     "resolve",
     "said_apart",
+    "says_private",
     "title_gender",
 ]
 
@@ -3270,7 +3271,7 @@ def _says_namesake(name: str, said: str) -> bool:
         return True
     if "name" in folded and _NAME_ALSO.search(folded):
         return True
-    if ("different" in folded or "else" in folded or "another" in folded) and _SOMEONE_ELSE.search(said):
+    if any(w in folded for w in ("different", "else", "another", "separate")) and _SOMEONE_ELSE.search(said):
         return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
         return True
@@ -3299,13 +3300,14 @@ _GENERATION_AFTER = re.compile(
     MARK + r",?\s+(?:(?:the\s+)?(?:senior|junior|younger|elder)\b|(?:jr|sr|jnr|snr)(?:\.|\b))", re.IGNORECASE
 )
 #: after the name, in its clause: "..., a different person", "... is someone else", "..., another woman
-#: with the buyer's name", or the clause ending
-#: in "..., a different candidate": the name's bearer here is not the one known by it
+#: with the buyer's name", or an apposition that ends the clause or is set off by commas ("..., a
+#: different candidate.", "Apex the climbing gym, a separate company, wants ..."): the name's bearer here
+#: is not the one known by it
 _SOMEONE_ELSE = re.compile(
     MARK + r"[^.;!?]*?(?:(?:,\s*|\b(?:is|was)\s+)(?:(?:a\s+(?:(?:completely|totally|entirely|quite)\s+)?"
     r"different\s+(?:person|man|woman|guy|one|people))|another\s+(?:person|man|woman|guy|lady)|someone\s+else"
     r"|somebody\s+else)\b"
-    r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?different\s+[a-z]+\s*(?:[.;!?]|$))",
+    r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+[a-z]+\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
 #: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated")
@@ -3583,11 +3585,34 @@ def _kin_against_occupation(said: str, candidate: Candidate) -> bool:
     Legnica", "Mathew my cousin in Dubai") and the sentences that named the candidate say what it does
     ("the American shop owner", "her eye surgeon": ``said.roles``) and never that it is the writer's
     relative: a relative the writer names as such was not first introduced by an occupation alone."""
-    if not any(r.kin for r in relations(said)):
+    if not any(r.kin or r.words & _HOUSEHOLD for r in relations(said)):
         return False
-    if any(r.kin for known in candidate.said for r in relations(known)):
+    if any(r.kin or r.words & _HOUSEHOLD for known in candidate.said for r in relations(known)):
         return False
-    return any(roles(known) for known in candidate.said)
+    return any(roles(known) for known in candidate.said) or _known_at_work(candidate)
+
+
+#: who shares the writer's home or a relative's life: as the writer's relatives, people the writer knows
+#: privately ("Sam my flatmate", "Jordan, my sister's new boyfriend")
+_HOUSEHOLD = frozenset(
+    ["flatmate", "roommate", "housemate", "boyfriend", "girlfriend", "fiance", "fiancé", "fiancée"]
+)
+
+
+def says_private(mention: Mention) -> bool:
+    """Whether the mention's sentence says its person is the writer's relative or someone the writer
+    knows privately ("Luís, my son", "Sam my flatmate"): resolution then compares what the candidates
+    are known by at work (``_kin_against_occupation``), so a store reads their organisations too."""
+    said = _mention_said(mention)
+    return said is not None and any(r.kin or r.words & _HOUSEHOLD for r in relations(said))
+
+
+def _known_at_work(candidate: Candidate) -> bool:
+    """Whether the candidate is known by its work: an organisation it belongs to (a CRM contact's
+    company, a ``works_at``) or an address at an organisation's domain (no free mail provider's)."""
+    if candidate.affiliations:
+        return True
+    return any(not _is_free_mail(domain) for domain in _email_domains(candidate.external_ids))
 
 
 def _relations_conflict(said: str, candidate: Candidate) -> bool:

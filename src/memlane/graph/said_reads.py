@@ -41,7 +41,15 @@ from ..text import extract_entities, key_fold
 from .linking import _spelling, affiliated, memory_mentions
 from .name_forms import kin_alone
 from .occupations import occupations
-from .resolution import Candidate, EntityType, Mention, normalise_name, said_apart, title_gender
+from .resolution import (
+    Candidate,
+    EntityType,
+    Mention,
+    normalise_name,
+    said_apart,
+    says_private,
+    title_gender,
+)
 from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
@@ -128,11 +136,14 @@ class SaidReads:
         self, mention: Mention, candidates: Sequence[Candidate], every: bool = False
     ) -> list[Candidate]:
         """``candidates`` with their ``said`` and, for a mention that is ``affiliated``, their
-        ``affiliations`` (those ``compared`` with ``mention``, or ``every`` one): the organisations of
+        ``affiliations`` (those ``compared`` with ``mention``, or ``every`` one; and for a mention
+        ``resolution.says_private``): the organisations of
         their open edges, then those their texts give them (``organisations_said``)."""
         people = [c for c in candidates if every or self.compared(mention, str(c.type) if c.type else None)]
         self.read(c.id for c in people)
-        organisations = affiliated(mention)
+        # (and for a mention said to be the writer's relative or housemate: whether the candidate is
+        # known by its work, ``resolution._kin_against_occupation``)
+        organisations = affiliated(mention) or says_private(mention)
         out: list[Candidate] = []
         ids = {c.id for c in people}
         for c in candidates:
