@@ -155,3 +155,37 @@ def test_an_apposition_saying_another_one_sets_the_same_name_apart() -> None:
     # a different what is not said of the name: the one known
     parcels = Mention("Apex", "company", context="Apex lost two parcels, a different problem each week")
     assert resolve(parcels, [courier]).entity_id == "e1"
+
+
+# -- a place said to be in a region the known one was never said to be in ----------------------------
+
+
+def test_a_place_in_a_region_never_said_of_the_known_one_is_another() -> None:
+    perth = _known("l1", "place", "Perth", "Perth is where my cousin moved, in Western Australia")
+    boston = _known("l2", "place", "Boston", "Boston is where the client flew us for the kickoff")
+    lagos = _known("l3", "place", "Lagos", "Lagos is where the stowaway was found")
+    for mention, known in (
+        (Mention("Perth", "place", context="Perth in Scotland is where our whisky tour starts"), perth),
+        (
+            Mention("Boston", "place", context="Boston in Lincolnshire is where my grandmother was born"),
+            boston,
+        ),
+        (Mention("Lagos", "place", context="Lagos in the Algarve is where Ionuț spends his holiday"), lagos),
+    ):
+        found = resolve(mention, [known])
+        assert found.entity_id is None and found.how == "new", mention.context
+    # the region said of the known one, a time, a language, no region: the one known
+    again = Mention("Perth", "place", context="Perth in Western Australia had a heatwave")
+    assert resolve(again, [perth]).entity_id == "l1"
+    june = Mention("Boston", "place", context="Boston in June was lovely")
+    assert resolve(june, [boston]).entity_id == "l2"
+    script = Mention("Lagos", "place", context="the sign says Lagos in Latin letters")
+    assert resolve(script, [lagos]).entity_id == "l3"
+    assert resolve(Mention("Boston", "place", context="Boston was rainy"), [boston]).entity_id == "l2"
+
+
+def test_on_store_a_place_in_another_region_is_an_entity_of_its_own(mem: Memlane) -> None:
+    mem.store("Perth is where my cousin moved, in Western Australia")
+    mem.store("Perth in Scotland is where our whisky tour starts")
+    perths = [e for e in mem.entities.list(limit=50) if e.name == "Perth"]
+    assert len(perths) == 2

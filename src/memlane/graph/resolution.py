@@ -3328,14 +3328,21 @@ def said_apart(mention: Mention) -> bool:
     """Whether the mention's sentence may set it apart from a known entity of any kind by what that
     entity's first sentences said (``Candidate.said``): it says its name is a namesake or another one
     ("a different Fiona", "Woolworths Group in Australia is a totally different company"), or, for a
-    place, it gives the country or state the place is in ("Paris, Texas"): a store reads the
-    candidates' sentences for it (``said_reads``)."""
+    place, it gives the country or state the place is in ("Paris, Texas") or a region it is in ("Perth
+    in Scotland"): a store reads the candidates' sentences for it (``said_reads``)."""
     if _said_namesake(mention) or _said_another(mention):
         return True
     if _type(mention.type) is not EntityType.PLACE or not mention.name:
         return False
     here = _mention_said(mention)
-    return bool(_place_parts(mention.name)[1]) or (here is not None and bool(_said_regions(here)))
+    if bool(_place_parts(mention.name)[1]) or (here is not None and bool(_said_regions(here))):
+        return True
+    # ("Perth in Scotland": a region resolution does not place, compared with the candidates' sentences)
+    return (
+        here is not None
+        and (match := _IN_REGION.search(here)) is not None
+        and not _a_time_or_language(match.group(1).split()[0])
+    )
 
 
 #: the sentence says it is not known which one its name is: "not clear which one", "not sure which of
@@ -3423,6 +3430,8 @@ def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Ca
     if not qualifier and here is not None and (match := _PLACE_QUALIFIER.search(here)):
         qualifier = match.group(1)
     mine = regions_of(qualifier) if qualifier else None
+    if not mine and here is not None and _elsewhere_unknown(here, candidate):
+        return True
     if not mine or qualifier is None:
         return False
     theirs = [regions for said in candidate.said if said != here and (regions := _said_regions(said))]
@@ -3436,6 +3445,53 @@ def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Ca
         for c, s in mine
         for d, t in regions
     )
+
+
+#: a place's (marked) name, then "in" and a capitalised name: "Perth in Scotland", "Boston in
+#: Lincolnshire", "Lagos in the Algarve"
+_IN_REGION = re.compile(MARK + r"\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
+
+
+def _elsewhere_unknown(here: str, candidate: Candidate) -> bool:
+    """The mention's sentence puts the place "in" a region that is no country or US state resolution
+    knows ("Perth in Scotland", "Boston in Lincolnshire", "Lagos in the Algarve"), none of the sentences
+    and names the candidate is known by names that region, and those sentences are known: a writer who
+    says where a place of a known name is, the first time, tells it from the one known. Not a time or a
+    language ("Florence in June", "Бишкек in Cyrillic")."""
+    match = _IN_REGION.search(here)
+    if match is None or not candidate.said:
+        return False
+    region = match.group(1)
+    if _a_time_or_language(region.split()[0]):
+        return False
+    words = {w.casefold() for w in _WORD.findall(region)}
+    return not any(
+        words & {w.casefold() for w in _WORD.findall(known)}
+        for known in (*candidate.said, *_names_of(candidate))
+    )
+
+
+_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=1)
+def _times_and_languages() -> frozenset[str]:
+    """English names of months, days, seasons, languages and scripts (CLDR, ``babel``), folded."""
+    found = {"spring", "summer", "autumn", "fall", "winter", "christmas", "easter", "ramadan"}
+    try:
+        from babel import Locale
+    except ImportError:  # pragma: no cover - a core dependency
+        return frozenset(found)
+    english = Locale.parse("en")
+    found |= {str(n).casefold() for n in english.months["format"]["wide"].values()}
+    found |= {str(n).casefold() for n in english.days["format"]["wide"].values()}
+    found |= {str(n).casefold() for n in english.languages.values()}
+    found |= {str(n).casefold() for n in english.scripts.values()}
+    return frozenset(found)
+
+
+def _a_time_or_language(word: str) -> bool:
+    return word.casefold() in _times_and_languages()
 
 
 def _mention_said(mention: Mention) -> str | None:
