@@ -13,7 +13,7 @@ import pytest
 
 from memlane import Memlane
 from memlane.graph import given_names, resolution
-from memlane.graph.initialisms import initialism_keys, is_initialism_of
+from memlane.graph.initialisms import initialism_keys, is_initialism_of, is_syllable_acronym_of
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
 from memlane.graph.said import said_of
 from memlane.models import Actor
@@ -177,6 +177,12 @@ INITIALISMS = [
     ("Latvian National Opera and Ballet", "LNOB", "other"),
     ("NAFDAC", "National Agency for Food and Drug Administration and Control", "other"),  # spelt out later
     ("Department of Health", "DOH", "other"),  # a small word written as a capital
+    # (session 19) small words of French, Italian, Spanish, an elided article, a legal form written as
+    # a word before another one
+    ("Société pour le Développement Rural", "SDR", "company"),
+    ("Office National de l'Eau et de l'Assainissement", "ONEA", "company"),
+    ("Istituto per la Ricostruzione Industriale", "IRI", "other"),
+    ("Nile-Delta Freight Company Limited", "NDF", "company"),
 ]
 
 
@@ -223,6 +229,51 @@ def test_two_companies_of_the_same_initials() -> None:
 def test_an_initialism_stays_apart_from_another_kind() -> None:
     person = Candidate("p1", "person", "Jane Iris Fox Fenwick")
     assert resolve(Mention("JIFF", "event"), [person]).entity_id is None
+
+
+SYLLABLES = [
+    ("Tanganyika Lakes Authority", "TALAU"),  # two letters of each word
+    ("International Sugar Organisation", "ISUO"),  # a letter, two, a letter
+    ("Centro Vini di Toscana", "CenViTo"),  # capitals where each start begins; "di" gives none
+    ("Mercado Libre", "MeLi"),
+]
+
+
+@pytest.mark.parametrize(("known", "mention"), SYLLABLES)
+def test_a_syllable_acronym_finds_the_organisation_it_abbreviates(known: str, mention: str) -> None:
+    # the starts of its words in order, and the other way round while the acronym is all that is known
+    assert resolve(Mention(mention, "company"), [Candidate("c1", "company", known)]).entity_id == "c1"
+    assert resolve(Mention(known, "company"), [Candidate("c1", "company", mention)]).entity_id == "c1"
+    assert _shares_a_key(mention, known, "company")
+
+
+@pytest.mark.parametrize(
+    ("short", "name"),
+    [
+        ("Cenvito", "Centro Vini di Toscana"),  # a capitalised word is a word, not an acronym
+        ("CeNViTo", "Centro Vini di Toscana"),  # a capital where no start begins
+        ("PINS", "Pinnacle Systems"),  # an English word in capitals
+        ("TALAUX", "Tanganyika Lakes Authority"),  # a letter no word starts with
+        ("MERCALI", "Mercado Libre"),  # more than four letters of one word
+        ("TLA", "Tanganyika Lakes Authority"),  # an initialism: initialisms' rule, not this one
+    ],
+)
+def test_what_is_no_syllable_acronym_of_the_name(short: str, name: str) -> None:
+    assert not is_syllable_acronym_of(short, name)
+
+
+def test_a_syllable_acronym_of_two_companies_is_ambiguous() -> None:
+    two = [Candidate("c1", "company", "Mercado Libre"), Candidate("c2", "company", "Media Linguistics")]
+    assert resolve(Mention("MeLi", "company"), two).how == "ambiguous"
+    # not a person's name
+    assert resolve(Mention("MeLi", "company"), [Candidate("p1", "person", "Mercedes Lima")]).entity_id is None
+
+
+def test_on_store_a_syllable_acronym(mem: Memlane) -> None:
+    mem.store("Tanganyika Lakes Authority Ltd renewed our fishing permit")
+    mem.store("TALAU wants the catch reports every month")
+    found = {e.name: e.aliases for e in mem.entities.list(limit=50)}
+    assert found == {"Tanganyika Lakes Authority Ltd": ("TALAU",)}, found
 
 
 def test_initialism_keys() -> None:

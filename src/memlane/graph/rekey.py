@@ -54,8 +54,9 @@ __all__ = [
 #: done): every store keyed with another version re-keys on its next store. A change that gives no name
 #: other keys (a comment, a refactoring, a matching rule that reads keys) needs no bump. The relatives'
 #: keys a memory's sentence gives (``linking.kin_keys``) are re-keyed too: a change to what they read
-#: needs one (10: they are read from existing memories, with their sources).
-KEY_RULES_VERSION = 10
+#: needs one (10: they are read from existing memories, with their sources; 11: an organisation's syllable
+#: acronym keys, ``y:``).
+KEY_RULES_VERSION = 11
 
 
 class RekeyReport(BaseModel):

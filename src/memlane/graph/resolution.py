@@ -61,7 +61,14 @@ from .given_names import (
     is_given_name,
     is_spelling_variant,
 )
-from .initialisms import initialism_keys, is_initialism, is_initialism_of
+from .initialisms import (
+    initialism_keys,
+    is_initialism,
+    is_initialism_of,
+    is_syllable_acronym_of,
+    is_syllable_word,
+    syllable_keys,
+)
 from .name_forms import (
     HONORIFIC_SUFFIXES,
     KINSHIP_WORDS,
@@ -1040,6 +1047,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{' '.join(singular_form(words))}")  # "calloway pharmacies": "calloway pharmacy"
             keys |= _acronym_keys(base)  # "TCS", "PDN Logística"
             keys |= {f"n:{letters}" for letters in initialism_keys(name)}  # "BCG", "DfT"
+            keys |= {f"y:{letters}" for letters in syllable_keys(name)}  # "TANAPA", "CalMac"
             keys |= org_forms.org_keys(name, base)  # "Baker McKenzie", "Zeiss", "ENBD"
             keys |= org_forms.run_keys(name, base)  # "Riad Zitoun Lakdim" is found as "Riad Zitoun"
             # "Tarkon Logistics" is found as "Tarkon"
@@ -1675,6 +1683,7 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         # a name spelt out is the one of an initialism only while the initialism is all that is known
         # ("Baltic Cargo Group" is not the Boston Consulting Group known as "BCG" too)
         only_initials = all(is_initialism(known) is not None for known in names)
+        only_short = all(is_initialism(known) is not None or is_syllable_word(known) for known in names)
         for known in names:
             theirs = _organisation_forms(known)
             if mine & theirs:
@@ -1686,6 +1695,9 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 or (only_initials and is_initialism_of(known, name))
                 or _acronym_with_words(name, theirs)
                 or _acronym_with_words(known, mine)
+                # "TANAPA" / Tanzania National Parks, "CalMac" / Caledonian MacBrayne (``initialisms``)
+                or is_syllable_acronym_of(name, known)
+                or (only_short and is_syllable_acronym_of(known, name))
             ):
                 best = "partial"
         # "Dangote Group" names the parent: not its subsidiary "Dangote Cement" by the short name; a
