@@ -189,3 +189,24 @@ def test_on_store_a_place_in_another_region_is_an_entity_of_its_own(mem: Memlane
     mem.store("Perth in Scotland is where our whisky tour starts")
     perths = [e for e in mem.entities.list(limit=50) if e.name == "Perth"]
     assert len(perths) == 2
+
+
+# -- a relative of the known one, after a description ------------------------------------------------
+
+
+def test_a_relative_of_someone_after_a_description_is_not_the_known_one() -> None:
+    from memlane.graph.said import kin_of_another
+
+    assert kin_of_another(f"{MARK} the harbour master, his father, signed the contract") == "father"
+    assert kin_of_another(f"{MARK} the cook, her sister, made the soup") == "sister"
+    assert kin_of_another(f"{MARK} the harbour master signed the contract") is None
+    son = _known(
+        "e1", "person", "Carl Weber II", "Carl Weber II is the harbour master's son who rents us the mooring"
+    )
+    father = Mention(
+        "Carl Weber", "person", context="Carl Weber the harbour master, his father, signed the contract"
+    )
+    found = resolve(father, [son])
+    assert found.entity_id is None and found.how == "new"
+    again = Mention("Carl Weber", "person", context="Carl Weber wants the fee in cash")
+    assert resolve(again, [son]).entity_id == "e1"

@@ -455,14 +455,17 @@ def said_words_affirmed(said: str) -> frozenset[str]:
     return said_words(said) - denials(said).words
 
 
-#: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter", "@,
+#: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter", "@
+#: the harbour master, his father", "@,
 #: Peggy's granddaughter", "@, my landlady's granddaughter", "@, the maestro's grandfather": a relative of
 #: someone the text spoke of, not the writer's (not "@, my mum's sister": the writer's aunt)
 _KIN_WHOSE = (
     r"(?:(?P<whose>(?:(?:[Mm]y|[Oo]ur|[Tt]he|his|her|their)\s+[a-z][\w-]*|[A-Z][\w-]*)['’]s)|his|her|their|the)\s+"
     r"(?:(?:eldest|elder|older|younger|youngest|little|big|only|late)\s+)?(?P<kin>[\w-]+)"
 )
-_KIN_OF_ANOTHER = re.compile(_M + r"(?:\s*,\s*|\s+(?:is|was)\s+|\s+)" + _KIN_WHOSE)
+_KIN_OF_ANOTHER = re.compile(
+    _M + r"(?:\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,\s*|\s*,\s*|\s+(?:is|was)\s+|\s+)" + _KIN_WHOSE
+)
 #: the same said of the sentence's subject by a pronoun: "@ from Whitcombe Plumbing fixed the leak, he's
 #: the owner's nephew"
 _PRONOUN_KIN = re.compile(r"(?:,|\band)\s+(?:she|he)(?:['’]s|\s+is|\s+was)\s+" + _KIN_WHOSE, re.IGNORECASE)
