@@ -318,7 +318,7 @@ def _names_agree(a: str, b: str, ka: frozenset[str], kb: frozenset[str]) -> bool
             if not key.startswith("name:"):
                 continue
             words = key.removeprefix("name:").split()
-            if not all(_singular(w) in said for w in words):
+            if not all(_singular(_folded(w)) in said for w in words):
                 unsaid[side].append(words)
     if unsaid[0] and unsaid[1]:  # a name for a name: another person, place or thing
         return False
@@ -338,7 +338,7 @@ def _first_word(content: str) -> str:
 @lru_cache(maxsize=262144)
 def _said(content: str) -> frozenset[str]:
     """The words of ``content``, lower case, accents dropped, a plural "s" dropped."""
-    folded = unicodedata.normalize("NFKD", normalise(content).lower())
+    folded = _folded(normalise(content).lower())
     return frozenset(_singular(w) for w in _WORD_RE.findall("".join(c for c in folded if c.isascii())))
 
 
@@ -356,9 +356,25 @@ class _Reading(NamedTuple):
     words: tuple[str, ...]  # every word, function words too ("about" covers "roughly")
 
 
+#: letters NFKD does not decompose into a plain letter and a mark, written as English spells them
+_UNDECOMPOSED = str.maketrans({"ø": "o", "ł": "l", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe", "đ": "d",
+                               "ð": "d", "þ": "th", "ħ": "h"})  # fmt: skip
+
+
+def _folded(text: str) -> str:
+    """``text`` (lower case) with its letters' accents dropped ("björn" -> "bjorn", "phở" -> "pho",
+    "kızılırmak" -> "kizilirmak"), so that a word written with and without them is one word, and no
+    accented letter splits a word in two ("bj" + "rn")."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=65536)
 def _reading(content: str) -> _Reading:
-    tokens = [t for t in _TOKEN_RE.findall(_compared(_unnamed(content)).lower()) if t not in ("s", "t")]
+    said = _folded(_compared(_unnamed(content)).lower())
+    tokens = [t for t in _TOKEN_RE.findall(said) if t not in ("s", "t")]
     units: list[tuple[str, str]] = []
     found: set[str] = set()
     i = 0
@@ -406,7 +422,9 @@ def _verbs(content: str) -> frozenset[str]:
 
     said = _compared(_unnamed(content))
     # "would like" / "'d love" is the idiom of a want, read as such (``attitudes``), not the verb "like"
-    tokens = [t for t in _TOKEN_RE.findall(_WOULD_LIKE_RE.sub("", said.lower())) if not t[0].isdigit()]
+    tokens = [
+        t for t in _TOKEN_RE.findall(_folded(_WOULD_LIKE_RE.sub("", said.lower()))) if not t[0].isdigit()
+    ]
     lemmas = {t: set(lemminflect.getAllLemmas(t).get("VERB", ())) for t in tokens}
     claims = analyse(said).claims
     claimed = {c.verb for c in claims if c.verb} - _AUXILIARIES
@@ -456,9 +474,11 @@ def confirmed(
     align: float = ALIGN,
     kin: int = KIN,
     extra: int | None = None,
+    *,
+    kinds: bool = False,
 ) -> bool:
     """Whether the rules confirm two statements of one group as one fact (``verdict`` is 1)."""
-    return verdict(a, b, senses, hypernyms, words, align, kin, extra) == 1
+    return verdict(a, b, senses, hypernyms, words, align, kin, extra, kinds=kinds) == 1
 
 
 def verdict(
@@ -470,15 +490,21 @@ def verdict(
     align: float = ALIGN,
     kin: int = KIN,
     extra: int | None = None,
+    *,
+    kinds: bool = False,
 ) -> int:
     """Rules 3 to 7 of the module docstring for two statements of one group: 1 confirmed, -1 refused
     on evidence of another fact (a guard, an opposite, a kin word or a trade of places), 0 neither (a
     word nothing accounts for). With ``words`` (contextual word vectors), a word WordNet does not relate
-    may be aligned instead (``_alignment``)."""
+    may be aligned instead (``_alignment``). With ``kinds`` (the paraphrase mode's pairs), a clause's
+    verb may be a manner of the other's (``_unaccounted``'s ``troponyms``), and a pair with words left
+    that nothing refused is confirmed when the word rule's confirmation finds they change nothing
+    (``framing.accounted``: a kind of a verb the other says or of a light verb in its place, one
+    framing word that holds)."""
     if signature(a) is None or signature(b) is None:
         return -1
     extra = EXTRA if extra is None else extra
-    only_a, only_b, left = _unaccounted(a, b, senses, hypernyms, negations=False)
+    only_a, only_b, left = _unaccounted(a, b, senses, hypernyms, negations=False, troponyms=kinds)
     # words WordNet does not account for: framing words one side adds, aligned, or another fact
     found = 1
     if _done_for_now(left, a, b):
@@ -496,12 +522,18 @@ def verdict(
     ):
         return -1  # "Yara's son has…", "Theo avoids eating meat", "flies back"
     elif left[0] or left[1]:
-        found = 0 if words is None else _alignment(left, a, b, words, align, kin, senses)
+        found = 0 if words is None else _alignment(left, a, b, words, align, kin, senses, kinds)
     if found < 0 or any(
         lexicon.opposed(x, y, senses) or _other_particles(x, y) for x in only_a for y in only_b
     ):
         return -1
-    return found if guarded(a, b) else -1
+    if not guarded(a, b):
+        return -1
+    if found == 0 and kinds:
+        from .framing import accounted  # framing reads this module
+
+        return 1 if accounted(a, b, senses) else 0
+    return found
 
 
 def unaccounted(a: str, b: str, senses: int = lexicon.SENSES) -> tuple[list[str], list[str]]:
@@ -514,11 +546,16 @@ def unaccounted(a: str, b: str, senses: int = lexicon.SENSES) -> tuple[list[str]
 
 
 def _unaccounted(
-    a: str, b: str, senses: int, hypernyms: bool, negations: bool = True
+    a: str, b: str, senses: int, hypernyms: bool, negations: bool = True, troponyms: bool = False
 ) -> tuple[list[str], list[str], list[list[str]]]:
     """(words only ``a`` says, words only ``b`` says, light verbs aside; of each, those WordNet does
     not relate to a word of the other). Without ``negations``, a negation word ("never", "no") is not
-    counted either: the paraphrase mode's anchors compare negations ("doesn't" / "never")."""
+    counted either: the paraphrase mode's anchors compare negations ("doesn't" / "never"). With
+    ``troponyms``, a clause's verb is accounted for by the other's clause verb of which it is a manner,
+    or which is a manner of it: one verb sense the other's direct hypernym ("sips" / "drinks", "landed"
+    / "arrived", "chose" / "picked", "migrated" / "moved"; ``lexicon.related`` with hypernyms, in verb
+    senses only). A verb in a verb's place says how it was done, not another deed; a noun's hypernym
+    stays another thing ("lessons" / "classes", "a house" / "a building")."""
     light = _light_stems() if negations else _light_stems() | {"not"}
     ra, rb = _reading(a), _reading(b)
     keys_a = {k for k, _ in ra.units}
@@ -533,15 +570,42 @@ def _unaccounted(
             w
             for w in mine
             if not any(
-                lexicon.related(w, o, senses, hypernyms, w in verbs_mine and o in verbs_other) for o in other
+                lexicon.related(w, o, senses, hypernyms, verb := w in verbs_mine and o in verbs_other)
+                or (troponyms and verb and _manner(w, o, mine_text, other_text, senses))
+                for o in other
             )
         ]
-        for mine, other, verbs_mine, verbs_other in (
-            (only_a, rb.words, verbs_a, verbs_b),
-            (only_b, ra.words, verbs_b, verbs_a),
+        for mine, other, verbs_mine, verbs_other, mine_text, other_text in (
+            (only_a, rb.words, verbs_a, verbs_b, a, b),
+            (only_b, ra.words, verbs_b, verbs_a, b, a),
         )
     ]
     return only_a, only_b, left
+
+
+#: prepositions compared after two verbs one a manner of the other (``_manner``)
+_AFTER_VERB = _w("at in with for from on to into onto near under over of about up down off out")
+
+
+def _manner(word: str, other: str, mine: str, theirs: str, senses: int) -> bool:
+    """Whether ``word`` (a clause verb of ``mine``) and ``other`` (one of ``theirs``) are one verb
+    sense and its direct hypernym (``lexicon.related`` with hypernyms, verb senses only) with the same
+    preposition after both, the "by" of a passive's agent aside ("landed in" / "arrived in", "chose" /
+    "was picked by"; not "was raised in" / "moved to": "raise" is a manner of "move" in another
+    sense)."""
+    if not lexicon.related(word, other, senses, True, True):
+        return False
+    return _after_verb(word, mine) == _after_verb(other, theirs)
+
+
+def _after_verb(word: str, content: str) -> str:
+    """The preposition right after ``word`` in ``content`` ("" for none, or the "by" of an agent)."""
+    tokens = _TOKEN_RE.findall(_folded(content.lower()))
+    head = word.split("_")[0]
+    if head not in tokens:
+        return ""
+    at = tokens.index(head) + 1
+    return tokens[at] if at < len(tokens) and tokens[at] in _AFTER_VERB else ""
 
 
 def _done_for_now(left: list[list[str]], a: str, b: str) -> bool:
@@ -793,12 +857,20 @@ def _preference_reversed(a: str, b: str) -> bool:
 
 
 def plain(content: str) -> str:
-    """The text whose words are aligned: normalised, "is called" read as "is", lower case."""
-    return normalise(_unnamed(content)).lower()
+    """The text whose words are aligned: normalised, "is called" read as "is", lower case, without
+    accents (``_folded``: the model's tokenizer drops them too)."""
+    return _folded(normalise(_unnamed(content)).lower())
 
 
 def _alignment(
-    left: list[list[str]], a: str, b: str, words: Words, align: float, kin: int, senses: int
+    left: list[list[str]],
+    a: str,
+    b: str,
+    words: Words,
+    align: float,
+    kin: int,
+    senses: int,
+    kinds: bool = False,
 ) -> int:
     """Whether every word of ``left`` (of ``a``, then of ``b``) has a match in the other statement by
     contextual vectors: its best match there at cosine ``align`` or more, not a word WordNet calls its
@@ -808,7 +880,8 @@ def _alignment(
     the other in one slot, and only the lexicon may call that a synonym. A match across parts of speech
     is a rewording ("earns" / "salary", "teaches" / "gives classes"). 1 when every word is matched,
     -1 when a match is kin, an opposite or a trade of places (evidence of another fact), else 0 (a word
-    with no match good enough: no evidence either way)."""
+    with no match good enough: no evidence either way). With ``kinds``, two verbs one a kind of the
+    other ("emigrated" / "moved") are no evidence either way: ``framing.accounted`` decides."""
     matches: list[dict[str, str]] = [{}, {}]
     unmatched = False
     for side, (mine, other) in enumerate(((a, b), (b, a))):
@@ -819,6 +892,9 @@ def _alignment(
                 continue
             match = found[1]
             across = lexicon.part_of_speech(word) != lexicon.part_of_speech(match)  # "employed" / "job"
+            if kinds and _verb_kinds(word, match, senses):
+                unmatched = True
+                continue
             if (lexicon.kin(word, match, kin, senses) and not across) or lexicon.opposed(word, match, senses):
                 return -1
             if _opposed(_lemmas(word.replace("_", " ")), _lemmas(match)):
@@ -831,6 +907,17 @@ def _alignment(
         if matches[1].get(match) == word and lexicon.part_of_speech(word) == lexicon.part_of_speech(match):
             return -1
     return 0 if unmatched else 1
+
+
+def _verb_kinds(word: str, match: str, senses: int) -> bool:
+    """Whether ``word`` and ``match`` are verbs (their most frequent part of speech) and one a kind of
+    the other within ``framing.KIND_DEPTH`` hypernym steps ("emigrated" / "moved", "sips" / "drinks"):
+    a manner of one deed, not a sibling ("walks" / "runs")."""
+    if lexicon.part_of_speech(word) != "v" or lexicon.part_of_speech(match) != "v":
+        return False
+    from .framing import KIND_DEPTH  # framing reads this module
+
+    return lexicon.kind_of(word, match, KIND_DEPTH, senses)
 
 
 def _other_particles(word: str, match: str) -> bool:
@@ -958,7 +1045,7 @@ def join_paraphrases(
                 vectors[[row[i] for i in block]],
                 (lambda x, y: 1 if guarded(x, y) and confirm(x, y) else -1)
                 if confirm is not None
-                else (lambda x, y: verdict(x, y, senses, hypernyms, words, align, kin)),
+                else (lambda x, y: verdict(x, y, senses, hypernyms, words, align, kin, kinds=True)),
                 threshold,
                 LINKAGE if confirm is None else "complete",
             )

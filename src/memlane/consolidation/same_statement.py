@@ -170,7 +170,7 @@ def statement_apart(a: str, b: str) -> bool:
         return True
     if aux_set(a) and aux_set(b) and aux_set(a) != aux_set(b):  # "is" / "was" the CEO
         return True
-    if lemma_times(tokens_a, tokens_b):
+    if lemma_times(_now(tokens_a), _now(tokens_b)):
         return True
     negated_a, negated_b = set(negated(tokens_a)), set(negated(tokens_b))
     unless = _UNLESS_RE.search(a) or _UNLESS_RE.search(b)  # "unless it rains": "when it isn't raining"
@@ -180,6 +180,13 @@ def statement_apart(a: str, b: str) -> bool:
 
 
 _UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
+
+
+def _now(tokens: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    """``tokens`` with a verb under way read as a present ("is studying law" / "studies law", "is
+    flying to Mumbai on 14 March" / "flies…"): across other words, one verb's times are compared as
+    past against present (``lemma_times``), not as a habit against a thing under way, both true now."""
+    return tuple((surface, word, "present" if form == "ongoing" else form) for surface, word, form in tokens)
 
 
 _EQUATIVE_RE = re.compile(r"\bas\s+(?:\w+\s+)?\w+\s+as\b", re.IGNORECASE)
