@@ -305,6 +305,11 @@ def _language_names() -> frozenset[str]:
     return cached_table("language-names", _build_language_names, ("babel", "anyascii"))
 
 
+def is_language_name(word: str) -> bool:
+    """Whether ``word`` is a language's English name ("Cyrillic" is not: a script)."""
+    return _key(word) in _language_names()
+
+
 def _build_language_names() -> frozenset[str]:
     try:
         from babel import Locale

@@ -88,6 +88,7 @@ from .places import (
     airport_city,
     airport_code_cities,
     city_of,
+    is_language_name,
     is_shared_name,
     large_city_of,
     place_key,
@@ -3486,24 +3487,58 @@ def _elsewhere_unknown(here: str, candidate: Candidate) -> bool:
 _WORD = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=1)
-def _times_and_languages() -> frozenset[str]:
-    """English names of months, days, seasons, languages and scripts (CLDR, ``babel``), folded."""
-    found = {"spring", "summer", "autumn", "fall", "winter", "christmas", "easter", "ramadan"}
-    try:
-        from babel import Locale
-    except ImportError:  # pragma: no cover - a core dependency
-        return frozenset(found)
-    english = Locale.parse("en")
-    found |= {str(n).casefold() for n in english.months["format"]["wide"].values()}
-    found |= {str(n).casefold() for n in english.days["format"]["wide"].values()}
-    found |= {str(n).casefold() for n in english.languages.values()}
-    found |= {str(n).casefold() for n in english.scripts.values()}
-    return frozenset(found)
+#: English names of months, days, seasons and feasts, and of scripts: what "in" may put after a place's
+#: name that is no region ("Florence in June", "Бишкек in Cyrillic")
+_TIMES_AND_SCRIPTS = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "spring",
+        "summer",
+        "autumn",
+        "fall",
+        "winter",
+        "christmas",
+        "easter",
+        "ramadan",
+        "latin",
+        "cyrillic",
+        "arabic",
+        "greek",
+        "hebrew",
+        "devanagari",
+        "hangul",
+        "kanji",
+        "katakana",
+        "hiragana",
+        "chinese",
+        "thai",
+        "georgian",
+        "armenian",
+    ]
+)
 
 
 def _a_time_or_language(word: str) -> bool:
-    return word.casefold() in _times_and_languages()
+    """Whether ``word`` names a time, a script or a language (CLDR's English names, a cached table)."""
+    return word.casefold() in _TIMES_AND_SCRIPTS or is_language_name(word)
 
 
 def _mention_said(mention: Mention) -> str | None:
