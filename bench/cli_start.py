@@ -10,6 +10,8 @@ times, the trees take turns (alternated, so load changes hit both) running each 
 process; the figure is the child's CPU (user + system, its threads included), never wall time: the
 machine may be shared. Medians are printed per tree with every run in brackets, and the load average.
 Python writes bytecode (``PYTHONDONTWRITEBYTECODE`` is removed from the children's environment).
+``memlane serve`` (on port 0, no jobs) runs to its banner (warmed up, its app built), then gets SIGTERM:
+its figure is the whole process, start-up and shutdown.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import json
 import os
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -45,6 +48,18 @@ def commands(db: Path, run: int) -> dict[str, list[str]]:
         "memlane entities list --json": [*CLI, *common, "--json", "entities", "list"],
         # the stdio server's start-up (imports, warm-up) to its answer to ``initialize``, then end of input
         "memlane mcp (initialize)": [*CLI, *common, "mcp"],
+        # the HTTP server's start-up to its banner (imports, warm-up, the app built), then SIGTERM
+        "memlane serve (banner)": [*CLI, *common, "--json", "serve", "--port", "0", "--no-jobs"],
+        "memlane serve --no-mcp (banner)": [
+            *CLI,
+            *common,
+            "--json",
+            "serve",
+            "--port",
+            "0",
+            "--no-jobs",
+            "--no-mcp",
+        ],  # fmt: skip
     }
 
 
@@ -66,12 +81,24 @@ def environment(src: str, home: Path) -> dict[str, str]:
 
 def cpu_of(args: list[str], env: dict[str, str], stdin: str = "") -> float:
     """CPU seconds (user + system) of one child process, which must succeed (and, given ``stdin``, answer
-    on its standard output)."""
+    on its standard output). A server (``serve`` in ``args``) is stopped with SIGTERM once it has printed
+    its banner (one JSON line: it is warmed up and its app built)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(args, env=env, input=stdin, capture_output=True, text=True, check=False)
+    if "serve" in args:
+        with subprocess.Popen(
+            args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        ) as proc:
+            assert proc.stdout is not None
+            banner = proc.stdout.readline()
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=120)
+        if not banner.startswith("{"):
+            raise SystemExit(f"{' '.join(args[2:])} failed: {err[-2000:]}")
+    else:
+        done = subprocess.run(args, env=env, input=stdin, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or (stdin and not done.stdout.strip()):
+            raise SystemExit(f"{' '.join(args[2:])} failed: {done.stderr[-2000:]}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0 or (stdin and not done.stdout.strip()):
-        raise SystemExit(f"{' '.join(args[2:])} failed: {done.stderr[-2000:]}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
