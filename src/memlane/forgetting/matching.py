@@ -29,7 +29,14 @@ worded, and no other fact about the same people or things. A memory must
    speaker nowhere in it ("Rory weighs 14 stone", "My friend Josh got a DUI": ``parties``), nor name it
    as a thing of a noun before it ("The office address is …" for "my address");
 8. of a request by the kind of value it asks ("the name of my therapist", "the time of Ngozi's flight":
-   ``ForgetRequest.value``), give a value of that kind ("My therapist is Dr. Una Fennessy").
+   ``ForgetRequest.value``), give a value of that kind ("My therapist is Dr. Una Fennessy");
+9. not speak of a thing of the statement's subject that the statement does not name, unless it says
+   what the statement says of the subject outside that thing ("Dad's diabetes clinic is on 3 June" is
+   not "my dad is diabetic"; "Halvard's last day before retirement" is "Halvard is retiring");
+10. of a name that exactly one person is named among the entities it fits ("Mateo", where "Mateo
+   Herrera" is someone else), not say it only inside the longer name of another of them that the
+   memory is linked to, unlinked to that person ("Mateo Herrera at work is allergic to bee stings");
+   nor, of a name with a title of one sex, say it only with a title of the other ("Mrs Abernethy").
 
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
@@ -46,6 +53,10 @@ speaker owns ("my cholesterol", "my trip to Lisbon") keeps what a memory says of
 has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``). A topic that names a
 thing by a name and a head ("the Mendes lawsuit", "Harbour Lane allotment") keeps a memory that names
 the name only as another's surname or before another noun ("Joana Mendes", "Harbour Lane surgery").
+A topic of a thing of a person's ("Uncle Femi's 60th") keeps the person's memories that say no word of
+the thing and are no closer to the topic than to the name alone (the default embedder: "Uncle Femi had
+a knee operation"), even where the whole topic resolves to the person; a topic of a titled name ("Mr
+Abernethy") keeps a memory that names it only with a title of the other sex ("Mrs Abernethy").
 Any topic keeps a memory that says its name is also another's ("My neighbour's parrot is also called
 Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
 whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
@@ -277,7 +288,32 @@ def _same_subject(
         return False
     if not said.head:
         return said.first_person == asked.first_person or not (asked.head or asked.first_person)
+    if (
+        said.possessor & asked.head
+        and not said.head & asked.head
+        and not all(any(_near(h, w) for w in wanted.stems) for h in said.head)
+        and not _predicate_said(asked, said, wanted, content)
+    ):
+        # a thing of the request's subject that the request does not name: "Grandad Ifor's care home
+        # fees are £1,100 a week" is not "Grandad Ifor moved into the care home", "Dad's diabetes
+        # clinic is on 3 June" not "my dad is diabetic"
+        return False
     return bool(said.head & (wanted.stems | asked.head))
+
+
+def _predicate_said(asked: _Subject, said: _Subject, wanted: _Words, content: str) -> bool:
+    """``content`` says a word of what the request says of its subject outside its own subject:
+    "Halvard's last day before *retirement* is 27 June" for "Halvard is retiring" (not "Dad's
+    *diabetes* clinic is on 3 June" for "my dad is diabetic": a word of its subject)."""
+    predicate = wanted.stems - asked.head - asked.possessor
+    words = [(w.group(), text.tokenize(w.group())) for w in _WORD.finditer(text.key_fold(content).lower())]
+    for at, (_, stems) in enumerate(words):
+        if not stems or not any(_near(p, stems[0]) for p in predicate):
+            continue
+        following = words[at + 1][1] if at + 1 < len(words) else []
+        if not (following and following[0] in said.head):
+            return True  # (not a modifier of its subject's noun: "diabetes clinic")
+    return False
 
 
 def _someone_elses_act(
@@ -341,7 +377,12 @@ def _topic(
         named, thing = _words(owner.group(1)).stems, _words(owner.group(2)).stems
         contents = {hit.id: hit.content for hit in recall(name)}
         found = [i for i in found if not _of_other_thing(contents.get(i, ""), named, thing)]
-    for extra in _wrapped(name, store=store, actor=actor, recall=recall, now=now, similar=similar):
+    extras, weighed = _wrapped(name, store=store, actor=actor, recall=recall, now=now, similar=similar)
+    # (a topic of a thing of the name's, "Uncle Femi's 60th", "the Vantor migration", "my job at the
+    # Anchor": the name's memories that ``_wrapped`` found not to speak of the thing are not the topic's,
+    # even when the whole topic resolved to the name's entity)
+    found = [i for i in found if i not in weighed or i in extras]
+    for extra in extras:
         if extra not in found:
             found.append(extra)
     described = _described(name)
@@ -375,6 +416,10 @@ def _topic(
             for i in found
             if i not in contents or not any(_other_bearer(r, contents[i], known) for r in runs)
         ]
+    if found and _GENDERED.search(name):
+        # "Mr Abernethy" is not "Mrs Abernethy runs the school office"
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [i for i in found if i not in contents or not _other_title(name, contents[i])]
     names = _names_of(name)
     # (a titled name also by the name alone: "Farouk is also the name of my son's best friend" for "Dr
     # Farouk")
@@ -387,6 +432,29 @@ def _topic(
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _called_another(names, contents[i])]
     return found
+
+
+#: a title that says a person's sex before a name ("Mr Abernethy", "Mrs. Abernethy")
+_GENDERED = re.compile(r"\b((?i:mr|mrs|ms|miss))\.?\s+([A-Z][\w'-]*)")
+_TITLE_SEX = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}
+
+
+def _other_title(asked: str, content: str) -> bool:
+    """``asked`` names a person by a title of one sex ("Mr Abernethy") and every place ``content``
+    names that surname has a title of the other ("Mrs Abernethy"): another person."""
+    for title, surname in ((m.group(1).lower(), m.group(2)) for m in _GENDERED.finditer(asked)):
+        places = list(re.finditer(rf"(?<![\w'-]){re.escape(surname)}(?![\w-])", content))
+        if not places:
+            continue
+        others = 0
+        for place in places:
+            before = re.search(r"\b(mr|mrs|ms|miss)\.?\s+$", content[: place.start()], re.IGNORECASE)
+            if before is None or _TITLE_SEX[before.group(1).lower()] == _TITLE_SEX[title]:
+                break
+            others += 1
+        if others == len(places):
+            return True
+    return False
 
 
 def _names_of(topic: str) -> list[str]:
@@ -814,11 +882,19 @@ _DETERMINERS = frozenset({"the", "my", "our", "a", "an", "your", "their", "his",
 
 def _wrapped(
     name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
-) -> list[str]:
+) -> tuple[list[str], frozenset[str]]:
     """A topic naming its entity inside a descriptor: "my cat Miso", "my ex, Marco" (the name is the
     topic), "the Henderson account" (the name's memories, not a titled namesake's), "Zoe's pregnancy",
     "my debt to Karim" (the name's memories that speak of the thing); or by kinship alone: "my
-    brother" (the person a memory says is my brother)."""
+    brother" (the person a memory says is my brother). Also the name's memories weighed against a thing
+    of the name's (the last two shapes): those not returned do not speak of it."""
+    ids, weighed = _wrapped_ids(name, store=store, actor=actor, recall=recall, now=now, similar=similar)
+    return ids, frozenset(weighed)
+
+
+def _wrapped_ids(
+    name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
+) -> tuple[list[str], list[str]]:
     words = name.split()
     runs = [
         m
@@ -827,9 +903,9 @@ def _wrapped(
         and not (m.start() == 0 and m.group().lower() in _DETERMINERS)
     ]
     if not runs:
-        return _kin(name, store=store, actor=actor, recall=recall, now=now)
+        return _kin(name, store=store, actor=actor, recall=recall, now=now), []
     if len(runs) != 1 or len(words) < 2:
-        return []
+        return [], []
     run = runs[0]
     core = run.group()
     possessive = core.endswith(("'s", "'"))
@@ -837,7 +913,7 @@ def _wrapped(
     before = [w.strip(",").lower() for w in name[: run.start()].split()]
     after = name[run.end() :].strip(" ,")
     if not [w for w in before if w not in _DETERMINERS] and not after:
-        return []  # the name alone, already read whole
+        return [], []  # the name alone, already read whole
     # (what the topic says the name is: "Mercury the bank", "the city of Paris", "Paris my colleague":
     # the descriptor is that kind, not another thing of the name's)
     sense = sense_of(core, name)
@@ -845,7 +921,7 @@ def _wrapped(
         core, store=store, actor=actor, recall=recall, now=now, sense=sense, similar=similar, topic=name
     )
     if not ids:
-        return []
+        return [], []
     contents = {hit.id: hit.content for hit in recall(core)}
     relating = bool(before) and before[-1] in _RELATING
     if not (possessive or relating) and not after:
@@ -853,21 +929,21 @@ def _wrapped(
         # not "Lewis Carter is the new IT guy at work", "my cousin Ebo" not "My friend Ebo from church")
         described = frozenset(text.tokenize(" ".join(w for w in before if w not in _DETERMINERS)))
         if not described:
-            return ids
+            return ids, []
         texts = {**{hit.id: hit.content for hit in recall(core, about=core)}, **contents}
-        return [i for i in ids if i not in texts or not _another_bearer(core, described, texts[i], texts)]
+        return [i for i in ids if i not in texts or not _another_bearer(core, described, texts[i], texts)], []
     toponym = relating and before[-1] == "of" and _says_kind(" ".join(before[:-1]))
     if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):
         # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
         # what it is, no other thing ("the Henderson account" is a thing of Henderson's)
-        return ids
+        return ids, []
     titled = re.compile(_TITLED + re.escape(core) + r"\b", re.IGNORECASE)
     if not possessive and not relating:
         # "the Henderson account": the name's memories, not a namesake's with a title, nor another thing
         # the name qualifies ("Q3 sales" is not "the Q3 budget"), nor another party's thing at the name
         # ("My colleague Kari lives in Oslo" is not "the Oslo trip")
         head = _words(after).stems
-        return [
+        kept = [
             i
             for i in ids
             if i in contents
@@ -875,6 +951,7 @@ def _wrapped(
             and not _qualifies_other(core, head, contents[i])
             and not _only_around(core, _words(after), contents[i])
         ]
+        return kept, []
     # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
     # other thing of the name's ("Zoe's sister is pregnant")
     thing = _words(
@@ -885,7 +962,17 @@ def _wrapped(
     out = []
     known = [i for i in ids if i in contents]
     cosines = similar(name, [contents[i] for i in known]) if similar is not None and known else None
-    close = {i for i, c in zip(known, cosines or [], strict=False) if c >= RELATED_SIMILARITY}
+    # (closer to the topic than to its name alone: the thing adds to what the memory shares with it;
+    # "Uncle Femi had a knee operation" is close to "Uncle Femi's 60th" by the name only)
+    bare = f"the {core}" if re.search(r"\bthe\s+$", name[: run.start()], re.IGNORECASE) else core
+    alone = (
+        similar(bare, [contents[i] for i in known]) if cosines is not None and similar is not None else None
+    )
+    close = {
+        i
+        for i, c, a in zip(known, cosines or [], alone or [], strict=False)
+        if c >= RELATED_SIMILARITY and (c > a or not possessive)
+    }
     written = _words(core).written
     for i in known:
         said = _words(contents[i])
@@ -900,7 +987,9 @@ def _wrapped(
         if mine and _of_other_thing(contents[i], frozenset({"i"}), thing.stems):
             continue  # "my old flat in Leith" is not "My favourite bar is in Leith"
         out.append(i)
-    return out
+    # (only of a possessive, "Uncle Femi's 60th", do the name's other memories speak of another thing:
+    # of "my job at Quarrymoor" most of the name's speak of the job in words of their own)
+    return out, known if possessive else []
 
 
 #: the relation words as one alternation, longest first ("stepbrother" before "brother")
@@ -1117,6 +1206,7 @@ def _statement(
         and stem not in asked.head | asked.possessor
         and not re.search(rf"(?<![\w'-]){re.escape(written)}'s?(?![\w-])", text.key_fold(said).lower())
     ]
+    namesakes = _namesakes(said, store, actor) if clause else {}
     out: list[str] = []
     for hit in recall(said):
         # "The user …" is the caller only in a memory about the caller (extraction's related_user)
@@ -1159,10 +1249,47 @@ def _statement(
             continue
         if clause and any(_only_possessor(n, content, wanted) for n in objects):
             continue  # "I'm in love with Birgit" is not "I love Birgit's cinnamon buns"
+        if namesakes and _a_namesakes(namesakes, hit.content, _entities_of(store, actor, hit.id)):
+            continue  # "Mateo Herrera at work is allergic to bee stings" is not Mateo's
+        if _other_title(said, content):
+            continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
         if value and not _gives(value, content):
             continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
         out.append(hit.id)
     return out
+
+
+def _namesakes(said: str, store: Store, actor: Actor) -> dict[str, tuple[str, set[str]]]:
+    """The names ``said`` gives that exactly one of the entities they fit is named, a person ("Mateo",
+    where "Mateo Herrera" is another person): name -> (the bearer's id, the other fits' ids)."""
+    out: dict[str, tuple[str, set[str]]] = {}
+    for name in _names_of(said):
+        fits = store.entities_by_ids(entities_about(store, actor, name))
+        # (a person named so: not one an alias files under it, which a guess of the graph's may be)
+        bearers = [e.id for e in fits if e.type == "person" and _key(e.name) == _key(name)]
+        if len(bearers) == 1 and len(fits) > 1:
+            out[name] = (bearers[0], {e.id for e in fits} - set(bearers))
+    return out
+
+
+def _a_namesakes(namesakes: dict[str, tuple[str, set[str]]], content: str, linked: Sequence[Entity]) -> bool:
+    """``content`` says one of the ``namesakes``' names only inside the longer name of another entity
+    it fits that the memory is linked to, and the memory is not linked to the one bearing it whole."""
+    ids = {e.id for e in linked}
+    for name, (bearer, others) in namesakes.items():
+        if bearer in ids:
+            continue
+        longer = [e.name for e in linked if e.id in others and len(e.name) > len(name)]
+        folded = text.key_fold(content).lower()
+        places = [m.start() for m in re.finditer(rf"(?<![\w'-]){re.escape(_key(name))}(?![\w-])", folded)]
+        spans = [
+            (m.start(), m.end())
+            for other in longer
+            for m in re.finditer(rf"(?<![\w'-]){re.escape(_key(other))}(?![\w-])", folded)
+        ]
+        if places and all(any(a <= p < b for a, b in spans) for p in places):
+            return True
+    return False
 
 
 #: a date said in words or digits ("17 May", "the 9th of November", "14/08", "Saturday")
