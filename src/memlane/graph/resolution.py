@@ -2945,7 +2945,9 @@ def _resolve(
             # by nothing but the surname and the organisation
             continue
         if how == "completed" and not (
-            _organisation_in_common(mention, candidate) or _kin_in_common(mention, kind, candidate)
+            _organisation_in_common(mention, candidate)
+            or _kin_in_common(mention, kind, candidate)
+            or _rare_given_name_completed(mention, candidate)
         ):
             # a full name completing one known by the given name alone is a guess without evidence
             # that it is the same person: "Marco Polo travelled to China" is not the "Marco" who is my
@@ -3738,6 +3740,28 @@ def _self_apart(said: str, candidate: Candidate) -> bool:
             said_self(known) for known in candidate.said
         )
     return bool(relations(said)) and any(said_self(known) for known in candidate.said)
+
+
+def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
+    """A full name completing a person known by a given name alone that few people bear ("Chinedu" /
+    "Chinedu Okonkwo", "Owain" / "Owain Rees": fewer than :data:`COMMON_GIVEN_NAME` in a thousand where
+    the name is commonest, the ``names`` extra's table), when the sentence neither presents the full
+    name as someone ("Owain Rees is a new client") nor says the person is new: a name that rare, said
+    of the one person known by it alone, is that person more often than a namesake. A common one
+    ("Marco" / "Marco Polo") still needs an organisation or a relative in common."""
+    if not has_name_dictionary() or mention.name is None:
+        return False
+    parts = _person_tokens(candidate.name)
+    if len(parts) != 1 or any(len(_person_tokens(n)) != 1 for n in candidate.aliases):
+        return False
+    if given_name_frequency(parts[0]) >= COMMON_GIVEN_NAME:
+        return False
+    if not all(word[:1].isupper() for word in mention.name.split()[1:]):
+        return False  # a name written whole ("Zoe Okafor"), not a name and a word ("Zoe's pregnancy")
+    if mention.context and introduces(mention.name.strip(), mention.context):
+        return False
+    said = _mention_said(mention)
+    return said is None or not _says_new(said)
 
 
 def _kin_in_common(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
