@@ -108,7 +108,9 @@ def test_the_rewording_moves_only_an_opening_phrase_it_can_bound() -> None:
 def test_minutes_past_an_hour_are_a_time_of_day() -> None:
     assert written_forms("at half past eight") == "at 08:30"
     assert written_forms("at a quarter to one") == "at 12:45"
-    assert written_forms("the first quarter to date") == "the first quarter to date"
+    assert (
+        written_forms("the first quarter to date") == "quarter 1 to date"
+    )  # of a year (``anchors``), no time
     assert written_forms("half past 8:30") == "half past 08:30"  # the clock is read, not "half past"
 
 

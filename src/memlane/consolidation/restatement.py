@@ -40,6 +40,7 @@ import re
 from functools import lru_cache
 
 from ..text.dates import MONTH_ABBREVIATIONS, MONTH_NAMES, WEEKDAY_NAMES
+from .anchors import anchor_forms
 
 __all__ = ["plain_forms", "written_forms"]
 
@@ -240,6 +241,7 @@ def _past(match: re.Match[str]) -> str:
 def written_forms(content: str, plans: bool = True) -> str:
     """``content`` with numbers and units, times of day, a month's abbreviation beside a number, compounds,
     "works as a", and (``plans``) a plan's progressive written one way (module docstring)."""
+    content = anchor_forms(content)  # "84k" is "84000", "at 8 in the morning" "8am", "March 3rd" "March 3"
     low = content.lower()
     if "half past" in low or "quarter" in low:  # "half past eight" is "08:30", as "8:30" is
         content = _PAST_RE.sub(_past, content)

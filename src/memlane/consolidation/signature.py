@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from .. import text
 from ..text.dates import MONTH_ABBREVIATIONS, MONTH_NAMES
+from .anchors import anchor_forms
 from .discourse import strip_discourse
 from .places import place_names
 from .relations import relation_forms
@@ -256,9 +257,11 @@ def normalise(content: str, plans: bool = True) -> str:
 
 def normalise_order(content: str) -> str:
     """An apposition as a possessive ("Eva, Tom's sister, is…" -> "Tom's sister Eva is…"), a currency
-    symbol after its amount ("$1,200" -> "1,200 dollars")."""
+    symbol after its amount ("$1,200" -> "1,200 dollars"), a day before its month after it; the anchors
+    written one way first (``anchors.anchor_forms``: "£84k" is "84,000 pounds", "the third of March" "3
+    March", so that the order read is the value's)."""
     content = _APPOSITION_RE.sub(lambda m: f"{m.group(2)} {m.group(1)} ", content)
-    content = _DAY_MONTH_RE.sub(lambda m: f"{m.group(2)} {m.group(1)}", content)
+    content = _DAY_MONTH_RE.sub(lambda m: f"{m.group(2)} {m.group(1)}", anchor_forms(content))
     return _CURRENCY_FIRST_RE.sub(lambda m: f"{m.group(2)}{CURRENCY[m.group(1)]}", content)
 
 

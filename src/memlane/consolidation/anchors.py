@@ -1,0 +1,422 @@
+"""A statement's anchors written one way: numbers, amounts, times, dates, units. Pure functions, no I/O.
+
+Two statements that give one value in two spellings say the same thing: "84k", "84,000", "84
+thousand" and "eighty-four thousand" are one number, "£84,000" and "84,000 pounds" one amount, "at 8
+in the morning" and "8am" one time, "March 3rd", "3 March" and "the third of March" one day.
+``anchor_forms`` writes each such value one way before the word rule (and the paraphrase mode, which
+reads the same ``signature.normalise``) compares statements, so that equal values compare equal while
+different values stay different words: "84k" / "85k", "8am" / "8pm", "3 March" / "4 March" are never
+joined by it, since only the spelling changes, never the value. (``restatement.written_forms`` then
+writes every time of day as 24-hour "HH:MM", as before.)
+
+- **number words** are digits, by the ``text2num`` package (``alpha2digit``: "eighty-four thousand" is
+  "84000", "thirty-five" "35", "two" "2"); a number word before a hyphen too ("six-year-old" is "6
+  year-old"); ordinal words ("first", "second") are left as words, except beside a month (below): "my
+  first language", "every second Tuesday" say no day;
+- **multipliers**: "thousand", "million", "billion" after a number, and "k", "m", "bn" after an amount
+  of money (a currency symbol before it, a currency word or code after it: "$450k", "€1.2M", "18k
+  pounds"; "5k run" and "5m" are left alone), are the number, written with thousands' commas as the
+  keyword tokenizer reads "84,000" and "84000" alike ("84,000", "1,200,000"; never a year); "a
+  thousand", "half a million", "a dozen";
+- **"N and a half"** is "N.5" ("three and a half hours" is "3.5 hours"), "an hour and a half" "1.5
+  hours", "half an hour" "30 minutes";
+- **amounts**: "%" and "per cent" are "percent"; a currency's ISO code beside an amount (the CLDR's
+  codes, through ``babel``) is its English name: the common word for the five the signature reads as
+  words already (dollars, euros, pounds, francs, yen: "USD 20" is "20 dollars"), the full name for the
+  others ("95000 RSD" is "95000 serbian dinars", "500 AUD" "500 australian dollars", never "dollars");
+  a currency symbol after its amount is its name ("€2,000" is "2,000 euros", as ``signature`` reads
+  $ € £ ¥), and one no other currency uses in English (₹, ₦, ₩, ₪…) is its code's name too;
+- **times of day**: "8 in the morning" is "8am", "8 in the evening" / "at night" / "in the afternoon"
+  "8pm" ("12 at night" is midnight), and a bare hour after "at" ("opens at 8", "at 8 on Saturdays") is
+  the clock's "8:00", as "8 o'clock" and "8:00" already are (24-hour: "at 8" is not "8pm", which is
+  "20:00"; a bare hour said of an evening is then missed, never joined to another hour);
+- **dates**: an ordinal beside a month is its day ("March 3rd", "3rd of March", "the third of March"
+  are "March 3" / "3 March"; the order is ``signature.normalise_order``'s); a numeric date is read
+  only when it says one day (a year given or a preposition of time before it, and the day or the
+  month told apart: "13/04/2026", "2026-04-13", "on 03/03"; "on 03/04" may be either, and stays);
+- **ranges**: "through" / "thru" and a dash between two days, months, times or numbers are "to"
+  ("Monday through Friday", "Mon–Fri", "8:00-20:00"); "till" / "til" before a time, a date or a
+  number is "until"; "3-6 June" / "3 to 6 June" is "3 June to 6 June";
+- **units** after a number WordNet does not read (``lexicon.unit_name`` reads km, kg, ft, mg…): "ms"
+  is milliseconds, "mcg" / "µg" micrograms, "h" / "hr" / "hrs" hours, "min" / "mins" minutes, "sec" /
+  "s" seconds, "yr" / "yrs" years, "kph" / "km/h" and "mph" kilometres / miles per hour, "°C" / "°F"
+  degrees Celsius / Fahrenheit;
+- **other numbered things**: "Q3" is "quarter 3", as "the third quarter" / "3rd quarter" are; a Roman
+  numeral after "type", "phase", "stage", "step", "grade", "level", "class", "tier", "part" is its
+  number ("type II diabetes" is "type 2 diabetes"; "I" alone is the pronoun and stays).
+
+Not read: a bare "3:15" as "15:15" (which half of the day is not said), durations in clock notation
+("3:41" for 3 hours 41 minutes), acronyms of names ("NYC" / "New York City").
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
+
+__all__ = ["anchor_forms", "currency_name"]
+
+_MONTHS = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+]  # fmt: skip
+_SHORT_WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday",
+                   "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday",
+                   "sat": "Saturday", "sun": "Sunday"}  # fmt: skip
+
+_UNITS_1 = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TEENS = [
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+_ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"]  # fmt: skip
+#: ordinal words of the days of a month ("first" … "thirty-first") -> the day
+_ORDINALS: dict[str, int] = {
+    **{w: n for n, w in enumerate(_ORDINAL_UNITS, 1)},
+    **{w: n for n, w in enumerate(_ORDINAL_TEENS, 10)},
+    "twentieth": 20,
+    "thirtieth": 30,
+    **{f"twenty{sep}{w}": 20 + n for n, w in enumerate(_ORDINAL_UNITS, 1) for sep in ("-", " ")},
+    **{f"thirty{sep}first": 31 for sep in ("-", " ")},
+}
+_ORDINAL_WORD = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+#: any number word (a quick test before ``alpha2digit``)
+_NUMBER_WORD_RE = re.compile(
+    r"\b(?:"
+    + "|".join(_UNITS_1 + _TEENS + _TENS + ["zero", "hundred", "thousand", "million", "billion"])
+    + r")\b",
+    re.IGNORECASE,
+)
+#: a number word before a hyphen and a word ("six-year-old", "three-bedroom"): the hyphen a space
+_NUMBER_HYPHEN_RE = re.compile(
+    r"\b("
+    + "|".join(_UNITS_1 + _TEENS + _TENS)
+    + r")-(?!(?:"
+    + "|".join(_UNITS_1 + _ORDINAL_UNITS)
+    + r")\b)(?=[a-z])",
+    re.IGNORECASE,
+)
+#: ordinal words, kept as words by ``alpha2digit`` (split around)
+_ORDINAL_SPLIT_RE = re.compile(rf"\b(?:{_ORDINAL_WORD})\b", re.IGNORECASE)
+
+_MONTH = rf"(?:{MONTH_NAMES})"
+#: "the third of March", "3rd of March", "3rd March": the day first
+_DAY_FIRST_RE = re.compile(
+    rf"\b(?:the\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)|({_ORDINAL_WORD}))\s+(?:of\s+)?({_MONTH})\b", re.IGNORECASE
+)
+#: "March 3rd", "March the third", "March third"
+_MONTH_FIRST_RE = re.compile(
+    rf"\b({_MONTH})\s+(?:the\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)|({_ORDINAL_WORD}))\b", re.IGNORECASE
+)
+#: a numeric date: day / month / year (or month / day / year), or ISO's year-month-day
+_SLASH_DATE_RE = re.compile(
+    r"(?:\b((?:on|by|until|till|from|since|before|after)\s+)|\b)(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}|\d{2}))?\b(?![/.]\d)",
+    re.IGNORECASE,
+)
+_ISO_DATE_RE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+#: a money context: a currency symbol before an amount, or a currency word / code after it
+_SYMBOLS = "$€£¥₹₦₩₪₱₫₴₽₺₸₡₭₮₲₵"
+_CURRENCY_WORDS = (
+    "dollars?|euros?|pounds?|quid|yen|francs?|rupees?|pesos?|kroner|kronor|krona|krone|crowns?|"
+    "zlotys?|dinars?|dirhams?|rand|reais|real|yuan|renminbi|won|naira|shillings?|lira|liras|rubles?|"
+    "roubles?|baht|ringgit|dong|pesos|[A-Z]{3}"
+)
+#: "84k", "$450k", "1.2M", "3 million", "1.5bn": the number times its multiplier
+_MULTIPLIER_RE = re.compile(
+    rf"(?P<sym>[{_SYMBOLS}]\s*)?(?<![\d.,])(?P<num>\d+(?:,\d{{3}})*(?:\.\d+)?)"
+    r"(?:\s*(?P<word>thousand|million|billion|trillion)\b|(?P<letter>[kKmM]|bn|mn|b)\b)"
+    rf"(?P<after>\s+(?:{_CURRENCY_WORDS})\b)?"
+)
+_MULTIPLIERS = {"thousand": 3, "k": 3, "million": 6, "m": 6, "mn": 6, "billion": 9, "bn": 9, "b": 9,
+                "trillion": 12}  # fmt: skip
+#: "a thousand", "a million", "half a million", "a dozen", "half a dozen"
+_A_MULTIPLIER_RE = re.compile(
+    r"\b(?:(half)\s+)?(?:a|one)\s+(dozen|hundred|thousand|million|billion)\b(?!\s+(?:and|\d))", re.IGNORECASE
+)
+_A_VALUES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+
+_HALF_RE = re.compile(r"\b(\d+)\s+and\s+a\s+half\b", re.IGNORECASE)
+_UNIT_AND_HALF_RE = re.compile(r"\ban?\s+(hour|day|week|month|year|mile|kilometre|kilometer)\s+and\s+a\s+half\b",
+                               re.IGNORECASE)  # fmt: skip
+_HALF_AN_HOUR_RE = re.compile(r"\bhalf\s+an\s+hour\b", re.IGNORECASE)
+
+_PERCENT_RE = re.compile(r"(\d)\s*(?:%|per\s*cent\b)", re.IGNORECASE)
+
+#: "8 in the morning", "8:30 in the evening", "11 at night"
+_DAY_PART_RE = re.compile(
+    r"\b(1[0-2]|[1-9])(?:[:.]([0-5]\d))?\s+(?:o'clock\s+)?(in\s+the\s+morning|in\s+the\s+afternoon|in\s+the\s+evening|at\s+night)\b",
+    re.IGNORECASE,
+)
+_WEEKDAY = rf"(?:{WEEKDAY_NAMES})s?"
+#: a bare hour after "at", then the end of the clause or a word of time ("opens at 8", "at 8 on Saturdays")
+_BARE_HOUR_RE = re.compile(
+    r"\b(at)\s+(1[0-2]|[1-9])(?=\s*(?:$|[;!?)]|[.,](?!\d)|\s(?:on|every|each|daily|sharp|today|tomorrow|tonight|"
+    rf"this|next|and|or|until|till|before|after|from|with|for|{_WEEKDAY})\b))",
+    re.IGNORECASE,
+)
+
+_RANGE_WORD = rf"(?:{WEEKDAY_NAMES}|{MONTH_NAMES})"
+_THROUGH_RE = re.compile(rf"\b({_RANGE_WORD}|\d[\d:.]*(?:\s*[ap]\.?m\.?)?)\s+(?:through|thru)\s+(?=\d|{_RANGE_WORD})",
+                         re.IGNORECASE)  # fmt: skip
+#: "Mon-Fri", "Monday–Friday", "8:00-20:00", "8am-8pm", "3–6" (not "2026-04-13", "555-0142")
+_DASH_RE = re.compile(
+    rf"\b({_RANGE_WORD}|(?:\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?))\s*[-–—]\s*(?=(?:{_RANGE_WORD}|\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?)\b(?![-–/]\d))",
+    re.IGNORECASE,
+)
+_SHORT_WEEKDAY_RANGE_RE = re.compile(
+    r"\b("
+    + "|".join(_SHORT_WEEKDAYS)
+    + r")\.?\s*(?:[-–—]|to|through|thru)\s*("
+    + "|".join(_SHORT_WEEKDAYS)
+    + r")\b\.?",
+    re.IGNORECASE,
+)
+_TILL_RE = re.compile(
+    rf"\b(?:till|til|'til|’til)\s+(?=\d|{_RANGE_WORD}|noon|midnight|the\s+end\b)", re.IGNORECASE
+)
+#: "3 to 6 June", "3-6 June" (after the dash is read): "3 June to 6 June"
+_DAYS_OF_MONTH_RE = re.compile(rf"\b(\d{{1,2}})\s+to\s+(\d{{1,2}})\s+({_MONTH})\b", re.IGNORECASE)
+
+_QUARTER_RE = re.compile(r"\bQ([1-4])\b")
+_NTH_QUARTER_RE = re.compile(
+    r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b", re.IGNORECASE
+)
+_QUARTERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+_ROMAN = {"II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10, "XI": 11,
+          "XII": 12}  # fmt: skip
+_ROMAN_RE = re.compile(
+    r"\b((?i:type|phase|stage|step|grade|level|class|tier|part))\s+(" + "|".join(_ROMAN) + r")\b"
+)
+
+#: unit abbreviations after a number that WordNet does not read as the unit (``lexicon.unit_name``)
+_UNIT_WORDS = {
+    "ms": "milliseconds", "msec": "milliseconds", "mcg": "micrograms", "µg": "micrograms",
+    "μg": "micrograms", "h": "hours", "hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes",
+    "sec": "seconds", "secs": "seconds", "yr": "years", "yrs": "years", "wk": "weeks",
+    "wks": "weeks", "kph": "kilometers per hour", "km/h": "kilometers per hour", "kmh": "kilometers per hour",
+    "mph": "miles per hour", "°c": "degrees celsius", "°f": "degrees fahrenheit", "ºc": "degrees celsius",
+}  # fmt: skip
+_UNIT_RE = re.compile(
+    r"(?<=\d)\s*(km/h|°\s?[CF]|º\s?C|(?:ms|msec|mcg|µg|μg|hrs?|h|mins?|secs?|yrs?|wks?|kph|kmh|mph)\b)",
+    re.IGNORECASE,
+)
+
+#: the currency words the signature reads already (``signature.CURRENCY``, ``restatement._CODES``)
+_COMMON = {"USD": "dollars", "EUR": "euros", "GBP": "pounds", "CHF": "francs", "JPY": "yen"}
+_CODE_AFTER_RE = re.compile(r"(\d)\s*\b([A-Z]{3})\b")
+_CODE_BEFORE_RE = re.compile(r"\b([A-Z]{3})\s*(\d[\d,.]*\d|\d)")
+
+
+@lru_cache(maxsize=512)
+def currency_name(code: str) -> str | None:
+    """The English name of the currency whose ISO 4217 code is ``code`` (the CLDR's, through
+    ``babel``), lower case and plural: "dollars" for USD (and the other four the signature reads as
+    words), "serbian dinars" for RSD; None when ``code`` is no current currency's code."""
+    if code in _COMMON:
+        return _COMMON[code]
+    try:
+        import babel.numbers
+
+        if code not in babel.numbers.list_currencies():
+            return None
+        return str(babel.numbers.get_currency_name(code, count=2, locale="en")).lower()
+    except Exception:  # noqa: BLE001 - no babel data: the code is left as written
+        return None
+
+
+@lru_cache(maxsize=1)
+def _symbols() -> dict[str, str]:
+    """Currency symbols that name one currency in English (₹ -> INR), besides $ € £ ¥ (``signature``)."""
+    try:
+        import babel.numbers
+    except ImportError:  # pragma: no cover
+        return {}
+    seen: dict[str, set[str]] = {}
+    for code in babel.numbers.list_currencies():
+        for form in ("short", "narrow"):
+            try:
+                symbol = str(babel.numbers.get_currency_symbol(code, "en") if form == "short" else
+                             babel.numbers.format_currency(0, code, "¤¤¤¤¤", locale="en")).strip()  # fmt: skip
+            except Exception:  # noqa: BLE001
+                continue
+            if symbol and not symbol.isascii() and not any(c.isalnum() for c in symbol):
+                seen.setdefault(symbol, set()).add(code)
+    unique = {s: next(iter(codes)) for s, codes in seen.items() if len(codes) == 1}
+    return {**unique, "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+
+
+def _decimal_text(value: Decimal) -> str:
+    """``value`` with thousands' commas ("84,000": a number as it is written, never a year)."""
+    text = format(value.normalize(), ",f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _multiplied(m: re.Match[str]) -> str:
+    word, letter, symbol, after = m.group("word"), m.group("letter"), m.group("sym"), m.group("after")
+    if letter is not None and symbol is None and after is None:
+        return m.group()  # "5k run", "5m": metres, a race, not an amount
+    key = (word or letter or "").lower()
+    try:
+        value = Decimal(m.group("num").replace(",", "")) * (Decimal(10) ** _MULTIPLIERS[key])
+    except (InvalidOperation, KeyError):
+        return m.group()
+    return f"{symbol or ''}{_decimal_text(value)}{after or ''}"
+
+
+def _a_multiplied(m: re.Match[str]) -> str:
+    value = Decimal(_A_VALUES[m.group(2).lower()]) * (Decimal("0.5") if m.group(1) else 1)
+    return _decimal_text(value)
+
+
+def _spelled_numbers(content: str) -> str:
+    """Number words as digits (``text2num``), ordinal words left as words."""
+    if not _NUMBER_WORD_RE.search(content):
+        return content
+    from text_to_num import alpha2digit
+
+    content = _NUMBER_HYPHEN_RE.sub(r"\1 ", content)
+    parts = _ORDINAL_SPLIT_RE.split(content)
+    kept = _ORDINAL_SPLIT_RE.findall(content)
+    out = [alpha2digit(p, "en", threshold=0) if _NUMBER_WORD_RE.search(p) else p for p in parts]
+    return "".join(x for pair in zip(out, [*kept, ""], strict=True) for x in pair)
+
+
+def _day(m: re.Match[str], number: int, word: int) -> int | None:
+    if m.group(number):
+        return int(m.group(number))
+    return _ORDINALS.get(re.sub(r"\s+", " ", m.group(word).lower()))
+
+
+def _day_first(m: re.Match[str]) -> str:
+    """ "the third of March" -> "3 March" (a month's name capitalised: "may" is a verb)."""
+    return f"{_day(m, 1, 2)} {m.group(3)}" if m.group(3)[0].isupper() else m.group()
+
+
+def _month_first(m: re.Match[str]) -> str:
+    """ "March 3rd" -> "March 3" (not "you may first ask")."""
+    return f"{m.group(1)} {_day(m, 2, 3)}" if m.group(1)[0].isupper() else m.group()
+
+
+def _numeric_date(m: re.Match[str]) -> str:
+    before, first, second, year = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+    if before is None and year is None:
+        return m.group()
+    if 1 <= second <= 12 and (first > 12 or first == second) and first <= 31:
+        day, month = first, second
+    elif 1 <= first <= 12 and 12 < second <= 31:
+        day, month = second, first
+    else:
+        return m.group()  # "03/04": the 3rd of April or the 4th of March
+    if year is not None and len(year) == 2:
+        year = "20" + year
+    return f"{before or ''}{day} {_MONTHS[month - 1].capitalize()}{' ' + year if year else ''}"
+
+
+def _iso_date(m: re.Match[str]) -> str:
+    year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return m.group()
+    return f"{day} {_MONTHS[month - 1].capitalize()} {year}"
+
+
+def _day_part(m: re.Match[str]) -> str:
+    hour, minutes, part = int(m.group(1)), m.group(2) or "00", m.group(3).lower()
+    if part.endswith("morning"):
+        return f"{hour}:{minutes}am" if hour != 12 else m.group()
+    if part.endswith("night"):
+        if hour == 12:
+            return f"0:{minutes}"
+        return f"{hour}:{minutes}{'pm' if hour >= 6 else 'am'}"
+    return f"{hour}:{minutes}pm"  # afternoon, evening ("12 in the afternoon": 12pm)
+
+
+def _unit(m: re.Match[str]) -> str:
+    unit = re.sub(r"\s+", "", m.group(1)).lower()
+    return " " + _UNIT_WORDS.get(unit, m.group(1))
+
+
+def _codes(content: str) -> str:
+    def after(m: re.Match[str]) -> str:
+        name = currency_name(m.group(2))
+        return f"{m.group(1)} {name}" if name else m.group()
+
+    def before(m: re.Match[str]) -> str:
+        name = currency_name(m.group(1))
+        return f"{m.group(2)} {name}" if name else m.group()
+
+    return _CODE_BEFORE_RE.sub(before, _CODE_AFTER_RE.sub(after, content))
+
+
+@lru_cache(maxsize=65536)
+def anchor_forms(content: str) -> str:
+    """``content`` with its numbers, amounts, times, dates, ranges and units written one way (module
+    docstring); unchanged when it has none."""
+    if any(c.isdigit() for c in content):  # "84 thousand", "$1.2M" before the words ("eighty thousand")
+        content = _MULTIPLIER_RE.sub(_multiplied, content)
+    content = _A_MULTIPLIER_RE.sub(_a_multiplied, content) if "a" in content else content
+    content = _spelled_numbers(content)
+    content = _worded(content)
+    if not any(c.isdigit() for c in content):
+        return content
+    symbols = _symbols()
+    if any(s in content for s in symbols):  # "€2,000" is "2,000 euros", "₹800" "800 indian rupees"
+        content = re.sub(
+            "(" + "|".join(map(re.escape, symbols)) + r")\s*(\d[\d,.]*\d|\d)",
+            lambda m: f"{m.group(2)} {currency_name(symbols[m.group(1)]) or m.group(1)}",
+            content,
+        )
+    content = _HALF_RE.sub(r"\1.5", content)
+    content = _PERCENT_RE.sub(r"\1 percent", content)
+    content = _codes(content)
+    content = _DAY_FIRST_RE.sub(lambda m: f"{_day(m, 1, 2)} {m.group(3)}", content)
+    content = _MONTH_FIRST_RE.sub(lambda m: f"{m.group(1)} {_day(m, 2, 3)}", content)
+    content = _ISO_DATE_RE.sub(_iso_date, content)
+    content = _SLASH_DATE_RE.sub(_numeric_date, content)
+    content = _DAY_PART_RE.sub(_day_part, content)
+    content = _BARE_HOUR_RE.sub(r"\1 \2:00", content)
+    content = _UNIT_RE.sub(_unit, content)
+    content = _THROUGH_RE.sub(r"\1 to ", content)
+    content = _DASH_RE.sub(r"\1 to ", content)
+    content = _TILL_RE.sub("until ", content)
+    content = _DAYS_OF_MONTH_RE.sub(r"\1 \3 to \2 \3", content)
+    return _QUARTER_RE.sub(r"quarter \1", content)
+
+
+#: a quick test for ``_worded``'s words
+_WORDED_RE = re.compile(
+    rf"\b(?:{_ORDINAL_WORD}|half|through|thru|till|til|quarter|{'|'.join(_SHORT_WEEKDAYS)})\b|\b[IVX]{{1,4}}\b",
+    re.IGNORECASE,
+)
+
+
+def _worded(content: str) -> str:
+    """The steps that need no digit: an ordinal word beside a month, a quarter, a Roman numeral, a
+    range of days, "half an hour"."""
+    if not _WORDED_RE.search(content):
+        return content
+    content = _DAY_FIRST_RE.sub(_day_first, content)
+    content = _MONTH_FIRST_RE.sub(_month_first, content)
+    content = _NTH_QUARTER_RE.sub(lambda m: f"quarter {_QUARTERS[m.group(1).lower()]}", content)
+    content = _ROMAN_RE.sub(lambda m: f"{m.group(1)} {_ROMAN[m.group(2)]}", content)
+    content = _SHORT_WEEKDAY_RANGE_RE.sub(
+        lambda m: f"{_SHORT_WEEKDAYS[m.group(1).lower()]} to {_SHORT_WEEKDAYS[m.group(2).lower()]}", content
+    )
+    content = _THROUGH_RE.sub(r"\1 to ", content)
+    content = _TILL_RE.sub("until ", content)
+    content = _UNIT_AND_HALF_RE.sub(lambda m: f"1.5 {m.group(1)}s", content)
+    return _HALF_AN_HOUR_RE.sub("30 minutes", content)

@@ -1,0 +1,121 @@
+"""A statement's anchors written one way (``consolidation.anchors``): one number, amount, time or date
+in two spellings is one value, so the default word rule merges the statements; another value stays
+another fact. New sentences, none from the labelled sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlane.consolidation.anchors import anchor_forms, currency_name
+from word_rule import joined, merged
+
+TOGETHER = [
+    # numbers and multipliers
+    ("Greta's bakery turned over 84k pounds last year", "Greta's bakery turned over 84,000 pounds last year"),
+    (
+        "Greta's bakery turned over £84,000 last year",
+        "Greta's bakery turned over 84 thousand pounds last year",
+    ),
+    (
+        "Greta's bakery turned over eighty-four thousand pounds last year",
+        "Greta's bakery turned over £84k last year",
+    ),
+    ("The Halvorsen grant is $1.2M", "The Halvorsen grant is 1.2 million dollars"),
+    ("The Halvorsen grant is USD 1,200,000", "The Halvorsen grant is $1.2 million"),
+    ("Oskar keeps two hundred and fifty sheep", "Oskar keeps 250 sheep"),
+    ("The hike takes three and a half hours", "The hike takes 3.5 hours"),
+    ("Maren buys a dozen eggs every Friday", "Maren buys 12 eggs every Friday"),
+    # amounts
+    ("Maren's savings account pays 4.1% interest", "Maren's savings account pays 4.1 percent interest"),
+    ("Maren's savings account pays 4.1 per cent interest", "Maren's savings account pays 4.1% interest"),
+    ("Dev sends ₹5,000 to his parents every month", "Dev sends 5,000 INR to his parents every month"),
+    # times of day
+    ("The ferry to Texel leaves at 7 in the morning", "The ferry to Texel leaves at 7am"),
+    ("The ferry to Texel leaves at seven in the morning", "The ferry to Texel leaves at 07:00"),
+    ("The choir rehearses at 8 in the evening", "The choir rehearses at 8pm"),
+    ("The choir rehearses at 8 in the evening", "The choir rehearses at 20:00"),
+    ("The depot opens at 6 on weekdays", "The depot opens at 6am on weekdays"),
+    ("The depot opens at 6", "The depot opens at 6 o'clock"),
+    # dates
+    ("Jonas's recital is on March 3rd", "Jonas's recital is on 3 March"),
+    ("Jonas's recital is on the third of March", "Jonas's recital is on March 3"),
+    ("Jonas's recital is on the 3rd of March", "Jonas's recital is on 3 March"),
+    ("Jonas's recital is on 13/03/2027", "Jonas's recital is on 13 March 2027"),
+    ("Jonas's recital is on 2027-03-13", "Jonas's recital is on 13 March 2027"),
+    ("The studio is closed till 4 April", "The studio is closed until 4 April"),
+    # ranges, units and numbered things
+    ("The help desk is staffed Monday through Friday", "The help desk is staffed Monday to Friday"),
+    ("The help desk is staffed Mon-Fri", "The help desk is staffed Monday to Friday"),
+    ("The help desk is staffed 9:00-17:00", "The help desk is staffed 9:00 to 17:00"),
+    ("The search API answers in 120 ms", "The search API answers in 120 milliseconds"),
+    ("Pia takes 50 mcg of vitamin D", "Pia takes 50 micrograms of vitamin D"),
+    ("The kiln fires at 1,200 °C", "The kiln fires at 1200 degrees Celsius"),
+    ("Hanno's grandfather has type II diabetes", "Hanno's grandfather has type 2 diabetes"),
+    ("The Q2 sales target is 40 cars", "The second quarter sales target is 40 cars"),
+]
+
+APART = [
+    ("Greta's bakery turned over 84k pounds last year", "Greta's bakery turned over 85k pounds last year"),
+    (
+        "Greta's bakery turned over 84,000 pounds last year",
+        "Greta's bakery turned over 84,000 euros last year",
+    ),
+    ("The Halvorsen grant is 1.2 million dollars", "The Halvorsen grant is 1.2 million Australian dollars"),
+    ("The Halvorsen grant is 500 AUD", "The Halvorsen grant is 500 USD"),
+    ("The ferry to Texel leaves at 8am", "The ferry to Texel leaves at 8pm"),
+    ("The choir rehearses at 8 in the evening", "The choir rehearses at 8am"),
+    ("The depot opens at 6", "The depot opens at 6pm"),
+    ("Jonas's recital is on March 3rd", "Jonas's recital is on 4 March"),
+    ("Jonas's recital is on the third of March", "Jonas's recital is on the fourth of March"),
+    ("Jonas's recital is on 03/04", "Jonas's recital is on 3 April"),  # the 3rd of April or the 4th of March
+    ("The help desk is staffed 9:00-17:00", "The help desk is staffed 9:00 to 18:00"),
+    ("The Q2 sales target is 40 cars", "The Q3 sales target is 40 cars"),
+    ("Hanno's grandfather has type II diabetes", "Hanno's grandfather has type I diabetes"),
+    ("Liv runs a 5k every Saturday", "Liv runs 5,000 every Saturday"),  # a race, not an amount
+]
+
+
+@pytest.mark.parametrize(("a", "b"), TOGETHER)
+def test_one_value_in_two_spellings_merges(a: str, b: str) -> None:
+    assert merged(a, b) and merged(b, a)
+    assert joined(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), APART)
+def test_another_value_stays_apart(a: str, b: str) -> None:
+    assert not merged(a, b) and not merged(b, a)
+    assert not joined(a, b)
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        ("revenue of €84k", "revenue of 84,000 euros"),
+        ("84 thousand pounds", "84,000 pounds"),
+        ("half a million", "500,000"),
+        ("a 5k run", "a 5k run"),  # no money: a race
+        ("the 5m pool", "the 5m pool"),  # metres
+        ("six-year-old twins", "6 year-old twins"),
+        ("my first language", "my first language"),  # an ordinal without a month is left as a word
+        ("every second Tuesday", "every second Tuesday"),
+        ("you may first ask", "you may first ask"),  # "may" is no month
+        ("the twenty-first of May", "21 May"),
+        ("on 03/04", "on 03/04"),
+        ("24/7 support", "24/7 support"),
+        ("born in the 1990s", "born in the 1990s"),
+        ("call 555-0142", "call 555-0142"),
+        ("at 8.30 in the evening", "at 8:30pm"),
+        ("12 at night", "0:00"),
+        ("at the till", "at the till"),
+        ("I like it", "I like it"),
+    ],
+)
+def test_anchor_forms(written: str, plain: str) -> None:
+    assert anchor_forms(written) == plain
+
+
+def test_currency_names_come_from_the_cldr() -> None:
+    assert currency_name("USD") == "dollars"
+    assert currency_name("RSD") == "serbian dinars"
+    assert currency_name("AUD") == "australian dollars"
+    assert currency_name("NYC") is None
