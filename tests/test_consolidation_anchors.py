@@ -47,6 +47,8 @@ TOGETHER = [
     ("The help desk is staffed Monday through Friday", "The help desk is staffed Monday to Friday"),
     ("The help desk is staffed Mon-Fri", "The help desk is staffed Monday to Friday"),
     ("The help desk is staffed 9:00-17:00", "The help desk is staffed 9:00 to 17:00"),
+    ("Rike's studio is shut from 2 May till 9 May", "Rike's studio is shut from 2 May to 9 May"),
+    ("Rike's studio is shut between 2 May and 9 May", "Rike's studio is shut from 2 May until 9 May"),
     ("The search API answers in 120 ms", "The search API answers in 120 milliseconds"),
     ("Pia takes 50 mcg of vitamin D", "Pia takes 50 micrograms of vitamin D"),
     ("The kiln fires at 1,200 °C", "The kiln fires at 1200 degrees Celsius"),
@@ -107,6 +109,9 @@ def test_another_value_stays_apart(a: str, b: str) -> None:
         ("at 8.30 in the evening", "at 8:30pm"),
         ("12 at night", "0:00"),
         ("at the till", "at the till"),
+        ("Bo is the one who plans it", "Bo is the one who plans it"),  # a pronoun, no number
+        ("no one came", "no one came"),
+        ("between Ana and Leo", "between Ana and Leo"),  # no values: no range
         ("I like it", "I like it"),
     ],
 )

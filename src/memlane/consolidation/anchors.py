@@ -10,9 +10,10 @@ joined by it, since only the spelling changes, never the value. (``restatement.w
 writes every time of day as 24-hour "HH:MM", as before.)
 
 - **number words** are digits, by the ``text2num`` package (``alpha2digit``: "eighty-four thousand" is
-  "84000", "thirty-five" "35", "two" "2"); a number word before a hyphen too ("six-year-old" is "6
-  year-old"); ordinal words ("first", "second") are left as words, except beside a month (below): "my
-  first language", "every second Tuesday" say no day;
+  "84000", "thirty-five" "35", "two" "2"; before, the signature read "one" to "ninety-nine" itself); a
+  number word before a hyphen too ("six-year-old" is "6 year-old"); ordinal words ("first", "second")
+  are left as words, except beside a month (below): "my first language", "every second Tuesday" say
+  no day; so is "one" as a pronoun ("the one who runs it", "no one", "one another");
 - **multipliers**: "thousand", "million", "billion" after a number, and "k", "m", "bn" after an amount
   of money (a currency symbol before it, a currency word or code after it: "$450k", "€1.2M", "18k
   pounds"; "5k run" and "5m" are left alone), are the number, written with thousands' commas as the
@@ -36,7 +37,8 @@ writes every time of day as 24-hour "HH:MM", as before.)
   month told apart: "13/04/2026", "2026-04-13", "on 03/03"; "on 03/04" may be either, and stays);
 - **ranges**: "through" / "thru" and a dash between two days, months, times or numbers are "to"
   ("Monday through Friday", "Mon–Fri", "8:00-20:00"); "till" / "til" before a time, a date or a
-  number is "until"; "3-6 June" / "3 to 6 June" is "3 June to 6 June";
+  number is "until"; "from A until B" and "between A and B" (A and B such values) are "from A to B";
+  "3-6 June" / "3 to 6 June" is "3 June to 6 June";
 - **units** after a number WordNet does not read (``lexicon.unit_name`` reads km, kg, ft, mg…): "ms"
   is milliseconds, "mcg" / "µg" micrograms, "h" / "hr" / "hrs" hours, "min" / "mins" minutes, "sec" /
   "s" seconds, "yr" / "yrs" years, "kph" / "km/h" and "mph" kilometres / miles per hour, "°C" / "°F"
@@ -109,8 +111,13 @@ _NUMBER_HYPHEN_RE = re.compile(
     + r")\b)(?=[a-z])",
     re.IGNORECASE,
 )
-#: ordinal words, kept as words by ``alpha2digit`` (split around)
-_ORDINAL_SPLIT_RE = re.compile(rf"\b(?:{_ORDINAL_WORD})\b", re.IGNORECASE)
+#: ordinal words, and "one" as a pronoun ("the one who runs it", "no one", "one another"), kept as words
+#: by ``alpha2digit`` (split around)
+_ORDINAL_SPLIT_RE = re.compile(
+    rf"\b(?:{_ORDINAL_WORD})\b|\b(?:the|no)\s+one\b(?=\s+(?:who|that|which|whom|else)\b|\s*(?:[,.;]|$))"
+    r"|\bno\s+one\b|\bone\s+another\b",
+    re.IGNORECASE,
+)
 
 _MONTH = rf"(?:{MONTH_NAMES})"
 #: "the third of March", "3rd of March", "3rd March": the day first
@@ -185,6 +192,11 @@ _SHORT_WEEKDAY_RANGE_RE = re.compile(
     + r")\b\.?",
     re.IGNORECASE,
 )
+_ANCHOR = rf"(?:\d[\d:.,]*(?:\s*[ap]\.?m\.?|\s+(?:{MONTH_NAMES}))?|(?:{WEEKDAY_NAMES}|{MONTH_NAMES})(?:\s+\d{{1,2}})?)"
+#: "from July 1 until July 14" and "between July 1 and July 14" are "from July 1 to July 14" (two
+#: values: days, months, times or numbers; "between Ana and Leo" is no range)
+_FROM_UNTIL_RE = re.compile(rf"\b(from\s+{_ANCHOR})\s+(?:until|till|til)\s+(?={_ANCHOR}\b)", re.IGNORECASE)
+_BETWEEN_RE = re.compile(rf"\bbetween\s+({_ANCHOR})\s+and\s+(?={_ANCHOR}\b)", re.IGNORECASE)
 _TILL_RE = re.compile(
     rf"\b(?:till|til|'til|’til)\s+(?=\d|{_RANGE_WORD}|noon|midnight|the\s+end\b)", re.IGNORECASE
 )
@@ -399,7 +411,7 @@ def anchor_forms(content: str) -> str:
 
 #: a quick test for ``_worded``'s words
 _WORDED_RE = re.compile(
-    rf"\b(?:{_ORDINAL_WORD}|half|through|thru|till|til|quarter|{'|'.join(_SHORT_WEEKDAYS)})\b|\b[IVX]{{1,4}}\b",
+    rf"\b(?:{_ORDINAL_WORD}|half|through|thru|till|til|until|between|quarter|{'|'.join(_SHORT_WEEKDAYS)})\b|\b[IVX]{{1,4}}\b",
     re.IGNORECASE,
 )
 
@@ -418,5 +430,7 @@ def _worded(content: str) -> str:
     )
     content = _THROUGH_RE.sub(r"\1 to ", content)
     content = _TILL_RE.sub("until ", content)
+    content = _FROM_UNTIL_RE.sub(r"\1 to ", content)
+    content = _BETWEEN_RE.sub(r"from \1 to ", content)
     content = _UNIT_AND_HALF_RE.sub(lambda m: f"1.5 {m.group(1)}s", content)
     return _HALF_AN_HOUR_RE.sub("30 minutes", content)

@@ -8,7 +8,8 @@ The statement's content words (``text.content_words``: stemmed, stopwords droppe
 - currency symbols read as words (``$1,200`` is ``1,200 dollars``);
 - irregular verb forms read as their verb (``began`` is ``begin``, ``bought`` is ``buy``: lemminflect's
   word lists, no model);
-- number words up to twelve read as digits (``two kids`` is ``2 kids``);
+- number words read as digits, and every other anchor written one way (``anchors.anchor_forms``, by
+  ``restatement.written_forms``: ``two kids`` is ``2 kids``, ``84k pounds`` ``84,000 pounds``);
 - words of one meaning are one word (``SYNONYMS``: like / enjoy, love / adore, start / begin, …; a
   preference, a love and a liking are other degrees, ``guards.degree_apart``),
   and filler words that add nothing to the fact are dropped (``FILLERS``: really, also, actually, and
@@ -131,38 +132,10 @@ FILLERS: frozenset[str] = frozenset(
 )
 
 
-_NUMBER_WORDS = dict(
-    zip(
-        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
-        [str(i) for i in range(1, 13)],
-        strict=True,
-    )
-)
-
-
 CURRENCY = {"$": " dollars ", "€": " euros ", "£": " pounds ", "¥": " yen "}
 
 
 _CURRENCY_RE = re.compile("[$€£¥]")
-
-
-_NUMBER_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
-
-
-#: number words from thirteen to ninety-nine ("forty" is "40", "twenty-five" and "twenty five" "25")
-_TEENS = ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-_LARGER_RE = re.compile(
-    rf"\b(?:({'|'.join(_TEENS)})|({'|'.join(_TENS)})(?:[- ]({'|'.join(_UNITS)}))?)\b", re.IGNORECASE
-)
-
-
-def _larger(match: re.Match[str]) -> str:
-    teen, tens, unit = (g.lower() if g else g for g in match.groups())
-    if teen:
-        return str(13 + _TEENS.index(teen))
-    return str(20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) + 1 if unit else 0))
 
 
 #: a unit's abbreviation of two or three letters after a number ("90 km", "28 ft", "5 kg"): read as
@@ -244,15 +217,13 @@ def normalise(content: str, plans: bool = True) -> str:
     """Contractions spelled out and the speaker as "the user" (``restatement.plain_forms``), a place's
     names in other languages as one (``places.place_names``), a relation said from the other side as
     its possessive (``relations.relation_forms``: "Ana reports to Leo" is "Ana's manager is Leo"),
-    currency symbols as words, number words up to twelve as digits, "twice" as "2 times". With
+    currency symbols as words, number words as digits (``anchors``), "twice" as "2 times". With
     ``plans=False`` a plan's progressive stays as written ("is moving in June": ``tense`` reads it as
     under way)."""
     normalised = structure_forms(relation_forms(place_names(plain_forms(content, plans))))
     normalised = _CURRENCY_RE.sub(lambda m: CURRENCY[m.group()], normalised)
     normalised = _TIMES_RE.sub(lambda m: _TIMES[m.group(1).lower()] + m.group(2), normalised)
-    normalised = _LARGER_RE.sub(_larger, normalised)
-    normalised = _UNIT_AFTER_RE.sub(_unit_named, normalised)
-    return _NUMBER_RE.sub(lambda m: _NUMBER_WORDS[m.group().lower()], normalised)
+    return _UNIT_AFTER_RE.sub(_unit_named, normalised)
 
 
 def normalise_order(content: str) -> str:
