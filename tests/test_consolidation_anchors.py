@@ -104,6 +104,8 @@ def test_another_value_stays_apart(a: str, b: str) -> None:
         ("the twenty-first of May", "21 May"),
         ("on 03/04", "on 03/04"),
         ("24/7 support", "24/7 support"),
+        ("open until 9.30", "open until 9.30"),  # a time, no date
+        ("on 13.04.2026", "on 13 April 2026"),
         ("born in the 1990s", "born in the 1990s"),
         ("call 555-0142", "call 555-0142"),
         ("at 8.30 in the evening", "at 8:30pm"),

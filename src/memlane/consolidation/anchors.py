@@ -326,8 +326,8 @@ def _month_first(m: re.Match[str]) -> str:
 
 def _numeric_date(m: re.Match[str]) -> str:
     before, first, second, year = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
-    if before is None and year is None:
-        return m.group()
+    if year is None and (before is None or "." in m.group()):
+        return m.group()  # "24/7", "until 9.30" (a time): a date needs a year, or "/" after "on"…
     if 1 <= second <= 12 and (first > 12 or first == second) and first <= 31:
         day, month = first, second
     elif 1 <= first <= 12 and 12 < second <= 31:
@@ -374,53 +374,99 @@ def _codes(content: str) -> str:
     return _CODE_BEFORE_RE.sub(before, _CODE_AFTER_RE.sub(after, content))
 
 
+_DIGIT_RE = re.compile(r"\d")
+_WORDS_RE = re.compile(r"[a-z]+(?:-[a-z]+)?")
+#: the words that may start a number ("eighty", "thousand", "dozen") and those ``_worded`` reads
+_NUMBER_WORDS = frozenset(_UNITS_1 + _TEENS + _TENS + ["zero", "hundred", "thousand", "million", "billion"])
+_WORDED = frozenset(
+    [w for o in _ORDINALS for w in o.split()]
+    + [
+        "half",
+        "through",
+        "thru",
+        "till",
+        "til",
+        "until",
+        "between",
+        "quarter",
+        "type",
+        "phase",
+        "stage",
+        "step",
+        "grade",
+        "level",
+        "class",
+        "tier",
+        "part",
+    ]
+    + list(_SHORT_WEEKDAYS)
+)
+_SYMBOL_RE = re.compile(f"[{re.escape(_SYMBOLS)}]")
+_DAY_PARTS = ("morning", "afternoon", "evening", "night")
+
+
 @lru_cache(maxsize=65536)
 def anchor_forms(content: str) -> str:
     """``content`` with its numbers, amounts, times, dates, ranges and units written one way (module
-    docstring); unchanged when it has none."""
-    if any(c.isdigit() for c in content):  # "84 thousand", "$1.2M" before the words ("eighty thousand")
+    docstring); unchanged when it has none. Each step runs only when a word or character it reads is
+    there (the statement's words read once)."""
+    low = content.lower()
+    words = {w for word in _WORDS_RE.findall(low) for w in word.split("-")}
+    digits = _DIGIT_RE.search(content) is not None
+    if digits:  # "84 thousand", "$1.2M" before the words ("eighty thousand")
         content = _MULTIPLIER_RE.sub(_multiplied, content)
-    content = _A_MULTIPLIER_RE.sub(_a_multiplied, content) if "a" in content else content
-    content = _spelled_numbers(content)
-    content = _worded(content)
-    if not any(c.isdigit() for c in content):
+    if words & _NUMBER_WORDS or "dozen" in words:
+        content = _A_MULTIPLIER_RE.sub(_a_multiplied, content) if "a" in words or "one" in words else content
+        content = _spelled_numbers(content)
+        digits = True
+    if words & _WORDED or "q" in words:
+        content = _worded(content)
+    if not digits:
         return content
-    symbols = _symbols()
-    if any(s in content for s in symbols):  # "€2,000" is "2,000 euros", "₹800" "800 indian rupees"
-        content = re.sub(
-            "(" + "|".join(map(re.escape, symbols)) + r")\s*(\d[\d,.]*\d|\d)",
-            lambda m: f"{m.group(2)} {currency_name(symbols[m.group(1)]) or m.group(1)}",
-            content,
-        )
-    content = _HALF_RE.sub(r"\1.5", content)
-    content = _PERCENT_RE.sub(r"\1 percent", content)
-    content = _codes(content)
-    content = _DAY_FIRST_RE.sub(lambda m: f"{_day(m, 1, 2)} {m.group(3)}", content)
-    content = _MONTH_FIRST_RE.sub(lambda m: f"{m.group(1)} {_day(m, 2, 3)}", content)
-    content = _ISO_DATE_RE.sub(_iso_date, content)
-    content = _SLASH_DATE_RE.sub(_numeric_date, content)
-    content = _DAY_PART_RE.sub(_day_part, content)
-    content = _BARE_HOUR_RE.sub(r"\1 \2:00", content)
+    if _SYMBOL_RE.search(content) or not content.isascii():
+        symbols = _symbols()
+        if any(s in content for s in symbols):  # "€2,000" is "2,000 euros", "₹800" "800 indian rupees"
+            content = re.sub(
+                "(" + "|".join(map(re.escape, symbols)) + r")\s*(\d[\d,.]*\d|\d)",
+                lambda m: f"{m.group(2)} {currency_name(symbols[m.group(1)]) or m.group(1)}",
+                content,
+            )
+    if "half" in words:
+        content = _HALF_RE.sub(r"\1.5", content)
+    if "%" in content or "cent" in words:
+        content = _PERCENT_RE.sub(r"\1 percent", content)
+    if re.search(r"\b[A-Z]{3}\b", content):
+        content = _codes(content)
+    if words & _MONTH_WORDS:
+        content = _DAY_FIRST_RE.sub(_day_first, content)
+        content = _MONTH_FIRST_RE.sub(_month_first, content)
+    if "-" in content:
+        content = _ISO_DATE_RE.sub(_iso_date, content)
+    if "/" in content or "." in content:
+        content = _SLASH_DATE_RE.sub(_numeric_date, content)
+    if any(part in low for part in _DAY_PARTS):
+        content = _DAY_PART_RE.sub(_day_part, content)
+    if "at" in words:
+        content = _BARE_HOUR_RE.sub(r"\1 \2:00", content)
     content = _UNIT_RE.sub(_unit, content)
-    content = _THROUGH_RE.sub(r"\1 to ", content)
-    content = _DASH_RE.sub(r"\1 to ", content)
-    content = _TILL_RE.sub("until ", content)
-    content = _DAYS_OF_MONTH_RE.sub(r"\1 \3 to \2 \3", content)
-    return _QUARTER_RE.sub(r"quarter \1", content)
+    if "through" in words or "thru" in words:
+        content = _THROUGH_RE.sub(r"\1 to ", content)
+    if "-" in content or "–" in content or "—" in content:
+        content = _DASH_RE.sub(r"\1 to ", content)
+    if "till" in words or "til" in words:
+        content = _TILL_RE.sub("until ", content)
+    if "to" in words or "-" in content or "–" in content:
+        content = _DAYS_OF_MONTH_RE.sub(r"\1 \3 to \2 \3", content)
+    return _QUARTER_RE.sub(r"quarter \1", content) if "Q" in content else content
 
 
-#: a quick test for ``_worded``'s words
-_WORDED_RE = re.compile(
-    rf"\b(?:{_ORDINAL_WORD}|half|through|thru|till|til|until|between|quarter|{'|'.join(_SHORT_WEEKDAYS)})\b|\b[IVX]{{1,4}}\b",
-    re.IGNORECASE,
-)
+#: month names in lower case (with their abbreviations), for a quick test
+_MONTH_WORDS = frozenset(_MONTHS) | frozenset(m[:3] for m in _MONTHS) | {"sept"}
 
 
 def _worded(content: str) -> str:
     """The steps that need no digit: an ordinal word beside a month, a quarter, a Roman numeral, a
     range of days, "half an hour"."""
-    if not _WORDED_RE.search(content):
-        return content
     content = _DAY_FIRST_RE.sub(_day_first, content)
     content = _MONTH_FIRST_RE.sub(_month_first, content)
     content = _NTH_QUARTER_RE.sub(lambda m: f"quarter {_QUARTERS[m.group(1).lower()]}", content)
