@@ -3072,9 +3072,12 @@ def _resolve(
             # one Gabriel Souza said to be a striker and another the physio), or the one of the title's
             # gender where the others' sentences say they are of the other ("Mr Kapanadze" with Giorgi
             # and "Nino Kapanadze is Giorgi's mother")
+            # or the only one whose sentences name the organisation or place the mention's sentence
+            # names ("Botha from Sequoia" with Roelof Botha, who "leads Sequoia", and Naledi Botha)
             for narrowed in (
                 _described_alike(mention, kind, list(found.values())),
                 _of_said_gender(mention, kind, list(found.values())),
+                _named_alike(mention, kind, list(found.values())),
             ):
                 if len(narrowed) == 1:
                     match = narrowed[0]
@@ -4005,6 +4008,113 @@ def _of_said_gender(
     if gender is None or not all(_is_person(kind, c) for c in fitting):
         return list(fitting)
     return [c for c in fitting if all(said_gender(known) in (None, gender) for known in c.said)]
+
+
+def _named_alike(mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]) -> list[Candidate]:
+    """Of people a mention fits equally, the one whose sentences (``Candidate.said``) name the
+    organisation or place the mention's own sentence says its person is from or at, when no other's do
+    ("Botha from Sequoia" with "Roelof Botha leads Sequoia" and "Naledi Botha is our angel from
+    Johannesburg"; "Kouassi from Katiola" with "Kouassi Yao is a cashew farmer from Katiola"). The name
+    is a run of words written with a capital (``_proper_runs``), the same whole run in both (not
+    "Construtora Horizonte" / "Horizonte Seguros"), no part of the mention's or any fitting person's
+    names (a relative named in both says nothing of which one), no title, month, day or language; the
+    sentence that names it must not deny it ("..., not from Globex"). Empty unless exactly one candidate
+    has it: the evidence must exclude all the others."""
+    if len(fitting) < 2 or not all(_is_person(kind, c) for c in fitting):
+        return []
+    said = _mention_said(mention)
+    if said is None:
+        return []
+    names: set[str] = {w for run, _ in _proper_runs(mention.name or "") for w in run}
+    for candidate in fitting:
+        for known in _names_of(candidate):
+            names |= {w for run, _ in _proper_runs(known) for w in run}
+    mine = {run for run in _where_from(said) if not set(run) <= names}
+    if not mine:
+        return []
+    found = [
+        c
+        for c in fitting
+        if any(
+            not set(run) <= {_fold(d) for d in denials(known).words} and not _negated_before(known, run[0])
+            for known in c.said
+            for run in mine & {run for run, _ in _proper_runs(known, skip_first=True)}
+        )
+    ]
+    return found if len(found) == 1 else []
+
+
+#: a negation a few words before a word ("not from Globex", "never worked at Globex", "no longer at")
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|without|unrelated|different)\b|n['’]t\b")
+
+
+def _negated_before(said: str, word: str) -> bool:
+    """Whether a negation stands at most three words before the folded ``word`` in ``said``."""
+    words = re.findall(r"[\w'’]+", _fold(said))
+    return any(
+        re.sub(r"['’]s?$", "", w) == word and _NEGATION.search(" ".join(words[max(0, at - 3) : at]))
+        for at, w in enumerate(words)
+    )
+
+
+#: where a sentence says its person is from or at, right after the name ("@ from Sequoia", "@, at
+#: Globex,", "@ of Hongda Textiles", "@ in Katiola"), or before it as a modifier ("the Solukhumbu @")
+_FROM_NAMED = re.compile(MARK + r",?\s+(?:from|at|of|in|with)\s+(?:the\s+)?(?P<after>[^\W\d_].*)", re.DOTALL)
+_NAMED_BEFORE = re.compile(r"\bthe\s+(?P<before>[^\W\d_][\w'’-]*)\s+" + MARK)
+_PROPER_WORD = re.compile(r"[^\W\d_][\w'’.&-]*")
+
+
+def where_said_from(said: str) -> bool:
+    """Whether the marked sentence ``said`` names where its person is from or at by a proper name
+    ("@ from Sequoia", "the Solukhumbu @"): what ``_named_alike`` compares with the candidates'
+    sentences (a store reads them for such a mention)."""
+    return bool(_where_from(said))
+
+
+@lru_cache(maxsize=4096)
+def _where_from(said: str) -> frozenset[tuple[str, ...]]:
+    """The proper names (``_proper_runs``) of where ``said``'s person is from or at (``_FROM_NAMED``:
+    the run the words after the preposition start with; ``_NAMED_BEFORE``)."""
+    found: set[tuple[str, ...]] = set()
+    for match in _FROM_NAMED.finditer(said):
+        runs = _proper_runs(match.group("after"))
+        if runs and runs[0][1] == 0:
+            found.add(runs[0][0])
+    for match in _NAMED_BEFORE.finditer(said):
+        found |= {run for run, _ in _proper_runs(match.group("before"))}
+    return frozenset(found)
+
+
+def _proper_runs(text: str, *, skip_first: bool = False) -> list[tuple[tuple[str, ...], int]]:
+    """The runs of words of ``text`` written with a capital, side by side with only spaces between
+    (folded, a possessive's "'s" and a full stop off), a title, month, day or language ending a run;
+    with ``skip_first``, not the sentence's first word (a capital there says nothing) unless the
+    sentence starts with a name's mark. Each with where it starts in ``text``."""
+    runs: list[tuple[tuple[str, ...], int]] = []
+    run: list[str] = []
+    start, end = 0, -1
+    for at, match in enumerate(_PROPER_WORD.finditer(text.replace(MARK, " , "))):
+        word = match.group()
+        folded = _fold(re.sub(r"['’]s?$", "", word)).strip(".")
+        proper = (
+            word[0].isupper()
+            and not (skip_first and at == 0 and not text.lstrip().startswith(MARK))
+            and len(folded) > 1
+            and not is_title(folded)
+            and not _a_time_or_language(folded)
+        )
+        joined = run and not text.replace(MARK, " , ")[end : match.start()].strip()
+        if run and not (proper and joined):
+            runs.append((tuple(run), start))
+            run = []
+        if proper:
+            if not run:
+                start = match.start()
+            run.append(folded)
+        end = match.end()
+    if run:
+        runs.append((tuple(run), start))
+    return runs
 
 
 def _backed_people(mention: Mention, kind: EntityType | None, pool: Sequence[Candidate]) -> list[Candidate]:

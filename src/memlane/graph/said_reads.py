@@ -49,6 +49,7 @@ from .resolution import (
     said_apart,
     says_private,
     title_gender,
+    where_said_from,
 )
 from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self
 
@@ -189,7 +190,8 @@ def _needs(
     # of two people a name fits equally the sentences that named them tell)
     # (an occupation said before the name, "our accountant Julia", or a relative of someone, "@ is his
     # son": resolution compares them with what was said of the candidates; or the writer, "@ is me",
-    # who is none of the relatives and colleagues the candidates were said to be)
+    # who is none of the relatives and colleagues the candidates were said to be; or where the person is
+    # from, "Botha from Johannesburg": the one of two a sentence that named them put there)
     return bool(
         relations(said)
         or denied.words
@@ -199,6 +201,7 @@ def _needs(
         or kin_of_another(said)
         or any(occupations(r) for r, _ in roles(said))
         or said_self(said)
+        or where_said_from(said)
     )
 
 
