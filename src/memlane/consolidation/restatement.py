@@ -64,6 +64,7 @@ _GOT_RE = re.compile(
     re.IGNORECASE,
 )
 _SPACES_RE = re.compile(r"\s+")
+_DIGIT_RE = re.compile(r"\d")
 #: the extractor's third person as the speaker's words (``extraction.classify`` writes "the user" for
 #: "I"): "the user's" is "my", "the user" a subject "I", elsewhere "me"; the first matching wins
 _SPEAKER: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -245,7 +246,7 @@ def written_forms(content: str, plans: bool = True) -> str:
     low = content.lower()
     if "half past" in low or "quarter" in low:  # "half past eight" is "08:30", as "8:30" is
         content = _PAST_RE.sub(_past, content)
-    if any(c.isdigit() for c in content):
+    if _DIGIT_RE.search(content):  # a regex: a generator over every character cost more than the rules
         content = _MONTH_SHORT_RE.sub(lambda m: _full_month(m.group(1) or m.group(2)), content)
         content = _MERIDIEM_RE.sub(
             lambda m: _hour(int(m.group(1)), m.group(2), m.group(3)) or m.group(), content
