@@ -57,14 +57,11 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
+from ..text.dates import MONTH_NAMES, MONTHS_IN_ORDER, WEEKDAY_NAMES
 
 __all__ = ["anchor_forms", "currency_name"]
 
-_MONTHS = [
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-]  # fmt: skip
+_MONTHS = MONTHS_IN_ORDER
 _SHORT_WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday",
                    "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday",
                    "sat": "Saturday", "sun": "Sunday"}  # fmt: skip

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.dates import CALENDAR_WORDS
 from ..text.table_cache import cached_table
 from .company_names import is_common_word
 from .given_names import is_given_name
@@ -345,29 +346,7 @@ _COMPANY_TAILS = frozenset(
     ]
 )
 #: months and weekdays: capitalised, and some are given names ("May", "June", "August")
-_CALENDAR = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ]
-)
+_CALENDAR = CALENDAR_WORDS
 
 
 def _fold_word(word: str) -> str:

@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..text.dates import CALENDAR_WORDS
 from ..text.legal_forms import legal_form_length
 from . import org_forms
 from .company_names import is_common_word, is_trade_word, short_reference, singular_form
@@ -3494,27 +3495,8 @@ _WORD = re.compile(r"\w+")
 
 #: English names of months, days, seasons and feasts, and of scripts: what "in" may put after a place's
 #: name that is no region ("Florence in June", "Бишкек in Cyrillic")
-_TIMES_AND_SCRIPTS = frozenset(
+_TIMES_AND_SCRIPTS = CALENDAR_WORDS | frozenset(
     [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
         "spring",
         "summer",
         "autumn",

@@ -41,6 +41,9 @@ _WEEKDAYS: dict[str, int] = {
 #: the full month and weekday names as regular-expression alternatives, for other modules' patterns
 MONTH_NAMES = "|".join(m for m in _MONTHS if m in _FULL_MONTHS)
 WEEKDAY_NAMES = "|".join(_WEEKDAYS)
+#: the full month names in the calendar's order ("january" first), and with the weekdays as a set
+MONTHS_IN_ORDER: tuple[str, ...] = tuple(sorted(_FULL_MONTHS, key=_MONTHS.__getitem__))
+CALENDAR_WORDS: frozenset[str] = frozenset(MONTHS_IN_ORDER) | frozenset(_WEEKDAYS)
 #: each month's abbreviation and its full name ("sept" -> "september"), for other modules' rewriting
 MONTH_ABBREVIATIONS: dict[str, str] = {
     short: full for short, n in _MONTHS.items() if short not in _FULL_MONTHS

@@ -610,17 +610,25 @@ class EntityWriteOps(EdgeSourceOps):
         found = self._run(f"SELECT DISTINCT b.workspace, b.owner, b.visibility{unsaid}", params)
         if not found:
             return
-        held = [scope for scope in (EntityScope(*r) for r in found) if self._try_lock_scope(scope)]
+        held = self._hold_scopes(found)
         if not held:
             return
-        for scope in held:
-            self._will_change(scope)  # (other processes' caches may find an entity by them)
-        self._forget_all()
         self._run(
             f"DELETE{unsaid} AND (b.workspace, b.owner, b.visibility) IN (SELECT * FROM"
             " unnest(%s::text[], %s::text[], %s::text[]))",
             (*params, [s.workspace for s in held], [s.owner for s in held], [s.visibility for s in held]),
         )
+
+    def _hold_scopes(self, rows: Sequence[tuple[Any, ...]]) -> list[EntityScope]:
+        """The scopes of ``rows`` (workspace, owner, visibility) this transaction could lock, marked as
+        changing (other processes' caches may find an entity by what is deleted in them). Locked first,
+        as ``drop_orphans`` does (see there): a scope another transaction holds is skipped, not waited for."""
+        held = [scope for scope in (EntityScope(*r) for r in rows) if self._try_lock_scope(scope)]
+        for scope in held:
+            self._will_change(scope)
+        if held:
+            self._forget_all()
+        return held
 
     def drop_text_ids(self, entity_ids: Sequence[str]) -> None:
         """Before ``drop_orphans``, once memories are deleted (their source rows with them, ON DELETE
@@ -637,14 +645,9 @@ class EntityWriteOps(EdgeSourceOps):
         found = self._run(f"SELECT DISTINCT x.workspace, x.owner, x.visibility{unnamed}", (list(entity_ids),))
         if not found:
             return
-        # Their scopes locked first, as ``drop_orphans`` does (see there): a scope another transaction
-        # holds is skipped, not waited for.
-        held = [scope for scope in (EntityScope(*r) for r in found) if self._try_lock_scope(scope)]
+        held = self._hold_scopes(found)
         if not held:
             return
-        for scope in held:
-            self._will_change(scope)  # (other processes' caches may find an entity by them)
-        self._forget_all()
         self._run(
             f"DELETE{unnamed} AND (x.workspace, x.owner, x.visibility) IN (SELECT * FROM"
             " unnest(%s::text[], %s::text[], %s::text[]))",
