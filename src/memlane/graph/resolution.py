@@ -3746,7 +3746,17 @@ def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
     if mention.context and introduces(mention.name.strip(), mention.context):
         return False
     said = _mention_said(mention)
+    if said is not None and _SET_APART_BY_PLACE.search(said):
+        return False
     return said is None or not _says_new(said)
+
+
+#: the marked name (``said.MARK``) told from a namesake by where the writer knows the person ("Mateo
+#: Herrera at work", "Owain Rees from the office", "from my old job"): a qualifier that is there only
+#: because another bearer of the given name is known, so no completion of that name
+_SET_APART_BY_PLACE = re.compile(
+    rf"{MARK}\s*,?\s+(?:at|from)\s+(?:my\s+(?:old\s+)?|the\s+|our\s+)?(?:work|office|job)\b", re.IGNORECASE
+)
 
 
 def _kin_in_common(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
