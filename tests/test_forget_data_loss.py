@@ -7,21 +7,13 @@ name only (closer to the name alone than to the topic, with the default embedder
 
 from __future__ import annotations
 
+from tests.forget_keys import forgotten, stored
+
 from memlane import Memlane
 
 
-def _store(mem: Memlane, texts: dict[str, str]) -> dict[str, str]:
-    return {mem.store(text).id: key for key, text in texts.items()}
-
-
-def _forget(mem: Memlane, keys: dict[str, str], query: str) -> set[str]:
-    dry = {keys[i] for i in mem.forget(query=query, dry_run=True).deleted}
-    assert {keys[i] for i in mem.forget(query=query).deleted} == dry
-    return dry
-
-
 def test_a_namesake_inside_a_longer_name_is_another_person(mem: Memlane) -> None:
-    keys = _store(
+    keys = stored(
         mem,
         {
             "mateo": "Mateo is allergic to bee stings and has an EpiPen",
@@ -30,16 +22,16 @@ def test_a_namesake_inside_a_longer_name_is_another_person(mem: Memlane) -> None
             "swim": "Mateo starts swimming lessons on Monday",
         },
     )
-    assert _forget(mem, keys, "forget that Mateo is allergic to bee stings") == {"mateo"}
+    assert forgotten(mem, keys, "forget that Mateo is allergic to bee stings") == {"mateo"}
 
 
 def test_the_only_bearer_of_a_full_name_is_still_meant(mem: Memlane) -> None:
-    keys = _store(mem, {"herrera": "Mateo Herrera is allergic to bee stings", "other": "Ana likes tea"})
-    assert _forget(mem, keys, "forget that Mateo is allergic to bee stings") == {"herrera"}
+    keys = stored(mem, {"herrera": "Mateo Herrera is allergic to bee stings", "other": "Ana likes tea"})
+    assert forgotten(mem, keys, "forget that Mateo is allergic to bee stings") == {"herrera"}
 
 
 def test_a_title_of_the_other_sex_is_another_person(mem: Memlane) -> None:
-    keys = _store(
+    keys = stored(
         mem,
         {
             "teacher": "Mr Abernethy is my son's maths teacher",
@@ -47,11 +39,11 @@ def test_a_title_of_the_other_sex_is_another_person(mem: Memlane) -> None:
             "office": "Mrs Abernethy runs the school office",
         },
     )
-    assert _forget(mem, keys, "forget everything about Mr Abernethy") == {"teacher", "fractions"}
+    assert forgotten(mem, keys, "forget everything about Mr Abernethy") == {"teacher", "fractions"}
 
 
 def test_a_thing_of_the_subject_the_statement_does_not_name(mem: Memlane) -> None:
-    keys = _store(
+    keys = stored(
         mem,
         {
             "diabetic": "My dad is type 2 diabetic",
@@ -59,19 +51,19 @@ def test_a_thing_of_the_subject_the_statement_does_not_name(mem: Memlane) -> Non
             "clinic": "Dad's diabetes clinic is on 3 June",
         },
     )
-    assert _forget(mem, keys, "forget that my dad is diabetic") == {"diabetic"}
-    keys = _store(
+    assert forgotten(mem, keys, "forget that my dad is diabetic") == {"diabetic"}
+    keys = stored(
         mem,
         {
             "moved": "Grandad Ifor moved into Bryn Awel care home in April",
             "fees": "Grandad Ifor's care home fees are £1,100 a week",
         },
     )
-    assert _forget(mem, keys, "forget that Grandad Ifor moved into the care home") == {"moved"}
+    assert forgotten(mem, keys, "forget that Grandad Ifor moved into the care home") == {"moved"}
 
 
 def test_a_topic_of_a_things_name_keeps_what_speaks_of_the_name_only(smem: Memlane) -> None:
-    keys = _store(
+    keys = stored(
         smem,
         {
             "date": "Uncle Femi's 60th is on 15 June at the Grange Hall",
@@ -79,8 +71,8 @@ def test_a_topic_of_a_things_name_keeps_what_speaks_of_the_name_only(smem: Memla
             "knee": "Uncle Femi had a knee operation in January",
         },
     )
-    assert _forget(smem, keys, "forget everything about Uncle Femi's 60th") == {"date", "food"}
-    keys = _store(
+    assert forgotten(smem, keys, "forget everything about Uncle Femi's 60th") == {"date", "food"}
+    keys = stored(
         smem,
         {
             "married": "Omar is getting married in Seville",
@@ -88,4 +80,4 @@ def test_a_topic_of_a_things_name_keeps_what_speaks_of_the_name_only(smem: Memla
             "google": "Omar works at Google",
         },
     )
-    assert _forget(smem, keys, "forget everything about Omar's wedding") == {"married", "wedding"}
+    assert forgotten(smem, keys, "forget everything about Omar's wedding") == {"married", "wedding"}

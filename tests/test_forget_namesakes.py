@@ -7,19 +7,9 @@ Saturn is another kind (``_another_kind``); with no kind ahead, every namesake g
 
 from __future__ import annotations
 
+from tests.forget_keys import forgotten, stored
+
 from memlane import Memlane
-
-
-def _store(mem: Memlane, texts: dict[str, str]) -> dict[str, str]:
-    return {mem.store(text).id: key for key, text in texts.items()}
-
-
-def _forget(mem: Memlane, keys: dict[str, str], query: str) -> set[str]:
-    preview = mem.forget(query=query, dry_run=True).deleted
-    deleted = mem.forget(query=query).deleted
-    assert sorted(preview) == sorted(deleted)
-    return {keys[i] for i in deleted}
-
 
 SATURN = {
     "moons": "Saturn has 146 moons",
@@ -30,11 +20,11 @@ SATURN = {
 
 
 def test_a_topic_forget_that_names_the_kind_spares_the_namesake(mem: Memlane) -> None:
-    keys = _store(mem, {**SATURN, "mind": "Saturn is on my mind today"})
-    assert _forget(mem, keys, "forget everything about Saturn the bank") == {"account", "card"}
+    keys = stored(mem, {**SATURN, "mind": "Saturn is on my mind today"})
+    assert forgotten(mem, keys, "forget everything about Saturn the bank") == {"account", "card"}
     # "moons" follows its link (the only Saturn there was, said a planet since); "mind", linked to
     # neither (either could be meant), is kept: nothing says it is the planet
-    assert _forget(mem, keys, "forget everything about the planet Saturn") == {"planet", "moons"}
+    assert forgotten(mem, keys, "forget everything about the planet Saturn") == {"planet", "moons"}
     assert {keys[m.id] for m in mem.list_recent(limit=10)} == {"mind"}
 
 
@@ -44,7 +34,7 @@ def test_a_topic_forget_without_a_kind_keeps_a_namesake_said_another_kind(mem: M
     memories are about, and a memory that says its Saturn is another kind of thing is kept: "Mercury is
     the closest planet to the sun" among three memories of the bank, "the Orion nebula" among a
     project's.) The planet's memory says so; the one linked to the planet's entity follows it."""
-    keys = _store(
+    keys = stored(
         mem,
         {
             "moons": "Saturn has 146 moons",
@@ -54,21 +44,21 @@ def test_a_topic_forget_without_a_kind_keeps_a_namesake_said_another_kind(mem: M
             "card": "My Saturn debit card expires in May",
         },
     )
-    assert _forget(mem, keys, "forget everything about Saturn") == {"bank", "account", "card"}
+    assert forgotten(mem, keys, "forget everything about Saturn") == {"bank", "account", "card"}
     assert {keys[m.id] for m in mem.list_recent(limit=10)} == {"moons", "planet"}
 
 
 def test_a_topic_forget_without_a_kind_ahead_deletes_every_namesake(mem: Memlane) -> None:
     """As many memories of each kind (the planet's two, one saying it and one linked to it, and the
     bank's two): which one the speaker means is not told, and every namesake goes."""
-    keys = _store(mem, SATURN)
-    assert _forget(mem, keys, "forget everything about Saturn") == set(SATURN)
+    keys = stored(mem, SATURN)
+    assert forgotten(mem, keys, "forget everything about Saturn") == set(SATURN)
 
 
 def test_what_a_memory_says_in_passing_is_another_kind(mem: Memlane) -> None:
     """A project's memories and a star's, a bank's and the planet's in retrograde: the kind most of the
     name's memories are of is the one meant; the memory said another kind is kept."""
-    keys = _store(
+    keys = stored(
         mem,
         {
             "project": "Vega is our new billing project",
@@ -76,8 +66,8 @@ def test_what_a_memory_says_in_passing_is_another_kind(mem: Memlane) -> None:
             "star": "Vega is the brightest star in Lyra",
         },
     )
-    assert _forget(mem, keys, "forget everything about Vega") == {"project", "kickoff"}
-    keys = _store(
+    assert forgotten(mem, keys, "forget everything about Vega") == {"project", "kickoff"}
+    keys = stored(
         mem,
         {
             "bank": "Mercury is the bank we use for the startup",
@@ -85,12 +75,12 @@ def test_what_a_memory_says_in_passing_is_another_kind(mem: Memlane) -> None:
             "retrograde": "Mercury is in retrograde according to my sister",
         },
     )
-    assert _forget(mem, keys, "delete anything about Mercury") == {"bank", "account"}
+    assert forgotten(mem, keys, "delete anything about Mercury") == {"bank", "account"}
 
 
 def test_a_memory_that_says_what_is_called_the_name(mem: Memlane) -> None:
     """ "Our intern is called Ostrava" says its Ostrava is a person, among three memories of the city."""
-    keys = _store(
+    keys = stored(
         mem,
         {
             "flight": "Flight to Ostrava lands on 14 July at 18:40",
@@ -99,11 +89,11 @@ def test_a_memory_that_says_what_is_called_the_name(mem: Memlane) -> None:
             "intern": "Our intern is called Ostrava, she is from Slovakia",
         },
     )
-    assert _forget(mem, keys, "forget everything about Ostrava") == {"flight", "hotel", "trip"}
+    assert forgotten(mem, keys, "forget everything about Ostrava") == {"flight", "hotel", "trip"}
 
 
 def test_a_person_and_a_place_of_one_name(mem: Memlane) -> None:
-    keys = _store(
+    keys = stored(
         mem,
         {
             "niece": "Brooklyn is my niece",
@@ -112,15 +102,15 @@ def test_a_person_and_a_place_of_one_name(mem: Memlane) -> None:
             "moved": "We moved to Brooklyn in 2020",
         },
     )
-    assert _forget(mem, keys, "forget everything about my niece Brooklyn") == {"niece", "said"}
+    assert forgotten(mem, keys, "forget everything about my niece Brooklyn") == {"niece", "said"}
 
 
 def test_the_embedder_settles_a_memory_that_says_nothing_of_the_kind(smem: Memlane) -> None:
     """With an embedder, a memory that does not say which namesake it means goes with the memories it
     reads closest to: linked to neither, "Saturn's rings are made of ice" with "Saturn is the second
     largest planet"; linked by a guess to the planet, "Saturn froze my savings" with the bank's."""
-    keys = _store(
+    keys = stored(
         smem, {"froze": "Saturn froze my savings", **SATURN, "rings": "Saturn's rings are made of ice"}
     )
-    assert _forget(smem, keys, "forget everything about the planet Saturn") == {"planet", "moons", "rings"}
-    assert _forget(smem, keys, "forget everything about Saturn the bank") == {"account", "card", "froze"}
+    assert forgotten(smem, keys, "forget everything about the planet Saturn") == {"planet", "moons", "rings"}
+    assert forgotten(smem, keys, "forget everything about Saturn the bank") == {"account", "card", "froze"}

@@ -598,62 +598,47 @@ class EntityWriteOps(EdgeSourceOps):
     def drop_text_keys(self, pairs: Sequence[tuple[str, str]]) -> None:
         """Once memories are deleted (their source rows and links with them, ON DELETE CASCADE): delete
         the keys of ``pairs`` (``text_keys_of``) that no memory still linked to their entity gives.
-        (As SQLite's; their scopes locked first, as ``drop_text_ids`` does.)"""
-        if not pairs:
-            return
-        unsaid = (
-            " FROM entity_blocking_keys b WHERE (b.entity_id, b.key) IN (SELECT * FROM unnest(%s::text[],"
-            " %s::text[])) AND NOT EXISTS (SELECT 1 FROM memory_entity_links l JOIN entity_key_sources s"
-            " ON s.memory_seq = l.memory_seq WHERE l.entity_id = b.entity_id AND s.key = b.key)"
-        )
-        params = ([p[0] for p in pairs], [p[1] for p in pairs])
-        found = self._run(f"SELECT DISTINCT b.workspace, b.owner, b.visibility{unsaid}", params)
-        if not found:
-            return
-        held = self._hold_scopes(found)
-        if not held:
-            return
-        self._run(
-            f"DELETE{unsaid} AND (b.workspace, b.owner, b.visibility) IN (SELECT * FROM"
-            " unnest(%s::text[], %s::text[], %s::text[]))",
-            (*params, [s.workspace for s in held], [s.owner for s in held], [s.visibility for s in held]),
-        )
-
-    def _hold_scopes(self, rows: Sequence[tuple[Any, ...]]) -> list[EntityScope]:
-        """The scopes of ``rows`` (workspace, owner, visibility) this transaction could lock, marked as
-        changing (other processes' caches may find an entity by what is deleted in them). Locked first,
-        as ``drop_orphans`` does (see there): a scope another transaction holds is skipped, not waited for."""
-        held = [scope for scope in (EntityScope(*r) for r in rows) if self._try_lock_scope(scope)]
-        for scope in held:
-            self._will_change(scope)
-        if held:
-            self._forget_all()
-        return held
+        (As SQLite's; in the scopes this transaction could lock, as ``drop_text_ids``.)"""
+        if pairs:
+            self._delete_in_held_scopes(
+                "b",
+                " FROM entity_blocking_keys b WHERE (b.entity_id, b.key) IN (SELECT * FROM unnest(%s::text[],"
+                " %s::text[])) AND NOT EXISTS (SELECT 1 FROM memory_entity_links l JOIN entity_key_sources s"
+                " ON s.memory_seq = l.memory_seq WHERE l.entity_id = b.entity_id AND s.key = b.key)",
+                ([p[0] for p in pairs], [p[1] for p in pairs]),
+            )
 
     def drop_text_ids(self, entity_ids: Sequence[str]) -> None:
         """Before ``drop_orphans``, once memories are deleted (their source rows with them, ON DELETE
         CASCADE): delete the external ids of ``entity_ids`` that were read from text only and that no
         memory of their scope names any more (``add_external_id_sources``). (As SQLite's.)"""
-        if not entity_ids:
-            return
-        unnamed = (
-            " FROM entity_external_ids x WHERE x.entity_id = ANY(%s::text[]) AND x.from_text AND NOT EXISTS"
-            " (SELECT 1 FROM entity_external_id_sources s JOIN memories m ON m.seq = s.memory_seq"
-            " WHERE s.external_id = x.external_id AND m.workspace = x.workspace AND m.owner = x.owner"
-            " AND m.visibility = x.visibility)"
-        )
-        found = self._run(f"SELECT DISTINCT x.workspace, x.owner, x.visibility{unnamed}", (list(entity_ids),))
-        if not found:
-            return
-        held = self._hold_scopes(found)
+        if entity_ids:
+            self._delete_in_held_scopes(
+                "x",
+                " FROM entity_external_ids x WHERE x.entity_id = ANY(%s::text[]) AND x.from_text AND NOT EXISTS"
+                " (SELECT 1 FROM entity_external_id_sources s JOIN memories m ON m.seq = s.memory_seq"
+                " WHERE s.external_id = x.external_id AND m.workspace = x.workspace AND m.owner = x.owner"
+                " AND m.visibility = x.visibility)",
+                (list(entity_ids),),
+            )
+
+    def _delete_in_held_scopes(self, alias: str, from_where: str, params: tuple[Any, ...]) -> None:
+        """``DELETE`` the rows ``from_where`` selects (a ``FROM ... WHERE`` of one scoped table, named
+        ``alias``) in the scopes this transaction could lock, marked as changing (other processes'
+        caches may find an entity by what goes). Locked first, as ``drop_orphans`` does (see there): a
+        scope another transaction holds is skipped, not waited for, and its rows stay."""
+        scope = f"{alias}.workspace, {alias}.owner, {alias}.visibility"
+        found = self._run(f"SELECT DISTINCT {scope}{from_where}", params)
+        held = [s for s in (EntityScope(*r) for r in found) if self._try_lock_scope(s)]
         if not held:
             return
+        for s in held:
+            self._will_change(s)
+        self._forget_all()
         self._run(
-            f"DELETE{unnamed} AND (x.workspace, x.owner, x.visibility) IN (SELECT * FROM"
-            " unnest(%s::text[], %s::text[], %s::text[]))",
-            (list(entity_ids), [s.workspace for s in held], [s.owner for s in held],
-             [s.visibility for s in held]),
-        )  # fmt: skip
+            f"DELETE{from_where} AND ({scope}) IN (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
+            (*params, [s.workspace for s in held], [s.owner for s in held], [s.visibility for s in held]),
+        )
 
     def link_entities(self, links: Sequence[tuple[int, str, LinkRole]]) -> None:
         if links:  # (held back: ``flush_entities``)
