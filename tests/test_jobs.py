@@ -177,7 +177,8 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
     # A live worker must never look dead: with --stale-after 3 a heartbeat (the sweep's claim, or
     # procrastinate's worker) late by 3 s on a loaded machine (load ~40: a process gets a few percent of
     # a core, PostgreSQL too) let the other worker retry the live job and take its sweep over: one extra
-    # "failed" run. 30 s is past any lateness seen; the killed worker still is taken over (after ~30 s).
+    # "failed" run. 30 s is past any lateness seen; the killed worker's heartbeats are aged past it
+    # below rather than waited for.
     args = ("--tick", "1", "--batch", "4", "--stale-after", "30")
     with (
         _worker_at(db, home, *args) as (first, first_lines),
@@ -190,6 +191,15 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
             second, first_lines)  # fmt: skip
         victim.send_signal(signal.SIGKILL)
         victim.wait(timeout=10)
+        # Dead, its last heartbeats only age: the two it left (procrastinate's worker row, and its sweep's
+        # claim on the profile) are made older than --stale-after here instead of waited 30 s for. The
+        # survivor's own rows are untouched, and it still has to find the dead worker by their age.
+        aged = rows(db, "UPDATE procrastinate_workers SET last_heartbeat = last_heartbeat - interval '1 hour'"
+                        " WHERE id IN (SELECT worker_id FROM procrastinate_jobs WHERE status = 'doing'"
+                        " AND args->>'job' LIKE 'sweep:%') RETURNING id")  # fmt: skip
+        assert len(aged) == 1
+        assert rows(db, "UPDATE profiles SET run_heartbeat_at = run_heartbeat_at - interval '1 hour'"
+                        " WHERE run_token IS NOT NULL RETURNING name") == [("prefs",)]  # fmt: skip
         try:
             _wait("the other worker to finish the sweep",
                   lambda: any("sweep:" in x and "succeeded" in x for x in survivor_lines), timeout=600)  # fmt: skip
@@ -206,8 +216,8 @@ def test_postgresql_workers_share_the_schedule_and_retry_a_killed_sweep(pg_url: 
     mem.close()
     done = rows(db, "SELECT status, attempts FROM procrastinate_jobs WHERE task_name = 'memlane.run'"
                     " AND args->>'job' LIKE 'sweep:%'")  # fmt: skip
-    # the sweep job was queued once, and retried after the kill (again while the dead run's claim was
-    # not yet stale: "busy")
+    # the sweep job was queued once, and retried after the kill (again if the dead run's claim was not
+    # yet found stale: "busy")
     assert len(done) == 1 and done[0][0] == "succeeded" and done[0][1] >= 1
 
 
