@@ -104,6 +104,7 @@ def test_human_output(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("memory", "store", "my password is hunter2hunter2"), "secret"),
+        (("memory", "store", "my card is 4111 1111 1111 1111"), "looks like a payment card number"),
         (("memory", "get", "nope"), "no memory"),
         (("memory", "store", "x", "--source", "s" * 201), "source"),
         (("memory", "store", "x", "--replaces", "nope"), "replaces"),

@@ -305,3 +305,39 @@ def test_a_secret_after_many_values_is_found() -> None:
     data = {"rows": [{"n": i, "note": "fine"} for i in range(40_000)] + [{"password": "hunter2"}]}
     finding = scan_fields({"data": data})
     assert finding is not None and finding.field == "data.rows[40000].password"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My credit card number is 4929 1837 5521 0043",  # a check digit wrong, said as a card
+        "Visa 4111 1111 1111 1111 exp 12/27",
+        "4111111111111111",
+        "Amex 3782 822463 10005",
+        "Meine Kreditkartennummer ist 4012 8888 8888 1881",
+    ],
+)
+def test_payment_card_numbers_are_refused_by_kind(text: str) -> None:
+    with pytest.raises(SecretRefused) as info:
+        check_no_secret(text)
+    assert str(info.value).startswith("content: refused: looks like a payment card number;")
+    assert "1111 1111" not in str(info.value) and "0043" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order 4532015112830366 shipped",  # Luhn-valid with a Visa prefix: the word says what it is
+        "Amazon order #113-4567890-1234567",
+        "IMEI 356938035643809",
+        "ISBN 978-0-306-40615-7",
+        "IBAN DE89 3704 0044 0532 0130 00",
+        "call +44 20 7946 0958",
+        "card ending 4417",
+        "4929 **** **** 0043",
+        "tracking 9400 1000 0000 0000 0000 00",
+        "barcode 4006381333931",
+    ],
+)
+def test_card_shaped_numbers_of_other_kinds_pass(text: str) -> None:
+    assert find_secret(text) is None

@@ -21,6 +21,8 @@ from servers import Stack, bearer, make_stack, running
 # Built from parts so that no scanner mistakes this test file for a leak.
 GH = "ghp_" + "R7tK2mPq9WvX4nB8cL1sD6fH3jZ0yA5eG2uQ"
 STRIPE = "sk_" + "live_" + "4eC39HqLyjWDarjtT1zdp7dc"
+CARD = "4111 1111 " + "1111 1111"  # Visa's test number: Luhn-valid, refused by its shape alone
+CARD_BAD = "4929 1837 " + "5521 0043"  # a check digit wrong: refused as said after a card word
 HIDDEN_GH = GH[:12] + "\u200b" + GH[12:]  # a zero-width space inside the token
 
 #: (fields stored with an ordinary content, the field the error names, the secret it must not quote)
@@ -38,11 +40,14 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
     ({"space": "ops-" + GH}, "space", GH),
     ({"related_user": "admin / Tr0ub4dor&3"}, "related_user", "Tr0ub4dor"),
     ({"data": {"home": {"gate_code": "7319"}}}, "data.home.gate_code", "7319"),
+    ({"data": {"wallet": {"card_number": CARD_BAD}}}, "data.wallet.card_number", CARD_BAD),
+    ({"provenance": {"note": f"paid with {CARD}"}}, "provenance.note", CARD),
 ]
 CONTENTS = [
     ("token " + HIDDEN_GH, GH[12:]),
     ("Das WLAN-Passwort ist Sonnenblume77", "Sonnenblume77"),
     ("curl -u admin:S3cr3t! https://api.example.com/v1/items", "S3cr3t"),
+    (f"My credit card number is {CARD_BAD}", CARD_BAD),
     ("DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=" + "a1B2" * 22 + "==", "a1B2a1B2"),
 ]
 IDS = [case[1] for case in CASES]
@@ -182,10 +187,13 @@ def test_mcp_refuses_each_field(stack: Stack, tmp_path: Path) -> None:
                 ({"source": STRIPE}, "source"),
                 ({"space": "ops-" + HIDDEN_GH}, "space"),
                 ({"content": "admin / Tr0ub4dor&3"}, "content"),
+                ({"content": f"Visa {CARD} expires 12/27"}, "content"),
             ):
                 text = await error_of(session, "memory_store", **{"content": "Ann moved", **arguments})
                 assert f"{field}: refused: looks like" in text and "secret_refused" in text, text
-                assert not any(s in text for s in (GH[12:], STRIPE, "hunter2", "Tr0ub4dor"))
+                assert not any(s in text for s in (GH[12:], STRIPE, "hunter2", "Tr0ub4dor", CARD))
+            text = await error_of(session, "memory_store", content=f"card {CARD}")
+            assert "content: refused: looks like a payment card number" in text, text
             text = await error_of(session, "memory_store", content="Ann moved", **{GH: 1})
             assert "invalid_input" in text and GH not in text and "<key>" in text
 

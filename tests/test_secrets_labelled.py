@@ -2,7 +2,9 @@
 
 dev.jsonl was written before the detectors and used while writing them (so passing it is a regression
 check, not a measure); heldout.jsonl was written afterwards and is measured, not tuned on, by
-bench/secret_scan.py (docs/secrets.md). Values carry a ``<<>>`` marker inside fake tokens so that
+bench/secret_scan.py (docs/secrets.md). cards.jsonl (payment card numbers and look-alikes: order,
+tracking, IMEI, ISBN, IBAN and phone numbers) was written with the card detector, so it is in-sample.
+Values carry a ``<<>>`` marker inside fake tokens so that
 repository scanners do not flag this data; it is removed on loading.
 """
 
@@ -59,3 +61,15 @@ def test_heldout_refusal_rate() -> None:
     secrets = _load("heldout.jsonl", "secret")
     refused = sum(scan_fields({p.values[0]: p.values[1]}) is not None for p in secrets)
     assert refused / len(secrets) >= 0.9
+
+
+@pytest.mark.parametrize(("field", "value"), _load("cards.jsonl", "secret"))
+def test_card_numbers_are_refused(field: str, value: Any) -> None:
+    finding = scan_fields({field: value})
+    assert finding is not None and finding.kind == "a payment card number"
+
+
+@pytest.mark.parametrize(("field", "value"), _load("cards.jsonl", "benign"))
+def test_card_look_alikes_pass(field: str, value: Any) -> None:
+    """Order, tracking, IMEI, ISBN, EAN, IBAN, phone and bank account numbers, last fours, masked cards."""
+    assert scan_fields({field: value}) is None

@@ -64,7 +64,7 @@ user told you before (their preferences, people, projects, decisions). Store, wi
 is worth knowing next time: a stated preference ("I prefer…", "always…", "from now on…"), a durable fact \
 about the user or their world (people, companies, projects, dates, numbers), a decision and its reason. \
 Do not store transient task state, small talk, questions, guesses, or secrets (passwords, API keys, \
-tokens): secrets are refused."""
+tokens, payment card numbers): secrets are refused."""
 
 _STORE = """\
 Store one durable piece of knowledge as a short, self-contained statement.
@@ -76,7 +76,8 @@ Write it so it makes sense on its own later ("Ana's daughter is allergic to pean
 allergic").
 
 Do not store: transient task state (current file, step 3 of 5), small talk, questions, speculation, \
-anything the user asked you to forget, or secrets (passwords, API keys, tokens — they are refused).
+anything the user asked you to forget, or secrets (passwords, API keys, tokens, payment card numbers — \
+they are refused).
 
 An update of the same subject and attribute ("the standup is now at 10:00") supersedes the older fact \
 automatically; when unsure it does not, and lists the near-matches in `similar` [{id, content, score}]: \

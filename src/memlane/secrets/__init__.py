@@ -19,8 +19,9 @@ Texts are scanned after :func:`~memlane.secrets.normalise.normalise` (NFKC, invi
 removed, confusable letters folded), so a zero-width space inside a token does not hide it. Detection
 is conservative: concrete credentials by shape (``shapes``) or by context (``context``); ordinary talk
 about credentials, placeholders and random-looking harmless strings (UUIDs, commit hashes, base64 ids)
-pass. It is a safety net for accidents, not a data-loss-prevention system: a bare high-entropy
-string with no context is not refused, nor are payment cards or personal data. Refusal and
+pass. Payment card numbers are refused too (``cards``: said as a card, or a card by issuer prefix,
+length and Luhn check digit). It is a safety net for accidents, not a data-loss-prevention system: a
+bare high-entropy string with no context is not refused, nor is personal data. Refusal and
 false-positive rates on a labelled set: ``docs/secrets.md``.
 """
 
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SecretRefused
+from .cards import find_card
 from .context import find_contextual
 from .normalise import normalise
 from .shapes import find_token
@@ -60,7 +62,7 @@ _KEYWORDS = (
 _KEY_STEMS = (
     "pass", "pwd", "pw", "secret", "token", "key", "pin", "auth", "bearer", "cred", "cookie", "session",
     "kennwort", "mdp", "contrase", "clave", "senha", "wachtwoord", "aws", "amazon", "login", "user",
-    "code", "combin", "combo",
+    "code", "combin", "combo", "card", "karte", "carte", "tarjeta", "cartao", "cartão",
 )  # fmt: skip
 _CONN_RE = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://([^\s:/@]{0,128}):([^\s@/]{1,256})@[^\s/@]+")
 _PLAIN_KEY_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
@@ -87,7 +89,7 @@ def find_secret(text: str) -> str | None:
     assignments and "my password is X" statements in English, German, French, Spanish, Italian,
     Portuguese and Dutch; passwords on command lines (``curl -u``, ``--password``, ``mysql -p``);
     user/password pairs; an AWS secret access key next to the word AWS; a credential word followed
-    by a random-looking token.
+    by a random-looking token; a payment card number ("a payment card number").
     """
     if not text:
         return None
@@ -100,6 +102,9 @@ def find_secret(text: str) -> str | None:
         for m in _CONN_RE.finditer(text):
             if _real_password(m.group(2)):
                 return "a connection string with a password"
+    kind = find_card(text)
+    if kind is not None:
+        return kind
     low = text.lower()
     if not any(word in low for word in _KEYWORDS):
         return None
