@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from memlane.consolidation.compounds import modifier_moved
-from memlane.consolidation.guards import degree_apart, degrees
+from memlane.consolidation.guards import benefit, benefit_apart, degree_apart, degrees
 from word_rule import merged
 
 APART = [
@@ -22,6 +22,9 @@ APART = [
     ("Mara is a dog trainer", "Mara is a trainer with dogs"),
     ("Mara is a dog trainer", "Mara's dog is a trainer"),
     ("Teo is a horse photographer", "Teo's horse is a photographer"),
+    # "enjoys" a possession is having it ("have for one's benefit"), not liking it
+    ("Bram enjoys a staff discount at the bookshop", "Bram likes a staff discount at the bookshop"),
+    ("Odile enjoys a generous pension", "Odile loves a generous pension"),
 ]
 TOGETHER = [
     ("Jo likes modern jazz", "Jo enjoys modern jazz"),
@@ -63,3 +66,14 @@ def test_a_compound_reworded_otherwise_is_not_a_moved_modifier() -> None:
     assert not modifier_moved("Ravi has a peanut allergy", "Ravi is allergic to peanuts")
     assert not modifier_moved("Ravi uses the office parking", "Ravi uses the parking at the office")
     assert modifier_moved("Ravi is a child dentist", "Ravi is a dentist with children")
+
+
+def test_enjoying_a_possession_is_having_it() -> None:
+    assert benefit("Bram enjoys a 10% staff discount at the bookshop") == "discount"
+    assert benefit("Odile enjoyed a generous pension") == "pension"
+    assert benefit("Bram enjoys hiking in the Alps") is None  # the pleasure sense: a liking
+    assert benefit("Bram enjoys jazz") is None
+    # kept apart only from a liking; having it is the same fact
+    assert benefit_apart("Odile enjoys a pension", "Odile is fond of a pension")
+    assert not benefit_apart("Odile enjoys a pension", "Odile has a pension")
+    assert not benefit_apart("Bram enjoys jazz", "Bram likes jazz")

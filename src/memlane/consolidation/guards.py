@@ -1,8 +1,9 @@
 """The guards both consolidation modes share (``kept_apart``): two statements that say other facts
 though their words agree: another time (a plan, a duty or a past habit against a fact: ``tense``), a
 direction reversed or changed ("from Adyen to Stripe" / "from Stripe to Adyen"), another frequency
-("usually" / "rarely"), another degree of liking ("prefers" / "likes" / "loves") or a role placed in
-time with other words ("former manager" / "manager"). Pure functions, no I/O.
+("usually" / "rarely"), another degree of liking ("prefers" / "likes" / "loves"), a possession enjoyed
+against a liking ("enjoys a discount" / "likes a discount") or a role placed in time with other words
+("former manager" / "manager"). Pure functions (WordNet read through ``lexicon``).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ import re
 from functools import lru_cache
 
 from .. import text
+from . import lexicon
 from .discourse import strip_discourse
 from .signature import WORD_RE, normalise
 
 __all__ = [
     "PHRASE_END",
+    "benefit_apart",
     "degree_apart",
     "degree_of",
     "degrees",
@@ -257,6 +260,50 @@ def degree_of(word: str) -> str | None:
     return next((_DEGREE[x] for x in sorted(lemmas) if x in _DEGREE), None)
 
 
+#: WordNet's lexicographer file of possessions (noun.possession: "discount", "pension", "salary")
+_NOUN_POSSESSION = 21
+#: words that end the phrase a verb acts on ("enjoys a discount **at** the gym")
+_PHRASE_STOP = frozenset(
+    re.findall(
+        r"\w+", "at in on for from with to by of about during since until because and or but when while"
+    )
+)
+
+
+@lru_cache(maxsize=65536)
+def benefit(content: str) -> str | None:
+    """The possession a statement says someone **enjoys** in WordNet's first sense of the verb, "have
+    for one's benefit" ("Lea enjoys a discount at the gym", "enjoys a generous pension"): the noun
+    ending the phrase after "enjoy" (before a preposition, at most four words on) when one of its
+    three most frequent noun senses is a possession (noun.possession). None otherwise ("enjoys
+    hiking", "enjoys jazz": the pleasure sense, a liking)."""
+    words = WORD_RE.findall(strip_discourse(content)[0].lower())
+    for i, word in enumerate(words):
+        if word not in ("enjoy", "enjoys", "enjoyed", "enjoying"):
+            continue
+        head = None
+        for after in words[i + 1 : i + 5]:
+            if after in _PHRASE_STOP:
+                break
+            if lexicon.part_of_speech(after) == "n":
+                head = after
+        if head is not None and any(
+            lexicon.lex_file(s) == _NOUN_POSSESSION for s in lexicon.noun_senses(head, 3)
+        ):
+            return head
+    return None
+
+
+def benefit_apart(a: str, b: str) -> bool:
+    """Whether one statement says someone enjoys a possession (``benefit``: has it, to their benefit)
+    and the other says a liking without it: "Lea enjoys a discount at the gym" / "Lea likes a discount
+    at the gym" (a discount she has / one she would welcome). The word rule reads "enjoys" as "likes"
+    (``signature.SYNONYMS``), right for "enjoys hiking", not for the sense of having."""
+    return any(
+        benefit(x) is not None and benefit(y) is None and bool(degrees(y)) for x, y in ((a, b), (b, a))
+    )
+
+
 def degree_apart(a: str, b: str) -> bool:
     """Whether both statements say how much someone likes something, in other degrees: "Omar prefers
     trains" / "Omar likes trains" (a comparison is not a liking), "Leo loves Nora" / "Leo likes Nora"
@@ -290,8 +337,9 @@ def kept_apart(a: str, b: str) -> bool:
     """The guards both consolidation modes share (the word rule's ``compatible_parts`` and
     ``paraphrases.guarded``): times apart (a plan, a duty or a wish against a fact done), a direction
     reversed or a name's direction changed ("to Abuja" / "from Abuja"), another frequency, another
-    degree of liking ("prefers" / "likes" / "loves"), or a role placed in time with other words
-    ("former manager" / "manager": ``qualifiers_apart``)."""
+    degree of liking ("prefers" / "likes" / "loves"), a possession enjoyed against a liking
+    (``benefit_apart``), or a role placed in time with other words ("former manager" / "manager":
+    ``qualifiers_apart``)."""
     return (
         qualifiers_apart(a, b)
         or times_apart(a, b)
@@ -299,4 +347,5 @@ def kept_apart(a: str, b: str) -> bool:
         or direction_changed(a, b)
         or frequency_apart(a, b)
         or degree_apart(a, b)
+        or benefit_apart(a, b)
     )
