@@ -41,6 +41,7 @@ from functools import lru_cache
 from ..text.table_cache import cached_table
 
 __all__ = [
+    "EXONYM_DOMINANCE",
     "MIN_POPULATION",
     "ORDINARY_GIVEN_NAME",
     "ORDINARY_NAME_POPULATION",
@@ -73,6 +74,11 @@ TOWN_POPULATION = 15_000
 #: 1/SHARED_NAME_RATIO of the larger, says no more than "one of them" (see ``is_shared_name``).
 SHARED_NAME_POPULATION = 300_000
 SHARED_NAME_RATIO = 10
+#: A city's other name that smaller towns bear as their own denotes the city when it has this many
+#: times as many inhabitants as those towns together ("Calcutta": Kolkata, 129 times the South African
+#: town's). A choice, not fitted to a labelled set; "Canton" (Guangzhou, 79 times the four American
+#: towns') and "Vienne" (Vienna, 58 times the French town) stay below it, as earlier rounds decided.
+EXONYM_DOMINANCE = 100
 
 _SEPARATORS = re.compile(r"[\W_]+")
 
@@ -155,14 +161,24 @@ def _build_cities() -> tuple[dict[str, int], dict[str, frozenset[tuple[str, str]
                 best[key] = rank
             if key and population >= MIN_POPULATION:
                 where.setdefault(key, set()).add(region)
-    # a large city's name in another language that is a smaller town's own name ("Vienne" for Vienna
-    # and the French town, "Monterey" for Monterrey and the Californian town, "Canton" for Guangzhou
-    # and Canton, Ohio) may be either: it denotes no city here
-    names = {
-        key: rank[1]
-        for key, rank in best.items()
-        if not (own.get(key, set()) - {rank[1]}) or rank[1] in own[key]
-    }
+    names: dict[str, int] = {}
+    for key, rank in best.items():
+        owners = own.get(key, set()) - {rank[1]}
+        if not owners or rank[1] in own[key]:
+            names[key] = rank[1]
+            continue
+        # a larger city's other name that is a smaller town's own name ("Vienne" for Vienna and the
+        # French town, "Monterey" for Monterrey and the Californian town, "Canton" for Guangzhou and
+        # Canton, Ohio) may be either: it denotes no city here; unless the city dwarfs every town
+        # bearing it (EXONYM_DOMINANCE: "Calcutta", Kolkata's, and a South African town's of 36,000;
+        # "Pekin", "Batavia": not a name of two or three letters, "Pa" for Chongqing),
+        # or is no SHARED_NAME_RATIO times the largest of them, when the name is that town's own
+        # ("Venice": one of Dayton's other names in GeoNames, the own name of Venice, Italy)
+        sizes = [int(cities[str(town)]["population"]) for town in owners if str(town) in cities]
+        if sizes and len(key) >= 4 and rank[0] >= EXONYM_DOMINANCE * sum(sizes):
+            names[key] = rank[1]
+        elif sizes and rank[0] < SHARED_NAME_RATIO * max(sizes):
+            names[key] = max((int(cities[str(t)]["population"]), t) for t in owners if str(t) in cities)[1]
     # a city's own name denotes it, even where a larger city lists it among its other names ("Porto",
     # one of Bordeaux's romanisations): the largest city of MIN_POPULATION or more that bears it as its own
     owned: dict[str, tuple[int, int]] = {}
@@ -244,17 +260,19 @@ def is_shared_name(name: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
-def city_of(name: str) -> int | None:
+def city_of(name: str, *, named_place: bool = False) -> int | None:
     """The geonames id of the city a place name denotes ("Wien", "Vienna", "Vienne" -> Vienna's; "東京"
     -> Tokyo's, a name in another script as written), or None when it is no city's name. A city's
     other name (not its own) that is also an ordinary word of English text (``_ordinary_word``:
     "Media" for Médéa, "Tango" for Tanggu, "Hanna" for Khanna) denotes it only when the city has
-    :data:`ORDINARY_NAME_POPULATION` inhabitants or more ("Roma")."""
+    :data:`ORDINARY_NAME_POPULATION` inhabitants or more ("Roma"). With ``named_place`` (the name is
+    known to be a place's: a sentence or the caller typed it), a given name of other languages is no
+    ordinary word ("Athina" is Athens); an English word or an English given name still is."""
     if not _latin(name):
         return _native_cities().get(_native_key(name))
     key = _key(name)
     city = _gazetteer().get(key)
-    if city is None or not _ordinary_word(name, given=True):
+    if city is None or not _ordinary_word(name, given=not named_place):
         return city
     own, population = _city_senses()[0].get(city, ("", 0))
     if key != own and population < ORDINARY_NAME_POPULATION:
@@ -476,12 +494,13 @@ def load_tables() -> None:
     _airport_codes()
 
 
-def place_key(name: str) -> str | None:
+def place_key(name: str, *, named_place: bool = False) -> str | None:
     """What a place name denotes, as a key two names of one place share: ``t:DE`` for a country's name in
-    any language, else ``g:<geonames id>`` for a city's, else None."""
+    any language, else ``g:<geonames id>`` for a city's, else None. ``named_place``: the name is known
+    to be a place's (an entity typed place), not a word that may be one (``city_of``)."""
     if (territory := territory_of(name)) is not None:
         return f"t:{territory}"
-    if (city := city_of(name)) is not None:
+    if (city := city_of(name, named_place=named_place)) is not None:
         return f"g:{city}"
     return None
 

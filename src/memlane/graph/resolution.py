@@ -1116,7 +1116,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         keys |= _thing_keys(name, plain, kind)
         if kind is EntityType.REPOSITORY and plain:
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
-        if kind is EntityType.PLACE and (place := place_key(name)) is not None:
+        if kind is EntityType.PLACE and (place := place_key(name, named_place=True)) is not None:
             keys.add(place)  # the country or city, whatever the language of its name
         if kind is EntityType.PLACE:
             # "MUC" and "Munich Airport" are found as Munich
@@ -1127,12 +1127,12 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             # "Jeju Island" is found as "Jeju", "Mount Yotei" as "Yōtei-zan", "Cochin Port" as "Kochi
             # Port" (the city's name in another language)
             keys.add(f"n:{worded[0]}")
-            if (place := place_key(worded[0])) is not None:
+            if (place := place_key(worded[0], named_place=True)) is not None:
                 keys.add(place)
         if kind is EntityType.PLACE and (head := _place_parts(name)[0]) != name:
             # "Springfield, IL" is found as "Springfield" (and "Springfield, Illinois")
             keys.add(f"n:{normalise_name(head, kind)}")
-            if (place := place_key(head)) is not None:
+            if (place := place_key(head, named_place=True)) is not None:
                 keys.add(place)
     return frozenset(keys)
 
@@ -1789,8 +1789,10 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 return "partial"
     if kind is EntityType.PLACE and ctype is EntityType.PLACE:
         # the country's or city's name in another language ("Wien" / "Vienna", "Niemcy" / "Germany")
-        place = place_key(name)
-        if place is not None and any(place_key(known) == place for known in _names_of(candidate)):
+        place = place_key(name, named_place=True)
+        if place is not None and any(
+            place_key(known, named_place=True) == place for known in _names_of(candidate)
+        ):
             return "nickname"
         if _airport_fit(name, _names_of(candidate)):
             return "nickname"
@@ -1919,8 +1921,8 @@ def _airport_fit(name: str, names: Sequence[str]) -> bool:
 def _same_place_name(a: str, b: str) -> bool:
     if normalise_name(a, EntityType.PLACE) == normalise_name(b, EntityType.PLACE):
         return True
-    key = place_key(a)
-    return key is not None and key == place_key(b)
+    key = place_key(a, named_place=True)
+    return key is not None and key == place_key(b, named_place=True)
 
 
 def _qualified_place_fit(name: str, names: Sequence[str]) -> str | None:
