@@ -208,6 +208,8 @@ _FEMALE_TITLES = frozenset(
         *("signorina", "kyria", "gospozha", "smt", "shrimati"),
         # Portuguese "Dona", Arabic "Sheikha", Filipino "Ate" (elder sister), Spanish "Dra.", "Profesora"
         *("dona", "sheikha", "ate", "dra", "profesora", "professora"),
+        # Quebec French "Dre" (docteure)
+        "dre",
     ]
 )
 _TITLES = (
@@ -266,6 +268,9 @@ _TITLES = (
             # offices of courts, committees, pharmacies and chess ("Magistrate Botha", "Adv. Thandeka
             # Mkhize", "Chairman Iqbal", "Pharm. Chukwuemeka Obiora", "GM Mammadov")
             *("magistrate", "advocate", "adv", "chairman", "chairwoman", "chairperson", "pharm", "gm"),
+            # Turkish "Dt." (diş hekimi, a dentist), Swahili "Daktari" / "Dkt." (a doctor), and the
+            # grandparents as "Grandma" and "Grandpa" are ("Grandfather Giorgos")
+            *("dt", "daktari", "dkt", "grandfather", "grandmother"),
         ]
     )
     | _MALE_TITLES
@@ -424,6 +429,11 @@ _UMLAUTS = str.maketrans(
         "Å": "Aa",
     }
 )
+#: South Slavic "đ" written "dj" ("Đorđe" / "Djordje"), in a name that is South Slavic by its letters: a
+#: "đ" inside a word, or "ć", "č", "š" or "ž" ("Đoković"). Vietnamese "đ", always a word's first letter,
+#: is a "d" ("Đức", "Trần Minh Đức")
+_SOUTH_SLAVIC_DJ = str.maketrans({"đ": "dj", "Đ": "Dj"})
+_SOUTH_SLAVIC = re.compile(r"\wđ|[ćčšžĆČŠŽ]")
 
 
 #: Turkish and Azerbaijani letters as English text writes them ("Şahin" / "Shahin", "Çelik" / "Chelik",
@@ -441,6 +451,8 @@ def _english_spellings(name: str) -> tuple[str, ...]:
     forms = []
     if (expanded := name.translate(_UMLAUTS)) != name:
         forms.append(expanded)
+    if "đ" in name.casefold() and _SOUTH_SLAVIC.search(name):
+        forms.append(name.translate(_SOUTH_SLAVIC_DJ).translate(_UMLAUTS))
     if (turkic := name.translate(_TURKIC)) != name:
         if "ə" in name.casefold():
             turkic = turkic.translate(_AZERBAIJANI)
@@ -885,12 +897,41 @@ _LOWER_CASE_AFTER = {
 }  # fmt: skip
 
 
+#: Vietnamese words of address written with their tones, capitalised too ("Cậu Minh", "Chú Tư", "Bà
+#: Lan"): so written they are no names ("Anh", "Cu" without their marks may be)
+_VIETNAMESE_ADDRESS = {
+    "chị": "f", "ông": "m", "bà": "f", "cô": "f", "chú": "m", "bác": None, "cậu": "m", "dì": "f",
+    "thím": "f", "mợ": "f",
+}  # fmt: skip
+
+#: What the person is to the writer, written before the name ("my daughter Njeri", "our neighbour
+#: Wanjiru", "my little brother Kelvin"): no part of the name
+_RELATION_BEFORE = re.compile(
+    r"^(?:my|our)\s+(?:[a-z]+\s+)?(?:daughter|son|brother|sister|wife|husband|partner|cousin|niece|nephew"
+    r"|aunt|auntie|uncle|mother|father|mum|mom|dad|grandmother|grandfather|grandma|grandpa|grandson"
+    r"|granddaughter|neighbou?r|friend|colleague|boss|landlord|landlady)\s+(?=[^\W\d_])",
+)
+
+#: Given names written short with a full stop: Filipino "Ma." (María, Maria), South Asian and Malay
+#: "Md.", "Mohd.", "Muhd." (Muhammad, in its commonest spelling in South Asia; the others are read
+#: as spellings of it)
+_GIVEN_NAME_ABBREVIATIONS = {"Ma.": "Maria", "Md.": "Mohammad", "Mohd.": "Mohammad", "Muhd.": "Muhammad"}
+
+
 def _without_lower_case_address(name: str) -> tuple[str, str | None]:
     """A name without a word of address written in lower case before or after it ("chị Hà",
-    "Iqbal sahib"), and the gender that word states."""
+    "Iqbal sahib"; a Vietnamese one with its tones in any case, "Cậu Minh"), without what the person
+    is to the writer before it ("my daughter Njeri"), and the gender the word of address states."""
+    if (relation := _RELATION_BEFORE.match(name)) is not None and name[relation.end() :][:1].isupper():
+        name = name[relation.end() :]
     words = name.split()
     gender = None
-    if len(words) >= 2 and words[0].islower() and (folded := _fold(words[0])) in _LOWER_CASE_BEFORE:
+    if len(words) >= 2 and words[0] in _GIVEN_NAME_ABBREVIATIONS:
+        words = [_GIVEN_NAME_ABBREVIATIONS[words[0]], *words[1:]]
+    if len(words) >= 2 and (address := unicodedata.normalize("NFC", words[0]).casefold()) in _VIETNAMESE_ADDRESS:
+        gender = _VIETNAMESE_ADDRESS[address]
+        words = words[1:]
+    elif len(words) >= 2 and words[0].islower() and (folded := _fold(words[0])) in _LOWER_CASE_BEFORE:
         gender = _LOWER_CASE_BEFORE[folded]
         words = words[1:]
     if len(words) >= 2 and words[-1].islower() and (folded := _fold(words[-1])) in _LOWER_CASE_AFTER:
