@@ -518,12 +518,17 @@ _PLACE_WORDS_BEFORE = {
     ("kingdom", "of"): "state", ("republic", "of"): "state", ("lake",): "feature", ("lago", "de"): "feature",
     ("lago",): "feature", ("lac",): "feature", ("mount",): "feature", ("mt",): "feature",
     ("monte",): "feature", ("valle", "del"): "feature", ("valle", "de"): "feature", ("pulau",): "island",
+    # a town's quarter ("barrio de Almagro", "bairro de Alfama") and a farm ("Finca La Esperanza")
+    ("barrio", "de"): "settlement", ("bairro", "de"): "settlement", ("finca",): "farm", ("fazenda",): "farm",
 }  # fmt: skip
 _PLACE_WORDS_AFTER = {
     "island": "island", "isle": "island", "town": "settlement", "village": "settlement",
     "port": "settlement", "harbour": "settlement", "harbor": "settlement", "camp": "settlement",
-    "valley": "feature", "lake": "feature", "mountain": "feature",
+    "valley": "feature", "lake": "feature", "mountain": "feature", "beach": "feature", "farm": "farm",
 }  # fmt: skip
+#: ...and "city" after a name in lower case, which says what the name is rather than being part of
+#: it ("Hamburg city", "Sarajevo city"; capitalised, "Mexico City" and "Quebec City" are names)
+_LOWER_CASE_AFTER = {"city": "settlement"}
 _PLACE_SUFFIXES = {
     "shi": "settlement", "si": "settlement", "machi": "settlement", "zan": "feature", "yama": "feature",
     "jima": "island", "shima": "island", "ko": "feature",
@@ -547,6 +552,8 @@ def place_word(name: str) -> tuple[str, str] | None:
             break
     if found is None and len(words) >= 2 and words[-1] in _PLACE_WORDS_AFTER:
         found = (words[:-1], _PLACE_WORDS_AFTER[words[-1]])
+    if found is None and len(words) >= 2 and (last := name.split()[-1]) in _LOWER_CASE_AFTER:
+        found = (words[:-1], _LOWER_CASE_AFTER[last])
     if found is None and "-" in name:
         stem, _, suffix = name.strip().rpartition("-")
         if (said := _PLACE_SUFFIXES.get(_key(suffix))) is not None and stem.strip():
