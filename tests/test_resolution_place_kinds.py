@@ -28,6 +28,10 @@ def _place(entity_id: str, name: str) -> Candidate:
         ("Mount Yotei", "Yōtei-zan"),
         ("Lake Atitlan", "Lago de Atitlán"),
         ("Islay", "Isle of Islay"),
+        ("Hamburg city", "Hamburg"),  # "city" in lower case says what the name is
+        ("Gwangalli", "Gwangalli Beach"),
+        ("barrio de Almagro", "Almagro"),
+        ("La Esperanza farm", "Finca La Esperanza"),
     ],
 )
 def test_a_place_with_a_word_of_its_kind_is_the_place(mention: str, known: str) -> None:
@@ -48,6 +52,8 @@ def test_a_place_with_a_word_of_its_kind_is_the_place(mention: str, known: str) 
         ("Lake Tonga", "Tonga"),  # nor a lake with a country
         ("Long Island", "Long"),  # what is left is a common word, no name of its own
         ("Pulau Pinang", "George Town"),  # the island is not the city also called Pinang
+        ("Bondi Beach", "Bondi"),  # a town's beach is not the town
+        ("Panama City", "Panama"),  # capitalised, "City" is part of the name
     ],
 )
 def test_traps_stay_apart(mention: str, known: str) -> None:
