@@ -928,7 +928,10 @@ def _without_lower_case_address(name: str) -> tuple[str, str | None]:
     gender = None
     if len(words) >= 2 and words[0] in _GIVEN_NAME_ABBREVIATIONS:
         words = [_GIVEN_NAME_ABBREVIATIONS[words[0]], *words[1:]]
-    if len(words) >= 2 and (address := unicodedata.normalize("NFC", words[0]).casefold()) in _VIETNAMESE_ADDRESS:
+    if (
+        len(words) >= 2
+        and (address := unicodedata.normalize("NFC", words[0]).casefold()) in _VIETNAMESE_ADDRESS
+    ):
         gender = _VIETNAMESE_ADDRESS[address]
         words = words[1:]
     elif len(words) >= 2 and words[0].islower() and (folded := _fold(words[0])) in _LOWER_CASE_BEFORE:
