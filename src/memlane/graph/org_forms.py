@@ -30,6 +30,13 @@ cleanco's 321 legal terms removed). This module adds the forms people write that
   one of them distinctive, say which one it is (:func:`run_reference`). Not a word in capitals left out ("Slovan
   Bratislava" is not the hockey club "HC Slovan Bratislava"), and resolution still asks that it fits
   one organisation only ("Nkana Ridge" with Nkana Ridge Copper Mines and Nkana Ridge Smelter known).
+* **A name's first and last words with words between left out** ("Federación de Cafeteros" for
+  "Federación Nacional de Cafeteros", "clinique des Appalaches" for "Clinique vétérinaire des
+  Appalaches", "the Olentangy co-op" for "Olentangy Homeschool Co-op"; a project, an event or a deal
+  too: "the haor project" for "Haor Safe Water Project"), when the first word is distinctive and no
+  noun for a kind of organisation ("Banco de Colombia" is not "Banco Agrario de Colombia"), the last
+  no place's name ("Universidad de Chile" is not "Universidad Católica de Chile"), and no word left
+  out is in capitals or a place (:func:`spread_reference`).
 
 Kept apart on purpose (each is a real other entity as often as the same one; docs/concepts.md,
 "Organisation names"): a known name with more words that are no legal form or partnership word is a
@@ -61,6 +68,8 @@ __all__ = [
     "refers_to",
     "run_keys",
     "run_reference",
+    "spread_keys",
+    "spread_reference",
     "trim",
     "university_key",
     "written_initials",
@@ -447,3 +456,57 @@ def run_keys(name: str, base: str) -> set[str]:
         for i in range(len(words) - n + 1)
         if run_reference(run := " ".join(words[i : i + n]), name, base)
     }
+
+
+#: the most words left out between a name's first and last words (:func:`spread_reference`)
+_MOST_SPREAD = 3
+
+
+def spread_reference(short_base: str, long_name: str, long_base: str) -> bool:
+    """The short base name keeps the long one's first and last words and some of the words between, in
+    order, leaving out one to :data:`_MOST_SPREAD` of them: the first word distinctive (:func:`_distinctive`)
+    and no noun for a kind of organisation (``_KIND_BEFORE``: "Banco de Colombia" is not "Banco
+    Agrario de Colombia"), the last no place's name ("Universidad de Chile" is not "Universidad
+    Católica de Chile"), no word left out written in capitals in the long name or a place's name. A
+    run of the name's words (nothing left out between) is :func:`run_reference`'s."""
+    short, long = short_base.split(), long_base.split()
+    if not 2 <= len(short) < len(long) <= _LONGEST_RUN_NAME + 1 or short_base in long_base:
+        return False
+    if short[0] != long[0] or short[-1] != long[-1] or len(long) - len(short) > _MOST_SPREAD:
+        return False
+    if not _distinctive(short[0]) or short[0] in _KIND_BEFORE or place_key(short[-1]) is not None:
+        return False
+    left_out = _left_out(short, long)
+    if left_out is None:
+        return False
+    capitals = {w.casefold() for w in _leading_words(long_name) if _CAPITALS_WORD.match(w)}
+    return not any(w in capitals or place_key(w) is not None for w in left_out)
+
+
+def _left_out(short: list[str], long: list[str]) -> list[str] | None:
+    """The words of ``long`` that ``short`` leaves out, keeping the others in order (the first match of
+    each), or None when ``short`` is not so made of ``long``'s words."""
+    left: list[str] = []
+    i = 0
+    for word in long:
+        if i < len(short) and word == short[i]:
+            i += 1
+        else:
+            left.append(word)
+    return left if i == len(short) else None
+
+
+def spread_keys(name: str, base: str) -> set[str]:
+    """The keys a name is found by under its first and last words with words between left out
+    (:func:`spread_reference`): "n:federacion de cafeteros" for "Federación Nacional de Cafeteros"."""
+    words = base.split()
+    if not 3 <= len(words) <= _LONGEST_RUN_NAME + 1:
+        return set()
+    inner = words[1:-1]
+    keys: set[str] = set()
+    for mask in range(2 ** len(inner) - 1):  # (every inner word kept is the name itself: no key)
+        kept = [w for bit, w in enumerate(inner) if mask >> bit & 1]
+        short = " ".join([words[0], *kept, words[-1]])
+        if spread_reference(short, name, base):
+            keys.add(f"n:{short}")
+    return keys

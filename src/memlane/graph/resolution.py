@@ -1096,6 +1096,9 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys |= {f"y:{letters}" for letters in syllable_keys(name)}  # "TANAPA", "CalMac"
             keys |= org_forms.org_keys(name, base)  # "Baker McKenzie", "Zeiss", "ENBD"
             keys |= org_forms.run_keys(name, base)  # "Riad Zitoun Lakdim" is found as "Riad Zitoun"
+            keys |= org_forms.spread_keys(
+                name, base
+            )  # "Federación Nacional de Cafeteros": "... de Cafeteros"
             # "Tarkon Logistics" is found as "Tarkon"
             keys |= {
                 f"n:{' '.join(words[:n])}" for n in range(1, len(words)) if short_reference(words[:n], words)
@@ -1158,6 +1161,10 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         if kind in _TYPE_WORDS and plain and (bare := _without_type_word(plain, kind)) != plain:
             keys.add(f"n:{bare}")  # "Project Falcon" is found as "Falcon" (and the reverse)
         keys |= _thing_keys(name, plain, kind)
+        if kind in _SPREAD_KINDS and plain:
+            # "the haor project" is found as "Haor Safe Water Project" (``org_forms.spread_reference``)
+            keys.add(f"n:{_without_article(plain)}")
+            keys |= org_forms.spread_keys(name, _without_article(plain))
         if kind is EntityType.REPOSITORY and plain:
             keys.add(f"r:{_repository_name(plain)}")  # "acme/api-gateway" is found as "api-gateway"
         if kind is EntityType.PLACE and (place := place_key(name, named_place=True)) is not None:
@@ -1773,7 +1780,13 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             # a run of two words or more of a longer name ("Riad Zitoun" / "Riad Zitoun Lakdim",
             # "Qori Millma" / "Cooperativa Agraria Qori Millma": ``org_forms.run_reference``)
             base = _organisation_base(name)
-            if any(org_forms.run_reference(base, known, _organisation_base(known)) for known in names):
+            # (or its first and last words with words between left out: "Federación de Cafeteros" /
+            # "Federación Nacional de Cafeteros", ``org_forms.spread_reference``)
+            if any(
+                org_forms.run_reference(base, known, (known_base := _organisation_base(known)))
+                or org_forms.spread_reference(base, known, known_base)
+                for known in names
+            ):
                 best = "partial"
         return best
     form = normalise_name(name, compare_as)
@@ -1803,6 +1816,13 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         and (how := _thing_fit(name, form, compare_as, candidate))
     ):
         return how
+    if compare_as in _SPREAD_KINDS and form:
+        # a project, event or deal by its first and last words ("the haor project" / "Haor Safe Water
+        # Project", "the Lusitano rollout" / "Lusitano WMS rollout": ``org_forms.spread_reference``)
+        bare = _without_article(form)
+        for known in _names_of(candidate):
+            if org_forms.spread_reference(bare, known, _without_article(normalise_name(known, compare_as))):
+                return "partial"
     if compare_as in _ACRONYM_KINDS and form:
         # a team, system or project by its initials ("SRE" / "Site Reliability Engineering"), or by a
         # numeronym ("k8s" / "Kubernetes": the first letter, the count of letters between, the last)
@@ -2037,6 +2057,16 @@ _TYPE_WORDS = {
         | {"carnival", "carnaval", "karneval", "fair"}
     ),
 }
+
+
+#: kinds of things named as organisations are, a distinctive word first and what they are last ("Haor
+#: Safe Water Project", "Lusitano WMS rollout", "Khareef Salalah Festival")
+_SPREAD_KINDS = frozenset({EntityType.PROJECT, EntityType.EVENT, EntityType.DEAL})
+
+
+def _without_article(form: str) -> str:
+    """A normalised name without "the" before it ("the haor project" -> "haor project")."""
+    return form[4:] if form.startswith("the ") else form
 
 
 @lru_cache(maxsize=65536)
