@@ -42,6 +42,7 @@ __all__ = [
     "parts_of_speech",
     "related",
     "first_senses",
+    "gloss",
     "senses",
     "synset_words",
     "tagged_parts",
@@ -145,6 +146,23 @@ def _data_fields(synset: Synset) -> list[str]:
     with open(root / f"data.{name}", "rb") as f:
         f.seek(at)
         return f.readline().decode("utf-8").split(" | ")[0].split()
+
+
+@lru_cache(maxsize=65536)
+def gloss(synset: Synset) -> str:
+    """``synset``'s gloss (its definitions and quoted examples, ``;`` between them), "" for none."""
+    root = _root()
+    if root is None:
+        return ""
+    pos, offset = synset
+    name = _FILES[pos]
+    at = _positions(name).get(offset)
+    if at is None:
+        return ""
+    with open(root / f"data.{name}", "rb") as f:
+        f.seek(at)
+        line = f.readline().decode("utf-8")
+    return line.split(" | ", 1)[1].strip() if " | " in line else ""
 
 
 @lru_cache(maxsize=65536)

@@ -32,6 +32,12 @@ erring on the side of keeping apart:
    word, the doer, a moved compound otherwise), one number in one unit (``_units_apart``: "dollars" /
    "euros"), and the degree of liking (``guards.degree_apart``, in ``kept_apart``).
 
+9. **A negation said by a word** (``_negated_by_word``, ``negations``): "is vegetarian" is "doesn't
+   eat meat" when every word is accounted for, what the word denies read from WordNet; such pairs
+   are proposed whatever their similarity (``_negation_pairs``), and statements are blocked without
+   their negation. Both statements are read in one aspect first (``aspect``: "has been growing" as
+   "has grown", "stopped eating" as "no longer eats").
+
 Anchors are compared as what they say (``_compared``, ``anchors_agree``): "3 pm" is "15:00", "June 9th"
 is "9 June", "this September" is September, a name is said by a statement that has its words.
 
@@ -59,7 +65,8 @@ import numpy.typing as npt
 from .. import text
 from ..models import Memory
 from ..text.claims import analyse
-from . import lexicon
+from . import lexicon, negations
+from .aspect import aspect
 from .attitudes import attitude_apart
 from .discourse import strip_discourse
 from .duplicates import group_key
@@ -290,7 +297,7 @@ def _unnamed_anchors(keys: frozenset[str]) -> frozenset[str]:
     return frozenset(k for k in keys if not k.startswith("name:") and k not in _PREFERENCE_MARKERS)
 
 
-def anchors_agree(a: str, b: str) -> bool:
+def anchors_agree(a: str, b: str, negation: bool = False) -> bool:
     """Whether two statements have equal anchors (``anchors``) — "over" and "more" only when not both
     state a preference ("prefers oolong to green tea" / "picks oolong over green tea": its order is
     compared by ``_preference_reversed``) —, a name of one counting as said by the
@@ -298,11 +305,16 @@ def anchors_agree(a: str, b: str) -> bool:
     ("**Budget** review scheduled for April 2" / "The budget review is…"), and a name run on with the
     next ("On **Mondays Umar** goes…"); a capitalised first word WordNet knows as a common word is no
     name ("**Given** the choice, Mei picks…", ``lexicon.is_common``). "Astrid Lund" / "Astrid Berg"
-    still differ, and so do "Lisbon" / "Porto" (places: instances in WordNet)."""
+    still differ, and so do "Lisbon" / "Porto" (places: instances in WordNet). With ``negation`` (one
+    says "not", the other a word that says it: ``_negated_by_word``) the negation is not compared."""
     ka, kb = _plain_anchors(a), _plain_anchors(b)  # the names are in these: checked first
+    if negation:
+        ka, kb = ka - {"not"}, kb - {"not"}
     if _unnamed_anchors(ka) != _unnamed_anchors(kb) or not _names_agree(a, b, ka, kb):
         return False
     ka, kb = anchors(a), anchors(b)
+    if negation:
+        ka, kb = ka - {"not"}, kb - {"not"}
     if _unnamed_anchors(ka) != _unnamed_anchors(kb):
         return False
     return not (ka ^ kb) & _PREFERENCE_MARKERS or (_preferred(a) is not None and _preferred(b) is not None)
@@ -503,8 +515,13 @@ def verdict(
     framing word that holds)."""
     if signature(a) is None or signature(b) is None:
         return -1
+    if kinds:  # "has been growing" as "has grown", "stopped eating" as "no longer eats"
+        a, b = aspect(a), aspect(b)
     extra = EXTRA if extra is None else extra
     only_a, only_b, left = _unaccounted(a, b, senses, hypernyms, negations=False, troponyms=kinds)
+    if kinds and (negated := _negated_by_word(a, b, left, senses)) is not None:
+        # "is vegetarian" / "doesn't eat meat" one fact; "is vegetarian" / "eats meat" opposites
+        return 1 if negated and guarded(a, b, negation=True) else -1
     # words WordNet does not account for: framing words one side adds, aligned, or another fact
     found = 1
     if _done_for_now(left, a, b):
@@ -533,6 +550,33 @@ def verdict(
         from .framing import accounted  # framing reads this module
 
         return 1 if accounted(a, b, senses) else 0
+    return found
+
+
+def _negated_by_word(a: str, b: str, left: list[list[str]], senses: int) -> bool | None:
+    """Whether a word of one statement says a negation (``negations.denied``: "vegetarian",
+    "teetotal", "closed", "lactose intolerant") of what the other says, every other word of both
+    accounted for: the word is the only one of its statement nothing in the other accounts for
+    (``left``), and each word of the other left is one the word denies or a WordNet relative of one
+    (``negations.covered``). True when the other says "not" (its anchors) and the first does not:
+    one fact ("Anjali is vegetarian" / "Anjali doesn't eat meat"; not "… doesn't eat fish":
+    vegetarian's gloss denies "eats no meat", its first alternative); False when neither or both
+    say "not": opposites ("Anjali is vegetarian" / "Anjali eats meat"); None when no such word."""
+    found = None
+    for side in (0, 1):
+        mine, theirs = left[side], left[1 - side]
+        if len(mine) != 1 or not theirs:
+            continue
+        said = (a, b)[side]
+        tokens = _TOKEN_RE.findall(_folded(_compared(said).lower()))
+        word = mine[0]
+        before = tokens[tokens.index(word) - 1] if word in tokens and tokens.index(word) > 0 else ""
+        denied = negations.denied(word, before)
+        if denied and all(negations.covered(w, denied, senses) for w in theirs):
+            other = (a, b)[1 - side]
+            if "not" in _plain_anchors(other) and "not" not in _plain_anchors(said):
+                return True
+            found = False
     return found
 
 
@@ -728,7 +772,7 @@ def _possessing(verb: str) -> bool:
     return lexicon.VERB_POSSESSION in lexicon.verb_files(verb)
 
 
-def guarded(a: str, b: str) -> bool:
+def guarded(a: str, b: str, negation: bool = False) -> bool:
     """The guards that hold whoever confirms a pair (the word rules or an LLM judge): both statements
     have content words, the same anchors (``anchors_agree``), no opposites (``OPPOSITES``), no role swap,
     one number in one unit (``_units_apart``: "dollars" / "euros"), the word rule's second check where
@@ -736,10 +780,14 @@ def guarded(a: str, b: str) -> bool:
     "might", a question, a negated word, the doer, a compound), none of the guards the word rule shares
     (``guards.kept_apart``: times apart, "is moving" / "moved", "has to" / "did"; a direction
     reversed; another frequency; another degree of liking), one attitude (``attitudes.attitude_apart``:
-    "wants" / "likes to use", "is a fan of" / "likes")."""
-    if signature(a) is None or signature(b) is None or _opposed(_lemmas(a), _lemmas(b)):
+    "wants" / "likes to use", "is a fan of" / "likes"). With ``negation`` (one statement says "not",
+    the other a word that says it, ``_negated_by_word``), the negation and the opposites are not
+    compared: "is closed" says "does not open"."""
+    if signature(a) is None or signature(b) is None:
         return False
-    if not anchors_agree(a, b):
+    if not negation and _opposed(_lemmas(a), _lemmas(b)):
+        return False
+    if not anchors_agree(a, b, negation):
         return False
     if _agent_reversed(a, b) or _agent_reversed(b, a) or _preference_reversed(a, b):
         return False
@@ -1017,8 +1065,10 @@ def join_paraphrases(
     units: list[list[Memory]] = [list(c) for c in clusters]
     units += [[m] for m in memories if m.id not in clustered and signature(m.content) is not None]
     blocks: dict[tuple[Any, ...], list[int]] = defaultdict(list)
-    for i, unit in enumerate(units):  # names are compared pair by pair (``anchors_agree``)
-        blocks[(group_key(unit[0]), _unnamed_anchors(anchors(_head(unit).content)))].append(i)
+    for i, unit in enumerate(units):  # names are compared pair by pair (``anchors_agree``), and so is
+        # a negation, which a word may say ("is vegetarian" / "doesn't eat meat": ``_negated_by_word``)
+        said = aspect(_head(unit).content) if confirm is None else _head(unit).content
+        blocks[(group_key(unit[0]), _unnamed_anchors(anchors(said)) - {"not"})].append(i)
     for key, block in list(blocks.items()):
         if len(block) > MAX_BLOCK:  # too many to compare pairwise: split by the names too
             del blocks[key]
@@ -1039,6 +1089,7 @@ def join_paraphrases(
     row = {i: n for n, i in enumerate(flat)}
     joined: list[list[Memory]] = []
     for block in todo:
+        heads = [aspect(_head(units[i]).content) for i in block]
         joined.extend(
             _join_block(
                 [units[i] for i in block],
@@ -1048,6 +1099,7 @@ def join_paraphrases(
                 else (lambda x, y: verdict(x, y, senses, hypernyms, words, align, kin, kinds=True)),
                 threshold,
                 LINKAGE if confirm is None else "complete",
+                _negation_pairs(heads) if confirm is None else frozenset(),
             )
         )
     done = set(flat)
@@ -1058,17 +1110,38 @@ def join_paraphrases(
     return out
 
 
+def _negation_pairs(heads: Sequence[str]) -> frozenset[tuple[int, int]]:
+    """The pairs of ``heads`` (by index, the smaller first) of which one says "not" and the other a
+    word that may say it (``negations.denied``): proposed whatever their similarity, since the
+    embedder scores a negation said by a word low ("Daniel doesn't drink alcohol" / "Daniel is
+    teetotal": 0.66). The rules confirm them as any pair (``_negated_by_word``: every word accounted
+    for)."""
+    negated = [i for i, h in enumerate(heads) if "not" in _plain_anchors(h)]
+    if not negated:
+        return frozenset()
+    saying = [i for i, h in enumerate(heads) if "not" not in _plain_anchors(h) and _says_negation(h)]
+    return frozenset((min(i, j), max(i, j)) for i in negated for j in saying)
+
+
+@lru_cache(maxsize=65536)
+def _says_negation(content: str) -> bool:
+    """Whether a word of ``content`` may say a negation (``negations.denied``)."""
+    tokens = _TOKEN_RE.findall(_folded(_compared(content).lower()))
+    return any(t.isalpha() and negations.denied(t, tokens[n - 1] if n else "") for n, t in enumerate(tokens))
+
+
 def _join_block(
     units: list[list[Memory]],
     vectors: npt.NDArray[np.float32],
     judge: Callable[[str, str], int],
     threshold: float,
     linkage: str = "complete",
+    proposed: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[list[Memory]]:
     """Pairs by falling similarity over one block; a pair confirmed (``judge`` 1, similarity at least
-    ``threshold``) joins its two groups when, with ``complete`` linkage, every unit of one is confirmed
-    with every unit of the other, or with ``veto`` linkage, no unit of one is refused (``judge`` -1)
-    with a unit of the other."""
+    ``threshold``, or one of ``proposed``) joins its two groups when, with ``complete`` linkage, every
+    unit of one is confirmed with every unit of the other, or with ``veto`` linkage, no unit of one is
+    refused (``judge`` -1) with a unit of the other."""
     sims = vectors @ vectors.T
     n = len(units)
     heads = [_head(u).content for u in units]
@@ -1083,10 +1156,16 @@ def _join_block(
     def good(i: int, j: int) -> bool:
         if linkage == "veto":
             return judged(i, j) >= 0
-        return bool(sims[i, j] >= threshold) and judged(i, j) == 1
+        near = sims[i, j] >= threshold or (min(i, j), max(i, j)) in proposed
+        return bool(near) and judged(i, j) == 1
 
     pairs = sorted(
-        ((float(sims[i, j]), i, j) for i in range(n) for j in range(i + 1, n) if sims[i, j] >= threshold),
+        (
+            (float(sims[i, j]), i, j)
+            for i in range(n)
+            for j in range(i + 1, n)
+            if sims[i, j] >= threshold or (i, j) in proposed
+        ),
         reverse=True,
     )
     group = list(range(n))

@@ -1,0 +1,63 @@
+"""One time said in two aspects, written one way before the paraphrase mode compares: pure functions.
+
+Two statements may say one time with other verb forms the word rule's time guards read as two
+(``guards.tense``, ``same_statement.statement_apart``):
+
+- **the perfect progressive is the perfect** ("Kazuo has been growing bonsai for 30 years" / "Kazuo has
+  grown bonsai for thirty years"): both say a state that began and still holds; ``aspect`` writes
+  "has / have / had been <verb>-ing" as "has / have / had <participle>";
+- **an end said by a verb is "no longer"** ("Arjun stopped eating sugar" / "Arjun no longer eats
+  sugar"): "stopped", "quit", "ceased" or "gave up" before a verb's -ing form say the deed is not
+  done now. ``aspect`` writes "stopped <verb>-ing X" as "no longer <verb>s X", and with the time it
+  ended ("in 2021", "in March") as "has not <participle> X since <time>" ("Haruto quit smoking in
+  2021" / "Haruto has not smoked since 2021").
+
+Verb forms from lemminflect (already a dependency of the rules). ``paraphrases`` compares the
+statements as ``aspect`` writes them (the paraphrase mode only: the default rule keeps its own reading).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["aspect"]
+
+_PERFECT_PROGRESSIVE_RE = re.compile(r"\b(has|have|had)\s+been\s+([a-z]+ing)\b", re.IGNORECASE)
+#: an end said by a verb before an -ing form, with what follows up to a time it ended ("in 2021")
+_TIME = r"\d{4}|january|february|march|april|may|june|july|august|september|october|november|december"
+_CESSATION_RE = re.compile(
+    r"\b(?:(?:has|have|had)\s+)?(?:stopped|quit|ceased|gave\s+up|given\s+up)\s+(?P<verb>[a-z]+ing)\b"
+    rf"(?P<rest>(?:\s+(?!in\s+(?:{_TIME})\b)[\w'’-]+)*?)"
+    rf"(?:\s+in\s+(?P<time>{_TIME})\b(?P<after>.*))?$",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=65536)
+def aspect(content: str) -> str:
+    """``content`` with a perfect progressive written as the perfect and an end said by a verb as
+    "no longer" (module docstring); unchanged when it says neither."""
+    out = _PERFECT_PROGRESSIVE_RE.sub(lambda m: f"{m.group(1)} {_form(m.group(2), 'VBN')}", content)
+    found = _CESSATION_RE.search(out.rstrip(" ."))
+    if found is None or _form(found.group("verb"), "VB") is None:
+        return out
+    verb, rest = found.group("verb"), found.group("rest") or ""
+    if found.group("time"):
+        said = f"has not {_form(verb, 'VBN')}{rest} since {found.group('time')}{found.group('after') or ''}"
+    else:
+        said = f"no longer {_form(verb, 'VBZ')}{rest}"
+    return out[: found.start()] + said
+
+
+@lru_cache(maxsize=65536)
+def _form(word: str, tag: str) -> str | None:
+    """``word`` (a verb's -ing form) in the form of the Penn tag ``tag`` ("growing", "VBN" -> "grown");
+    the word itself for the perfect when lemminflect knows no verb of it."""
+    import lemminflect
+
+    lemmas = lemminflect.getLemma(word.lower(), upos="VERB")
+    if not lemmas:
+        return word if tag == "VBN" else None
+    forms = lemminflect.getInflection(lemmas[0], tag=tag)
+    return forms[0] if forms else (word if tag == "VBN" else None)
