@@ -169,3 +169,35 @@ def test_a_store_rekeys_by_itself_when_the_name_rules_change(db_path: Path | str
         assert upgraded.entities.rekey(dry_run=True).rekeyed == 0
     finally:
         upgraded.close()
+
+
+#: memories whose entities are typed or given another spelling after they were first filed: a company
+#: typed by a later relation, a person typed by a title, a spelling whose normalised form an alias
+#: already has (the store keeps one alias per form)
+_LATER_TYPED = (
+    "Filati Andini S.r.l. is the Italian spinner that buys our baby alpaca.",
+    "Filati Andini wants 800 kilos of baby alpaca by March.",
+    "Giulia Ferraro is the buyer at Filati Andini.",
+    "FILATI ANDINI SRL is how their invoices print the name.",
+    "Anneke Hoffmann brings a group every March.",
+    "Ms. Hoffmann paid the deposit for the March retreat.",
+    "Park Seo-yeon handles guest travel and hotels.",
+    "Seoyeon Park booked the hotel in Busan.",
+    "Naledi Botha is my neighbour and she teaches maths.",
+    "Naledi Botha lent us her ladder.",
+)
+
+
+def test_a_fresh_store_is_keyed_as_rekey_keys_it(m: Memlane) -> None:
+    """The keys a store files its entities under as it links are the ones ``rekey`` gives them: an
+    entity typed after it was first filed loses the keys only its old type gave and gains its new
+    type's for every name it has; a spelling the store keeps no alias for gives no keys. So re-keying a
+    store of the current rules changes nothing."""
+    for text in _LATER_TYPED:
+        m.store(text, auto_supersede=False)
+    typed = {e.name: e.type for e in m.entities.list()}
+    # (first filed untyped, typed by a later memory)
+    assert typed["Naledi Botha"] == "person" and typed["Anneke Hoffmann"] == "person"
+    assert [t for n, t in typed.items() if n.startswith("Filati Andini")] == ["company"]
+    report = m.entities.rekey(dry_run=True)
+    assert (report.rekeyed, report.keys_added, report.keys_removed) == (0, 0, 0)

@@ -22,7 +22,7 @@ from .legal_forms import basename
 from .places import MIN_POPULATION, ORDINARY_NAME_POPULATION, _ordinary_word
 from .resolution import EntityType, is_title, normalise_name
 
-__all__ = ["guess_type", "is_place_name", "text_type"]
+__all__ = ["guess_type", "is_place_name", "person_by_sense", "text_type"]
 
 #: Words that make a capitalised run an organisation's, a place's or a thing's name rather than a
 #: person's (checked on every word, so "Bank of Kalina" and "Kalina Street Market" stay unknown).
@@ -258,6 +258,22 @@ def guess_type(name: str) -> EntityType | None:
     words = name.split()
     if len(words) > 1 and "@" not in name and basename(name) not in ("", name):
         return EntityType.COMPANY
+    shaped = _person_shaped(name)
+    if shaped is None:
+        return None
+    words, titled = shaped
+    if titled:
+        return EntityType.PERSON
+    first = normalise_name(words[0], EntityType.PERSON)
+    return EntityType.PERSON if first and is_given_name(first) else None
+
+
+def _person_shaped(name: str) -> tuple[list[str], bool] | None:
+    """The words of ``name`` (a title dropped) and whether it had one, when it is shaped as a person's
+    name whatever its first word: two to four capitalised words (particles inside), or a title and one
+    to four, none an acronym or a word of an organisation's or a place's name, no business word last;
+    else None."""
+    words = name.split()
     titled = bool(words) and is_title(words[0])
     if titled:
         words = words[1:]  # "Dr. Georgiev", "Ms. Kalina Ivanova"
@@ -273,12 +289,25 @@ def guess_type(name: str) -> EntityType | None:
             return None  # an acronym: "IBM Cloud", "Kalina AI"
         if normalise_name(word).replace(" ", "") in _NOT_PEOPLE:
             return None
-    if titled:
-        return EntityType.PERSON
-    if _fold_word(words[-1]) in _COMPANY_TAILS:
+    if not titled and _fold_word(words[-1]) in _COMPANY_TAILS:
         return None  # a business word last: "Sakura Robotics", "Hongda Electronics" (``text_type``'s)
-    first = normalise_name(words[0], EntityType.PERSON)
-    return EntityType.PERSON if first and is_given_name(first) else None
+    return words, titled
+
+
+@lru_cache(maxsize=16384)
+def person_by_sense(name: str) -> bool:
+    """Whether a name its text says is a person ("Naledi Botha is my neighbour", "Dr. Naledi Botha",
+    "Naledi Botha said she ...": ``senses.sense_of``) reads as a person's name although its first word
+    is in no given-name table: shaped as one (``guess_type``'s shape, two words or more), no legal form,
+    no place's name, no month or weekday. Not a lone word: "Jordan is my neighbour" stays untyped (its
+    sense is kept), as a lone given name of the tables is typed by ``text_type`` only."""
+    words = name.split()
+    if len(words) < 2 or basename(name) not in ("", name) or is_place_name(name):
+        return False
+    if any(_fold_word(w) in _CALENDAR for w in words):
+        return False
+    shaped = _person_shaped(name)
+    return shaped is not None and len(shaped[0]) >= 2
 
 
 #: Last words that make a name a company's ("Tarkon Logistics", "Vandelay Industries", "Tyrell Systems"):

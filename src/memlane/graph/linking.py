@@ -404,6 +404,11 @@ def resolve_into(
         if kind is None and mention.type is None and matching_type(entity.type) is None:
             kind = guess_type(entity.name)  # an untyped entity of an older store: "Kalina Ivanova"
         names = [result.new_alias] if result.new_alias else []
+        if names and entity.aliases:
+            # (not a spelling whose normalised form an alias has: the store keeps one alias per form, so
+            # it would be filed under keys of a name it does not keep, which ``graph.rekey`` drops)
+            taken = {form for _, form in alias_pairs(entity.aliases, kind or entity.type)}
+            names = [n for n, form in alias_pairs(names, kind or entity.type) if form not in taken]
         merged = {**(entity.attributes or {}), **attributes} if attributes else None
         # (what this text says it is, when no text said so before: "Mercury is the smallest planet")
         known = entity_senses(entity)
@@ -413,12 +418,18 @@ def resolve_into(
         new_ids = [i for i in ids if i not in entity.external_ids]
         said_ids = () if authoritative else text_ids(mention, ids)
         kin = kin_keys(mention) if matching_type(kind or entity.type) in (None, "person") else frozenset()
+        keys, stale = name_keys(names, kind or entity.type), frozenset[str]()
+        if kind:
+            # (a newly typed entity is filed under its names' keys of that type, and no longer under
+            # those only its old type gave: the keys ``graph.rekey`` would give it)
+            had = [entity.name, *entity.aliases]
+            keys = name_keys([*had, *names], kind)
+            stale = name_keys(had, entity.type) - keys - kin
         if kind or names or new_ids or kin or (merged is not None and merged != entity.attributes):
             txn.update_entity(
                 entity.id, at, type=str(kind) if kind else None, attributes=merged,
                 aliases=alias_pairs(names, kind or entity.type), external_ids=new_ids,
-                keys=name_keys(names, kind or entity.type) | kin,
-                from_text=[i for i in new_ids if i in said_ids],
+                keys=keys | kin, from_text=[i for i in new_ids if i in said_ids], drop_keys=sorted(stale),
             )  # fmt: skip
         # (an address it may have from text only, given now: a record's, an explicit id)
         given = [i for i in ids if i[:6] == "email:" and i not in said_ids and i in entity.external_ids]

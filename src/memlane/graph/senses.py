@@ -585,7 +585,10 @@ _VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"^\s+(?:said|says|told|asked|texted|called|promised|thinks|thought|felt|feels)\s+(?:me\s+|us\s+)?"
             r"(?:that\s+)?(?:he|she|they)\b|^'s\s+(?:wife|husband|mum|mom|dad|mother|father|son|daughter|"
-            r"birthday|boyfriend|girlfriend)\b",
+            r"birthday|boyfriend|girlfriend)\b"
+            # (what befalls a person in a life: "Naledi Botha was born in Soweto", "... is pregnant")
+            r"|^\s+(?:was\s+born|got\s+married|got\s+engaged|gave\s+birth|passed\s+away|is\s+pregnant|"
+            r"was\s+pregnant|is\s+expecting\s+(?:a\s+baby|twins)|graduated\s+from)\b",
             re.IGNORECASE,
         ),
         _PERSON,

@@ -28,10 +28,11 @@ from ..storage.entity_names import alias_pairs, name_keys
 from ..text import parse_when
 from .caseless_names import caseless_names
 from .company_names import short_reference
-from .entity_types import guess_type
+from .entity_types import guess_type, person_by_sense
 from .linking import MAX_MENTIONS, LinkBatch, Named, entity_scope, resolve_into
 from .relations_text import US, TextFacts, read_text
 from .resolution import EntityType, Mention, blocking_keys, normalise_name
+from .senses import TYPE_CLASSES
 
 __all__ = ["SINGLE_VALUED", "relate_text", "settle_organisations", "text_facts", "with_text_facts"]
 
@@ -53,7 +54,7 @@ def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
     capitals that a cue introduces ("田中さん", "김민수 씨", "السيد أحمد"; :mod:`.caseless_names`) too."""
     mentions = _with_caseless_names(content, mentions)
     facts = text_facts(content, mentions)
-    if not (facts.types or facts.affiliations):
+    if not (facts.types or facts.affiliations or any(_person_by_sense(n.mention) for n in mentions)):
         return mentions
     out: list[Named] = []
     seen: set[str] = set()
@@ -63,6 +64,10 @@ def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
         if named.role == "mention" and name:
             seen.add(name)
             kind = facts.types.get(name) if mention.type is None else None
+            if kind is None and _person_by_sense(mention):
+                # (a person's name whose given name no table lists, "Naledi Botha is my neighbour":
+                # compared as a person's, so a later "Botha" is a namesake's question, not a fit)
+                kind = EntityType.PERSON
             if kind is not None and guess_type(name) == kind:
                 kind = None  # (linking gives it that type when it makes the entity; an older store's
                 #            entity is still found by the untyped name's keys)
@@ -80,6 +85,14 @@ def with_text_facts(content: str, mentions: list[Named]) -> list[Named]:
                 seen.add(name)
                 out.append(Named(Mention(name, facts.types[name]), "mention"))
     return out
+
+
+def _person_by_sense(mention: Mention) -> bool:
+    """An untyped name its sentence says is a person's that reads as one (``person_by_sense``)."""
+    return (
+        mention.type is None and mention.sense == TYPE_CLASSES[EntityType.PERSON]
+        and bool(mention.name) and person_by_sense(mention.name or "")
+    )  # fmt: skip
 
 
 def _with_caseless_names(content: str, mentions: list[Named]) -> list[Named]:

@@ -259,11 +259,14 @@ class EntityWrites(Protocol):
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
         from_text: Sequence[str] = (),
+        drop_keys: Sequence[str] = (),
     ) -> None:
         """Set the type and/or attributes (None: unchanged) and add names, ids and keys it lacks. An
         external id held by another entity of the scope stays there (ids are unique per scope).
         ``from_text``: as for ``insert_entity``; an id the entity had from text only and that is now
-        given (in ``external_ids``, not in ``from_text``) is given from then on."""
+        given (in ``external_ids``, not in ``from_text``) is given from then on. ``drop_keys``: keys it
+        is no longer filed under (a newly typed entity's names give the keys of its new type only, as
+        ``graph.rekey`` files them)."""
         ...
 
     def confirm_external_ids(self, entity_id: str, external_ids: Sequence[str]) -> None:

@@ -218,6 +218,16 @@ class EntityCache:
         self._entities.pop(entity_id, None)
         self.settled.drop(keys)
 
+    def removed(self, scope: EntityScope, entity_id: str, keys: Iterable[str]) -> None:
+        """An entity is no longer filed under ``keys`` (a newly typed one's keys of its old type): keys
+        already loaded no longer list it."""
+        keys = list(keys)
+        for key in keys:
+            ids = self._ids.get((scope, key))
+            if ids is not None and entity_id in ids:
+                ids.remove(entity_id)
+        self.settled.drop(keys)
+
     def forget_entity(self, entity_id: str) -> None:
         """An entity's row changed (type, attributes): read again when asked for."""
         self._entities.pop(entity_id, None)

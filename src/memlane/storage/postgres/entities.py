@@ -531,6 +531,7 @@ class EntityWriteOps(EdgeSourceOps):
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
         from_text: Sequence[str] = (),
+        drop_keys: Sequence[str] = (),
     ) -> None:
         scope = self._lock_scope_of(entity_id, change=True)
         if scope is None:
@@ -540,6 +541,12 @@ class EntityWriteOps(EdgeSourceOps):
             " updated_at = %s WHERE id = %s",
             (type, Jsonb(attributes) if attributes is not None else None, at, entity_id),
         )
+        if drop_keys:
+            self._run(
+                "DELETE FROM entity_blocking_keys WHERE entity_id = %s AND key = ANY(%s::text[])",
+                (entity_id, sorted(drop_keys)),
+            )
+            self._cache().removed(scope, entity_id, drop_keys)
         self._add_names(entity_id, aliases, external_ids, keys, scope, from_text)
         self._changed(scope, entity_id, keys, external_ids)
         cache = self._cache()

@@ -343,12 +343,28 @@ class EntityWriteOps(EdgeSourceOps):
         external_ids: Sequence[str] = (),
         keys: frozenset[str] = frozenset(),
         from_text: Sequence[str] = (),
+        drop_keys: Sequence[str] = (),
     ) -> None:
         self._run(
             "UPDATE entities SET type = coalesce(?, type), attributes = coalesce(?, attributes),"
             " updated_at = ? WHERE id = ?",
             (type, json.dumps(attributes) if attributes is not None else None, to_db(at), entity_id),
         )
+        if drop_keys:
+            self.cur.executemany(
+                "DELETE FROM entity_blocking_keys WHERE entity_id = ? AND key = ?",
+                [(entity_id, key) for key in sorted(drop_keys)],
+            )
+            cache = self._cached()
+            if cache is None:
+                if self.own_memo is not None:
+                    self.own_memo.drop(drop_keys)
+            else:
+                rows = self._run(
+                    "SELECT workspace, owner, visibility FROM entities WHERE id = ?", (entity_id,)
+                )
+                if rows:
+                    cache.removed(EntityScope(*rows[0]), entity_id, drop_keys)
         self._add_names(entity_id, aliases, external_ids, keys, from_text=from_text)
         self._changed(None, entity_id, keys, external_ids)
         memo = self.resolution_memo()
