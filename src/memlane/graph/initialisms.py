@@ -162,10 +162,15 @@ _SYLLABLE = 4
 _SYLLABLE_WORD = re.compile(r"^[A-Za-z]{3,8}$")
 
 
+#: two initials or more, then a capitalised word's start ("GTBank", "OSGeo": capitals, then lower case)
+_CAPITALS_THEN_WORD = re.compile(r"^[A-Z]{3,}[a-z]{2,}$")
+
+
 def _syllable_letters(short: str) -> str | None:
     """The letters of ``short`` when it is written as a syllable acronym: one word of three to eight
-    letters, all capitals ("TANAPA", "IFRA") or capitals inside it after a lower-case letter ("CalMac",
-    "UniPa"; not "Concor", a word); not an English word written in capitals ("PINS", "CARE")."""
+    letters, all capitals ("TANAPA", "IFRA"), capitals inside it after a lower-case letter ("CalMac",
+    "UniPa"; not "Concor", a word), or initials before a word's start ("GTBank"); not an English word
+    written in capitals ("PINS", "CARE")."""
     word = short.strip()
     if not _SYLLABLE_WORD.match(word):
         return None
@@ -175,6 +180,8 @@ def _syllable_letters(short: str) -> str | None:
         return None if is_common_word(word.casefold()) else word
     if word[0].isupper() and any(a.islower() and b.isupper() for a, b in zip(word, word[1:], strict=False)):
         return word
+    if _CAPITALS_THEN_WORD.match(word):
+        return word  # initials, then a word's start ("GTBank": Guaranty Trust Bank)
     return None
 
 
