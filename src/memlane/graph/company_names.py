@@ -23,11 +23,19 @@ Pure functions of folded (lower-case ASCII) words; the lexicon is read on first 
 
 from __future__ import annotations
 
+import bisect
 from functools import lru_cache
 
 from ..text.lexicon import lemminflect
 
-__all__ = ["is_common_word", "is_trade_word", "names_itself", "short_reference", "singular_form"]
+__all__ = [
+    "is_clipped_word",
+    "is_common_word",
+    "is_trade_word",
+    "names_itself",
+    "short_reference",
+    "singular_form",
+]
 
 
 @lru_cache(maxsize=65536)
@@ -43,11 +51,53 @@ def is_common_word(word: str) -> bool:
 
 def is_trade_word(word: str) -> bool:
     """A common word, or a verb's "-ing" form, which names a trade after a company's name as a noun
-    does ("Nordfjord Shipping", "Kestrova Consulting": the lexicon files them as verbs only). Only
-    for the words a short reference drops: a name that is such a form ("Manning") is still a name."""
-    return is_common_word(word) or (
-        word.isalpha() and word.endswith("ing") and any(pos == "VERB" for pos, _ in _readings(word))
+    does ("Nordfjord Shipping", "Kestrova Consulting": the lexicon files them as verbs only), or a
+    common word clipped or written in another language (:func:`is_clipped_word`: "Zuellig Pharma",
+    "Korek Telecom", "Karolinska Institutet"). Only for the words a short reference drops: a name that
+    is such a form ("Manning") is still a name."""
+    return (
+        is_common_word(word)
+        or (word.isalpha() and word.endswith("ing") and any(pos == "VERB" for pos, _ in _readings(word)))
+        or is_clipped_word(word)
     )
+
+
+#: the fewest letters of a clipped word ("pharma", "telecom"), and of the common word another
+#: language's word extends by one or two letters ("institut-et", "domain-e")
+_CLIPPED_LETTERS = 4
+_STEM_LETTERS = 6
+
+
+@lru_cache(maxsize=65536)
+def is_clipped_word(word: str) -> bool:
+    """A folded word that is no common word itself but the start of a longer common noun or adjective
+    ("pharma": pharmaceutical, "telecom": telecommunication, "theatr": theatre), or such a word of six
+    letters or more with one or two letters after it (another language's form: "institutet":
+    institute, "domaine": domain)."""
+    if len(word) < _CLIPPED_LETTERS or not word.isalpha() or is_common_word(word):
+        return False
+    lemmas = _lemmas()
+    at = bisect.bisect_left(lemmas, word)
+    for lemma in lemmas[at : at + 50]:
+        if not lemma.startswith(word):
+            break
+        if len(lemma) >= len(word) + 2 and is_common_word(lemma):
+            return True
+    for cut in (1, 2):
+        stem = word[:-cut]
+        if len(stem) >= _STEM_LETTERS and is_common_word(stem):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _lemmas() -> tuple[str, ...]:
+    """The lexicon's lemmas in lower-case letters, sorted (for the words a clipped word begins)."""
+    from lemminflect.core.Inflections import Inflections
+
+    lemminflect()
+    table = getattr(Inflections(), "infl_dict", None) or {}
+    return tuple(sorted(w for w in table if w.isalpha() and w.islower()))
 
 
 def singular_form(words: tuple[str, ...]) -> tuple[str, ...]:

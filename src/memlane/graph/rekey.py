@@ -56,7 +56,7 @@ __all__ = [
 #: keys a memory's sentence gives (``linking.kin_keys``) are re-keyed too: a change to what they read
 #: needs one (10: they are read from existing memories, with their sources; 11: an organisation's syllable
 #: acronym keys, ``y:``).
-KEY_RULES_VERSION = 13
+KEY_RULES_VERSION = 14
 
 
 class RekeyReport(BaseModel):
