@@ -54,6 +54,17 @@ TOGETHER = [
     ("The kiln fires at 1,200 °C", "The kiln fires at 1200 degrees Celsius"),
     ("Hanno's grandfather has type II diabetes", "Hanno's grandfather has type 2 diabetes"),
     ("The Q2 sales target is 40 cars", "The second quarter sales target is 40 cars"),
+    # twentieth session: a code before a multiplied amount, lakh and crore, a currency's own name, a
+    # dollar sign with a country, "N and a half thousand", "half four"
+    ("Tomasz's grant is PLN 90k", "Tomasz's grant is 90,000 zlotys"),
+    ("Tomasz's grant is 90 thousand PLN", "Tomasz's grant is PLN 90,000"),
+    ("Anjali's flat cost 85 lakh rupees", "Anjali's flat cost 8,500,000 rupees"),
+    ("Anjali's firm raised 3 crore rupees", "Anjali's firm raised 30 million rupees"),
+    ("Lwazi's bakery turned over 2 million rand", "Lwazi's bakery turned over ZAR 2,000,000"),
+    ("The Ipanema flat rents for R$ 4,000", "The Ipanema flat rents for BRL 4000"),
+    ("Sione's boat cost NZ$ 38,000", "Sione's boat cost 38,000 NZD"),
+    ("The ferry route is two and a half thousand kilometres", "The ferry route is 2,500 km"),
+    ("Niamh's shift ends at half four", "Niamh's shift ends at 4:30"),
 ]
 
 APART = [
@@ -74,6 +85,12 @@ APART = [
     ("The Q2 sales target is 40 cars", "The Q3 sales target is 40 cars"),
     ("Hanno's grandfather has type II diabetes", "Hanno's grandfather has type I diabetes"),
     ("Liv runs a 5k every Saturday", "Liv runs 5,000 every Saturday"),  # a race, not an amount
+    ("Tomasz's grant is PLN 90k", "Tomasz's grant is 90,000 forints"),
+    ("The Ipanema flat rents for R$ 4,000", "The Ipanema flat rents for $4,000"),  # reals, not US dollars
+    ("Sione's boat cost NZ$ 38,000", "Sione's boat cost A$ 38,000"),
+    ("Mihai's rent is 2,000 lei", "Mihai's rent is 2,000 RON"),  # lei: Romania's or Moldova's
+    ("Niamh's shift ends at half four", "Niamh's shift ends at 4:00"),
+    ("Niamh's shift ends at half four", "Niamh's shift ends at 16:30"),
 ]
 
 
@@ -115,6 +132,12 @@ def test_another_value_stays_apart(a: str, b: str) -> None:
         ("no one came", "no one came"),
         ("between Ana and Leo", "between Ana and Leo"),  # no values: no range
         ("I like it", "I like it"),
+        ("ABC 5k", "ABC 5k"),  # no currency's code: no amount
+        ("gave 5 marks", "gave 5 marks"),  # a plural that is a common word is no currency
+        ("paid 300 cedis", "paid 300 ghanaian cedis"),
+        ("at half past four", "at half past 4"),  # the clock's "half past" is restatement's
+        ("half 4 kg", "half 4 kg"),
+        ("CAR$5", "CAR$5"),
     ],
 )
 def test_anchor_forms(written: str, plain: str) -> None:

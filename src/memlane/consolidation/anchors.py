@@ -141,12 +141,12 @@ _CURRENCY_WORDS = (
 )
 #: "84k", "$450k", "1.2M", "3 million", "1.5bn": the number times its multiplier
 _MULTIPLIER_RE = re.compile(
-    rf"(?P<sym>[{_SYMBOLS}]\s*)?(?<![\d.,])(?P<num>\d+(?:,\d{{3}})*(?:\.\d+)?)"
-    r"(?:\s*(?P<word>thousand|million|billion|trillion)\b|(?P<letter>[kKmM]|bn|mn|b)\b)"
+    rf"(?P<sym>(?:[{_SYMBOLS}]|\b[A-Z]{{3}})\s*)?(?<![\d.,])(?P<num>\d+(?:,\d{{3}})*(?:\.\d+)?)"
+    r"(?:\s*(?P<word>thousand|million|billion|trillion|lakhs?|crores?)\b|(?P<letter>[kKmM]|bn|mn|b)\b)"
     rf"(?P<after>\s+(?:{_CURRENCY_WORDS})\b)?"
 )
 _MULTIPLIERS = {"thousand": 3, "k": 3, "million": 6, "m": 6, "mn": 6, "billion": 9, "bn": 9, "b": 9,
-                "trillion": 12}  # fmt: skip
+                "trillion": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7}  # fmt: skip
 #: "a thousand", "a million", "half a million", "a dozen", "half a dozen"
 _A_MULTIPLIER_RE = re.compile(
     r"\b(?:(half)\s+)?(?:a|one)\s+(dozen|hundred|thousand|million|billion)\b(?!\s+(?:and|\d))", re.IGNORECASE
@@ -156,6 +156,7 @@ _A_VALUES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 10**6, "b
 _HALF_RE = re.compile(r"\b(\d+)\s+and\s+a\s+half\b", re.IGNORECASE)
 _UNIT_AND_HALF_RE = re.compile(r"\ban?\s+(hour|day|week|month|year|mile|kilometre|kilometer)\s+and\s+a\s+half\b",
                                re.IGNORECASE)  # fmt: skip
+_HALF_TIMES_RE = re.compile(r"\b(\d+\.5)\s+(1000|1000000|1000000000)\b(?![\d,.])")
 _HALF_AN_HOUR_RE = re.compile(r"\bhalf\s+an\s+hour\b", re.IGNORECASE)
 
 _PERCENT_RE = re.compile(r"(\d)\s*(?:%|per\s*cent\b)", re.IGNORECASE)
@@ -170,6 +171,15 @@ _WEEKDAY = rf"(?:{WEEKDAY_NAMES})s?"
 _BARE_HOUR_RE = re.compile(
     r"\b(at)\s+(1[0-2]|[1-9])(?=\s*(?:$|[;!?)]|[.,](?!\d)|\s(?:on|every|each|daily|sharp|today|tomorrow|tonight|"
     rf"this|next|and|or|until|till|before|after|from|with|for|{_WEEKDAY})\b))",
+    re.IGNORECASE,
+)
+
+#: "at half four" (British English for 4:30; not "half past four", "half an hour", "half 4 kg"): the
+#: clause's end or a word of time after it, as for a bare hour
+_HALF_HOUR_RE = re.compile(
+    r"\b(at)\s+half\s+(1[0-2]|[1-9])(?=\s*(?:$|[;!?),]|[.](?!\d)|\s(?:in\s+the\s+(?:morning|afternoon|evening)|"
+    rf"at\s+night|on|every|each|daily|sharp|today|tomorrow|tonight|this|next|and|or|until|till|before|after|"
+    rf"from|with|for|{_WEEKDAY})\b))",
     re.IGNORECASE,
 )
 
@@ -227,6 +237,7 @@ _UNIT_RE = re.compile(
 
 #: the currency words the signature reads already (``signature.CURRENCY``, ``restatement._CODES``)
 _COMMON = {"USD": "dollars", "EUR": "euros", "GBP": "pounds", "CHF": "francs", "JPY": "yen"}
+_CODE_RE = re.compile(r"\b[A-Z]{3}\b")
 _CODE_AFTER_RE = re.compile(r"(\d)\s*\b([A-Z]{3})\b")
 _CODE_BEFORE_RE = re.compile(r"\b([A-Z]{3})\s*(\d[\d,.]*\d|\d)")
 
@@ -263,10 +274,50 @@ def _symbols() -> dict[str, str]:
                              babel.numbers.format_currency(0, code, "¤¤¤¤¤", locale="en")).strip()  # fmt: skip
             except Exception:  # noqa: BLE001
                 continue
-            if symbol and not symbol.isascii() and not any(c.isalnum() for c in symbol):
+            if symbol and (
+                (not symbol.isascii() and not any(c.isalnum() for c in symbol))
+                or re.fullmatch(r"[A-Z]{1,3}\$", symbol)  # "R$", "A$", "NZ$": a dollar sign with a country
+            ):
                 seen.setdefault(symbol, set()).add(code)
     unique = {s: next(iter(codes)) for s, codes in seen.items() if len(codes) == 1}
-    return {**unique, "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+    return {**unique, "$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+
+
+#: plural currency names that are other things in English too, or were other currencies before
+#: ("5 marks", "gold", "soles"): not read as a currency by ``_bare_names``
+_NOT_BARE = frozenset(
+    {"gold", "marks", "soles", "som", "soms", "tala", "kina", "guilders", "florin", "escudos"}
+)
+
+
+@lru_cache(maxsize=1)
+def _bare_names() -> dict[str, str]:
+    """A currency's name without its country ("cedis", "forints", "zlotys") -> the CLDR's full name
+    ("ghanaian cedis"), for the words that name one currency in use (the CLDR's tender of every
+    territory today) and are no common word (``_NOT_BARE``); the five the signature reads as words
+    (dollars, euros…) are left to it. So "84,000 cedis" is "GHS 84,000"; "lei" (Romania and Moldova),
+    "kroner", "rupees", "shillings", "pesos" name several and stay."""
+    try:
+        import datetime
+
+        import babel.numbers
+        from babel.core import get_global
+    except ImportError:  # pragma: no cover
+        return {}
+    today = datetime.date.today()
+    codes: set[str] = set()
+    for territory in get_global("territory_currencies"):
+        codes |= set(babel.numbers.get_territory_currencies(territory, today, tender=True))
+    by_word: dict[str, set[str]] = {}
+    for code in codes:
+        name = currency_name(code)
+        if name and "(" not in name and code not in _COMMON:
+            by_word.setdefault(name.split()[-1], set()).add(code)
+    return {
+        word: currency_name(next(iter(found))) or word
+        for word, found in by_word.items()
+        if len(found) == 1 and word not in _NOT_BARE and " " in (currency_name(next(iter(found))) or "")
+    }
 
 
 def _decimal_text(value: Decimal) -> str:
@@ -277,8 +328,9 @@ def _decimal_text(value: Decimal) -> str:
 
 def _multiplied(m: re.Match[str]) -> str:
     word, letter, symbol, after = m.group("word"), m.group("letter"), m.group("sym"), m.group("after")
-    if letter is not None and symbol is None and after is None:
-        return m.group()  # "5k run", "5m": metres, a race, not an amount
+    money = symbol is not None and (not symbol.strip().isalpha() or currency_name(symbol.strip()) is not None)
+    if letter is not None and not money and after is None:
+        return m.group()  # "5k run", "5m", "ABC 5k": metres, a race, not an amount ("GHS 84k" is one)
     key = (word or letter or "").lower()
     try:
         value = Decimal(m.group("num").replace(",", "")) * (Decimal(10) ** _MULTIPLIERS[key])
@@ -372,7 +424,7 @@ def _codes(content: str) -> str:
 
 
 _DIGIT_RE = re.compile(r"\d")
-_WORDS_RE = re.compile(r"[a-z]+(?:-[a-z]+)?")
+_WORDS_RE = re.compile(r"[a-z]+")
 #: the words that may start a number ("eighty", "thousand", "dozen") and those ``_worded`` reads
 _NUMBER_WORDS = frozenset(_UNITS_1 + _TEENS + _TENS + ["zero", "hundred", "thousand", "million", "billion"])
 _WORDED = frozenset(
@@ -408,9 +460,9 @@ def anchor_forms(content: str) -> str:
     docstring); unchanged when it has none. Each step runs only when a word or character it reads is
     there (the statement's words read once)."""
     low = content.lower()
-    words = {w for word in _WORDS_RE.findall(low) for w in word.split("-")}
+    words = set(_WORDS_RE.findall(low))
     digits = _DIGIT_RE.search(content) is not None
-    if digits:  # "84 thousand", "$1.2M" before the words ("eighty thousand")
+    if digits and _MULTIPLIER_HINT_RE.search(content):  # "84 thousand", "$1.2M" before "eighty thousand"
         content = _MULTIPLIER_RE.sub(_multiplied, content)
     if words & _NUMBER_WORDS or "dozen" in words:
         content = _A_MULTIPLIER_RE.sub(_a_multiplied, content) if "a" in words or "one" in words else content
@@ -424,28 +476,41 @@ def anchor_forms(content: str) -> str:
         symbols = _symbols()
         if any(s in content for s in symbols):  # "€2,000" is "2,000 euros", "₹800" "800 indian rupees"
             content = re.sub(
-                "(" + "|".join(map(re.escape, symbols)) + r")\s*(\d[\d,.]*\d|\d)",
+                "(?<![A-Za-z])(" + "|".join(map(re.escape, symbols)) + r")\s*(\d[\d,.]*\d|\d)",
                 lambda m: f"{m.group(2)} {currency_name(symbols[m.group(1)]) or m.group(1)}",
                 content,
             )
     if "half" in words:
         content = _HALF_RE.sub(r"\1.5", content)
+        # "two and a half thousand": text2num read "thousand" alone ("2.5 1000")
+        content = _HALF_TIMES_RE.sub(lambda m: _decimal_text(Decimal(m.group(1)) * int(m.group(2))), content)
+    bare = words & _bare_names().keys()
+    if bare:  # "84,000 cedis" is "84,000 ghanaian cedis", as "GHS 84,000" is
+        content = re.sub(
+            r"(\d)\s+(" + "|".join(sorted(bare)) + r")\b",
+            lambda m: f"{m.group(1)} {_bare_names()[m.group(2).lower()]}",
+            content,
+            flags=re.IGNORECASE,
+        )
     if "%" in content or "cent" in words:
         content = _PERCENT_RE.sub(r"\1 percent", content)
-    if re.search(r"\b[A-Z]{3}\b", content):
+    if _CODE_RE.search(content):
         content = _codes(content)
-    if words & _MONTH_WORDS:
+    if words & _MONTH_WORDS and (words & _ORDINAL_PARTS or _ORDINAL_SUFFIX_RE.search(content)):
         content = _DAY_FIRST_RE.sub(_day_first, content)
         content = _MONTH_FIRST_RE.sub(_month_first, content)
     if "-" in content:
         content = _ISO_DATE_RE.sub(_iso_date, content)
     if "/" in content or "." in content:
         content = _SLASH_DATE_RE.sub(_numeric_date, content)
+    if "half" in words and "at" in words:  # "at half four" (British: 4:30), before "in the morning"
+        content = _HALF_HOUR_RE.sub(r"\1 \2:30", content)
     if any(part in low for part in _DAY_PARTS):
         content = _DAY_PART_RE.sub(_day_part, content)
-    if "at" in words:
+    if "at" in words and _AT_DIGIT_RE.search(content):
         content = _BARE_HOUR_RE.sub(r"\1 \2:00", content)
-    content = _UNIT_RE.sub(_unit, content)
+    if _UNIT_HINT_RE.search(content):
+        content = _UNIT_RE.sub(_unit, content)
     if "through" in words or "thru" in words:
         content = _THROUGH_RE.sub(r"\1 to ", content)
     if "-" in content or "–" in content or "—" in content:
@@ -459,6 +524,14 @@ def anchor_forms(content: str) -> str:
 
 #: month names in lower case (with their abbreviations), for a quick test
 _MONTH_WORDS = frozenset(_MONTHS) | frozenset(m[:3] for m in _MONTHS) | {"sept"}
+#: quick tests before the dearer patterns (each a pattern that starts with a digit or a word, which
+#: the regex engine finds fast; the full patterns start with optional groups or a lookbehind and are
+#: tried at every position): what each of these steps needs in the statement
+_ORDINAL_PARTS = frozenset(w for o in _ORDINALS for w in o.replace("-", " ").split())
+_ORDINAL_SUFFIX_RE = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
+_MULTIPLIER_HINT_RE = re.compile(r"\d\s*(?:thousand|million|billion|trillion|lakh|crore|[kKmMb])")
+_AT_DIGIT_RE = re.compile(r"\bat\s+\d", re.IGNORECASE)
+_UNIT_HINT_RE = re.compile(r"\d\s*(?:k|°|º|m|µ|μ|h|s|y|w)", re.IGNORECASE)
 
 
 def _worded(content: str) -> str:
