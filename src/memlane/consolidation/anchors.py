@@ -20,17 +20,21 @@ writes every time of day as 24-hour "HH:MM", as before.)
   keyword tokenizer reads "84,000" and "84000" alike ("84,000", "1,200,000"; never a year); "a
   thousand", "half a million", "a dozen";
 - **"N and a half"** is "N.5" ("three and a half hours" is "3.5 hours"), "an hour and a half" "1.5
-  hours", "half an hour" "30 minutes";
+  hours", "half an hour" "30 minutes", "two and a half thousand" "2,500";
 - **amounts**: "%" and "per cent" are "percent"; a currency's ISO code beside an amount (the CLDR's
   codes, through ``babel``) is its English name: the common word for the five the signature reads as
   words already (dollars, euros, pounds, francs, yen: "USD 20" is "20 dollars"), the full name for the
   others ("95000 RSD" is "95000 serbian dinars", "500 AUD" "500 australian dollars", never "dollars");
   a currency symbol after its amount is its name ("€2,000" is "2,000 euros", as ``signature`` reads
-  $ € £ ¥), and one no other currency uses in English (₹, ₦, ₩, ₪…) is its code's name too;
+  $ € £ ¥), and one no other currency uses in English (₹, ₦, ₩, ₪…, and a dollar sign with its
+  country: "R$", "NZ$", "US$") is its code's name too; a currency's own plural name that names one
+  currency in use ("cedis", "forints") is its full name ("84,000 cedis" is "GHS 84,000"); a code
+  before a multiplied amount is money ("GHS 84k"), and "lakh" / "crore" are multipliers;
 - **times of day**: "8 in the morning" is "8am", "8 in the evening" / "at night" / "in the afternoon"
   "8pm" ("12 at night" is midnight), and a bare hour after "at" ("opens at 8", "at 8 on Saturdays") is
   the clock's "8:00", as "8 o'clock" and "8:00" already are (24-hour: "at 8" is not "8pm", which is
-  "20:00"; a bare hour said of an evening is then missed, never joined to another hour);
+  "20:00"; a bare hour said of an evening is then missed, never joined to another hour); British
+  "at half four" is "4:30", with a time word or the clause's end after it;
 - **dates**: an ordinal beside a month is its day ("March 3rd", "3rd of March", "the third of March"
   are "March 3" / "3 March"; the order is ``signature.normalise_order``'s); a numeric date is read
   only when it says one day (a year given or a preposition of time before it, and the day or the
