@@ -210,3 +210,35 @@ def test_a_relative_of_someone_after_a_description_is_not_the_known_one() -> Non
     assert found.entity_id is None and found.how == "new"
     again = Mention("Carl Weber", "person", context="Carl Weber wants the fee in cash")
     assert resolve(again, [son]).entity_id == "e1"
+
+
+# -- twentieth round: "X the <description>" of a short form, ", different <name>" ----------------------
+
+
+def test_a_short_form_followed_by_the_and_a_description_is_another_organisation() -> None:
+    aws = _known("e3", "company", "Amazon Web Services", "Amazon Web Services hosts the stack", "AWS")
+    shop = Mention("Amazon", "company", context="Amazon the shop is where I bought my keyboard")
+    assert resolve(shop, [aws]).entity_id is None
+    # no description, or a capitalised word after "the": the short form of the one known
+    assert resolve(Mention("Amazon", "company", context="Amazon sent the invoice"), [aws]).entity_id == "e3"
+    dairy = _known("e1", "company", "Brookside Dairy Ltd", "Brookside Dairy Ltd buys most of the milk")
+    lower = Mention("Brookside", "company", context="Brookside reduced the price again")
+    assert resolve(lower, [dairy]).entity_id == "e1"
+    # (a person's lone name with "the" and a description is how writers name people they know: not this rule)
+    moyo = _known("p1", "person", "Tendai Moyo", "Tendai Moyo is the floor manager")
+    assert (
+        resolve(Mention("Moyo", "person", context="Moyo the floor manager called"), [moyo]).entity_id == "p1"
+    )
+
+
+def test_different_and_the_name_set_off_by_a_comma_sets_it_apart() -> None:
+    rita = _known("p1", "person", "Rita Ferreira", "Rita Ferreira is the other junior architect")
+    notary = Mention(
+        "Rita Ferreira Lopes",
+        "person",
+        context="Rita Ferreira Lopes is the notary for the deed, different Rita",
+    )
+    assert resolve(notary, [rita]).entity_id is None
+    # "different" that does not name her: the one known
+    same = Mention("Rita Ferreira", "person", context="Rita Ferreira drew the stairs, different design")
+    assert resolve(same, [rita]).entity_id == "p1"

@@ -3411,10 +3411,11 @@ _UNRELATED = re.compile(MARK + r"[^.;!?]{0,60}?\s(?:is|was|are|were)\s+(?:comple
 _NOT_OURS = re.compile(r"\b[Nn]ot\s+(?:our|my)\s+(?:own\s+)?([^\W\d_][\w'’.-]*)")
 
 
-#: "a different Fiona", "another Mrs Tan", "A different Piotr Nowak": the word after it, as written (or
+#: "a different Fiona", "another Mrs Tan", "A different Piotr Nowak", "..., different Rita": the word after it, as written (or
 #: the mark that stands for the mention's name in its sentence)
 _NAMESAKE = re.compile(
-    r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother|[Aa]\s+(?:second|third|fourth))"
+    r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother|[Aa]\s+(?:second|third|fourth)"
+    r"|(?<=,\s)[Dd]ifferent)"  # (set off without its article: "..., different Rita")
     r"\s+([^\W\d_][\w'’.-]*|" + MARK + ")"
 )
 
@@ -3931,9 +3932,9 @@ def _short_form_introduced(mention: Mention, kind: EntityType | None, candidate:
     return introduces(mention.name, mention.context) or bool(_APPOSITION.match(said, said.find(MARK)))
 
 
-#: a description right after a (marked) name, set off by a comma or "as": "@, the French aircraft engine
-#: group, ...", "@ as a car brand ..."
-_APPOSITION = re.compile(MARK + r"(?:,\s+(?:the|an?)\s+|\s+as\s+(?:the|an?)\s+)[^\W\d_]")
+#: a description right after a (marked) name, set off by a comma or "as", or "the" and a lower-case word:
+#: "@, the French aircraft engine group, ...", "@ as a car brand ...", "@ the shop is where ..."
+_APPOSITION = re.compile(MARK + r"(?:(?:,\s+(?:the|an?)\s+|\s+as\s+(?:the|an?)\s+)[^\W\d_]|\s+the\s+[a-z])")
 
 
 #: a sentence about a name rather than what it names: "... is the short name on our boxes", "... is how
