@@ -1,8 +1,8 @@
 """The paraphrase mode's twentieth-session recall mechanisms: a negation said by a word, read from
 WordNet (``consolidation/negations.py``: "is vegetarian" / "doesn't eat meat"), and one time said in
 two aspects (``consolidation/aspect.py``: "has been growing" / "has grown", "stopped eating" / "no
-longer eats"). Each with the near misses it must keep apart. The statements are new, none from the
-labelled sets."""
+longer eats", "started playing in 2015" / "has played since 2015"). Each with the near misses it must
+keep apart. The statements are new, none from the labelled sets."""
 
 from __future__ import annotations
 
@@ -42,6 +42,10 @@ def test_what_a_word_denies_comes_from_wordnet() -> None:
         ("Dario has been keeping bees for twelve years", "Dario has kept bees for 12 years"),
         ("Dario stopped drinking coffee", "Dario no longer drinks coffee"),
         ("Dario gave up smoking in 2019", "Dario hasn't smoked since 2019"),
+        # a beginning with its time is "has … since"; a time said first is read at the end
+        ("Dario started playing the cello in 2015", "Dario has played the cello since 2015"),
+        ("Wiremu went vegan in 2022", "Wiremu has been vegan since 2022"),
+        ("In June 2023 Dario quit smoking", "Dario gave up smoking in June 2023"),
     ],
 )
 def test_one_fact_said_by_a_word_or_in_another_aspect(a: str, b: str) -> None:
@@ -59,6 +63,8 @@ def test_one_fact_said_by_a_word_or_in_another_aspect(a: str, b: str) -> None:
         ("Wiremu is married", "Wiremu is unmarried"),
         ("Dario doesn't drink coffee", "Dario stopped drinking coffee"),  # "no longer" is not "not"
         ("Dario stopped drinking coffee in 2019", "Dario stopped drinking coffee in 2020"),
+        ("Dario started playing the cello in 2015", "Dario played the cello in 2015"),
+        ("Wiremu went vegan in 2022", "Wiremu went vegan in 2021"),
     ],
 )
 def test_near_misses_stay_apart(a: str, b: str) -> None:
@@ -77,6 +83,8 @@ def test_aspect_writes_one_time_one_way() -> None:
     assert aspect("Dario stopped working in the garden") == "Dario no longer works in the garden"
     assert aspect("Dario stopped by the shop") == "Dario stopped by the shop"  # no -ing form after it
     assert aspect("Dario quit his job in 2020") == "Dario quit his job in 2020"
+    assert aspect("In 2015, Dario started learning Greek") == "Dario has learned Greek since 2015"
+    assert aspect("In May Dario moved to Oslo.") == "In May Dario moved to Oslo."  # no end, no beginning
 
 
 def test_consolidation_merges_a_negation_said_by_a_word(tmp_path: Path, local_embedder: object) -> None:
