@@ -25,9 +25,11 @@ worded, and no other fact about the same people or things. A memory must
 5. negate it only if the statement does ("I don't eat meat" is not "I eat meat");
 6. not give the same subject and verb another value ("Oscar is the CTO of Zephyr Corp" is not "Oscar
    is the CFO of Zephyr Corp"; a fuller value, "leads the billing team" for "leads billing", is);
-7. of a request of the speaker's thing ("my weight", "my DUI"), not say it of someone else with the
-   speaker nowhere in it ("Rory weighs 14 stone", "My friend Josh got a DUI": ``parties``), nor name it
-   as a thing of a noun before it ("The office address is …" for "my address");
+7. of a request of the speaker's thing ("my weight", "my DUI", or a thing said by common nouns alone,
+   "the IVF", "the wednesday football"), not say it of someone else with the speaker nowhere in it
+   ("Rory weighs 14 stone", "My friend Josh got a DUI", "My sister had IVF": ``parties``), nor name it
+   as a thing of a noun before it ("The office address is …" for "my address", "My goal weight is
+   82 kg" for "my weight");
 8. of a request by the kind of value it asks ("the name of my therapist", "the time of Ngozi's flight":
    ``ForgetRequest.value``), give a value of that kind ("My therapist is Dr. Una Fennessy");
 9. not speak of a thing of the statement's subject that the statement does not name, unless it says
@@ -36,7 +38,14 @@ worded, and no other fact about the same people or things. A memory must
 10. of a name that exactly one person is named among the entities it fits ("Mateo", where "Mateo
    Herrera" is someone else), not say it only inside the longer name of another of them that the
    memory is linked to, unlinked to that person ("Mateo Herrera at work is allergic to bee stings");
-   nor, of a name with a title of one sex, say it only with a title of the other ("Mrs Abernethy").
+   nor, of a name with a title of one sex, say it only with a title of the other ("Mrs Abernethy");
+11. of a clause, not hold a noun the clause says of its subject only before another noun, naming
+   another thing, unless after the same word ("My cousin works as a prison officer" for "my cousin is
+   in prison"; "in the hallway cupboard" still says "in the hallway").
+
+The statement is read as typed in haste: contractions without their apostrophe ("im pregnant") as the
+speaker's clause, and an indirect question as its clause ("which train I take" -> "I take train", "how
+much we have saved" -> "we have saved").
 
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
@@ -1174,6 +1183,8 @@ def _statement(
     """The memories saying ``said``; ``clause=False``: a topic's phrase ("my flight to Lisbon"), read as
     a phrase (only a possessor must agree) and with no negation to agree."""
     said = _as_speaker(said)
+    if clause:
+        said = _clause_asked(_apostrophes(said))
     wanted = _words(said)
     if not wanted.terms:
         return []
@@ -1232,15 +1243,22 @@ def _statement(
         if (
             clause
             and asked is not None
-            and (not asked.clause and "i" in owners or _SPEAKER_OPENS.match(said) is not None)
+            and (
+                not asked.clause
+                and ("i" in owners or common_thing(said))
+                or _SPEAKER_OPENS.match(said) is not None
+            )
         ):
             # "my weight" is not "Rory weighs 14 stone", "my DUI" not "My friend Josh got a DUI", "I got
-            # a parking fine in Bristol" not "My brother got a parking fine in Bristol"
+            # a parking fine in Bristol" not "My brother got a parking fine in Bristol"; a thing said by
+            # common nouns alone is the speaker's as "my X" is ("the IVF" is not "My sister had IVF")
             people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
             if said_of_another(content, said, people):
                 continue
         if not _same_owners(owned, _owned(content), wanted):
             continue
+        if clause and asked is not None and asked.clause and _only_as_modifier(content, said, wanted, asked):
+            continue  # "my cousin is in prison" is not "My cousin works as a prison officer"
         if clause and negated != ("not" in text.content_words(content)):
             continue  # "I don't eat meat" is no restatement of "I eat meat"
         if clause and _other_value(said, content):
@@ -1257,6 +1275,122 @@ def _statement(
             continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
         out.append(hit.id)
     return out
+
+
+#: contractions typed without their apostrophe ("im pregnant", "ive moved", "i dont eat meat"): only
+#: spellings that are rarely a word of their own ("ill", "id", "were", "well", "wont" are words)
+_BARE_CONTRACTIONS = {
+    "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't",
+    "couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "isnt": "isn't",
+    "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
+    "hadnt": "hadn't",
+}  # fmt: skip
+_BARE_CONTRACTION = re.compile(rf"\b(?:{'|'.join(_BARE_CONTRACTIONS)})\b", re.IGNORECASE)
+
+
+def _apostrophes(said: str) -> str:
+    """``said`` with its contractions' apostrophes back: a request typed in haste ("forget that im
+    pregnant") is read as the speaker's clause ("I'm pregnant"), not as a phrase with a word "im"."""
+    return _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m.group().lower()], said)
+
+
+#: an indirect question before a clause of the speaker's or someone named ("which train I take", "how
+#: much we have saved", "where my sister lives", "what school Ana goes to"): the clause says the fact
+_INDIRECT = re.compile(
+    r"^\s*(?:how\s+(?:much|many|long|often|far|old)|which|what|where|when|whom|who)\s+"
+    r"(?:(?P<noun>[^\W\d_]+)\s+)?(?=(?:i|i'm|i've|we|we're|we've|my|our)\b|(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+#: a question's noun that names the kind of value the clause's memory gives, not a word it says ("what
+#: time I start work": "I start work at 9")
+_VALUE_NOUNS = frozenset(
+    [
+        "time",
+        "day",
+        "date",
+        "year",
+        "month",
+        "age",
+        "size",
+        "price",
+        "amount",
+        "number",
+        "cost",
+        "colour",
+        "color",
+        "kind",
+        "type",
+        "sort",
+    ]
+)
+
+
+def _clause_asked(said: str) -> str:
+    """``said`` as the clause its indirect question asks about: "which train I take" -> "I take train",
+    "how much we have saved" -> "we have saved", "what time I start work" -> "I start work"."""
+    asked = _INDIRECT.match(said)
+    if asked is None:
+        return said
+    noun = asked.group("noun")
+    if noun is not None and (noun.lower() in _FIRST_PERSON or noun.lower() in ("i'm", "i've", "we're")):
+        noun = None  # (the lookahead's word itself)
+    clause = said[asked.end() :].strip()
+    if not clause:
+        return said
+    if noun is None or noun.lower() in _VALUE_NOUNS or noun.lower() in text.STOPWORDS:
+        return clause
+    return f"{clause} {noun}"
+
+
+def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) -> bool:
+    """A noun the request says of its subject ("my cousin is in *prison*") that ``content`` holds only
+    before another noun the request does not say, naming another thing ("My cousin works as a *prison
+    officer*", "Dad's *diabetes clinic* is on 3 June"). Words of the request's subject are left alone
+    ("my gym membership" still speaks of "my gym")."""
+    words = [w.lower() for w in _WORD.findall(text.key_fold(content))]
+    request = [w.lower() for w in _WORD.findall(text.key_fold(said))]
+    for written, stem, capitalised in wanted.terms:
+        if capitalised or stem in asked.head | asked.possessor or "NOUN" not in _readings(written):
+            continue
+        # (after the same word as in the request, the memory only narrows it: "in the hallway
+        # cupboard" for "in the hallway")
+        before = {_word_before(request, i) for i in _places(request, stem)}
+        places = _places(words, stem)
+        if places and all(
+            _word_before(words, i) not in before and _foreign_noun_after(words, i, wanted) for i in places
+        ):
+            return True
+    return False
+
+
+def _places(words: list[str], stem: str) -> list[int]:
+    return [i for i, w in enumerate(words) if (ws := text.tokenize(w)) and _near(ws[0], stem)]
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "his", "her", "their", "your", "its"})
+
+
+def _word_before(words: list[str], at: int) -> str | None:
+    """The word before ``words[at]``, past determiners: "in" for "in the hallway"."""
+    at -= 1
+    while at >= 0 and words[at] in _DETERMINERS:
+        at -= 1
+    return words[at] if at >= 0 else None
+
+
+def _foreign_noun_after(words: list[str], at: int, wanted: _Words) -> bool:
+    """``words[at]`` modifies the next word, a noun (and nothing else) of no stem of ``wanted``."""
+    if at + 1 >= len(words):
+        return False
+    after = words[at + 1]
+    stems = text.tokenize(after)
+    return bool(stems) and _noun_only(after) and not any(_near(stems[0], w) for w in wanted.stems)
+
+
+@functools.lru_cache(maxsize=4096)
+def _readings(word: str) -> frozenset[str]:
+    """The parts of speech ``lemminflect`` lists for ``word``."""
+    return frozenset(lemminflect().getAllLemmas(word))
 
 
 def _namesakes(said: str, store: Store, actor: Actor) -> dict[str, tuple[str, set[str]]]:
@@ -1363,13 +1497,16 @@ def _noun_only(word: str) -> bool:
 
 
 def _qualified(content: str, wanted: _Words) -> bool:
-    """A request of the speaker's thing ("my address", "my gym schedule"): ``content`` opens with that
-    thing said as another's, by a noun before it ("The office address is …", "The gym schedule changes
-    in summer": the office's, the gym's), the noun no word of the request."""
-    opening = re.match(r"\s*the\s+([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content, re.IGNORECASE)
+    """A request of the speaker's thing ("my address", "my gym schedule", "my weight"): ``content``
+    opens with that thing said as another's or as another thing, by a noun before it ("The office
+    address is …", "The gym schedule changes in summer": the office's, the gym's; "My goal weight is
+    82 kg": a weight aimed at, not the speaker's weight), the noun no word of the request."""
+    opening = re.match(r"\s*(the|my|our)\s+([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content, re.IGNORECASE)
     if opening is None:
         return False
-    other, thing = (text.tokenize(w) for w in opening.groups())
+    if opening.group(1).lower() != "the" and not _noun_only(opening.group(2).lower()):
+        return False  # of the speaker's, only a noun names another thing: "My goal weight", not "My current weight"
+    other, thing = (text.tokenize(w) for w in opening.groups()[1:])
     return bool(other and thing) and other[0] not in wanted.stems and thing[0] in wanted.stems
 
 

@@ -78,6 +78,8 @@ RELATIONS = frozenset(
             "stepbrother",
             "stepsister",
             "twin",
+            "buddy",
+            "pal",
         ),
     }
 )
@@ -156,9 +158,10 @@ def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool
 
 
 #: a note's opening subject where the clause reader finds none ("My friend Josh got a DUI", "Grażyna got
-#: a £6,000 bonus": "got" read as an auxiliary): a relation, a name, or both, before a common verb
+#: a £6,000 bonus": "got" read as an auxiliary; "My running buddy Kai is doing Berlin too"): a relation
+#: (with a word before it: "best friend", "running buddy"), a name, or both, before a common verb
 _OPENING = re.compile(
-    r"^\s*(?:(?:my|our)\s+(?P<relation>[a-z-]+)\s*,?\s+)?(?P<name>[^\W\d_][\w'-]*)?\s*"
+    r"^\s*(?:(?:my|our)\s+(?:[a-z-]+\s+)??(?P<relation>[a-z-]+)\s*,?\s+)?(?P<name>[^\W\d_][\w'-]*)?\s*"
     r"(?<=\s)(?:got|gets|has|had|have|is|was|does|did)\b",
     re.IGNORECASE,
 )
