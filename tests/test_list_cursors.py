@@ -39,14 +39,17 @@ def _all_pages(mem: Memlane, limit: int) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("others", [0, 7])
 def test_a_memory_cursor_tells_nothing_about_other_users_items(db_path: Path | str, others: int) -> None:
-    bob = Memlane(db_path, user="bob", embedder="none")
-    for i in range(others):
-        bob.store(f"Bob's private note number {i} about the quarterly numbers", auto_supersede=False)
-    alice = Memlane(db_path, user="alice", embedder="none")
-    mine = [alice.store(f"Alice's note {i} on the garden shed", auto_supersede=False).id for i in range(3)]
-    seen, cursors = _all_pages(alice, 1)
-    assert seen == mine[::-1]
-    by_id = {m.id: m for m in alice.list_recent(10)}
+    # each closed at the end: a PostgreSQL test's schema is handed back once its connections are gone
+    with Memlane(db_path, user="bob", embedder="none") as bob:
+        for i in range(others):
+            bob.store(f"Bob's private note number {i} about the quarterly numbers", auto_supersede=False)
+        with Memlane(db_path, user="alice", embedder="none") as alice:
+            mine = [
+                alice.store(f"Alice's note {i} on the garden shed", auto_supersede=False).id for i in range(3)
+            ]
+            seen, cursors = _all_pages(alice, 1)
+            assert seen == mine[::-1]
+            by_id = {m.id: m for m in alice.list_recent(10)}
     for cursor, last in zip(cursors, seen, strict=False):
         body = _body(cursor)
         # only what alice was just shown: her item's id and creation time (no count, no sequence number)
@@ -83,21 +86,21 @@ def test_a_cursor_of_the_earlier_form_is_refused_with_what_to_do(mem: Memlane) -
 
 
 def test_an_entity_cursor_tells_nothing_about_other_users_entities(db_path: Path | str) -> None:
-    bob = Memlane(db_path, user="bob", embedder="none")
-    for i in range(5):
-        bob.anchor({"kind": "contact", "system": "crm", "id": f"b{i}", "name": f"Bob Contact{i} Smith"})
-    alice = Memlane(db_path, user="alice", embedder="none")
-    made = [alice.anchor({"kind": "contact", "system": "crm", "id": f"a{i}", "name": n}).id
-            for i, n in enumerate(["Dana Whitfield", "Elif Kaya", "Farid Nasser"])]  # fmt: skip
-    seen: list[str] = []
-    items, cursor = alice.entities.page(limit=1)
-    seen += [e.id for e in items]
-    while cursor is not None:
-        assert set(_body(cursor)) == {"t", "i"} and _body(cursor)["i"] == seen[-1]
-        items, cursor = alice.entities.page(limit=1, cursor=cursor)
-        seen += [e.id for e in items]
-    assert [s for s in seen if s in made] == made[::-1]
-    assert not {e.id for e in bob.entities.page(limit=50)[0]} & set(made)
+    with Memlane(db_path, user="bob", embedder="none") as bob:
+        for i in range(5):
+            bob.anchor({"kind": "contact", "system": "crm", "id": f"b{i}", "name": f"Bob Contact{i} Smith"})
+        with Memlane(db_path, user="alice", embedder="none") as alice:
+            made = [alice.anchor({"kind": "contact", "system": "crm", "id": f"a{i}", "name": n}).id
+                    for i, n in enumerate(["Dana Whitfield", "Elif Kaya", "Farid Nasser"])]  # fmt: skip
+            seen: list[str] = []
+            items, cursor = alice.entities.page(limit=1)
+            seen += [e.id for e in items]
+            while cursor is not None:
+                assert set(_body(cursor)) == {"t", "i"} and _body(cursor)["i"] == seen[-1]
+                items, cursor = alice.entities.page(limit=1, cursor=cursor)
+                seen += [e.id for e in items]
+            assert [s for s in seen if s in made] == made[::-1]
+        assert not {e.id for e in bob.entities.page(limit=50)[0]} & set(made)
 
 
 def test_the_rest_listings_hand_out_the_new_cursors(db_path: Path | str) -> None:
@@ -115,3 +118,4 @@ def test_the_rest_listings_hand_out_the_new_cursors(db_path: Path | str) -> None
         assert set(_body(entities["next_cursor"])) == {"t", "i"}
         old = http.get("/v1/entities", params={"cursor": _cursor({"t": "2999-01-01T00:00:00+00:00", "s": 3})})
         assert old.status_code == 422 and "earlier version" in old.json()["error"]["message"]
+    stack.mem.close()
