@@ -242,3 +242,17 @@ def test_different_and_the_name_set_off_by_a_comma_sets_it_apart() -> None:
     # "different" that does not name her: the one known
     same = Mention("Rita Ferreira", "person", context="Rita Ferreira drew the stairs, different design")
     assert resolve(same, [rita]).entity_id == "p1"
+
+
+def test_a_settlement_is_not_the_island_or_state_of_its_name() -> None:
+    island = _known("l1", "place", "Naxos", "Naxos is the island in the Cyclades where we live")
+    assert (
+        resolve(Mention("Naxos Town", "place", context="Naxos Town has the port"), [island]).entity_id is None
+    )
+    state = _known("l2", "place", "Oaxaca", "Oaxaca state has most of the mezcal production")
+    city = Mention("Oaxaca de Juárez", "place", context="Oaxaca de Juárez, the city, is where we sell")
+    assert resolve(city, [state]).entity_id is None
+    # the same kind, or no kind said: the one known
+    again = Mention("Naxos island", "place", context="Naxos island had a water shortage")
+    assert resolve(again, [island]).entity_id == "l1"
+    assert resolve(Mention("Naxos", "place", context="Naxos was hot in August"), [island]).entity_id == "l1"

@@ -3522,6 +3522,8 @@ def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Ca
     if (kind or _type(candidate.type)) is not EntityType.PLACE:
         return False
     here = _mention_said(mention)
+    if _place_kinds_apart(mention.name or "", here, candidate):
+        return True
     qualifier = _place_parts(mention.name or "")[1]
     if not qualifier and here is not None and (match := _PLACE_QUALIFIER.search(here)):
         qualifier = match.group(1)
@@ -3541,6 +3543,44 @@ def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Ca
         for c, s in mine
         for d, t in regions
     )
+
+
+def _place_kinds_apart(name: str, here: str | None, candidate: Candidate) -> bool:
+    """The mention's name or sentence says its place is a settlement ("Naxos Town", "Oaxaca de Juárez,
+    the city") and the candidate's names or sentences say it is an island, a state or a region ("Naxos is
+    the island", "Oaxaca state has ..."), or the other way round ("Penang is the island" / George Town):
+    two places of one name, not one."""
+    mine = _place_kinds(name, (here,) if here else ())
+    if not mine:
+        return False
+    theirs = frozenset().union(
+        *(_place_kinds(n, ()) for n in _names_of(candidate)),
+        _place_kinds("", tuple(said for said in candidate.said if said != here)),
+    )
+    return bool(theirs) and not (mine & theirs)
+
+
+#: what a place's name or sentence may say it is: a settlement, or an island, a state, a region
+_SETTLEMENT = frozenset(["city", "town", "village"])
+_AREA = frozenset(["island", "state", "province", "region", "county"])
+#: the (marked) name, then its kind: "@ state", "@, the city", "@ is the island ...", "@ is a small town"
+_PLACE_KIND_SAID = re.compile(
+    MARK + r"(?:\s+|,\s+the\s+|\s+(?:is|was)\s+(?:the|an?)\s+(?:[a-z]+\s+){0,2}?)"
+    r"(city|town|village|island|state|province|region|county)\b"
+)
+
+
+@lru_cache(maxsize=4096)
+def _place_kinds(name: str, said: tuple[str, ...]) -> frozenset[str]:
+    kinds: set[str] = set()
+    words = name.split()
+    if len(words) > 1:
+        last = words[-1].casefold()
+        kinds |= {"settlement"} if last in _SETTLEMENT else {"area"} if last in _AREA else set()
+    for sentence in said:
+        for match in _PLACE_KIND_SAID.finditer(sentence):
+            kinds.add("settlement" if match.group(1) in _SETTLEMENT else "area")
+    return frozenset(kinds)
 
 
 #: a place's (marked) name, then "in" and a capitalised name: "Perth in Scotland", "Boston in
