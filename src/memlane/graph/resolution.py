@@ -3424,8 +3424,9 @@ def said_apart(mention: Mention) -> bool:
     """Whether the mention's sentence may set it apart from a known entity of any kind by what that
     entity's first sentences said (``Candidate.said``): it says its name is a namesake or another one
     ("a different Fiona", "Woolworths Group in Australia is a totally different company"), or, for a
-    place, it gives the country or state the place is in ("Paris, Texas") or a region it is in ("Perth
-    in Scotland"): a store reads the candidates' sentences for it (``said_reads``)."""
+    place, it gives the country or state the place is in ("Paris, Texas"), a region it is in ("Perth
+    in Scotland") or its kind ("Naxos Town", "Penang is the island"): a store reads the candidates'
+    sentences for it (``said_reads``)."""
     if _said_namesake(mention) or _said_another(mention):
         return True
     if _type(mention.type) is not EntityType.PLACE or not mention.name:
@@ -3433,6 +3434,8 @@ def said_apart(mention: Mention) -> bool:
     here = _mention_said(mention)
     if bool(_place_parts(mention.name)[1]) or (here is not None and bool(_said_regions(here))):
         return True
+    if _place_kinds(mention.name, (here,) if here else ()):
+        return True  # ("Naxos Town", "Oaxaca de Juárez, the city": what the candidates were said to be)
     # ("Perth in Scotland": a region resolution does not place, compared with the candidates' sentences)
     return (
         here is not None
