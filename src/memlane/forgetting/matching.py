@@ -1385,7 +1385,12 @@ def _foreign_noun_after(words: list[str], at: int, wanted: _Words) -> bool:
     after = words[at + 1]
     stems = text.tokenize(after)
     # (a word of letters: "training 5 days a week" is no compound)
-    return bool(stems) and after.isalpha() and _noun_only(after) and not any(_near(stems[0], w) for w in wanted.stems)
+    return (
+        bool(stems)
+        and after.isalpha()
+        and _noun_only(after)
+        and not any(_near(stems[0], w) for w in wanted.stems)
+    )
 
 
 @functools.lru_cache(maxsize=4096)
