@@ -174,8 +174,10 @@ def test_a_name_without_its_middle_words() -> None:
     ):
         assert resolve(Mention(short, "company"), [_company("c1", known)]).entity_id == "c1", known
         assert blocking_keys(short, "company") & blocking_keys(known, "company"), known
-    # words of a name of their own left out, no legal form: another organisation
-    trust = _company("c2", "Waiwhiti Ahu Whenua Trust")
+    # a word in capitals left out, no legal form: another organisation (words of a name of their own
+    # left out are the same one since the twentieth session, org_forms.spread_reference: heldout13
+    # labels "Waiwhiti Trust" the "Waiwhiti Ahu Whenua Trust", tests/test_resolution_spread.py)
+    trust = _company("c2", "Waiwhiti AWT Trust")
     assert resolve(Mention("Waiwhiti Trust", "company"), [trust]).how == "new"
     # common words alone: no
     bank = _company("c3", "Steppe Commercial Bank JSC")

@@ -147,13 +147,16 @@ def test_the_other_name_of_a_place_or_an_organisation() -> None:
         ("Acme", "Acme, Globex and Initech bid"),  # a list
     ):
         assert names_said_for(name, context, person=False) == (), (name, context)
-    bishkek = Candidate("c1", "place", "Bishkek")
+    # (a place the gazetteer does not know by the other name: it knows Frunze as Bishkek since the
+    # twentieth session's exonyms, so that resolves as a "nickname" without the sentence)
+    torshavn = Candidate("c1", "place", "Tórshavn")
     found = resolve(
-        Mention("Frunze", "place", context="Frunze, the Soviet name of Bishkek, is on it"), [bishkek]
+        Mention("Havn", "place", context="Havn, the old name of Tórshavn, is on the map"), [torshavn]
     )
     assert (found.entity_id, found.how) == ("c1", "named")
-    said = "Frunze, not the Soviet name of Bishkek but a village, is on it"
-    assert resolve(Mention("Frunze", "place", context=said), [bishkek]).entity_id is None
+    assert resolve(Mention("Havn", "place"), [torshavn]).entity_id is None  # the sentence makes it
+    said = "Havn, not the old name of Tórshavn but a village, is on the map"
+    assert resolve(Mention("Havn", "place", context=said), [torshavn]).entity_id is None
 
 
 def test_more_ways_a_sentence_gives_another_name() -> None:
