@@ -25,18 +25,20 @@ def test_a_duplicate_with_a_wrong_replaces_is_refused(mem: Memlane, replaces: st
 
 
 def test_a_duplicate_cannot_name_another_users_memory(db_path: Path | str) -> None:
-    alice = Memlane(db_path, user="alice", embedder="none")
-    bob = Memlane(db_path, user="bob", embedder="none")
-    hers = alice.store("Alice keeps the spare key under the blue pot")
-    bob.store("The team lunch is on Friday")
-    with pytest.raises(UnknownMemory, match="replaces"):
-        bob.store("The team lunch is on Friday", replaces=hers.id)
+    with (
+        Memlane(db_path, user="alice", embedder="none") as alice,
+        Memlane(db_path, user="bob", embedder="none") as bob,
+    ):
+        hers = alice.store("Alice keeps the spare key under the blue pot")
+        bob.store("The team lunch is on Friday")
+        with pytest.raises(UnknownMemory, match="replaces"):
+            bob.store("The team lunch is on Friday", replaces=hers.id)
 
 
 def test_the_rest_api_refuses_a_duplicate_with_an_unknown_replaces(db_path: Path | str) -> None:
     stack = make_stack(db_path)
     stack.mem.store("The dentist appointment is on 3 June")
-    with running(stack.app()) as url, httpx.Client(base_url=url, timeout=30) as http:
+    with stack.mem, running(stack.app()) as url, httpx.Client(base_url=url, timeout=30) as http:
         body = {"content": "The dentist appointment is on 3 June", "replaces": "nope"}
         out = http.post("/v1/memories", json=body, headers=bearer(stack.admin_key))
         assert out.status_code == 404 and out.json()["error"]["code"] == "unknown_memory"
