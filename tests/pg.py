@@ -286,9 +286,10 @@ class SchemaStock:
             stored = [t for t in tables if t in rows or t in with_storage]
             return Prepared(name, oid, tables, rows, sequences, sizes, _state(conn, oid), stored)
 
-    def give_back(self, prepared: Prepared) -> None:
-        """Empty the schema and keep it for the next test if it is then as it was after migrating,
-        else drop it."""
+    def give_back(self, prepared: Prepared, test: str = "") -> None:
+        """Empty the schema ``test`` used and keep it for the next test if it is then as it was after
+        migrating, else drop it. A connection the test left open costs the next test ``CLOSE_WAIT_S`` and
+        a migration: a warning names the test."""
         import psycopg
 
         with self._connect() as conn:
@@ -298,6 +299,11 @@ class SchemaStock:
                 (prepared.name,),
             ).fetchone():
                 if time.monotonic() > deadline:  # left open: not reused (and dropped as before)
+                    warnings.warn(
+                        f"{test or 'a test'} left a PostgreSQL connection open {self.CLOSE_WAIT_S:.0f} s"
+                        " after it ended (close the Memlane it opens)",
+                        stacklevel=2,
+                    )
                     _drop(conn, prepared.name)
                     return
                 time.sleep(0.01)
@@ -377,11 +383,11 @@ def pg_schemas(pg_database: str) -> Iterator[SchemaStock]:
 
 
 @pytest.fixture
-def pg_url(pg_schemas: SchemaStock) -> Iterator[str]:
+def pg_url(pg_schemas: SchemaStock, request: pytest.FixtureRequest) -> Iterator[str]:
     """A schema of its own for one test, just migrated (as a new user's database is after memlane first
     opened it; :class:`SchemaStock`), as a URL whose ``search_path`` names it."""
     prepared = pg_schemas.take()
     try:
         yield SchemaStock.url(pg_schemas.database_url, prepared.name)
     finally:
-        pg_schemas.give_back(prepared)
+        pg_schemas.give_back(prepared, request.node.nodeid)

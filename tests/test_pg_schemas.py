@@ -1,6 +1,7 @@
 """The PostgreSQL tests' reused schemas (tests/pg.py ``SchemaStock``): a schema handed to the next test holds
 nothing of the last one's, numbers its rows from 1 again, is reached under its new name only, and one whose
-catalog a test changed is never handed out again."""
+catalog a test changed is never handed out again, and one a test left a connection open on is dropped with a
+warning naming the test."""
 
 from __future__ import annotations
 
@@ -91,3 +92,17 @@ def test_what_a_test_changed_without_adding_rows_is_undone_too(pg_schemas: Schem
         assert rows(again, "SELECT seq FROM memories") == [(1,)]
     finally:
         pg_schemas.give_back(second)
+
+
+def test_a_connection_left_open_drops_the_schema_with_a_warning(
+    pg_schemas: SchemaStock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(SchemaStock, "CLOSE_WAIT_S", 0.0)
+    first = pg_schemas.take()
+    with (
+        psycopg.connect(_url(pg_schemas, first.name), autocommit=True),  # still open as the test ends
+        pytest.warns(UserWarning, match="test_left_open left a PostgreSQL connection open"),
+    ):
+        pg_schemas.give_back(first, "test_left_open")
+    found = rows(pg_schemas.database_url, f"SELECT count(*) FROM pg_namespace WHERE oid = {first.oid}")
+    assert found == [(0,)]
