@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.graph.places import place_word
+from memlane.graph.places import MOUNTAIN, place_word
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
 
 
@@ -67,7 +67,7 @@ def test_two_places_that_fit_leave_it_ambiguous() -> None:
 
 def test_the_words() -> None:
     assert place_word("Jeju Island") == ("jeju", "island")
-    assert place_word("Yōtei-zan") == ("yotei", "feature")
+    assert place_word("Yōtei-zan") == ("yotei", MOUNTAIN)
     assert place_word("Cape Town") is None  # "cape" is a common word
     assert place_word("Jeju") is None
     assert place_word("Hierapolis-Pamukkale") is None  # a hyphen that is no suffix of a kind

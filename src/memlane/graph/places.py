@@ -42,15 +42,20 @@ from ..text.table_cache import cached_table
 
 __all__ = [
     "EXONYM_DOMINANCE",
+    "BEACH",
     "MIN_POPULATION",
+    "MOUNTAIN",
     "ORDINARY_GIVEN_NAME",
     "ORDINARY_NAME_POPULATION",
     "SHARED_NAME_POPULATION",
     "SHARED_NAME_RATIO",
     "TOWN_POPULATION",
+    "VALLEY",
+    "WATER",
     "airport_city",
     "airport_code_cities",
     "city_of",
+    "is_feature",
     "is_shared_name",
     "load_tables",
     "large_city_of",
@@ -505,6 +510,17 @@ def place_key(name: str, *, named_place: bool = False) -> str | None:
     return None
 
 
+#: the natural features a word says a place is (``place_word``): each its own kind, as a lake, a
+#: mountain and a valley of one name are three places ("Mount Ararat" is not the "Ararat Valley"), and
+#: all of them features (``is_feature``), never the town of the name
+WATER, MOUNTAIN, VALLEY, BEACH = "feature:water", "feature:mountain", "feature:valley", "feature:beach"
+
+
+def is_feature(kind: str) -> bool:
+    """Whether a kind ``place_word`` gives is a natural feature's (a lake, a mountain, a valley...)."""
+    return kind.startswith("feature")
+
+
 #: Words that say what kind of place a name is, written before it ("Isle of Islay", "Lake Atitlán",
 #: "Kingdom of Tonga") or after it ("Jeju Island", "Arusha town", "Mundra Port", "Elqui Valley"), and
 #: Japanese and Korean suffixes joined with a hyphen ("Matsumoto-shi": a city; "Yōtei-zan": a mountain;
@@ -515,23 +531,23 @@ def place_key(name: str, *, named_place: bool = False) -> str | None:
 #: Mexico, "New York State" not New York, "Quebec City" not the province.
 _PLACE_WORDS_BEFORE = {
     ("isle", "of"): "island", ("island", "of"): "island", ("isla", "de"): "island", ("ilha", "de"): "island",
-    ("kingdom", "of"): "state", ("republic", "of"): "state", ("lake",): "feature", ("lago", "de"): "feature",
-    ("lago",): "feature", ("lac",): "feature", ("mount",): "feature", ("mt",): "feature",
-    ("monte",): "feature", ("valle", "del"): "feature", ("valle", "de"): "feature", ("pulau",): "island",
+    ("kingdom", "of"): "state", ("republic", "of"): "state", ("lake",): WATER, ("lago", "de"): WATER,
+    ("lago",): WATER, ("lac",): WATER, ("mount",): MOUNTAIN, ("mt",): MOUNTAIN,
+    ("monte",): MOUNTAIN, ("valle", "del"): VALLEY, ("valle", "de"): VALLEY, ("pulau",): "island",
     # a town's quarter ("barrio de Almagro", "bairro de Alfama") and a farm ("Finca La Esperanza")
     ("barrio", "de"): "settlement", ("bairro", "de"): "settlement", ("finca",): "farm", ("fazenda",): "farm",
 }  # fmt: skip
 _PLACE_WORDS_AFTER = {
     "island": "island", "isle": "island", "town": "settlement", "village": "settlement",
     "port": "settlement", "harbour": "settlement", "harbor": "settlement", "camp": "settlement",
-    "valley": "feature", "lake": "feature", "mountain": "feature", "beach": "feature", "farm": "farm",
+    "valley": VALLEY, "lake": WATER, "mountain": MOUNTAIN, "beach": BEACH, "farm": "farm",
 }  # fmt: skip
 #: ...and "city" after a name in lower case, which says what the name is rather than being part of
 #: it ("Hamburg city", "Sarajevo city"; capitalised, "Mexico City" and "Quebec City" are names)
 _LOWER_CASE_AFTER = {"city": "settlement"}
 _PLACE_SUFFIXES = {
-    "shi": "settlement", "si": "settlement", "machi": "settlement", "zan": "feature", "yama": "feature",
-    "jima": "island", "shima": "island", "ko": "feature",
+    "shi": "settlement", "si": "settlement", "machi": "settlement", "zan": MOUNTAIN, "yama": MOUNTAIN,
+    "jima": "island", "shima": "island", "ko": WATER,
 }  # fmt: skip
 
 

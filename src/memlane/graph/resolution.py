@@ -89,6 +89,7 @@ from .places import (
     airport_city,
     airport_code_cities,
     city_of,
+    is_feature,
     is_language_name,
     is_shared_name,
     large_city_of,
@@ -104,6 +105,7 @@ from .said import (
     KEPT,
     MARK,
     Denials,
+    a_verb,
     denials,
     description,
     kin_of_another,
@@ -2037,7 +2039,7 @@ def _place_word_fit(name: str, names: Sequence[str]) -> str | None:
         if _place_parts(whole)[1] is not None or bare != normalise_name(whole, EntityType.PLACE):
             continue  # (the very name: "Pulau Pinang", the island, is not George Town, called Pinang too)
         country = territory_of(whole) is not None
-        if (kind == "state") != country or (kind == "feature" and town_named(whole)):
+        if (kind == "state") != country or (is_feature(kind) and town_named(whole)):
             continue
         best = "partial"
     return best
@@ -2973,7 +2975,9 @@ def _resolve(
             # mention itself made is found again by it)
             continue
         if how is not None and (
-            _registered_apart(mention, kind, candidate) or _seat_apart(mention, kind, candidate)
+            _registered_apart(mention, kind, candidate)
+            or _seat_apart(mention, kind, candidate)
+            or _group_apart(mention, kind, candidate)
         ):
             # "Stagerent d.o.o." with "Stage Rent GmbH" known, "Ratnakar Gems Inc." with "Ratnakar Gems
             # Pvt. Ltd.": companies registered under the legal forms of different countries are two
@@ -3152,6 +3156,7 @@ def _resolve(
             # or the only one whose sentences name the organisation or place the mention's sentence
             # names ("Botha from Sequoia" with Roelof Botha, who "leads Sequoia", and Naledi Botha)
             for narrowed in (
+                _group_alike(mention, kind, list(found.values())) if how == "exact" else [],
                 _described_alike(mention, kind, list(found.values())),
                 _of_said_gender(mention, kind, list(found.values())),
                 _named_alike(mention, kind, list(found.values())),
@@ -3189,6 +3194,7 @@ def _resolve(
             _regions_said_apart(mention, kind, candidate)
             or _registered_apart(mention, kind, candidate)
             or _seat_apart(mention, kind, candidate)
+            or _group_apart(mention, kind, candidate)
         ):
             continue
         if (kind or _type(candidate.type)) in _ORGANISATIONS and all(
@@ -3370,6 +3376,8 @@ def _says_namesake(name: str, said: str) -> bool:
         return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
         return True
+    if ("related" in folded or "confus" in folded or "mix" in folded) and _TOLD_APART.search(said):
+        return True
     namesake = any(w in folded for w in ("different", "another", "second", "third", "fourth"))
     if not namesake and "not " not in folded:
         return False  # (the common case: neither test below can match; the name's words not read)
@@ -3399,7 +3407,7 @@ _GENERATION_AFTER = re.compile(
 #: different candidate.", "Apex the climbing gym, a separate company, wants ..."): the name's bearer here
 #: is not the one known by it
 _SOMEONE_ELSE = re.compile(
-    MARK + r"[^.;!?]*?(?:(?:,\s*|\b(?:is|was)\s+)(?:(?:a\s+(?:(?:completely|totally|entirely|quite)\s+)?"
+    MARK + r"[^.;!?]*?(?:(?:,\s*|\b(?:is|was)\s+)(?:(?:(?:a\s+)?(?:(?:completely|totally|entirely|quite)\s+)?"
     r"different\s+(?:person|man|woman|guy|one|people))|another\s+(?:person|man|woman|guy|lady)|someone\s+else"
     r"|somebody\s+else)\b"
     r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+[a-z]+\s*(?:[.;!?,]|$))",
@@ -3407,6 +3415,17 @@ _SOMEONE_ELSE = re.compile(
 )
 #: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated")
 _UNRELATED = re.compile(MARK + r"[^.;!?]{0,60}?\s(?:is|was|are|were)\s+(?:completely\s+)?unrelated\b")
+#: what is said of two bearers of one name that people take for one: "people always ask if we are
+#: related", "everyone wonders whether they're related", "people confuse her with our designer", "he
+#: gets mixed up with my cousin" (someone described, not named: "confused with Acme Corp" may be a
+#: known other name of the same thing)
+_TOLD_APART = re.compile(
+    r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?)\s+(?:if|whether)\s+(?:we|they|you|he|she|I)\s*"
+    r"(?:are|were|am|is|was|['’]re|['’]m|['’]s)\s+(?:\w+\s+)?related\b"
+    r"|\b(?:confuse[sd]?|confusing|mix(?:es|ed|ing)?\s+(?:up\s+)?)\s*(?:her|him|them|us|me)?\s*(?:up\s+)?with\s+"
+    r"(?:my|our|the|his|her|their)\s+[a-z]",
+    re.IGNORECASE,
+)
 #: "not our Columbus", "not my Dr Okafor": the one known by the name is not this one
 _NOT_OURS = re.compile(r"\b[Nn]ot\s+(?:our|my)\s+(?:own\s+)?([^\W\d_][\w'’.-]*)")
 
@@ -3425,10 +3444,13 @@ def said_apart(mention: Mention) -> bool:
     entity's first sentences said (``Candidate.said``): it says its name is a namesake or another one
     ("a different Fiona", "Woolworths Group in Australia is a totally different company"), or, for a
     place, it gives the country or state the place is in ("Paris, Texas"), a region it is in ("Perth
-    in Scotland") or its kind ("Naxos Town", "Penang is the island"): a store reads the candidates'
-    sentences for it (``said_reads``)."""
+    in Scotland") or its kind ("Naxos Town", "Penang is the island"); for an organisation, it calls it
+    a group, a holding or a parent ("MCB Group is the holding": whether the candidate was called one
+    too, ``_group_apart``): a store reads the candidates' sentences for it (``said_reads``)."""
     if _said_namesake(mention) or _said_another(mention):
         return True
+    if _type(mention.type) in _ORGANISATIONS and (here := _mention_said(mention)) is not None:
+        return _said_a_group(here)  # (whether the candidate was called a group: ``_group_apart``)
     if _type(mention.type) is not EntityType.PLACE or not mention.name:
         return False
     here = _mention_said(mention)
@@ -3787,7 +3809,49 @@ def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidat
         or _kin_apart(said, candidate)
         or _self_apart(said, candidate)
         or _kin_against_occupation(said, candidate)
+        or _role_referred_apart(said, candidate)
     )
+
+
+def _role_referred_apart(said: str, candidate: Candidate) -> bool:
+    """The mention's sentence ``said`` says what its person is ("Sam Okafor the footballer", "@ is the
+    former president's daughter") and, apart from that, speaks of someone by what a sentence that named
+    the candidate said the candidate is ("..., my brother laughs about it" with "Sam Okafor is my
+    brother" known; "people confuse her with our designer" with "@ is the designer in Tashkent"): the
+    writer's brother, spoken of as another, is not the footballer. The reference is the writer's ("my",
+    "our") and no apposition of the mention's (not "@ the footballer, my brother, scored": a word other
+    than "and" before it, or a verb after it), and the mention's own description has no word of it."""
+    if "my " not in said and "our " not in said and "My " not in said and "Our " not in said:
+        return False
+    own = description(said) | {w for phrase, _ in roles(said) for w in phrase.split()}
+    if not own or _ABOUT_THE_NAME.search(said):
+        return False  # (nor a sentence about the name: "@ is the name on my husband's passport")
+    theirs = {phrase.split()[-1] for known in candidate.said for phrase, _ in roles(known)} | {
+        r.kin for known in candidate.said for r in relations(known) if r.kin
+    }
+    theirs -= own
+    if not theirs:
+        return False
+    end = said.find(MARK) + len(MARK)
+    for match in _WRITERS_REFERENCE.finditer(said, end):
+        words = match.group("d").casefold().split()
+        if not set(words) & theirs:
+            continue
+        head = next(i for i, w in enumerate(words) if w in theirs)
+        after = match.group("d").split()[head + 1 :]
+        if match.group("d").split()[head].endswith(("'s", "’s")):
+            continue  # (whose: "@ is my brother's friend" says nothing of who the brother is)
+        before = said[: match.start()].rstrip()
+        apposition = before.endswith((",", "(", ";", ":", "-", "–")) or before.casefold().endswith(" and")
+        if not apposition or (after and a_verb(after[0])):
+            # (after a comma, the sentence's verb says it is none: "..., my brother laughs about it")
+            return True
+    return False
+
+
+#: what the writer calls someone, after the name's own words: "my brother", "our designer", "my
+#: co-maintainer", with the next words (a verb after it says it is no apposition)
+_WRITERS_REFERENCE = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+(?P<d>[a-z][\w-]*(?:\s+[\w-]+){0,2})")
 
 
 def _kin_against_occupation(said: str, candidate: Candidate) -> bool:
@@ -3927,6 +3991,63 @@ def _registered_apart(mention: Mention, kind: EntityType | None, candidate: Cand
         return False
     theirs = [countries for known in _names_of(candidate) if (countries := form_countries(known))]
     return bool(theirs) and not any(mine & countries for countries in theirs)
+
+
+def _group_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention is a group ("HSBC Holdings plc is the London-listed parent", "MCB Group is the
+    holding", "Ecobank Transnational Incorporated is the group ... that owns the Bissau bank": its
+    sentence calls it a parent, a holding or a group, or its name is a group's, ``_names_a_group``) and
+    the candidate, known by none of its names as written, is not (``_known_as_group``): the bank, the
+    brand or the national company a group's name without its group word also names is another
+    organisation than the group. The other way round too: a mention its sentence calls a brand or a
+    subsidiary ("Shoprite the store brand") and a candidate known by group names only."""
+    if (kind or _type(candidate.type)) not in _ORGANISATIONS or not mention.name:
+        return False
+    said = _mention_said(mention)
+    said_group = said is not None and _said_a_group(said)
+    names = _names_of(candidate)
+    group_name = _names_a_group(mention.name)
+    if (said_group and (group_name or _said_a_group(said or "", parent=False))) or (
+        _GROUP_NAME_ALONE and group_name
+    ):
+        written = " ".join(mention.name.casefold().split())
+        return not _known_as_group(candidate) and not any(
+            " ".join(n.casefold().split()) == written for n in names
+        )
+    if said is not None and names and all(_names_a_group(n) for n in names):
+        return any(set(phrase.split()) & _PART_SAID for phrase, relation in roles(said) if not relation)
+    return False
+
+
+#: whether a group's name alone (no sentence calling it one) sets it apart from a company known by the
+#: name without the group word
+_GROUP_NAME_ALONE = False
+
+#: what a sentence says an organisation is that makes it a part of a group: "@ the store brand", "@ is
+#: the Kenyan subsidiary"
+_PART_SAID = frozenset({"brand", "subsidiary", "division"})
+
+
+@lru_cache(maxsize=4096)
+def _said_a_group(said: str, parent: bool = True) -> bool:
+    """Whether the marked sentence says its organisation is a holding or a group ("@ is the holding",
+    "@ is the group in Lomé that owns ...") or, with ``parent``, a parent ("@, the parent company"), not
+    what it is to the writer ("@ is our biggest client group"). A parent alone is what a registered name
+    often is of its brand ("Koninklijke Philips N.V. is the parent" of "Philips"); a group or a holding
+    is a company of companies."""
+    words = {"holding", "conglomerate", "parent"} if parent else {"holding", "conglomerate"}
+    for phrase, relation in roles(said):
+        said_words = set(phrase.split())
+        if relation or said_words - _GROUP_PHRASE:
+            continue  # (what it is to the writer; or a trade's group, "the chemical group": a company)
+        if said_words & words or "group" in said_words:
+            return True
+    return False
+
+
+#: the words of a phrase that calls an organisation a group, a holding or a parent: "the group", "the
+#: holding company", "the parent group", "the listed parent" (not "the chemical group")
+_GROUP_PHRASE = frozenset({"group", "holding", "parent", "conglomerate", "company", "listed", "financial"})
 
 
 def _seat_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
@@ -4075,6 +4196,18 @@ def _described_alike(
     if not words:
         return []
     return [c for c in fitting if any(words & said_words_affirmed(known) for known in c.said)]
+
+
+def _group_alike(mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]) -> list[Candidate]:
+    """Of organisations a group's name fits equally by their base names ("Shoprite Holdings Ltd" with
+    Shoprite Holdings and Shoprite, the store brand, known apart), those known by a group's name
+    (``_names_a_group``): the group word tells the group from its brand. (Not the other way round: a
+    name without the group word is the name of the group too, "CVS" of CVS Group.)"""
+    if not mention.name or not all((kind or _type(c.type)) in _ORGANISATIONS for c in fitting):
+        return []
+    if not _names_a_group(mention.name):
+        return []
+    return [c for c in fitting if any(_names_a_group(n) for n in _names_of(c))]
 
 
 def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:

@@ -25,6 +25,7 @@ __all__ = [
     "ANY_KIN",
     "Denials",
     "Relation",
+    "a_verb",
     "denials",
     "description",
     "kin_of_another",
@@ -222,6 +223,11 @@ _NO_RELATION = re.compile(r"\b[Nn]o\s+relation\s+(?:to|of)\s+(?P<what>[^,.;:!?()
 _DENIED_ROLE = re.compile(r"^(?:the|my|our|his|her|their)\s+(?P<rest>.+)$", re.IGNORECASE)
 #: "not Morag's son": a description by someone else's name, read as its words
 _DENIED_POSSESSIVE = re.compile(r"^[^\W\d_][\w-]*['’]s\s+[a-z]")
+#: after a denied name, words in lower case that say which bearer of it is meant: "not Pina from the
+#: consortium", "not Tom the plumber", "not Ana at the front desk" (not a name: "not TUI in Germany")
+_QUALIFIER = re.compile(
+    r"\s+(?:the\s+|(?:from|at|of|in)\s+(?:the\s+|our\s+|my\s+)?)(?P<rest>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+)
 #: "not related to Ify": the name after it
 _RELATED_TO = re.compile(r"^related\s+to\s+(?P<rest>.+)$")
 #: stands in ``Denials.kin`` for any relative ("not family", "not related")
@@ -294,6 +300,10 @@ def denials(said: str) -> Denials:
             continue
         if name := _capitalised(what):
             names.append(name)
+            if qualifier := _QUALIFIER.match(what, len(name)):
+                # "..., not Pina from the consortium": the name (the mention's own, as often) and what
+                # tells the other bearer apart, a description of the one it is not
+                words |= _words(qualifier.group("rest"))
     for m in _NO_RELATION.finditer(said, at):
         # "..., no relation to my boss": someone else than the one so described or named
         what = m.group("what").strip()
@@ -414,7 +424,7 @@ def roles(said: str) -> tuple[tuple[str, bool], ...]:
     found += [
         (m.group("d"), m.group("det").casefold() not in _WHAT)
         for m in _ROLE_BEFORE.finditer(said, 0, at + 1)
-        if not any(_a_verb(w) for w in m.group("d").split())
+        if not any(a_verb(w) for w in m.group("d").split())
     ]
     out = []
     for phrase, relation in found:
@@ -429,7 +439,7 @@ def roles(said: str) -> tuple[tuple[str, bool], ...]:
                 if kept:
                     break
                 continue  # "my Pakistani accountant": an adjective of a name
-            if bare in STOPWORDS or (i and _a_verb(word)):
+            if bare in STOPWORDS or (i and a_verb(word)):
                 break
             kept.append(bare)
             if len(kept) == 3:
@@ -439,7 +449,7 @@ def roles(said: str) -> tuple[tuple[str, bool], ...]:
     return tuple(out)
 
 
-def _a_verb(word: str) -> bool:
+def a_verb(word: str) -> bool:
     """A word that ends a description's noun phrase as its sentence's verb ("says", "paid", "wanted")."""
     bare = word.strip("'’\"").casefold()
     return bare in _IRREGULAR_VERBS or bare.endswith(_VERB_END) or _verb_s(word)
@@ -556,7 +566,7 @@ def workplace(said: str) -> frozenset[str]:
         return frozenset()
     kept: list[str] = []
     for i, word in enumerate(match.group("d").split()[:4]):
-        if i and _a_verb(word):
+        if i and a_verb(word):
             break
         if word[:1].islower():
             kept.append(word.strip("'’\"").casefold())
