@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,6 +42,8 @@ class ScriptedLLM(ThreadingHTTPServer):
         self.steps: deque[Step] = deque()
         self.seen: list[Seen] = []
         self.lock = threading.Lock()
+        #: ends every held ("slow") reply at once: set when the server stops
+        self.released = threading.Event()
 
     @property
     def url(self) -> str:
@@ -64,6 +65,8 @@ class ScriptedLLM(ThreadingHTTPServer):
         return self
 
     def slow(self, seconds: float, value: dict[str, Any]) -> ScriptedLLM:
+        """A reply held back ``seconds`` (or until the server stops): longer than a client's timeout, by
+        far, so that a loaded machine cannot let it arrive in time."""
         self.steps.append(Step("slow", value, delay=seconds))
         return self
 
@@ -112,7 +115,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(step.status, step.value, step.headers)
             return
         if step.kind == "slow":
-            time.sleep(step.delay)
+            self.server.released.wait(step.delay)
         if step.kind == "answer":
             step = Step("json", step.value(body))
         text = step.value if step.kind == "text" else json.dumps(step.value)
@@ -139,5 +142,6 @@ def scripted_llm() -> Iterator[ScriptedLLM]:
     try:
         yield server
     finally:
+        server.released.set()
         server.shutdown()
         server.server_close()

@@ -156,10 +156,12 @@ def served(home: Path) -> Iterator[tuple[str, str, dict[str, str]]]:
         first = json.loads(proc.stdout.readline() or "{}")
         assert first.get("admin_key", "").startswith("ml_"), proc.stderr.read() if proc.stderr else ""
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
+        # The port listens from before the banner: a request waits in its queue until the server answers
+        # (a loaded machine can take a minute to get there); the deadline bounds a hung server only.
+        deadline = time.monotonic() + 600
         while True:
             try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+                if httpx.get(f"{url}/health", timeout=60).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

@@ -62,10 +62,12 @@ def serve(db: Path, *args: str) -> Iterator[tuple[str, dict]]:
         assert proc.stdout is not None
         banner = json.loads(proc.stdout.readline() or "{}")
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
+        # The port listens from before the banner: a request waits in its queue until the server answers
+        # (a loaded machine can take a minute to get there); the deadline bounds a hung server only.
+        deadline = time.monotonic() + 600
         while True:
             try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+                if httpx.get(f"{url}/health", timeout=60).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

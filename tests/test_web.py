@@ -99,7 +99,9 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    ctx.set_default_timeout(15_000)
+    # every wait is for a page or element to appear: a bound for a hung page, not a duration (at load 20
+    # a page the server computes for can take more than 15 s)
+    ctx.set_default_timeout(120_000)
     yield ctx
     ctx.close()
 
