@@ -65,8 +65,9 @@ class ScriptedLLM(ThreadingHTTPServer):
         return self
 
     def slow(self, seconds: float, value: dict[str, Any]) -> ScriptedLLM:
-        """A reply held back ``seconds`` (or until the server stops): longer than a client's timeout, by
-        far, so that a loaded machine cannot let it arrive in time."""
+        """A reply held back ``seconds`` (or until the server stops): longer than a client's timeout by far,
+        so that a loaded machine cannot let it arrive in time, and short enough that a client with no
+        timeout fails its test soon."""
         self.steps.append(Step("slow", value, delay=seconds))
         return self
 

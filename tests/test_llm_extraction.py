@@ -157,7 +157,7 @@ def test_rate_limited_then_served_and_slow_replies(tmp_path: Path, llm: Scripted
     # slower than the timeout on every attempt: an LLMError, nothing written, retried later (a short
     # timeout on this handle only: on a loaded machine a served reply can take longer than 0.5 s)
     hasty = open_mem(tmp_path, llm, MEMLANE_LLM_TIMEOUT="0.5")
-    llm.slow(600, {"facts": []}).slow(600, {"facts": []})
+    llm.slow(30, {"facts": []}).slow(30, {"facts": []})
     with pytest.raises(LLMError, match="timed out"):
         hasty.extract(user("I live in Oslo."))
     hasty.close()
@@ -198,7 +198,7 @@ def test_provider_retry_policy(llm: ScriptedLLM) -> None:
 def test_timeouts_and_reply_shapes(llm: ScriptedLLM) -> None:
     sleeps: list[float] = []
     hasty = client("openai", llm, sleeps, max_attempts=2, timeout=0.3)
-    llm.slow(600, {}).slow(600, {})
+    llm.slow(30, {}).slow(30, {})
     with pytest.raises(LLMError, match="failed after 2 attempts: timed out"):
         hasty.complete_json(system="s", prompt="p", schema={}, name="answer")
     hasty.close()
