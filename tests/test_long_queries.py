@@ -9,7 +9,7 @@ import asyncio
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memlane import InvalidInput, Memlane
@@ -45,7 +45,7 @@ def test_mcp_schemas_declare_the_limit_and_a_longer_query_is_a_tool_error(stack:
         asyncio.run(scenario(url))
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet="xAé.-1_ ٣ß@", max_size=16))
 def test_the_linear_id_hint_finds_what_the_quadratic_one_found(text: str) -> None:
     assert bool(_IDISH_RE.search(text)) == bool(_QUADRATIC_IDISH.search(text))

@@ -174,14 +174,14 @@ def test_never_raises(text: str) -> None:
     assert kind is None or kind.startswith(("a ", "an "))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.uuids())
 def test_uuids_are_not_secrets(value: object) -> None:
     assert find_secret(f"request id {value}") is None
     assert find_secret(str(value).replace("-", "")) is None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(min_size=20, max_size=20))
 def test_git_shas_are_not_secrets(raw: bytes) -> None:
     assert find_secret(f"fixed in commit {raw.hex()}") is None
@@ -262,7 +262,7 @@ def test_ignores_more(text: str) -> None:
     assert find_secret(text) is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(min_size=20, max_size=32))
 def test_hashes_next_to_aws_are_not_secrets(raw: bytes) -> None:
     assert find_secret(f"aws s3api head-object: etag {raw.hex()}, sha {raw.hex().upper()}") is None
