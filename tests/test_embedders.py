@@ -516,7 +516,9 @@ def server() -> Iterator[FakeOpenAI]:
 
 
 def make_client(server: FakeOpenAI, **kw: Any) -> OpenAIEmbedder:
-    options: dict[str, Any] = {"api_key": API_KEY, "base_url": server.url, "backoff": 0.001, "timeout": 5.0}
+    # no test here waits for a timeout: 60 s (the suite's bound for loopback requests), not 5 s a loaded
+    # machine can outlast
+    options: dict[str, Any] = {"api_key": API_KEY, "base_url": server.url, "backoff": 0.001, "timeout": 60.0}
     options.update(kw)
     return OpenAIEmbedder("test-model", **options)
 
