@@ -28,6 +28,10 @@ word rule's clusters (and single statements) of one group (``duplicates.group_ke
 4. no statement of one is refused (``verdict`` -1) with a statement of the other, so clusters never
    chain across a refusal (the paraphrase mode's "veto" linkage).
 
+Each pair is judged as written, both ``reworded``, and, when one names in full what the other names in
+part ("a white Toyota Corolla" / "a white Corolla", "Greenwood Primary School" / "Greenwood Primary"),
+with that name cut to the part (``name_parts.shortened``).
+
 Candidates are found by key, not pairwise: a statement's signature and the signature less any ``DIFF``
 or fewer of its words (``near_keys``); two statements within ``DIFF`` words on each side share a key
 (their common words). Each key's block of more than ``MAX_BLOCK`` statements is left alone (measured in
@@ -45,6 +49,7 @@ from ..models import Memory
 from . import lexicon
 from .duplicates import group_key, statement_signature
 from .framing import accounted
+from .name_parts import shortened
 from .paraphrases import anchors_agree, verdict
 from .same_statement import reworded
 from .vetoes import REPORTING, frame_added, reported
@@ -142,11 +147,16 @@ def _judged(a: str, b: str) -> int:
     """1 confirmed, -1 refused, 0 neither (module docstring, rules 2 and 3) for two statements of one
     group, read as written (the owner's name not read as the speaker, so that a role turned round
     stays visible to ``verdict``), or else both ``reworded`` ("The Cessna 172 is the plane Ana flies"
-    as "Ana flies the Cessna 172"; "Ana flies the Cessna 172", the cleft's noun left out)."""
+    as "Ana flies the Cessna 172"; "Ana flies the Cessna 172", the cleft's noun left out), or else
+    with a name of several words that the other says in part cut to that part
+    (``name_parts.shortened``: "drives a Toyota Corolla" / "'s car is a Corolla")."""
     found = _judged_as_written(a, b)
     if found != 1:
         ra, rb = reworded(a), reworded(b)
         if (ra, rb) != (a, b) and _judged_as_written(ra, rb) == 1:
+            return 1
+        sa, sb = shortened(a, b), shortened(b, a)  # "a Toyota Corolla" / "a Corolla" (``name_parts``)
+        if (sa, sb) != (a, b) and _judged_as_written(sa, sb) == 1:
             return 1
     return found
 
