@@ -104,6 +104,8 @@ def test_a_mountain_a_valley_and_a_lake_of_one_name_are_three_places() -> None:
         "Tamás Kertész the film director won a prize, people always ask if we are related",
         "Tamás Kertész the cyclist is in the news, everyone wonders whether we're related",
         "Tamás Kertész is the former minister's son, people confuse him with our miller",
+        "Tamás Kertész the cyclist is often confused with my father",
+        "Tamás Kertész the cyclist, people mistake him for the miller",
         "Tamás Kertész the musician from Iceland sent a thank-you email, different person",
     ],
 )
@@ -121,6 +123,8 @@ def test_confused_with_a_name_or_related_to_a_thing_is_no_namesake() -> None:
     for context in (
         "Tamás Kertész gets confused with Kertész Ltd on the invoices",  # (a name: maybe another of his)
         "Tamás Kertész asked if the delivery is related to the order",
+        "Tamás Kertész was confused with the new form",
+        "Tamás Kertész mixed with the other parents at the party",
     ):
         assert resolve(_m("Tamás Kertész", "person", context), [known]).entity_id == "p1"
 
@@ -162,6 +166,23 @@ def test_the_known_role_spoken_of_apart_is_someone_else(known: str, context: str
 def test_the_known_role_as_the_mentions_own_is_still_the_person(context: str) -> None:
     candidate = Candidate("p1", "person", "Ike Obi", said=_said("Ike Obi", "Ike Obi is my brother"))
     assert resolve(_m("Ike Obi", "person", context), [candidate]).entity_id == "p1"
+
+
+def test_the_writers_relative_is_not_one_known_by_the_business_they_run() -> None:
+    baker = Candidate(
+        "p1",
+        "person",
+        "Ciarán Walsh",
+        said=_said("Ciarán Walsh", "Ciarán Walsh runs the bakery where I buy bread"),
+    )
+    cousin = _m("Ciarán Walsh", "person", "Ciarán Walsh my cousin in Dublin is coming for Christmas")
+    assert resolve(cousin, [baker]).entity_id is None
+    # the same name without a relative said: the baker; nor "runs" without a business
+    assert resolve(_m("Ciarán Walsh", "person", "Ciarán Walsh sent the bread"), [baker]).entity_id == "p1"
+    runner = Candidate(
+        "p2", "person", "Ciarán Walsh", said=_said("Ciarán Walsh", "Ciarán Walsh runs every morning")
+    )
+    assert resolve(cousin, [runner]).entity_id == "p2"
 
 
 # -- a denied name's qualifier ---------------------------------------------------------------------------

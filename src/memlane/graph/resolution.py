@@ -3376,7 +3376,9 @@ def _says_namesake(name: str, said: str) -> bool:
         return True
     if _GENERATION_AFTER.search(said) or _UNRELATED.search(said):
         return True
-    if ("related" in folded or "confus" in folded or "mix" in folded) and _TOLD_APART.search(said):
+    if any(
+        w in folded for w in ("related", "confus", "mix", "mistak", "took", "take")
+    ) and _TOLD_APART.search(said):
         return True
     namesake = any(w in folded for w in ("different", "another", "second", "third", "fourth"))
     if not namesake and "not " not in folded:
@@ -3422,8 +3424,12 @@ _UNRELATED = re.compile(MARK + r"[^.;!?]{0,60}?\s(?:is|was|are|were)\s+(?:comple
 _TOLD_APART = re.compile(
     r"\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?)\s+(?:if|whether)\s+(?:we|they|you|he|she|I)\s*"
     r"(?:are|were|am|is|was|['’]re|['’]m|['’]s)\s+(?:\w+\s+)?related\b"
-    r"|\b(?:confuse[sd]?|confusing|mix(?:es|ed|ing)?\s+(?:up\s+)?)\s*(?:her|him|them|us|me)?\s*(?:up\s+)?with\s+"
-    r"(?:my|our|the|his|her|their)\s+[a-z]",
+    # (someone taken for someone: "confuse her with our designer", "mix him up with my cousin", "mistake
+    # her for our designer"; or said so of the name, "is often confused with my cousin": not "was
+    # confused with the new form", "mixed with the other parents")
+    r"|\b(?:confus(?:e[sd]?|ing)|mix(?:es|ed|ing)?|mistak(?:e[sn]?|ing)|took|takes?|taking)\s+(?:her|him|them|us|me)"
+    r"\s+(?:up\s+)?(?:with|for)\s+(?:my|our|the|his|her|their)\s+[a-z]"
+    r"|\b(?:confused|mixed\s+up|mistaken)\s+(?:with|for)\s+(?:my|our)\s+[a-z]",
     re.IGNORECASE,
 )
 #: "not our Columbus", "not my Dr Okafor": the one known by the name is not this one
@@ -3863,7 +3869,14 @@ def _kin_against_occupation(said: str, candidate: Candidate) -> bool:
         return False
     if any(r.kin or r.words & _HOUSEHOLD for known in candidate.said for r in relations(known)):
         return False
-    return any(roles(known) for known in candidate.said) or _known_at_work(candidate)
+    return any(
+        roles(known) or _RUNS.match(known, known.find(MARK)) for known in candidate.said
+    ) or _known_at_work(candidate)
+
+
+#: the (marked) name, then a business it runs: "@ runs the bakery where I buy bread", "@ owns a garage",
+#: "@ manages the hotel" (what the person does, as "the baker" would say it)
+_RUNS = re.compile(MARK + r"\s+(?:runs|owns|manages|heads)\s+(?:the|a|an)\s+[a-z]")
 
 
 #: who shares the writer's home or a relative's life: as the writer's relatives, people the writer knows
