@@ -65,6 +65,10 @@ TOGETHER = [
     ("Sione's boat cost NZ$ 38,000", "Sione's boat cost 38,000 NZD"),
     ("The ferry route is two and a half thousand kilometres", "The ferry route is 2,500 km"),
     ("Niamh's shift ends at half four", "Niamh's shift ends at 4:30"),
+    # one in two of a recurring period (twenty-first session)
+    ("Bruno visits his aunt every second Saturday", "Bruno visits his aunt every other Saturday"),
+    ("Bruno is on call on alternate weekends", "Bruno is on call every second weekend"),
+    ("The Kestrel newsletter goes out every two weeks", "The Kestrel newsletter goes out fortnightly"),
 ]
 
 APART = [
@@ -91,6 +95,9 @@ APART = [
     ("Mihai's rent is 2,000 lei", "Mihai's rent is 2,000 RON"),  # lei: Romania's or Moldova's
     ("Niamh's shift ends at half four", "Niamh's shift ends at 4:00"),
     ("Niamh's shift ends at half four", "Niamh's shift ends at 16:30"),
+    ("Bruno visits his aunt every second Saturday", "Bruno visits his aunt every Saturday"),
+    ("Bruno visits his aunt every other Saturday", "Bruno visits his aunt every third Saturday"),
+    ("The Kestrel newsletter goes out every two weeks", "The Kestrel newsletter goes out every two months"),
 ]
 
 
@@ -116,7 +123,13 @@ def test_another_value_stays_apart(a: str, b: str) -> None:
         ("the 5m pool", "the 5m pool"),  # metres
         ("six-year-old twins", "6 year-old twins"),
         ("my first language", "my first language"),  # an ordinal without a month is left as a word
-        ("every second Tuesday", "every second Tuesday"),
+        ("every second Tuesday", "every other Tuesday"),  # one in two (twenty-first session)
+        ("on alternate weekends", "every other weekend"),
+        ("every two weeks", "every other week"),
+        ("meets fortnightly", "meets every other week"),
+        ("every second", "every second"),  # each second
+        ("meets biweekly", "meets biweekly"),  # every two weeks or twice a week
+        ("the second Tuesday", "the second Tuesday"),
         ("you may first ask", "you may first ask"),  # "may" is no month
         ("the twenty-first of May", "21 May"),
         ("on 03/04", "on 03/04"),

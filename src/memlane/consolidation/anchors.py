@@ -465,6 +465,8 @@ def anchor_forms(content: str) -> str:
     there (the statement's words read once)."""
     low = content.lower()
     words = set(_WORDS_RE.findall(low))
+    if words & _ALTERNATE_WORDS:  # "every second week", "on alternate Sundays": "every other week"
+        content = _alternate(content)
     digits = _DIGIT_RE.search(content) is not None
     if digits and _MULTIPLIER_HINT_RE.search(content):  # "84 thousand", "$1.2M" before "eighty thousand"
         content = _MULTIPLIER_RE.sub(_multiplied, content)
@@ -536,6 +538,28 @@ _ORDINAL_SUFFIX_RE = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 _MULTIPLIER_HINT_RE = re.compile(r"\d\s*(?:thousand|million|billion|trillion|lakh|crore|[kKmMb])")
 _AT_DIGIT_RE = re.compile(r"\bat\s+\d", re.IGNORECASE)
 _UNIT_HINT_RE = re.compile(r"\d\s*(?:k|°|º|m|µ|μ|h|s|y|w)", re.IGNORECASE)
+
+
+#: a period or a weekday that recurs ("week", "weekend", "Sunday"), singular or plural
+_RECURRING = rf"(?:day|night|morning|evening|week|weekend|month|year|{WEEKDAY_NAMES})"
+#: one in two of a recurring period said another way: "every second week", "every two weeks", "on
+#: alternate Sundays", "every fortnight", "fortnightly" (all "every other …"; "every second" alone is
+#: each second, and "biweekly" may be twice a week, so neither is read)
+_EVERY_SECOND_RE = re.compile(rf"\bevery\s+(?:second|2nd)\s+(?={_RECURRING}s?\b)", re.IGNORECASE)
+_EVERY_TWO_RE = re.compile(rf"\bevery\s+(?:two|2)\s+({_RECURRING})s\b", re.IGNORECASE)
+_ALTERNATE_RE = re.compile(rf"\b(?:on\s+)?alternate\s+({_RECURRING})s?\b", re.IGNORECASE)
+_FORTNIGHT_RE = re.compile(
+    r"\b(?:every\s+(?:other\s+)?fortnight|fortnightly|once\s+a\s+fortnight)\b", re.IGNORECASE
+)
+_ALTERNATE_WORDS = frozenset({"every", "alternate", "fortnightly", "fortnight"})
+
+
+def _alternate(content: str) -> str:
+    """One in two of a recurring period written "every other …" (``_EVERY_SECOND_RE`` and the rest)."""
+    content = _EVERY_SECOND_RE.sub("every other ", content)
+    content = _EVERY_TWO_RE.sub(lambda m: f"every other {m.group(1).lower()}", content)
+    content = _ALTERNATE_RE.sub(lambda m: f"every other {m.group(1)}", content)
+    return _FORTNIGHT_RE.sub("every other week", content)
 
 
 def _worded(content: str) -> str:
