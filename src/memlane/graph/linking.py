@@ -40,6 +40,7 @@ from .resolution import (
     mention_ids,
     normalise_external_id,
     resolve,
+    said_may_complete,
     said_may_undo,
 )
 from .said import relations, said_of
@@ -553,13 +554,19 @@ def _resolve_among(
     whether it was decided with what earlier memories said of the candidates although the mention's
     own sentence did not ask for it (``SaidReads.needs``): a match that it may undo
     (``resolution.said_may_undo``: another candidate the name fits as well, first said to be another
-    one or a group; a sentence of the candidate that denies what the mention's says), resolved again
-    with it, as the registry, which keeps every entity's sentences, resolves it."""
+    one or a group; a sentence of the candidate that denies what the mention's says), or no match that
+    it may make one (``resolution.said_may_complete``: a full name of one known by the given name
+    alone, said to be the writer's skipper), resolved again with it, as the registry, which keeps every
+    entity's sentences, resolves it."""
     if not entities and not mention.external_ids:  # (invalid external ids raise in resolve)
         return _NOTHING, False
     candidates = _candidates(txn, entities, mention, views, said)
     result = resolve_untyped(mention, candidates)
-    if said is not None and not said.needs(mention) and said_may_undo(mention, result, candidates):
+    if (
+        said is not None
+        and not said.needs(mention)
+        and (said_may_undo(mention, result, candidates) or said_may_complete(mention, result, candidates))
+    ):
         return resolve_untyped(mention, said.with_said(mention, candidates, every=True)), True
     return result, False
 

@@ -16,7 +16,8 @@ suffixes and the spelling conventions of romanisation.
   "Sunita aunty"), by language: Italian, Spanish, Portuguese, French, German, Dutch and Afrikaans,
   Finnish, Estonian, Lithuanian, Latvian, Polish, Czech, Hungarian, Romanian, Slovene, Greek, Turkish,
   Arabic, Persian, Kurdish, South Asian languages, Thai, Khmer, Vietnamese, Malay and Indonesian,
-  Filipino, Swahili, West African usage, Amharic, Māori, Hebrew, Armenian, Georgian, Central Asian
+  Filipino, Swahili, West African usage (Wolof "Yaay"), Amharic, Māori, Hebrew, Armenian ("Varpet",
+  a master craftsman), Georgian, Greek and South Slavic "Kapetan", Italian "Dottor", Central Asian
   languages and English roles. A closed class, like titles, with the gender each states; left out are
   the words that are also given names or family names in the tables resolution reads ("Si", "Bi", "Kak",
   "Agha", "Tuan", "Ong", "Sri"...) and those that name a parent by a child's name ("Mama Ali", "Baba",
@@ -130,6 +131,20 @@ KIN_ALONE: dict[str, frozenset[str]] = {
     }.items()
     for word in words.split()
 }
+#: ...and in the languages that write them in lower case in a sentence, or with a possessive ending:
+#: Italian "papà", "mammà"; Hungarian "anyu", "anyuka", "apu", "apuka", "nagyi", "nagyapa"; Uzbek
+#: "dadam", "onam", "oyim", "buvim", "bobom" and Turkish "babam", "annem" ("my father", "my mother"...)
+_MORE_KIN = {
+    "mother": "mammà anyu anyuka anyukám édesanyám onam oyim annem anam",
+    "father": "papà apu apuka apukám édesapám dadam otam babam",
+    "grandmother": "nagyi buvim buvijon babaannem anneannem",
+    "grandfather": "nagyapa nagypapám bobom dedem",
+}
+KIN_ALONE.update({word: frozenset([kin]) for kin, words in _MORE_KIN.items() for word in words.split()})
+#: kinship words alone that are read in lower case although written in ASCII (no English words)
+_LOWER_CASE_KIN = frozenset(
+    word for words in _MORE_KIN.values() for word in words.split() if word.isascii() and len(word) >= 4
+)
 #: two-word forms, the first a word of the Hokkien and Cantonese diminutive ("Ah Ma", "Ah Gong")
 _KIN_PAIRS = {"ah ma": "ahma", "ah gong": "ahgong", "ah kong": "ahkong", "ah mah": "ahma", "a ma": "ahma"}
 
@@ -138,9 +153,11 @@ def kin_alone(name: str) -> frozenset[str]:
     """The relatives a name that is a kinship word alone can name ("Abbu": father; "Baba": father or
     grandmother), empty for any other name. Capitalised, as a name is written."""
     text = " ".join(name.split())
-    if not text[:1].isupper():
-        return frozenset()
     word = text.casefold()
+    if not text[:1].isupper() and (len(word) < 4 or word.isascii()) and word not in _LOWER_CASE_KIN:
+        # in lower case, only a word that is no other English word: one with an accent ("papá",
+        # "papà") or a listed one of the family's language ("anyu", "dadam"); "pa", "nan", "pop" are not
+        return frozenset()
     word = _KIN_PAIRS.get(word, word)
     if " " in word:
         return frozenset()
@@ -187,7 +204,8 @@ WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
     "maame": "f", "opanin": "m", "owura": "m", "ogbeni": "m", "ato": "m", "woizero": "f", "weyzero": "f",
     "weizero": "f", "woizerit": "f", "weyzerit": "f", "matua": "m", "whaea": "f", "koka": "f",
     "kaumatua": None, "koro": "m", "kuia": "f", "reb": "m", "rav": "m", "paron": "m", "tikin": "f",
-    "batono": "m", "batoni": "m", "kalbatono": "f", "kalbatoni": "f",
+    "batono": "m", "batoni": "m", "kalbatono": "f", "kalbatoni": "f", "varpet": "m", "yaay": "f",
+    "kapetan": None, "kapetanios": "m", "dottor": "m",
     # Sesotho and Setswana, Zulu and Xhosa, Cajun and Venetian, German offices, Tagalog, South Slavic
     "ntate": "m", "rra": "m", "me": None, "mme": "f", "mma": "f", "gogo": "f", "mkhulu": "m",
     "sisi": "f", "bhuti": "m", "malume": "m", "tanti": "f", "tantie": "f", "nonc": "m", "parrain": "m",
@@ -208,12 +226,13 @@ WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
 #: :data:`WORDS_OF_ADDRESS_BEFORE` (folded), with the gender each states: Maghrebi Arabic "Lalla",
 #: "Sidi", "Si", "Moulay"; Swahili "Bi", "Bibi"; Afrikaans "Tannie"; Malay "Tuan", "Kak"; Persian
 #: "Agha" before the name; Chinese "Xiao" and "Lao" (young, old) before a family name; Burmese "Daw",
-#: "Saya"; Bhutanese "Dasho", "Ap", "Aum". Resolution reads them only before one word, and only when
+#: "Saya"; Bhutanese "Dasho", "Ap", "Aum"; West African "Pa" (an elder man: "Pa Moussa"); Lao and Thai
+#: "Mae" (mother, an older woman). Resolution reads them only before one word, and only when
 #: the whole name fits no one (``resolution._address_and_rest``): "Lalla Fadma" is the one Fadma known.
 WORDS_OF_ADDRESS_ALSO_NAMES: dict[str, str | None] = {
     "lalla": "f", "sidi": "m", "si": "m", "moulay": "m", "bi": "f", "bibi": "f", "tannie": "f",
     "tuan": "m", "kak": "f", "agha": "m", "xiao": None, "lao": None, "daw": "f", "saya": None,
-    "dasho": "m", "ap": "m", "aum": "f",
+    "dasho": "m", "ap": "m", "aum": "f", "pa": "m", "mae": "f",
 }  # fmt: skip
 #: Words of address written in lower case after a name (folded), with the gender each states: Turkish,
 #: Hungarian, Latvian, Central Asian, Persian, Japanese and Korean without a hyphen, South Asian (the
@@ -288,7 +307,8 @@ DIMINUTIVE_ENDINGS = frozenset(
 #: Hypocoristic vowels added to a given name's first syllable, its last consonant often doubled:
 #: "-i" in German, Scandinavian and Icelandic, Hebrew, Punjabi and Nguni names ("Gabi", "Siggi" /
 #: Sigurður, "Yossi" / Yosef, "Sukhi" / Sukhwinder, "Thandi" / Thandeka), "-u" in Indian names
-#: ("Vaishu" / Vaishnavi, "Gullu" / Gulshan). Only on a stem of three letters or more that starts the
+#: ("Vaishu" / Vaishnavi, "Gullu" / Gulshan); a long vowel written twice in Mongolian names ("Oyunaa" /
+#: Oyunchimeg, "Enkhee" / Enkhjargal, "Tsogoo" / Tsogtbayar). Only on a stem of three letters or more that starts the
 #: name and leaves three or more of it out (``is_short_form``: not "Mari" / Mario).
 HYPOCORISTIC_VOWELS = frozenset(["i", "u"])
 #: A clipped or diminutive form keeps at least this many letters of the name it comes from.
@@ -312,6 +332,12 @@ def is_short_form(short: str, long: str) -> bool:
             stem = short[: -len(ending)]
             if long == stem or (len(stem) < len(long) and _stem_fits(stem, long)):
                 return True
+    if len(short) >= 5 and short[-1] in _VOWELS and short[-2] == short[-1] and short[-2:] != long[-2:]:
+        # a stem and a long vowel (Mongolian "-aa", "-ee", "-oo", "-uu": "Oyunaa" / Oyunchimeg,
+        # "Bataa" / Batbayar), as the hypocoristic vowels below
+        stem = short[:-2]
+        if len(stem) >= 3 and len(stem) + 3 <= len(long) and long.startswith(stem):
+            return True
     if short[-1] in HYPOCORISTIC_VOWELS and short[-1] != long[-1]:
         stem = undoubled(short[:-1]) if short[-2:-1] == short[-3:-2] else short[:-1]
         if len(stem) >= 3 and len(stem) + 3 <= len(long) and long.startswith(stem):

@@ -55,8 +55,9 @@ __all__ = [
 #: other keys (a comment, a refactoring, a matching rule that reads keys) needs no bump. The relatives'
 #: keys a memory's sentence gives (``linking.kin_keys``) are re-keyed too: a change to what they read
 #: needs one (10: they are read from existing memories, with their sources; 11: an organisation's syllable
-#: acronym keys, ``y:``).
-KEY_RULES_VERSION = 14
+#: acronym keys, ``y:``; 15: kinship words alone in lower case, ``k:``, and a ship's name
+#: without its prefix, ``n:``).
+KEY_RULES_VERSION = 15
 
 
 class RekeyReport(BaseModel):

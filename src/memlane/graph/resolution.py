@@ -72,6 +72,7 @@ from .initialisms import (
 )
 from .name_forms import (
     HONORIFIC_SUFFIXES,
+    KIN_ALONE,
     KINSHIP_WORDS,
     WORDS_OF_ADDRESS_AFTER,
     WORDS_OF_ADDRESS_ALSO_NAMES,
@@ -130,6 +131,7 @@ from .thing_names import (
     ticket_ids_agree,
     version,
     without_version,
+    without_vessel_prefix,
     word_bag,
 )
 
@@ -1084,6 +1086,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         for t in tokens:
             keys |= {f"p:{form}" for form in _given_name_forms(t)}
         return frozenset(keys)
+    if kind is not EntityType.PERSON and (ship := without_vessel_prefix(name)) is not None:
+        keys |= blocking_keys(ship, type)  # "MV Aegean Star" is found as "Aegean Star"
     if kind is None or kind in _ORGANISATIONS:
         base = _organisation_base(name)
         if base:
@@ -1728,6 +1732,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     compare_as = kind or ctype
     if compare_as is EntityType.PERSON:
         return _person_fit(name, candidate)
+    if _same_vessel(name, compare_as, _names_of(candidate)):
+        return "exact"  # "Aegean Star" / "MV Aegean Star": a ship's name without its prefix
     if compare_as in _ORGANISATIONS:
         mine = _organisation_forms(name)
         # a country's name in one name and not in the other, or another country's, is a national
@@ -1864,6 +1870,24 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         return _qualified_place_fit(name, _names_of(candidate)) or _place_word_fit(name, _names_of(candidate))
     return None
+
+
+def _same_vessel(name: str, kind: EntityType | None, known: Sequence[str]) -> bool:
+    """A ship's name with a prefix and the same name without one, or with another ("MV Aegean Star",
+    "Aegean Star", "the Aegean Star", "M/V Aegean Star"; ``thing_names.without_vessel_prefix``)."""
+    ship = without_vessel_prefix(name)
+    bare = _ship_name(ship or name, kind)
+    if not bare:
+        return False
+    for k in known:
+        theirs = without_vessel_prefix(k)
+        if (ship is not None or theirs is not None) and _ship_name(theirs or k, kind) == bare:
+            return True
+    return False
+
+
+def _ship_name(name: str, kind: EntityType | None) -> str:
+    return _without_article(normalise_name(name, EntityType.OTHER if kind is None else kind))
 
 
 @lru_cache(maxsize=16384)
@@ -2746,6 +2770,20 @@ def said_may_undo(mention: Mention, result: Resolution, candidates: Sequence[Can
     return said is not None and bool(description(said))
 
 
+def said_may_complete(mention: Mention, result: Resolution, candidates: Sequence[Candidate]) -> bool:
+    """Whether what the first sentences that named the candidates said may make ``result``, no match,
+    one: a person's full name that completes a candidate known by its given name alone, which
+    resolution takes when those sentences say who the person is (``_known_in_the_writers_life``; a
+    store reads them only when the mention's own sentence asks for them)."""
+    if result.entity_id is not None or result.how != "new" or not mention.name:
+        return False
+    kind = _type(mention.type)
+    if kind not in (None, EntityType.PERSON):
+        return False
+    pool = _agreeing(mention, kind, candidates)
+    return any(_match_kind(mention, kind, c) == "completed" for c in pool)
+
+
 def _one_of_two_spellings(
     mention: Mention, candidates: Sequence[Candidate], result: Resolution
 ) -> Resolution | None:
@@ -2806,7 +2844,30 @@ def _address_and_rest(name: str) -> tuple[str | None, str] | None:
     last = words[-1]
     if last.islower() and (folded := _fold(last).strip(".")) in WORDS_OF_ADDRESS_AFTER:
         return WORDS_OF_ADDRESS_AFTER[folded], " ".join(words[:-1])
+    lower = next((i for i, word in enumerate(words) if not word.islower()), len(words))
+    if (
+        0 < lower < len(words)
+        and words[lower][:1].isupper()
+        and _fold(words[lower - 1]) not in _PARTICLES
+        and not any(_fold(word) in KIN_ALONE for word in words[:lower])
+    ):
+        # words in lower case before a name are no part of it, whatever the language ("old Nils Peder",
+        # "ga. Vidmar"): an article, an age, a word of address no table lists; not a particle just
+        # before it ("van der Berg", "de Souza": a surname's), nor a kinship word ("el abuelo
+        # Eleodoro": the grandfather, whose son may bear his name); the gender a listed word of them
+        # states still holds ("bà Hùng" is a woman)
+        genders = {_lower_case_gender(word) for word in words[:lower]} - {None}
+        return (next(iter(genders)) if len(genders) == 1 else None), " ".join(words[lower:])
     return None
+
+
+def _lower_case_gender(word: str) -> str | None:
+    """The gender a word of address written in lower case before a name states, if a table lists it."""
+    address = unicodedata.normalize("NFC", word).casefold()
+    if address in _VIETNAMESE_ADDRESS:
+        return _VIETNAMESE_ADDRESS[address]
+    folded = _fold(word).strip(".")
+    return _LOWER_CASE_BEFORE.get(folded) or WORDS_OF_ADDRESS_BEFORE.get(folded)
 
 
 def _without_address(
@@ -3936,7 +3997,10 @@ def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
     parts = _person_tokens(candidate.name)
     if len(parts) != 1 or any(len(_person_tokens(n)) != 1 for n in candidate.aliases):
         return False
-    if given_name_frequency(parts[0]) >= COMMON_GIVEN_NAME:
+    if given_name_frequency(parts[0]) >= COMMON_GIVEN_NAME and (
+        not _known_in_the_writers_life(candidate)
+        or _described_otherwise(mention, EntityType.PERSON, candidate)
+    ):
         return False
     if not all(word[:1].isupper() for word in mention.name.split()[1:]):
         return False  # a name written whole ("Zoe Okafor"), not a name and a word ("Zoe's pregnancy")
@@ -3946,6 +4010,21 @@ def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
     if said is not None and _SET_APART_BY_PLACE.search(said):
         return False
     return said is None or not _says_new(said)
+
+
+def _known_in_the_writers_life(candidate: Candidate) -> bool:
+    """A sentence that named the candidate says what the person does or is to the writer other than a
+    relative ("Hugo is our skipper", "my neighbour Fiona"): one known so by a common given name alone is
+    the person the writer means by that name, so a full name of it completes it as a rare name does
+    (unless the full name's sentence presents someone, or describes them otherwise). Not a name known
+    from no such sentence ("Marco" alone: "Marco Polo travelled to China" may be anyone), nor a
+    relative alone ("my sister Anna": a full name completes her only with the relation said again,
+    ``_kin_in_common``)."""
+    for known in candidate.said:
+        kin = {r.kin for r in relations(known) if r.kin}
+        if description(known) or any(role not in kin for role, _ in roles(known)):
+            return True
+    return False
 
 
 #: the marked name (``said.MARK``) told from a namesake by where the writer knows the person ("Mateo

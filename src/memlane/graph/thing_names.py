@@ -13,6 +13,10 @@ projects. How people write one thing's name several ways:
   "Route Planner v2", is another product than "Route Planner"), a short form that is the start of the name
   ("Postgres" / "PostgreSQL", "Mongo" / "MongoDB"), the maker's name before it ("Amazon Redshift" /
   "Redshift").
+* **Vessels** — a ship by its name without the prefix that says what kind of ship it is ("MV Aegean
+  Star" / "Aegean Star", "M/S Nordkyn" / "Nordkyn", "the Hatshepsut" / "MS Hatshepsut"): motor vessel,
+  motor ship, motor tanker, steamship, research, fishing and yacht prefixes, and the navies' "HMS",
+  "USS", written in capitals before a capitalised name.
 
 Pure functions of normalised names (``resolution.normalise_name``: folded, punctuation as spaces).
 """
@@ -23,6 +27,7 @@ import re
 from functools import lru_cache
 
 __all__ = [
+    "without_vessel_prefix",
     "document_id",
     "document_ids_agree",
     "is_edition",
@@ -134,3 +139,27 @@ def system_forms_agree(a: str, b: str) -> bool:
         return len(short) >= _PREFIX_KEPT and len(long) - len(short) <= _PREFIX_DROPPED
     words = long.split()
     return len(words) == len(short.split()) + 1 and " ".join(words[1:]) == short and len(short) >= 4
+
+
+#: The prefixes of ships' names (ITU and common usage: motor vessel, motor ship, motor tanker, steam ship,
+#: research vessel, fishing vessel, motor and sailing yacht, Royal Mail ship, the Royal and US navies'),
+#: as written in capitals, with a slash or without
+VESSEL_PREFIXES = frozenset(
+    ["MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "S/S", "RV", "R/V", "FV", "F/V", "MY", "M/Y", "SY"]
+    + ["S/Y", "RMS", "HMS", "USS", "USNS"]
+)
+
+
+def without_vessel_prefix(name: str) -> str | None:
+    """A ship's name without its prefix ("MV Aegean Star" -> "Aegean Star", "M/S Nordkyn" -> "Nordkyn"),
+    or None when the name has none: the prefix in capitals (with its dots, "M.V."), then a name that
+    starts with a capital."""
+    words = name.split()
+    if len(words) < 2 or not words[1][:1].isupper():
+        return None
+    if (
+        words[0].replace(".", "/").strip("/") not in VESSEL_PREFIXES
+        and words[0].replace(".", "") not in VESSEL_PREFIXES
+    ):
+        return None
+    return " ".join(words[1:])
