@@ -35,6 +35,7 @@ from .paraphrases import ALIGN, HYPERNYMS, KIN, THRESHOLD, Embed, Words, confirm
 from .report import JudgeOutcome
 
 __all__ = [
+    "ASK_FROM",
     "BATCH",
     "JUDGE_PROMPT_VERSION",
     "MAX_PAIRS",
@@ -156,6 +157,12 @@ def judge_pairs(
     )
 
 
+#: the least cosine at which the LLM is asked about a pair: the rules' threshold before the
+#: twenty-first session (0.8). The rules now propose from 0.7 (``paraphrases.THRESHOLD``): a rule's
+#: verdict is cheap, a question to the LLM is not, and the judge was measured from 0.8
+ASK_FROM = 0.8
+
+
 def join_judged(
     memories: Sequence[Memory],
     clusters: list[list[Memory]],
@@ -170,7 +177,9 @@ def join_judged(
 ) -> tuple[list[list[Memory]], JudgeOutcome]:
     """``paraphrases.join_paraphrases`` with ``llm`` confirming the candidate pairs (module docstring):
     a first pass collects every candidate pair that passes the guards, the LLM judges them in batches,
-    a second pass clusters by its verdicts. Each text is embedded once."""
+    a second pass clusters by its verdicts. Each text is embedded once. Pairs below ``ASK_FROM`` are
+    not asked, whatever ``threshold``."""
+    threshold = max(threshold, ASK_FROM)
     vectors: dict[str, npt.NDArray[np.float32]] = {}
 
     def once(texts: Sequence[str]) -> npt.NDArray[np.float32] | None:

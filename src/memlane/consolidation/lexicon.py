@@ -416,7 +416,7 @@ LEX_FILES = {
     38: "verb.motion", 40: "verb.possession",
 }  # fmt: skip
 #: the verbs' lexicographer files the consolidation rules read (``verb_file``)
-VERB_CHANGE, VERB_EMOTION, VERB_POSSESSION = 30, 37, 40
+VERB_CHANGE, VERB_EMOTION, VERB_MOTION, VERB_POSSESSION = 30, 37, 38, 40
 
 
 def lex_file(synset: Synset) -> int | None:
