@@ -7,7 +7,7 @@ with the traps that must stay apart."""
 from __future__ import annotations
 
 from memlane import Memlane
-from memlane.graph.name_forms import is_short_form, kin_alone
+from memlane.graph.name_forms import is_short_form, kin_alone, romanisation_key
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
 from memlane.graph.said import said_of
 from memlane.graph.thing_names import without_vessel_prefix
@@ -122,3 +122,15 @@ def test_a_stem_and_a_long_vowel_is_a_short_form() -> None:
     assert not is_short_form("sarnaa", "oyunchimeg")  # another stem
     known = Candidate("p1", "person", "Tsogtbayar Ganbold")
     assert resolve(_person("Tsogoo", "Tsogoo drove the herd to the river"), [known]).entity_id == "p1"
+
+
+# -- Greek "Γι" before a vowel romanised "Gi" or "Yi" ----------------------------------------------------------
+
+
+def test_greek_gi_and_yi_before_a_vowel_are_one_spelling() -> None:
+    assert romanisation_key("yiannis") == romanisation_key("giannis")
+    assert romanisation_key("gina") == "gina"  # "Gi" before a consonant is kept
+    known = Candidate("p1", "person", "Giannis Karalis")
+    assert resolve(_person("Yiannis Karalis", "Yiannis Karalis booked the cabin"), [known]).entity_id == "p1"
+    # another surname is another person
+    assert resolve(_person("Yiannis Kostas", "Yiannis Kostas booked the cabin"), [known]).entity_id is None

@@ -27,7 +27,8 @@ suffixes and the spelling conventions of romanisation.
   / "Ekaterina", "Mohammed" / "Mohamed", "Nowak" / "Nowack", "Mikhail" / "Mihail"). The key folds the
   spellings that transliteration systems disagree on — a doubled letter, ``y`` / ``i``, a ``j`` after a
   vowel, ``ye`` at the start, ``kh`` / ``h``, ``ph`` / ``f``, ``w`` / ``v``, ``ks`` / ``x``, ``ck`` / ``k``,
-  ``th`` / ``t``, German ``tsch`` and English ``tch`` / ``ch``, ``sch`` / ``sh``, a Russian surname's
+  ``th`` / ``t``, Greek "Γι" before a vowel written ``gi`` or ``yi`` at the start ("Giorgos" / "Yiorgos",
+  "Giannis" / "Yiannis"), German ``tsch`` and English ``tch`` / ``ch``, ``sch`` / ``sh``, a Russian surname's
   ending ``-off`` / ``-ov`` ("Smirnoff" / "Smirnov" / "Smirnow"), a long ``o`` at the end of a word written ``ou`` or ``oh`` (Japanese: "Satou" /
   "Satoh" / "Sato") — and nothing else: vowels are kept ("Carl" is not "Carol", "Daniel" not "Daniela",
   "Martin" not "Morton"). Resolution uses it only on one part of a full name whose other parts are the
@@ -255,6 +256,10 @@ _FOLDS = {
     "ou": "o",
     "oh": "o",
     "ye": "e",
+    "gia": "ia",
+    "gie": "ie",
+    "gio": "io",
+    "giu": "iu",
     "tsch": "ch",
     "tch": "ch",
     "sch": "sh",
@@ -269,7 +274,7 @@ _FOLDS = {
     "j": "i",
     "y": "i",
 }
-_FOLD = re.compile(r"o[uh]$|^ye|tsch|tch|sch|(?<=[oe])ff$|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
+_FOLD = re.compile(r"o[uh]$|^ye|^gi[aeou]|tsch|tch|sch|(?<=[oe])ff$|ck|kh|ph|th|ks|cs|w|(?<=[aeiou])j|y")
 _DOUBLED = re.compile(r"(\w)\1+")
 
 
