@@ -45,7 +45,11 @@ worded, and no other fact about the same people or things. A memory must
 
 The statement is read as typed in haste: contractions without their apostrophe ("im pregnant") as the
 speaker's clause, and an indirect question as its clause ("which train I take" -> "I take train", "how
-much we have saved" -> "we have saved").
+much we have saved" -> "we have saved"). A relative is read by any of its words ("Mum" for "my
+mother"; not inside "mother-in-law": a decisive word only inside a compound with another content word
+is another thing), an ordinal as its number ("the 14th"), an hour as a number or a time ("10" /
+"10:00"), and what is going on or will be ("I'm moving house") is not a past clause of the same verb
+("I moved house in March 2021").
 
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
@@ -70,6 +74,13 @@ Any topic keeps a memory that says its name is also another's ("My neighbour's p
 Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
 whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
 
+A topic typed in lower case is first read with its names as the memories write them (``_cased``:
+"my ex-husband paul" -> "my ex-husband Paul", where a name stands and an entity bears the word). A
+topic of a role or a thing of the speaker's said by its noun ("my landlord", "the dog sitter", "the
+boat") is the one a memory names so ("My landlord is Mr. Petrov": ``_kin``), less what says the name is
+another's or speaks of the person's relative; a topic of common nouns in lower case also takes the
+memories holding its words when the graph made an entity of the word ("Thesis deadline is …").
+
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
 cannot tell such a link from a nickname.
 """
@@ -93,6 +104,7 @@ from ..graph.senses import TYPE_CLASSES, class_of_noun, sense_of, senses_conflic
 from ..models import Actor, Entity, Memory
 from ..storage.base import Store
 from ..text.claims import analyse
+from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
 from ..text.lexicon import lemminflect
 from .parties import (
     RELATION_STEMS,
@@ -148,11 +160,29 @@ class _Words:
 _CONTRACTION_SPELLINGS = frozenset({"shed", "shell", "hell", "wed"})
 
 
+#: a number said as an ordinal ("14th", "1st")
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$", re.IGNORECASE)
+#: the stems of every word of each relative in ``KINSHIP_WORDS`` ("mother": mum, mom, mother, …)
+_KIN_STEMS = {
+    relative: frozenset(
+        stem for word, r in KINSHIP_WORDS.items() if r == relative for stem in text.tokenize(word)
+    )
+    for relative in set(KINSHIP_WORDS.values())
+}
+
+
 def _words(text_: str) -> _Words:
     terms: dict[str, tuple[str, str, bool]] = {}
-    for match in _WORD.finditer(text.key_fold(text_)):
-        surface = match.group()
+    kin: set[str] = set()
+    folded = text.key_fold(text_)
+    for match in _WORD.finditer(folded):
+        surface = _ORDINAL.sub(r"\1", match.group())  # "the 14th" is the 14
         low = surface.lower().split("'")[0] if surface.lower().endswith(("'s", "'")) else surface.lower()
+        relative = KINSHIP_WORDS.get(low)
+        compound = "-" in (folded[match.start() - 1 : match.start()], folded[match.end() : match.end() + 1])
+        if relative is not None and not compound:  # (not "mother-in-law")
+            # "Mum" is "my mother", "grandad" "my grandfather": every word of that relative
+            kin |= _KIN_STEMS[relative]
         # (only in lower case: "Shell" the name still needs the name's own evidence, not "a shell")
         spelt = surface.islower() and low in _CONTRACTION_SPELLINGS
         stems = text.tokenize(low) or ([low] if spelt else [])
@@ -162,7 +192,7 @@ def _words(text_: str) -> _Words:
         seen = terms.get(low)
         terms[low] = (low, stems[0], capitalised or (seen is not None and seen[2]))
     return _Words(
-        frozenset(text.tokenize(text_)) | {t[1] for t in terms.values()},
+        frozenset(text.tokenize(text_)) | {t[1] for t in terms.values()} | kin,
         frozenset(terms),
         tuple(terms.values()),
     )
@@ -194,6 +224,8 @@ def _owned(text_: str) -> set[tuple[str, str]]:
         else:
             owner = "i" if match.group(3).lower() in ("my", "our") else _SOMEONE
             thing = match.group(4)
+        # (a relative by any of its words: "Mum's birthday" is "my mother's birthday")
+        owner = KINSHIP_WORDS.get(owner.lower(), owner)
         owner_stems = [owner] if owner in ("i", _SOMEONE) else text.tokenize(owner)
         thing_stems = text.tokenize(thing)
         if owner_stems and thing_stems:
@@ -374,6 +406,7 @@ def chosen(
 def _topic(
     name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
 ) -> list[str]:
+    name = _cased(name, store=store, actor=actor, recall=recall)
     found = _topic_whole(name, store=store, actor=actor, recall=recall, now=now, similar=similar)
     # a topic's word only inside a compound is not it ("brother" of "brother-in-law")
     plain = [w for w, _, cap in _words(name).terms if not cap]
@@ -401,6 +434,11 @@ def _topic(
         core, head = described
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _names_another(core, head, name, contents[i])]
+    mine = re.match(r"\s*(?:my|our)\s+(?P<thing>[^']+)$", name, re.IGNORECASE)
+    if found and mine is not None:
+        # "my Paris trip" is not "I paid £340 for my daughter's Paris trip": the thing said as another's
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [i for i in found if i not in contents or not _anothers(mine.group("thing"), contents[i])]
     owned = speaker_owned(name) or relations_thing(name)
     if found and (owned or common_thing(name)):
         # "my cholesterol" is not "Dad has high cholesterol too", "my sister's IVF" not "My friend Tali
@@ -439,8 +477,137 @@ def _topic(
         # "My neighbour's parrot is also called Biscuit", "Dexter is also my nephew's name": the memory
         # says the name is another's
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
-        found = [i for i in found if i not in contents or not _called_another(names, contents[i])]
+        found = [
+            i
+            for i in found
+            if i not in contents
+            or not _called_another(names, contents[i])
+            and not _only_compared(names, contents[i])
+        ]
     return found
+
+
+def _anothers(thing: str, content: str) -> bool:
+    """``content`` says ``thing`` (the words of "my Paris trip" after "my") only as someone else's
+    ("my daughter's Paris trip", "Ana's Paris trip", "his Paris trip")."""
+    places = list(re.finditer(rf"(?<![\w'-]){re.escape(thing)}(?![\w-])", content, re.IGNORECASE))
+    return bool(places) and all(
+        re.search(r"(?:\b[^\W\d_]+'s?|\b(?:his|her|their))\s+$", content[: p.start()], re.IGNORECASE)
+        for p in places
+    )
+
+
+def _only_compared(names: Sequence[str], content: str) -> bool:
+    """``content`` says each of ``names`` it holds only as what another is set against ("My tutor
+    before Nikolai was Irina", "instead of Nikolai"): a fact of the other."""
+    said = False
+    for name in names:
+        places = list(re.finditer(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", content, re.IGNORECASE))
+        for place in places:
+            said = True
+            if not re.search(
+                r"\b(?:before|after|instead\s+of|rather\s+than|than)\s+$", content[: place.start()], re.I
+            ):
+                return False
+    return said
+
+
+#: where a sentence starts: a capital there says nothing of a name
+_SENTENCE_START = re.compile(r"(?:^|(?P<word>\b\w+)?[.!?:;]\s+|\s[-\u2013\u2014]\s+)$")
+#: abbreviations whose stop ends no sentence ("Mr. Cole")
+_ABBREVIATED = frozenset({"mr", "mrs", "ms", "mx", "dr", "st", "prof"})
+
+
+def _starts_sentence(before: str) -> bool:
+    """A word after ``before`` opens a sentence (after "Mr." it does not)."""
+    found = _SENTENCE_START.search(before)
+    return found is not None and (found.group("word") or "").lower() not in _ABBREVIATED
+
+
+#: words written with a capital by convention, not as a thing's name: the calendar's ("Sunday lunch"),
+#: a relative's ("at Mum's": the rules read them as kin words)
+_CONVENTION = frozenset([*MONTH_NAMES.split("|"), *WEEKDAY_NAMES.split("|"), *KINSHIP_WORDS, "i"])
+
+
+def _cased(topic: str, *, store: Store, actor: Actor, recall: Recall) -> str:
+    """``topic`` with the names it types in lower case written as the caller's memories write them:
+    a word of the name of an entity that a memory recall finds for it is linked to, that the memories
+    write with a capital inside a sentence and never in lower case ("my ex-husband paul" -> "my
+    ex-husband Paul", "my old flat in camden" -> "my old flat in Camden"; not "chess" where a memory
+    says "My son plays chess", nor "japanese" of "My colleague Ken is Japanese", no entity's name). The
+    rules read a topic's names by their capitals; a request is often typed without them."""
+    words = list(re.finditer(r"[^\W\d_][\w'-]*", topic))
+    if len(words) < 2 or not any(w.group().islower() for w in words):
+        return topic
+    named: dict[str, str] = {}
+    lower: set[str] = set()
+    entities: set[str] = set()
+    for hit in recall(topic):
+        content = text.key_fold(hit.content)
+        for found in re.finditer(r"[^\W\d_][\w-]*", content):
+            word = found.group()
+            if word.islower():
+                lower.add(word)
+            elif word[0].isupper() and not word.isupper() and not _starts_sentence(content[: found.start()]):
+                named.setdefault(word.lower(), word)
+        for entity in _entities_of(store, actor, hit.id):
+            for entity_name in (entity.name, *entity.aliases):
+                entities.update(w.lower() for w in re.findall(r"[^\W\d_][\w-]*", text.key_fold(entity_name)))
+    out = topic
+    restored: set[int] = set()
+    for at, found in enumerate(words):
+        word = found.group()
+        key = text.key_fold(word)
+        if (
+            not word.islower()
+            or key in lower
+            or key in _DETERMINERS
+            or key in _CONVENTION
+            or key not in named
+        ):
+            continue
+        if key not in entities and key.rstrip(".") not in _ABBREVIATED:
+            continue  # (a title is read in any case: "mr feeney" is "Mr Feeney")
+        if not _name_place(words, at, topic, restored):
+            continue
+        restored.add(at)
+    for at in sorted(restored, reverse=True):
+        found = words[at]
+        word = found.group()
+        written = named[text.key_fold(word)]
+        cased = (
+            word[0].upper() + word[1:]
+            if len(written) != len(word)
+            else "".join(c.upper() if w.isupper() else c for c, w in zip(word, written, strict=True))
+        )
+        out = out[: found.start()] + cased + out[found.end() :]
+    return out
+
+
+#: words after which a topic names a thing by its name besides ``_RELATING`` ("the lawsuit against
+#: velocar"; "my trip to lisbon")
+_BEFORE_NAME = frozenset({"against", "about", "called"})
+
+
+def _name_place(words: list[re.Match[str]], at: int, topic: str, restored: set[int]) -> bool:
+    """``words[at]`` stands where a topic says a name: after a word that relates it ("in camden"),
+    a title or a name ("mr cole", "tame impala"), before a possessive ("paul's"), or last after a noun
+    that describes it ("my cat pixel", "my ex, tomasz"); not as a verb's object or a modifier ("me
+    learning japanese", "sunday lunch")."""
+    if topic[words[at].end() :].startswith("'"):
+        return True
+    if (at == 0 or words[at - 1].group().lower() in _DETERMINERS) and not _readings(
+        words[at].group().lower()
+    ):
+        return True  # a word the language does not know, opening the topic: "hannah from accounts", "the hendry account"
+    if at == 0:
+        return False
+    before = words[at - 1].group().lower()
+    if at - 1 in restored or before in _RELATING | _BEFORE_NAME or before in _ABBREVIATED:
+        return True
+    # (the noun of a phrase a determiner opens: "my cat pixel", "my old cat pixel", "my ex, tomasz")
+    opened = any(words[i].group().lower() in _DETERMINERS for i in range(max(0, at - 3), at - 1))
+    return at == len(words) - 1 and opened and ("NOUN" in _readings(before) or _noun_only(before))
 
 
 #: a title that says a person's sex before a name ("Mr Abernethy", "Mrs. Abernethy")
@@ -526,8 +693,8 @@ def _called_another(names: Sequence[str], content: str) -> bool:
         said = (
             rf"\b(?:also|too)\s+(?:called|named|known\s+as)\s+{n}\b",
             rf"\b(?:called|named)\s+{n}\s*,?\s+(?:too|as\s+well)\b",
-            rf"\b{n}\s+is\s+(?:also|too)\s+(?:[\w']+\s+){{0,3}}name\b",
-            rf"\b{n}\s+is\s+(?:[\w']+\s+){{0,3}}name\s*,?\s+(?:too|as\s+well)\b",
+            rf"\b{n}\s+is\s+(?:also|too)\s+(?:[\w']+\s+){{0,3}}(?:nick)?name\b",
+            rf"\b{n}\s+is\s+(?:[\w']+\s+){{0,3}}(?:nick)?name\s*,?\s+(?:too|as\s+well)\b",
             rf"\b(?:another|a\s+different|the\s+other)\s+{n}\b",
             r"\bsame\s+name\b",
             r"\bnamesakes?\b",
@@ -631,7 +798,22 @@ def _topic_whole(
         # kind a memory says in passing ("Mercury is the closest planet to the sun" among the bank's)
         apart = _another_kind(name, found, entities, store=store, actor=actor, recall=recall, similar=similar)
         found = [i for i in found if i not in apart]
+    if sense is None and _common_nouns(name):
+        # "the thesis" where a memory opening "Thesis deadline is …" made an entity of the word: the
+        # memories that say the word are the topic's too ("My thesis is on coral bleaching")
+        said = _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
+        found += [i for i in said if i not in found]
     return found
+
+
+def _common_nouns(name: str) -> bool:
+    """``name`` is typed in lower case and each of its content words is a noun of the language."""
+    words = [w for w in _WORD.findall(name) if w.lower() not in _DETERMINERS]
+    return (
+        bool(words)
+        and name == name.lower()
+        and all(text.tokenize(w) and "NOUN" in _readings(w) for w in words)
+    )
 
 
 def _of_entities(
@@ -1017,8 +1199,30 @@ def _another_bearer(core: str, described: frozenset[str], content: str, said: di
             continue
         if not any(_says(full, c) and described & frozenset(text.tokenize(c)) for c in said.values()):
             return True
-    if not described & RELATION_STEMS:
-        return False
+    for other in re.finditer(rf"(?<![\w'-]){n}\s*,?\s+from\s+(?:the\s+)?(?P<after>[^\W\d_][\w'-]*)", content):
+        # "Priya from yoga" for "my cousin Priya": a descriptor of its own that no memory says with the
+        # topic's ("My cousin Priya does yoga" would make her the cousin)
+        own = frozenset(text.tokenize(other.group("after")))
+        if (
+            own
+            and not own & described
+            and not any(
+                _says(core, c)
+                and described & frozenset(text.tokenize(c))
+                and own & frozenset(text.tokenize(c))
+                for c in said.values()
+            )
+        ):
+            return True
+    for called in re.finditer(
+        rf"\b(?:my|our|the)\s+(?P<r>[\w' -]+?)\s+(?:is|was)\s+(?:also\s+)?(?:called|named)\s+{n}(?![\w-])",
+        content,
+        re.IGNORECASE,
+    ):
+        # "My neighbour's daughter is called Zanele" for "my manager": another whose name it is
+        own = frozenset(text.tokenize(called.group("r")))
+        if own and not own & described:
+            return True
     for pattern in (
         rf"\b(?:my|our)\s+(?P<r>{_RELATION_WORDS})\s*,?\s+{n}(?![\w-])",
         rf"(?<![\w'-]){n}\s*,\s+(?:my|our)\s+(?P<r>{_RELATION_WORDS})\b",
@@ -1027,6 +1231,15 @@ def _another_bearer(core: str, described: frozenset[str], content: str, said: di
             if not frozenset(text.tokenize(found.group("r"))) & described:
                 return True
     return False
+
+
+def _relatives(content: str, named: frozenset[str]) -> bool:
+    """``content`` speaks of a relative of ``named`` (stems of a person's name): its subject is the
+    person's relation ("Dr. Lee's daughter plays tennis"), another person."""
+    if re.search(r"\b(?:is|was)\s+(?:called|named)\b", content, re.IGNORECASE):
+        return False  # (the relative's name is a fact of the person's: "Kenji's wife is called Aiko")
+    subject = _subject(content, _words(content))
+    return subject is not None and bool(subject.possessor & named) and bool(subject.head & RELATION_STEMS)
 
 
 def _says_kind(words: str) -> bool:
@@ -1100,39 +1313,85 @@ def _related(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) 
 
 
 def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
-    """ "my brother": the memories of the person a memory says is the speaker's brother ("My brother
-    Kenji lives in Osaka", "Kenji is my brother", "Grandma Zofia")."""
-    kin = re.fullmatch(r"(?:my|our)\s+([a-z]+)", name.strip(), re.IGNORECASE)
+    """ "my brother", "my landlord", "the dog sitter": the memories of the person (or thing) a memory
+    says is that to the speaker ("My brother Kenji lives in Osaka", "Kenji is my brother", "Grandma
+    Zofia", "My landlord is Mr. Petrov", "The dog sitter is Becca"), less those that say the name is
+    also another's ("My downstairs neighbour is also called Petrov")."""
+    kin = re.fullmatch(r"(my|our|the)\s+([a-z][\w'-]*(?:\s+[a-z][\w-]*)?)", name.strip(), re.IGNORECASE)
     if kin is None:
         return []
-    word = kin.group(1).lower()
-    relative = KINSHIP_WORDS.get(word, word)
-    forms = sorted({word, relative, *(w for w, r in KINSHIP_WORDS.items() if r == relative)})
-    alt = "|".join(map(re.escape, forms))
-    person = r"([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    word = kin.group(2).lower()
+    relative = KINSHIP_WORDS.get(word)
+    last = word.split()[-1]
+    if relative is None and not ("NOUN" in _readings(last) or _noun_only(last)):
+        return []  # (a role said by its noun: "my landlord", "the dog sitter", "the boat"; not "my old")
+    forms = sorted(
+        {word, *([relative] if relative else []), *(w for w, r in KINSHIP_WORDS.items() if r == relative)}
+    )
+    alt = "(?i:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms) + ")"
+    person = r"(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Mm]x|[Dd]r|[Pp]rof)\.?\s+|[Tt]he\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    mine = "(?:[Mm]y|[Oo]ur)" if kin.group(1).lower() != "the" or relative else "(?:[Mm]y|[Oo]ur|[Tt]he)"
     said = [
-        re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+(?:{alt}),?\s+{person}(?![\w-])"),
-        re.compile(rf"(?<![\w'-])(?:{'|'.join(f.capitalize() for f in forms)})\s+{person}"),
-        re.compile(rf"{person}\s+(?:is|was)\s+(?:my|our)\s+(?:{alt})(?![\w-])"),
+        re.compile(rf"\b{mine}\s+(?:{alt}),?\s+{person}(?![\w-])"),
+        re.compile(rf"^\s*{mine}\s+(?:{alt})\s+(?:is|was)\s+{person}(?![\w-])"),
+        re.compile(rf"{person}\s+(?:is|was)\s+{mine.lower()}\s+(?:{alt})(?![\w-])"),
     ]
+    # "a therapist called Ruth", "my cousin is called Anjali", "I'm writing a novel called The Salt
+    # Crown" (a thing of the speaker's said with "a": of a sentence of the speaker's)
+    called = rf"\s+(?:[a-z][\w-]*\s+)?(?:{alt})\s+(?:is\s+|was\s+)?(?:called|named)\s+{person}(?![\w-])"
+    said.append(re.compile(rf"^\s*{mine}{called}"))
+    if kin.group(1).lower() != "the":
+        said.append(re.compile(rf"^\s*(?:I|We)\b[^.;]*?\b(?:a|an){called}"))
+    # "We own a small sailing boat, the Marigold": a thing of the speaker's named after a comma
+    said.append(
+        re.compile(
+            rf"^\s*(?:I|We)\b[^.;]*?\b(?:a|an)\s+(?:[a-z][\w-]*\s+){{0,2}}(?:{alt}),\s+{person}(?![\w-])"
+        )
+    )
+    if relative:
+        said.append(re.compile(rf"(?<![\w'-])(?:{'|'.join(f.capitalize() for f in forms)})\s+{person}"))
     entities: set[str] = set()
     names: list[str] = []
+    #: the names as the memories saying the relation write them (and a person's parts of it)
+    written: list[str] = []
     for hit in recall(" ".join(forms)):
         for pattern in said:
             for found in pattern.finditer(hit.content):
                 person_name = found.group(1)
+                if not _words(person_name).written:
+                    continue
                 for entity in _entities_of(store, actor, hit.id):
                     if _words(person_name).written <= _words(entity.name).written | set(
                         w.lower() for w in entity.aliases
                     ):
                         entities.add(entity.id)
                         names.append(entity.name)
+                        # (a person may be named by a part of the name: "Dr. Duarte" for Ines Duarte)
+                        parts = person_name.split() if _personal(entity) else []
+                        written.extend([person_name, *(p for p in parts if p[:1].isupper())])
     out: list[str] = []
     for entity_name in dict.fromkeys(names):
-        ids = {e for e in entities}
-        for i in _of_entities(ids, entity_name, store=store, actor=actor, recall=recall):
+        for i in _of_entities(entities, entity_name, store=store, actor=actor, recall=recall):
             if i not in out:
                 out.append(i)
+    if out and relative is None:
+        # "My downstairs neighbour is also called Petrov, no relation", "My neighbour's daughter is
+        # called Zanele" for "my manager": the name said of another
+        named = list(dict.fromkeys(names))
+        contents = {hit.id: hit.content for n in named for hit in (*recall(n), *recall(n, about=n))}
+        role = frozenset(text.tokenize(word))
+        stems = frozenset(stem for n in named for stem in text.tokenize(n))
+        # (and one that names it as those memories write it: linking may have filed another thing under
+        # the name, "I read The Crown of Salt by Alba Ruiz" under the speaker's novel "The Salt Crown")
+        out = [
+            i
+            for i in out
+            if i in contents
+            and any(_says(n, contents[i]) for n in written)
+            and not _called_another(named, contents[i])
+            and not any(_another_bearer(n, role, contents[i], contents) for n in named)
+            and not _relatives(contents[i], stems)
+        ]
     return out
 
 
@@ -1227,6 +1486,8 @@ def _statement(
         missing = [term for term in wanted.terms if not _same(term, words, names)]
         if len(wanted.terms) - len(missing) < need or decisive.intersection(missing):
             continue  # too few of its words, or one that names what the statement is of
+        if any(_only_in_compound(term[0], content, wanted) for term in decisive if not term[2]):
+            continue  # "My mother-in-law had a stroke" is not "my mother had a stroke"
         subject = _subject(content, words)
         if not _same_subject(asked, subject, wanted, content, owners):
             continue
@@ -1255,6 +1516,9 @@ def _statement(
             people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
             if said_of_another(content, said, people):
                 continue
+        people = [e.name for e in _entities_of(store, actor, hit.id) if e.type == "person"]
+        if _for_another(content, wanted, people):
+            continue  # "the dentist appointment on the 18th" is not "Dentist appointment for Maya on 18 April"
         if not _same_owners(owned, _owned(content), wanted):
             continue
         if clause and asked is not None and asked.clause and _only_as_modifier(content, said, wanted, asked):
@@ -1263,6 +1527,8 @@ def _statement(
             continue  # "I don't eat meat" is no restatement of "I eat meat"
         if clause and _other_value(said, content):
             continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
+        if clause and _other_time(said, content):
+            continue  # "I'm moving house in March" is not "I moved house in March 2021"
         if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
             continue
         if clause and any(_only_possessor(n, content, wanted) for n in objects):
@@ -1526,9 +1792,79 @@ def _other_value(said: str, content: str) -> bool:
     a, b = asked[0], stated[0]
     if a.verb != b.verb or a.subject - a.possessor != b.subject - b.possessor:
         return False
-    gone = [w for w in a.value if not any(_near(w, v) for v in b.value)]
-    added = [v for v in b.value if not any(_near(v, w) for w in a.value)]
+    gone = [w for w in a.value if not any(_same_value(w, v) for v in b.value)]
+    added = [v for v in b.value if not any(_same_value(v, w) for w in a.value)]
     return bool(gone and added)
+
+
+def _for_another(content: str, wanted: _Words, people: Sequence[str]) -> bool:
+    """``content`` says the thing is for a person the request does not name: "for Maya" (a given name,
+    or a person the memory is linked to), "for my son" ("Dentist appointment for Maya on 18 April")."""
+    for found in re.finditer(
+        r"\bfor\s+(?:(?:my|our)\s+(?P<relation>[a-z][\w-]*)|(?P<name>[A-Z][\w'-]*))", content
+    ):
+        if found.group("relation"):
+            stems = frozenset(text.tokenize(found.group("relation")))
+            if stems & RELATION_STEMS and not stems & wanted.stems:
+                return True
+            continue
+        name = found.group("name")
+        person = is_given_name(name) or any(name in person_name.split() for person_name in people)
+        if person and name.lower() not in wanted.written:
+            return True
+    return False
+
+
+def _only_in_compound(word: str, content: str, wanted: _Words) -> bool:
+    """``content`` holds ``word`` only inside hyphenated compounds with a content word the request does
+    not say: another thing's name ("mother-in-law" for "my mother", not "left-handed" for "left
+    handed")."""
+    folded = text.key_fold(content).lower()
+    places = list(re.finditer(rf"(?<![\w'])[\w'-]*(?<![\w']){re.escape(word)}(?![\w'])[\w'-]*", folded))
+    if not places:
+        return False
+    for place in places:
+        parts = place.group().split("-")
+        if word not in parts:
+            return False  # (another word that holds it: left to the stems)
+        others = [p for p in parts if p != word and text.tokenize(p)]
+        if not others or all(p in wanted.written for p in others):
+            return False
+    return True
+
+
+def _same_value(a: str, b: str) -> bool:
+    """Two value words of one value: one word up to an ending, or an hour said as a number and as a
+    time ("moved to 10" / "moved to 10:00", claims' ``t1000``; "at 7" / "at 7pm", ``t1900``)."""
+    if _near(a, b):
+        return True
+    number, time = (a, b) if a.isdigit() else (b, a)
+    if not number.isdigit() or not re.fullmatch(r"t\d{4}", time) or not time.endswith("00"):
+        return False
+    hour = int(number)
+    return hour <= 24 and int(time[1:3]) in (hour, hour + 12)
+
+
+def _other_time(said: str, content: str) -> bool:
+    """``said`` says what is going on or will be ("I'm moving house in March", "we're selling the
+    car", "I will start in May") and ``content``'s first clause has its verb (not "be") in the past:
+    another time's fact ("I moved house in March 2021"). (A request in the past may be reported
+    speech, "I said I wanted to …", and a phrase has no tense: "Marco being promoted".)"""
+    if _ONGOING.match(said) is None:
+        return False
+    asked, stated = analyse(said).claims, analyse(content).claims
+    if not asked or not stated:
+        return False
+    a, b = asked[0], stated[0]
+    return bool(a.verb) and a.verb == b.verb and a.verb != "be" and not a.past and b.past
+
+
+#: a clause of what is going on or will be: a subject, then a progressive or future auxiliary
+_ONGOING = re.compile(
+    r"^\s*(?:[\w'-]+\s+){0,3}?(?:i'm|we're|you're|he's|she's|they're|it's|(?:am|are|is|will)\b)"
+    r"(?:\s+not)?\s+(?:\w+ing|going\s+to|\w+)\b",
+    re.IGNORECASE,
+)
 
 
 def _near(a: str, b: str) -> bool:

@@ -48,7 +48,7 @@ _VERB = re.compile(
 #: "the note about …", "that memory saying …", "my note on …": one stored statement named by what it says
 _ONE = re.compile(
     r"^(?:the|that|this|my|your|a|an|one)\s+(?:(?:\w+\s+)?(?:note|memory|fact|entry|record|reminder|thing|"
-    r"item|bit|detail|part|line|info|information|piece\s+of\s+info(?:rmation)?))\s*"
+    r"item|bit|detail|part|line|info|information|piece\s+of\s+info(?:rmation)?))\b\s*"
     r"(?:(?:that\s+)?(?:says|said|saying|stating|states)\s+(?:that\s+)?|about\s+|on\s+|regarding\s+|of\s+"
     r"|where\s+|which\s+says\s+(?:that\s+)?|that\s+|with\s+|mentioning\s+)?",
     re.IGNORECASE,
@@ -67,6 +67,18 @@ _STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _ABOUT = re.compile(r"^(?:about|all\s+about)\s+", re.IGNORECASE)
+#: "the whole thing about X", "the whole business with X": every stored statement of a topic
+_WHOLE = re.compile(
+    r"^(?:the\s+)?whole\s+(?:thing|business|saga|situation|story)\s+(?:about|with|of|regarding|concerning)\s+",
+    re.IGNORECASE,
+)
+#: "the onlyfans thing" (a statement), "the whole chess club thing", "the birthday party stuff for
+#: Ellie" (a topic): what is named before the word for it
+_THING = re.compile(
+    r"^(?:the|that|this|my|our)\s+(?P<whole>whole\s+)?(?P<what>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+"
+    r"(?P<noun>thing|stuff|business|saga|situation)(?:\s+(?:for|with|of)\s+(?P<whom>\S.*))?$",
+    re.IGNORECASE,
+)
 #: "the stuff about X", "anything re: X", "everything to do with X": every stored statement of a topic
 _STUFF = re.compile(
     r"^(?:(?:the|all\s+(?:of\s+)?(?:the|my|your)?|any|my|your)\s*)?(?:stuff|things|info|information|data|"
@@ -222,7 +234,7 @@ def _read_whole(query: str) -> ForgetRequest:
             rest = _LEAD.sub("", query[clause.end() :])
             verb = _VERB.match(rest)
             if verb is not None and _trimmed(rest[verb.end() :]).lower() in _PRONOUN:
-                said = query[: clause.start()].strip()
+                said = _no_longer(query[: clause.start()].strip())
                 if said:
                     return _read("forget " + said)
         # the request in a later clause: "we decided against X, so forget everything about it"
@@ -240,6 +252,33 @@ def _read_whole(query: str) -> ForgetRequest:
                 continue
             return later
     return found
+
+
+#: a fact said to hold no longer: "I don't take metformin anymore", "I'm not vegan any more", "Ana no
+#: longer works at Initech"
+_NO_LONGER = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
+_NOT = re.compile(
+    r"\b(?:(?:do|does|did)\s+not|don't|doesn't|didn't|no\s+longer)\s+|(?<=')m\s+not\b|\b(?:am|is|are)\s+not\b"
+    r"|\b(?:is|are)n't\b|\s*\bany\s?more\b",
+    re.IGNORECASE,
+)
+
+
+def _no_longer(said: str) -> str:
+    """The fact a statement says holds no longer, said before a request to forget it ("I don't take
+    metformin anymore, forget that": the memory to forget says "I take metformin")."""
+    if _NO_LONGER.search(said) is None:
+        return said
+
+    def positive(match: re.Match[str]) -> str:
+        word = match.group().strip().lower()
+        if word.endswith("n't") and word[:2] in ("is", "ar"):
+            return word[:-3]
+        if word.startswith(("am ", "is ", "are ")) or word.startswith("m "):
+            return word.split()[0]
+        return ""
+
+    return re.sub(r"\s{2,}", " ", _NOT.sub(positive, said)).strip()
 
 
 def _read(query: str) -> ForgetRequest:
@@ -260,9 +299,15 @@ def _read(query: str) -> ForgetRequest:
         about = _ABOUT.match(rest)
         if about is not None:
             return _made("topic", rest[about.end() :], query)
-        many = _MANY.match(rest) or _STUFF.match(rest)
+        many = _MANY.match(rest) or _STUFF.match(rest) or _WHOLE.match(rest)
         if many is not None:
             return _made("topic", rest[many.end() :], query)
+        thing = _THING.match(rest)
+        if thing is not None:
+            what, whom = thing.group("what"), thing.group("whom")
+            if thing.group("whole") or whom or thing.group("noun").lower() != "thing":
+                return _made("topic", f"the {what} for {whom}" if whom else f"the {what}", query)
+            return _made("statement", what, query)
         one = _ONE.match(rest)
         if one is not None:
             return _made("statement", rest[one.end() :], query)
