@@ -782,6 +782,16 @@ def _topic_whole(
     """``sense``: the kind of thing the topic (``topic``, its words) says the name is ("Mercury the
     bank"), see ``_of_entities``."""
     entities = set(entities_about(store, actor, name, ambiguous=False))
+    descriptor = _descriptor_stems(name)
+    if entities and descriptor:
+        # "my debt to Karim", "my ex Viktor": resolution may read the name alone, without the words
+        # around it; the whole topic is an entity only when its name holds them ("the Henderson
+        # account" as an entity's name), else the words and the name are weighed apart (``_wrapped``)
+        entities = {
+            e.id
+            for e in store.entities_by_ids(sorted(entities))
+            if descriptor <= frozenset(text.tokenize(" ".join((e.name, *e.aliases))))
+        }
     if not entities:
         # a name that fits several entities: only one that bears it whole ("Marco", not "Marco Polo")
         fits = entities_about(store, actor, name)
@@ -804,6 +814,16 @@ def _topic_whole(
         said = _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
         found += [i for i in said if i not in found]
     return found
+
+
+def _descriptor_stems(name: str) -> frozenset[str]:
+    """The stems of the words in lower case before a topic's capitalised name ("my debt to Karim":
+    debt; "my ex Viktor": ex), none when the topic has no capitalised name or nothing before it (a
+    head after the name, "Harbour Lane allotment", is the name's thing: ``_described``)."""
+    runs = [m for m in _NAME_RUN.finditer(name) if m.group().lower() not in _DETERMINERS]
+    if not runs:
+        return frozenset()
+    return frozenset(text.tokenize(name[: runs[0].start()]))
 
 
 def _common_nouns(name: str) -> bool:
@@ -1122,7 +1142,10 @@ def _wrapped_ids(
         if not described:
             return ids, []
         texts = {**{hit.id: hit.content for hit in recall(core, about=core)}, **contents}
-        return [i for i in ids if i not in texts or not _another_bearer(core, described, texts[i], texts)], []
+        kept = [i for i in ids if i not in texts or not _another_bearer(core, described, texts[i], texts)]
+        # (weighed: another bearer goes from the topic's memories even when the whole topic resolved
+        # to the name's entity, "my ex Viktor" to Viktor: not "My brother Viktor")
+        return kept, [i for i in ids if i not in kept]
     toponym = relating and before[-1] == "of" and _says_kind(" ".join(before[:-1]))
     if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):
         # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
