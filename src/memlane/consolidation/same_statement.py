@@ -55,12 +55,21 @@ def _rotated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 #: time and place that may (``roles.OPENERS``: "Every morning before dawn Ana runs")
 _OPENING_WORDS = "|".join(sorted((ROLE_WORDS - {"than"}) | OPENERS))
 #: the opening phrase up to a comma
-_OPENING_COMMA_RE = re.compile(rf"^((?i:{_OPENING_WORDS}))\s+([^,]+),\s*(.+?)[.!]?\s*$")
+#: (a comma between digits is a number's: "Last year the Prius had 330,000 km" has no opening phrase)
+_OPENING_COMMA_RE = re.compile(
+    rf"^((?i:{_OPENING_WORDS}))\s+((?:[^,]|(?<=\d),(?=\d))+)(?:(?<!\d),|,(?!\d))\s*(.+?)[.!]?\s*$"
+)
 #: the opening phrase in lower case (numbers too) up to the first capitalised word, the subject's (or
 #: "the user", the owner read as the speaker: ``duplicates.statement``)
 _OPENING_RE = re.compile(
     rf"^((?i:{_OPENING_WORDS}|\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten))\s+"
-    r"((?:[a-z0-9][\w'’-]*\s+)+)(?=[A-Z]|the user\b)(.+?)[.!]?\s*$"
+    r"((?:[a-z0-9][\w'’-]*\s+)+)"
+    # (not a determiner of the name: "Last year the Prius had ..." opens with "last year", not "last year the")
+    + "".join(
+        rf"(?<!\b{w}\s)"
+        for w in ("the", "a", "an", "my", "his", "her", "our", "their", "its", "this", "that")
+    )
+    + r"(?=[A-Z]|the user\b)(.+?)[.!]?\s*$"
 )
 #: "Green tea is something Ana likes": "Ana likes green tea" (a cleft with "something"); "The Cessna
 #: 172 is the plane Ana flies" (a cleft with "the" and a noun, "that" / "which" / "who" or none):
