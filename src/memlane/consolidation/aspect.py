@@ -28,8 +28,9 @@ from functools import lru_cache
 __all__ = ["aspect"]
 
 _PERFECT_PROGRESSIVE_RE = re.compile(r"\b(has|have|had)\s+been\s+([a-z]+ing)\b", re.IGNORECASE)
-#: an end said by a verb before an -ing form, with what follows up to a time it ended ("in 2021")
+#: the times a change is said to happen in: a year or a month
 _TIME = r"\d{4}|january|february|march|april|may|june|july|august|september|october|november|december"
+#: an end said by a verb before an -ing form, with what follows up to a time it ended ("in 2021")
 _CESSATION_RE = re.compile(
     r"\b(?:(?:has|have|had)\s+)?(?:stopped|quit|ceased|gave\s+up|given\s+up)\s+(?P<verb>[a-z]+ing)\b"
     rf"(?P<rest>(?:\s+(?!in\s+(?:{_TIME})\b)[\w'’-]+)*?)"
@@ -42,12 +43,12 @@ _CESSATION_RE = re.compile(
 _LEADING_TIME_RE = re.compile(
     rf"^\s*in\s+(?P<time>(?:{_TIME})(?:\s+\d{{4}})?)\s*,?\s+(?P<rest>.+)$", re.IGNORECASE
 )
-#: a beginning said by a verb, with the time it began: "started playing the piano in 2010", "went
-#: vegan in 2021", "became a member in 2019"
 #: the verbs of an end or a beginning whose time is read at the end (``_LEADING_TIME_RE``)
 _CHANGE_RE = re.compile(
     r"\b(?:stopped|quit|ceased|gave|given|started|began|begun|went|became|turned)\b", re.I
 )
+#: a beginning said by a verb, with the time it began: "started playing the piano in 2010", "went
+#: vegan in 2021", "became a member in 2019"
 _INCEPTION_RE = re.compile(
     r"\b(?:started|began|(?:has|have|had)\s+(?:started|begun))\s+(?P<verb>[a-z]+ing)\b"
     rf"(?P<rest>(?:\s+(?!in\s+(?:{_TIME})\b)[\w'’-]+)*?)\s+in\s+(?P<time>(?:{_TIME})(?:\s+\d{{4}})?)$",
