@@ -71,22 +71,28 @@ def test_kinship_words_in_lower_case_or_with_a_possessive_ending() -> None:
 
 def test_a_full_name_completes_a_common_given_name_said_to_be_someone_in_the_writers_life() -> None:
     paul = _known("p1", "Paul", "Paul is our skipper on the trawler")
-    found = resolve(_person("Paul Gregory", "Paul Gregory mended the winch"), [paul])
+    found = resolve(_person("Paul Gregory", "Paul Gregory mended the trawler's winch"), [paul])
     assert (found.entity_id, found.how) == ("p1", "completed")
+    # only with a word of the context in common: "Paul Gregory mended the winch" may be anyone
+    assert resolve(_person("Paul Gregory", "Paul Gregory mended the winch"), [paul]).entity_id is None
     # not when the full name's sentence presents someone new, or describes them otherwise
     assert resolve(_person("Paul Gregory", "Paul Gregory is a new client"), [paul]).entity_id is None
     other = _person("Paul Gregory", "Paul Gregory the novelist wrote about the sea")
     assert resolve(other, [paul]).entity_id is None
-    # nor a name known from no sentence saying who the person is ("Marco" / "Marco Polo")
+    # nor a name known from no sentence saying who the person is ("Marco" / "Marco Polo"), nor one
+    # whose sentences share no word with the full name's (tests/test_forget_query.py: "forget everything
+    # about Marco" must not delete "Marco Polo travelled to China")
     marco = Candidate("p2", "person", "Marco")
     assert resolve(_person("Marco Polo", "Marco Polo travelled to China"), [marco]).entity_id is None
+    coach = _known("p3", "Marco", "Marco is my running coach")
+    assert resolve(_person("Marco Polo", "Marco Polo travelled to China"), [coach]).entity_id is None
 
 
 def test_on_store_a_full_name_completes_a_common_given_name_said_to_be_the_skipper(mem: Memlane) -> None:
     # the store reads what the memories said of the one known as "Paul" only when a full name may
     # complete him (``resolution.said_may_complete``), as the registry, which keeps every sentence
     mem.store("Paul is our skipper on the trawler")
-    mem.store("Paul Gregory mended the winch before the storm")
+    mem.store("Paul Gregory mended the winch of the trawler before the storm")
     people = {e.name: e.aliases for e in mem.entities.list(limit=50) if e.type == "person"}
     assert people == {"Paul": ("Paul Gregory",)}, people
 

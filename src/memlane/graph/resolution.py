@@ -49,6 +49,7 @@ import numpy.typing as npt
 
 from ..text.dates import CALENDAR_WORDS
 from ..text.legal_forms import legal_form_length
+from ..text.words import content_words
 from . import org_forms
 from .company_names import is_common_word, is_trade_word, short_reference, singular_form
 from .entity_type import EntityType
@@ -4000,6 +4001,7 @@ def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
     if given_name_frequency(parts[0]) >= COMMON_GIVEN_NAME and (
         not _known_in_the_writers_life(candidate)
         or _described_otherwise(mention, EntityType.PERSON, candidate)
+        or not _context_in_common(mention, candidate)
     ):
         return False
     if not all(word[:1].isupper() for word in mention.name.split()[1:]):
@@ -4010,6 +4012,18 @@ def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
     if said is not None and _SET_APART_BY_PLACE.search(said):
         return False
     return said is None or not _says_new(said)
+
+
+def _context_in_common(mention: Mention, candidate: Candidate) -> bool:
+    """The mention's sentence and a sentence that named the candidate share a word other than the
+    names' ("Hugo Mansilla has driven boats in the fjord" / "don Hugo is the captain of the work boat":
+    "boat"): what a common given name known alone needs before a full name completes it, so that
+    "Marco Polo travelled to China" is not the "Marco" who is the writer's running coach."""
+    if not mention.context or not candidate.said:
+        return False
+    names = content_words(" ".join([mention.name or "", candidate.name, *candidate.aliases]))
+    own = content_words(mention.context) - names
+    return any(own & (content_words(known) - names) for known in candidate.said)
 
 
 def _known_in_the_writers_life(candidate: Candidate) -> bool:
