@@ -56,12 +56,12 @@ def test_rows_indexed_before_the_fix_are_split_again(pg_url: str) -> None:
     """PostgreSQL's migration 24 re-splits the tsvectors written by earlier versions."""
     from memlane.storage.postgres.migrations import MIGRATIONS
 
-    mem = Memlane(pg_url, user="alice", embedder="none")
-    seqs = _stored(pg_url, mem)
-    rows(pg_url, "UPDATE memories SET fts = to_tsvector('english', content) RETURNING seq")  # as before
-    assert seqs["x2024-02-29"] not in _found(mem, "02")
-    (sql,) = [sql for version, _, sql in MIGRATIONS if version == 24]
-    rows(pg_url, sql)
-    for word, queries in WORDS:
-        for query in queries:
-            assert seqs[word] in _found(mem, query), (word, query)
+    with Memlane(pg_url, user="alice", embedder="none") as mem:  # (closed: tests/pg.py gives the schema back)
+        seqs = _stored(pg_url, mem)
+        rows(pg_url, "UPDATE memories SET fts = to_tsvector('english', content) RETURNING seq")  # as before
+        assert seqs["x2024-02-29"] not in _found(mem, "02")
+        (sql,) = [sql for version, _, sql in MIGRATIONS if version == 24]
+        rows(pg_url, sql)
+        for word, queries in WORDS:
+            for query in queries:
+                assert seqs[word] in _found(mem, query), (word, query)
