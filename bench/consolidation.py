@@ -115,13 +115,17 @@ ALIGNS = (0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 1.01)
 KINS = (0, 1, 2, 3, 4)
 
 
-def calibrate(paths: list[Path], workdir: Path, embedder: str, align: bool = False) -> dict[str, Any]:
+def calibrate(
+    paths: list[Path], workdir: Path, embedder: str, align: bool = False, keep_align: bool = True
+) -> dict[str, Any]:
     """The paraphrase rule's two constants (``paraphrases.THRESHOLD``, ``lexicon.SENSES``) chosen
     leave-one-set-out: for each file, the grid point with the highest pooled recall on the *other*
     files among those with pooled precision >= 0.97 there (ties: the higher threshold, then fewer
     senses), and that point's figures on the file left out. Each store is filled once; each grid point
     is one dry run. With ``align``: the word alignment's two constants (``paraphrases.ALIGN``, ``KIN``)
-    instead, the others as shipped (ties: the higher cosine, then more kin steps)."""
+    instead, the others as shipped (ties: the higher cosine, then more kin steps). Without ``align``
+    the word alignment stays as shipped (``keep_align``; before the twenty-first session it was
+    switched off here, so the calibration did not measure the configuration that ships)."""
     from memlane import Memlane
 
     Point = tuple[float, int, bool]
@@ -138,6 +142,7 @@ def calibrate(paths: list[Path], workdir: Path, embedder: str, align: bool = Fal
         )
         stored = [m.store(r["text"], user=r["scope"], auto_supersede=False).id for r in rows]
         consolidation = m.service.consolidation
+        shipped_align = consolidation.paraphrase_align
         grid[path.name] = {}
         points = (
             itertools.product(ALIGNS, KINS, (False,))
@@ -148,7 +153,8 @@ def calibrate(paths: list[Path], workdir: Path, embedder: str, align: bool = Fal
             if align:
                 consolidation.paraphrase_align, consolidation.paraphrase_kin = point[0], int(point[1])
             else:
-                consolidation.paraphrase_align = None
+                # (the word alignment as shipped, or off with --no-align, as a plain --paraphrases run)
+                consolidation.paraphrase_align = shipped_align if keep_align else None
                 (consolidation.paraphrase_threshold, consolidation.paraphrase_senses,
                  consolidation.paraphrase_hypernyms) = point  # fmt: skip
             report = m.consolidate(dry_run=True)
@@ -395,7 +401,9 @@ def main(argv: list[str] | None = None) -> int:
         cal = (
             calibrate_constant(args.files, workdir, args.embedder, args.calibrate_constant)
             if args.calibrate_constant
-            else calibrate(args.files, workdir, args.embedder, align=args.calibrate_align)
+            else calibrate(
+                args.files, workdir, args.embedder, align=args.calibrate_align, keep_align=not args.no_align
+            )
         )
         report["calibration"] = cal
         for name, c in cal.items():
