@@ -25,11 +25,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.dates import MONTH_NAMES
+
 __all__ = ["aspect"]
 
 _PERFECT_PROGRESSIVE_RE = re.compile(r"\b(has|have|had)\s+been\s+([a-z]+ing)\b", re.IGNORECASE)
 #: the times a change is said to happen in: a year or a month
-_TIME = r"\d{4}|january|february|march|april|may|june|july|august|september|october|november|december"
+_TIME = rf"\d{{4}}|{MONTH_NAMES}"
 #: an end said by a verb before an -ing form, with what follows up to a time it ended ("in 2021")
 _CESSATION_RE = re.compile(
     r"\b(?:(?:has|have|had)\s+)?(?:stopped|quit|ceased|gave\s+up|given\s+up)\s+(?P<verb>[a-z]+ing)\b"

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text.dates import MONTH_ABBREVIATIONS, MONTHS_IN_ORDER, WEEKDAY_NAMES
+
 __all__ = ["in_order"]
 
 
@@ -36,11 +38,8 @@ def _w(words: str) -> frozenset[str]:
 #: prepositions (and quantifiers) that lead an adverbial of time or place said before the subject
 _LEADS = _w("in on at from since until till during after before for near every each last next twice once")
 #: words a leading adverbial of time may be made of when no comma ends it
-_MONTHS = _w(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
-_WEEKDAYS = _w("monday tuesday wednesday thursday friday saturday sunday weekday weekend")
+_MONTHS = frozenset(MONTHS_IN_ORDER) | frozenset(MONTH_ABBREVIATIONS)
+_WEEKDAYS = frozenset(WEEKDAY_NAMES.split("|")) | _w("weekday weekend")
 _TIME_NOUNS = _w(
     "morning afternoon evening night day week month year season spring summer autumn fall winter hour "
     "minute fortnight quarter decade noon midnight am pm a.m. p.m. o'clock"
