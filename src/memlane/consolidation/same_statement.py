@@ -14,6 +14,7 @@ from .signature import signature
 from .strict_reading import REPORTING, ROLE_WORDS, STANCE, negated, phrase_words, reading
 from .structure import agentive_apart
 from .verb_forms import aux_set, lemma_times, tenses_apart, verb_times
+from .word_order import opening_moved
 
 __all__ = [
     "same_statement",
@@ -94,8 +95,7 @@ def reworded(content: str) -> str:
     plain = content.strip()
     found = _OPENING_COMMA_RE.match(plain) or _OPENING_RE.match(plain)
     if found is not None:
-        rest = found.group(3).strip()
-        plain = f"{rest} {found.group(1).lower()} {found.group(2).strip()}"
+        plain = opening_moved((found.group(1), found.group(2).strip()), found.group(3).strip())
     cleft = _CLEFT_RE.match(plain)
     if cleft is not None:
         thing = _DETERMINER_RE.sub(lambda m: m.group().lower(), cleft.group(1))

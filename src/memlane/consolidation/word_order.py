@@ -24,11 +24,12 @@ time and the prepositions are general English.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..text.dates import MONTH_ABBREVIATIONS, MONTHS_IN_ORDER, WEEKDAY_NAMES
 
-__all__ = ["in_order"]
+__all__ = ["in_order", "opening_moved"]
 
 
 def _w(words: str) -> frozenset[str]:
@@ -159,7 +160,15 @@ def _in_order(content: str) -> str:
         phrase, rest = tokens[:end], tokens[end:]
     else:
         return content
-    return " ".join([*rest, phrase[0].lower(), *phrase[1:]])
+    return opening_moved(phrase, " ".join(rest))
+
+
+def opening_moved(phrase: Sequence[str], rest: str) -> str:
+    """``rest``, a statement without its opening phrase, with the phrase (its words, or its first word
+    and the others) said at its end, the first word in lower case: (["On", "12", "December"], "Zofia
+    flies to Warsaw") -> "Zofia flies to Warsaw on 12 December". One rule for ``in_order`` and
+    ``same_statement.reworded``, which find the opening phrase each their own way."""
+    return " ".join([rest, phrase[0].lower(), *phrase[1:]])
 
 
 def _sentence_case(phrase: str) -> str:
