@@ -9,12 +9,7 @@ from memlane import Memlane
 from memlane.graph.occupations import occupations, occupations_conflict
 from memlane.graph.resolution import Candidate, Mention, resolve
 from memlane.graph.said import kin_of_another, roles, said_of
-
-
-def _said(name: str, *sentences: str) -> tuple[str, ...]:
-    found = tuple(said_of(name, s) for s in sentences)
-    assert all(found)
-    return found  # type: ignore[return-value]
+from mentions import said as _said
 
 
 def _roles(name: str, sentence: str) -> tuple[tuple[str, bool], ...]:

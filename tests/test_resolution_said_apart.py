@@ -11,20 +11,9 @@ Salem's eldest son"). On the resolver, and on store (both backends)."""
 from __future__ import annotations
 
 from memlane import Memlane
-from memlane.graph.resolution import Candidate, Mention, resolve
-from memlane.graph.said import said_of
-
-
-def _said(name: str, *sentences: str) -> tuple[str, ...]:
-    """A candidate's first sentences, its name marked as ``said.said_of`` marks it."""
-    found = tuple(said_of(name, s) for s in sentences)
-    assert all(found)
-    return found  # type: ignore[return-value]
-
-
-def _m(name: str, kind: str, context: str) -> Mention:
-    return Mention(name, kind, context=context)
-
+from memlane.graph.resolution import Candidate, resolve
+from mentions import mention as _m
+from mentions import said as _said
 
 # -- what an organisation's sentence denies ---------------------------------------------------------
 

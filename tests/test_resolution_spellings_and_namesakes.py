@@ -9,16 +9,7 @@ from __future__ import annotations
 
 from memlane import Memlane
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
-
-
-def _said(name: str, sentence: str) -> tuple[str, ...]:
-    """A candidate's first sentence, its name marked as ``said.said_of`` marks it."""
-    from memlane.graph.said import said_of
-
-    marked = said_of(name, sentence)
-    assert marked is not None
-    return (marked,)
-
+from mentions import said as _said
 
 # -- spellings ---------------------------------------------------------------------------------------
 

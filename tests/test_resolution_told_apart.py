@@ -16,17 +16,8 @@ from memlane import Memlane
 from memlane.graph.places import MOUNTAIN, VALLEY, WATER, place_word
 from memlane.graph.resolution import Candidate, Mention, Registry, resolve
 from memlane.graph.said import MARK, denials, said_of
-
-
-def _said(name: str, *sentences: str) -> tuple[str, ...]:
-    found = tuple(said_of(name, s) for s in sentences)
-    assert all(found)
-    return found  # type: ignore[return-value]
-
-
-def _m(name: str, kind: str, context: str) -> Mention:
-    return Mention(name, kind, context=context)
-
+from mentions import mention as _m
+from mentions import said as _said
 
 # -- a group and its companies ---------------------------------------------------------------------
 
