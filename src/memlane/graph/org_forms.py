@@ -462,6 +462,7 @@ def run_keys(name: str, base: str) -> set[str]:
 _MOST_SPREAD = 3
 
 
+# (a rule apart from resolution._middles_dropped: words left out anywhere between, never a place nor capitals)
 def spread_reference(short_base: str, long_name: str, long_base: str) -> bool:
     """The short base name keeps the long one's first and last words and some of the words between, in
     order, leaving out one to :data:`_MOST_SPREAD` of them: the first word distinctive (:func:`_distinctive`)

@@ -710,6 +710,7 @@ def _registered_short_form(name: str, known: Sequence[str]) -> bool:
     )
 
 
+# (a rule apart from org_forms.spread_reference: one run left out; with a legal form any words, else what or where)
 def _middles_dropped(words: list[str], theirs: list[str]) -> list[list[str]]:
     """The words between a name's first and last ones that ``words`` leaves out, keeping what comes
     before and after them ("steppe bank" of "steppe commercial bank": [["commercial"]]); empty when
