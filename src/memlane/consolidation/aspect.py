@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 
 from ..text.dates import MONTH_NAMES
+from .word_order import opening_moved
 
 __all__ = ["aspect"]
 
@@ -72,7 +73,7 @@ def aspect(content: str) -> str:
     out = perfect.rstrip(" .")
     leading = _LEADING_TIME_RE.match(out)
     if leading is not None and _CHANGE_RE.search(leading.group("rest")):
-        out = f"{leading.group('rest')} in {leading.group('time')}"
+        out = opening_moved(("in", leading.group("time")), leading.group("rest"))
     began = _began(out)
     if began is not None:
         return began

@@ -166,8 +166,8 @@ def _in_order(content: str) -> str:
 def opening_moved(phrase: Sequence[str], rest: str) -> str:
     """``rest``, a statement without its opening phrase, with the phrase (its words, or its first word
     and the others) said at its end, the first word in lower case: (["On", "12", "December"], "Zofia
-    flies to Warsaw") -> "Zofia flies to Warsaw on 12 December". One rule for ``in_order`` and
-    ``same_statement.reworded``, which find the opening phrase each their own way."""
+    flies to Warsaw") -> "Zofia flies to Warsaw on 12 December". One rule for ``in_order``,
+    ``same_statement.reworded`` and ``aspect.aspect``, which find the opening phrase each their own way."""
     return " ".join([rest, phrase[0].lower(), *phrase[1:]])
 
 
