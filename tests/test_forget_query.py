@@ -431,3 +431,33 @@ def test_his_or_her_thing_is_not_the_speaker_s(mem: Memlane) -> None:
     assert _forget(mem, keys, "forget everything about my pension") == {"pension"}
     # a request that names no owner of the thing keeps reading "his" as the subject's
     assert _forget(mem, keys, "forget that Kenji is left-handed") == {"hand"}
+
+
+def test_a_name_after_a_relating_word_and_a_determiner_is_weighed_as_the_things(smem: Memlane) -> None:
+    # "my evening job at the Crown" relates the name as "my job at Quarrymoor" does: the memories of
+    # the name that speak of the job, not "The Crown does a pub quiz on Thursdays"
+    keys = _store(
+        smem,
+        {
+            "shifts": "I work evening shifts behind the bar at the Crown",
+            "quiz": "The Crown does a pub quiz on Thursdays",
+            "main": "My main job is at the library",
+        },
+    )
+    assert _forget(smem, keys, "forget everything about my evening job at the Crown", dry_run=True) == {
+        "shifts"
+    }
+
+
+def test_a_memory_saying_what_the_name_is_is_not_the_names_thing(mem: Memlane) -> None:
+    # "the Orbit rollout": not "Orbit is our booking system" (what the name is, no word of the rollout)
+    keys = _store(
+        mem,
+        {
+            "start": "The Orbit rollout starts on 3 May",
+            "lead": "Orbit rollout lead is Hana",
+            "what": "Orbit is our booking system",
+            "other": "The payroll rollout is next year",
+        },
+    )
+    assert _forget(mem, keys, "forget everything about the Orbit rollout", dry_run=True) == {"start", "lead"}

@@ -1134,7 +1134,12 @@ def _wrapped_ids(
     if not ids:
         return [], []
     contents = {hit.id: hit.content for hit in recall(core)}
-    relating = bool(before) and before[-1] in _RELATING
+    # (the word before the name and its determiner: "my weekend job at the Anchor", "my interview with
+    # the Guardian journalist" relate the name as "my debt to Karim" does)
+    ahead = list(before)
+    while ahead and ahead[-1] in _DETERMINERS:
+        ahead.pop()
+    relating = bool(ahead) and ahead[-1] in _RELATING
     if not (possessive or relating) and not after:
         # "my cat Miso": the name is what the topic is about; not another bearer of it ("my ex, Lewis" is
         # not "Lewis Carter is the new IT guy at work", "my cousin Ebo" not "My friend Ebo from church")
@@ -1146,7 +1151,7 @@ def _wrapped_ids(
         # (weighed: another bearer goes from the topic's memories even when the whole topic resolved
         # to the name's entity, "my ex Viktor" to Viktor: not "My brother Viktor")
         return kept, [i for i in ids if i not in kept]
-    toponym = relating and before[-1] == "of" and _says_kind(" ".join(before[:-1]))
+    toponym = relating and ahead[-1] == "of" and _says_kind(" ".join(ahead[:-1]))
     if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):
         # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
         # what it is, no other thing ("the Henderson account" is a thing of Henderson's)
@@ -1155,7 +1160,8 @@ def _wrapped_ids(
     if not possessive and not relating:
         # "the Henderson account": the name's memories, not a namesake's with a title, nor another thing
         # the name qualifies ("Q3 sales" is not "the Q3 budget"), nor another party's thing at the name
-        # ("My colleague Kari lives in Oslo" is not "the Oslo trip")
+        # ("My colleague Kari lives in Oslo" is not "the Oslo trip"), nor what the name is ("Vantor is our
+        # billing system" is not "the Vantor migration")
         head = _words(after).stems
         kept = [
             i
@@ -1164,6 +1170,9 @@ def _wrapped_ids(
             and not titled.search(contents[i])
             and not _qualifies_other(core, head, contents[i])
             and not _only_around(core, _words(after), contents[i])
+            # (the name after a determiner qualifies the head: "the Vantor migration"; not "Yusra next
+            # door", where the words after the name say who she is)
+            and not (before and _says_what(core, _words(after), contents[i]))
         ]
         return kept, []
     # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
@@ -1321,6 +1330,21 @@ def _only_around(core: str, thing: _Words, content: str) -> bool:
     # (the name as a subject's possessor is a thing of the name's: "Greenfield's buyer")
     subjects = [claim.subject for claim in analyse(content).claims if claim.verb]
     return bool(subjects) and all(s and not s & named and not s & _FIRST_PERSON for s in subjects)
+
+
+#: "NAME is a …", "Coleman's is the …": a sentence that says what a name is
+_WHAT = r"^\s*(?:the\s+)?{name}(?:'s?)?\s+(?:is|was|are|were)\s+(?:also\s+)?(?:a|an|the|my|our)\b"
+
+
+def _says_what(core: str, thing: _Words, content: str) -> bool:
+    """``content`` says what ``core`` is and nothing of ``thing`` (the topic's head): it speaks of the
+    name, not of the name's thing ("Vantor is our billing system" for "the Vantor migration", "Coleman's
+    is the hardware shop on the high street" for "the Coleman lawsuit")."""
+    if re.match(_WHAT.format(name=re.escape(core)), content, re.IGNORECASE) is None:
+        return False
+    words = _words(content)
+    names = frozenset(stem for _, stem, cap in words.terms if cap)
+    return not any(_related(term, words, names) for term in thing.terms)
 
 
 #: "NAME is where …": a place said as where something else is or happens
