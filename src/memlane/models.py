@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +51,7 @@ __all__ = [
     "TeamInfo",
     "UserInfo",
     "Visibility",
+    "constructed",
 ]
 
 
@@ -97,6 +98,26 @@ class Scope(StrEnum):
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+_F = TypeVar("_F", bound=_Frozen)
+
+_set_attribute = object.__setattr__
+
+
+def constructed(cls: type[_F], values: dict[str, Any], fields_set: set[str] | None = None) -> _F:
+    """What ``cls.model_construct(**values)`` gives (``fields_set``: its ``model_fields_set``, by default
+    every key of ``values``), for ``values`` that name every field of ``cls`` in the order the class
+    declares them, validated already (read from the store). A fifth of the cost: ``model_construct``
+    walks every field's aliases and defaults, ~19 µs a memory, which a recall paid for ~40 rows.
+    Only for the frozen models here (no ``extra``, no private attributes, no ``model_post_init``);
+    ``tests/test_models_constructed.py`` checks it gives what ``model_construct`` gives."""
+    made = cls.__new__(cls)
+    _set_attribute(made, "__dict__", values)
+    _set_attribute(made, "__pydantic_fields_set__", set(values) if fields_set is None else fields_set)
+    _set_attribute(made, "__pydantic_extra__", None)
+    _set_attribute(made, "__pydantic_private__", None)
+    return made
 
 
 class Subject(_Frozen):

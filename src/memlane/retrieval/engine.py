@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import text
 from ..errors import ConfigError, EmbedderError
-from ..models import Hit, Memory
+from ..models import Hit, Memory, constructed
 from .calibration import SemanticScale, measure, scale_for
 from .config import LaneSpec, RetrievalConfig
 from .fusion import best_first, rrf
@@ -314,5 +314,5 @@ def _current_first(
 
 
 def _hit(memory: Memory, score: float, lanes: tuple[str, ...]) -> Hit:
-    data = dict(memory.__dict__)
-    return Hit.model_construct(**data, score=score, matched_by=lanes)
+    # (``Hit.model_construct(**memory.__dict__, score=..., matched_by=...)``: every field, in order)
+    return constructed(Hit, {**memory.__dict__, "score": score, "matched_by": lanes})

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from ..models import Memory, MemoryType, State, Subject, Visibility
+from ..models import Memory, MemoryType, State, Subject, Visibility, constructed
 from ..timeutil import EARLIEST
 
 __all__ = ["memory_from_row", "observed_time", "with_refs"]
@@ -54,6 +54,10 @@ _OBSERVED, _CREATED, _UPDATED = (_TIMES.index(c) for c in ("observed_at", "creat
 
 _UNREADABLE = (ValueError, OverflowError, TypeError)
 
+#: the fields a row without a related user's entity sets (``model_fields_set``, as ``model_construct``
+#: gave it: the two refs are left at their defaults)
+_WITHOUT_REFS = frozenset(Memory.model_fields) - {"related_user_entity_id", "related_user_entity_name"}
+
 
 def memory_from_row(
     row: Sequence[Any],
@@ -79,52 +83,33 @@ def memory_from_row(
         times, documents, memory_type = _tolerant(
             str(id_), raw, (data, provenance), type_, read_time, read_json
         )
-    refs: dict[str, Any] = {}
+    related_entity = None
     entity = None
     if len(row) > 32:  # (``REFS``: the reads fold them in; built here, not copied in: a copy costs more)
-        entity, related = _ref(row[31]), _ref(row[32])
-        if related is not None:
-            refs = {"related_user_entity_id": related[0], "related_user_entity_name": related[1]}
+        entity, related_entity = _ref(row[31]), _ref(row[32])
     subject: Subject | None = None
     if entity is not None:
-        subject = Subject.model_construct(
-            id=subject_id if subject_id else entity[0], name=subject_name if subject_id else entity[1],
-            entity_id=entity[0], entity_name=entity[1],
-        )  # fmt: skip
+        subject = constructed(Subject, {
+            "id": subject_id if subject_id else entity[0], "name": subject_name if subject_id else entity[1],
+            "entity_id": entity[0], "entity_name": entity[1],
+        })  # fmt: skip
     elif subject_id:
-        subject = Subject.model_construct(id=subject_id, name=subject_name)
-    memory = Memory.model_construct(
-        id=id_,
-        content=content,
-        type=memory_type,
-        subject=subject,
-        related_user=related_user,
-        data=documents[0],
-        importance=importance,
-        confidence=confidence,
-        valid_from=times[0],
-        valid_to=times[1],
-        observed_at=times[2],
-        workspace=workspace,
-        owner=owner,
-        visibility=Visibility(visibility),
-        space=space or None,
-        source=source,
-        provenance=documents[1],
-        state=State(state),
-        replaces=replaces,
-        superseded_by=superseded_by,
-        superseded_at=times[3],
-        access_count=access_count,
-        last_accessed_at=times[4],
-        expires_at=times[5],
-        created_at=times[6],
-        updated_at=times[7],
-        embedding_model=model,
-        author=author,
-        profile_id=profile_id,
-        **refs,
-    )
+        subject = constructed(Subject, {"id": subject_id, "name": subject_name, "entity_id": None,
+                                        "entity_name": None}, {"id", "name"})  # fmt: skip
+    # (every field, in ``Memory``'s order: ``constructed``; the two entity refs set only when linked)
+    memory = constructed(Memory, {
+        "id": id_, "content": content, "type": memory_type, "subject": subject,
+        "related_user": related_user,
+        "related_user_entity_id": None if related_entity is None else related_entity[0],
+        "related_user_entity_name": None if related_entity is None else related_entity[1],
+        "data": documents[0], "importance": importance, "confidence": confidence,
+        "valid_from": times[0], "valid_to": times[1], "observed_at": times[2],
+        "workspace": workspace, "owner": owner, "visibility": Visibility(visibility), "space": space or None,
+        "source": source, "provenance": documents[1], "state": State(state), "replaces": replaces,
+        "superseded_by": superseded_by, "superseded_at": times[3], "access_count": access_count,
+        "last_accessed_at": times[4], "expires_at": times[5], "created_at": times[6],
+        "updated_at": times[7], "embedding_model": model, "author": author, "profile_id": profile_id,
+    }, None if related_entity is not None else set(_WITHOUT_REFS))  # fmt: skip
     return int(seq), memory
 
 
