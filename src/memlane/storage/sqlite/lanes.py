@@ -305,14 +305,26 @@ class _Lanes:
         Not scope-filtered: callers fetch with scope."""
         if not seqs or window <= 0:
             return {}
-        wanted = seqs_around(seqs, window)
-        rows = self._rows(
+        # The hits' own rows first: only those in a conversation have neighbours, and only the rows
+        # around them are read then (a store without conversations reads ``len(seqs)`` rows, not the
+        # hundreds ``seqs_around`` names; ``conversation_neighbours`` reads no other row)
+        rows = self._conversation_rows(sorted(set(seqs)))
+        talked = [int(seq) for seq, *_, conversation in rows if conversation]
+        if talked:
+            read = {int(row[0]) for row in rows}
+            rows += self._conversation_rows([s for s in seqs_around(talked, window) if s not in read])
+        return conversation_neighbours(seqs, window, rows)
+
+    def _conversation_rows(self, seqs: Sequence[int]) -> list[Any]:
+        """``(seq, workspace, owner, space, conversation id or None)`` of ``seqs``."""
+        if not seqs:
+            return []
+        return self._rows(
             "SELECT seq, workspace, owner, space, CASE json_type(provenance, '$.conversation_id')"
             " WHEN 'text' THEN json_extract(provenance, '$.conversation_id') END FROM memories"
-            f" WHERE seq IN ({','.join('?' * len(wanted))})",
-            wanted,
+            f" WHERE seq IN ({','.join('?' * len(seqs))})",
+            seqs,
         )
-        return conversation_neighbours(seqs, window, rows)
 
     def contents(self, seqs: Sequence[int]) -> dict[int, str]:
         """Content by seq, unscoped: only for seqs a scoped query returned."""
