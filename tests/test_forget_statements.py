@@ -54,6 +54,12 @@ CASES = [
         id="noun-before-the-thing",
     ),
     pytest.param(
+        {"score": "My score was 71 on Saturday", "target": "My target score is 68"},
+        "forget my score",
+        {"score"},
+        id="noun-or-verb-before-the-thing",
+    ),
+    pytest.param(
         {"me": "I'm running the Paris marathon in April", "buddy": "My running buddy Leo is doing Paris too"},
         "forget that im running paris",
         {"me"},

@@ -1808,6 +1808,13 @@ def _decisive(said: str, wanted: _Words) -> frozenset[tuple[str, str, bool]]:
     )
 
 
+def _nominal(word: str) -> bool:
+    """``word`` can be a noun and cannot describe (no adjective or adverb reading): "goal", "target";
+    not "current", "usual", "old"."""
+    readings = set(lemminflect().getAllLemmas(word))
+    return _noun_only(word) or "NOUN" in readings and readings <= {"NOUN", "PROPN", "VERB"}
+
+
 @functools.lru_cache(maxsize=4096)
 def _noun_only(word: str) -> bool:
     """``word`` has no reading but a noun's (``lemminflect``'s lists), or none: "van", "printer", an id."""
@@ -1823,8 +1830,10 @@ def _qualified(content: str, wanted: _Words) -> bool:
     opening = re.match(r"\s*(the|my|our)\s+([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content, re.IGNORECASE)
     if opening is None:
         return False
-    if opening.group(1).lower() != "the" and not _noun_only(opening.group(2).lower()):
-        return False  # of the speaker's, only a noun names another thing: "My goal weight", not "My current weight"
+    if opening.group(1).lower() != "the" and not _nominal(opening.group(2).lower()):
+        # of the speaker's, only a noun names another thing: "My goal weight", "My target weight", not
+        # "My current weight"
+        return False
     other, thing = (text.tokenize(w) for w in opening.groups()[1:])
     return bool(other and thing) and other[0] not in wanted.stems and thing[0] in wanted.stems
 
