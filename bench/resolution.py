@@ -217,9 +217,10 @@ def main() -> None:
             print("\n".join(errors))
 
 
-def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> None:
+def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> Score:
     """Per file: every scenario's mentions stored, in order, as one user's memories of a fresh store
-    (``--store``), each linked by the store's linking with the labelled mention as its only one."""
+    (``--store``), each linked by the store's linking with the labelled mention as its only one. Returns
+    the score of all files together."""
     import tempfile
 
     import memlane.service as service
@@ -229,6 +230,7 @@ def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from engine import Databases  # (fresh SQLite files, or databases of a throwaway PostgreSQL server)
 
+    total = Score()
     with tempfile.TemporaryDirectory() as tmp:
         dbs = Databases(Path(tmp), backend == "postgresql")
         current: list[Mention] = []
@@ -292,9 +294,12 @@ def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> None:
                 )
                 if errors:
                     print("\n".join(lines))
+                total.tp, total.fp, total.fn = total.tp + score.tp, total.fp + score.fp, total.fn + score.fn
+                total.tn += score.tn
         finally:
             service.MemoryService._analyse, service.link_memory = analyse, link  # type: ignore[method-assign]
             dbs.close()
+    return total
 
 
 def found_in_text(files: Sequence[Path], *, errors: bool) -> None:
