@@ -69,6 +69,17 @@ TOGETHER = [
     ("Bruno visits his aunt every second Saturday", "Bruno visits his aunt every other Saturday"),
     ("Bruno is on call on alternate weekends", "Bruno is on call every second weekend"),
     ("The Kestrel newsletter goes out every two weeks", "The Kestrel newsletter goes out fortnightly"),
+    # twenty-second session: a range of days with a dash, an amount's four digits (no year), decades,
+    # a part of an hour in minutes, weekdays' abbreviations in a list, "type-2"
+    ("Oyelaran's studio is closed 14-18 August", "Oyelaran's studio is closed from 14 to 18 August"),
+    ("Kasim sends 3000 dollars to his sister every month", "Kasim sends $3,000 to his sister every month"),
+    ("Kasim sends 3000 RSD to his sister every month", "Kasim sends RSD 3,000 to his sister every month"),
+    ("Edda has kept bees for three decades", "Edda has kept bees for 30 years"),
+    ("Edda lived in Tromsø for a decade", "Edda lived in Tromsø for ten years"),
+    ("The drive to Bodø takes an hour and a half", "The drive to Bodø takes 90 minutes"),
+    ("The drive to Bodø takes 2.5 hours", "The drive to Bodø takes 150 minutes"),
+    ("Ilse swims Tue/Thu/Sat", "Ilse swims Tuesday/Thursday/Saturday"),
+    ("Ilse's father has type-2 diabetes", "Ilse's father has type 2 diabetes"),
 ]
 
 APART = [
@@ -98,6 +109,15 @@ APART = [
     ("Bruno visits his aunt every second Saturday", "Bruno visits his aunt every Saturday"),
     ("Bruno visits his aunt every other Saturday", "Bruno visits his aunt every third Saturday"),
     ("The Kestrel newsletter goes out every two weeks", "The Kestrel newsletter goes out every two months"),
+    ("Oyelaran's studio is closed 14-18 August", "Oyelaran's studio is closed from 14 to 19 August"),
+    ("Kasim sends 3000 dollars to his sister every month", "Kasim sends $3,500 to his sister every month"),
+    ("Kasim sends 3000 RSD to his sister every month", "Kasim sends 3000 HUF to his sister every month"),
+    ("Edda has kept bees for three decades", "Edda has kept bees for 40 years"),
+    ("Edda lived in Tromsø for a decade", "Edda lived in Tromsø for eleven years"),
+    ("The drive to Bodø takes an hour and a half", "The drive to Bodø takes 80 minutes"),
+    ("The drive to Bodø takes 2.5 hours", "The drive to Bodø takes 2 hours"),
+    ("Ilse swims Tue/Thu/Sat", "Ilse swims Tuesday/Thursday/Sunday"),
+    ("Ilse's father has type-2 diabetes", "Ilse's father has type 1 diabetes"),
 ]
 
 
@@ -151,6 +171,18 @@ def test_another_value_stays_apart(a: str, b: str) -> None:
         ("at half past four", "at half past 4"),  # the clock's "half past" is restatement's
         ("half 4 kg", "half 4 kg"),
         ("CAR$5", "CAR$5"),
+        ("3-6 June", "3 June to 6 June"),
+        ("sent 2000 AED", "sent 2,000 uae dirhams"),
+        ("a 2017 MAN truck", "a 2017 MAN truck"),  # no currency's code: a year
+        ("prices in 2020 dollars", "prices in 2020 dollars"),  # a year's dollars
+        ("for four decades", "for 40 years"),
+        ("half a decade", "half a decade"),
+        ("for decades", "for decades"),
+        ("an hour and a half", "90 minutes"),
+        ("1.33 hours", "1.33 hours"),  # no whole minutes
+        ("gym Mon/Wed/Fri", "gym Monday/Wednesday/Friday"),
+        ("Sun rose", "Sun rose"),  # one abbreviation alone: a word
+        ("stage-IV cancer", "stage 4 cancer"),
     ],
 )
 def test_anchor_forms(written: str, plain: str) -> None:
@@ -162,3 +194,21 @@ def test_currency_names_come_from_the_cldr() -> None:
     assert currency_name("RSD") == "serbian dinars"
     assert currency_name("AUD") == "australian dollars"
     assert currency_name("NYC") is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "agree"),
+    [
+        ("Ilse swims on Tuesdays, Thursdays and Saturdays", "Ilse swims Tue/Thu/Sat", True),
+        ("Ilse swims on Tuesdays, Thursdays and Sundays", "Ilse swims Tue/Thu/Sat", False),
+        ("Edda has kept bees for forty years", "For four decades Edda has kept bees", True),
+        ("Edda has kept bees for thirty years", "For four decades Edda has kept bees", False),
+        ("Kasim sends 3000 dirhams home every month", "Every month Kasim sends AED 3,000 home", True),
+        ("Kasim sends 3000 dirhams home every month", "Every month Kasim sends AED 3,300 home", False),
+    ],
+)
+def test_paraphrase_anchors(a: str, b: str, agree: bool) -> None:
+    """The paraphrase mode's blocks (``paraphrases.anchors``) read the same spellings."""
+    from memlane.consolidation.paraphrases import anchors_agree
+
+    assert anchors_agree(a, b) is agree and anchors_agree(b, a) is agree

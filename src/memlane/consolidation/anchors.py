@@ -51,6 +51,15 @@ writes every time of day as 24-hour "HH:MM", as before.)
   numeral after "type", "phase", "stage", "step", "grade", "level", "class", "tier", "part" is its
   number ("type II diabetes" is "type 2 diabetes"; "I" alone is the pronoun and stays).
 
+Twenty-second session: "3-6 June" is "3 June to 6 June" as "3 to 6 June" was (the range's step
+read the words before the dash was "to"); an amount's four digits are written with their comma
+("2000 dirhams", "2000 AED", "€2000" are "2,000 …": an amount, never the year 2000; not "in 2020
+dollars", a year's dollars, nor "2017 MAN", no currency's code); "N decades" and "a decade" are "N×10
+years" ("half a decade", "decades" stay); a part of an hour in whole minutes is minutes ("1.5 hours",
+"an hour and a half" are "90 minutes", as "half an hour" is "30 minutes"); two or more weekdays'
+abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu") are their names (one alone, "Sun", stays a word);
+"type-2", "stage-IV" are "type 2", "stage 4".
+
 Not read: a bare "3:15" as "15:15" (which half of the day is not said), durations in clock notation
 ("3:41" for 3 hours 41 minutes), acronyms of names ("NYC" / "New York City").
 """
@@ -225,6 +234,41 @@ _ROMAN = {"II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX"
 _ROMAN_RE = re.compile(
     r"\b((?i:type|phase|stage|step|grade|level|class|tier|part))\s+(" + "|".join(_ROMAN) + r")\b"
 )
+#: "4 decades", "a decade" (not "half a decade", "decades"): ten years each
+_DECADE_RE = re.compile(r"\b(?<!half )(\d+|an?|one)\s+decades?\b", re.IGNORECASE)
+#: a part of an hour in minutes ("1.5 hours" is "90 minutes", as "half an hour" is "30 minutes")
+_PART_HOURS_RE = re.compile(r"(?<![\d.,])(\d+\.\d+)\s+hours?\b", re.IGNORECASE)
+#: a year-like number of an amount ("2000 dirhams"): written with its thousands' comma, as "AED 2,000"
+_AMOUNT_NUMBER_RE = re.compile(
+    rf"(?<![\d.,])(?<!\bin )([1-9]\d{{3}})(?![\d.,]\d)(?=\s+({_CURRENCY_WORDS})\b)"
+)
+_SHORT_WEEKDAY = "|".join(sorted((w.capitalize() for w in _SHORT_WEEKDAYS), key=len, reverse=True))
+#: two or more weekdays' abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu"): their names
+_SHORT_WEEKDAY_LIST_RE = re.compile(rf"\b(?:{_SHORT_WEEKDAY})\b\.?(?:\s*[/,&+]\s*(?:{_SHORT_WEEKDAY})\b\.?)+")
+_SHORT_WEEKDAY_ONE_RE = re.compile(rf"\b({_SHORT_WEEKDAY})\b\.?")
+#: "type-2", "stage-IV": "type 2", "stage IV"
+_NUMBERED_HYPHEN_RE = re.compile(
+    r"\b((?i:type|phase|stage|step|grade|level|class|tier|part))-(\d{1,2}|" + "|".join(_ROMAN) + r")\b"
+)
+
+
+def _amount_number(number: str) -> str:
+    """An amount's integer with its thousands' commas ("2000" -> "2,000": never a year)."""
+    return _decimal_text(Decimal(number)) if number.isdigit() else number
+
+
+def _amount_before_currency(m: re.Match[str]) -> str:
+    """ "2000 dirhams" -> "2,000 dirhams"; "2017 MAN" (no currency's code) stays."""
+    word = m.group(2)
+    if word.isupper() and currency_name(word) is None:
+        return m.group()
+    return _amount_number(m.group(1))
+
+
+def _part_hours(m: re.Match[str]) -> str:
+    minutes = Decimal(m.group(1)) * 60
+    return f"{_decimal_text(minutes)} minutes" if minutes == minutes.to_integral_value() else m.group()
+
 
 #: unit abbreviations after a number that WordNet does not read as the unit (``lexicon.unit_name``)
 _UNIT_WORDS = {
@@ -422,7 +466,7 @@ def _codes(content: str) -> str:
 
     def before(m: re.Match[str]) -> str:
         name = currency_name(m.group(1))
-        return f"{m.group(2)} {name}" if name else m.group()
+        return f"{_amount_number(m.group(2))} {name}" if name else m.group()
 
     return _CODE_BEFORE_RE.sub(before, _CODE_AFTER_RE.sub(after, content))
 
@@ -476,6 +520,9 @@ def anchor_forms(content: str) -> str:
         digits = True
     if words & _WORDED or "q" in words:
         content = _worded(content)
+    if "decade" in low:  # "4 decades" is "40 years", "a decade" "10 years"
+        content = _DECADE_RE.sub(_decades, content)
+    digits = digits or _DIGIT_RE.search(content) is not None  # "an hour and a half" is "1.5 hours" now
     if not digits:
         return content
     if _SYMBOL_RE.search(content) or not content.isascii():
@@ -483,7 +530,7 @@ def anchor_forms(content: str) -> str:
         if any(s in content for s in symbols):  # "€2,000" is "2,000 euros", "₹800" "800 indian rupees"
             content = re.sub(
                 "(?<![A-Za-z])(" + "|".join(map(re.escape, symbols)) + r")\s*(\d[\d,.]*\d|\d)",
-                lambda m: f"{m.group(2)} {currency_name(symbols[m.group(1)]) or m.group(1)}",
+                lambda m: f"{_amount_number(m.group(2))} {currency_name(symbols[m.group(1)]) or m.group(1)}",
                 content,
             )
     if "half" in words:
@@ -500,6 +547,8 @@ def anchor_forms(content: str) -> str:
         )
     if "%" in content or "cent" in words:
         content = _PERCENT_RE.sub(r"\1 percent", content)
+    if _FOUR_DIGITS_RE.search(content):  # "2000 dirhams" is "2,000 dirhams" (an amount, not a year)
+        content = _AMOUNT_NUMBER_RE.sub(_amount_before_currency, content)
     if _CODE_RE.search(content):
         content = _codes(content)
     if words & _MONTH_WORDS and (words & _ORDINAL_PARTS or _ORDINAL_SUFFIX_RE.search(content)):
@@ -517,13 +566,15 @@ def anchor_forms(content: str) -> str:
         content = _BARE_HOUR_RE.sub(r"\1 \2:00", content)
     if _UNIT_HINT_RE.search(content):
         content = _UNIT_RE.sub(_unit, content)
+    if "hour" in low:  # "1.5 hours" is "90 minutes"
+        content = _PART_HOURS_RE.sub(_part_hours, content)
     if "through" in words or "thru" in words:
         content = _THROUGH_RE.sub(r"\1 to ", content)
     if "-" in content or "–" in content or "—" in content:
         content = _DASH_RE.sub(r"\1 to ", content)
     if "till" in words or "til" in words:
         content = _TILL_RE.sub("until ", content)
-    if "to" in words or "-" in content or "–" in content:
+    if " to " in content:  # "3-6 June" is "3 to 6 June" by now (the dash's step)
         content = _DAYS_OF_MONTH_RE.sub(r"\1 \3 to \2 \3", content)
     return _QUARTER_RE.sub(r"quarter \1", content) if "Q" in content else content
 
@@ -536,6 +587,7 @@ _MONTH_WORDS = frozenset(_MONTHS) | frozenset(m[:3] for m in _MONTHS) | {"sept"}
 _ORDINAL_PARTS = frozenset(w for o in _ORDINALS for w in o.replace("-", " ").split())
 _ORDINAL_SUFFIX_RE = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 _MULTIPLIER_HINT_RE = re.compile(r"\d\s*(?:thousand|million|billion|trillion|lakh|crore|[kKmMb])")
+_FOUR_DIGITS_RE = re.compile(r"\b[1-9]\d{3}\s+[a-z]", re.IGNORECASE)
 _AT_DIGIT_RE = re.compile(r"\bat\s+\d", re.IGNORECASE)
 _UNIT_HINT_RE = re.compile(r"\d\s*(?:k|°|º|m|µ|μ|h|s|y|w)", re.IGNORECASE)
 
@@ -568,7 +620,11 @@ def _worded(content: str) -> str:
     content = _DAY_FIRST_RE.sub(_day_first, content)
     content = _MONTH_FIRST_RE.sub(_month_first, content)
     content = _NTH_QUARTER_RE.sub(lambda m: f"quarter {_QUARTERS[m.group(1).lower()]}", content)
+    content = _NUMBERED_HYPHEN_RE.sub(r"\1 \2", content)
     content = _ROMAN_RE.sub(lambda m: f"{m.group(1)} {_ROMAN[m.group(2)]}", content)
+    content = _SHORT_WEEKDAY_LIST_RE.sub(
+        lambda m: _SHORT_WEEKDAY_ONE_RE.sub(lambda d: _SHORT_WEEKDAYS[d.group(1).lower()], m.group()), content
+    )
     content = _SHORT_WEEKDAY_RANGE_RE.sub(
         lambda m: f"{_SHORT_WEEKDAYS[m.group(1).lower()]} to {_SHORT_WEEKDAYS[m.group(2).lower()]}", content
     )
@@ -578,3 +634,8 @@ def _worded(content: str) -> str:
     content = _BETWEEN_RE.sub(r"from \1 to ", content)
     content = _UNIT_AND_HALF_RE.sub(lambda m: f"1.5 {m.group(1)}s", content)
     return _HALF_AN_HOUR_RE.sub("30 minutes", content)
+
+
+def _decades(m: re.Match[str]) -> str:
+    count = int(m.group(1)) if m.group(1).isdigit() else 1
+    return f"{count * 10} years"
