@@ -7,6 +7,7 @@ Saturn is another kind (``_another_kind``); with no kind ahead, every namesake g
 
 from __future__ import annotations
 
+from tests.entity_links import entity_named, linked
 from tests.forget_keys import forgotten, stored
 
 from memlane import Memlane
@@ -114,3 +115,28 @@ def test_the_embedder_settles_a_memory_that_says_nothing_of_the_kind(smem: Memla
     )
     assert forgotten(smem, keys, "forget everything about the planet Saturn") == {"planet", "moons", "rings"}
     assert forgotten(smem, keys, "forget everything about Saturn the bank") == {"account", "card", "froze"}
+
+
+def test_a_city_alone_is_no_race_named_after_it(mem: Memlane) -> None:
+    """A one-word city name ("Bristol") does not link to an untyped thing whose name it opens ("Bristol
+    Marathon"), so a topic forget of the race cannot reach what is said of the city through the link."""
+    race = mem.store("Signed up for the Bristol Marathon in October")
+    city = mem.store("My cousin is applying to Bristol")
+    assert linked(mem, race.id) == {entity_named(mem, "Bristol Marathon")}
+    assert entity_named(mem, "Bristol Marathon") not in linked(mem, city.id)
+
+
+def test_a_shop_named_after_a_surname_is_no_mention_of_the_person(mem: Memlane) -> None:
+    """ "Farouk" of "Farouk's Bakery" (a possessive and a common word, capitalised) is the shop's name, not
+    a mention of "Leila Farouk"."""
+    keys = stored(
+        mem,
+        {
+            "lawyer": "Leila Farouk is my solicitor",
+            "fee": "Leila Farouk charges £180 an hour",
+            "shop": "Farouk's Bakery does great sourdough",
+        },
+    )
+    person = entity_named(mem, "Leila Farouk")
+    assert all(person not in linked(mem, i) for i, key in keys.items() if key == "shop")
+    assert forgotten(mem, keys, "forget everything about Leila Farouk") == {"lawyer", "fee"}

@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from memlane.graph.linking import _spelling, _spelling_pattern, resolve_untyped
+from memlane.graph.linking import _place_opens, _spelling, _spelling_pattern, resolve_untyped
 from memlane.graph.resolution import Candidate, EntityType, Mention, Resolution, resolve
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -31,6 +31,8 @@ def _in_full(mention: Mention, candidates: list[Candidate]) -> Resolution:
     readings = [
         resolve(replace(mention, type=kind), candidates) for kind in (EntityType.PERSON, EntityType.COMPANY)
     ]
+    # (a city's name alone is read as no untyped thing whose name it opens, "Oxford" / "Oxford Half")
+    readings = [r for r in readings if not _place_opens(mention, r, candidates)]
     found = {r.entity_id for r in readings if r.entity_id is not None}
     if len(found) == 1 and not any(r.how == "ambiguous" for r in readings):
         return next(r for r in readings if r.entity_id is not None)

@@ -29,6 +29,7 @@ from .company_names import is_common_word
 from .entity_types import guess_type
 from .given_names import given_name_frequency, has_name_dictionary, is_english_given_name, is_given_name
 from .name_forms import DIMINUTIVE_ENDINGS
+from .places import city_of
 from .resolution import (
     COMMON_GIVEN_NAME,
     KIN_KEY,
@@ -223,6 +224,8 @@ _SAINTS = frozenset(["st", "ste", "saint", "sainte", "san", "santa", "santo", "s
 _BEFORE = 80
 #: an edition after a product's name ("Route Planner v2"): the text analysis keys it apart ("id:v2")
 _EDITION = re.compile(r"^\s+v\d+(?:\.\d+)*\b")
+#: a possessive and a capitalised word after a name: the name may open a shop's ("Haddad's Grocery")
+_OWNERS = re.compile(r"['’]s\s+([A-Z][\w-]*)")
 
 
 def _as_named(spelt: str, content: str) -> str | None:
@@ -262,6 +265,11 @@ def _as_named(spelt: str, content: str) -> str | None:
             leading = leading[1:]
         if leading and is_common_word(_key(spelt)):
             return " ".join([*leading, spelt])
+    if (
+        len(words) == 1 and content[end : end + 1] in "'’" and (shop := _OWNERS.match(content, end))
+        and is_common_word(_key(shop.group(1))) and not is_given_name(spelt)
+    ):  # fmt: skip
+        return None  # "Haddad" of "Haddad's Grocery": a shop named after a surname, no mention of it
     if content[end : end + 2].startswith((" v", " V")) and (edition := _EDITION.match(content[end:])):
         return content[start : end + edition.end()]
     return spelt
@@ -827,6 +835,9 @@ def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution
         for kind in _READINGS
         if not senses_conflict(said, frozenset({TYPE_CLASSES[kind]}))
     ]
+    # (a city's name alone is not an untyped thing named after the city: "Oxford" of "applying to Oxford"
+    # is no "Oxford Half", "Canterbury" no "Canterbury West")
+    readings = [r for r in readings if not _place_opens(mention, r, candidates)]
     found = {r.entity_id for r in readings if r.entity_id is not None}
     if len(found) == 1 and not any(r.how == "ambiguous" for r in readings):
         return next(r for r in readings if r.entity_id is not None)
@@ -839,6 +850,28 @@ def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution
 
 #: the kinds an untyped name is also read as
 _READINGS = (EntityType.PERSON, EntityType.COMPANY)
+
+
+def _place_opens(mention: Mention, reading: Resolution, candidates: list[Candidate]) -> bool:
+    """``reading`` (a person's or an organisation's reading of an untyped one-word ``mention``) matched
+    an untyped entity only by a part of its name, a longer name the mention opens, and the mention is a
+    city's name said in no person's or organisation's sense: a place alone is no race, station or event
+    named after it ("Oxford" / "Oxford Half"), unless that name is a city's too ("Frankfurt am Main")."""
+    name = mention.name
+    if reading.how != "partial" or reading.entity_id is None or not name or " " in name.strip():
+        return False
+    if mention.sense in (TYPE_CLASSES[EntityType.PERSON], TYPE_CLASSES[EntityType.COMPANY]):
+        return False
+    entity = next((c for c in candidates if c.id == reading.entity_id), None)
+    if entity is None or matching_type(entity.type):
+        return False
+    word = name.strip().casefold()
+    names = [entity.name, *entity.aliases]
+    if any(other.strip().casefold() == word for other in names):
+        return False
+    opens = any(len(w := other.casefold().split()) > 1 and w[0] == word for other in names)
+    # (not when the longer name is a city's own, "Frankfurt am Main")
+    return opens and city_of(name.strip()) is not None and not any(city_of(other) for other in names)
 
 
 def link_memory(
