@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from memlane.graph.resolution import Mention
+from typing import Any
+
+from memlane.graph.resolution import Candidate, Mention
 from memlane.graph.said import said_of
 
 
@@ -16,3 +18,13 @@ def said(name: str, *sentences: str) -> tuple[str, ...]:
 def mention(name: str, kind: str, context: str) -> Mention:
     """A mention of ``name``, of kind ``kind``, in the sentence ``context``."""
     return Mention(name, kind, context=context)
+
+
+def person(name: str, context: str | None = None) -> Mention:
+    """A mention of a person ``name`` in the sentence ``context`` (if any)."""
+    return Mention(name, "person", context=context)
+
+
+def known_person(id_: str, name: str, *aliases: str, **fields: Any) -> Candidate:
+    """A known person ``name`` with ``aliases`` and any other of ``Candidate``'s fields."""
+    return Candidate(id_, "person", name, aliases, **fields)

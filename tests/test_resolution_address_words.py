@@ -11,10 +11,7 @@ from memlane.graph.name_forms import is_short_form, kin_alone, romanisation_key
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
 from memlane.graph.said import said_of
 from memlane.graph.thing_names import without_vessel_prefix
-
-
-def _person(name: str, context: str | None = None) -> Mention:
-    return Mention(name, "person", context=context)
+from mentions import person as _person
 
 
 def _known(id: str, name: str, sentence: str) -> Candidate:

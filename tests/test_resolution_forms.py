@@ -12,15 +12,12 @@ from memlane import Memlane
 from memlane.graph.name_forms import romanisation_key
 from memlane.graph.places import city_of
 from memlane.graph.resolution import Candidate, Mention, Registry, blocking_keys, resolve
+from mentions import known_person as _person
 
 
 def _learn(*mentions: Mention) -> list[str | None]:
     registry = Registry()
     return [registry.resolve_and_learn(m)[1] for m in mentions]
-
-
-def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
-    return Candidate(id_, "person", name, aliases, **fields)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -9,11 +9,7 @@ import pytest
 
 from memlane.graph.name_forms import is_vowel_slip
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
-
-
-def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
-    return Candidate(id_, "person", name, aliases, **fields)  # type: ignore[arg-type]
-
+from mentions import known_person as _person
 
 # ------------------------------------------------------------------------------------------------
 # a vowel misspelt in a given name before the same surname

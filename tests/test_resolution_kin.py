@@ -9,10 +9,7 @@ from __future__ import annotations
 from memlane import Memlane
 from memlane.graph.name_forms import kin_alone
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, first_surname, resolve
-
-
-def _person(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
+from mentions import person as _person
 
 
 def _known(id: str, name: str, said: str) -> Candidate:

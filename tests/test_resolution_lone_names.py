@@ -7,13 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from memlane.graph.resolution import Candidate, Mention, Registry, resolve
+from memlane.graph.resolution import Candidate, Registry, resolve
 from memlane.graph.said import MARK
-
-
-def _person(name: str, context: str | None = None) -> Mention:
-    return Mention(name, "person", context=context)
-
+from mentions import person as _person
 
 # -- a lone given name and a person known alone by a form of it ------------------------------------------
 

@@ -12,11 +12,7 @@ from memlane.graph.company_names import short_reference, singular_form
 from memlane.graph.name_forms import is_short_form
 from memlane.graph.places import place_key, territory_of
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
-
-
-def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
-    return Candidate(id_, "person", name, aliases, **fields)  # type: ignore[arg-type]
-
+from mentions import known_person as _person
 
 # ------------------------------------------------------------------------------------------------
 # "Junior" and "Senior" spelled out are generations

@@ -6,8 +6,9 @@ evidence does not exclude all but one, or a new namesake is introduced, the ment
 from __future__ import annotations
 
 from memlane import Memlane
-from memlane.graph.resolution import Candidate, Mention, resolve
+from memlane.graph.resolution import Candidate, resolve
 from memlane.graph.said import MARK
+from mentions import person as _person
 
 
 def _known(id: str, name: str, context: str, *aliases: str) -> Candidate:
@@ -18,10 +19,6 @@ ROELOF = _known("e1", "Roelof Botha", "Roelof Botha leads Sequoia")
 NALEDI = _known("e2", "Naledi Botha", "Naledi Botha is our angel from Johannesburg")
 LOPEZ = _known("e3", "Ana Lopez", "Ana Lopez is the buyer at Globex")
 LIMA = _known("e4", "Ana Lima", "Ana Lima maintains the date picker on GitHub")
-
-
-def _person(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
 
 
 # -- traps: written before the rule; none of these may be merged -------------------------------------

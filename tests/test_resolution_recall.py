@@ -17,10 +17,7 @@ from memlane.graph.initialisms import initialism_keys, is_initialism_of, is_syll
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
 from memlane.graph.said import said_of
 from memlane.models import Actor
-
-
-def _person(name: str, context: str | None = None) -> Mention:
-    return Mention(name, "person", context=context)
+from mentions import person as _person
 
 
 def _shares_a_key(mention: str, known: str, kind: str) -> bool:

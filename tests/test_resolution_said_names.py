@@ -11,10 +11,7 @@ from memlane import Memlane
 from memlane.graph.resolution import Candidate, Mention, resolve
 from memlane.graph.said import said_of
 from memlane.graph.said_names import names_said_for
-
-
-def _person(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
+from mentions import person as _person
 
 
 def test_the_other_name_a_sentence_gives() -> None:

@@ -9,10 +9,7 @@ from __future__ import annotations
 from memlane.graph.family_names import native_name_readings, same_family_name
 from memlane.graph.name_forms import romanisation_key
 from memlane.graph.resolution import Candidate, Mention, blocking_keys, resolve
-
-
-def _person(id_: str, name: str, *aliases: str, **fields: object) -> Candidate:
-    return Candidate(id_, "person", name, aliases, **fields)  # type: ignore[arg-type]
+from mentions import known_person as _person
 
 
 def _found(mention: Mention, candidate: Candidate) -> bool:
