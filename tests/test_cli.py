@@ -147,3 +147,33 @@ def test_every_command_is_documented() -> None:
                 assert f"memlane {name} {sub}" in doc, f"{name} {sub}"
         else:
             assert f"memlane {name}" in doc, name
+
+
+def test_python_dash_m_memlane_is_the_command(tmp_path: Path) -> None:
+    """``python -m memlane`` runs the ``memlane`` command (for an environment whose scripts are not on
+    PATH), under its own name in usage messages."""
+    env = {**os.environ, "MEMLANE_DATABASE_URL": str(tmp_path / "m.db"), "MEMLANE_EMBEDDER": "none",
+           "MEMLANE_USER": "cli-user"}  # fmt: skip
+    command = [sys.executable, "-m", "memlane"]
+    stored = subprocess.run([*command, "memory", "store", "Ana prefers green tea", "--json"], capture_output=True,
+                            text=True, env=env, timeout=120)  # fmt: skip
+    assert stored.returncode == 0, stored.stderr
+    got = subprocess.run([*command, "memory", "get", json.loads(stored.stdout)["id"], "--json"],
+                         capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+    assert json.loads(got.stdout)["content"] == "Ana prefers green tea"
+    usage = subprocess.run([*command, "memory", "get"], capture_output=True, text=True, env=env, timeout=120)
+    assert usage.returncode == 2 and usage.stderr.startswith("Usage: memlane memory get"), usage.stderr
+
+
+def test_every_mcp_tool_is_documented() -> None:
+    """Every tool ``tools/list`` declares is named where a user looks for it: the README's list, the
+    ``memlane mcp`` section of docs/cli.md and docs/api.md's MCP section."""
+    from memlane.mcp_server import TOOLS
+
+    root = Path(__file__).parents[1]
+    readme = (root / "README.md").read_text()
+    cli_doc = (root / "docs" / "cli.md").read_text().split("## `memlane mcp`")[1].split("\n## ")[0]
+    api_doc = (root / "docs" / "api.md").read_text().split("## MCP")[1].split("\n## ")[0]
+    for where, text in (("README.md", readme), ("docs/cli.md", cli_doc), ("docs/api.md", api_doc)):
+        missing = [tool for tool in TOOLS if f"`{tool}`" not in text]
+        assert missing == [], f"{where} does not name {missing}"

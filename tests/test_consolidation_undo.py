@@ -133,6 +133,12 @@ def test_the_cli_undoes_a_run(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     (run,) = re.findall(r"^run (\S+):", done.stdout, re.MULTILINE)
     assert f"memlane consolidate --undo-run {run}" in done.stdout
+    merged = invoke([*cli, "memory", "list", "--user", "ana", "--json"])
+    # an undo has no dry run: --dry-run with --undo or --undo-run is refused, and nothing is undone
+    for undo_option in (["--undo-run", run], ["--undo", json.loads(merged.stdout)[0]["id"]]):
+        refused = invoke([*cli, "consolidate", "--dry-run", *undo_option])
+        assert refused.returncode == 2 and "--dry-run" in refused.stderr, refused.stderr
+        assert invoke([*cli, "memory", "list", "--user", "ana", "--json"]).stdout == merged.stdout
     undo = invoke([*cli, "consolidate", "--undo-run", run, "--json"])
     assert undo.returncode == 0, undo.stderr
     assert sorted(json.loads(undo.stdout)["restored"]) == sorted(ids)

@@ -157,8 +157,19 @@ def test_relations_no_record_kind_anchors(client: Any) -> None:
 def test_bad_input_is_refused_and_writes_nothing(client: Any) -> None:
     with pytest.raises(InvalidInput, match="emial: is not a known field"):
         client.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "A", "emial": "a@b.co"})
-    with pytest.raises(InvalidInput, match="kind"):
+    # the record's kind in plain words (not pydantic's "Unable to extract tag using discriminator")
+    with pytest.raises(InvalidInput, match="record: kind: is required"):
         client.anchor({"system": "crm", "id": "1"})
+    with pytest.raises(InvalidInput, match="record: kind: must be one of 'contact', .*, not 'spaceship'"):
+        client.anchor({"kind": "spaceship", "system": "crm", "id": "1"})
+    with pytest.raises(InvalidInput, match="object"):  # not a mapping: refused, not a TypeError
+        client.anchor([("kind", "contact")])
+    for blank in ("", " "):  # a blank id is invalid input, not an unknown entity, embedded and remote alike
+        for call in (client.entities.get, client.entities.edges, client.entities.memories,
+                     client.entities.about, client.entities.unmerge, lambda i: client.entities.merge(i, i),
+                     lambda i: client.entities.link(i, i), lambda i: client.entities.relate(i, "knows", i)):  # fmt: skip
+            with pytest.raises(InvalidInput):
+                call(blank)
     assert client.entities.list() == []
     with pytest.raises(NotFound):
         client.entities.get("no-such-entity")

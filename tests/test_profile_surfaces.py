@@ -56,6 +56,10 @@ STEPS: list[tuple[str, tuple[Any, ...]]] = [
     ("delete_dry", ("prefs",)),
     ("delete", ("prefs",)),
     ("list", ()),
+    ("jobs_show", ("nope",)),  # no such job: 404 for an admin key as for the operator, never 403
+    ("jobs_run", ("nope",)),
+    ("create", ("a/b", {})),  # a name no URL can carry (/v1/profiles/a%2Fb routes as /v1/profiles/a/b)
+    ("create", ("..", {})),
 ]
 
 _VARYING = {"id", "profile_id", "created_at", "updated_at", "last_sync_at", "started_at", "finished_at",
@@ -304,7 +308,7 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     ]
     assert first["status"] == "succeeded" and first["added"] == 2 and first["transcripts"] == 2
     assert again["status"] == "succeeded" and again["messages"] == 0 and again["added"] == 0
-    shown, ran, shown_again, log, profile, disabled, no_jobs, dry, deleted, empty = expected[10:]
+    shown, ran, shown_again, log, profile, disabled, no_jobs, dry, deleted, empty = expected[10:20]
     # the runs by hand are the job's runs, newest first, with their reports
     assert [r["status"] for r in shown["runs"]] == ["succeeded", "succeeded"]
     assert [r["detail"]["added"] for r in shown["runs"]] == [0, 2]
@@ -316,6 +320,12 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     assert (dry["memories"], dry["dry_run"], deleted["memories"], deleted["dry_run"]) == (2, True, 2, False)
     assert dry["profile"]["name"] == "prefs" and (dry["schedules"], dry["opt_outs"]) == (0, 0)  # disabled
     assert empty == []
+    no_job = {"error": "no job 'nope' (jobs: expiry, consolidate when installed, sweep:<profile>)"}
+    assert expected[20:22] == [no_job, no_job]
+    assert [e["error"] for e in expected[22:]] == [
+        f"name: {n!r} cannot be a profile's name: it is part of URLs, so no '/', '.' or '..'"
+        for n in ("a/b", "..")
+    ]
 
 
 def test_mcp_tools_give_the_rest_records_and_keep_the_admin_rules(tmp_path: Path) -> None:
@@ -340,6 +350,8 @@ def test_mcp_tools_give_the_rest_records_and_keep_the_admin_rules(tmp_path: Path
             run = await call(admin, "job_run", name="sweep:prefs", batch=10)
             assert run["status"] == "succeeded" and run["detail"]["messages"] == 0
             assert "not_found" in await error_of(admin, "profile_show", name="nope")
+            assert "not_found: no job 'nope'" in await error_of(admin, "job_show", name="nope")
+            assert "forbidden" in await error_of(admin, "job_run", name="expiry")  # spans every workspace
             assert "invalid_input" in await error_of(admin, "profile_run", name="prefs", batch=0)
         async with http_session(url, user_key) as bob:
             assert [p["name"] for p in (await call(bob, "profile_list"))["profiles"]] == ["prefs"]

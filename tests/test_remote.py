@@ -102,6 +102,16 @@ def test_errors_come_back_as_the_same_classes(url: str, stack: Stack) -> None:
         remote.store("x", replaces="nope")
     with pytest.raises(InvalidInput):
         remote.recall("   ")
+    for unroutable in ("a/b", "..", "."):  # a clear error, not a 404 that reads as a wrong server URL
+        with pytest.raises(InvalidInput, match="cannot be sent in a URL path"):
+            remote.get(unroutable)
+        with pytest.raises(InvalidInput, match="cannot be sent in a URL path"):
+            remote.conversations.show(unroutable)
+    for blank in ("", " "):  # a blank id is invalid input, not an unknown memory, embedded and remote alike
+        for client in (remote, stack.mem):
+            for method in (client.get, client.history, client.archive, client.restore):
+                with pytest.raises(InvalidInput, match="an id is required"):
+                    method(blank)
     with pytest.raises(InvalidInput):
         remote.store("x", colour="red")  # unknown field: refused, as the embedded SDK refuses it
     with pytest.raises(InvalidInput):

@@ -173,7 +173,8 @@ Environment:
   MEMLANE_LLM           extraction: none | openai:<model> | anthropic:<model>
                         (default none: rule-based; MEMLANE_LLM_URL, _API_KEY)
   MEMLANE_WORKSPACE     the workspace (default: default)
-  MEMLANE_SERVER        a memlane server: memory commands over HTTP (--server)
+  MEMLANE_SERVER        a memlane server: memory, entity, profile, job commands
+                        over HTTP (--server)
   MEMLANE_API_KEY       the API key for --server (--api-key)"""
 
 
@@ -202,7 +203,7 @@ class _Main(click.Group):
 @click.option("--user", help="Act as this user (default: $MEMLANE_USER).")
 @click.option("--space", help="Space (bucket) to read and write.")
 @click.option("--embedder", help="Embedding provider (default: $MEMLANE_EMBEDDER or local).")
-@click.option("--server", envvar="MEMLANE_SERVER", help="A memlane server URL: memory commands go over HTTP.")
+@click.option("--server", envvar="MEMLANE_SERVER", help="A memlane server URL: commands go over HTTP.")
 @click.option("--api-key", envvar="MEMLANE_API_KEY", help="API key for --server.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress messages on stderr.")
 @click.version_option(package_name="memlane")

@@ -73,6 +73,11 @@ def build(
         """
         if undo_id is not None and run_id is not None:
             raise click.UsageError("--undo and --undo-run: give one")
+        if dry_run and (undo_id is not None or run_id is not None):
+            # an undo has no dry run: run it as asked would undo for real what the user meant to preview
+            raise click.UsageError(
+                "--dry-run previews a consolidation; an undo (--undo, --undo-run) has none"
+            )
         client = _client(ctx, existing=True)
         if run_id is not None:
             _emit(ctx, client.undo_consolidation_run(run_id), _undone_text)

@@ -57,11 +57,18 @@ def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
         return f"must be {words} {_number(ctx.get(key))}"
     if kind in ("literal_error", "enum"):
         return f"must be one of {ctx.get('expected', '')}".strip()
+    if kind == "union_tag_invalid":  # a tagged union's tag (a record's ``kind``) that names no member
+        return f"must be one of {ctx.get('expected_tags', '')}, not {str(ctx.get('tag', ''))!r}"
+    if kind == "union_tag_not_found":
+        return "is required"
     return _TYPES.get(kind, str(error.get("msg", "is not valid")))
 
 
 def where(error: ErrorDetails | Mapping[str, Any]) -> str:
-    return ".".join(str(part) for part in error.get("loc", ())) or "input"
+    loc = [str(part) for part in error.get("loc", ())]
+    if str(error.get("type", "")).startswith("union_tag_"):  # the tag's own field, not the union's place
+        loc.append(str((error.get("ctx") or {}).get("discriminator", "")).strip("'"))
+    return ".".join(part for part in loc if part) or "input"
 
 
 def problems(exc: ValidationError) -> str:

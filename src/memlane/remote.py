@@ -226,7 +226,8 @@ class _Requests:
     # -- the entity graph (``m.entities.*`` and ``m.anchor``) ----------------------------------------
 
     def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> _Call[Entity]:
-        return _Call("POST", "/v1/anchor", Entity.model_validate, user, dict(record))
+        body = dict(record) if isinstance(record, Mapping) else record  # not a mapping: the server says so
+        return _Call("POST", "/v1/anchor", Entity.model_validate, user, body)
 
     def entity_get(self, entity_id: str, *, user: str | None = None) -> _Call[Entity]:
         return _Call("GET", f"/v1/entities/{_segment(entity_id)}", Entity.model_validate, user)

@@ -36,7 +36,14 @@ def given(**fields: Any) -> dict[str, Any]:
 
 
 def segment(value: str) -> str:
-    """An id as one URL path segment (an id with '/' or '?' must not change the route)."""
+    """An id as one URL path segment (an id with '/' or '?' must not change the route).
+
+    An id with '/' in it, or '.' or '..', cannot be one: the server decodes '%2F' into a '/' before it
+    routes, and '.' and '..' are removed from a URL's path as a move to this or the parent folder. Such
+    an id (a conversation's or a profile's given by the embedded SDK) is refused here with its reason,
+    not sent to an endpoint that does not exist (whose 404 reads as a wrong server URL)."""
     if not isinstance(value, str) or not value or not value.strip():
         raise InvalidInput("an id is required")
+    if "/" in value or value in (".", ".."):
+        raise InvalidInput(f"{value!r} cannot be sent in a URL path ('/', '.' and '..' cannot); use its id")
     return quote(value, safe="")

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_QUERY_CHARS",
     "StoreRequest",
     "check_flag",
+    "check_id",
     "check_integer",
     "check_number",
     "check_storable",
@@ -168,6 +169,14 @@ def check_integer(value: object, name: str, low: int, high: int) -> int:
     """``value`` if it is an integer (not a bool, not a float) between ``low`` and ``high``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInput(f"{name}: must be an integer between {low:,} and {high:,}")
+    return value
+
+
+def check_id(value: object, name: str) -> str:
+    """``value`` if it is a non-blank string: a blank id is a mistake to name (invalid input, as the remote
+    client and the REST API's bodies say it), not an id that happens to be unknown."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"{name}: an id is required")
     return value
 
 

@@ -328,7 +328,9 @@ class Memlane:
         "system": "hubspot", "id": "123", "name": ..., "email": ..., "company": ...}``, a ``ticket``
         (``id``, ``title``, ``customer``, ``assignee``) or an ``issue`` / ``pull_request``
         (``repository``, ``number``, ``title``, ``author``). Re-anchoring the same record updates it."""
-        return self._service.anchor(dict(record), actor=self._actor(user))
+        # a non-mapping goes on as it is, for the service to refuse as invalid input (not a TypeError here)
+        given = dict(record) if isinstance(record, Mapping) else record
+        return self._service.anchor(given, actor=self._actor(user))
 
     def history(self, memory_id: str, *, user: str | None = None) -> list[Memory]:
         return self._service.history(memory_id, actor=self._actor(user))

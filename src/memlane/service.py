@@ -59,6 +59,7 @@ from .requests import (
     MAX_QUERY_CHARS,
     StoreRequest,
     check_flag,
+    check_id,
     check_integer,
     check_number,
     validate_store,
@@ -689,6 +690,7 @@ class MemoryService:
         return items, encode_cursor((page[-1][1].created_at, page[-1][1].id)) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
+        check_id(memory_id, "memory_id")
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None or _expired(memory):
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
@@ -696,6 +698,7 @@ class MemoryService:
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
+        check_id(memory_id, "memory_id")
         versions = [] if self._opted_out(actor) else self.storage.chain(actor, memory_id)
         versions = [m for m in versions if not _expired(m)]
         if not versions or memory_id not in {m.id for m in versions}:
@@ -788,6 +791,7 @@ class MemoryService:
         return self._set_state(memory_id, actor, "restore")
 
     def _set_state(self, memory_id: str, actor: Actor, state: str) -> Memory:
+        check_id(memory_id, "memory_id")
         self._refuse_opted_out(actor)
         if state == "restore":
             _ = self.embedder  # the store must know the current model to tell 'indexed' from 'new'

@@ -9,7 +9,7 @@ from __future__ import annotations
 import builtins
 from typing import TYPE_CHECKING
 
-from ..errors import Forbidden, NotFound
+from ..errors import Forbidden, InvalidInput
 from ..models import Actor, JobRun
 from ..profiles.positions import shown_run
 from ..requests import check_integer
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from ..service import MemoryService
 
 __all__ = ["JobService"]
+
+#: the jobs that span every workspace (their runs and counts are the store operator's)
+STORE_WIDE = ("expiry", "consolidate")
 
 
 class JobService:
@@ -56,10 +59,11 @@ class JobService:
         return shown_run(actor, run) or run
 
     def _find(self, name: str, workspace: str | None) -> Job:
-        if not isinstance(name, str) or not name:
-            raise NotFound("name: a job name (expiry, consolidate, sweep:<profile>)")
-        if workspace is not None and not name.startswith("sweep:"):
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput("name: a job name (expiry, consolidate, sweep:<profile>)")
+        if workspace is not None and name in STORE_WIDE:
             raise Forbidden(f"job {name!r} spans every workspace: only the store's operator runs or reads it")
+        # any other name is a sweep of the workspace or no job at all: "no job 'x'", not "spans every workspace"
         return find_job(self._service, name, workspace)
 
 

@@ -80,6 +80,10 @@ class ProfileService:
         """A new profile (disabled unless ``enabled``: enabling schedules its sweep)."""
         _check_admin(actor, "creating a profile")
         name = check_name(name, "name")
+        if "/" in name or name in (".", ".."):  # a profile's name is a URL path segment: /v1/profiles/NAME
+            raise InvalidInput(
+                f"name: {name!r} cannot be a profile's name: it is part of URLs, so no '/', '.' or '..'"
+            )
         now = now_utc()
         settings = self._settings(types=types, scope=scope, teams=teams, agent=agent, extractor=extractor,
             instructions=instructions, embedding_model=embedding_model, refresh=refresh,
