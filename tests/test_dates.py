@@ -140,6 +140,15 @@ def test_unrepresentable_filters_are_refused(mem: Memlane) -> None:
                 mem.recall("anything", **{bound: text})
             with pytest.raises(InvalidInput, match=bound):
                 mem.list_recent(10, **{bound: text})
+    # a window that holds no time (after at or past before: a swapped pair) is refused, not "no matches"
+    mem.store("note about observed_at", observed_at="2026-06-01")
+    for after, before in (("2027-01-01", "2026-01-01"), ("2026-06-01", "2026-06-01")):
+        with pytest.raises(InvalidInput, match="observed_after .* must be earlier than observed_before"):
+            mem.recall("note about observed_at", observed_after=after, observed_before=before)
+        with pytest.raises(InvalidInput, match="must be earlier"):
+            mem.list_recent(10, observed_after=after, observed_before=before)
+    window = {"observed_after": "2026-06-01", "observed_before": "2026-06-01T00:00:00.000001Z"}
+    assert len(mem.recall("note about observed_at", **window)) == 1  # the shortest window is one
     with pytest.raises(InvalidInput, match="now"):  # the SDK's clock override is a time like the others
         mem.recall("anything", now=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=5))))
 

@@ -69,7 +69,7 @@ from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
-from .timeutil import now_utc, parse_time
+from .timeutil import iso_z, now_utc, parse_time
 
 if TYPE_CHECKING:  # imported when first used: a store or a recall needs none of them
     from .consolidation import ConsolidationReport, ConsolidationService, ConsolidationUndo
@@ -641,6 +641,15 @@ class MemoryService:
             raise InvalidInput(str(exc)) from None
         if any(isinstance(v, str) for v in (types, sources, states, scopes)):
             raise InvalidInput("types, sources, states and scopes take lists")
+        after = parse_time(observed_after, "observed_after")
+        before = parse_time(observed_before, "observed_before")
+        if after is not None and before is not None and after >= before:
+            # at or after ``after`` and before ``before``: no time is both, so a swapped pair would
+            # answer "nothing matched" about memories that exist
+            raise InvalidInput(
+                f"observed_after ({iso_z(after)}) must be earlier than observed_before ({iso_z(before)}):"
+                " no time is at or after the one and before the other"
+            )
         return Filters(
             space=space or None,
             include_history=check_flag(include_history, "include_history"),
@@ -649,8 +658,8 @@ class MemoryService:
             related_user=related_user,
             sources=tuple(sources),
             states=state_values,
-            observed_after=parse_time(observed_after, "observed_after"),
-            observed_before=parse_time(observed_before, "observed_before"),
+            observed_after=after,
+            observed_before=before,
             scopes=scope_values,
         )
 
