@@ -66,6 +66,7 @@ __all__ = [
     "extract",
     "extract_messages",
     "logged_ceiling",
+    "logged_scope",
 ]
 
 #: how many similar current items the memory manager compares each candidate with
@@ -96,6 +97,23 @@ def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
     if ceiling == "personal" or any(m.visibility is not Visibility.SHARED for m in logged):
         return "personal"
     return ceiling
+
+
+def logged_scope(ceiling: str, logged: Sequence[ConversationMessage]) -> tuple[str, str | None]:
+    """The ceiling (``logged_ceiling``) and the owner of what is learnt as shared from logged messages
+    (``extract`` of a logged conversation): what a conversation shared in a team's or an agent's room
+    gives is that team's or agent's knowledge, read by those who read the room, never by the whole
+    workspace. The one owner of the shared messages besides the workspace (whose readers read the
+    workspace's messages too); None when the workspace owns them all (a shared item's default owner);
+    messages of two such owners (two teams): nothing shared, no owner's readers read them all. A
+    profile's sweep reads each room as its reading's team or agent (``profiles.sweep.readings``)."""
+    ceiling = logged_ceiling(ceiling, logged)
+    if ceiling != "shared":
+        return ceiling, None
+    owners = {m.owner for m in logged} - {"workspace"}
+    if len(owners) > 1:
+        return "personal", None
+    return ceiling, next(iter(owners), None)
 
 
 class _AlreadyExtracted(Exception):
@@ -162,7 +180,7 @@ def extract(
     if conversation_id is not None:
         conversation_id = check_conversation_id(conversation_id)
         logged = service.conversations.show(conversation_id, actor=actor)
-        ceiling = logged_ceiling(ceiling, logged)
+        ceiling, shared_owner = logged_scope(ceiling, logged)
         parsed = [
             Message(role=m.role, text=m.text, id=m.id, tool=m.tool, result=m.result, user=m.user,
                     agent=m.agent, at=m.at)
@@ -170,8 +188,10 @@ def extract(
         ]  # fmt: skip
     else:
         parsed = parse_messages(messages)
+        shared_owner = None
     return extract_messages(service, extractor, parsed, actor=actor, conversation_id=conversation_id, mode=mode,
-                            ceiling=ceiling, instructions=instructions, space=space, source=source)  # fmt: skip
+                            ceiling=ceiling, instructions=instructions, space=space, source=source,
+                            shared_owner=shared_owner)  # fmt: skip
 
 
 def extract_messages(
@@ -188,10 +208,15 @@ def extract_messages(
     source: str | None = None,
     observed_at: datetime | None = None,
     profile: ProfileTarget | None = None,
+    shared_owner: str | None = None,
 ) -> ExtractReport:
     """Steps 2-6 for validated messages (``conversation_id``: only named in the provenance here);
     ``observed_at``: when the exchange happened, for what it stores (an imported conversation's time);
-    ``profile``: a profile's sweep (``ProfileTarget``)."""
+    ``profile``: a profile's sweep (``ProfileTarget``); ``shared_owner``: who owns what is written as
+    shared, the facts and the anchored records alike (a profile's ``shared_owner``, else a logged room's,
+    ``logged_scope``; None: the workspace)."""
+    if profile is not None:
+        shared_owner = profile.shared_owner
     # The request's ceiling can only narrow the key's: a personal-only key never writes shared.
     effective = "shared" if ceiling == "shared" and actor.ceiling is Visibility.SHARED else "personal"
 
@@ -263,8 +288,8 @@ def extract_messages(
         visibility = Visibility(fact.visibility)
         if effective == "personal":
             visibility = Visibility.PERSONAL
-        shared_owner = profile.shared_owner if profile and visibility is Visibility.SHARED else None
-        owner, visibility = resolve_owner(actor, shared_owner, visibility)
+        fact_owner = shared_owner if visibility is Visibility.SHARED else None
+        owner, visibility = resolve_owner(actor, fact_owner, visibility)
         # Said before, word for word (after normalisation), in this profile's memories (each profile keeps
         # its own: another profile's copy does not count) or in those no profile wrote (stored by hand,
         # imported, extracted on request: the user has it already), so skip the neighbour search (a
@@ -308,7 +333,7 @@ def extract_messages(
             fields["subject"] = fact.subject
         if fact.related_user:
             fields["related_user"] = fact.related_user
-        if shared_owner is not None:
+        if fact_owner is not None:
             fields["owner"] = owner
         if profile is not None and profile.expires_at is not None:
             fields["expires_at"] = profile.expires_at
@@ -321,8 +346,11 @@ def extract_messages(
     # Tool results with a known record shape: anchored in the entity graph, deterministically (req. 8).
     records = [(m, r) for m in parsed if (r := record_of(m)) is not None]
     anchored: list[AnchoredRecord] = []
-    record_owner, record_visibility = resolve_owner(
-        actor, None, Visibility.SHARED if effective == "shared" else Visibility.PERSONAL
+    # (the facts' owner: a team profile's record is its team's, never the workspace's)
+    record_owner, record_visibility = (
+        resolve_owner(actor, shared_owner, Visibility.SHARED)
+        if effective == "shared"
+        else resolve_owner(actor, None, Visibility.PERSONAL)
     )
     record_scope = EntityScope(actor.workspace, record_owner, str(record_visibility))
 

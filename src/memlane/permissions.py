@@ -49,6 +49,7 @@ __all__ = [
     "check_entity_change",
     "check_opt_in",
     "check_speakers",
+    "owner_form",
     "refusal",
     "resolve_owner",
     "restored_author",
@@ -172,6 +173,25 @@ def _may_write_for(actor: Actor, owner: str) -> bool:
     return owner == actor.owner
 
 
+#: the owners an item can have (what ``owner_form`` accepts)
+OWNER_FORMS = "expected 'user:<name>', 'team:<name>', 'agent:<name>' or 'workspace'"
+
+
+def owner_form(owner: str) -> str:
+    """``owner`` as an item's owner is kept: ``workspace``, or ``user:``, ``team:`` or ``agent:`` and a
+    name, in NFC (``auth.name_form``); InvalidInput for anything else. Any other string would file the
+    item under an owner nobody reads (``Actor.readable_shared_owners``): lost to its writer, and for an
+    anchored record or a logged conversation it was written before anything refused it."""
+    if owner == "workspace":
+        return owner
+    kind, _, name = owner.partition(":")
+    if kind not in ("user", "team", "agent") or not name.strip() or name != name.strip():
+        raise InvalidInput(f"owner: {OWNER_FORMS}")
+    from .auth import name_form  # (auth imports this module)
+
+    return f"{kind}:{name_form(name)}"
+
+
 def resolve_owner(
     actor: Actor, owner: str | None, visibility: Visibility, *, explicit: bool = False
 ) -> tuple[str, Visibility]:
@@ -180,7 +200,11 @@ def resolve_owner(
     Without ``owner``, a personal item belongs to the caller and a shared one to the workspace: a shared
     item owned by its author would be readable by nobody else. ``team:T`` needs membership of T,
     ``agent:A`` a request made through agent A; items of a team, agent or workspace are always shared.
-    In a personal request (``actor.ceiling``) nothing is written as shared."""
+    In a personal request (``actor.ceiling``) nothing is written as shared. Every surface's owner passes
+    here (a memory's, an anchored record's, a logged conversation's), so its form is checked here too
+    (``owner_form``)."""
+    if owner is not None:
+        owner = owner_form(owner)
     if owner is None or owner == actor.owner:
         owner = actor.owner if visibility is Visibility.PERSONAL or owner else "workspace"
     else:

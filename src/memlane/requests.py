@@ -16,6 +16,7 @@ from .auth import user_name
 from .errors import InvalidInput
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
+from .permissions import OWNER_FORMS, owner_form
 from .text.words import normalize_content
 from .timeutil import iso_z, now_utc, parse_time
 
@@ -82,12 +83,12 @@ class StoreRequest(BaseModel):
     @field_validator("owner")
     @classmethod
     def _owner(cls, value: str | None) -> str | None:
-        if value is None or value == "workspace":
+        if value is None:
             return value
-        kind, _, name = value.partition(":")
-        if kind not in ("user", "team", "agent") or not name.strip() or name != name.strip():
-            raise ValueError("expected 'user:<name>', 'team:<name>', 'agent:<name>' or 'workspace'")
-        return f"{kind}:{user_name(name)}"  # (every name in NFC: ``auth.name_form``)
+        try:
+            return owner_form(value)  # (every name in NFC: ``auth.name_form``)
+        except InvalidInput:
+            raise ValueError(OWNER_FORMS) from None
 
     @field_validator("related_user")
     @classmethod
