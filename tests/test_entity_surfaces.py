@@ -100,8 +100,13 @@ def test_merge_link_and_unmerge(client: Any) -> None:
     kept = client.entities.get(rob.id)
     assert "Bobby Smith" in kept.aliases and set(kept.external_ids) == {"crm:1", "crm:2"}
     assert [m.id for m in client.entities.memories(rob.id)] == [note.id]
-    with pytest.raises(NotFound):
-        client.entities.get(bobby.id)  # folded in: gone from every read
+    # folded in: gone from every read, and the error says where it went and how to undo it
+    with pytest.raises(
+        NotFound, match=f"was merged into {rob.id} \\(Rob Smith\\); unmerge {merge.id} undoes it"
+    ):
+        client.entities.get(bobby.id)
+    with pytest.raises(NotFound, match="was merged into"):
+        client.entities.about(bobby.id)
     assert [e.id for e in client.entities.search("crm:2")] == [rob.id]
 
     undone = client.entities.unmerge(merge.id)

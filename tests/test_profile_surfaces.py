@@ -381,3 +381,34 @@ def test_mcp_tool_schemas_are_strict(tmp_path: Path, tool: str) -> None:
     with running(stack.app()) as url:
         anyio.run(main, url)
     stack.mem.close()
+
+
+def test_a_runs_batch_is_read_from_the_query_or_the_body(tmp_path: Path) -> None:
+    """``POST /v1/profiles/{name}/run`` and ``/v1/jobs/{name}/run`` read ``batch`` from the JSON body too
+    (a body was ignored and the run went on with batches of 100); a bad one is refused and runs nothing."""
+    stack = seeded(tmp_path / "batch.db")
+    stack.mem.profiles.create("prefs")
+    with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as http:
+        for bad in ({"batch": 0}, {"batch": "2"}, {"batches": 2}):
+            r = http.post("/v1/profiles/prefs/run", json=bad)
+            assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_input", (bad, r.text)
+        r = http.post("/v1/jobs/sweep:prefs/run", params={"batch": 1}, json={"batch": 2})
+        assert r.status_code == 422 and "batch: the query says 1 and the body 2" in r.text
+        assert stack.mem.jobs.show("sweep:prefs")[1] == []  # nothing ran
+        first = http.post("/v1/profiles/prefs/run", json={"batch": 1}).json()
+        assert (first["status"], first["conversations"], first["batches"]) == ("succeeded", 2, 2)
+        stack.mem.conversations.append(
+            "c3", [{"role": "user", "text": "I always drink oat milk."}], user="bob"
+        )
+        stack.mem.conversations.append("c4", [{"role": "user", "text": "I prefer aisle seats."}], user="bob")
+        run = http.post("/v1/jobs/sweep:prefs/run", json={"batch": 1}).json()
+        assert (run["status"], run["detail"]["conversations"], run["detail"]["batches"]) == (
+            "succeeded",
+            2,
+            2,
+        )
+        stack.mem.conversations.append("c5", [{"role": "user", "text": "I prefer window seats."}], user="bob")
+        stack.mem.conversations.append("c6", [{"role": "user", "text": "I always fly economy."}], user="bob")
+        default = http.post("/v1/profiles/prefs/run").json()  # neither: batches of 100
+        assert (default["conversations"], default["batches"]) == (2, 1)
+    stack.mem.close()

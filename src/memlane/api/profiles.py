@@ -14,7 +14,7 @@ from ..jobs.models import JobInfo
 from ..models import JobRun, Profile, ProfileLogEntry
 from ..profiles.models import ProfileDeletion, SweepReport
 from .context import CallerDep, render
-from .schemas import ERROR_RESPONSES, OptOutBody, _Body, opt_out_user
+from .schemas import ERROR_RESPONSES, OptOutBody, RunBody, _Body, opt_out_user, run_batch
 
 __all__ = ["router"]
 
@@ -103,9 +103,12 @@ def delete_profile(name: str, who: CallerDep, confirm: bool = False) -> JSONResp
 
 
 @router.post("/profiles/{name}/run", response_model=SweepReport, tags=["profiles"])
-def run_profile(name: str, who: CallerDep, batch: int = Query(100, ge=1, le=10_000)) -> JSONResponse:
-    """Sweep the profile now (admin keys)."""
-    return render(who.service.profiles.run(who.actor, name, batch=batch))
+def run_profile(
+    name: str, who: CallerDep, batch: int | None = Query(None, ge=1, le=10_000), body: RunBody | None = None
+) -> JSONResponse:
+    """Sweep the profile now (admin keys); ``batch`` (conversations a batch, 100 when left out) in the
+    query or the JSON body."""
+    return render(who.service.profiles.run(who.actor, name, batch=run_batch(batch, body)))
 
 
 @router.get("/profiles/{name}/log", response_model=ProfileLog, tags=["profiles"])
@@ -143,6 +146,9 @@ def show_job(name: str, who: CallerDep, limit: int = Query(20, ge=1, le=1000)) -
 
 
 @router.post("/jobs/{name}/run", response_model=JobRun, tags=["jobs"])
-def run_job(name: str, who: CallerDep, batch: int = Query(100, ge=1, le=10_000)) -> JSONResponse:
-    """Run a sweep of this workspace now (admin keys), recorded as a run of the job."""
-    return render(who.service.jobs.run(name, actor=who.actor, batch=batch))
+def run_job(
+    name: str, who: CallerDep, batch: int | None = Query(None, ge=1, le=10_000), body: RunBody | None = None
+) -> JSONResponse:
+    """Run a sweep of this workspace now (admin keys), recorded as a run of the job; ``batch`` as for a
+    profile's run."""
+    return render(who.service.jobs.run(name, actor=who.actor, batch=run_batch(batch, body)))

@@ -248,6 +248,21 @@ class OptOutBody(_Body):
     user: str | None = Field(default=None, min_length=1, max_length=200)
 
 
+class RunBody(_Body):
+    """How a sweep run by hand reads the log (left out: batches of 100 conversations)."""
+
+    batch: int | None = Field(default=None, ge=1, le=10_000)
+
+
+def run_batch(query: int | None, body: RunBody | None) -> int:
+    """The ``batch`` of a run, from the query or the JSON body: a body is read, not ignored while the
+    run goes on with the default; two that differ are refused."""
+    given = body.batch if body is not None else None
+    if query is not None and given is not None and query != given:
+        raise InvalidInput(f"batch: the query says {query} and the body {given}; give one")
+    return given if given is not None else query if query is not None else 100
+
+
 def opt_out_user(query: str | None, body: OptOutBody | None) -> str | None:
     """The ``user`` of an opt-out or opt-in, from the query or the JSON body (never silently one of two
     that differ)."""

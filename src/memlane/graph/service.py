@@ -60,8 +60,21 @@ class EntityService:
         check_id(entity_id, "entity_id")
         entity = None if self._opted_out(actor) else self.storage.get_entity(actor, entity_id)
         if entity is None:
-            raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+            raise NotFound(self._missing(actor, entity_id))
         return entity
+
+    def _missing(self, actor: Actor, entity_id: str) -> str:
+        """Why ``entity_id`` reads as nothing: folded into another entity by a merge in force (which one,
+        and the merge that undoes it: an id kept by an application or a link still names it), or unknown.
+        Only a merge the caller may read is named (``entity_merges`` applies the entity read rule)."""
+        if not self._opted_out(actor):
+            for past in self.storage.entity_merges(actor, entity_id=entity_id, limit=20):
+                if past.merge.merged == entity_id and past.merge.unmerged_at is None:
+                    return (
+                        f"entity {entity_id!r} was merged into {past.merge.into} ({past.into_name});"
+                        f" unmerge {past.merge.id} undoes it"
+                    )
+        return f"no entity {entity_id!r} visible to {actor.user}"
 
     def list_entities(
         self, actor: Actor, *, type: str | None = None, limit: int = 50, offset: int = 0
