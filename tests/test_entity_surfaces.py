@@ -114,8 +114,8 @@ def test_merge_link_and_unmerge(client: Any) -> None:
     assert client.entities.get(bobby.id).external_ids == ("crm:2",)
     assert "Bobby Smith" not in client.entities.get(rob.id).aliases
     assert [m.id for m in client.entities.memories(bobby.id)] == [note.id]
-    with pytest.raises(NotFound):
-        client.entities.unmerge(merge.id)  # undone already
+    with pytest.raises(NotFound, match=f"merge '{merge.id}' was undone already"):
+        client.entities.unmerge(merge.id)
 
 
 def test_relations_no_record_kind_anchors(client: Any) -> None:

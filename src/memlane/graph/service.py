@@ -31,7 +31,7 @@ from ..permissions import check_entity_change
 from ..requests import check_flag, check_id, check_integer, check_storable
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
-from ..timeutil import now_utc, parse_time
+from ..timeutil import iso_z, now_utc, parse_time
 from .anchoring import anchor_record, parse_record
 from .linking import candidate_of
 from .rekey import RekeyReport, rekey
@@ -262,8 +262,17 @@ class EntityService:
     def unmerge(self, actor: Actor, merge_id: str) -> EntityMerge:
         check_id(merge_id, "merge_id")
         self._refuse(actor)
-        with self.storage.write() as txn:
-            return unmerge_in(txn, actor, merge_id, now_utc())
+        try:
+            with self.storage.write() as txn:
+                return unmerge_in(txn, actor, merge_id, now_utc())
+        except NotFound:
+            # a merge the caller can read that was undone already says so (as a consolidation run's
+            # undo does), rather than reading as an id that never existed
+            found = self.storage.entity_merges(actor, merge_id=merge_id, limit=1)
+            if found and found[0].merge.unmerged_at is not None:
+                when = iso_z(found[0].merge.unmerged_at)
+                raise NotFound(f"merge {merge_id!r} was undone already ({when})") from None
+            raise
 
     def merges(self, actor: Actor, *, entity_id: str | None = None, limit: int = 100) -> list[PastMerge]:
         """The merge history ``actor`` may read, newest first (undone merges too): every merge, or those
