@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +178,17 @@ def test_every_mcp_tool_is_documented() -> None:
     for where, text in (("README.md", readme), ("docs/cli.md", cli_doc), ("docs/api.md", api_doc)):
         missing = [tool for tool in TOOLS if f"`{tool}`" not in text]
         assert missing == [], f"{where} does not name {missing}"
+
+
+def test_periods_read_as_they_are_typed(tmp_path: Path) -> None:
+    """``--refresh 1d`` shows as ``1d`` in the profile and job tables, not ``1440m``."""
+    db = tmp_path / "p.db"
+    run(db, "profiles", "create", "daily", "--refresh", "1d")
+    assert "every 1d" in in_process(db, "profiles", "show", "daily")
+    assert re.search(r"^daily\s+disabled\s+1d\s", in_process(db, "profiles", "list"), re.MULTILINE)
+    assert "daily: enabled (every 1d)" in in_process(db, "profiles", "enable", "daily")
+    jobs = in_process(db, "jobs", "list")
+    assert re.search(r"^expiry\s+15m\s", jobs, re.MULTILINE) and re.search(r"\(daily\)\s+1d\s", jobs)
+    run(db, "profiles", "update", "daily", "--refresh", "90m")
+    assert "every 90m" in in_process(db, "profiles", "show", "daily")
+    assert js(db, "profiles", "show", "daily")["refresh_minutes"] == 90  # the JSON keeps minutes

@@ -40,13 +40,21 @@ def _given(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if v is not None and v != ()}
 
 
+def _period(minutes: int) -> str:
+    """A period as it is typed (``--refresh 1d``): ``1d``, ``2h``, ``90m``, not ``1440m``."""
+    for unit, size in (("w", 10080), ("d", 1440), ("h", 60)):
+        if minutes % size == 0:
+            return f"{minutes // size}{unit}"
+    return f"{minutes}m"
+
+
 def _profile_text(p: Any) -> str:
     scope = p.scope + (f" ({', '.join(p.teams)})" if p.teams else "") + (f" ({p.agent})" if p.agent else "")
     return "\n".join([
         f"{p.name}  ({p.id})  {'enabled' if p.enabled else 'disabled'}"
         + ("  running since " + iso_z(p.running_since, "seconds") if p.running_since else ""),
         f"  types: {', '.join(str(t) for t in p.types)}",
-        f"  scope: {scope}   extractor: {p.extractor}   refresh: every {p.refresh_minutes} min"
+        f"  scope: {scope}   extractor: {p.extractor}   refresh: every {_period(p.refresh_minutes)}"
         f"   expire after: {p.expire_after or 'never'}",
         f"  last sync: {iso_z(p.last_sync_at, 'seconds') if p.last_sync_at else 'never'}"
         + (f"   last error: {p.last_error}" if p.last_error else ""),
@@ -96,7 +104,7 @@ def build(
         """The workspace's profiles."""
         rows = _profiles(ctx).list()
         _emit(ctx, rows, lambda ps: _table(["name", "state", "refresh", "expiry", "last sync", "types"], [
-            [p.name, "enabled" if p.enabled else "disabled", f"{p.refresh_minutes}m", p.expire_after or "-",
+            [p.name, "enabled" if p.enabled else "disabled", _period(p.refresh_minutes), p.expire_after or "-",
              iso_z(p.last_sync_at, "seconds") if p.last_sync_at else "never",
              ",".join(str(t) for t in p.types)]
             for p in ps
@@ -128,7 +136,9 @@ def build(
     def enable_cmd(ctx: click.Context, name: str) -> None:
         """Schedule the sweep of profile NAME at its refresh frequency."""
         _emit(
-            ctx, _profiles(ctx).enable(name), lambda p: f"{p.name}: enabled (every {p.refresh_minutes} min)"
+            ctx,
+            _profiles(ctx).enable(name),
+            lambda p: f"{p.name}: enabled (every {_period(p.refresh_minutes)})",
         )
 
     @profiles.command("disable", epilog=_examples("memlane profiles disable prefs"))
@@ -214,7 +224,7 @@ def build(
         """Every scheduled job: period, next run, last run (duration, error)."""
         rows = _jobs(ctx).list()
         _emit(ctx, rows, lambda js: _table(["job", "every", "next", "last run"], [
-            [j.name + (f" ({j.profile})" if j.profile else ""), f"{j.every_minutes}m",
+            [j.name + (f" ({j.profile})" if j.profile else ""), _period(j.every_minutes),
              iso_z(j.next_run_at, "seconds"), _run_text(j.last_run) if j.last_run else "never"]
             for j in js
         ]))  # fmt: skip
@@ -231,7 +241,7 @@ def build(
         value = {"job": info.model_dump(mode="json"), "runs": [r.model_dump(mode="json") | {
             "duration_s": r.duration_s} for r in runs]}  # fmt: skip
         _emit(ctx, value, lambda _: "\n".join(
-            [f"{info.name}  every {info.every_minutes} min  next {iso_z(info.next_run_at, 'seconds')}"]
+            [f"{info.name}  every {_period(info.every_minutes)}  next {iso_z(info.next_run_at, 'seconds')}"]
             + [_run_text(r) for r in runs]
         ))  # fmt: skip
 
