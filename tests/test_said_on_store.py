@@ -56,7 +56,9 @@ def test_a_denied_description_said_earlier_keeps_two_people_apart(mem: Memlane) 
     rep = "Gary from the Dell account team is our rep, not the superintendent"
     mem.store("Gary Stevens is the superintendent of the building", user="ann")
     assert "Gary Stevens" not in _linked(mem, "ann", mem.store(rep, user="ann").id)
-    mem.store("Gary Stevens fixed the boiler on Monday", user="ben")
+    # one said to be where the sentence says, not the role it denies: the one known (one said to be
+    # nothing, "Gary Stevens fixed the boiler", may be the superintendent denied: twenty-third session)
+    mem.store("Gary Stevens is on the Dell account team", user="ben")
     assert "Gary Stevens" in _linked(mem, "ben", mem.store(rep, user="ben").id)
 
 

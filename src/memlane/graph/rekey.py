@@ -56,8 +56,10 @@ __all__ = [
 #: keys a memory's sentence gives (``linking.kin_keys``) are re-keyed too: a change to what they read
 #: needs one (10: they are read from existing memories, with their sources; 11: an organisation's syllable
 #: acronym keys, ``y:``; 15: kinship words alone in lower case, ``k:``, and a ship's name
-#: without its prefix, ``n:``; 16: Greek "Gi" / "Yi" before a vowel in the romanisation key, ``p:``).
-KEY_RULES_VERSION = 16
+#: without its prefix, ``n:``; 16: Greek "Gi" / "Yi" before a vowel in the romanisation key, ``p:``;
+#: 17: a relative with an adjective, "my elder daughter", and a relative's name, "my brother's name",
+#: give the relative's ``k:`` key).
+KEY_RULES_VERSION = 17
 
 
 class RekeyReport(BaseModel):

@@ -86,7 +86,7 @@ from .name_forms import (
     romanisation_key,
     undoubled,
 )
-from .occupations import occupations_conflict
+from .occupations import occupations, occupations_conflict
 from .places import (
     airport_city,
     airport_code_cities,
@@ -588,6 +588,7 @@ def _known_as_group(candidate: Candidate) -> bool:
 
 
 _ORGANISATION = TYPE_CLASSES[EntityType.COMPANY]
+_PERSON_CLASS = TYPE_CLASSES[EntityType.PERSON]
 
 #: "Group" in the languages that write it after a company's name ("Eneco Groep", "Otto Gruppe",
 #: "Bimbo Grupo" is rare: Spanish and French put it first, a legal form's place), and "Holdings"
@@ -3050,6 +3051,13 @@ def _resolve(
             # "Paris, Texas" with a Paris known from "the shop in Paris, France": the sentences put the
             # two in different countries or states
             continue
+        if how is not None and _set_against(mention, candidate):
+            # "Tesfaye Bekele the famous marathon runner ..., not our supplier", "Ahmed Fathy the
+            # footballer is the other one", "María González, another client with a very common name":
+            # the sentence sets its bearer of the name against another one, and nothing the candidate
+            # was said to be is what the sentence says its bearer is; still one the name fits
+            conflicted.setdefault(how, []).append(candidate)
+            continue
         if how is not None and _denied(mention, kind, candidate):
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
@@ -3516,7 +3524,7 @@ def said_apart(mention: Mention) -> bool:
     in Scotland") or its kind ("Naxos Town", "Penang is the island"); for an organisation, it calls it
     a group, a holding or a parent ("MCB Group is the holding": whether the candidate was called one
     too, ``_group_apart``): a store reads the candidates' sentences for it (``said_reads``)."""
-    if _said_namesake(mention) or _said_another(mention):
+    if _said_namesake(mention) or _said_another(mention) or _sets_against(mention):
         return True
     if _type(mention.type) in _ORGANISATIONS and (here := _mention_said(mention)) is not None:
         return _said_a_group(here)  # (whether the candidate was called a group: ``_group_apart``)
@@ -3794,8 +3802,73 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
         return any(
             denied.words & said_words(known) or any(_initialism_in(w, known) for w in denied.words)
             for known in candidate.said
+            if known != said  # (the sentence itself, stored again, says the words it denies)
         )
     return False
+
+
+#: what sets a name's bearer against another bearer of it, in the name's sentence: "... is the other one",
+#: "..., another client with a very common name", "... is his grandson, also called Mot", "... is my
+#: cousin, named after our grandfather" (not "named after him": whom the pronoun stands for is not known)
+_AGAINST = re.compile(
+    r"\bthe\s+other\s+one\b|,\s*another\s+[a-z]"
+    r"|\balso\s+(?:called|named)\b|\bnamed\s+after\s+(?!(?:him|her|them|it)\b)",
+    re.IGNORECASE,
+)
+
+
+def _sets_against(mention: Mention) -> bool:
+    """Whether the mention's sentence denies its bearer a description of a person or organisation or a
+    relative, or says it is the other one, another of a kind, or named after someone (``_set_against``)."""
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    denied = denials(said)
+    return _denies_someone(denied) or bool(_AGAINST.search(said))
+
+
+def _denies_someone(denied: Denials) -> bool:
+    """Whether a sentence's denials are of a relative, or of a description by a word for a kind of person
+    or organisation ("not our skipper", "not the airline"; not "..., not the radio": a thing the
+    sentence says the person did not do something to)."""
+    return bool(denied.kin) or any(
+        occupations(w) or class_of_noun(w) in (_PERSON_CLASS, _ORGANISATION) for w in denied.words
+    )
+
+
+def _set_against(mention: Mention, candidate: Candidate) -> bool:
+    """The mention's sentence sets its bearer of the name against another bearer, and no sentence that
+    named the candidate says a word of what the mention's sentence says its bearer is: it says it is the
+    other one, another of a kind, or named after someone (``_AGAINST``: "Ahmed Fathy the footballer is
+    the other one", "María González, another client with a very common name", "Aurelio Hernández López
+    is my cousin, named after our grandfather"), or it denies it a description of a person or an
+    organisation or a relative ("Gilles LeBlanc the Acadian singer, not the fisherman", "Chioma Nwosu
+    the accountant at the bank is not our actress", "..., not my sister-in-law") and the candidate's
+    sentences say nothing of what it is (the role denied may be its own). The writer who says which of
+    two bearers is meant tells the reader that two are known; a candidate described as neither is not
+    certainly this one. Not the candidate the mention's own sentence named (the same memory again)."""
+    said = _mention_said(mention)
+    if said is None or not candidate.said or said in candidate.said:
+        return False
+    # a denial alone: of a candidate whose sentences say nothing of what it is (the denied role may be
+    # its own); one said to be something else than the role denied is not the one denied ("Ani the
+    # cashier ..., not grandma" with "Ani Hakobyan is my sister")
+    if _AGAINST.search(said) is None and (
+        not _denies_someone(denials(said)) or any(_says_what_it_is(known) for known in candidate.said)
+    ):
+        return False
+    own = description(said)
+    return not any(own & said_words_affirmed(known) for known in candidate.said)
+
+
+def _says_what_it_is(said: str) -> bool:
+    """Whether a marked sentence says what its person is ("@ is my contact for orders", "@ is our
+    chief scientific officer"; not what its name is, "@ is the English name she uses")."""
+    return bool(description(said)) or any(p.split()[-1] not in _NAME_HEADS for p, _ in roles(said))
+
+
+#: the head of a role that says what a name is, not what its person is
+_NAME_HEADS = frozenset(["name", "names", "nickname", "spelling"])
 
 
 def _denies(mention: Mention) -> bool:
@@ -4321,13 +4394,22 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
     """A lone given name whose sentence says the person is from a part of an organisation
     (``said.workplace``: "Eleanor from the press office") that no sentence that named the candidate
     says a word of (nor a word of the same stem: "accounts" / "our accountant"), while one of them says
-    what the candidate is ("Rt Hon. Eleanor Price MP is our minister", "Tom, the councillor, ...")."""
+    what the candidate is ("Rt Hon. Eleanor Price MP is our minister", "Tom, the councillor, ..."). When
+    none of them says what the candidate is, a unit "from the" ("Gail from the front desk" with Gail
+    Henderson known as one who "paid the deposit for Biscuit's surgery") still sets the person apart,
+    unless those sentences tie the candidate to the writer's own ("us", "our", "we": "does the carding
+    for us"), whose unit the writer may name without having named it before."""
     name = (mention.name or "").strip()
     if not candidate.said or not _is_person(kind, candidate) or len(_person_parts(name)[0]) != 1:
         return False
     said = _mention_said(mention)
     unit = workplace(said) if said is not None else frozenset()
-    if not unit or not any(description(known) or roles(known) for known in candidate.said):
+    if not unit:
+        return False
+    said_what = any(description(known) or roles(known) for known in candidate.said)
+    if not said_what and (
+        said is None or not _OUR_UNIT.search(said) or any(_OURS.search(k) for k in candidate.said)
+    ):
         return False
     if _organisation_in_common(mention, candidate) and any(class_of_noun(w) == _ORGANISATION for w in unit):
         # "Mr Dara from the bank" with Sok Dara of ACLEDA, the mention of ACLEDA too: the words name the
@@ -4336,6 +4418,12 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
         return False
     stems = {w[:5] for w in unit}
     return not any(w[:5] in stems for known in candidate.said for w in said_words(known))
+
+
+#: a lone name "from the" part of an organisation ("@ from the front desk"; ``_works_elsewhere``)
+_OUR_UNIT = re.compile(MARK + r"\s+from\s+the\s")
+#: a sentence that ties its person to the writer's own people ("@ does the carding for us")
+_OURS = re.compile(r"\b(?:our|us|we)\b", re.IGNORECASE)
 
 
 def _described_otherwise(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:

@@ -142,6 +142,11 @@ def _stem(word: str) -> str:
 def _relation(description: str) -> Relation:
     words = description.split()
     kin = None
+    if len(words) >= 3 and words[0].casefold() in ("my", "our") and words[1].casefold() in _KIN_ADJECTIVES:
+        # "my elder daughter", "my late husband": the relative, which one said by the adjective
+        head = words[2].casefold()
+        if head in _KIN:
+            return Relation(_KIN[head], _words(" ".join(words[1:])))
     if len(words) >= 2 and words[0].casefold() in ("my", "our"):
         head = words[1].casefold()
         possessive = head.endswith(("'s", "’s"))
@@ -153,12 +158,17 @@ def _relation(description: str) -> Relation:
         elif possessive and head[:-2] in _KIN:
             # "my father's elder brother", "my mum's sister": a relative of a relative
             rest = [w.casefold() for w in words[2:4] if w.casefold() not in _KIN_ADJECTIVES]
-            if rest and rest[0] in _KIN:
+            if rest and rest[0] in _NAME_WORDS:
+                # "@ is my brother's name in the Russian spelling": a name of the relative's own
+                kin = _KIN[head[:-2]]
+            elif rest and rest[0] in _KIN:
                 pair = (_KIN[head[:-2]], _KIN[rest[0]])
                 kin = _KIN_OF_KIN.get(pair, f"{pair[0]}'s {pair[1]}")
     return Relation(kin, _words(" ".join(words[1:])))
 
 
+#: what a relative's possessive before it makes a name of that relative ("my brother's name")
+_NAME_WORDS = frozenset(["name", "names", "nickname", "spelling"])
 #: a relative of a relative that has a word of its own ("my father's brother" is my uncle)
 _KIN_OF_KIN = {
     **{(parent, "brother"): "uncle" for parent in ("father", "mother")},
@@ -183,7 +193,8 @@ def relations(said: str) -> tuple[Relation, ...]:
     relative does as well)."""
     found = [_relation(m.group("d")) for m in _AFTER.finditer(said)]
     found += [_relation(m.group("d")) for m in _BEFORE.finditer(said)]
-    return tuple(found)
+    # (not a name, "@ is Kenny's Chinese name": who it is, not who it is to anyone)
+    return tuple(r for r in found if r.kin or not r.words & _NAME_WORDS)
 
 
 def relations_conflict(mine: tuple[Relation, ...], theirs: tuple[Relation, ...]) -> bool:
@@ -196,7 +207,24 @@ def relations_conflict(mine: tuple[Relation, ...], theirs: tuple[Relation, ...])
     kin_theirs = {r.kin for r in theirs if r.kin}
     if not (kin_mine or kin_theirs):
         return False
-    return not (kin_mine & kin_theirs)
+    if not (kin_mine & kin_theirs):
+        return True
+    # "my elder daughter" / "my younger daughter": one relative of a kind, and another of it
+    return any(
+        a.kin == b.kin and _order(a.words) and _order(b.words) and _order(a.words) != _order(b.words)
+        for a in mine
+        for b in theirs
+    )
+
+
+_ELDER = frozenset(["elder", "eldest", "older", "oldest", "big"])
+_YOUNGER = frozenset(["younger", "youngest", "little"])
+
+
+def _order(words: frozenset[str]) -> str | None:
+    """Which of two relatives of a kind the words of a relation say: the elder or the younger."""
+    elder, younger = bool(words & _ELDER), bool(words & _YOUNGER)
+    return "elder" if elder and not younger else "younger" if younger and not elder else None
 
 
 @lru_cache(maxsize=4096)
