@@ -100,6 +100,7 @@ from ..graph.linking import candidate_of, entity_senses
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
 from ..graph.resolution import Candidate, Mention, kinds_conflict
+from ..graph.said import relations, said_of
 from ..graph.senses import TYPE_CLASSES, class_of_noun, sense_of, senses_conflict
 from ..models import Actor, Entity, Memory
 from ..storage.base import Store
@@ -791,6 +792,7 @@ def _topic_whole(
             e.id
             for e in store.entities_by_ids(sorted(entities))
             if descriptor <= frozenset(text.tokenize(" ".join((e.name, *e.aliases))))
+            or _said_as(name, descriptor, e.id, store=store, actor=actor, recall=recall)
         }
     if not entities:
         # a name that fits several entities: only one that bears it whole ("Marco", not "Marco Polo")
@@ -814,6 +816,29 @@ def _topic_whole(
         said = _statement(name, store=store, actor=actor, recall=recall, now=now, coverage=1.0, clause=False)
         found += [i for i in said if i not in found]
     return found
+
+
+def _said_as(
+    name: str, descriptor: frozenset[str], entity: str, *, store: Store, actor: Actor, recall: Recall
+) -> bool:
+    """The topic's words before its name say what the person is to the speaker ("my brother Sam", "my
+    ex Viktor": ``descriptor``, relation words only) and a memory linked to ``entity`` says that of the
+    name ("My brother Sam lives in Auckland", "My ex Viktor still has my bike"): the entity resolution
+    read the topic as is the one meant, not only a bearer of the name (another bearer, "My son is also
+    called Sam", is then an entity of its own)."""
+    runs = [m for m in _NAME_RUN.finditer(name) if m.group().lower() not in _DETERMINERS]
+    if not runs or not descriptor <= RELATION_STEMS | {"ex"}:
+        return False
+    core = re.sub(r"['’]s?$", "", runs[0].group())
+    for hit in recall(name, about=name):
+        if entity not in {e.id for e in _entities_of(store, actor, hit.id)}:
+            continue
+        marked = said_of(core, hit.content)
+        if marked is not None and any(
+            descriptor <= frozenset(text.tokenize(" ".join(r.words))) for r in relations(marked)
+        ):
+            return True
+    return False
 
 
 def _descriptor_stems(name: str) -> frozenset[str]:
@@ -1149,7 +1174,9 @@ def _wrapped_ids(
         texts = {**{hit.id: hit.content for hit in recall(core, about=core)}, **contents}
         kept = [i for i in ids if i not in texts or not _another_bearer(core, described, texts[i], texts)]
         # (weighed: another bearer goes from the topic's memories even when the whole topic resolved
-        # to the name's entity, "my ex Viktor" to Viktor: not "My brother Viktor")
+        # to the name's entity, "my ex Viktor" to Viktor: not "My brother Viktor". Still needed, where
+        # resolution has nothing to go by: "I broke up with Viktor" says no "my ex", and a rare given
+        # name is completed by a namesake, "Darragh Byrne from the running club" for "my cousin Darragh")
         return kept, [i for i in ids if i not in kept]
     toponym = relating and ahead[-1] == "of" and _says_kind(" ".join(ahead[:-1]))
     if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):

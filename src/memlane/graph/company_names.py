@@ -31,6 +31,7 @@ from ..text.lexicon import lemminflect
 __all__ = [
     "is_clipped_word",
     "is_common_word",
+    "is_noun",
     "is_trade_word",
     "names_itself",
     "short_reference",
@@ -47,6 +48,13 @@ def is_common_word(word: str) -> bool:
     """Whether a folded word is an English noun or adjective in the lexicon ("logistics", "traders",
     "global"), as opposed to a name ("tarkon", "healthineers")."""
     return word.isalpha() and any(pos in ("NOUN", "ADJ") for pos, _ in _readings(word))
+
+
+def is_noun(word: str) -> bool:
+    """Whether a folded word is an English noun in the lexicon and never an adverb ("grills",
+    "kettles"; not "also", "today" is one): the head a name before it can modify."""
+    found = {pos for pos, _ in _readings(word)} if word.isalpha() else set()
+    return "NOUN" in found and "ADV" not in found
 
 
 def is_trade_word(word: str) -> bool:

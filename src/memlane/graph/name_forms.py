@@ -167,6 +167,28 @@ def kin_alone(name: str) -> frozenset[str]:
     return KIN_ALONE.get(word, frozenset())
 
 
+#: English kinship words written as a title before a name ("Cousin Ebo", "Auntie Esi", "Uncle Femi",
+#: "Grandma Rose"), and the relative each says the person is to the writer (as ``said.relations`` names
+#: it). Not "Brother" and "Sister" (religious titles), "Mama", "Papa" and "Nana" (titles of respect and
+#: given names in many languages), nor "Mum" or "Dad" before a name.
+KIN_TITLES = {
+    **dict.fromkeys(["cousin"], "cousin"),
+    **dict.fromkeys(["aunt", "auntie", "aunty"], "aunt"),
+    **dict.fromkeys(["uncle"], "uncle"),
+    **dict.fromkeys(["grandma", "granny", "grandmother"], "grandmother"),
+    **dict.fromkeys(["grandpa", "granddad", "grandad", "grandfather"], "grandfather"),
+}
+
+
+def kin_title(name: str) -> str | None:
+    """The relative a name's first word says its person is, written as a title before a capitalised
+    name ("Cousin Ebo": cousin; "Auntie Esi": aunt), else None ("Cousin" alone, "Uncle Sam's")."""
+    words = name.split()
+    if len(words) < 2 or not words[0][:1].isupper() or not words[1][:1].isupper():
+        return None
+    return KIN_TITLES.get(words[0].casefold().rstrip("."))
+
+
 #: Honorifics written after a name with a hyphen (Japanese, Korean).
 HONORIFIC_SUFFIXES = frozenset(["san", "sama", "kun", "chan", "sensei", "senpai", "sempai", "ssi", "nim"])
 

@@ -51,7 +51,7 @@ from ..text.dates import CALENDAR_WORDS
 from ..text.legal_forms import legal_form_length
 from ..text.words import content_words
 from . import org_forms
-from .company_names import is_common_word, is_trade_word, short_reference, singular_form
+from .company_names import is_common_word, is_noun, is_trade_word, short_reference, singular_form
 from .entity_type import EntityType
 from .family_names import family_name_keys, native_name_readings, same_family_name
 from .given_names import (
@@ -83,6 +83,7 @@ from .name_forms import (
     is_transposition,
     is_vowel_slip,
     kin_alone,
+    kin_title,
     romanisation_key,
     undoubled,
 )
@@ -107,6 +108,7 @@ from .said import (
     KEPT,
     MARK,
     Denials,
+    Relation,
     a_verb,
     denials,
     description,
@@ -2893,6 +2895,9 @@ def _without_address(
     match = next(c for c in candidates if c.id == again.entity_id)
     if _type(match.type) not in (None, EntityType.PERSON):
         return None
+    said = _said_of_known_person(mention, None, match) if kin_title(mention.name or "") else None
+    if said is not None and _relations_conflict(said, match, mention.name or ""):
+        return None  # "Cousin Kojo" is not the one known as "my friend Kojo" (the title says who)
     if gender is not None and _genders_conflict(
         ("Mr " if gender == "m" else "Ms ") + rest, (match.name, *match.aliases)
     ):
@@ -3057,6 +3062,10 @@ def _resolve(
             # the sentence sets its bearer of the name against another one, and nothing the candidate
             # was said to be is what the sentence says its bearer is; still one the name fits
             conflicted.setdefault(how, []).append(candidate)
+            continue
+        if how is not None and _modifies_a_noun(mention, kind, candidate):
+            # "Weber grills are on sale" with Hannah Weber known: a surname alone that qualifies the
+            # noun after it names a brand or a thing, no mention of the person
             continue
         if how is not None and _denied(mention, kind, candidate):
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
@@ -3345,9 +3354,30 @@ def context_evidence(name: str, context: str | None) -> tuple[Any, ...]:
 
 
 def introduces(name: str, context: str | None) -> bool:
-    """Whether ``context`` presents ``name`` as someone ("Farah is my yoga friend"): a sentence that says
-    who a person is, as one does of a person new to the reader."""
-    return bool(context) and _followed_by(name, context or "", _INTRODUCTION)
+    """Whether ``context`` presents ``name`` as someone ("Farah is my yoga friend", "My best friend is
+    called Gabi"): a sentence that says who a person is, or what someone is called, as one does of a
+    person new to the reader."""
+    return bool(context) and (
+        _followed_by(name, context or "", _INTRODUCTION) or _called(name, context or "")
+    )
+
+
+#: the words that give a name after them: "my best friend is called @", "a new client named @"
+_CALLED = re.compile(r"(?<![\w-])(?:called|named)\s+$", re.IGNORECASE)
+
+
+def _called(name: str, context: str) -> bool:
+    """Whether ``name`` stands in ``context`` as whole words right after "called" or "named"."""
+    name = name.strip()
+    at = context.find(name) if name else -1
+    while at != -1:
+        end = at + len(name)
+        if (end == len(context) or not context[end].isalnum()) and _CALLED.search(
+            context, max(0, at - 12), at
+        ):
+            return True
+        at = context.find(name, at + 1)
+    return False
 
 
 #: a name, then a possessive and a word for a relative or a relation at work: "Théo's father",
@@ -3946,7 +3976,7 @@ def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidat
     if said is None:
         return False
     return (
-        _relations_conflict(said, candidate)
+        _relations_conflict(said, candidate, mention.name or "")
         or _occupations_apart(said, candidate)
         or _kin_apart(said, candidate)
         or _self_apart(said, candidate)
@@ -4038,15 +4068,33 @@ def _known_at_work(candidate: Candidate) -> bool:
     return any(not _is_free_mail(domain) for domain in _email_domains(candidate.external_ids))
 
 
-def _relations_conflict(said: str, candidate: Candidate) -> bool:
+def _relations_conflict(said: str, candidate: Candidate, name: str = "") -> bool:
     """Who the mention's sentence ``said`` says its person is to the writer conflicts with who the
     sentences that named the candidate say it is (``said.relations_conflict``: "my sister" / "my
-    daughter's form teacher")."""
+    daughter's form teacher"). A kinship title in a name (``name``, the mention's, or the candidate's:
+    "Cousin Ebo", "Auntie Esi") says it too, as "my cousin" would: "My friend Ebo from church" is not
+    the one known as Cousin Ebo."""
     mine = relations(said)
-    if not mine:
-        return False
     theirs = tuple(r for known in candidate.said for r in relations(known))
-    return relations_conflict(mine, theirs)
+    if relations_conflict(mine, theirs):
+        return True
+    titled_mine, titled_theirs = _titled_kin((name,)), _titled_kin(_names_of(candidate))
+    if not (titled_mine or titled_theirs):
+        return False
+    # (against the writer's own relations only: a title may be a child's word, "Granny Peck" for the
+    # one known as "Callum's mother")
+    own_mine = mine if _WRITERS.search(said) else ()
+    own_theirs = tuple(r for known in candidate.said if _WRITERS.search(known) for r in relations(known))
+    return relations_conflict((*own_mine, *titled_mine), (*own_theirs, *titled_theirs))
+
+
+#: a sentence that says who someone is to its writer ("my", "our")
+_WRITERS = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s")
+
+
+def _titled_kin(names: Iterable[str]) -> tuple[Relation, ...]:
+    """The relations that kinship titles before names say ("Cousin Ebo": the writer's cousin)."""
+    return tuple(Relation(kin, frozenset([kin])) for name in names if (kin := kin_title(name)))
 
 
 def _self_apart(said: str, candidate: Candidate) -> bool:
@@ -4156,6 +4204,47 @@ def _kin_apart(said: str, candidate: Candidate) -> bool:
     return not any(
         kin_of_another(known) == kin or any(r.kin == kin for r in relations(known))
         for known in candidate.said
+    )
+
+
+#: the marked name, a word in lower case, then a verb of which that word is the subject ("@ grills are on
+#: sale", "@ kettle was faulty"): the word is a noun the name qualifies
+_NOUN_AFTER = re.compile(
+    MARK
+    + r"\s+(?P<noun>[a-z]+)\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may"
+    r"|might|must)\b"
+)
+#: nouns after a surname that speak of its bearers ("the Weber kids are", "Mensah family has")
+_BEARERS = frozenset(
+    ["family", "families", "kids", "children", "twins", "boys", "girls", "brothers", "sisters", "parents"]
+    + ["household", "clan", "siblings", "cousins", "grandparents", "sons", "daughters", "couple", "lot"]
+)
+
+
+def _modifies_a_noun(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention is one word that is no given name (a surname, "Weber") and only a part of the names
+    the candidate, a person, is known by ("Hannah Weber"); its sentence says it right before a noun
+    that is the subject of the next verb ("Weber grills are on sale": not "Weber grills steaks", where
+    "grills" is the verb): the name qualifies a thing (a brand, a product), and speaks of no person
+    (nor of the person's family: "the Weber kids are")."""
+    name = (mention.name or "").strip()
+    if " " in name or not name[:1].isupper() or not _is_person(kind, candidate) or is_given_name(_fold(name)):
+        return False
+    if not name[-1:].isalpha() or name.endswith(("'s", "’s")):
+        return False  # (a possessive is its own: "Obiora's signature is needed" is the person's)
+    mine = _person_parts(name)[0]
+    theirs = [_person_parts(known)[0] for known in _names_of(candidate)]
+    if len(mine) != 1 or mine in theirs or not any(len(t) > 1 and t[-1] == mine[0] for t in theirs):
+        return False  # (a surname of a full name only; "Bjoerk tickets are sold out" is Björk's)
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    after = _NOUN_AFTER.search(said)
+    return (
+        after is not None
+        and after.group("noun") not in _BEARERS
+        and after.group("noun") not in CALENDAR_WORDS
+        and is_noun(after.group("noun"))
     )
 
 

@@ -84,9 +84,10 @@ _AFTER = re.compile(
     + r"(?:\s+(?:from|of|at)\s+[^,.;:!?()]{1,30}?)?(?:\s*,\s*|\s*\(\s*|\s+(?:is|was)\s+(?:also\s+|now\s+|still\s+|just\s+)?|\s+(?=(?:my|our)\s))"
     r"(?P<d>" + _DETERMINER + r"\s+[^,.;:!?()]{1,60})"
 )
-#: "my sister @", "my manager is @", "our GP, @, ..."
+#: "my sister @", "my manager is @", "our GP, @, ...", "my best friend is called @"
 _BEFORE = re.compile(
-    r"(?:^|(?<=[\s(,]))(?P<d>(?:[Mm]y|[Oo]ur)\s+[\w-]+(?:\s+[\w-]+)?)(?:\s+(?:is|was)\s+|\s*,\s*|\s+)" + _M
+    r"(?:^|(?<=[\s(,]))(?P<d>(?:[Mm]y|[Oo]ur)\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"(?:\s+(?:is|was)\s+(?:also\s+)?(?:called|named)\s+|\s+(?:is|was)\s+|\s*,\s*|\s+)" + _M
 )
 
 
