@@ -10,7 +10,8 @@ Stores the synthetic corpus (``--items``, in batches of 500 with and without aut
 and as single stores) plus hard cases (nicknames, e-mail addresses, two Anas, legal forms, "Jordan" the
 company and the person, a title, an initial) into fresh SQLite files (with ``--postgres``, fresh
 databases of a throwaway PostgreSQL server, as ``bench/engine.py --postgres``), then writes every entity (type,
-name, aliases, external ids, blocking keys, merged or not) and every memory's links, with entities
+name, aliases, external ids, blocking keys, merged or not), every memory's links, the edges (with
+the memories that state them) and the memories an address or a relative's key comes from, with entities
 numbered in the order they were created and memories by their content: the dump does not depend on
 the random ids, so two runs of the same code give the same bytes. Not a test (it takes a minute or
 two); a check to run when the linking code changes. Reads the SQLite file with apsw directly (the
@@ -115,6 +116,37 @@ def _dump(q: Callable[[str, tuple], Iterable], dialect: dict[str, str], links_of
     for content, links in q(dialect["links"], ()):
         found = sorted((number[e], role) for e, role in links_of(links))
         lines.append(json.dumps({"memory": content, "links": found}))
+    return lines + _graph(q, number)
+
+
+def _graph(q: Callable[[str, tuple], Iterable], number: dict[str, int]) -> list[str]:
+    """The edges (relation, ends, provenance with its memory by content, whether a validity window is
+    open or closed: its times are the store's clock), the memories that state each edge, and the
+    memories that give an entity an address or a relative's key (``entity_external_id_sources``,
+    ``entity_key_sources``), sorted: what linking wrote besides the entities and links."""
+    content = {mid: text for mid, text in q("SELECT id, content FROM memories", ())}
+    by_seq = {seq: text for seq, text in q("SELECT seq, content FROM memories", ())}
+    sources: dict[str, list] = {}
+    for edge, memory, ended in q("SELECT edge_id, memory_id, ended_at FROM entity_edge_sources", ()):
+        sources.setdefault(edge, []).append((content.get(memory, memory), ended is None))
+    edges = []
+    for eid, src, relation, dst, provenance, valid_from, valid_to in q(
+        "SELECT id, src, relation, dst, provenance, valid_from, valid_to FROM entity_edges", ()
+    ):
+        made = json.loads(provenance) if isinstance(provenance, str) else (provenance or {})
+        if "memory" in made:
+            made["memory"] = content.get(made["memory"], made["memory"])
+        edges.append({
+            "edge": [number.get(src), relation, number.get(dst)], "provenance": made,
+            "from": valid_from is not None, "to": valid_to is not None,
+            "stated_by": sorted(sources.get(eid, [])),
+        })  # fmt: skip
+    lines = sorted(json.dumps(e, sort_keys=True) for e in edges)
+    for table, column in (("entity_external_id_sources", "external_id"), ("entity_key_sources", "key")):
+        rows = sorted(
+            (by_seq[seq], value) for seq, value in q(f"SELECT memory_seq, {column} FROM {table}", ())
+        )
+        lines += [json.dumps({table: row}) for row in rows]
     return lines
 
 
@@ -153,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         help="resolve every mention afresh (the memo of settled names never answers): the reference"
         " a memo must agree with",
     )
+    parser.add_argument(
+        "--texts",
+        choices=("synthetic", "labelled"),
+        default="synthetic",
+        help="the synthetic corpus, or the labelled resolution sets' sentences (bench/linking_cost.py's)",
+    )
     args = parser.parse_args(argv)
     if args.no_memo:
         from memlane.storage.entity_cache import Settled
@@ -163,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     from memlane import Memlane
 
     texts = [s for s, _ in corpus(args.items)]
+    if args.texts == "labelled":  # (the labelled sets' sentences: what earlier memories said is compared)
+        from linking_cost import labelled_texts
+
+        texts = labelled_texts()[: args.items]
     tmp = Path(tempfile.mkdtemp(prefix="memlane-linking-same-"))
     dbs = Databases(tmp, args.postgres)
     out: list[str] = []

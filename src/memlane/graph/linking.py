@@ -40,6 +40,7 @@ from .resolution import (
     context_evidence,
     mention_ids,
     normalise_external_id,
+    person_fits_kept,
     resolve,
     said_may_complete,
     said_may_undo,
@@ -379,7 +380,29 @@ def resolve_into(
     to learn; the store drops a mention when an entity write touches its keys). ``views``: the
     candidates made so far in this batch (``LinkBatch.views``). ``said``: what earlier memories said of
     the candidates, read when the mention's sentence is compared with it (``graph.said_reads``); such a
-    mention is never settled (that changes as memories are linked, expire or are forgotten)."""
+    mention is never settled (that changes as memories are linked, expire or are forgotten).
+
+    Its comparisons of the name with a person's names are each made once (``person_fits_kept``: it
+    resolves the mention against the same candidates up to four times)."""
+    with person_fits_kept():
+        return _resolve_into(
+            txn, scope, mention, at, attributes=attributes, authoritative=authoritative, settled=settled,
+            views=views, said=said,
+        )  # fmt: skip
+
+
+def _resolve_into(
+    txn: EntityWrites,
+    scope: EntityScope,
+    mention: Mention,
+    at: datetime,
+    *,
+    attributes: dict[str, Any] | None,
+    authoritative: bool,
+    settled: Settled | None,
+    views: Views | None,
+    said: SaidReads | None,
+) -> str | None:
     if said is not None and said.needs(mention):
         settled = None
     memo = _memo_key(scope, mention)

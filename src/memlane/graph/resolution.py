@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -2227,8 +2229,43 @@ def _hyphenated_given_name_gender(name: str) -> str | None:
 def _person_fit(name: str, candidate: Candidate) -> str | None:
     """How a person's name fits a candidate, judged against all its names: a full name ("Priya Patel")
     must fit one of the candidate's full names when it has any (an alias "Priya" learnt earlier does
-    not make "Priya Patel" the same person as "Priya Raman"); a single word is never more than partial."""
-    return _person_fit_names(name, (candidate.name, *candidate.aliases))
+    not make "Priya Patel" the same person as "Priya Raman"); a single word is never more than partial.
+    Within ``person_fits_kept``, each pair of name and names is worked out once."""
+    names = (candidate.name, *candidate.aliases)
+    kept = _PERSON_FITS.get()
+    if kept is None:
+        return _person_fit_names(name, names)
+    found = kept.get((name, names), _UNKNOWN)
+    if found is _UNKNOWN:
+        found = kept[name, names] = _person_fit_names(name, names)
+    return found  # type: ignore[return-value]
+
+
+#: the person fits worked out within ``person_fits_kept`` (None outside it)
+_PERSON_FITS: ContextVar[dict[tuple[str, tuple[str, ...]], str | None] | None] = ContextVar(
+    "person_fits", default=None
+)
+_UNKNOWN = object()
+
+
+@contextmanager
+def person_fits_kept() -> Iterator[None]:
+    """Keep each person fit (``_person_fit``: a name against a candidate's names, a function of those
+    strings alone) worked out inside this block, and forget them when it ends (an inner block shares the
+    outer one's). Linking resolves one mention several times against the same candidates (the
+    exact-first and the wider look-up; ``said_may_complete`` / ``said_may_undo`` right after the
+    resolution, which compare the name with every candidate again; again with what was said of them;
+    ``_settle_new``), and half of its person fits were such repeats. Kept for one mention only: a pair
+    rarely comes back after (linking remembers what each name resolved to), and a process-wide cache of
+    pairs would keep ~40k objects per 3,000 stored items for the garbage collector to scan."""
+    if _PERSON_FITS.get() is not None:
+        yield
+        return
+    token = _PERSON_FITS.set({})
+    try:
+        yield
+    finally:
+        _PERSON_FITS.reset(token)
 
 
 @dataclass(frozen=True, slots=True)
