@@ -2235,14 +2235,18 @@ def _person_fit(name: str, candidate: Candidate) -> str | None:
     kept = _PERSON_FITS.get()
     if kept is None:
         return _person_fit_names(name, names)
-    found = kept.get((name, names), _UNKNOWN)
+    # (by the name, then by the names: a block resolves one name, and a look-up allocates nothing)
+    mine = kept.get(name)
+    if mine is None:
+        mine = kept[name] = {}
+    found = mine.get(names, _UNKNOWN)
     if found is _UNKNOWN:
-        found = kept[name, names] = _person_fit_names(name, names)
+        found = mine[names] = _person_fit_names(name, names)
     return found  # type: ignore[return-value]
 
 
-#: the person fits worked out within ``person_fits_kept`` (None outside it)
-_PERSON_FITS: ContextVar[dict[tuple[str, tuple[str, ...]], str | None] | None] = ContextVar(
+#: the person fits worked out within ``person_fits_kept`` (None outside it), by name, then by names
+_PERSON_FITS: ContextVar[dict[str, dict[tuple[str, ...], str | None]] | None] = ContextVar(
     "person_fits", default=None
 )
 _UNKNOWN = object()
