@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +20,7 @@ from memlane import Memlane
 from memlane.consolidation import near_duplicate_clusters, signature
 from memlane.consolidation.paraphrases import anchors, confirmed
 from memlane.consolidation.roles import role_swap
-from memlane.errors import ConfigError, InvalidInput
+from memlane.errors import ConfigError, InvalidInput, NotFound
 from memlane.models import Entity, Memory, Visibility
 from servers import Stack, bearer, running
 
@@ -297,7 +298,12 @@ def test_duplicate_entities_fold_into_one_with_aliases(mem: Memlane) -> None:
     report = mem.consolidate()
     (fold,) = report.entities
     assert fold.merge_id is not None
-    with pytest.raises(Exception, match="no entity"):
+    with pytest.raises(
+        NotFound,
+        match=re.escape(f"merged into {okafor.id} (")
+        + ".*"
+        + re.escape(f"unmerge {fold.merge_id} undoes it"),
+    ):
         mem.entities.get(twin.id)
     mem.entities.unmerge(fold.merge_id)
     assert mem.entities.get(twin.id).name == "okafor"
@@ -390,7 +396,12 @@ def test_one_run_folds_entities_and_merges_memories_and_both_undo(mem: Memlane) 
     one = mem.entities.get(okafor.id)
     assert {"OKAFOR", "Doc Okafor"} <= set(one.aliases), "the other node's names are aliases"
     assert [e.id for e in mem.entities.search("Doc Okafor")] == [okafor.id]
-    with pytest.raises(Exception, match="no entity"):
+    with pytest.raises(
+        NotFound,
+        match=re.escape(f"merged into {okafor.id} (")
+        + ".*"
+        + re.escape(f"unmerge {fold.merge_id} undoes it"),
+    ):
         mem.entities.get(twin.id)
     linked = {m.id for m in mem.entities.memories(okafor.id)}
     assert cluster.id in linked, "the merged memory keeps its member's link, now to the one node"
