@@ -675,9 +675,9 @@ def test_modules_import_only_earlier_layers() -> None:
         "dates",
         "when",
         "legal_forms",
+        "lexicon",
         "names",
         "entities",
-        "lexicon",
         "claims",
         "updates",
     ]

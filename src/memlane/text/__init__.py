@@ -4,8 +4,9 @@ Everything here is called on every store and every recall, so it is written for 
 regular expressions, frozen lookup tables built once at import, a cached stemmer, and cheap
 pre-checks that skip whole passes (no digit in the text means no date or number pass). Nothing here
 touches I/O (but ``table_cache``, the file cache of built tables; ``legal_forms``, which reads cleanco's
-table once, on first use; and ``lexicon``, whose lemminflect tables are read once per process from the
-table cache) or global mutable state except the bounded stem caches.
+table once, on first use; ``lexicon``, whose lemminflect tables are read once per process from the
+table cache; and ``names``, which reads stopwordsiso's lists once, on first use) or global mutable
+state except the bounded stem caches.
 
 One module per concept; each depends only on those above it in this list (``table_cache``, ``cjk`` and
 ``words`` import nothing internal):
@@ -19,9 +20,11 @@ One module per concept; each depends only on those above it in this list (``tabl
 * ``dates``     date mentions, relative dates resolved against ``now``, ``date:``/``week:`` keys
 * ``when``      the time range a query names (``parse_when``), past-tense questions
 * ``legal_forms`` companies' legal forms (cleanco's terms) and partnership words, by their last word
-* ``names``     ``name:`` keys for proper nouns, acronyms and CamelCase words
-* ``entities``  every entity key of a text or a query (the key formats are listed there)
 * ``lexicon``   lemminflect (lemmas and inflections of English words), its tables from the table cache
+* ``names``     ``name:`` keys for proper nouns, acronyms and CamelCase words; a capitalised function word of
+  another language (``stopwordsiso``) opening a sentence is none, a 2-4 character CJK word alone among
+  words of another script is one
+* ``entities``  every entity key of a text or a query (the key formats are listed there)
 * ``claims``    what a statement says: subject, predicate, value; additive and change wording
 * ``updates``   whether one statement gives a new value to what another said (automatic supersession)
 

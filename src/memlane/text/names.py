@@ -9,8 +9,10 @@ York" -> ``name:new york`` and ``name:york``, "NASA" -> ``name:nasa``, "iPhone" 
 from __future__ import annotations
 
 import re
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from .cjk import _RANGES as _CJK_RANGES
 from .dates import _FULL_MONTHS, _MONTHS, _WEEKDAYS
 from .legal_forms import PARTNERSHIP_WORDS, legal_form_length
 from .numbers import _NUMBER_WORDS
@@ -144,6 +146,72 @@ _SUFFIX_COMMON_RE = re.compile(
 _PLURAL_RE = re.compile(r"(?:[^aeiousy']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
 
 
+#: a word wholly in Han, kana or Hangul, of 2-4 characters: a name written in a CJK script inside a
+#: sentence of another ("My manager is 田中太郎"); see ``_scan_names``
+_CJK_NAME_RE = re.compile(f"[{_CJK_RANGES}]{{2,4}}")
+_CJK_CHAR_RE = re.compile(f"[{_CJK_RANGES}]")
+
+#: the languages (ISO 639-1) of ``stopwordsiso``'s lists whose words are written in a cased script, by
+#: script: a Greek or Cyrillic word is read as its languages' on sight; a word in Latin letters only
+#: when the text holds another function word of that language that is no English word
+#: (``_foreign_function_word``)
+_GREEK_LANGUAGES = ("el",)
+_CYRILLIC_LANGUAGES = ("ru", "uk", "bg")
+_LATIN_LANGUAGES = (
+    *("ca", "cs", "da", "de", "es", "fi", "fr", "hr", "hu", "id", "it"),
+    *("ms", "nl", "no", "pl", "pt", "ro", "sk", "sl", "sv", "tr", "vi"),
+)
+
+
+@cache
+def _function_words(language: str) -> frozenset[str]:
+    """A language's function words (``stopwordsiso``, MIT), lower-case, accents stripped as keys are."""
+    from stopwordsiso import stopwords
+
+    return frozenset(_strip_accents(w.strip().lower()) for w in stopwords(language) if w.strip())
+
+
+@lru_cache(maxsize=1)
+def _english_function_words() -> frozenset[str]:
+    return _function_words("en") | STOPWORDS
+
+
+@lru_cache(maxsize=4096)
+def _english_word(low: str) -> bool:
+    """An English word by the word lists (memlane's and lemminflect's lemma table)."""
+    if low in _english_function_words() or low in _COMMON_WORDS or _is_common_word(low):
+        return True
+    from .lexicon import lemminflect
+
+    return bool(lemminflect().getAllLemmas(low))
+
+
+def _foreign_function_word(low: str, lower_seen: set[str]) -> bool:
+    """A sentence-initial capitalised word that is a function word of a language other than English
+    ("Το", "Мой", "Это", "Η"; "Mi" of "Mi jefe es Juan"), which the English word lists miss: no name.
+    A Greek or Cyrillic word is looked up in its languages' lists; a word in Latin letters only when the
+    text's lower-case words (``lower_seen``) hold another function word of the same language that is no
+    English word ("es" of "Mi jefe es Juan"): the lists of languages written in Latin letters hold
+    given names ("Ben", "Dan", "Han", "Per", "Anh"), which start English sentences."""
+    if low.isascii() and not lower_seen:
+        return False
+    folded = _strip_accents(low)
+    first = low[0]
+    if "\u0370" <= first <= "\u03ff" or "\u1f00" <= first <= "\u1fff":
+        return any(folded in _function_words(lang) for lang in _GREEK_LANGUAGES)
+    if "\u0400" <= first <= "\u052f":
+        return any(folded in _function_words(lang) for lang in _CYRILLIC_LANGUAGES)
+    if not first.isascii() and not ("\u00c0" <= first <= "\u024f"):
+        return False
+    for lang in _LATIN_LANGUAGES:
+        words = _function_words(lang)
+        if folded in words and any(
+            w != low and _strip_accents(w) in words and not _english_word(w) for w in lower_seen
+        ):
+            return True
+    return False
+
+
 # ----------------------------------------------------------------------------------------------
 # Scanning
 # ----------------------------------------------------------------------------------------------
@@ -266,6 +334,22 @@ def _looks_common(low: str) -> bool:
     return len(low) >= 6 and _SUFFIX_COMMON_RE.search(low) is not None
 
 
+def _cjk_alone(toks: Sequence[tuple[str, str]], at: int) -> bool:
+    """Whether the word at ``toks[at]`` stands between words of no CJK script: the nearest word before
+    it and the nearest after it (where there is one; at least one) hold no Han, kana or Hangul. A run of
+    CJK characters inside a sentence of CJK words is not cut into names here (that needs a segmenter)."""
+    seen = False
+    for step in (-1, 1):
+        j = at + step
+        while 0 <= j < len(toks) and not toks[j][0]:
+            j += step
+        if 0 <= j < len(toks):
+            if _CJK_CHAR_RE.search(toks[j][0]):
+                return False
+            seen = True
+    return seen
+
+
 def _scan_names(text: str, keys: set[str]) -> None:
     """Find proper nouns, acronyms and CamelCase words in (masked) text.
 
@@ -365,6 +449,14 @@ def _scan_names(text: str, keys: set[str]) -> None:
             seq_title = True
             sentence_start = False
             continue
+        if not name_like and _CJK_NAME_RE.fullmatch(tok) and _cjk_alone(toks, at):
+            # a name in a CJK script (no case, no spaces) standing alone among words of another script
+            if seq:
+                groups.append((seq, seq_initial, seq_title))
+                seq = []
+            groups.append(([tok], False, False))
+            seq_title = sentence_start = False
+            continue
         if name_like and not (
             low in _WEEKDAYS
             or (low in _FULL_MONTHS and not seq_title)
@@ -401,7 +493,7 @@ def _scan_names(text: str, keys: set[str]) -> None:
                 or (
                     initial
                     and low not in _NAME_PARTS
-                    and (_looks_common(low) or low in lower_seen)
+                    and (_looks_common(low) or low in lower_seen or _foreign_function_word(low, lower_seen))
                     # (a sentence's first word joined to a name by "&" is the name's: "Marks & Spencer")
                     and not (len(group) > 2 and group[1] == "&" and not _looks_common(group[2].lower()))
                 )
@@ -417,7 +509,11 @@ def _scan_names(text: str, keys: set[str]) -> None:
             low = word.lower()
             if len(word) == 1 or low in STOPWORDS or low in _CHAT_ABBREVS:
                 continue
-            if initial and not after_title and (_looks_common(low) or low in lower_seen):
+            if (
+                initial
+                and not after_title
+                and (_looks_common(low) or low in lower_seen or _foreign_function_word(low, lower_seen))
+            ):
                 continue
         keys.add("name:" + _name_key(group))
         if "&" in group:
