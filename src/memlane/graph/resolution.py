@@ -109,6 +109,7 @@ from .said import (
     ANY_KIN,
     KEPT,
     MARK,
+    NAME_WORDS,
     Denials,
     Relation,
     a_verb,
@@ -3935,11 +3936,7 @@ def _set_against(mention: Mention, candidate: Candidate) -> bool:
 def _says_what_it_is(said: str) -> bool:
     """Whether a marked sentence says what its person is ("@ is my contact for orders", "@ is our
     chief scientific officer"; not what its name is, "@ is the English name she uses")."""
-    return bool(description(said)) or any(p.split()[-1] not in _NAME_HEADS for p, _ in roles(said))
-
-
-#: the head of a role that says what a name is, not what its person is
-_NAME_HEADS = frozenset(["name", "names", "nickname", "spelling"])
+    return bool(description(said)) or any(p.split()[-1] not in NAME_WORDS for p, _ in roles(said))
 
 
 def _denies(mention: Mention) -> bool:

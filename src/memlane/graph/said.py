@@ -21,6 +21,7 @@ from ..text.sentences import STOP_END
 
 __all__ = [
     "KEPT",
+    "NAME_WORDS",
     "MARK",
     "ANY_KIN",
     "Denials",
@@ -159,7 +160,7 @@ def _relation(description: str) -> Relation:
         elif possessive and head[:-2] in _KIN:
             # "my father's elder brother", "my mum's sister": a relative of a relative
             rest = [w.casefold() for w in words[2:4] if w.casefold() not in _KIN_ADJECTIVES]
-            if rest and rest[0] in _NAME_WORDS:
+            if rest and rest[0] in NAME_WORDS:
                 # "@ is my brother's name in the Russian spelling": a name of the relative's own
                 kin = _KIN[head[:-2]]
             elif rest and rest[0] in _KIN:
@@ -168,8 +169,9 @@ def _relation(description: str) -> Relation:
     return Relation(kin, _words(" ".join(words[1:])))
 
 
-#: what a relative's possessive before it makes a name of that relative ("my brother's name")
-_NAME_WORDS = frozenset(["name", "names", "nickname", "spelling"])
+#: what a relative's possessive before it makes a name of that relative ("my brother's name"); also the
+#: head of a role that says what a name is, not what its person is ("@ is the English name she uses")
+NAME_WORDS = frozenset(["name", "names", "nickname", "spelling"])
 #: a relative of a relative that has a word of its own ("my father's brother" is my uncle)
 _KIN_OF_KIN = {
     **{(parent, "brother"): "uncle" for parent in ("father", "mother")},
@@ -195,7 +197,7 @@ def relations(said: str) -> tuple[Relation, ...]:
     found = [_relation(m.group("d")) for m in _AFTER.finditer(said)]
     found += [_relation(m.group("d")) for m in _BEFORE.finditer(said)]
     # (not a name, "@ is Kenny's Chinese name": who it is, not who it is to anyone)
-    return tuple(r for r in found if r.kin or not r.words & _NAME_WORDS)
+    return tuple(r for r in found if r.kin or not r.words & NAME_WORDS)
 
 
 def relations_conflict(mine: tuple[Relation, ...], theirs: tuple[Relation, ...]) -> bool:

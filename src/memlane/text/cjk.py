@@ -25,16 +25,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["has_cjk", "keyword_text", "query_terms"]
+__all__ = ["RANGES", "has_cjk", "keyword_text", "query_terms"]
 
 # Han (with extensions and compatibility ideographs), kana (with half-width), Hangul syllables and jamo;
 # "々" and "〇". Only letters and digits among them: punctuation ("・", "。") separates runs.
-_RANGES = (
+RANGES = (
     "\u1100-\u11ff\u3005\u3007\u3041-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3131-\u318e\u31f0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
 )
-_CHAR = re.compile(f"[{_RANGES}]")
-_RUN = re.compile(f"[{_RANGES}]+")
+_CHAR = re.compile(f"[{RANGES}]")
+_RUN = re.compile(f"[{RANGES}]+")
 
 
 def has_cjk(text: str) -> bool:

@@ -12,7 +12,8 @@ import re
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from .cjk import _RANGES as _CJK_RANGES
+from .cjk import RANGES as _CJK_RANGES
+from .cjk import has_cjk
 from .dates import _FULL_MONTHS, _MONTHS, _WEEKDAYS
 from .legal_forms import PARTNERSHIP_WORDS, legal_form_length
 from .numbers import _NUMBER_WORDS
@@ -149,7 +150,6 @@ _PLURAL_RE = re.compile(r"(?:[^aeiousy']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
 #: a word wholly in Han, kana or Hangul, of 2-4 characters: a name written in a CJK script inside a
 #: sentence of another ("My manager is 田中太郎"); see ``_scan_names``
 _CJK_NAME_RE = re.compile(f"[{_CJK_RANGES}]{{2,4}}")
-_CJK_CHAR_RE = re.compile(f"[{_CJK_RANGES}]")
 
 #: the languages (ISO 639-1) of ``stopwordsiso``'s lists whose words are written in a cased script, by
 #: script: a Greek or Cyrillic word is read as its languages' on sight; a word in Latin letters only
@@ -344,7 +344,7 @@ def _cjk_alone(toks: Sequence[tuple[str, str]], at: int) -> bool:
         while 0 <= j < len(toks) and not toks[j][0]:
             j += step
         if 0 <= j < len(toks):
-            if _CJK_CHAR_RE.search(toks[j][0]):
+            if has_cjk(toks[j][0]):
                 return False
             seen = True
     return seen
