@@ -13,7 +13,9 @@ profile's last successful sweep.
 3. In batches of conversations with messages in the window: each conversation's new messages are grouped
    per speaking user (the user's own messages and the assistant and tool messages answering them), read
    again as that user may read them (the one scope rule, in the storage query), and skipped for users
-   who opted out of memory or of this profile, and for a team profile for non-members. A team or agent
+   who opted out of memory or of this profile, and for a team profile for non-members; her teams and
+   opt-outs are read for each transcript (``_now_swept``), so what changes while a sweep runs counts
+   from her next transcript on, as from a request's next call. A team or agent
    profile reads them with the profile's team only, or none of the user's teams (``readings``): what it
    shares is read by all its team's members or its agent's users, so another team's messages stay out.
 4. Each transcript goes through the extraction service path (gate, extractor, memory manager, one
@@ -133,8 +135,6 @@ def sweep(
         service.profiles.check_embedder(profile)
         latest = store.conversations.latest_seq(profile.workspace, now - settle if settle else None)
         upto = store.profiles.run_window(profile.id, token, latest)
-        opted_out = store.profiles.opted_out_users(profile.id)
-        members = _members(service, profile)
         target = ProfileTarget(id=profile.id, types=tuple(str(t) for t in profile.types))
         after_id = ""
         while upto > after and (
@@ -147,21 +147,13 @@ def sweep(
                 by_conversation.setdefault(m.conversation_id, []).append(m)
             counts["conversations"] += len(ids)
             counts["messages"] += len(window)
-            # who opted out of memory, and each user's teams: read once per user and batch
-            skips: dict[str, bool] = {}
-            teams: dict[str, tuple[str, ...]] = {}
             for conversation_id in ids:
                 for user in transcripts(by_conversation.get(conversation_id, [])):
-                    if user not in skips:
-                        skips[user] = user in opted_out or (members is not None and user not in members) or (
-                            service.access is not None and service.access.opted_out(profile.workspace, user)
-                        )  # fmt: skip
-                    if skips[user]:
+                    teams = _now_swept(service, profile, user)
+                    if teams is None:
                         counts["skipped_users"] += 1
                         continue
-                    if user not in teams:
-                        teams[user] = store.identity.teams_of(profile.workspace, user)
-                    for reading in readings(profile, teams[user]):
+                    for reading in readings(profile, teams):
                         _extract_one(service, extractor, profile, target, conversation_id, user, reading, after,
                                      upto, counts)  # fmt: skip
             after_id = ids[-1]
@@ -197,16 +189,21 @@ def sweep(
                                        "duration_s": time.monotonic() - started})  # fmt: skip
 
 
-def _members(service: MemoryService, profile: Profile) -> set[str] | None:
-    """The users a team profile reads (None: every user)."""
-    if profile.scope != "team":
+def _now_swept(service: MemoryService, profile: Profile, user: str) -> tuple[str, ...] | None:
+    """``user``'s teams as they are now, or None when the profile skips her now: she opted out of memory
+    or of this profile, or is in none of a team profile's teams. Read for each transcript, as every
+    request reads its user (docs/api.md): a sweep runs for minutes, and a member removed from a team, or
+    a user who opts out, while it runs is read so from her next transcript on, never from a look taken
+    at the sweep's (or its batch's) start."""
+    store = service.storage
+    if user in store.profiles.opted_out_users(profile.id) or (
+        service.access is not None and service.access.opted_out(profile.workspace, user)
+    ):
         return None
-    members: set[str] = set()
-    for team in profile.teams:
-        info = service.storage.identity.get_team(profile.workspace, team)
-        if info is not None:
-            members.update(info.members)
-    return members
+    teams = store.identity.teams_of(profile.workspace, user)
+    if profile.scope == "team" and not any(t in teams for t in profile.teams):
+        return None
+    return teams
 
 
 @dataclass(frozen=True, slots=True)
