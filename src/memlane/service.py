@@ -553,6 +553,11 @@ class MemoryService:
             )
         if _expired(head):  # (gone for writes as for reads: the chain ended when it expired)
             raise UnknownMemory(f"replaces: the current version of {target.id} has expired")
+        scope = (target.workspace, target.owner, target.visibility)
+        if (head.workspace, head.owner, head.visibility) != scope:
+            # a chain of two scopes (restored before restores refused them): its current version is not
+            # the caller's to read, nor to supersede, because she reads an older one
+            raise UnknownMemory(f"replaces: the current version of {target.id} is not in its scope")
         return head
 
     # -- reading --------------------------------------------------------------------------------------

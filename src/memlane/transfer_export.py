@@ -126,6 +126,25 @@ def _chains(memories: list[Memory]) -> list[list[Memory]]:
     return chains
 
 
+def _one_scope(
+    chains: list[list[Memory]], lines: dict[int, int], invalid: list[dict[str, Any]]
+) -> list[list[Memory]]:
+    """The chains whose versions share one owner and visibility, as every chain a store makes does (a new
+    version keeps them: ``MemoryService._replaces_target``); each version of any other chain is reported
+    invalid. A file linking a shared version to a personal one would otherwise let whoever reads the
+    shared one supersede, and be answered with, the chain's current version, which they cannot read."""
+    kept = []
+    for chain in chains:
+        scopes = sorted({f"{m.visibility} owned by {m.owner}" for m in chain})
+        if len(scopes) == 1:
+            kept.append(chain)
+            continue
+        reason = (f"its version chain mixes owners or visibilities ({'; '.join(scopes)}): every version of a"
+                  " chain keeps one owner and visibility")  # fmt: skip
+        invalid += [{"line": lines[id(m)], "id": m.id, "reason": reason} for m in chain]
+    return kept
+
+
 def restore(
     service: MemoryService,
     batch: Batch,
@@ -134,14 +153,15 @@ def restore(
 ) -> ImportResult:
     """Restore a memlane export as it was; ``progress("storing", memories done, in all)`` per chain."""
     invalid: list[dict[str, Any]] = []
-    memories = []
+    checked: list[tuple[int, Memory]] = []
     for number, record in enumerate(batch.records, start=2):
         memory, problem = _check(record, number, actor)
         if problem is not None:
             invalid.append(problem)
         elif memory is not None:
-            memories.append(memory)
-    chains = _chains(memories)
+            checked.append((number, memory))
+    chains = _one_scope(_chains([m for _, m in checked]), {id(m): n for n, m in checked}, invalid)
+    memories = [m for chain in chains for m in chain]
     embedder = service.embedder
     vectors = service._embed([m.content for m in memories]) if embedder is not None else None
     vector_of = {m.id: vectors[i] for i, m in enumerate(memories)} if vectors is not None else {}
