@@ -31,6 +31,13 @@ UNSTORABLE: list[tuple[dict[str, Any], str]] = [
     ({"content": "door", "space": "home\x00"}, "space: the NUL character"),
     ({"content": "door", "subject": "Ana\x00"}, "the NUL character"),
     ({"content": "door", "related_user": "bo\x00b"}, "related_user: the NUL character"),
+    # not JSON: SQLite kept NaN and read it back (REST answers could not hold it; jsonb refuses it), a
+    # key 1 read back as "1", bytes or a set failed with a TypeError from deep in the store
+    ({"content": "door", "data": {"width": float("nan")}}, "data.width: NaN and Infinity are not JSON"),
+    ({"content": "door", "provenance": {"at": [1.0, float("-inf")]}}, "provenance.at[1]: NaN and Infinity"),
+    ({"content": "door", "data": {"floors": {1: "lobby"}}}, "data.floors: a key must be text, not int"),
+    ({"content": "door", "data": {"raw": b"\x01"}}, "data.raw: a bytes is not a JSON value"),
+    ({"content": "door", "data": {"codes": {4, 12}}}, "data.codes: a set is not a JSON value"),
 ]
 
 

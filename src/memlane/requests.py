@@ -7,6 +7,7 @@ integer is still a number). A surface that coerced would store ``"importance": t
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -28,6 +29,7 @@ __all__ = [
     "check_id",
     "check_integer",
     "check_number",
+    "check_json",
     "check_storable",
     "validate_store",
 ]
@@ -144,6 +146,27 @@ def check_storable(value: Any, field: str) -> None:
             check_storable(item, f"{field}[{i}]")
 
 
+def check_json(value: Any, field: str) -> None:
+    """InvalidInput if ``value`` (a memory's ``data`` or ``provenance``) holds what is not JSON, which
+    would not read back as given: NaN or an infinity (SQLite kept it, PostgreSQL's jsonb and every JSON
+    answer refuse it), a key that is not text (``1`` read back as ``"1"``), bytes, a set, a date or any
+    other object (a TypeError from deep in the store)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidInput(f"{field}: a key must be text, not {type(key).__name__} ({key!r})")
+            check_json(item, f"{field}.{key}" if key.isprintable() else field)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            check_json(item, f"{field}[{i}]")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidInput(f"{field}: NaN and Infinity are not JSON numbers")
+    elif value is not None and not isinstance(value, str | bool | int):
+        raise InvalidInput(f"{field}: a {type(value).__name__} is not a JSON value (text, a number, true,"
+                           " false, null, a list or an object)")  # fmt: skip
+
+
 def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
     """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
     try:
@@ -159,6 +182,8 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
         for name in ("content", "source", "space", "related_user", "owner", "subject", "data", "provenance"):
             value = getattr(request, name)
             check_storable(value.model_dump() if isinstance(value, BaseModel) else value, name)
+        for name in ("data", "provenance"):
+            check_json(getattr(request, name), name)
         return request
     except ValidationError as exc:  # in plain words, not pydantic's ("String should have at least…")
         raise InvalidInput(f"{where}{problems(exc)}") from None
