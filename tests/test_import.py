@@ -337,10 +337,17 @@ def test_absurd_nesting_is_refused() -> None:
 
 
 def test_broken_json_and_broken_zip_are_refused_cleanly() -> None:
-    with pytest.raises(InvalidInput, match="not valid JSON"):
+    with pytest.raises(InvalidInput, match="not valid JSON") as cut:
         read_export(
             zip_bytes({"conversations.json": b'[{"mapping": {}, "current_node": "x"}, {"mapp'}), "chatgpt"
         )
+    # one line (the parser's message spans three: the text, then an arrow under the error), and a file
+    # cut short is said to be one
+    assert "\n" not in str(cut.value) and "right here" not in str(cut.value)
+    assert "cut short" in str(cut.value)
+    with pytest.raises(InvalidInput, match=r"not valid JSON \(parse error: object key and value") as bad:
+        read_export(zip_bytes({"conversations.json": b'[{"mapping" {}}]'}), "chatgpt")
+    assert "\n" not in str(bad.value)
     with pytest.raises(InvalidInput, match="not a readable zip"):
         read_export(b"PK\x03\x04 this is not really a zip")
     with pytest.raises(InvalidInput, match="not UTF-8"):

@@ -127,6 +127,15 @@ def _items(entry: Entry, *, non_finite: bool) -> Iterator[Any]:
         yield from ijson.items(io.BufferedReader(NonFiniteAsNull(stream)) if non_finite else stream, "item")
 
 
+def json_problem(exc: Exception) -> str:
+    """What a JSON parser refused, in one line: yajl's message spans three (the text around the error
+    and an arrow under it), and "premature EOF" is a file cut short (a download or a copy stopped)."""
+    first = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+    if "premature EOF" in first or "Incomplete JSON" in first:
+        return "it ends in the middle: the file is cut short, download or copy it again"
+    return first
+
+
 def json_items(entry: Entry) -> Iterator[Any]:
     """The items of a JSON array file, one at a time (files of hundreds of MB stay out of memory). A file
     the parser refuses is read once more with ``NaN`` / ``Infinity`` as null (``nonfinite``), from the
@@ -145,7 +154,7 @@ def json_items(entry: Entry) -> Iterator[Any]:
                         yield item
             except ijson.JSONError:
                 raise InvalidInput(
-                    f"{entry.name} is not valid JSON ({first}); nothing was imported"
+                    f"{entry.name} is not valid JSON ({json_problem(first)}); nothing was imported"
                 ) from None
     except UnicodeDecodeError:
         raise InvalidInput(f"{entry.name} is not UTF-8; nothing was imported") from None
