@@ -256,3 +256,24 @@ def test_openapi_document(client: httpx.Client) -> None:
     assert paths["/v1/recall"]["post"]["operationId"] == "recall"
     assert httpx.get(f"{client.base_url}/docs").status_code == 200
     assert httpx.get(f"{client.base_url}/health").json()["status"] == "ok"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        # a field of two types: pydantic names each member's failure by its type (subject.str: …;
+        # subject.SubjectIn.name: …); the caller is told about the value they meant
+        ({"content": "x", "subject": {"name": ""}}, "subject.name: must not be empty"),
+        ({"content": "x", "subject": 5}, "subject: must be a string or an object"),
+        ({"content": "x", "subject": {"name": "Ana", "role": "boss"}}, "subject.role: is not a known field"),
+        ({"items": [{"content": "x"}, {"content": "y", "subject": []}]}, "items.1.subject: must be a string or"),
+    ],
+)
+def test_a_field_of_two_types_is_explained_as_the_value_meant(client: httpx.Client, body: dict,
+                                                              message: str) -> None:  # fmt: skip
+    path = "/v1/memories/batch" if "items" in body else "/v1/memories"
+    r = client.post(path, json=body)
+    assert r.status_code == 422, r.text
+    said = r.json()["error"]["message"]
+    assert said.startswith(message), said
+    assert "SubjectIn" not in said and ".str" not in said and "StoreItem" not in said, said

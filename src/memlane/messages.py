@@ -8,13 +8,14 @@ message and the schema a client was shown agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-__all__ = ["expected", "problem", "problems", "where"]
+__all__ = ["expected", "plain_errors", "problem", "problems", "where"]
 
 _TYPES = {
     "int_type": "must be an integer", "int_parsing": "must be an integer", "int_from_float": "must be an integer",
@@ -32,6 +33,53 @@ def _number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)  # "at most 1", not "at most 1.0"
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+#: the place pydantic gives each member of a union in an error's ``loc`` (``subject.str``,
+#: ``subject.SubjectIn.name``): a type's name, not a field's (memlane's fields are snake_case words)
+_UNION_MEMBER = re.compile(
+    r"^(?:[A-Z]\w*|str|int|float|bool|bytes|none|[a-z-]+\[.*\]|constrained-[a-z]+)$"
+)
+#: a member that did not take the value's type at all (so the value was meant for another member)
+_MISMATCH = {"int_type", "int_parsing", "float_type", "float_parsing", "bool_type", "bool_parsing",
+             "string_type", "list_type", "dict_type", "model_type", "model_attributes_type",
+             "is_instance_of", "none_required"}  # fmt: skip
+
+
+def plain_errors(errors: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A union's errors as the caller meant the value: pydantic reports each member's failure under the
+    member's type name (``subject.str: must be a string; subject.SubjectIn.name: must not be empty``).
+    Kept: the errors of the member whose type the value has (``subject.name: must not be empty``), or,
+    when it has none of them, one error saying what it may be (``subject: must be a string or an
+    object``)."""
+    out: list[Mapping[str, Any] | tuple[Any, ...]] = []
+    unions: dict[tuple[Any, ...], dict[str, list[Mapping[str, Any]]]] = {}
+    for error in errors:
+        loc = tuple(error.get("loc", ()))
+        at = next((i for i, p in enumerate(loc) if isinstance(p, str) and _UNION_MEMBER.match(p)), None)
+        if at is None:
+            out.append(error)
+            continue
+        if loc[:at] not in unions:
+            unions[loc[:at]] = {}
+            out.append(loc[:at])
+        unions[loc[:at]].setdefault(str(loc[at]), []).append({**error, "loc": loc[:at] + loc[at + 1 :]})
+    said: list[Mapping[str, Any]] = []
+    for item in out:
+        if not isinstance(item, tuple):
+            said.append(item)
+            continue
+        members = unions[item]
+        fitted = [
+            found for found in members.values()
+            if not all(e["type"] in _MISMATCH and tuple(e["loc"]) == item for e in found)
+        ]  # fmt: skip
+        if fitted:
+            said.extend(plain_errors(fitted[0]))
+        else:
+            kinds = [problem(found[0]).removeprefix("must be ") for found in members.values()]
+            said.append({"loc": item, "type": "union_type", "ctx": {"options": list(dict.fromkeys(kinds))}})
+    return said
 
 
 def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
@@ -61,6 +109,8 @@ def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
         return f"must be one of {ctx.get('expected_tags', '')}, not {str(ctx.get('tag', ''))!r}"
     if kind == "union_tag_not_found":
         return "is required"
+    if kind == "union_type":  # (``plain_errors``) a value of none of a union's types
+        return "must be " + " or ".join(ctx.get("options", ()))
     return _TYPES.get(kind, str(error.get("msg", "is not valid")))
 
 
@@ -73,7 +123,7 @@ def where(error: ErrorDetails | Mapping[str, Any]) -> str:
 
 def problems(exc: ValidationError) -> str:
     """Every problem of a failed validation, ``field: what is wrong``, joined by ``; ``."""
-    return "; ".join(f"{where(e)}: {problem(e)}" for e in exc.errors())
+    return "; ".join(f"{where(e)}: {problem(e)}" for e in plain_errors(exc.errors()))
 
 
 def expected(schema: Mapping[str, Any]) -> str:

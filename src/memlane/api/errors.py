@@ -31,7 +31,7 @@ from ..errors import (
     Unauthorized,
     UnknownMemory,
 )
-from ..messages import problem
+from ..messages import plain_errors, problem
 from ..secrets import redact_name
 
 __all__ = ["ERROR_STATUS", "HTTP_CODES", "challenge", "error_response", "install_error_handlers", "status_of"]
@@ -94,7 +94,7 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
         detail = next(e for e in errors if e.get("type") == "json_invalid").get("ctx", {}).get("error", "")
         return "invalid_json", f"the request body is not valid JSON: {detail}".rstrip(": ")
     problems = []
-    for e in errors[:20]:
+    for e in plain_errors(errors)[:20]:
         loc = [redact_name(str(p)) for p in e.get("loc", ()) if p != "body"]  # a key may be a token
         where = ".".join(loc) or "body"
         problems.append(f"{where}: {problem(e)}")
