@@ -84,6 +84,17 @@ def test_rest_and_remote_sdk(tmp_path: Path) -> None:
                 f"{url}/v1/memory/import", headers=headers, files={"file": ("x.json", b'{"a": 1}')}
             )
             assert r.status_code == 422 and "not a recognised export" in r.text
+            # two files in one request: the first was dropped without a word (the last imported, 200)
+            before = count_rows(tmp_path / "server.db", "memories")
+            two = [("file", ("a.txt", b"Prefers window seats.\n")), ("file", ("b.txt", b"Likes rye bread.\n"))]
+            r = httpx.post(f"{url}/v1/memory/import", headers=headers, files=two, data={"format": "text"})
+            assert r.status_code == 422, r.text
+            assert r.json()["error"]["message"].startswith("file: one export per import, this request sent 2")
+            # the file's name sent as text: refused in plain words, not "Expected UploadFile, received: …"
+            r = httpx.post(f"{url}/v1/memory/import", headers=headers, data={"file": "export.zip"})
+            assert r.status_code == 422 and "must be a file part" in r.json()["error"]["message"], r.text
+            assert "UploadFile" not in r.text and "class" not in r.text
+            assert count_rows(tmp_path / "server.db", "memories") == before
             remote = Memlane.connect(url, api_key=stack.admin_key, timeout=120)
             folder = write_folder(tmp_path / "claude", claude_2026_files())
             result = remote.import_file(folder)
