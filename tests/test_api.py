@@ -266,7 +266,10 @@ def test_openapi_document(client: httpx.Client) -> None:
         ({"content": "x", "subject": {"name": ""}}, "subject.name: must not be empty"),
         ({"content": "x", "subject": 5}, "subject: must be a string or an object"),
         ({"content": "x", "subject": {"name": "Ana", "role": "boss"}}, "subject.role: is not a known field"),
-        ({"items": [{"content": "x"}, {"content": "y", "subject": []}]}, "items.1.subject: must be a string or"),
+        (
+            {"items": [{"content": "x"}, {"content": "y", "subject": []}]},
+            "items.1.subject: must be a string or",
+        ),
     ],
 )
 def test_a_field_of_two_types_is_explained_as_the_value_meant(client: httpx.Client, body: dict,

@@ -86,7 +86,10 @@ def test_rest_and_remote_sdk(tmp_path: Path) -> None:
             assert r.status_code == 422 and "not a recognised export" in r.text
             # two files in one request: the first was dropped without a word (the last imported, 200)
             before = count_rows(tmp_path / "server.db", "memories")
-            two = [("file", ("a.txt", b"Prefers window seats.\n")), ("file", ("b.txt", b"Likes rye bread.\n"))]
+            two = [
+                ("file", ("a.txt", b"Prefers window seats.\n")),
+                ("file", ("b.txt", b"Likes rye bread.\n")),
+            ]
             r = httpx.post(f"{url}/v1/memory/import", headers=headers, files=two, data={"format": "text"})
             assert r.status_code == 422, r.text
             assert r.json()["error"]["message"].startswith("file: one export per import, this request sent 2")

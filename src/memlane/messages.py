@@ -37,9 +37,7 @@ def _number(value: Any) -> str:
 
 #: the place pydantic gives each member of a union in an error's ``loc`` (``subject.str``,
 #: ``subject.SubjectIn.name``): a type's name, not a field's (memlane's fields are snake_case words)
-_UNION_MEMBER = re.compile(
-    r"^(?:[A-Z]\w*|str|int|float|bool|bytes|none|[a-z-]+\[.*\]|constrained-[a-z]+)$"
-)
+_UNION_MEMBER = re.compile(r"^(?:[A-Z]\w*|str|int|float|bool|bytes|none|[a-z-]+\[.*\]|constrained-[a-z]+)$")
 #: a member that did not take the value's type at all (so the value was meant for another member)
 _MISMATCH = {"int_type", "int_parsing", "float_type", "float_parsing", "bool_type", "bool_parsing",
              "string_type", "list_type", "dict_type", "model_type", "model_attributes_type",

@@ -53,9 +53,13 @@ async def _one_file(request: Request) -> None:
     last one imported, the answer a 200), and text in its place was refused in pydantic's words."""
     files = (await request.form()).getlist("file")  # (the form FastAPI parsed already, cached)
     if len(files) > 1:
-        raise InvalidInput(f"file: one export per import, this request sent {len(files)} (import them one by one)")
+        raise InvalidInput(
+            f"file: one export per import, this request sent {len(files)} (import them one by one)"
+        )
     if files and isinstance(files[0], str):
-        raise InvalidInput("file: must be a file part of the multipart form (curl -F file=@export.zip), not text")
+        raise InvalidInput(
+            "file: must be a file part of the multipart form (curl -F file=@export.zip), not text"
+        )
 
 
 @router.post("/memory/import", response_model=ImportResult, tags=["memories"],
