@@ -67,6 +67,7 @@ __all__ = [
     "extract_messages",
     "logged_ceiling",
     "logged_scope",
+    "transcripts",
 ]
 
 #: how many similar current items the memory manager compares each candidate with
@@ -86,6 +87,23 @@ class ProfileTarget:
     types: tuple[str, ...]
     expires_at: datetime | None = None
     shared_owner: str | None = None
+
+
+def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[ConversationMessage]]:
+    """A conversation's messages grouped per speaking user: each user's messages with the assistant and
+    tool messages that follow them (until another user speaks). Messages before any user spoke belong
+    to nobody (nothing of a user's to extract). What is learnt from logged messages is learnt from one
+    speaker's transcript into her memories (SPEC §7: only the user's own statements count): ``extract``
+    of a logged conversation reads the caller's, a profile's sweep each speaker's (``profiles.sweep``),
+    so another user's words never become, correct or erase the caller's memories."""
+    grouped: dict[str, list[ConversationMessage]] = {}
+    speaker: str | None = None
+    for m in messages:
+        if m.role == "user":
+            speaker = m.user
+        if speaker is not None:
+            grouped.setdefault(speaker, []).append(m)
+    return grouped
 
 
 def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
@@ -179,7 +197,11 @@ def extract(
         raise OptedOut(f"{actor.user} has opted out of memory: nothing is extracted")
     if conversation_id is not None:
         conversation_id = check_conversation_id(conversation_id)
-        logged = service.conversations.show(conversation_id, actor=actor)
+        logged = transcripts(service.conversations.show(conversation_id, actor=actor)).get(actor.user, [])
+        if not logged:
+            return ExtractReport(extracted=False, reason=(
+                f"{actor.user} said nothing in conversation {conversation_id!r}: only a speaker's own messages"
+                " are learnt from, into her own memories"))  # fmt: skip
         ceiling, shared_owner = logged_scope(ceiling, logged)
         parsed = [
             Message(role=m.role, text=m.text, id=m.id, tool=m.tool, result=m.result, user=m.user,

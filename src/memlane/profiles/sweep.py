@@ -32,13 +32,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MemlaneError, OptedOut, StorageError
-from ..extracting import ProfileTarget, extract_messages, logged_ceiling
+from ..extracting import ProfileTarget, extract_messages, logged_ceiling, transcripts
 from ..extraction import Extractor, Message
 from ..ids import new_id
 from ..models import Actor, ConversationMessage, Profile, ProfileLogEntry, Visibility
@@ -84,20 +84,6 @@ class _Heartbeat:
                     return  # taken over: the run finds out at its batch's end
             except Exception:  # a database hiccup: the next beat (or the batch's own) tries again
                 log.warning("sweep heartbeat failed", exc_info=True)
-
-
-def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[ConversationMessage]]:
-    """A conversation's messages grouped per speaking user: each user's messages with the assistant and
-    tool messages that follow them (until another user speaks). Messages before any user spoke belong
-    to nobody (nothing of a user's to extract)."""
-    grouped: dict[str, list[ConversationMessage]] = {}
-    speaker: str | None = None
-    for m in messages:
-        if m.role == "user":
-            speaker = m.user
-        if speaker is not None:
-            grouped.setdefault(speaker, []).append(m)
-    return grouped
 
 
 def sweep(
