@@ -112,6 +112,8 @@ def _day(value: str, what: str, *, next_day: bool = False) -> date | None:
         day = date.fromisoformat(value)
     except ValueError:
         raise InvalidInput(f"{what}: {value[:40]!r} is not a date (YYYY-MM-DD)") from None
+    if next_day and day == date.max:  # to 9999-12-31 takes in the last instant memlane stores: no bound
+        return None
     return day + timedelta(days=1) if next_day else day
 
 
