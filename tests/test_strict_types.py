@@ -129,3 +129,19 @@ def test_sdk_refuses_loose_types(tmp_path: Path) -> None:
             with pytest.raises(InvalidInput):
                 call()
         assert [h.id for h in m.recall("kept", limit=5)] == [ok.id]
+
+
+def test_an_unknown_type_state_or_scope_filter_is_named_with_the_choices(tmp_path: Path) -> None:
+    """Python's enum message ("'nope' is not a valid MemoryType") reached the SDK, the CLI and the
+    dashboard's filters; a string where a list goes was read letter by letter ("'f' is not a valid …")."""
+    with Memlane(tmp_path / "sdk.db", user="alice", embedder="none") as m:
+        m.store("kept note")
+        for call, said in (
+            (lambda: m.list_recent(types=["nope"]), "types: 'nope' is not one of fact, preference, "),
+            (lambda: m.recall("kept", states=["fact"]), "states: 'fact' is not one of new, indexed, archived"),
+            (lambda: m.search("kept", scopes=["mine"]), "scopes: 'mine' is not one of personal, team, agent, "),
+            (lambda: m.list_recent(types="fact"), "types, sources, states and scopes take lists"),
+        ):
+            with pytest.raises(InvalidInput) as refused:
+                call()
+            assert str(refused.value).startswith(said) and "valid" not in str(refused.value)

@@ -638,14 +638,22 @@ class MemoryService:
         observed_before: datetime | str | None = None,
         scopes: Sequence[Scope | str] = (),
     ) -> Filters:
-        try:
-            type_values = tuple(MemoryType(t) for t in types)
-            state_values = tuple(State(s) for s in states)
-            scope_values = tuple(Scope(s) for s in scopes)
-        except ValueError as exc:
-            raise InvalidInput(str(exc)) from None
         if any(isinstance(v, str) for v in (types, sources, states, scopes)):
             raise InvalidInput("types, sources, states and scopes take lists")
+
+        def one_of(
+            kind: type[MemoryType] | type[State] | type[Scope], name: str, given: Sequence[Any]
+        ) -> tuple[Any, ...]:
+            try:
+                return tuple(kind(v) for v in given)
+            except ValueError:  # (not Python's "'x' is not a valid MemoryType")
+                bad = next(v for v in given if not isinstance(v, str) or v not in {k.value for k in kind})
+                choices = ", ".join(k.value for k in kind)
+                raise InvalidInput(f"{name}: {str(bad)[:40]!r} is not one of {choices}") from None
+
+        type_values = one_of(MemoryType, "types", types)
+        state_values = one_of(State, "states", states)
+        scope_values = one_of(Scope, "scopes", scopes)
         after = parse_time(observed_after, "observed_after")
         before = parse_time(observed_before, "observed_before")
         if after is not None and before is not None and after >= before:
