@@ -91,3 +91,26 @@ def test_rest_refuses_it_with_422_on_both_backends(stack: Stack) -> None:
         assert answer.status_code == 422 and answer.json()["error"]["code"] == "invalid_input"
         assert client.get("/v1/memories").json()["items"] == []
         assert client.get("/health").json()["status"] == "ok"  # a refused input is not a database failure
+
+
+NOT_JSON = [
+    (f, named) for f, named in UNSTORABLE if any(w in named for w in ("NaN", "JSON", "key must be text"))
+]
+
+
+def test_the_remote_sdk_refuses_what_is_not_json_as_the_embedded_one_does(
+    stack: Stack, db_path: Path | str
+) -> None:
+    """On the wire bytes became text, a set a list and a key 1 the key "1" (stored changed, where the
+    embedded SDK refuses them), and NaN failed in the JSON encoder with a ValueError."""
+    assert len(NOT_JSON) == 5
+    with running(stack.app()) as url:
+        remote = Memlane.connect(url, api_key=stack.admin_key)
+        for fields, named in NOT_JSON:
+            with pytest.raises(InvalidInput) as refused:
+                remote.store(**fields)
+            assert named in str(refused.value)
+            with pytest.raises(InvalidInput, match="item 2: "):
+                remote.store_many(["the gate code is 7", fields])
+        remote.close()
+    assert count_rows(db_path, "memories") == 0

@@ -52,6 +52,7 @@ from .remote_call import Call as _Call
 from .remote_call import given as _given
 from .remote_call import segment as _segment
 from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
+from .requests import check_json
 
 __all__ = [
     "AsyncRemoteEntities",
@@ -119,6 +120,20 @@ def _entities(key: str) -> Callable[[Any], list[Entity]]:
     return lambda data: [Entity.model_validate(e) for e in data[key]]
 
 
+def _sendable(fields: Mapping[str, Any], where: str = "") -> None:
+    """InvalidInput, as the embedded SDK raises it, for a store's values JSON cannot carry: on the wire
+    bytes became text, a set a list and a key 1 the key "1" (stored changed, where the embedded SDK
+    refuses them), and NaN failed in the JSON encoder with a ValueError."""
+    try:
+        for name in ("data", "provenance"):
+            check_json(fields.get(name), name)
+        for name, value in fields.items():
+            if isinstance(value, float):
+                check_json(value, name)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{where}{exc}") from None
+
+
 def _hits(data: Any) -> list[Hit]:
     return [Hit.model_validate(h) for h in data["hits"]]
 
@@ -136,6 +151,7 @@ class _Requests:
         self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
         **fields: Any,
     ) -> _Call[StoreResult]:  # fmt: skip
+        _sendable(fields)
         body = {"content": content, **_given(space=self._space(space), source=source, **fields)}
         return _Call("POST", "/v1/memories", StoreResult.model_validate, user, body)
 
@@ -147,6 +163,9 @@ class _Requests:
             "items": [{"content": i} if isinstance(i, str) else dict(i) for i in items],
             "defaults": _given(space=self._space(space), source=source, **defaults),
         }
+        _sendable(defaults)
+        for n, item in enumerate(body["items"], 1):
+            _sendable(item, f"item {n}: ")
         return _Call("POST", "/v1/memories/batch",
                      lambda data: [StoreResult.model_validate(r) for r in data["results"]], user, body)  # fmt: skip
 
