@@ -138,8 +138,14 @@ def test_an_unknown_type_state_or_scope_filter_is_named_with_the_choices(tmp_pat
         m.store("kept note")
         for call, said in (
             (lambda: m.list_recent(types=["nope"]), "types: 'nope' is not one of fact, preference, "),
-            (lambda: m.recall("kept", states=["fact"]), "states: 'fact' is not one of new, indexed, archived"),
-            (lambda: m.search("kept", scopes=["mine"]), "scopes: 'mine' is not one of personal, team, agent, "),
+            (
+                lambda: m.recall("kept", states=["fact"]),
+                "states: 'fact' is not one of new, indexed, archived",
+            ),
+            (
+                lambda: m.search("kept", scopes=["mine"]),
+                "scopes: 'mine' is not one of personal, team, agent, ",
+            ),
             (lambda: m.list_recent(types="fact"), "types, sources, states and scopes take lists"),
         ):
             with pytest.raises(InvalidInput) as refused:

@@ -159,13 +159,11 @@ class _Requests:
         self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,
         source: str | None = None, **defaults: Any,
     ) -> _Call[list[StoreResult]]:  # fmt: skip
-        body = {
-            "items": [{"content": i} if isinstance(i, str) else dict(i) for i in items],
-            "defaults": _given(space=self._space(space), source=source, **defaults),
-        }
+        listed: list[dict[str, Any]] = [{"content": i} if isinstance(i, str) else dict(i) for i in items]
         _sendable(defaults)
-        for n, item in enumerate(body["items"], 1):
+        for n, item in enumerate(listed, 1):
             _sendable(item, f"item {n}: ")
+        body = {"items": listed, "defaults": _given(space=self._space(space), source=source, **defaults)}
         return _Call("POST", "/v1/memories/batch",
                      lambda data: [StoreResult.model_validate(r) for r in data["results"]], user, body)  # fmt: skip
 
