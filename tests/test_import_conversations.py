@@ -17,11 +17,14 @@ import pytest
 from backends import count_rows, rows
 from cli_runner import invoke
 from export_fixtures import (
+    CLAUDE_MEMORY,
     PASTED,
     chatgpt_chat_visible,
     chatgpt_chats_export,
+    chatgpt_conversation,
     chatgpt_files,
     claude_branched_conversations,
+    claude_conversations,
     gemini_chat_activity,
     gemini_chat_activity_html,
     zip_bytes,
@@ -272,3 +275,32 @@ def test_cli_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         ["memory", "import", str(export), "--conversations", "--quiet"], env
     )
     assert code == 0 and "chats" not in terminal
+
+
+def test_a_lone_conversations_file_under_another_name_is_read_by_its_content(
+    mem: Memlane, tmp_path: Path
+) -> None:
+    """A ChatGPT, Claude or Gemini conversations file renamed, piped or uploaded as bytes: its facts were
+    imported (the vendor is told by content) and ``--conversations`` refused it for its name ("has no
+    conversations.json or conversations-NNN.json")."""
+    chatgpt = json.dumps(
+        [chatgpt_conversation("c-renamed", when=1_700_000_000.0, bio="User keeps bees.")]
+    ).encode()
+    renamed = tmp_path / "chatgpt-2026-11.json"
+    renamed.write_bytes(chatgpt)
+    first = mem.import_file(renamed, conversations=True)
+    assert first.vendor == "chatgpt" and first.conversations is not None
+    assert first.conversations.conversations == 1 and first.conversations.messages_appended == 2
+    assert mem.import_file(chatgpt, conversations=True).conversations.messages_already_there == 2  # type: ignore[union-attr]
+    claude = mem.import_file(json.dumps(claude_conversations()).encode(), conversations=True)
+    assert claude.vendor == "claude" and claude.conversations.messages_appended == 1  # type: ignore[union-attr]
+    gemini = mem.import_file(gemini_chat_activity(), conversations=True)
+    assert gemini.vendor == "gemini" and gemini.conversations.conversations == 2  # type: ignore[union-attr]
+    assert {c.conversation_id.split(":")[0] for c in mem.conversations.list()} == {
+        "chatgpt",
+        "claude",
+        "gemini",
+    }
+    # a lone file that holds no conversations is still refused, before anything is written
+    with pytest.raises(InvalidInput, match="--conversations: .* has no conversations.json"):
+        mem.import_file(json.dumps([CLAUDE_MEMORY]).encode(), conversations=True)

@@ -30,7 +30,7 @@ from typing import Any, Literal
 from ..errors import InvalidInput
 from ..text import content_hash
 from .archive import Entry, Source
-from .base import json_items, parse_date
+from .base import first_item, json_items, parse_date
 from .chatgpt import _visible, conversation_files
 from .text import decode_text
 
@@ -67,11 +67,33 @@ class ImportedConversation:
     messages: list[ImportedMessage] = field(default_factory=list)
 
 
+def _loose(source: Source, vendor: str) -> list[Entry]:
+    """A lone JSON file of the vendor's conversations under another name (renamed, piped to stdin,
+    uploaded as bytes), told by its content as ``detect`` tells it: the facts of such a file were
+    imported and ``--conversations`` refused it for its name."""
+    if len(source.entries) != 1:
+        return []
+    item = first_item(source.entries[0])
+    if not isinstance(item, dict):
+        return []
+    if (
+        (vendor == "chatgpt" and isinstance(item.get("mapping"), dict))
+        or (vendor == "claude" and isinstance(item.get("chat_messages"), list))
+        or (vendor == "gemini" and "header" in item and "title" in item)
+    ):
+        return list(source.entries)
+    return []
+
+
+def _chat_files(source: Source, vendor: str) -> list[Entry]:
+    return conversation_files(source) or _loose(source, vendor)
+
+
 def check_conversations(source: Source, vendor: str) -> None:
     """Refuse (before anything is written) an export that cannot hold conversations."""
-    if vendor in ("chatgpt", "claude") and conversation_files(source):
+    if vendor in ("chatgpt", "claude") and _chat_files(source, vendor):
         return
-    if vendor == "gemini" and _gemini_files(source):
+    if vendor == "gemini" and (_gemini_files(source) or _loose(source, vendor)):
         return
     expected = {
         "chatgpt": "conversations.json or conversations-NNN.json",
@@ -98,7 +120,7 @@ def iter_conversations(source: Source, vendor: str) -> Iterator[ImportedConversa
 
 
 def _chatgpt_or_claude(source: Source, vendor: str) -> Iterator[ImportedConversation]:
-    for entry in conversation_files(source):
+    for entry in _chat_files(source, vendor):
         for item in json_items(entry):
             if not isinstance(item, dict):
                 continue
@@ -321,8 +343,9 @@ def _prompt(title: str) -> str:
 
 def _gemini(source: Source) -> Iterator[ImportedConversation]:
     turns: list[tuple[datetime | None, str | None, str, str, str]] = []  # (time, chat, prompt, reply, file)
-    for entry in _gemini_files(source):
-        if not entry.base.lower().endswith(".json"):
+    loose = _loose(source, "gemini")
+    for entry in _gemini_files(source) or loose:
+        if not entry.base.lower().endswith(".json") and entry not in loose:
             turns.extend(_html_turns(entry))
             continue
         for record in json_items(entry):
