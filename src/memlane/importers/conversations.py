@@ -343,9 +343,9 @@ def _prompt(title: str) -> str:
 
 def _gemini(source: Source) -> Iterator[ImportedConversation]:
     turns: list[tuple[datetime | None, str | None, str, str, str]] = []  # (time, chat, prompt, reply, file)
-    loose = _loose(source, "gemini")
-    for entry in _gemini_files(source) or loose:
-        if not entry.base.lower().endswith(".json") and entry not in loose:
+    lone = _loose(source, "gemini")
+    for entry in _gemini_files(source) or lone:
+        if not entry.base.lower().endswith(".json") and entry not in lone:
             turns.extend(_html_turns(entry))
             continue
         for record in json_items(entry):
