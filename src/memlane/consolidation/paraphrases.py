@@ -76,6 +76,7 @@ from .attitudes import attitude_apart
 from .discourse import strip_discourse
 from .duplicates import group_key
 from .guards import degrees, kept_apart, tense
+from .own_subject import with_own_subject
 from .roles import role_swap, roles
 from .same_statement import statement_apart
 from .signature import MARKERS, normalise, normalise_order, signature
@@ -1137,32 +1138,34 @@ def join_paraphrases(
     clustered = {m.id for c in clusters for m in c}
     units: list[list[Memory]] = [list(c) for c in clusters]
     units += [[m] for m in memories if m.id not in clustered and signature(m.content) is not None]
+    # each unit's statement as compared: a pronoun for the person the group is about read as the name
+    texts = with_own_subject(units, [_head(unit).content for unit in units])
     blocks: dict[tuple[Any, ...], list[int]] = defaultdict(list)
     for i, unit in enumerate(units):  # names are compared pair by pair (``anchors_agree``), and so is
         # a negation, which a word may say ("is vegetarian" / "doesn't eat meat": ``_negated_by_word``)
-        said = _in_one_way(_head(unit).content) if confirm is None else _head(unit).content
+        said = _in_one_way(texts[i]) if confirm is None else texts[i]
         blocks[(group_key(unit[0]), _unnamed_anchors(anchors(said)) - {"not"})].append(i)
     for key, block in list(blocks.items()):
         if len(block) > MAX_BLOCK:  # too many to compare pairwise: split by the names too
             del blocks[key]
             for i in block:
-                blocks[(*key, anchors(_head(units[i]).content))].append(i)
+                blocks[(*key, anchors(texts[i]))].append(i)
     todo = [b for b in blocks.values() if 1 < len(b) <= MAX_BLOCK]
     if not todo:
         return clusters
     flat = [i for b in todo for i in b]
-    vectors = embed([_head(units[i]).content for i in flat])
+    vectors = embed([texts[i] for i in flat])
     if vectors is None:
         return clusters
     vectors = np.asarray(vectors, dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
     prepare = getattr(words, "prepare", None)
     if prepare is not None and confirm is None:  # the word vectors of every candidate, in batches
-        prepare([plain(_head(units[i]).content) for i in flat])
+        prepare([plain(texts[i]) for i in flat])
     row = {i: n for n, i in enumerate(flat)}
     joined: list[list[Memory]] = []
     for block in todo:
-        heads = [_in_one_way(_head(units[i]).content) for i in block]
+        heads = [_in_one_way(texts[i]) for i in block]
         joined.extend(
             _join_block(
                 [units[i] for i in block],
@@ -1173,6 +1176,7 @@ def join_paraphrases(
                 threshold,
                 LINKAGE if confirm is None else "complete",
                 _negation_pairs(heads) if confirm is None else frozenset(),
+                [texts[i] for i in block],
             )
         )
     done = set(flat)
@@ -1216,14 +1220,16 @@ def _join_block(
     threshold: float,
     linkage: str = "complete",
     proposed: frozenset[tuple[int, int]] = frozenset(),
+    texts: Sequence[str] | None = None,
 ) -> list[list[Memory]]:
     """Pairs by falling similarity over one block; a pair confirmed (``judge`` 1, similarity at least
     ``threshold``, or one of ``proposed``) joins its two groups when, with ``complete`` linkage, every
     unit of one is confirmed with every unit of the other, or with ``veto`` linkage, no unit of one is
-    refused (``judge`` -1) with a unit of the other."""
+    refused (``judge`` -1) with a unit of the other. ``texts``: each unit's statement as compared
+    (default: its head's content)."""
     sims = vectors @ vectors.T
     n = len(units)
-    heads = [_head(u).content for u in units]
+    heads = list(texts) if texts is not None else [_head(u).content for u in units]
     said: dict[tuple[int, int], int] = {}
 
     def judged(i: int, j: int) -> int:
