@@ -42,6 +42,9 @@ erring on the side of keeping apart:
    before its name ("Péter, Ágnes's son, …"); a noun WordNet knows as a compound ("high blood
    pressure") is one word (``_compounds_accounted``); a verb of motion one side adds never frames the
    other's movement ("flies" / "flight arrives", ``_other_motion``).
+11. **A pronoun for the memory's own subject** (``own_subject``): within one group, "He …" / "Her …" with
+   nothing before it that it could stand for is read as the person the group is about (the subject, or
+   an owner whose id is a name), where that is the only person it can be.
 
 Anchors are compared as what they say (``_compared``, ``anchors_agree``): "3 pm" is "15:00", "June 9th"
 is "9 June", "this September" is September, a name is said by a statement that has its words.
