@@ -58,3 +58,31 @@ def test_forget_by_query_never_touches_other_owners(mem: Memlane) -> None:
     deleted = mem.forget(query="inhaler").deleted
     assert bobs.id not in deleted and len(deleted) == 1
     assert mem.get(bobs.id, user="bob").id == bobs.id
+
+
+def test_an_empty_forget_query_is_refused_on_every_surface(mem: Memlane, tmp_path) -> None:
+    """An empty or blank query answered "deleted nothing" (read as "nothing matched"), where recall says
+    the query is empty: ``memlane memory forget --query "$TOPIC"`` with TOPIC unset."""
+    import httpx
+    import pytest
+
+    from cli_runner import invoke
+    from memlane import InvalidInput
+    from servers import bearer, make_stack, running
+
+    kept = mem.store("Dana moved to Lisbon").id
+    for query in ("", "   ", "\u200b"):
+        with pytest.raises(InvalidInput, match="query is empty: say what to forget"):
+            mem.forget(query=query)
+    assert mem.get(kept).content == "Dana moved to Lisbon"
+    db = tmp_path / "surfaces.db"
+    stack = make_stack(db)
+    try:
+        stack.mem.store("Dana moved to Lisbon")
+        with running(stack.app()) as url:
+            answer = httpx.post(f"{url}/v1/forget", json={"query": " "}, headers=bearer(stack.admin_key))
+            assert answer.status_code == 422 and "query is empty" in answer.json()["error"]["message"]
+    finally:
+        stack.mem.close()
+    done = invoke(["--db", str(db), "--user", "alice", "memory", "forget", "--query", ""])
+    assert done.returncode == 1 and done.stderr.startswith("error: query is empty"), done.stderr

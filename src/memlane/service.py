@@ -69,6 +69,7 @@ from .retrieval.engine import RetrievalEngine
 from .retrieval.lanes import Query
 from .secrets import check_fields
 from .storage.base import NewMemory, Store, StoreHealth, WriteTxn
+from .text.words import normalize_content
 from .timeutil import iso_z, now_utc, parse_time
 
 if TYPE_CHECKING:  # imported when first used: a store or a recall needs none of them
@@ -750,6 +751,9 @@ class MemoryService:
         """Delete whole chains: every version, vector, full-text entry and entity key."""
         if (memory_id is None) == (query is None):
             raise InvalidInput("forget takes a memory id or a query, not both and not neither")
+        if query is not None and (not isinstance(query, str) or not normalize_content(query)):
+            # (recall refuses it too): "deleted nothing" read as "nothing matched", e.g. an empty $TOPIC
+            raise InvalidInput("query is empty: say what to forget (a statement, or a topic such as 'Dana')")
         dry_run = check_flag(dry_run, "dry_run")
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
         named: Memory | None = None
