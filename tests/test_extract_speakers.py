@@ -50,3 +50,19 @@ def test_a_conversation_the_caller_said_nothing_in_gives_her_nothing(mem: Memlan
     report = s.extract(actor=ALICE, conversation_id="bobs-notes", ceiling="shared")
     assert not report.extracted and "alice" in report.reason
     assert s.list_recent(actor=ALICE, limit=50) == []
+
+
+def test_an_agents_own_work_is_still_learnt_from(mem: Memlane) -> None:
+    """Messages before any user spoke are no one's words (an agent's tool results): the caller's to
+    learn from, as before, in agent mode."""
+    s = mem.service
+    contact = {"kind": "contact", "system": "hubspot", "id": "881", "name": "Greta Varnholt",
+               "email": "greta@varnholt.de"}  # fmt: skip
+    s.conversations.append("agent-run", [
+        {"role": "tool", "tool": "hubspot", "text": "", "result": contact},
+        {"role": "user", "user": "bob", "text": "Please forget my therapist appointment on Tuesday."},
+    ], actor=PLATFORM)  # fmt: skip
+    s.store(APPOINTMENT, actor=ALICE)
+    report = s.extract(actor=ALICE, conversation_id="agent-run", mode="agent")
+    assert [a.system for a in report.anchored] == ["hubspot"] and report.deleted == ()
+    assert APPOINTMENT in [m.content for m in s.list_recent(actor=ALICE, limit=50)]

@@ -67,6 +67,7 @@ __all__ = [
     "extract_messages",
     "logged_ceiling",
     "logged_scope",
+    "transcript_of",
     "transcripts",
 ]
 
@@ -95,7 +96,7 @@ def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[Conve
     to nobody (nothing of a user's to extract). What is learnt from logged messages is learnt from one
     speaker's transcript into her memories (SPEC §7: only the user's own statements count): ``extract``
     of a logged conversation reads the caller's, a profile's sweep each speaker's (``profiles.sweep``),
-    so another user's words never become, correct or erase the caller's memories."""
+    so another user's words never become, correct or erase the caller's memories (``transcript_of``)."""
     grouped: dict[str, list[ConversationMessage]] = {}
     speaker: str | None = None
     for m in messages:
@@ -104,6 +105,20 @@ def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[Conve
         if speaker is not None:
             grouped.setdefault(speaker, []).append(m)
     return grouped
+
+
+def transcript_of(messages: Sequence[ConversationMessage], user: str) -> list[ConversationMessage]:
+    """``user``'s transcript (``transcripts``) with what no user said before anyone spoke (an agent's own
+    work: its tool results and replies, which are no one's words): what ``extract`` of a logged
+    conversation reads for her. Another speaker's turns, and what answers them, are left out."""
+    speaker: str | None = None
+    mine = []
+    for m in messages:
+        if m.role == "user":
+            speaker = m.user
+        if speaker is None or speaker == user:
+            mine.append(m)
+    return mine
 
 
 def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
@@ -197,7 +212,7 @@ def extract(
         raise OptedOut(f"{actor.user} has opted out of memory: nothing is extracted")
     if conversation_id is not None:
         conversation_id = check_conversation_id(conversation_id)
-        logged = transcripts(service.conversations.show(conversation_id, actor=actor)).get(actor.user, [])
+        logged = transcript_of(service.conversations.show(conversation_id, actor=actor), actor.user)
         if not logged:
             return ExtractReport(extracted=False, reason=(
                 f"{actor.user} said nothing in conversation {conversation_id!r}: only a speaker's own messages"
