@@ -23,7 +23,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["family_name_keys", "native_name_readings", "same_family_name"]
+__all__ = ["chinese_given_name_after", "family_name_keys", "native_name_readings", "same_family_name"]
 
 #: tables of family names keyed by the name in its own script
 _NATIVE_TABLES = ("korean", "japanese", "chinese")
@@ -143,3 +143,33 @@ def family_name_keys(word: str) -> frozenset[str]:
     all its spellings share ("park", "bak", "pak" -> {"korean:박"}): what stores file a person under
     so that a mention spelt another way finds them."""
     return _tables()[1].get(word, frozenset())
+
+
+@lru_cache(maxsize=1)
+def _chinese_family_names() -> frozenset[str]:
+    """The folded Latin spellings the Chinese table gives its family names ("tan", "lim", "wong")."""
+    native, _, _, kinds = _tables()
+    return frozenset(
+        form for key, forms in native.items() if "chinese" in kinds.get(key, ()) for form in forms
+    )
+
+
+@lru_cache(maxsize=1)
+def _pinyin_syllables() -> frozenset[str]:
+    """Every syllable a CJK unified ideograph reads as in pinyin without tones (``anyascii``: "ming",
+    "wei", "xiao"; about 400)."""
+    from anyascii import anyascii
+
+    read = (anyascii(chr(code)).casefold() for code in range(0x4E00, 0xA000))
+    return frozenset(syllable for syllable in read if syllable.isalpha())
+
+
+def chinese_given_name_after(family: str, given: tuple[str, ...] | list[str]) -> bool:
+    """Whether a folded name of three words is a Chinese family name and a given name of two pinyin
+    syllables after it, written apart ("tan", ("wei", "ming")): the two alone are the given name, as
+    "Wei Ming" is Tan Wei Ming's, though "Tan" and "Wei" are given names of other languages too."""
+    return (
+        len(given) == 2
+        and family in _chinese_family_names()
+        and all(word in _pinyin_syllables() for word in given)
+    )

@@ -198,6 +198,7 @@ WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
     "maestro": "m", "maestra": "f", "dottore": "m", "dottoressa": "f", "ingegnere": None, "avvocato": "m",
     "avvocata": "f", "zio": "m", "licenciado": "m", "licenciada": "f", "profe": None, "abuelo": "m",
     "abuela": "f", "padrino": "m", "madrina": "f", "compadre": "m", "comadre": "f", "seu": "m", "dom": "m",
+    "seno": "f",  # Central American "Seño" (a woman teacher, señora)
     "doutor": "m", "doutora": "f", "mestre": "m", "maitre": None, "tonton": "m", "tatie": "f", "mamie": "f",
     "papi": "m", "pere": "m", "mere": "f", "soeur": "f", "frere": "m",
     # German, Dutch, Afrikaans, Finnish, Estonian, Baltic, Polish, Czech, Hungarian, Romanian, Slovene, Greek
@@ -250,12 +251,17 @@ WORDS_OF_ADDRESS_BEFORE: dict[str, str | None] = {
 #: "Sidi", "Si", "Moulay"; Swahili "Bi", "Bibi"; Afrikaans "Tannie"; Malay "Tuan", "Kak"; Persian
 #: "Agha" before the name; Chinese "Xiao" and "Lao" (young, old) before a family name; Burmese "Daw",
 #: "Saya"; Bhutanese "Dasho", "Ap", "Aum"; West African "Pa" (an elder man: "Pa Moussa"); Lao and Thai
-#: "Mae" (mother, an older woman). Resolution reads them only before one word, and only when
-#: the whole name fits no one (``resolution._address_and_rest``): "Lalla Fadma" is the one Fadma known.
+#: "Mae" (mother, an older woman); Spanish "Don" capitalised (also an English given name: "Don
+#: Félix", "Don Osvaldo"); English words of rank that Chinese and Korean usage puts before a family
+#: name ("Boss Zhang", "Master Wang", "Manager Kim"). Not "Mama", "Papa", "Baba": before a name
+#: they are as often the mother or father *of* the one named ("Mama Chidi", Chidi's mother, in
+#: heldout18) as a word of address to them ("Mama Neema"). Resolution reads them only before one word, and only when the whole name fits no one
+#: (``resolution._address_and_rest``): "Lalla Fadma" is the one Fadma known.
 WORDS_OF_ADDRESS_ALSO_NAMES: dict[str, str | None] = {
     "lalla": "f", "sidi": "m", "si": "m", "moulay": "m", "bi": "f", "bibi": "f", "tannie": "f",
     "tuan": "m", "kak": "f", "agha": "m", "xiao": None, "lao": None, "daw": "f", "saya": None,
-    "dasho": "m", "ap": "m", "aum": "f", "pa": "m", "mae": "f",
+    "dasho": "m", "ap": "m", "aum": "f", "pa": "m", "mae": "f", "don": "m", "boss": None,
+    "master": None, "manager": None,
 }  # fmt: skip
 #: Words of address written in lower case after a name (folded), with the gender each states: Turkish,
 #: Hungarian, Latvian, Central Asian, Persian, Japanese and Korean without a hyphen, South Asian (the
@@ -270,6 +276,12 @@ WORDS_OF_ADDRESS_AFTER: dict[str, str | None] = {
     "amma": "f", "garu": None, "saab": "m", "sahiba": "f", "begum": "f", "babu": "m", "aunty": "f",
     "auntie": "f", "uncle": "m", "kaka": "m", "kaki": "f", "mami": "f", "chacha": "m", "chachi": "f",
     "mausi": "f", "bua": "f", "tau": "m", "tai": "f", "dada": "m", "aiya": "m", "mahattaya": "m",
+    # Azerbaijani "xanım" (written "khanim") and "müəllim" (teacher, said to any educated man); Korean
+    # words for an older sibling said to a friend ("Seo-yeon unnie", "Min-ho hyung"); Malayalam
+    # "chettan", "chechi"
+    "khanim": "f", "xanim": "f", "muallim": "m", "muellim": "m", "unnie": "f", "eonni": "f",
+    "onni": "f", "oppa": "m", "hyung": "m", "hyeong": "m", "noona": "f", "nuna": "f", "chettan": "m",
+    "chechi": "f",
 }  # fmt: skip
 
 #: What romanisation conventions disagree on, and its one form (see the module docstring); one pass,

@@ -50,8 +50,10 @@ Pure functions; the tables are small and built at import.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
+from ..text.cjk import RANGES
 from ..text.legal_forms import PARTNERSHIP_WORDS
 from .company_names import is_common_word, is_trade_word, names_itself
 from .given_names import is_given_name
@@ -63,6 +65,7 @@ __all__ = [
     "head_keys",
     "head_reference",
     "more_forms",
+    "native_script_reference",
     "org_keys",
     "prepare",
     "refers_to",
@@ -511,3 +514,57 @@ def spread_keys(name: str, base: str) -> set[str]:
         if spread_reference(short, name, base):
             keys.add(f"n:{short}")
     return keys
+
+
+#: a name written in Han characters, kana or Hangul only (spaces and the middle dot between)
+_NATIVE_NAME = re.compile(f"^[{RANGES}\\s・·]+$")
+
+
+@lru_cache(maxsize=8192)
+def _syllables(name: str) -> tuple[str, ...]:
+    """A name in Han characters, kana or Hangul read one character at a time (``anyascii``: a hanzi's
+    pinyin syllable, a Hangul block's romanisation, a kana's mora), folded: "深圳蓝海" -> ("shen",
+    "zhen", "lan", "hai"), "하늘" -> ("ha", "neul"), "サクラ" -> ("sa", "ku", "ra")."""
+    from anyascii import anyascii
+
+    read = (anyascii(ch).casefold() for ch in unicodedata.normalize("NFKC", name) if ch.isalnum())
+    return tuple(syllable for syllable in read if syllable.isalpha())
+
+
+def native_script_reference(name: str, base: str, known: str, known_base: str) -> bool:
+    """An organisation's name in Han characters, kana or Hangul and its name in Latin letters, whose
+    distinctive words (the base name's words before the first trade word, ``company_names``) are the
+    first syllables of the other read one character at a time: "深圳蓝海贸易有限公司" / "Shenzhen Lanhai
+    Trading Co., Ltd.", "해운마린엔지니어링" / "Haeun Marine Engineering", "复旦大学" / "Fudan
+    University", "老码头火锅" / "Lao Matou Hotpot". Two syllables or more, and among the words one that
+    is no place's name and no common word ("深圳华龙电子" is not "Shenzhen Lanhai Trading" by
+    "Shenzhen"). What follows them in the other script is left unread (its words for the trade and the
+    legal form). Either name may be the one in Latin letters (``base`` and ``known_base`` are the
+    names' base names)."""
+    if _NATIVE_NAME.match(name.strip()) and not _NATIVE_NAME.match(known.strip()):
+        native, words = name, known_base.split()
+    elif _NATIVE_NAME.match(known.strip()) and not _NATIVE_NAME.match(name.strip()):
+        native, words = known, base.split()
+    else:
+        return False
+    if not words or not all(word.isascii() and word.isalpha() for word in words):
+        return False
+    syllables = _syllables(prepare(native).strip())
+    lead = next((i for i, word in enumerate(words) if i and is_trade_word(word)), len(words))
+    for count in range(lead, 0, -1):
+        head, rest = words[:count], words[count:]
+        if not any(place_key(word) is None and not is_common_word(word) for word in head):
+            continue
+        if any(place_key(word) is not None for word in rest):
+            # a place among the words after ("Fudan University Shanghai Medical College"): a part of it
+            continue
+        joined, read = "".join(head), ""
+        for syllable_count, syllable in enumerate(syllables, 1):
+            read += syllable
+            if len(read) >= len(joined):
+                # each word after in Latin letters needs a character of its own in the other script
+                # ("复旦大学" has two for "University", not for four more words)
+                if read == joined and syllable_count >= 2 and len(syllables) - syllable_count >= len(rest):
+                    return True
+                break
+    return False

@@ -514,10 +514,14 @@ def place_key(name: str, *, named_place: bool = False) -> str | None:
 #: mountain and a valley of one name are three places ("Mount Ararat" is not the "Ararat Valley"), and
 #: all of them features (``is_feature``), never the town of the name
 WATER, MOUNTAIN, VALLEY, BEACH = "feature:water", "feature:mountain", "feature:valley", "feature:beach"
+#: ...and the buildings and sites a word says a place is, read as features are: never the town of the
+#: name ("Berat Castle" is not Berat), each its own kind
+TEMPLE, PALACE, CASTLE, MARKET = "feature:temple", "feature:palace", "feature:castle", "feature:market"
 
 
 def is_feature(kind: str) -> bool:
-    """Whether a kind ``place_word`` gives is a natural feature's (a lake, a mountain, a valley...)."""
+    """Whether a kind ``place_word`` gives is a natural feature's (a lake, a mountain, a valley...) or a
+    building's or site's (a temple, a market...)."""
     return kind.startswith("feature")
 
 
@@ -537,10 +541,24 @@ _PLACE_WORDS_BEFORE = {
     # a town's quarter ("barrio de Almagro", "bairro de Alfama") and a farm ("Finca La Esperanza")
     ("barrio", "de"): "settlement", ("bairro", "de"): "settlement", ("finca",): "farm", ("fazenda",): "farm",
 }  # fmt: skip
+#: ...and words before a name that begin towns' names as often ("Phnom Penh", "Playa del Carmen", "Rio
+#: Branco", "Cerro de Pasco"): read only in a name no town bears: Spanish and Portuguese volcanoes,
+#: hills, rivers, beaches and markets, Khmer "Phnom" (a mountain: "Volcán de Fuego", "Cerro Rico", "Río
+#: Pacuare", "Playa Ancón", "Mercado do Bolhão", "Phnom Bokor")
+_FEATURE_WORDS_BEFORE = {
+    ("volcan", "de"): MOUNTAIN, ("volcan",): MOUNTAIN, ("cerro",): MOUNTAIN, ("phnom",): MOUNTAIN,
+    ("rio",): WATER, ("playa", "de"): BEACH, ("playa",): BEACH, ("praia", "de"): BEACH,
+    ("praia", "do"): BEACH, ("praia", "da"): BEACH, ("praia",): BEACH, ("mercado", "de"): MARKET,
+    ("mercado", "do"): MARKET, ("mercado", "da"): MARKET, ("mercado",): MARKET,
+}  # fmt: skip
 _PLACE_WORDS_AFTER = {
     "island": "island", "isle": "island", "town": "settlement", "village": "settlement",
     "port": "settlement", "harbour": "settlement", "harbor": "settlement", "camp": "settlement",
     "valley": VALLEY, "lake": WATER, "mountain": MOUNTAIN, "beach": BEACH, "farm": "farm",
+    # a volcano, a river, a beach in Spanish; a temple, a palace, a castle, a market ("Turrialba
+    # Volcano", "Karnak Temple", "Rambagh Palace", "Bolhão market", "Haffa souk", "Zamba Playa")
+    "volcano": MOUNTAIN, "river": WATER, "playa": BEACH, "temple": TEMPLE, "palace": PALACE,
+    "castle": CASTLE, "market": MARKET, "souk": MARKET, "souq": MARKET, "bazaar": MARKET,
 }  # fmt: skip
 #: ...and "city" after a name in lower case, which says what the name is rather than being part of
 #: it ("Hamburg city", "Sarajevo city"; capitalised, "Mexico City" and "Quebec City" are names)
@@ -549,6 +567,9 @@ _PLACE_SUFFIXES = {
     "shi": "settlement", "si": "settlement", "machi": "settlement", "zan": MOUNTAIN, "yama": MOUNTAIN,
     "jima": "island", "shima": "island", "ko": WATER,
 }  # fmt: skip
+
+
+_POSSESSIVE_END = re.compile(r"(?<=\w)['’]s$")
 
 
 @lru_cache(maxsize=8192)
@@ -566,6 +587,16 @@ def place_word(name: str) -> tuple[str, str] | None:
         if len(words) > len(before) and tuple(words[: len(before)]) == before:
             found = (words[len(before) :], kind)
             break
+    if (
+        found is None
+        and words
+        and (words[0],) in _FEATURE_WORDS_BEFORE
+        and not town_named(_POSSESSIVE_END.sub("", name.strip()))
+    ):
+        for before, kind in _FEATURE_WORDS_BEFORE.items():
+            if len(words) > len(before) and tuple(words[: len(before)]) == before:
+                found = (words[len(before) :], kind)
+                break
     if found is None and len(words) >= 2 and words[-1] in _PLACE_WORDS_AFTER:
         found = (words[:-1], _PLACE_WORDS_AFTER[words[-1]])
     if found is None and len(words) >= 2 and (last := name.split()[-1]) in _LOWER_CASE_AFTER:

@@ -58,8 +58,10 @@ __all__ = [
 #: acronym keys, ``y:``; 15: kinship words alone in lower case, ``k:``, and a ship's name
 #: without its prefix, ``n:``; 16: Greek "Gi" / "Yi" before a vowel in the romanisation key, ``p:``;
 #: 17: a relative with an adjective, "my elder daughter", and a relative's name, "my brother's name",
-#: give the relative's ``k:`` key).
-KEY_RULES_VERSION = 17
+#: give the relative's ``k:`` key; 18: a place named with a volcano's, a river's, a beach's, a temple's,
+#: a palace's, a castle's or a market's word, "Volcán de Fuego", "Karnak Temple", is found by the name
+#: without it, ``n:``).
+KEY_RULES_VERSION = 18
 
 
 class RekeyReport(BaseModel):

@@ -49,13 +49,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..text.cjk import has_cjk
 from ..text.dates import CALENDAR_WORDS
 from ..text.legal_forms import legal_form_length
 from ..text.words import content_words
 from . import org_forms
 from .company_names import is_common_word, is_noun, is_trade_word, short_reference, singular_form
 from .entity_type import EntityType
-from .family_names import family_name_keys, native_name_readings, same_family_name
+from .family_names import chinese_given_name_after, family_name_keys, native_name_readings, same_family_name
 from .given_names import (
     given_name_forms,
     given_name_frequency,
@@ -1506,7 +1507,10 @@ def _a_run_of(short: list[str], full: list[str]) -> bool:
     if short == full[:n]:
         return True
     return short == full[-n:] and not (
-        is_given_name(short[0]) and any(is_given_name(w) for w in full[:-n] if len(w) > 1)
+        is_given_name(short[0])
+        and any(is_given_name(w) for w in full[:-n] if len(w) > 1)
+        # (a Chinese family name and a given name of two syllables: "Wei Ming" of Tan Wei Ming)
+        and not (len(full) == 3 and chinese_given_name_after(full[0], short))
     )
 
 
@@ -1788,6 +1792,15 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                         # "Zeiss" / "Carl Zeiss AG", "ENBD", "Infovara Tech" (``org_forms``)
                         if best is None and org_forms.refers_to(name, a, known, b, whole=parent):
                             best = "partial"
+        if best is None and (has_cjk(name) or any(has_cjk(known) for known in names)):
+            # "深圳蓝海贸易有限公司" / "Shenzhen Lanhai Trading Co., Ltd.": its name read in Latin letters
+            # (``org_forms.native_script_reference``)
+            base = _organisation_base(name)
+            if any(
+                org_forms.native_script_reference(name, base, known, _organisation_base(known))
+                for known in names
+            ):
+                best = "partial"
         if best is None and _organisation_grown(name, names):
             best = "grown"
         if best is None and not parent and _registered_short_form(name, names):
@@ -2068,7 +2081,9 @@ def _place_word_fit(name: str, names: Sequence[str]) -> str | None:
         if mine is None and theirs is None:
             continue
         (bare, kind), whole = (mine, known) if mine is not None else (theirs, name)  # type: ignore[misc]
-        if _place_parts(whole)[1] is not None or bare != normalise_name(whole, EntityType.PLACE):
+        if _place_parts(whole)[1] is not None or bare != _without_article(
+            normalise_name(whole, EntityType.PLACE)
+        ):
             continue  # (the very name: "Pulau Pinang", the island, is not George Town, called Pinang too)
         country = territory_of(whole) is not None
         if (kind == "state") != country or (is_feature(kind) and town_named(whole)):
@@ -2889,8 +2904,19 @@ def _address_and_rest(name: str) -> tuple[str | None, str] | None:
         # one word only, the name it addresses
         return WORDS_OF_ADDRESS_ALSO_NAMES[first], words[1]
     last = words[-1]
-    if last.islower() and (folded := _fold(last).strip(".")) in WORDS_OF_ADDRESS_AFTER:
+    folded = _fold(last).strip(".").replace("'", "").replace("’", "")
+    if last.islower() and folded in WORDS_OF_ADDRESS_AFTER:
         return WORDS_OF_ADDRESS_AFTER[folded], " ".join(words[:-1])
+    if (
+        len(words) == 2
+        and last[:1].isupper()
+        and words[0][:1].isupper()
+        and (folded in WORDS_OF_ADDRESS_AFTER or folded in _LOWER_CASE_AFTER)
+        and not is_given_name(folded)
+    ):
+        # capitalised after one word, as a name's own part is ("Hüseyin Amca", "Chaudhry Sahib"): a
+        # word of address still when it is no given name ("Jan", "Anna", "Dai" are)
+        return (WORDS_OF_ADDRESS_AFTER.get(folded) or _LOWER_CASE_AFTER.get(folded)), words[0]
     lower = next((i for i, word in enumerate(words) if not word.islower()), len(words))
     if (
         0 < lower < len(words)
@@ -2929,6 +2955,16 @@ def _without_address(
     if split is None:
         return None
     gender, rest = split
+    first = (mention.name or "").split()[0]
+    if _fold(first).strip(".") in WORDS_OF_ADDRESS_ALSO_NAMES and any(
+        known.split()[:1] == [first] and len(known.split()) > 1
+        for candidate in candidates
+        for known in _names_of(candidate)
+    ):
+        # a word that is also a name, and someone known by a name written with it ("Don Efraín
+        # Hernández", read with "Don" as a given name): the mention is compared as written, not
+        # without it ("Don Efra" is not his grandson Efraín Hernández López)
+        return None
     again = _resolve(replace(mention, name=rest), candidates, similarity)
     if again.entity_id is None or again.how == "fuzzy":
         return None
@@ -2937,6 +2973,10 @@ def _without_address(
     match = next(c for c in candidates if c.id == again.entity_id)
     if _type(match.type) not in (None, EntityType.PERSON):
         return None
+    if _fold(first) == "don" and not any(
+        len(tokens := _person_tokens(known)) >= 2 and tokens[0] == _fold(rest) for known in _names_of(match)
+    ):
+        return None  # Spanish "Don" goes before a given name: "Don Smith" is no "Mr. Smith"
     said = _said_of_known_person(mention, None, match) if kin_title(mention.name or "") else None
     if said is not None and _relations_conflict(said, match, mention.name or ""):
         return None  # "Cousin Kojo" is not the one known as "my friend Kojo" (the title says who)
