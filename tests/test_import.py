@@ -352,3 +352,20 @@ def test_broken_json_and_broken_zip_are_refused_cleanly() -> None:
         read_export(b"PK\x03\x04 this is not really a zip")
     with pytest.raises(InvalidInput, match="not UTF-8"):
         read_export(zip_bytes({"memories.json": '[{"conversations_memory": "é"}]'.encode("latin-1")}))
+
+
+def test_an_export_of_an_account_with_no_chats_says_so() -> None:
+    """ChatGPT exports an account with no chats as ``conversations.json`` holding ``[]``: it was called
+    "not a recognised export" (and the expected files listed were the ones it has)."""
+    for files, named in (
+        ({"conversations.json": b"[]", "user.json": b"{}"}, "conversations.json holds no conversations"),
+        ({"conversations-000.json": b"[]", "conversations-001.json": b"null"},
+         "conversations-000.json, conversations-001.json hold no conversations"),
+    ):  # fmt: skip
+        for conversations in (False, True):
+            with pytest.raises(
+                InvalidInput, match=f"{named}, and the export no memory; nothing was imported"
+            ):
+                read_export(zip_bytes(files), conversations=conversations)
+    with pytest.raises(InvalidInput, match="not a recognised export"):  # no chat file at all: as before
+        read_export(zip_bytes({"chat.html": b"<html></html>"}))

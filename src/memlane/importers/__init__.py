@@ -64,6 +64,12 @@ def detect(source: Source) -> str:
         return "claude"
     if gems_files(source) or is_gemini_activity(source):
         return "gemini"
+    if chats := conversation_files(source):  # named as a chat export, with no chat in it and no memory
+        raise InvalidInput(
+            f"{source.label}: {', '.join(e.name for e in chats[:3])} {'holds' if len(chats) == 1 else 'hold'}"
+            " no conversations, and the export"
+            " no memory; nothing was imported (an account with no chats exports an empty list)"
+        )
     names = {e.base for e in source.entries}
     if any(n.startswith("manifest-") and n.endswith(".json") for n in names) and len(source.entries) == 1:
         raise InvalidInput(
