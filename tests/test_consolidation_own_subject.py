@@ -86,3 +86,14 @@ def test_no_name_or_two_genders_reads_nothing(tmp_path: Path, local_embedder: ob
     assert _merged(tmp_path / "a", local_embedder, "u-17", texts) == []
     texts += ["She teaches maths at a school in Sopot"]
     assert _merged(tmp_path / "b", local_embedder, "tomek", texts) == []
+
+
+def test_a_person_referred_back_with_the_other_pronoun(tmp_path: Path, local_embedder: object) -> None:
+    """A statement naming Anya calls her "her": an unattached "he" in her memories is someone else."""
+    texts = [
+        "Anya fixes old sailing boats in Gdynia",
+        "He repairs old sailing boats in Gdynia",
+        "Anya gave her brother a drone for his birthday",
+    ]
+    assert _merged(tmp_path, local_embedder, "anya", texts) == []
+    assert _merged(tmp_path / "b", local_embedder, "anya", texts[:2]) == [[0, 1]]

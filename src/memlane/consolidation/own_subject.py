@@ -19,6 +19,8 @@ What keeps this from reading a pronoun as the wrong person:
   WordNet knows as a common word names no one);
 - only in a group whose pronouns of that kind are all of one gender: a group with an unattached "he" and
   an unattached "she" speaks of two people, and none of its pronouns is read;
+- not when a statement that names the person refers back to them with the other pronoun ("Anya gave
+  her brother a drone for his birthday" and an unattached "he" elsewhere: the "he" is someone else);
 - only a name the group spells: with no statement of the group naming the person (a store of first-
   person statements: "I work nights" / "He works nights"), nothing is read, and a statement naming the
   person is compared with the name read in, never with "I".
@@ -167,8 +169,8 @@ def _names(content: str, name: str) -> bool:
 def with_own_subject(units: Sequence[Sequence[Memory]], texts: Sequence[str]) -> list[str]:
     """``texts`` (one per unit of ``units``: a cluster or one memory, whose statement is that text) with
     their unattached pronouns read as the person their group is about (module docstring), where the
-    group's pronouns of that kind are of one gender and a statement of the group spells the person's
-    name."""
+    group's pronouns of that kind are of one gender, a statement of the group spells the person's
+    name, and no statement naming the person refers back to them with the other gender."""
     groups: dict[tuple[Any, ...], list[int]] = defaultdict(list)
     for i, unit in enumerate(units):
         groups[group_key(unit[0])].append(i)
@@ -178,6 +180,7 @@ def with_own_subject(units: Sequence[Sequence[Memory]], texts: Sequence[str]) ->
         if len(genders) != 1:
             continue  # none, or a "he" and a "she" with nothing they stand for: two people
         spelled: dict[str, str] = {}
+        told: dict[str, frozenset[str]] = {}
         for i in members:
             for m in _NAME_WORD_RE.finditer(texts[i]):
                 spelled.setdefault(_folded(m.group(1)), m.group(1))
@@ -187,6 +190,30 @@ def with_own_subject(units: Sequence[Sequence[Memory]], texts: Sequence[str]) ->
             name = referent(units[i][0], spelled)
             # a statement that names the person reads its pronouns as they are ("With her parents Mei
             # talks…": the name is said, and "her" is Mei's either way)
-            if name is not None and not _names(texts[i], name):
+            if name is None or _names(texts[i], name):
+                continue
+            if name not in told:  # what the group's statements that name the person call them after
+                told[name] = frozenset().union(*(_referred_back(texts[j], name) for j in members))
+            if told[name] <= genders:  # "Anya gave her brother…" and an unattached "he": not Anya
                 out[i] = read_pronouns(texts[i], name)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _referred_back(content: str, name: str) -> frozenset[str]:
+    """The gender of the first pronoun after ``name`` in ``content`` with no capitalised word that may
+    name someone between them ("Anya gave her brother a drone": "f"); empty when there is none."""
+    words = name.split()
+    tokens = _TOKEN_RE.findall(content)
+    for n in range(len(tokens) - len(words) + 1):
+        said = [re.sub(r"['’]s$", "", t) for t in tokens[n : n + len(words)]]
+        if [_folded(w) for w in said] != [_folded(w) for w in words]:
+            continue
+        for token in tokens[n + len(words) :]:
+            lower = token.lower()
+            if lower in _GENDER:
+                return frozenset({_GENDER[lower]})
+            if token[:1].isupper() and lower not in _TIMES and not any(c.isdigit() for c in token):
+                break
+        break
+    return frozenset()
