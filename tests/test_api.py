@@ -280,3 +280,8 @@ def test_a_field_of_two_types_is_explained_as_the_value_meant(client: httpx.Clie
     said = r.json()["error"]["message"]
     assert said.startswith(message), said
     assert "SubjectIn" not in said and ".str" not in said and "StoreItem" not in said, said
+
+
+def test_a_list_too_short_is_counted_in_plain_words(client: httpx.Client) -> None:
+    r = client.post("/v1/conversations/c1/messages", json={"messages": []})
+    assert r.status_code == 422 and r.json()["error"]["message"] == "messages: must have at least 1 item", r.text

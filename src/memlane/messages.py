@@ -95,7 +95,8 @@ def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
         return f"must have at most {_number(ctx.get('max_length'))} characters"
     if kind in ("too_short", "too_long"):
         bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
-        return f"must have {'at least' if kind == 'too_short' else 'at most'} {_number(bound)} items"
+        items = "item" if bound == 1 else "items"  # (not "at least 1 items")
+        return f"must have {'at least' if kind == 'too_short' else 'at most'} {_number(bound)} {items}"
     bounds = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
               "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}  # fmt: skip
     if kind in bounds:
