@@ -284,4 +284,6 @@ def test_a_field_of_two_types_is_explained_as_the_value_meant(client: httpx.Clie
 
 def test_a_list_too_short_is_counted_in_plain_words(client: httpx.Client) -> None:
     r = client.post("/v1/conversations/c1/messages", json={"messages": []})
-    assert r.status_code == 422 and r.json()["error"]["message"] == "messages: must have at least 1 item", r.text
+    assert r.status_code == 422 and r.json()["error"]["message"] == "messages: must have at least 1 item", (
+        r.text
+    )

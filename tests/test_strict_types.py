@@ -151,3 +151,29 @@ def test_an_unknown_type_state_or_scope_filter_is_named_with_the_choices(tmp_pat
             with pytest.raises(InvalidInput) as refused:
                 call()
             assert str(refused.value).startswith(said) and "valid" not in str(refused.value)
+
+
+def test_a_batch_is_a_list_of_items_on_both_sdks(tmp_path: Path) -> None:
+    """``store_many("abc")`` stored the memories "a", "b" and "c"; an item of another type (None) failed
+    with a TypeError; ``types=None`` (no filter) failed with a TypeError too."""
+    stack = make_stack(tmp_path / "server.db")
+    try:
+        with running(stack.app()) as url:
+            remote = Memlane.connect(url, api_key=stack.admin_key)
+            for n, m in enumerate((stack.mem, remote)):
+                for items, said in (
+                    ("abc", "items: a list of memories (strings or objects of store fields), not one string"),
+                    (b"abc", "items: a list of memories"),
+                    ({"content": "x"}, "items: a list of memories"),
+                    (["ok", None], "item 1: a string or an object of store fields, not a NoneType"),
+                ):
+                    with pytest.raises(InvalidInput) as refused:
+                        m.store_many(items)  # type: ignore[arg-type]
+                    assert str(refused.value).startswith(said)
+                assert m.list_recent(types=None) == m.list_recent()
+                done = m.store_many(x for x in [f"kept note {n}", {"content": f"kept too {n}"}])
+                assert [r.status for r in done] == ["stored", "stored"]
+            remote.close()
+        assert count_rows(tmp_path / "server.db", "memories") == 4
+    finally:
+        stack.mem.close()

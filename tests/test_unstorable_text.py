@@ -110,7 +110,7 @@ def test_the_remote_sdk_refuses_what_is_not_json_as_the_embedded_one_does(
             with pytest.raises(InvalidInput) as refused:
                 remote.store(**fields)
             assert named in str(refused.value)
-            with pytest.raises(InvalidInput, match="item 2: "):
+            with pytest.raises(InvalidInput, match="item 1: "):  # numbered from 0, as embedded and REST
                 remote.store_many(["the gate code is 7", fields])
         remote.close()
     assert count_rows(db_path, "memories") == 0

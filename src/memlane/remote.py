@@ -52,7 +52,7 @@ from .remote_call import Call as _Call
 from .remote_call import given as _given
 from .remote_call import segment as _segment
 from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
-from .requests import check_json
+from .requests import check_json, store_items
 
 __all__ = [
     "AsyncRemoteEntities",
@@ -159,9 +159,9 @@ class _Requests:
         self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,
         source: str | None = None, **defaults: Any,
     ) -> _Call[list[StoreResult]]:  # fmt: skip
-        listed: list[dict[str, Any]] = [{"content": i} if isinstance(i, str) else dict(i) for i in items]
+        listed = store_items(items)
         _sendable(defaults)
-        for n, item in enumerate(listed, 1):
+        for n, item in enumerate(listed):
             _sendable(item, f"item {n}: ")
         body = {"items": listed, "defaults": _given(space=self._space(space), source=source, **defaults)}
         return _Call("POST", "/v1/memories/batch",
@@ -196,6 +196,10 @@ class _Requests:
         types: Iterable[str] = (), sources: Iterable[str] = (), states: Iterable[str] = (),
         include_history: bool = False, subject: str | None = None, related_user: str | None = None,
     ) -> _Call[list[Memory]]:  # fmt: skip
+        # as the embedded SDK reads them (MemoryService._filters): None is no filter, a string no list
+        types, sources, states = (() if v is None else v for v in (types, sources, states))
+        if any(isinstance(v, str) for v in (types, sources, states)):
+            raise InvalidInput("types, sources, states and scopes take lists")
         params: dict[str, Any] = _given(
             limit=limit, offset=offset, space=self._space(space), subject=subject, related_user=related_user,
             include_history=str(include_history).lower(), type=[str(t) for t in types] or None,

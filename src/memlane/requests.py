@@ -8,6 +8,7 @@ integer is still a number). A surface that coerced would store ``"importance": t
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "check_number",
     "check_json",
     "check_storable",
+    "store_items",
     "validate_store",
 ]
 
@@ -165,6 +167,28 @@ def check_json(value: Any, field: str) -> None:
     elif value is not None and not isinstance(value, str | bool | int):
         raise InvalidInput(f"{field}: a {type(value).__name__} is not a JSON value (text, a number, true,"
                            " false, null, a list or an object)")  # fmt: skip
+
+
+def store_items(items: Any) -> list[dict[str, Any]]:
+    """A batch's items as store fields (a string is its content), numbered from 0 as the service and
+    REST (``items.1``) number them. A string or bytes is not a batch: iterated, ``"abc"`` stored the
+    memories "a", "b" and "c"; an item of another type failed with a TypeError."""
+    if isinstance(items, str | bytes) or items is None or isinstance(items, Mapping):
+        raise InvalidInput(
+            "items: a list of memories (strings or objects of store fields), not "
+            + ("one string: pass [text]" if isinstance(items, str) else f"a {type(items).__name__}")
+        )
+    out: list[dict[str, Any]] = []
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            out.append({"content": item})
+        elif isinstance(item, Mapping):
+            out.append(dict(item))
+        else:
+            raise InvalidInput(
+                f"item {i}: a string or an object of store fields, not a {type(item).__name__}"
+            )
+    return out
 
 
 def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:

@@ -41,6 +41,7 @@ from .models import (
     StoreResult,
 )
 from .providers.base import Embedder
+from .requests import store_items
 from .retrieval.config import RetrievalConfig
 from .service import MemoryService, ReindexProgress
 
@@ -241,7 +242,7 @@ class Memlane:
     ) -> list[StoreResult]:  # fmt: skip
         """Store many memories in one transaction (all or nothing). Items are strings or dicts of store
         fields; ``defaults`` apply to every item that does not set the field."""
-        normalised = [{"content": i} if isinstance(i, str) else dict(i) for i in items]
+        normalised = store_items(items)
         return self._service.store_many(
             normalised, actor=self._actor(user), space=self._space(space), source=source, **defaults
         )

@@ -639,6 +639,8 @@ class MemoryService:
         observed_before: datetime | str | None = None,
         scopes: Sequence[Scope | str] = (),
     ) -> Filters:
+        # None is no filter, as an empty list (it failed with a TypeError)
+        types, sources, states, scopes = (() if v is None else v for v in (types, sources, states, scopes))
         if any(isinstance(v, str) for v in (types, sources, states, scopes)):
             raise InvalidInput("types, sources, states and scopes take lists")
 
