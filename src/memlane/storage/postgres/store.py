@@ -28,6 +28,7 @@ from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
+from ..version_links import readable_links
 from .access import JOINED_COLUMNS, OF_SEQS, READER_COLUMNS, TOUCH, reader
 from .analyze import Statistics
 from .conversations import PostgresConversations
@@ -349,7 +350,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             f"SELECT {READER_COLUMNS}, {refs} FROM memories m {refs_join} WHERE m.id = %s AND {where}",
             (*reader(actor), *ref_params, memory_id, *params),
         )
-        return _row_to_memory(rows[0])[1] if rows else None
+        return self._linked(actor, [_row_to_memory(rows[0])])[0][1] if rows else None
 
     def seq_of(self, memory_id: str) -> int | None:
         rows = self._rows("SELECT seq FROM memories WHERE id = %s", (memory_id,))
@@ -365,7 +366,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             f" {refs_join} WHERE m.seq = ANY(%s::bigint[]) AND {where}",
             (list(seqs), actor.user, *ref_params, list(seqs), *params),
         )
-        return dict(_row_to_memory(r) for r in rows)
+        return dict(self._linked(actor, [_row_to_memory(r) for r in rows]))
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
@@ -375,7 +376,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " (SELECT chain_id FROM memories WHERE id = %s) ORDER BY m.seq",
             (*reader(actor), *ref_params, *params, memory_id),
         )
-        return [_row_to_memory(r)[1] for r in rows]
+        return [m for _, m in self._linked(actor, [_row_to_memory(r) for r in rows])]
 
     def list_recent(
         self,
@@ -396,7 +397,18 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " ORDER BY m.created_at DESC, m.id DESC LIMIT %s OFFSET %s",
             (*reader(actor), *ref_params, *params, limit, offset),
         )
-        return [_row_to_memory(r) for r in rows]
+        return self._linked(actor, [_row_to_memory(r) for r in rows])
+
+    def _linked(self, actor: Actor, items: Sequence[tuple[int, Memory]]) -> list[tuple[int, Memory]]:
+        """``items`` with the version links ``actor`` may not read shown as absent (``version_links``)."""
+
+        def readable(ids: list[str]) -> list[str]:
+            where, params = _readable(actor)
+            rows = self._rows(f"SELECT m.id FROM memories m WHERE m.id = ANY(%s::text[]) AND {where}",
+                              (list(ids), *params))  # fmt: skip
+            return [str(r[0]) for r in rows]
+
+        return readable_links(items, readable)
 
     def iter_all(self, ids: Sequence[str] | None = None, *, actor: Actor | None = None) -> Iterator[Memory]:
         """Every item (or those of ``ids``; of those ``actor`` may read) in seq order, streamed through a

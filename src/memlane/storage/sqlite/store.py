@@ -29,6 +29,7 @@ from ..base import StoreHealth
 from ..entity_cache import EntityCache
 from ..memory_rows import observed_time
 from ..vector_index import VectorIndex
+from ..version_links import readable_links
 from .access import read_access, write_access
 from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
@@ -326,7 +327,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             f"SELECT {_COLUMNS}, {refs} FROM memories m WHERE m.id = ? AND {where}",
             (*ref_params, memory_id, *params),
         )
-        return self.with_reader_access(actor, rows)[0][1] if rows else None
+        return self._linked(actor, self.with_reader_access(actor, rows))[0][1] if rows else None
 
     def seq_of(self, memory_id: str) -> int | None:
         rows = self._rows("SELECT seq FROM memories WHERE id = ?", (memory_id,))
@@ -342,7 +343,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             f" WHERE m.seq IN ({','.join('?' * len(seqs))}) AND {where}",
             (*ref_params, *seqs, *params),
         )
-        return dict(self.with_reader_access(actor, rows))
+        return dict(self._linked(actor, self.with_reader_access(actor, rows)))
 
     def chain(self, actor: Actor, memory_id: str) -> list[Memory]:
         where, params = _scope(actor, _ALL, None)
@@ -352,7 +353,7 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " (SELECT chain_id FROM memories WHERE id = ?) ORDER BY m.seq",
             (*ref_params, *params, memory_id),
         )
-        return [m for _, m in self.with_reader_access(actor, rows)]
+        return [m for _, m in self._linked(actor, self.with_reader_access(actor, rows))]
 
     def list_recent(
         self,
@@ -375,7 +376,18 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             " ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",
             (*ref_params, *params, limit, offset),
         )
-        return self.with_reader_access(actor, rows)
+        return self._linked(actor, self.with_reader_access(actor, rows))
+
+    def _linked(self, actor: Actor, items: Sequence[tuple[int, Memory]]) -> list[tuple[int, Memory]]:
+        """``items`` with the version links ``actor`` may not read shown as absent (``version_links``)."""
+
+        def readable(ids: list[str]) -> list[str]:
+            where, params = _readable(actor)
+            marks = ",".join("?" * len(ids))
+            return [r[0] for r in self._rows(f"SELECT m.id FROM memories m WHERE m.id IN ({marks}) AND {where}",
+                                             [*ids, *params])]  # fmt: skip
+
+        return readable_links(items, readable)
 
     def iter_all(self, ids: Sequence[str] | None = None, *, actor: Actor | None = None) -> Iterator[Memory]:
         readable, params = _readable(actor) if actor is not None else ("1", [])
