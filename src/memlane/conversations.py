@@ -11,8 +11,9 @@ host application logged); extraction never turns a secret into a memory (``extra
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -23,7 +24,7 @@ from .ids import new_id
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
 from .requests import check_integer, check_storable
-from .storage.base import Store
+from .storage.base import ConversationStore, Store
 from .timeutil import now_utc, parse_time
 
 if TYPE_CHECKING:  # the extraction package is imported when messages are read
@@ -33,9 +34,14 @@ __all__ = [
     "MAX_CONVERSATION_ID_CHARS",
     "MAX_MESSAGES_PER_APPEND",
     "MAX_MESSAGE_CHARS",
+    "READ_PAGE",
     "ConversationService",
     "parse_messages",
+    "read_log",
 ]
+
+#: how many messages one query of ``read_log`` reads
+READ_PAGE = 1000
 
 MAX_CONVERSATION_ID_CHARS = 200
 MAX_MESSAGE_CHARS = 100_000
@@ -97,6 +103,25 @@ def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]
                 raise InvalidInput(f"{where}.result: not JSON ({exc})") from None
         parsed.append(message)
     return parsed
+
+
+def read_log(
+    log: ConversationStore, actor: Actor, conversation_id: str, *, after: int = 0, upto: int | None = None,
+    page: int = READ_PAGE,
+) -> Iterator[tuple[int, ConversationMessage]]:  # fmt: skip
+    """(seq, message) of the whole conversation visible to ``actor`` after position ``after`` (and up to
+    ``upto``), oldest first, read ``page`` messages a query: what ``extract`` of a logged conversation,
+    a profile's sweep and ``delete`` read, however long the conversation (one read of a fixed size kept
+    only its first messages: an extract never saw the caller's latest turns)."""
+    while True:
+        found = log.messages(actor, conversation_id, page, after)
+        for seq, message in found:
+            if upto is not None and seq > upto:
+                return
+            yield seq, message
+        if len(found) < page:
+            return
+        after = found[-1][0]
 
 
 class ConversationService:
@@ -162,6 +187,16 @@ class ConversationService:
             raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
         return [m for _, m in found]
 
+    def read(self, conversation_id: str, *, actor: Actor) -> Iterator[ConversationMessage]:
+        """Every message of the conversation visible to ``actor``, oldest first, read in pages
+        (``read_log``); NotFound when there is none (as ``show``), raised before the first is given."""
+        conversation_id = check_conversation_id(conversation_id)
+        pages = read_log(self.storage.conversations, actor, conversation_id)
+        first = None if self._opted_out(actor) else next(pages, None)
+        if first is None:
+            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+        return itertools.chain([first[1]], (m for _, m in pages))
+
     def list(self, *, actor: Actor, limit: int = 50) -> list[ConversationSummary]:
         """Conversations visible to ``actor``, most recently appended to first."""
         limit = check_integer(limit, "limit", 1, 1000)
@@ -173,10 +208,10 @@ class ConversationService:
         A shared conversation is deleted only by the user who appended its messages or an admin (as a
         shared memory); deleting a personal one is never refused to its owner, even after opting out."""
         conversation_id = check_conversation_id(conversation_id)
-        visible = self.storage.conversations.messages(actor, conversation_id, 1_000_000)
-        if not visible:
-            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+        visible = read_log(self.storage.conversations, actor, conversation_id)
+        found = False
         for _, m in visible:
+            found = True
             if m.visibility is Visibility.PERSONAL:
                 continue
             if actor.ceiling is Visibility.PERSONAL:
@@ -186,4 +221,6 @@ class ConversationService:
                     f"conversation {conversation_id!r} is shared and has messages by {m.author}: only their"
                     " author or an admin may delete it"
                 )
+        if not found:
+            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
         return self.storage.conversations.delete(actor, conversation_id)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -107,7 +107,7 @@ def transcripts(messages: Sequence[ConversationMessage]) -> dict[str, list[Conve
     return grouped
 
 
-def transcript_of(messages: Sequence[ConversationMessage], user: str) -> list[ConversationMessage]:
+def transcript_of(messages: Iterable[ConversationMessage], user: str) -> list[ConversationMessage]:
     """``user``'s transcript (``transcripts``) with what no user said before anyone spoke (an agent's own
     work: its tool results and replies, which are no one's words): what ``extract`` of a logged
     conversation reads for her. Another speaker's turns, and what answers them, are left out."""
@@ -212,7 +212,8 @@ def extract(
         raise OptedOut(f"{actor.user} has opted out of memory: nothing is extracted")
     if conversation_id is not None:
         conversation_id = check_conversation_id(conversation_id)
-        logged = transcript_of(service.conversations.show(conversation_id, actor=actor), actor.user)
+        # the whole conversation, read in pages (``conversations.read_log``), keeping her transcript only
+        logged = transcript_of(service.conversations.read(conversation_id, actor=actor), actor.user)
         if not logged:
             return ExtractReport(extracted=False, reason=(
                 f"{actor.user} said nothing in conversation {conversation_id!r}: only a speaker's own messages"

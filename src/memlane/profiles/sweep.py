@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from ..conversations import read_log
 from ..errors import MemlaneError, OptedOut, StorageError
 from ..extracting import ProfileTarget, extract_messages, logged_ceiling, transcripts
 from ..extraction import Extractor, Message
@@ -233,8 +234,8 @@ def _extract_one(
     )  # fmt: skip
     # Read again as the speaker (with the reading's teams): only what they may read goes into the
     # memories, and only what every reader of the profile's shared memories may read goes into those.
-    visible = [m for seq, m in service.storage.conversations.messages(actor, conversation_id, 100_000, after)
-               if seq <= upto and (reading.only_owner is None or m.owner == reading.only_owner)]  # fmt: skip
+    visible = [m for _, m in read_log(service.storage.conversations, actor, conversation_id, after=after, upto=upto)
+               if reading.only_owner is None or m.owner == reading.only_owner]  # fmt: skip
     mine = transcripts(visible).get(user, [])
     if profile.agent is not None:
         mine = [m for m in mine if m.agent == profile.agent]
