@@ -10,7 +10,10 @@ A request is said the way a user says it to an assistant: "forget that I'm aller
   X", "all the notes about X") — or "about X" right after the verb ("forget about Dana"), or the plural
   "the notes about X";
 * a **statement** otherwise: "that …", "the note about …", "the thing about …", "what I said about …",
-  the fact with the request after it ("Mina is Korean - don't keep that"), or the bare text.
+  the fact with the request after it ("Mina is Korean - don't keep that", "i dont use Spotify anymore so
+  forget that"), a request after what led to it ("I sold the motorbike, forget that I own a Honda
+  CB500"; "it" there is the thing said before: "I quit the choir, forget that I sing in it"), or the
+  bare text. A request said again at the end is framing ("…, please delete it").
 
 Only the words of the request are read (no capitalisation: "Delete everything about…" is a verb, not a
 name), so the rules hold however the request is typed.
@@ -97,7 +100,9 @@ _THEIR = re.compile(r"\b(?:their|his|her)\b", re.IGNORECASE)
 #: the request in a later clause ("we decided against X, so forget everything about it")
 _LATER = re.compile(r"[,;.]\s*(?:(?:so|and|then|now|please)\b\s*,?\s*)*(?=\S)", re.IGNORECASE)
 #: where a request said after its statement starts: a stop or a dash ("…, forget it", "… — remove that")
-_AFTER = re.compile(r"\s*(?:[,;.!?]+|\s[-\u2013\u2014]+)\s*(?=\S)")
+_AFTER = re.compile(
+    r"\s*(?:[,;.!?]+|\s[-\u2013\u2014]+)\s*(?=\S)|\s+(?=so\s+(?:forget|delete|erase|remove)\b)", re.IGNORECASE
+)
 #: a topic said by a pronoun: its name is in the clause before the request
 _PRONOUN = frozenset({"it", "them", "him", "her", "that", "this", "those"})
 #: a capitalised name (a run of capitalised words) in that clause
@@ -118,7 +123,7 @@ _FRAMING = (
 _TAIL = re.compile(
     r"(?:[\s,]+(?:(?:from|out\s+of|in)\s+(?:your|my|the)?\s*(?:memory|memories|notes|records|database)"
     r"|please|thanks|thank\s+you|for\s+me|for\s+good|forever|permanently|completely|entirely|now"
-    r"|any\s*more))+\s*[.!?]*\s*$"
+    r"|any\s*more|(?:please\s+)?(?:forget|delete|erase|remove)\s+(?:it|that|this)))+\s*[.!?]*\s*$"
     r"|\s*[.!?]+\s*$",
     re.IGNORECASE,
 )
@@ -237,6 +242,20 @@ def _read_whole(query: str) -> ForgetRequest:
                 said = _no_longer(query[: clause.start()].strip())
                 if said:
                     return _read("forget " + said)
+        # a statement asked after what led to it: "I sold the motorbike, forget that I own a Honda
+        # CB500", "I quit the choir, please forget that I sing in it" (it: the thing said before)
+        for clause in _LATER.finditer(query):
+            rest = _LEAD.sub("", query[clause.end() :])
+            verb = _VERB.match(rest)
+            if verb is None or _STATEMENT.match(rest[verb.end() :]) is None:
+                continue
+            later = _read(query[clause.end() :])
+            if later.kind != "statement" or not later.text or later.text.lower() in _PRONOUN:
+                continue
+            thing = _THING_BEFORE.search(query[: clause.start()])
+            if thing is not None:
+                later = ForgetRequest("statement", _IT_LAST.sub(" " + thing.group(), later.text))
+            return later
         # the request in a later clause: "we decided against X, so forget everything about it"
         for clause in _LATER.finditer(query):
             later = _read(query[clause.end() :])
@@ -254,11 +273,16 @@ def _read_whole(query: str) -> ForgetRequest:
     return found
 
 
+#: the thing a clause before a request ends with ("I quit the choir"), that "it" in the request names
+_THING_BEFORE = re.compile(r"\b(?:the|my|our)\s+[a-z][\w-]*$", re.IGNORECASE)
+#: "it" ending a statement ("forget that I sing in it")
+_IT_LAST = re.compile(r"\s+it$", re.IGNORECASE)
+
 #: a fact said to hold no longer: "I don't take metformin anymore", "I'm not vegan any more", "Ana no
 #: longer works at Initech"
 _NO_LONGER = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
 _NOT = re.compile(
-    r"\b(?:(?:do|does|did)\s+not|don't|doesn't|didn't|no\s+longer)\s+|(?<=')m\s+not\b|\b(?:am|is|are)\s+not\b"
+    r"\b(?:(?:do|does|did)\s+not|don'?t|doesn'?t|didn'?t|no\s+longer)\s+|(?<=')m\s+not\b|\b(?:am|is|are)\s+not\b"
     r"|\b(?:is|are)n't\b|\s*\bany\s?more\b",
     re.IGNORECASE,
 )
