@@ -51,6 +51,19 @@ is another thing), an ordinal as its number ("the 14th"), an hour as a number or
 "10:00"), and what is going on or will be ("I'm moving house") is not a past clause of the same verb
 ("I moved house in March 2021").
 
+A word of the statement may be said otherwise (statements only; ``_said_otherwise``): another form of
+its verb ("gave" / "giving"), a word WordNet relates to it in its first two senses (a synonym or a
+derivation, ``consolidation.lexicon.related``: "I earn" / "My salary is", "kids" / "children"; in
+another part of speech only as the memory's subject, never before another noun it does not say: not
+"maternity leave" for "pregnant", "membership number" for "member"), or a noun that is a kind of its
+noun ("sertraline" for "antidepressants"); then the memory's word stands for it in the other rules. A
+light verb ("going", "getting") is no word to hold when two others are left ("I'm going to the dentist
+on Monday" / "I have a dentist appointment on Monday"), "used to" says when, not what; an amount is
+read one way ("£50" = "50 pounds" = "50 quid", "55k" = "55,000"), a day of the month without its month
+is filled out by the memory's ("the 12th" / "12 August"); a negation in another clause than the
+statement's words negates another fact ("…, that my wife doesn't know about"), and a memory that gives
+the statement as its reason states it ("My wife locks the door at night because I sleepwalk").
+
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
 entity; never another entity with a similar name: "Dan" is not "Dana"; of a name several entities fit,
@@ -95,6 +108,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .. import text
+from ..consolidation import lexicon
+from ..consolidation.paraphrases import LIGHT_VERBS
 from ..graph.given_names import is_given_name
 from ..graph.linking import candidate_of, entity_senses
 from ..graph.name_forms import KINSHIP_WORDS
@@ -104,9 +119,10 @@ from ..graph.said import relations, said_of
 from ..graph.senses import TYPE_CLASSES, class_of_noun, sense_of, senses_conflict
 from ..models import Actor, Entity, Memory
 from ..storage.base import Store
-from ..text.claims import analyse
+from ..text.claims import Claim, analyse
 from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
 from ..text.lexicon import lemminflect
+from ..text.numbers import spelled_value
 from .parties import (
     RELATION_STEMS,
     RELATIONS,
@@ -1515,10 +1531,15 @@ def _statement(
 ) -> list[str]:
     """The memories saying ``said``; ``clause=False``: a topic's phrase ("my flight to Lisbon"), read as
     a phrase (only a possessor must agree) and with no negation to agree."""
-    said = _as_speaker(said)
+    said = _amounts(_as_speaker(said))
     if clause:
         said = _clause_asked(_apostrophes(said))
     wanted = _words(said)
+    if clause and _USED_TO.search(said):
+        # "I used to smoke": "used" says when, not what ("I smoked twenty a day for ten years")
+        wanted = _Words(wanted.stems, wanted.written, tuple(t for t in wanted.terms if t[0] != "used"))
+    if clause:
+        wanted = _without_light_verbs(said, wanted)
     if not wanted.terms:
         return []
     need = max(1, math.ceil(coverage * len(wanted.terms) - 1e-9))
@@ -1551,70 +1572,244 @@ def _statement(
         and not re.search(rf"(?<![\w'-]){re.escape(written)}'s?(?![\w-])", text.key_fold(said).lower())
     ]
     namesakes = _namesakes(said, store, actor) if clause else {}
+    base = wanted
     out: list[str] = []
     for hit in recall(said):
         # "The user …" is the caller only in a memory about the caller (extraction's related_user)
-        content = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
-        words = _words(content)
-        names = frozenset(stem for _, stem, capitalised in words.terms if capitalised)
-        missing = [term for term in wanted.terms if not _same(term, words, names)]
-        if len(wanted.terms) - len(missing) < need or decisive.intersection(missing):
-            continue  # too few of its words, or one that names what the statement is of
-        if any(_only_in_compound(term[0], content, wanted) for term in decisive if not term[2]):
-            continue  # "My mother-in-law had a stroke" is not "my mother had a stroke"
-        subject = _subject(content, words)
-        if not _same_subject(asked, subject, wanted, content, owners):
-            continue
-        if clause and _someone_elses_act(asked, subject, content, store, actor, hit.id):
-            continue  # "I told Hamid about the redundancy" is not "Hamid told me he's being made redundant"
-        if (
-            clause
-            and asked is not None
-            and not asked.clause
-            and "i" in owners
-            and _qualified(content, wanted)
-        ):
-            continue  # "my address" is not "The office address is 1 Main Street"
-        if (
-            clause
-            and asked is not None
-            and (
-                not asked.clause
-                and ("i" in owners or common_thing(said))
-                or _SPEAKER_OPENS.match(said) is not None
-            )
-        ):
-            # "my weight" is not "Rory weighs 14 stone", "my DUI" not "My friend Josh got a DUI", "I got
-            # a parking fine in Bristol" not "My brother got a parking fine in Bristol"; a thing said by
-            # common nouns alone is the speaker's as "my X" is ("the IVF" is not "My sister had IVF")
-            people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
-            if said_of_another(content, said, people):
+        whole = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
+        # the memory whole, then a reason it gives ("My wife locks the door at night because I sleepwalk")
+        for content in (whole, *_reasons(whole)) if clause else (whole,):
+            content = _amounts(content)
+            words = _words(content)
+            names = frozenset(stem for _, stem, capitalised in words.terms if capitalised)
+            missing = [term for term in base.terms if not _same(term, words, names)]
+            # a word the memory says otherwise ("I earn" / "My salary", "going to the dentist" / "have a
+            # dentist appointment", "gave up" / "giving up"): the memory's word stands for it from here on
+            subject = _subject(content, words)
+            head = subject.head if subject is not None else frozenset()
+            otherwise = {
+                term: word
+                for term in missing
+                if clause and (word := _said_otherwise(term, words, content, head, base))
+            }
+            missing = [term for term in missing if term not in otherwise]
+            if len(base.terms) - len(missing) < need or decisive.intersection(missing):
+                continue  # too few of its words, or one that names what the statement is of
+            wanted = _as_said(base, otherwise)
+            if any(_only_in_compound(term[0], content, wanted) for term in decisive if not term[2]):
+                continue  # "My mother-in-law had a stroke" is not "my mother had a stroke"
+            if not _same_subject(asked, subject, wanted, content, owners):
                 continue
-        people = [e.name for e in _entities_of(store, actor, hit.id) if e.type == "person"]
-        if _for_another(content, wanted, people):
-            continue  # "the dentist appointment on the 18th" is not "Dentist appointment for Maya on 18 April"
-        if not _same_owners(owned, _owned(content), wanted):
-            continue
-        if clause and asked is not None and asked.clause and _only_as_modifier(content, said, wanted, asked):
-            continue  # "my cousin is in prison" is not "My cousin works as a prison officer"
-        if clause and negated != ("not" in text.content_words(content)):
-            continue  # "I don't eat meat" is no restatement of "I eat meat"
-        if clause and _other_value(said, content):
-            continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
-        if clause and _other_time(said, content):
-            continue  # "I'm moving house in March" is not "I moved house in March 2021"
-        if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
-            continue
-        if clause and any(_only_possessor(n, content, wanted) for n in objects):
-            continue  # "I'm in love with Birgit" is not "I love Birgit's cinnamon buns"
-        if namesakes and _a_namesakes(namesakes, hit.content, _entities_of(store, actor, hit.id)):
-            continue  # "Mateo Herrera at work is allergic to bee stings" is not Mateo's
-        if _other_title(said, content):
-            continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
-        if value and not _gives(value, content):
-            continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
-        out.append(hit.id)
+            if clause and _someone_elses_act(asked, subject, content, store, actor, hit.id):
+                continue  # "I told Hamid about the redundancy" is not "Hamid told me he's being made redundant"
+            if (
+                clause
+                and asked is not None
+                and not asked.clause
+                and "i" in owners
+                and _qualified(content, wanted)
+            ):
+                continue  # "my address" is not "The office address is 1 Main Street"
+            if (
+                clause
+                and asked is not None
+                and (
+                    not asked.clause
+                    and ("i" in owners or common_thing(said))
+                    or _SPEAKER_OPENS.match(said) is not None
+                )
+            ):
+                # "my weight" is not "Rory weighs 14 stone", "my DUI" not "My friend Josh got a DUI", "I got
+                # a parking fine in Bristol" not "My brother got a parking fine in Bristol"; a thing said by
+                # common nouns alone is the speaker's as "my X" is ("the IVF" is not "My sister had IVF")
+                people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
+                if said_of_another(content, said, people):
+                    continue
+            people = [e.name for e in _entities_of(store, actor, hit.id) if e.type == "person"]
+            if _for_another(content, wanted, people):
+                continue  # "the dentist appointment on the 18th" is not "Dentist appointment for Maya on 18 April"
+            if not _same_owners(owned, _owned(content), wanted):
+                continue
+            if (
+                clause
+                and asked is not None
+                and asked.clause
+                and _only_as_modifier(content, said, wanted, asked)
+            ):
+                continue  # "my cousin is in prison" is not "My cousin works as a prison officer"
+            if clause and negated != _negated(content, wanted, negated):
+                continue  # "I don't eat meat" is no restatement of "I eat meat"
+            if clause and _other_value(said, content):
+                continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
+            if clause and _other_time(said, content):
+                continue  # "I'm moving house in March" is not "I moved house in March 2021"
+            if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
+                continue
+            if clause and any(_only_possessor(n, content, wanted) for n in objects):
+                continue  # "I'm in love with Birgit" is not "I love Birgit's cinnamon buns"
+            if namesakes and _a_namesakes(namesakes, hit.content, _entities_of(store, actor, hit.id)):
+                continue  # "Mateo Herrera at work is allergic to bee stings" is not Mateo's
+            if _other_title(said, content):
+                continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
+            if value and not _gives(value, content):
+                continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
+            out.append(hit.id)
+            break
     return out
+
+
+#: a clause giving a reason: "because I sleepwalk", "since giving up sugar" (not "because of …", a noun)
+_REASON = re.compile(r"\b(?:because|since)\s+(?!of\b)(?P<clause>[^,;]*[^\W\d_][^,;]*)", re.IGNORECASE)
+
+
+def _reasons(content: str) -> list[str]:
+    """The reason clauses of ``content`` ("My wife locks the front door at night *because I sleepwalk*"):
+    a memory that gives the statement as its reason states it, whoever its main clause is of."""
+    return [m.group("clause").strip() for m in _REASON.finditer(content) if m.start() > 0]
+
+
+#: an amount of money by its sign or a word for its unit ("£50", "50 quid", "$20", "55k"): read as the
+#: number and the unit's name, so that "£50" says "50 pounds"
+_MONEY_SIGN = re.compile(r"([£$€])\s?(\d[\d,]*(?:\.\d+)?)(?:\s?(k)\b)?", re.IGNORECASE)
+_THOUSANDS = re.compile(r"\b(\d+)k\b", re.IGNORECASE)
+_SIGN_UNITS = {"£": "pounds", "$": "dollars", "€": "euros"}
+_UNIT_WORDS = re.compile(r"(?<=\d)(\s+)(?:quid)\b|(?<=\d)(\s+)(?:bucks)\b", re.IGNORECASE)
+
+
+def _amounts(text_: str) -> str:
+    """``text_`` with its amounts of money written one way: a sign as its unit's name after the number
+    ("£65,000" -> "65,000 pounds"), "quid" as "pounds", "bucks" as "dollars", thousands by "k" in
+    full ("55k" -> "55,000")."""
+    if not any(ch.isdigit() for ch in text_):
+        return text_
+
+    def signed(match: re.Match[str]) -> str:
+        number = match.group(2) + (",000" if match.group(3) else "")
+        return f"{number} {_SIGN_UNITS[match.group(1)]}"
+
+    text_ = _MONEY_SIGN.sub(signed, text_)
+    text_ = _THOUSANDS.sub(r"\1,000", text_)
+    return _UNIT_WORDS.sub(lambda m: " pounds" if m.group(1) is not None else " dollars", text_)
+
+
+#: "I used to smoke": a habit in the past, said by "used to" and a verb
+_USED_TO = re.compile(r"\bused\s+to\s+[^\W\d_]", re.IGNORECASE)
+
+
+def _verb_lemmas(word: str) -> frozenset[str]:
+    return frozenset(lemminflect().getAllLemmas(word).get("VERB", ()))
+
+
+def _said_otherwise(
+    term: tuple[str, str, bool], words: _Words, content: str, subject: frozenset[str], wanted: _Words
+) -> str | None:
+    """The stem of a word of ``content`` (``words``: its content words) that says ``term`` (a request's
+    word the memory does not hold) in another form or word: another form of one verb ("gave" /
+    "giving"); a word WordNet relates to it, one synset or a derivation
+    ("kids" / "children", "hospital" / "infirmary": ``lexicon.related``, the first ``_SENSES`` senses
+    of each), never its opposite, and in another part of speech only as the memory's subject ("I earn"
+    / "My salary is": not "for the pregnancy" for "I'm pregnant", "maternity leave"); or, of a word that is only a noun, a noun that is a kind of it in its first sense
+    ("sertraline" for "antidepressants"). Not a name (capitalised) nor a number, on either side, nor a
+    word said only before a noun the request does not say, naming another thing ("My National Trust
+    *membership number*" for "I'm a member of the National Trust", "*maternity leave*")."""
+    written, _, capitalised = term
+    if capitalised or any(ch.isdigit() for ch in written):
+        return None
+    lemmas = _verb_lemmas(written)
+    said = [w.lower() for w in _WORD.findall(text.key_fold(content))]
+    for other, stem, other_capitalised in words.terms:
+        if other_capitalised or any(ch.isdigit() for ch in other):
+            continue
+        places = [at for at, w in enumerate(said) if w == other]
+        if places and all(_before_another_noun(said, at, wanted) for at in places):
+            continue
+        if lemmas and lemmas & _verb_lemmas(other):
+            return stem
+        related = lexicon.related(written, other, _SENSES) and not lexicon.opposed(written, other, _SENSES)
+        if related and (stem in subject or lexicon.part_of_speech(written) == lexicon.part_of_speech(other)):
+            return stem
+        if _noun_only(written) and _noun_only(other) and _narrower(other, written):
+            return stem
+    return None
+
+
+def _before_another_noun(words: list[str], at: int, wanted: _Words) -> bool:
+    """``words[at]`` stands before a word that can be a noun ("membership *number*", "maternity
+    *leave*"), of no stem of ``wanted``."""
+    if at + 1 >= len(words) or not words[at + 1].isalpha():
+        return False
+    stems = text.tokenize(words[at + 1])
+    return (
+        bool(stems)
+        and "NOUN" in _readings(words[at + 1])
+        and not any(_near(stems[0], w) for w in wanted.stems)
+    )
+
+
+#: how many of a word's WordNet senses (per part of speech, most frequent first) may relate it to
+#: another: fewer than consolidation's ``lexicon.SENSES`` (4), a deletion being final ("band" and "lot"
+#: share a third sense)
+_SENSES = 2
+#: how many steps up WordNet's hypernyms a noun may be a kind of a request's noun ("sertraline" ->
+#: "SSRI" -> "antidepressant")
+_KIND_DEPTH = 3
+
+
+@functools.lru_cache(maxsize=4096)
+def _narrower(narrow: str, broad: str) -> bool:
+    """``narrow`` is a kind of ``broad`` (first senses only): "sertraline" of "antidepressant", not the
+    other way round, nor two kinds of one thing."""
+    below = lexicon.senses(narrow, 1)
+    above = lexicon.senses(broad, 1)
+    if not below or not above or below & above:
+        return False
+    return any(above & lexicon.hypernyms(sense, _KIND_DEPTH) for sense in below)
+
+
+#: particles that make a light verb a verb of its own ("gave up", "get over", "took off")
+_PARTICLES = frozenset({"up", "off", "out", "over", "away", "back", "down", "in", "on"})
+
+
+def _without_light_verbs(said: str, wanted: _Words) -> _Words:
+    """``wanted`` without its light verbs ("going", "getting": ``paraphrases.LIGHT_VERBS``, as "have" is
+    a stopword already) when at least two other words are left to say the fact: a light verb says
+    little of its own ("I'm going to the dentist on Monday" / "I have a dentist appointment on Monday",
+    and "Seung-hoon is getting married" is still not "Seung-hoon got a job"). Not one with a particle
+    ("gave up sugar")."""
+    words = [w.lower() for w in _WORD.findall(text.key_fold(said))]
+    light = {
+        w
+        for at, w in enumerate(words)
+        if _light(w) and (at + 1 == len(words) or words[at + 1] not in _PARTICLES)
+    }
+    kept = tuple(t for t in wanted.terms if t[0] not in light)
+    if len(kept) == len(wanted.terms) or len(kept) < 2:
+        return wanted
+    return _Words(wanted.stems, wanted.written, kept)
+
+
+def _as_said(wanted: _Words, otherwise: dict[tuple[str, str, bool], str]) -> _Words:
+    """``wanted`` with the memory's words for its words (``_said_otherwise``) among its stems."""
+    if not otherwise:
+        return wanted
+    return _Words(wanted.stems | frozenset(otherwise.values()), wanted.written, wanted.terms)
+
+
+#: where a sentence's clauses part: a comma or a semicolon, a conjunction, a relative pronoun
+_CLAUSE_BREAK = re.compile(r"[,;]|\s(?:because|since|so|but|although|though|that|which|who)\s", re.IGNORECASE)
+
+
+def _negated(content: str, wanted: _Words, asked_negated: bool) -> bool:
+    """``content`` negates what it says of the request's words: a negation in a clause that holds one
+    of them, or in the whole sentence when the request is negated itself. A negation in another clause
+    negates another fact ("I have a second phone, a cheap Nokia, that my wife doesn't know about",
+    "Oscar told me he's gay, he hasn't told his parents")."""
+    if asked_negated or "not" not in text.content_words(content):
+        return "not" in text.content_words(content)
+    for part in _CLAUSE_BREAK.split(content):
+        if "not" in text.content_words(part) and set(text.tokenize(part)) & wanted.stems:
+            return True
+    return False
 
 
 #: contractions typed without their apostrophe ("im pregnant", "ive moved", "i dont eat meat"): only
@@ -1686,9 +1881,13 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
     """A noun the request says of its subject ("my cousin is in *prison*") that ``content`` holds only
     before another noun the request does not say, naming another thing ("My cousin works as a *prison
     officer*", "Dad's *diabetes clinic* is on 3 June"). Words of the request's subject are left alone
-    ("my gym membership" still speaks of "my gym")."""
+    ("my gym membership" still speaks of "my gym"), and so is the object of a light verb when the
+    request's verb is one ("I have a *dentist appointment*" for "I'm going to the dentist")."""
     words = [w.lower() for w in _WORD.findall(text.key_fold(content))]
     request = [w.lower() for w in _WORD.findall(text.key_fold(said))]
+    # (a request by a light verb, "I'm going to the dentist", and the thing said as a light verb's object,
+    # "I have a dentist appointment": the thing the verb goes to, not another)
+    light = any(_light(w) for w in request)
     for written, stem, capitalised in wanted.terms:
         if capitalised or stem in asked.head | asked.possessor or "NOUN" not in _readings(written):
             continue
@@ -1697,10 +1896,18 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
         before = {_word_before(request, i) for i in _places(request, stem)}
         places = _places(words, stem)
         if places and all(
-            _word_before(words, i) not in before and _foreign_noun_after(words, i, wanted) for i in places
+            _word_before(words, i) not in before
+            and _foreign_noun_after(words, i, wanted)
+            and not (light and _light(_word_before(words, i)))
+            for i in places
         ):
             return True
     return False
+
+
+def _light(word: str | None) -> bool:
+    """``word`` is a form of a light verb ("have", "got": ``paraphrases.LIGHT_VERBS``)."""
+    return word is not None and bool(_verb_lemmas(word) & LIGHT_VERBS)
 
 
 def _places(words: list[str], stem: str) -> list[int]:
@@ -1724,10 +1931,11 @@ def _foreign_noun_after(words: list[str], at: int, wanted: _Words) -> bool:
         return False
     after = words[at + 1]
     stems = text.tokenize(after)
-    # (a word of letters: "training 5 days a week" is no compound)
+    # (a word of letters: "training 5 days a week", "smoked twenty a day" are no compounds)
     return (
         bool(stems)
         and after.isalpha()
+        and spelled_value(after) is None
         and _noun_only(after)
         and not any(_near(stems[0], w) for w in wanted.stems)
     )
@@ -1875,9 +2083,19 @@ def _other_value(said: str, content: str) -> bool:
     a, b = asked[0], stated[0]
     if a.verb != b.verb or a.subject - a.possessor != b.subject - b.possessor:
         return False
-    gone = [w for w in a.value if not any(_same_value(w, v) for v in b.value)]
-    added = [v for v in b.value if not any(_same_value(v, w) for w in a.value)]
+    # (an ordinal is its number: "the 12th" is the 12 of "on 12 August")
+    mine = {_ORDINAL.sub(r"\1", w) for w in a.value}
+    theirs = {_ORDINAL.sub(r"\1", w) for w in b.value}
+    gone = [w for w in mine if not any(_same_value(w, v) for v in theirs)]
+    added = [v for v in theirs if not any(_same_value(v, w) for w in mine)]
+    if not mine & _MONTH_STEMS and any(w.isdigit() for w in mine):
+        # a day of the month said without its month: the memory's month fills the date out
+        added = [v for v in added if v not in _MONTH_STEMS]
     return bool(gone and added)
+
+
+#: the months' stems, as a claim's value holds them
+_MONTH_STEMS = frozenset(stem for month in MONTH_NAMES.split("|") for stem in text.tokenize(month))
 
 
 def _for_another(content: str, wanted: _Words, people: Sequence[str]) -> bool:
@@ -1939,7 +2157,22 @@ def _other_time(said: str, content: str) -> bool:
     if not asked or not stated:
         return False
     a, b = asked[0], stated[0]
-    return bool(a.verb) and a.verb == b.verb and a.verb != "be" and not a.past and b.past
+    return bool(a.verb) and _one_verb(a, b) and a.verb != "be" and not a.past and b.past
+
+
+def _one_verb(a: Claim, b: Claim) -> bool:
+    """Two clauses say one verb: the same, a synonym ("I'm moving to Canada" / "I went to Canada in
+    2015"), or a light verb and the word it carries ("Zoe is getting married" / "Zoe got married")."""
+    if a.verb == b.verb:
+        return True
+    if not a.verb or not b.verb:
+        return False
+    if lexicon.related(a.verb, b.verb, _SENSES, verbs=True):
+        return True
+    return any(
+        x.verb in LIGHT_VERBS and any(_near(stem, v) for stem in text.tokenize(y.verb) for v in x.value)
+        for x, y in ((a, b), (b, a))
+    )
 
 
 #: a clause of what is going on or will be: a subject, then a progressive or future auxiliary
