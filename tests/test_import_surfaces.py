@@ -70,6 +70,7 @@ def test_rest_and_remote_sdk(tmp_path: Path) -> None:
                 "conversations": None,  # only with conversations=true
                 "graph": None,  # only when a memlane export holds an entity graph
                 "remapped": {},  # only a memlane export's restore gives ids anew
+                "warnings": [],  # only a memlane export holding fewer lines than its header announces
             }
             # an upload larger than a JSON body may be (1 MiB) is accepted: blank lines pad it
             big = (

@@ -520,6 +520,8 @@ def import_cmd(ctx: click.Context, source: str, fmt: str | None, conversations: 
     def human(r: Any) -> str:
         lines = [f"{r.vendor}: imported {r.imported}, already there {r.skipped_duplicates},"
                  f" skipped {len(r.skipped_invalid)}"]  # fmt: skip
+        for item in r.warnings:
+            lines.append(f"  warning: {item['reason']}")
         renamed = len(r.remapped) + (len(r.graph.remapped) if r.graph is not None else 0)
         if renamed:
             lines.append(

@@ -336,6 +336,10 @@ class ImportResult(_Frozen):
     #: restoring a memlane export: the memories it restored, each under an id of the scope it is restored
     #: in (exported id -> new id), whoever holds its own (docs/import.md, "Ids")
     remapped: dict[str, str] = Field(default_factory=dict)
+    #: restoring a memlane export that holds fewer memory or graph lines than its header announces (cut
+    #: short, or edited by hand): one item each, ``kind`` (memories, graph), ``expected`` (the header's
+    #: count), ``read`` (the lines the file holds) and ``reason``; what the file holds is restored
+    warnings: tuple[dict[str, Any], ...] = ()
 
 
 class ForgetResult(_Frozen):

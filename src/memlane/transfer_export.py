@@ -235,8 +235,24 @@ def restore(
         graph = restore_graph(txn, actor, batch.graph, same, invalid) if batch.graph else None
     return ImportResult(
         vendor="memlane", imported=imported, skipped_duplicates=duplicates, skipped_invalid=tuple(invalid),
-        graph=graph, remapped=remapped,
+        graph=graph, remapped=remapped, warnings=_shortfalls(batch),
     )  # fmt: skip
+
+
+def _shortfalls(batch: Batch) -> tuple[dict[str, Any], ...]:
+    """Where the file holds fewer memory or graph lines than its header announces: an export cut short
+    at a line's end (a copy or download that stopped) reads as a valid file, and is restored as it is,
+    so the answer says so. A file edited by hand to leave lines out is short as well, and is told the same."""
+    held = {"memories": len(batch.records), "graph": len(batch.graph)}
+    named = {"memories": "memories", "graph": "entity graph lines"}
+    found = []
+    for kind, read in held.items():
+        expected = batch.announced.get(kind)
+        if expected is not None and read < expected:
+            reason = (f"the file holds {read:,} of the {expected:,} {named[kind]} its header announces (cut"
+                      f" short, or edited): the {expected - read:,} missing were not restored")  # fmt: skip
+            found.append({"kind": kind, "expected": expected, "read": read, "reason": reason})
+    return tuple(found)
 
 
 def _scope(m: Memory, actor: Actor) -> tuple[str, str, str]:

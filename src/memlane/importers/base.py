@@ -48,6 +48,9 @@ class Batch:
     records: list[dict[str, Any]] = field(default_factory=list)
     #: the entity graph of a memlane export: (line number, kind, row), kind entity/edge/link/merge
     graph: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    #: a memlane export's header: the memory lines (``count``) and graph lines (``graph_count``) it
+    #: announces, None where it names no count (compared with what the file holds by ``restore``)
+    announced: dict[str, int | None] = field(default_factory=dict)
     _seen: dict[str, int] = field(default_factory=dict)
 
     def add(self, fact: Fact) -> None:

@@ -59,6 +59,10 @@ def parse_memlane(source: Source) -> Batch:
                 f"{entry.name} is a memlane export of version {header.get('version')!r}; this memlane reads"
                 f" version {VERSION}; nothing was imported"
             )
+        batch.announced = {
+            "memories": _count(header.get("count")),
+            "graph": _count(header.get("graph_count")),
+        }
         for number, line in enumerate(f, start=2):
             if not line.strip():
                 continue
@@ -88,5 +92,12 @@ def parse_memlane(source: Source) -> Batch:
                 )
             batch.records.append(memory)
     if not batch.records and not batch.graph:
-        raise InvalidInput(f"{entry.name} is a memlane export with no memories; nothing was imported")
+        announced = batch.announced["memories"]
+        cut = f" (its header announces {announced:,}: cut short, or edited)" if announced else ""
+        raise InvalidInput(f"{entry.name} is a memlane export with no memories{cut}; nothing was imported")
     return batch
+
+
+def _count(value: Any) -> int | None:
+    """A count the header announces, or None (absent, or not a count: the file was edited)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
