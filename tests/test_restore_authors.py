@@ -31,7 +31,10 @@ def _file(stack: Stack, url: str, tag: str) -> list[str]:
     lines = httpx.get(
         f"{url}/v1/memory/export", headers=bearer(stack.admin_key), timeout=60
     ).text.splitlines()
-    template = json.loads(lines[1])["memory"]
+    # the template is the memory just stored: restored memories keep their file's created_at (the
+    # template's), so the export's order among them is by their random ids, not by when they came
+    template = next(r["memory"] for r in map(json.loads, lines[1:])
+                    if r.get("memory", {}).get("content") == "A line to export")  # fmt: skip
     shared = template | {"id": str(uuid.uuid4()), "content": f"The deploy freeze starts Friday {tag}",
                          "owner": "workspace", "visibility": "shared", "author": "bob"}  # fmt: skip
     personal = template | {"id": str(uuid.uuid4()), "content": f"I keep a spare key {tag}", "author": "bob"}
