@@ -344,6 +344,9 @@ _NON_WORD = re.compile(r"[^\w@.+#/-]+|(?<!\w)[.#/-]|[.#/-](?!\w)")
 _SPACES = re.compile(r"\s+")
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _LOCAL_SPLIT = re.compile(r"[._+-]+|\d+")
+#: a user name or handle (``_handle_person``): lower-case letters and digits, words joined by "." "_" or
+#: "-", an "@" before it or not ("mkeller", "@priyar", "chidi.okafor", "otto-l", "weili88")
+_HANDLE = re.compile(r"^@?[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*$")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1077,6 +1080,41 @@ def _email_person(address: str) -> tuple[list[str], str]:
     return tokens, main
 
 
+def _handle_person(name: str) -> list[str] | None:
+    """The name tokens of a user name or handle read as an e-mail address's local part is
+    ("@priyar" -> ["priyar"], "chidi.okafor" -> ["chidi", "okafor"]), or None when ``name`` is not
+    written as one (:data:`_HANDLE`: lower case, no space; a single word of four letters or more, or one
+    with an "@", a digit or a separator in it)."""
+    text = name.strip()
+    if not _HANDLE.match(text) or (len(text) < 4 and text.isalpha()):
+        return None
+    tokens = [t for t in _LOCAL_SPLIT.split(text.lstrip("@")) if len(t) > 1 or t.isalpha()]
+    return tokens or None
+
+
+def _same_handle(name: str, tokens: list[str], candidate: Candidate) -> bool:
+    """The candidate is known by this very user name ("jsmith" for the John Smith known as "jsmith"):
+    one account, before a person whose names the handle only runs together ("Jane Smith", known as
+    "j-smith" too). Not a lone given name written in lower case ("maria")."""
+    if len(tokens) == 1 and is_given_name(tokens[0]):
+        return False
+    mine = name.strip().lstrip("@").casefold()
+    return any(known.strip().lstrip("@").casefold() == mine for known in _names_of(candidate))
+
+
+def _local_part_keys(tokens: list[str]) -> set[str]:
+    """The keys an e-mail address's local part or a handle is looked up by: each of its tokens, the
+    tokens' given-name forms, and of a single token the names it may end with or be without its last
+    letter (``_local_part_fit``: "jkask" is found as "kask", "weili" as "li", "liwei" as "wei", "priyar"
+    as "priya"; a person is filed under each of their names)."""
+    keys = {f"p:{t}" for t in tokens}
+    for t in tokens:
+        keys |= {f"p:{form}" for form in _given_name_forms(t)}
+    if len(tokens) == 1 and (word := tokens[0]).isalpha() and len(word) >= 4:
+        keys |= {f"p:{word[:-1]}"} | {f"p:{word[i:]}" for i in range(1, len(word) - 1)}
+    return keys
+
+
 # ----------------------------------------------------------------------------------------------
 # Blocking: which stored entities a mention could be (the store indexes these keys)
 # ----------------------------------------------------------------------------------------------
@@ -1091,10 +1129,7 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
     kind = _type(type)
     if _EMAIL.match(name.strip()):
         tokens, _ = _email_person(name)
-        keys |= {f"p:{t}" for t in tokens}
-        for t in tokens:
-            keys |= {f"p:{form}" for form in _given_name_forms(t)}
-        return frozenset(keys)
+        return frozenset(_local_part_keys(tokens))
     if kind is not EntityType.PERSON and (ship := without_vessel_prefix(name)) is not None:
         keys |= blocking_keys(ship, type)  # "MV Aegean Star" is found as "Aegean Star"
     if kind is None or kind in _ORGANISATIONS:
@@ -1133,6 +1168,8 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
                         keys |= {f"p:{form}" for form in _given_name_forms(spelt[0])}
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
+            if (handle := _handle_person(name)) is not None:
+                keys |= _local_part_keys(handle)  # "mkeller" is found as Matthias Keller
             # a kinship word alone ("Abbu", "Mẹ") is found as the relative another such word ("Dad") or a
             # sentence ("Walter Jensen is my father") named (``_by_kin``)
             keys |= {KIN_KEY + kin for kin in kin_alone(name)}
@@ -1260,6 +1297,7 @@ _RANK = {
     "grown": 2.5,
     "partial": 2.0,
     "form": 1.9,
+    "handle": 1.85,
     "affiliated": 1.8,
     "clipped": 1.7,
     "completed": 1.6,
@@ -1743,7 +1781,17 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         return _email_fit(name, ctype, candidate)
     compare_as = kind or ctype
     if compare_as is EntityType.PERSON:
-        return _person_fit(name, candidate)
+        handle = _handle_person(name)
+        if handle is not None and _same_handle(name, handle, candidate):
+            return "nickname"
+        how = _person_fit(name, candidate)
+        if how is None and handle is not None:
+            # a user name ("mkeller", "@priyar", "chidi.okafor"): read as an e-mail address's local part
+            # with no domain to back a lone given name
+            # (weaker than a name the candidate is known by: "jsmith" is the John Smith known as "jsmith"
+            # before a Jane Smith whose names it also runs together)
+            how = "handle" if _local_part_fit(handle, candidate, corroborated=False) else None
+        return how
     if _same_vessel(name, compare_as, _names_of(candidate)):
         return "exact"  # "Aegean Star" / "MV Aegean Star": a ship's name without its prefix
     if compare_as in _ORGANISATIONS:
@@ -2142,18 +2190,29 @@ def _email_fit(name: str, ctype: EntityType | None, candidate: Candidate) -> str
     if ctype not in (None, EntityType.PERSON):
         return None
     tokens, domain = _email_person(name)
-    if len(tokens) == 1:
-        # "jdoe@", "johndoe@", "doej@": a given name's initial or whole and the surname, run together
-        for known in _names_of(candidate):
-            parts = _person_tokens(known)
-            if len(parts) >= 2:
-                first, last = parts[0], parts[-1]
-                if tokens[0] in {first[0] + last, first + last, last + first[0], last + first}:
-                    return "partial"
     corroborated = any(
         v.startswith("email:") and v.endswith("@" + name.partition("@")[2].casefold())
         for v in candidate.external_ids
     ) or any(_organisation_base(a) == domain for a in candidate.affiliations)
+    return _local_part_fit(tokens, candidate, corroborated=corroborated)
+
+
+def _local_part_fit(tokens: list[str], candidate: Candidate, *, corroborated: bool) -> str | None:
+    """How the name tokens of an e-mail address's local part or of a handle (``_handle_person``) fit a
+    person: "partial" for a name they spell, "nickname" for the name as the person writes it, or None.
+    A lone given name or surname only when ``corroborated`` (the address's domain is the person's)."""
+    if len(tokens) == 1:
+        # "jdoe", "johndoe", "doej", "doejohn", "johnd": a given name's initial or whole and the
+        # surname (or its initial), run together
+        for known in _names_of(candidate):
+            parts = _person_tokens(known)
+            if len(parts) >= 2 and len(parts[-1]) > 1:
+                first, last = parts[0], parts[-1]
+                runs = {first[0] + last, first + last, last + first[0], last + first}
+                if len(first) > 1:
+                    runs.add(first + last[0])
+                if tokens[0] in runs:
+                    return "partial"
     best = None
     for known in _names_of(candidate):
         # "robert.smith@…" names a person; "bob@acme.com" only with the domain to back it
@@ -3097,7 +3156,7 @@ def _resolve(
             # but still a person the name fits (another who fits as well is no more certain)
             conflicted.setdefault(how, []).append(candidate)
             continue
-        if how in ("partial", "form", "clipped") and (
+        if how in ("partial", "form", "handle", "clipped") and (
             _introduced_alone(mention, kind, candidate) or _new_alone(mention, kind, candidate)
         ):
             # "Farah is my yoga friend" with Dr. Farah Haddad known: a lone name that the text
@@ -3160,7 +3219,9 @@ def _resolve(
             # says the mention is to the writer is not who the candidate is; still a person it fits
             conflicted.setdefault(how, []).append(candidate)
             continue
-        if how in ("partial", "form", "clipped", "nickname") and _works_elsewhere(mention, kind, candidate):
+        if how in ("partial", "form", "handle", "clipped", "nickname") and _works_elsewhere(
+            mention, kind, candidate
+        ):
             # "Tom from our IT helpdesk" with Cllr Tom Hadley known as "the councillor": a lone given
             # name said to be from a part of an organisation that no sentence that named the candidate
             # speaks of, and those sentences say what the candidate is; still a person it fits
@@ -3286,6 +3347,7 @@ def _resolve(
                 "shortened",
                 "partial",
                 "form",
+                "handle",
                 "grown",
                 "affiliated",
                 "clipped",
