@@ -31,7 +31,7 @@ from datetime import timedelta
 from typing import Any
 
 from .errors import Forbidden, InvalidInput, NotFound, StorageError, Unauthorized
-from .ids import new_id
+from .ids import check_id, new_id
 from .models import Actor, KeyInfo, NewKey, TeamInfo, UserInfo, Visibility
 from .permissions import check_opt_in
 from .storage.base import IdentityStore, SessionRow
@@ -302,6 +302,7 @@ class AccessService:
 
     def revoke_key(self, workspace: str, key_id: str) -> KeyInfo:
         workspace = name_form(workspace)
+        check_id(key_id, "key_id")
         revoked = self._db.revoke_key(workspace, key_id, now_utc())
         if revoked is None:
             raise NotFound(f"no API key {key_id!r} in workspace {workspace!r}")
@@ -334,7 +335,7 @@ class AccessService:
         return self.get_user(workspace, name)
 
     def get_user(self, workspace: str, name: str) -> UserInfo:
-        workspace, name = name_form(workspace), user_name(name)
+        workspace, name = name_form(workspace), user_name(check_id(name, "user"))
         found = self._db.get_user(workspace, name)
         if found is None:
             raise NotFound(f"no user {name!r} in workspace {workspace!r}")
@@ -360,13 +361,17 @@ class AccessService:
 
     def remove_member(self, workspace: str, team: str, user: str) -> TeamInfo:
         """Take a user out of a team: from the next request on, the team's items are out of reach."""
-        workspace, team, user = name_form(workspace), name_form(team), user_name(user)
+        workspace, team, user = (
+            name_form(workspace),
+            name_form(check_id(team, "team")),
+            user_name(check_id(user, "user")),
+        )
         if not self._db.remove_member(workspace, team, user):
             raise NotFound(f"{user!r} is not a member of team {team!r} in workspace {workspace!r}")
         return self.get_team(workspace, team)
 
     def get_team(self, workspace: str, name: str) -> TeamInfo:
-        workspace, name = name_form(workspace), name_form(name)
+        workspace, name = name_form(workspace), name_form(check_id(name, "team"))
         found = self._db.get_team(workspace, name)
         if found is None:
             raise NotFound(f"no team {name!r} in workspace {workspace!r}")

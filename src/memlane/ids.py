@@ -8,6 +8,12 @@ import threading
 import time
 import uuid
 
+from .errors import InvalidInput
+
+#: an id or a name a caller looks something up by (a memory, an entity, a key, a user, a team, a profile,
+#: a job, a run): no id memlane makes or keeps is longer (restored foreign ids, names: 1-200 characters)
+MAX_ID_CHARS = 200
+
 _lock = threading.Lock()
 _last_ms = 0
 _counter = 0
@@ -49,3 +55,17 @@ def scoped_id(old: str, scope: tuple[str, ...]) -> str:
     rand = digest & ((1 << 62) - 1)
     value = (ms & ((1 << 48) - 1)) << 80 | 0x7 << 76 | counter << 64 | 0b10 << 62 | rand
     return str(uuid.UUID(int=value))
+
+
+def check_id(value: object, name: str) -> str:
+    """``value`` if it is a non-blank string of at most ``MAX_ID_CHARS``: a blank id is a mistake to name
+    (invalid input, as the remote client and the REST API's bodies say it), not an id that happens to be
+    unknown; a longer one is no id memlane has, refused without quoting it (a 5,000-character id came
+    back whole in the "no memory '…'" answer on every surface)."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"{name}: an id is required")
+    if len(value) > MAX_ID_CHARS:
+        raise InvalidInput(
+            f"{name}: too long ({len(value):,} characters; an id or a name has at most {MAX_ID_CHARS})"
+        )
+    return value

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 
 from .auth import user_name
 from .errors import InvalidInput
+from .ids import MAX_ID_CHARS, check_id
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import OWNER_FORMS, owner_form
@@ -24,6 +25,7 @@ from .timeutil import iso_z, now_utc, parse_time
 
 __all__ = [
     "MAX_CONTENT_CHARS",
+    "MAX_ID_CHARS",
     "MAX_QUERY_CHARS",
     "StoreRequest",
     "check_flag",
@@ -94,6 +96,13 @@ class StoreRequest(BaseModel):
         except InvalidInput:
             raise ValueError(OWNER_FORMS) from None
 
+    @field_validator("replaces")
+    @classmethod
+    def _replaces(cls, value: str | None) -> str | None:
+        if value is not None and len(value) > MAX_ID_CHARS:  # (``check_id``'s rule: never quoted back)
+            raise ValueError(f"too long ({len(value):,} characters; an id has at most {MAX_ID_CHARS})")
+        return value
+
     @field_validator("related_user")
     @classmethod
     def _related_user(cls, value: str | None) -> str | None:
@@ -103,7 +112,9 @@ class StoreRequest(BaseModel):
     @classmethod
     def _subject(cls, value: Any) -> Any:
         if isinstance(value, Subject):  # a read memory's subject: its entity is read, never written
-            return {"id": value.id, "name": value.name}
+            # (one stored with a blank name before that was refused reads back with its id as its name)
+            name = value.name if isinstance(value.name, str) and value.name.strip() else value.id
+            return {"id": value.id, "name": name}
         if isinstance(value, dict):
             value = {k: v for k, v in value.items() if k not in ("entity_id", "entity_name")}
         if isinstance(value, str):
@@ -115,7 +126,15 @@ class StoreRequest(BaseModel):
             isinstance(value.get(k), str) and len(value[k]) > MAX_SUBJECT_CHARS for k in ("id", "name")
         ):  # (the REST API's limit, for every surface)
             raise ValueError(f"at most {MAX_SUBJECT_CHARS} characters")
-        if isinstance(value, dict) and "name" in value and not value.get("id"):
+        if isinstance(value, dict) and isinstance(value.get("name"), str) and not value["name"].strip():
+            # stored, a subject with a blank name (and a blank id) read back as none at all: refused on
+            # every surface (a subject given as a blank string is no subject, as a blank space is none)
+            raise ValueError("its name must not be blank (leave subject out for none)")
+        if (
+            isinstance(value, dict)
+            and "name" in value
+            and not (isinstance(value.get("id"), str) and value["id"].strip())
+        ):  # a blank id is none: the name's key is the id
             return {**value, "id": " ".join(str(value["name"]).casefold().split())}
         return value
 
@@ -219,14 +238,6 @@ def check_integer(value: object, name: str, low: int, high: int) -> int:
     """``value`` if it is an integer (not a bool, not a float) between ``low`` and ``high``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInput(f"{name}: must be an integer between {low:,} and {high:,}")
-    return value
-
-
-def check_id(value: object, name: str) -> str:
-    """``value`` if it is a non-blank string: a blank id is a mistake to name (invalid input, as the remote
-    client and the REST API's bodies say it), not an id that happens to be unknown."""
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(f"{name}: an id is required")
     return value
 
 

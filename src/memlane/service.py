@@ -760,6 +760,7 @@ class MemoryService:
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
         named: Memory | None = None
         if memory_id is not None:
+            check_id(memory_id, "memory_id")
             # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
             named = self.storage.get(actor, memory_id)
             if named is None:
@@ -845,12 +846,14 @@ class MemoryService:
 
     def undo_consolidation(self, memory_id: str, *, actor: Actor | None = None) -> list[str]:
         """Undo the consolidation that wrote ``memory_id``: the ids of the memories current again."""
+        check_id(memory_id, "memory_id")
         if actor is not None:
             self._refuse_opted_out(actor)
         return self.consolidation.undo(memory_id, actor)
 
     def undo_consolidation_run(self, run_id: str, *, actor: Actor | None = None) -> ConsolidationUndo:
         """Undo a whole consolidation run (``ConsolidationReport.run``): its memories and entity folds."""
+        check_id(run_id, "run_id")
         if actor is not None:
             self._refuse_opted_out(actor)
         return self.consolidation.undo_run(run_id, actor)

@@ -82,7 +82,7 @@ class _Body(BaseModel):
 
 
 class SubjectIn(_Body):
-    name: str = Field(min_length=1, max_length=500)
+    name: str = Field(max_length=500)  # (a blank one: ``StoreRequest``, as on every surface)
     id: str | None = Field(default=None, max_length=500)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, MemlaneError, NotFound
-from ..ids import new_id
+from ..ids import check_id, new_id
 from ..importers import FORMATS, read_export
 from ..models import Actor
 from ..timeutil import now_utc
@@ -111,6 +111,7 @@ class ImportRuns:
     def get(self, run_id: str, *, actor: Actor) -> ImportRun:
         """A run of ``actor``'s (anybody else's is not found): as this process follows it, else as the
         store keeps it."""
+        check_id(run_id, "run_id")
         with self._lock:
             found = next(
                 (r for r in self._runs.get((actor.workspace, actor.user), []) if r.id == run_id), None

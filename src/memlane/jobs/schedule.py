@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import NotFound
+from ..ids import check_id
 from ..models import JobRun, Profile
 from .models import JobInfo
 
@@ -109,6 +110,7 @@ def dead(job: Job, now: datetime, stale_after: timedelta) -> bool:
 def find_job(service: MemoryService, name: str, workspace: str | None = None) -> Job:
     """A job by name; ``sweep:<profile name or id>`` also for a disabled profile (run by hand)."""
     kind, _, key = name.partition(":")
+    check_id(key if kind == "sweep" and key else name, "name")
     if kind == "sweep" and key:
         profiles = service.storage.profiles
         found = (

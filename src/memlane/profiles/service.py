@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..auth import check_name, check_user
 from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound
 from ..extraction import Extractor
-from ..ids import new_id
+from ..ids import check_id, new_id
 from ..jobs.run import execute
 from ..jobs.schedule import sweep_job
 from ..models import Actor, Profile, ProfileLogEntry
@@ -133,6 +133,7 @@ class ProfileService:
     def _find(self, actor: Actor, name: str) -> Profile:
         if not isinstance(name, str) or not name:
             raise InvalidInput("name: the profile's name or id")
+        check_id(name, "name")
         found = self._store.profiles.get(actor.workspace, name)
         if found is None:
             raise NotFound(f"no profile {name!r} in workspace {actor.workspace!r}")
