@@ -37,9 +37,10 @@ def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: dateti
     if merged.source != SOURCE or not isinstance(members, list):
         raise InvalidInput(f"{memory_id} was not written by a consolidation: nothing to undo")
     if merged.superseded_by is not None:
-        raise InvalidInput(
-            f"{memory_id} has been superseded by {merged.superseded_by} since: undo that first"
-        )
+        # the successor named only to who may read it (storage/version_links.py: a chain of two scopes)
+        after = None if actor is None else txn.find_by_id(merged.superseded_by)
+        by = f" by {merged.superseded_by}" if actor is None or (after and readable(actor, after)) else ""
+        raise InvalidInput(f"{memory_id} has been superseded{by} since: undo that first")
     reader = reader_of(merged.workspace, merged.owner)
     if actor is not None:
         check_change(actor, [merged], Change.SUPERSEDE)
