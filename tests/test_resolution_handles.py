@@ -4,6 +4,7 @@ the traps that must stay apart."""
 
 from __future__ import annotations
 
+from memlane import Memlane
 from memlane.graph.resolution import Candidate, Registry, blocking_keys, resolve
 from mentions import known_person, person
 
@@ -61,3 +62,14 @@ def test_a_name_known_as_written_comes_before_a_handle_that_runs_another_persons
     john = known_person("p1", "John Smith", "jsmith")
     jane = known_person("p2", "Jane Smith", "j-smith")
     assert _one("jsmith", john, jane) == "p1"
+
+
+def test_on_store_a_handle_as_a_subject_or_an_assignee_joins_the_person(mem: Memlane) -> None:
+    mem.store("Matthias Keller maintains the S3 backend")
+    mem.store("pushed a fix for the multipart upload", subject="mkeller")
+    mem.store("Tobias Brandt reviewed the password extension")
+    mem.anchor(
+        {"kind": "ticket", "system": "jira", "id": "T-1", "title": "upload", "assignee": {"name": "tbrandt"}}
+    )
+    people = {e.name: e.aliases for e in mem.entities.list(limit=50) if e.type == "person"}
+    assert people == {"Matthias Keller": ("mkeller",), "Tobias Brandt": ("tbrandt",)}, people
