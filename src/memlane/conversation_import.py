@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS
+from .conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, url_segment
 from .extracting import exchange_digest, extract_messages
 from .extraction import Message
 from .importers import ImportedConversation
@@ -57,9 +57,10 @@ class _Tally:
 
 
 def log_id(vendor: str, conversation_id: str) -> str:
-    """The conversation's id in memlane's log: ``<vendor>:<its id>`` (hashed if that is too long)."""
+    """The conversation's id in memlane's log: ``<vendor>:<its id>``, hashed if that is too long or no
+    URL path segment (``conversations.url_segment``: an id with '/' could not be read over REST)."""
     name = f"{vendor}:{conversation_id}"
-    if len(name) > MAX_CONVERSATION_ID_CHARS or any(ord(c) < 32 for c in name):
+    if len(name) > MAX_CONVERSATION_ID_CHARS or any(ord(c) < 32 for c in name) or not url_segment(name):
         name = f"{vendor}:{hashlib.sha256(conversation_id.encode('utf-8', 'surrogatepass')).hexdigest()}"
     return name
 

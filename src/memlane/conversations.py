@@ -38,6 +38,7 @@ __all__ = [
     "ConversationService",
     "parse_messages",
     "read_log",
+    "url_segment",
 ]
 
 #: how many messages one query of ``read_log`` reads
@@ -48,14 +49,30 @@ MAX_MESSAGE_CHARS = 100_000
 MAX_MESSAGES_PER_APPEND = 1000
 
 
-def check_conversation_id(conversation_id: object) -> str:
+def check_conversation_id(conversation_id: object, *, new: bool = False) -> str:
+    """``conversation_id`` if it can name a conversation; ``new``: one that messages are added to, which
+    must also be one URL path segment (``url_segment``), as a profile's name: a conversation logged
+    as "a/b", "." or ".." through the embedded SDK, the CLI or an import could never be read or added
+    to through the REST API or the remote SDK (/v1/conversations/ID). Reads still take any id, so one
+    logged before stays readable where it was."""
     if not isinstance(conversation_id, str) or not conversation_id.strip():
         raise InvalidInput("conversation_id: a non-empty string is needed")
     if len(conversation_id) > MAX_CONVERSATION_ID_CHARS:
         raise InvalidInput(f"conversation_id: at most {MAX_CONVERSATION_ID_CHARS} characters")
     if any(ord(c) < 32 for c in conversation_id):
         raise InvalidInput("conversation_id: control characters are not allowed")
+    if new and not url_segment(conversation_id):
+        raise InvalidInput(
+            f"conversation_id: {conversation_id!r} cannot name a conversation: it is part of URLs"
+            " (/v1/conversations/ID), so no '/', and not '.' or '..'"
+        )
     return conversation_id
+
+
+def url_segment(value: str) -> bool:
+    """Whether ``value`` can be one URL path segment: a server decodes '%2F' into '/' before it routes,
+    and clients drop '.' and '..' segments (``remote_call``)."""
+    return "/" not in value and value not in (".", "..")
 
 
 def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]:
@@ -141,7 +158,7 @@ class ConversationService:
         owner: str | None = None,
     ) -> list[ConversationMessage]:
         """Add messages to a conversation (created by its first message); all are added or none."""
-        conversation_id = check_conversation_id(conversation_id)
+        conversation_id = check_conversation_id(conversation_id, new=True)
         parsed = parse_messages(messages, allow_ids=False)
         try:
             vis = Visibility(visibility)
