@@ -262,10 +262,10 @@ def _admin(url: str, statement: str) -> None:
         conn.execute(statement)
 
 
-def _store_all(db: str | Path, items: list[str]) -> dict[str, float]:
+def _store_all(db: str | Path, items: list[str], embedder: str = "none") -> dict[str, float]:
     from memlane import Memlane
 
-    m = Memlane(db, user="bench", embedder="none")
+    m = Memlane(db, user="bench", embedder=embedder)
     _, load = _phase(lambda: [m.store_many(items[i : i + 1000], source="bench", auto_supersede=False)
                               for i in range(0, len(items), 1000)])  # fmt: skip
     m.close()
@@ -283,6 +283,9 @@ def timing(
     clone: bool = False,
     runs: int = 1,
     batches: tuple[int, ...] = (),
+    embedder: str = "none",
+    paraphrases: bool = False,
+    stored_vectors: tuple[bool, ...] = (True,),
 ) -> dict[str, Any]:
     """Store ``size`` statements and their restatements once (or reuse the store loaded before:
     ``reuse``), then time a dry run and the real run on a fresh copy of the loaded store for each of
@@ -296,19 +299,20 @@ def timing(
     restated = [f"Really, {t}" for t in texts[::step]] if step else []
     items = texts + restated
     out: dict[str, Any] = {"memories": len(items), "runs": []}
+    name = f"time-{size}" if embedder == "none" else f"time-{size}-{embedder}"
     if database is None:
-        loaded = workdir / f"time-{size}.loaded.db"
+        loaded = workdir / f"{name}.loaded.db"
         if not (reuse and loaded.exists()):
             loaded.unlink(missing_ok=True)
-            out["load"] = _store_all(loaded, items)
+            out["load"] = _store_all(loaded, items, embedder)
     elif not reuse:
-        out["load"] = _store_all(database, items)
+        out["load"] = _store_all(database, items, embedder)
     if load_only:
         return out
-    for n, batch in itertools.product(range(runs), batches or (0,)):
+    for n, batch, reuse_vectors in itertools.product(range(runs), batches or (0,), stored_vectors):
         if database is None:
-            db: str | Path = workdir / f"time-{size}.db"
-            shutil.copyfile(workdir / f"time-{size}.loaded.db", db)
+            db: str | Path = workdir / f"{name}.db"
+            shutil.copyfile(workdir / f"{name}.loaded.db", db)
         elif clone:
             name = f"consolidation_run_{os.getpid()}_{n}_{batch}"
             _admin(database, f'DROP DATABASE IF EXISTS "{name}"')
@@ -317,7 +321,9 @@ def timing(
         else:
             db = database
         run = {"run": n, "batch_members": batch or "default", "load_average_start": os.getloadavg()}
-        run.update(_timed_run(db, batch))
+        if paraphrases:
+            run["stored_vectors"] = reuse_vectors
+        run.update(_timed_run(db, batch, embedder, paraphrases, reuse_vectors))
         run["load_average_end"] = os.getloadavg()
         out["runs"].append(run)
         print(json.dumps(run), flush=True)
@@ -326,11 +332,15 @@ def timing(
     return out
 
 
-def _timed_run(db: str | Path, batch: int) -> dict[str, Any]:
+def _timed_run(
+    db: str | Path, batch: int, embedder: str = "none", paraphrases: bool = False, stored_vectors: bool = True
+) -> dict[str, Any]:
     from memlane import Memlane
 
     out: dict[str, Any] = {}
-    m = Memlane(db, user="bench", embedder="none")
+    environ = {**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "1" if paraphrases else "0"}
+    m = Memlane(db, user="bench", embedder=embedder, environ=environ)
+    m.service.consolidation.stored_vectors = stored_vectors
     if batch:
         m.service.consolidation.batch_members = batch
     dry, out["dry_run"] = _phase(lambda: m.consolidate(dry_run=True))
@@ -390,6 +400,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--batch-members", default="",
                         help="--size: comma-separated batch sizes (members per transaction), alternated per run")  # fmt: skip
+    parser.add_argument(
+        "--compare-stored-vectors",
+        action="store_true",
+        help="--size --paraphrases: each run with and without the stored vectors, alternated",
+    )
     parser.add_argument("--load-only", action="store_true", help="--size: store, then stop (for --reuse)")
     parser.add_argument("--workdir", type=Path)
     parser.add_argument("--json", type=Path)
@@ -432,7 +447,9 @@ def main(argv: list[str] | None = None) -> int:
             _server, database = _start_pg(workdir / "pg")
         batches = tuple(int(b) for b in args.batch_members.split(",") if b)
         t = timing(args.size, args.duplicates, workdir, database, args.reuse, args.load_only,
-                   clone=args.pg, runs=args.runs, batches=batches)  # fmt: skip
+                   clone=args.pg, runs=args.runs, batches=batches, embedder=args.embedder,
+                   paraphrases=args.paraphrases,
+                   stored_vectors=(True, False) if args.compare_stored_vectors else (True,))  # fmt: skip
         report["timing"] = t
         print(json.dumps(t, indent=2))
     report["load_average_end"] = os.getloadavg()

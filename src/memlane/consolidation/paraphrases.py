@@ -63,7 +63,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -1162,13 +1162,16 @@ def join_paraphrases(
         return clusters
     vectors = np.asarray(vectors, dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
-    prepare = getattr(words, "prepare", None)
-    if prepare is not None and confirm is None:  # the word vectors of every candidate, in batches
-        prepare([plain(texts[i]) for i in flat])
     row = {i: n for n, i in enumerate(flat)}
+    heads = {i: _in_one_way(texts[i]) for i in flat}
+    proposed = {n: _negation_pairs([heads[i] for i in block]) if confirm is None else frozenset()
+                for n, block in enumerate(todo)}  # fmt: skip
+    prepare = getattr(words, "prepare", None)
+    if prepare is not None and confirm is None:  # the word vectors of the statements of a proposed pair,
+        # in batches (a pair the linkage checks besides, below the threshold, reads its own when it must)
+        prepare([plain(texts[i]) for i in _in_proposed_pairs(todo, vectors, row, threshold, proposed)])
     joined: list[list[Memory]] = []
-    for block in todo:
-        heads = [_in_one_way(texts[i]) for i in block]
+    for n, block in enumerate(todo):
         joined.extend(
             _join_block(
                 [units[i] for i in block],
@@ -1178,7 +1181,7 @@ def join_paraphrases(
                 else (lambda x, y: verdict(x, y, senses, hypernyms, words, align, kin, kinds=True)),
                 threshold,
                 LINKAGE if confirm is None else "complete",
-                _negation_pairs(heads) if confirm is None else frozenset(),
+                proposed[n],
                 [texts[i] for i in block],
             )
         )
@@ -1187,6 +1190,27 @@ def join_paraphrases(
     out += [c for c in joined if len(c) > 1]
     out = [sorted(c, key=lambda m: (m.observed_at, m.created_at, m.id)) for c in out]
     out.sort(key=lambda c: (c[0].observed_at, c[0].id))
+    return out
+
+
+def _in_proposed_pairs(
+    blocks: Sequence[Sequence[int]],
+    vectors: npt.NDArray[np.float32],
+    row: Mapping[int, int],
+    threshold: float,
+    proposed: Mapping[int, frozenset[tuple[int, int]]],
+) -> list[int]:
+    """The statements (indexes of ``blocks``' units) that are in a pair ``_join_block`` proposes: its
+    similarity at least ``threshold`` with another of its block, or one of the block's ``proposed``
+    pairs. Only those need word vectors up front: most statements of a large block are close to none."""
+    out: list[int] = []
+    for n, block in enumerate(blocks):
+        unit = vectors[[row[i] for i in block]]
+        sims = unit @ unit.T
+        np.fill_diagonal(sims, -np.inf)
+        near = set(np.flatnonzero((sims >= threshold).any(axis=1)).tolist())
+        near.update(k for pair in proposed[n] for k in pair)
+        out.extend(block[k] for k in sorted(near))
     return out
 
 

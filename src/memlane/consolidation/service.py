@@ -92,6 +92,10 @@ class ConsolidationService:
         #: contextual word alignment (``alignment``; ``paraphrases.ALIGN``, ``KIN``): None aligns nothing
         self.paraphrase_align: float | None = ALIGN
         self.paraphrase_kin = KIN
+        #: the paraphrase mode reads each statement's vector stored with its memory when it is of the
+        #: configured embedder's model (``Store.vectors_of``), and embeds only the others; False embeds
+        #: them all again (the benchmark's before / after)
+        self.stored_vectors = True
         self._home = home
         self._words: WordVectors | None = None
         self._words_of: str | None = None
@@ -122,14 +126,13 @@ class ConsolidationService:
             rules = (self.paraphrase_threshold, self.paraphrase_senses, self.paraphrase_hypernyms, words,
                      self.paraphrase_align or ALIGN, self.paraphrase_kin)  # fmt: skip
             llm = self._llm()
+            embed = self._stored_or_embedded(candidates)
             if llm is not None:
                 clusters, judged = join_judged(
-                    candidates, near_duplicate_clusters(candidates), self._embed, llm, *rules
+                    candidates, near_duplicate_clusters(candidates), embed, llm, *rules
                 )
             else:
-                clusters = join_paraphrases(
-                    candidates, near_duplicate_clusters(candidates), self._embed, *rules
-                )
+                clusters = join_paraphrases(candidates, near_duplicate_clusters(candidates), embed, *rules)
         else:
             candidates, examined, owners, read = self._sharing_a_signature(eligible, actor)
             clusters = word_rule(candidates, read)
@@ -169,6 +172,40 @@ class ConsolidationService:
         if self.judge is not None and self._judge_llm is None:
             self._judge_llm = self.judge()
         return self._judge_llm
+
+    def _stored_or_embedded(
+        self, memories: Sequence[Memory]
+    ) -> Callable[[Sequence[str]], npt.NDArray[np.float32] | None]:
+        """The embedder for the paraphrase mode's texts: a text that is the content of one of
+        ``memories`` whose stored vector is of the configured model is read from the store
+        (``Store.vectors_of``: what storing it computed), any other text (a pronoun read as the
+        person's name, a memory stored without a vector or with another model's) is embedded. Also the
+        merged memory's vector: its wording is a member's."""
+        model = self._model()
+        if not self.stored_vectors or model is None:
+            return self._embed
+        holder: dict[str, str] = {}  # content: the id of a memory of it that has a vector of the model
+        for m in memories:
+            if m.embedding_model == model:
+                holder.setdefault(m.content, m.id)
+
+        def embed(texts: Sequence[str]) -> npt.NDArray[np.float32] | None:
+            if not texts:
+                return self._embed(texts)
+            wanted = {t: holder[t] for t in dict.fromkeys(texts) if t in holder}
+            stored = self.storage.vectors_of(list(wanted.values()), model) if wanted else {}
+            known = {t: stored[i] for t, i in wanted.items() if i in stored}
+            missing = [t for t in dict.fromkeys(texts) if t not in known]
+            if missing:
+                fresh = self._embed(missing)
+                if fresh is None:
+                    return None
+                known.update(zip(missing, np.asarray(fresh, dtype=np.float32), strict=True))
+            if len({len(v) for v in known.values()}) != 1:  # (a model whose size changed: embed all)
+                return self._embed(texts)
+            return np.stack([known[t] for t in texts])
+
+        return embed
 
     def _word_vectors(self) -> WordVectors | None:
         """The contextual word vectors of the configured embedder's model, kept for the next run."""
@@ -267,7 +304,8 @@ class ConsolidationService:
     def _merge_all(
         self, clusters: list[list[Memory]], actor: Actor | None, now: datetime
     ) -> list[MergedCluster | None]:
-        vectors = self._embed([_representative(c).content for c in clusters]) if clusters else None
+        heads = [_representative(c) for c in clusters]  # its vector is the kept wording's, stored or not
+        vectors = self._stored_or_embedded(heads)([h.content for h in heads]) if clusters else None
         model = self._model() if vectors is not None else None
         out: list[MergedCluster | None] = [None] * len(clusters)
         for batch in _batches(clusters, self.batch_members):

@@ -1039,3 +1039,10 @@ class Store(EntityReads, GraphReads, Protocol):
         given; only those ``actor`` may read when given (the access rule in the query: a key's
         consolidation reads, and spends time on, nothing it may not see)."""
         ...
+
+    def vectors_of(self, memory_ids: Sequence[str], model: str) -> dict[str, npt.NDArray[np.float32]]:
+        """The stored vector of each of ``memory_ids`` that has one of embedding model ``model`` (the
+        vector computed when it was stored or reindexed), by id; unscoped: the caller read the memories
+        under its access rule (consolidation's paraphrase mode reuses them instead of embedding the
+        same statements again)."""
+        ...

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import psycopg
 from psycopg.types import TypeInfo
 from psycopg.types.json import set_json_dumps
@@ -423,6 +425,19 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             )
             for row in cur:
                 yield _row_to_memory(row)[1]
+
+    def vectors_of(self, memory_ids: Sequence[str], model: str) -> dict[str, npt.NDArray[np.float32]]:
+        out: dict[str, npt.NDArray[np.float32]] = {}
+        for start in range(0, len(memory_ids), 10000):
+            part = list(memory_ids[start : start + 10000])
+            rows = self._rows(
+                "SELECT m.id, v.embedding FROM memories m JOIN memory_vectors v ON v.memory_seq = m.seq"
+                " WHERE m.id = ANY(%s::text[]) AND v.model = %s",
+                (part, model),
+            )
+            for memory_id, embedding in rows:
+                out[str(memory_id)] = np.asarray(embedding.to_numpy(), dtype=np.float32)
+        return out
 
     # -- maintenance ----------------------------------------------------------------------------------
 

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import apsw
+import numpy as np
+import numpy.typing as npt
 
 from ...errors import StorageError
 from ...models import Actor, Filters, Memory
@@ -405,6 +407,21 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                 [*part, *params],
             ):
                 yield _row_to_memory(row)[1]
+
+    def vectors_of(self, memory_ids: Sequence[str], model: str) -> dict[str, npt.NDArray[np.float32]]:
+        out: dict[str, npt.NDArray[np.float32]] = {}
+        for start in range(0, len(memory_ids), 5000):  # (within SQLite's limit of bound parameters)
+            part = list(memory_ids[start : start + 5000])
+            marks = ",".join("?" * len(part))
+            for memory_id, dim, blob in self._rows(
+                "SELECT m.id, v.dim, v.vector FROM memories m JOIN memory_vectors v ON v.memory_seq = m.seq"
+                f" WHERE m.id IN ({marks}) AND v.model = ?",
+                [*part, model],
+            ):
+                vector = np.frombuffer(blob, dtype=np.float32)
+                if len(vector) == dim:
+                    out[str(memory_id)] = vector.copy()
+        return out
 
     # -- maintenance ----------------------------------------------------------------------------------
 
