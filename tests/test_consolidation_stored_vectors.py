@@ -111,8 +111,16 @@ def test_word_vectors_only_for_the_statements_of_a_proposed_pair() -> None:
     texts = ["Nadia cycles to the office", "Nadia bikes to the office", "Nadia sings in a choir"]
     memories = [
         Memory.model_construct(
-            id=f"m{n}", content=t, workspace="default", owner="user:nadia", visibility=Visibility.PERSONAL,
-            space=None, subject=None, related_user="nadia", observed_at=now, created_at=now,
+            id=f"m{n}",
+            content=t,
+            workspace="default",
+            owner="user:nadia",
+            visibility=Visibility.PERSONAL,
+            space=None,
+            subject=None,
+            related_user="nadia",
+            observed_at=now,
+            created_at=now,
         )  # fmt: skip
         for n, t in enumerate(texts)
     ]
