@@ -29,6 +29,10 @@ from memlane.graph.memory_refs import with_entities
 from pg import url_with_search_path
 from read_plans import Recorder, Statement, pg_bad_steps, sqlite_bad_steps, table_sizes
 
+#: one worker runs the whole module under -n 2 (tests/conftest.py's loadgroup): ``seeded`` builds each
+#: backend's store once (the PostgreSQL one grown to ~14,000 memories and ANALYZEd), not once per worker
+pytestmark = pytest.mark.xdist_group("read_plans")
+
 #: how many copies of the seeded rows PostgreSQL's store gets, so that its plans are a big store's
 _COPIES = 36
 
