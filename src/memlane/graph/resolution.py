@@ -125,6 +125,7 @@ from .said import (
     said_self,
     said_words,
     said_words_affirmed,
+    said_words_of_self,
     workplace,
 )
 from .said_names import names_said_for
@@ -1429,6 +1430,16 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
         if len(short) == 2 and short == [full[-1], full[0]]:
             # the family name first and a middle part dropped in the other order ("Nguyen Thi Lan" /
             # "Lan Nguyen", "Kim Min Jun" / "Jun Kim")
+            return "nickname"
+        if (
+            len(short) == 2
+            and len(full) >= 3
+            and short[-1] == full[0]
+            and (letters := short[0].replace(".", "")) == _initials_of(full[1:])
+            and not is_given_name(letters)
+        ):
+            # the family name first, and the given name's syllables as initials in the other order ("Kim
+            # Min-jun" / "MJ Kim")
             return "nickname"
         if len(mention[-1]) == 1 or len(known[-1]) == 1:
             # a surname's initial ("Priya R."): the given names must be the same
@@ -3193,6 +3204,11 @@ def _resolve(
             # Pvt. Ltd.": companies registered under the legal forms of different countries are two
             # legal persons (a subsidiary abroad, or another company of a like name)
             continue
+        if how is not None and _named_beside(mention, candidate):
+            # "Booking.com" with Booking Holdings known from "Booking Holdings owns Agoda and
+            # Booking.com": a sentence that named the candidate named the mention's name beside it, as
+            # another (not as another name of it: "..., formerly Booking.com")
+            continue
         if how is not None and _regions_said_apart(mention, kind, candidate):
             # "Paris, Texas" with a Paris known from "the shop in Paris, France": the sentences put the
             # two in different countries or states
@@ -3217,6 +3233,12 @@ def _resolve(
         if how is not None and _someone_else(mention, kind, candidate):
             # "Sophie my sister" with Sophie Clarke known as "my daughter's form teacher": who the text
             # says the mention is to the writer is not who the candidate is; still a person it fits
+            conflicted.setdefault(how, []).append(candidate)
+            continue
+        if how is not None and _relative_of_another_generation(mention, kind, candidate):
+            # "my husband Ramon Dela Cruz" with only Ramon Dela Cruz Jr. known (as the writer's son, or
+            # as nothing): the plain name of one known as a junior, said to be the writer's relative
+            # as the junior never was, is his namesake of another generation; still a person it fits
             conflicted.setdefault(how, []).append(candidate)
             continue
         if how in ("partial", "form", "handle", "clipped", "nickname") and _works_elsewhere(
@@ -3304,6 +3326,12 @@ def _resolve(
         fits["partial"] = [c for c in fits["partial"] if _a_part_of(mention.name or "", c)]
         if not fits["partial"]:
             del fits["partial"]
+    if "exact" in fits and ("run" in fits or "partial" in fits):
+        # "João Pedro" with João Pedro Cavalcanti known also as "Dr. João Pedro" and João Pedro Almeida
+        # known in full: the given names alone, learnt as a name of one of two people who bear them, are
+        # no more that one's than the other's; decided as one group (an organisation in common, the
+        # description), else not merged
+        _given_names_shared(mention.name or "", kind, fits)
     if kind is None:
         # type unknown: a name that fits entities of different types ("Jordan") is ambiguous
         types = {t and _family(t) for group in fits.values() for c in group if (t := _type(c.type)) or True}
@@ -3408,8 +3436,12 @@ def _resolve(
         person = (kind or _type(candidate.type)) is EntityType.PERSON
         if person and _organisations_conflict(mention, candidate):
             continue  # namesakes at two organisations
-        if _denied(mention, kind, candidate) or _someone_else(mention, kind, candidate):
-            continue  # the text says it is not that one, or someone else to the writer
+        if (
+            _denied(mention, kind, candidate)
+            or _someone_else(mention, kind, candidate)
+            or _named_beside(mention, candidate)
+        ):
+            continue  # the text says it is not that one, or someone else to the writer, or another
         if (_said_namesake(mention) and _not_said_here("fuzzy", mention, candidate)) or _another_than(
             mention, candidate
         ):
@@ -3625,7 +3657,7 @@ def _says_namesake(name: str, said: str) -> bool:
         w in folded for w in ("related", "confus", "mix", "mistak", "took", "take")
     ) and _TOLD_APART.search(said):
         return True
-    namesake = any(w in folded for w in ("different", "another", "second", "third", "fourth"))
+    namesake = any(w in folded for w in ("different", "another", "second", "third", "fourth", "also a"))
     if not namesake and "not " not in folded:
         return False  # (the common case: neither test below can match; the name's words not read)
     words = {w for w in _NAME_WORD.findall(name) if len(w.strip(".")) >= 2} | {MARK}
@@ -3636,8 +3668,11 @@ def _says_namesake(name: str, said: str) -> bool:
     return any(m.group(1) in words for m in _NAMESAKE.finditer(said))
 
 
-#: "@ is also the name of Sipho's son", "@ shares her name with my boss": the name is borne by another too
-_NAME_ALSO = re.compile(r"\balso\s+the\s+name\s+of\b|\bshares?\s+(?:a|the|his|her|their|my|our)\s+name\b")
+#: "@ is also the name of Sipho's son", "@ shares her name with my boss", "@ shares my dad's name": the
+#: name is borne by another too
+_NAME_ALSO = re.compile(
+    r"\balso\s+the\s+name\s+of\b|\bshares?\s+(?:(?:a|the|his|her|their|my|our)\s+)?(?:[^\W\d_][\w-]*['’]s\s+)?name\b"
+)
 
 #: a word of a name (``_says_namesake``)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -3660,8 +3695,12 @@ _SOMEONE_ELSE = re.compile(
     r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+[a-z]+\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
-#: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated")
-_UNRELATED = re.compile(MARK + r"[^.;!?]{0,60}?\s(?:is|was|are|were)\s+(?:completely\s+)?unrelated\b")
+#: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated", "...,
+#: confusingly, but unrelated")
+_UNRELATED = re.compile(
+    MARK
+    + r"[^.;!?]{0,60}?(?:\s(?:is|was|are|were)|,\s*(?:but|and|though)?)\s+(?:completely\s+|totally\s+)?unrelated\b"
+)
 #: what is said of two bearers of one name that people take for one: "people always ask if we are
 #: related", "everyone wonders whether they're related", "people confuse her with our designer", "he
 #: gets mixed up with my cousin" (someone described, not named: "confused with Acme Corp" may be a
@@ -3685,7 +3724,8 @@ _NOT_OURS = re.compile(r"\b[Nn]ot\s+(?:our|my)\s+(?:own\s+)?([^\W\d_][\w'’.-]*
 #: the mark that stands for the mention's name in its sentence)
 _NAMESAKE = re.compile(
     r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother|[Aa]\s+(?:second|third|fourth)"
-    r"|(?<=,\s)[Dd]ifferent)"  # (set off without its article: "..., different Rita")
+    r"|(?<=,\s)[Dd]ifferent"  # (set off without its article: "..., different Rita")
+    r"|(?<=\s)also\s+an?)"  # ("the title officer is also a Claire Dupont": the name borne by two)
     r"\s+([^\W\d_][\w'’.-]*|" + MARK + ")"
 )
 
@@ -3829,11 +3869,28 @@ def _place_kinds_apart(name: str, here: str | None, candidate: Candidate) -> boo
     mine = _place_kinds(name, (here,) if here else ())
     if not mine:
         return False
+    if here is not None and _capital_of_known(name, here, candidate):
+        return True
     theirs = frozenset().union(
         *(_place_kinds(n, ()) for n in _names_of(candidate)),
         _place_kinds("", tuple(said for said in candidate.said if said != here)),
     )
     return bool(theirs) and not (mine & theirs)
+
+
+def _capital_of_known(name: str, here: str, candidate: Candidate) -> bool:
+    """The mention is a settlement named by the candidate's name and a settlement word ("Batangas City",
+    "Guatemala City") that its sentence calls the capital: the capital of the province, state or country
+    the candidate's name alone names, not that one."""
+    words = name.split()
+    if len(words) < 2 or words[-1].casefold() not in _SETTLEMENT or not _CAPITAL_SAID.search(here):
+        return False
+    stem = normalise_name(" ".join(words[:-1]), EntityType.PLACE)
+    return any(normalise_name(n, EntityType.PLACE) == stem for n in _names_of(candidate))
+
+
+#: the (marked) name said to be a capital: "@, the capital", "@ is the provincial capital"
+_CAPITAL_SAID = re.compile(MARK + r"(?:,\s+|\s+(?:is|was)\s+)(?:the|its)\s+(?:[a-z]+\s+)?capital\b")
 
 
 #: what a place's name or sentence may say it is: a settlement, or an island, a state, a region
@@ -3860,8 +3917,12 @@ def _place_kinds(name: str, said: tuple[str, ...]) -> frozenset[str]:
 
 
 #: a place's (marked) name, then "in" and a capitalised name: "Perth in Scotland", "Boston in
-#: Lincolnshire", "Lagos in the Algarve"
-_IN_REGION = re.compile(MARK + r"\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})")
+#: Lincolnshire", "Lagos in the Algarve"; or after what the place is or what it is at ("Kemang, the
+#: village in Bogor regency", "Heliopolis at Baalbek in Lebanon")
+_IN_REGION = re.compile(
+    MARK + r"(?:,\s+the\s+[a-z]+(?:\s+[a-z]+)?|\s+(?:at|near)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)?"
+    r"\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})"
+)
 
 
 def _elsewhere_unknown(here: str, candidate: Candidate) -> bool:
@@ -4123,6 +4184,93 @@ def _someone_else(mention: Mention, kind: EntityType | None, candidate: Candidat
         or _kin_against_occupation(said, candidate)
         or _role_referred_apart(said, candidate)
     )
+
+
+def _named_beside(mention: Mention, candidate: Candidate) -> bool:
+    """A sentence that named the candidate writes the mention's name too, whole, as a name of its own
+    (no capitalised word joined to it) joined to another by "and" ("owns Agoda and Booking.com"), and
+    does not give it as another name of the candidate."""
+    name = (mention.name or "").strip()
+    if len(name) < 2:
+        return False
+    person = _is_person(_type(mention.type), candidate)
+    for known in candidate.said:
+        at = known.find(name)
+        while at != -1:
+            end = at + len(name)
+            before, after = known[:at].split()[-1:], known[end:].split()[:1]
+            if (
+                (at == 0 or not known[at - 1].isalnum())
+                and (end == len(known) or not known[end].isalnum())
+                and not (before and before[0][:1].isupper() and before[0] != MARK)
+                and not (before and before[0].casefold() in _NAME_AS_NOUN)
+                and (
+                    (before and before[0].casefold() in _COORDINATED)
+                    or (after and after[0].casefold() in _COORDINATED)
+                )
+                and not (after and after[0][:1].isupper())
+                and name not in names_said_for(MARK, known, person)
+                and not _ANOTHER_NAME_CUE.search(known[min(at, known.find(MARK)) : max(at, known.find(MARK))])
+            ):
+                return True
+            at = known.find(name, at + 1)
+    return False
+
+
+#: words that join two names as two things ("owns Agoda and Booking.com", "Nexon Korea and Nexon Japan")
+_COORDINATED = frozenset(["and", "&", "nor", "versus", "vs", "vs."])
+#: between two names, words that make one another name of the other ("Grupo Bimbo, or Bimbo as everyone
+#: says", "Acme Holdings, also known as Acme", "..., formerly Idea", "(Acme)")
+_ANOTHER_NAME_CUE = re.compile(
+    r"\(|\b(?:or|aka|a\.k\.a|known|called|named|formerly|previously|renamed|now|short|stands|i\.e|also)\b",
+    re.IGNORECASE,
+)
+#: words before a name that make it a noun for the one the sentence names ("..., another Giulia Rossi",
+#: "a different Nok"): the same name again, not another one beside it
+_NAME_AS_NOUN = frozenset(["a", "an", "another", "different", "other", "second", "same", "the", "also"])
+
+
+def _given_names_shared(name: str, kind: EntityType | None, fits: dict[str, list[Candidate]]) -> None:
+    """When every candidate the name ``name`` fits exactly is a person first known by a longer name that
+    starts with the name's words (its given names: "João Pedro" of João Pedro Cavalcanti, who was also
+    called "Dr. João Pedro") and another person known by a longer name starting with them fits it as a
+    part ("run", "partial": João Pedro Almeida), the exact fits join the others as one "run" group."""
+    words = _person_parts(name)[0]
+    if not words:
+        return
+
+    def starts_with_name(candidate: Candidate) -> bool:
+        parts = _person_parts(candidate.name)[0]
+        return _is_person(kind, candidate) and len(parts) > len(words) and parts[: len(words)] == words
+
+    exact = fits["exact"]
+    lesser = [*fits.get("run", ()), *fits.get("partial", ())]
+    if not all(starts_with_name(c) for c in exact):
+        return
+    if not any(starts_with_name(c) and c not in exact for c in lesser):
+        return
+    del fits["exact"]
+    fits.pop("partial", None)
+    fits["run"] = [*exact, *(c for c in lesser if c not in exact)]
+
+
+def _relative_of_another_generation(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's name states no generation, the candidate's names state one ("Ramon Dela Cruz" /
+    "Ramon Dela Cruz Jr."), and the mention's sentence says its person is the writer's relative ("my
+    husband") while no sentence that named the candidate says it is that relative: a father and a son
+    share the name, and the writer introduces the other one."""
+    if not _is_person(kind, candidate) or not mention.name:
+        return False
+    if _generation_fit(mention.name, (candidate.name, *candidate.aliases)) != "weaker":
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        return False
+    mine = {r.kin for r in relations(said) if r.kin}
+    if not mine:
+        return False
+    theirs = {r.kin for known in candidate.said for r in relations(known) if r.kin}
+    return not mine & theirs
 
 
 def _role_referred_apart(said: str, candidate: Candidate) -> bool:
@@ -4604,7 +4752,9 @@ def _described_alike(
     words = description(said) if said is not None else frozenset()
     if not words:
         return []
-    return [c for c in fitting if any(words & said_words_affirmed(known) for known in c.said)]
+    # (not a word of someone the candidate was related to: "@ runs the marketing, the founder's son" is
+    # not described as the founder)
+    return [c for c in fitting if any(words & said_words_of_self(known) for known in c.said)]
 
 
 def _group_alike(mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]) -> list[Candidate]:

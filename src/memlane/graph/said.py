@@ -38,6 +38,7 @@ __all__ = [
     "said_self",
     "said_words",
     "said_words_affirmed",
+    "said_words_of_self",
     "workplace",
 ]
 
@@ -494,6 +495,27 @@ def _verb_s(word: str) -> bool:
 def said_words_affirmed(said: str) -> frozenset[str]:
     """``said_words`` without those the sentence denies ("..., not the installer")."""
     return said_words(said) - denials(said).words
+
+
+#: a word in the possessive before a relative or a relation: "the founder's son", "my boss's assistant"
+#: (whose, not who; not "the estate's accounts")
+_POSSESSOR = re.compile(r"(?<![\w'’])([a-z][\w-]*)['’]s?\s+(?:[a-z]+\s+)?([a-z][\w-]*)")
+_RELATION_NOUNS = frozenset(
+    ["son", "daughter", "wife", "husband", "brother", "sister", "father", "mother", "nephew", "niece",
+     "cousin", "uncle", "aunt", "grandson", "granddaughter", "grandfather", "grandmother", "widow", "twin",
+     "boss", "assistant", "deputy", "successor", "predecessor", "secretary", "partner", "friend"]
+)  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def said_words_of_self(said: str) -> frozenset[str]:
+    """``said_words_affirmed`` without the words of someone else the sentence relates its person to, a
+    word in the possessive before a relative or a relation ("@ runs the marketing, the founder's son":
+    not the founder)."""
+    possessors = _words(
+        " ".join(m.group(1) for m in _POSSESSOR.finditer(said) if m.group(2).casefold() in _RELATION_NOUNS)
+    )
+    return said_words_affirmed(said) - possessors
 
 
 #: "@ is his son", "@, her cousin from Melbourne", "@ the son, 19, ...", "@ is their eldest daughter", "@
