@@ -221,8 +221,12 @@ class EntityWriteOps(EdgeSourceOps):
             args: list[Any] = []
             for entity_id in part:
                 args.extend((entity_id, *params, per_entity))
-            organisations, more = self._affiliations_sql(actor, part, now)
-            sql = " UNION ALL ".join([*([one] * len(part)), f"SELECT * FROM ({organisations})"])
+            parts = [one] * len(part)
+            more: list[Any] = []
+            if sources := self._with_affiliation_edges(part):
+                organisations, more = self._affiliations_sql(actor, sources, now)
+                parts.append(f"SELECT * FROM ({organisations})")
+            sql = " UNION ALL ".join(parts)
             found += [(str(e), str(k), str(v)) for e, k, v in self._run(sql, [*args, *more])]
         return found
 
@@ -232,10 +236,26 @@ class EntityWriteOps(EdgeSourceOps):
         found: dict[str, tuple[str, ...]] = {}
         ids = list(dict.fromkeys(entity_ids))
         for start in range(0, len(ids), _CHUNK // 2):
-            sql, params = self._affiliations_sql(actor, ids[start : start + _CHUNK // 2], now)
+            sources = self._with_affiliation_edges(ids[start : start + _CHUNK // 2])
+            if not sources:
+                continue
+            sql, params = self._affiliations_sql(actor, sources, now)
             for src, _, name in self._run(sql, params):
                 found[src] = (*found.get(src, ()), name)
         return found
+
+    def _with_affiliation_edges(self, entity_ids: Sequence[str]) -> list[str]:
+        """Those of ``entity_ids`` (in their order) with an open ``AFFILIATIONS`` edge, visible or not:
+        the only ones ``_affiliations_sql`` can return a row of. Most entities linking reads have none
+        (nobody said where they work), and this probe of the edges' key costs ~5 us where the full
+        statement, with its read rule's subqueries, costs ~0.1 ms even when it finds nothing."""
+        rows = self._run(
+            f"SELECT DISTINCT src FROM entity_edges WHERE src IN ({_marks(entity_ids)})"
+            f" AND relation IN ({_marks(AFFILIATIONS)}) AND valid_to IS NULL",
+            [*entity_ids, *AFFILIATIONS],
+        )
+        having = {str(src) for (src,) in rows}
+        return [i for i in entity_ids if i in having]
 
     @staticmethod
     def _affiliations_sql(actor: Actor, entity_ids: Sequence[str], now: datetime) -> tuple[str, list[Any]]:
