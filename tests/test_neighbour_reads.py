@@ -23,7 +23,7 @@ def _rows_of(store, seqs: list[int]) -> list[tuple]:
     if hasattr(store, "_conversation_rows"):  # SQLite
         return store._conversation_rows(seqs)
     return store._rows(  # PostgreSQL: its own read, as it is
-        "SELECT seq, workspace, owner, space, CASE jsonb_typeof(provenance -> 'conversation_id')"
+        "SELECT seq, workspace, owner, space, CASE json_typeof(provenance -> 'conversation_id')"
         " WHEN 'string' THEN provenance ->> 'conversation_id' END FROM memories WHERE seq = ANY(%s::bigint[])",
         (seqs,),
     )

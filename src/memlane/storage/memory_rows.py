@@ -2,7 +2,7 @@
 read becomes.
 
 Both backends select the same columns in the same order (``_COLUMNS`` in their ``rows.py``) and differ
-only in how a time and a JSON document arrive (text in SQLite, ``timestamp``/``jsonb`` in PostgreSQL),
+only in how a time and a JSON document arrive (text in SQLite, ``timestamp``/``json`` in PostgreSQL),
 so they pass those two readers in.
 
 A row that cannot be fully read (another tool wrote it, a bad restore, a value outside the times Python

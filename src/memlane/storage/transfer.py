@@ -322,8 +322,9 @@ class _Postgres:
             yield
 
     def write(self, table: _Table, rows: Sequence[list[Any]]) -> None:
-        from psycopg.types.json import Jsonb
+        from psycopg.types.json import Json, Jsonb
 
+        from .postgres.migrations import JSON_TEXT_COLUMNS
         from .postgres.rows import _porter_terms, _token_count, fts_text
 
         cols = table.columns
@@ -332,7 +333,7 @@ class _Postgres:
             row = list(src)
             for i, col in enumerate(cols):
                 if col in table.json and row[i] is not None:
-                    row[i] = Jsonb(row[i])
+                    row[i] = (Json if (table.name, col) in JSON_TEXT_COLUMNS else Jsonb)(row[i])
                 elif col == "vector":
                     row[i] = np.ascontiguousarray(row[i], dtype=np.float32)
             out.append(row)

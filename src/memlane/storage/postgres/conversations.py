@@ -3,8 +3,8 @@
 The ``ConversationStore`` of ``PostgresStore``, the same operations as ``storage/sqlite/conversations.py``:
 SQL and row mapping only (the service decides who may append or delete). Reads use the memories' scope
 rule (``rows._readable``); each write is one transaction. Times are ``timestamptz``, a tool's
-structured result ``jsonb``. Also the extracted-exchange hashes (``claim_exchange``), written inside a
-memory write transaction.
+structured result ``json`` (the text as written, migration 37). Also the extracted-exchange hashes
+(``claim_exchange``), written inside a memory write transaction.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import psycopg
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json
 
 from ...errors import StorageError
 from ...models import Actor, ConversationMessage, ConversationSummary, Visibility
@@ -48,7 +48,7 @@ class PostgresConversations:
                 " ON CONFLICT (id) DO NOTHING",
                 [
                     (m.id, m.conversation_id, m.role, m.text, m.tool,
-                     Jsonb(m.result) if m.result is not None else None, m.user, m.agent, m.at,
+                     Json(m.result) if m.result is not None else None, m.user, m.agent, m.at,
                      m.workspace, m.owner, str(m.visibility), m.author, m.created_at)
                     for m in messages
                 ],

@@ -83,9 +83,12 @@ class EdgeSourceOps:
             (at, ids, ids, at),
         )
         run(
-            "UPDATE entity_edges SET provenance = jsonb_set(provenance, '{memory}', to_jsonb((SELECT o.memory_id"
-            " FROM entity_edge_sources o WHERE o.edge_id = entity_edges.id AND NOT (o.memory_id = ANY(%s::text[]))"
-            " ORDER BY o.stated_at DESC, o.memory_id LIMIT 1)))"
+            # (the object rebuilt in its own key order: ``provenance`` is the caller's text, migration 37)
+            "UPDATE entity_edges SET provenance = (SELECT json_object_agg(f.key, CASE WHEN f.key = 'memory'"
+            " THEN to_json(o.memory_id) ELSE f.value END ORDER BY f.n)"
+            " FROM json_each(entity_edges.provenance) WITH ORDINALITY AS f(key, value, n),"
+            " (SELECT o.memory_id FROM entity_edge_sources o WHERE o.edge_id = entity_edges.id"
+            " AND NOT (o.memory_id = ANY(%s::text[])) ORDER BY o.stated_at DESC, o.memory_id LIMIT 1) o)"
             " WHERE (provenance->>'memory') = ANY(%s::text[])",
             (ids, ids),
         )

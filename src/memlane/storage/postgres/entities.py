@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from ...graph.senses import SENSES_KEY
 from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visibility
@@ -55,7 +55,7 @@ _NEW_ENTITIES = (
     " %s::text[], %s::text[], %s::timestamptz[], %s::timestamptz[]) WITH ORDINALITY AS"
     " r(id, workspace, owner, visibility, type, name, attributes, created_at, updated_at, n)),"
     " e AS (INSERT INTO entities (id, workspace, owner, visibility, type, name, attributes, created_at,"
-    " updated_at) SELECT id, workspace, owner, visibility, type, name, attributes::jsonb, created_at,"
+    " updated_at) SELECT id, workspace, owner, visibility, type, name, attributes::json, created_at,"
     " updated_at FROM r ORDER BY n RETURNING seq, id, workspace, owner, visibility),"
     " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
     " SELECT e.workspace, e.owner, e.visibility, k.key, e.id FROM unnest(%s::text[], %s::text[])"
@@ -74,8 +74,9 @@ def _new_entity_params(pending: Sequence[tuple[Entity, Sequence[str]]]) -> list[
     ]  # fmt: skip
 
 
-def _jsonb(value: dict[str, Any] | None) -> Jsonb | None:
-    return Jsonb(value) if value else None
+def _json(value: dict[str, Any] | None) -> Json | None:
+    """A caller's object for a ``json`` column (migration 37): its text as written, key order included."""
+    return Json(value) if value else None
 
 
 def _entities(run: Run, rows: list[Any]) -> list[Entity]:
@@ -478,7 +479,7 @@ class EntityWriteOps(EdgeSourceOps):
             " k AS (INSERT INTO entity_blocking_keys (workspace, owner, visibility, key, entity_id)"
             " SELECT %s, %s, %s, k, e.id FROM e, unnest(%s::text[]) k ON CONFLICT DO NOTHING)"
             " SELECT seq FROM e",
-            (entity.id, *where, entity.type, entity.name, _jsonb(entity.attributes), entity.created_at,
+            (entity.id, *where, entity.type, entity.name, _json(entity.attributes), entity.created_at,
              entity.updated_at, *where, sorted(keys)),
         )  # fmt: skip
         self._add_names(entity.id, normalised_aliases, entity.external_ids, (), scope, from_text)
@@ -539,7 +540,7 @@ class EntityWriteOps(EdgeSourceOps):
         self._run(
             "UPDATE entities SET type = coalesce(%s, type), attributes = coalesce(%s, attributes),"
             " updated_at = %s WHERE id = %s",
-            (type, Jsonb(attributes) if attributes is not None else None, at, entity_id),
+            (type, Json(attributes) if attributes is not None else None, at, entity_id),
         )
         if drop_keys:
             self._run(
@@ -680,7 +681,7 @@ class EntityWriteOps(EdgeSourceOps):
             " valid_from = coalesce(excluded.valid_from, g.valid_from),"
             " valid_to = excluded.valid_to RETURNING g.*)"
         )
-        params += [edge.id, edge.src, edge.relation, edge.dst, _jsonb(edge.provenance), edge.valid_from,
+        params += [edge.id, edge.src, edge.relation, edge.dst, _json(edge.provenance), edge.valid_from,
                    edge.valid_to, edge.created_at]  # fmt: skip
         if isinstance(memory, str):
             ctes.append(
@@ -810,7 +811,7 @@ class EntityWriteOps(EdgeSourceOps):
         orphans = (
             "SELECT e.id, e.workspace, e.owner, e.visibility FROM entities e WHERE e.id = ANY(%s::text[])"
             # (the senses texts said it is are the texts' own: they keep nothing, see ``graph.senses``)
-            f" AND e.merged_into IS NULL AND (e.attributes IS NULL OR e.attributes - '{SENSES_KEY}' = '{{}}'::jsonb)"
+            f" AND e.merged_into IS NULL AND (e.attributes IS NULL OR e.attributes::jsonb - '{SENSES_KEY}' = '{{}}'::jsonb)"
             " AND NOT EXISTS (SELECT 1 FROM memory_entity_links l WHERE l.entity_id = e.id)"
             " AND NOT EXISTS (SELECT 1 FROM entity_external_ids x WHERE x.entity_id = e.id)"
             " AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE g.src = e.id)"
@@ -892,7 +893,7 @@ class EntityWriteOps(EdgeSourceOps):
         for edge in snap["edges"]:
             run(
                 "INSERT INTO entity_edges (id, src, relation, dst, provenance, valid_from, valid_to, created_at)"
-                " VALUES (%s, %s, %s, %s, %s::jsonb, %s::timestamptz, %s::timestamptz, %s::timestamptz)"
+                " VALUES (%s, %s, %s, %s, %s::json, %s::timestamptz, %s::timestamptz, %s::timestamptz)"
                 " ON CONFLICT DO NOTHING",
                 edge,
             )

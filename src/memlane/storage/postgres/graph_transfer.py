@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from ...models import Actor
 from ..base import EntityScope, HeldKind, LinkRole
@@ -111,7 +111,7 @@ class GraphRestoreOps:
             " created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::timestamptz, %s::timestamptz)"
             " ON CONFLICT DO NOTHING RETURNING id",
             (row["id"], workspace, row["owner"], row["visibility"], row["type"], row["name"],
-             Jsonb(row["attributes"]) if row.get("attributes") else None, row.get("merged_into"),
+             Json(row["attributes"]) if row.get("attributes") else None, row.get("merged_into"),
              time_text(row["created_at"]), time_text(row["updated_at"])),
         )  # fmt: skip
         if not inserted:
@@ -156,7 +156,7 @@ class GraphRestoreOps:
                     row["src"],
                     row["relation"],
                     row["dst"],
-                    Jsonb(row["provenance"]) if row.get("provenance") else None,
+                    Json(row["provenance"]) if row.get("provenance") else None,
                     time_text(row.get("valid_from")),
                     time_text(row.get("valid_to")),
                     time_text(row["created_at"]),

@@ -8,7 +8,7 @@ import builtins
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json
 
 if TYPE_CHECKING:
     from .store import PostgresStore
@@ -29,7 +29,7 @@ class PostgresImportRuns:
                 "INSERT INTO import_runs (id, workspace, user_name, started_at, instance, run)"
                 " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET instance = excluded.instance,"
                 " run = excluded.run",
-                (run_id, workspace, user, started_at, instance, Jsonb(run)),
+                (run_id, workspace, user, started_at, instance, Json(run)),
             )
             conn.execute(
                 "DELETE FROM import_runs WHERE workspace = %s AND user_name = %s AND id NOT IN (SELECT id FROM"

@@ -6,6 +6,10 @@
 SQLite. A float written in positional notation with a fraction (``10000000000000000.0``) keeps its
 scale in ``numeric`` and reads back as the same float (Python's shortest repr round-trips exactly).
 One thing ``numeric`` cannot hold is the sign of a zero: ``-0.0`` reads back as ``0.0``.
+
+Since migration 37 the objects a caller writes are ``json`` columns (the text as written: key order and
+``-0.0`` kept, ``migrations.JSON_TEXT_COLUMNS``); this text reads back the same from them. It still
+matters for the ``jsonb`` columns of memlane's own records.
 """
 
 from __future__ import annotations

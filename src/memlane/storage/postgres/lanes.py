@@ -267,7 +267,7 @@ class _Lanes:
         if not seqs or window <= 0:
             return {}
         rows = self._rows(
-            "SELECT seq, workspace, owner, space, CASE jsonb_typeof(provenance -> 'conversation_id')"
+            "SELECT seq, workspace, owner, space, CASE json_typeof(provenance -> 'conversation_id')"
             " WHEN 'string' THEN provenance ->> 'conversation_id' END FROM memories"
             " WHERE seq = ANY(%s::bigint[])",
             (seqs_around(seqs, window),),

@@ -14,7 +14,12 @@ Differences from SQLite, on purpose:
 - ``memory_vectors.embedding`` is a ``vector`` of unspecified dimension: one table holds the vectors of
   every embedding model, and each (model, dim) gets its own partial HNSW expression index, created on
   first use and recorded in ``vector_indexes`` (see ``_Txn._ensure_index`` in ``writes.py``).
-- Times are ``timestamptz``; ``data``, ``provenance`` and audit details are ``jsonb``.
+- Times are ``timestamptz``. What a caller writes as a JSON object (a memory's ``data`` and
+  ``provenance``, an entity's ``attributes``, an edge's ``provenance``, a tool message's ``result``) and
+  import runs are ``json`` since migration 37: the text as written, so it reads back as given (key order,
+  ``-0.0``), as SQLite's TEXT does; a query that needs ``jsonb``'s operators casts (``attributes::jsonb``).
+  memlane's own records (audit details, merge snapshots, profiles, job and consolidation runs) stay
+  ``jsonb``.
 """
 
 from __future__ import annotations
@@ -858,6 +863,8 @@ MIGRATIONS.append(
         " forgotten or expired, while an id a record, an account or an explicit id gave stays; existing"
         " addresses a linked memory's text names are marked so, unless a record gave the entity an id,"
         " attributes or an edge",
+        # (the casts to jsonb, a no-op on the jsonb columns this step was released on, let it run again
+        # over migration 37's json columns: a store whose record of steps 35 on was removed)
         """
 SET CONSTRAINTS ALL IMMEDIATE;
 ALTER TABLE entity_external_ids ADD COLUMN IF NOT EXISTS from_text BOOLEAN NOT NULL DEFAULT FALSE;
@@ -882,9 +889,9 @@ UPDATE entity_external_ids x SET from_text = TRUE
     AND NOT EXISTS (SELECT 1 FROM entity_external_ids o WHERE o.entity_id = x.entity_id
         AND o.external_id NOT LIKE 'email:%' AND o.external_id NOT LIKE 'user:%')
     AND NOT EXISTS (SELECT 1 FROM entities e WHERE e.id = x.entity_id
-        AND e.attributes IS NOT NULL AND e.attributes - 'senses' <> '{}'::jsonb)
+        AND e.attributes IS NOT NULL AND e.attributes::jsonb - 'senses' <> '{}'::jsonb)
     AND NOT EXISTS (SELECT 1 FROM entity_edges g WHERE (g.src = x.entity_id OR g.dst = x.entity_id)
-        AND g.provenance ? 'system');
+        AND g.provenance::jsonb ? 'system');
 DELETE FROM entity_external_id_sources s WHERE NOT EXISTS (SELECT 1 FROM entity_external_ids x
     WHERE x.external_id = s.external_id AND x.from_text);
 """,
@@ -907,6 +914,34 @@ CREATE TABLE IF NOT EXISTS entity_key_sources (
 """,
     )
 )
+
+MIGRATIONS.append(
+    (
+        37,
+        "what a caller writes as a JSON object reads back as given (PostgreSQL only): a memory's data and"
+        " provenance, an entity's attributes, an edge's provenance, a tool message's result and the import"
+        " runs are json (the text as written) instead of jsonb, which sorted the keys (shortest first) and"
+        " gave -0.0 back as 0.0; the stored values keep jsonb's order (what was given is not known)",
+        # (a rewrite of each table: the indexes on them are made again, entity_edges_by_memory's
+        # expression with json's ->>; deferred trigger events first, as step 31)
+        """
+SET CONSTRAINTS ALL IMMEDIATE;
+ALTER TABLE memories ALTER COLUMN data TYPE json USING data::json,
+    ALTER COLUMN provenance TYPE json USING provenance::json;
+ALTER TABLE entities ALTER COLUMN attributes TYPE json USING attributes::json;
+ALTER TABLE entity_edges ALTER COLUMN provenance TYPE json USING provenance::json;
+ALTER TABLE conversation_messages ALTER COLUMN result TYPE json USING result::json;
+ALTER TABLE import_runs ALTER COLUMN run TYPE json USING run::json;
+""",
+    )
+)
+
+#: the columns migration 37 made ``json`` (table, column): written as ``psycopg``'s ``Json``, the rest of the
+#: JSON columns (memlane's own records) as ``Jsonb``
+JSON_TEXT_COLUMNS = frozenset({
+    ("memories", "data"), ("memories", "provenance"), ("entities", "attributes"), ("entity_edges", "provenance"),
+    ("conversation_messages", "result"), ("import_runs", "run"),
+})  # fmt: skip
 
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move

@@ -66,7 +66,7 @@ def _utc(value: datetime | None) -> datetime | None:
 
 
 def _document(value: dict[str, Any] | None) -> dict[str, Any] | None:
-    return value  # jsonb: the driver has decoded it
+    return value  # json: the driver has decoded it
 
 
 #: PostgreSQL keeps no word longer than this many bytes in a tsvector (``to_tsvector`` drops it with a
@@ -159,7 +159,7 @@ def _visible(actor: Actor, table: str = "m") -> tuple[str, list[Any]]:
 #: (As SQLite's.)
 KNOWN_BEYOND_MEMORIES = (
     "(EXISTS (SELECT 1 FROM entity_external_ids xi WHERE xi.entity_id = e.id AND NOT xi.from_text)"
-    f" OR (e.attributes IS NOT NULL AND e.attributes - '{SENSES_KEY}' <> '{{}}'::jsonb)"
+    f" OR (e.attributes IS NOT NULL AND e.attributes::jsonb - '{SENSES_KEY}' <> '{{}}'::jsonb)"
     " OR EXISTS (SELECT 1 FROM entity_edges xg WHERE xg.src = e.id AND xg.provenance->>'memory' IS NULL)"
     " OR EXISTS (SELECT 1 FROM entity_edges xg WHERE xg.dst = e.id AND xg.provenance->>'memory' IS NULL)"
     " OR EXISTS (SELECT 1 FROM entity_merges xr WHERE xr.into_id = e.id)"

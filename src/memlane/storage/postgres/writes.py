@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 import psycopg
 from psycopg import sql
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from ...models import Actor, Memory
 from ...text.stems import keyword_text
@@ -97,9 +97,9 @@ def _insert_params(row: NewMemory) -> tuple[Any, ...]:
     return (
         m.id, m.workspace, m.owner, str(m.visibility), m.space or "", m.content, row.content_hash,
         str(m.type), m.subject.id if m.subject else None, m.subject.name if m.subject else None,
-        m.related_user, Jsonb(m.data) if m.data is not None else None, m.importance, m.confidence,
+        m.related_user, Json(m.data) if m.data is not None else None, m.importance, m.confidence,
         m.valid_from, m.valid_to, m.observed_at, m.source,
-        Jsonb(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
+        Json(m.provenance) if m.provenance is not None else None, str(m.state), row.chain_id,
         m.replaces, m.superseded_by, m.superseded_at,  # (access counts: memory_access)
         m.expires_at, m.created_at, m.updated_at, row.fts_content, row.fts_subject,
         _token_count(keyword_text) + _token_count(row.fts_subject),

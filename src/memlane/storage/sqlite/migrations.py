@@ -893,6 +893,16 @@ CREATE TABLE IF NOT EXISTS entity_key_sources (
     )
 )
 
+MIGRATIONS.append(
+    (
+        37,
+        "what a caller writes as a JSON object reads back as given (PostgreSQL only: SQLite keeps the text"
+        " as written; PostgreSQL's jsonb sorted the keys and gave -0.0 back as 0.0, its columns become json)",
+        # The same step number as PostgreSQL's, so both backends report the same schema version.
+        "SELECT 1;",
+    )
+)
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))
