@@ -41,7 +41,17 @@ worded, and no other fact about the same people or things. A memory must
    nor, of a name with a title of one sex, say it only with a title of the other ("Mrs Abernethy");
 11. of a clause, not hold a noun the clause says of its subject only before another noun, naming
    another thing, unless after the same word ("My cousin works as a prison officer" for "my cousin is
-   in prison"; "in the hallway cupboard" still says "in the hallway").
+   in prison"; "in the hallway cupboard" still says "in the hallway");
+12. not say a noun of the request only after a word that sets another one of its kind apart
+   ("previous", "former", "other", "ex", "old" but not of a relation: "My previous landlord kept my
+   deposit" for "my landlord"), unless the request says it too;
+13. of a clause whose predicate is a preposition after "be" ("I'm behind on rent"), say it ("My rent
+   is 1,100 euros a month" does not); of the speaker's clause of now ("I live in Paris", "I'm
+   pregnant"), not say it with the same verb and what it says as held at a past time it dates ("I
+   lived in Paris from 2010 to 2014"); not say its verb only as wished for ("I want to learn Japanese
+   one day" for "I'm learning Japanese");
+14. not say a name of the request only as what another is set against ("My boyfriend before Liam was
+   Josh" for "Liam is my boyfriend").
 
 The statement is read as typed in haste: contractions without their apostrophe ("im pregnant") as the
 speaker's clause, and an indirect question as its clause ("which train I take" -> "I take train", "how
@@ -83,6 +93,15 @@ A topic of a thing of a person's ("Uncle Femi's 60th") keeps the person's memori
 the thing and are no closer to the topic than to the name alone (the default embedder: "Uncle Femi had
 a knee operation"), even where the whole topic resolves to the person; a topic of a titled name ("Mr
 Abernethy") keeps a memory that names it only with a title of the other sex ("Mrs Abernethy").
+A topic of a titled surname ("Dr. Haddad", "my neighbour Mr Novak") keeps a memory that names the
+surname only in another form (another title, or after a given name) and says that person is something
+to the speaker that neither the topic nor a memory naming the topic's form says ("My friend Leila
+Haddad", "My dentist is Dr. Novak"); a topic of a name of several words ("Nimbus Press") keeps a
+memory that says only a leading part of it before a noun of another thing ("Nimbus cloud storage"); a
+topic of "the" and a name ("the Hyundai") keeps a memory that names it without "the" and of another
+party ("My brother works for Hyundai"); any topic keeps a memory that says it is not the thing the
+topic's other memories speak of ("…, the constellation, not the boat") and one that gives a full name a
+descriptor of its own that no other memory of it says ("Yusuf Demirtaş the footballer").
 Any topic keeps a memory that says its name is also another's ("My neighbour's parrot is also called
 Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
 whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
@@ -466,6 +485,16 @@ def _topic(
             for i in found
             if i not in contents or not _another_partys(contents[i], i, name, store, actor, people=owned)
         ]
+    the_named = re.match(r"^\s*the\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)$", name)
+    if found and the_named is not None:
+        # "the Hyundai" (the speaker's car) is not "My brother works for Hyundai in Ulsan", "the Nissan"
+        # not "Nissan is where my neighbour works": the name without its article, said of another party
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [
+            i
+            for i in found
+            if i not in contents or not _anothers_bare(the_named.group("name"), contents[i], i, store, actor)
+        ]
     runs = [r for r in _names_of(name) if len(r.split()) > 1]
     if found and runs:
         # "Noor from book club" is not "Noor Haddad", "Chidubem my colleague" not "Coach Chidubem": a
@@ -484,12 +513,41 @@ def _topic(
         # "Mr Abernethy" is not "Mrs Abernethy runs the school office"
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _other_title(name, contents[i])]
+    titled = _TITLED_NAME.search(name)
+    if found and titled is not None:
+        # "my neighbour Mr Novak" is not "My dentist is Dr. Novak", "Dr. Haddad" not "My friend Leila
+        # Haddad": the surname in another form, said to be another role of the speaker's
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [
+            i for i in found if i not in contents or not _another_role(titled, name, contents[i], contents)
+        ]
     names = _names_of(name)
     # (a titled name also by the name alone: "Farouk is also the name of my son's best friend" for "Dr
     # Farouk")
     names += [
         re.sub(_TITLED, "", n, count=1, flags=re.IGNORECASE) for n in names if re.match(_TITLED, n, re.I)
     ]
+    whole = [r for r in _names_of(name) if len(r.split()) > 1 and not is_given_name(r.split()[0])]
+    if found and whole:
+        # "Nimbus Press" is not "Nimbus cloud storage costs £4 a month", "Maple Street Primary" not "Maple
+        # Street pharmacy is next to the school": a part of the name before a noun of another thing
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [
+            i
+            for i in found
+            if i not in contents or not any(_part_named_otherwise(r, contents[i]) for r in whole)
+        ]
+    if len(found) > 1:
+        # "Yusuf Demirtaş the footballer scored twice": the name with a descriptor of its own that no
+        # other memory of it says
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        others = {i: [contents[j] for j in found if j != i and j in contents] for i in found}
+        found = [
+            i
+            for i in found
+            if i not in contents
+            or not any(_own_descriptor(n, contents[i], others[i]) for n in _names_of(name))
+        ]
     if found and names:
         # "My neighbour's parrot is also called Biscuit", "Dexter is also my nephew's name": the memory
         # says the name is another's
@@ -523,7 +581,9 @@ def _only_compared(names: Sequence[str], content: str) -> bool:
         for place in places:
             said = True
             if not re.search(
-                r"\b(?:before|after|instead\s+of|rather\s+than|than)\s+$", content[: place.start()], re.I
+                r"\b(?:before|after|instead\s+of|rather\s+than|than|as\s+(?:[\w-]+\s+){1,2}as)\s+$",
+                content[: place.start()],
+                re.I,
             ):
                 return False
     return said
@@ -648,6 +708,129 @@ def _other_title(asked: str, content: str) -> bool:
         if others == len(places):
             return True
     return False
+
+
+#: a titled surname in a topic ("Dr. Haddad", "my neighbour Mr Novak")
+_TITLED_NAME = re.compile(r"\b(?P<title>(?i:mr|mrs|ms|miss|mx|dr|prof))\.?\s+(?P<surname>[A-Z][\w'-]*)")
+#: what a person is to the speaker, said with a name (``{form}``): "my dentist is Dr. Novak", "my
+#: friend Leila Haddad", "Dr. Haddad is my dermatologist", "Mr Novak, my neighbour"
+_ROLE_BEFORE = (
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<role>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w-]*)\s*,?\s+(?:(?:is|was)\s+)?{form}"
+)
+_ROLE_AFTER = r"{form}\s*(?:,\s*|\s+(?:is|was)\s+(?:also\s+)?)(?:my|our)\s+(?P<role>[a-z][\w-]*)"
+
+
+def _roles(form: str, content: str) -> frozenset[str]:
+    """The stems of what ``content`` says the person named by ``form`` (a regex) is to the speaker."""
+    out: set[str] = set()
+    for pattern in (_ROLE_BEFORE, _ROLE_AFTER):
+        for found in re.finditer(pattern.format(form=form), content):
+            out.update(text.tokenize(found.group("role")))
+    return frozenset(out)
+
+
+def _another_role(titled: re.Match[str], topic: str, content: str, contents: dict[str, str]) -> bool:
+    """A topic naming a person by a title and a surname (``titled``: "Dr. Haddad", "my neighbour Mr
+    Novak") and ``content`` naming the surname only in another form (another title, or after a given
+    name: "Dr. Novak", "Leila Haddad"), saying that person is something to the speaker ("My dentist is
+    Dr. Novak", "My friend Leila Haddad") that neither the topic nor any memory naming the topic's form
+    says ("My neighbour Mr Novak", "Dr. Haddad is my dermatologist"): another person of that surname."""
+    title, surname = titled.group("title").lower(), titled.group("surname")
+    s = re.escape(surname)
+    places = list(re.finditer(rf"(?<![\w'-]){s}(?![\w-])", content))
+    if not places:
+        return False
+    for place in places:
+        before = content[: place.start()]
+        other_title = re.search(r"\b(mr|mrs|ms|miss|mx|dr|prof)\.?\s+$", before, re.IGNORECASE)
+        given = re.search(r"\b([A-Z][\w'-]*)\s+$", before)
+        if other_title is not None and other_title.group(1).lower() != title:
+            continue
+        if other_title is None and given is not None and not _starts_sentence(before[: given.start()]):
+            continue
+        if (
+            other_title is None
+            and given is not None
+            and (is_given_name(given.group(1)) or not _readings(given.group(1).lower()))
+        ):
+            continue  # (opening the sentence: a given name, or a word the language does not know)
+        return False  # a place naming it in the topic's form (or the surname alone)
+    other_form = rf"(?:(?:[A-Z][\w'-]*|(?i:mr|mrs|ms|miss|mx|dr|prof)\.?)\s+){s}(?![\w-])"
+    said = _roles(other_form, content)
+    if not said:
+        return False
+    form = rf"(?i:{re.escape(title)})\.?\s+{s}(?![\w-])"
+    known = frozenset(text.tokenize(topic[: titled.start()])).union(
+        *(_roles(form, c) for c in contents.values())
+    )
+    return not said & known
+
+
+#: "…, not the boat", "not our bank": a memory saying what it does not speak of
+_DISOWNING = re.compile(r"\bnot\s+(?:the|our|my)\s+([a-z][\w-]*)\b")
+
+
+def _disowned(content: str, others: Sequence[str]) -> bool:
+    """``content`` says it does not speak of a thing ("…, the constellation, not the boat", "they mean
+    the planet, not our bank") that ``others`` (the topic's other memories) speak of ("Orion, our
+    sailing boat, is on a mooring"): a namesake's memory."""
+    held = frozenset().union(*(text.tokenize(o) for o in others)) if others else frozenset()
+    return any(set(text.tokenize(m.group(1))) & held for m in _DISOWNING.finditer(content))
+
+
+def _anothers_bare(core: str, content: str, memory_id: str, store: Store, actor: Actor) -> bool:
+    """``content`` names ``core`` (of a topic "the Hyundai") only without "the" and says it of another
+    party: every clause's subject is a relation or a person it names ("My brother works for Hyundai in
+    Ulsan"), or the name is where another party's clause happens ("Nissan is where my neighbour
+    works")."""
+    places = list(re.finditer(rf"(?<![\w'-]){re.escape(core)}(?![\w-])", content))
+    if not places or any(re.search(r"\bthe\s+$", content[: p.start()], re.IGNORECASE) for p in places):
+        return False
+    people = [e.name for e in _entities_of(store, actor, memory_id) if e.type == "person"]
+    where = _WHERE.match(content)
+    said = where.group("said") if where is not None and _says(core, where.group("place")) else content
+    return another_partys(said, core, people)
+
+
+def _part_named_otherwise(name: str, content: str) -> bool:
+    """``content`` does not say ``name`` (a name of several words, "Nimbus Press") but a leading part of
+    it, each time before a common noun that is no word of the name ("Nimbus cloud storage", "Maple
+    Street pharmacy"): another thing bearing that part of the name."""
+    if _says(name, content):
+        return False
+    parts = name.split()
+    own = {w.lower() for w in parts}
+    for k in range(len(parts) - 1, 0, -1):
+        places = list(re.finditer(rf"(?<![\w'-]){re.escape(' '.join(parts[:k]))}(?![\w'-])", content))
+        if not places:
+            continue
+        for place in places:
+            after = re.findall(r"[^\W\d_][\w-]*", content[place.end() :])[:2]
+            if not after or not after[0].islower() or after[0] in own:
+                return False
+            if "NOUN" not in _readings(after[0]) or not text.tokenize(after[0]):
+                return False  # (a word of no noun's reading: "Jamal from Sahara Labs")
+            compound = len(after) > 1 and after[1].islower() and "NOUN" in _readings(after[1])
+            if not (_noun_only(after[0]) or compound and _noun_only(after[1])):
+                return False
+            if not re.match(r"\s+[^\W\d_]", content[place.end() :]):
+                return False  # ("Nimbus, the …": no noun right after it)
+        return True
+    return False
+
+
+def _own_descriptor(name: str, content: str, others: Sequence[str]) -> bool:
+    """``content`` names ``name`` (a full name) followed by "the" and a noun that says who the bearer is
+    ("Yusuf Demirtaş the footballer"), a noun none of ``others`` (the topic's other memories naming
+    it) says: another bearer of the name."""
+    if len(name.split()) < 2:
+        return False
+    found = re.search(rf"(?<![\w'-]){re.escape(name)},?\s+the\s+([a-z][\w-]*)\b", content)
+    if found is None or not _noun_only(found.group(1)):
+        return False
+    own = set(text.tokenize(found.group(1)))
+    said = [o for o in others if _says(name, o)]
+    return bool(own) and bool(said) and not any(own & set(text.tokenize(o)) for o in said)
 
 
 def _names_of(topic: str) -> list[str]:
@@ -821,6 +1004,13 @@ def _topic_whole(
     of_kind = _OfKind(sense, name, similar, topic or name) if sense is not None else None
     entities |= _given_names(entities, store, actor)
     found = _of_entities(entities, name, store=store, actor=actor, recall=recall, of_kind=of_kind)
+    if len(found) > 1:
+        # "The kids found Orion's belt in the sky, the constellation, not the boat": a memory that says
+        # it does not speak of the thing the topic's other memories speak of (before the kinds are
+        # weighed: its kind is the namesake's)
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        others = {i: [contents[j] for j in found if j != i and j in contents] for i in found}
+        found = [i for i in found if i not in contents or not _disowned(contents[i], others[i])]
     if of_kind is None and found:
         # no kind said: the kind the speaker's memories of the name mean, not a namesake of another
         # kind a memory says in passing ("Mercury is the closest planet to the sun" among the bank's)
@@ -1641,10 +1831,15 @@ def _statement(
                 continue  # "I don't eat meat" is no restatement of "I eat meat"
             if clause and _other_value(said, content):
                 continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
-            if clause and _other_time(said, content):
+            if clause and (_other_time(said, content) or _dated_before(said, content)):
                 continue  # "I'm moving house in March" is not "I moved house in March 2021"
+            if clause and _only_wished(said, content):
+                continue  # "I'm learning Japanese" is not "I want to learn Japanese one day"
             if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
                 continue
+            named = _names_of(said) if clause else []
+            if named and _only_compared([n for n in named if _says(n, content)], content):
+                continue  # "Liam is my boyfriend" is not "My boyfriend before Liam was Josh"
             if clause and any(_only_possessor(n, content, wanted) for n in objects):
                 continue  # "I'm in love with Birgit" is not "I love Birgit's cinnamon buns"
             if namesakes and _a_namesakes(namesakes, hit.content, _entities_of(store, actor, hit.id)):
@@ -1653,9 +1848,62 @@ def _statement(
                 continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
             if value and not _gives(value, content):
                 continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
+            if clause and _predicate_missing(said, content):
+                continue  # "I'm behind on rent" is not "My rent is 1,100 euros a month"
+            if _another_instance(said, content, wanted):
+                continue  # "my landlord" is not "My previous landlord kept my deposit"
             out.append(hit.id)
             break
     return out
+
+
+#: prepositions that are a clause's whole predicate after "be" ("I'm *behind* on rent", "we're *against*
+#: the extension", "I'm *without* a car"): stopwords, so the content words alone leave them out
+_PREDICATE_PREPOSITIONS = frozenset({"behind", "against", "without", "beyond", "above", "below", "under"})
+_BE_PREPOSITION = re.compile(
+    r"(?:\b(?:am|is|are|was|were|be|been)|'m|'re|'s)\s+(?:(?:not|still|really|so|a\s+bit)\s+)*(?P<word>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def _predicate_missing(said: str, content: str) -> bool:
+    """``said`` is a clause whose predicate is a preposition after "be" ("I'm behind on rent") and
+    ``content`` does not say that preposition: it says something else of the thing ("My rent is 1,100
+    euros a month")."""
+    held = {w.lower() for w in _WORD.findall(content)}
+    for found in _BE_PREPOSITION.finditer(text.key_fold(said)):
+        word = found.group("word").lower()
+        if word in _PREDICATE_PREPOSITIONS and word not in held:
+            return True
+    return False
+
+
+#: words that set a thing apart from the one a request names by the same noun: "my *previous*
+#: landlord", "my *other* neighbour", "my *former* boss", "my *ex*-colleague"
+_OTHER_INSTANCE = frozenset({"previous", "former", "other", "ex", "old"})
+
+
+def _another_instance(said: str, content: str, wanted: _Words) -> bool:
+    """A noun of the request ("my landlord") that ``content`` says only after a word setting another
+    one of its kind apart ("My previous landlord kept my deposit", "My other neighbour, Mrs Clarke")
+    which the request does not say: another thing of that kind. ("old" of a relation is how long it
+    has been one: "my old friend Sam" is the friend.)"""
+    asked = {w.lower() for w in _WORD.findall(text.key_fold(said))}
+    if asked & _OTHER_INSTANCE:
+        return False
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text.key_fold(content))]
+    for written, stem, capitalised in wanted.terms:
+        if capitalised or not _noun_only(written):
+            continue
+        places = _places(words, stem)
+        if places and all(
+            at > 0
+            and words[at - 1] in _OTHER_INSTANCE
+            and not (words[at - 1] == "old" and stem in RELATION_STEMS)
+            for at in places
+        ):
+            return True
+    return False
 
 
 #: a clause giving a reason: "because I sleepwalk", "since giving up sugar" (not "because of …", a noun)
@@ -2158,6 +2406,53 @@ def _other_time(said: str, content: str) -> bool:
         return False
     a, b = asked[0], stated[0]
     return bool(a.verb) and _one_verb(a, b) and a.verb != "be" and not a.past and b.past
+
+
+def _dated_before(said: str, content: str) -> bool:
+    """``said`` says what holds now of the speaker ("I live in Paris", "I'm pregnant": no past, no date) and
+    ``content``'s first clause says it with the same verb as what held at a past time it dates ("I
+    lived in Paris from 2010 to 2014", "I was pregnant with Mia in 2020"): another time's fact. (Of
+    "be", only "be": "I became vegetarian in 2015" is when "I'm vegetarian" began.)"""
+    if _SPEAKER_OPENS.match(said) is None:
+        return False  # (the speaker's clause: "the contract is signed" is the state "was signed on 2 October" left)
+    asked, stated = analyse(said).claims, analyse(content).claims
+    if not asked or not stated:
+        return False
+    a, b = asked[0], stated[0]
+    if not a.verb or a.past or a.dated or not (b.past and b.dated):
+        return False
+    # (what is said of the subject: of "be" its complement, else the verb's object and adjuncts)
+    said_of = [c.obj if c.verb == "be" else c.obj | c.adjuncts for c in (a, b)]
+    if not said_of[0] & said_of[1]:
+        return False  # (another predicate in the past: "I was vegetarian for ten years before going vegan")
+    return a.verb == b.verb if "be" in (a.verb, b.verb) else _one_verb(a, b)
+
+
+#: a wish for what a clause says: "I want to learn Japanese one day", "I'd love to run a marathon"
+_WISH = re.compile(
+    r"\b(?:wants?|wanted|wish(?:es|ed)?|hopes?|hoped|dreams?\s+of|(?:'d|would)\s+(?:love|like))\s+(?:to\s+)?(?P<verb>[a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _only_wished(said: str, content: str) -> bool:
+    """``content`` says the request's verb only as what is wished for ("I want to learn Japanese one
+    day") where the request says it is so ("I'm learning Japanese"): a wish is another fact."""
+    if _WISH.search(said):
+        return False
+    asked = analyse(said).claims
+    if not asked or not asked[0].verb or asked[0].verb == "be":
+        return False
+    verbs = set(_verb_lemmas(asked[0].verb)) | {asked[0].verb}
+    wished = [m for m in _WISH.finditer(content) if _verb_lemmas(m.group("verb").lower()) & verbs]
+    if not wished:
+        return False
+    said_plainly = [
+        w
+        for w in re.findall(r"[a-z]+", content.lower())
+        if _verb_lemmas(w) & verbs and not any(m.group("verb").lower() == w for m in wished)
+    ]
+    return not said_plainly
 
 
 def _one_verb(a: Claim, b: Claim) -> bool:

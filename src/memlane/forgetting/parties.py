@@ -80,6 +80,10 @@ RELATIONS = frozenset(
             "twin",
             "buddy",
             "pal",
+            "parent",
+            "parents",
+            "grandparent",
+            "grandparents",
         ),
     }
 )
