@@ -25,6 +25,7 @@ from ..storage.base import EntityScope, EntityWrites, LinkRole
 from ..storage.entity_cache import Settled, id_key
 from ..storage.entity_names import alias_pairs, matching_type, name_keys
 from ..text import STOPWORDS, key_fold
+from ..text.entities import HANDLE_RE as _HANDLE_RE
 from .company_names import is_common_word
 from .entity_types import guess_type
 from .given_names import given_name_frequency, has_name_dictionary, is_english_given_name, is_given_name
@@ -189,7 +190,61 @@ def memory_mentions(
             return found
     for email in sorted(emails):
         found.append(Named(Mention(email), "mention"))
+    if len(found) < MAX_MENTIONS and any(key[:7] == "handle:" for key in keys):
+        for handle in person_handles(content, keys):
+            found.append(Named(Mention(handle, "person", context=content), "mention"))
     return found[:MAX_MENTIONS]
+
+
+#: a handle written as a person's user name is: lower case, a letter first, words joined by "." "_" or "-"
+_PERSON_HANDLE = re.compile(r"[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*")
+#: the rest of a handle with hyphens, which the text analysis' handles end before
+_HYPHENATED = re.compile(r"(?:-[a-z0-9]+)+(?![\w@-])")
+#: code in a memory's text: a fenced block (to its end if unclosed) or a span between backticks
+_CODE_SPAN = re.compile(r"```.*?(?:```|\Z)|`[^`\n]+`", re.DOTALL)
+#: what follows a decorator written alone on its line ("@dataclass", "@app.get('/')"): more decorators,
+#: then the definition it decorates
+_DECORATED = re.compile(r"(?:\([^\n]*\))?[ \t]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+def|def|class)\b")
+#: chat's broadcast mentions, no person ("@here", "@channel", "@everyone", "@all")
+_BROADCASTS = frozenset(["here", "channel", "everyone", "all", "room"])
+
+
+def person_handles(content: str, keys: frozenset[str]) -> list[str]:
+    """The "@handles" ``content`` names people by ("@priyar approved the PR", "assigned to @mkeller"), as
+    written, in order: the text analysis' ``handle:`` keys (an e-mail address's "@" is none, nor "@ 5pm")
+    spelt as a person's user name is (lower case, a letter first: "@Acme" is an organisation's account,
+    "@5pm" a time), not a word ("@home", "@work", "@release-team") nor a broadcast ("@here"), and not
+    code: between backticks (and anywhere in a text whose code writes it), a call ("@param(") or a
+    decorator on its own line before a ``def`` or ``class`` ("@dataclass"). A bare lower-case word ("mkeller") is not read as a handle: only a typed
+    mention (a subject, a record's field) is."""
+    found: list[str] = []
+    if "@" not in content:
+        return found
+    code = [m.span() for m in _CODE_SPAN.finditer(content)] if "`" in content else []
+    # (a handle the text's code writes is code wherever the text names it: "a @dataclass: ```@dataclass")
+    in_code = {f.group(1) for start, end in code for f in _HANDLE_RE.finditer(content, start, end)}
+    for m in _HANDLE_RE.finditer(content):
+        body, end = m.group(1), m.end()
+        if (joined := _HYPHENATED.match(content, end)) is not None:  # "@amara-eze" (a code host's)
+            body, end = body + joined.group(), joined.end()
+        if (
+            f"@{body}" in found
+            or len(body) < 3
+            or f"handle:{m.group(1).lower()}" not in keys
+            or not _PERSON_HANDLE.fullmatch(body)
+            or content.startswith("(", end)
+            or m.group(1) in in_code
+            or any(start <= m.start() < end for start, end in code)
+        ):
+            continue
+        words = [w for w in re.split(r"[._-]+", body) if w.isalpha()]
+        if words and all(w in _BROADCASTS or w in STOPWORDS or is_common_word(w) for w in words):
+            continue
+        line_start = content.rfind("\n", 0, m.start()) + 1
+        if not content[line_start : m.start()].strip() and _DECORATED.match(content, end):
+            continue
+        found.append(f"@{body}")
+    return found
 
 
 def _two_people(name: str) -> bool:

@@ -31,7 +31,9 @@ __all__ = ["extract_entities", "query_entity_candidates"]
 
 _URL_RE = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'()\[\]{}]+|\bwww\.[^\s<>\"'()\[\]{}]+", re.I)
 _EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
-_HANDLE_RE = re.compile(r"(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?)(?![\w@])")
+#: an "@handle" (not an e-mail address's "@", which is masked before): ``graph.linking`` reads the
+#: ones written as a person's user name as mentions of people
+HANDLE_RE = re.compile(r"(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?)(?![\w@])")
 _HASHTAG_RE = re.compile(r"(?<![\w&#])#([^\W\d_]\w{0,49})")
 _DOMAIN_RE = re.compile(
     rf"(?<![\w@.\-/])((?i:[a-z0-9](?:[a-z0-9-]{{0,61}}[a-z0-9])?\.)+(?:{_TLDS}))(?![\w-]|\.[a-z0-9])"
@@ -112,7 +114,7 @@ def _entities(text: str, now: datetime | None, keys: set[str]) -> tuple[str, set
         mask_all(_URL_RE, lambda m: _host_key(m.group().rstrip(".,;:!?")))
     if "@" in text:
         mask_all(_EMAIL_RE, lambda m: "email:" + m.group().lower())
-        mask_all(_HANDLE_RE, lambda m: "handle:" + m.group(1).lower())
+        mask_all(HANDLE_RE, lambda m: "handle:" + m.group(1).lower())
     if "#" in text:
         mask_all(_HASHTAG_RE, lambda m: "tag:" + m.group(1).lower())
     if "." in text and _DOMAIN_HINT_RE.search(text):
