@@ -3,7 +3,8 @@
 Deterministic and offline. A stored memory's named things are its ``subject``, an explicit
 ``related_user`` (a memlane account: the external id ``user:<name>``) and the names and e-mail
 addresses the text analysis finds (the entity lane's ``name:`` and ``email:`` keys; a name that is only
-a part of a longer name found in the same text, "smith" of "bob smith", is not a mention of its own).
+a part of a longer name found in the same text, "smith" of "bob smith", is not a mention of its own), and
+its "@handles" written as a person's user name is (``handle:`` keys; :func:`person_handles`).
 Each is resolved with :func:`memlane.graph.resolution.resolve` against the entities of the memory's own
 scope (owner and visibility) that share a blocking key: a match is linked (a new spelling becomes an
 alias), an ambiguous mention is linked to nothing, anything else becomes a new entity.
