@@ -81,6 +81,8 @@ BAD_GRAPH = {
     "a NUL in an attribute": ("entity", {"attributes": {"note": "\x00"}}),
     "an edge ending past 9999 in UTC": ("edge", {"valid_to": LATE}),
     "a NUL in a relation": ("edge", {"relation": "knows\x00"}),
+    "a NaN attribute": ("entity", {"attributes": {"score": float("nan")}}),
+    "an infinite number in an edge's provenance": ("edge", {"provenance": {"weight": float("-inf")}}),
 }
 
 

@@ -248,6 +248,8 @@ class _Requests:
 
     def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> _Call[Entity]:
         body = dict(record) if isinstance(record, Mapping) else record  # not a mapping: the server says so
+        if isinstance(body, dict):  # what JSON cannot carry, refused as the embedded SDK does (_sendable)
+            check_json(body, "record")
         return _Call("POST", "/v1/anchor", Entity.model_validate, user, body)
 
     def entity_get(self, entity_id: str, *, user: str | None = None) -> _Call[Entity]:
@@ -322,6 +324,8 @@ class _Requests:
         self, src: str, relation: str, dst: str, *, valid_from: Any = None, valid_to: Any = None,
         provenance: Mapping[str, Any] | None = None, single: bool = False, user: str | None = None,
     ) -> _Call[Edge]:  # fmt: skip
+        if isinstance(provenance, Mapping):  # as the embedded SDK refuses it (_sendable)
+            check_json(dict(provenance), "provenance")
         body = {"relation": relation, "dst": dst, "single": single, **_given(
             valid_from=valid_from, valid_to=valid_to,
             provenance=dict(provenance) if provenance is not None else None)}  # fmt: skip

@@ -26,7 +26,7 @@ from .ids import new_id, scoped_id
 from .messages import problems
 from .models import Actor, GraphRestoreReport
 from .permissions import restored_merge_actor
-from .requests import check_storable, validate_store
+from .requests import check_json, check_storable, validate_store
 from .storage.base import EntityScope, HeldKind, WriteTxn
 from .timeutil import parse_time
 
@@ -182,6 +182,7 @@ def restore_graph(
     for number, kind, row in graph:
         try:
             check_storable(row, kind)  # (NUL, a lone surrogate: text neither backend stores alike)
+            check_json(row, kind)  # (NaN, an infinity: SQLite kept it, PostgreSQL's json refused it)
             parsed[kind].append((number, _MODELS[kind].model_validate(row)))
         except ValidationError as exc:
             invalid.append({"line": number, "id": row.get("id"), "reason": f"{kind}: {problems(exc)}"})

@@ -23,7 +23,7 @@ from ..errors import InvalidInput
 from ..ids import new_id
 from ..messages import problems
 from ..models import Actor, Edge, Visibility
-from ..requests import check_storable
+from ..requests import check_json, check_storable
 from ..storage.base import EntityScope, EntityWrites
 from ..timeutil import parse_time
 from .linking import resolve_into
@@ -149,12 +149,18 @@ _ADAPTER: TypeAdapter[Record] = TypeAdapter(AnchorRecord)
 def parse_record(record: Any) -> Record:
     """A record model from a dict (or the model itself); InvalidInput naming every problem."""
     if isinstance(record, ContactRecord | TicketRecord | IssueRecord | EventRecord):
+        # a model built by the caller is checked as a dict is: its attributes are free-form
+        check_storable(record.model_dump(), "record")
+        check_json(record.model_dump(), "record")
         return record
     if not isinstance(record, dict):
         raise InvalidInput(
             "record: expected an object with a 'kind' (contact, ticket, issue, pull_request, event)"
         )
     check_storable(record, "record")
+    # what lands in the entity's attributes (and the edges' provenance) as a memory's data is: NaN, an
+    # infinity, bytes, a set, a key not text refused (SQLite kept NaN, PostgreSQL failed with a 503)
+    check_json(record, "record")
     try:
         return _ADAPTER.validate_python(record)
     except ValidationError as exc:

@@ -28,7 +28,7 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import check_flag, check_id, check_integer, check_storable
+from ..requests import check_flag, check_id, check_integer, check_json, check_storable
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import iso_z, now_utc, parse_time
@@ -363,14 +363,15 @@ class EntityService:
         if start is not None and end is not None and end < start:
             raise InvalidInput("valid_to: must not be before valid_from")
         if provenance is not None:
-            try:
-                if not isinstance(provenance, Mapping) or len(json.dumps(dict(provenance))) > 10_000:
-                    raise TypeError
-            except (TypeError, ValueError):
-                raise InvalidInput(
-                    "provenance: expected a JSON object of at most 10,000 characters"
-                ) from None
+            if not isinstance(provenance, Mapping):
+                raise InvalidInput("provenance: expected a JSON object of at most 10,000 characters")
+            provenance = dict(provenance)
+            # as a memory's: NaN, an infinity, bytes, a set, a key not text refused here (SQLite kept NaN,
+            # PostgreSQL's json refused it with a 503), before anything is written
             check_storable(provenance, "provenance")
+            check_json(provenance, "provenance")
+            if len(json.dumps(provenance)) > 10_000:
+                raise InvalidInput("provenance: expected a JSON object of at most 10,000 characters")
         single = check_flag(single, "single")
         now = now_utc()
         with self.storage.write() as txn:
