@@ -53,6 +53,31 @@ class _Server(uvicorn.Server):
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._stopping.set)
 
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's ``Server.shutdown`` (0.55), but for its fixed 0.1 s sleep after asking the open
+        connections to close: here it waits until they have closed, at most those 0.1 s, and goes on at
+        once when they have (an idle keep-alive connection closes at once), so a stop no longer waits
+        0.1 s for nothing. What follows is uvicorn's own: in-flight responses and tasks waited for, then
+        the app's lifespan shutdown."""
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
+        for connection in list(self.server_state.connections):
+            connection.shutdown()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 0.1
+        while self.server_state.connections and loop.time() < deadline:
+            await asyncio.sleep(0.005)
+        try:
+            async with asyncio.timeout(self.config.timeout_graceful_shutdown):
+                await self._wait_tasks_to_complete()
+        except TimeoutError:
+            for task in self.server_state.tasks:
+                task.cancel(msg="Task cancelled, timeout graceful shutdown exceeded")
+        if not self.force_exit:
+            await self.lifespan.shutdown()
+
 
 @contextmanager
 def running(app: Any) -> Iterator[str]:
