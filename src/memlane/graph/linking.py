@@ -39,9 +39,11 @@ from .resolution import (
     EntityType,
     Mention,
     Resolution,
+    _PARTICLES,
     context_evidence,
     mention_ids,
     normalise_external_id,
+    normalise_name,
     person_fits_kept,
     resolve,
     said_may_complete,
@@ -697,7 +699,35 @@ def _lookups(mention: Mention) -> Lookups:
     # Ifeoma Nwankwo, "Leko" Levan Tsiklauri, as the registry finds them)
     if name and mention.type in (None, "person") and (short := _short_form_keys(name)):
         lookup = lookup | short
+    # (and the keys of the name's own words where the key rules join a particle to the next word: "la
+    # Giuliana" is Giuliana Pigini, "der Meister" Meister Ulrich Kaltenbrunn, and "Mr. Hai" is Tran Van
+    # Hai, filed under "vanhai": the registry's resolution reads the words apart, ``_readings``)
+    if name and mention.type in (None, "person") and (apart := _particle_keys(name, mention.type)):
+        lookup = lookup | apart
     return ids, name, narrow, lookup, exact_first
+
+
+#: particles the key rules join to the word after them ("la Giuliana" -> "lagiuliana"), written in lower
+#: case before a name; "van" is also the Vietnamese middle name Văn ("Tran Van Hai" -> "tran vanhai")
+_PARTICLE_WORDS = _PARTICLES
+_VAN = "van"
+
+
+@lru_cache(maxsize=16384)
+def _particle_keys(name: str, kind: str | None) -> frozenset[str]:
+    """Look-up keys of a person's name (or an untyped one) that its own keys miss because the key rules
+    join a particle to the word after it: for a name led by a particle in lower case ("la Giuliana",
+    "der Meister"), the keys of the words after it; for a name of one word once its title is read
+    ("Mr. Hai", "Cậu Minh"), the partial key of that word after Vietnamese "Van", a middle name the
+    key rules join as the Dutch particle ("Tran Van Hai" is filed under "p:vanhai", not "p:hai"). Only
+    more candidates: resolution decides among them as the registry does among every entity."""
+    words = name.split()
+    if len(words) >= 2 and words[0].islower() and key_fold(words[0]).casefold() in _PARTICLE_WORDS:
+        return name_keys([" ".join(words[1:])], kind)
+    core = normalise_name(name, EntityType.PERSON)
+    if core and core.isalpha() and core != _VAN:
+        return frozenset({f"p:{_VAN}{core}"})
+    return frozenset()
 
 
 #: the letters a fuzzy prefix's third may be (``resolution.fuzzy_prefix`` folds accents)
