@@ -44,4 +44,3 @@ def test_on_store_cau_minh_is_nguyen_van_minh(mem: Memlane) -> None:
     mem.store("Nguyễn Văn Minh is my uncle, he runs the nail salon")
     mem.store("Cậu Minh does the books on Sundays")
     assert list(_people(mem)) == ["Nguyễn Văn Minh"], _people(mem)
-

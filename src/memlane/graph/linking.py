@@ -33,13 +33,13 @@ from .given_names import given_name_frequency, has_name_dictionary, is_english_g
 from .name_forms import DIMINUTIVE_ENDINGS
 from .places import city_of
 from .resolution import (
+    _PARTICLES,
     COMMON_GIVEN_NAME,
     KIN_KEY,
     Candidate,
     EntityType,
     Mention,
     Resolution,
-    _PARTICLES,
     context_evidence,
     mention_ids,
     normalise_external_id,
