@@ -40,12 +40,16 @@ with tempfile.TemporaryDirectory() as d:
 
 def _one(src: str, text: str) -> float:
     env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
-    out = subprocess.run([sys.executable, "-c", CHILD], input=text, env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD], input=text, env=env, capture_output=True, text=True, check=True
+    )
     return float(json.loads(out.stdout))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--code", action="append", default=[], help="label=path/to/src (default: after=src)")
     args = parser.parse_args()
@@ -58,7 +62,9 @@ def main() -> None:
                 for kind, text in TEXTS.items():
                     cpu.setdefault((label, kind), []).append(_one(src, text))
     for (label, kind), seconds in cpu.items():
-        print(f"{label:>8} {kind:>6} ({len(TEXTS[kind]):,} chars): {statistics.median(seconds):.3f} s CPU per store")
+        print(
+            f"{label:>8} {kind:>6} ({len(TEXTS[kind]):,} chars): {statistics.median(seconds):.3f} s CPU per store"
+        )
 
 
 if __name__ == "__main__":

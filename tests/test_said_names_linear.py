@@ -19,7 +19,9 @@ from memlane.graph.said_names import names_said_for
 
 DATA = Path(__file__).parent / "data"
 _BEFORE = said_names._BEFORE
-_CANDIDATES = re.compile(r"[A-Z\u00c0-\u024f][\w.\u00c0-\u024f-]*(?:\s+[A-Z\u00c0-\u024f][\w.\u00c0-\u024f-]*){0,3}")
+_CANDIDATES = re.compile(
+    r"[A-Z\u00c0-\u024f][\w.\u00c0-\u024f-]*(?:\s+[A-Z\u00c0-\u024f][\w.\u00c0-\u024f-]*){0,3}"
+)
 
 
 def _whole_text(name: str, context: str | None, person: bool = True) -> tuple[str, ...]:
@@ -34,7 +36,9 @@ def _whole_text(name: str, context: str | None, person: bool = True) -> tuple[st
             end = at + len(name)
             if end == len(context) or not context[end].isalnum():
                 found += said_names._said_after(context, end, name, person)
-                if not said_names._POSSESSIVE_AFTER.match(context, end) and (m := _BEFORE.search(context, 0, at)):
+                if not said_names._POSSESSIVE_AFTER.match(context, end) and (
+                    m := _BEFORE.search(context, 0, at)
+                ):
                     found += [g.strip() for g in m.groups() if g and g.strip() != name]
         at = context.find(name, at + 1)
     return tuple(dict.fromkeys(found))
@@ -47,7 +51,17 @@ def _same(context: str, names: set[str] | None = None) -> None:
             assert new == _whole_text(name, context, person), (name, context, person)
 
 
-_NAMES = ["Ana", "Tariq Haddad", "Lisa Brandt", "Fjord Bank", "Ana de la Cruz", "Jojo", "Abu Samir", "Waset", "Raju"]
+_NAMES = [
+    "Ana",
+    "Tariq Haddad",
+    "Lisa Brandt",
+    "Fjord Bank",
+    "Ana de la Cruz",
+    "Jojo",
+    "Abu Samir",
+    "Waset",
+    "Raju",
+]
 _WORDS = [
     ", who signs as ",
     ", who goes by ",
@@ -135,7 +149,9 @@ class _Counting:
 
 
 def test_a_long_text_costs_steps_in_its_length_not_its_square(monkeypatch) -> None:  # noqa: ANN001
-    text = "Meeting notes, 14 March.\n" + "Falcon ships in Q3 and Ana owns the rollout. " * 600  # ~27,000 chars
+    text = (
+        "Meeting notes, 14 March.\n" + "Falcon ships in Q3 and Ana owns the rollout. " * 600
+    )  # ~27,000 chars
     counting = _Counting()
     monkeypatch.setattr(said_names, "_BEFORE", counting)
     assert names_said_for.__wrapped__("Ana", text) == ()
