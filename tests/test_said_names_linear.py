@@ -111,6 +111,34 @@ def test_same_names_as_the_whole_text_search(pieces: list[str], name: str) -> No
     _same(context, {name, *_CANDIDATES.findall(context)})
 
 
+_LONG = st.builds(
+    lambda unit, n: unit * n,
+    st.sampled_from(["Qx7", "Q", "Ana", "A-", "A.", "xA", "Éé", "A,", "A'", "Call", "call", "Q\u00d7"]),
+    st.integers(1, 150),
+)
+_before_pieces = st.one_of(_pieces, _LONG)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_before_pieces, max_size=20), st.data())
+def test_the_search_before_a_name_is_the_pattern_search(pieces: list[str], data: st.DataObject) -> None:
+    """said_names._before_search (tried only at a run's first capital and at each "call") finds what
+    ``_BEFORE.search`` finds, from any start to any end, in texts with very long capitalised words."""
+    context = "".join(pieces)
+    endpos = data.draw(st.integers(0, len(context)))
+    pos = data.draw(st.integers(0, endpos))
+    new = said_names._before_search(context, pos, endpos)
+    old = _BEFORE.search(context, pos, endpos)
+    assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
+    # and at each occurrence of a name, as names_said_for searches
+    for name in _NAMES:
+        at = context.find(name)
+        while at > 0 and len(context) < 3_000:
+            new, old = said_names._before_search(context, 0, at), _BEFORE.search(context, 0, at)
+            assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))
+            at = context.find(name, at + 1)
+
+
 def test_same_names_on_every_labelled_text() -> None:
     checked = 0
     for path in sorted(DATA.glob("*resolution*.txt")):
@@ -136,16 +164,17 @@ def test_same_names_on_every_labelled_text() -> None:
 
 
 class _Counting:
-    """_BEFORE, counting the characters each search may scan."""
+    """said_names._before_search, counting the characters each search may scan."""
 
     def __init__(self) -> None:
         self.scanned = 0
         self.searches = 0
+        self.real = said_names._before_search
 
-    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+    def __call__(self, string: str, pos: int, endpos: int) -> re.Match[str] | None:
         self.searches += 1
         self.scanned += min(endpos, len(string)) - pos
-        return _BEFORE.search(string, pos, endpos)
+        return self.real(string, pos, endpos)
 
 
 def test_a_long_text_costs_steps_in_its_length_not_its_square(monkeypatch) -> None:  # noqa: ANN001
@@ -153,7 +182,7 @@ def test_a_long_text_costs_steps_in_its_length_not_its_square(monkeypatch) -> No
         "Meeting notes, 14 March.\n" + "Falcon ships in Q3 and Ana owns the rollout. " * 600
     )  # ~27,000 chars
     counting = _Counting()
-    monkeypatch.setattr(said_names, "_BEFORE", counting)
+    monkeypatch.setattr(said_names, "_before_search", counting)
     assert names_said_for.__wrapped__("Ana", text) == ()
     assert counting.searches == 600
     # each occurrence reads the words a match can span before it (the whole text before it: ~8 million)
@@ -162,6 +191,34 @@ def test_a_long_text_costs_steps_in_its_length_not_its_square(monkeypatch) -> No
     said = "Tariq Haddad, who signs as Abu Samir. " * 700
     assert "Tariq Haddad" in names_said_for.__wrapped__("Abu Samir", said)
     assert counting.searches == 700 and counting.scanned <= 3 * len(said)
+
+
+class _Attempts:
+    """_BEFORE, counting where it is tried and the characters before ``endpos`` from each try."""
+
+    def __init__(self) -> None:
+        self.tries = 0
+        self.scanned = 0
+
+    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        self.tries += 1
+        self.scanned += min(endpos, len(string)) - pos
+        return _BEFORE.match(string, pos, endpos)
+
+
+def test_a_long_capitalised_word_is_tried_once_not_from_each_capital(monkeypatch) -> None:  # noqa: ANN001
+    """bench/said_names_cost.py's ``word`` text: the search used to start at each of the word's 3,000
+    capitals, each scanning (and backtracking through) the rest of the word: ~3,000 x 9,000 / 2 steps."""
+    word = "Qx7" * 3_000
+    attempts = _Attempts()
+    monkeypatch.setattr(said_names, "_BEFORE", attempts)
+    for tail in (" then Ana met Bob. ", " , is now Ana", " is now Ana"):
+        attempts.tries = attempts.scanned = 0
+        text = "Key " + word + tail + "Ana owns the rollout. " * 20
+        names_said_for.__wrapped__("Ana", text)
+        # one try per run of a name's characters (and per "call"), each scanning at most the window once
+        assert attempts.tries <= 4 * 21, tail
+        assert attempts.scanned <= 4 * 21 * len(text) // 20 + 4 * len(text), tail
 
 
 def _spaces_in(items: object, space: frozenset[str]) -> int:
