@@ -114,7 +114,7 @@ def test_same_names_as_the_whole_text_search(pieces: list[str], name: str) -> No
 _LONG = st.builds(
     lambda unit, n: unit * n,
     st.sampled_from(["Qx7", "Q", "Ana", "A-", "A.", "xA", "Éé", "A,", "A'", "Call", "call", "Q\u00d7"]),
-    st.integers(1, 150),
+    st.integers(1, 60),
 )
 _before_pieces = st.one_of(_pieces, _LONG)
 
