@@ -496,6 +496,8 @@ def _topic(
             if i not in contents or not _anothers_bare(the_named.group("name"), contents[i], i, store, actor)
         ]
     runs = [r for r in _names_of(name) if len(r.split()) > 1]
+    # (a kin title typed in lower case is still part of the name: "uncle Hamid" as "Uncle Hamid")
+    runs += [m.group() for m in _KIN_TITLED.finditer(name) if not any(m.group() in r for r in runs)]
     if found and runs:
         # "Noor from book club" is not "Noor Haddad", "Chidubem my colleague" not "Coach Chidubem": a
         # part of the name with a descriptor of its own that nothing said of the whole name holds
@@ -666,6 +668,25 @@ def _cased(topic: str, *, store: Store, actor: Actor, recall: Recall) -> str:
 _BEFORE_NAME = frozenset({"against", "about", "called"})
 
 
+#: kin words said as a title before a name ("uncle Hamid", "Auntie Grace"): the two words one name
+_KIN_TITLES = frozenset(
+    {
+        "uncle",
+        "aunt",
+        "auntie",
+        "aunty",
+        "cousin",
+        "grandma",
+        "grandpa",
+        "granny",
+        "grandad",
+        "granddad",
+        "nana",
+    }
+)
+_KIN_TITLED = re.compile(rf"\b(?i:{'|'.join(sorted(_KIN_TITLES))})\s+[A-Z][\w'-]*")
+
+
 def _name_place(words: list[re.Match[str]], at: int, topic: str, restored: set[int]) -> bool:
     """``words[at]`` stands where a topic says a name: after a word that relates it ("in camden"),
     a title or a name ("mr cole", "tame impala"), before a possessive ("paul's"), or last after a noun
@@ -680,7 +701,7 @@ def _name_place(words: list[re.Match[str]], at: int, topic: str, restored: set[i
     if at == 0:
         return False
     before = words[at - 1].group().lower()
-    if at - 1 in restored or before in _RELATING | _BEFORE_NAME or before in _ABBREVIATED:
+    if at - 1 in restored or before in _RELATING | _BEFORE_NAME or before in _ABBREVIATED | _KIN_TITLES:
         return True
     # (the noun of a phrase a determiner opens: "my cat pixel", "my old cat pixel", "my ex, tomasz")
     opened = any(words[i].group().lower() in _DETERMINERS for i in range(max(0, at - 3), at - 1))
@@ -823,9 +844,10 @@ def _own_descriptor(name: str, content: str, others: Sequence[str]) -> bool:
     """``content`` names ``name`` (a full name) followed by "the" and a noun that says who the bearer is
     ("Yusuf Demirtaş the footballer"), a noun none of ``others`` (the topic's other memories naming
     it) says: another bearer of the name."""
-    if len(name.split()) < 2:
-        return False
-    found = re.search(rf"(?<![\w'-]){re.escape(name)},?\s+the\s+([a-z][\w-]*)\b", content)
+    # (a name of one word with a surname of its own there, "Brodie Walsh the lifeguard" for "Brodie
+    # the surf coach": the fuller name and its own descriptor)
+    surname = r"\s+[A-Z][\w'-]*" if len(name.split()) < 2 else ""
+    found = re.search(rf"(?<![\w'-]){re.escape(name)}{surname},?\s+the\s+([a-z][\w-]*)\b", content)
     if found is None or not _noun_only(found.group(1)):
         return False
     own = set(text.tokenize(found.group(1)))
