@@ -489,6 +489,17 @@ def _spellings(name: str, join_hyphens: bool = True) -> tuple[str, ...]:
     return tuple(forms)
 
 
+#: particles that only open a surname's run of particles ("van der", "von dem"; never "de van")
+_FIRST_PARTICLES = frozenset(["van", "von"])
+
+
+def _particle_run(tokens: Sequence[str]) -> bool:
+    """Whether words are a surname's particles ("van den", "de la", "al"): not when "van" comes after
+    another word, as in the Vietnamese "Lê Văn Minh" (family name "Lê", "Le" as the French article, then
+    "Văn" the middle name): a full name, not a surname "Le Van Minh" that "Nguyen Van Minh" ends with."""
+    return all(t in _PARTICLES for t in tokens) and not any(t in _FIRST_PARTICLES for t in tokens[1:])
+
+
 @lru_cache(maxsize=65536)
 def _readings(name: str, join_hyphens: bool = True) -> tuple[tuple[str, ...], ...]:
     """A person's name parts in each of its spellings (``_spellings``), first as ``_person_parts``
@@ -497,7 +508,7 @@ def _readings(name: str, join_hyphens: bool = True) -> tuple[tuple[str, ...], ..
     readings: dict[tuple[str, ...], None] = {}
     for form in _spellings(name, join_hyphens):
         tokens = _person_tokens_of(form)[0]
-        if len(tokens) >= 2 and all(t in _PARTICLES for t in tokens[:-1]):
+        if len(tokens) >= 2 and _particle_run(tokens[:-1]):
             # a surname with its particles and no given name ("Van den Heuvel"): the surname alone
             readings[(tokens[-2] + tokens[-1],)] = None
         readings[_person_parts_of(form)[0]] = None
