@@ -50,7 +50,14 @@ def test_on_store_cau_minh_is_nguyen_van_minh(mem: Memlane) -> None:
 # "Nguyễn Văn Minh" (as "John Brown" is not "John Smith"): "Lê" ("Le"), "La" and "Du" are also French and
 # Italian particles, and "Le Van Minh" was read as a surname of particles and no given name ("Van den
 # Heuvel"), "Vanminh", a part of "Nguyen Van Minh" (issue 12, req. 2: a wrong merge)
-_OTHER_FAMILIES = ("Lê Văn Minh", "Le Van Minh", "La Văn Minh", "Du Van Minh", "Trần Văn Minh", "Văn Văn Minh")
+_OTHER_FAMILIES = (
+    "Lê Văn Minh",
+    "Le Van Minh",
+    "La Văn Minh",
+    "Du Van Minh",
+    "Trần Văn Minh",
+    "Văn Văn Minh",
+)
 
 
 def test_the_registry_keeps_another_family_name_apart() -> None:
