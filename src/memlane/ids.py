@@ -65,7 +65,11 @@ def check_id(value: object, name: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput(f"{name}: an id is required")
     if len(value) > MAX_ID_CHARS:
-        raise InvalidInput(
-            f"{name}: too long ({len(value):,} characters; an id or a name has at most {MAX_ID_CHARS})"
-        )
+        raise InvalidInput(f"{name}: {too_long(value)}")
     return value
+
+
+def too_long(value: str) -> str:
+    """What ``check_id`` says of an id longer than ``MAX_ID_CHARS`` (after the field's name): the one
+    wording every surface answers with (a field validator raises it as its ``ValueError``)."""
+    return f"too long ({len(value):,} characters; an id or a name has at most {MAX_ID_CHARS})"

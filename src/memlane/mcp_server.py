@@ -374,7 +374,7 @@ def build_mcp_server(
         ] = None,
         replaces: Annotated[
             str | None,
-            Field(max_length=100, description="Id of the memory this one updates (from memory_recall)."),
+            Field(description="Id of the memory this one updates (from memory_recall)."),
         ] = None,
         importance: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 0.5.")] = None,
         observed_at: Annotated[
@@ -467,7 +467,6 @@ def build_mcp_server(
             str | None,
             Field(
                 min_length=1,
-                max_length=100,
                 description="Id of the memory to delete, with its whole version history. "
                 "Give exactly one of memory_id or query.",
             ),
@@ -501,9 +500,7 @@ def build_mcp_server(
 
     def memory_history(
         ctx: Context,
-        memory_id: Annotated[
-            str, Field(max_length=100, description="Id of any version of the memory (from memory_recall).")
-        ],
+        memory_id: Annotated[str, Field(description="Id of any version of the memory (from memory_recall).")],
     ) -> Annotated[CallToolResult, VersionsResult]:
         return run(ctx, lambda actor: service.history(memory_id, actor=actor),
                    lambda versions: _ok(VersionsResult(versions=versions), _lines(versions, "")))  # fmt: skip

@@ -30,6 +30,7 @@ import httpx
 from pydantic_core import to_jsonable_python
 
 from .consolidation import ConsolidationReport, ConsolidationUndo
+from .conversations import check_conversation_id
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
 from .models import (
     ConversationMessage,
@@ -69,6 +70,12 @@ _BY_CODE: dict[str, type[MemlaneError]] = dict(ERRORS_BY_CODE)
 # The HTTP layer's own codes, mapped to the class the embedded SDK would raise for the same mistake.
 _BY_CODE.update(invalid_json=InvalidInput, payload_too_large=InvalidInput, unsupported_media_type=InvalidInput,
                 method_not_allowed=ConfigError, internal_error=MemlaneError)  # fmt: skip
+
+
+def _conversation(conversation_id: str, *, new: bool = False) -> str:
+    """A conversation's path, its id checked by the service's own rule first (``check_conversation_id``,
+    its words; ``new``: one messages are added to, so no '/', '.' or '..'), then as a URL segment."""
+    return f"/v1/conversations/{_segment(check_conversation_id(conversation_id, new=new), 'conversation_id')}"
 
 
 def error_from_response(response: httpx.Response) -> MemlaneError:
@@ -208,16 +215,22 @@ class _Requests:
         return _Call("GET", "/v1/memories", _memories("items"), user, params=params)
 
     def history(self, memory_id: str, *, user: str | None = None) -> _Call[list[Memory]]:
-        return _Call("GET", f"/v1/memories/{_segment(memory_id)}/history", _memories("versions"), user)
+        return _Call(
+            "GET", f"/v1/memories/{_segment(memory_id, 'memory_id')}/history", _memories("versions"), user
+        )
 
     def get(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
-        return _Call("GET", f"/v1/memories/{_segment(memory_id)}", Memory.model_validate, user)
+        return _Call("GET", f"/v1/memories/{_segment(memory_id, 'memory_id')}", Memory.model_validate, user)
 
     def archive(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
-        return _Call("POST", f"/v1/memories/{_segment(memory_id)}/archive", Memory.model_validate, user)
+        return _Call(
+            "POST", f"/v1/memories/{_segment(memory_id, 'memory_id')}/archive", Memory.model_validate, user
+        )
 
     def restore(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
-        return _Call("POST", f"/v1/memories/{_segment(memory_id)}/restore", Memory.model_validate, user)
+        return _Call(
+            "POST", f"/v1/memories/{_segment(memory_id, 'memory_id')}/restore", Memory.model_validate, user
+        )
 
     def import_file(
         self, upload: tuple[str, IO[bytes]], format: str = "auto", *, user: str | None = None,  # noqa: A002
@@ -241,7 +254,7 @@ class _Requests:
         return _Call("POST", "/v1/consolidate/undo", _restored, user, {"id": memory_id})
 
     def undo_consolidation_run(self, run_id: str, *, user: str | None = None) -> _Call[ConsolidationUndo]:
-        path = f"/v1/consolidate/runs/{_segment(run_id)}/undo"
+        path = f"/v1/consolidate/runs/{_segment(run_id, 'run_id')}/undo"
         return _Call("POST", path, ConsolidationUndo.model_validate, user)
 
     # -- the entity graph (``m.entities.*`` and ``m.anchor``) ----------------------------------------
@@ -253,7 +266,7 @@ class _Requests:
         return _Call("POST", "/v1/anchor", Entity.model_validate, user, body)
 
     def entity_get(self, entity_id: str, *, user: str | None = None) -> _Call[Entity]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id)}", Entity.model_validate, user)
+        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}", Entity.model_validate, user)
 
     def entity_list(
         self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
@@ -275,19 +288,19 @@ class _Requests:
         return _Call("GET", "/v1/entities/search", _entities("items"), user, params=params)
 
     def entity_edges(self, entity_id: str, *, user: str | None = None) -> _Call[list[Edge]]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id)}/edges",
+        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}/edges",
                      lambda data: [Edge.model_validate(e) for e in data["edges"]], user)  # fmt: skip
 
     def entity_memories(
         self, entity_id: str, *, hops: int = 0, limit: int = 20, user: str | None = None
     ) -> _Call[list[Memory]]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id)}/memories", _memories("items"), user,
+        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}/memories", _memories("items"), user,
                      params={"hops": hops, "limit": limit})  # fmt: skip
 
     def entity_about(
         self, entity_id: str, *, hops: int = 1, limit: int = 20, user: str | None = None
     ) -> _Call[EntityDetail]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id)}/about", EntityDetail.model_validate, user,
+        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}/about", EntityDetail.model_validate, user,
                      params={"hops": hops, "limit": limit})  # fmt: skip
 
     def entity_lookup(
@@ -317,7 +330,7 @@ class _Requests:
     def entity_link(
         self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None
     ) -> _Call[None]:
-        return _Call("POST", f"/v1/entities/{_segment(entity_id)}/links", lambda data: None, user,
+        return _Call("POST", f"/v1/entities/{_segment(entity_id, 'entity_id')}/links", lambda data: None, user,
                      {"memory_id": memory_id, "role": role})  # fmt: skip
 
     def entity_relate(
@@ -329,7 +342,7 @@ class _Requests:
         body = {"relation": relation, "dst": dst, "single": single, **_given(
             valid_from=valid_from, valid_to=valid_to,
             provenance=dict(provenance) if provenance is not None else None)}  # fmt: skip
-        return _Call("POST", f"/v1/entities/{_segment(src)}/edges", Edge.model_validate, user, body)
+        return _Call("POST", f"/v1/entities/{_segment(src, 'src')}/edges", Edge.model_validate, user, body)
 
     # -- the conversation log (``m.conversations.*``) and ``m.extract`` --------------------------------
 
@@ -338,12 +351,12 @@ class _Requests:
         visibility: str = "personal", owner: str | None = None,
     ) -> _Call[builtins.list[ConversationMessage]]:  # fmt: skip
         body = {"messages": _message_bodies(messages), "visibility": str(visibility), **_given(owner=owner)}
-        return _Call("POST", f"/v1/conversations/{_segment(conversation_id)}/messages", _logged, user, body)
+        return _Call("POST", f"{_conversation(conversation_id, new=True)}/messages", _logged, user, body)
 
     def conversation_show(
         self, conversation_id: str, *, user: str | None = None, limit: int = 1000
     ) -> _Call[builtins.list[ConversationMessage]]:
-        return _Call("GET", f"/v1/conversations/{_segment(conversation_id)}", _logged, user,
+        return _Call("GET", _conversation(conversation_id), _logged, user,
                      params={"limit": limit})  # fmt: skip
 
     def conversation_list(
@@ -354,7 +367,7 @@ class _Requests:
                      params={"limit": limit})  # fmt: skip
 
     def conversation_delete(self, conversation_id: str, *, user: str | None = None) -> _Call[int]:
-        return _Call("DELETE", f"/v1/conversations/{_segment(conversation_id)}", lambda data: int(data["deleted"]),
+        return _Call("DELETE", _conversation(conversation_id), lambda data: int(data["deleted"]),
                      user)  # fmt: skip
 
     def extract(

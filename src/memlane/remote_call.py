@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 from urllib.parse import quote
 
 from .errors import InvalidInput
+from .ids import check_id
 
 __all__ = ["Call", "given", "segment"]
 
@@ -35,15 +36,15 @@ def given(**fields: Any) -> dict[str, Any]:
     return {k: v for k, v in fields.items() if v is not None}
 
 
-def segment(value: str) -> str:
+def segment(value: str, name: str) -> str:
     """An id as one URL path segment (an id with '/' or '?' must not change the route).
 
     An id with '/' in it, or '.' or '..', cannot be one: the server decodes '%2F' into a '/' before it
     routes, and '.' and '..' are removed from a URL's path as a move to this or the parent folder. Such
     an id (a conversation's or a profile's given by the embedded SDK) is refused here with its reason,
-    not sent to an endpoint that does not exist (whose 404 reads as a wrong server URL)."""
-    if not isinstance(value, str) or not value or not value.strip():
-        raise InvalidInput("an id is required")
+    not sent to an endpoint that does not exist (whose 404 reads as a wrong server URL). A blank or an
+    over-long one is refused first by the service's own rule (``ids.check_id``), in its words."""
+    check_id(value, name)
     if "/" in value or value in (".", ".."):
         raise InvalidInput(f"{value!r} cannot be sent in a URL path ('/', '.' and '..' cannot); use its id")
     return quote(value, safe="")

@@ -28,7 +28,7 @@ SETTINGS = ("types", "scope", "teams", "agent", "extractor", "instructions", "em
 
 
 def _profile_path(name: str, tail: str = "") -> str:
-    return f"/v1/profiles/{segment(name)}{tail}"
+    return f"/v1/profiles/{segment(name, 'name')}{tail}"
 
 
 def _settings_body(settings: dict[str, Any]) -> dict[str, Any]:
@@ -92,10 +92,12 @@ class ProfileRequests:
         return Call("GET", "/v1/jobs", lambda d: [JobInfo.model_validate(j) for j in d["jobs"]])
 
     def jobs_show(self, name: str, limit: int) -> Call[tuple[JobInfo, builtins.list[JobRun]]]:
-        return Call("GET", f"/v1/jobs/{segment(name)}", _job_detail, params={"limit": limit})
+        return Call("GET", f"/v1/jobs/{segment(name, 'name')}", _job_detail, params={"limit": limit})
 
     def jobs_run(self, name: str, batch: int) -> Call[JobRun]:
-        return Call("POST", f"/v1/jobs/{segment(name)}/run", JobRun.model_validate, params={"batch": batch})
+        return Call(
+            "POST", f"/v1/jobs/{segment(name, 'name')}/run", JobRun.model_validate, params={"batch": batch}
+        )
 
 
 _REQUESTS = ProfileRequests()

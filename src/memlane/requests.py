@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 
 from .auth import user_name
 from .errors import InvalidInput
-from .ids import MAX_ID_CHARS, check_id
+from .ids import MAX_ID_CHARS, check_id, too_long
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import OWNER_FORMS, owner_form
@@ -100,7 +100,7 @@ class StoreRequest(BaseModel):
     @classmethod
     def _replaces(cls, value: str | None) -> str | None:
         if value is not None and len(value) > MAX_ID_CHARS:  # (``check_id``'s rule: never quoted back)
-            raise ValueError(f"too long ({len(value):,} characters; an id has at most {MAX_ID_CHARS})")
+            raise ValueError(too_long(value))
         return value
 
     @field_validator("related_user")

@@ -91,8 +91,8 @@ class StoreFields(_Body):
 
     source: str | None = Field(default=None, max_length=200, description="Attribution; default 'unknown'.")
     replaces: str | None = Field(
-        default=None, max_length=100, description="Id of the memory this supersedes."
-    )
+        default=None, description="Id of the memory this supersedes."
+    )  # (its length: ``ids.check_id``)
     space: str | None = Field(default=None, max_length=200)
     type: Annotated[MemoryType, Choice] | None = None
     subject: str | SubjectIn | None = Field(default=None, description="Who or what it is about.")
@@ -161,7 +161,7 @@ class RecallBody(_Body):
 class ForgetBody(_Body):
     """Forget one memory's whole chain (``id``) or what ``query`` asks to forget (not both)."""
 
-    id: str | None = Field(default=None, max_length=100)
+    id: str | None = None  # (its length: the service's ``ids.check_id``, as on every surface)
     query: str | None = Field(default=None, max_length=10_000)
     dry_run: bool = False
     space: str | None = Field(default=None, max_length=200)
