@@ -47,7 +47,7 @@ def test_every_tool_argument_is_bounded_and_enforced(tmp_path: Path) -> None:
                 session, "memory_store", content="hi there", subject="x" * 501
             )
             assert "invalid_input" in await error_of(session, "memory_search", query="hi", sources=["s"] * 51)
-            assert "invalid_input" in await error_of(session, "memory_history", memory_id="x" * 101)
+            assert "invalid_input" in await error_of(session, "memory_history", memory_id="x" * 201)
 
     anyio.run(main)
     with Memlane(db, user="alice", embedder="none") as mem:

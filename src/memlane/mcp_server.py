@@ -38,7 +38,7 @@ from .auth import AccessService, header_user
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
 from .models import Actor, ExtractReport, ForgetResult, Hit, Memory, StoreResult
-from .requests import MAX_CONTENT_CHARS, MAX_QUERY_CHARS
+from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
 
@@ -102,6 +102,9 @@ other fact; a topic ("forget everything about Dana") every memory about that per
 Use when the user asks you to forget something or a memory is wrong. Try `dry_run` first with a query: \
 it lists what would be deleted. Returns the deleted ids."""
 
+#: an id's bound, declared (``maxLength``) but not enforced here: the service's ``ids.check_id`` refuses a
+#: longer one in the same words on every surface (a cap of this surface's own answered differently)
+_ID: dict[str, Any] = {"maxLength": MAX_ID_CHARS}
 _LIST = """List the most recently stored current memories, newest first (for review, not for answering)."""
 
 _HISTORY = """\
@@ -374,7 +377,9 @@ def build_mcp_server(
         ] = None,
         replaces: Annotated[
             str | None,
-            Field(description="Id of the memory this one updates (from memory_recall)."),
+            Field(
+                description="Id of the memory this one updates (from memory_recall).", json_schema_extra=_ID
+            ),
         ] = None,
         importance: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 0.5.")] = None,
         observed_at: Annotated[
@@ -467,6 +472,7 @@ def build_mcp_server(
             str | None,
             Field(
                 min_length=1,
+                json_schema_extra=_ID,
                 description="Id of the memory to delete, with its whole version history. "
                 "Give exactly one of memory_id or query.",
             ),
@@ -500,7 +506,10 @@ def build_mcp_server(
 
     def memory_history(
         ctx: Context,
-        memory_id: Annotated[str, Field(description="Id of any version of the memory (from memory_recall).")],
+        memory_id: Annotated[
+            str,
+            Field(description="Id of any version of the memory (from memory_recall).", json_schema_extra=_ID),
+        ],
     ) -> Annotated[CallToolResult, VersionsResult]:
         return run(ctx, lambda actor: service.history(memory_id, actor=actor),
                    lambda versions: _ok(VersionsResult(versions=versions), _lines(versions, "")))  # fmt: skip

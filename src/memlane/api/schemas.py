@@ -28,7 +28,7 @@ from ..models import (
     UserInfo,
     Visibility,
 )
-from ..requests import MAX_CONTENT_CHARS
+from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS
 
 __all__ = [
     "ERROR_RESPONSES",
@@ -50,6 +50,10 @@ __all__ = [
     "UsersPage",
     "WhoAmI",
 ]
+
+#: an id's bound, declared (``maxLength``) but not enforced here: the service's ``ids.check_id`` refuses a
+#: longer one in the same words on every surface (a cap of this surface's own answered differently)
+_ID: dict[str, Any] = {"maxLength": MAX_ID_CHARS}
 
 _TIME = "ISO-8601 (e.g. 2025-03-14T09:00:00Z) or a written date (e.g. 'March 14, 2025')"
 
@@ -91,8 +95,8 @@ class StoreFields(_Body):
 
     source: str | None = Field(default=None, max_length=200, description="Attribution; default 'unknown'.")
     replaces: str | None = Field(
-        default=None, description="Id of the memory this supersedes."
-    )  # (its length: ``ids.check_id``)
+        default=None, description="Id of the memory this supersedes.", json_schema_extra=_ID
+    )
     space: str | None = Field(default=None, max_length=200)
     type: Annotated[MemoryType, Choice] | None = None
     subject: str | SubjectIn | None = Field(default=None, description="Who or what it is about.")
@@ -161,7 +165,7 @@ class RecallBody(_Body):
 class ForgetBody(_Body):
     """Forget one memory's whole chain (``id``) or what ``query`` asks to forget (not both)."""
 
-    id: str | None = None  # (its length: the service's ``ids.check_id``, as on every surface)
+    id: str | None = Field(default=None, json_schema_extra=_ID)
     query: str | None = Field(default=None, max_length=10_000)
     dry_run: bool = False
     space: str | None = Field(default=None, max_length=200)
