@@ -707,9 +707,8 @@ def _lookups(mention: Mention) -> Lookups:
     return ids, name, narrow, lookup, exact_first
 
 
-#: particles the key rules join to the word after them ("la Giuliana" -> "lagiuliana"), written in lower
-#: case before a name; "van" is also the Vietnamese middle name Văn ("Tran Van Hai" -> "tran vanhai")
-_PARTICLE_WORDS = _PARTICLES
+#: "van", a particle the key rules join to the word after it (as every one of ``_PARTICLES``: "la
+#: Giuliana" -> "lagiuliana"), is also the Vietnamese middle name Văn ("Tran Van Hai" -> "tran vanhai")
 _VAN = "van"
 
 
@@ -722,7 +721,7 @@ def _particle_keys(name: str, kind: str | None) -> frozenset[str]:
     key rules join as the Dutch particle ("Tran Van Hai" is filed under "p:vanhai", not "p:hai"). Only
     more candidates: resolution decides among them as the registry does among every entity."""
     words = name.split()
-    if len(words) >= 2 and words[0].islower() and key_fold(words[0]).casefold() in _PARTICLE_WORDS:
+    if len(words) >= 2 and words[0].islower() and key_fold(words[0]).casefold() in _PARTICLES:
         return name_keys([" ".join(words[1:])], kind)
     core = normalise_name(name, EntityType.PERSON)
     if core and core.isalpha() and core != _VAN:
