@@ -244,13 +244,17 @@ def memory() -> None:
 @click.option("--valid-to", type=WHEN, help="When it stopped being true.")
 @click.option("--expires-at", type=WHEN, help="When memlane may delete it.")
 @click.option("--data", help="Structured JSON data (an object).")
+@click.option("--provenance", help="Where it came from in detail, as a JSON object (record id, URL...).")
 @click.option(
     "--visibility", type=click.Choice(["personal", "shared"]), default="personal", show_default=True
 )
+@click.option(
+    "--owner", help="team:NAME, agent:NAME or workspace (default: you, or the workspace if shared)."
+)
 @click.option("--no-auto-supersede", is_flag=True, help="Never supersede a similar memory automatically.")
 @_common
-def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no_auto_supersede: bool,
-              **options: Any) -> None:  # fmt: skip
+def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, provenance: str | None,
+              no_auto_supersede: bool, **options: Any) -> None:  # fmt: skip
     """Store CONTENT as a memory ('-' reads it from stdin).
 
     CONTENT is one self-contained statement of at most 32,000 characters. A statement that updates an
@@ -266,11 +270,12 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, no
         raise InvalidInput(f"CONTENT has {len(content.strip()):,} characters; a memory holds at most "
                            f"{MAX_CONTENT_CHARS:,} (store self-contained statements, one per memory)")  # fmt: skip
     fields = {k: v for k, v in options.items() if v is not None}
-    if data is not None:
-        try:
-            fields["data"] = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise click.BadParameter(f"not JSON: {exc}", param_hint="--data") from None
+    for name, given in (("data", data), ("provenance", provenance)):
+        if given is not None:  # its rules (an object, JSON values, storable text) are the SDK's
+            try:
+                fields[name] = json.loads(given)
+            except json.JSONDecodeError as exc:
+                raise click.BadParameter(f"not JSON: {exc}", param_hint=f"--{name}") from None
     result = _client(ctx).store(content, type=type_, auto_supersede=not no_auto_supersede, **fields)
 
     def human(r: Any) -> str:

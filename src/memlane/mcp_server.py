@@ -331,6 +331,7 @@ _OWNER = (
     "personal memories, the workspace for shared ones."
 )
 _SPACE_READ = "Only memories of this space (a separate bucket, e.g. one per repository); '*' for every space."
+_AUTO_SUPERSEDE = "false: never let it supersede a similar memory by itself (raw logs); default true."
 _HISTORY_FLAG = "Also return superseded (older) versions, marked with superseded_by. Default: current only."
 _TYPES = "Only memories of these types."
 _ABOUT = (
@@ -391,11 +392,33 @@ def build_mcp_server(
             Field(description="personal (default: only this user) or shared (the workspace's knowledge)."),
         ] = None,
         owner: Annotated[str | None, Field(max_length=210, description=_OWNER)] = None,
+        related_user: Annotated[
+            str | None,
+            Field(max_length=200, description="The person it is about or belongs to; default: you."),
+        ] = None,
+        confidence: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 1.")] = None,
+        valid_from: Annotated[
+            str | None, Field(max_length=100, description="When it became true (ISO-8601).")
+        ] = None,
+        valid_to: Annotated[
+            str | None, Field(max_length=100, description="When it stopped being true (ISO-8601).")
+        ] = None,
+        expires_at: Annotated[
+            str | None, Field(max_length=100, description="When memlane may delete it (ISO-8601).")
+        ] = None,
+        data: Annotated[dict[str, Any] | None, Field(description="Structured data, a JSON object.")] = None,
+        provenance: Annotated[
+            dict[str, Any] | None,
+            Field(description="Where it came from in detail (record id, URL, message ids), a JSON object."),
+        ] = None,
+        auto_supersede: Annotated[bool, Field(description=_AUTO_SUPERSEDE)] = True,
     ) -> Annotated[CallToolResult, StoreResult]:
         fields = {
             "type": type, "subject": subject, "space": space, "replaces": replaces, "importance": importance,
             "observed_at": observed_at, "visibility": visibility, "owner": owner,
-            "source": source or client_name(ctx),
+            "source": source or client_name(ctx), "related_user": related_user, "confidence": confidence,
+            "valid_from": valid_from, "valid_to": valid_to, "expires_at": expires_at, "data": data,
+            "provenance": provenance, "auto_supersede": auto_supersede,
         }  # fmt: skip
         given = {k: v for k, v in fields.items() if v is not None}
         return run(
