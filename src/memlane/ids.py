@@ -69,6 +69,19 @@ def check_id(value: object, name: str) -> str:
     return value
 
 
+def check_made_id(value: object, name: str) -> str:
+    """``value`` if it passes ``check_id`` and can be an id memlane makes (a memory's, an entity's, a
+    merge's or a consolidation run's: a UUIDv7, and a restored one is its scope's, ``scoped_id``): never
+    one with a '/' nor '.' or '..', none of which can be a URL path segment (/v1/memories/ID). Such an id
+    is refused in these words on every surface: the embedded SDK answered "no memory 'a/b' visible to
+    ana", the remote one that it "cannot be sent in a URL path", the REST API a 404 of no route."""
+    check_id(value, name)
+    assert isinstance(value, str)
+    if "/" in value or value in (".", ".."):
+        raise InvalidInput(f"{name}: {value!r} is no id memlane gives (its ids have no '/' and are not '.' or '..')")
+    return value
+
+
 def too_long(value: str) -> str:
     """What ``check_id`` says of an id longer than ``MAX_ID_CHARS`` (after the field's name): the one
     wording every surface answers with (a field validator raises it as its ``ValueError``)."""

@@ -51,6 +51,7 @@ from .models import (
 )
 from .remote_call import Call as _Call
 from .remote_call import given as _given
+from .remote_call import id_segment as _id_segment
 from .remote_call import segment as _segment
 from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
 from .requests import check_json, store_items
@@ -216,20 +217,20 @@ class _Requests:
 
     def history(self, memory_id: str, *, user: str | None = None) -> _Call[list[Memory]]:
         return _Call(
-            "GET", f"/v1/memories/{_segment(memory_id, 'memory_id')}/history", _memories("versions"), user
+            "GET", f"/v1/memories/{_id_segment(memory_id, 'memory_id')}/history", _memories("versions"), user
         )
 
     def get(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
-        return _Call("GET", f"/v1/memories/{_segment(memory_id, 'memory_id')}", Memory.model_validate, user)
+        return _Call("GET", f"/v1/memories/{_id_segment(memory_id, 'memory_id')}", Memory.model_validate, user)
 
     def archive(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
         return _Call(
-            "POST", f"/v1/memories/{_segment(memory_id, 'memory_id')}/archive", Memory.model_validate, user
+            "POST", f"/v1/memories/{_id_segment(memory_id, 'memory_id')}/archive", Memory.model_validate, user
         )
 
     def restore(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
         return _Call(
-            "POST", f"/v1/memories/{_segment(memory_id, 'memory_id')}/restore", Memory.model_validate, user
+            "POST", f"/v1/memories/{_id_segment(memory_id, 'memory_id')}/restore", Memory.model_validate, user
         )
 
     def import_file(
@@ -254,7 +255,7 @@ class _Requests:
         return _Call("POST", "/v1/consolidate/undo", _restored, user, {"id": memory_id})
 
     def undo_consolidation_run(self, run_id: str, *, user: str | None = None) -> _Call[ConsolidationUndo]:
-        path = f"/v1/consolidate/runs/{_segment(run_id, 'run_id')}/undo"
+        path = f"/v1/consolidate/runs/{_id_segment(run_id, 'run_id')}/undo"
         return _Call("POST", path, ConsolidationUndo.model_validate, user)
 
     # -- the entity graph (``m.entities.*`` and ``m.anchor``) ----------------------------------------
@@ -266,7 +267,7 @@ class _Requests:
         return _Call("POST", "/v1/anchor", Entity.model_validate, user, body)
 
     def entity_get(self, entity_id: str, *, user: str | None = None) -> _Call[Entity]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}", Entity.model_validate, user)
+        return _Call("GET", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}", Entity.model_validate, user)
 
     def entity_list(
         self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
@@ -288,19 +289,19 @@ class _Requests:
         return _Call("GET", "/v1/entities/search", _entities("items"), user, params=params)
 
     def entity_edges(self, entity_id: str, *, user: str | None = None) -> _Call[list[Edge]]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}/edges",
+        return _Call("GET", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}/edges",
                      lambda data: [Edge.model_validate(e) for e in data["edges"]], user)  # fmt: skip
 
     def entity_memories(
         self, entity_id: str, *, hops: int = 0, limit: int = 20, user: str | None = None
     ) -> _Call[list[Memory]]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}/memories", _memories("items"), user,
+        return _Call("GET", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}/memories", _memories("items"), user,
                      params={"hops": hops, "limit": limit})  # fmt: skip
 
     def entity_about(
         self, entity_id: str, *, hops: int = 1, limit: int = 20, user: str | None = None
     ) -> _Call[EntityDetail]:
-        return _Call("GET", f"/v1/entities/{_segment(entity_id, 'entity_id')}/about", EntityDetail.model_validate, user,
+        return _Call("GET", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}/about", EntityDetail.model_validate, user,
                      params={"hops": hops, "limit": limit})  # fmt: skip
 
     def entity_lookup(
@@ -330,7 +331,7 @@ class _Requests:
     def entity_link(
         self, memory_id: str, entity_id: str, *, role: str = "mention", user: str | None = None
     ) -> _Call[None]:
-        return _Call("POST", f"/v1/entities/{_segment(entity_id, 'entity_id')}/links", lambda data: None, user,
+        return _Call("POST", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}/links", lambda data: None, user,
                      {"memory_id": memory_id, "role": role})  # fmt: skip
 
     def entity_relate(
@@ -342,7 +343,7 @@ class _Requests:
         body = {"relation": relation, "dst": dst, "single": single, **_given(
             valid_from=valid_from, valid_to=valid_to,
             provenance=dict(provenance) if provenance is not None else None)}  # fmt: skip
-        return _Call("POST", f"/v1/entities/{_segment(src, 'src')}/edges", Edge.model_validate, user, body)
+        return _Call("POST", f"/v1/entities/{_id_segment(src, 'src')}/edges", Edge.model_validate, user, body)
 
     # -- the conversation log (``m.conversations.*``) and ``m.extract`` --------------------------------
 

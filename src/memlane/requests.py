@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 
 from .auth import user_name
 from .errors import InvalidInput
-from .ids import MAX_ID_CHARS, check_id, too_long
+from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import OWNER_FORMS, owner_form
@@ -30,6 +30,7 @@ __all__ = [
     "StoreRequest",
     "check_flag",
     "check_id",
+    "check_made_id",
     "check_integer",
     "check_number",
     "check_json",

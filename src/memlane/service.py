@@ -59,8 +59,8 @@ from .requests import (
     MAX_QUERY_CHARS,
     StoreRequest,
     check_flag,
-    check_id,
     check_integer,
+    check_made_id,
     check_number,
     validate_store,
 )
@@ -715,7 +715,7 @@ class MemoryService:
         return items, encode_cursor((page[-1][1].created_at, page[-1][1].id)) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
-        check_id(memory_id, "memory_id")
+        check_made_id(memory_id, "memory_id")
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None or _expired(memory):
             raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
@@ -723,7 +723,7 @@ class MemoryService:
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
-        check_id(memory_id, "memory_id")
+        check_made_id(memory_id, "memory_id")
         versions = [] if self._opted_out(actor) else self.storage.chain(actor, memory_id)
         versions = [m for m in versions if not _expired(m)]
         if not versions or memory_id not in {m.id for m in versions}:
@@ -760,7 +760,7 @@ class MemoryService:
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
         named: Memory | None = None
         if memory_id is not None:
-            check_id(memory_id, "memory_id")
+            check_made_id(memory_id, "memory_id")
             # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
             named = self.storage.get(actor, memory_id)
             if named is None:
@@ -820,7 +820,7 @@ class MemoryService:
         return self._set_state(memory_id, actor, "restore")
 
     def _set_state(self, memory_id: str, actor: Actor, state: str) -> Memory:
-        check_id(memory_id, "memory_id")
+        check_made_id(memory_id, "memory_id")
         self._refuse_opted_out(actor)
         if state == "restore":
             _ = self.embedder  # the store must know the current model to tell 'indexed' from 'new'
@@ -846,14 +846,14 @@ class MemoryService:
 
     def undo_consolidation(self, memory_id: str, *, actor: Actor | None = None) -> list[str]:
         """Undo the consolidation that wrote ``memory_id``: the ids of the memories current again."""
-        check_id(memory_id, "memory_id")
+        check_made_id(memory_id, "memory_id")
         if actor is not None:
             self._refuse_opted_out(actor)
         return self.consolidation.undo(memory_id, actor)
 
     def undo_consolidation_run(self, run_id: str, *, actor: Actor | None = None) -> ConsolidationUndo:
         """Undo a whole consolidation run (``ConsolidationReport.run``): its memories and entity folds."""
-        check_id(run_id, "run_id")
+        check_made_id(run_id, "run_id")
         if actor is not None:
             self._refuse_opted_out(actor)
         return self.consolidation.undo_run(run_id, actor)

@@ -28,7 +28,7 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import check_flag, check_id, check_integer, check_json, check_storable
+from ..requests import check_flag, check_id, check_integer, check_json, check_made_id, check_storable
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import iso_z, now_utc, parse_time
@@ -57,7 +57,7 @@ class EntityService:
     # -- reads ----------------------------------------------------------------------------------------
 
     def get(self, actor: Actor, entity_id: str) -> Entity:
-        check_id(entity_id, "entity_id")
+        check_made_id(entity_id, "entity_id")
         entity = None if self._opted_out(actor) else self.storage.get_entity(actor, entity_id)
         if entity is None:
             raise NotFound(self._missing(actor, entity_id))
@@ -318,8 +318,8 @@ class EntityService:
     def link(self, actor: Actor, memory_id: str, entity_id: str, role: str = "mention") -> None:
         """Link a memory to an entity of the same owner and visibility (a link is graph knowledge of
         the memory's own scope: it must not let a reader of one find the other)."""
-        check_id(memory_id, "memory_id")
-        check_id(entity_id, "entity_id")
+        check_made_id(memory_id, "memory_id")
+        check_made_id(entity_id, "entity_id")
         self._refuse(actor)
         if role not in _ROLES:
             raise InvalidInput(f"role: must be one of {', '.join(_ROLES)}")
@@ -352,8 +352,8 @@ class EntityService:
         updates its window and provenance (``valid_to`` ends it), never duplicates it. ``single``: a
         single-valued relation (one manager), so ``src``'s other open ``relation`` edges end now. Both
         entities must have one owner and visibility, and ``actor`` may change both (as for a merge)."""
-        check_id(src, "src")
-        check_id(dst, "dst")
+        check_made_id(src, "src")
+        check_made_id(dst, "dst")
         self._refuse(actor)
         if not isinstance(relation, str) or not _RELATION.match(relation):
             raise InvalidInput("relation: a snake_case name of at most 40 characters, e.g. reports_to")
