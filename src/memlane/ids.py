@@ -78,7 +78,9 @@ def check_made_id(value: object, name: str) -> str:
     check_id(value, name)
     assert isinstance(value, str)
     if "/" in value or value in (".", ".."):
-        raise InvalidInput(f"{name}: {value!r} is no id memlane gives (its ids have no '/' and are not '.' or '..')")
+        raise InvalidInput(
+            f"{name}: {value!r} is no id memlane gives (its ids have no '/' and are not '.' or '..')"
+        )
     return value
 
 

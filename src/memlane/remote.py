@@ -221,7 +221,9 @@ class _Requests:
         )
 
     def get(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
-        return _Call("GET", f"/v1/memories/{_id_segment(memory_id, 'memory_id')}", Memory.model_validate, user)
+        return _Call(
+            "GET", f"/v1/memories/{_id_segment(memory_id, 'memory_id')}", Memory.model_validate, user
+        )
 
     def archive(self, memory_id: str, *, user: str | None = None) -> _Call[Memory]:
         return _Call(
@@ -267,7 +269,9 @@ class _Requests:
         return _Call("POST", "/v1/anchor", Entity.model_validate, user, body)
 
     def entity_get(self, entity_id: str, *, user: str | None = None) -> _Call[Entity]:
-        return _Call("GET", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}", Entity.model_validate, user)
+        return _Call(
+            "GET", f"/v1/entities/{_id_segment(entity_id, 'entity_id')}", Entity.model_validate, user
+        )
 
     def entity_list(
         self, *, type: str | None = None, limit: int = 50, offset: int = 0, user: str | None = None
