@@ -25,7 +25,7 @@ from ..jobs.run import execute
 from ..jobs.schedule import sweep_job
 from ..models import Actor, Profile, ProfileLogEntry
 from ..permissions import check_opt_in
-from ..requests import check_integer
+from ..requests import check_integer, check_storable
 from ..timeutil import now_utc
 from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .positions import shown_entry, shown_profile, shown_report, shown_run
@@ -115,6 +115,10 @@ class ProfileService:
             not isinstance(instructions, str) or len(instructions) > _MAX_INSTRUCTIONS
         ):
             raise InvalidInput(f"instructions: a string of at most {_MAX_INSTRUCTIONS:,} characters")
+        # what no backend stores (NUL, a lone surrogate) is refused before anything is written, on both
+        # alike: SQLite kept it and PostgreSQL failed with a storage error
+        check_storable(instructions, "instructions")
+        check_storable(extractor, "extractor")
         return {
             "types": check_types(types), "scope": scope, "teams": team_names, "agent": agent_name,
             "extractor": check_extractor(extractor), "instructions": instructions or None,

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..auth import name_form
+from ..auth import check_name
 from ..errors import InvalidInput
 from ..models import MemoryType
 from ..providers.embedders.local_model import LOCAL_IDENTITY, LOCAL_INT8_IDENTITY
@@ -152,7 +152,9 @@ def check_scope(scope: Any, teams: Any, agent: Any) -> tuple[str, tuple[str, ...
         raise InvalidInput(f"scope: 'user', 'team' or 'agent', not {scope!r}")
     if isinstance(teams, str):
         teams = [t for t in teams.split(",") if t.strip()]
-    team_names = tuple(dict.fromkeys(name_form(str(t).strip()) for t in (teams or ())))
+    # names as every name is checked (``check_name``: printable, at most 200, NFC), as a memory's
+    # ``team:``/``agent:`` owner is: one with NUL or a lone surrogate was kept by SQLite, refused by PostgreSQL
+    team_names = tuple(dict.fromkeys(check_name(str(t).strip(), "teams") for t in (teams or ())))
     if scope == "team":
         if not team_names:
             raise InvalidInput("teams: a team profile needs at least one team")
@@ -164,7 +166,7 @@ def check_scope(scope: Any, teams: Any, agent: Any) -> tuple[str, tuple[str, ...
     if scope == "agent":
         if not isinstance(agent, str) or not agent.strip():
             raise InvalidInput("agent: an agent profile needs the agent's name")
-        return scope, (), name_form(agent.strip())
+        return scope, (), check_name(agent.strip(), "agent")
     if agent:
         raise InvalidInput("agent: only an agent profile names an agent")
     return scope, (), None
