@@ -97,3 +97,28 @@ def test_mcp_memory_store_takes_every_store_field(tmp_path: Path) -> None:
         assert [m.id for m in mem.list_recent()] == [memory.id]  # the refused ones stored nothing
     assert found["list"].startswith("invalid_input") and "provenance" in found["list"]
     assert found["nul"] == f"invalid_input: {_sdk_refusal(tmp_path, data={'a': chr(0)})}"
+
+
+def test_mcp_memory_forget_takes_space_and_min_score(tmp_path: Path) -> None:
+    """As ``POST /v1/forget`` and the SDK: forgetting by query in one space leaves another's alone."""
+    db = tmp_path / "forget.db"
+    with Memlane(db, user="alice", embedder="none") as mem:
+        kept = mem.store("Ana's flight to Lisbon is on Friday", space="trips-b").id
+        gone = mem.store("Ana's flight to Lisbon is on Friday", space="trips-a").id
+    found: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with stdio_session(db) as session:
+            query = "forget that Ana's flight to Lisbon is on Friday"
+            found["strict"] = await call(
+                session, "memory_forget", query=query, space="trips-a", min_score=1.0
+            )
+            found["deleted"] = await call(session, "memory_forget", query=query, space="trips-a")
+            found["bad"] = await error_of(session, "memory_forget", query=query, min_score=2)
+
+    anyio.run(main)
+    assert found["strict"]["deleted"] == []
+    assert found["deleted"]["deleted"] == [gone]
+    assert found["bad"].startswith("invalid_input") and "min_score" in found["bad"]
+    with Memlane(db, user="alice", embedder="none") as mem:
+        assert [m.id for m in mem.list_recent(space="*")] == [kept]

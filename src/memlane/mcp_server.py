@@ -512,8 +512,22 @@ def build_mcp_server(
         dry_run: Annotated[
             bool, Field(description="Only list what would be deleted; delete nothing.")
         ] = False,
+        space: Annotated[
+            str | None,
+            Field(
+                max_length=200, description="With query: only memories of this space; default: every space."
+            ),
+        ] = None,
+        min_score: Annotated[
+            float | None,
+            Field(ge=0, le=1, description="With query: the recall score a match also needs (default 0)."),
+        ] = None,
     ) -> Annotated[CallToolResult, ForgetResult]:
-        return run(ctx, lambda actor: service.forget(memory_id, actor=actor, query=query, dry_run=dry_run),
+        given: dict[str, Any] = {
+            k: v for k, v in {"space": space, "min_score": min_score}.items() if v is not None
+        }
+        return run(ctx, lambda actor: service.forget(memory_id, actor=actor, query=query, dry_run=dry_run,
+                                                     **given),
                    lambda r: _ok(r, _compact(r)))  # fmt: skip
 
     def memory_list_recent(
