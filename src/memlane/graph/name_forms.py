@@ -42,6 +42,15 @@ suffixes and the spelling conventions of romanisation.
   Listed short forms that share no letters with their names ("Paco" / "Francisco") are a table's job;
   these rules cover the forms no table lists, so resolution uses them only between two full names of one
   surname (the surname corroborates them) and never on a given name alone.
+* **A name's consonants across scripts** — a person's name written in another script and in Latin
+  letters ("يوسف بناني" / Youssef Bennani, "Γιώργος Παπαδόπουλος" / Georgios Papadopoulos, "שירה לוי" /
+  Shira Levi, "प्रिया शर्मा" / Priya Sharma), both read letter by letter (``anyascii``): the consonants
+  in order, the digraphs romanisations write for one sound read as one ("kh", "sh", "ch", "ph", "th", "gh",
+  "dh", "zh", "ck"), "b" and "v" one letter, "q" and "c" a "k", doubled letters once, vowels, "y", "w"
+  and "h" left out (``consonant_skeleton``). A script written without its short vowels (Arabic, Hebrew,
+  Persian, Urdu: ``abjad``) writes long vowels with the letters read "w", "v" or "y": there "w" and "v"
+  may be a "b" / "v" of the Latin spelling or nothing, and a word's first "l" may be the article "al-"
+  ("الرحمن" / Rahman, "الراشد" / Al-Rashid) (``skeleton_pattern``).
 * **A vowel slipped** — one vowel inside a long given name written as another, added or left out
   ("Katharine" / "Katherine" / "Kathrine", "Bartholemew" / "Bartholomew"): how a name heard or
   remembered is misspelt. The start and the last letter are kept (an ending that changes tells
@@ -72,6 +81,10 @@ __all__ = [
     "is_transposition",
     "is_vowel_slip",
     "romanisation_key",
+    "consonant_skeleton",
+    "skeleton_keys",
+    "skeleton_pattern",
+    "latin_vowel_skeleton",
     "undoubled",
 ]
 
@@ -435,3 +448,105 @@ def is_vowel_slip(a: str, b: str) -> bool:
     if len(long) != len(short) + 1:
         return False
     return any(long[i] in _VOWELS and long[:i] + long[i + 1 :] == short for i in range(2, len(long) - 1))
+
+
+#: digraphs romanisations write for one sound, read as one letter (``consonant_skeleton``)
+_SKELETON_DIGRAPHS = re.compile(r"kh|sh|ch|ph|th|gh|dh|zh|ck")
+_SKELETON_DIGRAPH = {
+    "kh": "k", "sh": "s", "ch": "C", "ph": "f", "th": "t", "gh": "g", "dh": "d", "zh": "z", "ck": "k",
+}  # fmt: skip
+#: letters read as another (one class), and letters left out: vowels, "y", "w", "h", the marks
+#: ``anyascii`` writes for ayin and hamza
+_SKELETON_LETTER = {"v": "b", "q": "k", "c": "k"}
+_SKELETON_DROPPED = frozenset("aeiouywh'`")
+#: letters of a script without short vowels that may stand for a vowel of the Latin spelling
+_ABJAD_VOWEL_LETTERS = frozenset("wv")
+
+
+def _skeleton_items(word: str, abjad: bool) -> list[tuple[str, bool]]:
+    """A folded word's consonants as (letter, optional) pairs: what ``consonant_skeleton`` keeps, and
+    of a word of an abjad the letters that may be a vowel ("w", "v") or the article ("l" first)."""
+    text = _SKELETON_DIGRAPHS.sub(lambda m: _SKELETON_DIGRAPH[m.group()], word)
+    items: list[tuple[str, bool]] = []
+    for i, char in enumerate(text):
+        if not char.isalnum():
+            continue
+        if abjad and char in _ABJAD_VOWEL_LETTERS:
+            items.append(("b", True))
+        elif char in _SKELETON_DROPPED:
+            continue
+        else:
+            optional = abjad and i == 0 and char == "l" and len(word) >= 4
+            items.append((_SKELETON_LETTER.get(char, char), optional))
+    return items
+
+
+def consonant_skeleton(words: tuple[str, ...]) -> str:
+    """The consonants of a name written in Latin letters (or in an alphabet ``anyascii`` reads with its
+    vowels: Greek, Cyrillic, Devanagari, Thai), its words run together, doubled letters once
+    ("youssef bennani" -> "sfbn", "georgios papadopoulos" -> "grgspdpls")."""
+    letters = [char for word in words for char, _ in _skeleton_items(word, abjad=False)]
+    return "".join(c for i, c in enumerate(letters) if i == 0 or letters[i - 1] != c)
+
+
+#: the vowels of a Latin spelling by the letter of an abjad that may write them: "w" (waw, vav) a back
+#: vowel, "y" (ya, yod) a front one (``latin_vowel_skeleton``, ``skeleton_pattern``)
+_VOWEL_CLASS = {"a": "A", "e": "I", "i": "I", "y": "I", "o": "U", "u": "U", "w": "U"}
+
+
+def latin_vowel_skeleton(words: tuple[str, ...]) -> str:
+    """A Latin spelling's consonants as ``consonant_skeleton`` reads them, its vowels kept by class ("A";
+    "I" for "e", "i", "y"; "U" for "o", "u", "w"), for ``skeleton_pattern``: "youssef bennani" ->
+    "IUsIfbInAnI"."""
+    out: list[str] = []
+    for word in words:
+        text = _SKELETON_DIGRAPHS.sub(lambda m: _SKELETON_DIGRAPH[m.group()], word)
+        for char in text:
+            if char in _VOWEL_CLASS:
+                out.append(_VOWEL_CLASS[char])
+            elif char.isalnum() and char not in _SKELETON_DROPPED:
+                letter = _SKELETON_LETTER.get(char, char)
+                if not (out and out[-1] == letter):
+                    out.append(letter)  # a doubled consonant once
+    return "".join(out)
+
+
+_UNWRITTEN = "[AIU]*"
+
+
+@lru_cache(maxsize=4096)
+def skeleton_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """What ``latin_vowel_skeleton`` of a Latin spelling of a name written in an abjad (Arabic, Hebrew
+    script: short vowels unwritten) may be: its consonants in order, any vowels between them, a "w" or
+    "v" a "b" / "v" or a back vowel, a "y" a front vowel, a word's first "l" (the article) or not
+    ("ywsf bnny" fits "IUsIfbInAnI", Youssef Bennani; "mhmwd" fits Mahmoud, not Mohamed)."""
+    parts: list[str] = []
+    for word in words:
+        text = _SKELETON_DIGRAPHS.sub(lambda m: _SKELETON_DIGRAPH[m.group()], word)
+        for i, char in enumerate(text):
+            if char in _ABJAD_VOWEL_LETTERS:
+                parts.append("(?:b|U)")
+            elif char == "y":
+                parts.append("I")
+            elif not char.isalnum() or char in _SKELETON_DROPPED:
+                continue
+            elif i == 0 and char == "l" and len(word) >= 4:
+                parts.append("l?")
+            else:
+                parts.append(re.escape(_SKELETON_LETTER.get(char, char)))
+    return re.compile(_UNWRITTEN + _UNWRITTEN.join(parts) + _UNWRITTEN)
+
+
+def skeleton_keys(words: tuple[str, ...], abjad: bool) -> frozenset[str]:
+    """The forms of a name's consonants a store files it under, so that its spelling in another script
+    finds it: ``consonant_skeleton`` without "b" / "v" (a vowel in an abjad), and of an abjad's words
+    each reading with and without an article's "l"."""
+    forms = [""]
+    for word in words:
+        items = [(c, o) for c, o in _skeleton_items(word, abjad) if c != "b"]
+        strong = "".join(c for c, _ in items)
+        readings = {strong}
+        if items and items[0][1]:
+            readings.add(strong[1:])
+        forms = [form + reading for form in forms for reading in readings][:8]
+    return frozenset(undoubled(form) for form in forms if len(undoubled(form)) >= 3)

@@ -61,8 +61,9 @@ __all__ = [
 #: give the relative's ``k:`` key; 18: a place named with a volcano's, a river's, a beach's, a temple's,
 #: a palace's, a castle's or a market's word, "Volcán de Fuego", "Karnak Temple", is found by the name
 #: without it, ``n:``; 19: a user name or handle, "mkeller", "@priyar", is found by the names it may run
-#: together, its ends and itself without its last letter, ``p:``, as an e-mail address's local part).
-KEY_RULES_VERSION = 19
+#: together, its ends and itself without its last letter, ``p:``, as an e-mail address's local part; 20: a
+#: person's full name is found by its consonants, ``c:``, so that its spelling in another script finds it).
+KEY_RULES_VERSION = 20
 
 
 class RekeyReport(BaseModel):

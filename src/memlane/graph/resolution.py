@@ -87,7 +87,11 @@ from .name_forms import (
     is_vowel_slip,
     kin_alone,
     kin_title,
+    consonant_skeleton,
+    latin_vowel_skeleton,
     romanisation_key,
+    skeleton_keys,
+    skeleton_pattern,
     undoubled,
 )
 from .occupations import occupations, occupations_conflict
@@ -1205,6 +1209,9 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
                     keys.add(f"p:{key}")
                 for word in (tokens[0], tokens[-1]):
                     keys |= {f"p:{cluster}" for cluster in family_name_keys(word)}
+            # a full name in another script is found by its consonants ("يوسف بناني" as Youssef Bennani)
+            if (skeleton := _skeleton_words(name)) is not None:
+                keys |= {f"c:{form}" for form in skeleton_keys(skeleton[0], skeleton[1] in _ABJADS)}
             # a name in Hangul, hanzi or kanji: its family name's Latin spellings and its given name
             for reading in native_name_readings(_PARENTHESES.sub(" ", name).strip()):
                 keys |= {f"p:{part}" for part in reading}
@@ -1307,6 +1314,7 @@ _RANK = {
     "derived": 2.8,
     "shortened": 2.7,
     "grown": 2.5,
+    "script": 2.4,
     "partial": 2.0,
     "form": 1.9,
     "handle": 1.85,
@@ -2458,6 +2466,8 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
         # one addressed by a title and a given name ("Coach Nkechi", "Dr. Ana") is known by a role:
         # which of the people of that given name a full name is, nothing in the names says
         return None
+    if best is None and _script_fit(name, names):
+        return "script"  # "يوسف بناني" / Youssef Bennani: the name written in another script
     if best == "exact" and len(mine[0]) == 1:
         best = "partial"  # "Kalina" alone may be any Kalina
     if best == "exact" and generations == "weaker":
@@ -5088,6 +5098,56 @@ def _script(name: str) -> str:
             if script != "LATIN":
                 return script
     return "latin"
+
+
+#: scripts written without their short vowels (``name_forms.skeleton_pattern``)
+_ABJADS = frozenset({"ARABIC", "HEBREW", "SYRIAC", "THAANA"})
+#: scripts ``anyascii`` reads by syllables of another language's sounds ("박" -> "Bag", "高橋" ->
+#: "GaoQiao"): their names are read by ``family_names.native_name_readings`` instead
+_SYLLABLE_SCRIPTS = frozenset({"CJK", "HANGUL", "HIRAGANA", "KATAKANA"})
+
+
+@lru_cache(maxsize=16384)
+def _skeleton_words(name: str) -> tuple[tuple[str, ...], str] | None:
+    """A person's full name's words read in Latin letters (titles, words of address and initials left
+    out) and its script, for ``_script_fit``: None for one word, or a script read by syllables."""
+    script = _script(name)
+    if script in _SYLLABLE_SCRIPTS:
+        return None
+    # (in another script by its letters alone: "`mr" is Omar, no "Mr"; "د." a title's abbreviation)
+    tokens = _person_tokens(name) if script == "latin" else [t.strip(".") for t in _tokens(name)]
+    words = tuple(t for t in tokens if len(t) > 1 and t.isalpha())
+    return (words, script) if len(words) >= 2 else None
+
+
+#: the fewest consonants a Latin spelling's skeleton has for a name in another script to be read as it
+_SKELETON_LETTERS = 4
+
+
+def _script_fit(name: str, names: tuple[str, ...]) -> bool:
+    """A full name written in one script and a known full name in another, one of them Latin letters,
+    whose consonants are the same in order (``name_forms.consonant_skeleton``; of a script without short
+    vowels, ``skeleton_pattern``): "يوسف بناني" / Youssef Bennani, "שירה לוי" / Shira Levi, "Γιώργος
+    Παπαδόπουλος" / Georgios Papadopoulos, "สมชาย ศรีสุข" / Somchai Srisuk. The given name counts as the
+    surname does, and a letter of an abjad that writes a vowel wants one of its kind there: "محمود صالح" is
+Mahmoud Saleh, not Mohamed Saleh."""
+    mine = _skeleton_words(name)
+    if mine is None:
+        return False
+    for known in names:
+        theirs = _skeleton_words(known)
+        if theirs is None or theirs[1] == mine[1] or "latin" not in (mine[1], theirs[1]):
+            continue
+        (latin, _), (other, script) = (mine, theirs) if mine[1] == "latin" else (theirs, mine)
+        skeleton = consonant_skeleton(latin)
+        if len(skeleton) < _SKELETON_LETTERS:
+            continue
+        if script in _ABJADS:
+            if skeleton_pattern(other).fullmatch(latin_vowel_skeleton(latin)):
+                return True
+        elif consonant_skeleton(other) == skeleton:
+            return True
+    return False
 
 
 #: titles written two ways ("Doctor" / "Dr.", "Professor" / "Prof."): one title here
