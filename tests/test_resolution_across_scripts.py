@@ -1,13 +1,14 @@
 """Issue 12, session 26: recall on heldout24's misses. A person's full name written in another script
 than the one known ("خالد منصور" / Khaled Mansour, "Δημήτρης Νικολάου" / Dimitris Nikolaou), read by its
-consonants (``name_forms.consonant_skeleton``, ``skeleton_pattern``). Each rule with the cases it must
-leave apart, and the keys a store finds the candidate by."""
+consonants (``name_forms.consonant_skeleton``, ``skeleton_pattern``); a name written with where the person
+is from ("Tamar from Orbitline"). Each rule with the cases it must leave apart, and the keys a store finds
+the candidate by."""
 
 from __future__ import annotations
 
 from memlane.graph.name_forms import consonant_skeleton, latin_vowel_skeleton, skeleton_pattern
 from memlane.graph.resolution import Candidate, Mention, Registry, blocking_keys, resolve
-from mentions import known_person, person
+from mentions import known_person, person, said
 
 
 def _one(name: str, *known: Candidate) -> str | None:
@@ -76,3 +77,22 @@ def test_in_the_registry_the_name_in_script_joins_and_a_later_lone_given_name_fo
     _, khaled = registry.resolve_and_learn(person("Khaled Mansour", "Khaled Mansour sent the lease"))
     found, _ = registry.resolve_and_learn(Mention("خالد منصور", "person", context="خالد منصور signed it"))
     assert found.entity_id == khaled and found.how == "script"
+
+
+def test_a_name_with_where_the_person_is_from_after_it() -> None:
+    # "X from Y": the name before "from" (an organisation, a team, a town), when it fits one person
+    tamar = known_person("p1", "Tamar Golan", affiliations=("Orbitline",))
+    found = resolve(person("Tamar from Orbitline", "Tamar from Orbitline sent the quote"), [tamar])
+    assert found.entity_id == "p1" and found.new_alias != "Tamar from Orbitline"
+    assert _one("Herr Lindner from Voxwerk", known_person("p1", "Jonas Lindner")) == "p1"
+    # two people the name fits: not merged on the name alone
+    two = [known_person("p1", "Tamar Golan"), known_person("p2", "Tamar Peretz")]
+    assert resolve(person("Tamar from the bank", "Tamar from the bank called"), two).entity_id is None
+    # a lone given name said to be from a part of an organisation no sentence of the known person
+    # speaks of, who is said to be something else, stays apart (``_works_elsewhere``)
+    tom = known_person("p1", "Tom Hadley", said=said("Tom Hadley", "Cllr Tom Hadley is the councillor"))
+    at_helpdesk = person("Tom from our IT helpdesk", "Tom from our IT helpdesk reset my password")
+    assert resolve(at_helpdesk, [tom]).entity_id is None
+    assert resolve(at_helpdesk, [known_person("p1", "Tom Hadley")]).entity_id == "p1"
+    # "from" inside an organisation's or a thing's name is not read so
+    assert resolve(Mention("Letters from Iwo", "document"), [known_person("p1", "Iwo Nowak")]).entity_id is None

@@ -2719,6 +2719,8 @@ def resolve(
     if result.entity_id is None and mention.name:
         person = _type(mention.type) in (None, EntityType.PERSON)
         found = _without_address(mention, candidates, result, similarity) if person else None
+        if found is None and person:
+            found = _without_where_from(mention, candidates, result, similarity)
         if found is None and mention.context:
             found = _by_name_said(mention, candidates, result, similarity)
         if found is None and person and result.how == "ambiguous" and mention.context:
@@ -2727,6 +2729,37 @@ def resolve(
             found = _by_kin(mention, candidates) or _first_surname(mention, candidates)
         return found or result
     return result
+
+
+#: a person's name and where they are from written after it ("Avi from sales", "Zhang Wei from SGS",
+#: "Herr Keßler from Aesculap"): the name, then a word that is no part of a name
+_WHERE_FROM = re.compile(r"^(?P<name>[^\W\d_][^,;:]*?)\s+from\s+(?P<where>\S.*)$")
+
+
+def _without_where_from(
+    mention: Mention,
+    candidates: Sequence[Candidate],
+    result: Resolution,
+    similarity: Callable[[npt.NDArray[np.float32], npt.NDArray[np.float32]], float],
+) -> Resolution | None:
+    """A person's name written with where the person is from ("Priya from our office", "Nino from
+    GeoTranslate") that fits no one as written (or several): the name before "from", when it fits one
+    person (by a form stronger than a spelling; the sentence, which says "from ...", is read as with the
+    name alone: ``_works_elsewhere`` keeps "Tom from our IT helpdesk" from a Tom known otherwise)."""
+    found = _WHERE_FROM.match((mention.name or "").strip())
+    if found is None or not found["name"][:1].isupper():
+        return None
+    bare = replace(mention, name=found["name"])
+    again = resolve(bare, candidates, similarity=similarity)
+    if again.entity_id is None or again.how == "fuzzy":
+        return None
+    if result.how == "ambiguous" and again.entity_id not in result.candidates:
+        return None
+    match = next(c for c in candidates if c.id == again.entity_id)
+    if _type(match.type) not in (None, EntityType.PERSON):
+        return None
+    # (the name, not the phrase, becomes an alias: "Avi from sales" is no name of Avi Cohen's)
+    return Resolution(match.id, again.how, new_alias=_alias(bare, match), score=again.score)
 
 
 def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
