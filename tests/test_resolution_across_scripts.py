@@ -96,3 +96,16 @@ def test_a_name_with_where_the_person_is_from_after_it() -> None:
     assert resolve(at_helpdesk, [known_person("p1", "Tom Hadley")]).entity_id == "p1"
     # "from" inside an organisation's or a thing's name is not read so
     assert resolve(Mention("Letters from Iwo", "document"), [known_person("p1", "Iwo Nowak")]).entity_id is None
+
+
+def test_a_name_written_with_a_hyphen_or_its_number_apart_and_in_one_word() -> None:
+    q_pay = Candidate("c1", "company", "QPay")
+    assert resolve(Mention("Q-Pay", "company"), [q_pay]).entity_id == "c1"
+    assert blocking_keys("Q-Pay", "company") & blocking_keys("QPay", "company")
+    nimbus = Candidate("s1", "system", "Nimbus 40")
+    for written in ("Nimbus40", "Nimbus-40"):
+        assert resolve(Mention(written, "system"), [nimbus]).entity_id == "s1"
+        assert blocking_keys(written, "system") & blocking_keys("Nimbus 40", "system")
+    # another number is another thing, and a hyphen does not join two names of people
+    assert resolve(Mention("Nimbus 41", "system"), [nimbus]).entity_id is None
+    assert resolve(Mention("Anna-Lena", "person"), [known_person("p1", "Annalena Berg")]).how != "exact"

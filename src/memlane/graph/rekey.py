@@ -62,8 +62,10 @@ __all__ = [
 #: a palace's, a castle's or a market's word, "Volcán de Fuego", "Karnak Temple", is found by the name
 #: without it, ``n:``; 19: a user name or handle, "mkeller", "@priyar", is found by the names it may run
 #: together, its ends and itself without its last letter, ``p:``, as an e-mail address's local part; 20: a
-#: person's full name is found by its consonants, ``c:``, so that its spelling in another script finds it).
-KEY_RULES_VERSION = 20
+#: person's full name is found by its consonants, ``c:``, so that its spelling in another script finds it;
+#: 21: a name of a word written with a hyphen, "G-Cash", or of a code's letters and number, "Sage 50", is
+#: found as written in one word, ``n:``).
+KEY_RULES_VERSION = 21
 
 
 class RekeyReport(BaseModel):

@@ -654,9 +654,13 @@ def _joined_name(name: str, kind: EntityType | None) -> str:
 
 def _joined(form: str) -> str:
     """A name of two or three words written as one ("pure gym" -> "puregym", "share point" ->
-    "sharepoint"): brand names are written both ways. Words with digits and longer names are kept."""
+    "sharepoint"): brand names are written both ways; so are a code's letters and number ("sage 50" /
+    "Sage50", "tz 40" / "TZ-40", "en 9100"), and a word written with a hyphen ("g-cash" / "GCash",
+    "tj-sp" / "TJSP"). Words with other marks and longer names are kept."""
     words = form.split()
-    return "".join(words) if 2 <= len(words) <= 3 and all(w.isalpha() for w in words) else form
+    if len(words) == 1 and "-" in form and all(part.isalnum() for part in form.split("-")):
+        return form.replace("-", "")
+    return "".join(words) if 2 <= len(words) <= 3 and all(w.isalnum() for w in words) else form
 
 
 @lru_cache(maxsize=65536)
