@@ -45,14 +45,18 @@ def test_a_letter_that_writes_a_vowel_wants_a_vowel_of_its_kind() -> None:
     assert skeleton_pattern(("mhmwd",)).fullmatch(latin_vowel_skeleton(("mahmoud",)))
     assert not skeleton_pattern(("mhmwd",)).fullmatch(latin_vowel_skeleton(("mohamed",)))
     assert _one("محمود صالح", known_person("p1", "Mohamed Saleh")) is None
-    assert _one("محمود صالح", known_person("p1", "Mahmoud Saleh"), known_person("p2", "Mohamed Saleh")) == "p1"
+    assert (
+        _one("محمود صالح", known_person("p1", "Mahmoud Saleh"), known_person("p2", "Mohamed Saleh")) == "p1"
+    )
 
 
 def test_relatives_and_namesakes_stay_apart() -> None:
     # one surname, another given name: another person of the family
     assert _one("سمير منصور", known_person("p1", "Khaled Mansour")) is None
     # two people the consonants fit: not merged
-    assert _one("خالد منصور", known_person("p1", "Khaled Mansour"), known_person("p2", "Khalid Mansur")) is None
+    assert (
+        _one("خالد منصور", known_person("p1", "Khaled Mansour"), known_person("p2", "Khalid Mansur")) is None
+    )
     # a lone word in a script is too little (the consonants of a given name alone fit many)
     assert _one("خالد", known_person("p1", "Khaled Mansour")) is None
     # too few consonants to say anything
@@ -95,7 +99,9 @@ def test_a_name_with_where_the_person_is_from_after_it() -> None:
     assert resolve(at_helpdesk, [tom]).entity_id is None
     assert resolve(at_helpdesk, [known_person("p1", "Tom Hadley")]).entity_id == "p1"
     # "from" inside an organisation's or a thing's name is not read so
-    assert resolve(Mention("Letters from Iwo", "document"), [known_person("p1", "Iwo Nowak")]).entity_id is None
+    assert (
+        resolve(Mention("Letters from Iwo", "document"), [known_person("p1", "Iwo Nowak")]).entity_id is None
+    )
 
 
 def test_a_name_written_with_a_hyphen_or_its_number_apart_and_in_one_word() -> None:

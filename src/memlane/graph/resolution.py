@@ -81,13 +81,13 @@ from .name_forms import (
     WORDS_OF_ADDRESS_AFTER,
     WORDS_OF_ADDRESS_ALSO_NAMES,
     WORDS_OF_ADDRESS_BEFORE,
+    consonant_skeleton,
     generation,
     is_short_form,
     is_transposition,
     is_vowel_slip,
     kin_alone,
     kin_title,
-    consonant_skeleton,
     latin_vowel_skeleton,
     romanisation_key,
     skeleton_keys,
@@ -5163,11 +5163,11 @@ _SKELETON_LETTERS = 4
 
 def _script_fit(name: str, names: tuple[str, ...]) -> bool:
     """A full name written in one script and a known full name in another, one of them Latin letters,
-    whose consonants are the same in order (``name_forms.consonant_skeleton``; of a script without short
-    vowels, ``skeleton_pattern``): "يوسف بناني" / Youssef Bennani, "שירה לוי" / Shira Levi, "Γιώργος
-    Παπαδόπουλος" / Georgios Papadopoulos, "สมชาย ศรีสุข" / Somchai Srisuk. The given name counts as the
-    surname does, and a letter of an abjad that writes a vowel wants one of its kind there: "محمود صالح" is
-Mahmoud Saleh, not Mohamed Saleh."""
+        whose consonants are the same in order (``name_forms.consonant_skeleton``; of a script without short
+        vowels, ``skeleton_pattern``): "يوسف بناني" / Youssef Bennani, "שירה לוי" / Shira Levi, "Γιώργος
+        Παπαδόπουλος" / Georgios Papadopoulos, "สมชาย ศรีสุข" / Somchai Srisuk. The given name counts as the
+        surname does, and a letter of an abjad that writes a vowel wants one of its kind there: "محمود صالح" is
+    Mahmoud Saleh, not Mohamed Saleh."""
     mine = _skeleton_words(name)
     if mine is None:
         return False
