@@ -5163,10 +5163,10 @@ _SKELETON_LETTERS = 4
 
 def _script_fit(name: str, names: tuple[str, ...]) -> bool:
     """A full name written in one script and a known full name in another, one of them Latin letters,
-        whose consonants are the same in order (``name_forms.consonant_skeleton``; of a script without short
-        vowels, ``skeleton_pattern``): "يوسف بناني" / Youssef Bennani, "שירה לוי" / Shira Levi, "Γιώργος
-        Παπαδόπουλος" / Georgios Papadopoulos, "สมชาย ศรีสุข" / Somchai Srisuk. The given name counts as the
-        surname does, and a letter of an abjad that writes a vowel wants one of its kind there: "محمود صالح" is
+    whose consonants are the same in order (``name_forms.consonant_skeleton``; of a script without short
+    vowels, ``skeleton_pattern``): "خالد منصور" / Khaled Mansour, "דנה כהן" / Dana Cohen, "Δημήτρης
+    Νικολάου" / Dimitris Nikolaou, "राहुल वर्मा" / Rahul Verma. The given name counts as the surname
+    does, and a letter of an abjad that writes a vowel wants one of its kind there: "محمود صالح" is
     Mahmoud Saleh, not Mohamed Saleh."""
     mine = _skeleton_words(name)
     if mine is None:
