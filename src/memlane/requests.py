@@ -107,7 +107,9 @@ class StoreRequest(BaseModel):
     @field_validator("related_user")
     @classmethod
     def _related_user(cls, value: str | None) -> str | None:
-        return user_name(value) if value is not None else None
+        # a blank one is none (the caller), as "" always was and as a blank subject or space is: " " was
+        # kept and then failed as the external id "user: " (a ValueError; a 500 over REST)
+        return user_name(value) if value is not None and value.strip() else None
 
     @field_validator("subject", mode="before")
     @classmethod
