@@ -97,3 +97,37 @@ def test_a_person_referred_back_with_the_other_pronoun(tmp_path: Path, local_emb
     ]
     assert _merged(tmp_path, local_embedder, "anya", texts) == []
     assert _merged(tmp_path / "b", local_embedder, "anya", texts[:2]) == [[0, 1]]
+
+
+def _merged_by_word_rule(tmp_path: Path, user: str, texts: list[str], **fields: object) -> list[list[int]]:
+    """Which of ``texts`` (stored by ``user`` with ``fields``) the default word rule merges (no
+    embedder, no paraphrase mode), by index."""
+    environ = {**os.environ, "MEMLANE_CONSOLIDATE_PARAPHRASES": "0"}
+    m = Memlane(tmp_path / "w.db", user=user, embedder="none", environ=environ)
+    try:
+        ids = [m.store(t, auto_supersede=False, **fields).id for t in texts]
+        report = m.consolidate(dry_run=True)
+    finally:
+        m.close()
+    return sorted(sorted(ids.index(i) for i in c.merged) for c in report.clusters)
+
+
+def test_the_word_rule_reads_a_pronoun_for_the_owner(tmp_path: Path) -> None:
+    """The default rule's confirmation (``confirmation.join_confirmed``) reads the pronoun as the
+    paraphrase mode does: "He repairs…" is Tomek's "fixes"; Marek's stays apart."""
+    texts = [
+        "Tomek fixes old sailing boats in Gdynia",
+        "He repairs old sailing boats in Gdynia",
+        "Marek fixes old sailing boats in Gdynia",
+    ]
+    assert _merged_by_word_rule(tmp_path, "tomek", texts) == [[0, 1]]
+
+
+def test_the_word_rule_reads_no_pronoun_of_two_people(tmp_path: Path) -> None:
+    """A "he" and a "she" with nothing they stand for in one group: two people, nothing read."""
+    texts = [
+        "Tomek fixes old sailing boats in Gdynia",
+        "He repairs old sailing boats in Gdynia",
+        "She paints old sailing boats in Gdynia",
+    ]
+    assert _merged_by_word_rule(tmp_path, "tomek", texts) == []

@@ -28,7 +28,9 @@ word rule's clusters (and single statements) of one group (``duplicates.group_ke
 4. no statement of one is refused (``verdict`` -1) with a statement of the other, so clusters never
    chain across a refusal (the paraphrase mode's "veto" linkage).
 
-Each pair is judged as written, both ``reworded``, and, when one names in full what the other names in
+Each pair is judged with a pronoun for the group's own person read as that person's name, as the
+paraphrase mode reads it (``own_subject.with_own_subject``: "Tomek fixes boats" / "He repairs boats",
+owner ``user:tomek``), as written, both ``reworded``, and, when one names in full what the other names in
 part ("a white Toyota Corolla" / "a white Corolla", "Greenwood Primary School" / "Greenwood Primary"),
 with that name cut to the part (``name_parts.shortened``).
 
@@ -50,6 +52,7 @@ from . import lexicon
 from .duplicates import group_key, statement_signature
 from .framing import accounted
 from .name_parts import shortened
+from .own_subject import with_own_subject
 from .paraphrases import anchors_agree, verdict
 from .same_statement import reworded
 from .vetoes import REPORTING, frame_added, reported
@@ -120,6 +123,7 @@ def join_confirmed(
     if not pairs:
         return clusters
     heads = [max(u, key=lambda m: (len(m.content), m.observed_at, m.id)).content for u in units]
+    heads = with_own_subject(units, heads)
     group = list(range(len(units)))
     members: dict[int, list[int]] = {i: [i] for i in range(len(units))}
     for i, j in pairs:

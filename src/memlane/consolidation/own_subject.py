@@ -25,7 +25,9 @@ What keeps this from reading a pronoun as the wrong person:
   person statements: "I work nights" / "He works nights"), nothing is read, and a statement naming the
   person is compared with the name read in, never with "I".
 
-The statement read this way is what the paraphrase mode compares (blocks, embeddings, rules); the stored
+The statement read this way is what the paraphrase mode compares (blocks, embeddings, rules), and what
+the word rule's confirmation judges (``confirmation.join_confirmed``; its candidates are found by
+signature, which reads neither the pronoun nor the owner's name); the stored
 memories are not changed, and the merged memory keeps a member's own wording.
 """
 
