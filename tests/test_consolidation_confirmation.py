@@ -129,3 +129,29 @@ def test_consolidate_merges_statements_a_word_or_two_apart(mem: Memlane) -> None
     for kept in (miss, fact):
         assert mem.get(kept).id == kept
     assert mem.get(other, user="bo").id == other
+
+
+# the pair read as the paraphrase mode reads it (``confirmation._judged_in_one_way``: an age "is 9 years
+# old" as "is 9", an adverbial said first at the end, a stopped habit as "no longer", a negation said by
+# a word), every word still accounted for with no framing word
+IN_ONE_WAY_JOINED = [
+    ("Kofi's son Yaw is nine", "Yaw, Kofi's son, is 9 years old"),
+    ("Tomek quit drinking in 2020", "Tomek has not drunk since 2020"),
+    ("Lena cannot digest gluten", "Lena is gluten intolerant"),
+]
+IN_ONE_WAY_APART = [
+    ("Kofi's son Yaw is nine", "Yaw, Kofi's son, is 9 months old"),
+    ("Tomek quit drinking in 2020", "Tomek has drunk since 2020"),
+    ("Tomek quit drinking in 2020", "Tomek has not drunk since 2021"),
+    ("Lena can digest gluten", "Lena is gluten intolerant"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), IN_ONE_WAY_JOINED)
+def test_statements_read_in_one_way_are_confirmed(a: str, b: str) -> None:
+    assert _merged(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), IN_ONE_WAY_APART)
+def test_other_facts_read_in_one_way_stay_apart(a: str, b: str) -> None:
+    assert not _merged(a, b)

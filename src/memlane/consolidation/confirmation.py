@@ -32,7 +32,9 @@ Each pair is judged with a pronoun for the group's own person read as that perso
 paraphrase mode reads it (``own_subject.with_own_subject``: "Tomek fixes boats" / "He repairs boats",
 owner ``user:tomek``), as written, both ``reworded``, and, when one names in full what the other names in
 part ("a white Toyota Corolla" / "a white Corolla", "Greenwood Primary School" / "Greenwood Primary"),
-with that name cut to the part (``name_parts.shortened``).
+with that name cut to the part (``name_parts.shortened``), and, since the twenty-sixth session, as the
+paraphrase mode reads it (``_judged_in_one_way``: word order, aspect, a negation said by a word; still
+no framing word), a confirmation only.
 
 Candidates are found by key, not pairwise: a statement's signature and the signature less any ``DIFF``
 or fewer of its words (``near_keys``); two statements within ``DIFF`` words on each side share a key
@@ -53,7 +55,7 @@ from .duplicates import group_key, statement_signature
 from .framing import accounted
 from .name_parts import shortened
 from .own_subject import with_own_subject
-from .paraphrases import anchors_agree, verdict
+from .paraphrases import _in_one_way, anchors_agree, verdict
 from .same_statement import reworded
 from .vetoes import REPORTING, frame_added, reported
 
@@ -162,7 +164,21 @@ def _judged(a: str, b: str) -> int:
         sa, sb = shortened(a, b), shortened(b, a)  # "a Toyota Corolla" / "a Corolla" (``name_parts``)
         if (sa, sb) != (a, b) and _judged_as_written(sa, sb) == 1:
             return 1
+        if _judged_in_one_way(a, b) == 1:
+            return 1
     return found
+
+
+def _judged_in_one_way(a: str, b: str) -> int:
+    """The pair read as the paraphrase mode reads it (``paraphrases.verdict`` with ``kinds``, still with
+    no framing word: an adverbial said first at the end and an age "is 9 years old" as "is 9",
+    ``word_order``; one time in one aspect, "quit drinking" / "has not drunk since", ``aspect``; a
+    negation said by a word, "cannot digest gluten" / "is gluten intolerant"; a verb that is a manner of
+    the other's), rule 3 on the statements so read. Only a confirmation is taken from it (``_judged``)."""
+    wa, wb = _in_one_way(a), _in_one_way(b)
+    if frame_added(wa, wb) or frame_added(wb, wa) or reported(wa) != reported(wb):
+        return -1
+    return verdict(a, b, SENSES, extra=0, kinds=True)
 
 
 def _judged_as_written(a: str, b: str) -> int:
