@@ -1178,7 +1178,7 @@ def join_paraphrases(
                 vectors[[row[i] for i in block]],
                 (lambda x, y: 1 if guarded(x, y) and confirm(x, y) else -1)
                 if confirm is not None
-                else (lambda x, y: verdict(x, y, senses, hypernyms, words, align, kin, kinds=True)),
+                else (lambda x, y: _rules_verdict(x, y, senses, hypernyms, words, align, kin)),
                 threshold,
                 LINKAGE if confirm is None else "complete",
                 proposed[n],
@@ -1191,6 +1191,25 @@ def join_paraphrases(
     out = [sorted(c, key=lambda m: (m.observed_at, m.created_at, m.id)) for c in out]
     out.sort(key=lambda c: (c[0].observed_at, c[0].id))
     return out
+
+
+def _rules_verdict(
+    a: str, b: str, senses: int, hypernyms: bool, words: Words | None, align: float, kin: int
+) -> int:
+    """``verdict`` of the paraphrase mode's pair (``kinds``), or 1 where the word rule's confirmation
+    confirms it (``confirmation._judged``: signatures a word or two apart, read as written, both
+    ``reworded``, or a name said in full on one side cut to the part the other says): what the default
+    mode joins, the paraphrase mode joins too ("Gustavo drives a white Toyota Corolla" / "Gustavo's car
+    is a white Corolla")."""
+    found = verdict(a, b, senses, hypernyms, words, align, kin, kinds=True)
+    if found == 1:
+        return 1
+    from .confirmation import _judged, one_apart  # the confirmation reads this module
+
+    sa, sb = signature(a), signature(b)
+    if sa is not None and sb is not None and (sa == sb or one_apart(sa, sb)) and _judged(a, b) == 1:
+        return 1
+    return found
 
 
 def _in_proposed_pairs(
