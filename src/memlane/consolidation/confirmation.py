@@ -176,6 +176,8 @@ def _judged_in_one_way(a: str, b: str) -> int:
     negation said by a word, "cannot digest gluten" / "is gluten intolerant"; a verb that is a manner of
     the other's), rule 3 on the statements so read. Only a confirmation is taken from it (``_judged``)."""
     wa, wb = _in_one_way(a), _in_one_way(b)
+    if not anchors_agree(wa, wb, negation=True):  # another name, number or date: no need to read on
+        return -1
     if frame_added(wa, wb) or frame_added(wb, wa) or reported(wa) != reported(wb):
         return -1
     return verdict(a, b, SENSES, extra=0, kinds=True)
