@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ..conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES_PER_APPEND
 from ..models import ConversationMessage, ConversationSummary, ExtractReport, Visibility
 from .context import CallerDep, render
-from .schemas import ERROR_RESPONSES, Choice, _Body
+from .schemas import ERROR_RESPONSES, Choice, _Body, within
 
 __all__ = ["router"]
 
@@ -65,7 +65,9 @@ def append(conversation_id: _CONVERSATION_ID, body: AppendBody, who: CallerDep) 
 
 @router.get("/conversations/{conversation_id}", response_model=MessagesPage, tags=["conversations"])
 def show(
-    conversation_id: _CONVERSATION_ID, who: CallerDep, limit: Annotated[int, Query(ge=1, le=10_000)] = 1000
+    conversation_id: _CONVERSATION_ID,
+    who: CallerDep,
+    limit: Annotated[int, Query(json_schema_extra=within(1, 10_000))] = 1000,
 ) -> JSONResponse:
     """The conversation's messages visible to the caller, oldest first."""
     messages = who.service.conversations.show(conversation_id, actor=who.actor, limit=limit)
@@ -73,7 +75,9 @@ def show(
 
 
 @router.get("/conversations", response_model=ConversationsPage, tags=["conversations"])
-def list_conversations(who: CallerDep, limit: Annotated[int, Query(ge=1, le=1000)] = 50) -> JSONResponse:
+def list_conversations(
+    who: CallerDep, limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50
+) -> JSONResponse:
     """Conversations visible to the caller, most recently appended to first."""
     return render({"conversations": who.service.conversations.list(actor=who.actor, limit=limit)})
 

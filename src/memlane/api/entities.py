@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from ..graph.resolution import EntityType
 from ..models import Edge, Entity, EntityDetail, EntityLookup, EntityMerge, Memory, PastMerge
 from .context import CallerDep, render
-from .schemas import ERROR_RESPONSES, _Body
+from .schemas import ERROR_RESPONSES, _Body, within
 
 __all__ = ["router"]
 
@@ -25,7 +25,10 @@ router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-
 
 _TYPE = f"Only entities of this type: {', '.join(t.value for t in EntityType if t != 'other')} or other."
 _ID = Annotated[str, Field(min_length=1, max_length=200)]
-_HOPS = Query(ge=0, le=1, description="1: also the memories of the entities one edge away (distance 1).")
+_HOPS = Query(
+    json_schema_extra=within(0, 1),
+    description="1: also the memories of the entities one edge away (distance 1).",
+)
 
 
 class EntitiesPage(BaseModel):
@@ -92,8 +95,8 @@ class Linked(BaseModel):
 def list_entities(
     who: CallerDep,
     type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002 - the wire name
-    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
-    offset: Annotated[int | None, Query(ge=0, le=10_000_000)] = None,
+    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50,
+    offset: Annotated[int | None, Query(json_schema_extra=within(0, 2**63 - 1))] = None,
     cursor: Annotated[
         str | None, Query(max_length=200, description="next_cursor of the previous page")
     ] = None,
@@ -112,7 +115,7 @@ def merge_history(
     entity: Annotated[
         str | None, Query(min_length=1, max_length=200, description="Only merges into or of it.")
     ] = None,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50,
     cursor: Annotated[
         str | None, Query(max_length=400, description="next_cursor of the previous page")
     ] = None,
@@ -131,7 +134,7 @@ def search_entities(
     who: CallerDep,
     q: Annotated[str, Query(min_length=1, max_length=500, description="A name, alias, e-mail or system:id.")],
     type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002
-    limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 10,
 ) -> JSONResponse:
     """The entity a name, alias, e-mail address or external id (``hubspot:123``) refers to; every entity
     that fits when the name is ambiguous; none when nothing known fits."""
@@ -144,7 +147,9 @@ def lookup(
     q: Annotated[str, Query(min_length=1, max_length=500, description="A name, alias, e-mail or system:id.")],
     type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002
     hops: Annotated[int, _HOPS] = 1,
-    limit: Annotated[int, Query(ge=1, le=1000, description="How many memories at most.")] = 20,
+    limit: Annotated[
+        int, Query(json_schema_extra=within(1, 1000), description="How many memories at most.")
+    ] = 20,
 ) -> JSONResponse:
     """What do you know about X: the entity ``q`` resolves to with its edges, related entities and
     memories (``found``), or the entities an ambiguous name fits (``candidates``)."""
@@ -188,7 +193,7 @@ def memories(
     entity_id: _ID,
     who: CallerDep,
     hops: Annotated[int, _HOPS] = 0,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 20,
+    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 20,
 ) -> JSONResponse:
     """Memories linked to the entity, and with ``hops=1`` those of its neighbours after them."""
     found = who.service.entities.memories(who.actor, entity_id, hops=hops, limit=limit)
@@ -200,7 +205,9 @@ def about(
     entity_id: _ID,
     who: CallerDep,
     hops: Annotated[int, _HOPS] = 1,
-    limit: Annotated[int, Query(ge=1, le=1000, description="How many memories at most.")] = 20,
+    limit: Annotated[
+        int, Query(json_schema_extra=within(1, 1000), description="How many memories at most.")
+    ] = 20,
 ) -> JSONResponse:
     """The entity, its edges, the entities at their other ends, and the memories linked to it (and to its
     neighbours, ``distance`` 1), nearest first, then newest."""

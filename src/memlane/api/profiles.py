@@ -14,7 +14,7 @@ from ..jobs.models import JobInfo
 from ..models import JobRun, Profile, ProfileLogEntry
 from ..profiles.models import ProfileDeletion, SweepReport
 from .context import CallerDep, render
-from .schemas import ERROR_RESPONSES, OptOutBody, RunBody, _Body, opt_out_user, run_batch
+from .schemas import ERROR_RESPONSES, OptOutBody, RunBody, _Body, opt_out_user, run_batch, within
 
 __all__ = ["router"]
 
@@ -104,7 +104,10 @@ def delete_profile(name: str, who: CallerDep, confirm: bool = False) -> JSONResp
 
 @router.post("/profiles/{name}/run", response_model=SweepReport, tags=["profiles"])
 def run_profile(
-    name: str, who: CallerDep, batch: int | None = Query(None, ge=1, le=10_000), body: RunBody | None = None
+    name: str,
+    who: CallerDep,
+    batch: int | None = Query(None, json_schema_extra=within(1, 10_000)),
+    body: RunBody | None = None,
 ) -> JSONResponse:
     """Sweep the profile now (admin keys); ``batch`` (conversations a batch, 100 when left out) in the
     query or the JSON body."""
@@ -112,7 +115,9 @@ def run_profile(
 
 
 @router.get("/profiles/{name}/log", response_model=ProfileLog, tags=["profiles"])
-def profile_log(name: str, who: CallerDep, limit: int = Query(50, ge=1, le=1000)) -> JSONResponse:
+def profile_log(
+    name: str, who: CallerDep, limit: int = Query(50, json_schema_extra=within(1, 1000))
+) -> JSONResponse:
     """What happened to the profile's memories (expired, deleted, swept): how many and when."""
     return render({"entries": who.service.profiles.log(who.actor, name, limit=limit)})
 
@@ -140,14 +145,19 @@ def list_jobs(who: CallerDep) -> JSONResponse:
 
 
 @router.get("/jobs/{name}", response_model=JobDetail, tags=["jobs"])
-def show_job(name: str, who: CallerDep, limit: int = Query(20, ge=1, le=1000)) -> JSONResponse:
+def show_job(
+    name: str, who: CallerDep, limit: int = Query(20, json_schema_extra=within(1, 1000))
+) -> JSONResponse:
     job, runs = who.service.jobs.show(name, actor=who.actor, limit=limit)
     return render({"job": job, "runs": runs})
 
 
 @router.post("/jobs/{name}/run", response_model=JobRun, tags=["jobs"])
 def run_job(
-    name: str, who: CallerDep, batch: int | None = Query(None, ge=1, le=10_000), body: RunBody | None = None
+    name: str,
+    who: CallerDep,
+    batch: int | None = Query(None, json_schema_extra=within(1, 10_000)),
+    body: RunBody | None = None,
 ) -> JSONResponse:
     """Run a sweep of this workspace now (admin keys), recorded as a run of the job; ``batch`` as for a
     profile's run."""

@@ -24,6 +24,7 @@ from .schemas import (
     StoreManyResult,
     WhoAmI,
     opt_out_user,
+    within,
 )
 
 __all__ = ["router"]
@@ -91,8 +92,8 @@ def export_memories(who: CallerDep) -> StreamingResponse:
 @router.get("/memories", response_model=MemoriesPage, tags=["memories"])
 def list_memories(
     who: CallerDep,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 20,
-    offset: Annotated[int | None, Query(ge=0, le=10_000_000)] = None,
+    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 20,
+    offset: Annotated[int | None, Query(json_schema_extra=within(0, 2**63 - 1))] = None,
     cursor: Annotated[
         str | None, Query(max_length=200, description="next_cursor of the previous page")
     ] = None,

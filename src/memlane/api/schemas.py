@@ -137,10 +137,18 @@ class StoreManyResult(BaseModel):
     results: list[StoreResult]
 
 
+def within(low: float, high: float) -> dict[str, Any]:
+    """A number's bounds as the OpenAPI schema declares them (``minimum``, ``maximum``), for
+    ``json_schema_extra``: not enforced here, so the service's own check (``requests.check_integer`` /
+    ``check_number``) refuses an out-of-range value in its words, as it does for the embedded SDK
+    ("limit: must be an integer between 1 and 1,000", not "query.limit: must be at least 1")."""
+    return {"minimum": low, "maximum": high}
+
+
 class RecallBody(_Body):
     query: str = Field(max_length=10_000)
-    limit: int = Field(default=10, ge=1, le=1000)
-    min_score: float = Field(default=0.0, ge=0.0, le=1.0)
+    limit: int = Field(default=10, json_schema_extra=within(1, 1000))
+    min_score: float = Field(default=0.0, json_schema_extra=within(0, 1))
     space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
     include_history: bool = False
     types: list[Annotated[MemoryType, Choice]] = Field(default_factory=list, max_length=20)
@@ -169,7 +177,7 @@ class ForgetBody(_Body):
     query: str | None = Field(default=None, max_length=10_000)
     dry_run: bool = False
     space: str | None = Field(default=None, max_length=200)
-    min_score: float | None = Field(default=None, ge=0.0, le=1.0)
+    min_score: float | None = Field(default=None, json_schema_extra=within(0, 1))
 
 
 class HitsPage(BaseModel):
@@ -255,7 +263,7 @@ class OptOutBody(_Body):
 class RunBody(_Body):
     """How a sweep run by hand reads the log (left out: batches of 100 conversations)."""
 
-    batch: int | None = Field(default=None, ge=1, le=10_000)
+    batch: int | None = Field(default=None, json_schema_extra=within(1, 10_000))
 
 
 def run_batch(query: int | None, body: RunBody | None) -> int:

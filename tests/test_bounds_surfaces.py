@@ -1,0 +1,72 @@
+"""A number's bounds (``limit``, ``offset``, ``hops``, ``min_score``, ``batch``) are one rule, the
+service's (``requests.check_integer`` / ``check_number``): the REST API declares them in its OpenAPI
+schema but no longer enforces them with limits of its own, which answered first in other words
+("query.limit: must be at least 1" where the embedded SDK says "limit: must be an integer between 1 and
+1,000") and with other bounds (an offset above 10,000,000 was refused over REST, taken by the SDK)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from memlane import InvalidInput, Memlane
+from servers import Stack, bearer, running
+
+
+def _calls(c: Any) -> dict[str, Callable[[], Any]]:
+    e = c.entities
+    return {
+        "recall limit 0": lambda: c.recall("tea", limit=0),
+        "recall limit 1001": lambda: c.recall("tea", limit=1001),
+        "recall min_score 2": lambda: c.recall("tea", min_score=2),
+        "search min_score -1": lambda: c.search("tea", min_score=-1),
+        "list limit 0": lambda: c.list_recent(0),
+        "list offset -1": lambda: c.list_recent(5, offset=-1),
+        "forget min_score 2": lambda: c.forget(query="tea", min_score=2),
+        "entities limit 0": lambda: e.list(limit=0),
+        "entities search limit 0": lambda: e.search("Ana", limit=0),
+        "entities lookup hops 2": lambda: e.lookup("Ana", hops=2),
+        "entities lookup limit 0": lambda: e.lookup("Ana", limit=0),
+        "merges limit 0": lambda: e.merges(limit=0),
+        "conversation limit 0": lambda: c.conversations.show("c1", limit=0),
+        "conversations limit 1001": lambda: c.conversations.list(limit=1001),
+    }
+
+
+def _refusals(client: Any) -> dict[str, str]:
+    said = {}
+    for name, call in _calls(client).items():
+        with pytest.raises(InvalidInput) as refused:
+            call()
+        said[name] = str(refused.value)
+    return said
+
+
+def test_a_bound_is_refused_in_one_message_embedded_and_remote(stack: Stack) -> None:
+    embedded = _refusals(stack.mem)
+    with running(stack.app()) as url:
+        remote = Memlane.connect(url, api_key=stack.admin_key)
+        try:
+            over_http = _refusals(remote)
+        finally:
+            remote.close()
+    assert over_http == embedded
+    assert embedded["recall limit 0"] == "limit: must be an integer between 1 and 1,000"
+    assert embedded["recall min_score 2"] == "min_score: must be a number between 0 and 1"
+
+
+def test_rest_declares_the_bounds_and_the_service_enforces_them(stack: Stack) -> None:
+    stack.mem.store("Ana drinks green tea")
+    with running(stack.app()) as url, httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as client:
+        refused = client.get("/v1/memories", params={"limit": 0})
+        assert refused.status_code == 422
+        assert refused.json()["error"]["message"] == "limit: must be an integer between 1 and 1,000"
+        assert client.get("/v1/memories", params={"offset": 20_000_000}).json()["items"] == []
+        spec = client.get("/openapi.json").json()
+        params = {p["name"]: p["schema"] for p in spec["paths"]["/v1/memories"]["get"]["parameters"]}
+        assert (params["limit"]["minimum"], params["limit"]["maximum"]) == (1, 1000)
+        recall = spec["components"]["schemas"]["RecallBody"]["properties"]
+        assert (recall["min_score"]["minimum"], recall["min_score"]["maximum"]) == (0, 1)
