@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from .auth import name_form
 from .errors import Forbidden, InvalidInput, NotFound, OptedOut
 from .ids import new_id
+from .messages import problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
 from .requests import check_integer, check_storable
@@ -97,9 +98,9 @@ def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]
             try:
                 message = Message.model_validate(fields)
             except ValidationError as exc:
-                first = exc.errors()[0]
+                first = exc.errors()[0]  # in plain words, as the REST API says it (not pydantic's)
                 field = ".".join(str(p) for p in first["loc"])
-                raise InvalidInput(f"{where}.{field}: {first['msg']}") from None
+                raise InvalidInput(f"{where}.{field}: {problem(first)}") from None
         else:
             raise InvalidInput(f"{where}: an object with role and text is needed")
         for name in ("text", "tool", "result", "user", "agent"):
