@@ -115,3 +115,22 @@ def test_a_name_written_with_a_hyphen_or_its_number_apart_and_in_one_word() -> N
     # another number is another thing, and a hyphen does not join two names of people
     assert resolve(Mention("Nimbus 41", "system"), [nimbus]).entity_id is None
     assert resolve(Mention("Anna-Lena", "person"), [known_person("p1", "Annalena Berg")]).how != "exact"
+
+
+def test_a_first_given_name_its_bearer_is_not_called_by() -> None:
+    # Balinese "I" (a man) / "Ni" (a woman) before a name of birth order; a Malay "Muhammad", "Nurul",
+    # "Siti" in a name with a patronymic ("bin", "binti") or written "Mohd" / "Md."
+    assert _one("Pak Nyoman", known_person("p1", "I Nyoman Darma")) == "p1"
+    assert _one("Komang", known_person("p1", "Ni Komang Ayu Lestari")) == "p1"
+    assert _one("Irfan", known_person("p1", "Muhammad Irfan bin Yusof")) == "p1"
+    assert _one("Cik Hani", known_person("p1", "Nurul Hani binti Osman")) == "p1"
+    assert _one("Zulkifli", known_person("p1", "Mohd Zulkifli Rahman")) == "p1"
+    for name, known in [("Pak Nyoman", "I Nyoman Darma"), ("Irfan", "Muhammad Irfan bin Yusof")]:
+        assert _keyed(name, known), name
+    # "I" / "Ni" state the gender: "Bu Nyoman" is not I Nyoman Darma
+    assert _one("Bu Nyoman", known_person("p1", "I Nyoman Darma")) is None
+    # an Arabic name's second word is the father's name: "Ali" is not Mohamed Ali Hassan
+    assert _one("Ali", known_person("p1", "Mohamed Ali Hassan")) is None
+    assert _one("Ali Hassan", known_person("p1", "Mohamed Ali Hassan")) is None
+    # "I" before another word is an initial
+    assert _one("Darma", known_person("p1", "I. Darma Putra")) is None

@@ -539,14 +539,24 @@ def skeleton_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 def skeleton_keys(words: tuple[str, ...], abjad: bool) -> frozenset[str]:
     """The forms of a name's consonants a store files it under, so that its spelling in another script
-    finds it: ``consonant_skeleton`` without "b" / "v" (a vowel in an abjad), and of an abjad's words
-    each reading with and without an article's "l"."""
-    forms = [""]
+    finds it: ``consonant_skeleton``, and of a name in an abjad each reading of the letters that may be a
+    vowel ("w", "v": a "b" or nothing) and of an article's "l" (at most :data:`_SKELETON_READINGS`)."""
+    if not abjad:
+        skeleton = consonant_skeleton(words)
+        return frozenset([skeleton]) if len(skeleton) >= _SKELETON_KEY_LETTERS else frozenset()
+    forms: list[list[str]] = [[]]
     for word in words:
-        items = [(c, o) for c, o in _skeleton_items(word, abjad) if c != "b"]
-        strong = "".join(c for c, _ in items)
-        readings = {strong}
-        if items and items[0][1]:
-            readings.add(strong[1:])
-        forms = [form + reading for form in forms for reading in readings][:8]
-    return frozenset(undoubled(form) for form in forms if len(undoubled(form)) >= 3)
+        for char, optional in _skeleton_items(word, abjad=True):
+            forms = [[*form, char] for form in forms] + (forms if optional else [])
+            forms = forms[:_SKELETON_READINGS]
+    keys = set()
+    for letters in forms:
+        skeleton = "".join(c for i, c in enumerate(letters) if i == 0 or letters[i - 1] != c)
+        if len(skeleton) >= _SKELETON_KEY_LETTERS:
+            keys.add(skeleton)
+    return frozenset(keys)
+
+
+#: the fewest consonants a name is filed under, and the most readings of an abjad's name filed
+_SKELETON_KEY_LETTERS = 3
+_SKELETON_READINGS = 16

@@ -64,8 +64,10 @@ __all__ = [
 #: together, its ends and itself without its last letter, ``p:``, as an e-mail address's local part; 20: a
 #: person's full name is found by its consonants, ``c:``, so that its spelling in another script finds it;
 #: 21: a name of a word written with a hyphen, "G-Cash", or of a code's letters and number, "Sage 50", is
-#: found as written in one word, ``n:``).
-KEY_RULES_VERSION = 21
+#: found as written in one word, ``n:``; 22: a name's consonants of two letters too, ``c:``, and a name whose
+#: first given name its bearer is not called by, "I Wayan Sudarma", "Muhammad Hafiz bin Ismail", is found
+#: by the next one, ``p:``).
+KEY_RULES_VERSION = 22
 
 
 class RekeyReport(BaseModel):

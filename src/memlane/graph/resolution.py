@@ -521,10 +521,49 @@ def _readings(name: str, join_hyphens: bool = True) -> tuple[tuple[str, ...], ..
             # given names as initials in capitals or with dots ("JR Whitcombe", "J.R. Whitcombe"):
             # one initial per given name ("J. R. Whitcombe")
             readings[(*tokens[0].replace(".", ""), *tokens[1:])] = None
+    # a name whose first given name its bearer is not called by ("I Wayan Sudarma" is Wayan, "Muhammad
+    # Hafiz bin Ismail" Hafiz): without it too
+    for parts in list(readings):
+        if (called := _called_name(name, parts)) is not None:
+            readings[called] = None
     # a name in Hangul, hanzi or kanji: its family name as the tables spell it in Latin script ("박지훈":
     # Jihun Park, Bak or Pak)
     readings.update(dict.fromkeys(native_name_readings(_PARENTHESES.sub(" ", name).strip())))
     return tuple(readings)
+
+
+#: Balinese names of birth order ("Wayan", "Putu", "Gede", "Luh": the first child; "Made", "Kadek",
+#: "Nengah": the second; "Nyoman", "Komang": the third; "Ketut": the fourth), written after "I" (a man) or
+#: "Ni" (a woman): "I Wayan Sudarma" is called Wayan or Sudarma, never "I"
+_BALINESE_ORDER = frozenset(
+    ["wayan", "putu", "gede", "luh", "made", "kadek", "nengah", "nyoman", "komang", "ketut"]
+)
+_BALINESE_GENDER = {"i": "m", "ni": "f"}
+#: the first given names of Malay and Indonesian names that their bearers are not called by
+#: ("Muhammad Hafiz bin Ismail" is Hafiz, "Nurul Aina binti Hassan" Aina, "Siti Rahmah" Rahmah): only in
+#: a name that says it is so written, by a Malay patronymic ("bin", "binti") or by the abbreviations
+#: used only so ("Mohd", "Md.", "Muhd"); an Arabic "Mohamed Ali Hassan" is Mohamed, Ali's son
+_MALAY_PREFIX_NAMES = frozenset(
+    ["muhammad", "mohammad", "mohamad", "muhamad", "mohammed", "muhammed", "mohamed", "mohd", "muhd", "md"]
+    + ["nur", "nurul", "siti"]
+)
+_MALAY_PATRONYMICS = frozenset(["bin", "binti", "bte"])
+_PREFIX_ABBREVIATIONS = frozenset(["mohd", "md", "muhd"])
+
+
+def _called_name(name: str, parts: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A person's name parts without a first given name its bearer is not called by (Balinese "I" / "Ni"
+    before a name of birth order, a Malay "Muhammad", "Nurul", "Siti": ``_BALINESE_ORDER``,
+    ``_MALAY_PREFIX_NAMES``), with a given name and another part left; else None."""
+    if len(parts) < 3:
+        return None
+    if parts[0] in _BALINESE_GENDER and parts[1] in _BALINESE_ORDER:
+        return parts[1:]
+    if parts[0] in _MALAY_PREFIX_NAMES:
+        words = [_fold(word).strip(".") for word in name.split()]
+        if words[:1] and (words[0] in _PREFIX_ABBREVIATIONS or _MALAY_PATRONYMICS & set(words[2:])):
+            return parts[1:]
+    return None
 
 
 @lru_cache(maxsize=65536)
@@ -1188,6 +1227,9 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
                         keys |= {f"p:{form}" for form in _given_name_forms(spelt[0])}
             if len(tokens[0]) > 1:
                 keys |= {f"p:{form}" for form in _given_name_forms(tokens[0])}
+            if (called := _called_name(name, tuple(tokens))) is not None:
+                # "I Wayan Sudarma" is found as "Pak Wayan", "Muhammad Hafiz bin Ismail" as "Hafiz"
+                keys |= {f"p:{form}" for form in _given_name_forms(called[0])}
             if (handle := _handle_person(name)) is not None:
                 keys |= _local_part_keys(handle)  # "mkeller" is found as Matthias Keller
             # a kinship word alone ("Abbu", "Mẹ") is found as the relative another such word ("Dad") or a
@@ -2314,6 +2356,8 @@ def _person_gender(name: str) -> str | None:
     """The gender a name's title states, else its given name's when the name has a given name and a
     surname and the given name is only ever a man's or a woman's (a lone word may be a surname)."""
     parts, gender = _person_parts(name)
+    if gender is None and len(parts) >= 3 and parts[0] in _BALINESE_GENDER and parts[1] in _BALINESE_ORDER:
+        return _BALINESE_GENDER[parts[0]]  # "I Wayan Sudarma" is a man, "Ni Wayan Sari" a woman
     if gender is None and len(parts) >= 2 and len(parts[0]) > 1:
         gender = given_name_gender(parts[0])
         if gender is None and "-" in name:
