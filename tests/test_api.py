@@ -283,7 +283,9 @@ def test_a_field_of_two_types_is_explained_as_the_value_meant(client: httpx.Clie
 
 
 def test_a_list_too_short_is_counted_in_plain_words(client: httpx.Client) -> None:
+    from memlane.messages import problem
+
+    assert problem({"type": "too_short", "ctx": {"min_length": 1}}) == "must have at least 1 item"
+    # an empty list of messages is the service's to refuse, in its words on every surface
     r = client.post("/v1/conversations/c1/messages", json={"messages": []})
-    assert r.status_code == 422 and r.json()["error"]["message"] == "messages: must have at least 1 item", (
-        r.text
-    )
+    assert r.status_code == 422 and r.json()["error"]["message"] == "messages: the list is empty", r.text

@@ -2,7 +2,10 @@
 service's (``requests.check_integer`` / ``check_number``): the REST API declares them in its OpenAPI
 schema but no longer enforces them with limits of its own, which answered first in other words
 ("query.limit: must be at least 1" where the embedded SDK says "limit: must be an integer between 1 and
-1,000") and with other bounds (an offset above 10,000,000 was refused over REST, taken by the SDK)."""
+1,000") and with other bounds (an offset above 10,000,000 was refused over REST, taken by the SDK).
+So is "not empty" for an entity search's or lookup's name, a relation and a list of messages: the
+REST API answered "query.q: must not be empty", "relation: must not be empty", "messages: must have
+at least 1 item" where the service says what is wanted."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ import pytest
 
 from memlane import InvalidInput, Memlane
 from servers import Stack, bearer, running
+
+_A, _B = "0190c0de-0000-7000-8000-000000000000", "0190c0de-0000-7000-8000-000000000001"
 
 
 def _calls(c: Any) -> dict[str, Callable[[], Any]]:
@@ -33,6 +38,11 @@ def _calls(c: Any) -> dict[str, Callable[[], Any]]:
         "merges limit 0": lambda: e.merges(limit=0),
         "conversation limit 0": lambda: c.conversations.show("c1", limit=0),
         "conversations limit 1001": lambda: c.conversations.list(limit=1001),
+        "entities search blank": lambda: e.search(""),
+        "entities lookup blank": lambda: e.lookup(""),
+        "relate blank relation": lambda: e.relate(_A, "", _B),
+        "append no messages": lambda: c.conversations.append("c1", []),
+        "extract no messages": lambda: c.extract([]),
     }
 
 
@@ -56,6 +66,8 @@ def test_a_bound_is_refused_in_one_message_embedded_and_remote(stack: Stack) -> 
     assert over_http == embedded
     assert embedded["recall limit 0"] == "limit: must be an integer between 1 and 1,000"
     assert embedded["recall min_score 2"] == "min_score: must be a number between 0 and 1"
+    assert embedded["entities search blank"] == "query: must be a non-empty name or external id"
+    assert embedded["append no messages"] == "messages: the list is empty"
 
 
 def test_rest_declares_the_bounds_and_the_service_enforces_them(stack: Stack) -> None:

@@ -32,7 +32,7 @@ class MessageIn(_Body):
 
 
 class AppendBody(_Body):
-    messages: list[MessageIn] = Field(min_length=1, max_length=MAX_MESSAGES_PER_APPEND)
+    messages: list[MessageIn] = Field(max_length=MAX_MESSAGES_PER_APPEND, json_schema_extra={"minItems": 1})
     visibility: Annotated[Visibility, Choice] = Visibility.PERSONAL
     owner: str | None = Field(
         default=None, max_length=210, description="'team:<name>', 'agent:<name>' or 'workspace' (shared)."
@@ -97,7 +97,7 @@ class ExtractBody(_Body):
     """An exchange (``messages``) or a logged conversation (``conversation_id``), not both."""
 
     messages: list[ExtractMessageIn] | None = Field(
-        default=None, min_length=1, max_length=MAX_MESSAGES_PER_APPEND
+        default=None, max_length=MAX_MESSAGES_PER_APPEND, json_schema_extra={"minItems": 1}
     )
     conversation_id: str | None = Field(default=None, min_length=1, max_length=MAX_CONVERSATION_ID_CHARS)
     mode: Literal["chat", "agent"] = "chat"

@@ -25,6 +25,7 @@ router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-
 
 _TYPE = f"Only entities of this type: {', '.join(t.value for t in EntityType if t != 'other')} or other."
 _ID = Annotated[str, Field(min_length=1, max_length=200)]
+_Q = "A name, alias, e-mail or system:id."
 _HOPS = Query(
     json_schema_extra=within(0, 1),
     description="1: also the memories of the entities one edge away (distance 1).",
@@ -77,7 +78,9 @@ class LinkBody(_Body):
 
 
 class RelateBody(_Body):
-    relation: str = Field(min_length=1, max_length=40, description="snake_case: reports_to, member_of…")
+    relation: str = Field(
+        max_length=40, json_schema_extra={"minLength": 1}, description="snake_case: reports_to, member_of…"
+    )
     dst: str = Field(min_length=1, max_length=200, description="The entity at the other end.")
     valid_from: str | None = Field(default=None, max_length=100, description="ISO-8601: true since.")
     valid_to: str | None = Field(default=None, max_length=100, description="ISO-8601: true until (ends it).")
@@ -132,7 +135,7 @@ def merge_history(
 @router.get("/entities/search", response_model=EntityList, tags=["entities"])
 def search_entities(
     who: CallerDep,
-    q: Annotated[str, Query(min_length=1, max_length=500, description="A name, alias, e-mail or system:id.")],
+    q: Annotated[str, Query(max_length=500, json_schema_extra={"minLength": 1}, description=_Q)],
     type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002
     limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 10,
 ) -> JSONResponse:
@@ -144,7 +147,7 @@ def search_entities(
 @router.get("/entities/lookup", response_model=EntityLookup, tags=["entities"])
 def lookup(
     who: CallerDep,
-    q: Annotated[str, Query(min_length=1, max_length=500, description="A name, alias, e-mail or system:id.")],
+    q: Annotated[str, Query(max_length=500, json_schema_extra={"minLength": 1}, description=_Q)],
     type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002
     hops: Annotated[int, _HOPS] = 1,
     limit: Annotated[
