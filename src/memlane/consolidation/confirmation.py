@@ -34,7 +34,8 @@ owner ``user:tomek``), as written, both ``reworded``, and, when one names in ful
 part ("a white Toyota Corolla" / "a white Corolla", "Greenwood Primary School" / "Greenwood Primary"),
 with that name cut to the part (``name_parts.shortened``), and, since the twenty-sixth session, as the
 paraphrase mode reads it (``_judged_in_one_way``: word order, aspect, a negation said by a word; still
-no framing word), a confirmation only.
+no framing word), a confirmation only; and with an acronym one says for words the other says in full
+written as those words (``acronyms.expanded``: "works in the ER" / "in the emergency room").
 
 Candidates are found by key, not pairwise: a statement's signature and the signature less any ``DIFF``
 or fewer of its words (``near_keys``); two statements within ``DIFF`` words on each side share a key
@@ -51,6 +52,7 @@ from itertools import combinations
 
 from ..models import Memory
 from . import lexicon
+from .acronyms import expanded
 from .duplicates import group_key, statement_signature
 from .framing import accounted
 from .name_parts import shortened
@@ -165,6 +167,9 @@ def _judged(a: str, b: str) -> int:
         if (sa, sb) != (a, b) and _judged_as_written(sa, sb) == 1:
             return 1
         if _judged_in_one_way(a, b) == 1:
+            return 1
+        ea, eb = expanded(a, b), expanded(b, a)  # "lives in LA" / "lives in Los Angeles" (``acronyms``)
+        if (ea, eb) != (a, b) and _judged(ea, eb) == 1:
             return 1
     return found
 

@@ -74,6 +74,7 @@ from .. import text
 from ..models import Memory
 from ..text.claims import analyse
 from . import lexicon, negations
+from .acronyms import expanded
 from .aspect import aspect
 from .attitudes import attitude_apart
 from .discourse import strip_discourse
@@ -1200,9 +1201,13 @@ def _rules_verdict(
     confirms it (``confirmation._judged``: signatures a word or two apart, read as written, both
     ``reworded``, or a name said in full on one side cut to the part the other says): what the default
     mode joins, the paraphrase mode joins too ("Gustavo drives a white Toyota Corolla" / "Gustavo's car
-    is a white Corolla")."""
+    is a white Corolla"). Either is asked once more with an acronym one says for words the other says
+    in full written as those words (``acronyms.expanded``: "lives in LA" / "lives in Los Angeles")."""
     found = verdict(a, b, senses, hypernyms, words, align, kin, kinds=True)
     if found == 1:
+        return 1
+    ea, eb = expanded(a, b), expanded(b, a)  # an acronym for the other's words: "LA" / "Los Angeles"
+    if (ea, eb) != (a, b) and verdict(ea, eb, senses, hypernyms, words, align, kin, kinds=True) == 1:
         return 1
     from .confirmation import _judged, one_apart  # the confirmation reads this module
 
