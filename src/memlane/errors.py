@@ -16,12 +16,17 @@
 
 Foreign exceptions are mapped where they enter (``raise StorageError(...) from exc``); callers never
 branch on message text.
+
+An error's ``public`` text is what a server's client reads (REST, MCP, the dashboard, ``/health``): the
+message, except for a ``StorageError``, whose message names the deployment (a database's host, name or
+file) and which a client learns only by its kind (``STORAGE_KINDS``); the server logs the message.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "ERRORS_BY_CODE",
+    "STORAGE_KINDS",
     "ConfigError",
     "EmbedderError",
     "Forbidden",
@@ -42,6 +47,11 @@ class MemlaneError(Exception):
     """Base of every error memlane raises on purpose."""
 
     code = "memlane_error"
+
+    @property
+    def public(self) -> str:
+        """What a client of a server may read of this error (the embedded SDK and the CLI show all)."""
+        return str(self)
 
 
 class InvalidInput(MemlaneError, ValueError):
@@ -94,8 +104,27 @@ class LLMReplyError(LLMError):
     code = "llm_reply_invalid"
 
 
+#: what a server's client reads of a storage error, by its kind; nothing of where the database is
+STORAGE_KINDS: dict[str | None, str] = {
+    "full": "the database's disk is full: nothing was written; retry later (reads still work)",
+    "damaged": "the database is damaged: its operator must restore it from a backup",
+    "busy": "the database is busy with another writer: nothing was written; retry",
+    None: "the database is unavailable: retry later",
+}
+
+
 class StorageError(MemlaneError):
+    """``kind`` (a key of ``STORAGE_KINDS``) is all a server's client learns; the message is logged."""
+
     code = "storage_error"
+
+    def __init__(self, message: str = "", *, kind: str | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind if kind in STORAGE_KINDS else None
+
+    @property
+    def public(self) -> str:
+        return f"{STORAGE_KINDS[self.kind]}; the server's log says why"
 
 
 def _tree(cls: type[MemlaneError]) -> list[type[MemlaneError]]:

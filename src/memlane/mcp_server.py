@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
@@ -43,6 +44,8 @@ from .secrets import redact_name
 from .service import MemoryService
 
 __all__ = ["INSTRUCTIONS", "TOOLS", "build_mcp_server", "http_actor_resolver", "local_actor_resolver"]
+
+log = logging.getLogger(__name__)
 
 ActorResolver = Callable[[Context], Actor]
 
@@ -193,7 +196,9 @@ def _ok(result: BaseModel, text: str) -> CallToolResult:
 
 
 def _failed(exc: MemlaneError) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=f"{exc.code}: {exc}")], is_error=True)
+    if exc.public != str(exc):  # a storage error: its client reads the kind, the server's log the rest
+        log.error("MCP tool failed: %s", exc)
+    return CallToolResult(content=[TextContent(type="text", text=f"{exc.code}: {exc.public}")], is_error=True)
 
 
 def _compact(result: BaseModel) -> str:

@@ -507,7 +507,9 @@ class MemoryService:
             # writers run concurrently): that item is this one.
             winner = self._duplicate_of(txn, row, now_utc())
             if winner is None:
-                raise StorageError("a concurrent writer changed this item while it was being stored; retry")
+                raise StorageError(
+                    "a concurrent writer changed this item while it was being stored; retry", kind="busy"
+                )
             return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)

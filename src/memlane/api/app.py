@@ -9,6 +9,7 @@ Every request needs an API key, except ``/health`` and the OpenAPI document (``/
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -29,6 +30,8 @@ from .context import USER_HEADER
 from .errors import challenge, error_response, install_error_handlers, status_of
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_IMPORT_BYTES", "create_app"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 #: uploads to ``POST /v1/memory/import`` (exports of hundreds of MB; read from a spooled file)
@@ -118,10 +121,12 @@ class _McpGate:
             await anyio.to_thread.run_sync(self.access.actor, principal, headers.get(USER_HEADER))
         except MemlaneError as exc:
             status = status_of(exc)
+            if status >= 500:
+                log.error("POST /mcp failed: %s", exc)
             body = {
                 "jsonrpc": "2.0",
                 "id": await _request_id(receive),
-                "error": {"code": _RPC_CODES.get(status, -32600), "message": f"{exc.code}: {exc}",
+                "error": {"code": _RPC_CODES.get(status, -32600), "message": f"{exc.code}: {exc.public}",
                           "data": {"code": exc.code, "status": status}},
             }  # fmt: skip
             extra = challenge(bool(headers.get("authorization"))) if status == 401 else None
@@ -213,8 +218,9 @@ def create_app(
         and a message saying why."""
         state = service.health()
         body = {"status": state.status, "version": __version__}
-        if state.message:
-            body["message"] = state.message
+        if state.message:  # the kind of trouble, not where the database is: no key is needed here
+            log.warning("health: %s: %s", state.status, state.message)
+            body["message"] = state.public or "the database is in trouble (the server's log says why)"
         return JSONResponse(body, status_code=200 if state.status == "ok" else 503)
 
     if mcp_app is not None:

@@ -108,7 +108,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if status >= 500:
             log.error("%s %s failed: %s", request.method, request.url.path, exc)
         return error_response(
-            status, exc.code, str(exc), token_given=bool(request.headers.get("authorization"))
+            status, exc.code, exc.public, token_given=bool(request.headers.get("authorization"))
         )
 
     async def validation_error(request: Request, exc: Exception) -> JSONResponse:

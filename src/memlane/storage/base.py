@@ -70,10 +70,12 @@ class StoreHealth:
     """The state of a store's database, for ``/health``.
 
     ``ok``: reads and writes work. ``degraded``: reads work but the last write failed for the database's
-    sake (a full disk, an I/O error, a damaged file). ``failing``: the database cannot be read."""
+    sake (a full disk, an I/O error, a damaged file). ``failing``: the database cannot be read.
+    ``message`` says why, for the server's log; ``public`` says no more than the kind, for its clients."""
 
     status: Literal["ok", "degraded", "failing"]
     message: str = ""
+    public: str = ""
 
 
 @dataclass(slots=True)

@@ -8,6 +8,7 @@ a page may read and change is then the service's business, as on every other sur
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,8 @@ __all__ = [
     "safe_next",
     "secure_cookies",
 ]
+
+log = logging.getLogger(__name__)
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -187,6 +190,8 @@ class WebRoute(APIRoute):
                     return Response(status_code=204, headers={"HX-Redirect": target})
                 return RedirectResponse(target, status_code=303)
             except MemlaneError as exc:
+                if status_of(exc) >= 500:
+                    log.error("%s %s failed: %s", request.method, request.url.path, exc)
                 return page(request, "error.html", {"error": exc, "status": status_of(exc)},
                             status_code=status_of(exc))  # fmt: skip
             for name, value in _SECURITY_HEADERS.items():

@@ -4,6 +4,7 @@ background by ``MemoryService.imports`` with its progress polled) and re-indexin
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Annotated
@@ -18,6 +19,8 @@ from ..service import MemoryService
 from .context import ViewerDep, WebRoute, page
 
 __all__ = ["IMPORT_PATH", "ReindexRuns", "router"]
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(route_class=WebRoute, include_in_schema=False)
 
@@ -110,9 +113,11 @@ class ReindexRuns:
             try:
                 run.result = self._service.reindex(keys=keys, workspace=workspace, progress=progress)
             except MemlaneError as exc:
-                run.error = str(exc)
-            except Exception as exc:  # the page must say it failed, not poll forever
-                run.error = f"{type(exc).__name__}: {exc}"
+                log.error("re-indexing %s failed: %s", workspace, exc)
+                run.error = exc.public
+            except Exception:  # the page must say it failed, not poll forever
+                log.exception("re-indexing %s crashed", workspace)
+                run.error = "re-indexing failed unexpectedly (the server's log says why)"
 
         threading.Thread(target=work, name=f"memlane-reindex-{workspace}", daemon=True).start()
         return run

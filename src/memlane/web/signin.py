@@ -69,7 +69,7 @@ async def signin(
     try:
         token = await anyio.to_thread.run_sync(open_session)
     except MemlaneError as exc:
-        return _signin_page(request, next_path=safe_next(next), error=str(exc), status_code=401)
+        return _signin_page(request, next_path=safe_next(next), error=exc.public, status_code=401)
     return _signed_in(request, token, next)
 
 

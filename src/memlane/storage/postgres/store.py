@@ -75,6 +75,18 @@ def _message(exc: psycopg.Error, where: str) -> str:
     return f"PostgreSQL error on {where}: {_describe(exc)}"
 
 
+def _kind(exc: psycopg.Error) -> str | None:
+    """The ``StorageError`` kind of a psycopg error: all a server's client learns of it."""
+    state = exc.sqlstate or ""
+    if state == "53100":
+        return "full"
+    if state in ("XX001", "XX002"):
+        return "damaged"
+    if state in ("40001", "40P01", "55P03"):  # serialization failure, deadlock, lock not available
+        return "busy"
+    return None
+
+
 def _is_fault(exc: psycopg.Error) -> bool:
     """Whether the server's disk or files are in trouble: SQLSTATE classes 53 (insufficient resources:
     disk full, out of memory) and 58 (system error: I/O), and XX001/XX002 (damaged data or index)."""
@@ -117,7 +129,7 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         self.profiles = PostgresProfiles(self)
         self.import_runs = PostgresImportRuns(self)
         #: the last fault of the server's disk or files: ("degraded" or "failing", message)
-        self._fault: tuple[str, str] | None = None
+        self._fault: tuple[str, StorageError] | None = None
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=30) as conn:
                 self._migrate(conn)
@@ -253,16 +265,16 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                 yield conn
         except psycopg.DataError as exc:
             if exc.sqlstate is not None:  # (the server's: a bad value of memlane's own making)
-                raise StorageError(_message(exc, self._where)) from exc
+                raise StorageError(_message(exc, self._where), kind=_kind(exc)) from exc
             # Refused by psycopg before it was sent: a value PostgreSQL cannot hold, from the request
             # (a NUL character in an id or a filter, which SQLite simply finds nowhere). The caller's
             # input, not the database failing: no 503, no fault for ``health()``.
             raise InvalidInput(f"a value of this request cannot be sent to PostgreSQL: {exc}") from exc
         except psycopg.Error as exc:
-            message = _message(exc, self._where)
+            error = StorageError(_message(exc, self._where), kind=_kind(exc))
             if _is_fault(exc) and (self._fault is None or self._fault[0] != "failing"):
-                self._fault = ("failing" if (exc.sqlstate or "").startswith("XX") else "degraded", message)
-            raise StorageError(message) from exc
+                self._fault = ("failing" if (exc.sqlstate or "").startswith("XX") else "degraded", error)
+            raise error from exc
 
     def _rows(self, query: Any, params: Sequence[Any]) -> list[Any]:
         """One read statement. A connection that broke while idle in the pool (server restart, failover,
@@ -328,9 +340,10 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
         try:
             self._rows("SELECT 1", ())
         except StorageError as exc:
-            return StoreHealth("failing", str(exc))
+            return StoreHealth("failing", str(exc), exc.public)
         if self._fault is not None:
-            return StoreHealth("failing" if self._fault[0] == "failing" else "degraded", self._fault[1])
+            status, error = self._fault
+            return StoreHealth("failing" if status == "failing" else "degraded", str(error), error.public)
         return StoreHealth("ok")
 
     # -- reading --------------------------------------------------------------------------------------

@@ -84,6 +84,17 @@ _FAULTS = (
 _DAMAGED = (apsw.CorruptError, apsw.NotADBError)
 
 
+def kind_of(exc: apsw.Error) -> str | None:
+    """The ``StorageError`` kind of an apsw error: all a server's client learns of it."""
+    if isinstance(exc, apsw.FullError):
+        return "full"
+    if isinstance(exc, _DAMAGED):
+        return "damaged"
+    if isinstance(exc, (apsw.BusyError, apsw.LockedError)):
+        return "busy"
+    return None
+
+
 class Connections:
     """The write connection (behind its lock) and one reader per thread, of the database at ``path``."""
 
@@ -105,7 +116,7 @@ class Connections:
         self._readers: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
         self._readers_lock = threading.Lock()
         #: the last storage fault: ("degraded" or "failing", message); a damaged file stays reported
-        self.fault: tuple[str, str] | None = None
+        self.fault: tuple[str, StorageError] | None = None
         #: SQLite opened no file (``:memory:``): the data lives in the write connection alone
         self.in_memory = self._writer.filename == ""
         self._queue_file: int | None = None
@@ -123,14 +134,14 @@ class Connections:
         except apsw.ThreadingViolationError:
             raise  # a bug in memlane, never the database's fault: it must stay loud
         except apsw.Error as exc:
-            message = describe(exc, self.path)
+            error = StorageError(describe(exc, self.path), kind=kind_of(exc))
             if isinstance(exc, _FAULTS):
-                self._note_fault("failing" if isinstance(exc, _DAMAGED) else "degraded", message)
-            raise StorageError(message) from exc
+                self._note_fault("failing" if isinstance(exc, _DAMAGED) else "degraded", error)
+            raise error from exc
 
-    def _note_fault(self, status: str, message: str) -> None:
+    def _note_fault(self, status: str, error: StorageError) -> None:
         if self.fault is None or self.fault[0] != "failing":  # a damaged file stays reported
-            self.fault = (status, message)
+            self.fault = (status, error)
 
     def _wrote(self) -> None:
         """A transaction committed: the disk takes writes again (a damaged file stays damaged)."""
@@ -204,7 +215,8 @@ class Connections:
                 if time.monotonic() > deadline:
                     raise StorageError(
                         f"another memlane process has been writing to {self.path} for over"
-                        f" {QUEUE_WAIT_S // 60} minutes; retry later"
+                        f" {QUEUE_WAIT_S // 60} minutes; retry later",
+                        kind="busy",
                     ) from None
                 time.sleep(pause)
                 pause = min(pause * 2, 0.05)

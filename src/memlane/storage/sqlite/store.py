@@ -168,10 +168,11 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
             self._db.rows("SELECT max(version) FROM schema_migrations")
             self._db.rows("SELECT seq, content FROM memories ORDER BY seq DESC LIMIT 1")
         except StorageError as exc:
-            return StoreHealth("failing", str(exc))
+            return StoreHealth("failing", str(exc), exc.public)
         fault = self._db.fault
         if fault is not None:
-            return StoreHealth("failing" if fault[0] == "failing" else "degraded", fault[1])
+            status, error = fault
+            return StoreHealth("failing" if status == "failing" else "degraded", str(error), error.public)
         return StoreHealth("ok")
 
     def close(self) -> None:
