@@ -25,7 +25,15 @@ from .errors import (
 )
 from .graph import places
 from .graph.anchoring import AnchorRecord
-from .graph.linking import LinkBatch, Named, entity_scope, link_memory, memory_mentions, prefetch
+from .graph.linking import (
+    LinkBatch,
+    Named,
+    entity_scope,
+    forget_stored_texts,
+    link_memory,
+    memory_mentions,
+    prefetch,
+)
 from .graph.query import recall_about
 from .graph.resolution import Candidate, Mention, resolve
 from .graph.service import EntityService
@@ -386,6 +394,7 @@ class MemoryService:
                 if progress is not None:
                     progress("storing", len(results), len(requests))
             batch.flush(txn)
+        forget_stored_texts()  # (the texts' own answers: asked again by no later store)
         return results
 
     def _embedding_reporter(self, progress: StoreProgress) -> Callable[[Sequence[str]], Any]:

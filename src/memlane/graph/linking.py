@@ -707,6 +707,11 @@ def _lookups(mention: Mention) -> Lookups:
     return ids, name, narrow, lookup, exact_first
 
 
+#: no keys: the one empty set the cached key functions below answer with (an equal answer; one object
+#: instead of one per name kept in their caches, each of which the garbage collector would scan)
+_NO_KEYS: frozenset[str] = frozenset()
+
+
 #: "van", a particle the key rules join to the word after it (as every one of ``_PARTICLES``: "la
 #: Giuliana" -> "lagiuliana"), is also the Vietnamese middle name Văn ("Tran Van Hai" -> "tran vanhai")
 _VAN = "van"
@@ -726,7 +731,7 @@ def _particle_keys(name: str, kind: str | None) -> frozenset[str]:
     core = normalise_name(name, EntityType.PERSON)
     if core and core.isalpha() and core != _VAN:
         return frozenset({f"p:{_VAN}{core}"})
-    return frozenset()
+    return _NO_KEYS
 
 
 #: the letters a fuzzy prefix's third may be (``resolution.fuzzy_prefix`` folds accents)
@@ -742,14 +747,14 @@ def _short_form_keys(name: str) -> frozenset[str]:
     common one to a longer name only with an organisation in common, which the wider look-ups of the
     organisation find); a stem of three letters or more is the name's own fuzzy prefix already."""
     if " " in name.strip():
-        return frozenset()
+        return _NO_KEYS
     word = key_fold(name.strip()).casefold()
     if len(word) < 3 or not word.isalpha():
-        return frozenset()
+        return _NO_KEYS
     if not any(word.endswith(e) and len(word) - len(e) == 2 for e in DIMINUTIVE_ENDINGS):
-        return frozenset()
+        return _NO_KEYS
     if has_name_dictionary() and given_name_frequency(word) >= COMMON_GIVEN_NAME:
-        return frozenset()
+        return _NO_KEYS
     return frozenset(f"f:{word[:2]}{letter}" for letter in _LETTERS)
 
 
@@ -762,7 +767,7 @@ def kin_keys(mention: Mention) -> frozenset[str]:
     (``EntityWrites.add_key_sources``), deleting the last memory linked to the entity that gives it
     deletes it, and ``graph.rekey`` gives entities the keys their memories give (:func:`said_kin_keys`)."""
     if not mention.name or not mention.context or mention.type not in (None, "person"):
-        return frozenset()
+        return _NO_KEYS
     return _kin_keys(mention.name.strip(), mention.context)
 
 
@@ -783,7 +788,7 @@ def said_kin_keys(names: Sequence[str], content: str) -> frozenset[str]:
 @lru_cache(maxsize=16384)
 def _kin_keys(name: str, context: str) -> frozenset[str]:
     said = said_of(name, context)
-    return frozenset(KIN_KEY + r.kin for r in relations(said) if r.kin) if said else frozenset()
+    return (frozenset(KIN_KEY + r.kin for r in relations(said) if r.kin) or _NO_KEYS) if said else _NO_KEYS
 
 
 @lru_cache(maxsize=65536)
@@ -793,7 +798,7 @@ def _lookups_of(name: str | None, kind: str | None, external_ids: tuple[str, ...
     except ValueError:
         ids = ()
     name = name.strip() if name else ""
-    lookup = name_keys([name], kind) if name else frozenset()
+    lookup = name_keys([name], kind) if name else _NO_KEYS
     narrow = tuple(sorted(k for k in lookup if k.startswith("n:")))
     exact_first = bool(ids or (name and (kind is not None or len(name.split()) > 1)))
     return ids, name, narrow, lookup, exact_first
@@ -920,6 +925,22 @@ def _settle_heap() -> None:
         _settled_heap = True
         gc.collect()
         gc.freeze()
+
+
+def forget_stored_texts() -> None:
+    """After a store: empty the caches of what linking works out from a stored memory's own text (a
+    name's sentence: its evidence, sense, relatives' keys, the other names it says, whether what was said
+    is compared, what the text states). A store asks each several times for one memory, while it reads
+    and links it, and never again after (another memory has other sentences), so these answers only
+    grew the heap: the full collections of the garbage collector scan every cached entry (a bulk load of
+    3,000 items kept ~40,000 of them, and paid three full collections instead of two). The functions
+    are pure: emptying a cache changes no answer, only what is worked out again."""
+    from .relations_text import _read
+    from .resolution import context_evidence
+    from .said_reads import _needs
+
+    for cached in (_evidence, _kin_keys, context_evidence, _needs, sense_of, names_said_for, _read):
+        cached.cache_clear()
 
 
 def resolve_untyped(mention: Mention, candidates: list[Candidate]) -> Resolution:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -44,6 +44,16 @@ __all__ = ["Claim", "Statement", "analyse", "claim_keys"]
 
 def _w(text: str) -> frozenset[str]:
     return frozenset(text.split())
+
+
+#: no words: the one empty set a claim's fields hold when they have none (an equal value; one object
+#: instead of one per field of every claim ``analyse`` keeps, each of which the garbage collector scans)
+_NONE: frozenset[str] = frozenset()
+
+
+def _frozen(words: Iterable[str]) -> frozenset[str]:
+    """``frozenset(words)``, or ``_NONE`` when there are none."""
+    return frozenset(words) or _NONE
 
 
 _DETERMINERS = _w("a an the this that these those my our every each some any its")
@@ -285,7 +295,7 @@ def _is_name(tok: _Tok, first: bool) -> bool:
 
 def _stems(toks: Sequence[_Tok]) -> frozenset[str]:
     words = [t.low for t in toks if t.kind != "punct" and t.low not in _DETERMINERS and t.kind != "poss"]
-    return frozenset(w for w in content_words(" ".join(words)) if w != "not")
+    return _frozen(w for w in content_words(" ".join(words)) if w != "not")
 
 
 def _kinds(toks: Sequence[_Tok]) -> frozenset[str]:
@@ -305,7 +315,7 @@ def _kinds(toks: Sequence[_Tok]) -> frozenset[str]:
             kinds.add("name")
     if "date" in kinds:
         kinds.discard("number")  # "4 February": the day number belongs to the date
-    return frozenset(kinds)
+    return _frozen(kinds)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -393,9 +403,9 @@ def _split_subject(
     subject = [t for t in subject if t.low not in _CHANGE]  # "my new phone number": the same number
     poss_at = max((i for i, t in enumerate(subject) if t.kind == "poss"), default=-1)
     kept = [t for t in subject if t.low not in {"my", "our"}]
-    names = frozenset(t.low for i, t in enumerate(subject) if _is_name(t, initial and i == 0))
+    names = _frozen(t.low for i, t in enumerate(subject) if _is_name(t, initial and i == 0))
     words = _stems(kept)
-    possessor = _stems(subject[:poss_at]) if poss_at > 0 else frozenset()
+    possessor = _stems(subject[:poss_at]) if poss_at > 0 else _NONE
     if len(subject) == 1 and subject[0].low in _SUBJECT_PRONOUNS:
         return frozenset({subject[0].low}), possessor, names, True
     head = subject[-1] if subject else None
@@ -472,7 +482,7 @@ def _dated(value: Sequence[_Tok]) -> bool:
 def _owner(obj: Sequence[_Tok]) -> frozenset[str]:
     """The possessor inside an object ("my sister's landlord": ``sister``), else empty."""
     at = max((i for i, t in enumerate(obj) if t.kind == "poss"), default=-1)
-    return _stems(obj[:at]) if at > 0 else frozenset()
+    return _stems(obj[:at]) if at > 0 else _NONE
 
 
 def _attitude(lemma: str, passive: bool, value: Sequence[_Tok]) -> str:
@@ -672,14 +682,14 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
         parse.claims.append(
             Claim(
                 subject=a_words,
-                possessor=frozenset(),
+                possessor=_NONE,
                 names=a_names,
                 agent=a_agent or bool(a_names),
                 verb=lemma,
                 passive=False,
                 negated=negated,
                 obj=words,
-                adjuncts=frozenset(),
+                adjuncts=_NONE,
                 kinds=_kinds(agent_toks),
             )  # fmt: skip
         )
