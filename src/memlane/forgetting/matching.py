@@ -131,7 +131,7 @@ from ..consolidation import lexicon
 from ..consolidation.paraphrases import LIGHT_VERBS
 from ..graph.given_names import is_given_name
 from ..graph.linking import candidate_of, entity_senses
-from ..graph.name_forms import KINSHIP_WORDS
+from ..graph.name_forms import KIN_TITLES, KINSHIP_WORDS
 from ..graph.query import account_id, entities_about, entities_named
 from ..graph.resolution import Candidate, Mention, kinds_conflict
 from ..graph.said import relations, said_of
@@ -669,21 +669,8 @@ _BEFORE_NAME = frozenset({"against", "about", "called"})
 
 
 #: kin words said as a title before a name ("uncle Hamid", "Auntie Grace"): the two words one name
-_KIN_TITLES = frozenset(
-    {
-        "uncle",
-        "aunt",
-        "auntie",
-        "aunty",
-        "cousin",
-        "grandma",
-        "grandpa",
-        "granny",
-        "grandad",
-        "granddad",
-        "nana",
-    }
-)
+#: (``name_forms.KIN_TITLES``, the words resolution reads as such a title)
+_KIN_TITLES = frozenset(KIN_TITLES)
 _KIN_TITLED = re.compile(rf"\b(?i:{'|'.join(sorted(_KIN_TITLES))})\s+[A-Z][\w'-]*")
 
 
