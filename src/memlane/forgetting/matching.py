@@ -142,6 +142,7 @@ from ..text.claims import Claim, analyse
 from ..text.dates import MONTH_NAMES, WEEKDAY_NAMES
 from ..text.lexicon import lemminflect
 from ..text.numbers import spelled_value
+from ..text.when import parse_when
 from .parties import (
     RELATION_STEMS,
     RELATIONS,
@@ -561,7 +562,56 @@ def _topic(
             or not _called_another(names, contents[i])
             and not _only_compared(names, contents[i])
         ]
+    asked_years = _years_asked(name, now)
+    if found and asked_years:
+        # "my 2023 Nvidia purchase" is not "I bought more Nvidia shares last month": the memory dates
+        # its own fact in another year
+        said_at = {hit.id: hit for hit in (*recall(name), *recall(name, about=name))}
+        found = [
+            i
+            for i in found
+            if i not in said_at
+            or not _dated_otherwise(asked_years, said_at[i].content, said_at[i].observed_at)
+        ]
     return found
+
+
+#: a year said as such (not an amount or a number of a longer one: "£2023", "2023.5", "2023-04")
+_YEAR = re.compile(r"(?<![\w$€£¥#.,/-])(?:19|20)\d{2}(?![\w%-]|[.,]\d)")
+#: a time said relative to when it was said ("last month", "three weeks ago", "yesterday", "this year")
+_RELATIVE_TIME = re.compile(
+    r"\b(?:(?:last|this|next)\s+(?:week|weekend|month|year|(?:jan|febr)uary|march|april|may|june|july"
+    r"|august|(?:sept|nov|dec)ember|october)|(?:[\w-]+\s+){1,2}ago|yesterday|today|tomorrow)\b",
+    re.IGNORECASE,
+)
+
+
+def _years_asked(topic: str, now: datetime) -> frozenset[int]:
+    """The years a topic dates its thing by ("my 2023 Nvidia purchase", "the 2019 trip to Crete"); none
+    when it says no year (a relative time, "last year's trip", is left alone: it is the request's now)."""
+    if not _YEAR.search(topic):
+        return frozenset()
+    span = parse_when(topic, now=now)
+    return _years_of(span) if span is not None else frozenset()
+
+
+def _years_of(span: tuple[datetime, datetime]) -> frozenset[int]:
+    start, end = span
+    last = end.year if (end.month, end.day, end.hour, end.minute) != (1, 1, 0, 0) else end.year - 1
+    return frozenset(range(start.year, max(start.year, last) + 1))
+
+
+def _dated_otherwise(asked: frozenset[int], content: str, said_at: datetime) -> bool:
+    """``content`` dates what it says (a year, or a time relative to ``said_at``, when it was said: "last
+    month", "two years ago") and no time it dates is in the years ``asked``: another occasion's fact ("I
+    bought more Nvidia shares last month" for "my 2023 Nvidia purchase"). A memory that dates nothing is
+    left to the other rules."""
+    dated: set[int] = {int(y.group()) for y in _YEAR.finditer(content)}
+    for relative in _RELATIVE_TIME.finditer(content):
+        span = parse_when(relative.group(), now=said_at)
+        if span is not None:
+            dated |= _years_of(span)
+    return bool(dated) and not dated & asked
 
 
 def _anothers(thing: str, content: str) -> bool:
@@ -1861,6 +1911,10 @@ def _statement(
                 continue  # "I'm behind on rent" is not "My rent is 1,100 euros a month"
             if _another_instance(said, content, wanted):
                 continue  # "my landlord" is not "My previous landlord kept my deposit"
+            if "i" in owners and _only_generic(content, wanted):
+                continue  # "my novel" is not "I read a novel a week"
+            if clause and asked is not None and not asked.clause and _value_untold(said, content):
+                continue  # "the office door code" is not "The office door code changes every quarter"
             out.append(hit.id)
             break
     return out
@@ -1913,6 +1967,86 @@ def _another_instance(said: str, content: str, wanted: _Words) -> bool:
         ):
             return True
     return False
+
+
+#: how often: "a week", "every day", "per month", "each morning"
+_EVERY = re.compile(
+    r"\b(?:a|an|per|every|each)\s+(?:other\s+)?(?:day|night|morning|evening|week|weekend|fortnight|month"
+    r"|quarter|year|summer|winter)\b|\b(?:daily|nightly|weekly|fortnightly|monthly|yearly|annually)\b",
+    re.IGNORECASE,
+)
+
+
+def _only_generic(content: str, wanted: _Words) -> bool:
+    """A noun of a request of the speaker's thing ("my novel") that ``content`` says only as any one of
+    its kind, the object of a habit ("I read a novel a week": a verb, "a", the noun, then how often; not
+    "I'm writing a novel set in Havana", nor a light verb's "I have a piano lesson every week"): many
+    things of that kind, none of them the speaker's one."""
+    whole = [w.lower() for w in _WORD.findall(text.key_fold(content))]
+    for clause in _CLAUSE_SPLIT.split(text.key_fold(content)):
+        if not _EVERY.search(clause):
+            continue
+        words = [w.lower() for w in _WORD.findall(clause)]
+        for written, stem, capitalised in wanted.terms:
+            if capitalised or "NOUN" not in _readings(written):
+                continue
+            places = _places(words, stem)
+            # (and nowhere else in the memory: said otherwise there too, it is not only any one)
+            if (
+                places
+                and len(_places(whole, stem)) == len(places)
+                and all(at >= 2 and words[at - 1] in ("a", "an") and _habit(words, at - 2) for at in places)
+            ):
+                return True
+    return False
+
+
+def _habit(words: list[str], at: int) -> bool:
+    """``words[at]`` is a verb, no light one, or a preposition right after one ("read", "listen to"):
+    what the speaker does with the thing after it."""
+    if words[at] in _RELATING and at > 0:
+        at -= 1
+    return "VERB" in _readings(words[at]) and not _light(words[at])
+
+
+#: where a memory's clauses part ("…; …", "…, and …", "… but …")
+_CLAUSE_SPLIT = re.compile(r"[;.]|,\s*(?:and|but)\b|\s(?:but|and)\s(?=(?:i|we|my|our)\b)", re.IGNORECASE)
+
+#: nouns of a thing that is a value to tell ("the office door code", "my wifi password", "my passport
+#: number"): a request of one means the memory giving it
+_VALUE_THINGS = frozenset(
+    {
+        "code",
+        "password",
+        "passcode",
+        "pin",
+        "number",
+        "combination",
+        "login",
+        "username",
+        "address",
+        "postcode",
+    }
+)
+#: a value said: a word with a digit, an address of mail or of the web
+_VALUE_TOKEN = re.compile(r"[^\s,;]*\d[^\s,;]*|\S+@\S+|\bwww\.\S+", re.IGNORECASE)
+
+
+def _value_untold(said: str, content: str) -> bool:
+    """``said`` names a thing by a noun of a value ("the office door code", "my banking password") and
+    ``content`` says something else of it, giving no value: a clause of another verb than "be" with no
+    value said ("The office door code changes every quarter", "I changed my banking password in June",
+    "I need my NI number for the new job"), a rule or an event of the thing, not the thing."""
+    last = [w.lower() for w in _WORD.findall(text.key_fold(said))][-1:]
+    if not last or last[0] not in _VALUE_THINGS:
+        return False
+    claims = [c for c in analyse(content).claims if c.verb]
+    if not claims or any(c.verb in ("be", "have") for c in claims):
+        return False
+    return not any(
+        any(ch.isdigit() for ch in token) or "@" in token or token.lower().startswith("www.")
+        for token in _VALUE_TOKEN.findall(content)
+    )
 
 
 #: a clause giving a reason: "because I sleepwalk", "since giving up sugar" (not "because of …", a noun)
