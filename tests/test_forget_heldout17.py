@@ -118,3 +118,67 @@ def test_a_request_of_a_value_keeps_what_else_is_said_of_the_thing(mem: Memlane)
 def test_a_request_of_a_value_takes_a_memory_that_gives_a_new_one(mem: Memlane) -> None:
     keys = stored(mem, {"new": "My library card number changed to 22901"})
     assert forgotten(mem, keys, "forget my library card number") == {"new"}
+
+
+# heldout17's missed deletions of general classes (twenty-sixth session): a relative by marriage typed
+# without hyphens, "my ex" said in full, a role said with a word before it, "all the X stuff", a date
+# asked after its thing.
+
+
+def test_a_relative_by_marriage_typed_without_hyphens(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "lives": "My brother-in-law Kwame lives in Accra",
+            "job": "Kwame is a pharmacist",
+            "brother": "My brother Kojo plays the drums",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my brother in law") == {"lives", "job"}
+
+
+def test_my_ex_is_an_ex_partner_said_in_full(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "ex": "My ex-girlfriend Noor works at a bakery",
+            "bike": "Noor still has my bike",
+            "boss": "My ex-boss Gerald retired",
+        },
+    )
+    assert forgotten(mem, keys, "wipe everything about my ex") == {"ex", "bike"}
+
+
+def test_a_role_said_with_a_word_before_it(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "role": "Marek is my new landlord",
+            "rent": "Marek wants the rent on the first of the month",
+            "other": "Marek the footballer opened a cafe",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my landlord") == {"role", "rent"}
+
+
+def test_all_the_things_stuff_is_a_topic(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "fence": "The allotment fence needs painting",
+            "plot": "I grow leeks on the allotment",
+            "garden": "My sister's garden is huge",
+        },
+    )
+    assert forgotten(mem, keys, "forget all the allotment stuff") == {"fence", "plot"}
+
+
+def test_a_date_asked_after_its_thing(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "hearing": "I have a court hearing on 9 March about the invoices",
+            "divorce": "My divorce hearing was on 9 March last year",
+        },
+    )
+    assert forgotten(mem, keys, "forget the court date") == {"hearing"}

@@ -877,13 +877,15 @@ def _part_named_otherwise(name: str, content: str) -> bool:
     return False
 
 
-def _own_descriptor(name: str, content: str, others: Sequence[str]) -> bool:
+def _own_descriptor(name: str, content: str, others: Sequence[str], *, alone: bool = False) -> bool:
     """``content`` names ``name`` (a full name) followed by "the" and a noun that says who the bearer is
     ("Yusuf Demirtaş the footballer"), a noun none of ``others`` (the topic's other memories naming
     it) says: another bearer of the name."""
     # (a name of one word with a surname of its own there, "Brodie Walsh the lifeguard" for "Brodie
     # the surf coach": the fuller name and its own descriptor)
-    surname = r"\s+[A-Z][\w'-]*" if len(name.split()) < 2 else ""
+    # (``alone``: a one-word name said by itself with one too, where the topic is a role the memories
+    # give that name, "Rivaldo the footballer" for "my trainer")
+    surname = r"\s+[A-Z][\w'-]*" if len(name.split()) < 2 and not alone else ""
     found = re.search(rf"(?<![\w'-]){re.escape(name)}{surname},?\s+the\s+([a-z][\w-]*)\b", content)
     if found is None or not _noun_only(found.group(1)):
         return False
@@ -1651,6 +1653,23 @@ def _related(term: tuple[str, str, bool], words: _Words, names: frozenset[str]) 
     return len(stem) >= 6 and any(s not in names and len(s) >= 6 and s[:6] == stem[:6] for s in words.stems)
 
 
+#: what "my ex" is said as in full
+_EX_PARTNERS = tuple(
+    f"ex-{w}"
+    for w in (
+        "husband",
+        "wife",
+        "boyfriend",
+        "girlfriend",
+        "partner",
+        "fiance",
+        "fiancee",
+        "fiancé",
+        "fiancée",
+    )
+)
+
+
 def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
     """ "my brother", "my landlord", "the dog sitter": the memories of the person (or thing) a memory
     says is that to the speaker ("My brother Kenji lives in Osaka", "Kenji is my brother", "Grandma
@@ -1665,15 +1684,24 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
     if relative is None and not ("NOUN" in _readings(last) or _noun_only(last)):
         return []  # (a role said by its noun: "my landlord", "the dog sitter", "the boat"; not "my old")
     forms = sorted(
-        {word, *([relative] if relative else []), *(w for w, r in KINSHIP_WORDS.items() if r == relative)}
+        {
+            word,
+            *([relative] if relative else []),
+            *(w for w, r in KINSHIP_WORDS.items() if r == relative),
+            # (an ex is an ex-partner of any word: "My ex-boyfriend Luca" for "my ex"; not an ex-colleague)
+            *(_EX_PARTNERS if word == "ex" else ()),
+        }
     )
     alt = "(?i:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms) + ")"
     person = r"(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Mm]x|[Dd]r|[Pp]rof)\.?\s+|[Tt]he\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     mine = "(?:[Mm]y|[Oo]ur)" if kin.group(1).lower() != "the" or relative else "(?:[Mm]y|[Oo]ur|[Tt]he)"
+    # (a word that says which one, before the role: "my personal trainer", "my new landlord"; not one
+    # that sets another apart, "my previous landlord", nor a role of its own, "my ex-colleague")
+    which = r"(?:(?!(?:previous|former|other|old|ex|late)\b)[a-z]+\s+)?"
     said = [
         re.compile(rf"\b{mine}\s+(?:{alt}),?\s+{person}(?![\w-])"),
         re.compile(rf"^\s*{mine}\s+(?:{alt})\s+(?:is|was)\s+{person}(?![\w-])"),
-        re.compile(rf"{person}\s+(?:is|was)\s+{mine.lower()}\s+(?:{alt})(?![\w-])"),
+        re.compile(rf"{person}\s+(?:is|was)\s+{mine.lower()}\s+{which}(?:{alt})(?![\w-])"),
     ]
     # "a therapist called Ruth", "my cousin is called Anjali", "I'm writing a novel called The Salt
     # Crown" (a thing of the speaker's said with "a": of a sentence of the speaker's)
@@ -1730,6 +1758,12 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
             and not _called_another(named, contents[i])
             and not any(_another_bearer(n, role, contents[i], contents) for n in named)
             and not _relatives(contents[i], stems)
+        ]
+        # "Rivaldo the footballer visited my gym" for "my trainer": the name with a descriptor of its own
+        # that no other memory of it says
+        others = {i: [contents[j] for j in out if j != i] for i in out}
+        out = [
+            i for i in out if not any(_own_descriptor(n, contents[i], others[i], alone=True) for n in named)
         ]
     return out
 

@@ -82,6 +82,13 @@ _THING = re.compile(
     r"(?P<noun>thing|stuff|business|saga|situation)(?:\s+(?:for|with|of)\s+(?P<whom>\S.*))?$",
     re.IGNORECASE,
 )
+#: "all the tomato stuff", "all the offsite details", "all of my wedding things": every stored statement
+#: of the thing named before the word for them
+_ALL_OF = re.compile(
+    r"^all\s+(?:of\s+)?(?P<det>the|my|our)\s+(?P<what>(?:[\w'-]+\s+){0,4}?[\w'-]+)\s+"
+    r"(?:stuff|details|things|info|information|notes|memories|bits|business)$",
+    re.IGNORECASE,
+)
 #: "the stuff about X", "anything re: X", "everything to do with X": every stored statement of a topic
 _STUFF = re.compile(
     r"^(?:(?:the|all\s+(?:of\s+)?(?:the|my|your)?|any|my|your)\s*)?(?:stuff|things|info|information|data|"
@@ -145,6 +152,11 @@ class ForgetRequest:
 #: Una Fennessy" does not say "name")
 _ATTRIBUTE = re.compile(
     r"^(?:the\s+)?(?P<attr>name|date|day|time)\s+(?:of|for)\s+(?P<thing>\S.*)$", re.IGNORECASE
+)
+#: the same said after the thing: "my anniversary date", "the court date", "my flight time"
+_ATTRIBUTE_AFTER = re.compile(
+    r"^(?P<thing>(?:the|my|our|his|her|their|[\w'-]+'s?)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<attr>date|time)$",
+    re.IGNORECASE,
 )
 _ATTRIBUTE_KINDS = {
     "name": frozenset({"name"}),
@@ -217,6 +229,8 @@ def read_request(query: str) -> ForgetRequest:
     that is all framing ("forget that") is read whole."""
     found = _read_whole(query)
     attribute = _ATTRIBUTE.match(found.text) if found.kind == "statement" else None
+    if attribute is None and found.kind == "statement":
+        attribute = _ATTRIBUTE_AFTER.match(found.text)
     if attribute is not None:
         return ForgetRequest(
             "statement", attribute.group("thing"), _ATTRIBUTE_KINDS[attribute.group("attr").lower()]
@@ -326,6 +340,10 @@ def _read(query: str) -> ForgetRequest:
         many = _MANY.match(rest) or _STUFF.match(rest) or _WHOLE.match(rest)
         if many is not None:
             return _made("topic", rest[many.end() :], query)
+        every = _ALL_OF.match(rest)
+        if every is not None:
+            # "all the tomato stuff", "all my wedding details": everything of the thing named before
+            return _made("topic", f"{every.group('det').lower()} {every.group('what')}", query)
         thing = _THING.match(rest)
         if thing is not None:
             what, whom = thing.group("what"), thing.group("whom")
@@ -341,6 +359,14 @@ def _read(query: str) -> ForgetRequest:
     return _made("statement", rest, query)
 
 
+#: a relative by marriage typed without its hyphens ("my mother in law", "my brother in law's birthday"):
+#: one word, as memories write it ("My mother-in-law Sunita"); not "in law school"
+_IN_LAW = re.compile(
+    r"\b(mother|father|sister|brother|son|daughter|parents?|child(?:ren)?)\s+in\s+law\b(?!\s+(?-i:[a-z]))",
+    re.IGNORECASE,
+)
+
+
 def _made(kind: Kind, text: str, query: str) -> ForgetRequest:
-    text = _trimmed(text)
+    text = _IN_LAW.sub(r"\1-in-law", _trimmed(text))
     return ForgetRequest(kind, text) if text else ForgetRequest("statement", query)
