@@ -179,6 +179,16 @@ def test_a_date_asked_after_its_thing(mem: Memlane) -> None:
         {
             "hearing": "I have a court hearing on 9 March about the invoices",
             "divorce": "My divorce hearing was on 9 March last year",
+            "moved": "The court hearing moved once already from February",
         },
     )
     assert forgotten(mem, keys, "forget the court date") == {"hearing"}
+
+
+def test_courtesy_and_a_reason_after_the_request_are_framing(mem: Memlane) -> None:
+    keys = stored(
+        mem, {"pay": "My pension contribution is 6 percent", "other": "My wife's pension is with Aviva"}
+    )
+    assert forgotten(mem, keys, "forget my pension contribution pls") == {"pay"}
+    keys = stored(mem, {"day": "The launch date is 3 April", "team": "Launch planning is led by Marta"})
+    assert forgotten(mem, keys, "forget the launch date, it changed") == {"day"}

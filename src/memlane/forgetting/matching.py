@@ -2433,9 +2433,9 @@ def _only_possessor(name: str, content: str, wanted: _Words) -> bool:
 
 
 def _gives(value: frozenset[str], content: str) -> bool:
-    """``content`` gives a value of a kind in ``value`` (``name``, ``date``, ``time``): a name or a time
-    in a clause's value (``Claim.kinds``), a date in words or digits."""
-    if "date" in value and _DATE.search(content):
+    """``content`` gives a value of a kind in ``value`` (``name``, ``date``, ``time``; ``day``, a date with
+    its day): a name or a time in a clause's value (``Claim.kinds``), a date in words or digits."""
+    if value & {"date", "day"} and _DATE.search(content):
         return True
     return any(claim.kinds & value for claim in analyse(content).claims)
 

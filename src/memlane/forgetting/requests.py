@@ -129,7 +129,7 @@ _FRAMING = (
 #: after the request: where to forget it from, how, courtesy
 _TAIL = re.compile(
     r"(?:[\s,]+(?:(?:from|out\s+of|in)\s+(?:your|my|the)?\s*(?:memory|memories|notes|records|database)"
-    r"|please|thanks|thank\s+you|for\s+me|for\s+good|forever|permanently|completely|entirely|now"
+    r"|please|pls|plz|thanks|thx|thank\s+you|for\s+me|for\s+good|forever|permanently|completely|entirely|now"
     r"|any\s*more|(?:please\s+)?(?:forget|delete|erase|remove)\s+(?:it|that|this)))+\s*[.!?]*\s*$"
     r"|\s*[.!?]+\s*$",
     re.IGNORECASE,
@@ -140,7 +140,8 @@ _TAIL = re.compile(
 class ForgetRequest:
     """``kind`` of request and its ``text``: the statement to forget, or the topic's name; ``value``:
     for a statement asked by what it gives of its thing ("the name of my therapist", "the time of
-    Ngozi's flight"), the kinds of value (``memlane.text.claims.Claim.kinds``) a memory must give."""
+    Ngozi's flight"), the kinds of value (``memlane.text.claims.Claim.kinds``) a memory must give; ``day``:
+    a date with its day ("the court date": "on 9 March")."""
 
     kind: Kind
     text: str
@@ -158,6 +159,7 @@ _ATTRIBUTE_AFTER = re.compile(
     r"^(?P<thing>(?:the|my|our|his|her|their|[\w'-]+'s?)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<attr>date|time)$",
     re.IGNORECASE,
 )
+_AFTER_KINDS = {"date": frozenset({"day"}), "time": frozenset({"time"})}
 _ATTRIBUTE_KINDS = {
     "name": frozenset({"name"}),
     "date": frozenset({"date"}),
@@ -229,12 +231,14 @@ def read_request(query: str) -> ForgetRequest:
     that is all framing ("forget that") is read whole."""
     found = _read_whole(query)
     attribute = _ATTRIBUTE.match(found.text) if found.kind == "statement" else None
-    if attribute is None and found.kind == "statement":
-        attribute = _ATTRIBUTE_AFTER.match(found.text)
     if attribute is not None:
         return ForgetRequest(
             "statement", attribute.group("thing"), _ATTRIBUTE_KINDS[attribute.group("attr").lower()]
         )
+    after = _ATTRIBUTE_AFTER.match(found.text) if found.kind == "statement" else None
+    if after is not None:
+        # (a day's date: "the court date" is not "The release slipped once already from January")
+        return ForgetRequest("statement", after.group("thing"), _AFTER_KINDS[after.group("attr").lower()])
     return found
 
 
@@ -367,6 +371,15 @@ _IN_LAW = re.compile(
 )
 
 
+#: why, said after the request: "…, it changed", "…, she's home now", "…, they moved"
+_WHY_AFTER = re.compile(
+    r",\s*(?:it|she|he|they|that)(?:'s|'re|\s+(?:is|was|has|have|are|were))?\s+[^,]*$", re.IGNORECASE
+)
+
+
 def _made(kind: Kind, text: str, query: str) -> ForgetRequest:
-    text = _IN_LAW.sub(r"\1-in-law", _trimmed(text))
+    text = _trimmed(text)
+    if _WHY_AFTER.search(text) and _WHY_AFTER.sub("", text).strip():
+        text = _trimmed(_WHY_AFTER.sub("", text))
+    text = _IN_LAW.sub(r"\1-in-law", text)
     return ForgetRequest(kind, text) if text else ForgetRequest("statement", query)
