@@ -51,7 +51,11 @@ worded, and no other fact about the same people or things. A memory must
    lived in Paris from 2010 to 2014"); not say its verb only as wished for ("I want to learn Japanese
    one day" for "I'm learning Japanese");
 14. not say a name of the request only as what another is set against ("My boyfriend before Liam was
-   Josh" for "Liam is my boyfriend").
+   Josh" for "Liam is my boyfriend");
+15. of a request of the speaker's thing ("my novel"), not say its noun only as any one of its kind, the
+   object of a habit ("I read a novel a week"); of a request of a thing by a noun of a value ("the
+   office door code", "my banking password"), not say something else of it with no value ("The office
+   door code changes every quarter", "I changed my banking password in June").
 
 The statement is read as typed in haste: contractions without their apostrophe ("im pregnant") as the
 speaker's clause, and an indirect question as its clause ("which train I take" -> "I take train", "how
@@ -106,11 +110,16 @@ Any topic keeps a memory that says its name is also another's ("My neighbour's p
 Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
 whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
 
+A topic that dates its thing by a year ("my 2023 Nvidia purchase") keeps a memory that dates what it
+says in other years only ("I bought more Nvidia shares last month", a relative time read at the
+memory's ``observed_at``).
+
 A topic typed in lower case is first read with its names as the memories write them (``_cased``:
 "my ex-husband paul" -> "my ex-husband Paul", where a name stands and an entity bears the word). A
 topic of a role or a thing of the speaker's said by its noun ("my landlord", "the dog sitter", "the
-boat") is the one a memory names so ("My landlord is Mr. Petrov": ``_kin``), less what says the name is
-another's or speaks of the person's relative; a topic of common nouns in lower case also takes the
+boat") is the one a memory names so ("My landlord is Mr. Petrov", "Rivaldo is my personal trainer";
+"my ex" as "my ex-boyfriend": ``_kin``), less what says the name is another's, gives it a descriptor of
+its own ("Rivaldo the footballer") or speaks of the person's relative; a topic of common nouns in lower case also takes the
 memories holding its words when the graph made an entity of the word ("Thesis deadline is …").
 
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules

@@ -8,12 +8,14 @@ A request is said the way a user says it to an assistant: "forget that I'm aller
 * a **topic** when it is a "what do you know about X" form — the same parser recall's ``about``
   questions use (:func:`memlane.graph.query.about_question`: "everything about X", "all you know about
   X", "all the notes about X") — or "about X" right after the verb ("forget about Dana"), or the plural
-  "the notes about X";
+  "the notes about X", or "all the X stuff" ("all the offsite details": the offsite);
 * a **statement** otherwise: "that …", "the note about …", "the thing about …", "what I said about …",
   the fact with the request after it ("Mina is Korean - don't keep that", "i dont use Spotify anymore so
   forget that"), a request after what led to it ("I sold the motorbike, forget that I own a Honda
   CB500"; "it" there is the thing said before: "I quit the choir, forget that I sing in it"), or the
-  bare text. A request said again at the end is framing ("…, please delete it").
+  bare text. A request said again at the end is framing ("…, please delete it"), and so are courtesy
+  ("pls", "thx") and a reason said after it ("forget the release date, it changed"); a relative by
+  marriage typed without hyphens is one word ("my mother in law": "my mother-in-law").
 
 Only the words of the request are read (no capitalisation: "Delete everything about…" is a verb, not a
 name), so the rules hold however the request is typed.
