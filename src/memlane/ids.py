@@ -77,11 +77,23 @@ def check_made_id(value: object, name: str) -> str:
     ana", the remote one that it "cannot be sent in a URL path", the REST API a 404 of no route."""
     check_id(value, name)
     assert isinstance(value, str)
+    problem = not_made(value, name)
+    if problem is not None:
+        raise problem
+    return value
+
+
+def not_made(value: str, name: str) -> InvalidInput | None:
+    """``check_made_id``'s refusal of ``value``, or None. A lookup by id that finds nothing raises this
+    rather than its "no such item" (one message for an id that names nothing, on every surface), but
+    only once it has looked: a memory or an entity restored with such an id before restores gave every
+    item its scope's id (``scoped_id``, 2 Dec 2026) is still its owner's to read, change and forget by
+    id through the SDK (a URL path cannot carry it: the remote SDK refuses it before sending)."""
     if "/" in value or value in (".", ".."):
-        raise InvalidInput(
+        return InvalidInput(
             f"{name}: {value!r} is no id memlane gives (its ids have no '/' and are not '.' or '..')"
         )
-    return value
+    return None
 
 
 def too_long(value: str) -> str:

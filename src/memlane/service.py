@@ -38,7 +38,7 @@ from .graph.query import recall_about
 from .graph.resolution import Candidate, Mention, resolve
 from .graph.service import EntityService
 from .graph.text_links import relate_text, settle_organisations, with_text_facts
-from .ids import new_id
+from .ids import new_id, not_made
 from .indexing import index_fields
 from .models import (
     ALL_SPACES,
@@ -67,6 +67,7 @@ from .requests import (
     MAX_QUERY_CHARS,
     StoreRequest,
     check_flag,
+    check_id,
     check_integer,
     check_made_id,
     check_number,
@@ -726,19 +727,23 @@ class MemoryService:
         return items, encode_cursor((page[-1][1].created_at, page[-1][1].id)) if more else None
 
     def get(self, memory_id: str, *, actor: Actor) -> Memory:
-        check_made_id(memory_id, "memory_id")
+        check_id(memory_id, "memory_id")
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None or _expired(memory):
-            raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+            raise not_made(memory_id, "memory_id") or UnknownMemory(
+                f"no memory {memory_id!r} visible to {actor.user}"
+            )
         return memory
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
         """The whole chain of any id in it, oldest to newest (following the links, not the clock)."""
-        check_made_id(memory_id, "memory_id")
+        check_id(memory_id, "memory_id")
         versions = [] if self._opted_out(actor) else self.storage.chain(actor, memory_id)
         versions = [m for m in versions if not _expired(m)]
         if not versions or memory_id not in {m.id for m in versions}:
-            raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+            raise not_made(memory_id, "memory_id") or UnknownMemory(
+                f"no memory {memory_id!r} visible to {actor.user}"
+            )
         by_id = {m.id: m for m in versions}
         roots = [m for m in versions if m.replaces is None or m.replaces not in by_id]
         ordered: list[Memory] = []
@@ -771,11 +776,13 @@ class MemoryService:
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
         named: Memory | None = None
         if memory_id is not None:
-            check_made_id(memory_id, "memory_id")
+            check_id(memory_id, "memory_id")
             # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
             named = self.storage.get(actor, memory_id)
             if named is None:
-                raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+                raise not_made(memory_id, "memory_id") or UnknownMemory(
+                    f"no memory {memory_id!r} visible to {actor.user}"
+                )
             targets = [memory_id]
         else:
             assert query is not None
@@ -831,14 +838,16 @@ class MemoryService:
         return self._set_state(memory_id, actor, "restore")
 
     def _set_state(self, memory_id: str, actor: Actor, state: str) -> Memory:
-        check_made_id(memory_id, "memory_id")
+        check_id(memory_id, "memory_id")
         self._refuse_opted_out(actor)
         if state == "restore":
             _ = self.embedder  # the store must know the current model to tell 'indexed' from 'new'
         with self.storage.write() as txn:
             target = txn.get_for_update(actor, memory_id)
             if target is None:
-                raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+                raise not_made(memory_id, "memory_id") or UnknownMemory(
+                    f"no memory {memory_id!r} visible to {actor.user}"
+                )
             check_change(actor, [target], Change.ARCHIVE if state == State.ARCHIVED.value else Change.RESTORE)
             memory = txn.set_state(actor, memory_id, state, now_utc())
             if memory is None:

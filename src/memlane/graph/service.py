@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import Forbidden, InvalidInput, NotFound
-from ..ids import new_id
+from ..ids import new_id, not_made
 from ..models import (
     Actor,
     Edge,
@@ -57,10 +57,10 @@ class EntityService:
     # -- reads ----------------------------------------------------------------------------------------
 
     def get(self, actor: Actor, entity_id: str) -> Entity:
-        check_made_id(entity_id, "entity_id")
+        check_id(entity_id, "entity_id")
         entity = None if self._opted_out(actor) else self.storage.get_entity(actor, entity_id)
         if entity is None:
-            raise NotFound(self._missing(actor, entity_id))
+            raise not_made(entity_id, "entity_id") or NotFound(self._missing(actor, entity_id))
         return entity
 
     def _missing(self, actor: Actor, entity_id: str) -> str:
@@ -318,18 +318,24 @@ class EntityService:
     def link(self, actor: Actor, memory_id: str, entity_id: str, role: str = "mention") -> None:
         """Link a memory to an entity of the same owner and visibility (a link is graph knowledge of
         the memory's own scope: it must not let a reader of one find the other)."""
-        check_made_id(memory_id, "memory_id")
-        check_made_id(entity_id, "entity_id")
+        check_id(memory_id, "memory_id")
+        check_id(entity_id, "entity_id")
         self._refuse(actor)
         if role not in _ROLES:
             raise InvalidInput(f"role: must be one of {', '.join(_ROLES)}")
         with self.storage.write() as txn:
             memory = txn.get_for_update(actor, memory_id)
             if memory is None:
-                raise NotFound(f"no memory {memory_id!r} visible to {actor.user}")
+                raise (
+                    not_made(memory_id, "memory_id")
+                    or not_made(entity_id, "entity_id")  # (as check_made_id said, both checked first)
+                    or NotFound(f"no memory {memory_id!r} visible to {actor.user}")
+                )
             entity = txn.entity_for_update(actor, entity_id)
             if entity is None:
-                raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+                raise not_made(entity_id, "entity_id") or NotFound(
+                    f"no entity {entity_id!r} visible to {actor.user}"
+                )
             check_entity_change(actor, entity)
             if (memory.workspace, memory.owner, memory.visibility) != (
                 entity.workspace, entity.owner, entity.visibility
