@@ -233,6 +233,8 @@ def test_disguised_tokens_are_found() -> None:
         "Twilio " + "AC" + "0123456789abcdef" * 2,
         "AccountKey=" + "a1B2" * 22 + "==",
         "auth token " + "8f3a2b1c9d8e7f6a" * 2,
+        "the office wifi password is swordfish",  # a plain word given still is one
+        "the wifi password is kept2024 by Marta",
     ],
 )
 def test_detects_more(text: str) -> None:
@@ -256,6 +258,11 @@ def test_detects_more(text: str) -> None:
         "api key fingerprint 2fd4e1c67a2d28fced849ee1bb76e7391b93eb12",
         "Twilio SIDs start with AC",
         "Day pass: 25EUR",
+        # a password said to be somewhere or with someone, not given: an irregular participle, as "is
+        # changed" (a red-team finding: the first was refused as "a password")
+        "The Lisbon office wifi password is kept by Marta Silva",
+        "the VPN password is held by IT",
+        "The admin password is known only to Marta",
     ],
 )
 def test_ignores_more(text: str) -> None:

@@ -46,6 +46,18 @@ _NON_VALUES = frozenset(
     )
 )
 _ENGLISH_SUFFIX_RE = re.compile(r"(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|ness|tion)$")
+#: English past participles without that "-ed": after a copula they say what is done with the password
+#: ("the wifi password is kept by Marta", "is held by IT", "is taped under the router"), as "is changed"
+#: or "is expired" do, not what it is
+_IRREGULAR_PARTICIPLES = frozenset(
+    str.split(
+        """
+    kept held known given sent told shown left put stuck found made got gotten read said taken seen
+    bought brought caught taught sold paid laid lent spent built meant heard hung won drawn thrown blown
+    worn torn sworn chosen frozen spoken driven shaken fallen forbidden forgiven proven shut cut let
+    """
+    )
+)
 _CODE_START = tuple("${<%[(*#")
 _TRAILING = ".!?:)]}>"
 
@@ -68,7 +80,8 @@ def _concrete(value: str, quoted: bool) -> bool:
         return True
     if any(c.isupper() for c in value[1:]):
         return True  # mixed case such as "hUnTer"
-    return _ENGLISH_SUFFIX_RE.search(value.lower()) is None  # "swordfish" yes, "expired"/"changing" no
+    low = value.lower()  # "swordfish" yes, "expired"/"changing"/"kept" no
+    return _ENGLISH_SUFFIX_RE.search(low) is None and low not in _IRREGULAR_PARTICIPLES
 
 
 def _typed(value: str, quoted: bool = False) -> bool:
