@@ -10,6 +10,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse
 
 from ..graph.resolution import EntityType
+from ..ids import MAX_ID_CHARS
 from .context import ViewerDep, WebRoute, page
 
 __all__ = ["router"]
@@ -77,7 +78,7 @@ def entity(request: Request, entity_id: str, viewer: ViewerDep) -> HTMLResponse:
 
 @router.post("/entities/{entity_id}/merge", response_class=HTMLResponse)
 def merge(
-    request: Request, entity_id: str, viewer: ViewerDep, merged: Annotated[str, Form(max_length=100)]
+    request: Request, entity_id: str, viewer: ViewerDep, merged: Annotated[str, Form(max_length=MAX_ID_CHARS)]
 ) -> HTMLResponse:
     """Fold entity ``merged`` into this one; the result page offers to undo it."""
     record = viewer.service.entities.merge(viewer.actor, entity_id, merged.strip())
