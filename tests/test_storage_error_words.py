@@ -23,6 +23,7 @@ import httpx
 import pytest
 
 from memlane import Memlane, StorageError
+from memlane.api import create_app
 from memlane.errors import STORAGE_KINDS
 from servers import bearer, make_stack, running
 from test_mcp import http_session
@@ -172,3 +173,25 @@ def test_sqlite_file_gone(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> N
     finally:
         with suppress(Exception):
             stack.mem.close()
+
+
+def test_an_llm_gone_is_not_named(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The same for the LLM (and the embedding model): its URL, a host of the deployment, is in the
+    server's log only. Here an OpenAI-compatible LLM at a closed port on loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    environ = {"MEMLANE_LLM": "openai:internal-model", "MEMLANE_LLM_URL": f"http://127.0.0.1:{port}/v1",
+               "MEMLANE_LLM_API_KEY": "sk-test-123", "MEMLANE_LLM_MAX_ATTEMPTS": "1"}  # fmt: skip
+    mem = Memlane(tmp_path / "l.db", user="alice", embedder="none", home=tmp_path, environ=environ)
+    admin = mem.service.access.bootstrap("default", "alice")
+    assert admin is not None
+    try:
+        with running(create_app(mem.service, mem.service.access)) as server, caplog.at_level(logging.WARNING):
+            r = httpx.post(f"{server}/v1/extract", headers=bearer(admin.key), timeout=120,
+                           json={"messages": [{"role": "user", "text": "I moved to Porto last spring"}]})  # fmt: skip
+            assert r.status_code == 503 and r.json()["error"]["code"] == "llm_error", r.text
+            _says_nothing_of(r.text, [str(port), "127.0.0.1"])
+            assert str(port) in caplog.text
+    finally:
+        mem.close()

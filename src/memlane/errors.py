@@ -18,8 +18,9 @@ Foreign exceptions are mapped where they enter (``raise StorageError(...) from e
 branch on message text.
 
 An error's ``public`` text is what a server's client reads (REST, MCP, the dashboard, ``/health``): the
-message, except for a ``StorageError``, whose message names the deployment (a database's host, name or
-file) and which a client learns only by its kind (``STORAGE_KINDS``); the server logs the message.
+message, except for a ``StorageError``, ``EmbedderError`` or ``LLMError``, whose message names the
+deployment (a database's host, name or file, a provider's URL): a client learns only the kind (for a
+storage error ``STORAGE_KINDS``); the server logs the message.
 """
 
 from __future__ import annotations
@@ -95,13 +96,25 @@ class ConfigError(MemlaneError):
 class EmbedderError(MemlaneError):
     code = "embedder_error"
 
+    @property
+    def public(self) -> str:  # (the message names the provider's URL: a host of the deployment)
+        return "the embedding model failed: retry later; the server's log says why"
+
 
 class LLMError(MemlaneError):
     code = "llm_error"
 
+    @property
+    def public(self) -> str:  # (the message names the provider's URL: a host of the deployment)
+        return "the LLM failed: retry later; the server's log says why"
+
 
 class LLMReplyError(LLMError):
     code = "llm_reply_invalid"
+
+    @property
+    def public(self) -> str:
+        return "the LLM answered with something other than what was asked; the server's log says why"
 
 
 #: what a server's client reads of a storage error, by its kind; nothing of where the database is
