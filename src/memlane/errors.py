@@ -114,7 +114,7 @@ class LLMReplyError(LLMError):
 
     @property
     def public(self) -> str:
-        return "the LLM answered with something other than what was asked; the server's log says why"
+        return "the LLM did not answer with JSON of the shape asked for; the server's log says why"
 
 
 #: what a server's client reads of a storage error, by its kind; nothing of where the database is
