@@ -11,6 +11,7 @@ Responses are the SDK's own result models (``memlane.models``), dumped with ``mo
 from __future__ import annotations
 
 import math
+from enum import Enum
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
@@ -73,6 +74,13 @@ def _finite(value: Any, where: str = "body") -> None:
 
 #: an enum field of a strict body: its value is one of the enum's names (strings in JSON)
 Choice = Strict(False)
+
+
+def one_of_each(kind: type[Enum]) -> dict[str, Any]:
+    """OpenAPI's ``items`` of a list of ``kind``'s names, for a list of strings the service checks: the
+    schema declares the choices, the service refuses another in its own words, as to the SDKs
+    (``types: 'nope' is not one of fact, …``; pydantic said ``types.0: must be one of 'fact', …``)."""
+    return {"items": {"type": "string", "enum": [k.value for k in kind]}}
 
 
 class _Body(BaseModel):
@@ -151,20 +159,21 @@ class RecallBody(_Body):
     min_score: float = Field(default=0.0, json_schema_extra=within(0, 1))
     space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
     include_history: bool = False
-    types: list[Annotated[MemoryType, Choice]] = Field(default_factory=list, max_length=20)
+    types: list[str] = Field(default_factory=list, max_length=20, json_schema_extra=one_of_each(MemoryType))
     subject: str | None = Field(default=None, max_length=500)
     related_user: str | None = Field(default=None, max_length=200)
     sources: list[str] = Field(default_factory=list, max_length=50)
-    states: list[Annotated[State, Choice]] = Field(default_factory=list, max_length=3)
+    states: list[str] = Field(default_factory=list, max_length=3, json_schema_extra=one_of_each(State))
     observed_after: str | None = Field(default=None, max_length=100, description=_TIME)
     observed_before: str | None = Field(default=None, max_length=100, description=_TIME)
     about: str | None = Field(
         default=None, max_length=200,
         description="Only memories about this entity: a name, alias or external id (e.g. 'hubspot:123').",
     )  # fmt: skip
-    scopes: list[Annotated[Scope, Choice]] = Field(
-        default_factory=list, max_length=4, description="personal, team, agent, workspace (the owner's kind)."
-    )
+    scopes: list[str] = Field(
+        default_factory=list, max_length=4, json_schema_extra=one_of_each(Scope),
+        description="personal, team, agent, workspace (the owner's kind).",
+    )  # fmt: skip
 
     def filters(self) -> dict[str, Any]:
         return self.model_dump(exclude={"query"}, exclude_none=True)
