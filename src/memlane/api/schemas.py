@@ -106,7 +106,7 @@ class StoreFields(_Body):
         default=None, description="Id of the memory this supersedes.", json_schema_extra=_ID
     )
     space: str | None = Field(default=None, max_length=200)
-    type: Annotated[MemoryType, Choice] | None = None
+    type: str | None = Field(default=None, json_schema_extra=one_of_each(MemoryType)["items"])
     subject: str | SubjectIn | None = Field(default=None, description="Who or what it is about.")
     related_user: str | None = Field(default=None, max_length=200)
     importance: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -117,7 +117,7 @@ class StoreFields(_Body):
     expires_at: str | None = Field(default=None, max_length=100, description=_TIME)
     data: dict[str, Any] | None = None
     provenance: dict[str, Any] | None = None
-    visibility: Annotated[Visibility, Choice] | None = None
+    visibility: str | None = Field(default=None, json_schema_extra=one_of_each(Visibility)["items"])
     owner: str | None = Field(
         default=None, max_length=210,
         description="'team:<name>', 'agent:<name>' or 'workspace' (shared); default: you for personal"
