@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from memlane import InvalidInput, Memlane
 from memlane.requests import MAX_QUERY_CHARS
 from memlane.text.entities import _IDISH_RE
-from servers import Stack, running
+from servers import Stack, bearer, running
 from test_mcp import error_of, http_session
 
 #: the pattern before the fix: the same matches, tried again from every letter of a word
@@ -43,6 +44,25 @@ def test_mcp_schemas_declare_the_limit_and_a_longer_query_is_a_tool_error(stack:
 
     with running(stack.app()) as url:
         asyncio.run(scenario(url))
+
+
+def test_rest_and_the_remote_sdk_say_it_in_the_services_words(stack: Stack) -> None:
+    """REST said ``query: must have at most 10,000 characters`` (pydantic's), and the remote SDK with it,
+    where the embedded one says ``query: at most 10,000 characters``: now the service's, once; the
+    OpenAPI document still declares ``maxLength``."""
+    too_long = "x" * (MAX_QUERY_CHARS + 1)
+    with running(stack.app()) as url:
+        headers = bearer(stack.admin_key)
+        for path, body in (("/v1/recall", {"query": too_long}), ("/v1/search", {"query": too_long}),
+                           ("/v1/forget", {"query": too_long, "dry_run": True})):  # fmt: skip
+            r = httpx.post(f"{url}{path}", json=body, headers=headers, timeout=120)
+            said = {"code": "invalid_input", "message": f"query: at most {MAX_QUERY_CHARS:,} characters"}
+            assert r.status_code == 422 and r.json()["error"] == said, (path, r.text)
+        remote = Memlane.connect(url, api_key=stack.admin_key)
+        with remote, pytest.raises(InvalidInput, match="^query: at most 10,000 characters$"):
+            remote.recall(too_long)
+        schemas = httpx.get(f"{url}/openapi.json", timeout=120).json()["components"]["schemas"]
+    assert schemas["RecallBody"]["properties"]["query"]["maxLength"] == MAX_QUERY_CHARS
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

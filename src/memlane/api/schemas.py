@@ -29,7 +29,7 @@ from ..models import (
     UserInfo,
     Visibility,
 )
-from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS
+from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
 
 __all__ = [
     "ERROR_RESPONSES",
@@ -154,7 +154,7 @@ def within(low: float, high: float) -> dict[str, Any]:
 
 
 class RecallBody(_Body):
-    query: str = Field(max_length=10_000)
+    query: str = Field(json_schema_extra={"maxLength": MAX_QUERY_CHARS})  # (the service says it)
     limit: int = Field(default=10, json_schema_extra=within(1, 1000))
     min_score: float = Field(default=0.0, json_schema_extra=within(0, 1))
     space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
@@ -183,7 +183,7 @@ class ForgetBody(_Body):
     """Forget one memory's whole chain (``id``) or what ``query`` asks to forget (not both)."""
 
     id: str | None = Field(default=None, json_schema_extra=_ID)
-    query: str | None = Field(default=None, max_length=10_000)
+    query: str | None = Field(default=None, json_schema_extra={"maxLength": MAX_QUERY_CHARS})
     dry_run: bool = False
     space: str | None = Field(default=None, max_length=200)
     min_score: float | None = Field(default=None, json_schema_extra=within(0, 1))
