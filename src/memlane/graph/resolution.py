@@ -2797,6 +2797,11 @@ def _without_where_from(
     found = _WHERE_FROM.match((mention.name or "").strip())
     if found is None or not found["name"][:1].isupper():
         return None
+    if mention.context is None:
+        # a name with no sentence (a query's topic: "forget everything about Hannah from accounts",
+        # ``about=``): nothing that was said of the candidates is read, so "from ..." could not count
+        # against one known to be from elsewhere ("Hana from HR", filed under Hannah); kept whole
+        return None
     bare = replace(mention, name=found["name"])
     again = resolve(bare, candidates, similarity=similarity)
     if again.entity_id is None or again.how == "fuzzy":
@@ -2806,8 +2811,27 @@ def _without_where_from(
     match = next(c for c in candidates if c.id == again.entity_id)
     if _type(match.type) not in (None, EntityType.PERSON):
         return None
+    if _from_elsewhere(found["where"], match):
+        return None
     # (the name, not the phrase, becomes an alias: "Avi from sales" is no name of Avi Cohen's)
     return Resolution(match.id, again.how, new_alias=_alias(bare, match), score=again.score)
+
+
+def _from_elsewhere(where: str, candidate: Candidate) -> bool:
+    """Whether the sentences that named ``candidate`` say where the person is from or at ("@ from HR
+    is on maternity leave": hr; "Zhang Wei is our inspector at SGS": sgs) and none of them says a word
+    of ``where`` (nor one of the same stem: "accounts" / "our accountant"): the "from ..." a name was
+    written with, dropped to find it, sets the person apart from one known elsewhere."""
+    known: set[str] = set()
+    for said in candidate.said:
+        known |= workplace(said)
+        known |= {w for run in _where_from(said) for w in run}
+    if not known:
+        return False
+    stems = {w[:5] for w in said_words(where)} | {_fold(w)[:5] for w in re.findall(r"[^\W\d_]{2,}", where)}
+    return not any(w[:5] in stems for w in known) and not any(
+        w[:5] in stems for said in candidate.said for w in said_words(said)
+    )
 
 
 def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
