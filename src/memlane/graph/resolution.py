@@ -647,7 +647,8 @@ def _known_as_group(candidate: Candidate) -> bool:
     """An organisation known by a group's name ("Corallium Group plc") or that a sentence that named it
     called a parent, a group or a holding ("FPT Corporation, the parent group")."""
     return any(_names_a_group(n) for n in _names_of(candidate)) or any(
-        description(known) & _GROUP_SAID for known in candidate.said
+        description(known) & _GROUP_SAID or _OWNS_ANOTHER.match(known, max(known.find(MARK), 0))
+        for known in candidate.said
     )
 
 
@@ -2716,7 +2717,8 @@ def _other_words(name: str, kind: EntityType | None, candidate: Candidate) -> bo
     """Whether ``name`` is one of the candidate's names (of a thing, not a person) with one word
     replaced by another English word ("Hot storage runbook" / "Cold storage runbook", "carded" /
     "combed"), with one English word more or less ("Harbour bowl large" / "Harbour bowl", "Night
-    Sessions Live" / "Night Sessions"; not of an organisation), or with a "+" ("Pendler+"): a variant,
+    Sessions Live" / "Night Sessions"; not of an organisation), with one short code for another
+    ("Kafka cluster prod-eu" / "prod-us"), or with a "+" ("Pendler+"): a variant,
     not a misspelling, which changes letters of a word into no word ("Greenfeild", "Kuberentes")."""
     mine = normalise_name(name, kind).split()
     for known in _names_of(candidate):
@@ -2741,6 +2743,10 @@ def _other_words(name: str, kind: EntityType | None, candidate: Candidate) -> bo
         a, b = differing[0]
         if not (a.startswith(b) or b.startswith(a)) and _an_english_word(a) and _an_english_word(b):
             return True  # (not "Logistic" / "Logistics": one word, inflected)
+        if len(a) == len(b) <= 3 and a.isalpha() and b.isalpha():
+            # a short code for another: "prod-eu" / "prod-us", "api-de" / "api-dk" (a region, an
+            # environment, a language), no misspelling of a word of two or three letters
+            return True
     return False
 
 
@@ -2764,6 +2770,12 @@ def resolve(
 ) -> Resolution:
     """Decide which candidate (if any) ``mention`` refers to. See the module docstring for the order."""
     result = _resolve(mention, candidates, similarity)
+    if result.entity_id is not None and result.how in _RESEMBLING and mention.name and mention.context:
+        # "Harry is what Mum always called Dad" with Dad (Harold Jenkins) and a neighbour Harold known:
+        # the name fits the neighbour by its form, and the sentence says whose name it is, another's
+        named = _by_name_said(mention, candidates, Resolution(None, "new"), similarity)
+        if named is not None and named.entity_id != result.entity_id:
+            return named
     if result.entity_id is None and mention.name:
         person = _type(mention.type) in (None, EntityType.PERSON)
         found = _without_address(mention, candidates, result, similarity) if person else None
@@ -2832,6 +2844,12 @@ def _from_elsewhere(where: str, candidate: Candidate) -> bool:
     return not any(w[:5] in stems for w in known) and not any(
         w[:5] in stems for said in candidate.said for w in said_words(said)
     )
+
+
+#: fits of a name that only resembles the candidate's, none of its words written in them (a pet name's
+#: table form, a cut, a near spelling): what the sentence says the name is another's name outweighs them
+#: (not a name written in the candidate's: "Gosho, our driver Georgi" with Gosho Ivanov known is his)
+_RESEMBLING = frozenset({"nickname", "derived", "shortened", "form", "clipped", "fuzzy", "spelt"})
 
 
 def _by_kin(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
@@ -3379,6 +3397,10 @@ def _resolve(
             # "Théodore Marchand is Théo's father" with Théo Marchand known as Théo: the sentence names
             # the known person apart, as the mention's relative, so the mention is someone else
             continue
+        if how not in (None, "exact") and _named_apart(mention, kind, candidate):
+            # "Harold, the neighbour across the road, checks on Dad" with Dad (Harold Jenkins) known: the
+            # sentence names the candidate by another of its names, beside the mention, as someone else
+            continue
         if how not in (None, "exact") and _kunya_apart(mention, kind, candidate):
             # "Abu Faisal" (Faisal's father) is not Faisal, nor "Salem" Abu Salem: a kunya names a
             # parent by the child's name; it matches as written only
@@ -3511,6 +3533,8 @@ def _resolve(
                 rivals = _truncation_rivals(mention, kind, match, pool)
                 if how == "grown":
                     rivals += _growth_rivals(mention, kind, match, pool)
+                if how == "completed":
+                    rivals += _known_alone_alike(match, pool)
                 if rivals:
                     return Resolution(None, "ambiguous", tuple(sorted({match.id, *rivals})))
             return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
@@ -3713,6 +3737,52 @@ def _related_apart(mention: Mention, kind: EntityType | None, candidate: Candida
         not any(a < end and start < b for a, b in spans) and _person_fit_names(other, names) is not None
         for other, start, end in related
     )
+
+
+def _named_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence names the candidate, outside the mention's own words, by a name the
+    candidate is known by as written that the mention's name does not hold ("Harold, the neighbour
+    across the road, checks on Dad" with Harold Jenkins known also as "Dad"): the sentence speaks of
+    two people. Not a sentence about a name ("Harry is what Mum called Dad", "Kevin is ShadowFox's real
+    name", "Tom (Tom Achterberg)": ``said_names``)."""
+    if mention.context is None or not mention.name or not _is_person(kind, candidate):
+        return False
+    name = mention.name.strip()
+    said = _mention_said(mention)
+    if not name[:1].isupper() or said is None or _ABOUT_THE_NAME.search(said):
+        return False
+    if names_said_for(name, mention.context):
+        return False
+    mine = set(normalise_name(name, EntityType.PERSON).split())
+    for known in _names_of(candidate):
+        other = known.strip()
+        if (
+            len(other) < 2
+            or not other[:1].isupper()
+            or set(normalise_name(other, EntityType.PERSON).split()) <= mine
+        ):
+            continue
+        if _whole_words_in(other, said):
+            return True
+    return False
+
+
+def _whole_words_in(name: str, said: str) -> bool:
+    """Whether ``name`` stands in the marked sentence ``said`` as whole words, neither set beside the
+    mark ("@, Markéta, paid ...", "@ (Markéta)": another name of the mention's person) nor before a
+    possessive ("@ is Moussa Diallo's Instagram": something of that person's)."""
+    at = said.find(name)
+    while at != -1:
+        end = at + len(name)
+        if (
+            (at == 0 or not said[at - 1].isalnum())
+            and (end == len(said) or not said[end].isalnum())
+            and not said[end:].startswith(("'s", "’s", "'", "’"))
+            and not said[:at].rstrip(" ,(").endswith(MARK)
+        ):
+            return True
+        at = said.find(name, at + 1)
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -4155,6 +4225,8 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
                 known = {normalise_name(n, EntityType.PERSON) for n in names}
                 if " ".join(words) in known or _person_fit_names(other, names) is not None:
                     return True
+    if denied.ours and any(_SAID_OURS.search(known) for known in candidate.said if known != said):
+        return True  # "@ at Northwind Traders is their IT lead, not ours" / "@ is our sales engineer"
     if denied.kin:
         theirs = {r.kin for known in candidate.said for r in relations(known) if r.kin}
         if theirs and (ANY_KIN in denied.kin or denied.kin & theirs):
@@ -4166,6 +4238,14 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
             if known != said  # (the sentence itself, stored again, says the words it denies)
         )
     return False
+
+
+#: a sentence that says its person is one of the writer's: "@ is our sales engineer", "@, my GP, ...",
+#: "our accountant @" (what "..., not ours" denies)
+_SAID_OURS = re.compile(
+    MARK + r"(?:\s*,\s*|\s+(?:is|was)\s+(?:also\s+|still\s+|now\s+)?)(?:[Mm]y|[Oo]ur)\s+[a-z]"
+    r"|\b(?:[Mm]y|[Oo]ur)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?,?\s+" + MARK
+)
 
 
 #: what sets a name's bearer against another bearer of it, in the name's sentence: "... is the other one",
@@ -4683,7 +4763,9 @@ def _group_apart(mention: Mention, kind: EntityType | None, candidate: Candidate
     the candidate, known by none of its names as written, is not (``_known_as_group``): the bank, the
     brand or the national company a group's name without its group word also names is another
     organisation than the group. The other way round too: a mention its sentence calls a brand or a
-    subsidiary ("Shoprite the store brand") and a candidate known by group names only."""
+    subsidiary ("Shoprite the store brand") and a candidate known by group names only, or one its
+    sentence says is something that is no group ("John Lewis the department store") and a candidate a
+    sentence said owns another company ("John Lewis Partnership owns Waitrose")."""
     if (kind or _type(candidate.type)) not in _ORGANISATIONS or not mention.name:
         return False
     said = _mention_said(mention)
@@ -4699,6 +4781,18 @@ def _group_apart(mention: Mention, kind: EntityType | None, candidate: Candidate
         )
     if said is not None and names and all(_names_a_group(n) for n in names):
         return any(set(phrase.split()) & _PART_SAID for phrase, relation in roles(said) if not relation)
+    if (
+        said is not None
+        and any(_OWNS_ANOTHER.match(known, max(known.find(MARK), 0)) for known in candidate.said)
+        and not _said_a_group(said)
+    ):
+        # "John Lewis the department store" with "John Lewis Partnership owns Waitrose" known: the one
+        # said to own another company is the group, and a sentence that says what its organisation is,
+        # no group, speaks of one of its companies (not of the group by another name: written alike)
+        written = " ".join(mention.name.casefold().split())
+        return not any(" ".join(n.casefold().split()) == written for n in names) and any(
+            not relation and not set(phrase.split()) & _GROUP_PHRASE for phrase, relation in roles(said)
+        )
     return False
 
 
@@ -4718,6 +4812,8 @@ def _said_a_group(said: str, parent: bool = True) -> bool:
     what it is to the writer ("@ is our biggest client group"). A parent alone is what a registered name
     often is of its brand ("Koninklijke Philips N.V. is the parent" of "Philips"); a group or a holding
     is a company of companies."""
+    if _OWNS_ANOTHER.match(said, max(said.find(MARK), 0)):
+        return True  # ("@ includes Swiss and Austrian", "@ owns Waitrose": a company of companies)
     words = {"holding", "conglomerate", "parent"} if parent else {"holding", "conglomerate"}
     for phrase, relation in roles(said):
         said_words = set(phrase.split())
@@ -4727,6 +4823,10 @@ def _said_a_group(said: str, parent: bool = True) -> bool:
             return True
     return False
 
+
+#: the (marked) name, then a verb of owning and another organisation's name: "@ owns Waitrose", "@
+#: includes Swiss and Austrian", "@ also controls Wizz Travel" (its companies, named)
+_OWNS_ANOTHER = re.compile(MARK + r"\s+(?:also\s+|now\s+)?(?:owns|includes|controls)\s+[A-Z]")
 
 #: the words of a phrase that calls an organisation a group, a holding or a parent: "the group", "the
 #: holding company", "the parent group", "the listed parent" (not "the chemical group")
@@ -5365,6 +5465,22 @@ def _truncation_rivals(
                 rivals.append(candidate.id)
                 break
     return rivals
+
+
+def _known_alone_alike(match: Candidate, pool: Sequence[Candidate]) -> list[str]:
+    """Other people known by the lone name a full name completes in ``match`` ("Noah Costa" with one
+    Noah known as "Noah" and a "Baby Noah" known as "Noah" too): the completion is no more that one's."""
+    alone = {normalise_name(n, EntityType.PERSON) for n in _names_of(match) if len(_person_parts(n)[0]) == 1}
+    alone.discard("")
+    if not alone:
+        return []
+    return [
+        c.id
+        for c in pool
+        if c.id != match.id
+        and _type(c.type) in (None, EntityType.PERSON)
+        and any(normalise_name(n, EntityType.PERSON) in alone for n in _names_of(c))
+    ]
 
 
 def _growth_rivals(

@@ -237,11 +237,13 @@ def said_words(said: str) -> frozenset[str]:
     return _words(said.replace(MARK, " "))
 
 
+#: a title's abbreviation whose full stop is no end of a denied name ("not Dr. Lefèvre")
+_TITLE_STOP = r"(?:Dr|Dra|Mr|Mrs|Ms|Mx|Prof|St|Sr|Sra|Rev|Capt|Lt|Sgt|Fr)\."
 #: "..., not José Luis", "... is not my paralegal", "she's not related to Ify", "..., obviously not the
 #: bank": what a clause says its person (or thing) is not
 _NOT = re.compile(
-    r"(?:,\s*(?:(?:and|but|so|obviously|clearly|certainly|definitely|just)\s+)?|\b(?:is|was|are)\s+|['’]s\s+)"
-    r"not\s+(?P<what>[^,.;:!?()]{1,50})"
+    r"(?:[,;]\s*(?:(?:and|but|so|obviously|clearly|certainly|definitely|just)\s+)?|\(\s*|\b(?:is|was|are)\s+"
+    r"|['’]s\s+)not\s+(?P<what>(?:" + _TITLE_STOP + r"\s*)?[^,.;:!?()]{1,50})"
 )
 #: "different from TUI in Germany", "a different body from its air service", "not to be confused with
 #: DuPont", "has nothing to do with Acme Robotics": the one named is another
@@ -271,12 +273,16 @@ class Denials:
     """Whom a sentence says its person is not: ``names`` ("José Luis"), ``words`` of a description
     ("the Sequoia partner": sequoia, partner), ``kin`` a relative ("not grandma": grandmother; "not
     family": :data:`ANY_KIN`), ``apart`` names it says it is different from ("different from TUI in
-    Germany": TUI; unlike "..., not Chennai", never another name of the same thing)."""
+    Germany": TUI; unlike "..., not Chennai", never another name of the same thing), ``ours`` that it
+    is not the writer's ("their IT lead, not ours")."""
 
     names: tuple[str, ...]
     words: frozenset[str]
     kin: frozenset[str] = frozenset()
     apart: tuple[str, ...] = ()
+    #: "their IT lead, not ours", "..., not mine": the person is not the writer's (not one of the
+    #: people the writer calls "our" or "my")
+    ours: bool = False
 
 
 _NONE = Denials((), frozenset())
@@ -303,8 +309,12 @@ def denials(said: str) -> Denials:
     names: list[str] = []
     words: set[str] = set()
     kin: set[str] = set()
+    ours = False
     for match in _NOT.finditer(said, at):
         what = match.group("what").strip()
+        if what.casefold() in ("ours", "mine", "our own", "my own"):
+            ours = True
+            continue
         role = _DENIED_ROLE.match(what)
         if role:
             rest = role.group("rest")
@@ -350,9 +360,9 @@ def denials(said: str) -> Denials:
             apart.append(name)
         elif what[:1].islower():
             words |= _words(what)  # "different from the cloud vendor": a description
-    if not (names or words or kin or apart):
+    if not (names or words or kin or apart or ours):
         return _NONE
-    return Denials(tuple(names), frozenset(words), frozenset(kin), tuple(apart))
+    return Denials(tuple(names), frozenset(words), frozenset(kin), tuple(apart), ours)
 
 
 #: what a sentence says its person is or does, right after the name: "@ the striker scored", "@, the
