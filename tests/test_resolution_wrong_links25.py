@@ -132,4 +132,3 @@ def test_a_store_is_not_the_partnership_said_to_own_another_company() -> None:
     again = _o("Harrow Partnership", "Harrow Partnership published its annual report")
     first, second = _run([owner, again])
     assert second == first
-
