@@ -1455,7 +1455,16 @@ def _wrapped_ids(
         # name is completed by a namesake, "Darragh Byrne from the running club" for "my cousin Darragh")
         return kept, [i for i in ids if i not in kept]
     toponym = relating and ahead[-1] == "of" and _says_kind(" ".join(ahead[:-1]))
-    if sense is not None and not possessive and (toponym or not relating and _says_kind(after)):
+    # (a head of a kind the name's entities are not, by their type: "the Lisbon project" where Lisbon is
+    # a place is a project at Lisbon, a thing of the name's like "the Henderson account", not "the
+    # Amazon river")
+    kind_of_name = not (before and after and _typed_otherwise(core, sense, store=store, actor=actor))
+    if (
+        sense is not None
+        and not possessive
+        and kind_of_name
+        and (toponym or not relating and _says_kind(after))
+    ):
         # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
         # what it is, no other thing ("the Henderson account" is a thing of Henderson's)
         return ids, []
@@ -1477,6 +1486,12 @@ def _wrapped_ids(
             # door", where the words after the name say who she is)
             and not (before and _says_what(core, _words(after), contents[i]))
         ]
+        if before and similar is not None:
+            # a memory that says no word of the head ("I'm on holiday in Lisbon in August" for "the
+            # Lisbon project"): of the thing only when the embedder reads it closer to the topic than to
+            # the name alone, or clearly related to the topic
+            bare = f"the {core}" if re.search(r"\bthe\s+$", name[: run.start()], re.IGNORECASE) else core
+            kept = [i for i in kept if not _name_alone(name, core, bare, _words(after), contents[i], similar)]
         return kept, []
     # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
     # other thing of the name's ("Zoe's sister is pregnant")
@@ -1635,6 +1650,39 @@ def _only_around(core: str, thing: _Words, content: str) -> bool:
     return bool(subjects) and all(s and not s & named and not s & _FIRST_PERSON for s in subjects)
 
 
+def _typed_otherwise(name: str, sense: str | None, *, store: Store, actor: Actor) -> bool:
+    """Every entity ``name`` resolves to has a type whose class conflicts with ``sense`` (the kind a
+    topic's head says: "project" of "the Lisbon project", where Lisbon is a place)."""
+    if sense is None:
+        return False
+    entities = store.entities_by_ids(entities_about(store, actor, name))
+    classes = [TYPE_CLASSES.get(e.type) for e in entities]
+    return bool(classes) and all(
+        c is not None and senses_conflict(frozenset({sense}), frozenset({c})) for c in classes
+    )
+
+
+def _name_alone(topic: str, core: str, bare: str, thing: _Words, content: str, similar: Similar) -> bool:
+    """``content`` says no word of ``thing`` (the head of ``topic``, "the Lisbon project"), names
+    ``core`` (the name) in no clause's subject (only where or with whom: "in Lisbon") and the
+    embedder reads it closer to ``bare`` (the name alone, "the Lisbon") than to the topic, and not
+    clearly related to the topic (``RELATED_SIMILARITY``): it speaks of the name, not of its thing
+    ("I'm on holiday in Lisbon in August", "I'm going to Berlin for a concert in May" for "the Berlin
+    office move")."""
+    words = _words(content)
+    names = frozenset(stem for _, stem, cap in words.terms if cap)
+    if not thing.terms or any(_related(term, words, names) for term in thing.terms):
+        return False
+    named = _words(core).stems
+    if any(claim.subject & named for claim in analyse(content).claims):
+        return False  # (the name's own clause, or a thing of the name's: "Acme's main contact is …")
+    cosines = similar(content, [topic, bare])
+    if not cosines:
+        return False
+    to_topic, to_name = cosines
+    return to_topic < RELATED_SIMILARITY and to_topic < to_name
+
+
 #: "NAME is a …", "Coleman's is the …": a sentence that says what a name is
 _WHAT = r"^\s*(?:the\s+)?{name}(?:'s?)?\s+(?:is|was|are|were)\s+(?:also\s+)?(?:a|an|the|my|our)\b"
 
@@ -1767,6 +1815,7 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
             and not _called_another(named, contents[i])
             and not any(_another_bearer(n, role, contents[i], contents) for n in named)
             and not _relatives(contents[i], stems)
+            and not any(_before_a_noun(n, role, contents[i]) for n in written)
         ]
         # "Rivaldo the footballer visited my gym" for "my trainer": the name with a descriptor of its own
         # that no other memory of it says
@@ -1775,6 +1824,24 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
             i for i in out if not any(_own_descriptor(n, contents[i], others[i], alone=True) for n in named)
         ]
     return out
+
+
+def _before_a_noun(name: str, role: frozenset[str], content: str) -> bool:
+    """``content`` says ``name`` (of a role's bearer: the cat Miso) only right before a noun in lower
+    case in its subject, not the role's: the name of another thing named after it ("Miso soup is my
+    favourite breakfast"; not "Miso eats renal diet food", "Miso's bowl")."""
+    places = list(re.finditer(rf"(?<![\w'-]){re.escape(name)}(?![\w'-])", content))
+    if not places:
+        return False
+    subjects = frozenset().union(*(c.subject for c in analyse(content).claims))
+    for place in places:
+        after = re.match(r"\s+([a-z][\w-]*)\b", content[place.end() :])
+        if after is None or not _base_noun(after.group(1)):
+            return False
+        stems = text.tokenize(after.group(1))
+        if not stems or stems[0] not in subjects or stems[0] in role:
+            return False
+    return True
 
 
 def stating(
@@ -1937,6 +2004,8 @@ def _statement(
                 continue  # "I'm moving house in March" is not "I moved house in March 2021"
             if clause and _only_wished(said, content):
                 continue  # "I'm learning Japanese" is not "I want to learn Japanese one day"
+            if clause and _quantity_of_another(said, content):
+                continue  # "I drink a lot" is not "I drink a lot of water"
             if required and not _links_all(required, _entities_of(store, actor, hit.id), words.stems):
                 continue
             named = _names_of(said) if clause else []
@@ -2314,16 +2383,32 @@ def _clause_asked(said: str) -> str:
 def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) -> bool:
     """A noun the request says of its subject ("my cousin is in *prison*") that ``content`` holds only
     before another noun the request does not say, naming another thing ("My cousin works as a *prison
-    officer*", "Dad's *diabetes clinic* is on 3 June"). Words of the request's subject are left alone
+    officer*", "Dad's *diabetes clinic* is on 3 June"); a word that is no noun (a verb, an adjective,
+    a capitalised word) only between a determiner and such a noun ("my *adoptive* parents" for "I was
+    adopted", "a *Catholic* school" for "I'm Catholic"). Words of the request's subject are left alone
     ("my gym membership" still speaks of "my gym"), and so is the object of a light verb when the
     request's verb is one ("I have a *dentist appointment*" for "I'm going to the dentist")."""
-    words = [w.lower() for w in _WORD.findall(text.key_fold(content))]
+    cased = _WORD.findall(text.key_fold(content))
+    words = [w.lower() for w in cased]
     request = [w.lower() for w in _WORD.findall(text.key_fold(said))]
     # (a request by a light verb, "I'm going to the dentist", and the thing said as a light verb's object,
     # "I have a dentist appointment": the thing the verb goes to, not another)
     light = any(_light(w) for w in request)
     for written, stem, capitalised in wanted.terms:
-        if capitalised or stem in asked.head | asked.possessor or "NOUN" not in _readings(written):
+        if stem in asked.head | asked.possessor:
+            continue
+        if capitalised or "NOUN" not in _readings(written):
+            # a word that is no noun ("adopted", "Catholic"): only said between a determiner and a noun
+            # of another thing, it names that thing's kind ("My adoptive parents are Mark and Linda" for
+            # "I was adopted", "I went to a Catholic school" for "I'm Catholic")
+            places = _places(words, stem)
+            if places and all(
+                0 < i < len(words) - 1
+                and words[i - 1] in _DETERMINERS
+                and _modifies(words[i], cased[i + 1], wanted)
+                for i in places
+            ):
+                return True
             continue
         # (after the same word as in the request, the memory only narrows it: "in the hallway
         # cupboard" for "in the hallway")
@@ -2491,14 +2576,43 @@ def _noun_only(word: str) -> bool:
     return readings <= {"NOUN", "PROPN"}
 
 
+def _base_noun(word: str) -> bool:
+    """``word`` (as written) reads as a noun and, when it is also a verb, is written as the verb's base
+    ("band", "school", "soup"; not "goes", "rises", "eats"): after a noun, the head of their compound,
+    not a verb of which that noun is the subject ("the salary band", not "the salary goes up")."""
+    if not word.isalpha() or not word.islower() or not text.tokenize(word) or spelled_value(word) is not None:
+        return False
+    readings = lemminflect().getAllLemmas(word)
+    if "NOUN" not in readings or "AUX" in readings:
+        return False
+    return "VERB" not in readings or word in readings["VERB"]
+
+
+def _modifies(word: str, after: str, wanted: _Words) -> bool:
+    """``word`` (a word of the request's) is said before ``after``, a noun of no word of the request's,
+    and so names the kind of another thing ("salary" of "salary band", "Catholic" of "Catholic
+    school")."""
+    stems, heads = text.tokenize(word.lower()), text.tokenize(after)
+    return (
+        bool(stems and heads)
+        and any(_near(stems[0], w) for w in wanted.stems)
+        and _base_noun(after)
+        and not any(_near(heads[0], w) for w in wanted.stems)
+    )
+
+
 def _qualified(content: str, wanted: _Words) -> bool:
     """A request of the speaker's thing ("my address", "my gym schedule", "my weight"): ``content``
     opens with that thing said as another's or as another thing, by a noun before it ("The office
     address is …", "The gym schedule changes in summer": the office's, the gym's; "My goal weight is
-    82 kg": a weight aimed at, not the speaker's weight), the noun no word of the request."""
+    82 kg": a weight aimed at, not the speaker's weight), the noun no word of the request; or, after
+    "the", with that thing said before another noun, of which it says the kind ("The salary band for my
+    role goes up to 90,000" for "my salary": a band of salaries, not the speaker's salary)."""
     opening = re.match(r"\s*(the|my|our)\s+([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content, re.IGNORECASE)
     if opening is None:
         return False
+    if opening.group(1).lower() == "the" and _modifies(opening.group(2), opening.group(3), wanted):
+        return True
     if opening.group(1).lower() != "the" and not _nominal(opening.group(2).lower()):
         # of the speaker's, only a noun names another thing: "My goal weight", "My target weight", not
         # "My current weight"
@@ -2639,6 +2753,39 @@ def _only_wished(said: str, content: str) -> bool:
         if _verb_lemmas(w) & verbs and not any(m.group("verb").lower() == w for m in wished)
     ]
     return not said_plainly
+
+
+#: a quantity said as how much ("I drink *a lot*") or, before "of", of what ("*a lot of* water")
+_QUANTITY = re.compile(
+    r"\b(?:a\s+(?P<one>lot|ton|bit|little)|(?P<many>lots|loads|tons|heaps|plenty)|(?:too|so|very)\s+(?P<much>much))\b"
+    r"(?P<of>\s+of\s+(?:(?:the|my|our|his|her|their|your|this|that)\s+)?(?P<what>[^\W\d_][\w'-]*))?",
+    re.IGNORECASE,
+)
+
+
+def _quantities(text_: str) -> list[tuple[str, str | None]]:
+    """Each quantity word of ``text_`` (folded to one form: "lots" is "lot") and what it is of, if it
+    says ("a lot of water": ``("lot", "water")``; "a lot": ``("lot", None)``)."""
+    out = []
+    for found in _QUANTITY.finditer(text.key_fold(text_)):
+        word = (found.group("one") or found.group("many") or found.group("much")).lower()
+        what = found.group("what")
+        out.append((word if word == "much" else word.rstrip("s"), what.lower() if what else None))
+    return out
+
+
+def _quantity_of_another(said: str, content: str) -> bool:
+    """``said`` says how much ("I drink a lot", "I swear too much") and ``content`` says that quantity
+    only of a thing ``said`` does not name ("I drink a lot of water, 3 litres a day"): how much of that
+    thing, another fact."""
+    asked = {word for word, what in _quantities(said) if what is None}
+    if not asked:
+        return False
+    request = frozenset(text.tokenize(said))
+    places = [(word, what) for word, what in _quantities(content) if word in asked]
+    return bool(places) and all(
+        what is not None and not set(text.tokenize(what)) & request for _, what in places
+    )
 
 
 def _one_verb(a: Claim, b: Claim) -> bool:
