@@ -1668,7 +1668,8 @@ def _name_alone(topic: str, core: str, bare: str, thing: _Words, content: str, s
     embedder reads it closer to ``bare`` (the name alone, "the Lisbon") than to the topic, and not
     clearly related to the topic (``RELATED_SIMILARITY``): it speaks of the name, not of its thing
     ("I'm on holiday in Lisbon in August", "I'm going to Berlin for a concert in May" for "the Berlin
-    office move")."""
+    office move"). Not of a head that is a kind of travel ("the Lisbon trip"): what the speaker does at
+    the place is the trip's ("Want to try the pastéis de nata in Lisbon")."""
     words = _words(content)
     names = frozenset(stem for _, stem, cap in words.terms if cap)
     if not thing.terms or any(_related(term, words, names) for term in thing.terms):
@@ -1676,6 +1677,8 @@ def _name_alone(topic: str, core: str, bare: str, thing: _Words, content: str, s
     named = _words(core).stems
     if any(claim.subject & named for claim in analyse(content).claims):
         return False  # (the name's own clause, or a thing of the name's: "Acme's main contact is …")
+    if any(_narrower(written, "travel") for written, _, _ in thing.terms):
+        return False  # (a journey to the place: what the speaker does there is of it, "the Lisbon trip")
     cosines = similar(content, [topic, bare])
     if not cosines:
         return False
