@@ -2397,14 +2397,21 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
     # (a request by a light verb, "I'm going to the dentist", and the thing said as a light verb's object,
     # "I have a dentist appointment": the thing the verb goes to, not another)
     light = any(_light(w) for w in request)
+    # (what the request says its subject is or does: the complement of "be", else the verb)
+    predicate = {
+        stem
+        for claim in analyse(said).claims
+        for stem in (claim.obj if claim.verb == "be" else text.tokenize(claim.verb.replace("_", " ")))
+    }
     for written, stem, capitalised in wanted.terms:
         if stem in asked.head | asked.possessor:
             continue
         if capitalised or "NOUN" not in _readings(written):
-            # a word that is no noun ("adopted", "Catholic"): only said between a determiner and a noun
-            # of another thing, it names that thing's kind ("My adoptive parents are Mark and Linda" for
-            # "I was adopted", "I went to a Catholic school" for "I'm Catholic")
-            places = _places(words, stem)
+            # a word that is no noun and says what the subject is or does ("adopted", "Catholic"): only
+            # said between a determiner and a noun of another thing, it names that thing's kind ("My
+            # adoptive parents are Mark and Linda" for "I was adopted", "I went to a Catholic school"
+            # for "I'm Catholic"; not a name the verb takes, "the Paris marathon" for "im running paris")
+            places = _places(words, stem) if stem in predicate else []
             if places and all(
                 0 < i < len(words) - 1
                 and words[i - 1] in _DETERMINERS
