@@ -29,7 +29,8 @@ worded, and no other fact about the same people or things. A memory must
    "the IVF", "the wednesday football"), not say it of someone else with the speaker nowhere in it
    ("Rory weighs 14 stone", "My friend Josh got a DUI", "My sister had IVF": ``parties``), nor name it
    as a thing of a noun before it ("The office address is …" for "my address", "My goal weight is
-   82 kg" for "my weight");
+   82 kg" for "my weight") or, after "the", as the kind of a noun after it ("The salary band for my
+   role goes up to 90,000" for "my salary");
 8. of a request by the kind of value it asks ("the name of my therapist", "the time of Ngozi's flight":
    ``ForgetRequest.value``), give a value of that kind ("My therapist is Dr. Una Fennessy");
 9. not speak of a thing of the statement's subject that the statement does not name, unless it says
@@ -41,7 +42,9 @@ worded, and no other fact about the same people or things. A memory must
    nor, of a name with a title of one sex, say it only with a title of the other ("Mrs Abernethy");
 11. of a clause, not hold a noun the clause says of its subject only before another noun, naming
    another thing, unless after the same word ("My cousin works as a prison officer" for "my cousin is
-   in prison"; "in the hallway cupboard" still says "in the hallway");
+   in prison"; "in the hallway cupboard" still says "in the hallway"), nor what the clause says its
+   subject is or does by a word that is no noun only between a determiner and such a noun ("My
+   adoptive parents are Mark and Linda" for "I was adopted", "a Catholic school" for "I'm Catholic");
 12. not say a noun of the request only after a word that sets another one of its kind apart
    ("previous", "former", "other", "ex", "old" but not of a relation: "My previous landlord kept my
    deposit" for "my landlord"), unless the request says it too;
@@ -55,7 +58,9 @@ worded, and no other fact about the same people or things. A memory must
 15. of a request of the speaker's thing ("my novel"), not say its noun only as any one of its kind, the
    object of a habit ("I read a novel a week"); of a request of a thing by a noun of a value ("the
    office door code", "my banking password"), not say something else of it with no value ("The office
-   door code changes every quarter", "I changed my banking password in June").
+   door code changes every quarter", "I changed my banking password in June");
+16. of a request that says how much ("I drink a lot"), not say that quantity only of a thing the
+   request does not name ("I drink a lot of water, 3 litres a day").
 
 The statement is read as typed in haste: contractions without their apostrophe ("im pregnant") as the
 speaker's clause, and an indirect question as its clause ("which train I take" -> "I take train", "how
@@ -92,7 +97,12 @@ bank's: ``_another_kind``). A topic the
 speaker owns ("my cholesterol", "my trip to Lisbon") keeps what a memory says of another person ("Dad
 has high cholesterol too", "Ana from work is moving to Lisbon": ``parties``). A topic that names a
 thing by a name and a head ("the Mendes lawsuit", "Harbour Lane allotment") keeps a memory that names
-the name only as another's surname or before another noun ("Joana Mendes", "Harbour Lane surgery").
+the name only as another's surname or before another noun ("Joana Mendes", "Harbour Lane surgery"),
+and, with the embedder, a memory that says no word of the head and names the name in no subject, read
+closer to the name alone than to the topic and not clearly related to it ("I'm on holiday in Lisbon in
+August" for "the Lisbon project"; not of a head that is a kind of travel, "the Lisbon trip"); a head
+of a kind that conflicts with the type of every entity of the name ("project" of Lisbon, a place)
+is a thing at the name, not what the name is ("the Amazon river").
 A topic of a thing of a person's ("Uncle Femi's 60th") keeps the person's memories that say no word of
 the thing and are no closer to the topic than to the name alone (the default embedder: "Uncle Femi had
 a knee operation"), even where the whole topic resolves to the person; a topic of a titled name ("Mr
@@ -119,7 +129,9 @@ A topic typed in lower case is first read with its names as the memories write t
 topic of a role or a thing of the speaker's said by its noun ("my landlord", "the dog sitter", "the
 boat") is the one a memory names so ("My landlord is Mr. Petrov", "Rivaldo is my personal trainer";
 "my ex" as "my ex-boyfriend": ``_kin``), less what says the name is another's, gives it a descriptor of
-its own ("Rivaldo the footballer") or speaks of the person's relative; a topic of common nouns in lower case also takes the
+its own ("Rivaldo the footballer"), speaks of the person's relative, or says the name only right before
+a noun of its subject, another thing named after it ("Miso soup is my favourite breakfast" for "my cat",
+Miso); a topic of common nouns in lower case also takes the
 memories holding its words when the graph made an entity of the word ("Thesis deadline is …").
 
 What the graph linked wrongly on store (a near name taken for an alias) a topic follows: the rules
