@@ -1503,7 +1503,11 @@ def _wrapped_ids(
             # Lisbon project"): of the thing only when the embedder reads it closer to the topic than to
             # the name alone, or clearly related to the topic
             bare = f"the {core}" if re.search(r"\bthe\s+$", name[: run.start()], re.IGNORECASE) else core
-            kept = [i for i in kept if not _name_alone(name, core, bare, _words(after), contents[i], similar)]
+            kept = [
+                i
+                for i in kept
+                if not _name_alone(name, core, bare, after, _words(after), contents[i], similar)
+            ]
         return kept, []
     # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
     # other thing of the name's ("Zoe's sister is pregnant")
@@ -1674,14 +1678,29 @@ def _typed_otherwise(name: str, sense: str | None, *, store: Store, actor: Actor
     )
 
 
-def _name_alone(topic: str, core: str, bare: str, thing: _Words, content: str, similar: Similar) -> bool:
+def _journey(word: str) -> bool:
+    """``word`` names a journey or a stay away (a kind of travel, or one in a first sense: "trip", "move",
+    "holiday"; not "project", "conference", "house")."""
+    word = word.lower()
+    if not word:
+        return False
+    senses = lexicon.senses(word, 1)
+    return _narrower(word, "travel") or any(
+        senses & lexicon.senses(kind, 1) for kind in ("travel", "vacation")
+    )
+
+
+def _name_alone(
+    topic: str, core: str, bare: str, head: str, thing: _Words, content: str, similar: Similar
+) -> bool:
     """``content`` says no word of ``thing`` (the head of ``topic``, "the Lisbon project"), names
     ``core`` (the name) in no clause's subject (only where or with whom: "in Lisbon") and the
     embedder reads it closer to ``bare`` (the name alone, "the Lisbon") than to the topic, and not
     clearly related to the topic (``RELATED_SIMILARITY``): it speaks of the name, not of its thing
     ("I'm on holiday in Lisbon in August", "I'm going to Berlin for a concert in May" for "the Berlin
-    office move"). Not of a head that is a kind of travel ("the Lisbon trip"): what the speaker does at
-    the place is the trip's ("Want to try the pastéis de nata in Lisbon")."""
+    office move"). Not of a head said right after the name that names a journey or a stay away
+    (``_journey``: "the Lisbon trip", "the Edinburgh move", "the Granada holiday"): what the speaker does
+    at the place is the journey's ("Want to try the pastéis de nata in Lisbon")."""
     words = _words(content)
     names = frozenset(stem for _, stem, cap in words.terms if cap)
     if not thing.terms or any(_related(term, words, names) for term in thing.terms):
@@ -1689,7 +1708,7 @@ def _name_alone(topic: str, core: str, bare: str, thing: _Words, content: str, s
     named = _words(core).stems
     if any(claim.subject & named for claim in analyse(content).claims):
         return False  # (the name's own clause, or a thing of the name's: "Acme's main contact is …")
-    if any(_narrower(written, "travel") for written, _, _ in thing.terms):
+    if _journey(next(iter(_WORD.findall(head)), "")):
         return False  # (a journey to the place: what the speaker does there is of it, "the Lisbon trip")
     cosines = similar(content, [topic, bare])
     if not cosines:
@@ -2410,9 +2429,12 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
     # "I have a dentist appointment": the thing the verb goes to, not another)
     light = any(_light(w) for w in request)
     # (what the request says its subject is or does: the complement of "be", else the verb)
+    # (and all it says of it: "Vikram is a principal engineer now after the promotion round" still says
+    # "Vikram being promoted to principal engineer")
     predicate = {
         stem
         for claim in analyse(said).claims
+        if len(claim.obj | claim.adjuncts) <= (1 if claim.verb == "be" else 0)
         for stem in (claim.obj if claim.verb == "be" else text.tokenize(claim.verb.replace("_", " ")))
     }
     for written, stem, capitalised in wanted.terms:
