@@ -114,3 +114,19 @@ def test_a_role_bearers_name_before_a_verb_is_the_bearer(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget everything about my dog") == {"dog", "paw", "eats"}
+
+
+def test_a_request_that_says_more_of_its_subject_is_still_stated(mem: Memlane) -> None:
+    keys = stored(mem, {"lead": "Priya is the design lead now after the promotion round"})
+    assert forgotten(mem, keys, "forget that Priya was promoted to design lead") == {"lead"}
+
+
+def test_a_journey_takes_the_speakers_memories_at_the_place(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "flights": "Seville trip: flights on 3 May",
+            "stay": "Want to try the tapas at El Rinconcillo in Seville",
+        },
+    )
+    assert forgotten(smem, keys, "forget everything about the Seville trip") == {"flights", "stay"}
