@@ -5012,6 +5012,11 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
     if not unit:
         return False
     said_what = any(description(known) or roles(known) for known in candidate.said)
+    if not said_what and any(workplace(known) for known in candidate.said):
+        # "Hana from HR" with Hannah known from "Hannah from accounts is leaving": a sentence that named
+        # the candidate says the part of an organisation the candidate is from, as this one does of its
+        # person; two different parts are two people (the stems below)
+        said_what = True
     if not said_what and (
         said is None or not _OUR_UNIT.search(said) or any(_OURS.search(k) for k in candidate.said)
     ):

@@ -621,21 +621,27 @@ _WORKPLACE = re.compile(
 def workplace(said: str) -> frozenset[str]:
     """The words of the part of an organisation the marked sentence ``said`` says its person is from
     ("@ from our IT helpdesk reset my password": helpdesk; "@ from the international office":
-    international, office), lower-case words up to the sentence's verb, at most three; empty when it
-    says none."""
+    international, office), lower-case words up to the sentence's verb, at most three, or its initials
+    alone ("@ from HR": hr); empty when it says none."""
     at = said.find(MARK)
     match = _WORKPLACE.match(said, at) if at != -1 else None
     if match is None:
         return frozenset()
     kept: list[str] = []
+    initials: list[str] = []
     for i, word in enumerate(match.group("d").split()[:4]):
         if i and a_verb(word):
             break
         if word[:1].islower():
             kept.append(word.strip("'’\"").casefold())
-        elif not (word.isupper() and len(word) <= 4):
+        elif word.isupper() and len(word) <= 4:
+            initials.append(word)
+        else:
             return frozenset()  # "@ from Construtora Horizonte": an organisation's name
-    return frozenset(w for w in _words(" ".join(kept[:3])) if len(w) >= 3 and w not in _GENERIC)
+    words = frozenset(w for w in _words(" ".join(kept[:3])) if len(w) >= 3 and w not in _GENERIC)
+    # a unit named by its initials alone ("@ from HR is on leave", "@ from QA"): they are its words (not
+    # beside a word: "IT" in "our IT helpdesk" only qualifies it)
+    return words or (_words(" ".join(initials[:1])) if len(initials) == 1 and not kept else frozenset())
 
 
 #: the sentence says its person is the writer: "@ is me", "@, that's me, ...", "@ (me)", "I'm @", "my

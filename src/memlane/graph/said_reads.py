@@ -51,7 +51,7 @@ from .resolution import (
     title_gender,
     where_said_from,
 )
-from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self
+from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self, workplace
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
 
@@ -191,7 +191,8 @@ def _needs(
     # (an occupation said before the name, "our accountant Julia", or a relative of someone, "@ is his
     # son": resolution compares them with what was said of the candidates; or the writer, "@ is me",
     # who is none of the relatives and colleagues the candidates were said to be; or where the person is
-    # from, "Botha from Johannesburg": the one of two a sentence that named them put there)
+    # from, "Botha from Johannesburg": the one of two a sentence that named them put there; or the part
+    # of an organisation, "Hana from HR": ``_works_elsewhere`` reads where the candidates were said from)
     return bool(
         relations(said)
         or denied.words
@@ -202,6 +203,7 @@ def _needs(
         or any(occupations(r) for r, _ in roles(said))
         or said_self(said)
         or where_said_from(said)
+        or bool(workplace(said))
     )
 
 
