@@ -21,6 +21,13 @@ An error's ``public`` text is what a server's client reads (REST, MCP, the dashb
 message, except for a ``StorageError``, ``EmbedderError`` or ``LLMError``, whose message names the
 deployment (a database's host, name or file, a provider's URL): a client learns only the kind (for a
 storage error ``STORAGE_KINDS``); the server logs the message.
+
+A failure kept in a stored result (a consolidation report's ``judge.error``, a job run's or sweep's
+``error``, a profile's ``last_error``, an import run's ``error``) is written by ``recorded``: the public
+text, then ``DETAIL`` and the message. ``shown_error`` is the one rule every read of it goes through: the
+store's operator (``Actor.operator``: the embedded SDK or CLI on the database, the same trust as the
+server's log) reads it whole; a server's client (REST, MCP, the dashboard, the remote SDK) reads the
+public text only.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ from __future__ import annotations
 __all__ = [
     "ERRORS_BY_CODE",
     "STORAGE_KINDS",
+    "DETAIL",
+    "UNEXPECTED",
     "ConfigError",
     "EmbedderError",
     "Forbidden",
@@ -41,6 +50,8 @@ __all__ = [
     "StorageError",
     "Unauthorized",
     "UnknownMemory",
+    "recorded",
+    "shown_error",
 ]
 
 
@@ -146,3 +157,29 @@ def _tree(cls: type[MemlaneError]) -> list[type[MemlaneError]]:
 
 #: every error class by its stable ``code``: how surfaces map codes back to classes (remote SDK)
 ERRORS_BY_CODE: dict[str, type[MemlaneError]] = {cls.code: cls for cls in _tree(MemlaneError)}
+
+
+#: between a recorded failure's public text and its detail (what only the store's operator reads)
+DETAIL = " | detail: "
+#: the public text of a failure that is not a ``MemlaneError`` (a bug: its message may say anything)
+UNEXPECTED = "an unexpected error; the server's log says why"
+
+
+def recorded(exc: BaseException) -> str:
+    """How a stored result keeps ``exc``: its public text, then ``DETAIL`` and the message when the
+    public text is not all of it (see ``shown_error``)."""
+    if isinstance(exc, MemlaneError):
+        public, message = exc.public, str(exc)
+        if public == message:
+            return message
+    else:
+        public = UNEXPECTED
+    return f"{public}{DETAIL}{type(exc).__name__}: {exc}"
+
+
+def shown_error(text: str | None, operator: bool) -> str | None:
+    """A recorded failure as its reader may read it: whole for the store's operator, else its public
+    text (nothing of the deployment: a database's or provider's host, port, name or file)."""
+    if text is None or operator:
+        return text
+    return text.split(DETAIL, 1)[0]

@@ -22,6 +22,7 @@ from .errors import (
     OptedOut,
     StorageError,
     UnknownMemory,
+    shown_error,
 )
 from .graph import places
 from .graph.anchoring import AnchorRecord
@@ -862,7 +863,12 @@ class MemoryService:
         check_flag(dry_run, "dry_run")
         if actor is not None:
             self._refuse_opted_out(actor)
-        return self.consolidation.consolidate(actor, dry_run=dry_run)
+        report = self.consolidation.consolidate(actor, dry_run=dry_run)
+        judge = report.judge
+        if judge is None or judge.error is None or actor is None or actor.operator:
+            return report
+        shown = judge.model_copy(update={"error": shown_error(judge.error, False)})  # (the detail: the log)
+        return report.model_copy(update={"judge": shown})
 
     def undo_consolidation(self, memory_id: str, *, actor: Actor | None = None) -> list[str]:
         """Undo the consolidation that wrote ``memory_id``: the ids of the memories current again."""

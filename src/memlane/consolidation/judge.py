@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..errors import LLMError, LLMReplyError
+from ..errors import LLMError, LLMReplyError, recorded
 from ..messages import problems
 from ..models import Memory
 from ..providers.llm.base import LLM
@@ -145,7 +145,7 @@ def judge_pairs(
             llm=llm.identity,
             pairs=len(unique),
             confirmed=sum(fallback.values()),
-            error=f"{type(exc).__name__}: {exc}",
+            error=recorded(exc),
         )
     verdicts.update({p: offline(*p) for p in rest})
     return verdicts, JudgeOutcome(

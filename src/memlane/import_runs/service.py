@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, MemlaneError, NotFound
+from ..errors import InvalidInput, MemlaneError, NotFound, recorded, shown_error
 from ..ids import check_id, new_id
 from ..importers import FORMATS, read_export
 from ..models import Actor
@@ -121,7 +121,7 @@ class ImportRuns:
             found = _stored(*kept) if kept is not None else None
         if found is None:
             raise NotFound(f"no import {run_id!r} of {actor.user}")
-        return found
+        return _shown(actor, found)
 
     def list(self, *, actor: Actor) -> builtins.list[ImportRun]:
         """``actor``'s runs, newest first (those this process follows as it follows them)."""
@@ -131,7 +131,7 @@ class ImportRuns:
         kept = self._service.storage.import_runs.list(actor.workspace, actor.user, self.keep)
         runs = here + [run for run in (_stored(*k) for k in kept) if run.id not in known]
         runs.sort(key=lambda r: (r.started_at, r.id), reverse=True)
-        return runs[: self.keep]
+        return [_shown(actor, r) for r in runs[: self.keep]]
 
     # -- the run's thread -------------------------------------------------------------------------------
 
@@ -179,10 +179,10 @@ class ImportRuns:
             self._keep(owner, run_id)  # (on SQLite, after another writer, as the import itself would be)
             result = self._service.import_batch(batch, actor=actor, space=space, progress=progress)
         except MemlaneError as exc:
-            self._update(owner, run_id, phase="failed", error=str(exc), finished_at=now_utc())
+            self._update(owner, run_id, phase="failed", error=recorded(exc), finished_at=now_utc())
         except Exception as exc:  # the page must say it failed, not poll forever
             log.exception("import %s failed", run_id)
-            self._update(owner, run_id, phase="failed", error=f"{type(exc).__name__}: {exc}",
+            self._update(owner, run_id, phase="failed", error=recorded(exc),
                          finished_at=now_utc())  # fmt: skip
         else:
             self._update(owner, run_id, phase="done", result=result, finished_at=now_utc())
@@ -192,6 +192,12 @@ class ImportRuns:
             self._keep(owner, run_id)
             with _live_lock:
                 _live.discard(run_id)
+
+
+def _shown(actor: Actor, run: ImportRun) -> ImportRun:
+    """``run`` as ``actor`` reads it: its error's detail for the store's operator only (``shown_error``)."""
+    error = shown_error(run.error, actor.operator)
+    return run if error == run.error else run.model_copy(update={"error": error})
 
 
 def _stored(run: dict[str, Any], instance: str) -> ImportRun:

@@ -61,7 +61,7 @@ def execute(
         if detail.get("status") in ("failed", "busy"):
             status, error = "failed", detail.get("error")
     except Exception as exc:  # recorded: a job's failure must not stop the runner
-        status, error = "failed", f"{type(exc).__name__}: {exc}"
+        status, error = "failed", recorded(exc)
         log.exception("job %s failed", job.name)
     finished = now_utc()
     if detail is not None and detail.get("status") == "busy":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from ..errors import shown_error
 from ..models import Actor, JobRun, Profile, ProfileLogEntry
 from .models import SweepReport
 
@@ -34,14 +35,19 @@ def shown_profile(actor: Actor | None, profile: Profile) -> Profile:
     it may manage the profile (an admin of the workspace, the operator)."""
     if _operator(actor):
         return profile
-    hidden: dict[str, None] = {"last_sync_seq": None}
+    hidden: dict[str, str | None] = {
+        "last_sync_seq": None,
+        "last_error": shown_error(profile.last_error, False),
+    }
     if actor is not None and not actor.admin:
         hidden["last_error"] = None
     return profile.model_copy(update=hidden)
 
 
 def shown_report(actor: Actor | None, report: SweepReport) -> SweepReport:
-    return report if _operator(actor) else report.model_copy(update=dict.fromkeys(POSITIONS))
+    if _operator(actor):
+        return report
+    return report.model_copy(update={**dict.fromkeys(POSITIONS), "error": shown_error(report.error, False)})
 
 
 _Detailed = TypeVar("_Detailed", JobRun, ProfileLogEntry)
@@ -54,8 +60,15 @@ def _shown_detail(actor: Actor | None, item: _Detailed) -> _Detailed:
 
 
 def shown_run(actor: Actor | None, run: JobRun | None) -> JobRun | None:
-    """A job run; a sweep's ``detail`` without its log positions unless ``actor`` is the operator."""
-    return None if run is None else _shown_detail(actor, run)
+    """A job run; a sweep's ``detail`` without its log positions, and its ``error`` (also the one in its
+    ``detail``) without its detail (``errors.shown_error``), unless ``actor`` is the operator."""
+    if run is None or _operator(actor):
+        return run
+    run = _shown_detail(actor, run)
+    detail = run.detail
+    if detail and isinstance(detail.get("error"), str):
+        detail = {**detail, "error": shown_error(detail["error"], False)}
+    return run.model_copy(update={"error": shown_error(run.error, False), "detail": detail})
 
 
 def shown_entry(actor: Actor | None, entry: ProfileLogEntry) -> ProfileLogEntry:

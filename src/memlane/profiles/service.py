@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..auth import check_name, check_user
-from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound
+from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound, shown_error
 from ..extraction import Extractor
 from ..ids import check_id, new_id
 from ..jobs.run import execute
@@ -269,7 +269,8 @@ class ProfileService:
         profile = self._find(actor, name)
         run = execute(self._service, sweep_job(profile), batch=batch, progress=progress)
         if run.detail is None or "profile_id" not in run.detail:  # not a report: a bug, already logged
-            raise MemlaneError(f"the sweep of profile {profile.name!r} failed: {run.error}")
+            why = shown_error(run.error, actor.operator)
+            raise MemlaneError(f"the sweep of profile {profile.name!r} failed: {why}")
         return shown_report(actor, SweepReport.model_validate(run.detail))
 
     def sweep(

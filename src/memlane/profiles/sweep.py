@@ -38,7 +38,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..conversations import read_log
-from ..errors import MemlaneError, OptedOut, StorageError
+from ..errors import MemlaneError, OptedOut, StorageError, recorded
 from ..extracting import ProfileTarget, extract_messages, logged_ceiling, transcripts
 from ..extraction import Extractor, Message
 from ..ids import new_id
@@ -156,12 +156,10 @@ def sweep(
                 progress(line)
     except BaseException as exc:  # a kill by signal never gets here; the claim then goes stale
         heartbeat.stop()
-        store.profiles.release(
-            profile.id, token, synced_seq=None, synced_at=None, error=str(exc) or repr(exc)
-        )
+        store.profiles.release(profile.id, token, synced_seq=None, synced_at=None, error=recorded(exc))
         if isinstance(exc, MemlaneError):
             return SweepReport.model_validate({**report, **counts, "status": "failed", "from_seq": after,
-                                               "to_seq": upto, "error": str(exc),
+                                               "to_seq": upto, "error": recorded(exc),
                                                "duration_s": time.monotonic() - started})  # fmt: skip
         raise
     heartbeat.stop()
