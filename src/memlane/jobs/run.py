@@ -14,6 +14,7 @@ import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..errors import recorded as recorded_error
 from ..ids import new_id
 from ..models import JobRun
 from ..timeutil import now_utc
@@ -61,7 +62,7 @@ def execute(
         if detail.get("status") in ("failed", "busy"):
             status, error = "failed", detail.get("error")
     except Exception as exc:  # recorded: a job's failure must not stop the runner
-        status, error = "failed", recorded(exc)
+        status, error = "failed", recorded_error(exc)
         log.exception("job %s failed", job.name)
     finished = now_utc()
     if detail is not None and detail.get("status") == "busy":
