@@ -731,9 +731,7 @@ class MemoryService:
         check_id(memory_id, "memory_id")
         memory = None if self._opted_out(actor) else self.storage.get(actor, memory_id)
         if memory is None or _expired(memory):
-            raise not_made(memory_id, "memory_id") or UnknownMemory(
-                f"no memory {memory_id!r} visible to {actor.user}"
-            )
+            raise _no_memory(memory_id, actor)
         return memory
 
     def history(self, memory_id: str, *, actor: Actor) -> list[Memory]:
@@ -742,9 +740,7 @@ class MemoryService:
         versions = [] if self._opted_out(actor) else self.storage.chain(actor, memory_id)
         versions = [m for m in versions if not _expired(m)]
         if not versions or memory_id not in {m.id for m in versions}:
-            raise not_made(memory_id, "memory_id") or UnknownMemory(
-                f"no memory {memory_id!r} visible to {actor.user}"
-            )
+            raise _no_memory(memory_id, actor)
         by_id = {m.id: m for m in versions}
         roots = [m for m in versions if m.replaces is None or m.replaces not in by_id]
         ordered: list[Memory] = []
@@ -781,9 +777,7 @@ class MemoryService:
             # Not self.get: forgetting by id stays possible after opting out (erasure is never refused).
             named = self.storage.get(actor, memory_id)
             if named is None:
-                raise not_made(memory_id, "memory_id") or UnknownMemory(
-                    f"no memory {memory_id!r} visible to {actor.user}"
-                )
+                raise _no_memory(memory_id, actor)
             targets = [memory_id]
         else:
             assert query is not None
@@ -809,7 +803,7 @@ class MemoryService:
                 ):
                     # gone for every read: one the caller may not erase is answered as one that never was
                     # (a refusal would tell that it is still there, and who wrote it)
-                    raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+                    raise _no_memory(memory_id, actor)
                 check_change(actor, chain, Change.DELETE)
             else:  # by query: only what this actor may delete (a chain whole, or not at all)
                 targets = [
@@ -846,13 +840,11 @@ class MemoryService:
         with self.storage.write() as txn:
             target = txn.get_for_update(actor, memory_id)
             if target is None:
-                raise not_made(memory_id, "memory_id") or UnknownMemory(
-                    f"no memory {memory_id!r} visible to {actor.user}"
-                )
+                raise _no_memory(memory_id, actor)
             check_change(actor, [target], Change.ARCHIVE if state == State.ARCHIVED.value else Change.RESTORE)
             memory = txn.set_state(actor, memory_id, state, now_utc())
             if memory is None:
-                raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user}")
+                raise _no_memory(memory_id, actor)
             txn.audit(actor, "archive" if state == State.ARCHIVED.value else "restore", memory_id, {})
         return memory
 
@@ -1034,6 +1026,14 @@ class MemoryService:
             self._pool.shutdown(wait=True)
         self.retrieval.close()
         self.storage.close()
+
+
+def _no_memory(memory_id: str, actor: Actor) -> InvalidInput | UnknownMemory:
+    """What a lookup of ``memory_id`` that found nothing the actor may see raises: an id memlane never
+    gives is refused as such (``ids.not_made``), any other is unknown to this reader."""
+    return not_made(memory_id, "memory_id") or UnknownMemory(
+        f"no memory {memory_id!r} visible to {actor.user}"
+    )
 
 
 def _expired(memory: Memory) -> bool:
