@@ -2791,6 +2791,20 @@ def resolve(
     return result
 
 
+def _person_again(again: Resolution, result: Resolution, candidates: Sequence[Candidate]) -> Candidate | None:
+    """The person a shortened mention (``again``: resolved without a word the name was written with)
+    fits, by a form stronger than a spelling, and among the ones the whole name left open when it was
+    ambiguous (``result``); None otherwise, or when what it fits is no person."""
+    if again.entity_id is None or again.how == "fuzzy":
+        return None
+    if result.how == "ambiguous" and again.entity_id not in result.candidates:
+        return None
+    match = next(c for c in candidates if c.id == again.entity_id)
+    if _type(match.type) not in (None, EntityType.PERSON):
+        return None
+    return match
+
+
 #: a person's name and where they are from written after it ("Avi from sales", "Zhang Wei from SGS",
 #: "Herr Keßler from Aesculap"): the name, then a word that is no part of a name
 _WHERE_FROM = re.compile(r"^(?P<name>[^\W\d_][^,;:]*?)\s+from\s+(?P<where>\S.*)$")
@@ -2816,12 +2830,8 @@ def _without_where_from(
         return None
     bare = replace(mention, name=found["name"])
     again = resolve(bare, candidates, similarity=similarity)
-    if again.entity_id is None or again.how == "fuzzy":
-        return None
-    if result.how == "ambiguous" and again.entity_id not in result.candidates:
-        return None
-    match = next(c for c in candidates if c.id == again.entity_id)
-    if _type(match.type) not in (None, EntityType.PERSON):
+    match = _person_again(again, result, candidates)
+    if match is None:
         return None
     if _from_elsewhere(found["where"], match):
         return None
@@ -3180,12 +3190,8 @@ def _without_address(
         # without it ("Don Efra" is not his grandson Efraín Hernández López)
         return None
     again = _resolve(replace(mention, name=rest), candidates, similarity)
-    if again.entity_id is None or again.how == "fuzzy":
-        return None
-    if result.how == "ambiguous" and again.entity_id not in result.candidates:
-        return None
-    match = next(c for c in candidates if c.id == again.entity_id)
-    if _type(match.type) not in (None, EntityType.PERSON):
+    match = _person_again(again, result, candidates)
+    if match is None:
         return None
     if _fold(first) == "don" and not any(
         len(tokens := _person_tokens(known)) >= 2 and tokens[0] == _fold(rest) for known in _names_of(match)
