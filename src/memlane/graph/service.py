@@ -28,7 +28,7 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import check_flag, check_id, check_integer, check_json, check_made_id, check_storable
+from ..requests import check_flag, check_id, check_integer, check_json, check_storable
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import iso_z, now_utc, parse_time
@@ -253,7 +253,7 @@ class EntityService:
             raise InvalidInput("merge: an entity cannot be merged into itself")
         now = now_utc()
         with self.storage.write() as txn:
-            a, b = _pair_for_change(txn, actor, into, merged, "merge", "merged")
+            a, b = _pair_for_change(txn, actor, into, merged, "merge", "merged", names=("into", "merged"))
             record = EntityMerge(id=new_id(), into=into, merged=merged, merged_at=now)
             txn.merge_entities(record, actor, alias_pairs([b.name], a.type))
             txn.audit(actor, "entity_merge", None, {"merge": record.id, "into": into, "merged": merged})
@@ -358,8 +358,8 @@ class EntityService:
         updates its window and provenance (``valid_to`` ends it), never duplicates it. ``single``: a
         single-valued relation (one manager), so ``src``'s other open ``relation`` edges end now. Both
         entities must have one owner and visibility, and ``actor`` may change both (as for a merge)."""
-        check_made_id(src, "src")
-        check_made_id(dst, "dst")
+        check_id(src, "src")
+        check_id(dst, "dst")
         self._refuse(actor)
         if not isinstance(relation, str) or not _RELATION.match(relation):
             raise InvalidInput("relation: a snake_case name of at most 40 characters, e.g. reports_to")
@@ -381,7 +381,7 @@ class EntityService:
         single = check_flag(single, "single")
         now = now_utc()
         with self.storage.write() as txn:
-            a, b = _pair_for_change(txn, actor, src, dst, "relate", "related")
+            a, b = _pair_for_change(txn, actor, src, dst, "relate", "related", names=("src", "dst"))
             if single:
                 txn.close_edges(src, relation, dst, now)
             edge = txn.upsert_edge(
@@ -430,14 +430,22 @@ def unmerge_in(txn: WriteTxn, actor: Actor, merge_id: str, now: datetime) -> Ent
 
 
 def _pair_for_change(
-    txn: WriteTxn, actor: Actor, first: str, second: str, verb: str, done: str
-) -> tuple[Entity, Entity]:
+    txn: WriteTxn, actor: Actor, first: str, second: str, verb: str, done: str,
+    names: tuple[str, str] | None = None,
+) -> tuple[Entity, Entity]:  # fmt: skip
     """The two entities ``verb`` (merge, relate) changes, locked: each visible to ``actor`` (else
-    NotFound), each one it may change (else Forbidden), and both of one owner and visibility."""
+    NotFound), each one it may change (else Forbidden), and both of one owner and visibility. With
+    ``names`` (the two ids' field names), one with a '/' that names nothing visible says it is no id
+    memlane gives (``ids.not_made``), once looked up: an entity restored with such an id long ago is
+    still its owner's to change."""
     a, b = txn.entity_for_update(actor, first), txn.entity_for_update(actor, second)
-    for entity_id, entity in ((first, a), (second, b)):
+    for n, (entity_id, entity) in enumerate(((first, a), (second, b))):
         if entity is None:
-            raise NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+            made = None
+            if names is not None:  # (as check_made_id said, both checked in order)
+                made = not_made(first, names[0]) if n == 0 else None
+                made = made or not_made(second, names[1])
+            raise made or NotFound(f"no entity {entity_id!r} visible to {actor.user}")
     assert a is not None and b is not None
     check_entity_change(actor, a)
     check_entity_change(actor, b)
