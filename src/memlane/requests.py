@@ -35,6 +35,8 @@ __all__ = [
     "check_number",
     "check_json",
     "check_storable",
+    "filter_text",
+    "related_user_form",
     "store_items",
     "validate_store",
 ]
@@ -109,7 +111,7 @@ class StoreRequest(BaseModel):
     def _related_user(cls, value: str | None) -> str | None:
         # a blank one is none (the caller), as "" always was and as a blank subject or space is: " " was
         # kept and then failed as the external id "user: " (a ValueError; a 500 over REST)
-        return user_name(value) if value is not None and value.strip() else None
+        return None if value is None else related_user_form(value)
 
     @field_validator("subject", mode="before")
     @classmethod
@@ -145,6 +147,27 @@ class StoreRequest(BaseModel):
     @classmethod
     def _time(cls, value: Any, info: Any) -> Any:
         return parse_time(value, info.field_name)
+
+
+def related_user_form(value: str) -> str | None:
+    """A memory's ``related_user`` as stored and as a filter finds it: outer spaces dropped (" kalina "
+    was kept as given, and then only " kalina " found it), in NFC as every user name; blank is none
+    (storing: the caller; filtering: no filter, as "" and a blank subject are)."""
+    value = value.strip()
+    return user_name(value) if value else None
+
+
+def filter_text(value: object, field: str) -> str | None:
+    """A recall, search or list filter's text (``space``, ``subject``, ``related_user``, a source), or
+    InvalidInput: a value that is not text (a subject's number failed with an AttributeError; a space's
+    matched nothing on SQLite and was a 503 on PostgreSQL), or one with a NUL (SQLite matched nothing,
+    PostgreSQL refused it in its own words), in the store's words: no memory can hold it."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput(f"{field}: must be a string")
+    check_storable(value, field)
+    return value
 
 
 def check_storable(value: Any, field: str) -> None:

@@ -72,6 +72,8 @@ from .requests import (
     check_integer,
     check_made_id,
     check_number,
+    filter_text,
+    related_user_form,
     validate_store,
 )
 from .retrieval.config import RetrievalConfig
@@ -656,6 +658,9 @@ class MemoryService:
         types, sources, states, scopes = (() if v is None else v for v in (types, sources, states, scopes))
         if any(isinstance(v, str) for v in (types, sources, states, scopes)):
             raise InvalidInput("types, sources, states and scopes take lists")
+        space, subject = filter_text(space, "space"), filter_text(subject, "subject")
+        related_user = filter_text(related_user, "related_user")
+        sources = [filter_text(s, f"sources[{i}]") for i, s in enumerate(sources)]
 
         def one_of(
             kind: type[MemoryType] | type[State] | type[Scope], name: str, given: Sequence[Any]
@@ -684,7 +689,7 @@ class MemoryService:
             include_history=check_flag(include_history, "include_history"),
             types=type_values,
             subject=" ".join(subject.casefold().split()) if subject else None,
-            related_user=related_user,
+            related_user=related_user_form(related_user) if related_user is not None else None,
             sources=tuple(sources),
             states=state_values,
             observed_after=after,
