@@ -43,6 +43,7 @@ def test_a_related_user_is_stored_and_found_trimmed_and_in_nfc(mem: Memlane) -> 
         ({"related_user": 5}, "related_user: must be a string"),
         ({"space": 5}, "space: must be a string"),
         ({"sources": [5]}, "sources[0]: must be a string"),
+        ({"sources": ["cli", None]}, "sources[1]: must be a string"),
         ({"related_user": "ka\x00lina"}, "related_user: the NUL character (U+0000) cannot be stored"),
         ({"space": "a\x00"}, "space: the NUL character (U+0000) cannot be stored"),
         ({"subject": "\x00"}, "subject: the NUL character (U+0000) cannot be stored"),

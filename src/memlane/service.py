@@ -660,7 +660,9 @@ class MemoryService:
             raise InvalidInput("types, sources, states and scopes take lists")
         space, subject = filter_text(space, "space"), filter_text(subject, "subject")
         related_user = filter_text(related_user, "related_user")
-        sources = [filter_text(s, f"sources[{i}]") for i, s in enumerate(sources)]
+        for i, source in enumerate(sources):
+            if filter_text(source, f"sources[{i}]") is None:
+                raise InvalidInput(f"sources[{i}]: must be a string")
 
         def one_of(
             kind: type[MemoryType] | type[State] | type[Scope], name: str, given: Sequence[Any]
