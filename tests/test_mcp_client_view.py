@@ -135,9 +135,9 @@ def test_argument_errors_are_memlane_errors_in_plain_words(stdio: Stdio, tmp_pat
             "invalid_input: min_score: must be a number between 0 and 1"
         )
         assert await tool_error(session, "memory_store", {"content": "x", "type": "gossip"}) == (
-            "invalid_input: type: must be one of fact, preference, procedure, episode, decision, relationship,"
-            " observation, generic"
-        )  # fmt: skip
+            "invalid_input: type: must be one of 'fact', 'preference', 'procedure', 'episode', 'decision',"
+            " 'relationship', 'observation' or 'generic'"
+        )  # fmt: skip (the service's words, as over REST: tests/test_mcp_service_words.py)
         both = await tool_error(session, "memory_forget", {"memory_id": "a", "query": "b"})
         assert both.startswith("invalid_input: ")
         assert (await tool_error(session, "memory_history", {"memory_id": "nope"})).startswith(

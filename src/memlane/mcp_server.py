@@ -38,7 +38,17 @@ from . import mcp_entities, mcp_profiles
 from .auth import AccessService, header_user
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
-from .models import Actor, ExtractReport, ForgetResult, Hit, Memory, StoreResult
+from .models import (
+    Actor,
+    ExtractReport,
+    ForgetResult,
+    Hit,
+    Memory,
+    MemoryType,
+    State,
+    StoreResult,
+    Visibility,
+)
 from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
@@ -114,9 +124,17 @@ _HISTORY = """\
 The version history of a memory (any id in it), oldest to newest; the last one is current. Use to \
 answer "what did we think before?"."""
 
-MemoryTypeName = Literal[
-    "fact", "preference", "procedure", "episode", "decision", "relationship", "observation", "generic"
-]
+#: an enum argument's choices, declared (``enum``) but not enforced here: the service refuses another value
+#: (or one of no text) in its own words, as to the SDKs and over REST (``type: must be one of 'fact', …``;
+#: this surface's own check said ``type: must be one of fact, …``)
+_TYPE_NAMES: dict[str, Any] = {"type": "string", "enum": [t.value for t in MemoryType]}
+_VISIBILITIES: dict[str, Any] = {"type": "string", "enum": [v.value for v in Visibility]}
+_STATES: dict[str, Any] = {"type": "string", "enum": [s.value for s in State]}
+MemoryTypeName = Annotated[Any, Field(json_schema_extra=_TYPE_NAMES)]
+StateName = Annotated[Any, Field(json_schema_extra=_STATES)]
+#: a question's bound, declared but not enforced here, as an id's: the service refuses a longer one
+#: (``query: at most 10,000 characters``, on every surface)
+_QUERY: dict[str, Any] = {"maxLength": MAX_QUERY_CHARS}
 
 
 def client_name(ctx: Context) -> str | None:
@@ -393,8 +411,11 @@ def build_mcp_server(
             Field(max_length=100, description="When it was said or happened (ISO-8601); default: now."),
         ] = None,
         visibility: Annotated[
-            Literal["personal", "shared"] | None,
-            Field(description="personal (default: only this user) or shared (the workspace's knowledge)."),
+            Any,
+            Field(
+                description="personal (default: only this user) or shared (the workspace's knowledge).",
+                json_schema_extra=_VISIBILITIES,
+            ),
         ] = None,
         owner: Annotated[str | None, Field(max_length=210, description=_OWNER)] = None,
         related_user: Annotated[
@@ -435,7 +456,7 @@ def build_mcp_server(
         query: Annotated[
             str,
             Field(
-                max_length=MAX_QUERY_CHARS, description="A question or keywords, e.g. 'what does Ana drink?'."
+                json_schema_extra=_QUERY, description="A question or keywords, e.g. 'what does Ana drink?'."
             ),
         ],
         limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
@@ -448,7 +469,7 @@ def build_mcp_server(
 
     def memory_search(
         ctx: Context,
-        query: Annotated[str, Field(max_length=MAX_QUERY_CHARS, description="A question or keywords.")],
+        query: Annotated[str, Field(json_schema_extra=_QUERY, description="A question or keywords.")],
         limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
         min_score: Annotated[
             float,
@@ -466,7 +487,7 @@ def build_mcp_server(
             Field(max_length=50, description="Only memories from these sources, e.g. ['claude-desktop']."),
         ] = None,
         states: Annotated[
-            list[Literal["new", "indexed", "archived"]] | None,
+            list[StateName] | None,
             Field(
                 max_length=3,
                 description="Only these states: new (not embedded yet), indexed, archived (out of recall).",
@@ -509,7 +530,7 @@ def build_mcp_server(
             str | None,
             Field(
                 min_length=1,
-                max_length=MAX_QUERY_CHARS,
+                json_schema_extra=_QUERY,
                 description="Delete what this request asks to forget instead (a statement, or everything about X). Give exactly "
                 "one of memory_id or query; try dry_run first.",
             ),

@@ -672,7 +672,8 @@ class MemoryService:
             except ValueError:  # (not Python's "'x' is not a valid MemoryType")
                 bad = next(v for v in given if not isinstance(v, str) or v not in {k.value for k in kind})
                 choices = ", ".join(k.value for k in kind)
-                raise InvalidInput(f"{name}: {str(bad)[:40]!r} is not one of {choices}") from None
+                shown = repr(bad[:40]) if isinstance(bad, str) else repr(bad)[:40]  # (5, not '5')
+                raise InvalidInput(f"{name}: {shown} is not one of {choices}") from None
 
         type_values = one_of(MemoryType, "types", types)
         state_values = one_of(State, "states", states)

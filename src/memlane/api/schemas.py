@@ -106,7 +106,9 @@ class StoreFields(_Body):
         default=None, description="Id of the memory this supersedes.", json_schema_extra=_ID
     )
     space: str | None = Field(default=None, max_length=200)
-    type: str | None = Field(default=None, json_schema_extra=one_of_each(MemoryType)["items"])
+    # (any JSON: the service refuses a value of no kind, a number or a list too, in its words on every
+    # surface: ``type: must be one of 'fact', …``; this schema said ``type: must be a string``)
+    type: Any = Field(default=None, json_schema_extra=one_of_each(MemoryType)["items"])
     subject: str | SubjectIn | None = Field(default=None, description="Who or what it is about.")
     related_user: str | None = Field(default=None, max_length=200)
     importance: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -117,7 +119,7 @@ class StoreFields(_Body):
     expires_at: str | None = Field(default=None, max_length=100, description=_TIME)
     data: dict[str, Any] | None = None
     provenance: dict[str, Any] | None = None
-    visibility: str | None = Field(default=None, json_schema_extra=one_of_each(Visibility)["items"])
+    visibility: Any = Field(default=None, json_schema_extra=one_of_each(Visibility)["items"])
     owner: str | None = Field(
         default=None, max_length=210,
         description="'team:<name>', 'agent:<name>' or 'workspace' (shared); default: you for personal"
@@ -159,18 +161,19 @@ class RecallBody(_Body):
     min_score: float = Field(default=0.0, json_schema_extra=within(0, 1))
     space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
     include_history: bool = False
-    types: list[str] = Field(default_factory=list, max_length=20, json_schema_extra=one_of_each(MemoryType))
+    # (items of any JSON: the service names one of no kind, a number too, in its words on every surface)
+    types: list[Any] = Field(default_factory=list, max_length=20, json_schema_extra=one_of_each(MemoryType))
     subject: str | None = Field(default=None, max_length=500)
     related_user: str | None = Field(default=None, max_length=200)
     sources: list[str] = Field(default_factory=list, max_length=50)
-    states: list[str] = Field(default_factory=list, max_length=3, json_schema_extra=one_of_each(State))
+    states: list[Any] = Field(default_factory=list, max_length=3, json_schema_extra=one_of_each(State))
     observed_after: str | None = Field(default=None, max_length=100, description=_TIME)
     observed_before: str | None = Field(default=None, max_length=100, description=_TIME)
     about: str | None = Field(
         default=None, max_length=200,
         description="Only memories about this entity: a name, alias or external id (e.g. 'hubspot:123').",
     )  # fmt: skip
-    scopes: list[str] = Field(
+    scopes: list[Any] = Field(
         default_factory=list, max_length=4, json_schema_extra=one_of_each(Scope),
         description="personal, team, agent, workspace (the owner's kind).",
     )  # fmt: skip
