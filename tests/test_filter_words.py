@@ -74,3 +74,46 @@ def test_the_rest_api_says_the_same(stack: Stack) -> None:
         r = httpx.post(f"{url}/v1/memories", json={"content": "Kalina likes figs", "related_user": " kalina "},
                        headers=bearer(stack.admin_key), timeout=120)  # fmt: skip
         assert stack.mem.get(r.json()["id"]).related_user == "kalina"
+
+
+#: a filter the embedded SDK refuses, and what it says; the remote SDK and the REST API say the same
+REFUSED: list[tuple[dict[str, Any], str]] = [
+    ({"types": ["gossip"]}, "types: 'gossip' is not one of fact, "),
+    ({"states": ["gone"]}, "states: 'gone' is not one of new, indexed, archived"),
+    ({"related_user": 5}, "related_user: must be a string"),
+    ({"subject": 5}, "subject: must be a string"),
+    ({"space": 5}, "space: must be a string"),
+    ({"sources": [5]}, "sources[0]: must be a string"),
+    ({"related_user": "k" * 201}, "related_user: must have at most 200 characters"),
+    ({"subject": "s" * 501}, "subject: must have at most 500 characters"),
+    ({"space": "s" * 201}, "space: must have at most 200 characters"),
+    ({"sources": ["cli", "s" * 201]}, "sources[1]: must have at most 200 characters"),
+]
+
+
+def test_the_remote_sdk_lists_and_searches_with_the_same_refusals(stack: Stack) -> None:
+    """The remote SDK's list_recent (GET /v1/memories) sent a number as the text "5" (matching nothing)
+    and got the route's own words for a type of no kind (``query.type.0: must be one of …``) or an
+    over-long filter (``query.related_user: must have at most 200 characters``), where the embedded SDK
+    matched nothing for an over-long one; search said ``sources.0: must be a string``."""
+    stack.mem.store("tea at five")
+
+    def said(client: Any, method: str, args: tuple[str, ...], filters: dict[str, Any]) -> str:
+        with pytest.raises(InvalidInput) as refused:
+            getattr(client, method)(*args, **filters)
+        return str(refused.value)
+
+    with running(stack.app()) as url, Memlane.connect(url, api_key=stack.admin_key) as remote:
+        for filters, words in REFUSED:
+            for method, args in (("list_recent", ()), ("search", ("tea",))):
+                embedded = said(stack.mem, method, args, filters)
+                assert embedded.startswith(words)
+                assert said(remote, method, args, filters) == embedded
+        r = httpx.get(f"{url}/v1/memories", params={"type": "gossip", "related_user": "x"},
+                      headers=bearer(stack.admin_key), timeout=120)  # fmt: skip
+        assert r.status_code == 422 and r.json()["error"]["message"].startswith(
+            "types: 'gossip' is not one of"
+        )
+        listed = httpx.get(f"{url}/openapi.json", timeout=120).json()["paths"]["/v1/memories"]["get"]
+        params = {p["name"]: p["schema"] for p in listed["parameters"]}
+        assert "fact" in params["type"]["items"]["enum"] and params["related_user"]["maxLength"] == 200

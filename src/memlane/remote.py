@@ -54,7 +54,7 @@ from .remote_call import given as _given
 from .remote_call import id_segment as _id_segment
 from .remote_call import segment as _segment
 from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
-from .requests import check_json, store_items
+from .requests import check_json, filter_text, store_items
 
 __all__ = [
     "AsyncRemoteEntities",
@@ -208,8 +208,16 @@ class _Requests:
         types, sources, states = (() if v is None else v for v in (types, sources, states))
         if any(isinstance(v, str) for v in (types, sources, states)):
             raise InvalidInput("types, sources, states and scopes take lists")
+        # a query parameter is text: a number would be sent as "5" and match nothing, where the embedded
+        # SDK (and a JSON body) refuses it; the service's rule, checked before sending
+        space, subject = filter_text(self._space(space), "space"), filter_text(subject, "subject")
+        related_user = filter_text(related_user, "related_user")
+        sources = list(sources)
+        for i, source in enumerate(sources):
+            if filter_text(source, f"sources[{i}]", "sources") is None:
+                raise InvalidInput(f"sources[{i}]: must be a string")
         params: dict[str, Any] = _given(
-            limit=limit, offset=offset, space=self._space(space), subject=subject, related_user=related_user,
+            limit=limit, offset=offset, space=space, subject=subject, related_user=related_user,
             include_history=str(include_history).lower(), type=[str(t) for t in types] or None,
             source=list(sources) or None, state=[str(s) for s in states] or None,
         )  # fmt: skip

@@ -24,6 +24,7 @@ from .text.words import normalize_content
 from .timeutil import iso_z, now_utc, parse_time
 
 __all__ = [
+    "FILTER_CHARS",
     "MAX_CONTENT_CHARS",
     "MAX_ID_CHARS",
     "MAX_QUERY_CHARS",
@@ -157,15 +158,25 @@ def related_user_form(value: str) -> str | None:
     return user_name(value) if value else None
 
 
-def filter_text(value: object, field: str) -> str | None:
-    """A recall, search or list filter's text (``space``, ``subject``, ``related_user``, a source), or
-    InvalidInput: a value that is not text (a subject's number failed with an AttributeError; a space's
-    matched nothing on SQLite and was a 503 on PostgreSQL), or one with a NUL (SQLite matched nothing,
-    PostgreSQL refused it in its own words), in the store's words: no memory can hold it."""
+#: the longest text a filter takes: a stored field's own bound (a longer one can match nothing)
+FILTER_CHARS = {"space": 200, "subject": MAX_SUBJECT_CHARS, "related_user": 200, "sources": 200}
+
+
+def filter_text(value: object, field: str, kind: str | None = None) -> str | None:
+    """A recall, search or list filter's text (``space``, ``subject``, ``related_user``, a source; its
+    ``kind`` names its bound in ``FILTER_CHARS`` when ``field`` does not), or InvalidInput: a value
+    that is not text (a subject's number failed with an AttributeError; a space's matched nothing on
+    SQLite and was a 503 on PostgreSQL), one with a NUL (SQLite matched nothing, PostgreSQL refused it
+    in its own words), in the store's words, or one longer than the field stores (the embedded SDK
+    matched nothing, the REST API refused it as ``query.related_user: …``). The remote SDK checks its
+    query parameters with it before sending (a number became the text "5")."""
     if value is None:
         return None
     if not isinstance(value, str):
         raise InvalidInput(f"{field}: must be a string")
+    most = FILTER_CHARS[kind or field]
+    if len(value) > most:
+        raise InvalidInput(f"{field}: must have at most {most:,} characters")
     check_storable(value, field)
     return value
 

@@ -661,7 +661,7 @@ class MemoryService:
         space, subject = filter_text(space, "space"), filter_text(subject, "subject")
         related_user = filter_text(related_user, "related_user")
         for i, source in enumerate(sources):
-            if filter_text(source, f"sources[{i}]") is None:
+            if filter_text(source, f"sources[{i}]", "sources") is None:
                 raise InvalidInput(f"sources[{i}]: must be a string")
 
         def one_of(

@@ -3,7 +3,7 @@ result with the SDK's own models, so every surface returns the same JSON for the
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query, Request, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
@@ -23,6 +23,7 @@ from .schemas import (
     StoreManyBody,
     StoreManyResult,
     WhoAmI,
+    one_of_each,
     opt_out_user,
     within,
 )
@@ -89,6 +90,9 @@ def export_memories(who: CallerDep) -> StreamingResponse:
     return StreamingResponse((f"{line}\n" for line in lines), media_type="application/x-ndjson")
 
 
+_SOURCES: dict[str, Any] = {"items": {"type": "string", "maxLength": 200}}
+
+
 @router.get("/memories", response_model=MemoriesPage, tags=["memories"])
 def list_memories(
     who: CallerDep,
@@ -97,13 +101,15 @@ def list_memories(
     cursor: Annotated[
         str | None, Query(max_length=200, description="next_cursor of the previous page")
     ] = None,
-    space: Annotated[str | None, Query(max_length=200)] = None,
-    type: Annotated[list[MemoryType], Query(max_length=20)] = [],  # noqa: A002, B006 - the wire name
-    source: Annotated[list[str], Query(max_length=50)] = [],  # noqa: B006
-    state: Annotated[list[State], Query(max_length=3)] = [],  # noqa: B006
-    scope: Annotated[list[Scope], Query(max_length=4)] = [],  # noqa: B006
-    subject: Annotated[str | None, Query(max_length=500)] = None,
-    related_user: Annotated[str | None, Query(max_length=200)] = None,
+    # (a filter's choices and bounds declared, not enforced: the service says them in its words, as to
+    # the SDKs, ``types: 'nope' is not one of …``; this route said ``query.type.0: must be one of …``)
+    space: Annotated[str | None, Query(json_schema_extra={"maxLength": 200})] = None,
+    type: Annotated[list[str], Query(max_length=20, json_schema_extra=one_of_each(MemoryType))] = [],  # noqa: A002, B006 - the wire name
+    source: Annotated[list[str], Query(max_length=50, json_schema_extra=_SOURCES)] = [],  # noqa: B006
+    state: Annotated[list[str], Query(max_length=3, json_schema_extra=one_of_each(State))] = [],  # noqa: B006
+    scope: Annotated[list[str], Query(max_length=4, json_schema_extra=one_of_each(Scope))] = [],  # noqa: B006
+    subject: Annotated[str | None, Query(json_schema_extra={"maxLength": 500})] = None,
+    related_user: Annotated[str | None, Query(json_schema_extra={"maxLength": 200})] = None,
     include_history: bool = False,
 ) -> JSONResponse:
     """Newest current memories first. Page with ``limit`` and follow ``next_cursor``: each page starts

@@ -159,13 +159,18 @@ class RecallBody(_Body):
     query: str = Field(json_schema_extra={"maxLength": MAX_QUERY_CHARS})  # (the service says it)
     limit: int = Field(default=10, json_schema_extra=within(1, 1000))
     min_score: float = Field(default=0.0, json_schema_extra=within(0, 1))
-    space: str | None = Field(default=None, max_length=200, description="'*' reads every space.")
+    # (the filters' bounds declared, not enforced: the service says them, ``requests.filter_text``)
+    space: str | None = Field(
+        default=None, json_schema_extra={"maxLength": 200}, description="'*' reads every space."
+    )
     include_history: bool = False
     # (items of any JSON: the service names one of no kind, a number too, in its words on every surface)
     types: list[Any] = Field(default_factory=list, max_length=20, json_schema_extra=one_of_each(MemoryType))
-    subject: str | None = Field(default=None, max_length=500)
-    related_user: str | None = Field(default=None, max_length=200)
-    sources: list[str] = Field(default_factory=list, max_length=50)
+    subject: str | None = Field(default=None, json_schema_extra={"maxLength": 500})
+    related_user: str | None = Field(default=None, json_schema_extra={"maxLength": 200})
+    sources: list[Any] = Field(
+        default_factory=list, max_length=50, json_schema_extra={"items": {"type": "string", "maxLength": 200}}
+    )
     states: list[Any] = Field(default_factory=list, max_length=3, json_schema_extra=one_of_each(State))
     observed_after: str | None = Field(default=None, max_length=100, description=_TIME)
     observed_before: str | None = Field(default=None, max_length=100, description=_TIME)
