@@ -18,6 +18,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from .graph.resolution import EntityType
+from .ids import MAX_ID_CHARS
 from .models import Actor, Edge, Entity, EntityDetail, EntityLookup
 from .service import MemoryService
 from .timeutil import iso_z
@@ -55,8 +56,9 @@ holds one value at a time (one manager), so the source's other open relations of
 Both entities must have the same owner and visibility (two personal entities of this user, or two \
 shared ones of the same owner). Then 'where does Ana's manager work?' is answered one hop away."""
 
-#: an entity's id, as entity_lookup gives it
-_ENTITY_ID = dict(min_length=1, max_length=200)
+#: an entity's id, as entity_lookup gives it: its bounds declared, not enforced (the service's
+#: ``ids.check_id`` refuses a blank or over-long one in the words of every surface)
+_ENTITY_ID: dict[str, Any] = {"json_schema_extra": {"minLength": 1, "maxLength": MAX_ID_CHARS}}
 #: a time as the REST API takes it: ISO-8601 or a written date
 _WHEN = "(ISO-8601, e.g. '2025-03-01', or a written date)."
 
@@ -116,8 +118,7 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
         query: Annotated[
             str | None,
             Field(
-                min_length=1,
-                max_length=500,
+                json_schema_extra={"minLength": 1, "maxLength": 500},
                 description="A name, alias, e-mail address or system:id, "
                 "e.g. 'Georgiev' or 'hubspot:123'. Give exactly one of query or entity_id.",
             ),
@@ -125,13 +126,12 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
         entity_id: Annotated[
             str | None,
             Field(
-                min_length=1,
-                max_length=200,
+                **_ENTITY_ID,
                 description="An entity's id (from a candidate of an earlier "
                 "lookup). Give exactly one of query or entity_id.",
             ),
         ] = None,  # fmt: skip
-        type: Annotated[str | None, Field(max_length=20, description=_TYPE)] = None,  # noqa: A002
+        type: Annotated[str | None, Field(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002
         hops: Annotated[
             int, Field(ge=0, le=1, description="1: also memories about related entities; 0: its own only.")
         ] = 1,
@@ -150,19 +150,15 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
         relation: Annotated[
             str,
             Field(
-                min_length=1,
-                max_length=40,
-                pattern=r"^[a-z][a-z0-9_]*$",
+                json_schema_extra={"minLength": 1, "maxLength": 40, "pattern": r"^[a-z][a-z0-9_]*$"},
                 description="snake_case, e.g. reports_to, member_of, customer_of.",
-            ),
+            ),  # (declared; the service says what a relation is, in its words on every surface)
         ],
         dst: Annotated[str, Field(**_ENTITY_ID, description="The id of the entity the relation is to.")],
         valid_from: Annotated[
-            str | None, Field(min_length=1, max_length=100, description="Since when it holds " + _WHEN)
+            str | None, Field(max_length=100, description="Since when it holds " + _WHEN)
         ] = None,
-        valid_to: Annotated[
-            str | None, Field(min_length=1, max_length=100, description="When it ended " + _WHEN)
-        ] = None,
+        valid_to: Annotated[str | None, Field(max_length=100, description="When it ended " + _WHEN)] = None,
         single: Annotated[
             bool,
             Field(description="One at a time (one manager): end the source's other relations of this name."),

@@ -308,9 +308,17 @@ def argument_problems(exc: ValidationError, schema: Mapping[str, Any]) -> str:
             said[name] = f"{name}: not an argument of this tool (its arguments: {', '.join(properties)})"
         elif error["type"] == "missing":
             said[name] = f"{name}: required, {expected(properties.get(name, {}))}"
+        elif error["type"] in _BOUNDS and len(loc) == 1:
+            # a bound the REST API and the service check too: in their words (``content: must have at
+            # most 32,000 characters``; this said ``must be a string of at most 32,000 characters``)
+            said[name] = f"{name}: {problem(error)}"
         else:
             said[name] = f"{name}: must be {expected(properties.get(name, {}))}"
     return "; ".join(said.values())
+
+
+#: pydantic's errors for a value of the right type out of its bounds (a string's or a list's length)
+_BOUNDS = frozenset({"string_too_long", "string_too_short", "too_long", "too_short"})
 
 
 class _MemlaneMCP(MCPServer):
@@ -391,7 +399,8 @@ def build_mcp_server(
         ],  # fmt: skip
         type: Annotated[MemoryTypeName, Field(description="What kind of knowledge it is.")] = "fact",  # noqa: A002
         subject: Annotated[
-            str | None, Field(max_length=500, description="Who or what it is about (a name).")
+            str | None,
+            Field(json_schema_extra={"maxLength": 500}, description="Who or what it is about (a name)."),
         ] = None,
         source: Annotated[
             str | None, Field(max_length=200, description="Where it came from; default: this client's name.")

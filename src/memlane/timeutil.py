@@ -15,7 +15,7 @@ from typing import Any
 
 from .errors import InvalidInput
 
-__all__ = ["EARLIEST", "LATEST", "from_db", "iso_z", "now_utc", "parse_time", "to_db"]
+__all__ = ["EARLIEST", "LATEST", "MAX_TIME_CHARS", "from_db", "iso_z", "now_utc", "parse_time", "to_db"]
 
 EARLIEST = datetime.min.replace(tzinfo=UTC)
 LATEST = datetime.max.replace(tzinfo=UTC)
@@ -83,6 +83,10 @@ def from_db(value: str | None) -> datetime | None:
     return result.replace(tzinfo=UTC) if result.tzinfo is None else result.astimezone(UTC)
 
 
+#: the longest text read as a time (what a surface's schema declares for every time field)
+MAX_TIME_CHARS = 100
+
+
 def parse_time(value: datetime | date | str | None, field: str) -> datetime | None:
     """Accept a datetime, a date or a string (ISO-8601 or a plain written date); naive means UTC.
 
@@ -95,6 +99,8 @@ def parse_time(value: datetime | date | str | None, field: str) -> datetime | No
     elif isinstance(value, date):
         result = datetime(value.year, value.month, value.day)
     elif isinstance(value, str):
+        if len(value) > MAX_TIME_CHARS:  # (the REST API's and MCP's bound, in their words: for the SDKs too)
+            raise InvalidInput(f"{field}: must have at most {MAX_TIME_CHARS} characters")
         result = _parse_text(value, field)
     else:
         raise InvalidInput(f"{field}: expected a date/time or ISO-8601 string, got {type(value).__name__}")

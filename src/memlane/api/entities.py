@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ..graph.resolution import EntityType
+from ..ids import MAX_ID_CHARS
 from ..models import Edge, Entity, EntityDetail, EntityLookup, EntityMerge, Memory, PastMerge
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, _Body, within
@@ -24,7 +25,12 @@ __all__ = ["router"]
 router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-type]
 
 _TYPE = f"Only entities of this type: {', '.join(t.value for t in EntityType if t != 'other')} or other."
-_ID = Annotated[str, Field(min_length=1, max_length=200)]
+#: an entity's id (a path segment or a body field): its bounds declared, not enforced, as a memory's id is:
+#: the service refuses a blank or over-long one in its words on every surface (``ids.check_id``), where
+#: these said ``dst: must have at most 200 characters``, ``path.entity_id: …`` or ``dst: must not be empty``
+_ID_BOUNDS: dict[str, Any] = {"minLength": 1, "maxLength": MAX_ID_CHARS}
+_ID = Annotated[str, Field(json_schema_extra=_ID_BOUNDS)]
+_RELATION = r"^[a-z][a-z0-9_]*$"
 _Q = "A name, alias, e-mail or system:id."
 _HOPS = Query(
     json_schema_extra=within(0, 1),
@@ -64,24 +70,26 @@ class EntityNames(BaseModel):
 
 
 class MergeBody(_Body):
-    into: str = Field(min_length=1, max_length=200, description="The entity that stays.")
-    merged: str = Field(min_length=1, max_length=200, description="The entity folded into it.")
+    into: str = Field(json_schema_extra=_ID_BOUNDS, description="The entity that stays.")
+    merged: str = Field(json_schema_extra=_ID_BOUNDS, description="The entity folded into it.")
 
 
 class UnmergeBody(_Body):
-    merge_id: str = Field(min_length=1, max_length=200, description="The id a merge returned.")
+    merge_id: str = Field(json_schema_extra=_ID_BOUNDS, description="The id a merge returned.")
 
 
 class LinkBody(_Body):
-    memory_id: str = Field(min_length=1, max_length=200)
+    memory_id: str = Field(json_schema_extra=_ID_BOUNDS)
     role: Literal["subject", "related_user", "mention"] = "mention"
 
 
 class RelateBody(_Body):
+    # (the service says what a relation is: ``relation: a snake_case name of at most 40 characters, …``)
     relation: str = Field(
-        max_length=40, json_schema_extra={"minLength": 1}, description="snake_case: reports_to, member_of…"
+        json_schema_extra={"minLength": 1, "maxLength": 40, "pattern": _RELATION},
+        description="snake_case: reports_to, member_of…",
     )
-    dst: str = Field(min_length=1, max_length=200, description="The entity at the other end.")
+    dst: str = Field(json_schema_extra=_ID_BOUNDS, description="The entity at the other end.")
     valid_from: str | None = Field(default=None, max_length=100, description="ISO-8601: true since.")
     valid_to: str | None = Field(default=None, max_length=100, description="ISO-8601: true until (ends it).")
     provenance: dict[str, Any] | None = None
@@ -97,7 +105,7 @@ class Linked(BaseModel):
 @router.get("/entities", response_model=EntitiesPage, tags=["entities"])
 def list_entities(
     who: CallerDep,
-    type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002 - the wire name
+    type: Annotated[str | None, Query(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002 - the wire name
     limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50,
     offset: Annotated[int | None, Query(json_schema_extra=within(0, 2**63 - 1))] = None,
     cursor: Annotated[
@@ -135,8 +143,8 @@ def merge_history(
 @router.get("/entities/search", response_model=EntityList, tags=["entities"])
 def search_entities(
     who: CallerDep,
-    q: Annotated[str, Query(max_length=500, json_schema_extra={"minLength": 1}, description=_Q)],
-    type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002
+    q: Annotated[str, Query(json_schema_extra={"minLength": 1, "maxLength": 500}, description=_Q)],
+    type: Annotated[str | None, Query(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002
     limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 10,
 ) -> JSONResponse:
     """The entity a name, alias, e-mail address or external id (``hubspot:123``) refers to; every entity
@@ -147,8 +155,8 @@ def search_entities(
 @router.get("/entities/lookup", response_model=EntityLookup, tags=["entities"])
 def lookup(
     who: CallerDep,
-    q: Annotated[str, Query(max_length=500, json_schema_extra={"minLength": 1}, description=_Q)],
-    type: Annotated[str | None, Query(max_length=20, description=_TYPE)] = None,  # noqa: A002
+    q: Annotated[str, Query(json_schema_extra={"minLength": 1, "maxLength": 500}, description=_Q)],
+    type: Annotated[str | None, Query(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002
     hops: Annotated[int, _HOPS] = 1,
     limit: Annotated[
         int, Query(json_schema_extra=within(1, 1000), description="How many memories at most.")

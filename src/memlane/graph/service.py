@@ -43,6 +43,8 @@ _ROLES = ("subject", "related_user", "mention")
 #: edges in an entity's detail (``about``, ``lookup``); ``edges`` lists them all
 MAX_EDGES = 100
 #: a relation is a short snake_case verb phrase: ``works_at``, ``reports_to``, ``member_of``
+#: the longest name, alias or external id a lookup takes (a longer one names nothing)
+_MAX_LOOKUP_CHARS = 500
 _RELATION = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
@@ -133,6 +135,8 @@ class EntityService:
         text = query.strip() if isinstance(query, str) else ""
         if not text:
             raise InvalidInput("query: must be a non-empty name or external id")
+        if len(text) > _MAX_LOOKUP_CHARS:  # (the REST API's and MCP's bound, for the SDK too)
+            raise InvalidInput(f"query: must have at most {_MAX_LOOKUP_CHARS} characters")
         kind = _entity_type(type) if type is not None else None
         if self._opted_out(actor):
             return [], []
