@@ -198,6 +198,11 @@ class EntityWrites(Protocol):
     backend stores and looks them up. Merged entities (folded into another) are invisible to all of
     these except ``unmerge_entities``."""
 
+    #: how many times this transaction has made memories unreadable or changed who may read them
+    #: (superseded, deleted, archived or restored, relinked, their expiry set): ``graph.said_reads`` keeps
+    #: what it read of a candidate's first texts only while this stays as it was
+    memories_retired: int
+
     def entity_candidates(
         self, scope: EntityScope, keys: Sequence[str], external_ids: Sequence[str]
     ) -> list[Entity]:

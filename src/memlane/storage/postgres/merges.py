@@ -26,6 +26,7 @@ class MergeWriteOps:
     """``chains_of`` and ``write_merges`` for ``_Txn`` (``self.conn``: the transaction's connection)."""
 
     conn: Any
+    memories_retired: int
 
     if TYPE_CHECKING:
 
@@ -54,6 +55,7 @@ class MergeWriteOps:
         self.flush_entities(bump=False)  # (link rows held back: read below)
         links = [link for merge in merges for link in merge.links]
         if links:
+            self.memories_retired += 1
             self.conn.execute(
                 "UPDATE memories m SET chain_id = u.chain, superseded_by = u.new_by, superseded_at = u.new_at,"
                 " updated_at = %s FROM unnest(%s::text[], %s::text[], %s::text[], %s::timestamptz[])"

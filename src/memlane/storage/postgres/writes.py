@@ -235,6 +235,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.uncounted: set[int] = set()
         #: items inserted (the planner's statistics are refreshed after many: ``analyze.Statistics``)
         self.inserted = 0
+        self.memories_retired = 0  # (``EntityWrites.memories_retired``)
 
     def _one(self, query: Any, params: Sequence[Any] = ()) -> Any:
         return self.conn.execute(query, params).fetchone()
@@ -496,6 +497,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         )
 
     def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None:
+        self.memories_retired += 1
         chain = self.chain_id_of(memory_id)
         if chain is not None:
             self._lock_chain(chain)
@@ -551,6 +553,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         return found
 
     def relink(self, links: Sequence[tuple[str, str, str | None, datetime | None]], at: datetime) -> None:
+        self.memories_retired += 1
         self._lock_chains(c for _, c, _, _ in links)
         with self.conn.cursor() as cur:
             cur.executemany(
@@ -584,6 +587,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         (``drop_orphans``)."""
         if not seqs:
             return
+        self.memories_retired += 1
         self.flush_entities(bump=False)  # (link rows held back may name these memories)
         linked = self.linked_entities(sorted(seqs))
         said = self.text_keys_of(sorted(seqs))
@@ -628,6 +632,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
             "SELECT seq, created_at FROM memories WHERE profile_id = %s AND workspace = %s",
             (profile_id, workspace),
         ).fetchall()
+        self.memories_retired += 1
         with self.conn.cursor() as cur:
             cur.executemany(
                 "UPDATE memories SET expires_at = %s WHERE seq = %s", [(expiry(r[1]), r[0]) for r in found]
@@ -645,6 +650,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
                 (memory_id, self.store.vector_model),
             )
             state = "indexed" if has_vec else "new"
+        self.memories_retired += 1
         self.conn.execute(
             "UPDATE memories SET state = %s, updated_at = %s WHERE id = %s", (state, at, memory_id)
         )

@@ -126,6 +126,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         self.erased = False
         self.audit_rows: list[tuple[Any, ...]] = []
         self.stats = StatDelta()
+        self.memories_retired = 0  # (``EntityWrites.memories_retired``)
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         for row in self.cur.execute(sql, params):
@@ -344,12 +345,14 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         )
 
     def mark_superseded(self, memory_id: str, by_id: str, at: datetime) -> None:
+        self.memories_retired += 1
         self.cur.execute(
             "UPDATE memories SET superseded_by = ?, superseded_at = ?, updated_at = ? WHERE id = ?",
             (by_id, to_db(at), to_db(at), memory_id),
         )
 
     def relink(self, links: Sequence[tuple[str, str, str | None, datetime | None]], at: datetime) -> None:
+        self.memories_retired += 1
         self.cur.executemany(
             "UPDATE memories SET chain_id = ?, superseded_by = ?, superseded_at = ?, updated_at = ? WHERE id = ?",
             [(chain, by, to_db(when), to_db(at), memory_id) for memory_id, chain, by, when in links],
@@ -420,6 +423,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
             "SELECT seq, created_at FROM memories WHERE profile_id = ? AND workspace = ?",
             (profile_id, workspace),
         ).fetchall()
+        self.memories_retired += 1
         self.cur.executemany(
             "UPDATE memories SET expires_at = ? WHERE seq = ?",
             [(to_db(expiry(from_db(r[1]) or now_utc())), r[0]) for r in found],
@@ -432,6 +436,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
         their text gave (``drop_text_keys``) and the entities nothing keeps any more (``drop_orphans``)."""
         if not seqs:
             return
+        self.memories_retired += 1
         seq_marks = ",".join("?" * len(seqs))
         linked = self.linked_entities(seqs)
         said = self.text_keys_of(seqs)
@@ -461,6 +466,7 @@ class _Txn(EntityWriteOps, GraphRestoreOps, MergeWriteOps, ConsolidationRunOps, 
                 (memory_id, self.store.vector_model),
             )
             state = "indexed" if has_vec else "new"
+        self.memories_retired += 1
         self.cur.execute(
             "UPDATE memories SET state = ?, updated_at = ? WHERE id = ?", (state, to_db(at), memory_id)
         )
