@@ -130,3 +130,24 @@ def test_a_row_reads_as_model_construct_read_it(
     _same(memory, _reference(row))
     if memory.subject is not None:
         _same(memory.subject, _reference(row).subject)
+
+
+def test_a_new_memory_is_the_one_model_construct_made_of_its_values(tmp_path: Any) -> None:
+    # (``MemoryService._prepare`` builds a stored memory with ``constructed``; ``model_construct`` before)
+    from memlane import Memlane
+    from memlane.requests import validate_store
+
+    m = Memlane(tmp_path / "m.db", user="ana", embedder="none")
+    try:
+        actor = m._actor(None)
+        for fields in (
+            {"content": "Ana moved to Porto"},
+            {"content": "Bob's birthday", "subject": {"id": "bob", "name": "Bob"}, "related_user": "bob",
+             "data": {"day": 3}, "importance": 0.7, "source": "chat", "observed_at": AT, "space": "home"},
+        ):  # fmt: skip
+            made = m.service._prepare(validate_store(dict(fields)), actor, AT).memory
+            given = {k: v for k, v in made.__dict__.items() if k in made.model_fields_set}
+            assert "related_user_entity_id" not in made.model_fields_set
+            _same(made, Memory.model_construct(**given))
+    finally:
+        m.close()

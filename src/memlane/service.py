@@ -60,6 +60,7 @@ from .models import (
     Subject,
     SupersededRef,
     Visibility,
+    constructed,
 )
 from .pagination import decode_cursor, encode_cursor
 from .permissions import Change, check_change, refusal, resolve_owner
@@ -431,37 +432,19 @@ class MemoryService:
     ) -> NewMemory:
         observed = req.observed_at or now
         owner, visibility = _owner_of(req, actor)
-        memory = Memory.model_construct(
-            id=new_id(),
-            content=req.content,
-            type=req.type,
-            subject=req.subject,
-            related_user=req.related_user or actor.user,
-            data=req.data,
-            importance=req.importance,
-            confidence=req.confidence,
-            valid_from=req.valid_from,
-            valid_to=req.valid_to,
-            observed_at=observed,
-            workspace=actor.workspace,
-            owner=owner,
-            visibility=visibility,
-            space=req.space,
-            source=req.source or "unknown",
-            provenance=req.provenance,
-            state=State.NEW,
-            replaces=None,
-            superseded_by=None,
-            superseded_at=None,
-            access_count=0,
-            last_accessed_at=None,
-            expires_at=req.expires_at,
-            created_at=now,
-            updated_at=now,
-            embedding_model=None,
-            author=actor.user,
-            profile_id=profile_id,
-        )
+        # (what ``Memory.model_construct`` of these values gives, ``constructed``: a fifth of its cost)
+        values = {
+            "id": new_id(), "content": req.content, "type": req.type, "subject": req.subject,
+            "related_user": req.related_user or actor.user, "related_user_entity_id": None,
+            "related_user_entity_name": None, "data": req.data, "importance": req.importance,
+            "confidence": req.confidence, "valid_from": req.valid_from, "valid_to": req.valid_to,
+            "observed_at": observed, "workspace": actor.workspace, "owner": owner, "visibility": visibility,
+            "space": req.space, "source": req.source or "unknown", "provenance": req.provenance,
+            "state": State.NEW, "replaces": None, "superseded_by": None, "superseded_at": None,
+            "access_count": 0, "last_accessed_at": None, "expires_at": req.expires_at, "created_at": now,
+            "updated_at": now, "embedding_model": None, "author": actor.user, "profile_id": profile_id,
+        }  # fmt: skip
+        memory = constructed(Memory, values, set(values) - _REFS_READ)
         return NewMemory(
             memory=memory,
             chain_id=memory.id,
@@ -1057,6 +1040,10 @@ def _no_memory(memory_id: str, actor: Actor) -> InvalidInput | UnknownMemory:
 def _expired(memory: Memory) -> bool:
     """Past its ``expires_at``: gone for every read, before the expiry cleanup deletes it."""
     return memory.expires_at is not None and memory.expires_at <= now_utc()
+
+
+#: the fields of a new memory that its links give when it is read (``_prepare`` leaves them unset)
+_REFS_READ = frozenset({"related_user_entity_id", "related_user_entity_name"})
 
 
 def _owner_of(req: StoreRequest | AnchorRecord, actor: Actor) -> tuple[str, Visibility]:
