@@ -19,6 +19,7 @@ from servers import bearer, make_stack, running
 from test_mcp import stdio_session
 
 LONG = "x" * 10_001
+EXCHANGE = [{"role": "user", "text": "I always drink green tea"}]
 #: (the SDK's method, the REST path, the MCP tool, the arguments)
 CASES: list[tuple[str, str | None, str, dict[str, Any]]] = [
     *(("store", "/v1/memories", "memory_store", {"content": "Ana keeps goats", "type": v})
@@ -32,6 +33,10 @@ CASES: list[tuple[str, str | None, str, dict[str, Any]]] = [
     ("search", "/v1/search", "memory_search", {"query": "goats", "types": [5]}),
     ("search", "/v1/search", "memory_search", {"query": "goats", "states": ["gone"]}),
     ("list_recent", None, "memory_list_recent", {"types": ["gossip"]}),
+    # an extraction's mode and ceiling said "mode: 'chat' or 'agent', not 'gossip'" to the SDK, MCP
+    # "mode: must be one of chat, agent"; its instructions "a string of at most 10,000 characters"
+    *(("extract", "/v1/extract", "memory_extract", {"messages": EXCHANGE, **bad})
+      for bad in ({"mode": "gossip"}, {"mode": 5}, {"ceiling": "public"}, {"instructions": "i" * 10_001})),
 ]  # fmt: skip
 
 
@@ -49,6 +54,10 @@ def test_one_message_on_every_surface(tmp_path: Path) -> None:
     )
     assert embedded[7] == "query: at most 10,000 characters"
     assert embedded[11].startswith("types: 5 is not one of fact, ")
+    assert embedded[14:17] == [
+        "mode: must be one of 'chat' or 'agent'", "mode: must be one of 'chat' or 'agent'",
+        "ceiling: must be one of 'personal' or 'shared'",
+    ]  # fmt: skip
     with running(stack.app()) as url:
         for (_, path, _, arguments), said in zip(CASES, embedded, strict=True):
             if path is not None:

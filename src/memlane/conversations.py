@@ -24,7 +24,7 @@ from .ids import new_id
 from .messages import problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
-from .requests import check_integer, check_storable
+from .requests import check_choice, check_integer, check_storable
 from .storage.base import ConversationStore, Store
 from .timeutil import now_utc, parse_time
 
@@ -161,10 +161,7 @@ class ConversationService:
         """Add messages to a conversation (created by its first message); all are added or none."""
         conversation_id = check_conversation_id(conversation_id, new=True)
         parsed = parse_messages(messages, allow_ids=False)
-        try:
-            vis = Visibility(visibility)
-        except ValueError:
-            raise InvalidInput(f"visibility: 'personal' or 'shared', not {visibility!r}") from None
+        vis = Visibility(check_choice(visibility, "visibility", tuple(v.value for v in Visibility)))
         if self._opted_out(actor):
             raise OptedOut(f"{actor.user} has opted out of memory: nothing is logged")
         owner, vis = resolve_owner(actor, owner, vis, explicit=True)

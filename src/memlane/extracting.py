@@ -51,7 +51,7 @@ from .models import (
     Visibility,
 )
 from .permissions import Change, check_change, check_entity_change, refusal, resolve_owner
-from .requests import StoreRequest
+from .requests import StoreRequest, check_choice
 from .secrets import find_secret
 from .storage.base import EntityScope, WriteTxn
 from .timeutil import now_utc
@@ -200,12 +200,12 @@ def extract(
 ) -> ExtractReport:
     from .conversations import check_conversation_id, parse_messages
 
-    if mode not in _MODES:
-        raise InvalidInput(f"mode: 'chat' or 'agent', not {mode!r}")
-    if ceiling not in _CEILINGS:
-        raise InvalidInput(f"ceiling: 'personal' or 'shared', not {ceiling!r}")
-    if instructions is not None and (not isinstance(instructions, str) or len(instructions) > 10_000):
-        raise InvalidInput("instructions: a string of at most 10,000 characters")
+    check_choice(mode, "mode", _MODES)
+    check_choice(ceiling, "ceiling", _CEILINGS)
+    if instructions is not None and not isinstance(instructions, str):
+        raise InvalidInput("instructions: must be a string")
+    if instructions is not None and len(instructions) > 10_000:  # (in the words of every surface)
+        raise InvalidInput("instructions: must have at most 10,000 characters")
     if (messages is None) == (conversation_id is None):
         raise InvalidInput("extract takes messages or a conversation_id, not both and not neither")
     if service._opted_out(actor):

@@ -24,7 +24,7 @@ import json
 import logging
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
@@ -598,11 +598,18 @@ def build_mcp_server(
             str | None, Field(max_length=200, description="Or a conversation logged in memlane.")
         ] = None,
         mode: Annotated[
-            Literal["chat", "agent"], Field(description="chat (a person talking) or agent (an agent's work).")
+            Any,
+            Field(
+                description="chat (a person talking) or agent (an agent's work).",
+                json_schema_extra={"type": "string", "enum": ["chat", "agent"]},
+            ),
         ] = "chat",
         ceiling: Annotated[
-            Literal["personal", "shared"],
-            Field(description="personal: nothing is stored as shared; shared: team knowledge may be."),
+            Any,
+            Field(
+                description="personal: nothing is stored as shared; shared: team knowledge may be.",
+                json_schema_extra=_VISIBILITIES,
+            ),
         ] = "personal",
         instructions: Annotated[
             str | None, Field(max_length=10_000, description="Extra strict rules, e.g. 'only decisions'.")

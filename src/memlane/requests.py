@@ -29,6 +29,7 @@ __all__ = [
     "MAX_ID_CHARS",
     "MAX_QUERY_CHARS",
     "StoreRequest",
+    "check_choice",
     "check_flag",
     "check_id",
     "check_made_id",
@@ -148,6 +149,21 @@ class StoreRequest(BaseModel):
     @classmethod
     def _time(cls, value: Any, info: Any) -> Any:
         return parse_time(value, info.field_name)
+
+
+def check_choice(value: object, field: str, choices: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``choices``, else InvalidInput in the words a store's type or visibility
+    is refused in on every surface (pydantic's, through ``messages.problem``): ``mode: must be one of
+    'chat' or 'agent'`` (an extraction's mode and ceiling, a conversation's visibility said ``mode:
+    'chat' or 'agent', not 'x'`` to the SDK and the REST API's words over REST)."""
+    if isinstance(value, str) and value in choices:
+        return value
+    listed = (
+        ", ".join(repr(c) for c in choices[:-1]) + f" or {choices[-1]!r}"
+        if len(choices) > 1
+        else repr(choices[0])
+    )
+    raise InvalidInput(f"{field}: must be one of {listed}")
 
 
 def related_user_form(value: str) -> str | None:
