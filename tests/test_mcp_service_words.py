@@ -29,6 +29,7 @@ CASES: list[tuple[str, str | None, str, dict[str, Any]]] = [
     ("recall", "/v1/recall", "memory_recall", {"query": LONG}),
     ("search", "/v1/search", "memory_search", {"query": LONG}),
     ("forget", "/v1/forget", "memory_forget", {"query": LONG}),
+    ("forget", "/v1/forget", "memory_forget", {"query": ""}),  # MCP said "query: must not be empty"
     ("search", "/v1/search", "memory_search", {"query": "goats", "types": ["gossip"]}),
     ("search", "/v1/search", "memory_search", {"query": "goats", "types": [5]}),
     ("search", "/v1/search", "memory_search", {"query": "goats", "states": ["gone"]}),
@@ -53,8 +54,8 @@ def test_one_message_on_every_surface(tmp_path: Path) -> None:
         " 'observation' or 'generic'"
     )
     assert embedded[7] == "query: at most 10,000 characters"
-    assert embedded[11].startswith("types: 5 is not one of fact, ")
-    assert embedded[14:17] == [
+    assert embedded[12].startswith("types: 5 is not one of fact, ")
+    assert embedded[15:18] == [
         "mode: must be one of 'chat' or 'agent'", "mode: must be one of 'chat' or 'agent'",
         "ceiling: must be one of 'personal' or 'shared'",
     ]  # fmt: skip
@@ -82,6 +83,11 @@ def test_one_message_on_every_surface(tmp_path: Path) -> None:
                 result = await session.call_tool(tool, arguments)
                 assert result.is_error
                 assert "".join(getattr(c, "text", "") for c in result.content) == f"invalid_input: {said}"
+            blank = await session.call_tool("memory_forget", {"memory_id": ""})  # said "must not be empty"
+            assert (
+                "".join(getattr(c, "text", "") for c in blank.content)
+                == "invalid_input: memory_id: an id is required"
+            )
 
     anyio.run(over_mcp)
     with Memlane(db, user="alice", embedder="none") as mem:

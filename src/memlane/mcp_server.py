@@ -529,8 +529,7 @@ def build_mcp_server(
         memory_id: Annotated[
             str | None,
             Field(
-                min_length=1,
-                json_schema_extra=_ID,
+                json_schema_extra={**_ID, "minLength": 1},
                 description="Id of the memory to delete, with its whole version history. "
                 "Give exactly one of memory_id or query.",
             ),
@@ -538,8 +537,7 @@ def build_mcp_server(
         query: Annotated[
             str | None,
             Field(
-                min_length=1,
-                json_schema_extra=_QUERY,
+                json_schema_extra={**_QUERY, "minLength": 1},
                 description="Delete what this request asks to forget instead (a statement, or everything about X). Give exactly "
                 "one of memory_id or query; try dry_run first.",
             ),

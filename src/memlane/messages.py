@@ -110,7 +110,9 @@ def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
         return "is required"
     if kind == "string_unicode":  # a lone surrogate ("\ud800" in JSON): as ``requests.check_storable`` says
         given = error.get("input")
-        lone = next((c for c in given if 0xD800 <= ord(c) <= 0xDFFF), None) if isinstance(given, str) else None
+        lone = (
+            next((c for c in given if 0xD800 <= ord(c) <= 0xDFFF), None) if isinstance(given, str) else None
+        )
         return f"a lone surrogate (U+{ord(lone):04X}) is not Unicode text" if lone else "is not Unicode text"
     if kind == "union_type":  # (``plain_errors``) a value of none of a union's types
         return "must be " + " or ".join(ctx.get("options", ()))
