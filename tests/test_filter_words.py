@@ -117,3 +117,18 @@ def test_the_remote_sdk_lists_and_searches_with_the_same_refusals(stack: Stack) 
         listed = httpx.get(f"{url}/openapi.json", timeout=120).json()["paths"]["/v1/memories"]["get"]
         params = {p["name"]: p["schema"] for p in listed["parameters"]}
         assert "fact" in params["type"]["items"]["enum"] and params["related_user"]["maxLength"] == 200
+
+
+def test_a_blank_replaces_is_none_as_an_empty_one(mem: Memlane) -> None:
+    """``replaces=""`` stored the memory (no supersession); ``" "`` was looked up as an id and refused
+    as an unknown memory. Both are none now, as a blank subject, space or related_user is."""
+    tea = mem.store("Kalina drinks oolong tea every morning")
+    for blank, content in (
+        ("", "Boris keeps goats"),
+        (" ", "Mira paints murals"),
+        ("\t", "Oskar fixes bikes"),
+    ):
+        done = mem.store(content, replaces=blank)
+        assert done.status == "stored" and done.superseded == ()
+        assert mem.get(done.id).replaces is None
+    assert mem.get(tea.id).superseded_by is None

@@ -106,7 +106,9 @@ class StoreRequest(BaseModel):
     def _replaces(cls, value: str | None) -> str | None:
         if value is not None and len(value) > MAX_ID_CHARS:  # (``check_id``'s rule: never quoted back)
             raise ValueError(too_long(value))
-        return value
+        # a blank one is none, as "" always was (and a blank subject, space or related_user is): " " was
+        # looked up and answered "no memory ' ' visible" (a 404), where "" stored the memory
+        return value if value is None or value.strip() else None
 
     @field_validator("related_user")
     @classmethod
