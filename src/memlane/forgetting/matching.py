@@ -120,6 +120,19 @@ Any topic keeps a memory that says its name is also another's ("My neighbour's p
 Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
 whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
 
+A statement keeps a memory that says its whole predicate only in an aside ("Tomasz (ex) still has my
+bike" for "Tomasz is my ex"), one that gives the subject another state for a state said by "be" and
+an adjective ("Invoice 3402 from Lumen Print was paid on 4 March" for "the invoice from Lumen Print is
+overdue") or says the subject is leaving the request's object ("is moving off Salesforce" for "uses
+Salesforce"), and one that says a word of the request only before a noun of another thing, right after
+a verb or after a determiner ("I bought left-handed scissors", "the vegetarian curry"). A topic keeps a
+memory that opens with another person whom the topic only tells apart and who is something of their
+own ("Fran from book club is also my dentist", "Aunt Mary, Fred's sister, lives in Exeter"); of "the
+NAME HEAD", another party's thing of the head's kind ("My friend has a flat … in Harrogate" for "the
+Harrogate flat"); of "the HEAD in NAME", a stay at the place for another thing ("We went to Goa for our
+honeymoon" for "the wedding in Goa"); and reads a kind past an adjective ("Meridian is the Greek
+restaurant" for "the Meridian project").
+
 A topic that dates its thing by a year ("my 2023 Nvidia purchase") keeps a memory that dates what it
 says in other years only ("I bought more Nvidia shares last month", a relative time read at the
 memory's ``observed_at``).
@@ -492,6 +505,21 @@ def _topic(
         core, head = described
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _names_another(core, head, name, contents[i])]
+    if found and described is not None and re.match(r"\s*(?:the|my|our)\s", name, re.IGNORECASE):
+        # "the Harrogate flat" is not "My friend has a flat on the same street in Harrogate": another
+        # party's thing of the head's kind, the name and head never said together (of a thing the
+        # name's: not "Brodie the surf coach", a person)
+        core, head = described
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        together = re.compile(
+            rf"(?<![\w'-]){re.escape(core)}'?s?\s+{re.escape(' '.join(name.split()[-len(head.terms) :]))}",
+            re.I,
+        )
+        found = [
+            i
+            for i in found
+            if i not in contents or together.search(contents[i]) or not another_partys(contents[i], name)
+        ]
     mine = re.match(r"\s*(?:my|our)\s+(?P<thing>[^']+)$", name, re.IGNORECASE)
     if found and mine is not None:
         # "my Paris trip" is not "I paid £340 for my daughter's Paris trip": the thing said as another's
@@ -582,6 +610,21 @@ def _topic(
             if i not in contents
             or not _called_another(names, contents[i])
             and not _only_compared(names, contents[i])
+        ]
+    said_of = _topic_said(name)
+    if found and said_of:
+        # "the book club" is not "Fran from book club is also my dentist", "my uncle Fred" not "Aunt Mary,
+        # Fred's sister, lives in Exeter": the topic only as what tells who another person is
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [i for i in found if i not in contents or not _only_describes(said_of, contents[i])]
+    visit = _visited(name)
+    if found and visit is not None:
+        # "the wedding in Goa" is not "We went to Goa for our honeymoon in 2016": a stay at the place
+        # for another thing
+        place, at_place = visit
+        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        found = [
+            i for i in found if i not in contents or not _for_another_purpose(place, at_place, contents[i])
         ]
     asked_years = _years_asked(name, now)
     if found and asked_years:
@@ -965,6 +1008,115 @@ def _other_bearer(name: str, content: str, known: frozenset[str]) -> bool:
     return False
 
 
+def _topic_said(topic: str) -> list[str]:
+    """How a memory names ``topic``: its names ("Fred" of "my uncle Fred"), else its words without a
+    determiner ("book club" of "the book club")."""
+    names = _names_of(topic)
+    if names:
+        return [n for name in names for n in (name, *name.split()[1:]) if n[:1].isupper()]
+    bare = re.sub(r"^\s*(?:the|my|our)\s+", "", topic).strip()
+    return [bare] if bare and text.tokenize(bare) else []
+
+
+#: a person opening a memory: a name of capitalised words, or a kin title and a name ("Aunt Mary")
+_OPENING_PERSON = rf"^\s*(?:(?i:{'|'.join(sorted(_KIN_TITLES))})\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
+
+
+def _only_describes(said: Sequence[str], content: str) -> bool:
+    """``content`` opens with another person whom the topic (``said``: its names or words) only tells
+    apart, names the topic nowhere else and says what that person is of their own (a relative of the
+    speaker's, or another role: "also", "my friend"): "Fran from book club is also my dentist", "Aunt
+    Mary, Fred's sister, lives in Exeter"."""
+    for form in said:
+        f = re.escape(form)
+        opening = re.match(
+            rf"{_OPENING_PERSON}(?:\s+(?:from|at)\s+(?:the\s+)?{f}(?![\w-])"
+            rf"|\s*,\s*{f}'s?\s+(?:{_RELATION_WORDS})\s*,)",
+            content,
+        )
+        if opening is None:
+            continue
+        person = re.match(_OPENING_PERSON, content)
+        if person is None or any(_says(word, person.group()) for w in said for word in w.split()):
+            continue
+        rest = content[opening.end() :]
+        if _says(form, rest):
+            continue
+        # (and what the memory says of that person is their own: a relative of the speaker's, another
+        # role, "Rhea from Northwind is our contact" still speaks of Northwind)
+        kin = re.match(rf"^\s*(?i:{'|'.join(sorted(_KIN_TITLES))})\s", content) is not None
+        own = re.search(rf"\b(?:also|too)\b|\b(?:my|our)\s+(?:{_RELATION_WORDS})\b", rest) is not None
+        if kin or own:
+            return True
+    return False
+
+
+#: a topic of a thing at a place: "the wedding in Goa", "our conference at Lisbon"
+_AT_PLACE = re.compile(
+    r"^\s*(?:the|my|our)\s+(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:in|at)\s+"
+    r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s*$"
+)
+#: what "for" is said of when it says how long, not why ("for two weeks", "for the weekend")
+_SPANS = frozenset(
+    {
+        "minute",
+        "hour",
+        "day",
+        "night",
+        "week",
+        "weekend",
+        "fortnight",
+        "month",
+        "year",
+        "while",
+        "bit",
+        "couple",
+        "few",
+        "summer",
+        "winter",
+        "spring",
+        "autumn",
+        "time",
+        "ages",
+        "good",
+        "long",
+        "rest",
+    }
+)
+
+
+def _visited(topic: str) -> tuple[str, _Words] | None:
+    """A topic of a thing at a place by a head noun and the place ("the wedding in Goa"): the place's
+    name and the thing's words. ("the Lisbon project" is weighed by ``_name_alone``.)"""
+    at = _AT_PLACE.match(topic)
+    return None if at is None else (at.group("name"), _words(at.group("thing")))
+
+
+def _for_another_purpose(core: str, thing: _Words, content: str) -> bool:
+    """``content`` says no word of ``thing`` and names ``core`` as where one goes or stays for another
+    thing, said after "for" ("We went to Goa for our honeymoon", "I was in Lisbon for a concert"; not
+    "for two weeks"): a visit of its own, not the topic's thing there."""
+    said = _words(content)
+    names = frozenset(stem for _, stem, capitalised in said.terms if capitalised)
+    if any(_related(term, said, names) for term in thing.terms):
+        return False
+    n = re.escape(core)
+    visit = re.search(
+        rf"\b(?:to|in|at)\s+(?:the\s+)?{n}(?![\w-])[^.;!?]*?\bfor\s+(?P<purpose>[^.;,!?]+)", content
+    )
+    if visit is None:
+        return False
+    words = [w.lower() for w in _WORD.findall(visit.group("purpose"))]
+    for word in words:
+        stems = text.tokenize(word)
+        if not stems or word.isdigit() or spelled_value(word) is not None:
+            continue
+        if word in _SPANS or stems[0] in {text.tokenize(w)[0] for w in _SPANS if text.tokenize(w)}:
+            return False  # how long ("for two weeks", "for the weekend")
+        return "NOUN" in _readings(word)
+    return False
+
+
 def _called_another(names: Sequence[str], content: str) -> bool:
     """``content`` says one of ``names`` is also another's name: "… is also called Biscuit", "Dexter is
     also my nephew's name", "another Dexter", "the same name as …", a namesake."""
@@ -1221,7 +1373,9 @@ def _another_kind(
     kept. No kind ahead (one memory of the bank, one of the planet): none is set apart, every
     namesake goes."""
     contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
-    said = {i: sense_of(name, contents[i]) or _called_kind(name, contents[i]) for i in found if i in contents}
+    said = {
+        i: _sense_in(name, contents[i]) or _called_kind(name, contents[i]) for i in found if i in contents
+    }
     if not any(said.values()):
         return set()  # (no memory says a kind: nothing to tell apart)
     kinds: dict[str, frozenset[str]] = {}
@@ -1254,6 +1408,29 @@ def _another_kind(
     if not any(s is not None and senses_conflict(frozenset({meant}), frozenset({s})) for s in said.values()):
         return set()  # no memory says it is of another kind
     return {i for i, k in kinds.items() if senses_conflict(frozenset({meant}), k)}
+
+
+#: a word after a determiner and before another word: an adjective there qualifies the kind after it
+_QUALIFIED_KIND = re.compile(r"\b(?P<det>(?:the|a|an|our|my)\s+)(?P<word>[A-Za-z][a-z-]+)\s+(?=[a-z])")
+
+
+def _sense_in(name: str, content: str) -> str | None:
+    """What ``content`` says ``name`` is (``sense_of``), also past an adjective before the kind's noun
+    ("Meridian is the Greek restaurant near the office": a restaurant)."""
+    said = sense_of(name, content)
+    if said is not None:
+        return said
+
+    def plain(found: re.Match[str]) -> str:
+        word = found.group("word")
+        readings = _readings(word) | _readings(word.lower())
+        # (an adjective, or a capitalised word of none but a name's reading: "Greek", "American")
+        adjective = "ADJ" in readings and "VERB" not in readings
+        proper = word[0].isupper() and readings <= {"ADJ", "PROPN"}
+        return found.group("det") if adjective or proper else found.group()
+
+    bare = _QUALIFIED_KIND.sub(plain, content)
+    return sense_of(name, bare) if bare != content else None
 
 
 def _called_kind(name: str, content: str) -> str | None:
@@ -1310,7 +1487,7 @@ class _OfKind:
 
     def _said(self, content: str) -> bool | None:
         """True: ``content`` says the name is the topic's kind; False: another kind; None: nothing."""
-        said = sense_of(self.name, content)
+        said = _sense_in(self.name, content)
         if said is None:
             return None
         return not kinds_conflict(self.wanted, Candidate("", "", self.name, senses=(said,)))
@@ -2053,6 +2230,10 @@ def _statement(
                 continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
             if value and not _gives(value, content):
                 continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
+            if clause and _only_aside(said, content):
+                continue  # "Tomasz is my ex" is not "Tomasz (ex) still has my bike"
+            if clause and _says_another_predicate(said, content, missing):
+                continue  # "Harlow Systems uses Salesforce" is not "Harlow Systems is moving off Salesforce"
             if clause and _predicate_missing(said, content):
                 continue  # "I'm behind on rent" is not "My rent is 1,100 euros a month"
             if _another_instance(said, content, wanted):
@@ -2064,6 +2245,86 @@ def _statement(
             out.append(hit.id)
             break
     return out
+
+
+#: an aside that tells who or what a name is: "(ex)", "(the landlord)", ", my neighbour,"
+_ASIDE = re.compile(r"\([^()]*\)|^\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*,(?P<apposed>[^,]+),")
+
+
+def _only_aside(said: str, content: str) -> bool:
+    """``said`` says what its subject is ("Tomasz is my ex") and ``content`` says that only in an aside
+    telling who the subject is, in brackets or between commas after the name, and says something else
+    of it outside ("Tomasz (ex) still has my bike", "Ahmed, my landlord, is fixing the window"):
+    another fact of the person."""
+    asked = [claim for claim in analyse(said).claims if claim.verb]
+    if len(asked) != 1 or asked[0].verb != "be" or asked[0].negated or not asked[0].obj:
+        return False
+    # (each aside: its own span, and the span it leaves out of the clause: the commas with it)
+    asides = [
+        (m.span("apposed"), (m.start("apposed") - 1, m.end())) if m.group("apposed") else (m.span(), m.span())
+        for m in _ASIDE.finditer(content)
+    ]
+    if not asides:
+        return False
+    inside = _words(" ".join(content[a:b] for (a, b), _ in asides)).stems
+    outside = content
+    for _, (a, b) in sorted(asides, key=lambda aside: aside[1], reverse=True):
+        outside = outside[:a] + " " + outside[b:]
+    rest = _words(outside).stems
+    predicate = asked[0].obj
+    return (
+        all(any(_near(stem, w) for w in inside) for stem in predicate)
+        and not any(_near(stem, w) for stem in predicate for w in rest)
+        and any(claim.verb for claim in analyse(outside).claims)
+    )
+
+
+#: verbs by which a thing stops doing or having what a request says ("Harlow Systems is moving off
+#: Salesforce", "… is dropping Slack"): the fact's end, another fact than the one to forget
+_ENDING_VERBS = frozenset(
+    {
+        "move_off",
+        "move_away",
+        "drop",
+        "leave",
+        "quit",
+        "cancel",
+        "ditch",
+        "phase_out",
+        "abandon",
+        "switch_from",
+    }
+)
+
+
+def _says_another_predicate(said: str, content: str, missing: Sequence[tuple[str, str, bool]]) -> bool:
+    """``said`` is one clause whose whole predicate is among the words ``content`` does not say
+    (``missing``, after the words it says otherwise), and ``content`` says its subject is or does
+    something else by a clause of its own: another fact of the same thing, however many of the other
+    words it holds. Two shapes only (a verb said otherwise is too often the same fact: "Noah goes to bed
+    at 7:30" for "Noah sleeps at 7:30"): a state said by "be" and an adjective ("the invoice from Lumen
+    Print is overdue") where the memory says another ("Invoice 3402 from Lumen Print was paid on 4
+    March"); a verb whose object the memory says its subject is leaving ("Harlow Systems is moving off
+    Salesforce" for "Harlow Systems uses Salesforce")."""
+    asked = [claim for claim in analyse(said).claims if claim.verb]
+    if len(asked) != 1 or not missing:
+        return False
+    claim = asked[0]
+    if claim.negated or not claim.subject:
+        return False
+    gone = {stem for _, stem, _ in missing}
+    subject = claim.subject - claim.possessor
+    claims = [c for c in analyse(content).claims if c.verb and c.subject & subject]
+    if claim.verb == "be":
+        adjectives = [w for w, stem, cap in _words(said).terms if stem in claim.obj]
+        if not claim.obj or not claim.obj <= gone or not adjectives:
+            return False
+        if not all("ADJ" in _readings(w) and "NOUN" not in _readings(w) for w in adjectives):
+            return False
+        return any(c.verb != "be" or not c.obj & claim.obj for c in claims)
+    if claim.verb in LIGHT_VERBS or not set(text.tokenize(claim.verb.replace("_", " "))) <= gone:
+        return False
+    return any(c.verb in _ENDING_VERBS and c.obj & claim.obj for c in claims)
 
 
 #: prepositions that are a clause's whole predicate after "be" ("I'm *behind* on rent", "we're *against*
@@ -2422,9 +2683,14 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
     adopted", "a *Catholic* school" for "I'm Catholic"). Words of the request's subject are left alone
     ("my gym membership" still speaks of "my gym"), and so is the object of a light verb when the
     request's verb is one ("I have a *dentist appointment*" for "I'm going to the dentist")."""
-    cased = _WORD.findall(text.key_fold(content))
+    folded = text.key_fold(content)
+    spans = [m.span() for m in _WORD.finditer(folded)]
+    cased = [folded[a:b] for a, b in spans]
     words = [w.lower() for w in cased]
     request = [w.lower() for w in _WORD.findall(text.key_fold(said))]
+    # (two words said one after the other, nothing but a space or a hyphen between them)
+    joined = [not folded[spans[i][1] : spans[i + 1][0]].strip(" -") for i in range(len(spans) - 1)] + [False]
+    verbs = {stem for claim in analyse(said).claims for stem in text.tokenize(claim.verb.replace("_", " "))}
     # (a request by a light verb, "I'm going to the dentist", and the thing said as a light verb's object,
     # "I have a dentist appointment": the thing the verb goes to, not another)
     light = any(_light(w) for w in request)
@@ -2448,8 +2714,12 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
             places = _places(words, stem) if stem in predicate else []
             if places and all(
                 0 < i < len(words) - 1
-                and words[i - 1] in _DETERMINERS
-                and _modifies(words[i], cased[i + 1], wanted)
+                and (
+                    words[i - 1] in _DETERMINERS
+                    and _modifies(words[i], cased[i + 1], wanted)
+                    or joined[_compound(content, i)[1]]
+                    and _object_modifier(words, *_compound(content, i), wanted)
+                )
                 for i in places
             ):
                 return True
@@ -2460,12 +2730,60 @@ def _only_as_modifier(content: str, said: str, wanted: _Words, asked: _Subject) 
         places = _places(words, stem)
         if places and all(
             _word_before(words, i) not in before
-            and _foreign_noun_after(words, i, wanted)
+            and (
+                _foreign_noun_after(words, i, wanted)
+                # (after a determiner, a noun written as a verb's base is the head: "the vegetarian curry";
+                # not of the request's verb, "a driving licence" for "I don't drive")
+                or stem not in verbs
+                and joined[_compound(content, i)[1]]
+                and (
+                    0 < i < len(words) - 1
+                    and words[i - 1] in _DETERMINERS
+                    and _modifies(words[i], words[i + 1], wanted)
+                    or _object_modifier(words, *_compound(content, i), wanted)
+                )
+            )
             and not (light and _light(_word_before(words, i)))
             for i in places
         ):
             return True
     return False
+
+
+def _compound(content: str, at: int) -> tuple[int, int]:
+    """The first and last word of the hyphenated compound ``content``'s word ``at`` is in ("left" and
+    "handed" of "left-handed"), else ``at`` twice."""
+    parts = list(_WORD.finditer(text.key_fold(content)))
+    start = end = at
+    while start > 0 and content[parts[start - 1].end() : parts[start].start()] == "-":
+        start -= 1
+    while end + 1 < len(parts) and content[parts[end].end() : parts[end + 1].start()] == "-":
+        end += 1
+    return start, end
+
+
+def _object_modifier(words: list[str], start: int, at: int, wanted: _Words) -> bool:
+    """``words[start : at + 1]`` (a word, or a hyphenated compound ending in it) is said right after a verb
+    that is no form of "be" or an auxiliary and right before a noun of no word of the request's: it
+    describes that verb's object ("I bought *left-handed* scissors"), not the speaker."""
+    if start == 0 or at + 1 >= len(words):
+        return False
+    verb, after = words[start - 1], words[at + 1]
+    readings = _readings(verb)
+    if (
+        "VERB" not in readings
+        or "AUX" in readings
+        or verb in ("be", "am", "is", "are", "was", "were", "been")
+    ):
+        return False
+    heads = text.tokenize(after)
+    return (
+        bool(heads)
+        and after.isalpha()
+        and "NOUN" in _readings(after)
+        and not {"ADJ", "ADV"} & _readings(after)
+        and not any(_near(heads[0], w) for w in wanted.stems)
+    )
 
 
 def _light(word: str | None) -> bool:

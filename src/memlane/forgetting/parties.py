@@ -22,6 +22,7 @@ from .. import text
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.senses import class_of_noun
 from ..text.claims import analyse
+from ..text.lexicon import lemminflect
 
 __all__ = [
     "RELATIONS",
@@ -126,22 +127,43 @@ def relations_thing(topic: str) -> bool:
 _COMMON_THING = re.compile(r"^\s*the\s+(?P<thing>[a-z][a-z -]*)$")
 
 
+#: a bare noun in lower case ("choir", "physio"): a thing of the speaker's life, as "the choir" is
+_BARE_THING = re.compile(r"^\s*(?P<thing>[a-z][a-z-]*)$")
+
+
 def common_thing(topic: str) -> bool:
     """``topic`` is a thing said by common nouns alone, of no one named ("the allotment", "the kitchen
-    renovation"): the speaker's, as "my X" is; not a person or an animal ("the kids", "the dog")."""
+    renovation", or a bare noun, "choir"): the speaker's, as "my X" is; not a person or an animal ("the
+    kids", "the dog")."""
     said = _COMMON_THING.match(topic)
     if said is None:
-        return False
+        said = _BARE_THING.match(topic)
+        if said is None:
+            return False
+        word = said.group("thing")
+        if not text.tokenize(word) or "NOUN" not in lemminflect().getAllLemmas(word):
+            return False
     return not any(
         class_of_noun(word) in ("person", "animal") or word in RELATIONS or word in ("kids", "children")
         for word in re.findall(r"[a-z]+(?:-[a-z]+)*", said.group("thing"))
     )
 
 
+#: the speaker's age as a time ("when I was 12", "when I was a kid"): when a thing happened, not a clause
+#: of the speaker's ("My parents divorced when I was 12" is the parents' divorce)
+_AT_AN_AGE = re.compile(
+    r",?\s*\b(?:when|while)\s+(?:i|we)\s+(?:was|were)\s+(?:(?:about|around|only|just)\s+)?"
+    r"(?:\d{1,2}|(?:a\s+)?(?:kid|child|baby|toddler|teenager|teen|little|small|young|younger)|kids|children"
+    r"|teenagers|(?:at|in)\s+(?:primary\s+|secondary\s+|high\s+)?school|growing\s+up)\b",
+    re.IGNORECASE,
+)
+
+
 def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool:
     """``content`` is said of someone other than the speaker and the topic: every clause's subject is a
     relation ("my brother", "Dad") or a person of ``people`` (the names of the person entities the
     memory is linked to) that ``topic`` does not name; the speaker only as that subject's possessor."""
+    content = _AT_AN_AGE.sub("", content)
     claims = [claim for claim in analyse(content).claims if claim.verb]
     if not claims:
         return False

@@ -341,6 +341,10 @@ def _read(query: str) -> ForgetRequest:
         return _made("topic", _trimmed(name), query)
     if asked:
         about = _ABOUT.match(rest)
+        gerund = _SPEAKER_GERUND.match(rest[about.end() :]) if about is not None else None
+        if gerund is not None:
+            # "about me being diabetic", "about us having a dog": a clause of the speaker's, a statement
+            return _made("statement", _speakers_clause(gerund), query)
         if about is not None:
             return _made("topic", rest[about.end() :], query)
         many = _MANY.match(rest) or _STUFF.match(rest) or _WHOLE.match(rest)
@@ -363,6 +367,22 @@ def _read(query: str) -> ForgetRequest:
         if said is not None:
             return _made("statement", rest[said.end() :], query)
     return _made("statement", rest, query)
+
+
+#: "me being diabetic", "us having a dog": the speaker's clause said as a gerund (not "my wedding")
+_SPEAKER_GERUND = re.compile(r"^(?P<who>me|us)\s+(?P<verb>[a-z]+ing)\b(?P<rest>.*)$", re.IGNORECASE)
+
+
+def _speakers_clause(gerund: re.Match[str]) -> str:
+    """The clause a gerund of the speaker's says: "me being diabetic" -> "I am diabetic", "us having a
+    dog" -> "we have a dog"."""
+    who = "I" if gerund.group("who").lower() == "me" else "we"
+    verb = gerund.group("verb").lower()
+    lemmas = lemminflect().getAllLemmas(verb).get("VERB", ())
+    base = lemmas[0] if lemmas else verb
+    if base == "be":
+        base = "am" if who == "I" else "are"
+    return f"{who} {base}{gerund.group('rest')}"
 
 
 #: a relative by marriage typed without its hyphens ("my mother in law", "my brother in law's birthday"):
