@@ -34,6 +34,8 @@ CASES: list[tuple[str, str | None, str, dict[str, Any]]] = [
     ("search", "/v1/search", "memory_search", {"query": "goats", "types": [5]}),
     ("search", "/v1/search", "memory_search", {"query": "goats", "states": ["gone"]}),
     ("list_recent", None, "memory_list_recent", {"types": ["gossip"]}),
+    # a source over its bound: MCP said "sources: must be a list, each a string of at most 200 characters"
+    ("search", "/v1/search", "memory_search", {"query": "goats", "sources": ["cli", "s" * 201]}),
     # an extraction's mode and ceiling said "mode: 'chat' or 'agent', not 'gossip'" to the SDK, MCP
     # "mode: must be one of chat, agent"; its instructions "a string of at most 10,000 characters"
     *(("extract", "/v1/extract", "memory_extract", {"messages": EXCHANGE, **bad})
@@ -55,7 +57,7 @@ def test_one_message_on_every_surface(tmp_path: Path) -> None:
     )
     assert embedded[7] == "query: at most 10,000 characters"
     assert embedded[12].startswith("types: 5 is not one of fact, ")
-    assert embedded[15:18] == [
+    assert embedded[16:19] == [
         "mode: must be one of 'chat' or 'agent'", "mode: must be one of 'chat' or 'agent'",
         "ceiling: must be one of 'personal' or 'shared'",
     ]  # fmt: skip

@@ -492,7 +492,7 @@ def build_mcp_server(
             str | None, Field(max_length=200, description="Only memories about or belonging to this person.")
         ] = None,
         sources: Annotated[
-            list[Annotated[str, Field(max_length=200)]] | None,
+            list[Annotated[str, Field(json_schema_extra={"maxLength": 200})]] | None,  # (the service says it)
             Field(max_length=50, description="Only memories from these sources, e.g. ['claude-desktop']."),
         ] = None,
         states: Annotated[
