@@ -7,8 +7,11 @@ wedding was in 2021"), an agent noun ("is a bus driver" / "drives buses"). ``joi
 word rule's clusters (and single statements) of one group (``duplicates.group_key``) when:
 
 1. their signatures (``duplicates.statement_signature``) differ, by at most ``DIFF`` words on each
-   side, and share a word; two statements of one signature the word rule's second check split stay
-   split ("Goran's neighbour bought his van" / "Goran bought his neighbour's van");
+   side, and share a word; or they are one signature that the word rule's second check (rule 8's
+   strict reading) split, since the twenty-seventh session: the rules below then read the pair again
+   ("Kenta has grown orchids for twenty years" / "… has been growing orchids for 20 years": one time in
+   one aspect), while "Goran's neighbour bought his van" / "Goran bought his neighbour's van" stay
+   split (the roles turned round refuse it);
 2. the paraphrase mode's rules confirm them **with no framing word** (``paraphrases.verdict`` with
    ``extra=0``, each word's first ``SENSES`` WordNet senses, no alignment and no embedder): every word
    one statement says and the other does not is accounted for by a WordNet synonym or derivational
@@ -121,7 +124,7 @@ def join_confirmed(
             if len(block) > 1 and sum(len(units[i]) for i in block) <= MAX_BLOCK
             for x, i in enumerate(block)
             for j in block[x + 1 :]
-            if scopes[i] == scopes[j] and one_apart(words[i], words[j])
+            if scopes[i] == scopes[j] and (words[i] == words[j] or one_apart(words[i], words[j]))
         }
     )
     if not pairs:

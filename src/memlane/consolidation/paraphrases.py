@@ -164,6 +164,15 @@ _CLOCK_RE = re.compile(
     r"(?![a-z])|\b(?P<h2>\d{1,2}):(?P<m2>\d{2})\b",
     re.IGNORECASE,
 )
+_WORD_OR_NUMBER_RE = re.compile(r"[a-z]+|\d+")
+_YEARS_OLD_RE = re.compile(r"\byears?[\s-]+old\b")
+_WEEKDAYS = _w("monday tuesday wednesday thursday friday saturday sunday")
+_MONTHS_NAMED = _NAMED_TIMES - _WEEKDAYS
+#: the periods a named weekday already says: its day, and its week when it recurs
+_PERIODS_OF_WEEKDAYS = _w("day week")
+#: words before "hours" that count them ("an hour", "per hour", "many hours"); any other word before
+#: "hours" ("opening hours", "Saturday hours", "office hours") names the hours something keeps
+_COUNTING = _w("a an per every each few several many more less for of half long")
 _PRONOUN_ONE = re.compile(r"\b(the|this|that)\s+one\s+(who|that|which)\b", re.IGNORECASE)
 _UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b", re.IGNORECASE)
@@ -250,7 +259,13 @@ def anchors(content: str) -> frozenset[str]:
 @lru_cache(maxsize=262144)
 def _plain_anchors(content: str) -> frozenset[str]:
     """``anchors`` but the function words, which cost twice as much to read (``_reading``): two
-    statements whose plain anchors disagree (``anchors_agree``) are told apart without them."""
+    statements whose plain anchors disagree (``anchors_agree``) are told apart without them. A period a
+    named day or month already says is none (twenty-seventh session): "day" and "week" beside a
+    weekday ("on Fridays" / "Friday is her day at home", "every Tuesday" / "weekly, on Tuesdays"), "year"
+    beside a month ("every August" / "in August every year"); nor are the hours a place keeps
+    ("opening hours", "Saturday hours": "hours" after a word that does not count them) and the years of
+    an age ("a 6-year-old", "6 years old": the number is the anchor). A relative period stays ("this
+    week", "last year")."""
     normalised = _compared(content)
     words = text.content_words(normalised)
     keys = set(text.extract_entities(normalised))
@@ -263,17 +278,28 @@ def _plain_anchors(content: str) -> frozenset[str]:
             keys.add(w)
     if _UNLESS.search(normalised):  # "unless it rains" is "when it is not raining"
         keys.add("not")
-    previous = ""
-    for word in _WORD_RE.findall(normalised.lower()):
+    previous = before = ""  # the word and the word or number before this one
+    # an age before its noun ("a 6-year-old daughter") says no period: its number is the anchor
+    for word in _WORD_OR_NUMBER_RE.findall(_YEARS_OLD_RE.sub("old", normalised.lower())):
+        if word[0].isdigit():
+            before = word
+            continue
+        plural = word
         if word not in _TIME_WORDS and word[:-1] in _TIME_WORDS and word.endswith("s"):
             word = word[:-1]  # "Mondays", "mornings"
         if word in _TIME_WORDS:
             unit = _UNIT_OF.get(word, word)
-            keys.add(unit)
+            # "opening hours", "Saturday hours": the hours something keeps, no duration
+            if unit != "hour" or plural != "hours" or before in _COUNTING or before[:1].isdigit():
+                keys.add(unit)
             # "last year" is not "this year"; "this September" is September
             if previous in _RELATIVE and not (previous == "this" and word in _NAMED_TIMES):
                 keys.add(f"{previous} {unit}")
-        previous = word
+        previous = before = word
+    if keys & _WEEKDAYS:  # "on Fridays" / "Friday is her day at home", "every Tuesday" / "weekly, Tuesdays"
+        keys -= _PERIODS_OF_WEEKDAYS
+    if keys & _MONTHS_NAMED:  # "every August" / "in August every year"
+        keys.discard("year")
     return frozenset(keys)
 
 
