@@ -78,3 +78,35 @@ def test_periods_a_named_day_or_month_says() -> None:
 def test_an_age_is_no_period() -> None:
     assert "year" not in anchors("Ilse has a 12-year-old son")
     assert "year" in anchors("Ilse has lived in Graz for 12 years")
+
+
+def test_units_in_either_spelling() -> None:
+    from memlane.consolidation.paraphrases import _units_apart
+
+    assert not _units_apart("Ana runs 10 km a day", "Ana runs ten kilometres a day")
+    assert not _units_apart("The tank holds 40 litres", "The tank holds 40 liters")
+    assert _units_apart("Ana runs 10 km a day", "Ana runs 10 miles a day")
+
+
+def test_a_time_whose_half_one_does_not_say() -> None:
+    from memlane.consolidation.day_halves import halves
+
+    assert halves("Pickup is at 3:15", "Pickup is 15:15") == "Pickup is at 3:15 pm"
+    assert halves("Piano is at 5 on Fridays", "Piano is at 5 pm on Fridays") == "Piano is at 5 pm on Fridays"
+    assert halves("Pickup is at 3:15 am", "Pickup is 15:15") == "Pickup is at 3:15 am"  # said: the morning
+    assert halves("The bus leaves at 3:15", "The bus leaves at 3:15 and at 15:15") == "The bus leaves at 3:15"
+    assert halves("Pickup is at 3:15", "Pickup is at 3:50 pm") == "Pickup is at 3:15"  # another time
+    assert _merged("Lotte's choir meets at 7:30 on Tuesdays", "Lotte's choir meets on Tuesdays at 19:30")
+    assert not _merged("Lotte's choir meets at 7:30 on Tuesdays", "Lotte's choir meets on Tuesdays at 19:45")
+
+
+def test_a_range_whose_end_says_the_half() -> None:
+    from memlane.consolidation.anchors import anchor_forms
+
+    assert anchor_forms("Ana works from 4 to 11 pm") == "Ana works from 4 pm to 11 pm"
+    assert anchor_forms("Ana works 4-11pm").startswith("Ana works 4 pm")
+    assert anchor_forms("The meeting is at 10 to 2 pm") == "The meeting is at 10 to 2 pm"  # 13:50?
+    assert anchor_forms("Ana works from 11 to 2 pm") == "Ana works from 11 to 2 pm"  # across noon
+    assert _merged(
+        "The shop's late shift runs from 4 to 11 pm", "The shop's late shift runs from 16:00 to 23:00"
+    )

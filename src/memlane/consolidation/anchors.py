@@ -568,6 +568,8 @@ def anchor_forms(content: str) -> str:
         content = _UNIT_RE.sub(_unit, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"
         content = _PART_HOURS_RE.sub(_part_hours, content)
+    if "m" in words or "pm" in words or "am" in words:  # "from 4 to 11 pm" is "from 4 pm to 11 pm"
+        content = _RANGE_HALF_RE.sub(_range_half, content)
     if "through" in words or "thru" in words:
         content = _THROUGH_RE.sub(r"\1 to ", content)
     if "-" in content or "–" in content or "—" in content:
@@ -634,6 +636,28 @@ def _worded(content: str) -> str:
     content = _BETWEEN_RE.sub(r"from \1 to ", content)
     content = _UNIT_AND_HALF_RE.sub(lambda m: f"1.5 {m.group(1)}s", content)
     return _HALF_AN_HOUR_RE.sub("30 minutes", content)
+
+
+#: a range of hours whose end says its half and whose start does not, after "from" or "between" or with
+#: a dash ("from 4 to 11 pm", "between 4 and 11pm", "4-11 pm"; not "10 to 2 pm", which may be 13:50)
+_RANGE_HALF_RE = re.compile(
+    r"(?:(?<=\bfrom\s)|(?<=\bbetween\s))(?P<h>\d{1,2})(?P<m>:\d{2})?(?P<sep>\s+(?:to|and)\s+)"
+    r"(?=(?P<h2>\d{1,2})(?::\d{2})?\s*(?P<half>[ap]\.?m\b\.?))"
+    r"|\b(?P<dh>\d{1,2})(?P<dm>:\d{2})?(?P<dsep>\s*[-–]\s*)"
+    r"(?=(?P<dh2>\d{1,2})(?::\d{2})?\s*(?P<dhalf>[ap]\.?m\b\.?))",
+    re.IGNORECASE,
+)
+
+
+def _range_half(m: re.Match[str]) -> str:
+    """The start of a range of hours with the half its end says (``_RANGE_HALF_RE``), when it is the
+    earlier hour of that half; as written otherwise."""
+    hour, minute, sep = (m.group("h"), m.group("m"), m.group("sep")) if m.group("h") else (
+        m.group("dh"), m.group("dm"), m.group("dsep"))  # fmt: skip
+    end, half = (m.group("h2"), m.group("half")) if m.group("h") else (m.group("dh2"), m.group("dhalf"))
+    if not 1 <= int(hour) < int(end) <= 11:
+        return m.group()
+    return f"{hour}{minute or ''} {half}{sep}"
 
 
 def _decades(m: re.Match[str]) -> str:

@@ -84,6 +84,7 @@ from .own_subject import with_own_subject
 from .roles import role_swap, roles
 from .same_statement import statement_apart
 from .signature import MARKERS, normalise, normalise_order, signature
+from .synonyms import spelling
 from .vetoes import structure_apart
 from .word_order import in_order
 
@@ -906,7 +907,8 @@ _SCALE = _w("hundred thousand million billion trillion k m bn mn")
 
 def _units(content: str) -> dict[str, set[str]]:
     """Each number of ``content`` -> the units said right after it (``lexicon.is_unit``: "900 euros",
-    "1.2 million dollars", "5 km"), singular."""
+    "1.2 million dollars", "5 km"), singular, in American spelling (``synonyms.spelling``: "km" is read
+    as WordNet's "kilometer", and "kilometres" is one unit with it; twenty-seventh session)."""
     tokens = _TOKEN_RE.findall(_compared(normalise_order(content)).lower())  # "$49" as "49 dollars"
     out: dict[str, set[str]] = defaultdict(set)
     for i, token in enumerate(tokens):
@@ -914,7 +916,8 @@ def _units(content: str) -> dict[str, set[str]]:
             continue
         rest = [t for t in tokens[i + 1 : i + 3] if t not in _SCALE][:1]
         if rest and text.content_words(rest[0]) and lexicon.is_unit(rest[0]):  # not "a" (ampere)
-            out[token].add(_singular(rest[0]))
+            unit = _singular(rest[0])
+            out[token].add(spelling(unit) or unit)  # "10 km" (kilometer) / "10 kilometres"
     return out
 
 
