@@ -110,3 +110,9 @@ def test_a_range_whose_end_says_the_half() -> None:
     assert _merged(
         "The shop's late shift runs from 4 to 11 pm", "The shop's late shift runs from 16:00 to 23:00"
     )
+
+
+def test_with_no_is_without() -> None:
+    assert _merged("Lotte drinks her tea with no milk", "Lotte drinks her tea without milk")
+    assert not _merged("Lotte drinks her tea with no milk", "Lotte drinks her tea with milk")
+    assert not _merged("Lotte lives with no one", "Lotte lives without one")  # "no one" is nobody

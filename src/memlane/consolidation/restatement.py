@@ -239,11 +239,18 @@ def _past(match: re.Match[str]) -> str:
     return f"{hour:02d}:{minutes:02d}"
 
 
+#: "with no" before a noun is "without" ("coffee with no sugar" / "coffee without sugar"; twenty-seventh
+#: session), not in "with no one", "with no longer", "with no more than"
+_WITH_NO_RE = re.compile(r"\bwith\s+no\b(?!\s+(?:one|longer|more|less|fewer)\b)", re.IGNORECASE)
+
+
 def written_forms(content: str, plans: bool = True) -> str:
     """``content`` with numbers and units, times of day, a month's abbreviation beside a number, compounds,
     "works as a", and (``plans``) a plan's progressive written one way (module docstring)."""
     content = anchor_forms(content)  # "84k" is "84000", "at 8 in the morning" "8am", "March 3rd" "March 3"
     low = content.lower()
+    if "with no " in low:  # "black with no sugar" is "black without sugar"
+        content = _WITH_NO_RE.sub(lambda m: "Without" if m.group()[0] == "W" else "without", content)
     if "half past" in low or "quarter" in low:  # "half past eight" is "08:30", as "8:30" is
         content = _PAST_RE.sub(_past, content)
     if _DIGIT_RE.search(content):  # a regex: a generator over every character cost more than the rules
