@@ -88,18 +88,6 @@ def test_units_in_either_spelling() -> None:
     assert _units_apart("Ana runs 10 km a day", "Ana runs 10 miles a day")
 
 
-def test_a_time_whose_half_one_does_not_say() -> None:
-    from memlane.consolidation.day_halves import halves
-
-    assert halves("Pickup is at 3:15", "Pickup is 15:15") == "Pickup is at 3:15 pm"
-    assert halves("Piano is at 5 on Fridays", "Piano is at 5 pm on Fridays") == "Piano is at 5 pm on Fridays"
-    assert halves("Pickup is at 3:15 am", "Pickup is 15:15") == "Pickup is at 3:15 am"  # said: the morning
-    assert halves("The bus leaves at 3:15", "The bus leaves at 3:15 and at 15:15") == "The bus leaves at 3:15"
-    assert halves("Pickup is at 3:15", "Pickup is at 3:50 pm") == "Pickup is at 3:15"  # another time
-    assert _merged("Lotte's choir meets at 7:30 on Tuesdays", "Lotte's choir meets on Tuesdays at 19:30")
-    assert not _merged("Lotte's choir meets at 7:30 on Tuesdays", "Lotte's choir meets on Tuesdays at 19:45")
-
-
 def test_a_range_whose_end_says_the_half() -> None:
     from memlane.consolidation.anchors import anchor_forms
 

@@ -42,7 +42,9 @@ writes every time of day as 24-hour "HH:MM", as before.)
 - **ranges**: "through" / "thru" and a dash between two days, months, times or numbers are "to"
   ("Monday through Friday", "Mon–Fri", "8:00-20:00"); "till" / "til" before a time, a date or a
   number is "until"; "from A until B" and "between A and B" (A and B such values) are "from A to B";
-  "3-6 June" / "3 to 6 June" is "3 June to 6 June";
+  "3-6 June" / "3 to 6 June" is "3 June to 6 June"; a range of hours whose start does not say its half
+  takes its end's after "from" or "between" or with a dash ("from 4 to 11 pm", "4-11pm" are "4 pm to 11
+  pm", when the start is the earlier hour; not "10 to 2 pm", which may be 13:50; twenty-seventh session);
 - **units** after a number WordNet does not read (``lexicon.unit_name`` reads km, kg, ft, mg…): "ms"
   is milliseconds, "mcg" / "µg" micrograms, "h" / "hr" / "hrs" hours, "min" / "mins" minutes, "sec" /
   "s" seconds, "yr" / "yrs" years, "kph" / "km/h" and "mph" kilometres / miles per hour, "°C" / "°F"

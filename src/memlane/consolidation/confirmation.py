@@ -38,9 +38,7 @@ part ("a white Toyota Corolla" / "a white Corolla", "Greenwood Primary School" /
 with that name cut to the part (``name_parts.shortened``), and, since the twenty-sixth session, as the
 paraphrase mode reads it (``_judged_in_one_way``: word order, aspect, a negation said by a word; still
 no framing word), a confirmation only; and with an acronym one says for words the other says in full
-written as those words (``acronyms.expanded``: "works in the ER" / "in the emergency room"); and, since
-the twenty-seventh session, with a time of day whose half one does not say read as the afternoon the
-other says (``day_halves.halves``: "pickup is at 3:15" / "pickup is 15:15").
+written as those words (``acronyms.expanded``: "works in the ER" / "in the emergency room").
 
 Candidates are found by key, not pairwise: a statement's signature and the signature less any ``DIFF``
 or fewer of its words (``near_keys``); two statements within ``DIFF`` words on each side share a key
@@ -58,7 +56,6 @@ from itertools import combinations
 from ..models import Memory
 from . import lexicon
 from .acronyms import expanded
-from .day_halves import halves
 from .duplicates import group_key, statement_signature
 from .framing import accounted
 from .name_parts import shortened
@@ -176,9 +173,6 @@ def _judged(a: str, b: str) -> int:
             return 1
         ea, eb = expanded(a, b), expanded(b, a)  # "lives in LA" / "lives in Los Angeles" (``acronyms``)
         if (ea, eb) != (a, b) and _judged(ea, eb) == 1:
-            return 1
-        ha, hb = halves(a, b), halves(b, a)  # "at 3:15" / "at 15:15" (``day_halves``)
-        if (ha, hb) != (a, b) and _judged(ha, hb) == 1:
             return 1
     return found
 
