@@ -1368,6 +1368,7 @@ _RANK = {
     "affiliated": 1.8,
     "clipped": 1.7,
     "completed": 1.6,
+    "titled": 1.55,
     "run": 1.95,
     "fuzzy": 1.0,
     "named": 1.5,
@@ -1564,6 +1565,13 @@ def _person_match(mention: list[str], known: list[str]) -> str | None:
             # a given name; (checked by ``resolve``) the only person it fits, with an organisation in
             # common
             return "completed"
+        if len(known) == 1 and len(mention) >= 2 and known[0] == mention[-1] and len(mention[0]) > 1:
+            # a person known by a title and a surname alone, now named in full ("Dr. Hamid" / "Yusuf
+            # Hamid", "Frau Schneider" / "Petra Schneider"): (checked by ``_person_fit_names``) only
+            # when a name the person is known by is a title that goes with a surname and that surname;
+            # (checked by ``resolve``, ``_titled_completed``) the only person it fits, and the
+            # sentence says nothing that sets the two apart
+            return "titled"
         return None
     single, full = mention, known
     word = single[0]
@@ -2511,6 +2519,8 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
         written = _known_full_names_as_written(names)
         if any(_grew_otherwise(list(parts), written) for parts in _readings(name, join_hyphens=False)):
             return None
+    if best == "titled" and not _known_by_surname_title(names):
+        return None  # a lone word that is no surname said with a title ("Hamid" alone is a given name)
     if best == "completed" and any(_title_and_rest(known) is not None for known in names):
         # one addressed by a title and a given name ("Coach Nkechi", "Dr. Ana") is known by a role:
         # which of the people of that given name a full name is, nothing in the names says
@@ -3419,6 +3429,15 @@ def _resolve(
             # a lone word of no known type ("Jordan") may be a company or a place as well: a person's
             # full name completes only a person
             continue
+        if how not in (None, "exact") and _a_pet_apart(mention, kind, candidate):
+            # "Harris our dog chewed the baseboard" with Inspector Tom Harris known: the sentence says
+            # the name is an animal's, and the candidate is a person known by a full name or a title
+            continue
+        if how == "titled" and not _titled_completed(mention, kind, candidate):
+            # "Yuki Nakamura is the physiotherapist" with Dr. Nakamura known, "Rosalind Peake is Mrs
+            # Peake's granddaughter": a full name that the sentence presents as someone, or relates to
+            # the one known by the title and the surname, is not that one
+            continue
         if how in ("derived", "affiliated") and not _organisation_in_common(mention, candidate):
             # a short form no table lists, by its form alone: "Priya" is cut from "Priyanka" and
             # "Nikita" looks like a diminutive of "Nikolai", and each is a name of its own; a pet name
@@ -3534,6 +3553,7 @@ def _resolve(
                 "affiliated",
                 "clipped",
                 "completed",
+                "titled",
                 "run",
             ):
                 rivals = _truncation_rivals(mention, kind, match, pool)
@@ -4606,6 +4626,86 @@ def _self_apart(said: str, candidate: Candidate) -> bool:
             said_self(known) for known in candidate.said
         )
     return bool(relations(said)) and any(said_self(known) for known in candidate.said)
+
+
+#: the class ``senses.class_of_noun`` gives an animal's kind ("dog")
+ANIMAL = "animal"
+#: the name, then whose animal it is: "@ our dog chewed", "@, my cat, ..." (not "the goat farmer")
+_PET = re.compile(MARK + r",?\s+(?:our|my|his|her|their)\s+(?P<noun>[a-z]+)\b(?!\s+[a-z]+(?:er|or|ist)s?\b)")
+
+#: titles said before a surname ("Dr. Hamid", "Frau Schneider", "Coach Ramirez", "Sgt. Hughes"); not the
+#: words of address said before a given name ("Uncle Franco", "Dona Cida", "Sir Elton", "Khun Somchai",
+#: "Sheikh Mohammed", "Kuya Jun", "Smt. Lakshmi")
+_SURNAME_TITLES = frozenset(
+    ["dr", "prof", "pr", "mr", "mrs", "ms", "miss", "mx", "herr", "frau", "sr", "sra", "srta", "dra", "dre"]
+    + ["mme", "madame", "monsieur", "mlle", "signor", "signora", "senor", "senora", "senhor", "senhora"]
+    + ["dhr", "meneer", "mevrouw", "mevr", "hr", "fru", "kyrios", "kyria", "gospodin", "gospozha"]
+    + ["rev", "pastor", "fr", "capt", "sgt", "lt", "col", "gen", "officer", "detective", "insp", "supt"]
+    + ["cllr", "coach", "judge", "justice", "dean", "nurse", "ing", "eng", "engr", "lic", "arq", "dott"]
+)
+
+
+def _known_by_surname_title(names: tuple[str, ...]) -> bool:
+    """One of a person's names is a title said before a surname and one word ("Dr. Hamid", "Herr
+    Schmitt"): what a full name of that surname completes (``titled``)."""
+    for known in names:
+        titled = _title_and_rest(known)
+        if titled is not None and titled[0] in _SURNAME_TITLES and len(titled[1]) == 1:
+            return True
+    return False
+
+
+def _a_pet_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """The mention's sentence says its name is an animal's ("Harris our dog", ``senses.sense_of``), and
+    the candidate is a person known by a full name or a title ("Tom Harris", "Inspector Harris") whom no
+    sentence that named it called an animal: a pet that bears a person's name, not that person."""
+    if not _is_person(kind, candidate) or not mention.name or not mention.context:
+        return False
+    said = _mention_said(mention)
+    pet = _PET.search(said) if said is not None else None
+    if pet is None or class_of_noun(pet["noun"]) != ANIMAL:
+        return False
+    if not any(len(_person_tokens(known)) >= 2 or _title_and_rest(known) for known in _names_of(candidate)):
+        return False
+    return not any(
+        (theirs := _PET.search(known)) is not None and class_of_noun(theirs["noun"]) == ANIMAL
+        for known in candidate.said
+    )
+
+
+def _titled_completed(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A full name completes a person known by a title and the surname alone ("Dr. Hamid" / "Dr. Yusuf
+    Hamid", "Frau Schneider" / "Petra Schneider", ``titled``) when: it is a person, written whole in a
+    sentence (not a query's topic); its
+    sentence does not present it as someone ("Yuki Nakamura is the physiotherapist"), nor say it is new
+    or from elsewhere; what it describes its person as is not what the candidate is said to be otherwise
+    (``_described_otherwise``); and it does not name the known one, or the known one's title, in the
+    possessive ("Rosalind Peake is Mrs Peake's granddaughter", "Mateo Alvarez is the coach's son"): a
+    relative of the one known by the surname bears it too."""
+    if not _is_person(kind, candidate) or not mention.name:
+        return False
+    if not all(word[:1].isupper() for word in mention.name.split()):
+        return False
+    if mention.context and introduces(mention.name.strip(), mention.context):
+        return False
+    said = _mention_said(mention)
+    if said is None:
+        # a name with no sentence (a query's topic, ``about=``): nothing read says it is the one known
+        # by the surname, nor sets it apart ("Yuki Nakamura" alone is not Dr. Nakamura)
+        return False
+    if _says_new(said) or _SET_APART_BY_PLACE.search(said):
+        return False
+    if _described_otherwise(mention, kind, candidate):
+        return False
+    rest = said.replace(MARK, " ").casefold()
+    words: set[str] = set()
+    for known in _names_of(candidate):
+        titled = _title_and_rest(known)
+        if titled is not None:
+            words.add(titled[0])
+            words.update(titled[1])
+    words.update(w.strip(".").casefold() for known in _names_of(candidate) for w in known.split())
+    return not any(re.search(rf"(?<![\w]){re.escape(w)}['’]s\b", rest) for w in words if len(w) > 1)
 
 
 def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
