@@ -66,8 +66,9 @@ __all__ = [
 #: 21: a name of a word written with a hyphen, "G-Cash", or of a code's letters and number, "Sage 50", is
 #: found as written in one word, ``n:``; 22: a name's consonants of two letters too, ``c:``, and a name whose
 #: first given name its bearer is not called by, "I Wayan Sudarma", "Muhammad Hafiz bin Ismail", is found
-#: by the next one, ``p:``).
-KEY_RULES_VERSION = 22
+#: by the next one, ``p:``; 23: a ticket's or document's reference code, "claim 77-4410-2", "PO NN-4471",
+#: is found by the code alone, ``t:``).
+KEY_RULES_VERSION = 23
 
 
 class RekeyReport(BaseModel):

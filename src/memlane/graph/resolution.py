@@ -138,6 +138,8 @@ from .thing_names import (
     document_id,
     document_ids_agree,
     is_edition,
+    reference,
+    references_agree,
     system_forms_agree,
     ticket_id,
     ticket_ids_agree,
@@ -1312,6 +1314,8 @@ def _thing_keys(name: str, plain: str, kind: EntityType) -> set[str]:
     keys: set[str] = set()
     if not plain or kind in _NO_THING_FORMS:
         return keys
+    if kind in _REFERENCE_KINDS and (code := reference(_fold(name).strip())) is not None:
+        keys.add(f"t:{code[1]}")  # "77-4410-2" is found as "claim 77-4410-2"
     if kind is EntityType.TICKET:
         if (ticket := ticket_id(_fold(name).strip())) is not None:
             keys.add(f"t:{ticket[1]}")
@@ -2092,17 +2096,18 @@ def _thing_fit(name: str, form: str, kind: EntityType, candidate: Candidate) -> 
     system's version, short form or maker ("Postgres 16", "Postgres" / "PostgreSQL", "Amazon Redshift"
     / "Redshift")."""
     best: str | None = None
+    by_reference = _reference_fit(name, kind, candidate)
     if kind is EntityType.TICKET:
         mine_ticket = ticket_id(_fold(name).strip())
         if mine_ticket is None:
-            return None
+            return by_reference
         for known in _names_of(candidate):
             theirs_ticket = ticket_id(_fold(known).strip())
             if theirs_ticket is not None and (how := ticket_ids_agree(mine_ticket, theirs_ticket)):
                 if how == "exact":
                     return "nickname"  # the same key written otherwise ("acme/api #12" / "acme/api#12")
                 best = how
-        return best
+        return best or by_reference
     bag = word_bag(form)
     document = document_id(form) if kind is EntityType.DOCUMENT else None
     system = without_version(form) if kind is EntityType.SYSTEM else ""
@@ -2134,7 +2139,24 @@ def _thing_fit(name: str, form: str, kind: EntityType, candidate: Candidate) -> 
             and document_ids_agree(document, theirs_document)
         ):
             best = "partial"
-    return best
+    return best or by_reference
+
+
+#: kinds of record named by a reference code ("claim 77-4410-2", "PO NN-4471": ``thing_names.reference``)
+_REFERENCE_KINDS = frozenset({EntityType.TICKET, EntityType.DOCUMENT})
+
+
+def _reference_fit(name: str, kind: EntityType, candidate: Candidate) -> str | None:
+    """A ticket or document by its reference code, with or without the words that say what record it
+    is ("claim 77-4410-2" / "77-4410-2", "Purchase order NN-4471" / "PO NN-4471", "WO-558210" / "work
+    order 558210"): ``partial`` (the only record it fits); None when the code or the words differ."""
+    if kind not in _REFERENCE_KINDS or (mine := reference(_fold(name).strip())) is None:
+        return None
+    for known in _names_of(candidate):
+        theirs = reference(_fold(known).strip())
+        if theirs is not None and references_agree(mine, theirs):
+            return "partial"
+    return None
 
 
 @lru_cache(maxsize=65536)

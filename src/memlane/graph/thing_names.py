@@ -6,6 +6,11 @@ projects. How people write one thing's name several ways:
   ("KB-204" / "KB-204 Webhook retries", "RFC 17" / "RFC-017 Ledger rewrite", "SOW-2026-07" /
   "statement of work 2026-07": the prefix may be the initials of the words). Two explicit prefixes that
   differ are two series ("OPS-1234" is not "FAL-1234"), and so are two repositories.
+* **References** — a record's reference code with or without the words that say what record it is
+  ("claim 77-4410-2" / "77-4410-2", "booking ref 6XKQ2P" / "6XKQ2P", "Purchase order NN-4471" / "PO
+  NN-4471", "work order 558210" / "WO-558210", "lot 1 478 233" / "lot 1478233"): a code of four
+  characters or more with a digit in it, not a year; the words of one, if any, are the other's, fewer of
+  them, or their initials.
 * **Word order** — a title's words in another order, small words aside ("runbook for DNS" / "DNS
   runbook", "board deck Q3" / "Q3 board deck").
 * **Systems** — a version after the name ("Postgres 16" is the Postgres known without one; two versions
@@ -30,6 +35,8 @@ __all__ = [
     "without_vessel_prefix",
     "document_id",
     "document_ids_agree",
+    "reference",
+    "references_agree",
     "is_edition",
     "system_forms_agree",
     "ticket_id",
@@ -73,6 +80,59 @@ def ticket_ids_agree(a: tuple[str, int], b: tuple[str, int]) -> str | None:
         return "partial"
     short, long = (a[0], b[0]) if len(a[0]) < len(b[0]) else (b[0], a[0])
     return "partial" if "/" in long and "/" not in short and long.rpartition("/")[2] == short else None
+
+
+#: words that say a code is a reference, not which record it is ("booking ref", "crime ref no.")
+_REFERENCE_WORDS = frozenset({"ref", "reference", "no", "number", "nr", "num", "code", "id"})
+#: a code: letters and digits, joined by "-", "/" or "." ("77-4410-2", "62/11903/25", "BFB-07")
+_CODE = re.compile(r"^[a-z0-9]+(?:[-/.][a-z0-9]+)*$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+@lru_cache(maxsize=65536)
+def reference(folded: str) -> tuple[tuple[str, ...], str] | None:
+    """(the words before, the code) of a record's folded name whose last words are a reference code:
+    a code of four letters or digits or more, with a digit, not a year ("claim 77-4410-2" -> (("claim",),
+    "7744102"); "lot 1 478 233" -> (("lot",), "1478233"): numbers written in groups); the words are those
+    before it, less the words that only say it is a reference ("booking ref"). None for another name."""
+    words = folded.replace("#", " ").split()
+    tail: list[str] = []
+    while words and _CODE.match(words[-1]) and any(c.isdigit() for c in words[-1]):
+        if tail and not (words[-1].isdigit() and all(t.isdigit() for t in tail)):
+            break  # (only numbers written in groups are one code: "1 478 233")
+        tail.insert(0, words.pop())
+    code = "".join(c for c in "".join(tail) if c.isalnum())
+    if len(code) < 4 or _YEAR.match(code) or len(words) > 3:
+        return None
+    if any(len(group) != 3 for group in tail[1:]):
+        return None  # (groups of thousands only: "1 478 233", not "Line 2 4411")
+    kept = tuple(w.strip(".:") for w in words if w.strip(".:") not in _REFERENCE_WORDS)
+    if not all(w.isalpha() for w in kept):
+        return None
+    return kept, code
+
+
+def references_agree(a: tuple[tuple[str, ...], str], b: tuple[tuple[str, ...], str]) -> bool:
+    """One code, and words that do not say two kinds of record: none on one side, one side's words among
+    the other's ("report OH-117" / "condition report OH-117"), or one side's one word the initials of the
+    other's ("PO" / "purchase order"). A code's letters before its number may be those initials too
+    ("WO-558210" / "work order 558210")."""
+    (mine, code), (theirs, other) = a, b
+    if code != other:
+        for (words, lettered), (spelt, number) in (
+            ((mine, code), (theirs, other)),
+            ((theirs, other), (mine, code)),
+        ):
+            letters = "".join(w[0] for w in spelt)
+            if not words and len(spelt) >= 2 and lettered == letters + number and number.isdigit():
+                return True
+        return False
+    if not mine or not theirs or set(mine) <= set(theirs) or set(theirs) <= set(mine):
+        return True
+    for few, many in ((mine, theirs), (theirs, mine)):
+        if len(few) == 1 and len(many) >= 2 and few[0] == "".join(w[0] for w in many):
+            return True
+    return False
 
 
 @lru_cache(maxsize=65536)
