@@ -13,8 +13,10 @@ the name as the sentence writes it:
   Brendan Mackay, flew the chopper". Not when a lower-case word is a preposition ("Ana, the daughter of
   Maria": Maria is someone else) and not before a possessive ("Kenny, my brother Tom's friend").
 * **Apposition of a name** — the name, a comma and another name followed by a preposition or a relative
-  pronoun, or ending the sentence ("Ru, Rutendo from my line, covered my shift"); a list of names ("Ana,
-  Bea and Carla", "Ana, Bea, Carla") or a name and a verb ("Ana, Bea said, ...") is not one.
+  pronoun, ending the sentence, or set off by a second comma before the sentence goes on in lower case
+  ("Ru, Rutendo from my line, covered my shift", "Guadalupe Ortiz, Lupita, booked the truck"); a list of
+  names ("Ana, Bea and Carla", "Ana, Bea, Carla", "Ana, Bea, and Carla") or a name and a verb ("Ana, Bea
+  said, ...") is not one.
 * **What people call the person** — "..., as everyone calls María José", "..., as Ruaridh signs his
   texts", "... is what we call grandma Ani", "... is how Wiremu signs".
 * **A name's other form** — "... is Raju's full name", "... is Kenny's Chinese name", "... is the name
@@ -87,12 +89,15 @@ _ROLE_APPOSITION = re.compile(
     + _NAME
     + _NOT_POSSESSIVE
 )
-#: the name, a comma, another name, then a preposition or a relative pronoun, or the sentence's end
+#: the name, a comma, another name, then a preposition or a relative pronoun, the sentence's end, or a
+#: comma and the sentence going on in lower case ("Guadalupe Ortiz, Lupita, booked the truck"; not a
+#: list: "Ana, Bea, and Carla")
 _NAME_APPOSITION = re.compile(
     r",\s+"
     + _NAME
     + _NOT_POSSESSIVE
-    + r"(?P<next>\s+(?:from|at|of|in|with|on|who|whom|whose)\s|\s*[;.]?\s*$)"
+    + r"(?P<next>\s+(?:from|at|of|in|with|on|who|whom|whose)\s|\s*[;.]?\s*$"
+    + r"|,\s+(?!(?:and|or|but|nor|then|too|also|etc)\b)[a-z])"
 )
 #: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs", "<someone>
 #: abbreviates <name>", "<name> asks us to call her", "<name> is known", "<name> calls itself", "<name>
