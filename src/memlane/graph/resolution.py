@@ -3439,6 +3439,10 @@ def _resolve(
             # "Harold, the neighbour across the road, checks on Dad" with Dad (Harold Jenkins) known: the
             # sentence names the candidate by another of its names, beside the mention, as someone else
             continue
+        if how not in (None, "exact") and _fuller_name_apart(mention, kind, candidate):
+            # "Kiala the technician, Adão Kiala, fixed the box" with Domingos Kiala known: the sentence
+            # gives the lone name's bearer a full name that is not the candidate's
+            continue
         if how not in (None, "exact") and _kunya_apart(mention, kind, candidate):
             # "Abu Faisal" (Faisal's father) is not Faisal, nor "Salem" Abu Salem: a kunya names a
             # parent by the child's name; it matches as written only
@@ -3787,6 +3791,27 @@ def _related_apart(mention: Mention, kind: EntityType | None, candidate: Candida
     )
 
 
+_NO_FULL_FIT = frozenset({None, "affiliated", "derived", "fuzzy"})
+
+
+def _fuller_name_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A lone name whose sentence gives its bearer a full name holding it (``said_names``: "Kiala the
+    technician, Adão Kiala, fixed the box", "Lasse, Lars Vestergaard, cut his hand") that does not fit
+    the candidate by its names (Domingos Kiala): the sentence says who the bearer is, someone else."""
+    if not mention.name or not mention.context or not _is_person(kind, candidate):
+        return False
+    tokens = _person_tokens(mention.name)
+    if len(tokens) != 1:
+        return False
+    names = tuple(_names_of(candidate))
+    for other in names_said_for(mention.name.strip(), mention.context):
+        theirs = _person_tokens(other)
+        # (a fit by the surname alone, "affiliated", or by a look-alike, is none)
+        if len(theirs) >= 2 and tokens[0] in theirs and _person_fit_names(other, names) in _NO_FULL_FIT:
+            return True
+    return False
+
+
 def _named_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
     """The mention's sentence names the candidate, outside the mention's own words, by a name the
     candidate is known by as written that the mention's name does not hold ("Harold, the neighbour
@@ -3936,7 +3961,11 @@ _SOMEONE_ELSE = re.compile(
     MARK + r"[^.;!?]*?(?:(?:,\s*|\b(?:is|was)\s+)(?:(?:(?:a\s+)?(?:(?:completely|totally|entirely|quite)\s+)?"
     r"different\s+(?:person|man|woman|guy|one|people))|another\s+(?:person|man|woman|guy|lady)|someone\s+else"
     r"|somebody\s+else)\b"
-    r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+[a-z]+\s*(?:[.;!?,]|$))",
+    r"|,\s*a\s+(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+[a-z]+"
+    # (what tells that one apart: "..., a different shepherd from Orgosolo, joined", "..., a different
+    # skipper spelled with an o, runs")
+    r"(?:\s+(?:from|in|at|of|on|with|spelled|spelt|written|who|whose|named|called)\b[^,.;!?]{0,40})?"
+    r"\s*(?:[.;!?,]|$))",
     re.IGNORECASE,
 )
 #: the name's clause says it is unrelated ("Kinova the Canadian robotics company is unrelated", "...,

@@ -23,7 +23,9 @@ the name as the sentence writes it:
   Wiremu uses", "... is the English name Zhou Haoran uses", "..., meaning Antonio Stradivari", "... (Todor)",
   "..., also known as Todor", "..., real name Todor", "... is the Yoruba name of Tunde", "..., when
   they mean Todor", "..., formerly Todor", "..., which is Todor", "... is the English form of Todor's
-  name".
+  name", "..., Ørsted's old name, ..." (in apposition).
+* **A role, then the name** — "Kiala the technician, Adão Kiala, fixed the box", "Bubba, the sound man,
+  Earl Vance, needs monitors": set off by a comma before the sentence goes on in lower case.
 * **The same one named twice** — "... is Teddy, she runs the stall", "... is Coach Petrov" (a name
   ending the clause after a bare "is": not "is Ana's sister", not "is Head of Sales"), "... was renamed
   Fjord Bank", "... is now Lisa Brandt", "... is my aunt, everyone calls her Nessie", and what people
@@ -83,11 +85,13 @@ _PREPOSITIONS = frozenset(
         "that",
     ]
 )
-#: the name, a comma, a determiner or a possessive, lower-case words, another name
+#: the name, a comma, a determiner or a possessive, lower-case words, another name (not the word before
+#: "name" in "Chih-wei's English name": ``_NAME_OF_APPOSITION``)
 _ROLE_APPOSITION = re.compile(
     r",\s+(?:(?:our|my|the|his|her|their|your)\s+|[A-Z][\w.-]*['’]s\s+)(?P<words>(?:[a-z][\w-]*(?:['’]s)?\s+){0,3})"
     + _NAME
     + _NOT_POSSESSIVE
+    + r"(?!\s+(?:nick)?name\b|\s+spelling\b)"
 )
 #: the name, a comma, another name, then a preposition or a relative pronoun, the sentence's end, or a
 #: comma and the sentence going on in lower case ("Guadalupe Ortiz, Lupita, booked the truck"; not a
@@ -98,6 +102,24 @@ _NAME_APPOSITION = re.compile(
     + _NOT_POSSESSIVE
     + r"(?P<next>\s+(?:from|at|of|in|with|on|who|whom|whose)\s|\s*[;.]?\s*$"
     + r"|,\s+(?!(?:and|or|but|nor|then|too|also|etc)\b)[a-z])"
+)
+#: what closes an apposition before the sentence goes on: a comma, then a word in lower case that does
+#: not go on a list (as ``_NAME_APPOSITION``'s)
+_CLOSES = r",\s+(?!(?:and|or|but|nor|then|too|also|etc)\b)[a-z]"
+#: the name, the role in apposition, then the person's name in apposition too, closed by a comma:
+#: "Kiala the technician, Adão Kiala, fixed the box", "Bubba, the sound man, Earl Vance, needs monitors"
+_ROLE_THEN_NAME = re.compile(
+    r"(?:,\s+|\s+)the\s+(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}),\s+"
+    + _NAME
+    + _NOT_POSSESSIVE
+    + r"(?="
+    + _CLOSES
+    + r")"
+)
+#: "DONG Energy, Ørsted's old name, is ...", "Jason Chang, Chih-wei's English name, will ...": the name
+#: said, in apposition, to be another's name
+_NAME_OF_APPOSITION = re.compile(
+    r",\s+" + _NAME + r"['’]s?\s+(?:[\w-]+\s+){0,2}?(?:(?:nick)?name|spelling)\s*(?:[,;.)]|$)"
 )
 #: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs", "<someone>
 #: abbreviates <name>", "<name> asks us to call her", "<name> is known", "<name> calls itself", "<name>
@@ -303,6 +325,10 @@ def _said_after(context: str, end: int, name: str, person: bool) -> list[str]:
     ):
         found.append(m.group("other"))
     if person and (m := _NAME_APPOSITION.match(context, end)):
+        found.append(m.group("other"))
+    if person and (m := _ROLE_THEN_NAME.match(context, end)) and not _PREPOSITIONS & set(m["words"].split()):
+        found.append(m.group("other"))
+    if m := _NAME_OF_APPOSITION.match(context, end):
         found.append(m.group("other"))
     for pattern in (_AS_CALLED, _WHAT_CALLED, _NAME_OF, _NAME_FOR, _IS_NAME, _RENAMED, _CALLS_PRONOUN):
         if m := pattern.match(context, end):
