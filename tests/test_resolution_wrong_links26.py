@@ -102,3 +102,21 @@ def test_a_name_said_in_apposition_to_be_anothers_name() -> None:
     parent = _o("Veltrix", "Veltrix, Nordbyte's parent, is still on the invoices")
     first, second = _run([known, parent])
     assert second != first
+
+
+# -- a syllable acronym whose capitals run on ("FinCEN") ----------------------------------------------
+
+
+def test_a_syllable_acronym_with_initials_after_a_start() -> None:
+    from memlane.graph.initialisms import is_syllable_acronym_of
+
+    # "Fin" of Financial, then the initials C, E, N (not "EN" as one start of Enforcement)
+    assert is_syllable_acronym_of("FinCEN", "Financial Crimes Enforcement Network")
+    assert is_syllable_acronym_of("OnKOM", "Ontario Kitchen Oversight Monitor")
+    assert not is_syllable_acronym_of("FinCEN", "Financial Conduct Authority")
+    known = _o("FinCEN", "FinCEN wants the reports on time")
+    full = _o(
+        "Financial Crimes Enforcement Network", "Financial Crimes Enforcement Network changed the rules"
+    )
+    first, second = _run([known, full])
+    assert second == first

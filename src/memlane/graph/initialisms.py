@@ -203,7 +203,9 @@ def _pieces(letters: str, words: tuple[str, ...], capitals: str) -> bool:
         if letters[:n] != word[:n]:
             continue
         if capitals and not (capitals[0].isupper() and all(c.islower() for c in capitals[1:n])):
-            return False
+            # (a start written otherwise than one capital and lower case: a shorter start may be, "EN"
+            # of "FinCEN" the initials of Enforcement Network)
+            continue
         if _pieces(letters[n:], rest, capitals[n:] if capitals else ""):
             return True
     return False
