@@ -120,3 +120,22 @@ def test_a_syllable_acronym_with_initials_after_a_start() -> None:
     )
     first, second = _run([known, full])
     assert second == first
+
+
+# -- an organisation's first words, then the initials of its last ones ("Erasmus MC") ------------------
+
+
+def test_first_words_then_the_initials_of_the_last_ones() -> None:
+    known = _o("Norrland MC", "Norrland MC runs the cardiology trial")
+    full = _o("Norrland Medicinska Centrum", "Norrland Medicinska Centrum approved the amendment")
+    first, second = _run([known, full])
+    assert second == first
+    holding = _o("KZMC-IH", "KZMC-IH bought the smelter")
+    spelt = _o("KZMC Investments Holdings", "KZMC Investments Holdings appointed a board")
+    first, second = _run([holding, spelt])
+    assert second == first
+    # other first words, or other initials, are another organisation
+    other = _o("Sundsvall Medicinska Centrum", "Sundsvall Medicinska Centrum sent a nurse")
+    dental = _o("Norrland Dental Clinic", "Norrland Dental Clinic sent a bill")
+    first, second, third = _run([known, other, dental])
+    assert second != first and third != first

@@ -1938,6 +1938,12 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
                 for known in names
             ):
                 best = "partial"
+        if best is None and any(
+            _last_words_as_initials(name, known) or _last_words_as_initials(known, name) for known in names
+        ):
+            # "Erasmus MC" / "Erasmus Medisch Centrum", "ZCCM-IH" / "ZCCM Investments Holdings": the
+            # same first words, then the initials of the other's last words
+            best = "partial"
         if best is None and _organisation_grown(name, names):
             best = "grown"
         if best is None and not parent and _registered_short_form(name, names):
@@ -2028,6 +2034,35 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         return _qualified_place_fit(name, _names_of(candidate)) or _place_word_fit(name, _names_of(candidate))
     return None
+
+
+#: initials written after an organisation's first words ("Erasmus MC", "ZCCM-IH")
+_TRAILING_INITIALS = re.compile(r"^(?P<head>.*\S)[\s-]+(?P<initials>[A-Z]{2,5})$")
+
+
+@lru_cache(maxsize=16384)
+def _last_words_as_initials(short: str, long: str) -> bool:
+    """``short`` is ``long``'s first words as written, then the initials of its other words (two or more,
+    the small words counted or not: ``initialisms``): "Erasmus MC" of Erasmus Medisch Centrum, "ZCCM-IH"
+    of ZCCM Investments Holdings."""
+    found = _TRAILING_INITIALS.match(short.strip())
+    if found is None:
+        return False
+    head = [_fold(w) for w in re.split(r"[\s-]+", found["head"]) if w]
+    words = [_fold(w) for w in long.split() if w.strip(".,")]
+    if not head or len(words) < len(head) + 2 or words[: len(head)] != head:
+        return False
+    rest = tuple(w for w in words[len(head) :])
+    initials = found["initials"]
+    significant = [w for w in rest if w not in _SMALL_WORDS]
+    return (
+        len(significant) >= 2
+        and all(w[:1].isalpha() for w in significant)
+        and (
+            "".join(w[0] for w in significant) == initials.casefold()
+            or "".join(w[0] for w in rest) == initials.casefold()
+        )
+    )
 
 
 def _same_vessel(name: str, kind: EntityType | None, known: Sequence[str]) -> bool:
