@@ -570,7 +570,7 @@ def anchor_forms(content: str) -> str:
         content = _UNIT_RE.sub(_unit, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"
         content = _PART_HOURS_RE.sub(_part_hours, content)
-    if "m" in words or "pm" in words or "am" in words:  # "from 4 to 11 pm" is "from 4 pm to 11 pm"
+    if _HALF_HINT_RE.search(content):  # "from 4 to 11 pm" is "from 4 pm to 11 pm"; "in the evening" too
         content = _RANGE_HALF_RE.sub(_range_half, content)
     if "through" in words or "thru" in words:
         content = _THROUGH_RE.sub(r"\1 to ", content)
@@ -593,6 +593,7 @@ _ORDINAL_SUFFIX_RE = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 _MULTIPLIER_HINT_RE = re.compile(r"\d\s*(?:thousand|million|billion|trillion|lakh|crore|[kKmMb])")
 _FOUR_DIGITS_RE = re.compile(r"\b[1-9]\d{3}\s+[a-z]", re.IGNORECASE)
 _AT_DIGIT_RE = re.compile(r"\bat\s+\d", re.IGNORECASE)
+_HALF_HINT_RE = re.compile(r"\d\s*[ap]\.?m\b", re.IGNORECASE)
 _UNIT_HINT_RE = re.compile(r"\d\s*(?:k|°|º|m|µ|μ|h|s|y|w)", re.IGNORECASE)
 
 
@@ -646,17 +647,29 @@ _RANGE_HALF_RE = re.compile(
     r"(?:(?<=\bfrom\s)|(?<=\bbetween\s))(?P<h>\d{1,2})(?P<m>:\d{2})?(?P<sep>\s+(?:to|and)\s+)"
     r"(?=(?P<h2>\d{1,2})(?::\d{2})?\s*(?P<half>[ap]\.?m\b\.?))"
     r"|\b(?P<dh>\d{1,2})(?P<dm>:\d{2})?(?P<dsep>\s*[-–]\s*)"
-    r"(?=(?P<dh2>\d{1,2})(?::\d{2})?\s*(?P<dhalf>[ap]\.?m\b\.?))",
+    r"(?=(?P<dh2>\d{1,2})(?::\d{2})?\s*(?P<dhalf>[ap]\.?m\b\.?))"
+    r"|(?<![\d:.])\b(?P<th>\d{1,2})(?P<tsep>\s+to\s+)"
+    r"(?=(?P<th2>\d{1,2})(?::\d{2})?\s*(?P<thalf>[ap]\.?m\b\.?))",
     re.IGNORECASE,
 )
+#: the minutes a time "to" the hour is said with ("ten to two" is 13:50): a range's start without "from"
+#: is read as the start of a range only when it is not one of them ("seven to ten in the evening")
+_MINUTES_TO = frozenset([5, 10, 20, 25])
 
 
 def _range_half(m: re.Match[str]) -> str:
     """The start of a range of hours with the half its end says (``_RANGE_HALF_RE``), when it is the
     earlier hour of that half; as written otherwise."""
-    hour, minute, sep = (m.group("h"), m.group("m"), m.group("sep")) if m.group("h") else (
-        m.group("dh"), m.group("dm"), m.group("dsep"))  # fmt: skip
-    end, half = (m.group("h2"), m.group("half")) if m.group("h") else (m.group("dh2"), m.group("dhalf"))
+    if m.group("th"):  # "7 to 10 pm" without "from": not "7 minutes to 10"
+        hour, minute, sep, end, half = m.group("th"), None, m.group("tsep"), m.group("th2"), m.group("thalf")
+        if int(hour) in _MINUTES_TO:
+            return m.group()
+    elif m.group("h"):
+        hour, minute, sep = m.group("h"), m.group("m"), m.group("sep")
+        end, half = m.group("h2"), m.group("half")
+    else:
+        hour, minute, sep = m.group("dh"), m.group("dm"), m.group("dsep")
+        end, half = m.group("dh2"), m.group("dhalf")
     if not 1 <= int(hour) < int(end) <= 11:
         return m.group()
     return f"{hour}{minute or ''} {half}{sep}"

@@ -242,6 +242,10 @@ def _past(match: re.Match[str]) -> str:
 #: "with no" before a noun is "without" ("coffee with no sugar" / "coffee without sugar"; twenty-seventh
 #: session), not in "with no one", "with no longer", "with no more than"
 _WITH_NO_RE = re.compile(r"\bwith\s+no\b(?!\s+(?:one|longer|more|less|fewer)\b)", re.IGNORECASE)
+#: so is "no" before a noun said on its own, after a comma or at the start, up to a punctuation mark or the
+#: end ("coffee black, no sugar", "No sugar, no milk: ..."; twenty-fifth set): what "with no" says, which
+#: the rule above writes "without", as the statement that says "no sugar" so is not told apart from it
+_BARE_NO_RE = re.compile(r"(?:(?<=,\s)|^)no(?=\s+(?!one\b)\w+\s*(?:[,.;:!]|$))", re.IGNORECASE)
 
 
 def written_forms(content: str, plans: bool = True) -> str:
@@ -251,6 +255,8 @@ def written_forms(content: str, plans: bool = True) -> str:
     low = content.lower()
     if "with no " in low:  # "black with no sugar" is "black without sugar"
         content = _WITH_NO_RE.sub(lambda m: "Without" if m.group()[0] == "W" else "without", content)
+    if "no " in low:  # "black, no sugar" is "black without sugar"
+        content = _BARE_NO_RE.sub(lambda m: "Without" if m.group()[0] == "N" else "without", content)
     if "half past" in low or "quarter" in low:  # "half past eight" is "08:30", as "8:30" is
         content = _PAST_RE.sub(_past, content)
     if _DIGIT_RE.search(content):  # a regex: a generator over every character cost more than the rules
