@@ -348,7 +348,7 @@ class MemoryService:
         ``progress``: told how many texts are embedded, then how many items are stored. ``lock_first``:
         items ``in_txn`` changes, their chains locked with the batch's (one canonical order).
 
-        The cyclic garbage collector is held off while it runs (``collector.paused``: the same objects
+        The cyclic garbage collector is held back while it runs (``collector.paused``: the same objects
         freed, fewer collections)."""
         with collector.paused():
             return self._store_paused(requests, actor, in_txn, profile_id, progress, lock_first)
