@@ -182,6 +182,7 @@ from .parties import (
     RELATIONS,
     another_partys,
     common_thing,
+    had_by_another,
     relations_thing,
     said_of_another,
     speaker_owned,
@@ -229,6 +230,13 @@ class _Words:
 #: stopwords only as the spelling of a contraction ("she'd", "she'll", "he'll", "we'd"): written as one
 #: word in lower case, a noun or a verb ("the garden shed", "a shell", "wed in June")
 _CONTRACTION_SPELLINGS = frozenset({"shed", "shell", "hell", "wed"})
+#: stopwords that are nouns after a determiner or a possessor ("my mother's *will*", "Mum updated her
+#: *will*", "the will"): the thing, not the modal
+_NOUN_STOPWORDS = frozenset({"will"})
+_POSSESSED = re.compile(
+    r"(?:\b(?:the|a|my|our|his|her|their|your|its)|[^\W_]'s?)\s+(?:(?:own|new|old|last|first)\s+)?$",
+    re.IGNORECASE,
+)
 
 
 #: a number said as an ordinal ("14th", "1st")
@@ -257,6 +265,8 @@ def _words(text_: str) -> _Words:
         # (only in lower case: "Shell" the name still needs the name's own evidence, not "a shell")
         spelt = surface.islower() and low in _CONTRACTION_SPELLINGS
         stems = text.tokenize(low) or ([low] if spelt else [])
+        if not stems and low in _NOUN_STOPWORDS and _POSSESSED.search(folded[: match.start()]):
+            stems = [low]
         if len(stems) != 1:
             continue  # a stopword (or a word of several parts, left to the stems)
         capitalised = surface[0].isupper()
@@ -470,7 +480,14 @@ def chosen(
     if request.kind == "topic":
         return _topic(request.text, store=store, actor=actor, recall=recall, now=now, similar=similar)
     return _statement(
-        request.text, store=store, actor=actor, recall=recall, now=now, coverage=COVERAGE, value=request.value
+        request.text,
+        store=store,
+        actor=actor,
+        recall=recall,
+        now=now,
+        coverage=COVERAGE,
+        value=request.value,
+        reason=request.reason,
     )
 
 
@@ -533,7 +550,9 @@ def _topic(
         found = [
             i
             for i in found
-            if i not in contents or not _another_partys(contents[i], i, name, store, actor, people=owned)
+            if i not in contents
+            or not _another_partys(contents[i], i, name, store, actor, people=owned)
+            and not (speaker_owned(name) and had_by_another(contents[i], name))
         ]
     the_named = re.match(r"^\s*the\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)$", name)
     if found and the_named is not None:
@@ -598,7 +617,10 @@ def _topic(
             i
             for i in found
             if i not in contents
-            or not any(_own_descriptor(n, contents[i], others[i]) for n in _names_of(name))
+            or not any(
+                _own_descriptor(n, contents[i], others[i]) or _surname_apart(n, contents[i], others[i])
+                for n in _names_of(name)
+            )
         ]
     if found and names:
         # "My neighbour's parrot is also called Biscuit", "Dexter is also my nephew's name": the memory
@@ -836,10 +858,12 @@ def _other_title(asked: str, content: str) -> bool:
 _TITLED_NAME = re.compile(r"\b(?P<title>(?i:mr|mrs|ms|miss|mx|dr|prof))\.?\s+(?P<surname>[A-Z][\w'-]*)")
 #: what a person is to the speaker, said with a name (``{form}``): "my dentist is Dr. Novak", "my
 #: friend Leila Haddad", "Dr. Haddad is my dermatologist", "Mr Novak, my neighbour"
+#: (a role by its initials too: "my GP", "our CFO")
+_ROLE_WORD = r"(?:[a-z][\w-]*|[A-Z]{{2,4}}(?![\w-]))"
 _ROLE_BEFORE = (
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<role>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w-]*)\s*,?\s+(?:(?:is|was)\s+)?{form}"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<role>(?:[a-z][\w'-]*\s+){{0,2}}?" + _ROLE_WORD + r")\s*,?\s+(?:(?:is|was)\s+)?{form}"
 )
-_ROLE_AFTER = r"{form}\s*(?:,\s*|\s+(?:is|was)\s+(?:also\s+)?)(?:my|our)\s+(?P<role>[a-z][\w-]*)"
+_ROLE_AFTER = r"{form}\s*(?:,\s*|\s+(?:is|was)\s+(?:also\s+)?)(?:my|our)\s+(?P<role>" + _ROLE_WORD + ")"
 
 
 def _roles(form: str, content: str) -> frozenset[str]:
@@ -956,6 +980,25 @@ def _own_descriptor(name: str, content: str, others: Sequence[str], *, alone: bo
     own = set(text.tokenize(found.group(1)))
     said = [o for o in others if _says(name, o)]
     return bool(own) and bool(said) and not any(own & set(text.tokenize(o)) for o in said)
+
+
+def _surname_apart(name: str, content: str, others: Sequence[str]) -> bool:
+    """``content`` names ``name`` (one word, "Kofi") only with a surname that none of ``others`` (the
+    topic's other memories) says, and says nothing of the speaker, while another memory of the name
+    does ("Kofi is my flatmate"): someone else of that name ("Kofi Annan was UN Secretary-General")."""
+    if len(name.split()) != 1 or _FIRST_PERSON_WORD.search(content):
+        return False
+    n = re.escape(name)
+    places = list(re.finditer(rf"(?<![\w'-]){n}(?![\w-])", content))
+    surnames = {m.group(1) for m in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)(?![\w-])", content)}
+    if not places or len(surnames) != 1 or sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content)) != len(places):
+        return False
+    surname = next(iter(surnames))
+    said = [o for o in others if _says(name, o)]
+    return (
+        any(_FIRST_PERSON_WORD.search(o) for o in said)
+        and not any(_says(surname, o) for o in others)
+    )
 
 
 def _names_of(topic: str) -> list[str]:
@@ -1989,6 +2032,8 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
     names: list[str] = []
     #: the names as the memories saying the relation write them (and a person's parts of it)
     written: list[str] = []
+    #: the role and its bearer's titled name, as a topic ("my landlord Mr Okafor")
+    titled: list[str] = []
     for hit in recall(" ".join(forms)):
         for pattern in said:
             for found in pattern.finditer(hit.content):
@@ -2004,6 +2049,9 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
                         # (a person may be named by a part of the name: "Dr. Duarte" for Ines Duarte)
                         parts = person_name.split() if _personal(entity) else []
                         written.extend([person_name, *(p for p in parts if p[:1].isupper())])
+                        titled_form = _TITLED_NAME.search(found.group(0))
+                        if titled_form is not None and titled_form.group("surname") == person_name:
+                            titled.append(f"{name} {titled_form.group()}")
     out: list[str] = []
     for entity_name in dict.fromkeys(names):
         for i in _of_entities(entities, entity_name, store=store, actor=actor, recall=recall):
@@ -2027,6 +2075,13 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
             and not any(_another_bearer(n, role, contents[i], contents) for n in named)
             and not _relatives(contents[i], stems)
             and not any(_before_a_noun(n, role, contents[i]) for n in written)
+            # "Dr. Okafor is my GP" for "my landlord" (Mr Okafor): the surname with another title, said
+            # to be another role of the speaker's
+            and not any(
+                _another_role(t, form, contents[i], contents)
+                for form in dict.fromkeys(titled)
+                if (t := _TITLED_NAME.search(form)) is not None
+            )
         ]
         # "Rivaldo the footballer visited my gym" for "my trainer": the name with a descriptor of its own
         # that no other memory of it says
@@ -2098,9 +2153,11 @@ def _statement(
     coverage: float,
     clause: bool = True,
     value: frozenset[str] = frozenset(),
+    reason: str = "",
 ) -> list[str]:
     """The memories saying ``said``; ``clause=False``: a topic's phrase ("my flight to Lisbon"), read as
-    a phrase (only a possessor must agree) and with no negation to agree."""
+    a phrase (only a possessor must agree) and with no negation to agree; ``reason``: what the speaker
+    said holds now, after the request (``ForgetRequest.reason``)."""
     said = _amounts(_as_speaker(said))
     if clause:
         said = _clause_asked(_apostrophes(said))
@@ -2195,6 +2252,8 @@ def _statement(
                 people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
                 if said_of_another(content, said, people):
                     continue
+            if asked is not None and not asked.clause and "i" in owners and had_by_another(content, said):
+                continue  # "my debts" is not "The company has debts of 2 million according to the news"
             people = [e.name for e in _entities_of(store, actor, hit.id) if e.type == "person"]
             if _for_another(content, wanted, people):
                 continue  # "the dentist appointment on the 18th" is not "Dentist appointment for Maya on 18 April"
@@ -2228,6 +2287,8 @@ def _statement(
                 continue  # "Mateo Herrera at work is allergic to bee stings" is not Mateo's
             if _other_title(said, content):
                 continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
+            if reason and _states_now(reason, content):
+                continue  # "I'm a smoker, I quit" is not "I quit smoking on 1 November": what holds now
             if value and not _gives(value, content):
                 continue  # "the name of my therapist": "My therapist is Dr. Una Fennessy", not "… says …"
             if clause and _only_aside(said, content):
@@ -2240,6 +2301,8 @@ def _statement(
                 continue  # "my landlord" is not "My previous landlord kept my deposit"
             if "i" in owners and _only_generic(content, wanted):
                 continue  # "my novel" is not "I read a novel a week"
+            if ("i" in owners or common_thing(said)) and _only_what_one_is_about(content, wanted):
+                continue  # "the lawsuit" is not "I watched a documentary about a famous lawsuit"
             if clause and asked is not None and not asked.clause and _value_untold(said, content):
                 continue  # "the office door code" is not "The office door code changes every quarter"
             out.append(hit.id)
@@ -2327,6 +2390,15 @@ def _says_another_predicate(said: str, content: str, missing: Sequence[tuple[str
     return any(c.verb in _ENDING_VERBS and c.obj & claim.obj for c in claims)
 
 
+def _states_now(reason: str, content: str) -> bool:
+    """``content`` says what ``reason`` (what the speaker says holds now: "I quit", "we moved") says: a
+    clause of the speaker's with its verb ("I quit smoking on 1 November")."""
+    verbs = {c.verb for c in analyse(reason).claims if c.verb and c.subject & _FIRST_PERSON}
+    return any(
+        c.verb in verbs and c.subject & _FIRST_PERSON and not c.negated for c in analyse(content).claims
+    )
+
+
 #: prepositions that are a clause's whole predicate after "be" ("I'm *behind* on rent", "we're *against*
 #: the extension", "I'm *without* a car"): stopwords, so the content words alone leave them out
 _PREDICATE_PREPOSITIONS = frozenset({"behind", "against", "without", "beyond", "above", "below", "under"})
@@ -2405,6 +2477,35 @@ def _only_generic(content: str, wanted: _Words) -> bool:
                 and all(at >= 2 and words[at - 1] in ("a", "an") and _habit(words, at - 2) for at in places)
             ):
                 return True
+    return False
+
+
+#: "a documentary about a famous lawsuit", "the podcast about an unsolved burglary": one of its kind as
+#: what another thing (a noun after a determiner) is about
+_ABOUT_ONE = re.compile(
+    r"\b(?:a|an|the|this|that)\s+(?:[a-z][\w-]*\s+){0,2}?(?P<work>[a-z][\w-]*)\s+about\s+(?:a|an)\s+"
+    r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)\b"
+)
+
+
+def _only_what_one_is_about(content: str, wanted: _Words) -> bool:
+    """A noun of a request of the speaker's thing ("the lawsuit", "my burglary") that ``content`` says
+    only as any one of its kind that another thing is about ("I watched a documentary about a famous
+    lawsuit"; not "Our solicitor for the lawsuit is Harriet Cole"): not the speaker's one."""
+    folded = text.key_fold(content).lower()
+    whole = [w.lower() for w in _WORD.findall(folded)]
+    for written, stem, capitalised in wanted.terms:
+        if capitalised or not ("NOUN" in _readings(written) or _noun_only(written)):
+            continue
+        places = _places(whole, stem)
+        about = [
+            m
+            for m in _ABOUT_ONE.finditer(folded)
+            if _noun_only(m.group("work")) or "NOUN" in _readings(m.group("work"))
+            if any((said := text.tokenize(w)) and _near(said[0], stem) for w in m.group("thing").split())
+        ]
+        if places and len(about) == len(places):
+            return True
     return False
 
 

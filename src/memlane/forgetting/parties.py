@@ -28,6 +28,7 @@ __all__ = [
     "RELATIONS",
     "RELATION_STEMS",
     "another_partys",
+    "had_by_another",
     "relations_thing",
     "said_of_another",
     "speaker_owned",
@@ -89,6 +90,16 @@ RELATIONS = frozenset(
     }
 )
 RELATION_STEMS = frozenset(stem for word in RELATIONS for stem in text.tokenize(word))
+
+
+def _with_kin(stems: frozenset[str]) -> frozenset[str]:
+    """``stems`` and the stems of every other word of a relative they name ("mother": mum, mom, …): "my
+    mother's will" names Mum."""
+    relatives = {r for word, r in KINSHIP_WORDS.items() if set(text.tokenize(word)) & stems}
+    return stems.union(
+        *(text.tokenize(word) for word, r in KINSHIP_WORDS.items() if r in relatives)
+    )
+
 _FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
 _FIRST_PERSON_WORD = re.compile(
     r"\b(?:i|i'm|i've|i'd|me|my|mine|we|we're|our|ours|us|myself)\b", re.IGNORECASE
@@ -167,7 +178,7 @@ def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool
     claims = [claim for claim in analyse(content).claims if claim.verb]
     if not claims:
         return False
-    named = frozenset(text.tokenize(topic))
+    named = _with_kin(frozenset(text.tokenize(topic)))
     persons = frozenset(stem for name in people for stem in text.tokenize(name)) - named
     for claim in claims:
         head = claim.subject - claim.possessor
@@ -199,7 +210,7 @@ def said_of_another(content: str, request: str, people: Iterable[str] = ()) -> b
     allergic to sesame", "My friend Josh got a DUI last month". Its subject is a relation or one of
     ``people`` (the names of the people the memory is linked to), with no word of the request; the
     speaker only as a relation's possessor ("*My* friend Josh")."""
-    asked = frozenset(text.tokenize(request))
+    asked = _with_kin(frozenset(text.tokenize(request)))
     persons = frozenset(stem for name in people for stem in text.tokenize(name)) - asked
     opening = len(content) - len(content.lstrip())
     if not all(
@@ -225,3 +236,36 @@ def said_of_another(content: str, request: str, people: Iterable[str] = ()) -> b
     if name is not None and not set(text.tokenize(name)) <= persons and name.lower() not in RELATIONS:
         return False
     return relation is not None or name is not None
+
+
+#: what a clause's subject holding the thing says: "has debts", "own three flats"
+_HOLDING = frozenset({"have", "own"})
+
+
+def had_by_another(content: str, thing: str) -> bool:
+    """``content`` says someone else holds the speaker's thing's kind (``thing``: "my debts") and
+    says nothing of the speaker: a clause of "have" or "own" whose object holds ``thing``'s words and whose
+    subject is a person, a relation, an organisation or a name ("The company has debts of 2 million",
+    "Pieter owns two flats"), with no first-person word anywhere."""
+    if _FIRST_PERSON_WORD.search(content):
+        return False
+    asked = frozenset(text.tokenize(thing))
+    if not asked:
+        return False
+    written = {
+        stem: word
+        for word in re.findall(r"[^\W\d_][\w'-]*", content)
+        for stem in text.tokenize(word)
+    }
+    for claim in analyse(content).claims:
+        head = claim.subject - claim.possessor
+        if claim.verb not in _HOLDING or not head or head & asked or not asked & claim.obj:
+            continue
+        if any(
+            stem in RELATION_STEMS
+            or class_of_noun(written.get(stem, stem)) in ("person", "organisation")
+            or written.get(stem, "")[:1].isupper()
+            for stem in head
+        ):
+            return True
+    return False

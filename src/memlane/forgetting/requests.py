@@ -143,11 +143,14 @@ class ForgetRequest:
     """``kind`` of request and its ``text``: the statement to forget, or the topic's name; ``value``:
     for a statement asked by what it gives of its thing ("the name of my therapist", "the time of
     Ngozi's flight"), the kinds of value (``memlane.text.claims.Claim.kinds``) a memory must give; ``day``:
-    a date with its day ("the court date": "on 9 March")."""
+    a date with its day ("the court date": "on 9 March"); ``reason``: what the speaker says holds now,
+    said after the request ("forget that I'm a smoker, I quit": "I quit"), which a memory saying it
+    does not restate."""
 
     kind: Kind
     text: str
     value: frozenset[str] = frozenset()
+    reason: str = ""
 
 
 #: "the name of my therapist", "the date of my citizenship ceremony", "the time of Ngozi's flight": the
@@ -399,9 +402,17 @@ _WHY_AFTER = re.compile(
 )
 
 
+#: what the speaker says holds now, after a statement: "…, I quit", "…, we moved", "…, I told you wrong"
+_NOW_AFTER = re.compile(r",\s*(?P<reason>(?:i|we)(?:'ve|'m|'re)?\s+[^,]*)$", re.IGNORECASE)
+
+
 def _made(kind: Kind, text: str, query: str) -> ForgetRequest:
     text = _trimmed(text)
     if _WHY_AFTER.search(text) and _WHY_AFTER.sub("", text).strip():
         text = _trimmed(_WHY_AFTER.sub("", text))
+    reason = ""
+    now = _NOW_AFTER.search(text) if kind == "statement" else None
+    if now is not None and _trimmed(text[: now.start()]):
+        text, reason = _trimmed(text[: now.start()]), now.group("reason").strip()
     text = _IN_LAW.sub(r"\1-in-law", text)
-    return ForgetRequest(kind, text) if text else ForgetRequest("statement", query)
+    return ForgetRequest(kind, text, reason=reason) if text else ForgetRequest("statement", query)

@@ -1,0 +1,116 @@
+"""Forget by query keeps what only looks like the request (data loss read from heldout19,
+``memlane.forgetting.matching``): a thing of the request's kind that someone else has ("The club has
+savings of 20,000" for "my savings"), what the speaker says holds now after the request ("…, I
+stopped"), a role's bearer's surname with another title and role ("Prof. Bello is my supervisor" for
+"my accountant", Mrs Bello), one of the thing's kind that something is about ("a podcast about a famous
+burglary" for "the burglary"), a will by a possessor (not the modal), and a name with a surname of its
+own that no other memory says and nothing of the speaker's ("Kofi Boateng captained the Black Stars"
+for "Kofi", the speaker's climbing partner)."""
+
+from __future__ import annotations
+
+from tests.forget_keys import forgotten, stored
+
+from memlane import Memlane
+from memlane.forgetting import read_request
+
+
+def test_the_thing_held_by_another_party_is_not_the_speakers(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "My savings are about 9,000 pounds in an ISA",
+            "club": "The club has savings of 20,000 according to the treasurer",
+        },
+    )
+    assert forgotten(mem, keys, "forget the thing about my savings") == {"mine"}
+
+
+def test_the_speakers_thing_said_with_have_is_still_it(mem: Memlane) -> None:
+    keys = stored(mem, {"mine": "I have savings of 9,000 pounds in an ISA"})
+    assert forgotten(mem, keys, "forget the thing about my savings") == {"mine"}
+
+
+def test_what_holds_now_said_after_the_request_is_kept(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "I go climbing at the wall twice a week",
+            "news": "I stopped climbing after my shoulder injury",
+        },
+    )
+    request = read_request("forget that I go climbing, I stopped")
+    assert (request.text, request.reason) == ("I go climbing", "I stopped")
+    assert forgotten(mem, keys, "forget that I go climbing, I stopped") == {"mine"}
+
+
+def test_a_role_bearers_surname_with_another_title_and_role(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "My accountant is Mrs Bello",
+            "tax": "Mrs Bello files my tax return in January",
+            "prof": "Prof. Bello is my supervisor at university",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my accountant") == {"who", "tax"}
+
+
+def test_a_role_by_its_initials(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "My accountant is Mrs Bello",
+            "tax": "Mrs Bello files my tax return in January",
+            "gp": "Dr Bello is my GP",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my accountant") == {"who", "tax"}
+
+
+def test_one_of_the_kind_that_something_is_about(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "when": "The burglary happened while we were in Spain",
+            "police": "The police report on the burglary is number 4471",
+            "podcast": "I listened to a podcast about a famous burglary",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about the burglary") == {"when", "police"}
+
+
+def test_a_will_of_a_possessor_is_the_thing(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "kept": "Dad's will is kept by his solicitor in Cork",
+            "changed": "Dad changed his will last year",
+            "birthday": "Dad's birthday is on 2 March",
+        },
+    )
+    assert forgotten(smem, keys, "delete everything about my father's will") == {"kept", "changed"}
+
+
+def test_a_name_with_a_surname_no_other_memory_says(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "Kofi is my climbing partner",
+            "ropes": "Kofi lent me his ropes",
+            "famous": "Kofi Boateng captained the Black Stars in 2006",
+        },
+    )
+    assert forgotten(mem, keys, "forget all about Kofi") == {"who", "ropes"}
+
+
+def test_a_surname_another_memory_says_is_the_same_person(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "Kofi Boateng is my climbing partner",
+            "ropes": "Kofi lent me his ropes",
+            "job": "Kofi Boateng works nights at the hospital",
+        },
+    )
+    assert forgotten(mem, keys, "forget all about Kofi") == {"who", "ropes", "job"}
