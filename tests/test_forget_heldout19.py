@@ -114,3 +114,51 @@ def test_a_surname_another_memory_says_is_the_same_person(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget all about Kofi") == {"who", "ropes", "job"}
+
+
+def test_a_grandmother_called_gran(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "sold": "Gran's cottage in Sligo is up for sale",
+            "roof": "Gran's cottage needs new gutters before the sale",
+            "mine": "My own cottage is in Kerry",
+        },
+    )
+    assert forgotten(smem, keys, "forget everything about my grandmother's cottage") == {"sold", "roof"}
+
+
+def test_a_family_by_its_surname(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "The Lindqvist family rents our cabin in June",
+            "dogs": "The Lindqvists bring their cat to the cabin",
+            "mrs": "Mrs Lindqvist asked for a late check-out",
+            "dr": "Dr. Lindqvist is my optician",
+            "named": "My colleague Erik Lindqvist works in sales",
+        },
+    )
+    assert forgotten(mem, keys, "forget all about the Lindqvist family") == {"who", "dogs", "mrs"}
+
+
+def test_a_thing_of_the_speakers_device_is_the_speakers(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "My laptop's serial number is C02XK1ZQ",
+            "wife": "My wife's laptop serial number is F17PL9WA",
+        },
+    )
+    assert forgotten(mem, keys, "forget my serial number") == {"mine"}
+
+
+def test_money_said_as_an_amount(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "I owe Dagny 120 pounds for the concert tickets",
+            "theirs": "Dagny owes me 30 pounds for the taxi",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I owe Dagny money") == {"mine"}

@@ -165,7 +165,7 @@ from ..consolidation import lexicon
 from ..consolidation.paraphrases import LIGHT_VERBS
 from ..graph.given_names import is_given_name
 from ..graph.linking import candidate_of, entity_senses
-from ..graph.name_forms import KIN_TITLES, KINSHIP_WORDS
+from ..graph.name_forms import KIN_TITLES
 from ..graph.query import account_id, entities_about, entities_named
 from ..graph.resolution import Candidate, Mention, kinds_conflict
 from ..graph.said import relations, said_of
@@ -178,6 +178,7 @@ from ..text.lexicon import lemminflect
 from ..text.numbers import spelled_value
 from ..text.when import parse_when
 from .parties import (
+    KINSHIP,
     RELATION_STEMS,
     RELATIONS,
     another_partys,
@@ -241,12 +242,10 @@ _POSSESSED = re.compile(
 
 #: a number said as an ordinal ("14th", "1st")
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$", re.IGNORECASE)
-#: the stems of every word of each relative in ``KINSHIP_WORDS`` ("mother": mum, mom, mother, …)
+#: the stems of every word of each relative in ``KINSHIP`` ("mother": mum, mom, mother, …)
 _KIN_STEMS = {
-    relative: frozenset(
-        stem for word, r in KINSHIP_WORDS.items() if r == relative for stem in text.tokenize(word)
-    )
-    for relative in set(KINSHIP_WORDS.values())
+    relative: frozenset(stem for word, r in KINSHIP.items() if r == relative for stem in text.tokenize(word))
+    for relative in set(KINSHIP.values())
 }
 
 
@@ -257,7 +256,7 @@ def _words(text_: str) -> _Words:
     for match in _WORD.finditer(folded):
         surface = _ORDINAL.sub(r"\1", match.group())  # "the 14th" is the 14
         low = surface.lower().split("'")[0] if surface.lower().endswith(("'s", "'")) else surface.lower()
-        relative = KINSHIP_WORDS.get(low)
+        relative = KINSHIP.get(low)
         compound = "-" in (folded[match.start() - 1 : match.start()], folded[match.end() : match.end() + 1])
         if relative is not None and not compound:  # (not "mother-in-law")
             # "Mum" is "my mother", "grandad" "my grandfather": every word of that relative
@@ -306,7 +305,7 @@ def _owned(text_: str) -> set[tuple[str, str]]:
             owner = "i" if match.group(3).lower() in ("my", "our") else _SOMEONE
             thing = match.group(4)
         # (a relative by any of its words: "Mum's birthday" is "my mother's birthday")
-        owner = KINSHIP_WORDS.get(owner.lower(), owner)
+        owner = KINSHIP.get(owner.lower(), owner)
         owner_stems = [owner] if owner in ("i", _SOMEONE) else text.tokenize(owner)
         thing_stems = text.tokenize(thing)
         if owner_stems and thing_stems:
@@ -317,7 +316,10 @@ def _owned(text_: str) -> set[tuple[str, str]]:
 def _same_owners(asked: set[tuple[str, str]], said: set[tuple[str, str]], wanted: _Words) -> bool:
     """A thing the request asks about is not said of another owner in the memory: "Dana's birthday" is
     not "Oscar's birthday", "Oscar's phone number" not "Oscar's wife's phone number". The speaker's
-    ("my inhaler") agrees with a request that names no owner."""
+    ("my inhaler") agrees with a request that names no owner; a thing of a device or a vehicle of the
+    speaker's is the speaker's ("My car's licence plate" for "my licence plate")."""
+    devices = {t for o, t in said if o == "i" and class_of_noun(t) == "product"}
+    said = {("i" if o in devices else o, t) for o, t in said}
     for owner, thing in said:
         if thing not in wanted.stems:
             continue
@@ -394,6 +396,10 @@ def _same_subject(
     (stems, the speaker ``i``) be its thing."""
     if asked is None or said is None:
         return True
+    devices = {t for o, t in _owned(content) if o == "i" and class_of_noun(t) == "product"}
+    if said.possessor & devices:
+        # "My car's licence plate" is the speaker's licence plate
+        said = _Subject(said.head, said.possessor - devices, said.first_person, said.clause, said.speaker)
     if not said.possessor <= wanted.stems | asked.head:
         return False
     if not asked.clause:
@@ -648,6 +654,14 @@ def _topic(
         found = [
             i for i in found if i not in contents or not _for_another_purpose(place, at_place, contents[i])
         ]
+    family = _FAMILY.match(name)
+    if family is not None:
+        # "the Mwangi family": "The Mwangis have two dogs", "Mrs Mwangi wants an early check-in" (not
+        # "Dr. Mwangi is the kids' dentist", "My accountant is Paulo Ferreira")
+        surname = family.group("surname")
+        for hit in (*recall(name), *recall(surname)):
+            if hit.id not in found and _of_the_family(surname, hit.content):
+                found.append(hit.id)
     asked_years = _years_asked(name, now)
     if found and asked_years:
         # "my 2023 Nvidia purchase" is not "I bought more Nvidia shares last month": the memory dates
@@ -741,7 +755,7 @@ def _starts_sentence(before: str) -> bool:
 
 #: words written with a capital by convention, not as a thing's name: the calendar's ("Sunday lunch"),
 #: a relative's ("at Mum's": the rules read them as kin words)
-_CONVENTION = frozenset([*MONTH_NAMES.split("|"), *WEEKDAY_NAMES.split("|"), *KINSHIP_WORDS, "i"])
+_CONVENTION = frozenset([*MONTH_NAMES.split("|"), *WEEKDAY_NAMES.split("|"), *KINSHIP, "i"])
 
 
 def _cased(topic: str, *, store: Store, actor: Actor, recall: Recall) -> str:
@@ -861,7 +875,9 @@ _TITLED_NAME = re.compile(r"\b(?P<title>(?i:mr|mrs|ms|miss|mx|dr|prof))\.?\s+(?P
 #: (a role by its initials too: "my GP", "our CFO")
 _ROLE_WORD = r"(?:[a-z][\w-]*|[A-Z]{{2,4}}(?![\w-]))"
 _ROLE_BEFORE = (
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<role>(?:[a-z][\w'-]*\s+){{0,2}}?" + _ROLE_WORD + r")\s*,?\s+(?:(?:is|was)\s+)?{form}"
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<role>(?:[a-z][\w'-]*\s+){{0,2}}?"
+    + _ROLE_WORD
+    + r")\s*,?\s+(?:(?:is|was)\s+)?{form}"
 )
 _ROLE_AFTER = r"{form}\s*(?:,\s*|\s+(?:is|was)\s+(?:also\s+)?)(?:my|our)\s+(?P<role>" + _ROLE_WORD + ")"
 
@@ -991,14 +1007,41 @@ def _surname_apart(name: str, content: str, others: Sequence[str]) -> bool:
     n = re.escape(name)
     places = list(re.finditer(rf"(?<![\w'-]){n}(?![\w-])", content))
     surnames = {m.group(1) for m in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)(?![\w-])", content)}
-    if not places or len(surnames) != 1 or sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content)) != len(places):
+    if (
+        not places
+        or len(surnames) != 1
+        or sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content)) != len(places)
+    ):
         return False
     surname = next(iter(surnames))
     said = [o for o in others if _says(name, o)]
-    return (
-        any(_FIRST_PERSON_WORD.search(o) for o in said)
-        and not any(_says(surname, o) for o in others)
-    )
+    return any(_FIRST_PERSON_WORD.search(o) for o in said) and not any(_says(surname, o) for o in others)
+
+
+#: a topic of a family by its surname ("the Mwangi family", "the Patel family next door")
+_FAMILY = re.compile(r"^\s*(?:the\s+)?(?P<surname>[A-Z][\w'-]*)\s+family\b")
+
+
+def _of_the_family(surname: str, content: str) -> bool:
+    """``content`` names ``surname`` only as the family ("the Mwangi family", "the Mwangis", "the Patels'
+    son") or one of it by a title of address ("Mr Patel", "Mrs Mwangi"; not "Dr. Patel", "Anna
+    Kowalska", nor a titled one said to be something to the speaker: "Mrs Patel is my daughter's
+    teacher")."""
+    s = re.escape(surname)
+    places = list(re.finditer(rf"(?<![\w'-]){s}(?:e?s)?(?![\w-])", content))
+    if not places:
+        return False
+    for place in places:
+        before, after = content[: place.start()], content[place.end() :]
+        plural = place.group() != surname
+        if plural and re.search(r"\b[Tt]he\s+$", before):
+            continue
+        if not plural and re.search(r"\b[Tt]he\s+$", before) and re.match(r"\s+family\b", after):
+            continue
+        if not plural and re.search(r"\b(?:Mr|Mrs|Ms|Miss)\.?\s+$", before):
+            continue
+        return False
+    return not _roles(rf"(?:(?:Mr|Mrs|Ms|Miss)\.?\s+){s}(?![\w-])", content)
 
 
 def _names_of(topic: str) -> list[str]:
@@ -1990,7 +2033,7 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
     if kin is None:
         return []
     word = kin.group(2).lower()
-    relative = KINSHIP_WORDS.get(word)
+    relative = KINSHIP.get(word)
     last = word.split()[-1]
     if relative is None and not ("NOUN" in _readings(last) or _noun_only(last)):
         return []  # (a role said by its noun: "my landlord", "the dog sitter", "the boat"; not "my old")
@@ -1998,7 +2041,7 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
         {
             word,
             *([relative] if relative else []),
-            *(w for w, r in KINSHIP_WORDS.items() if r == relative),
+            *(w for w, r in KINSHIP.items() if r == relative),
             # (an ex is an ex-partner of any word: "My ex-boyfriend Luca" for "my ex"; not an ex-colleague)
             *(_EX_PARTNERS if word == "ex" else ()),
         }
@@ -2599,6 +2642,15 @@ def _verb_lemmas(word: str) -> frozenset[str]:
     return frozenset(lemminflect().getAllLemmas(word).get("VERB", ()))
 
 
+#: money, said by an amount of a currency ("350 euros"; a sign is read as its word, ``_amounts``)
+_MONEY = frozenset({"money", "cash"})
+_AMOUNT = re.compile(
+    r"\b\d[\d,.]*\s*(?:k\s+)?(?P<unit>pounds?|euros?|dollars?|quid|bucks|francs?|kronor|kroner|krona|zloty|zlotys"
+    r"|rupees?|yen|yuan|lira|rand|pesos?|dirhams?|reais|real|pence|cents?)\b",
+    re.IGNORECASE,
+)
+
+
 def _said_otherwise(
     term: tuple[str, str, bool], words: _Words, content: str, subject: frozenset[str], wanted: _Words
 ) -> str | None:
@@ -2614,6 +2666,9 @@ def _said_otherwise(
     written, _, capitalised = term
     if capitalised or any(ch.isdigit() for ch in written):
         return None
+    amount = _AMOUNT.search(content) if written in _MONEY else None
+    if amount is not None:
+        return text.tokenize(amount.group("unit"))[0]  # "I owe Pieter 350 euros" says "I owe Pieter money"
     lemmas = _verb_lemmas(written)
     said = [w.lower() for w in _WORD.findall(text.key_fold(content))]
     for other, stem, other_capitalised in words.terms:
@@ -3096,6 +3151,8 @@ def _other_value(said: str, content: str) -> bool:
         return False
     # (an ordinal is its number: "the 12th" is the 12 of "on 12 August")
     mine = {_ORDINAL.sub(r"\1", w) for w in a.value}
+    if _AMOUNT.search(content):
+        mine -= _MONEY  # ("owe Pieter money" / "owe Pieter 350 euros": the amount is the money)
     theirs = {_ORDINAL.sub(r"\1", w) for w in b.value}
     gone = [w for w in mine if not any(_same_value(w, v) for v in theirs)]
     added = [v for v in theirs if not any(_same_value(v, w) for w in mine)]

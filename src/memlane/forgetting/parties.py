@@ -25,6 +25,7 @@ from ..text.claims import analyse
 from ..text.lexicon import lemminflect
 
 __all__ = [
+    "KINSHIP",
     "RELATIONS",
     "RELATION_STEMS",
     "another_partys",
@@ -34,12 +35,20 @@ __all__ = [
     "speaker_owned",
 ]
 
+#: a relative by a word alone (``name_forms.KINSHIP_WORDS``), and the English words for a grandparent
+#: that resolution keeps apart because they are also names ("Gran's house in Ballina", "Nan's funeral")
+KINSHIP = {
+    **KINSHIP_WORDS,
+    **dict.fromkeys(["gran", "nan"], "grandmother"),
+    **dict.fromkeys(["grampa", "gramps"], "grandfather"),
+}
+
 #: nouns of someone with a life of their own: family and the people one lives or works beside (not
 #: those who act for the speaker: "GP wants to recheck cholesterol" is about the speaker's cholesterol;
 #: nor "the kids": "Custody of the kids is shared" is the speaker's divorce)
 RELATIONS = frozenset(
     {
-        *KINSHIP_WORDS,
+        *KINSHIP,
         *(
             "friend",
             "colleague",
@@ -95,10 +104,9 @@ RELATION_STEMS = frozenset(stem for word in RELATIONS for stem in text.tokenize(
 def _with_kin(stems: frozenset[str]) -> frozenset[str]:
     """``stems`` and the stems of every other word of a relative they name ("mother": mum, mom, …): "my
     mother's will" names Mum."""
-    relatives = {r for word, r in KINSHIP_WORDS.items() if set(text.tokenize(word)) & stems}
-    return stems.union(
-        *(text.tokenize(word) for word, r in KINSHIP_WORDS.items() if r in relatives)
-    )
+    relatives = {r for word, r in KINSHIP.items() if set(text.tokenize(word)) & stems}
+    return stems.union(*(text.tokenize(word) for word, r in KINSHIP.items() if r in relatives))
+
 
 _FIRST_PERSON = frozenset({"i", "we", "me", "my", "our", "us"})
 _FIRST_PERSON_WORD = re.compile(
@@ -252,11 +260,7 @@ def had_by_another(content: str, thing: str) -> bool:
     asked = frozenset(text.tokenize(thing))
     if not asked:
         return False
-    written = {
-        stem: word
-        for word in re.findall(r"[^\W\d_][\w'-]*", content)
-        for stem in text.tokenize(word)
-    }
+    written = {stem: word for word in re.findall(r"[^\W\d_][\w'-]*", content) for stem in text.tokenize(word)}
     for claim in analyse(content).claims:
         head = claim.subject - claim.possessor
         if claim.verb not in _HOLDING or not head or head & asked or not asked & claim.obj:
