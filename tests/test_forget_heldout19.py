@@ -162,3 +162,14 @@ def test_money_said_as_an_amount(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget that I owe Dagny money") == {"mine"}
+
+
+def test_a_state_said_by_its_participle_is_what_the_act_left(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "act": "I separated from my wife Greta in March",
+            "sister": "My sister separated from her partner last year",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I'm separated from my wife") == {"act"}

@@ -3225,7 +3225,9 @@ def _other_time(said: str, content: str) -> bool:
     if not asked or not stated:
         return False
     a, b = asked[0], stated[0]
-    return bool(a.verb) and _one_verb(a, b) and a.verb != "be" and not a.past and b.past
+    # (a state said by its participle is what the past act left: "I'm separated from my husband" is
+    # said by "I separated from my husband in August")
+    return bool(a.verb) and _one_verb(a, b) and a.verb != "be" and not a.past and not a.passive and b.past
 
 
 def _dated_before(said: str, content: str) -> bool:
@@ -3241,6 +3243,8 @@ def _dated_before(said: str, content: str) -> bool:
     a, b = asked[0], stated[0]
     if not a.verb or a.past or a.dated or not (b.past and b.dated):
         return False
+    if a.passive and not b.passive:
+        return False  # (the act that began a state said by its participle: "I separated … in August")
     # (what is said of the subject: of "be" its complement, else the verb's object and adjuncts)
     said_of = [c.obj if c.verb == "be" else c.obj | c.adjuncts for c in (a, b)]
     if not said_of[0] & said_of[1]:
