@@ -173,3 +173,14 @@ def test_a_state_said_by_its_participle_is_what_the_act_left(mem: Memlane) -> No
         },
     )
     assert forgotten(mem, keys, "forget that I'm separated from my wife") == {"act"}
+
+
+def test_money_owed_the_other_way_is_not_the_speakers_debt(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "I owe my sister Emma 200 pounds",
+            "theirs": "Emma owes me 25 pounds for lunch",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I owe emma money") == {"mine"}

@@ -462,7 +462,11 @@ def _someone_elses_act(
         if e.type == "person"
         for stem in text.tokenize(e.name)
     )
-    return bool(said.head & (people | RELATION_STEMS))
+    # (and a given name, whatever the graph made of it: "Tom owes me £40" for "I owe Tom money")
+    given = frozenset(
+        stem for w in re.findall(r"\b[A-Z][a-z]+\b", content) if is_given_name(w) for stem in text.tokenize(w)
+    )
+    return bool(said.head & (people | given | RELATION_STEMS))
 
 
 def _entities_of(store: Store, actor: Actor, memory_id: str) -> list[Entity]:
