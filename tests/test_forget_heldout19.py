@@ -184,3 +184,14 @@ def test_money_owed_the_other_way_is_not_the_speakers_debt(mem: Memlane) -> None
         },
     )
     assert forgotten(mem, keys, "forget that I owe emma money") == {"mine"}
+
+
+def test_money_owed_the_other_way_by_a_name_no_table_knows(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "I owe Morwenna 45 pounds for the ferry tickets",
+            "theirs": "Morwenna owes me 15 pounds for the taxi",
+        },
+    )
+    assert forgotten(mem, keys, "please delete that I owe Morwenna money") == {"mine"}

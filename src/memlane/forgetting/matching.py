@@ -445,11 +445,19 @@ def _predicate_said(asked: _Subject, said: _Subject, wanted: _Words, content: st
 
 
 def _someone_elses_act(
-    asked: _Subject | None, said: _Subject | None, content: str, store: Store, actor: Actor, memory_id: str
+    asked: _Subject | None,
+    said: _Subject | None,
+    content: str,
+    store: Store,
+    actor: Actor,
+    memory_id: str,
+    named_in_request: frozenset[str] = frozenset(),
 ) -> bool:
     """A statement of the speaker alone ("I told Hamid about the redundancy") and a memory whose clause
     has a person for its subject (a person the memory is linked to, or a relation: "Hamid told me he's
-    being made redundant", "My brother told me …"): the other person's act, not the speaker's. (A thing
+    being made redundant", "My brother told me …"; or a name ``named_in_request`` holds, the request's
+    capitalised words, or a given name: "Anwen owes me £20" for "I owe Anwen money"): the other
+    person's act, not the speaker's. (A thing
     as the subject still restates it: "Penicillin gives me a bad rash" for "I'm allergic to
     penicillin".)"""
     if asked is None or said is None or not asked.speaker or asked.head:
@@ -462,11 +470,15 @@ def _someone_elses_act(
         if e.type == "person"
         for stem in text.tokenize(e.name)
     )
-    # (and a given name, whatever the graph made of it: "Tom owes me £40" for "I owe Tom money")
-    given = frozenset(
-        stem for w in re.findall(r"\b[A-Z][a-z]+\b", content) if is_given_name(w) for stem in text.tokenize(w)
+    # (and a name the request says, whatever the graph made of it: "Tom owes me £40", "Anwen owes me
+    # £20" for "I owe tom money", "I owe Anwen money": a given name, or capitalised in the request)
+    named = frozenset(
+        stem
+        for w in re.findall(r"\b[A-Z][\w'-]*", content)
+        if is_given_name(w) or w.lower() in named_in_request
+        for stem in text.tokenize(w)
     )
-    return bool(said.head & (people | given | RELATION_STEMS))
+    return bool(said.head & (people | named | RELATION_STEMS))
 
 
 def _entities_of(store: Store, actor: Actor, memory_id: str) -> list[Entity]:
@@ -2274,7 +2286,8 @@ def _statement(
                 continue  # "My mother-in-law had a stroke" is not "my mother had a stroke"
             if not _same_subject(asked, subject, wanted, content, owners):
                 continue
-            if clause and _someone_elses_act(asked, subject, content, store, actor, hit.id):
+            capitalised = frozenset(w for w, _, cap in base.terms if cap)
+            if clause and _someone_elses_act(asked, subject, content, store, actor, hit.id, capitalised):
                 continue  # "I told Hamid about the redundancy" is not "Hamid told me he's being made redundant"
             if (
                 clause
