@@ -20,6 +20,7 @@ from ...models import KeyInfo, TeamInfo, UserInfo, Visibility
 from ..base import SessionRow
 from ..group_names import colliding_names, name_rows, profile_settings
 from ..group_names import normalise_statements as group_statements
+from ..related_users import RELATED_USERS, related_user_updates
 from ..user_names import NAMES_BY_WORKSPACE, colliding_users, normalise_statements
 
 if TYPE_CHECKING:
@@ -345,3 +346,12 @@ def normalise_group_names(conn: psycopg.Connection[Any]) -> None:
         changed = profile_settings(settings)
         if changed is not None:
             conn.execute("UPDATE profiles SET config = %s::jsonb WHERE id = %s", (json.dumps(changed), pid))
+
+
+def write_related_user_form(conn: psycopg.Connection[Any]) -> None:
+    """Migration 38 (``storage/related_users.py``): every stored ``related_user`` in the form a store
+    and a filter give it."""
+    updates = related_user_updates(conn.execute(RELATED_USERS).fetchall())
+    if updates:
+        with conn.cursor() as cur:
+            cur.executemany("UPDATE memories SET related_user = %s WHERE seq = %s", updates)

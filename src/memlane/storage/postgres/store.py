@@ -38,7 +38,7 @@ from .entities import EntityReadOps, backfill_related_users, backfill_subjects
 from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
-from .identity import PostgresIdentity, normalise_group_names, normalise_user_names
+from .identity import PostgresIdentity, normalise_group_names, normalise_user_names, write_related_user_form
 from .import_runs import PostgresImportRuns
 from .json_text import json_dumps
 from .lanes import _Lanes
@@ -49,6 +49,7 @@ from .migrations import (
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
+    RELATED_USER_FORM,
     STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
     USER_NAMES_NFC,
@@ -240,6 +241,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     normalise_user_names(conn)
                 if version == GROUP_NAMES_NFC:
                     normalise_group_names(conn)
+                if version == RELATED_USER_FORM:
+                    write_related_user_form(conn)
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

@@ -22,6 +22,7 @@ from ...timeutil import from_db, to_db
 from ..base import SessionRow
 from ..group_names import colliding_names, name_rows, profile_settings
 from ..group_names import normalise_statements as group_statements
+from ..related_users import RELATED_USERS, related_user_updates
 from ..user_names import NAMES_BY_WORKSPACE, colliding_users, normalise_statements
 from .connections import Connections, WriterBusy
 
@@ -340,3 +341,11 @@ def normalise_group_names(cur: apsw.Cursor) -> None:
         changed = profile_settings(settings)
         if changed is not None:
             cur.execute("UPDATE profiles SET config = ? WHERE id = ?", (json.dumps(changed), pid))
+
+
+def write_related_user_form(cur: apsw.Cursor) -> None:
+    """Migration 38 (``storage/related_users.py``): every stored ``related_user`` in the form a store
+    and a filter give it."""
+    updates = related_user_updates(cur.execute(RELATED_USERS).fetchall())
+    if updates:
+        cur.executemany("UPDATE memories SET related_user = ? WHERE seq = ?", updates)

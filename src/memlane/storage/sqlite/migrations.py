@@ -903,6 +903,17 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        38,
+        "a memory's related_user in the form a store and a filter give it (requests.related_user_form):"
+        " outer spaces dropped, Unicode NFC, a blank one the user who stored it (see RELATED_USER_FORM)",
+        "SELECT 1;",
+    )
+)
+#: every stored related_user in ``related_user_form``, in Python (``storage/related_users.py``)
+RELATED_USER_FORM = 38
+
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move
 #: (version -> (table, column, SQL))

@@ -38,7 +38,7 @@ from .conversations import SqliteConversations
 from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_related_users, backfill_subjects
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
-from .identity import SqliteIdentity, normalise_group_names, normalise_user_names
+from .identity import SqliteIdentity, normalise_group_names, normalise_user_names, write_related_user_form
 from .import_runs import SqliteImportRuns
 from .lanes import _GENERATION, _Lanes
 from .migrations import (
@@ -47,6 +47,7 @@ from .migrations import (
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
+    RELATED_USER_FORM,
     STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
     USER_NAMES_NFC,
@@ -148,6 +149,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     normalise_user_names(cur)
                 if version == GROUP_NAMES_NFC:
                     normalise_group_names(cur)
+                if version == RELATED_USER_FORM:
+                    write_related_user_form(cur)
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
