@@ -580,6 +580,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
     negated = passive = past = finite = False
     aux_be = False
     lemma = ""
+    got = False  # the last auxiliary was "get"/"got": with no verb after it, it is the verb itself
     while group_end < len(toks):
         t = toks[group_end]
         if n := _phrase_at(toks, group_end, (("no", "longer"), ("any", "more"))):
@@ -601,6 +602,7 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
             finite = True
             aux_be |= t.low in _BE or t.low in {"get", "gets", "got"}
             lemma = "be" if t.low in _BE else "have" if t.low in _HAVE else ""
+            got = t.low in {"get", "gets", "got"}
             group_end += 1
             if not lemma:
                 lemma = "do"
@@ -634,6 +636,8 @@ def _clause(toks: list[_Tok], subject: list[_Tok] | None, parse: _Parse) -> None
                 if lemma in {"be", "have"}:
                     continue
             break
+    if lemma == "do" and got:  # "I got extra time in exams": "got" + a noun phrase is the verb get
+        lemma = "get"
     if not lemma or lemma == "do":
         return
     if group_end < len(toks) and toks[group_end].low in _PARTICLES:
