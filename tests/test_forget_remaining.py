@@ -8,6 +8,7 @@ curry") names another thing. Examples in other words than the sets'."""
 
 from __future__ import annotations
 
+import pytest
 from tests.forget_keys import forgotten, stored
 
 from memlane import Memlane
@@ -45,6 +46,11 @@ def test_the_speakers_age_as_a_time_is_not_the_speakers_clause(mem: Memlane) -> 
     assert forgotten(mem, keys, "forget my notes on the bankruptcy") == {"date"}
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="withdrawn in review: a bare noun read as the speaker's thing kept 'Dr. Okafor prescribed the red "
+    "inhaler' from forget(query='inhaler') (tests/test_forget.py and the README walkthrough); known data loss",
+)
 def test_a_bare_noun_topic_is_the_speakers_thing(mem: Memlane) -> None:
     keys = stored(
         mem,
