@@ -15,7 +15,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["RELATED_USERS", "related_user_updates"]
+__all__ = ["RELATED_USERS", "RELATED_USER_FORM", "STEP", "related_user_updates"]
+
+#: the step's number: both backends run ``related_user_updates`` in Python after it
+RELATED_USER_FORM = 38
+
+#: the step as both backends' migration lists hold it (the SQL is nothing; the work is in Python)
+STEP = (
+    RELATED_USER_FORM,
+    "a memory's related_user in the form a store and a filter give it (requests.related_user_form):"
+    " outer spaces dropped, Unicode NFC, a blank one the user who stored it (storage/related_users.py)",
+    "SELECT 1;",
+)
 
 #: the rows the step reads: (seq, related_user, author, owner)
 RELATED_USERS = "SELECT seq, related_user, author, owner FROM memories WHERE related_user IS NOT NULL"

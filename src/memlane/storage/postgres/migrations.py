@@ -24,6 +24,8 @@ Differences from SQLite, on purpose:
 
 from __future__ import annotations
 
+from ..related_users import STEP
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (
         1,
@@ -943,16 +945,8 @@ JSON_TEXT_COLUMNS = frozenset({
     ("conversation_messages", "result"), ("import_runs", "run"),
 })  # fmt: skip
 
-MIGRATIONS.append(
-    (
-        38,
-        "a memory's related_user in the form a store and a filter give it (requests.related_user_form):"
-        " outer spaces dropped, Unicode NFC, a blank one the user who stored it (see RELATED_USER_FORM)",
-        "SELECT 1;",
-    )
-)
-#: every stored related_user in ``related_user_form``, in Python (``storage/related_users.py``)
-RELATED_USER_FORM = 38
+#: migration 38: every stored related_user in ``related_user_form``, in Python (``storage/related_users.py``)
+MIGRATIONS.append(STEP)
 
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move

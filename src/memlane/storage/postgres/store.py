@@ -30,6 +30,7 @@ from ...models import Actor, Filters, Memory
 from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
+from ..related_users import RELATED_USER_FORM
 from ..version_links import readable_links
 from .access import JOINED_COLUMNS, OF_SEQS, READER_COLUMNS, TOUCH, reader
 from .analyze import Statistics
@@ -49,7 +50,6 @@ from .migrations import (
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
-    RELATED_USER_FORM,
     STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
     USER_NAMES_NFC,

@@ -6,6 +6,7 @@ Numbers are shared with the PostgreSQL backend so both stores report the same sc
 from __future__ import annotations
 
 from ...text.words import WORD_MARKS
+from ..related_users import STEP
 
 
 def _pad_years(columns: tuple[str, ...]) -> str:
@@ -903,16 +904,8 @@ MIGRATIONS.append(
     )
 )
 
-MIGRATIONS.append(
-    (
-        38,
-        "a memory's related_user in the form a store and a filter give it (requests.related_user_form):"
-        " outer spaces dropped, Unicode NFC, a blank one the user who stored it (see RELATED_USER_FORM)",
-        "SELECT 1;",
-    )
-)
-#: every stored related_user in ``related_user_form``, in Python (``storage/related_users.py``)
-RELATED_USER_FORM = 38
+#: migration 38: every stored related_user in ``related_user_form``, in Python (``storage/related_users.py``)
+MIGRATIONS.append(STEP)
 
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move

@@ -30,6 +30,7 @@ from ..access import merged, with_access
 from ..base import StoreHealth
 from ..entity_cache import EntityCache
 from ..memory_rows import observed_time
+from ..related_users import RELATED_USER_FORM
 from ..vector_index import VectorIndex
 from ..version_links import readable_links
 from .access import read_access, write_access
@@ -47,7 +48,6 @@ from .migrations import (
     LATEST,
     MIGRATIONS,
     RELATED_USER_BACKFILL,
-    RELATED_USER_FORM,
     STEP_AFTER_DROP,
     SUBJECT_BACKFILL,
     USER_NAMES_NFC,
