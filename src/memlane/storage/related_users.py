@@ -7,7 +7,8 @@ as "kalina") no longer found. This step rewrites them, in the migration's transa
 every version of a memory is a row of ``memories``, so the history follows. A blank one becomes the
 user who stored that version (``author``; for a row without one, the owner's name when a user owns it),
 as a blank one given on store means the caller; with neither it is none. Running it again changes
-nothing. Entities a memory's ``related_user`` link points at are left as they were (see CHANGELOG).
+nothing. The entities a memory's ``related_user`` link points at are migration 39's
+(``storage/user_entities.py``).
 """
 
 from __future__ import annotations

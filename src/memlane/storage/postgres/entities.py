@@ -1160,3 +1160,39 @@ def backfill_related_users(conn: Any, at: datetime) -> None:
     for seq, entity_id in links:
         ops.link_memory(seq, entity_id, "related_user")
     ops.flush_entities(bump=False)
+
+
+def fold_user_entities(conn: Any, at: datetime) -> None:
+    """Migration 39: the entities one user's account was keyed by twice folded into one, by the entity
+    merge (``storage/user_entities.py``); the scopes changed get new versions (a server's cache of them
+    starts again)."""
+    from ...ids import new_id
+    from ..entity_names import alias_pairs
+    from ..user_entities import FOLD_ACTOR, USER_ENTITIES, user_entity_folds
+
+    plan = user_entity_folds(conn.execute(USER_ENTITIES).fetchall())
+    if not plan:
+        return
+    ops = EntityWriteOps()
+    ops.conn = conn
+    for (workspace, _owner, _visibility), into, merged in plan.merges:
+        ((kind,),) = conn.execute("SELECT type FROM entities WHERE id = %s", (into,)).fetchall()
+        ((name,),) = conn.execute("SELECT name FROM entities WHERE id = %s", (merged,)).fetchall()
+        record = EntityMerge(id=new_id(), into=into, merged=merged, merged_at=at)
+        ops.merge_entities(record, Actor(user=FOLD_ACTOR, workspace=workspace), alias_pairs([name], kind))
+        conn.execute("UPDATE entity_merges SET actor = %s WHERE id = %s", (FOLD_ACTOR, record.id))
+    for scope, old, new in plan.renamed:
+        ops._will_change(EntityScope(*scope))
+        conn.execute(
+            "UPDATE entity_external_ids SET external_id = %s WHERE workspace = %s AND owner = %s"
+            " AND visibility = %s AND external_id = %s",
+            (new, *scope, old),
+        )
+    for scope, old in plan.dropped:
+        ops._will_change(EntityScope(*scope))
+        conn.execute(
+            "DELETE FROM entity_external_ids WHERE workspace = %s AND owner = %s AND visibility = %s"
+            " AND external_id = %s",
+            (*scope, old),
+        )
+    ops.flush_entities()

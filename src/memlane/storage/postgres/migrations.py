@@ -25,6 +25,7 @@ Differences from SQLite, on purpose:
 from __future__ import annotations
 
 from ..related_users import STEP
+from ..user_entities import STEP as USER_ENTITIES_STEP
 
 MIGRATIONS: list[tuple[int, str, str]] = [
     (
@@ -947,6 +948,9 @@ JSON_TEXT_COLUMNS = frozenset({
 
 #: migration 38: every stored related_user in ``related_user_form``, in Python (``storage/related_users.py``)
 MIGRATIONS.append(STEP)
+
+#: migration 39: a user's account entities keyed twice folded into one, in Python (``storage/user_entities.py``)
+MIGRATIONS.append(USER_ENTITIES_STEP)
 
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move

@@ -31,11 +31,12 @@ from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from ..related_users import RELATED_USER_FORM
+from ..user_entities import USER_ENTITY_FOLD
 from ..version_links import readable_links
 from .access import JOINED_COLUMNS, OF_SEQS, READER_COLUMNS, TOUCH, reader
 from .analyze import Statistics
 from .conversations import PostgresConversations
-from .entities import EntityReadOps, backfill_related_users, backfill_subjects
+from .entities import EntityReadOps, backfill_related_users, backfill_subjects, fold_user_entities
 from .entity_versions import SharedEntityCache
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
@@ -243,6 +244,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     normalise_group_names(conn)
                 if version == RELATED_USER_FORM:
                     write_related_user_form(conn)
+                if version == USER_ENTITY_FOLD:
+                    fold_user_entities(conn, now_utc())
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),

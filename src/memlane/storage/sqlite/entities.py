@@ -1006,3 +1006,36 @@ def backfill_related_users(cur: Any, at: datetime) -> None:
         ops.insert_entity(entity, (), keys)
     for seq, entity_id in links:
         ops.link_memory(seq, entity_id, "related_user")
+
+
+def fold_user_entities(cur: Any, at: datetime) -> None:
+    """Migration 39: the entities one user's account was keyed by twice folded into one, by the entity
+    merge (``storage/user_entities.py``)."""
+    from ...ids import new_id
+    from ..entity_names import alias_pairs
+    from ..user_entities import FOLD_ACTOR, USER_ENTITIES, user_entity_folds
+
+    plan = user_entity_folds(cur.execute(USER_ENTITIES).fetchall())
+    if not plan:
+        return
+    ops = EntityWriteOps()
+    ops.cur = cur
+    for (workspace, _owner, _visibility), into, merged in plan.merges:
+        ((kind,),) = cur.execute("SELECT type FROM entities WHERE id = ?", (into,)).fetchall()
+        ((name,),) = cur.execute("SELECT name FROM entities WHERE id = ?", (merged,)).fetchall()
+        record = EntityMerge(id=new_id(), into=into, merged=merged, merged_at=at)
+        ops.merge_entities(record, Actor(user=FOLD_ACTOR, workspace=workspace), alias_pairs([name], kind))
+        cur.execute("UPDATE entity_merges SET actor = ? WHERE id = ?", (FOLD_ACTOR, record.id))
+    for (workspace, owner, visibility), old, new in plan.renamed:
+        cur.execute(
+            "UPDATE entity_external_ids SET external_id = ? WHERE workspace = ? AND owner = ?"
+            " AND visibility = ? AND external_id = ?",
+            (new, workspace, owner, visibility, old),
+        )
+    for (workspace, owner, visibility), old in plan.dropped:
+        cur.execute(
+            "DELETE FROM entity_external_ids WHERE workspace = ? AND owner = ? AND visibility = ?"
+            " AND external_id = ?",
+            (workspace, owner, visibility, old),
+        )
+    cur.execute(BUMP_ENTITY_GENERATION)

@@ -31,12 +31,19 @@ from ..base import StoreHealth
 from ..entity_cache import EntityCache
 from ..memory_rows import observed_time
 from ..related_users import RELATED_USER_FORM
+from ..user_entities import USER_ENTITY_FOLD
 from ..vector_index import VectorIndex
 from ..version_links import readable_links
 from .access import read_access, write_access
 from .connections import Connections, WriterBusy
 from .conversations import SqliteConversations
-from .entities import BUMP_ENTITY_GENERATION, EntityReadOps, backfill_related_users, backfill_subjects
+from .entities import (
+    BUMP_ENTITY_GENERATION,
+    EntityReadOps,
+    backfill_related_users,
+    backfill_subjects,
+    fold_user_entities,
+)
 from .graph import GraphReadOps
 from .graph_transfer import GraphExportOps
 from .identity import SqliteIdentity, normalise_group_names, normalise_user_names, write_related_user_form
@@ -151,6 +158,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     normalise_group_names(cur)
                 if version == RELATED_USER_FORM:
                     write_related_user_form(cur)
+                if version == USER_ENTITY_FOLD:
+                    fold_user_entities(cur, now_utc())
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
