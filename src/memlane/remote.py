@@ -55,6 +55,7 @@ from .remote_call import id_segment as _id_segment
 from .remote_call import segment as _segment
 from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
 from .requests import check_json, filter_text, store_items
+from .timeutil import iso_z, parse_time
 
 __all__ = [
     "AsyncRemoteEntities",
@@ -146,6 +147,15 @@ def _hits(data: Any) -> list[Hit]:
     return [Hit.model_validate(h) for h in data["hits"]]
 
 
+def _time_param(value: Any, field: str) -> str | None:
+    """A time filter as a query parameter: text as given (the server reads it, a written date too); a
+    datetime or date in ISO-8601 UTC; anything else refused in the service's words before sending."""
+    if value is None or isinstance(value, str):
+        return value
+    parsed = parse_time(value, field)
+    return iso_z(parsed) if parsed is not None else None
+
+
 class _Requests:
     """The SDK's methods as requests (paths, bodies and result types), for both clients."""
 
@@ -202,11 +212,12 @@ class _Requests:
     def list_recent(
         self, limit: int = 20, *, offset: int = 0, user: str | None = None, space: str | None = None,
         types: Iterable[str] = (), sources: Iterable[str] = (), states: Iterable[str] = (),
-        include_history: bool = False, subject: str | None = None, related_user: str | None = None,
+        scopes: Iterable[str] = (), include_history: bool = False, subject: str | None = None,
+        related_user: str | None = None, observed_after: Any = None, observed_before: Any = None,
     ) -> _Call[list[Memory]]:  # fmt: skip
         # as the embedded SDK reads them (MemoryService._filters): None is no filter, a string no list
-        types, sources, states = (() if v is None else v for v in (types, sources, states))
-        if any(isinstance(v, str) for v in (types, sources, states)):
+        types, sources, states, scopes = (() if v is None else v for v in (types, sources, states, scopes))
+        if any(isinstance(v, str) for v in (types, sources, states, scopes)):
             raise InvalidInput("types, sources, states and scopes take lists")
         # a query parameter is text: a number would be sent as "5" and match nothing, where the embedded
         # SDK (and a JSON body) refuses it; the service's rule, checked before sending
@@ -220,6 +231,8 @@ class _Requests:
             limit=limit, offset=offset, space=space, subject=subject, related_user=related_user,
             include_history=str(include_history).lower(), type=[str(t) for t in types] or None,
             source=list(sources) or None, state=[str(s) for s in states] or None,
+            scope=[str(s) for s in scopes] or None, observed_after=_time_param(observed_after, "observed_after"),
+            observed_before=_time_param(observed_before, "observed_before"),
         )  # fmt: skip
         return _Call("GET", "/v1/memories", _memories("items"), user, params=params)
 
@@ -559,11 +572,14 @@ class RemoteMemlane(_Connection):
     def list_recent(
         self, limit: int = 20, *, offset: int = 0, user: str | None = None, space: str | None = None,
         types: Iterable[str] = (), sources: Iterable[str] = (), states: Iterable[str] = (),
-        include_history: bool = False, subject: str | None = None, related_user: str | None = None,
+        scopes: Iterable[str] = (), include_history: bool = False, subject: str | None = None,
+        related_user: str | None = None, observed_after: Any = None, observed_before: Any = None,
     ) -> list[Memory]:  # fmt: skip
+        """As ``Memlane.list_recent``, the same arguments."""
         return self._send(self._requests.list_recent(
             limit, offset=offset, user=user, space=space, types=types, sources=sources, states=states,
-            include_history=include_history, subject=subject, related_user=related_user))  # fmt: skip
+            scopes=scopes, include_history=include_history, subject=subject, related_user=related_user,
+            observed_after=observed_after, observed_before=observed_before))  # fmt: skip
 
     def history(self, memory_id: str, *, user: str | None = None) -> list[Memory]:
         return self._send(self._requests.history(memory_id, user=user))

@@ -318,11 +318,17 @@ class Memlane:
 
     def list_recent(
         self, limit: int = 20, *, offset: int = 0, user: str | None = None, space: str | None = None,
-        **filters: Any,
+        types: Iterable[str] = (), sources: Iterable[str] = (), states: Iterable[str] = (),
+        scopes: Iterable[str] = (), include_history: bool = False, subject: str | None = None,
+        related_user: str | None = None, observed_after: Any = None, observed_before: Any = None,
     ) -> list[Memory]:  # fmt: skip
+        """Newest current memories first; the filters as ``search``'s (``scopes``: personal, team,
+        agent, workspace). ``RemoteMemlane.list_recent`` takes the same arguments."""
         return self._service.list_recent(
-            actor=self._actor(user), limit=limit, offset=offset, space=self._space(space), **filters
-        )
+            actor=self._actor(user), limit=limit, offset=offset, space=self._space(space), types=types,
+            sources=sources, states=states, scopes=scopes, include_history=include_history, subject=subject,
+            related_user=related_user, observed_after=observed_after, observed_before=observed_before,
+        )  # fmt: skip
 
     def anchor(self, record: Mapping[str, Any], *, user: str | None = None) -> Entity:
         """Anchor a structured record to the entity graph, with no model call: ``{"kind": "contact",

@@ -33,6 +33,12 @@ __all__ = ["router"]
 router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)  # type: ignore[arg-type]
 
 
+#: the list's time filters (ISO-8601 or a written date, as a memory's times)
+_TIME_TEXT = {"maxLength": 100}
+_AT_OR_AFTER = "Only memories observed at or after this time (ISO-8601 or a written date)."
+_BEFORE = "Only memories observed before this time (ISO-8601 or a written date)."
+
+
 @router.post("/memories", response_model=StoreResult, tags=["memories"])
 def store(body: StoreBody, who: CallerDep) -> JSONResponse:
     """Store one memory. The same statement stored twice comes back as ``duplicate`` with the first id;
@@ -111,6 +117,11 @@ def list_memories(
     subject: Annotated[str | None, Query(json_schema_extra={"maxLength": 500})] = None,
     related_user: Annotated[str | None, Query(json_schema_extra={"maxLength": 200})] = None,
     include_history: bool = False,
+    # (a time's bound declared, left to the service: ``observed_after: must have at most 100 characters``)
+    observed_after: Annotated[
+        str | None, Query(description=_AT_OR_AFTER, json_schema_extra=_TIME_TEXT)
+    ] = None,
+    observed_before: Annotated[str | None, Query(description=_BEFORE, json_schema_extra=_TIME_TEXT)] = None,
 ) -> JSONResponse:
     """Newest current memories first. Page with ``limit`` and follow ``next_cursor``: each page starts
     right after the previous one's last item, so memories stored meanwhile never repeat or skip an item
@@ -118,7 +129,7 @@ def list_memories(
     items, next_cursor = who.service.list_page(
         actor=who.actor, limit=limit, offset=offset, cursor=cursor, space=space, types=type,
         sources=source, states=state, scopes=scope, subject=subject, related_user=related_user,
-        include_history=include_history,
+        include_history=include_history, observed_after=observed_after, observed_before=observed_before,
     )  # fmt: skip
     return render({"items": items, "next_cursor": next_cursor})
 
