@@ -49,6 +49,7 @@ from .models import (
     StoreResult,
     Visibility,
 )
+from .permissions import MAX_OWNER_CHARS
 from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
@@ -426,7 +427,7 @@ def build_mcp_server(
                 json_schema_extra=_VISIBILITIES,
             ),
         ] = None,
-        owner: Annotated[str | None, Field(max_length=210, description=_OWNER)] = None,
+        owner: Annotated[str | None, Field(max_length=MAX_OWNER_CHARS, description=_OWNER)] = None,
         related_user: Annotated[
             str | None,
             Field(max_length=200, description="The person it is about or belongs to; default: you."),

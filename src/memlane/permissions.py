@@ -44,6 +44,8 @@ from .errors import Forbidden, InvalidInput
 from .models import Actor, Entity, Memory, Visibility
 
 __all__ = [
+    "MAX_OWNER_CHARS",
+    "OWNER_FORMS",
     "Change",
     "check_change",
     "check_entity_change",
@@ -175,6 +177,8 @@ def _may_write_for(actor: Actor, owner: str) -> bool:
 
 #: the owners an item can have (what ``owner_form`` accepts)
 OWNER_FORMS = "expected 'user:<name>', 'team:<name>', 'agent:<name>' or 'workspace'"
+#: the longest owner any surface takes (a kind and a 200-character name)
+MAX_OWNER_CHARS = 210
 
 
 def owner_form(owner: str) -> str:
@@ -182,6 +186,9 @@ def owner_form(owner: str) -> str:
     name, in NFC (``auth.name_form``); InvalidInput for anything else. Any other string would file the
     item under an owner nobody reads (``Actor.readable_shared_owners``): lost to its writer, and for an
     anchored record or a logged conversation it was written before anything refused it."""
+    if len(owner) > MAX_OWNER_CHARS:  # (the REST API's words; a conversation's and a record's owner
+        # reached a membership check first over the SDK and the CLI, "alice is not a member of team …")
+        raise InvalidInput(f"owner: must have at most {MAX_OWNER_CHARS} characters")
     if owner == "workspace":
         return owner
     kind, _, name = owner.partition(":")

@@ -19,7 +19,7 @@ from .errors import InvalidInput
 from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
-from .permissions import OWNER_FORMS, owner_form
+from .permissions import MAX_OWNER_CHARS, OWNER_FORMS, owner_form
 from .text.words import normalize_content
 from .timeutil import iso_z, now_utc, parse_time
 
@@ -72,7 +72,7 @@ class StoreRequest(BaseModel):
     visibility: Annotated[Visibility, Strict(False)] = Visibility.PERSONAL
     #: ``team:<name>``, ``agent:<name>``, ``workspace`` or ``user:<the caller>``; default: the caller for
     #: personal items, the workspace for shared ones
-    owner: str | None = Field(default=None, max_length=210)
+    owner: str | None = Field(default=None, max_length=MAX_OWNER_CHARS)
     auto_supersede: bool = True
 
     @field_validator("content")

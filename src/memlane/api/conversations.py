@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from ..conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES_PER_APPEND
 from ..models import ConversationMessage, ConversationSummary, ExtractReport, Visibility
+from ..permissions import MAX_OWNER_CHARS
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, Choice, _Body, within
 
@@ -35,7 +36,9 @@ class AppendBody(_Body):
     messages: list[MessageIn] = Field(max_length=MAX_MESSAGES_PER_APPEND, json_schema_extra={"minItems": 1})
     visibility: Annotated[Visibility, Choice] = Visibility.PERSONAL
     owner: str | None = Field(
-        default=None, max_length=210, description="'team:<name>', 'agent:<name>' or 'workspace' (shared)."
+        default=None,
+        max_length=MAX_OWNER_CHARS,
+        description="'team:<name>', 'agent:<name>' or 'workspace' (shared).",
     )
 
 

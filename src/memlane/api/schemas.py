@@ -29,6 +29,7 @@ from ..models import (
     UserInfo,
     Visibility,
 )
+from ..permissions import MAX_OWNER_CHARS
 from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
 
 __all__ = [
@@ -121,7 +122,7 @@ class StoreFields(_Body):
     provenance: dict[str, Any] | None = None
     visibility: Any = Field(default=None, json_schema_extra=one_of_each(Visibility)["items"])
     owner: str | None = Field(
-        default=None, max_length=210,
+        default=None, max_length=MAX_OWNER_CHARS,
         description="'team:<name>', 'agent:<name>' or 'workspace' (shared); default: you for personal"
         " items, the workspace for shared ones.",
     )  # fmt: skip
