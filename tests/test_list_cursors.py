@@ -85,6 +85,29 @@ def test_a_cursor_of_the_earlier_form_is_refused_with_what_to_do(mem: Memlane) -
             mem.service.list_page(actor=mem._actor(None), cursor=_cursor(bad))  # type: ignore[arg-type]
 
 
+def test_a_forged_cursor_with_an_id_no_database_binds_is_refused(db_path: Path | str) -> None:
+    """A cursor whose id has a lone surrogate or a NUL failed in the driver's encoder: a 500 over REST
+    on both backends, a UnicodeEncodeError from the SDK (the memories, entities and merge history)."""
+    stack = make_stack(db_path)
+    stack.mem.store("One note to page over")
+    at = "2999-01-01T00:00:00+00:00"
+    forged = [_cursor({"t": at, key: bad}) for key in ("i", "k") for bad in ("\ud800", "a\udfffb", "a\x00b")]
+    forged.append(_cursor({"t": at, "k": "k" * 201}))
+    mem = stack.mem
+    for cursor in forged:
+        for page in (lambda c: mem.service.list_page(actor=mem._actor(None), cursor=c),
+                     lambda c: mem.entities.page(cursor=c), lambda c: mem.entities.merges(cursor=c)):  # fmt: skip
+            with pytest.raises(InvalidInput, match="^cursor: not a cursor returned by this API$"):
+                page(cursor)
+    with running(stack.app()) as url:
+        for path in ("/v1/memories", "/v1/entities", "/v1/entities/merges"):
+            for cursor in forged[:-1]:
+                r = httpx.get(f"{url}{path}", params={"cursor": cursor}, headers=bearer(stack.admin_key))
+                assert (r.status_code, r.json()["error"]["message"]) == (
+                    422, "cursor: not a cursor returned by this API"), path  # fmt: skip
+    mem.close()
+
+
 def test_an_entity_cursor_tells_nothing_about_other_users_entities(db_path: Path | str) -> None:
     with Memlane(db_path, user="bob", embedder="none") as bob:
         for i in range(5):

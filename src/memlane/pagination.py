@@ -48,7 +48,7 @@ def decode_cursor(cursor: str) -> Position:
     if "s" in body and "i" not in body:
         raise InvalidInput(_OLD)
     key = body.get("i")
-    if not isinstance(key, str) or not 0 < len(key) <= _MAX_ID:
+    if not _key(key):
         raise InvalidInput(_NOT_OURS)
     try:
         at = datetime.fromisoformat(body["t"])
@@ -64,6 +64,19 @@ def _position(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63
 
 
+def _key(value: object) -> bool:
+    """An id a cursor of ours can carry: text of 1 to ``_MAX_ID`` characters that a database can bind,
+    so no NUL and no lone surrogate (a forged one failed in the driver's encoder: a 500 on both
+    backends, the SDK's UnicodeEncodeError)."""
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_ID or "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def encode_key_cursor(at: datetime, key: str) -> str:
     """A cursor for a listing ordered by (time, text id), newest first (the entity merge history)."""
     return _encode({"t": at.isoformat(), "k": key})
@@ -72,7 +85,7 @@ def encode_key_cursor(at: datetime, key: str) -> str:
 def decode_key_cursor(cursor: str) -> tuple[datetime, str]:
     body = _decode(cursor)
     try:
-        if not isinstance(body.get("k"), str) or not body["k"]:
+        if not _key(body.get("k")):
             raise InvalidInput(_NOT_OURS)
         at = datetime.fromisoformat(body["t"])
         if at.tzinfo is None:
