@@ -173,9 +173,12 @@ class AccessService:
         )
 
     def local_actor(self, user: str, workspace: str = "default", agent: str | None = None) -> Actor:
-        """The actor of a trusted local surface (embedded SDK, CLI, MCP over stdio): no key, same teams."""
-        user, workspace = user_name(user), name_form(workspace)
-        agent = name_form(agent) if agent is not None else None
+        """The actor of a trusted local surface (embedded SDK, CLI, MCP over stdio): no key, same teams.
+        Its names are checked as a key's and a header's are (``check_name``): " alice", a tab, a NUL or a
+        5,000-character name made an owner no other surface can name (and a lone surrogate a
+        UnicodeEncodeError from the store)."""
+        user, workspace = check_user(user), check_name(workspace, "workspace")
+        agent = check_name(agent, "agent") if agent is not None else None
         return Actor(user=user, workspace=workspace, teams=self.teams_of(workspace, user), agent=agent)
 
     def teams_of(self, workspace: str, user: str) -> tuple[str, ...]:
