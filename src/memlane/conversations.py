@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from .auth import name_form
 from .errors import Forbidden, InvalidInput, NotFound, OptedOut
-from .ids import new_id
+from .ids import new_id, unstorable
 from .messages import problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
@@ -62,6 +62,9 @@ def check_conversation_id(conversation_id: object, *, new: bool = False) -> str:
         raise InvalidInput(f"conversation_id: at most {MAX_CONVERSATION_ID_CHARS} characters")
     if any(ord(c) < 32 for c in conversation_id):
         raise InvalidInput("conversation_id: control characters are not allowed")
+    problem = unstorable(conversation_id)
+    if problem is not None:  # (a lone surrogate: the driver's encoder failed, a UnicodeEncodeError)
+        raise InvalidInput(f"conversation_id: {problem}")
     if new and not url_segment(conversation_id):
         raise InvalidInput(
             f"conversation_id: {conversation_id!r} cannot name a conversation: it is part of URLs"

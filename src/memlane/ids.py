@@ -66,7 +66,23 @@ def check_id(value: object, name: str) -> str:
         raise InvalidInput(f"{name}: an id is required")
     if len(value) > MAX_ID_CHARS:
         raise InvalidInput(f"{name}: {too_long(value)}")
+    problem = unstorable(value)
+    if problem is not None:  # (no id has one: the driver's encoder failed on a lone surrogate, a 500)
+        raise InvalidInput(f"{name}: {problem}")
     return value
+
+
+def unstorable(value: str) -> str | None:
+    """Why no backend stores or binds ``value`` (``requests.check_storable``'s words), or None: a NUL
+    (PostgreSQL's text refuses it; SQLite kept it) or a lone surrogate (not Unicode: no UTF-8 for it)."""
+    if "\x00" in value:
+        return "the NUL character (U+0000) cannot be stored"
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return f"a lone surrogate (U+{ord(value[exc.start]):04X}) is not Unicode text"
+    return None
 
 
 def check_made_id(value: object, name: str) -> str:

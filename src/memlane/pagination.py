@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import InvalidInput
 
@@ -64,7 +64,7 @@ def _position(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63
 
 
-def _key(value: object) -> bool:
+def _key(value: object) -> TypeGuard[str]:
     """An id a cursor of ours can carry: text of 1 to ``_MAX_ID`` characters that a database can bind,
     so no NUL and no lone surrogate (a forged one failed in the driver's encoder: a 500 on both
     backends, the SDK's UnicodeEncodeError)."""

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 
 from .auth import user_name
 from .errors import InvalidInput
-from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long
+from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long, unstorable
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import MAX_OWNER_CHARS, OWNER_FORMS, owner_form
@@ -204,15 +204,9 @@ def check_storable(value: Any, field: str) -> None:
     backend stores: NUL (PostgreSQL's text and jsonb refuse it; SQLite kept it) or a lone surrogate
     (not Unicode: no UTF-8 for it). Checked before anything is written, so both backends refuse alike."""
     if isinstance(value, str):
-        if "\x00" in value:
-            raise InvalidInput(f"{field}: the NUL character (U+0000) cannot be stored")
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError as exc:
-                raise InvalidInput(
-                    f"{field}: a lone surrogate (U+{ord(value[exc.start]):04X}) is not Unicode text"
-                ) from None
+        problem = unstorable(value)
+        if problem is not None:
+            raise InvalidInput(f"{field}: {problem}")
     elif isinstance(value, dict):
         for key, item in value.items():
             check_storable(key, f"{field} (a key)")
@@ -277,7 +271,8 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
                 f"expires_at: {iso_z(request.expires_at)} is in the past; a memory that has expired is never"
                 " read, so nothing was stored (leave expires_at out, or give a later time)"
             )
-        for name in ("content", "source", "space", "related_user", "owner", "subject", "data", "provenance"):
+        for name in ("content", "source", "space", "related_user", "owner", "subject", "data", "provenance",
+                     "replaces"):  # fmt: skip
             value = getattr(request, name)
             check_storable(value.model_dump() if isinstance(value, BaseModel) else value, name)
         for name in ("data", "provenance"):

@@ -123,8 +123,10 @@ def list_entities(
 @router.get("/entities/merges", response_model=MergesPage, tags=["entities"])
 def merge_history(
     who: CallerDep,
+    # (its bounds declared, left to the service: ``entity: an id is required``, ``entity: too long …``)
     entity: Annotated[
-        str | None, Query(min_length=1, max_length=200, description="Only merges into or of it.")
+        str | None,
+        Query(description="Only merges into or of it.", json_schema_extra={"minLength": 1, "maxLength": 200}),
     ] = None,
     limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50,
     cursor: Annotated[

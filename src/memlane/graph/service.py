@@ -282,6 +282,8 @@ class EntityService:
         """The merge history ``actor`` may read, newest first (undone merges too): every merge, or those
         into or of ``entity_id``; each says whether ``actor`` may undo it now (``unmerge``)."""
         check_integer(limit, "limit", 1, 1000)
+        if entity_id is not None:
+            check_id(entity_id, "entity")
         if self._opted_out(actor):
             return []
         found = self.storage.entity_merges(actor, entity_id=entity_id, limit=limit)
@@ -295,6 +297,8 @@ class EntityService:
         merge, whatever is merged meanwhile (keyset paging on (merged_at, id)). Only merges of entities
         ``actor`` may read."""
         check_integer(limit, "limit", 1, 1000)
+        if entity_id is not None:
+            check_id(entity_id, "entity")
         before = decode_key_cursor(cursor) if cursor is not None else None
         if self._opted_out(actor):
             return [], None
