@@ -8,7 +8,6 @@ curry") names another thing. Examples in other words than the sets'."""
 
 from __future__ import annotations
 
-import pytest
 from tests.forget_keys import forgotten, stored
 
 from memlane import Memlane
@@ -46,13 +45,6 @@ def test_the_speakers_age_as_a_time_is_not_the_speakers_clause(mem: Memlane) -> 
     assert forgotten(mem, keys, "forget my notes on the bankruptcy") == {"date"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known data loss, kept on record: the rule that kept 'My sister teaches yoga' (a bare noun topic read "
-    "as the speaker's thing) also kept 'Dr. Okafor prescribed the red inhaler' from forget(query='inhaler') "
-    "(tests/test_forget.py, the README walkthrough) and was withdrawn; a fix must tell a relative's own "
-    "activity from a thing done for the speaker. strict: it fails loudly once a rule makes it pass",
-)
 def test_a_bare_noun_topic_is_the_speakers_thing(mem: Memlane) -> None:
     keys = stored(
         mem,
@@ -63,6 +55,26 @@ def test_a_bare_noun_topic_is_the_speakers_thing(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget all my notes about yoga") == {"when", "cost"}
+
+
+def test_the_speakers_notes_are_read_from_the_framing() -> None:
+    assert read_request("forget all my notes about yoga").mine
+    assert read_request("delete all of my stuff on pottery").mine
+    assert not read_request("forget everything about yoga").mine
+    assert not read_request("inhaler").mine
+
+
+def test_a_bare_noun_asked_alone_is_every_memory_of_it(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "I do yoga on Sunday mornings",
+            "sister": "My sister teaches yoga in Leeds",
+            "doctor": "Dr. Okafor prescribed the red inhaler",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about yoga") == {"mine", "sister"}
+    assert forgotten(mem, keys, "inhaler") == {"doctor"}
 
 
 def test_another_predicate_of_the_same_subject_is_another_fact(mem: Memlane) -> None:

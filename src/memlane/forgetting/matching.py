@@ -182,6 +182,7 @@ from .parties import (
     RELATION_STEMS,
     RELATIONS,
     another_partys,
+    bare_thing,
     common_thing,
     had_by_another,
     relations_thing,
@@ -500,7 +501,15 @@ def chosen(
 ) -> list[str]:
     """The ids of the memories ``request`` means, among those ``recall`` finds for ``actor``."""
     if request.kind == "topic":
-        return _topic(request.text, store=store, actor=actor, recall=recall, now=now, similar=similar)
+        return _topic(
+            request.text,
+            store=store,
+            actor=actor,
+            recall=recall,
+            now=now,
+            similar=similar,
+            notes_of_mine=request.mine,
+        )
     return _statement(
         request.text,
         store=store,
@@ -514,8 +523,16 @@ def chosen(
 
 
 def _topic(
-    name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime, similar: Similar | None = None
+    name: str,
+    *,
+    store: Store,
+    actor: Actor,
+    recall: Recall,
+    now: datetime,
+    similar: Similar | None = None,
+    notes_of_mine: bool = False,
 ) -> list[str]:
+    """``notes_of_mine``: asked as the speaker's own notes of the topic ("all my notes about choir")."""
     name = _cased(name, store=store, actor=actor, recall=recall)
     found = _topic_whole(name, store=store, actor=actor, recall=recall, now=now, similar=similar)
     # a topic's word only inside a compound is not it ("brother" of "brother-in-law")
@@ -565,9 +582,10 @@ def _topic(
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [i for i in found if i not in contents or not _anothers(mine.group("thing"), contents[i])]
     owned = speaker_owned(name) or relations_thing(name)
-    if found and (owned or common_thing(name)):
+    if found and (owned or common_thing(name) or notes_of_mine and bare_thing(name)):
         # "my cholesterol" is not "Dad has high cholesterol too", "my sister's IVF" not "My friend Tali
-        # did IVF in 2021" (``parties``)
+        # did IVF in 2021" (``parties``); "all my notes about yoga" not "My sister teaches yoga" (a bare
+        # noun asked alone, "inhaler", is every memory of the thing: "Dr. Okafor prescribed the red inhaler")
         contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
         found = [
             i

@@ -22,12 +22,14 @@ from .. import text
 from ..graph.name_forms import KINSHIP_WORDS
 from ..graph.senses import class_of_noun
 from ..text.claims import analyse
+from ..text.lexicon import lemminflect
 
 __all__ = [
     "KINSHIP",
     "RELATIONS",
     "RELATION_STEMS",
     "another_partys",
+    "bare_thing",
     "had_by_another",
     "relations_thing",
     "said_of_another",
@@ -156,6 +158,26 @@ def common_thing(topic: str) -> bool:
     return not any(
         class_of_noun(word) in ("person", "animal") or word in RELATIONS or word in ("kids", "children")
         for word in re.findall(r"[a-z]+(?:-[a-z]+)*", said.group("thing"))
+    )
+
+
+#: a bare noun in lower case ("choir", "physio")
+_BARE_THING = re.compile(r"^\s*(?P<thing>[a-z][a-z-]*)$")
+
+
+def bare_thing(topic: str) -> bool:
+    """``topic`` is a common noun said alone, in lower case ("choir", "yoga"), not a person or an animal
+    ("kids", "dog") nor a name typed in lower case ("priya"). Asked alone ("inhaler") it asks for every
+    memory of the thing, whoever's clause it is; asked as the speaker's notes ("all my notes about
+    choir": ``ForgetRequest.mine``) it is the speaker's thing, as "the choir" is."""
+    said = _BARE_THING.match(topic)
+    if said is None:
+        return False
+    word = said.group("thing")
+    if not text.tokenize(word) or "NOUN" not in lemminflect().getAllLemmas(word):
+        return False
+    return not (
+        class_of_noun(word) in ("person", "animal") or word in RELATIONS or word in ("kids", "children")
     )
 
 

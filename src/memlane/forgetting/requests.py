@@ -24,7 +24,7 @@ name), so the rules hold however the request is typed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from rapidfuzz.distance import Levenshtein
@@ -145,12 +145,14 @@ class ForgetRequest:
     Ngozi's flight"), the kinds of value (``memlane.text.claims.Claim.kinds``) a memory must give; ``day``:
     a date with its day ("the court date": "on 9 March"); ``reason``: what the speaker says holds now,
     said after the request ("forget that I'm a smoker, I quit": "I quit"), which a memory saying it
-    does not restate."""
+    does not restate; ``mine``: a topic asked as the speaker's own notes of it ("all my notes about
+    choir"), so a bare noun is the speaker's thing, not every memory of one ("inhaler")."""
 
     kind: Kind
     text: str
     value: frozenset[str] = frozenset()
     reason: str = ""
+    mine: bool = False
 
 
 #: "the name of my therapist", "the date of my citizenship ceremony", "the time of Ngozi's flight": the
@@ -341,7 +343,7 @@ def _read(query: str) -> ForgetRequest:
     rest = _trimmed(rest)
     name = about_question(rest)
     if name is not None:
-        return _made("topic", _trimmed(name), query)
+        return _mine(_made("topic", _trimmed(name), query), rest)
     if asked:
         about = _ABOUT.match(rest)
         gerund = _SPEAKER_GERUND.match(rest[about.end() :]) if about is not None else None
@@ -352,7 +354,7 @@ def _read(query: str) -> ForgetRequest:
             return _made("topic", rest[about.end() :], query)
         many = _MANY.match(rest) or _STUFF.match(rest) or _WHOLE.match(rest)
         if many is not None:
-            return _made("topic", rest[many.end() :], query)
+            return _mine(_made("topic", rest[many.end() :], query), rest)
         every = _ALL_OF.match(rest)
         if every is not None:
             # "all the tomato stuff", "all my wedding details": everything of the thing named before
@@ -370,6 +372,21 @@ def _read(query: str) -> ForgetRequest:
         if said is not None:
             return _made("statement", rest[said.end() :], query)
     return _made("statement", rest, query)
+
+
+#: the speaker's own notes, said in the framing: "my notes about", "all of my stuff on"
+_MINE = re.compile(
+    r"^(?:all\s+(?:of\s+)?)?(?:my|our)\s+(?:\w+\s+)?(?:notes|memories|facts|entries|records|reminders|things"
+    r"|items|details|stuff|info|information|data)\s+(?:about|on|re\b:?|regarding|concerning|related\s+to"
+    r"|to\s+do\s+with|mentioning|involving|of)\s",
+    re.IGNORECASE,
+)
+
+
+def _mine(found: ForgetRequest, framing: str) -> ForgetRequest:
+    """``found``, a topic, marked the speaker's own notes when ``framing`` says so ("all my notes about
+    choir")."""
+    return replace(found, mine=True) if found.kind == "topic" and _MINE.match(framing) else found
 
 
 #: "me being diabetic", "us having a dog": the speaker's clause said as a gerund (not "my wedding")
