@@ -160,6 +160,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from rapidfuzz.distance import Levenshtein
+
 from .. import text
 from ..consolidation import lexicon
 from ..consolidation.paraphrases import LIGHT_VERBS
@@ -672,6 +674,8 @@ def _topic(
             if i not in contents
             or not _called_another(names, contents[i])
             and not _only_compared(names, contents[i])
+            and not _near_name_only(names, contents[i])
+            and not _in_a_business_name(name, names, contents[i])
         ]
     said_of = _topic_said(name)
     if found and said_of:
@@ -707,7 +711,111 @@ def _topic(
             if i not in said_at
             or not _dated_otherwise(asked_years, said_at[i].content, said_at[i].observed_at)
         ]
+    for extra in _named_thing(name, found, store=store, actor=actor, recall=recall):
+        if extra not in found:
+            found.append(extra)
     return found
+
+
+#: a name as memories write it, with a person's title: "Volkswagen Golf", "Ms Delacroix", "Joanna Reed"
+_A_NAME = r"(?P<name>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})"
+#: where a topic's head ends: a preposition or a clause after it ("the tenant in my flat", "the car I'm
+#: selling")
+_HEAD_END = re.compile(r"\s+(?:in|at|on|of|for|with|from|to|that|which|who|i|i'm|we|we're)\b", re.IGNORECASE)
+_A_TITLE = frozenset({"mr", "mrs", "ms", "dr", "prof"})
+
+
+def _naming(head: str) -> list[re.Pattern[str]]:
+    """How a memory says the name of a thing of the speaker's by its noun (``head``): "My car is a 2015
+    Volkswagen Golf", "My tenant in the Salford flat is Joanna Reed", "Moorfield Primary is my son's
+    school", "Ms Delacroix is my French teacher", "My gym membership at PureGym"."""
+    noun = rf"(?i:{re.escape(head)})s?"
+    mine = r"(?:[Mm]y|[Oo]ur)"
+    words = r"(?:[\w'-]+\s+){0,3}?"
+    where = r"(?:\s+(?:in|at|for|from)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+)?"
+    return [
+        re.compile(
+            rf"^\s*{mine}\s+{words}{noun}{where}\s+(?:is|was)\s+(?:called\s+|named\s+)?(?:a\s+|an\s+)?"
+            rf"(?:\d{{4}}\s+)?{_A_NAME}(?![\w'-])"
+        ),
+        re.compile(rf"^\s*{_A_NAME}\s+(?:is|was)\s+{mine}\s+{words}{noun}(?![\w-])"),
+        re.compile(rf"^\s*{mine}\s+{words}{noun}\s+(?:at|with)\s+(?:the\s+)?{_A_NAME}(?![\w'-])"),
+    ]
+
+
+def _other_role(thing_name: str, word: str, topic: str, content: str) -> bool:
+    """``content`` names ``word`` (the last word of ``thing_name``, the name a memory gave the topic's
+    thing) only with another title than ``thing_name``'s ("Dr. Okafor" for "Mr Okafor"), or says it is
+    something to the speaker that the topic does not say ("Okafor is my GP" for "my landlord")."""
+    w = re.escape(word)
+    titled = re.match(r"\s*(?P<title>mr|mrs|ms|dr|prof)\b", thing_name, re.IGNORECASE)
+    places = list(re.finditer(rf"(?<![\w'-]){w}(?![\w-])", content))
+    if titled is not None and places:
+        before = [
+            re.search(r"\b(mr|mrs|ms|miss|mx|dr|prof)\.?\s+$", content[: p.start()], re.I) for p in places
+        ]
+        if all(b is not None and b.group(1).lower() != titled.group("title").lower() for b in before):
+            return True
+    roles = _roles(rf"(?:(?:[A-Z][\w'-]*|(?i:mr|mrs|ms|miss|mx|dr|prof)\.?)\s+)?{w}(?![\w-])", content)
+    return bool(roles) and not roles & frozenset(text.tokenize(topic))
+
+
+def _named_thing(name: str, found: Sequence[str], *, store: Store, actor: Actor, recall: Recall) -> list[str]:
+    """A topic of a thing said by its noun ("my car", "my son's school", "the tenant in my flat"): a
+    memory already found says the thing's name ("My car is a 2015 Volkswagen Golf"), so the memories
+    linked to that name's entity that say the name are the topic's too ("The Golf's MOT is due on 30
+    June"), less another party's ("My dad sold his Golf in 2015") and one that says the name is
+    another's."""
+    said = re.match(r"\s*(?:my|our|the)\s+(?P<thing>\S.*)$", name, re.IGNORECASE)
+    if not found or said is None:
+        return []
+    thing = _HEAD_END.split(said.group("thing"), maxsplit=1)[0].split()
+    head = thing[-1].lower() if thing else ""
+    if not re.fullmatch(r"[a-z][a-z-]+", head) or "NOUN" not in _readings(head):
+        return []
+    patterns = _naming(head)
+    contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+    out: list[str] = []
+    for anchor in found:
+        content = contents.get(anchor)
+        if content is None:
+            continue
+        for pattern in patterns:
+            hit = pattern.search(content)
+            if hit is None:
+                continue
+            thing_name = hit.group("name")
+            own = [w for w in thing_name.split() if w.lower().rstrip(".") not in _A_TITLE]
+            if not own:
+                continue
+            entities = {
+                e.id
+                for e in _entities_of(store, actor, anchor)
+                if {w.lower() for w in own} & {w.lower() for w in " ".join((e.name, *e.aliases)).split()}
+            }
+            if not entities:
+                continue
+            bare = " ".join(own)
+            texts = {h.id: h.content for h in (*recall(bare), *recall(bare, about=bare))}
+            for i in _of_entities(entities, bare, store=store, actor=actor, recall=recall):
+                text_ = texts.get(i)
+                if i in found or i in out or text_ is None:
+                    continue
+                if not any(re.search(rf"(?<![\w'-]){re.escape(w)}(?:'s?)?(?![\w-])", text_) for w in own):
+                    continue
+                if len(own) > 1 and _part_named_otherwise(bare, text_):
+                    continue  # "My daughter goes to Moorfield High" is not Moorfield Primary
+                if _another_partys(text_, i, name, store, actor, people=False):
+                    continue  # "My dad sold his Fiesta in 2015"
+                if _called_another([bare], text_):
+                    continue
+                if _other_role(thing_name, own[-1], name, text_):
+                    continue  # "Dr. Okafor is my GP" is not "My landlord is Mr Okafor"
+                others = [contents[j] for j in found if j in contents]
+                if _own_descriptor(own[-1], text_, others, alone=True):
+                    continue  # "Rivaldo the footballer visited my gym once" for "My trainer is Rivaldo"
+                out.append(i)
+    return out
 
 
 #: a year said as such (not an amount or a number of a longer one: "£2023", "2023.5", "2023-04")
@@ -1089,6 +1197,57 @@ def _names_of(topic: str) -> list[str]:
     if not runs and len(topic.split()) == 1:
         runs = [topic.strip()]
     return runs
+
+
+#: a capitalised word of a memory, without its possessive
+_CAPITALISED = re.compile(r"(?<![\w'-])([A-Z][\w-]*?)(?:'s?)?(?![\w-])")
+
+
+def _near_name_only(names: Sequence[str], content: str) -> bool:
+    """``content`` says no word of the topic's ``names`` but a name one or two letters from one of them,
+    or a hyphenated given name sharing one part ("Quincey's bakery" for "Quincy", "Seo-jun" for
+    "Seo-yeon"): another name, whatever linking filed it under."""
+    words = {w.lower() for n in names for w in re.findall(r"[^\W\d_][\w-]*", n)}
+    words = {w for w in words if len(w) >= 4}
+    if not words or any(_says(w, content) for w in words):
+        return False
+    for found in _CAPITALISED.finditer(content):
+        said = found.group(1).lower()
+        for word in words:
+            if said == word:
+                continue
+            if "-" in said and "-" in word and said.split("-")[0] == word.split("-")[0]:
+                return True
+            if said[:2] == word[:2] and Levenshtein.distance(said, word, score_cutoff=2) <= 2:
+                return True
+    return False
+
+
+def _in_a_business_name(topic: str, names: Sequence[str], content: str) -> bool:
+    """``topic`` is a person (a kin title or a title with the name, or a given name alone: "Aunt Rosa")
+    and ``content`` says the name only as the possessive that opens a longer capitalised name, never
+    with the title ("Rosa's Thai Café is the takeaway we like"): a shop or a business, not the person."""
+    titled = _KIN_TITLED.search(topic) or _TITLED_NAME.search(topic)
+    bare = [n for n in names if " " not in n.strip()]
+    if not titled and not (len(bare) == 1 and is_given_name(text.key_fold(bare[0]).lower())):
+        return False
+    if titled and re.search(rf"(?<![\w'-]){re.escape(titled.group().split()[0])}\b", content, re.I):
+        return False  # (the title said: "Aunt Rosa's Café" is hers)
+    words = {n.split()[-1] for n in names if len(n.split()) == 1 or titled and titled.group() == n.strip()}
+    words = {w for w in words if w[:1].isupper()}
+    found = False
+    for word in words:
+        for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w-])", content):
+            after = re.match(r"'s?\s+(?P<next>[A-Z][a-z][\w-]*)", content[said.end() :])
+            if (
+                after is None
+                or after.group("next").lower() in RELATIONS
+                or after.group("next").lower() in KINSHIP
+                or re.search(r"\bthe\s+$", content[: said.start()], re.IGNORECASE)
+            ):
+                return False  # (a relative, "Rosa's Mum"; an acronym, "Yusuf's UK visa"; "the Clio's MOT")
+            found = True
+    return found
 
 
 def _says(name: str, content: str) -> bool:
@@ -2612,8 +2771,13 @@ _VALUE_THINGS = frozenset(
         "username",
         "address",
         "postcode",
+        "id",
     }
 )
+#: nouns of an amount of money earned ("my salary", "our income"): told by a number
+_AMOUNT_THINGS = frozenset({"salary", "wage", "wages", "income", "earnings"})
+#: nouns of a timetable ("my gym schedule", "the bin timetable"): told by a time, a day or a date
+_TIME_THINGS = frozenset({"schedule", "timetable", "rota"})
 #: a value said: a word with a digit, an address of mail or of the web
 _VALUE_TOKEN = re.compile(r"[^\s,;]*\d[^\s,;]*|\S+@\S+|\bwww\.\S+", re.IGNORECASE)
 
@@ -2622,13 +2786,20 @@ def _value_untold(said: str, content: str) -> bool:
     """``said`` names a thing by a noun of a value ("the office door code", "my banking password") and
     ``content`` says something else of it, giving no value: a clause of another verb than "be" with no
     value said ("The office door code changes every quarter", "I changed my banking password in June",
-    "I need my NI number for the new job"), a rule or an event of the thing, not the thing."""
+    "I need my NI number for the new job"), a rule or an event of the thing, not the thing. A value of the
+    kind the noun tells: an amount of "my salary", a time, day or date of "my gym schedule"."""
     last = [w.lower() for w in _WORD.findall(text.key_fold(said))][-1:]
-    if not last or last[0] not in _VALUE_THINGS:
+    if not last or last[0] not in _VALUE_THINGS | _AMOUNT_THINGS | _TIME_THINGS:
         return False
     claims = [c for c in analyse(content).claims if c.verb]
     if not claims or any(c.verb in ("be", "have") for c in claims):
         return False
+    if last[0] in _AMOUNT_THINGS:
+        # "My salary is paid on the 25th": a day, no amount
+        return not any("number" in c.kinds for c in claims) and _MONEY_SIGN.search(content) is None
+    if last[0] in _TIME_THINGS:
+        # "The gym schedule changes in summer": no time, day or date of it
+        return not any(c.kinds & {"time", "weekday", "date"} for c in claims)
     return not any(
         any(ch.isdigit() for ch in token) or "@" in token or token.lower().startswith("www.")
         for token in _VALUE_TOKEN.findall(content)
