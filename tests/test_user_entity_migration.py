@@ -146,3 +146,19 @@ def test_a_fold_that_fails_leaves_the_store_as_it_was(
     with Memlane(db_path, user="alice", embedder="none") as m:
         assert len(m.entities.search("kalina")) == 1
         assert ids["kalina_old"] in {x.id for x in m.entities.memories(m.entities.search("kalina")[0].id)}
+
+
+def test_a_lone_account_entity_keyed_the_old_way_is_keyed_in_the_form(db_path: Path | str) -> None:
+    """No twin yet: its id is rewritten, so the next memory about her links to it instead of making one."""
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        first = m.store("Bogdan fixes bikes", related_user="bogdan").id
+    old = _account(db_path, "user:bogdan")
+    _sql(db_path, f"UPDATE entity_external_ids SET external_id = 'user: bogdan ' WHERE entity_id = '{old}'")
+    rows(db_path, "DELETE FROM schema_migrations WHERE version >= 39")
+    with Memlane(db_path, user="alice", embedder="none") as m:
+        assert m.entities.get(old).external_ids == ("user:bogdan",)
+        later = m.store("Bogdan rides to work", related_user="bogdan").id
+        found = m.entities.search("bogdan")
+        assert [e.id for e in found] == [old]
+        assert {first, later} <= {x.id for x in m.entities.memories(old)}
+        assert m.entities.merges()[0] == []
