@@ -82,3 +82,40 @@ def test_rest_declares_the_bounds_and_the_service_enforces_them(stack: Stack) ->
         assert (params["limit"]["minimum"], params["limit"]["maximum"]) == (1, 1000)
         recall = spec["components"]["schemas"]["RecallBody"]["properties"]
         assert (recall["min_score"]["minimum"], recall["min_score"]["maximum"]) == (0, 1)
+
+
+def _not_numbers(c: Any) -> dict[str, Callable[[], Any]]:
+    e = c.entities
+    return {
+        "list limit abc": lambda: c.list_recent("abc"),
+        "list offset 1.5": lambda: c.list_recent(5, offset=1.5),
+        "list include_history maybe": lambda: c.list_recent(5, include_history="maybe"),
+        "recall limit x": lambda: c.recall("tea", limit="x"),
+        "entities limit abc": lambda: e.list(limit="abc"),
+        "entities page limit true": lambda: e.page(limit=True),
+        "merges limit x": lambda: e.merges(limit="x"),
+        "lookup hops x": lambda: e.lookup("Ana", hops="x"),
+        "conversations limit x": lambda: c.conversations.list(limit="x"),
+    }
+
+
+def test_a_number_or_flag_of_no_kind_is_refused_in_one_message(stack: Stack) -> None:
+    """A limit, offset or hops that is no integer and a flag that is no flag: the REST API's parser said
+    ``query.limit: must be an integer`` and ``query.include_history: must be true or false``, so the
+    remote SDK answered otherwise than the embedded one (``limit: must be an integer between 1 and
+    1,000``); now the service's words, with the route's declared bounds."""
+    said = {}
+    for name, call in _not_numbers(stack.mem).items():
+        with pytest.raises(InvalidInput) as refused:
+            call()
+        said[name] = str(refused.value)
+    with running(stack.app()) as url:
+        with Memlane.connect(url, api_key=stack.admin_key) as remote:
+            for name, call in _not_numbers(remote).items():
+                with pytest.raises(InvalidInput) as refused:
+                    call()
+                assert str(refused.value) == said[name], name
+        r = httpx.get(f"{url}/v1/memories", params={"limit": "many"}, headers=bearer(stack.admin_key))
+        assert (r.status_code, r.json()["error"]["message"]) == (422, said["list limit abc"])
+    assert said["list include_history maybe"] == "include_history: must be true or false"
+    assert said["lookup hops x"] == "hops: must be an integer between 0 and 1"

@@ -101,6 +101,55 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     return "invalid_input", "; ".join(problems)
 
 
+#: what the service says of a value that is no integer or no flag (``requests.check_integer``/``check_flag``)
+_NOT_INTEGER = frozenset({"int_parsing", "int_from_float", "int_type"})
+_NOT_FLAG = frozenset({"bool_parsing", "bool_type"})
+
+
+def _declared(request: Request, loc: tuple[Any, ...]) -> tuple[str, dict[str, Any]] | None:
+    """(name, declared JSON schema extras) of the route's query, path or body field at ``loc``."""
+    route = request.scope.get("route")
+    if len(loc) != 2 or route is None:
+        return None
+    where, name = loc
+    fields: list[Any] = []
+    dependant = getattr(route, "dependant", None)
+    if where in ("query", "path") and dependant is not None:
+        fields = [
+            (p.alias, p.field_info)
+            for p in (dependant.query_params if where == "query" else dependant.path_params)
+        ]
+    elif where == "body":
+        model = getattr(getattr(getattr(route, "body_field", None), "field_info", None), "annotation", None)
+        fields = [(n, f) for n, f in (getattr(model, "model_fields", None) or {}).items()]
+    for alias, info in fields:
+        if alias == name:
+            extra = info.json_schema_extra
+            return str(name), dict(extra) if isinstance(extra, dict) else {}
+    return None
+
+
+def _service_words(request: Request, errors: list[Any]) -> str | None:
+    """The service's message when the one problem is a number or a flag of no kind: the SDKs say
+    ``limit: must be an integer between 1 and 1,000`` and ``include_history: must be true or false`` (the
+    service checks them), where the REST API's parser said ``query.limit: must be an integer``, so the
+    remote SDK and the embedded one answered one call in two ways. The bounds are the route's declared
+    ones (``schemas.within``)."""
+    if len(errors) != 1:
+        return None
+    error = errors[0]
+    kind, found = str(error.get("type", "")), _declared(request, tuple(error.get("loc", ())))
+    if found is None:
+        return None
+    name, extra = found
+    if kind in _NOT_FLAG:
+        return f"{name}: must be true or false"
+    low, high = extra.get("minimum"), extra.get("maximum")
+    if kind in _NOT_INTEGER and isinstance(low, int) and isinstance(high, int):
+        return f"{name}: must be an integer between {low:,} and {high:,}"
+    return None
+
+
 def install_error_handlers(app: FastAPI) -> None:
     async def memlane_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, MemlaneError)
@@ -113,7 +162,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def validation_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        code, message = _validation_message(list(exc.errors()))
+        errors = list(exc.errors())
+        said = _service_words(request, errors)
+        if said is not None:
+            return error_response(422, "invalid_input", said)
+        code, message = _validation_message(errors)
         return error_response(400 if code == "invalid_json" else 422, code, message)
 
     async def http_error(request: Request, exc: Exception) -> JSONResponse:
