@@ -32,6 +32,7 @@ from pydantic_core import to_jsonable_python
 from .consolidation import ConsolidationReport, ConsolidationUndo
 from .conversations import check_conversation_id
 from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
+from .ids import check_id, unstorable
 from .models import (
     ConversationMessage,
     ConversationSummary,
@@ -109,8 +110,44 @@ def check_api_key(key: str) -> str:
 
 def _user_header(user: str | None) -> dict[bytes, bytes] | None:
     """``X-Memlane-User`` as UTF-8 bytes (the server reads it so; httpx would refuse a name that is not
-    ASCII)."""
+    ASCII). A name with no UTF-8 (a lone surrogate) is refused as the embedded SDK refuses it."""
+    if user and unstorable(user) is not None:
+        from .auth import check_user  # (the rule the server applies to the header: its words)
+
+        check_user(user)
     return {b"X-Memlane-User": user.encode("utf-8")} if user else None
+
+
+#: a query parameter's name as the SDK's methods (and so the service's messages) call it
+_PARAM_NAMES = {"q": "query", "type": "types", "source": "sources", "state": "states", "scope": "scopes"}
+
+
+def _encodable(call: _Call[Any]) -> None:
+    """InvalidInput, in the store's words (``ids.unstorable``), for text with no UTF-8 (a lone surrogate)
+    in a request's body or query: httpx failed to encode it with a UnicodeEncodeError, where the embedded
+    SDK refuses it (and the REST API, given it as JSON). A NUL is sent: the server refuses it in its words."""
+    fields = [*(call.json.items() if isinstance(call.json, dict) else ()),
+              *((_PARAM_NAMES.get(k, k), v) for k, v in (call.params or {}).items())]  # fmt: skip
+    for name, value in fields:
+        _no_lone_surrogate(value, str(name))
+
+
+def _no_lone_surrogate(value: Any, where: str) -> None:
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidInput(f"{where}: {unstorable(value.replace(chr(0), ''))}") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _no_lone_surrogate(key, f"{where} (a key)")
+            _no_lone_surrogate(
+                item, f"{where}.{key}" if isinstance(key, str) and key.isprintable() else where
+            )
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            _no_lone_surrogate(item, f"{where}[{i}]")
 
 
 def _restored(body: Any) -> list[str]:
@@ -205,6 +242,8 @@ class _Requests:
         self, memory_id: str | None = None, *, query: str | None = None, dry_run: bool = False,
         user: str | None = None, space: str | None = None, min_score: float | None = None,
     ) -> _Call[ForgetResult]:  # fmt: skip
+        if memory_id is not None and unstorable(memory_id) is not None:  # (sent as "id": in its own name)
+            check_id(memory_id, "memory_id")
         body = {"dry_run": dry_run, **_given(id=memory_id, query=query, space=self._space(space),
                                               min_score=min_score)}  # fmt: skip
         return _Call("POST", "/v1/forget", ForgetResult.model_validate, user, body)
@@ -479,6 +518,7 @@ class _Connection:
 
     def _request_args(self, call: _Call[Any]) -> dict[str, Any]:
         acting = call.user or self.user
+        _encodable(call)
         return {
             "method": call.method, "url": call.path, "params": call.params,
             "json": to_jsonable_python(call.json) if call.json is not None else None,
