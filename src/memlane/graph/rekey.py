@@ -67,8 +67,9 @@ __all__ = [
 #: found as written in one word, ``n:``; 22: a name's consonants of two letters too, ``c:``, and a name whose
 #: first given name its bearer is not called by, "I Wayan Sudarma", "Muhammad Hafiz bin Ismail", is found
 #: by the next one, ``p:``; 23: a ticket's or document's reference code, "claim 77-4410-2", "PO NN-4471",
-#: is found by the code alone, ``t:``).
-KEY_RULES_VERSION = 23
+#: is found by the code alone, ``t:``; 24: a small town's name, own or other, "Godthåb", "Nuuk", is found by
+#: the geonames ids of the towns of 1,000 to 15,000 inhabitants bearing it, ``gn:``).
+KEY_RULES_VERSION = 24
 
 
 class RekeyReport(BaseModel):

@@ -108,7 +108,9 @@ from .places import (
     qualifier_fits,
     regions_of,
     territory_of,
+    town_ids,
     town_named,
+    towns_in_common,
 )
 from .said import (
     ANY_KIN,
@@ -1290,6 +1292,9 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
         if kind is EntityType.PLACE and (place := place_key(name, named_place=True)) is not None:
             keys.add(place)  # the country or city, whatever the language of its name
         if kind is EntityType.PLACE:
+            # "Godthåb" is found as Nuuk, "Aberteifi" as Cardigan: a small town by any of its names
+            # (``places.town_ids``; whether two of them are one town is ``_town_fit``'s)
+            keys |= {f"gn:{town}" for town in town_ids(name)}
             # "MUC" and "Munich Airport" are found as Munich
             keys |= {f"g:{city}" for city in airport_code_cities(name)}
             if (city := airport_city(name)) is not None:
@@ -2032,6 +2037,8 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         if _airport_fit(name, _names_of(candidate)):
             return "nickname"
+        if _town_fit(mention, name, candidate):
+            return "partial"
         return _qualified_place_fit(name, _names_of(candidate)) or _place_word_fit(name, _names_of(candidate))
     return None
 
@@ -2201,6 +2208,43 @@ def _place_parts(name: str) -> tuple[str, str | None]:
     head, comma, qualifier = name.partition(",")
     head, qualifier = head.strip(), qualifier.strip()
     return (head, qualifier) if comma and head and qualifier else (name.strip(), None)
+
+
+#: Words that, after a place's name in a sentence, say it is an area or a natural feature of that name,
+#: not the town ("Nushagak district", "the Wye valley"): a town's other name in GeoNames may be its
+#: district's or its river's (``_town_fit``)
+_AREA_WORDS = (
+    "district|region|county|province|river|bay|lake|valley|island|islands|peninsula|fjord|glacier|creek"
+    "|sound|strait|coast|mountains?|range|park|reserve|plateau|delta|estuary|basin|area"
+)
+#: words before "of" that make the place after it the one named, not another ("the Welsh name of X")
+_NAME_WORDS = frozenset(["name", "names", "spelling", "spellings", "form", "word", "version", "sign"])
+
+
+def _town_fit(mention: Mention, name: str, candidate: Candidate) -> bool:
+    """A small town's name in another language or script, or its old name, and a known name of the
+    same town: the one town GeoNames gives both names (``places.towns_in_common``: "Godthåb" / "Nuuk",
+    "Aberteifi" / "Cardigan", "دهب" / "Dahab"). Not when a sentence writes either name before a word
+    of an area or a feature ("Nushagak district": a town's other name may be its district's or its
+    river's), nor when the mention's sentence places it against the known name ("the main town of
+    Naxos", "the town next to Petra", "near Dillingham"). Weak: ``partial`` (the only place it fits)."""
+    names = [known for known in _names_of(candidate) if towns_in_common(name, known) is not None]
+    if not names:
+        return False
+    area = re.compile(r"^\s*(?:" + _AREA_WORDS + r")\b", re.IGNORECASE)
+    context = mention.context or ""
+    for text, marked in [(context, name), *((said, MARK) for said in candidate.said)]:
+        for found in re.finditer(re.escape(marked), text):
+            if area.match(text[found.end() :]):
+                return False
+    for known in names:
+        for found in re.finditer(r"\b" + re.escape(known) + r"\b", context):
+            before = context[: found.start()].casefold().split()[-3:]
+            if before[-2:] in (["next", "to"], ["close", "to"]) or (before and before[-1] in {"near", "beside"}):
+                return False
+            if before and before[-1] == "of" and not (len(before) > 1 and before[-2] in _NAME_WORDS):
+                return False
+    return True
 
 
 def _airport_fit(name: str, names: Sequence[str]) -> bool:
