@@ -145,13 +145,19 @@ def test_the_other_name_of_a_place_or_an_organisation() -> None:
     ):
         assert names_said_for(name, context, person=False) == (), (name, context)
     # (a place the gazetteer does not know by the other name: it knows Frunze as Bishkek since the
-    # twentieth session's exonyms, so that resolves as a "nickname" without the sentence)
+    # twentieth session's exonyms, so that resolves as a "nickname" without the sentence, and "Havn" as
+    # Tórshavn since the small towns' other names, twenty-eighth session: a name no table has here)
     torshavn = Candidate("c1", "place", "Tórshavn")
     found = resolve(
-        Mention("Havn", "place", context="Havn, the old name of Tórshavn, is on the map"), [torshavn]
+        Mention("Havnarvík", "place", context="Havnarvík, the old name of Tórshavn, is on the map"),
+        [torshavn],
     )
     assert (found.entity_id, found.how) == ("c1", "named")
-    assert resolve(Mention("Havn", "place"), [torshavn]).entity_id is None  # the sentence makes it
+    assert resolve(Mention("Havnarvík", "place"), [torshavn]).entity_id is None  # the sentence makes it
+    said = "Havnarvík, not the old name of Tórshavn but a village, is on the map"
+    assert resolve(Mention("Havnarvík", "place", context=said), [torshavn]).entity_id is None
+    # the small towns' table links "Havn" without a sentence, but not against one that denies it
+    assert resolve(Mention("Havn", "place"), [torshavn]).entity_id == "c1"
     said = "Havn, not the old name of Tórshavn but a village, is on the map"
     assert resolve(Mention("Havn", "place", context=said), [torshavn]).entity_id is None
 

@@ -62,6 +62,7 @@ def test_a_place_set_against_the_known_one_is_another() -> None:
         "Julianehåb is the main town of Qaqortoq municipality",
         "Julianehåb is the settlement next to Qaqortoq",
         "Julianehåb, a hamlet near Qaqortoq, has no shop",
+        "Julianehåb is not Qaqortoq, it is a hamlet up the fjord",
     ):
         first, second = _run([_place("Qaqortoq", "Qaqortoq has a fish plant"), _place("Julianehåb", context)])
         assert second != first, context

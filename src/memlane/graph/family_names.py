@@ -8,7 +8,9 @@ read for given names by :mod:`memlane.graph.given_names`).
   letter-by-letter transliteration ("Bag", or the Chinese reading of Japanese kanji). The given name is
   read letter by letter for Hangul and hanzi (``anyascii``: "지훈" -> jihun, "丽" -> li); a Japanese
   given name only when the table of Japanese given names lists it ("健" -> ken, takeshi), as kanji have
-  several readings: otherwise it is unknown.
+  several readings: otherwise it is unknown. A Chinese given name in hanzi is read in pinyin and in
+  Wade-Giles, syllable by syllable, each in either (``pypinyin``, MIT: "志偉" -> zhiwei, chihwei; "怡君"
+  -> yijun, yichun, ichun...), as Taiwanese names are written in Latin letters ("Chang Chih-wei").
 * **Latin spellings of one family name** — the Korean table's clusters ("Park" / "Bak" / "Pak", "Lee" /
   "Yi" / "Rhee", "Kim" / "Gim", "Choi" / "Choe") and the Russian table's ("Ivanov" / "Ivanoff" /
   "Ivanow"). Not the Chinese table's: its clusters join dialect readings ("Chen" / "Chan" / "Tan"),
@@ -20,10 +22,17 @@ Pure functions; the tables are read on first use, nothing at import time.
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["chinese_given_name_after", "family_name_keys", "native_name_readings", "same_family_name"]
+__all__ = [
+    "chinese_given_name_after",
+    "chinese_given_readings",
+    "family_name_keys",
+    "native_name_readings",
+    "same_family_name",
+]
 
 #: tables of family names keyed by the name in its own script
 _NATIVE_TABLES = ("korean", "japanese", "chinese")
@@ -118,13 +127,45 @@ def native_name_readings(name: str) -> tuple[tuple[str, ...], ...]:
     else:
         return ()
     readings: tuple[str, ...] = ()
-    if _is_hangul(text) or "chinese" in kinds[family]:
+    if _is_hangul(text):
         readings += (_fold(given),)
+    elif "chinese" in kinds[family]:
+        readings += chinese_given_readings(given)
     if "japanese" in kinds[family]:
         readings += japanese_given.get(given, ())
     if not readings:
         return tuple((form,) for form in native[family])
     return tuple((reading, form) for form in native[family] for reading in readings)
+
+
+#: a given name of more hanzi than this is read in pinyin only (its readings multiply by syllable)
+_MOST_SYLLABLES = 3
+
+
+@lru_cache(maxsize=4096)
+def chinese_given_readings(given: str) -> tuple[str, ...]:
+    """A Chinese given name in hanzi read in Latin letters: its pinyin first (``anyascii``: "志偉" ->
+    "zhiwei"), then every reading with each syllable in pinyin or in Wade-Giles (``pypinyin``; "ü"
+    written "u", the aspiration's apostrophe left out: "chihwei", "怡君" -> "yichun", "ichun"), as
+    Taiwan writes its names in Latin letters. Pinyin only without ``pypinyin`` or for a name of more
+    than :data:`_MOST_SYLLABLES` characters."""
+    pinyin = _fold(given)
+    if not given or len(given) > _MOST_SYLLABLES or not all("\u4e00" <= c <= "\u9fff" for c in given):
+        return (pinyin,)
+    try:
+        from pypinyin import Style, lazy_pinyin
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return (pinyin,)
+    syllables = []
+    for character in given:
+        forms = {_fold(character)}
+        for reading in lazy_pinyin(character, style=Style.WADEGILES, errors="ignore"):
+            folded = reading.replace("'", "").replace("’", "").replace("v", "u").casefold()
+            if folded.isalpha() and folded.isascii():
+                forms.add(folded)
+        syllables.append(sorted(forms))
+    readings = ("".join(parts) for parts in itertools.product(*syllables))
+    return tuple(dict.fromkeys((pinyin, *readings)))
 
 
 @lru_cache(maxsize=16384)

@@ -68,7 +68,8 @@ __all__ = [
 #: first given name its bearer is not called by, "I Wayan Sudarma", "Muhammad Hafiz bin Ismail", is found
 #: by the next one, ``p:``; 23: a ticket's or document's reference code, "claim 77-4410-2", "PO NN-4471",
 #: is found by the code alone, ``t:``; 24: a small town's name, own or other, "Godthåb", "Nuuk", is found by
-#: the geonames ids of the towns of 1,000 to 15,000 inhabitants bearing it, ``gn:``).
+#: the geonames ids of the towns of 1,000 to 15,000 inhabitants bearing it, ``gn:``, and a Chinese name in
+#: hanzi, "張志偉", by its given name in Wade-Giles too, "Chang Chih-wei", ``p:``).
 KEY_RULES_VERSION = 24
 
 

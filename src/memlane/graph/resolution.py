@@ -2240,8 +2240,12 @@ def _town_fit(mention: Mention, name: str, candidate: Candidate) -> bool:
     for known in names:
         for found in re.finditer(r"\b" + re.escape(known) + r"\b", context):
             before = context[: found.start()].casefold().split()[-3:]
-            if before[-2:] in (["next", "to"], ["close", "to"]) or (before and before[-1] in {"near", "beside"}):
+            if before[-2:] in (["next", "to"], ["close", "to"]) or (
+                before and before[-1] in {"near", "beside"}
+            ):
                 return False
+            if "not" in before:
+                return False  # "Julianehåb is not Qaqortoq"
             if before and before[-1] == "of" and not (len(before) > 1 and before[-2] in _NAME_WORDS):
                 return False
     return True
