@@ -5249,6 +5249,8 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
         return False
     said = _mention_said(mention)
     unit = workplace(said) if said is not None else frozenset()
+    if not unit and said is not None:
+        unit = _our_place_of_work(said)
     if not unit:
         return False
     said_what = any(description(known) or roles(known) for known in candidate.said)
@@ -5268,6 +5270,37 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
         return False
     stems = {w[:5] for w in unit}
     return not any(w[:5] in stems for known in candidate.said for w in said_words(known))
+
+
+#: a lone name "in" or "at" the writer's own place of work, a place's name before it or none ("@ in our
+#: Nottingham shop", "@ at our Leeds warehouse", "@ in my office"): the unit's words in lower case
+_OUR_PLACE = re.compile(
+    MARK
+    + r"\s+(?:in|at)\s+(?:our|my)\s+(?:[A-Z][\w'’-]*\s+){0,2}(?P<unit>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\b"
+)
+
+
+#: where the writer lives, not works ("@ in our house", "@ in my street")
+_HOME_WORDS = frozenset(
+    ["house", "home", "flat", "apartment", "family", "street", "road", "village", "town", "city"]
+    + ["neighbourhood", "neighborhood", "area", "building", "garden", "car", "room", "bed", "life"]
+)
+
+
+def _our_place_of_work(said: str) -> frozenset[str]:
+    """The words of the writer's own place of work a marked sentence says its person is in or at ("@ in
+    our Nottingham shop wants more oat milk": shop; "@ at our Leeds warehouse": warehouse), as
+    ``said.workplace`` reads "@ from our IT helpdesk"; a verb after the unit's noun is not one of its
+    words ("@ in my office said": office)."""
+    found = _OUR_PLACE.search(said)
+    if found is None or found.group("unit").split()[0] in _HOME_WORDS:
+        return frozenset()
+    words = []
+    for i, word in enumerate(found.group("unit").split()):
+        if i and a_verb(word):
+            break
+        words.append(word)
+    return frozenset(words)
 
 
 #: a lone name "from the" part of an organisation ("@ from the front desk"; ``_works_elsewhere``)
