@@ -521,7 +521,10 @@ def _build_towns() -> dict[str, tuple[int, ...]]:
         for name in {town["name"], *town["alternatenames"]}:
             if not name or (len(name) <= 3 and name.isupper()):
                 continue  # (an airport's code: "GOH")
-            key = _key(name) if _latin(name) else "\x00" + _native_key(name)
+            if name.isascii():  # (most names: what ``_key`` gives them, without its Unicode steps)
+                key = " ".join(_SEPARATORS.sub(" ", name.casefold()).split())
+            else:
+                key = _key(name) if _latin(name) else "\x00" + _native_key(name)
             if key.strip("\x00"):
                 ids.setdefault(key, set()).add(int(geonameid))
     return {key: tuple(sorted(found)) for key, found in ids.items() if len(found) <= MAX_TOWNS_OF_NAME}
