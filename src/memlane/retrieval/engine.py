@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
@@ -245,7 +246,7 @@ class RetrievalEngine:
             total = sum(weights.values())
             if total > 0:
                 for s in seqs:
-                    stems = text.evidence_stems(memories[s].content)
+                    stems = _evidence_stems(memories[s].content)
                     got = sum(w for term, w in weights.items() if term in stems)
                     out[s]["keyword"] = got / total
         if "time" in results:  # observed in the period the query names
@@ -275,6 +276,13 @@ class RetrievalEngine:
                 f = df.get(term, 0)
                 weights[stems[0]] = math.log(1 + (n - f + 0.5) / (f + 0.5))
         return weights
+
+
+@functools.lru_cache(maxsize=10_000)
+def _evidence_stems(content: str) -> frozenset[str]:
+    """``text.evidence_stems`` of an item's content, kept: the same items come back question after
+    question (a pure function of the text; its answer is immutable)."""
+    return text.evidence_stems(content)
 
 
 def _reply_to(seq: int, neighbours: Sequence[int], memories: dict[int, Memory]) -> int | None:

@@ -257,14 +257,24 @@ class _Lanes:
         # what the rarer keys found by index probe (see storage/entity_keys.py).
         common = [k for k in keys if k in common]
         # Other buckets' items are dropped on the narrow stat_docs row before the wide memories row is
-        # read (a key's newest items are mostly other users' in a store of many users).
+        # read (a key's newest items are mostly other users' in a store of many users). The scope
+        # (``where``) applies the same read rule to the memories row, so the pre-filter changes no
+        # answer: for a caller who may read every bucket it would drop nothing, and is left out.
         readable, readable_params = _readable(actor)
-        per_key = (
-            "SELECT * FROM (SELECT ? AS key, ? AS w, e.memory_seq AS seq FROM memory_entities e"
-            " CROSS JOIN stat_docs d ON d.seq = e.memory_seq CROSS JOIN memories m ON m.seq = e.memory_seq"
-            f" WHERE e.key = ? AND d.bucket IN (SELECT m.id FROM stat_buckets m WHERE {readable}) AND {where}"
-            " ORDER BY e.memory_seq DESC LIMIT ?)"
-        )
+        if self._reads_every_bucket(actor):
+            readable_params = []
+            per_key = (
+                "SELECT * FROM (SELECT ? AS key, ? AS w, e.memory_seq AS seq FROM memory_entities e"
+                f" CROSS JOIN memories m ON m.seq = e.memory_seq WHERE e.key = ? AND {where}"
+                " ORDER BY e.memory_seq DESC LIMIT ?)"
+            )
+        else:
+            per_key = (
+                "SELECT * FROM (SELECT ? AS key, ? AS w, e.memory_seq AS seq FROM memory_entities e"
+                " CROSS JOIN stat_docs d ON d.seq = e.memory_seq CROSS JOIN memories m ON m.seq = e.memory_seq"
+                f" WHERE e.key = ? AND d.bucket IN (SELECT m.id FROM stat_buckets m WHERE {readable}) AND {where}"
+                " ORDER BY e.memory_seq DESC LIMIT ?)"
+            )
         all_params: list[Any] = []
         for k, cap in zip(keys, key_caps(keys, common, limit), strict=True):
             all_params.extend((k, weights.get(k, 1.0), k, *readable_params, *params, cap))
@@ -287,6 +297,16 @@ class _Lanes:
                 )
             ]
         return rank_pairs(pairs, weights, limit)
+
+    def _reads_every_bucket(self, actor: Actor) -> bool:
+        """Whether ``actor`` may read every statistics bucket (``stat_buckets``: one per workspace, owner
+        and visibility holding items): a one-user store's owner, say. A bucket the rule cannot decide
+        (NULL) counts as unreadable."""
+        readable, params = _readable(actor)
+        rows = self._rows(
+            f"SELECT NOT EXISTS (SELECT 1 FROM stat_buckets m WHERE coalesce(NOT ({readable}), 1))", params
+        )
+        return bool(rows[0][0])
 
     def key_frequencies(self, actor: Actor, keys: Sequence[str]) -> tuple[int, dict[str, int]]:
         """(number of items, items per key) among what ``actor`` may read: for weighting rare keys up."""
