@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -70,11 +69,13 @@ class KeywordLane:
 
 
 @lru_cache(maxsize=20_000)
-def _stem_counts(text: str) -> Counter[str]:
-    """Porter stems of a text's keyword text (CJK runs as character pairs, as indexed) with their
-    counts (cached: the same items come back query after query). Callers only read it."""
+def _stems(text: str) -> tuple[str, ...]:
+    """Porter stems of a text's keyword text (CJK runs as character pairs, as indexed), in order
+    (cached: the same items come back query after query). Its length is the text's BM25 length, and a
+    stem's count is how often it occurs: the few common words' counts are all that is read of it, so
+    no table of every word's count is built."""
     indexed = (keyword_text(text) or text).lower()
-    return Counter(
+    return tuple(
         _porter().stemWords((WORD_WITH_MARKS if has_word_marks(indexed) else _WORD).findall(indexed))
     )
 
@@ -87,8 +88,8 @@ def _add_common_terms(
         return ranked
     porter = _porter()
     contents = store.contents([seq for seq, _ in ranked])
-    stems = {seq: _stem_counts(text) for seq, text in contents.items()}
-    lengths = {seq: sum(c.values()) for seq, c in stems.items()}
+    stems = {seq: _stems(text) for seq, text in contents.items()}
+    lengths = {seq: len(words) for seq, words in stems.items()}
     avg = sum(lengths.values()) / max(1, len(lengths))
     idf = {
         porter.stemWord(stem_words(t).lower()): math.log(1 + (total - df[t] + 0.5) / (df[t] + 0.5))
@@ -96,7 +97,8 @@ def _add_common_terms(
     }
     scored = []
     for seq, score in ranked:
-        counts = stems.get(seq, Counter())
+        words = stems.get(seq, ())
+        counts = {s: words.count(s) for s in idf}
         norm = _K1 * (1 - _B + _B * lengths.get(seq, avg) / max(avg, 1e-9))
         extra = sum(w * counts[s] * (_K1 + 1) / (counts[s] + norm) for s, w in idf.items() if counts[s])
         scored.append((seq, score + extra))
