@@ -10,6 +10,7 @@ import re
 from .compounds import modifier_moved
 from .guards import degrees
 from .roles import OPENERS, fronted, inverted_copula, subjects_apart
+from ..text.words import STOPWORDS
 from .signature import signature
 from .strict_reading import REPORTING, ROLE_WORDS, STANCE, negated, phrase_words, reading
 from .structure import agentive_apart
@@ -45,6 +46,62 @@ def _names(tokens: tuple[tuple[str, str, str], ...]) -> set[str]:
     return {
         w for i, (surface, w, _) in enumerate(tokens) if i and surface[:1].isupper() and not w.startswith("~")
     }
+
+
+#: the names of days and months: values of time, compared with the numbers (``_values_moved``)
+_TIME_NAMES = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december".split()
+)
+
+
+def _values(
+    tokens: tuple[tuple[str, str, str], ...], names: frozenset[str], placed: frozenset[str]
+) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """(``_anchors`` less its values, its values in order, whether every value is said before the
+    statement's first name or after its last). A value is a number (a date, a time, an amount) or the
+    name of a day or a month; a capitalised first word is a name here (the subject: "Ana, 34, hired
+    Ben")."""
+    anchors = _anchors(tokens, names, placed)
+
+    def is_value(surface: str, word: str) -> bool:
+        return word[:1].isdigit() or surface.lower().removesuffix("s") in _TIME_NAMES
+
+    values = {w for surface, w, _ in tokens if w in anchors and is_value(surface, w)}
+    named = [
+        k
+        for k, (surface, w, _) in enumerate(tokens)
+        if not is_value(surface, w)
+        and (w in names or (k == 0 and surface[:1].isupper() and surface.lower() not in STOPWORDS))
+    ]
+    at_an_edge = not named or all(
+        k < named[0] or k > named[-1] for k, (_, w, _) in enumerate(tokens) if w in values
+    )
+    return (
+        tuple(w for w in anchors if w not in values),
+        tuple(w for w in anchors if w in values),
+        at_an_edge,
+    )
+
+
+def _values_moved(
+    tokens_a: tuple[tuple[str, str, str], ...],
+    tokens_b: tuple[tuple[str, str, str], ...],
+    names: frozenset[str],
+    placed: frozenset[str],
+) -> bool:
+    """Whether two statements' anchors (``_anchors``) differ only in where their values stand against
+    their names ("Kofi drives a **2016** Toyota Corolla" / "Kofi's car is a Toyota Corolla from
+    **2016**", "The glacier hike is on **20 February** with Arctic Adventures" / "Arctic Adventures
+    glacier hike: **20 February**"): the names, negations, stance and reporting words in one order, the
+    values in one order, and in each statement every value before its first name or after its last,
+    where a phrase of the whole clause stands. Two values that change places ("2 cats and 3 dogs" / "3
+    cats and 2 dogs", "leaves at 7, arrives at 9"), two names that do ("Ana beat Marco"), or a value
+    said between two names in one statement ("Ana, 34, hired Ben" / "Ana hired Ben, 34": whose age)
+    keep them apart."""
+    rest_a, values_a, edge_a = _values(tokens_a, names, placed)
+    rest_b, values_b, edge_b = _values(tokens_b, names, placed)
+    return bool(values_a) and rest_a == rest_b and values_a == values_b and edge_a and edge_b
 
 
 def _rotated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -148,6 +205,8 @@ def _same_statement(a: str, b: str) -> bool:
         _anchors(tokens_b, names, frozenset(placed)),
     )
     if anchors_a == anchors_b:
+        return True
+    if _values_moved(tokens_a, tokens_b, names, frozenset(placed)):
         return True
     if (fronted(a) and _rotated(anchors_a, anchors_b)) or (fronted(b) and _rotated(anchors_b, anchors_a)):
         return True
