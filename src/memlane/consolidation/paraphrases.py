@@ -938,11 +938,25 @@ def _roles_swapped(a: str, b: str) -> bool:
     if not role_swap(a, b):
         return False
     ca, cb = analyse(a).claims, analyse(b).claims
+    if len(ca) == 1 and len(cb) == 1 and _other_predicates(ca[0].verb, cb[0].verb):
+        return False
     if len(ca) != 1 or len(cb) != 1 or ca[0].verb != "be" or cb[0].verb != "be":
         return True
     ra, rb = roles(a), roles(b)
     moved = [(ra[w], rb[w]) for w in ra if w in rb and "adjunct" not in (ra[w], rb[w])]
     return not (moved and all(x != y for x, y in moved))
+
+
+def _other_predicates(verb_a: str, verb_b: str) -> bool:
+    """Whether two clauses' verbs are other predicates: neither one verb nor verbs WordNet relates
+    (``lexicon.related`` in their verb senses). Roles are places in one predicate: "Otto reports to
+    Hanna" / "Hanna reports to Otto" trade them, but "Priya's supervisor **is** Professor Iyer" /
+    "Professor Iyer **supervises** Priya's doctorate", "Ngozi **has** twin boys, Chidi and Chuka" /
+    "Chidi and Chuka **are** Ngozi's twin sons" say one relation from its two ends, subject and object
+    not comparable (twenty-eighth session). A relation said from the other side with the same words
+    stays apart by its own guard (``_agent_reversed``: "Astrid is Henrik's manager" / "Henrik manages
+    Astrid")."""
+    return verb_a != verb_b and not lexicon.related(verb_a, verb_b, lexicon.SENSES, False, True)
 
 
 #: a passive clause with its agent: "<x> is <participle> by <y>[ at / on / in / every …]"
@@ -977,6 +991,10 @@ def _agent_reversed(a: str, b: str) -> bool:
             continue
         after = tokens[tokens.index(name) + 1 : tokens.index(name) + 3]
         if any(lexicon.part_of_speech(v) == "v" and lexicon.related(noun, v) for v in after):
+            return True
+        # the word right after the name, said as a verb though its most senses are a noun's ("Lena
+        # **mentors** Dr. Okafor", "coaches", "bosses"); not after a possessive ("Lena's mentor")
+        if after and after[0] != "s" and "v" in lexicon.parts_of_speech(after[0]) and lexicon.related(noun, after[0]):
             return True
     return False
 

@@ -196,6 +196,10 @@ def _same_statement(a: str, b: str) -> bool:
         return False
     if tenses_apart(a, b) or subjects_apart(a, b) or modifier_moved(a, b) or agentive_apart(a, b):
         return False
+    from .paraphrases import _agent_reversed  # (paraphrases reads this module)
+
+    if _agent_reversed(a, b) or _agent_reversed(b, a):  # "Lena's mentor is Dr. Okafor" / "Lena mentors Dr. Okafor"
+        return False
     # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
     # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
     placed = {w for k in shared if phrases_a[k] == phrases_b[k] for w in phrases_a[k]}
