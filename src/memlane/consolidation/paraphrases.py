@@ -939,7 +939,9 @@ def _roles_swapped(a: str, b: str) -> bool:
         return False
     ca, cb = analyse(a).claims, analyse(b).claims
     if len(ca) == 1 and len(cb) == 1 and _other_predicates(ca[0].verb, cb[0].verb):
-        return False
+        left = unaccounted(a, b)  # each statement's verbs said or related by the other: one relation
+        if not (set(left[0]) & _verbs(a) or set(left[1]) & _verbs(b)):
+            return False
     if len(ca) != 1 or len(cb) != 1 or ca[0].verb != "be" or cb[0].verb != "be":
         return True
     ra, rb = roles(a), roles(b)
@@ -953,7 +955,9 @@ def _other_predicates(verb_a: str, verb_b: str) -> bool:
     Hanna" / "Hanna reports to Otto" trade them, but "Priya's supervisor **is** Professor Iyer" /
     "Professor Iyer **supervises** Priya's doctorate", "Ngozi **has** twin boys, Chidi and Chuka" /
     "Chidi and Chuka **are** Ngozi's twin sons" say one relation from its two ends, subject and object
-    not comparable (twenty-eighth session). A relation said from the other side with the same words
+    not comparable (twenty-eighth session), when each statement's verbs are said or related by the
+    other ("The Airbus A320 is the plane Marta **sold**" / "Marta flies the Airbus A320": "sold" is
+    another deed, and the roles stay compared). A relation said from the other side with the same words
     stays apart by its own guard (``_agent_reversed``: "Astrid is Henrik's manager" / "Henrik manages
     Astrid")."""
     return verb_a != verb_b and not lexicon.related(verb_a, verb_b, lexicon.SENSES, False, True)

@@ -242,7 +242,7 @@ def statement_apart(a: str, b: str) -> bool:
         return True
     if aux_set(a) and aux_set(b) and aux_set(a) != aux_set(b):  # "is" / "was" the CEO
         return True
-    if lemma_times(_now(tokens_a), _now(tokens_b)):
+    if lemma_times(_now(tokens_a, a), _now(tokens_b, b)):
         return True
     negated_a, negated_b = set(negated(tokens_a)), set(negated(tokens_b))
     unless = _UNLESS_RE.search(a) or _UNLESS_RE.search(b)  # "unless it rains": "when it isn't raining"
@@ -254,11 +254,44 @@ def statement_apart(a: str, b: str) -> bool:
 _UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
 
 
-def _now(tokens: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+def _now(tokens: tuple[tuple[str, str, str], ...], content: str = "") -> tuple[tuple[str, str, str], ...]:
     """``tokens`` with a verb under way read as a present ("is studying law" / "studies law", "is
     flying to Mumbai on 14 March" / "flies…"): across other words, one verb's times are compared as
-    past against present (``lemma_times``), not as a habit against a thing under way, both true now."""
-    return tuple((surface, word, "present" if form == "ongoing" else form) for surface, word, form in tokens)
+    past against present (``lemma_times``), not as a habit against a thing under way, both true now.
+    A form in "-ed" after a verb in the present of its clause is a participle, no time ("Priyanka
+    lives in a **rented** condo" / "Priyanka rents a condo", twenty-eighth session) where it follows an
+    article, a possessive, a preposition or a comma (``_modifies``; "owns a car she **rented**" is a
+    clause of its own); a clause joined by "and", "but", "because"… has its own verb ("lives in Oslo
+    and **worked** in Bergen")."""
+    out: list[tuple[str, str, str]] = []
+    finite = False  # a verb in the present said before in this clause
+    for surface, word, form in tokens:
+        form = "present" if form == "ongoing" else form
+        if word in _CLAUSE_JOINS:
+            finite = False
+        elif form == "past" and finite and surface.lower().endswith("ed") and _modifies(surface, content):
+            form = ""  # a participle after the clause's verb: "lives in a **rented** flat", "milk … **delivered** Mondays"
+        elif form == "present" and surface[:1].islower():
+            finite = True
+        out.append((surface, word, form))
+    return tuple(out)
+
+
+#: the words after which a form in "-ed" modifies what follows or comes before ("a rented flat", "milk,
+#: delivered Mondays"), general English
+_MODIFYING = frozenset(
+    "a an the his her their our my its your this that these those in on at for with from into , ;".split()
+)
+
+
+def _modifies(surface: str, content: str) -> bool:
+    """Whether every ``surface`` of ``content`` follows a word of ``_MODIFYING``."""
+    before = re.findall(rf"(\S+?)(,?)\s+{re.escape(surface)}\b", content)
+    return bool(before) and all(comma or word.lower() in _MODIFYING for word, comma in before)
+
+
+#: the words that start another clause, whose verb has a time of its own ("lives in Oslo and worked…")
+_CLAUSE_JOINS = frozenset({"~and", "~but", "~or", "~then", "~;", "~.", "~because", "~since", "~until", "~when"})
 
 
 _EQUATIVE_RE = re.compile(r"\bas\s+(?:\w+\s+)?\w+\s+as\b", re.IGNORECASE)
