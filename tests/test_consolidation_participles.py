@@ -11,12 +11,15 @@ from memlane.consolidation.same_statement import statement_apart
 def test_a_participle_after_the_verb_is_no_past() -> None:
     assert not statement_apart("Amaru rents a house in Cusco", "Amaru lives in a rented house in Cusco")
     assert not statement_apart(
-        "Greenleaf bakery supplies our bread on Tuesdays", "Our bread comes from Greenleaf bakery, supplied Tuesdays"
+        "Greenleaf bakery supplies our bread on Tuesdays",
+        "Our bread comes from Greenleaf bakery, supplied Tuesdays",
     )
 
 
 def test_a_past_verb_stays_a_past() -> None:
     assert statement_apart("Amaru rents a house in Cusco", "Amaru rented a house in Cusco")
-    assert statement_apart("Amaru lives in Cusco and rents a house", "Amaru lives in Cusco and rented a house")
+    assert statement_apart(
+        "Amaru lives in Cusco and rents a house", "Amaru lives in Cusco and rented a house"
+    )
     # a clause of its own after the noun ("a car she rented"): its verb has its time
     assert statement_apart("Amaru owns a car that he rents out", "Amaru owns a car he rented")

@@ -998,7 +998,12 @@ def _agent_reversed(a: str, b: str) -> bool:
             return True
         # the word right after the name, said as a verb though its most senses are a noun's ("Lena
         # **mentors** Dr. Okafor", "coaches", "bosses"); not after a possessive ("Lena's mentor")
-        if after and after[0] != "s" and "v" in lexicon.parts_of_speech(after[0]) and lexicon.related(noun, after[0]):
+        if (
+            after
+            and after[0] != "s"
+            and "v" in lexicon.parts_of_speech(after[0])
+            and lexicon.related(noun, after[0])
+        ):
             return True
     return False
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
+from ..text.words import STOPWORDS
 from .compounds import modifier_moved
 from .guards import degrees
 from .roles import OPENERS, fronted, inverted_copula, subjects_apart
-from ..text.words import STOPWORDS
 from .signature import signature
 from .strict_reading import REPORTING, ROLE_WORDS, STANCE, negated, phrase_words, reading
 from .structure import agentive_apart
@@ -50,8 +50,27 @@ def _names(tokens: tuple[tuple[str, str, str], ...]) -> set[str]:
 
 #: the names of days and months: values of time, compared with the numbers (``_values_moved``)
 _TIME_NAMES = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
-    "august september october november december".split()
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
 )
 
 
@@ -198,7 +217,9 @@ def _same_statement(a: str, b: str) -> bool:
         return False
     from .paraphrases import _agent_reversed  # (paraphrases reads this module)
 
-    if _agent_reversed(a, b) or _agent_reversed(b, a):  # "Lena's mentor is Dr. Okafor" / "Lena mentors Dr. Okafor"
+    if _agent_reversed(a, b) or _agent_reversed(
+        b, a
+    ):  # "Lena's mentor is Dr. Okafor" / "Lena mentors Dr. Okafor"
         return False
     # a name in a phrase both give alike has its place ("from Bunq to ING" / "to ING from Bunq", "at
     # 9:30 every Monday" / "every Monday at 9:30"); "at 5 past 10" / "at 10 past 5" are not alike
@@ -280,7 +301,31 @@ def _now(tokens: tuple[tuple[str, str, str], ...], content: str = "") -> tuple[t
 #: the words after which a form in "-ed" modifies what follows or comes before ("a rented flat", "milk,
 #: delivered Mondays"), general English
 _MODIFYING = frozenset(
-    "a an the his her their our my its your this that these those in on at for with from into , ;".split()
+    [
+        "a",
+        "an",
+        "the",
+        "his",
+        "her",
+        "their",
+        "our",
+        "my",
+        "its",
+        "your",
+        "this",
+        "that",
+        "these",
+        "those",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "into",
+        ",",
+        ";",
+    ]
 )
 
 
@@ -291,7 +336,9 @@ def _modifies(surface: str, content: str) -> bool:
 
 
 #: the words that start another clause, whose verb has a time of its own ("lives in Oslo and worked…")
-_CLAUSE_JOINS = frozenset({"~and", "~but", "~or", "~then", "~;", "~.", "~because", "~since", "~until", "~when"})
+_CLAUSE_JOINS = frozenset(
+    {"~and", "~but", "~or", "~then", "~;", "~.", "~because", "~since", "~until", "~when"}
+)
 
 
 _EQUATIVE_RE = re.compile(r"\bas\s+(?:\w+\s+)?\w+\s+as\b", re.IGNORECASE)
