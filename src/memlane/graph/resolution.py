@@ -3530,6 +3530,13 @@ def _resolve(
             # "Abu Faisal" (Faisal's father) is not Faisal, nor "Salem" Abu Salem: a kunya names a
             # parent by the child's name; it matches as written only
             continue
+        if how is not None and how != "run" and _apposed_otherwise(mention, kind, candidate):
+            # "Angus Grant, the retired cooper, is his uncle" with Angus Grant known as "the master
+            # distiller", "Rodrigo the mezcal supplier from ..." with Rodrigo Ramírez known as "her son":
+            # an apposition describes the name's bearer, the known one was described, and by nothing of
+            # it; still a person it fits (decided by an organisation in common, else not merged)
+            conflicted.setdefault(how, []).append(candidate)
+            continue
         if how == "run" and _described_otherwise(mention, kind, candidate):
             # "Mihai Dobrescu the cadet, his nephew" with "Cpt. Mihai Dobrescu is the master of ..."
             # known: a part of a longer name, and the sentences say two different things of them
@@ -5319,6 +5326,37 @@ def _described_otherwise(mention: Mention, kind: EntityType | None, candidate: C
     if not words or not any(description(known) for known in candidate.said):
         return False
     return not any(words & said_words_affirmed(known) for known in candidate.said)
+
+
+def _apposed_otherwise(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
+    """A person's name followed by a description in apposition (``_APPOSED``: "@, the retired cooper,",
+    "@ the Hong Kong actor") while a sentence that named the candidate describes it too (``description``)
+    and none of its sentences says a word of the apposition's, nor of its stem (``_word_alike``: "the
+    carver" of "the old woodcarver", "the miller" of one who "started the mill"). Not a sentence about
+    the name ("@, the Russian spelling, is on her pension card")."""
+    said = _mention_said(mention)
+    if said is None or not _APPOSED.match(said, said.find(MARK)) or _ABOUT_THE_NAME.search(said):
+        return False
+    if not _is_person(kind, candidate):
+        return False
+    words = description(said)
+    if not words or not any(description(known) for known in candidate.said):
+        return False
+    theirs = {w for known in candidate.said for w in said_words_affirmed(known)}
+    return not any(_word_alike(w, k) for w in words for k in theirs)
+
+
+#: ``_APPOSITION``, and "the" with a proper adjective before the noun: "@ the Hong Kong actor"
+_APPOSED = re.compile(_APPOSITION.pattern + r"|" + MARK + r"\s+the\s+(?:[A-Z][\w'’-]*\s+){1,3}[a-z]")
+
+
+def _word_alike(a: str, b: str) -> bool:
+    """Two description words of one stem: the same, one inside the other (four letters or more:
+    "carver" / "woodcarver"), or the same first five letters ("miller" / "milling")."""
+    if a == b:
+        return True
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 4 and (short in long or short[:5] == long[:5] and len(short) >= 5)
 
 
 def _of_said_gender(

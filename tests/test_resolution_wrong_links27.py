@@ -1,0 +1,58 @@
+"""Resolution-heldout27 (issue 12, req. 2): its wrong links and the largest general classes of its
+misses, one general cause each, through a ``Registry`` (the mentions in the order a store sees them):
+the trap that must stay apart, and a case of the same shape that must still link. The sentences are
+made up for the cause, not the set's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memlane.graph.resolution import Mention, Registry
+
+
+def _run(mentions: Sequence[Mention]) -> list[str | None]:
+    """The entity each mention ends up on (None: left unlinked as ambiguous)."""
+    registry = Registry()
+    return [registry.resolve_and_learn(m)[1] for m in mentions]
+
+
+def _p(name: str, context: str) -> Mention:
+    return Mention(name, "person", context=context)
+
+
+def _o(name: str, context: str, kind: str = "company") -> Mention:
+    return Mention(name, kind, context=context)
+
+
+# -- an apposition that describes the name's bearer as nothing the known one was described as ---------
+
+
+def test_a_namesake_described_otherwise_in_apposition_stays_apart() -> None:
+    known = _p("Moana Tuilagi", "Moana Tuilagi is the master brewer")
+    other = _p("Moana Tuilagi", "Moana Tuilagi, the retired cooper, still visits")
+    first, second = _run([known, other])
+    assert second != first
+    nephew = _p("Tevita Fifita", "Tevita Fifita, her nephew, runs the kitchen now")
+    lone = _p("Tevita", "Tevita the kava supplier from Vava'u comes on Mondays")
+    first, second = _run([nephew, lone])
+    assert second != first
+    maintainer = _p("Tevita Fifita", "Tevita Fifita is the other core maintainer")
+    proper = _p("Tevita Fifita", "Tevita Fifita the Tongan actor came up when I searched")
+    first, second = _run([maintainer, proper])
+    assert second != first
+
+
+def test_an_apposition_that_says_what_the_known_one_is_still_links() -> None:
+    known = _p("Moana Tuilagi", "Moana Tuilagi is the master brewer")
+    again = _p("Moana", "Moana, the brewer, changed the hops")
+    first, second = _run([known, again])
+    assert second == first
+    # (a word of the same stem: "the carver" of one known as "the old woodcarver")
+    carver = _p("Tevita Fifita", "Tevita Fifita is the old woodcarver in Neiafu")
+    mr = _p("Mr Fifita", "Mr Fifita, the carver, sent the invoice")
+    first, second = _run([carver, mr])
+    assert second == first
+    # (a sentence about the name: "the French spelling")
+    spelt = _p("Moana Tuilagi", "Moana Tuilagi, the French spelling on her visa, is on the list")
+    first, second = _run([known, spelt])
+    assert second == first
