@@ -56,3 +56,27 @@ def test_an_apposition_that_says_what_the_known_one_is_still_links() -> None:
     spelt = _p("Moana Tuilagi", "Moana Tuilagi, the French spelling on her visa, is on the list")
     first, second = _run([known, spelt])
     assert second == first
+
+
+# -- a relative of someone the sentence names is not the writer's relative of that kind ---------------
+
+
+def test_a_named_persons_relative_is_not_the_writers() -> None:
+    mine = _p("Aroha", "Aroha, my daughter, plays netball")
+    theirs = _p("Aroha Ngata", "Aroha Ngata, the coach's daughter, is the goal keeper")
+    first, second = _run([mine, theirs])
+    assert second != first
+    karl = _p("Aroha Ngata", "Aroha Ngata, Karl's daughter, is the goal keeper")
+    first, second = _run([mine, karl])
+    assert second != first
+
+
+def test_the_writers_relative_said_of_again_still_links() -> None:
+    mine = _p("Aroha", "Aroha, my daughter, plays netball")
+    again = _p("Aroha Ngata", "Aroha Ngata, my daughter, scored twice")
+    first, second = _run([mine, again])
+    assert second == first
+    karls = _p("Hemi Walker", "Hemi Walker is Karl's son")
+    again = _p("Hemi", "Hemi, Karl's son, fixed the fence")
+    first, second = _run([karls, again])
+    assert second == first

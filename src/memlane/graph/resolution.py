@@ -123,6 +123,7 @@ from .said import (
     denials,
     description,
     kin_of_another,
+    kin_of_named,
     relations,
     relations_conflict,
     roles,
@@ -4938,12 +4939,15 @@ def _kin_apart(said: str, candidate: Candidate) -> bool:
     """The mention's sentence ``said`` says its person is someone's relative ("Billy Lumbergh is his
     son", "George Papadimitriou, his cousin from Melbourne", "Owen Price the son, 19") and no sentence
     that named the candidate said it is that relative: a relative of the one the text spoke of, who
-    bears the name or one like it, is another person."""
+    bears the name or one like it, is another person. The writer's own relative of that kind ("Mathis,
+    my son") is that relative only when the sentence does not name whose relative its person is ("@,
+    the coach's son", "@, Karthik's father": ``kin_of_named``)."""
     kin = kin_of_another(said)
     if kin is None:
         return False
+    named = kin_of_named(said) is not None
     return not any(
-        kin_of_another(known) == kin or any(r.kin == kin for r in relations(known))
+        kin_of_another(known) == kin or (not named and any(r.kin == kin for r in relations(known)))
         for known in candidate.said
     )
 

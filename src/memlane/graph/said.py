@@ -566,6 +566,18 @@ def kin_of_another(said: str) -> str | None:
     return word if _IN_LAW.match(word) and _IN_LAW.match(word).group(1) in _KIN else None  # type: ignore[union-attr]
 
 
+@lru_cache(maxsize=4096)
+def kin_of_named(said: str) -> str | None:
+    """``kin_of_another`` when the sentence names whose relative its person is by a possessive ("@, the
+    coach's son, ...", "@, Karthik's father, ..."; not "@ is his son"), or None."""
+    kin = kin_of_another(said)
+    if kin is None:
+        return None
+    at = said.find(MARK)
+    match = _KIN_OF_ANOTHER.match(said, at) or (_PRONOUN_KIN.search(said, at) if at == 0 else None)
+    return kin if match is not None and match.group("whose") else None
+
+
 #: who a sentence says its person is, by a word of one gender: "@ is Giorgi's mother", "@ is my
 #: husband", "@, her daughter, ..."
 _KIN_GENDER = {
