@@ -80,3 +80,24 @@ def test_the_writers_relative_said_of_again_still_links() -> None:
     again = _p("Hemi", "Hemi, Karl's son, fixed the fence")
     first, second = _run([karls, again])
     assert second == first
+
+
+# -- "the other <name>", "<someone> is also <name>": the name borne by two -----------------------------
+
+
+def test_the_other_bearer_of_a_name_stays_apart() -> None:
+    known = _p("Pieter De Smet", "Pieter De Smet leads the Sunday ride")
+    other = _p("Pieter De Smet", "The other Pieter De Smet, the one from Lier, rides for Lotto")
+    first, second = _run([known, other])
+    assert second != first
+    also = _p("Pieter De Smet", "My nephew's teacher is also Pieter De Smet")
+    first, second = _run([known, also])
+    assert second != first
+
+
+def test_another_name_of_one_person_still_links() -> None:
+    known = _p("Chan Siu Ming", "Chan Siu Ming chairs the owners' committee")
+    english = _p("Kenneth Chan", "Kenneth Chan is also Chan Siu Ming")
+    again = _p("Chan Siu Ming", "Chan Siu Ming posted the AGM notice on the other noticeboard")
+    first, _, third = _run([known, english, again])
+    assert third == first

@@ -4017,7 +4017,11 @@ def _says_namesake(name: str, said: str) -> bool:
         w in folded for w in ("related", "confus", "mix", "mistak", "took", "take")
     ) and _TOLD_APART.search(said):
         return True
-    namesake = any(w in folded for w in ("different", "another", "second", "third", "fourth", "also a"))
+    if "also" in folded and any(m.group(1)[:1].islower() for m in _ALSO_NAMED.finditer(said)):
+        return True
+    namesake = any(
+        w in folded for w in ("different", "another", "second", "third", "fourth", "also a", "the other")
+    )
     if not namesake and "not " not in folded:
         return False  # (the common case: neither test below can match; the name's words not read)
     words = {w for w in _NAME_WORD.findall(name) if len(w.strip(".")) >= 2} | {MARK}
@@ -4033,6 +4037,11 @@ def _says_namesake(name: str, said: str) -> bool:
 _NAME_ALSO = re.compile(
     r"\balso\s+the\s+name\s+of\b|\bshares?\s+(?:(?:a|the|his|her|their|my|our)\s+)?(?:[^\W\d_][\w-]*['’]s\s+)?name\b"
 )
+
+#: someone described, then "is also" and the name: "My son's classmate is also @", "the new vet is also
+#: called @" (the name borne by two; not "Karen Wong is also @", another name of one person: the word
+#: before "is" must be in lower case, ``_says_namesake``)
+_ALSO_NAMED = re.compile(r"([^\W\d_][\w'’-]*)\s+(?:is|was)\s+also\s+(?:called\s+|named\s+)?" + MARK)
 
 #: a word of a name (``_says_namesake``)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -4089,7 +4098,8 @@ _NOT_OURS = re.compile(r"\b[Nn]ot\s+(?:our|my)\s+(?:own\s+)?([^\W\d_][\w'’.-]*
 _NAMESAKE = re.compile(
     r"\b(?:[Aa]n?\s+(?:(?:completely|totally|entirely|quite)\s+)?different|[Aa]nother|[Aa]\s+(?:second|third|fourth)"
     r"|(?<=,\s)[Dd]ifferent"  # (set off without its article: "..., different Rita")
-    r"|(?<=\s)also\s+an?)"  # ("the title officer is also a Claire Dupont": the name borne by two)
+    r"|(?<=\s)also\s+an?"  # ("the title officer is also a Claire Dupont": the name borne by two)
+    r"|[Tt]he\s+other)"  # ("The other Jan Van den Broeck, the one from Aalst, ...")
     r"\s+([^\W\d_][\w'’.-]*|" + MARK + ")"
 )
 
