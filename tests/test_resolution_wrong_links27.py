@@ -101,3 +101,20 @@ def test_another_name_of_one_person_still_links() -> None:
     again = _p("Chan Siu Ming", "Chan Siu Ming posted the AGM notice on the other noticeboard")
     first, _, third = _run([known, english, again])
     assert third == first
+
+
+# -- a lone name its own sentence writes with another surname ------------------------------------------
+
+
+def test_a_lone_name_written_with_another_surname_stays_apart() -> None:
+    known = _p("Bartłomiej Zając", "Bartłomiej Zając runs the mobile team")
+    other = _p("Bartek", "Bartek Kowal from the backend squad fixed the rounding")
+    first, second = _run([known, other])
+    assert second != first
+
+
+def test_a_lone_name_written_with_the_known_surname_still_links() -> None:
+    known = _p("Bartłomiej Zając", "Bartłomiej Zając runs the mobile team")
+    same = _p("Bartek", "Bartek Zając from the mobile team fixed the rounding")
+    first, second = _run([known, same])
+    assert second == first

@@ -3887,7 +3887,8 @@ _NO_FULL_FIT = frozenset({None, "affiliated", "derived", "fuzzy"})
 
 def _fuller_name_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
     """A lone name whose sentence gives its bearer a full name holding it (``said_names``: "Kiala the
-    technician, Adão Kiala, fixed the box", "Lasse, Lars Vestergaard, cut his hand") that does not fit
+    technician, Adão Kiala, fixed the box", "Lasse, Lars Vestergaard, cut his hand"; or writes the name
+    with a surname after it, ``_written_longer``: "Tomek Nowak from the backend squad") that does not fit
     the candidate by its names (Domingos Kiala): the sentence says who the bearer is, someone else."""
     if not mention.name or not mention.context or not _is_person(kind, candidate):
         return False
@@ -3895,12 +3896,33 @@ def _fuller_name_apart(mention: Mention, kind: EntityType | None, candidate: Can
     if len(tokens) != 1:
         return False
     names = tuple(_names_of(candidate))
-    for other in names_said_for(mention.name.strip(), mention.context):
+    written = _written_longer(mention.name.strip(), mention.context)
+    for other in (*names_said_for(mention.name.strip(), mention.context), *written):
         theirs = _person_tokens(other)
         # (a fit by the surname alone, "affiliated", or by a look-alike, is none)
         if len(theirs) >= 2 and tokens[0] in theirs and _person_fit_names(other, names) in _NO_FULL_FIT:
             return True
     return False
+
+
+#: capitalised words right after a name: "Tomek Nowak from the backend squad"
+_CAPITAL_WORDS_AFTER = re.compile(r"\s+((?:[A-Z][^\W\d_][\w'’-]*)(?:\s+[A-Z][^\W\d_][\w'’-]*)?)")
+
+
+def _written_longer(name: str, context: str) -> tuple[str, ...]:
+    """The fuller names the context writes a lone name in: the name, whole, then capitalised words
+    ("Tomek Nowak from the backend squad fixed it" for "Tomek"): the name was cut from a full name."""
+    found = []
+    at = context.find(name) if name else -1
+    while at != -1:
+        end = at + len(name)
+        if at == 0 or not context[at - 1].isalnum():
+            match = _CAPITAL_WORDS_AFTER.match(context, end)
+            longer = f"{name} {match.group(1)}" if match is not None else ""
+            if longer and _address_and_rest(longer) is None:  # (not "Irfan Chacha": uncle Irfan)
+                found.append(longer)
+        at = context.find(name, end)
+    return tuple(found)
 
 
 def _named_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
