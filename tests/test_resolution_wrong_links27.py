@@ -118,3 +118,22 @@ def test_a_lone_name_written_with_the_known_surname_still_links() -> None:
     same = _p("Bartek", "Bartek Zając from the mobile team fixed the rounding")
     first, second = _run([known, same])
     assert second == first
+
+
+# -- a hyphenated given name's syllables are no given name and surname ---------------------------------
+
+
+def test_a_hyphenated_given_name_is_not_another_by_a_surnames_spellings() -> None:
+    yeon = _p("Lee Ha-yeon", "Lee Ha-yeon owns the billing service")
+    yun = _p("Lee Ha-yun", "Lee Ha-yun is the new QA intern")
+    short_yeon = _p("Ha-yeon", "Ha-yeon reviewed the Redis upgrade")
+    short_yun = _p("Ha-yun", "Ha-yun found the font bug")
+    first, second, third, fourth = _run([yeon, yun, short_yeon, short_yun])
+    assert third == first and fourth == second
+
+
+def test_one_hyphenated_name_in_two_romanisations_still_links() -> None:
+    park = _p("Park Ji-hoon", "Park Ji-hoon is my accountant")
+    bak = _p("Bak Ji-hun", "Bak Ji-hun signed the payroll")
+    first, second = _run([park, bak])
+    assert second == first

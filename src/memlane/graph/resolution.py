@@ -2609,9 +2609,22 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
             return None
         theirs = full
     best: str | None = None
+    # (a name whose last word is hyphenated, "Seo-yun", "Kim Seo-yun", ends with a given name: its last
+    # syllable read as a surname fits no other given name by a surname's spellings, "Seo-yeon" by
+    # "Yun" / "Yeon", when all else is written the same; "Bak Ji-hun" / "Park Ji-hoon" is one name in
+    # two romanisations)
+    one_word = "-" in (name.split() or [""])[-1]
     for parts in mine:
         for known_parts in theirs:
             how = _person_match(parts, known_parts)
+            if (
+                how == "nickname"
+                and one_word
+                and len(parts) == len(known_parts) >= 2
+                and parts[:-1] == known_parts[:-1]
+                and parts[-1] != known_parts[-1]
+            ):
+                continue
             if how is not None and (best is None or _RANK[how] > _RANK[best]):
                 best = how
     if best == "affiliated" and any(
