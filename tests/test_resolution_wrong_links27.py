@@ -137,3 +137,23 @@ def test_one_hyphenated_name_in_two_romanisations_still_links() -> None:
     bak = _p("Bak Ji-hun", "Bak Ji-hun signed the payroll")
     first, second = _run([park, bak])
     assert second == first
+
+
+# -- an animal's kind in apposition ("@, the cattle dog, ...") -----------------------------------------
+
+
+def test_a_dog_named_in_apposition_is_not_the_person() -> None:
+    known = _p("Blue Hargreaves", "Blue Hargreaves wants the yards fixed before the muster")
+    dog = _p("Blue", "Blue, the cattle dog, went missing for a day")
+    first, second = _run([known, dog])
+    assert second != first
+    lone = _p("Bluey", "Bluey Hargreaves is the head stockman")
+    first, second = _run([lone, dog])
+    assert second != first
+
+
+def test_a_person_in_apposition_still_links() -> None:
+    known = _p("Blue Hargreaves", "Blue Hargreaves wants the yards fixed before the muster")
+    again = _p("Blue", "Blue, the head stockman, fixed the yards")
+    first, second = _run([known, again])
+    assert second == first

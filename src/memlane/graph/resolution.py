@@ -4842,17 +4842,31 @@ def _known_by_surname_title(names: tuple[str, ...]) -> bool:
     return False
 
 
+#: "@, the cattle dog, went missing", "@, the old mare.": an animal's kind set off by commas
+_PET_APPOSED = re.compile(MARK + r",\s+the\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+)\s*(?:[,.;!?]|$)")
+
+
 def _a_pet_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
-    """The mention's sentence says its name is an animal's ("Harris our dog", ``senses.sense_of``), and
-    the candidate is a person known by a full name or a title ("Tom Harris", "Inspector Harris") whom no
+    """The mention's sentence says its name is an animal's ("Harris our dog", ``senses.sense_of``; "Jack,
+    the cattle dog, ...", ``_PET_APPOSED``), and the candidate is a person known by a full name or a
+    title ("Tom Harris", "Inspector Harris"), an occupation, or a name its sentence wrote with a surname, whom no
     sentence that named it called an animal: a pet that bears a person's name, not that person."""
     if not _is_person(kind, candidate) or not mention.name or not mention.context:
         return False
     said = _mention_said(mention)
-    pet = _PET.search(said) if said is not None else None
+    pet = (_PET.search(said) or _PET_APPOSED.search(said)) if said is not None else None
     if pet is None or class_of_noun(pet["noun"]) != ANIMAL:
         return False
-    if not any(len(_person_tokens(known)) >= 2 or _title_and_rest(known) for known in _names_of(candidate)):
+    if (
+        not any(len(_person_tokens(known)) >= 2 or _title_and_rest(known) for known in _names_of(candidate))
+        and not any(occupations(w) for known in candidate.said for w in description(known))
+        and not any(
+            MARK in known and _CAPITAL_WORDS_AFTER.match(known, known.find(MARK) + len(MARK))
+            for known in candidate.said
+        )
+    ):
+        # (a person known by a full name, a title, an occupation, or a name its sentence wrote with a
+        # surname: "Jacko Wilson is the head stockman" for "Jacko")
         return False
     return not any(
         (theirs := _PET.search(known)) is not None and class_of_noun(theirs["noun"]) == ANIMAL
