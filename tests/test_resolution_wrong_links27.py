@@ -157,3 +157,24 @@ def test_a_person_in_apposition_still_links() -> None:
     again = _p("Blue", "Blue, the head stockman, fixed the yards")
     first, second = _run([known, again])
     assert second == first
+
+
+# -- "<name> Town" is not the place known by the bare name ----------------------------------------------
+
+
+def test_a_town_named_after_a_known_bare_name_stays_apart() -> None:
+    island = _o("Paros", "Paros has long beaches on the west coast", "place")
+    town = _o("Paros Town", "Paros Town has the old harbour", "place")
+    first, second = _run([island, town])
+    assert second != first
+
+
+def test_a_description_in_lower_case_or_the_same_town_again_still_links() -> None:
+    city = _o("Mwanza", "Mwanza is where the ferry leaves", "place")
+    town = _o("Mwanza town", "Mwanza town has the fish market", "place")
+    first, second = _run([city, town])
+    assert second == first
+    known = _o("Paros Town", "Paros Town has the old harbour", "place")
+    again = _o("Paros Town", "Paros Town was busy at night", "place")
+    first, second = _run([known, again])
+    assert second == first

@@ -4284,7 +4284,22 @@ def _place_kinds_apart(name: str, here: str | None, candidate: Candidate) -> boo
         *(_place_kinds(n, ()) for n in _names_of(candidate)),
         _place_kinds("", tuple(said for said in candidate.said if said != here)),
     )
+    if not theirs and mine == {"settlement"} and _settlement_of_bare_name(name, candidate):
+        return True  # ("Naxos Town" with only "Naxos" known, of no kind said)
     return bool(theirs) and not (mine & theirs)
+
+
+def _settlement_of_bare_name(name: str, candidate: Candidate) -> bool:
+    """A place named by a known place's name and a capitalised settlement word ("Naxos Town", "Quebec
+    City") while that place is known by the bare name only ("Naxos", "Quebec"), with nothing said of
+    its kind: the name's settlement word tells the town from the island, province or country of the
+    bare name (not "Arusha town", a description)."""
+    words = name.split()
+    if len(words) < 2 or words[-1].casefold() not in _SETTLEMENT or not words[-1][:1].isupper():
+        return False
+    stem = normalise_name(" ".join(words[:-1]), EntityType.PLACE)
+    names = [normalise_name(n, EntityType.PLACE) for n in _names_of(candidate)]
+    return stem in names and not any(n.split()[-1:] in ([w] for w in _SETTLEMENT) for n in names)
 
 
 def _capital_of_known(name: str, here: str, candidate: Candidate) -> bool:
