@@ -178,3 +178,23 @@ def test_a_description_in_lower_case_or_the_same_town_again_still_links() -> Non
     again = _o("Paros Town", "Paros Town was busy at night", "place")
     first, second = _run([known, again])
     assert second == first
+
+
+# -- "..., nothing to do with our <noun>": a description of the one it is not --------------------------
+
+
+def test_nothing_to_do_with_a_description_sets_apart() -> None:
+    known = _o("NCC", "The main contractor is NCC")
+    other = _o(
+        "NCC",
+        "The NCC, the national curriculum council, published new rules, nothing to do with our contractor",
+    )
+    first, second = _run([known, other])
+    assert second != first
+
+
+def test_nothing_to_do_with_something_else_still_links() -> None:
+    known = _o("NCC", "The main contractor is NCC")
+    again = _o("NCC", "NCC poured the slab, nothing to do with the delay")
+    first, second = _run([known, again])
+    assert second == first

@@ -246,10 +246,11 @@ _NOT = re.compile(
     r"|['’]s\s+)not\s+(?P<what>(?:" + _TITLE_STOP + r"\s*)?[^,.;:!?()]{1,50})"
 )
 #: "different from TUI in Germany", "a different body from its air service", "not to be confused with
-#: DuPont", "has nothing to do with Acme Robotics": the one named is another
+#: DuPont", "has nothing to do with Acme Robotics", "..., nothing to do with our contractor": the one
+#: named is another
 _APART_FROM = re.compile(
     r"\b(?:(?:different|distinct|separate)\s+(?:[a-z]+\s+)?from|not\s+to\s+be\s+confused\s+with|"
-    r"(?:has|have|had)\s+nothing\s+to\s+do\s+with)\s+(?:the\s+)?"
+    r"(?:(?:has|have|had)\s+|,\s*)nothing\s+to\s+do\s+with)\s+(?:the\s+)?"
     r"(?P<what>[^,.;:!?()]{1,50})"
 )
 #: "no relation to my boss", "no relation to Étienne": not a relative of that one, so not that one either
