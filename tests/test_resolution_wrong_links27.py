@@ -198,3 +198,21 @@ def test_nothing_to_do_with_something_else_still_links() -> None:
     again = _o("NCC", "NCC poured the slab, nothing to do with the delay")
     first, second = _run([known, again])
     assert second == first
+
+
+# -- misses: an event by its name without the edition's year -------------------------------------------
+
+
+def test_an_event_without_its_editions_year_links() -> None:
+    known = _o("Gamescom 2026", "We demo the new level at Gamescom 2026 in Cologne", "event")
+    again = _o("Gamescom", "Gamescom booth build starts on Tuesday", "event")
+    first, second = _run([known, again])
+    assert second == first
+
+
+def test_two_editions_or_a_year_for_the_series_stay_unlinked() -> None:
+    one = _o("Gamescom 2025", "Gamescom 2025 was in August", "event")
+    two = _o("Gamescom 2026", "Gamescom 2026 is in August too", "event")
+    bare = _o("Gamescom", "Gamescom booth build starts on Tuesday", "event")
+    first, second, third = _run([one, two, bare])
+    assert third not in (first, second)

@@ -1994,6 +1994,14 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         and (how := _thing_fit(name, form, compare_as, candidate))
     ):
         return how
+    if compare_as is EntityType.EVENT and form and not _EDITION_YEAR.search(form):
+        # an event by its name without the year of the edition known ("G-Star" / "G-Star 2026",
+        # "NeurIPS" / "NeurIPS 2026"): partial, so only one edition may fit (not the other way: a year
+        # names one edition of a series known by the bare name)
+        for known in _names_of(candidate):
+            other = normalise_name(known, compare_as)
+            if (year := _EDITION_YEAR.search(other)) and other[: year.start()].rstrip(" -") == form:
+                return "partial"
     if compare_as in _SPREAD_KINDS and form:
         # a project, event or deal by its first and last words ("the haor project" / "Haor Safe Water
         # Project", "the Lusitano rollout" / "Lusitano WMS rollout": ``org_forms.spread_reference``)
@@ -2043,6 +2051,9 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         return _qualified_place_fit(name, _names_of(candidate)) or _place_word_fit(name, _names_of(candidate))
     return None
 
+
+#: a year that ends an event's (normalised) name: the edition ("G-Star 2026", "NeurIPS '26" aside)
+_EDITION_YEAR = re.compile(r"\s(?:19|20)\d\d$")
 
 #: initials written after an organisation's first words ("Erasmus MC", "ZCCM-IH")
 _TRAILING_INITIALS = re.compile(r"^(?P<head>.*\S)[\s-]+(?P<initials>[A-Z]{2,5})$")
