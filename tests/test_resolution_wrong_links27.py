@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memlane.graph.resolution import Mention, Registry
+from memlane.graph.resolution import Mention, Registry, blocking_keys
 
 
 def _run(mentions: Sequence[Mention]) -> list[str | None]:
@@ -216,3 +216,7 @@ def test_two_editions_or_a_year_for_the_series_stay_unlinked() -> None:
     bare = _o("Gamescom", "Gamescom booth build starts on Tuesday", "event")
     first, second, third = _run([one, two, bare])
     assert third not in (first, second)
+
+
+def test_a_store_finds_an_event_by_its_name_without_the_year() -> None:
+    assert blocking_keys("Gamescom", "event") & blocking_keys("Gamescom 2026", "event")

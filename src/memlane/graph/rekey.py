@@ -69,8 +69,9 @@ __all__ = [
 #: by the next one, ``p:``; 23: a ticket's or document's reference code, "claim 77-4410-2", "PO NN-4471",
 #: is found by the code alone, ``t:``; 24: a small town's name, own or other, "Godthåb", "Nuuk", is found by
 #: the geonames ids of the towns of 1,000 to 15,000 inhabitants bearing it, ``gn:``, and a Chinese name in
-#: hanzi, "張志偉", by its given name in Wade-Giles too, "Chang Chih-wei", ``p:``).
-KEY_RULES_VERSION = 24
+#: hanzi, "張志偉", by its given name in Wade-Giles too, "Chang Chih-wei", ``p:``; 25: an event's name that
+#: ends in a year, "G-Star 2026", is found by the name without it, ``n:``).
+KEY_RULES_VERSION = 25
 
 
 class RekeyReport(BaseModel):

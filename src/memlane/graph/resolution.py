@@ -1330,6 +1330,8 @@ def _thing_keys(name: str, plain: str, kind: EntityType) -> set[str]:
         keys.add(f"t:{'-'.join(map(str, document[1]))}")
     if len(bag := word_bag(plain)) >= 2:
         keys.add(f"n:{' '.join(bag)}")
+    if kind is EntityType.EVENT and (year := _EDITION_YEAR.search(plain)) and plain[: year.start()].strip():
+        keys.add(f"n:{plain[: year.start()].rstrip(' -')}")  # "G-Star 2026" is found as "G-Star"
     if kind is EntityType.SYSTEM:
         bare = without_version(plain)
         keys.add(f"n:{bare}")
