@@ -220,3 +220,24 @@ def test_two_editions_or_a_year_for_the_series_stay_unlinked() -> None:
 
 def test_a_store_finds_an_event_by_its_name_without_the_year() -> None:
     assert blocking_keys("Gamescom", "event") & blocking_keys("Gamescom 2026", "event")
+
+
+# -- misses: another name given in the sentence: "X, now Y, ...", "X was the old name of Y" --------------
+
+
+def test_a_name_given_as_now_or_as_an_old_name_links() -> None:
+    known = _o("Agoda", "Agoda sends us most of the Asian bookings")
+    now = _o("Vistaroom", "Vistaroom, now Agoda, sends big groups")
+    first, second = _run([known, now])
+    assert second == first
+    bank = _o("Kestrel Bank", "Our current account is at Kestrel Bank")
+    old = _o("Kestrel-Direkt", "Kestrel-Direkt was the old name of Kestrel Bank in Austria")
+    first, second = _run([bank, old])
+    assert second == first
+
+
+def test_now_before_something_else_than_a_name_still_stays_apart() -> None:
+    known = _o("Agoda", "Agoda sends us most of the Asian bookings")
+    other = _o("Vistaroom", "Vistaroom, now 40 rooms, opened a second hotel")
+    first, second = _run([known, other])
+    assert second != first

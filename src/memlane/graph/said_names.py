@@ -156,10 +156,10 @@ _NAME_OF = re.compile(
     + _NAME.replace("other", "user")
     + r"\s+(?:uses|used|goes\s+by|signs|writes))"
 )
-#: "... is the old name of Kinngait", "..., the Soviet name of Bishkek", "... is the Spanish name the
+#: "... is the old name of Kinngait", "... was the old name of ING", "..., the Soviet name of Bishkek", "... is the Spanish name the
 #: tourists use for Donostia", "... when they mean Tórshavn"
 _NAME_FOR = re.compile(
-    r"(?:,\s+|\s+is\s+)(?:the|its|their|our|an?)\s+(?:[\w'’-]+\s+){0,2}?(?:nick)?name\s+"
+    r"(?:,\s+|\s+(?:is|was)\s+)(?:the|its|their|our|an?)\s+(?:[\w'’-]+\s+){0,2}?(?:nick)?name\s+"
     r"(?:(?:[\w'’-]+\s+){1,4}?(?:uses?|used|gives?|gave)\s+)?(?:of|for)\s+(?:the\s+|our\s+|my\s+)?"
     + _NAME
     + r"|(?:\s+[a-z]+){0,3}\s+when\s+(?:[a-z]+\s+){1,2}?mean\s+(?:the\s+)?"
@@ -195,11 +195,12 @@ _OTHER_THING_WORDS = frozenset(
 )
 #: after the other name in an apposition of an organisation or a place: the apposition ends
 _APPOSITION_ENDS = re.compile(r"\s*(?:[,;.)]|$)")
-#: "..., meaning Antonio Stradivari", "... (Todor)", "..., also known as Todor", "..., real name Todor"
+#: "..., meaning Antonio Stradivari", "... (Todor)", "..., also known as Todor", "..., real name Todor",
+#: "Ctrip, now Trip.com, ..."
 _OTHERWISE = re.compile(
     r"(?:(?:\s+[a-z]+){0,2},?\s+meaning(?:\s+(?:our|my|the))?"
     r"|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.|real\s+name|born|n[ée]e?|formerly|previously)"
-    r"|,\s+which\s+is|\s+\()\s*" + _NAME + r"(?=\s*[),.;]|\s+[a-z]|\s*$)" + _NOT_POSSESSIVE
+    r"|,\s+which\s+is|,\s+now|\s+\()\s*" + _NAME + r"(?=\s*[),.;]|\s+[a-z]|\s*$)" + _NOT_POSSESSIVE
 )
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b|['’](?:\s|$)")
 #: "Guadalupe Torres is Lupita, ...", "Diego Alvarez is Coach Alvarez": the name, "is" and another name
