@@ -241,3 +241,20 @@ def test_now_before_something_else_than_a_name_still_stays_apart() -> None:
     other = _o("Vistaroom", "Vistaroom, now 40 rooms, opened a second hotel")
     first, second = _run([known, other])
     assert second != first
+
+
+# -- misses: "<full name> is the name on the booking" completes a given name known alone ---------------
+
+
+def test_a_full_name_said_to_be_the_name_on_a_record_completes_the_given_name() -> None:
+    known = _p("Ines", "Ines, my partner, doesn't eat fish")
+    full = _p("Ines Vogt", "Ines Vogt is the name on the booking")
+    first, second = _run([known, full])
+    assert second == first
+
+
+def test_a_full_name_said_otherwise_still_does_not_complete() -> None:
+    known = _p("Ines", "Ines, my partner, doesn't eat fish")
+    full = _p("Ines Vogt", "Ines Vogt booked the table for eight")
+    first, second = _run([known, full])
+    assert second != first

@@ -3590,6 +3590,7 @@ def _resolve(
             _organisation_in_common(mention, candidate)
             or _kin_in_common(mention, kind, candidate)
             or _rare_given_name_completed(mention, candidate)
+            or _full_name_on_record(mention)
         ):
             # a full name completing one known by the given name alone is a guess without evidence
             # that it is the same person: "Marco Polo travelled to China" is not the "Marco" who is my
@@ -4935,6 +4936,20 @@ def _titled_completed(mention: Mention, kind: EntityType | None, candidate: Cand
             words.update(titled[1])
     words.update(w.strip(".").casefold() for known in _names_of(candidate) for w in known.split())
     return not any(re.search(rf"(?<![\w]){re.escape(w)}['’]s\b", rest) for w in words if len(w) > 1)
+
+
+#: the (marked) name said to be the name on a record: "@ is the name on the booking", "@ is the name on
+#: her new passport", "@ is the full name on the lease"
+_NAME_ON_RECORD = re.compile(
+    MARK + r"\s+is\s+the\s+(?:full\s+|legal\s+|official\s+)?name\s+on\s+(?:the|his|her|their|my|our)\s"
+)
+
+
+def _full_name_on_record(mention: Mention) -> bool:
+    """The mention's sentence says its full name is the name on a record ("Lea Baumann is the name on
+    the booking"): a sentence about a known person's name, which introduces no one."""
+    said = _mention_said(mention)
+    return said is not None and bool(_NAME_ON_RECORD.match(said, said.find(MARK)))
 
 
 def _rare_given_name_completed(mention: Mention, candidate: Candidate) -> bool:
