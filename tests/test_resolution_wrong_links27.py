@@ -258,3 +258,16 @@ def test_a_full_name_said_otherwise_still_does_not_complete() -> None:
     full = _p("Ines Vogt", "Ines Vogt booked the table for eight")
     first, second = _run([known, full])
     assert second != first
+
+
+# -- misses: a hyphenated given name's initials ("J-F" for Jean-François) -------------------------------
+
+
+def test_a_hyphenated_given_names_initials_link() -> None:
+    known = _p("Jean-Pierre Gagné", "Jean-Pierre Gagné runs the flour mill")
+    short = _p("J-P", "J-P promised a better price on rye")
+    first, second = _run([known, short])
+    assert second == first
+    other = _p("Jean-Marc Gagné", "Jean-Marc Gagné runs the flour mill")
+    first, second = _run([other, short])
+    assert second != first

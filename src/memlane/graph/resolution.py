@@ -1843,12 +1843,16 @@ def _grew_otherwise(mine: list[str], theirs: list[list[str]]) -> bool:
 _ACRONYM = re.compile(r"^[A-Z]{3,5}$")
 #: a person called by initials: two letters or more ("SK", "JFK")
 _PERSON_INITIALS = re.compile(r"^[A-Z]{2,5}$")
+#: or a hyphenated given name's ("J-F", "J.-P." for Jean-François, Jean-Pierre: keyed as "jf" already)
+_HYPHENED_INITIALS = re.compile(r"^[A-Z]\.?(?:-[A-Z]\.?){1,3}$")
 
 
 @lru_cache(maxsize=65536)
 def _initials_name(name: str) -> bool:
     """Whether ``name`` is written as a person's initials (``_PERSON_INITIALS``; asked per candidate)."""
-    return _PERSON_INITIALS.match(name.strip()) is not None
+    return (
+        _PERSON_INITIALS.match(name.strip()) is not None or _HYPHENED_INITIALS.match(name.strip()) is not None
+    )
 
 
 def _initials_of(parts: Sequence[str]) -> str:
@@ -2608,7 +2612,7 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
         # the first two of one with three parts or more ("JP" for João Pedro Oliveira, "JB" for
         # Jean-Baptiste Lacombe; also Juan Pablo Restrepo Gómez, so that a "JP" stays ambiguous
         # between him and a Juan Pablo Restrepo)
-        letters = name.strip().casefold()
+        letters = "".join(c for c in name.strip().casefold() if c.isalpha())
         if any(
             (len(parts) == len(letters) and _initials_of(parts) == letters)
             or (len(letters) == 2 and len(parts) >= 3 and _initials_of(parts[:2]) == letters)
