@@ -3440,6 +3440,7 @@ def _resolve(
     fits: dict[str, list[Candidate]] = {}
     conflicted: dict[str, list[Candidate]] = {}
     denies_one = False  # the sentence denies a known person the name fits ("..., not my manager")
+    apposed: set[str] = set()  # candidates an apposition describes otherwise (``_apposed_otherwise``)
     for candidate in pool:
         how = _match_kind(mention, kind, candidate)
         if how is not None and records and _record_systems(candidate.external_ids):
@@ -3565,8 +3566,11 @@ def _resolve(
             # "Angus Grant, the retired cooper, is his uncle" with Angus Grant known as "the master
             # distiller", "Rodrigo the mezcal supplier from ..." with Rodrigo Ramírez known as "her son":
             # an apposition describes the name's bearer, the known one was described, and by nothing of
-            # it; still a person it fits (decided by an organisation in common, else not merged)
+            # it; still a person it fits (decided by an organisation in common, else not merged: a new
+            # person when it fits one, unknown which when it fits more, "Gabriel the goalkeeper" with a
+            # Gabriel the striker and a Gabriel the physio)
             conflicted.setdefault(how, []).append(candidate)
+            apposed.add(candidate.id)
             continue
         if how == "run" and _described_otherwise(mention, kind, candidate):
             # "Mihai Dobrescu the cadet, his nephew" with "Cpt. Mihai Dobrescu is the master of ..."
@@ -3682,7 +3686,7 @@ def _resolve(
                 # technician", with only one Rosa said to be the vet technician)
                 match = described[0]
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
-            if not others:
+            if not others and not (len(unsure) > 1 and any(c.id in apposed for c in unsure)):
                 return Resolution(None, "new")
             return Resolution(None, "ambiguous", tuple(sorted(others.keys() | {c.id for c in unsure})))
         found = {c.id: c for c in fits[how]}
