@@ -5451,13 +5451,26 @@ def _apposed_otherwise(mention: Mention, kind: EntityType | None, candidate: Can
     said = _mention_said(mention)
     if said is None or not _APPOSED.match(said, said.find(MARK)) or _ABOUT_THE_NAME.search(said):
         return False
-    if not _is_person(kind, candidate):
-        return False
+    if not _is_person(kind, candidate) or _sets_against(mention):
+        return False  # (a sentence that denies someone is read by ``_set_against``)
     words = description(said)
-    if not words or not any(description(known) for known in candidate.said):
+    described = [known for known in candidate.said if description(known)]
+    if not words or not described:
         return False
+    if all(any(r.kin for r in relations(known)) for known in described):
+        return False  # (the writer's relative, "Ani Hakobyan is my sister", may be the cashier too)
+    mine, theirs_roles = roles(said), tuple(r for known in candidate.said for r in roles(known))
+    if mine and theirs_roles and not occupations_conflict(mine, theirs_roles) and _occupations_known(mine, theirs_roles):
+        return False  # (occupations the table says agree: "Rui the chef" / "is our cook")
     theirs = {w for known in candidate.said for w in said_words_affirmed(known)}
     return not any(_word_alike(w, k) for w in words for k in theirs)
+
+
+def _occupations_known(mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> bool:
+    """Whether both sides name an occupation the occupations table knows."""
+    return any(occupations(w) for role, _ in mine for w in role.split()) and any(
+        occupations(w) for role, _ in theirs for w in role.split()
+    )
 
 
 #: ``_APPOSITION``, and "the" with a proper adjective before the noun: "@ the Hong Kong actor"
