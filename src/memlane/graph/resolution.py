@@ -5460,7 +5460,12 @@ def _apposed_otherwise(mention: Mention, kind: EntityType | None, candidate: Can
     if all(any(r.kin for r in relations(known)) for known in described):
         return False  # (the writer's relative, "Ani Hakobyan is my sister", may be the cashier too)
     mine, theirs_roles = roles(said), tuple(r for known in candidate.said for r in roles(known))
-    if mine and theirs_roles and not occupations_conflict(mine, theirs_roles) and _occupations_known(mine, theirs_roles):
+    if (
+        mine
+        and theirs_roles
+        and not occupations_conflict(mine, theirs_roles)
+        and _occupations_known(mine, theirs_roles)
+    ):
         return False  # (occupations the table says agree: "Rui the chef" / "is our cook")
     theirs = {w for known in candidate.said for w in said_words_affirmed(known)}
     return not any(_word_alike(w, k) for w in words for k in theirs)
