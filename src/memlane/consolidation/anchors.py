@@ -219,6 +219,8 @@ _ANCHOR = rf"(?:\d[\d:.,]*(?:\s*[ap]\.?m\.?|\s+(?:{MONTH_NAMES}))?|(?:{WEEKDAY_N
 #: values: days, months, times or numbers; "between Ana and Leo" is no range)
 _FROM_UNTIL_RE = re.compile(rf"\b(from\s+{_ANCHOR})\s+(?:until|till|til)\s+(?={_ANCHOR}\b)", re.IGNORECASE)
 _BETWEEN_RE = re.compile(rf"\bbetween\s+({_ANCHOR})\s+and\s+(?={_ANCHOR}\b)", re.IGNORECASE)
+#: the words of a range "from A until B" / "between A and B" (``_FROM_UNTIL_RE``, ``_BETWEEN_RE``)
+_RANGE_OPENERS = frozenset({"from", "between"})
 _TILL_RE = re.compile(
     rf"\b(?:till|til|'til|’til)\s+(?=\d|{_RANGE_WORD}|noon|midnight|the\s+end\b)", re.IGNORECASE
 )
@@ -566,6 +568,9 @@ def anchor_forms(content: str) -> str:
         content = _DAY_PART_RE.sub(_day_part, content)
     if "at" in words and _AT_DIGIT_RE.search(content):
         content = _BARE_HOUR_RE.sub(r"\1 \2:00", content)
+    if words & _RANGE_OPENERS:  # again, now that "five in the morning" is a time: "from 5:00am until …"
+        content = _FROM_UNTIL_RE.sub(r"\1 to ", content)
+        content = _BETWEEN_RE.sub(r"from \1 to ", content)
     if _UNIT_HINT_RE.search(content):
         content = _UNIT_RE.sub(_unit, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"

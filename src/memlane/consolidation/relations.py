@@ -4,7 +4,8 @@
 ``relation_forms`` writes the forms below as the possessive one; the word rule then compares them as it
 compares any two statements (the copula's sides may change places whole: ``roles.inverted_copula``):
 
-- "X reports (directly) to Y" / "Y manages X" (a statement of that clause alone, both sides a name or a
+- "X reports (directly) to Y" / "Y manages X" (also "heads" / "leads" X: "X's head" / "X's lead"; Y
+  may have a title, "Dr. Wiebke Janssen heads the soil lab"; twenty-eighth session) (a statement of that clause alone, both sides a name or a
   personal pronoun, or what Y manages a group with "the": "Olamide manages the checkout team" is "the
   checkout team's manager is Olamide") -> "X's manager is Y" ("reported" / "managed": "was");
 - "X was born in P" (the clause alone, P a name) -> "X's birthplace is P" ("Valencia is Rhea's
@@ -34,6 +35,8 @@ __all__ = ["relation_forms"]
 
 #: a name: capitalised words ("Rahul", "Rahul Mehta", "Acme Labs")
 _NAME = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*"
+#: a name with a title before it ("Dr. Wiebke Janssen", "Ms Varga")
+_TITLED = rf"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?{_NAME}"
 #: a role's word: lower case, or an acronym ("CEO", "CTO")
 _ROLE = r"(?:[a-z][a-z-]*|[A-Z]{2,5})"
 #: a person: a name, a personal pronoun, or "the user" (the owner read as the speaker: ``duplicates.statement``)
@@ -44,8 +47,13 @@ _REPORTS_RE = re.compile(
     rf"^\s*(?P<x>{_PERSON})\s+(?P<verb>reports|report|reported)\s+(?:directly\s+)?to\s+(?P<y>{_NAME})\s*[.!]?\s*$"
 )
 #: what one manages: a person, or a group named with "the" ("Olamide manages the checkout team")
-_MANAGED = rf"(?:{_PERSON}|the(?:\s+[a-z][a-z-]*){{1,3}})"
-_MANAGES_RE = re.compile(rf"^\s*(?P<y>{_NAME})\s+(?P<verb>manages|managed)\s+(?P<x>{_MANAGED})\s*[.!]?\s*$")
+_MANAGED = rf"(?:{_PERSON}|[Tt]he(?:\s+[a-z][a-z-]*){{1,3}})"
+#: the manager's verb: "manages", and "heads" / "leads", which the signature reads as it (``SYNONYMS``)
+_MANAGES_RE = re.compile(
+    rf"^\s*(?P<y>{_TITLED})\s+(?P<verb>manages|managed|heads|headed|leads|led)\s+(?P<x>{_MANAGED})\s*[.!]?\s*$"
+)
+#: the role each verb of ``_MANAGES_RE`` names ("heads the lab": "the lab's head"); "manager" otherwise
+_ROLE_OF = {"heads": "head", "headed": "head", "leads": "lead", "led": "lead"}
 #: "X was born in P" (the clause alone, P a name): "X's birthplace is P" ("Valencia is Rhea's birthplace")
 _BORN_RE = re.compile(rf"^\s*(?P<x>{_PERSON})\s+(?:was|were)\s+born\s+in\s+(?P<p>{_NAME})\s*[.!]?\s*$")
 #: "X has a R called / named Y": "X's R is Y" ("Otto has a daughter called Mila"), also of a number
@@ -86,8 +94,11 @@ def relation_forms(content: str) -> str:
     """``content`` with a relation said the other way round written as its possessive (module
     docstring); any other statement unchanged."""
     if (match := _REPORTS_RE.match(content) or _MANAGES_RE.match(content)) is not None:
-        past = match.group("verb") in ("reported", "managed")
-        return f"{_possessive(match.group('x'))} manager {'was' if past else 'is'} {match.group('y')}"
+        past = match.group("verb") in ("reported", "managed", "headed", "led")
+        role = _ROLE_OF.get(match.group("verb"), "manager")
+        x = match.group("x")  # ("The checkout team" when a passive was read active: ``paraphrases._active``)
+        x = f"t{x[1:]}" if x.startswith("The ") else x
+        return f"{_possessive(x)} {role} {'was' if past else 'is'} {match.group('y')}"
     if (match := _BORN_RE.match(content)) is not None:
         return f"{_possessive(match.group('x'))} birthplace is {match.group('p')}"
     if (match := _BORN_ON_RE.match(content)) is not None:

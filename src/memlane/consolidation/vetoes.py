@@ -204,8 +204,10 @@ def _number_word(word: str) -> bool:
 RANKS = frozenset(
     ["lead", "senior", "junior", "deputy", "assistant", "associate", "trainee", "apprentice", "head", "vice"]
 )
-#: words after which a rank word is no modifier ("the head of", "leads to")
-_NOT_MODIFIED = frozenset(["of", "to", "for", "in", "at", "on", "the", "a", "an", "and", "or", "with"])
+#: words after which a rank word is no modifier ("the head of", "leads to", "the team's lead is Ana")
+_NOT_MODIFIED = frozenset(
+    ["of", "to", "for", "in", "at", "on", "the", "a", "an", "and", "or", "with", "is", "was", "are", "were"]
+)
 
 
 def _ranks(tokens: list[str]) -> set[str]:

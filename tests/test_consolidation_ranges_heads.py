@@ -1,0 +1,74 @@
+"""Twenty-eighth session (cons27): two readings the word rule missed.
+
+1. A range "from A until B" / "between A and B" whose times are said in words ("from seven in the morning
+   until nine at night") is "from A to B" once the times are written (``anchors.anchor_forms``: the
+   range's step ran before the times were clock times, so "until" stayed).
+2. "Y heads / leads X" is the relation "X's head / lead is Y" (``relations.relation_forms``), as "Y
+   manages X" is "X's manager is Y"; Y may have a title ("Dr.", "Ms"); a rank word before a copula
+   ("the team's lead is Ana") is no rank of a noun (``vetoes._ranks``). New sentences (none from the
+   labelled sets).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from memlane.consolidation.anchors import anchor_forms
+from memlane.consolidation.confirmation import _judged
+from memlane.consolidation.relations import relation_forms
+from memlane.consolidation.service import word_rule
+from memlane.models import Memory, Visibility
+
+
+def _memory(id: str, content: str, owner: str = "team") -> Memory:
+    now = datetime.now(UTC) + timedelta(seconds=int(id))
+    return Memory.model_construct(id=id, content=content, workspace="default", owner=f"user:{owner}",
+                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user=owner,
+                                  observed_at=now, created_at=now)  # fmt: skip
+
+
+def _merged(a: str, b: str) -> bool:
+    return bool(word_rule([_memory("0", a), _memory("1", b)]))
+
+
+def test_a_range_of_times_said_in_words_is_from_to() -> None:
+    assert anchor_forms("The pool is open from seven in the morning until nine at night") == (
+        "The pool is open from 7:00am to 9:00pm"
+    )
+    assert "until" not in anchor_forms("Visitors come between six and eight in the evening")
+    assert _merged(
+        "The pool is open from seven in the morning until nine at night", "The pool is open from 7 am to 9 pm"
+    )
+    assert _merged(
+        "The library desk is staffed from eight in the morning till six in the evening",
+        "The library desk is staffed from 08:00 to 18:00",
+    )
+
+
+def test_other_times_or_a_range_of_names_stay_apart() -> None:
+    assert not _merged(
+        "The pool is open from seven in the morning until nine at night", "The pool is open from 7 am to 10 pm"
+    )
+    assert not _merged(
+        "The pool is open from seven in the morning until nine at night", "The pool is open from 7 pm to 9 pm"
+    )
+    # no range of values: "between Ana and Leo" stays as written
+    assert "between Ana and Leo" in anchor_forms("The desk between Ana and Leo is free at five in the evening")
+
+
+def test_heads_and_leads_are_the_relation_read_from_the_other_side() -> None:
+    assert relation_forms("Dr. Imke Vos heads the cardiology ward") == "the cardiology ward's head is Dr. Imke Vos"
+    assert relation_forms("Tarek leads the night crew") == "the night crew's lead is Tarek"
+    assert relation_forms("Tarek led the night crew") == "the night crew's lead was Tarek"
+    assert _merged("Dr. Imke Vos heads the cardiology ward", "The cardiology ward's head is Dr. Imke Vos")
+    assert _judged("Tarek leads the night crew", "The night crew's lead is Tarek") == 1
+    # the passive read active is still the same relation
+    assert _judged("Tarek leads the night crew", "The night crew is led by Tarek") == 1
+
+
+def test_another_head_or_another_time_of_heading_stays_apart() -> None:
+    assert not _merged("Dr. Imke Vos heads the cardiology ward", "The cardiology ward's head is Dr. Lars Berg")
+    assert not _merged("Dr. Imke Vos heads the cardiology ward", "Dr. Imke Vos headed the cardiology ward")
+    assert not _merged("Tarek leads the night crew", "The night crew's manager is Tarek")
+    # a rank before a noun is still a rank: "a lead nurse" is not "a nurse"
+    assert not _merged("Tarek is a lead nurse on the night crew", "Tarek is a nurse on the night crew")
