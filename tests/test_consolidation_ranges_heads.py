@@ -1,12 +1,15 @@
-"""Twenty-eighth session (cons27): two readings the word rule missed.
+"""Twenty-eighth session (cons27): three readings the rules missed.
 
 1. A range "from A until B" / "between A and B" whose times are said in words ("from seven in the morning
    until nine at night") is "from A to B" once the times are written (``anchors.anchor_forms``: the
    range's step ran before the times were clock times, so "until" stayed).
 2. "Y heads / leads X" is the relation "X's head / lead is Y" (``relations.relation_forms``), as "Y
    manages X" is "X's manager is Y"; Y may have a title ("Dr.", "Ms"); a rank word before a copula
-   ("the team's lead is Ana") is no rank of a noun (``vetoes._ranks``). New sentences (none from the
-   labelled sets).
+   ("the team's lead is Ana") is no rank of a noun (``vetoes._ranks``).
+3. Two places joined by a hyphen are a route from one to the other ("the Lisbon-Madrid route",
+   ``places.place_names``), one name with a hyphen ("Rolls-Royce", "Guinea-Bissau") stays.
+
+New sentences (none from the labelled sets).
 """
 
 from __future__ import annotations
@@ -72,3 +75,16 @@ def test_another_head_or_another_time_of_heading_stays_apart() -> None:
     assert not _merged("Tarek leads the night crew", "The night crew's manager is Tarek")
     # a rank before a noun is still a rank: "a lead nurse" is not "a nurse"
     assert not _merged("Tarek is a lead nurse on the night crew", "Tarek is a nurse on the night crew")
+
+
+def test_two_places_joined_by_a_hyphen_are_a_route() -> None:
+    from memlane.consolidation.paraphrases import anchors_agree
+    from memlane.consolidation.places import place_names
+
+    assert place_names("Ines flies the Lisbon-Madrid route") == "Ines flies the Lisbon to Madrid route"
+    assert anchors_agree("Ines flies the Lisbon-Madrid route", "Ines flies from Lisbon to Madrid")
+    # one name with a hyphen, or a country's own name, stays as written
+    assert place_names("Ines drives a Rolls-Royce") == "Ines drives a Rolls-Royce"
+    assert place_names("Ines was born in Guinea-Bissau") == "Ines was born in Guinea-Bissau"
+    # the route the other way round is another route
+    assert not _merged("Ines flies the Lisbon-Madrid route", "Ines flies the Madrid-Lisbon route")

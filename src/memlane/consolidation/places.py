@@ -42,9 +42,11 @@ _PLACE_ONLY = frozenset(["in", "from", "near", "around", "outside", "via", "into
 @lru_cache(maxsize=65536)
 def place_names(content: str) -> str:
     """``content`` with each name of a place written as that place's name in English (module
-    docstring)."""
+    docstring), and two places joined by a hyphen as a route from one to the other (``_routes``)."""
     if not any(c.isupper() for c in content):
         return content
+    if "-" in content or "–" in content:
+        content = _ROUTE_RE.sub(_route, content)
     words = list(_WORD_RE.finditer(content))
     out: list[str] = []
     end = 0
@@ -66,6 +68,24 @@ def place_names(content: str) -> str:
                 end = words[i + n - 1].end()
         i += n
     return "".join(out) + content[end:] if out else content
+
+
+#: two capitalised words joined by a hyphen or a dash ("the Gothenburg-Frederikshavn route")
+_ROUTE_RE = re.compile(r"(?<![\w'’-])([^\W\d_a-z][^\W\d_]+)[-–]([^\W\d_a-z][^\W\d_]+)(?![\w'’-])")
+
+
+def _route(match: re.Match[str]) -> str:
+    """"Gothenburg-Frederikshavn" as "Gothenburg to Frederikshavn" when both are places (``graph.places``:
+    a city or a country, no name two places share) and the two together are no place's name
+    ("Guinea-Bissau"); "Rolls-Royce", "Baden-Württemberg" stay (twenty-eighth session)."""
+    from ..graph.places import is_shared_name, place_key
+
+    a, b = match.group(1), match.group(2)
+    if place_key(match.group()) is not None or a.isupper() or b.isupper():
+        return match.group()
+    if any(place_key(x) is None or is_shared_name(x) for x in (a, b)):
+        return match.group()
+    return f"{a} to {b}"
 
 
 def _before(content: str, words: list[re.Match[str]], i: int) -> str:
