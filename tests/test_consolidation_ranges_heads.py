@@ -50,17 +50,23 @@ def test_a_range_of_times_said_in_words_is_from_to() -> None:
 
 def test_other_times_or_a_range_of_names_stay_apart() -> None:
     assert not _merged(
-        "The pool is open from seven in the morning until nine at night", "The pool is open from 7 am to 10 pm"
+        "The pool is open from seven in the morning until nine at night",
+        "The pool is open from 7 am to 10 pm",
     )
     assert not _merged(
         "The pool is open from seven in the morning until nine at night", "The pool is open from 7 pm to 9 pm"
     )
     # no range of values: "between Ana and Leo" stays as written
-    assert "between Ana and Leo" in anchor_forms("The desk between Ana and Leo is free at five in the evening")
+    assert "between Ana and Leo" in anchor_forms(
+        "The desk between Ana and Leo is free at five in the evening"
+    )
 
 
 def test_heads_and_leads_are_the_relation_read_from_the_other_side() -> None:
-    assert relation_forms("Dr. Imke Vos heads the cardiology ward") == "the cardiology ward's head is Dr. Imke Vos"
+    assert (
+        relation_forms("Dr. Imke Vos heads the cardiology ward")
+        == "the cardiology ward's head is Dr. Imke Vos"
+    )
     assert relation_forms("Tarek leads the night crew") == "the night crew's lead is Tarek"
     assert relation_forms("Tarek led the night crew") == "the night crew's lead was Tarek"
     assert _merged("Dr. Imke Vos heads the cardiology ward", "The cardiology ward's head is Dr. Imke Vos")
@@ -70,7 +76,9 @@ def test_heads_and_leads_are_the_relation_read_from_the_other_side() -> None:
 
 
 def test_another_head_or_another_time_of_heading_stays_apart() -> None:
-    assert not _merged("Dr. Imke Vos heads the cardiology ward", "The cardiology ward's head is Dr. Lars Berg")
+    assert not _merged(
+        "Dr. Imke Vos heads the cardiology ward", "The cardiology ward's head is Dr. Lars Berg"
+    )
     assert not _merged("Dr. Imke Vos heads the cardiology ward", "Dr. Imke Vos headed the cardiology ward")
     assert not _merged("Tarek leads the night crew", "The night crew's manager is Tarek")
     # a rank before a noun is still a rank: "a lead nurse" is not "a nurse"
@@ -86,5 +94,7 @@ def test_two_places_joined_by_a_hyphen_are_a_route() -> None:
     # one name with a hyphen, or a country's own name, stays as written
     assert place_names("Ines drives a Rolls-Royce") == "Ines drives a Rolls-Royce"
     assert place_names("Ines was born in Guinea-Bissau") == "Ines was born in Guinea-Bissau"
+    # two places' names that are one place's name with no way after them
+    assert place_names("Ines lives in the Croix-Rousse district") == "Ines lives in the Croix-Rousse district"
     # the route the other way round is another route
     assert not _merged("Ines flies the Lisbon-Madrid route", "Ines flies the Madrid-Lisbon route")

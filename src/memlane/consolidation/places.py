@@ -70,14 +70,22 @@ def place_names(content: str) -> str:
     return "".join(out) + content[end:] if out else content
 
 
-#: two capitalised words joined by a hyphen or a dash ("the Gothenburg-Frederikshavn route")
-_ROUTE_RE = re.compile(r"(?<![\w'’-])([^\W\d_a-z][^\W\d_]+)[-–]([^\W\d_a-z][^\W\d_]+)(?![\w'’-])")
+#: the nouns of a way between two places ("the Gothenburg-Frederikshavn route", "the Berlin-Munich train")
+_ROUTE_NOUNS = (
+    "route|routes|flight|flights|line|lines|train|trains|ferry|ferries|crossing|crossings|service|services|"
+    "connection|connections|road|highway|motorway|railway|rail|bus|buses|coach|journey|trip|leg|link|corridor"
+)
+#: two capitalised words joined by a hyphen or a dash, a way between places after them
+_ROUTE_RE = re.compile(
+    rf"(?<![\w'’-])([^\W\d_a-z][^\W\d_]+)[-–]([^\W\d_a-z][^\W\d_]+)(?=\s+(?:{_ROUTE_NOUNS})\b)"
+)
 
 
 def _route(match: re.Match[str]) -> str:
-    """"Gothenburg-Frederikshavn" as "Gothenburg to Frederikshavn" when both are places (``graph.places``:
-    a city or a country, no name two places share) and the two together are no place's name
-    ("Guinea-Bissau"); "Rolls-Royce", "Baden-Württemberg" stay (twenty-eighth session)."""
+    """Read "the Gothenburg-Frederikshavn route" as "the Gothenburg to Frederikshavn route" when both are places
+    (``graph.places``: a city or a country, no name two places share) and the two together are no
+    place's name ("Guinea-Bissau"), before a noun of a way (``_ROUTE_NOUNS``: not "the Croix-Rousse
+    neighbourhood"); "Rolls-Royce", "Baden-Württemberg" stay (twenty-eighth session)."""
     from ..graph.places import is_shared_name, place_key
 
     a, b = match.group(1), match.group(2)
