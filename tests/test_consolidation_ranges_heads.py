@@ -98,3 +98,25 @@ def test_two_places_joined_by_a_hyphen_are_a_route() -> None:
     assert place_names("Ines lives in the Croix-Rousse district") == "Ines lives in the Croix-Rousse district"
     # the route the other way round is another route
     assert not _merged("Ines flies the Lisbon-Madrid route", "Ines flies the Madrid-Lisbon route")
+
+
+def test_opening_hours_said_as_opens_and_closes_or_as_hours_are_one_range() -> None:
+    from memlane.consolidation.restatement import written_forms
+
+    assert written_forms(
+        "The bike shop opens at eight in the morning and closes at seven in the evening"
+    ) == ("The bike shop is open from 08:00 to 19:00")
+    assert written_forms("Bike shop hours are 8 am to 7 pm") == "Bike shop is open from 08:00 to 19:00"
+    assert written_forms("The pool's opening hours: 6:00-21:00") == "The pool is open from 06:00 to 21:00"
+    assert _merged(
+        "The bike shop opens at eight in the morning and closes at seven in the evening",
+        "Bike shop hours are 8 am to 7 pm",
+    )
+
+
+def test_other_hours_or_one_end_of_them_stay_apart() -> None:
+    assert not _merged("The bike shop opens at 8 am and closes at 7 pm", "Bike shop hours are 8 am to 6 pm")
+    assert not _merged("The bike shop opens at 8 am and closes at 7 pm", "The bike shop opens at 8 am")
+    # no place said before "hours": as written
+    assert "hours are" in anchor_forms("Our hours are 8 am to 7 pm")
+    assert "hours are" in anchor_forms("Visiting hours are 2 to 4 pm")

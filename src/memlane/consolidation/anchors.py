@@ -224,6 +224,19 @@ _RANGE_OPENERS = frozenset({"from", "between"})
 _TILL_RE = re.compile(
     rf"\b(?:till|til|'til|’til)\s+(?=\d|{_RANGE_WORD}|noon|midnight|the\s+end\b)", re.IGNORECASE
 )
+#: a time of day as the steps above write it ("05:00", "5 am", "5:00am", "22:00")
+_CLOCK = r"\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
+#: "opens at A and closes at B": the hours "is open from A to B" (twenty-eighth session)
+_OPENS_CLOSES_RE = re.compile(
+    rf"\bopens\s+at\s+({_CLOCK})(?:\s*,)?\s+(?:and\s+)?closes\s+at\s+({_CLOCK})(?![\w:])", re.IGNORECASE
+)
+#: "<the place> hours are A to B" (a clause of its own, the place said first): "<the place> is open from
+#: A to B" ("Truck gate hours are 5 am to 10 pm" / "The truck gate opens at 05:00 and closes at 22:00")
+_HOURS_ARE_RE = re.compile(
+    r"^(?!\s*(?:[Oo]ur|[Mm]y|[Tt]heir|[Yy]our|[Hh]is|[Hh]er|[Ii]ts|\w+ing)\s+(?:opening\s+)?hours\b)"
+    rf"(\s*(?:[Tt]he\s+)?[\w-]+(?:\s+[\w-]+){{0,3}}?)(?:['’]s)?\s+(?:opening\s+)?hours\s*(?:are\b|:)\s*"
+    rf"(?:from\s+)?({_CLOCK})\s+to\s+({_CLOCK})(?![\w:])"
+)
 #: "3 to 6 June", "3-6 June" (after the dash is read): "3 June to 6 June"
 _DAYS_OF_MONTH_RE = re.compile(rf"\b(\d{{1,2}})\s+to\s+(\d{{1,2}})\s+({_MONTH})\b", re.IGNORECASE)
 
@@ -585,6 +598,9 @@ def anchor_forms(content: str) -> str:
         content = _TILL_RE.sub("until ", content)
     if " to " in content:  # "3-6 June" is "3 to 6 June" by now (the dash's step)
         content = _DAYS_OF_MONTH_RE.sub(r"\1 \3 to \2 \3", content)
+    if "hours" in words or ("opens" in words and "closes" in words):  # opening hours said as a range
+        content = _OPENS_CLOSES_RE.sub(r"is open from \1 to \2", content)
+        content = _HOURS_ARE_RE.sub(r"\1 is open from \2 to \3", content)
     return _QUARTER_RE.sub(r"quarter \1", content) if "Q" in content else content
 
 
