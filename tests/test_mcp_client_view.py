@@ -100,7 +100,7 @@ def test_every_tool_declares_title_annotations_described_parameters_and_its_outp
         assert "items" in tools["memory_list_recent"].output_schema["properties"]
         assert "deleted" in tools["memory_forget"].output_schema["properties"]
         assert tools["memory_recall"].input_schema["properties"]["limit"] == {
-            "type": "integer", "minimum": 1, "maximum": 100, "default": 10, "description": "How many hits at most."
+            "type": "integer", "minimum": 1, "maximum": 1000, "default": 10, "description": "How many hits at most."
         }  # fmt: skip
 
         # "exactly one of memory_id or query" is in the schema, as a validator reads it
@@ -114,11 +114,11 @@ def test_every_tool_declares_title_annotations_described_parameters_and_its_outp
 
 
 def test_argument_errors_are_memlane_errors_in_plain_words(stdio: Stdio, tmp_path: Path) -> None:
-    limit = "invalid_input: limit: must be an integer between 1 and 100"
+    limit = "invalid_input: limit: must be an integer between 1 and 1,000"
 
     async def scenario(session: ClientSession) -> None:
         before = (await call(session, "memory_list_recent"))["items"]
-        for bad in (500, 0, True, "5", 2.5):  # strict: no bool, no numeric strings, no floats for a count
+        for bad in (5000, 0, True, "5", 2.5):  # strict: no bool, no numeric strings, no floats for a count
             assert await tool_error(session, "memory_recall", {"query": "tea", "limit": bad}) == limit
         unknown = await tool_error(session, "memory_recall", {"query": "tea", "colour": "red"})
         assert unknown == (

@@ -24,7 +24,7 @@ from .ids import new_id, unstorable
 from .messages import problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
-from .requests import check_choice, check_integer, check_storable
+from .requests import MAX_LIMIT, check_choice, check_integer, check_storable
 from .storage.base import ConversationStore, Store
 from .timeutil import now_utc, parse_time
 
@@ -217,7 +217,7 @@ class ConversationService:
 
     def list(self, *, actor: Actor, limit: int = 50) -> list[ConversationSummary]:
         """Conversations visible to ``actor``, most recently appended to first."""
-        limit = check_integer(limit, "limit", 1, 1000)
+        limit = check_integer(limit, "limit", 1, MAX_LIMIT)
         return [] if self._opted_out(actor) else self.storage.conversations.summaries(actor, limit)
 
     def delete(self, conversation_id: str, *, actor: Actor) -> int:

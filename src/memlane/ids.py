@@ -85,6 +85,19 @@ def unstorable(value: str) -> str | None:
     return None
 
 
+def check_unicode(value: str, field: str) -> None:
+    """InvalidInput, in ``unstorable``'s words, if ``value`` has a lone surrogate (no UTF-8 for it): text
+    that is only read (a recall query, an entity name to look up, a time filter) is refused as stored
+    text is, so the embedded SDK says what the remote SDK and the REST API say (it searched for it)."""
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise InvalidInput(
+                f"{field}: a lone surrogate (U+{ord(value[exc.start]):04X}) is not Unicode text"
+            ) from None
+
+
 def check_made_id(value: object, name: str) -> str:
     """``value`` if it passes ``check_id`` and can be an id memlane makes (a memory's, an entity's, a
     merge's or a consolidation run's: a UUIDv7, and a restored one is its scope's, ``scoped_id``): never

@@ -20,6 +20,7 @@ from pydantic import Field
 from .graph.resolution import EntityType
 from .ids import MAX_ID_CHARS
 from .models import Actor, Edge, Entity, EntityDetail, EntityLookup
+from .requests import MAX_LIMIT
 from .service import MemoryService
 from .timeutil import iso_z
 
@@ -135,7 +136,7 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
         hops: Annotated[
             int, Field(ge=0, le=1, description="1: also memories about related entities; 0: its own only.")
         ] = 1,
-        limit: Annotated[int, Field(ge=1, le=100, description="How many memories at most.")] = 20,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="How many memories at most.")] = 20,
     ) -> Annotated[CallToolResult, EntityLookup]:
         def render(result: EntityLookup) -> CallToolResult:
             return CallToolResult(content=[TextContent(type="text", text=lookup_text(result))],

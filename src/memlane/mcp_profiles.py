@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from .jobs.models import JobInfo
 from .models import Actor, JobRun, Profile
 from .profiles.models import SweepReport
+from .requests import MAX_LIMIT
 from .service import MemoryService
 from .timeutil import iso_z
 
@@ -110,7 +111,7 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
     def job_show(
         ctx: Context,
         name: Annotated[str, Field(min_length=1, max_length=220, description=_JOB)],
-        limit: Annotated[int, Field(ge=1, le=1000, description="How many of the latest runs.")] = 20,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="How many of the latest runs.")] = 20,
     ) -> Annotated[CallToolResult, JobDetail]:
         def render(found: tuple[JobInfo, list[JobRun]]) -> CallToolResult:
             info, runs = found

@@ -7,7 +7,7 @@ The tools are synchronous functions: the SDK runs them on worker threads, as the
 What a client sees: every tool has a title, annotations (read-only, destructive, idempotent), a
 described parameter for every argument and a real ``outputSchema`` (the result models). Arguments are
 checked strictly (no unknown arguments, no ``"5"`` or ``true`` for a number) and a bad one comes back as
-``invalid_input: limit: must be an integer between 1 and 100``; an unknown tool is the JSON-RPC error
+``invalid_input: limit: must be an integer between 1 and 1,000``; an unknown tool is the JSON-RPC error
 -32602. A result's full records are its ``structuredContent``; its text is one compact JSON line per
 memory (id, content, type, score, source, date), so a model's context is not spent on empty fields.
 
@@ -50,7 +50,7 @@ from .models import (
     Visibility,
 )
 from .permissions import MAX_OWNER_CHARS
-from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
+from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
 
@@ -294,7 +294,7 @@ def _build_tool(fn: Callable[..., Any], *, title: str, description: str, annotat
 
 
 def argument_problems(exc: ValidationError, schema: Mapping[str, Any]) -> str:
-    """``limit: must be an integer between 1 and 100`` for each argument that failed, from the schema the
+    """``limit: must be an integer between 1 and 1,000`` for each argument that failed, from the schema the
     client was shown (one line per argument, whatever pydantic found)."""
     properties: Mapping[str, Any] = schema.get("properties", {})
     said: dict[str, str] = {}
@@ -469,7 +469,7 @@ def build_mcp_server(
                 json_schema_extra=_QUERY, description="A question or keywords, e.g. 'what does Ana drink?'."
             ),
         ],
-        limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="How many hits at most.")] = 10,
         space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
         about: Annotated[str | None, Field(max_length=200, description=_ABOUT)] = None,
@@ -480,7 +480,7 @@ def build_mcp_server(
     def memory_search(
         ctx: Context,
         query: Annotated[str, Field(json_schema_extra=_QUERY, description="A question or keywords.")],
-        limit: Annotated[int, Field(ge=1, le=100, description="How many hits at most.")] = 10,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="How many hits at most.")] = 10,
         min_score: Annotated[
             float,
             Field(ge=0, le=1, description="Only hits scoring at least this (0-1; 0.5 is a fair match)."),
@@ -566,7 +566,7 @@ def build_mcp_server(
 
     def memory_list_recent(
         ctx: Context,
-        limit: Annotated[int, Field(ge=1, le=200, description="How many memories at most.")] = 20,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="How many memories at most.")] = 20,
         offset: Annotated[int, Field(ge=0, description="Skip this many of the newest (for paging).")] = 0,
         types: Annotated[list[MemoryTypeName] | None, Field(max_length=20, description=_TYPES)] = None,
         space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,

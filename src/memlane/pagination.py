@@ -18,7 +18,15 @@ from typing import Any, TypeGuard
 
 from .errors import InvalidInput
 
-__all__ = ["Position", "decode_cursor", "decode_key_cursor", "encode_cursor", "encode_key_cursor"]
+__all__ = [
+    "MAX_CURSOR_CHARS",
+    "NOT_A_CURSOR",
+    "Position",
+    "decode_cursor",
+    "decode_key_cursor",
+    "encode_cursor",
+    "encode_key_cursor",
+]
 
 #: (created_at, id) of an item, or an offset from the start of the listing
 Position = tuple[datetime, str] | int
@@ -28,8 +36,12 @@ _OLD = (
     "cursor: made by an earlier version of memlane, whose cursors are no longer accepted;"
     " list again from the first page (without a cursor)"
 )
+#: the message for anything that is not a cursor of ours, on every surface
+NOT_A_CURSOR = _NOT_OURS
 #: the longest id a cursor may carry (ids are 36-character UUIDs; imported ones may be longer)
 _MAX_ID = 200
+#: the longest cursor of ours: an id of ``_MAX_ID`` characters, each at most 12 in JSON, base64 (4/3)
+MAX_CURSOR_CHARS = 4_000
 
 
 def encode_cursor(position: Position) -> str:
@@ -100,6 +112,8 @@ def _encode(body: dict[str, Any]) -> str:
 
 
 def _decode(cursor: str) -> dict[str, Any]:
+    if not isinstance(cursor, str) or len(cursor) > MAX_CURSOR_CHARS:
+        raise InvalidInput(_NOT_OURS)
     try:
         body = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
     except (ValueError, TypeError):

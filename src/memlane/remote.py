@@ -50,6 +50,7 @@ from .models import (
     ReindexResult,
     StoreResult,
 )
+from .pagination import NOT_A_CURSOR
 from .remote_call import Call as _Call
 from .remote_call import given as _given
 from .remote_call import id_segment as _id_segment
@@ -129,6 +130,8 @@ def _encodable(call: _Call[Any]) -> None:
     fields = [*(call.json.items() if isinstance(call.json, dict) else ()),
               *((_PARAM_NAMES.get(k, k), v) for k, v in (call.params or {}).items())]  # fmt: skip
     for name, value in fields:
+        if name == "cursor" and isinstance(value, str) and unstorable(value.replace(chr(0), "")) is not None:
+            raise InvalidInput(NOT_A_CURSOR)  # (opaque: the service's words for what is not one of ours)
         _no_lone_surrogate(value, str(name))
 
 
@@ -193,6 +196,14 @@ def _time_param(value: Any, field: str) -> str | None:
     return iso_z(parsed) if parsed is not None else None
 
 
+def _times(filters: dict[str, Any]) -> dict[str, Any]:
+    """``filters`` with the time filters as ``_time_param`` sends them (a bad one refused in the
+    service's words: the JSON body's schema said "must be a string" for a number)."""
+    return {
+        k: _time_param(v, k) if k in ("observed_after", "observed_before") else v for k, v in filters.items()
+    }
+
+
 class _Requests:
     """The SDK's methods as requests (paths, bodies and result types), for both clients."""
 
@@ -227,7 +238,7 @@ class _Requests:
         include_history: bool = False, about: str | None = None, **filters: Any,
     ) -> _Call[list[Hit]]:  # fmt: skip
         body = {"query": query, "limit": limit, "include_history": include_history,
-                **_given(space=self._space(space), about=about, **filters)}  # fmt: skip
+                **_given(space=self._space(space), about=about, **_times(filters))}  # fmt: skip
         return _Call("POST", "/v1/recall", _hits, user, body)
 
     def search(
@@ -235,7 +246,7 @@ class _Requests:
         space: str | None = None, about: str | None = None, **filters: Any,
     ) -> _Call[list[Hit]]:  # fmt: skip
         body = {"query": query, "limit": limit, "min_score": min_score,
-                **_given(space=self._space(space), about=about, **filters)}  # fmt: skip
+                **_given(space=self._space(space), about=about, **_times(filters))}  # fmt: skip
         return _Call("POST", "/v1/search", _hits, user, body)
 
     def forget(

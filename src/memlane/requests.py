@@ -46,6 +46,8 @@ __all__ = [
 MAX_CONTENT_CHARS = 32_000
 #: a recall, search or forget-by-query question, on every surface (the REST API's limit since it began)
 MAX_QUERY_CHARS = 10_000
+#: the most items one call returns (a listing's page, recall's hits, …): every surface's ``limit`` bound
+MAX_LIMIT = 1_000
 #: a subject's name or id
 MAX_SUBJECT_CHARS = 500
 

@@ -39,7 +39,7 @@ from .graph.query import recall_about
 from .graph.resolution import Candidate, Mention, resolve
 from .graph.service import EntityService
 from .graph.text_links import relate_text, settle_organisations, with_text_facts
-from .ids import new_id, not_made
+from .ids import check_unicode, new_id, not_made
 from .indexing import index_fields
 from .models import (
     ALL_SPACES,
@@ -66,6 +66,7 @@ from .pagination import decode_cursor, encode_cursor
 from .permissions import Change, check_change, refusal, resolve_owner
 from .providers.base import Embedder
 from .requests import (
+    MAX_LIMIT,
     MAX_QUERY_CHARS,
     StoreRequest,
     check_flag,
@@ -602,7 +603,8 @@ class MemoryService:
             raise InvalidInput("query is empty")
         if len(query) > MAX_QUERY_CHARS:
             raise InvalidInput(f"query: at most {MAX_QUERY_CHARS:,} characters")
-        limit = check_integer(limit, "limit", 1, 1000)
+        check_unicode(query, "query")
+        limit = check_integer(limit, "limit", 1, MAX_LIMIT)
         min_score = check_number(min_score, "min_score", 0.0, 1.0)
         filters = self._filters(
             space=space, include_history=include_history, types=types, subject=subject,
@@ -710,7 +712,7 @@ class MemoryService:
     ) -> tuple[list[Memory], str | None]:
         """Newest current items first, and the cursor of the next page (None on the last one). A cursor
         continues right after the previous page's last item (see ``pagination``)."""
-        limit = check_integer(limit, "limit", 1, 1000)
+        limit = check_integer(limit, "limit", 1, MAX_LIMIT)
         if offset is not None:
             offset = check_integer(offset, "offset", 0, 2**63 - 1)
         if cursor is not None and offset is not None:

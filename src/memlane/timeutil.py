@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidInput
+from .ids import check_unicode
 
 __all__ = ["EARLIEST", "LATEST", "MAX_TIME_CHARS", "from_db", "iso_z", "now_utc", "parse_time", "to_db"]
 
@@ -101,6 +102,7 @@ def parse_time(value: datetime | date | str | None, field: str) -> datetime | No
     elif isinstance(value, str):
         if len(value) > MAX_TIME_CHARS:  # (the REST API's and MCP's bound, in their words: for the SDKs too)
             raise InvalidInput(f"{field}: must have at most {MAX_TIME_CHARS} characters")
+        check_unicode(value, field)  # (as the remote SDK and the REST API refuse it, in the same words)
         result = _parse_text(value, field)
     else:
         raise InvalidInput(f"{field}: expected a date/time or ISO-8601 string, got {type(value).__name__}")

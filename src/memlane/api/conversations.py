@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from ..conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES_PER_APPEND
 from ..models import ConversationMessage, ConversationSummary, ExtractReport, Visibility
 from ..permissions import MAX_OWNER_CHARS
+from ..requests import MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, Choice, _Body, within
 
@@ -79,7 +80,7 @@ def show(
 
 @router.get("/conversations", response_model=ConversationsPage, tags=["conversations"])
 def list_conversations(
-    who: CallerDep, limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50
+    who: CallerDep, limit: Annotated[int, Query(json_schema_extra=within(1, MAX_LIMIT))] = 50
 ) -> JSONResponse:
     """Conversations visible to the caller, most recently appended to first."""
     return render({"conversations": who.service.conversations.list(actor=who.actor, limit=limit)})

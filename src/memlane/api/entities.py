@@ -17,6 +17,8 @@ from pydantic import BaseModel, Field
 from ..graph.resolution import EntityType
 from ..ids import MAX_ID_CHARS
 from ..models import Edge, Entity, EntityDetail, EntityLookup, EntityMerge, Memory, PastMerge
+from ..pagination import MAX_CURSOR_CHARS
+from ..requests import MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, _Body, within
 
@@ -106,10 +108,13 @@ class Linked(BaseModel):
 def list_entities(
     who: CallerDep,
     type: Annotated[str | None, Query(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002 - the wire name
-    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50,
+    limit: Annotated[int, Query(json_schema_extra=within(1, MAX_LIMIT))] = 50,
     offset: Annotated[int | None, Query(json_schema_extra=within(0, 2**63 - 1))] = None,
     cursor: Annotated[
-        str | None, Query(max_length=200, description="next_cursor of the previous page")
+        str | None,
+        Query(
+            json_schema_extra={"maxLength": MAX_CURSOR_CHARS}, description="next_cursor of the previous page"
+        ),
     ] = None,
 ) -> JSONResponse:
     """Entities the caller may read, newest first. Page with ``limit`` and follow ``next_cursor``: each
@@ -128,9 +133,12 @@ def merge_history(
         str | None,
         Query(description="Only merges into or of it.", json_schema_extra={"minLength": 1, "maxLength": 200}),
     ] = None,
-    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 50,
+    limit: Annotated[int, Query(json_schema_extra=within(1, MAX_LIMIT))] = 50,
     cursor: Annotated[
-        str | None, Query(max_length=400, description="next_cursor of the previous page")
+        str | None,
+        Query(
+            json_schema_extra={"maxLength": MAX_CURSOR_CHARS}, description="next_cursor of the previous page"
+        ),
     ] = None,
 ) -> JSONResponse:
     """The merge history, newest first, undone merges too: merges of entities the caller may read, each
@@ -147,7 +155,7 @@ def search_entities(
     who: CallerDep,
     q: Annotated[str, Query(json_schema_extra={"minLength": 1, "maxLength": 500}, description=_Q)],
     type: Annotated[str | None, Query(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002
-    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 10,
+    limit: Annotated[int, Query(json_schema_extra=within(1, MAX_LIMIT))] = 10,
 ) -> JSONResponse:
     """The entity a name, alias, e-mail address or external id (``hubspot:123``) refers to; every entity
     that fits when the name is ambiguous; none when nothing known fits."""
@@ -161,7 +169,7 @@ def lookup(
     type: Annotated[str | None, Query(json_schema_extra={"maxLength": 20}, description=_TYPE)] = None,  # noqa: A002
     hops: Annotated[int, _HOPS] = 1,
     limit: Annotated[
-        int, Query(json_schema_extra=within(1, 1000), description="How many memories at most.")
+        int, Query(json_schema_extra=within(1, MAX_LIMIT), description="How many memories at most.")
     ] = 20,
 ) -> JSONResponse:
     """What do you know about X: the entity ``q`` resolves to with its edges, related entities and
@@ -206,7 +214,7 @@ def memories(
     entity_id: _ID,
     who: CallerDep,
     hops: Annotated[int, _HOPS] = 0,
-    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 20,
+    limit: Annotated[int, Query(json_schema_extra=within(1, MAX_LIMIT))] = 20,
 ) -> JSONResponse:
     """Memories linked to the entity, and with ``hops=1`` those of its neighbours after them."""
     found = who.service.entities.memories(who.actor, entity_id, hops=hops, limit=limit)
@@ -219,7 +227,7 @@ def about(
     who: CallerDep,
     hops: Annotated[int, _HOPS] = 1,
     limit: Annotated[
-        int, Query(json_schema_extra=within(1, 1000), description="How many memories at most.")
+        int, Query(json_schema_extra=within(1, MAX_LIMIT), description="How many memories at most.")
     ] = 20,
 ) -> JSONResponse:
     """The entity, its edges, the entities at their other ends, and the memories linked to it (and to its

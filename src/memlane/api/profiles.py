@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from ..jobs.models import JobInfo
 from ..models import JobRun, Profile, ProfileLogEntry
 from ..profiles.models import ProfileDeletion, SweepReport
+from ..requests import MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, OptOutBody, RunBody, _Body, opt_out_user, run_batch, within
 
@@ -116,7 +117,7 @@ def run_profile(
 
 @router.get("/profiles/{name}/log", response_model=ProfileLog, tags=["profiles"])
 def profile_log(
-    name: str, who: CallerDep, limit: int = Query(50, json_schema_extra=within(1, 1000))
+    name: str, who: CallerDep, limit: int = Query(50, json_schema_extra=within(1, MAX_LIMIT))
 ) -> JSONResponse:
     """What happened to the profile's memories (expired, deleted, swept): how many and when."""
     return render({"entries": who.service.profiles.log(who.actor, name, limit=limit)})
@@ -146,7 +147,7 @@ def list_jobs(who: CallerDep) -> JSONResponse:
 
 @router.get("/jobs/{name}", response_model=JobDetail, tags=["jobs"])
 def show_job(
-    name: str, who: CallerDep, limit: int = Query(20, json_schema_extra=within(1, 1000))
+    name: str, who: CallerDep, limit: int = Query(20, json_schema_extra=within(1, MAX_LIMIT))
 ) -> JSONResponse:
     job, runs = who.service.jobs.show(name, actor=who.actor, limit=limit)
     return render({"job": job, "runs": runs})

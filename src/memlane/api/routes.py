@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from ..errors import InvalidInput
 from ..models import ForgetResult, ImportResult, Memory, MemoryType, Scope, State, StoreResult
+from ..requests import MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import (
     ERROR_RESPONSES,
@@ -102,7 +103,7 @@ _SOURCES: dict[str, Any] = {"items": {"type": "string", "maxLength": 200}}
 @router.get("/memories", response_model=MemoriesPage, tags=["memories"])
 def list_memories(
     who: CallerDep,
-    limit: Annotated[int, Query(json_schema_extra=within(1, 1000))] = 20,
+    limit: Annotated[int, Query(json_schema_extra=within(1, MAX_LIMIT))] = 20,
     offset: Annotated[int | None, Query(json_schema_extra=within(0, 2**63 - 1))] = None,
     cursor: Annotated[
         str | None, Query(max_length=200, description="next_cursor of the previous page")

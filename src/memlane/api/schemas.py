@@ -30,7 +30,7 @@ from ..models import (
     Visibility,
 )
 from ..permissions import MAX_OWNER_CHARS
-from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_QUERY_CHARS
+from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
 
 __all__ = [
     "ERROR_RESPONSES",
@@ -158,7 +158,7 @@ def within(low: float, high: float) -> dict[str, Any]:
 
 class RecallBody(_Body):
     query: str = Field(json_schema_extra={"maxLength": MAX_QUERY_CHARS})  # (the service says it)
-    limit: int = Field(default=10, json_schema_extra=within(1, 1000))
+    limit: int = Field(default=10, json_schema_extra=within(1, MAX_LIMIT))
     min_score: float = Field(default=0.0, json_schema_extra=within(0, 1))
     # (the filters' bounds declared, not enforced: the service says them, ``requests.filter_text``)
     space: str | None = Field(

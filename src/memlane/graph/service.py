@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import Forbidden, InvalidInput, NotFound
-from ..ids import new_id, not_made
+from ..ids import check_unicode, new_id, not_made
 from ..models import (
     Actor,
     Edge,
@@ -28,7 +28,7 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import check_flag, check_id, check_integer, check_json, check_storable
+from ..requests import MAX_LIMIT, check_flag, check_id, check_integer, check_json, check_storable
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import iso_z, now_utc, parse_time
@@ -81,7 +81,7 @@ class EntityService:
     def list_entities(
         self, actor: Actor, *, type: str | None = None, limit: int = 50, offset: int = 0
     ) -> list[Entity]:
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         check_integer(offset, "offset", 0, 10**9)
         if type is not None:
             _entity_type(type)
@@ -102,7 +102,7 @@ class EntityService:
         position of the page's last entity, so the next page starts right after it whatever is anchored
         or merged meanwhile (keyset paging, as ``memlane.pagination`` does for memories); ``offset`` is
         accepted too, and shifts when entities are added."""
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         if offset is not None:
             check_integer(offset, "offset", 0, 2**63 - 1)
         if cursor is not None and offset is not None:
@@ -124,7 +124,7 @@ class EntityService:
     def search(self, actor: Actor, query: str, *, type: str | None = None, limit: int = 10) -> list[Entity]:
         """Entities a name (or an external id, an e-mail address) may refer to: the one it resolves to
         first, then the others filed under the same names (an ambiguous name lists every fit)."""
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         return self._resolve_query(actor, query, type)[1][:limit]
 
     def _resolve_query(self, actor: Actor, query: str, type: str | None) -> tuple[list[str], list[Entity]]:
@@ -137,6 +137,7 @@ class EntityService:
             raise InvalidInput("query: must be a non-empty name or external id")
         if len(text) > _MAX_LOOKUP_CHARS:  # (the REST API's and MCP's bound, for the SDK too)
             raise InvalidInput(f"query: must have at most {_MAX_LOOKUP_CHARS} characters")
+        check_unicode(text, "query")
         kind = _entity_type(type) if type is not None else None
         if self._opted_out(actor):
             return [], []
@@ -174,7 +175,7 @@ class EntityService:
         with ``hops`` 1, to those neighbours), all as far as ``actor`` may read. ``same_as``: the same
         name's entities in other scopes (``lookup``): their edges, neighbours and memories count too."""
         check_integer(hops, "hops", 0, 1)
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         entity = self.get(actor, entity_id)
         also = [self.get(actor, other) for other in same_as if other != entity_id]
         selves = {entity_id, *(e.id for e in also)}
@@ -213,7 +214,7 @@ class EntityService:
         e-mail address or external id resolves to; when it fits several, those entities, no detail.
         ``entity_id`` instead of ``query``: that entity's detail (a candidate the caller picked)."""
         check_integer(hops, "hops", 0, 1)
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         if (query is None) == (entity_id is None):
             raise InvalidInput("give a query or an entity_id, not both and not neither")
         if entity_id is not None:
@@ -233,7 +234,7 @@ class EntityService:
     ) -> list[tuple[Memory, int]]:
         """Memories linked to the entity (distance 0) and, with ``hops`` 1, to its neighbours (1)."""
         check_integer(hops, "hops", 0, 1)
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         self.get(actor, entity_id)
         return self._memories(actor, [entity_id], hops, limit)
 
@@ -281,7 +282,7 @@ class EntityService:
     def merges(self, actor: Actor, *, entity_id: str | None = None, limit: int = 100) -> list[PastMerge]:
         """The merge history ``actor`` may read, newest first (undone merges too): every merge, or those
         into or of ``entity_id``; each says whether ``actor`` may undo it now (``unmerge``)."""
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         if entity_id is not None:
             check_id(entity_id, "entity")
         if self._opted_out(actor):
@@ -296,7 +297,7 @@ class EntityService:
         cursor of the next page (None on the last): the next page starts right after this page's last
         merge, whatever is merged meanwhile (keyset paging on (merged_at, id)). Only merges of entities
         ``actor`` may read."""
-        check_integer(limit, "limit", 1, 1000)
+        check_integer(limit, "limit", 1, MAX_LIMIT)
         if entity_id is not None:
             check_id(entity_id, "entity")
         before = decode_key_cursor(cursor) if cursor is not None else None

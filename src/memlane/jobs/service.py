@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import Forbidden, InvalidInput
 from ..models import Actor, JobRun
 from ..profiles.positions import shown_run
-from ..requests import check_integer
+from ..requests import MAX_LIMIT, check_integer
 from ..timeutil import now_utc
 from .models import JobInfo
 from .run import execute
@@ -46,7 +46,7 @@ class JobService:
         self, name: str, *, actor: Actor | None = None, limit: int = 20
     ) -> tuple[JobInfo, builtins.list[JobRun]]:
         """A job (``expiry``, ``consolidate``, ``sweep:<profile name or id>``) and its latest runs."""
-        limit = check_integer(limit, "limit", 1, 1000)
+        limit = check_integer(limit, "limit", 1, MAX_LIMIT)
         job = self._find(name, _workspace(actor))
         runs = [r for r in (shown_run(actor, run) for run in self._service.storage.profiles.job_runs(job.name, limit))
                 if r is not None]  # fmt: skip

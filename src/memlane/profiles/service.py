@@ -25,7 +25,7 @@ from ..jobs.run import execute
 from ..jobs.schedule import sweep_job
 from ..models import Actor, Profile, ProfileLogEntry
 from ..permissions import check_opt_in
-from ..requests import check_integer, check_storable
+from ..requests import MAX_LIMIT, check_integer, check_storable
 from ..timeutil import now_utc
 from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .positions import shown_entry, shown_profile, shown_report, shown_run
@@ -317,14 +317,14 @@ class ProfileService:
     def log(self, actor: Actor, name: str, *, limit: int = 50) -> builtins.list[ProfileLogEntry]:
         """What happened to the profile's memories (expired, deleted, swept), newest first."""
         _check_admin(actor, "reading a profile's log")
-        limit = check_integer(limit, "limit", 1, 1000)
+        limit = check_integer(limit, "limit", 1, MAX_LIMIT)
         profile = self._find(actor, name)
         return [shown_entry(actor, e) for e in self._store.profiles.log(profile.workspace, profile.id, limit)]
 
     def overview(self, actor: Actor, name: str, *, limit: int = 20) -> ProfileOverview:
         """The profile (every key of the workspace), and for an admin its last ``limit`` runs (the
         ``sweep:<id>`` job's, by hand or on schedule), its next run and its log: one read for a page."""
-        limit = check_integer(limit, "limit", 1, 1000)
+        limit = check_integer(limit, "limit", 1, MAX_LIMIT)
         profile = self._find(actor, name)
         if not actor.admin:
             return ProfileOverview(profile=shown_profile(actor, profile), manage=False)
