@@ -1093,7 +1093,7 @@ def _anothers_bare(core: str, content: str, memory_id: str, store: Store, actor:
     people = [e.name for e in _entities_of(store, actor, memory_id) if e.type == "person"]
     where = _WHERE.match(content)
     said = where.group("said") if where is not None and _says(core, where.group("place")) else content
-    return another_partys(said, core, people)
+    return another_partys(said, core, people, roles=True)
 
 
 def _part_named_otherwise(name: str, content: str) -> bool:
@@ -1143,8 +1143,11 @@ def _own_descriptor(name: str, content: str, others: Sequence[str], *, alone: bo
 def _surname_apart(name: str, content: str, others: Sequence[str]) -> bool:
     """``content`` names ``name`` (one word, "Kofi") only with a surname that none of ``others`` (the
     topic's other memories) says, and says nothing of the speaker, while another memory of the name
-    does ("Kofi is my flatmate"): someone else of that name ("Kofi Annan was UN Secretary-General")."""
-    if len(name.split()) != 1 or _FIRST_PERSON_WORD.search(content):
+    does ("Kofi is my flatmate"): someone else of that name ("Kofi Annan was UN Secretary-General").
+    Or it says of the speaker only what that surnamed person is to them, a role no memory of the name
+    alone gives and another one does ("Tomás Ortega, my accountant, files my taxes" where "Tomás is my
+    running buddy"): someone else of that name too."""
+    if len(name.split()) != 1:
         return False
     n = re.escape(name)
     places = list(re.finditer(rf"(?<![\w'-]){n}(?![\w-])", content))
@@ -1157,7 +1160,13 @@ def _surname_apart(name: str, content: str, others: Sequence[str]) -> bool:
         return False
     surname = next(iter(surnames))
     said = [o for o in others if _says(name, o)]
-    return any(_FIRST_PERSON_WORD.search(o) for o in said) and not any(_says(surname, o) for o in others)
+    if any(_says(surname, o) for o in others):
+        return False
+    if not _FIRST_PERSON_WORD.search(content):
+        return any(_FIRST_PERSON_WORD.search(o) for o in said)
+    own = _roles(rf"{n}\s+{re.escape(surname)}(?![\w-])", content)
+    known = frozenset().union(*(_roles(rf"{n}(?![\w-])", o) for o in said))
+    return bool(own) and bool(known) and not own & known
 
 
 #: a topic of a family by its surname ("the Mwangi family", "the Patel family next door")
@@ -1883,7 +1892,7 @@ def _wrapped_ids(
         and not (m.start() == 0 and m.group().lower() in _DETERMINERS)
     ]
     if not runs:
-        return _kin(name, store=store, actor=actor, recall=recall, now=now), []
+        return _kin(name, store=store, actor=actor, recall=recall, now=now)
     if len(runs) != 1 or len(words) < 2:
         return [], []
     run = runs[0]
@@ -2217,19 +2226,24 @@ _EX_PARTNERS = tuple(
 )
 
 
-def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime) -> list[str]:
+def _kin(
+    name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
+) -> tuple[list[str], list[str]]:
     """ "my brother", "my landlord", "the dog sitter": the memories of the person (or thing) a memory
     says is that to the speaker ("My brother Kenji lives in Osaka", "Kenji is my brother", "Grandma
     Zofia", "My landlord is Mr. Petrov", "The dog sitter is Becca"), less those that say the name is
-    also another's ("My downstairs neighbour is also called Petrov")."""
+    also another's ("My downstairs neighbour is also called Petrov"). Of "the" and a thing's noun
+    ("the band") that memories name two of ("I play bass in a band called The Late Trams", "I saw a band
+    called Trams in Brno"), the one the speaker speaks of most, when one is: the others' memories are
+    weighed and not the topic's (the second list)."""
     kin = re.fullmatch(r"(my|our|the)\s+([a-z][\w'-]*(?:\s+[a-z][\w-]*)?)", name.strip(), re.IGNORECASE)
     if kin is None:
-        return []
+        return [], []
     word = kin.group(2).lower()
     relative = KINSHIP.get(word)
     last = word.split()[-1]
     if relative is None and not ("NOUN" in _readings(last) or _noun_only(last)):
-        return []  # (a role said by its noun: "my landlord", "the dog sitter", "the boat"; not "my old")
+        return [], []  # (a role said by its noun: "my landlord", "the dog sitter", "the boat"; not "my old")
     forms = sorted(
         {
             word,
@@ -2254,7 +2268,8 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
     # Crown" (a thing of the speaker's said with "a": of a sentence of the speaker's)
     called = rf"\s+(?:[a-z][\w-]*\s+)?(?:{alt})\s+(?:is\s+|was\s+)?(?:called|named)\s+{person}(?![\w-])"
     said.append(re.compile(rf"^\s*{mine}{called}"))
-    if kin.group(1).lower() != "the":
+    the_thing = kin.group(1).lower() == "the" and relative is None
+    if kin.group(1).lower() != "the" or the_thing:
         said.append(re.compile(rf"^\s*(?:I|We)\b[^.;]*?\b(?:a|an){called}"))
     # "We own a small sailing boat, the Marigold": a thing of the speaker's named after a comma
     said.append(
@@ -2270,6 +2285,8 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
     written: list[str] = []
     #: the role and its bearer's titled name, as a topic ("my landlord Mr Okafor")
     titled: list[str] = []
+    #: each entity found, by its name and the names as the memories write it
+    instances: dict[str, tuple[str, list[str]]] = {}
     for hit in recall(" ".join(forms)):
         for pattern in said:
             for found in pattern.finditer(hit.content):
@@ -2284,14 +2301,38 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
                         names.append(entity.name)
                         # (a person may be named by a part of the name: "Dr. Duarte" for Ines Duarte)
                         parts = person_name.split() if _personal(entity) else []
-                        written.extend([person_name, *(p for p in parts if p[:1].isupper())])
+                        forms_written = [person_name, *(p for p in parts if p[:1].isupper())]
+                        written.extend(forms_written)
+                        instances.setdefault(entity.id, (entity.name, []))[1].extend(forms_written)
                         titled_form = _TITLED_NAME.search(found.group(0))
                         if titled_form is not None and titled_form.group("surname") == person_name:
                             titled.append(f"{name} {titled_form.group()}")
+    weighed: list[str] = []
+    if the_thing and len(instances) > 1:
+        # "the band": one band; of two a memory names ("I play bass in a band called The Late Trams", "I
+        # saw a band called Trams in Brno"), the one most of the speaker's memories speak of, when one is
+        of_each = {
+            e: _of_entities({e}, instance[0], store=store, actor=actor, recall=recall)
+            for e, instance in instances.items()
+        }
+        most = max(len(ids) for ids in of_each.values())
+        top = [e for e, ids in of_each.items() if len(ids) == most]
+        if len(top) == 1:
+            chosen_one = top[0]
+            weighed = [
+                i
+                for e, ids in of_each.items()
+                if e != chosen_one
+                for i in ids
+                if i not in of_each[chosen_one]
+            ]
+            entities = {chosen_one}
+            names = [instances[chosen_one][0]]
+            written = instances[chosen_one][1]
     out: list[str] = []
     for entity_name in dict.fromkeys(names):
         for i in _of_entities(entities, entity_name, store=store, actor=actor, recall=recall):
-            if i not in out:
+            if i not in out and i not in weighed:
                 out.append(i)
     if out and relative is None:
         # "My downstairs neighbour is also called Petrov, no relation", "My neighbour's daughter is
@@ -2325,7 +2366,7 @@ def _kin(name: str, *, store: Store, actor: Actor, recall: Recall, now: datetime
         out = [
             i for i in out if not any(_own_descriptor(n, contents[i], others[i], alone=True) for n in named)
         ]
-    return out
+    return out, list(dict.fromkeys(weighed))
 
 
 def _before_a_noun(name: str, role: frozenset[str], content: str) -> bool:
@@ -3331,7 +3372,15 @@ def _qualified(content: str, wanted: _Words) -> bool:
     address is …", "The gym schedule changes in summer": the office's, the gym's; "My goal weight is
     82 kg": a weight aimed at, not the speaker's weight), the noun no word of the request; or, after
     "the", with that thing said before another noun, of which it says the kind ("The salary band for my
-    role goes up to 90,000" for "my salary": a band of salaries, not the speaker's salary)."""
+    role goes up to 90,000" for "my salary": a band of salaries, not the speaker's salary), or so with no
+    determiner at all, a kind of thing at large ("Salary negotiations at work are in March")."""
+    bare = re.match(r"\s*([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content)
+    if (
+        bare is not None
+        and bare.group(1).lower() not in _DETERMINERS | _FIRST_PERSON | {"this", "that", "these", "those"}
+        and _modifies(bare.group(1), bare.group(2), wanted)
+    ):
+        return True
     opening = re.match(r"\s*(the|my|our)\s+([^\W\d_][\w-]*)\s+([^\W\d_][\w-]*)", content, re.IGNORECASE)
     if opening is None:
         return False

@@ -191,16 +191,30 @@ _AT_AN_AGE = re.compile(
 )
 
 
-def another_partys(content: str, topic: str, people: Iterable[str] = ()) -> bool:
+#: a noun said as the speaker's, maybe past one word ("my boss", "our new landlord")
+_ROLE_OF_MINE = re.compile(r"\b(?:my|our)\s+(?P<first>[a-z][\w-]*)(?:\s+(?P<second>[a-z][\w-]*))?", re.IGNORECASE)
+
+
+def another_partys(content: str, topic: str, people: Iterable[str] = (), *, roles: bool = False) -> bool:
     """``content`` is said of someone other than the speaker and the topic: every clause's subject is a
     relation ("my brother", "Dad") or a person of ``people`` (the names of the person entities the
-    memory is linked to) that ``topic`` does not name; the speaker only as that subject's possessor."""
+    memory is linked to) that ``topic`` does not name; the speaker only as that subject's possessor.
+    ``roles``: a person's role said as the speaker's is a relation too ("My boss drives a Fiat 500")."""
     content = _AT_AN_AGE.sub("", content)
     claims = [claim for claim in analyse(content).claims if claim.verb]
     if not claims:
         return False
     named = _with_kin(frozenset(text.tokenize(topic)))
     persons = frozenset(stem for name in people for stem in text.tokenize(name)) - named
+    if roles:
+        # (a noun of a person right after "my"/"our", maybe past one word: "my boss", "our new landlord")
+        persons |= frozenset(
+            stem
+            for found in _ROLE_OF_MINE.finditer(content)
+            for role in found.group("first", "second")
+            if role is not None and class_of_noun(role.lower()) == "person"
+            for stem in text.tokenize(role)
+        ) - named
     for claim in claims:
         head = claim.subject - claim.possessor
         if not head or head & _FIRST_PERSON or claim.subject & named:

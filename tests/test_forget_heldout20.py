@@ -1,0 +1,108 @@
+"""Forget by query keeps what only looks like the request (data loss read from heldout20,
+``memlane.forgetting.matching``): a first name's namesake with a surname and a role of the speaker's
+that no memory of the name alone gives ("Andrés Ortega, my dentist" for "Andrés", the speaker's tennis
+partner), a hyphenated name that swaps one part of the topic's ("Min-ji" for "Min-seo"), a brand said of
+the speaker's boss ("My manager drives a Fiat 124 Spider" for "the Fiat"), the thing's noun said before
+another noun with no determiner ("Rent tribunals in Leeds take months" for "my rent"), and of "the" and
+a noun two memories name differently, the one the speaker speaks of most ("the choir")."""
+
+from __future__ import annotations
+
+from tests.forget_keys import forgotten, stored
+
+from memlane import Memlane
+
+
+def test_a_namesake_with_a_surname_and_a_role_of_its_own(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "Andrés is my tennis partner",
+            "court": "Andrés and I book the indoor court on Fridays",
+            "dentist": "Andrés Ortega, my dentist, fixed my crown",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about Andrés") == {"who", "court"}
+
+
+def test_a_surname_with_the_same_role_is_the_same_person(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "Andrés is my tennis partner",
+            "court": "Andrés and I book the indoor court on Fridays",
+            "full": "Andrés Ortega, my tennis partner, won the club final",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about Andrés") == {"who", "court", "full"}
+
+
+def test_a_hyphenated_name_with_another_part_is_another_name(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "who": "Min-seo is my flatmate",
+            "rent": "Min-seo pays her half of the rent on the 1st",
+            "other": "Min-ji is my lab partner at uni",
+        },
+    )
+    assert forgotten(mem, keys, "forget all about Min-seo") == {"who", "rent"}
+
+
+def test_a_brand_said_of_the_speakers_boss(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "tyres": "The Fiat Tipo needs new tyres",
+            "bought": "We bought the Fiat Tipo second hand in 2020",
+            "tax": "The Fiat's road tax is 150 euros",
+            "boss": "My manager drives a Fiat 124 Spider",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about the Fiat") == {"tyres", "bought", "tax"}
+
+
+def test_the_brand_said_of_the_speaker_is_still_it(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "tax": "The Fiat's road tax is 150 euros",
+            "mine": "My manager and I drive to work in my Fiat",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about the Fiat") == {"tax", "mine"}
+
+
+def test_the_things_noun_before_another_noun_with_no_determiner(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "My rent is 950 pounds a month",
+            "law": "Rent tribunals in Leeds take months to hear a case",
+        },
+    )
+    assert forgotten(mem, keys, "forget the thing about my rent") == {"mine"}
+
+
+def test_of_the_and_a_noun_the_one_the_speaker_speaks_of_most(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "member": "I sing alto in a choir called The Northern Larks",
+            "practice": "The Northern Larks practise on Thursdays in a church hall",
+            "concert": "The Northern Larks have a concert on 12 May",
+            "other": "I heard a choir called Larks sing at the cathedral",
+        },
+    )
+    assert forgotten(mem, keys, "remove everything about the choir") == {"member", "practice", "concert"}
+
+
+def test_of_the_and_a_noun_named_once_each_both_stay_the_topics(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "member": "I sing alto in a choir called The Northern Larks",
+            "other": "I heard a choir called Larks sing at the cathedral",
+        },
+    )
+    assert forgotten(mem, keys, "remove everything about the choir") == {"member", "other"}
