@@ -2476,13 +2476,17 @@ def _statement(
         and not re.search(rf"(?<![\w'-]){re.escape(written)}'s?(?![\w-])", text.key_fold(said).lower())
     ]
     namesakes = _namesakes(said, store, actor) if clause else {}
+    # (the speaker's clause: a memory may say it after something else, "No animal products for me, I'm
+    # vegan", or after an adverb, "Honestly I hate my job, …")
+    speakers = _SPEAKER_OPENS.match(said) is not None
     base = wanted
     out: list[str] = []
     for hit in recall(said):
         # "The user …" is the caller only in a memory about the caller (extraction's related_user)
         whole = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
         # the memory whole, then a reason it gives ("My wife locks the door at night because I sleepwalk")
-        for content in (whole, *_reasons(whole)) if clause else (whole,):
+        parts = (*_reasons(whole), *(_speakers_parts(whole) if speakers else ()))
+        for content in (whole, *parts) if clause else (whole,):
             content = _amounts(content)
             words = _words(content)
             names = frozenset(stem for _, stem, capitalised in words.terms if capitalised)
@@ -2585,6 +2589,25 @@ def _statement(
                 continue  # "the office door code" is not "The office door code changes every quarter"
             out.append(hit.id)
             break
+    return out
+
+
+#: where a memory's later clause may start: a comma, a semicolon or a dash
+_PART_BREAK = re.compile(r"\s*[,;]\s*|\s+[-\u2013\u2014]+\s+")
+
+
+def _speakers_parts(content: str) -> list[str]:
+    """The parts of ``content`` that open with the speaker as a clause's subject: a later one after a
+    comma, a semicolon or a dash ("No animal products for me, I'm vegan": "I'm vegan"), or the first
+    past an adverb that only comments on it ("Honestly I hate my job, …": "I hate my job")."""
+    pieces = _PART_BREAK.split(content.strip())
+    out = [piece for piece in pieces[1:] if _SPEAKER_OPENS.match(piece)]
+    opening = re.match(r"^\s*([A-Za-z]+)\s*,?\s+(?=\S)", pieces[0]) if pieces else None
+    if opening is not None:
+        rest = pieces[0][opening.end() :]
+        readings = set(lemminflect().getAllLemmas(opening.group(1).lower()))
+        if readings == {"ADV"} and _SPEAKER_OPENS.match(rest):
+            out.insert(0, rest)
     return out
 
 
@@ -2997,7 +3020,9 @@ def _as_said(wanted: _Words, otherwise: dict[tuple[str, str, bool], str]) -> _Wo
 
 
 #: where a sentence's clauses part: a comma or a semicolon, a conjunction, a relative pronoun
-_CLAUSE_BREAK = re.compile(r"[,;]|\s(?:because|since|so|but|although|though|that|which|who)\s", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(
+    r"[,;]|\s(?:because|since|so|but|although|though|that|which|who|while|when|whenever|until|unless)\s", re.IGNORECASE
+)
 
 
 def _negated(content: str, wanted: _Words, asked_negated: bool) -> bool:
@@ -3296,7 +3321,13 @@ def _gives(value: frozenset[str], content: str) -> bool:
     its day): a name or a time in a clause's value (``Claim.kinds``), a date in words or digits."""
     if value & {"date", "day"} and _DATE.search(content):
         return True
+    if "name" in value and _CALLED.search(content):
+        return True  # ("My ex-boyfriend is called Mattias")
     return any(claim.kinds & value for claim in analyse(content).claims)
+
+
+#: a name given by "is called" / "is named" ("My ex-boyfriend is called Mattias")
+_CALLED = re.compile(r"\b(?:is|was|are|were)\s+(?:called|named)\s+(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z]")
 
 
 #: words joined by hyphens: one value, an id or a compound ("ops-core", "acme-eng")
@@ -3390,8 +3421,19 @@ def _qualified(content: str, wanted: _Words) -> bool:
         # of the speaker's, only a noun names another thing: "My goal weight", "My target weight", not
         # "My current weight"
         return False
+    if opening.group(1).lower() != "the" and _body_part(opening.group(2).lower()):
+        return False  # (where on the speaker: "My knee surgery" is the speaker's surgery)
     other, thing = (text.tokenize(w) for w in opening.groups()[1:])
     return bool(other and thing) and other[0] not in wanted.stems and thing[0] in wanted.stems
+
+
+#: WordNet's body part (``consolidation.lexicon``'s synset key)
+_BODY_PART = ("n", 5220461)
+
+
+def _body_part(word: str) -> bool:
+    """``word``'s first noun sense is a part of the body ("knee", "back", "eye")."""
+    return any(_BODY_PART in lexicon.hypernyms(sense, 20) for sense in lexicon.senses(word, 1) if sense[0] == "n")
 
 
 def _other_value(said: str, content: str) -> bool:
@@ -3451,6 +3493,8 @@ def _only_in_compound(word: str, content: str, wanted: _Words) -> bool:
         parts = place.group().split("-")
         if word not in parts:
             return False  # (another word that holds it: left to the stems)
+        if place.group() in _EX_PARTNERS:
+            return False  # (an ex is an ex-partner of any word: "My ex-boyfriend" for "my ex")
         others = [p for p in parts if p != word and text.tokenize(p)]
         if not others or all(p in wanted.written for p in others):
             return False

@@ -39,7 +39,7 @@ Kind = Literal["statement", "topic"]
 #: politeness and address before the verb ("ok, please", "can you", "I'd like you to")
 _LEAD = re.compile(
     r"^(?:\s*(?:(?:ok(?:ay)?|hey|so|now|and|also|just|please|pls|kindly)\b[\s,:]*"
-    r"|(?:can|could|would|will)\s+you\s+|you\s+(?:can|may|should|could)\s+(?:now\s+)?"
+    r"|(?:can|could|would|will)\s+(?:you|u)\s+|(?:you|u)\s+(?:can|may|should|could)\s+(?:now\s+)?"
     r"|i\s*(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+))+",
     re.IGNORECASE,
 )
@@ -167,6 +167,10 @@ _ATTRIBUTE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _AFTER_KINDS = {"date": frozenset({"day"}), "time": frozenset({"time"})}
+#: a thing's name said with its possessive: "my therapist's name", "my ex's name", "the vet's name"
+_NAME_OF = re.compile(
+    r"^(?P<thing>(?:the|my|our)\s+(?:[\w-]+\s+){0,3}?[\w-]+)(?:'s|s')\s+name$", re.IGNORECASE
+)
 _ATTRIBUTE_KINDS = {
     "name": frozenset({"name"}),
     "date": frozenset({"date"}),
@@ -242,6 +246,9 @@ def read_request(query: str) -> ForgetRequest:
         return ForgetRequest(
             "statement", attribute.group("thing"), _ATTRIBUTE_KINDS[attribute.group("attr").lower()]
         )
+    named = _NAME_OF.match(found.text) if found.kind == "statement" else None
+    if named is not None:
+        return ForgetRequest("statement", named.group("thing"), _ATTRIBUTE_KINDS["name"])
     after = _ATTRIBUTE_AFTER.match(found.text) if found.kind == "statement" else None
     if after is not None:
         # (a day's date: "the court date" is not "The release slipped once already from January")
