@@ -185,3 +185,61 @@ def test_a_body_part_before_the_speakers_thing(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget the date of my surgery") == {"when"}
+
+
+def test_a_weight_said_by_its_unit(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "now": "I'm at 71 kilos after the summer",
+            "goal": "My goal is to get under 68",
+            "son": "My son weighs 40 kg",
+        },
+    )
+    assert forgotten(smem, keys, "forget my weight") == {"now"}
+
+
+def test_an_adjective_of_like_meaning(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "said": "I'm terrified of spiders, I can't stay in the room",
+            "trip": "We saw huge spiders in Queensland",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I'm afraid of spiders") == {"said"}
+
+
+def test_a_joint_subject_with_the_speaker_is_we(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "said": "Ruben and I are getting engaged at Christmas",
+            "sister": "My sister got engaged in May",
+        },
+    )
+    assert forgotten(mem, keys, "forget that we're getting engaged") == {"said"}
+
+
+def test_the_speakers_topic_said_whole_outside_the_subject(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "with": "My pension fund is with Aviva",
+            "boss": "My employer matches my pension fund payments up to 5%",
+            "dad": "Dad's pension fund lost money last year",
+        },
+    )
+    assert forgotten(mem, keys, "forget about my pension fund") == {"with", "boss"}
+
+
+def test_a_topic_of_the_speakers_idea_of_a_thing(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "plan": "I want to open a bike repair shop in Ghent",
+            "cost": "The bike repair shop would need 30,000 euros to start",
+            "uncle": "My uncle ran a bike repair shop in Bruges",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my bike repair shop idea") == {"plan", "cost"}

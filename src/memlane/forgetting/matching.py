@@ -417,6 +417,8 @@ def _same_subject(
     speaker = asked.speaker and said.clause and not said.first_person
     if speaker and not _FIRST_PERSON_WORD.search(content) and not _subjectless(content):
         return False
+    if not asked.head and asked.first_person and said.speaker and _JOINT_SPEAKER.match(content):
+        return True  # "Jonas and I are getting divorced" for "we're getting divorced": the speaker in it
     if not said.head:
         return said.first_person == asked.first_person or not (asked.head or asked.first_person)
     if (
@@ -2506,7 +2508,11 @@ def _statement(
             wanted = _as_said(base, otherwise)
             if any(_only_in_compound(term[0], content, wanted) for term in decisive if not term[2]):
                 continue  # "My mother-in-law had a stroke" is not "my mother had a stroke"
-            if not _same_subject(asked, subject, wanted, content, owners):
+            if not _same_subject(asked, subject, wanted, content, owners) and not (
+                # a topic's phrase of the speaker's said whole, with its possessor, outside the memory's
+                # subject: "My employer pays half of my health insurance contribution"
+                not clause and re.match(r"\s*(?:my|our)\s", said, re.IGNORECASE) and _says(said, content)
+            ):
                 continue
             capitalised = frozenset(w for w, _, cap in base.terms if cap)
             if clause and _someone_elses_act(asked, subject, content, store, actor, hit.id, capitalised):
@@ -2921,6 +2927,15 @@ _AMOUNT = re.compile(
 )
 
 
+#: a measure said by a number and its unit ("94 kg", "6 foot 2", "1.80 m")
+_MEASURES = {
+    "weight": re.compile(r"\b\d[\d,.]*\s*(?P<unit>kg|kgs|kilos?|kilograms?|stone|lbs?)\b", re.IGNORECASE),
+    "height": re.compile(
+        r"\b\d[\d,.]*\s*(?P<unit>cm|centimet(?:er|re)s?|met(?:er|re)s?|feet|foot|ft)\b", re.IGNORECASE
+    ),
+}
+
+
 def _said_otherwise(
     term: tuple[str, str, bool], words: _Words, content: str, subject: frozenset[str], wanted: _Words
 ) -> str | None:
@@ -2939,6 +2954,9 @@ def _said_otherwise(
     amount = _AMOUNT.search(content) if written in _MONEY else None
     if amount is not None:
         return text.tokenize(amount.group("unit"))[0]  # "I owe Pieter 350 euros" says "I owe Pieter money"
+    measured = _MEASURES[written].search(content) if written in _MEASURES else None
+    if measured is not None and text.tokenize(measured.group("unit")):
+        return text.tokenize(measured.group("unit"))[0]  # "I'm at 94 kg now" says "my weight"
     lemmas = _verb_lemmas(written)
     said = [w.lower() for w in _WORD.findall(text.key_fold(content))]
     for other, stem, other_capitalised in words.terms:
@@ -2954,7 +2972,30 @@ def _said_otherwise(
             return stem
         if _noun_only(written) and _noun_only(other) and _narrower(other, written):
             return stem
+        if _similar_adjectives(written, other):
+            return stem  # "I'm terrified of flying" says "I'm afraid of flying"
     return None
+
+
+#: WordNet's pointer from an adjective to one of like meaning ("similar to")
+_SIMILAR = "&"
+
+
+def _similar_adjectives(a: str, b: str) -> bool:
+    """``a`` and ``b`` are adjectives (a participle too: "terrified") and a sense of one is "similar to" a
+    sense of the other, among
+    the first ``_SENSES`` of each ("afraid" / "terrified", "ill" / "sick"; never an opposite)."""
+    if "a" not in lexicon.parts_of_speech(a) or "a" not in lexicon.parts_of_speech(b):
+        return False
+    if lexicon.opposed(a, b, _SENSES):
+        return False
+    sa, sb = lexicon.senses(a, _SENSES), lexicon.senses(b, _SENSES)
+    return any(
+        symbol == _SIMILAR and target in other
+        for mine, other in ((sa, sb), (sb, sa))
+        for synset in mine
+        for symbol, target in lexicon._pointers(synset)  # (the synset's pointers, as ``related`` reads them)
+    )
 
 
 def _before_another_noun(words: list[str], at: int, wanted: _Words) -> bool:

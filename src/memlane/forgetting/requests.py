@@ -430,8 +430,15 @@ _WHY_AFTER = re.compile(
 _NOW_AFTER = re.compile(r",\s*(?P<reason>(?:i|we)(?:'ve|'m|'re)?\s+[^,]*)$", re.IGNORECASE)
 
 
+#: a topic of the speaker's thing as an idea of it: "my bakery idea", "our food truck ideas" (the thing)
+_IDEA = re.compile(r"^(?P<thing>(?:my|our)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+ideas?$", re.IGNORECASE)
+
+
 def _made(kind: Kind, text: str, query: str) -> ForgetRequest:
     text = _trimmed(text)
+    idea = _IDEA.match(text)
+    if idea is not None:
+        text = idea.group("thing")
     if _WHY_AFTER.search(text) and _WHY_AFTER.sub("", text).strip():
         text = _trimmed(_WHY_AFTER.sub("", text))
     reason = ""
