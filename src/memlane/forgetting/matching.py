@@ -3062,7 +3062,8 @@ def _as_said(wanted: _Words, otherwise: dict[tuple[str, str, bool], str]) -> _Wo
 
 #: where a sentence's clauses part: a comma or a semicolon, a conjunction, a relative pronoun
 _CLAUSE_BREAK = re.compile(
-    r"[,;]|\s(?:because|since|so|but|although|though|that|which|who|while|when|whenever|until|unless)\s", re.IGNORECASE
+    r"[,;]|\s(?:because|since|so|but|although|though|that|which|who|while|when|whenever|until|unless)\s",
+    re.IGNORECASE,
 )
 
 
@@ -3474,7 +3475,9 @@ _BODY_PART = ("n", 5220461)
 
 def _body_part(word: str) -> bool:
     """``word``'s first noun sense is a part of the body ("knee", "back", "eye")."""
-    return any(_BODY_PART in lexicon.hypernyms(sense, 20) for sense in lexicon.senses(word, 1) if sense[0] == "n")
+    return any(
+        _BODY_PART in lexicon.hypernyms(sense, 20) for sense in lexicon.senses(word, 1) if sense[0] == "n"
+    )
 
 
 def _other_value(said: str, content: str) -> bool:

@@ -192,7 +192,9 @@ _AT_AN_AGE = re.compile(
 
 
 #: a noun said as the speaker's, maybe past one word ("my boss", "our new landlord")
-_ROLE_OF_MINE = re.compile(r"\b(?:my|our)\s+(?P<first>[a-z][\w-]*)(?:\s+(?P<second>[a-z][\w-]*))?", re.IGNORECASE)
+_ROLE_OF_MINE = re.compile(
+    r"\b(?:my|our)\s+(?P<first>[a-z][\w-]*)(?:\s+(?P<second>[a-z][\w-]*))?", re.IGNORECASE
+)
 
 
 def another_partys(content: str, topic: str, people: Iterable[str] = (), *, roles: bool = False) -> bool:
@@ -208,13 +210,16 @@ def another_partys(content: str, topic: str, people: Iterable[str] = (), *, role
     persons = frozenset(stem for name in people for stem in text.tokenize(name)) - named
     if roles:
         # (a noun of a person right after "my"/"our", maybe past one word: "my boss", "our new landlord")
-        persons |= frozenset(
-            stem
-            for found in _ROLE_OF_MINE.finditer(content)
-            for role in found.group("first", "second")
-            if role is not None and class_of_noun(role.lower()) == "person"
-            for stem in text.tokenize(role)
-        ) - named
+        persons |= (
+            frozenset(
+                stem
+                for found in _ROLE_OF_MINE.finditer(content)
+                for role in found.group("first", "second")
+                if role is not None and class_of_noun(role.lower()) == "person"
+                for stem in text.tokenize(role)
+            )
+            - named
+        )
     for claim in claims:
         head = claim.subject - claim.possessor
         if not head or head & _FIRST_PERSON or claim.subject & named:
