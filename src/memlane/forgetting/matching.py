@@ -2927,11 +2927,20 @@ _AMOUNT = re.compile(
 )
 
 
+#: what a measure is said as: the value of "be", "weigh", "stand" or "at" ("I'm at 94 kg", "I'm 1.80 m"),
+#: not a change of it ("I lost 4 kg since September")
+_MEASURED_AS = (
+    r"\b(?:am|is|are|was|were|be|been|'m|'s|weigh|weighs|weighed|stand|stands|at)\s+"
+    r"(?:(?:about|around|roughly|just|nearly|almost|over|under|now)\s+)?"
+)
 #: a measure said by a number and its unit ("94 kg", "6 foot 2", "1.80 m")
 _MEASURES = {
-    "weight": re.compile(r"\b\d[\d,.]*\s*(?P<unit>kg|kgs|kilos?|kilograms?|stone|lbs?)\b", re.IGNORECASE),
+    "weight": re.compile(
+        _MEASURED_AS + r"\d[\d,.]*\s*(?P<unit>kg|kgs|kilos?|kilograms?|stone|lbs?)\b", re.IGNORECASE
+    ),
     "height": re.compile(
-        r"\b\d[\d,.]*\s*(?P<unit>cm|centimet(?:er|re)s?|met(?:er|re)s?|feet|foot|ft)\b", re.IGNORECASE
+        _MEASURED_AS + r"\d[\d,.]*\s*(?P<unit>cm|centimet(?:er|re)s?|met(?:er|re)s?|feet|foot|ft)\b",
+        re.IGNORECASE,
     ),
 }
 
@@ -2981,19 +2990,20 @@ def _said_otherwise(
 _SIMILAR = "&"
 
 
-def _similar_adjectives(a: str, b: str) -> bool:
-    """``a`` and ``b`` are adjectives (a participle too: "terrified") and a sense of one is "similar to" a
-    sense of the other, among
-    the first ``_SENSES`` of each ("afraid" / "terrified", "ill" / "sick"; never an opposite)."""
-    if "a" not in lexicon.parts_of_speech(a) or "a" not in lexicon.parts_of_speech(b):
+def _similar_adjectives(asked: str, said: str) -> bool:
+    """``said`` (a memory's word) is an adjective (a participle too: "terrified") with a sense WordNet
+    files as a satellite "similar to" a head sense of ``asked`` (the request's word), among the first
+    ``_SENSES`` of each: a narrower word of it ("terrified" for "afraid"), never a broader one ("due"
+    does not say "overdue") nor an opposite."""
+    if "a" not in lexicon.parts_of_speech(asked) or "a" not in lexicon.parts_of_speech(said):
         return False
-    if lexicon.opposed(a, b, _SENSES):
+    if lexicon.opposed(asked, said, _SENSES):
         return False
-    sa, sb = lexicon.senses(a, _SENSES), lexicon.senses(b, _SENSES)
+    heads = lexicon.senses(asked, _SENSES)
     return any(
-        symbol == _SIMILAR and target in other
-        for mine, other in ((sa, sb), (sb, sa))
-        for synset in mine
+        symbol == _SIMILAR and target in heads
+        for synset in lexicon.senses(said, _SENSES)
+        if synset[0] == "a" and lexicon._data_fields(synset)[2:3] == ["s"]  # (a satellite's line)
         for symbol, target in lexicon._pointers(synset)  # (the synset's pointers, as ``related`` reads them)
     )
 
