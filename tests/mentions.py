@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from memlane.graph.resolution import Candidate, Mention
+from memlane.graph.resolution import Candidate, Mention, Registry
 from memlane.graph.said import said_of
 
 
@@ -28,3 +29,10 @@ def person(name: str, context: str | None = None) -> Mention:
 def known_person(id_: str, name: str, *aliases: str, **fields: Any) -> Candidate:
     """A known person ``name`` with ``aliases`` and any other of ``Candidate``'s fields."""
     return Candidate(id_, "person", name, aliases, **fields)
+
+
+def resolved_in_order(mentions: Sequence[Mention]) -> list[str | None]:
+    """The entity each mention ends up on through one ``Registry`` that learns them in order, as a store
+    sees them (None: left unlinked as ambiguous)."""
+    registry = Registry()
+    return [registry.resolve_and_learn(x)[1] for x in mentions]

@@ -7,22 +7,8 @@ words stays apart (``_agent_reversed``). New sentences (none from the labelled s
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 from memlane.consolidation.paraphrases import _roles_swapped, guarded
-from memlane.consolidation.service import word_rule
-from memlane.models import Memory, Visibility
-
-
-def _memory(id: str, content: str, owner: str = "ana") -> Memory:
-    now = datetime.now(UTC) + timedelta(seconds=int(id))
-    return Memory.model_construct(id=id, content=content, workspace="default", owner=f"user:{owner}",
-                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user=owner,
-                                  observed_at=now, created_at=now)  # fmt: skip
-
-
-def _merged(a: str, b: str) -> bool:
-    return bool(word_rule([_memory("0", a), _memory("1", b)]))
+from word_rule import joined as _merged
 
 
 def test_one_relation_from_its_two_ends_is_one_fact() -> None:

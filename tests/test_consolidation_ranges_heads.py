@@ -14,24 +14,10 @@ New sentences (none from the labelled sets).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 from memlane.consolidation.anchors import anchor_forms
 from memlane.consolidation.confirmation import _judged
 from memlane.consolidation.relations import relation_forms
-from memlane.consolidation.service import word_rule
-from memlane.models import Memory, Visibility
-
-
-def _memory(id: str, content: str, owner: str = "team") -> Memory:
-    now = datetime.now(UTC) + timedelta(seconds=int(id))
-    return Memory.model_construct(id=id, content=content, workspace="default", owner=f"user:{owner}",
-                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user=owner,
-                                  observed_at=now, created_at=now)  # fmt: skip
-
-
-def _merged(a: str, b: str) -> bool:
-    return bool(word_rule([_memory("0", a), _memory("1", b)]))
+from word_rule import joined as _merged
 
 
 def test_a_range_of_times_said_in_words_is_from_to() -> None:

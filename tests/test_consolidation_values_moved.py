@@ -6,22 +6,8 @@ sets)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 from memlane.consolidation.same_statement import same_statement
-from memlane.consolidation.service import word_rule
-from memlane.models import Memory, Visibility
-
-
-def _memory(id: str, content: str, owner: str = "ana") -> Memory:
-    now = datetime.now(UTC) + timedelta(seconds=int(id))
-    return Memory.model_construct(id=id, content=content, workspace="default", owner=f"user:{owner}",
-                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user=owner,
-                                  observed_at=now, created_at=now)  # fmt: skip
-
-
-def _merged(a: str, b: str) -> bool:
-    return bool(word_rule([_memory("0", a), _memory("1", b)]))
+from word_rule import joined as _merged
 
 
 def test_a_value_moved_past_the_names_is_one_statement() -> None:

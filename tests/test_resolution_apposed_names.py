@@ -5,19 +5,9 @@ The sentences are made up for the rule, not the sets'."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from memlane.graph.resolution import Mention, Registry
 from memlane.graph.said_names import names_said_for
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
-
-
-def _p(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
+from mentions import person as _p
+from mentions import resolved_in_order as _run
 
 
 def test_a_name_set_off_by_two_commas_is_the_other_name() -> None:

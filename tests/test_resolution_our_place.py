@@ -6,14 +6,8 @@ for the rule, not the set's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from memlane.graph.resolution import Mention, Registry
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
+from memlane.graph.resolution import Mention
+from mentions import resolved_in_order as _run
 
 
 def _p(name: str, context: str, organisation: str = "") -> Mention:

@@ -5,19 +5,13 @@ store finds the record by the code's ``t:`` key). The codes are made up for the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from memlane.graph.linking import _lookups
-from memlane.graph.resolution import Mention, Registry, blocking_keys
+from memlane.graph.resolution import Mention, blocking_keys
 from memlane.graph.thing_names import reference, references_agree
 from memlane.storage.entity_names import name_keys
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
+from mentions import resolved_in_order as _run
 
 
 def _t(name: str, kind: str = "ticket") -> Mention:

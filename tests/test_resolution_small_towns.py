@@ -8,15 +8,9 @@ many towns bear. The towns are made up for the rule, not the set's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from memlane.graph.places import town_ids, towns_in_common
-from memlane.graph.resolution import Mention, Registry, blocking_keys
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
+from memlane.graph.resolution import Mention, blocking_keys
+from mentions import resolved_in_order as _run
 
 
 def _place(name: str, context: str) -> Mention:

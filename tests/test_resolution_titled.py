@@ -7,19 +7,8 @@ The sentences are made up for the rule, not the set's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from memlane.graph.resolution import Mention, Registry
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    """The entity each mention ends up on (None: left unlinked as ambiguous)."""
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
-
-
-def _p(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
+from mentions import person as _p
+from mentions import resolved_in_order as _run
 
 
 def test_a_full_name_completes_one_known_by_a_title_and_the_surname() -> None:

@@ -5,19 +5,10 @@ from ``pypinyin``'s readings). The names are made up for the rule, not the set's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from memlane.graph.family_names import chinese_given_readings
-from memlane.graph.resolution import Mention, Registry, blocking_keys
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
-
-
-def _p(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
+from memlane.graph.resolution import blocking_keys
+from mentions import person as _p
+from mentions import resolved_in_order as _run
 
 
 def test_a_given_name_read_in_wade_giles() -> None:

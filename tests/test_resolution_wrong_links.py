@@ -7,12 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memlane.graph.resolution import Mention, Registry
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    """The entity each mention ends up on (None: left unlinked as ambiguous)."""
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
+from mentions import resolved_in_order as _run
 
 
 def _linked(mentions: Sequence[Mention]) -> tuple[str, str | None]:

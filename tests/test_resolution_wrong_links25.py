@@ -4,16 +4,9 @@ the same shape that must still link. The sentences are made up for the cause, no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from memlane.graph.resolution import Mention, Registry
+from memlane.graph.resolution import Mention
 from memlane.graph.said import MARK, denials
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    """The entity each mention ends up on (None: left unlinked as ambiguous)."""
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
+from mentions import resolved_in_order as _run
 
 
 def _p(name: str, context: str, *, org: str = "") -> Mention:

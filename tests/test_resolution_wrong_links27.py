@@ -5,19 +5,9 @@ made up for the cause, not the set's."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from memlane.graph.resolution import Mention, Registry, blocking_keys
-
-
-def _run(mentions: Sequence[Mention]) -> list[str | None]:
-    """The entity each mention ends up on (None: left unlinked as ambiguous)."""
-    registry = Registry()
-    return [registry.resolve_and_learn(m)[1] for m in mentions]
-
-
-def _p(name: str, context: str) -> Mention:
-    return Mention(name, "person", context=context)
+from memlane.graph.resolution import Mention, blocking_keys
+from mentions import person as _p
+from mentions import resolved_in_order as _run
 
 
 def _o(name: str, context: str, kind: str = "company") -> Mention:
