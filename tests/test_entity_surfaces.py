@@ -118,6 +118,20 @@ def test_merge_link_and_unmerge(client: Any) -> None:
         client.entities.unmerge(merge.id)
 
 
+def test_a_relations_by_is_who_made_it(client: Any) -> None:
+    """``provenance.by`` is the acting user on every surface: a ``by`` the caller gives is replaced, not
+    kept (docs/concepts.md, "Relations by hand": the provenance records who related them; a caller may
+    not record a relation as someone else's), and the rest of the provenance is kept as given."""
+    client.store("Ana Lopez leads the pricing review", visibility="shared")
+    client.store("Boris Ivanov works at Initech", visibility="shared")
+    named = {e.name: e.id for e in client.entities.list(limit=100)}
+    edge = client.entities.relate(named["Ana Lopez"], "reports_to", named["Boris Ivanov"],
+                                  provenance={"by": "mallory", "hr": "1"})  # fmt: skip
+    assert edge.provenance == {"hr": "1", "by": "alice"}
+    (read,) = client.entities.edges(named["Ana Lopez"])
+    assert read.provenance == {"hr": "1", "by": "alice"}
+
+
 def test_relations_no_record_kind_anchors(client: Any) -> None:
     """reports_to, member_of, customer_of: recorded by hand with a validity window, updated (never
     duplicated) when stated again, ended by a new single-valued statement, and followed by recall."""

@@ -18,11 +18,12 @@ import pytest
 from memlane import InvalidInput, Memlane
 from memlane.requests import MAX_LIMIT
 from servers import Stack, bearer, make_stack, running
-from test_mcp import call, stdio_session
+from test_mcp import call, error_of, stdio_session
 
 LONE = "\ud800"
 NOT_UNICODE = "a lone surrogate (U+D800) is not Unicode text"
 NOT_A_CURSOR = "cursor: not a cursor returned by this API"
+NUL = "the NUL character (U+0000) cannot be stored"
 
 CASES: list[tuple[Callable[[Any], Any], str]] = [
     (lambda m: m.recall(LONE), f"query: {NOT_UNICODE}"),
@@ -38,6 +39,13 @@ CASES: list[tuple[Callable[[Any], Any], str]] = [
     (lambda m: m.entities.page(cursor="x" * 300), NOT_A_CURSOR),
     (lambda m: m.entities.merges(cursor=LONE), NOT_A_CURSOR),
     (lambda m: m.entities.merges(cursor="x" * 5000), NOT_A_CURSOR),
+    # a NUL, by the rule for stored text (PostgreSQL binds no NUL; SQLite searched for it, both SDKs)
+    (lambda m: m.recall("tea\x00"), f"query: {NUL}"),
+    (lambda m: m.search("\x00tea"), f"query: {NUL}"),
+    (lambda m: m.entities.search("An\x00a"), f"query: {NUL}"),
+    (lambda m: m.recall("tea", observed_after="2024-01-01\x00"), f"observed_after: {NUL}"),
+    (lambda m: m.search("tea", observed_before="2024\x00"), f"observed_before: {NUL}"),
+    (lambda m: m.list_recent(20, observed_after="2024-01-01\x00"), f"observed_after: {NUL}"),
 ]  # fmt: skip
 
 
@@ -63,6 +71,8 @@ def test_rest_says_it_in_the_same_words(stack: Stack) -> None:
         head = {**bearer(stack.admin_key), "Content-Type": "application/json"}
         r = httpx.post(f"{url}/v1/recall", content='{"query": "\\ud800"}', headers=head, timeout=60)
         assert (r.status_code, r.json()["error"]["message"]) == (422, f"query: {NOT_UNICODE}")
+        r = httpx.post(f"{url}/v1/recall", json={"query": "tea\x00"}, headers=head, timeout=60)
+        assert (r.status_code, r.json()["error"]["message"]) == (422, f"query: {NUL}")
         for path in ("/v1/entities", "/v1/entities/merges"):
             r = httpx.get(f"{url}{path}", params={"cursor": "x" * 300}, headers=head, timeout=60)
             assert (r.status_code, r.json()["error"]["message"]) == (422, NOT_A_CURSOR), path
@@ -85,5 +95,29 @@ def test_mcp_takes_the_services_limit(tmp_path: Path) -> None:
             assert set(bounds.values()) == {MAX_LIMIT}, bounds
             assert len((await call(session, "memory_list_recent", limit=MAX_LIMIT))["items"]) == 1
             assert (await call(session, "memory_recall", query="tea", limit=MAX_LIMIT))["hits"] is not None
+            assert f"query: {NUL}" in await error_of(session, "memory_recall", query="tea\x00")
 
     anyio.run(over_mcp)
+
+
+def test_the_cli_takes_the_same_limit() -> None:
+    """Every ``--limit`` of the CLI is bounded by the service's one definition (``requests.MAX_LIMIT``;
+    ``conversations show`` by ``requests.MAX_MESSAGES``), not a number of its own."""
+    import click
+
+    from memlane.cli import main
+    from memlane.requests import MAX_MESSAGES
+
+    bounds: dict[str, int | float | None] = {}
+
+    def walk(command: click.Command, path: str) -> None:
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                walk(sub, f"{path} {name}")
+        for param in command.params:
+            if param.name == "limit" and isinstance(param.type, click.IntRange):
+                bounds[path] = param.type.max
+
+    walk(main, "memlane")
+    assert bounds.pop("memlane conversations show") == MAX_MESSAGES
+    assert len(bounds) >= 9 and set(bounds.values()) == {MAX_LIMIT}, bounds

@@ -19,6 +19,7 @@ import click
 
 from . import cli_progress
 from .errors import ConfigError, InvalidInput, MemlaneError
+from .limits import MAX_LIMIT
 
 __all__ = ["main"]
 
@@ -289,7 +290,7 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, pr
 
 def _recall_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed([
-        click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000),
+        click.option("--limit", default=10, show_default=True, type=click.IntRange(1, MAX_LIMIT),
                      help="How many hits at most."),
         click.option("--include-history", is_flag=True, help="Also return superseded versions."),
         click.option("--min-score", type=UNIT, default=0.0, show_default=True,
@@ -358,7 +359,7 @@ def search_cmd(ctx: click.Context, query: str, types: tuple[str, ...], sources: 
     "list", epilog=_examples("memlane memory list --limit 5", "memlane memory list --type preference --json")
 )
 @click.option(
-    "--limit", default=20, show_default=True, type=click.IntRange(1, 1000), help="How many at most."
+    "--limit", default=20, show_default=True, type=click.IntRange(1, MAX_LIMIT), help="How many at most."
 )
 @click.option(
     "--offset", default=0, show_default=True, type=click.IntRange(min=0), help="Skip this many newest."

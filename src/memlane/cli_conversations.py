@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from .errors import ConfigError, InvalidInput
+from .limits import MAX_LIMIT, MAX_MESSAGES
 from .timeutil import iso_z
 
 __all__ = ["build", "read_json_file"]
@@ -80,7 +81,7 @@ def build(
 
     @conversations.command("show", epilog=_examples("memlane conversations show chat-42 --json"))
     @click.argument("conversation_id")
-    @click.option("--limit", type=click.IntRange(1, 10_000), default=1000, show_default=True)
+    @click.option("--limit", type=click.IntRange(1, MAX_MESSAGES), default=1000, show_default=True)
     @_common
     def show_cmd(ctx: click.Context, conversation_id: str, limit: int) -> None:
         """The messages of CONVERSATION_ID, oldest first."""
@@ -96,7 +97,7 @@ def build(
         _emit(ctx, messages, human)
 
     @conversations.command("list", epilog=_examples("memlane conversations list --limit 10"))
-    @click.option("--limit", type=click.IntRange(1, 1000), default=50, show_default=True)
+    @click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=50, show_default=True)
     @_common
     def list_cmd(ctx: click.Context, limit: int) -> None:
         """Conversations, most recently appended to first."""

@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from .graph.entity_type import EntityType
+from .limits import MAX_LIMIT
 from .timeutil import iso_z
 
 __all__ = ["ENTITY_TYPES", "build"]
@@ -58,7 +59,7 @@ def build(
     ))  # fmt: skip
     @click.option("--type", "type_", type=click.Choice(ENTITY_TYPES), metavar="TYPE", help=_TYPE_HELP)
     @click.option(
-        "--limit", type=click.IntRange(1, 1000), default=50, show_default=True, help="How many at most."
+        "--limit", type=click.IntRange(1, MAX_LIMIT), default=50, show_default=True, help="How many at most."
     )
     @click.option("--cursor", help="Continue after the previous page (the cursor it printed).")
     @_common
@@ -88,7 +89,7 @@ def build(
     @click.argument("query")
     @click.option("--type", "type_", type=click.Choice(ENTITY_TYPES), metavar="TYPE", help=_TYPE_HELP)
     @click.option(
-        "--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many at most."
+        "--limit", type=click.IntRange(1, MAX_LIMIT), default=10, show_default=True, help="How many at most."
     )
     @_common
     def search_cmd(ctx: click.Context, query: str, type_: str | None, limit: int) -> None:
@@ -109,7 +110,7 @@ def build(
     @click.argument("entity_id")
     @click.option("--hops", type=click.IntRange(0, 1), default=1, show_default=True,
                   help="1: also memories about related entities.")  # fmt: skip
-    @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True,
+    @click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=20, show_default=True,
                   help="How many memories at most.")  # fmt: skip
     @_common
     def show_cmd(ctx: click.Context, entity_id: str, hops: int, limit: int) -> None:
@@ -130,7 +131,7 @@ def build(
     @click.option("--type", "type_", type=click.Choice(ENTITY_TYPES), metavar="TYPE", help=_TYPE_HELP)
     @click.option("--hops", type=click.IntRange(0, 1), default=1, show_default=True,
                   help="1: also memories about related entities.")  # fmt: skip
-    @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True,
+    @click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=20, show_default=True,
                   help="How many memories at most.")  # fmt: skip
     @_common
     def lookup_cmd(ctx: click.Context, query: str, type_: str | None, hops: int, limit: int) -> None:
@@ -231,7 +232,7 @@ def build(
     ))  # fmt: skip
     @click.option("--entity", "entity_id", metavar="ID", help="Only merges into or of this entity.")
     @click.option(
-        "--limit", type=click.IntRange(1, 1000), default=50, show_default=True, help="How many at most."
+        "--limit", type=click.IntRange(1, MAX_LIMIT), default=50, show_default=True, help="How many at most."
     )
     @click.option("--cursor", help="Continue after the previous page (the cursor it printed).")
     @_common

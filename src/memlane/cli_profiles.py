@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from .errors import ConfigError
+from .limits import MAX_LIMIT
 from .timeutil import iso_z
 
 __all__ = ["build"]
@@ -185,7 +186,7 @@ def build(
 
     @profiles.command("log", epilog=_examples("memlane profiles log prefs --json"))
     @click.argument("name")
-    @click.option("--limit", type=click.IntRange(1, 1000), default=50, show_default=True)
+    @click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=50, show_default=True)
     @_common
     def log_cmd(ctx: click.Context, name: str, limit: int) -> None:
         """What happened to the memories of NAME: expired, deleted, swept.
@@ -233,7 +234,7 @@ def build(
         "show", epilog=_examples("memlane jobs show expiry", "memlane jobs show sweep:prefs --json")
     )
     @click.argument("name")
-    @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
+    @click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=20, show_default=True)
     @_common
     def jobs_show_cmd(ctx: click.Context, name: str, limit: int) -> None:
         """Job NAME (expiry, consolidate, sweep:<profile>) and its latest runs."""

@@ -24,7 +24,7 @@ from .ids import new_id, unstorable
 from .messages import problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
-from .requests import MAX_LIMIT, check_choice, check_integer, check_storable
+from .requests import MAX_LIMIT, MAX_MESSAGES, check_choice, check_integer, check_storable
 from .storage.base import ConversationStore, Store
 from .timeutil import now_utc, parse_time
 
@@ -195,7 +195,7 @@ class ConversationService:
     def show(self, conversation_id: str, *, actor: Actor, limit: int = 1000) -> list[ConversationMessage]:
         """The conversation's messages visible to ``actor``, oldest first (NotFound when none)."""
         conversation_id = check_conversation_id(conversation_id)
-        limit = check_integer(limit, "limit", 1, 10_000)
+        limit = check_integer(limit, "limit", 1, MAX_MESSAGES)
         found = (
             []
             if self._opted_out(actor)

@@ -86,16 +86,13 @@ def unstorable(value: str) -> str | None:
 
 
 def check_unicode(value: str, field: str) -> None:
-    """InvalidInput, in ``unstorable``'s words, if ``value`` has a lone surrogate (no UTF-8 for it): text
-    that is only read (a recall query, an entity name to look up, a time filter) is refused as stored
-    text is, so the embedded SDK says what the remote SDK and the REST API say (it searched for it)."""
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise InvalidInput(
-                f"{field}: a lone surrogate (U+{ord(value[exc.start]):04X}) is not Unicode text"
-            ) from None
+    """InvalidInput, in ``unstorable``'s words, if ``value`` has a NUL or a lone surrogate: text that is
+    only read (a recall or search query, an entity name to look up, a time filter) is refused as stored
+    text is, by one rule, so every surface says the same (the embedded SDK searched for a lone surrogate
+    the others refused; both SDKs searched for a NUL on SQLite, which PostgreSQL cannot bind)."""
+    problem = unstorable(value)
+    if problem is not None:
+        raise InvalidInput(f"{field}: {problem}")
 
 
 def check_made_id(value: object, name: str) -> str:

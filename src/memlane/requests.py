@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 from .auth import user_name
 from .errors import InvalidInput
 from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long, unstorable
+from .limits import MAX_LIMIT, MAX_MESSAGES
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import MAX_OWNER_CHARS, OWNER_FORMS, owner_form
@@ -27,6 +28,8 @@ __all__ = [
     "FILTER_CHARS",
     "MAX_CONTENT_CHARS",
     "MAX_ID_CHARS",
+    "MAX_LIMIT",
+    "MAX_MESSAGES",
     "MAX_QUERY_CHARS",
     "StoreRequest",
     "check_choice",
@@ -46,8 +49,6 @@ __all__ = [
 MAX_CONTENT_CHARS = 32_000
 #: a recall, search or forget-by-query question, on every surface (the REST API's limit since it began)
 MAX_QUERY_CHARS = 10_000
-#: the most items one call returns (a listing's page, recall's hits, …): every surface's ``limit`` bound
-MAX_LIMIT = 1_000
 #: a subject's name or id
 MAX_SUBJECT_CHARS = 500
 

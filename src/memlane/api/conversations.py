@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ..conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES_PER_APPEND
 from ..models import ConversationMessage, ConversationSummary, ExtractReport, Visibility
 from ..permissions import MAX_OWNER_CHARS
-from ..requests import MAX_LIMIT
+from ..requests import MAX_LIMIT, MAX_MESSAGES
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, Choice, _Body, within
 
@@ -71,7 +71,7 @@ def append(conversation_id: _CONVERSATION_ID, body: AppendBody, who: CallerDep) 
 def show(
     conversation_id: _CONVERSATION_ID,
     who: CallerDep,
-    limit: Annotated[int, Query(json_schema_extra=within(1, 10_000))] = 1000,
+    limit: Annotated[int, Query(json_schema_extra=within(1, MAX_MESSAGES))] = 1000,
 ) -> JSONResponse:
     """The conversation's messages visible to the caller, oldest first."""
     messages = who.service.conversations.show(conversation_id, actor=who.actor, limit=limit)

@@ -1,0 +1,12 @@
+"""The bounds of a read's ``limit``, written once for every surface (SDK, CLI, REST, MCP).
+
+A module with no imports, so the CLI can read them without loading the validation layer;
+``requests`` re-exports them and is where the service checks them.
+"""
+
+from __future__ import annotations
+
+#: the most items one call returns (a listing's page, recall's hits, …): every surface's ``limit`` bound
+MAX_LIMIT = 1_000
+#: the most messages one conversation read returns (``conversations show``), on every surface
+MAX_MESSAGES = 10_000
