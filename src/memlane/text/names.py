@@ -144,7 +144,10 @@ _ALLCAPS_RE = re.compile(r"\b[A-Z]{2,}\b")
 _SUFFIX_COMMON_RE = re.compile(
     r"(?:ing|ings|tion|tions|sion|ness|ment|ments|ities|ity|ies|ful|ously|ally|[^eil]ly)$"
 )
-_PLURAL_RE = re.compile(r"(?:[^aeiousy']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
+#: an English plural by its ending ("Setbacks", "Challenges"); a vowel before the final "s" is none
+#: ("Thomas", "Lucas"), nor is an accented one ("Tomás", "Andrés", "Matías", "Jesús": a stressed
+#: syllable of a Spanish or Portuguese name, which no English plural ends in)
+_PLURAL_RE = re.compile(r"(?:[^aeiousyàáâãäåèéêëìíîïòóôõöùúûüýÿ']s|(?:ch|sh|g|x|z|v|t|d|k|p|r)es)$")
 
 
 #: a word wholly in Han, kana or Hangul, of 2-4 characters: a name written in a CJK script inside a
