@@ -7,25 +7,10 @@ sentences (none from the labelled sets)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from memlane.consolidation.paraphrases import anchors, anchors_agree
-from memlane.consolidation.service import word_rule
-from memlane.models import Memory, Visibility
-
-
-def _memory(id: str, content: str, owner: str = "ana") -> Memory:
-    now = datetime.now(UTC) + timedelta(seconds=int(id))
-    return Memory.model_construct(id=id, content=content, workspace="default", owner=f"user:{owner}",
-                                  visibility=Visibility.PERSONAL, space=None, subject=None, related_user=owner,
-                                  observed_at=now, created_at=now)  # fmt: skip
-
-
-def _merged(a: str, b: str, owner: str = "ana") -> bool:
-    return bool(word_rule([_memory("0", a, owner), _memory("1", b, owner)]))
-
+from word_rule import joined as _merged
 
 JOINED = [
     # a named weekday says its day, and its week when it recurs
