@@ -494,6 +494,12 @@ def _key(name: str) -> str:
     return " ".join(text.key_fold(name).lower().split())
 
 
+def _named_contents(recall: Recall, name: str) -> dict[str, str]:
+    """What ``recall`` finds for ``name``, by its words and about its entity: id -> content (the rules'
+    common reading; ``recall`` answers each question once per request)."""
+    return {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+
+
 def chosen(
     request: ForgetRequest,
     *,
@@ -563,14 +569,14 @@ def _topic(
         # "the Mendes lawsuit" is not "Joana Mendes is our best customer", "Harbour Lane allotment" not
         # "Harbour Lane surgery is where I get my flu jab": the name inside another name or thing
         core, head = described
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [i for i in found if i not in contents or not _names_another(core, head, name, contents[i])]
     if found and described is not None and re.match(r"\s*(?:the|my|our)\s", name, re.IGNORECASE):
         # "the Harrogate flat" is not "My friend has a flat on the same street in Harrogate": another
         # party's thing of the head's kind, the name and head never said together (of a thing the
         # name's: not "Brodie the surf coach", a person)
         core, head = described
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         together = re.compile(
             rf"(?<![\w'-]){re.escape(core)}'?s?\s+{re.escape(' '.join(name.split()[-len(head.terms) :]))}",
             re.I,
@@ -583,14 +589,14 @@ def _topic(
     mine = re.match(r"\s*(?:my|our)\s+(?P<thing>[^']+)$", name, re.IGNORECASE)
     if found and mine is not None:
         # "my Paris trip" is not "I paid £340 for my daughter's Paris trip": the thing said as another's
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [i for i in found if i not in contents or not _anothers(mine.group("thing"), contents[i])]
     owned = speaker_owned(name) or relations_thing(name)
     if found and (owned or common_thing(name) or notes_of_mine and bare_thing(name)):
         # "my cholesterol" is not "Dad has high cholesterol too", "my sister's IVF" not "My friend Tali
         # did IVF in 2021" (``parties``); "all my notes about yoga" not "My sister teaches yoga" (a bare
         # noun asked alone, "inhaler", is every memory of the thing: "Dr. Okafor prescribed the red inhaler")
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [
             i
             for i in found
@@ -602,7 +608,7 @@ def _topic(
     if found and the_named is not None:
         # "the Hyundai" (the speaker's car) is not "My brother works for Hyundai in Ulsan", "the Nissan"
         # not "Nissan is where my neighbour works": the name without its article, said of another party
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [
             i
             for i in found
@@ -626,13 +632,13 @@ def _topic(
         ]
     if found and _GENDERED.search(name):
         # "Mr Abernethy" is not "Mrs Abernethy runs the school office"
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [i for i in found if i not in contents or not _other_title(name, contents[i])]
     titled = _TITLED_NAME.search(name)
     if found and titled is not None:
         # "my neighbour Mr Novak" is not "My dentist is Dr. Novak", "Dr. Haddad" not "My friend Leila
         # Haddad": the surname in another form, said to be another role of the speaker's
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [
             i for i in found if i not in contents or not _another_role(titled, name, contents[i], contents)
         ]
@@ -646,7 +652,7 @@ def _topic(
     if found and whole:
         # "Nimbus Press" is not "Nimbus cloud storage costs £4 a month", "Maple Street Primary" not "Maple
         # Street pharmacy is next to the school": a part of the name before a noun of another thing
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [
             i
             for i in found
@@ -655,7 +661,7 @@ def _topic(
     if len(found) > 1:
         # "Yusuf Demirtaş the footballer scored twice": the name with a descriptor of its own that no
         # other memory of it says
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         others = {i: [contents[j] for j in found if j != i and j in contents] for i in found}
         found = [
             i
@@ -669,7 +675,7 @@ def _topic(
     if found and names:
         # "My neighbour's parrot is also called Biscuit", "Dexter is also my nephew's name": the memory
         # says the name is another's
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [
             i
             for i in found
@@ -683,14 +689,14 @@ def _topic(
     if found and said_of:
         # "the book club" is not "Fran from book club is also my dentist", "my uncle Fred" not "Aunt Mary,
         # Fred's sister, lives in Exeter": the topic only as what tells who another person is
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [i for i in found if i not in contents or not _only_describes(said_of, contents[i])]
     visit = _visited(name)
     if found and visit is not None:
         # "the wedding in Goa" is not "We went to Goa for our honeymoon in 2016": a stay at the place
         # for another thing
         place, at_place = visit
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         found = [
             i for i in found if i not in contents or not _for_another_purpose(place, at_place, contents[i])
         ]
@@ -776,7 +782,7 @@ def _named_thing(name: str, found: Sequence[str], *, store: Store, actor: Actor,
     if not re.fullmatch(r"[a-z][a-z-]+", head) or "NOUN" not in _readings(head):
         return []
     patterns = _naming(head)
-    contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+    contents = _named_contents(recall, name)
     out: list[str] = []
     for anchor in found:
         content = contents.get(anchor)
@@ -1532,7 +1538,7 @@ def _topic_whole(
         # "The kids found Orion's belt in the sky, the constellation, not the boat": a memory that says
         # it does not speak of the thing the topic's other memories speak of (before the kinds are
         # weighed: its kind is the namesake's)
-        contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+        contents = _named_contents(recall, name)
         others = {i: [contents[j] for j in found if j != i and j in contents] for i in found}
         found = [i for i in found if i not in contents or not _disowned(contents[i], others[i])]
     if of_kind is None and found:
@@ -1662,7 +1668,7 @@ def _another_kind(
     closest planet to the sun" among three of the bank's), the memories of a conflicting kind are
     kept. No kind ahead (one memory of the bank, one of the planet): none is set apart, every
     namesake goes."""
-    contents = {hit.id: hit.content for hit in (*recall(name), *recall(name, about=name))}
+    contents = _named_contents(recall, name)
     said = {
         i: _sense_in(name, contents[i]) or _called_kind(name, contents[i]) for i in found if i in contents
     }
