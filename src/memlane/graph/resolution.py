@@ -128,6 +128,7 @@ from .said import (
     relations_conflict,
     roles,
     said_gender,
+    said_not_self,
     said_of,
     said_self,
     said_words,
@@ -4845,6 +4846,8 @@ def _self_apart(said: str, candidate: Candidate) -> bool:
     """One of the mention's sentence and the sentences that named the candidate says its person is the
     writer ("Mathieu Poulin is me, I run it now") and the other says who its person is to the writer
     ("Réjean Poulin is my father"): no one is their own father, boss or neighbour."""
+    if said_not_self(said) and any(said_self(known) for known in candidate.said):
+        return True  # ("@ from the security team replied, he is not me" with "@ is me" known)
     if said_self(said):
         return any(relations(known) for known in candidate.said) and not any(
             said_self(known) for known in candidate.said

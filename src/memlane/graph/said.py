@@ -35,6 +35,7 @@ __all__ = [
     "roles",
     "said_gender",
     "said_of",
+    "said_not_self",
     "said_self",
     "said_words",
     "said_words_affirmed",
@@ -672,3 +673,18 @@ def said_self(said: str) -> bool:
     that's me, forgot the permit"): one who is never the writer's own relative or colleague ("my
     father", "my boss")."""
     return ("me" in said or "I" in said) and bool(_SELF.search(said))
+
+
+#: the sentence says its person is not the writer, after the name: "@ from the security team replied,
+#: he is not me", "@ (not me) signed", "@, who isn't me, ..."
+_NOT_SELF = re.compile(
+    r"(?:\b(?:is|was)\s+not|\b(?:isn['’]t|wasn['’]t)|\(\s*not|,\s*not)\s+me\b(?!\s+(?:either|too)\b)"
+)
+
+
+@lru_cache(maxsize=4096)
+def said_not_self(said: str) -> bool:
+    """Whether the marked sentence ``said`` says, after the name, that its person is not the writer
+    ("@ from the Django team replied, he is not me"): not the one a sentence called the writer."""
+    at = said.find(MARK)
+    return at != -1 and "me" in said and bool(_NOT_SELF.search(said, at))

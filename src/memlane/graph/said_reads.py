@@ -51,7 +51,18 @@ from .resolution import (
     title_gender,
     where_said_from,
 )
-from .said import KEPT, denials, description, kin_of_another, relations, roles, said_of, said_self, workplace
+from .said import (
+    KEPT,
+    denials,
+    description,
+    kin_of_another,
+    relations,
+    roles,
+    said_not_self,
+    said_of,
+    said_self,
+    workplace,
+)
 
 __all__ = ["SaidReads", "organisations_said", "sentences"]
 
@@ -217,6 +228,7 @@ def _needs(
         or kin_of_another(said)
         or any(occupations(r) for r, _ in roles(said))
         or said_self(said)
+        or said_not_self(said)
         or where_said_from(said)
         or bool(workplace(said))
     )
