@@ -32,3 +32,28 @@ def test_a_lone_name_of_the_writer_still_links() -> None:
     again = _p("Sigrun", "Sigrun from the books team wrote back, the invoice is not mine")
     first, second = _run([me, again])
     assert second == first
+
+
+# -- a place's kind said in apposition without a comma; a country's bare name ---------------------------
+
+
+def test_a_bare_name_said_to_be_the_province_is_not_the_city() -> None:
+    city = _m("Iloilo City", "Iloilo City is where our second office is", "place")
+    province = _m("Iloilo", "Iloilo the province and island has our warehouse", "place")
+    first, second = _run([city, province])
+    assert second != first
+    country = _m("Moldova", "Moldova is where my cousin buys cheap seed", "place")
+    region = _m("Moldova", "Moldova the historical region of Romania has the sunflower fields", "place")
+    first, second = _run([country, region])
+    assert second != first
+
+
+def test_a_place_said_to_be_what_it_was_known_as_still_links() -> None:
+    city = _m("Iloilo City", "Iloilo City is where our second office is", "place")
+    again = _m("Iloilo City", "Iloilo City the port town floods in August", "place")
+    first, second = _run([city, again])
+    assert second == first
+    country = _m("Moldova", "Moldova is where my cousin buys cheap seed", "place")
+    said = _m("Moldova", "Moldova the country joined the programme", "place")
+    first, second = _run([country, said])
+    assert second == first

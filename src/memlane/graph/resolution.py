@@ -4309,7 +4309,24 @@ def _place_kinds_apart(name: str, here: str | None, candidate: Candidate) -> boo
     )
     if not theirs and mine == {"settlement"} and _settlement_of_bare_name(name, candidate):
         return True  # ("Naxos Town" with only "Naxos" known, of no kind said)
+    if not theirs and _known_as_country(candidate):
+        # ("Moldova the historical region ..." with only "Moldova" known, of no kind said: the name is
+        # a country's, and the sentence says its place is a region or a town of that name)
+        return True
     return bool(theirs) and not (mine & theirs)
+
+
+def _known_as_country(candidate: Candidate) -> bool:
+    """Whether every name the candidate is known by is a country's and no US state's or city's ("Moldova",
+    "Luxembourg"; not "Georgia", not "Mexico", a city too, not "Luxembourg City")."""
+    names = _names_of(candidate)
+    return bool(names) and all(_a_country_only(n) for n in names)
+
+
+def _a_country_only(name: str) -> bool:
+    """Whether ``name`` is a country's and no US state's or large city's ("Moldova"; not "Georgia")."""
+    code = territory_of(name)
+    return code is not None and regions_of(name) == {(code, None)} and large_city_of(name) is None
 
 
 def _settlement_of_bare_name(name: str, candidate: Candidate) -> bool:
@@ -4343,9 +4360,10 @@ _CAPITAL_SAID = re.compile(MARK + r"(?:,\s+|\s+(?:is|was)\s+)(?:the|its)\s+(?:[a
 #: what a place's name or sentence may say it is: a settlement, or an island, a state, a region
 _SETTLEMENT = frozenset(["city", "town", "village"])
 _AREA = frozenset(["island", "state", "province", "region", "county"])
-#: the (marked) name, then its kind: "@ state", "@, the city", "@ is the island ...", "@ is a small town"
+#: the (marked) name, then its kind: "@ state", "@, the city", "@ the historical region", "@ is the island
+#: ...", "@ is a small town"
 _PLACE_KIND_SAID = re.compile(
-    MARK + r"(?:\s+|,\s+the\s+|\s+(?:is|was)\s+(?:the|an?)\s+(?:[a-z]+\s+){0,2}?)"
+    MARK + r"(?:\s+|,?\s+the\s+(?:[a-z]+\s+){0,2}?|\s+(?:is|was)\s+(?:the|an?)\s+(?:[a-z]+\s+){0,2}?)"
     r"(city|town|village|island|state|province|region|county)\b"
 )
 
