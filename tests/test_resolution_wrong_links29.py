@@ -57,3 +57,27 @@ def test_a_place_said_to_be_what_it_was_known_as_still_links() -> None:
     said = _m("Moldova", "Moldova the country joined the programme", "place")
     first, second = _run([country, said])
     assert second == first
+
+
+# -- a title says an occupation: against one the sentence introduces with "a" ---------------------------
+
+
+def test_a_namesake_introduced_with_another_occupation_than_the_title_says_stays_apart() -> None:
+    known = _p("Prof. Oskari Virtanen", "Prof. Oskari Virtanen teaches compilers at the university")
+    other = _p("Oskari Virtanen", "Oskari Virtanen is a plumber in Espoo who quoted for the bathroom")
+    first, second = _run([known, other])
+    assert second != first
+    doctor = _p("Dr Mariella Zammit", "Dr Mariella Zammit does the implants")
+    patient = _p("Mariella Zammit", "Mariella Zammit a patient from Mosta booked a cleaning")
+    first, second = _run([doctor, patient])
+    assert second != first
+
+
+def test_a_titled_one_referred_to_by_another_side_of_the_work_still_links() -> None:
+    known = _p("Prof. Oskari Virtanen", "Prof. Oskari Virtanen teaches compilers at the university")
+    again = _p("O. Virtanen", "O. Virtanen is the corresponding author on the paper")
+    first, second = _run([known, again])
+    assert second == first
+    same = _p("Oskari Virtanen", "Oskari Virtanen is a professor of computer science")
+    first, second = _run([known, same])
+    assert second == first

@@ -5059,11 +5059,48 @@ def _kin_in_common(mention: Mention, kind: EntityType | None, candidate: Candida
 def _occupations_apart(said: str, candidate: Candidate) -> bool:
     """The mention's sentence ``said`` says its person has an occupation that no sentence that named
     the candidate allows ("Julia our accountant" / "Julia Sobczak is a patient, 14"; "Dave the
-    electrician" / "Dave Kowalczyk is our general contractor": ``occupations.occupations_conflict``)."""
+    electrician" / "Dave Kowalczyk is our general contractor": ``occupations.occupations_conflict``).
+    A title the candidate is known by says an occupation too ("Prof. Henrik Aalto", "Dr Joseph Borg"),
+    against one the sentence introduces with "a" / "an" ("@ is a sales rep at a car dealer", "@ a
+    patient from Sliema"; not "@, the corresponding author", "@, my fellow chaplain": a reference to
+    one known may name another side of the same work)."""
     mine = roles(said)
     if not mine:
         return False
-    return occupations_conflict(mine, tuple(r for known in candidate.said for r in roles(known)))
+    theirs = tuple(r for known in candidate.said for r in roles(known))
+    if occupations_conflict(mine, theirs):
+        return True
+    titles = _title_roles(_names_of(candidate))
+    if not titles:
+        return False
+    introduced = tuple(r for r in mine if re.search(r"\ban?\s+" + re.escape(r[0]) + r"\b", said))
+    return bool(introduced) and occupations_conflict(introduced, (*theirs, *titles))
+
+
+#: titles that say what their bearer does ("Prof. Henrik Aalto": a professor), as an occupation noun
+_TITLE_OCCUPATIONS = {
+    "prof": "professor",
+    "dr": "doctor",
+    "rev": "pastor",
+    "pastor": "pastor",
+    "judge": "judge",
+    "coach": "coach",
+    "nurse": "nurse",
+    "sgt": "sergeant",
+    "capt": "captain",
+    "detective": "detective",
+}
+
+
+def _title_roles(names: Iterable[str]) -> tuple[tuple[str, bool], ...]:
+    """The occupations the titles of ``names`` say (``_TITLE_OCCUPATIONS``), as ``said.roles`` gives
+    roles."""
+    found = []
+    for name in names:
+        titled = _title_and_rest(name)
+        if titled is not None and titled[0] in _TITLE_OCCUPATIONS:
+            found.append((_TITLE_OCCUPATIONS[titled[0]], False))
+    return tuple(found)
 
 
 def _kin_apart(said: str, candidate: Candidate) -> bool:
