@@ -3070,6 +3070,27 @@ def first_surname(tokens: Sequence[str], name: str = "") -> str | None:
     return first
 
 
+def _first_surname_rivals(mention: Mention, match: Candidate, pool: Sequence[Candidate]) -> list[str]:
+    """Of a surname alone ("Ing. Quispe") that fits ``match`` as the last of two surnames in the Spanish
+    order (Félix Mamani Quispe, called "Ing. Mamani"), the other people whose first surname it is
+    (Justina Quispe Condori, called "Ing. Quispe"): the name is theirs as much, so no one is certain."""
+    tokens = _person_parts_of(mention.name or "")[0]
+    if len(tokens) != 1 or is_given_name(tokens[0]):
+        return []
+
+    def firsts(c: Candidate) -> set[str | None]:
+        names = _names_of(c)
+        return {first_surname(_person_parts_of(n)[0], n) for n in names}
+
+    if tokens[0] in firsts(match) or not firsts(match) - {None}:
+        return []
+    return [
+        c.id
+        for c in pool
+        if c.id != match.id and _type(c.type) in (None, EntityType.PERSON) and tokens[0] in firsts(c)
+    ]
+
+
 def _first_surname(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
     """A surname alone (with a title or a word of address, or typed a person) that no one bears as
     their last name: the one person whose name has it as the first of two surnames (``first_surname``:
@@ -3714,6 +3735,8 @@ def _resolve(
                     rivals += _growth_rivals(mention, kind, match, pool)
                 if how == "completed":
                     rivals += _known_alone_alike(match, pool)
+                if how == "partial":
+                    rivals += _first_surname_rivals(mention, match, pool)
                 if rivals:
                     return Resolution(None, "ambiguous", tuple(sorted({match.id, *rivals})))
             return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
