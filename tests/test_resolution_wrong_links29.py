@@ -101,3 +101,20 @@ def test_a_surname_that_is_the_only_bearers_second_surname_still_links() -> None
     titled = _p("Sr. Mamani", "Sr. Mamani signed the receipts")
     a, _, c = _run([second, other, titled])
     assert c == a
+
+
+# -- what a sentence says its subject is, after where it is ("@ in Nairobi is the parent") --------------
+
+
+def test_a_group_said_to_be_the_parent_after_its_seat_is_not_its_national_company() -> None:
+    short = _m("Ndovu", "Ndovu wants the logo bigger on the shirts", "company")
+    group = _m("Ndovu Group", "Ndovu Group in Nairobi is the parent, the deal is local", "company")
+    a, b = _run([short, group])
+    assert b != a
+
+
+def test_a_company_said_what_it_is_after_its_seat_still_links() -> None:
+    national = _m("Ndovu Uganda", "Ndovu Uganda sponsors our shirts", "company")
+    again = _m("Ndovu Uganda", "Ndovu Uganda in Kampala is the sponsor of the cup", "company")
+    a, b = _run([national, again])
+    assert b == a

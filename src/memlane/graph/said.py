@@ -427,7 +427,8 @@ def description(said: str) -> frozenset[str]:
 #: customer in Nsukka", "@ is our general contractor", "@ my flatmate"; or before the name: "our
 #: accountant @", "the electrician, @"
 _ROLE_AFTER = re.compile(
-    _M + r"(?:\s*,\s*|\s+)(?:(?:is|was)\s+(?:also\s+|now\s+|still\s+|just\s+)?)?"
+    _M + r"(?:\s+(?:in|from|at)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}(?=\s+(?:is|was)\s))?"
+    r"(?:\s*,\s*|\s+)(?:(?:is|was)\s+(?:also\s+|now\s+|still\s+|just\s+)?)?"
     r"(?P<det>the|a|an|our|my|his|her|their)\s+(?P<d>[^,.;:!?()]{1,60})",
     re.IGNORECASE,
 )
