@@ -118,3 +118,20 @@ def test_a_company_said_what_it_is_after_its_seat_still_links() -> None:
     again = _m("Ndovu Uganda", "Ndovu Uganda in Kampala is the sponsor of the cup", "company")
     a, b = _run([national, again])
     assert b == a
+
+
+# -- a given name with a surname's initial, from a part of an organisation the known one is not in -----
+
+
+def test_a_given_name_and_initial_from_another_unit_stays_apart() -> None:
+    known = _p("Ingrid Solberg", "Ingrid Solberg is a product manager at Fjordlight")
+    other = _p("Ingrid S.", "Ingrid S. from the user forum left a review saying the app is slow")
+    first, second = _run([known, other])
+    assert second != first
+
+
+def test_a_given_name_and_initial_from_the_known_ones_unit_still_links() -> None:
+    known = _p("Ingrid Solberg", "Ingrid Solberg is the product manager on the mobile team")
+    again = _p("Ingrid S.", "Ingrid S. from the mobile team sent the roadmap")
+    first, second = _run([known, again])
+    assert second == first

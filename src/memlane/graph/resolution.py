@@ -5438,7 +5438,8 @@ def _group_alike(mention: Mention, kind: EntityType | None, fitting: Sequence[Ca
 
 
 def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
-    """A lone given name whose sentence says the person is from a part of an organisation
+    """A lone given name (or one with a surname's initial, "Nadia B.", at no organisation in common
+    with the candidate) whose sentence says the person is from a part of an organisation
     (``said.workplace``: "Eleanor from the press office") that no sentence that named the candidate
     says a word of (nor a word of the same stem: "accounts" / "our accountant"), while one of them says
     what the candidate is ("Rt Hon. Eleanor Price MP is our minister", "Tom, the councillor, ..."). When
@@ -5447,8 +5448,10 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
     unless those sentences tie the candidate to the writer's own ("us", "our", "we": "does the carding
     for us"), whose unit the writer may name without having named it before."""
     name = (mention.name or "").strip()
-    if not candidate.said or not _is_person(kind, candidate) or len(_person_parts(name)[0]) != 1:
+    if not candidate.said or not _is_person(kind, candidate) or not _lone_given_name(name):
         return False
+    if len(_person_parts(name)[0]) == 2 and _organisation_in_common(mention, candidate):
+        return False  # ("Priyanka S. from the TCS QA team" with Priyanka Sharma of TCS: its unit there)
     said = _mention_said(mention)
     unit = workplace(said) if said is not None else frozenset()
     if not unit and said is not None:
@@ -5472,6 +5475,12 @@ def _works_elsewhere(mention: Mention, kind: EntityType | None, candidate: Candi
         return False
     stems = {w[:5] for w in unit}
     return not any(w[:5] in stems for known in candidate.said for w in said_words(known))
+
+
+def _lone_given_name(name: str) -> bool:
+    """A name of one part, or a given name and a surname's initial ("Nadia B.", "Tom K")."""
+    parts = _person_parts(name)[0]
+    return len(parts) == 1 or (len(parts) == 2 and len(parts[1]) == 1 and len(parts[0]) > 1)
 
 
 #: a lone name "in" or "at" the writer's own place of work, a place's name before it or none ("@ in our
