@@ -135,3 +135,20 @@ def test_a_given_name_and_initial_from_the_known_ones_unit_still_links() -> None
     again = _p("Ingrid S.", "Ingrid S. from the mobile team sent the roadmap")
     first, second = _run([known, again])
     assert second == first
+
+
+# -- someone else's relative with an adjective before the word ("Mark's new partner") --------------------
+
+
+def test_another_ones_new_partner_is_not_the_one_known_otherwise() -> None:
+    known = _p("Greta Lindqvist", "Greta Lindqvist is my solicitor")
+    other = _p("Greta", "Greta, Anders's new partner, will do the school run on Fridays")
+    first, second = _run([known, other])
+    assert second != first
+
+
+def test_the_known_ones_new_role_still_links() -> None:
+    known = _p("Greta Lindqvist", "Greta Lindqvist is Anders's partner")
+    again = _p("Greta", "Greta, Anders's new partner, will do the school run on Fridays")
+    first, second = _run([known, again])
+    assert second == first

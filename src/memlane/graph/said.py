@@ -537,7 +537,8 @@ def said_words_of_self(said: str) -> frozenset[str]:
 #: someone the text spoke of, not the writer's (not "@, my mum's sister": the writer's aunt)
 _KIN_WHOSE = (
     r"(?:(?P<whose>(?:(?:[Mm]y|[Oo]ur|[Tt]he|his|her|their)\s+[a-z][\w-]*|[A-Z][\w-]*)['’]s)|his|her|their|the)\s+"
-    r"(?:(?:eldest|elder|older|younger|youngest|little|big|only|late)\s+)?(?P<kin>[\w-]+)"
+    r"(?:(?:eldest|elder|older|younger|youngest|little|big|only|late|new|current|former|future)\s+)?"
+    r"(?P<kin>[\w-]+)"
 )
 _KIN_OF_ANOTHER = re.compile(
     _M + r"(?:\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,\s*|\s*,\s*|\s+(?:is|was)\s+|\s+)" + _KIN_WHOSE
