@@ -152,3 +152,21 @@ def test_the_known_ones_new_role_still_links() -> None:
     again = _p("Greta", "Greta, Anders's new partner, will do the school run on Fridays")
     first, second = _run([known, again])
     assert second == first
+
+
+# -- the same name only without its apostrophe, and written so in another known name --------------------
+
+
+def test_a_name_without_the_apostrophe_borne_as_written_by_another_is_ambiguous() -> None:
+    market = _m("Quarrow's", "Quarrow's is where we place the cargo risks", "company")
+    bank = _m("Quarrows Bank", "Quarrows Bank is our company's bank", "company")
+    plain = _m("Quarrows", "Quarrows blocked the payment by mistake", "company")
+    a, _, c = _run([market, bank, plain])
+    assert c != a
+
+
+def test_a_name_without_the_apostrophe_borne_by_no_other_still_links() -> None:
+    market = _m("Quarrow's", "Quarrow's is where we place the cargo risks", "company")
+    plain = _m("Quarrows", "Quarrows raised the capital requirement", "company")
+    a, c = _run([market, plain])
+    assert c == a

@@ -3070,6 +3070,29 @@ def first_surname(tokens: Sequence[str], name: str = "") -> str | None:
     return first
 
 
+def _spelt_as_written_elsewhere(
+    mention: Mention, match: Candidate, fits: dict[str, list[Candidate]]
+) -> list[str]:
+    """Of a mention that fits ``match`` exactly only once apostrophes are left out ("Lloyds" / "Lloyd's"),
+    the other candidates that fit it and bear it as written, as a word of one of their names ("Lloyds
+    Bank")."""
+    written = " ".join((mention.name or "").casefold().split())
+    if not written or "'" in written or "’" in written:
+        return []
+    names = [" ".join(n.casefold().split()) for n in _names_of(match)]
+    if written in names or not any(n.replace("'", "").replace("’", "") == written for n in names):
+        return []
+    pattern = re.compile(r"(?<![\w'’])" + re.escape(written) + r"(?![\w'’])")
+    return sorted(
+        {
+            c.id
+            for group in fits.values()
+            for c in group
+            if c.id != match.id and any(pattern.search(n.casefold()) for n in _names_of(c))
+        }
+    )
+
+
 def _first_surname_rivals(mention: Mention, match: Candidate, pool: Sequence[Candidate]) -> list[str]:
     """Of a surname alone ("Ing. Quispe") that fits ``match`` as the last of two surnames in the Spanish
     order (Félix Mamani Quispe, called "Ing. Mamani"), the other people whose first surname it is
@@ -3665,6 +3688,12 @@ def _resolve(
             "ambiguous",
             tuple(sorted({c.id for g in (*fits.values(), *conflicted.values()) for c in g})),
         )
+    if "exact" in fits and len({c.id for c in fits["exact"]}) == 1:
+        rivals = _spelt_as_written_elsewhere(mention, fits["exact"][0], fits)
+        if rivals:
+            # "Lloyds" with Lloyd's (of London) and Lloyds Bank known: the same name only once an
+            # apostrophe is left out, and written so, as a word, in another's name: not certain
+            return Resolution(None, "ambiguous", tuple(sorted({fits["exact"][0].id, *rivals})))
     if "form" in fits and "partial" in fits:
         # "Rob" with Robert known alone and Dr. Robert Allen known in full: one called by a given name
         # alone is the one known so, rather than one whose full name it only shortens; a part of a
