@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from .errors import ConfigError
-from .limits import MAX_LIMIT
+from .limits import MAX_BATCH, MAX_LIMIT
 from .timeutil import iso_z
 
 __all__ = ["build"]
@@ -168,7 +168,7 @@ def build(
 
     @profiles.command("run", epilog=_examples("memlane profiles run prefs --json"))
     @click.argument("name")
-    @click.option("--batch", type=click.IntRange(1, 10_000), default=100, show_default=True,
+    @click.option("--batch", type=click.IntRange(1, MAX_BATCH), default=100, show_default=True,
                   help="Conversations per batch.")  # fmt: skip
     @_common
     def run_cmd(ctx: click.Context, name: str, batch: int) -> None:
@@ -261,7 +261,7 @@ def build(
                   help="Seconds between looks at the schedule.")  # fmt: skip
     @click.option("--concurrency", type=click.IntRange(1, 64), default=1, show_default=True,
                   help="Jobs at once (PostgreSQL).")  # fmt: skip
-    @click.option("--batch", type=click.IntRange(1, 10_000), default=100, show_default=True,
+    @click.option("--batch", type=click.IntRange(1, MAX_BATCH), default=100, show_default=True,
                   help="Conversations per sweep batch.")  # fmt: skip
     @click.option("--stale-after", type=click.FloatRange(1, 86_400), default=300.0, show_default=True,
                   help="Seconds without a heartbeat after which a sweep is taken as dead and taken over.")  # fmt: skip

@@ -1,4 +1,5 @@
-"""The bounds of a read's ``limit``, written once for every surface (SDK, CLI, REST, MCP).
+"""The bounds of a read's ``limit`` and a sweep's ``batch``, written once for every surface (SDK, CLI,
+REST, MCP).
 
 A module with no imports, so the CLI can read them without loading the validation layer;
 ``requests`` re-exports them and is where the service checks them.
@@ -10,3 +11,6 @@ from __future__ import annotations
 MAX_LIMIT = 1_000
 #: the most messages one conversation read returns (``conversations show``), on every surface
 MAX_MESSAGES = 10_000
+#: the most conversations one batch of a profile's sweep reads (``profiles run`` / ``jobs run`` / ``worker``
+#: ``--batch``), on every surface
+MAX_BATCH = 10_000

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from .jobs.models import JobInfo
 from .models import Actor, JobRun, Profile
 from .profiles.models import SweepReport
-from .requests import MAX_LIMIT
+from .requests import MAX_BATCH, MAX_LIMIT
 from .service import MemoryService
 from .timeutil import iso_z
 
@@ -99,7 +99,7 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
     def profile_run(
         ctx: Context,
         name: Annotated[str, Field(min_length=1, max_length=200, description=_NAME)],
-        batch: Annotated[int, Field(ge=1, le=10_000, description="Conversations per batch.")] = 100,
+        batch: Annotated[int, Field(ge=1, le=MAX_BATCH, description="Conversations per batch.")] = 100,
     ) -> Annotated[CallToolResult, SweepReport]:
         return run(ctx, lambda actor: service.profiles.run(actor, name, batch=batch),
                    lambda r: _ok(r, _text(r.model_dump(mode="json", exclude_none=True))))  # fmt: skip
@@ -122,7 +122,7 @@ def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:
     def job_run(
         ctx: Context,
         name: Annotated[str, Field(min_length=1, max_length=220, description=_JOB)],
-        batch: Annotated[int, Field(ge=1, le=10_000, description="Conversations per batch.")] = 100,
+        batch: Annotated[int, Field(ge=1, le=MAX_BATCH, description="Conversations per batch.")] = 100,
     ) -> Annotated[CallToolResult, JobRun]:
         return run(ctx, lambda actor: service.jobs.run(name, actor=actor, batch=batch),
                    lambda r: _ok(r, _run_line(r)))  # fmt: skip

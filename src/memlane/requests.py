@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 from .auth import user_name
 from .errors import InvalidInput
 from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long, unstorable
-from .limits import MAX_LIMIT, MAX_MESSAGES
+from .limits import MAX_BATCH, MAX_LIMIT, MAX_MESSAGES
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import MAX_OWNER_CHARS, OWNER_FORMS, owner_form
@@ -26,6 +26,7 @@ from .timeutil import iso_z, now_utc, parse_time
 
 __all__ = [
     "FILTER_CHARS",
+    "MAX_BATCH",
     "MAX_CONTENT_CHARS",
     "MAX_ID_CHARS",
     "MAX_LIMIT",

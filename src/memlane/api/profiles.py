@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from ..jobs.models import JobInfo
 from ..models import JobRun, Profile, ProfileLogEntry
 from ..profiles.models import ProfileDeletion, SweepReport
-from ..requests import MAX_LIMIT
+from ..requests import MAX_BATCH, MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, OptOutBody, RunBody, _Body, opt_out_user, run_batch, within
 
@@ -107,7 +107,7 @@ def delete_profile(name: str, who: CallerDep, confirm: bool = False) -> JSONResp
 def run_profile(
     name: str,
     who: CallerDep,
-    batch: int | None = Query(None, json_schema_extra=within(1, 10_000)),
+    batch: int | None = Query(None, json_schema_extra=within(1, MAX_BATCH)),
     body: RunBody | None = None,
 ) -> JSONResponse:
     """Sweep the profile now (admin keys); ``batch`` (conversations a batch, 100 when left out) in the
@@ -157,7 +157,7 @@ def show_job(
 def run_job(
     name: str,
     who: CallerDep,
-    batch: int | None = Query(None, json_schema_extra=within(1, 10_000)),
+    batch: int | None = Query(None, json_schema_extra=within(1, MAX_BATCH)),
     body: RunBody | None = None,
 ) -> JSONResponse:
     """Run a sweep of this workspace now (admin keys), recorded as a run of the job; ``batch`` as for a

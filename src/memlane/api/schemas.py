@@ -30,7 +30,7 @@ from ..models import (
     Visibility,
 )
 from ..permissions import MAX_OWNER_CHARS
-from ..requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
+from ..requests import MAX_BATCH, MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
 
 __all__ = [
     "ERROR_RESPONSES",
@@ -281,7 +281,7 @@ class OptOutBody(_Body):
 class RunBody(_Body):
     """How a sweep run by hand reads the log (left out: batches of 100 conversations)."""
 
-    batch: int | None = Field(default=None, json_schema_extra=within(1, 10_000))
+    batch: int | None = Field(default=None, json_schema_extra=within(1, MAX_BATCH))
 
 
 def run_batch(query: int | None, body: RunBody | None) -> int:

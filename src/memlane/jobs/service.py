@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import Forbidden, InvalidInput
 from ..models import Actor, JobRun
 from ..profiles.positions import shown_run
-from ..requests import MAX_LIMIT, check_integer
+from ..requests import MAX_BATCH, MAX_LIMIT, check_integer
 from ..timeutil import now_utc
 from .models import JobInfo
 from .run import execute
@@ -54,7 +54,7 @@ class JobService:
 
     def run(self, name: str, *, actor: Actor | None = None, batch: int = 100) -> JobRun:
         """Run a job now, in this process, and record the run."""
-        batch = check_integer(batch, "batch", 1, 10_000)
+        batch = check_integer(batch, "batch", 1, MAX_BATCH)
         run = execute(self._service, self._find(name, _workspace(actor)), batch=batch)
         return shown_run(actor, run) or run
 

@@ -25,7 +25,7 @@ from ..jobs.run import execute
 from ..jobs.schedule import sweep_job
 from ..models import Actor, Profile, ProfileLogEntry
 from ..permissions import check_opt_in
-from ..requests import MAX_LIMIT, check_integer, check_storable
+from ..requests import MAX_BATCH, MAX_LIMIT, check_integer, check_storable
 from ..timeutil import now_utc
 from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .positions import shown_entry, shown_profile, shown_report, shown_run
@@ -265,7 +265,7 @@ class ProfileService:
         (``jobs show``: duration, error); ``busy`` (and not recorded) when a run of it is in progress, by
         hand or on schedule, on any machine: the same claim every runner takes."""
         _check_admin(actor, "running a profile")
-        batch = check_integer(batch, "batch", 1, 10_000)
+        batch = check_integer(batch, "batch", 1, MAX_BATCH)
         profile = self._find(actor, name)
         run = execute(self._service, sweep_job(profile), batch=batch, progress=progress)
         if run.detail is None or "profile_id" not in run.detail:  # not a report: a bug, already logged
