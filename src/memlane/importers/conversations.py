@@ -32,7 +32,7 @@ from ..text import content_hash
 from .archive import Entry, Source
 from .base import first_item, json_items, parse_date
 from .chatgpt import _visible, conversation_files
-from .text import decode_text
+from .text import decoded_chunks
 
 __all__ = ["ImportedConversation", "ImportedMessage", "check_conversations", "iter_conversations"]
 
@@ -294,15 +294,25 @@ def _html_time(text: str) -> datetime | None:
 
 
 def _html_turns(entry: Entry) -> Iterator[tuple[datetime | None, str | None, str, str, str]]:
+    """The turns of a My Activity HTML file, read and parsed a chunk at a time: the file is held neither
+    whole as bytes nor as text, nor are its cards (only the turns they give)."""
     if entry.size > _MAX_HTML:
         raise InvalidInput(f"{entry.name} is larger than {_MAX_HTML:,} bytes; nothing was imported")
-    with entry.open() as f:
-        html = decode_text(f.read(), entry.name)
     parser = _ActivityCards()
-    parser.feed(html)
+    with entry.open() as f:
+        for chunk in decoded_chunks(f, entry.name):
+            parser.feed(chunk)
+            done, parser.cards = parser.cards[:-1], parser.cards[-1:]  # (only the last one may grow)
+            yield from _card_turns(done, entry.name)
     parser.close()
     parser._flush()
-    for lines, links in parser.cards:
+    yield from _card_turns(parser.cards, entry.name)
+
+
+def _card_turns(
+    cards: list[tuple[list[str], list[str]]], file: str
+) -> Iterator[tuple[datetime | None, str | None, str, str, str]]:
+    for lines, links in cards:
         if len(lines) < 3:  # a prompt, its time and a reply
             continue
         prompt = _prompt(lines[0]).strip()
@@ -310,7 +320,7 @@ def _html_turns(entry: Entry) -> Iterator[tuple[datetime | None, str | None, str
         if not prompt:
             continue
         chat = next((m.group(1) for m in map(_GEMINI_CHAT.search, links) if m), None)
-        yield at, chat, prompt, "\n".join(lines[2:] if at is not None else lines[1:]), entry.name
+        yield at, chat, prompt, "\n".join(lines[2:] if at is not None else lines[1:]), file
 
 
 class _Text(HTMLParser):
