@@ -277,6 +277,10 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, pr
                 fields[name] = json.loads(given)
             except json.JSONDecodeError as exc:
                 raise click.BadParameter(f"not JSON: {exc}", param_hint=f"--{name}") from None
+            except RecursionError:  # deeper than Python's parser goes: the service's words for too deep
+                from .requests import too_deep
+
+                raise InvalidInput(too_deep(name)) from None
     result = _client(ctx).store(content, type=type_, auto_supersede=not no_auto_supersede, **fields)
 
     def human(r: Any) -> str:

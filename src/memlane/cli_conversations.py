@@ -26,11 +26,15 @@ def read_json_file(path: str, what: str) -> Any:
         raw = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
     except OSError as exc:
         raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    source = "stdin" if path == "-" else path
     try:
         return json.loads(raw)
     except ValueError as exc:
-        source = "stdin" if path == "-" else path
         raise InvalidInput(f"{source} is not JSON ({exc}); {what}") from None
+    except RecursionError:  # deeper than Python's parser goes: the service's words for too deep
+        from .requests import too_deep
+
+        raise InvalidInput(too_deep(source)) from None
 
 
 def build(

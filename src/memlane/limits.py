@@ -14,3 +14,6 @@ MAX_MESSAGES = 10_000
 #: the most conversations one batch of a profile's sweep reads (``profiles run`` / ``jobs run`` / ``worker``
 #: ``--batch``), on every surface
 MAX_BATCH = 10_000
+#: how deep lists and objects a stored JSON value (a memory's ``data`` and ``provenance``, an edge's
+#: provenance, an anchored record, a tool message's ``result``) may nest: ``{"a": [1]}`` is two levels
+MAX_JSON_DEPTH = 100

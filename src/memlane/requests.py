@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 from .auth import user_name
 from .errors import InvalidInput
 from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long, unstorable
-from .limits import MAX_BATCH, MAX_LIMIT, MAX_MESSAGES
+from .limits import MAX_BATCH, MAX_JSON_DEPTH, MAX_LIMIT, MAX_MESSAGES
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import MAX_OWNER_CHARS, OWNER_FORMS, owner_form
@@ -29,6 +29,7 @@ __all__ = [
     "MAX_BATCH",
     "MAX_CONTENT_CHARS",
     "MAX_ID_CHARS",
+    "MAX_JSON_DEPTH",
     "MAX_LIMIT",
     "MAX_MESSAGES",
     "MAX_QUERY_CHARS",
@@ -44,6 +45,7 @@ __all__ = [
     "filter_text",
     "related_user_form",
     "store_items",
+    "too_deep",
     "validate_store",
 ]
 
@@ -203,36 +205,58 @@ def filter_text(value: object, field: str, kind: str | None = None) -> str | Non
     return value
 
 
-def check_storable(value: Any, field: str) -> None:
+def check_storable(value: Any, field: str, *, _depth: int = 0, _root: str | None = None) -> None:
     """InvalidInput if ``value`` (text, or lists and objects of it, keys included) holds a character no
     backend stores: NUL (PostgreSQL's text and jsonb refuse it; SQLite kept it) or a lone surrogate
-    (not Unicode: no UTF-8 for it). Checked before anything is written, so both backends refuse alike."""
+    (not Unicode: no UTF-8 for it), or lists and objects nested deeper than ``MAX_JSON_DEPTH``. Checked
+    before anything is written, so both backends refuse alike."""
     if isinstance(value, str):
         problem = unstorable(value)
         if problem is not None:
             raise InvalidInput(f"{field}: {problem}")
     elif isinstance(value, dict):
+        _check_depth(_depth, _root or field)
         for key, item in value.items():
             check_storable(key, f"{field} (a key)")
-            check_storable(item, f"{field}.{key}" if isinstance(key, str) and key.isprintable() else field)
+            check_storable(item, f"{field}.{key}" if isinstance(key, str) and key.isprintable() else field,
+                           _depth=_depth + 1, _root=_root or field)  # fmt: skip
     elif isinstance(value, list | tuple):
+        _check_depth(_depth, _root or field)
         for i, item in enumerate(value):
-            check_storable(item, f"{field}[{i}]")
+            check_storable(item, f"{field}[{i}]", _depth=_depth + 1, _root=_root or field)
 
 
-def check_json(value: Any, field: str) -> None:
+def _check_depth(depth: int, root: str) -> None:
+    """A list or object at ``depth`` (0: the value itself) past the bound: refused by the field's name. A
+    deeper one was stored, then broke every read that renders it (pydantic's serializer stops at 255
+    levels: an export, a REST page), and past ~1,000 levels the check itself hit Python's recursion limit."""
+    if depth >= MAX_JSON_DEPTH:
+        raise InvalidInput(too_deep(root))
+
+
+def too_deep(field: str) -> str:
+    """What every surface says of a JSON value nested past ``MAX_JSON_DEPTH`` (the CLI and the REST API
+    of one too deep for Python's JSON parser, which they read before the service can check it)."""
+    return f"{field}: lists and objects nested more than {MAX_JSON_DEPTH} levels deep"
+
+
+def check_json(value: Any, field: str, *, _depth: int = 0, _root: str | None = None) -> None:
     """InvalidInput if ``value`` (a memory's ``data`` or ``provenance``) holds what is not JSON, which
     would not read back as given: NaN or an infinity (SQLite kept it, PostgreSQL's jsonb and every JSON
     answer refuse it), a key that is not text (``1`` read back as ``"1"``), bytes, a set, a date or any
-    other object (a TypeError from deep in the store)."""
+    other object (a TypeError from deep in the store), or lists and objects nested deeper than
+    ``MAX_JSON_DEPTH`` (the remote SDK checks before it sends)."""
     if isinstance(value, dict):
+        _check_depth(_depth, _root or field)
         for key, item in value.items():
             if not isinstance(key, str):
                 raise InvalidInput(f"{field}: a key must be text, not {type(key).__name__} ({key!r})")
-            check_json(item, f"{field}.{key}" if key.isprintable() else field)
+            check_json(item, f"{field}.{key}" if key.isprintable() else field, _depth=_depth + 1,
+                       _root=_root or field)  # fmt: skip
     elif isinstance(value, list | tuple):
+        _check_depth(_depth, _root or field)
         for i, item in enumerate(value):
-            check_json(item, f"{field}[{i}]")
+            check_json(item, f"{field}[{i}]", _depth=_depth + 1, _root=_root or field)
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise InvalidInput(f"{field}: NaN and Infinity are not JSON numbers")

@@ -32,6 +32,7 @@ from ..errors import (
     UnknownMemory,
 )
 from ..messages import plain_errors, problem
+from ..requests import too_deep
 from ..secrets import redact_name
 
 __all__ = ["ERROR_STATUS", "HTTP_CODES", "challenge", "error_response", "install_error_handlers", "status_of"]
@@ -178,6 +179,8 @@ def install_error_handlers(app: FastAPI) -> None:
         if exc.status_code == 413:
             limit = request.app.state.max_body_bytes
             message = f"the request body is larger than this server accepts ({limit} bytes)"
+        if exc.status_code == 400 and isinstance(exc.__cause__, RecursionError):  # FastAPI's body parse
+            return error_response(422, "invalid_input", too_deep("body"))
         return error_response(exc.status_code, code, message, dict(exc.headers or {}))
 
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
