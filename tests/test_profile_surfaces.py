@@ -58,6 +58,7 @@ STEPS: list[tuple[str, tuple[Any, ...]]] = [
     ("list", ()),
     ("jobs_show", ("nope",)),  # no such job: 404 for an admin key as for the operator, never 403
     ("jobs_run", ("nope",)),
+    ("create", ("short", {"expire_after": "6M"})),  # months or minutes? refused, not read as minutes
     ("create", ("a/b", {})),  # a name no URL can carry (/v1/profiles/a%2Fb routes as /v1/profiles/a/b)
     ("create", ("..", {})),
 ]
@@ -322,7 +323,8 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     assert empty == []
     no_job = {"error": "no job 'nope' (jobs: expiry, consolidate when installed, sweep:<profile>)"}
     assert expected[20:22] == [no_job, no_job]
-    assert [e["error"] for e in expected[22:]] == [
+    assert expected[22]["error"].startswith("expire_after: '6M' is ambiguous")
+    assert [e["error"] for e in expected[23:]] == [
         f"name: {n!r} cannot be a profile's name: it is part of URLs, so no '/', '.' or '..'"
         for n in ("a/b", "..")
     ]

@@ -55,7 +55,7 @@ def test_settings_are_validated_with_clear_errors(mem: Memlane) -> None:
             mem.profiles.create("bad", **settings)
     with pytest.raises(InvalidInput, match="already has a profile named 'prefs'"):
         mem.profiles.create("prefs")
-    with pytest.raises(InvalidInput, match="not a profile setting"):
+    with pytest.raises(InvalidInput, match="is not a known field"):
         mem.profiles.update("prefs", colour="red")
     assert [p.name for p in mem.profiles.list()] == ["all", "prefs"]
     assert mem.profiles.update("prefs", expire_after="off").expire_after is None

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from .auth import name_form
 from .errors import Forbidden, InvalidInput, NotFound, OptedOut
 from .ids import new_id, unstorable
-from .messages import problem
+from .messages import path, problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
 from .permissions import check_speakers, resolve_owner
 from .requests import MAX_LIMIT, MAX_MESSAGES, check_choice, check_integer, check_storable
@@ -102,8 +102,10 @@ def parse_messages(messages: object, *, allow_ids: bool = True) -> list[Message]
                 message = Message.model_validate(fields)
             except ValidationError as exc:
                 first = exc.errors()[0]  # in plain words, as the REST API says it (not pydantic's)
-                field = ".".join(str(p) for p in first["loc"])
-                raise InvalidInput(f"{where}.{field}: {problem(first)}") from None
+                field = path(first["loc"])
+                raise InvalidInput(
+                    f"{where}{'' if field.startswith('[') else '.'}{field}: {problem(first)}"
+                ) from None
         else:
             raise InvalidInput(f"{where}: an object with role and text is needed")
         for name in ("text", "tool", "result", "user", "agent"):

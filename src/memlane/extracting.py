@@ -51,7 +51,7 @@ from .models import (
     Visibility,
 )
 from .permissions import Change, check_change, check_entity_change, refusal, resolve_owner
-from .requests import StoreRequest, check_choice
+from .requests import StoreRequest, check_choice, check_instructions
 from .secrets import find_secret
 from .storage.base import EntityScope, WriteTxn
 from .timeutil import now_utc
@@ -202,10 +202,7 @@ def extract(
 
     check_choice(mode, "mode", _MODES)
     check_choice(ceiling, "ceiling", _CEILINGS)
-    if instructions is not None and not isinstance(instructions, str):
-        raise InvalidInput("instructions: must be a string")
-    if instructions is not None and len(instructions) > 10_000:  # (in the words of every surface)
-        raise InvalidInput("instructions: must have at most 10,000 characters")
+    instructions = check_instructions(instructions)
     if (messages is None) == (conversation_id is None):
         raise InvalidInput("extract takes messages or a conversation_id, not both and not neither")
     if service._opted_out(actor):

@@ -17,3 +17,5 @@ MAX_BATCH = 10_000
 #: how deep lists and objects a stored JSON value (a memory's ``data`` and ``provenance``, an edge's
 #: provenance, an anchored record, a tool message's ``result``) may nest: ``{"a": [1]}`` is two levels
 MAX_JSON_DEPTH = 100
+#: the most characters of extraction instructions (a profile's, an ``extract`` call's), on every surface
+MAX_INSTRUCTIONS_CHARS = 10_000

@@ -50,7 +50,7 @@ from .models import (
     Visibility,
 )
 from .permissions import MAX_OWNER_CHARS
-from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
+from .requests import MAX_CONTENT_CHARS, MAX_ID_CHARS, MAX_INSTRUCTIONS_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
 from .secrets import redact_name
 from .service import MemoryService
 
@@ -611,7 +611,10 @@ def build_mcp_server(
             ),
         ] = "personal",
         instructions: Annotated[
-            str | None, Field(max_length=10_000, description="Extra strict rules, e.g. 'only decisions'.")
+            str | None,
+            Field(
+                max_length=MAX_INSTRUCTIONS_CHARS, description="Extra strict rules, e.g. 'only decisions'."
+            ),
         ] = None,
         space: Annotated[
             str | None, Field(max_length=200, description="A separate bucket, e.g. one per repository.")

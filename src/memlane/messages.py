@@ -120,10 +120,23 @@ def problem(error: ErrorDetails | Mapping[str, Any]) -> str:
 
 
 def where(error: ErrorDetails | Mapping[str, Any]) -> str:
-    loc = [str(part) for part in error.get("loc", ())]
+    loc: list[str | int] = [p if isinstance(p, int) else str(p) for p in error.get("loc", ())]
     if str(error.get("type", "")).startswith("union_tag_"):  # the tag's own field, not the union's place
         loc.append(str((error.get("ctx") or {}).get("discriminator", "")).strip("'"))
-    return ".".join(part for part in loc if part) or "input"
+    return path(loc) or "input"
+
+
+def path(loc: Iterable[str | int]) -> str:
+    """A place in a value as the service names it: ``messages[0].role``, ``data.list[2]`` (an index in
+    brackets, as ``requests.check_json`` and ``conversations.parse_messages`` write it; pydantic's
+    ``messages.0.role`` made the REST API say one bad message otherwise than the SDK)."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part:
+            out += f".{part}" if out else part
+    return out
 
 
 def problems(exc: ValidationError) -> str:

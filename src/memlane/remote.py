@@ -485,10 +485,10 @@ def _logged(data: Any) -> builtins.list[ConversationMessage]:
 def upload_of(source: str | Path | bytes | IO[bytes], name: str | None) -> Iterator[tuple[str, IO[bytes]]]:
     """``(file name, binary file)`` to upload: a folder is zipped into a temporary file first."""
     if isinstance(source, bytes | bytearray):
-        yield (name or "upload", io.BytesIO(bytes(source)))
+        yield (name or "input", io.BytesIO(bytes(source)))
         return
     if not isinstance(source, str | Path):
-        yield (name or "upload", source)
+        yield (name or "input", source)
         return
     path = Path(source)
     if not path.exists():

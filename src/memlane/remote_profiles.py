@@ -110,7 +110,7 @@ class RemoteProfiles:
     def __init__(self, send: Callable[[Call[Any]], Any]) -> None:
         self._send = send
 
-    def create(self, name: str, **settings: Any) -> Profile:
+    def create(self, name: str, /, **settings: Any) -> Profile:
         """A new profile (``enabled`` and the settings of ``Memlane.profiles.create``)."""
         return self._send(_REQUESTS.create(name, settings))  # type: ignore[no-any-return]
 
@@ -120,7 +120,7 @@ class RemoteProfiles:
     def show(self, name: str) -> Profile:
         return self._send(_REQUESTS.show(name))  # type: ignore[no-any-return]
 
-    def update(self, name: str, **changes: Any) -> Profile:
+    def update(self, name: str, /, **changes: Any) -> Profile:
         return self._send(_REQUESTS.update(name, changes))  # type: ignore[no-any-return]
 
     def enable(self, name: str) -> Profile:
@@ -169,7 +169,7 @@ class AsyncRemoteProfiles:
     def __init__(self, send: Callable[[Call[Any]], Awaitable[Any]]) -> None:
         self._send = send
 
-    async def create(self, name: str, **settings: Any) -> Profile:
+    async def create(self, name: str, /, **settings: Any) -> Profile:
         return await self._send(_REQUESTS.create(name, settings))  # type: ignore[no-any-return]
 
     async def list(self) -> builtins.list[Profile]:
@@ -178,7 +178,7 @@ class AsyncRemoteProfiles:
     async def show(self, name: str) -> Profile:
         return await self._send(_REQUESTS.show(name))  # type: ignore[no-any-return]
 
-    async def update(self, name: str, **changes: Any) -> Profile:
+    async def update(self, name: str, /, **changes: Any) -> Profile:
         return await self._send(_REQUESTS.update(name, changes))  # type: ignore[no-any-return]
 
     async def enable(self, name: str) -> Profile:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, fiel
 from .auth import user_name
 from .errors import InvalidInput
 from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long, unstorable
-from .limits import MAX_BATCH, MAX_JSON_DEPTH, MAX_LIMIT, MAX_MESSAGES
+from .limits import MAX_BATCH, MAX_INSTRUCTIONS_CHARS, MAX_JSON_DEPTH, MAX_LIMIT, MAX_MESSAGES
 from .messages import problems
 from .models import MemoryType, Subject, Visibility
 from .permissions import MAX_OWNER_CHARS, OWNER_FORMS, owner_form
@@ -29,6 +29,7 @@ __all__ = [
     "MAX_BATCH",
     "MAX_CONTENT_CHARS",
     "MAX_ID_CHARS",
+    "MAX_INSTRUCTIONS_CHARS",
     "MAX_JSON_DEPTH",
     "MAX_LIMIT",
     "MAX_MESSAGES",
@@ -37,6 +38,7 @@ __all__ = [
     "check_choice",
     "check_flag",
     "check_id",
+    "check_instructions",
     "check_made_id",
     "check_integer",
     "check_number",
@@ -324,6 +326,18 @@ def check_number(value: object, name: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise InvalidInput(f"{name}: must be a number between {low:g} and {high:g}")
     return float(value)
+
+
+def check_instructions(value: object) -> str | None:
+    """Extraction instructions (a profile's, an ``extract`` call's): None, or text of at most
+    ``MAX_INSTRUCTIONS_CHARS``: the one rule and the one wording of every surface."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput("instructions: must be a string")
+    if len(value) > MAX_INSTRUCTIONS_CHARS:
+        raise InvalidInput(f"instructions: must have at most {MAX_INSTRUCTIONS_CHARS:,} characters")
+    return value
 
 
 def check_flag(value: object, name: str) -> bool:

@@ -438,7 +438,7 @@ class Profiles:
     def _admin(self, user: str | None = None) -> Actor:
         return dataclasses.replace(self._m._actor(user), admin=True, operator=True)
 
-    def create(self, name: str, **settings: Any) -> Profile:
+    def create(self, name: str, /, **settings: Any) -> Profile:
         """A new profile. Settings: ``types`` (types or groups: semantic, episodic, procedural; default
         all), ``scope`` (user, team, agent), ``teams``, ``agent``, ``extractor`` (rules, llm),
         ``instructions``, ``embedding_model``, ``refresh`` ("15m", "1h", "1d"), ``expire_after``
@@ -451,7 +451,7 @@ class Profiles:
     def show(self, name: str) -> Profile:
         return self._m.service.profiles.get(self._admin(), name)
 
-    def update(self, name: str, **changes: Any) -> Profile:
+    def update(self, name: str, /, **changes: Any) -> Profile:
         return self._m.service.profiles.update(self._admin(), name, **changes)
 
     def enable(self, name: str) -> Profile:
@@ -698,7 +698,7 @@ class AsyncProfiles(_AsyncPart):
 
     _part = "profiles"
 
-    async def create(self, name: str, **settings: Any) -> Profile:
+    async def create(self, name: str, /, **settings: Any) -> Profile:
         return await self._call("create", name, **settings)  # type: ignore[no-any-return]
 
     async def list(self) -> builtins.list[Profile]:
@@ -707,7 +707,7 @@ class AsyncProfiles(_AsyncPart):
     async def show(self, name: str) -> Profile:
         return await self._call("show", name)  # type: ignore[no-any-return]
 
-    async def update(self, name: str, **changes: Any) -> Profile:
+    async def update(self, name: str, /, **changes: Any) -> Profile:
         return await self._call("update", name, **changes)  # type: ignore[no-any-return]
 
     async def enable(self, name: str) -> Profile:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ..conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, MAX_MESSAGES_PER_APPEND
 from ..models import ConversationMessage, ConversationSummary, ExtractReport, Visibility
 from ..permissions import MAX_OWNER_CHARS
-from ..requests import MAX_LIMIT, MAX_MESSAGES
+from ..requests import MAX_INSTRUCTIONS_CHARS, MAX_LIMIT, MAX_MESSAGES
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, Choice, _Body, within
 
@@ -106,7 +106,7 @@ class ExtractBody(_Body):
     conversation_id: str | None = Field(default=None, min_length=1, max_length=MAX_CONVERSATION_ID_CHARS)
     mode: Literal["chat", "agent"] = "chat"
     ceiling: Literal["personal", "shared"] = "personal"
-    instructions: str | None = Field(default=None, max_length=10_000)
+    instructions: str | None = Field(default=None, json_schema_extra={"maxLength": MAX_INSTRUCTIONS_CHARS})
     space: str | None = Field(default=None, max_length=200)
     source: str | None = Field(default=None, max_length=200)
 

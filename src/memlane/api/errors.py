@@ -31,7 +31,7 @@ from ..errors import (
     Unauthorized,
     UnknownMemory,
 )
-from ..messages import plain_errors, problem
+from ..messages import path, plain_errors, problem
 from ..requests import too_deep
 from ..secrets import redact_name
 
@@ -96,8 +96,8 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
         return "invalid_json", f"the request body is not valid JSON: {detail}".rstrip(": ")
     problems = []
     for e in plain_errors(errors)[:20]:
-        loc = [redact_name(str(p)) for p in e.get("loc", ()) if p != "body"]  # a key may be a token
-        where = ".".join(loc) or "body"
+        loc = [p if isinstance(p, int) else redact_name(str(p)) for p in e.get("loc", ()) if p != "body"]
+        where = path(loc) or "body"  # (a key may be a token: redacted)
         problems.append(f"{where}: {problem(e)}")
     return "invalid_input", "; ".join(problems)
 

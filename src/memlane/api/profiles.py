@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from ..jobs.models import JobInfo
 from ..models import JobRun, Profile, ProfileLogEntry
 from ..profiles.models import ProfileDeletion, SweepReport
-from ..requests import MAX_BATCH, MAX_LIMIT
+from ..requests import MAX_BATCH, MAX_INSTRUCTIONS_CHARS, MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import ERROR_RESPONSES, OptOutBody, RunBody, _Body, opt_out_user, run_batch, within
 
@@ -30,14 +30,16 @@ class ProfileSettings(_Body):
     teams: list[str] | None = None
     agent: str | None = None
     extractor: str | None = Field(default=None, description="rules or llm.")
-    instructions: str | None = None
+    instructions: str | None = Field(default=None, json_schema_extra={"maxLength": MAX_INSTRUCTIONS_CHARS})
     embedding_model: str | None = None
     refresh: str | int | None = Field(default=None, description="'15m', '1h', '1d' (or minutes).")
-    expire_after: str | None = Field(default=None, description="'90 days', '6 months', 'off'.")
+    expire_after: str | int | None = Field(
+        default=None, description="'90 days', '6 months', 'off' (or minutes)."
+    )
 
 
 class ProfileBody(ProfileSettings):
-    name: str = Field(min_length=1, max_length=200)
+    name: str = Field(json_schema_extra={"minLength": 1, "maxLength": 200})  # (the service says it)
     enabled: bool = False
 
 

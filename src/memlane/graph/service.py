@@ -28,7 +28,15 @@ from ..models import (
 )
 from ..pagination import decode_cursor, decode_key_cursor, encode_cursor, encode_key_cursor
 from ..permissions import check_entity_change
-from ..requests import MAX_LIMIT, check_flag, check_id, check_integer, check_json, check_storable
+from ..requests import (
+    MAX_LIMIT,
+    check_choice,
+    check_flag,
+    check_id,
+    check_integer,
+    check_json,
+    check_storable,
+)
 from ..storage.base import EntityScope, LinkRole, Store, WriteTxn
 from ..storage.entity_names import alias_pairs, name_keys
 from ..timeutil import iso_z, now_utc, parse_time
@@ -330,8 +338,7 @@ class EntityService:
         check_id(memory_id, "memory_id")
         check_id(entity_id, "entity_id")
         self._refuse(actor)
-        if role not in _ROLES:
-            raise InvalidInput(f"role: must be one of {', '.join(_ROLES)}")
+        check_choice(role, "role", _ROLES)  # (in the words REST's schema says it in)
         with self.storage.write() as txn:
             memory = txn.get_for_update(actor, memory_id)
             if memory is None:

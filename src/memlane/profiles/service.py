@@ -25,7 +25,7 @@ from ..jobs.run import execute
 from ..jobs.schedule import sweep_job
 from ..models import Actor, Profile, ProfileLogEntry
 from ..permissions import check_opt_in
-from ..requests import MAX_BATCH, MAX_LIMIT, check_integer, check_storable
+from ..requests import MAX_BATCH, MAX_LIMIT, check_flag, check_instructions, check_integer, check_storable
 from ..timeutil import now_utc
 from .models import ExpiryReport, ProfileDeletion, ProfileOverview, SweepReport
 from .positions import shown_entry, shown_profile, shown_report, shown_run
@@ -47,9 +47,15 @@ __all__ = ["ProfileService"]
 
 log = logging.getLogger("memlane.jobs")
 
-_MAX_INSTRUCTIONS = 10_000
 _UPDATABLE = ("types", "scope", "teams", "agent", "extractor", "instructions", "embedding_model", "refresh",
               "expire_after")  # fmt: skip
+
+
+def _check_known(unknown: dict[str, Any]) -> None:
+    """A setting no profile has (a typo: ``colour=``, ``expires_after=``) is refused in the words of every
+    surface's body check (the SDK's create raised a TypeError; update said it otherwise than REST)."""
+    if unknown:
+        raise InvalidInput(f"{sorted(unknown)[0]}: is not a known field")
 
 
 def _check_admin(actor: Actor, what: str) -> None:
@@ -72,13 +78,14 @@ class ProfileService:
     # -- settings -------------------------------------------------------------------------------------
 
     def create(
-        self, actor: Actor, name: str, *, types: Sequence[str] | str | None = None, scope: str = "user",
+        self, actor: Actor, name: str, /, *, types: Sequence[str] | str | None = None, scope: str = "user",
         teams: Sequence[str] | str = (), agent: str | None = None, extractor: str = "rules",
         instructions: str | None = None, embedding_model: str | None = None, refresh: str | int = "1h",
-        expire_after: str | None = None, enabled: bool = False,
+        expire_after: str | None = None, enabled: bool = False, **unknown: Any,
     ) -> Profile:  # fmt: skip
         """A new profile (disabled unless ``enabled``: enabling schedules its sweep)."""
         _check_admin(actor, "creating a profile")
+        _check_known(unknown)
         name = check_name(name, "name")
         if "/" in name or name in (".", ".."):  # a profile's name is a URL path segment: /v1/profiles/NAME
             raise InvalidInput(
@@ -91,7 +98,7 @@ class ProfileService:
         self._check_teams_exist(actor.workspace, settings["teams"])
         profile = Profile(
             id=new_id(), workspace=actor.workspace, name=name, created_at=now, updated_at=now,
-            enabled=bool(enabled), **settings,
+            enabled=check_flag(enabled, "enabled"), **settings,
         )  # fmt: skip
         if not self._store.profiles.insert(profile):
             raise InvalidInput(f"name: workspace {actor.workspace!r} already has a profile named {name!r}")
@@ -111,12 +118,9 @@ class ProfileService:
         embedding_model: Any, refresh: Any, expire_after: Any,
     ) -> dict[str, Any]:  # fmt: skip
         scope, team_names, agent_name = check_scope(scope, teams, agent)
-        if instructions is not None and (
-            not isinstance(instructions, str) or len(instructions) > _MAX_INSTRUCTIONS
-        ):
-            raise InvalidInput(f"instructions: a string of at most {_MAX_INSTRUCTIONS:,} characters")
         # what no backend stores (NUL, a lone surrogate) is refused before anything is written, on both
         # alike: SQLite kept it and PostgreSQL failed with a storage error
+        instructions = check_instructions(instructions)
         check_storable(instructions, "instructions")
         check_storable(extractor, "extractor")
         return {
@@ -143,15 +147,13 @@ class ProfileService:
             raise NotFound(f"no profile {name!r} in workspace {actor.workspace!r}")
         return found
 
-    def update(self, actor: Actor, name: str, **changes: Any) -> Profile:
+    def update(self, actor: Actor, name: str, /, **changes: Any) -> Profile:
         """Change settings (``types``, ``scope``, ``teams``, ``agent``, ``extractor``, ``instructions``,
         ``embedding_model``, ``refresh``, ``expire_after``); what is not given stays. A new
         ``expire_after`` applies to the memories the profile already wrote too (from when each was
         written)."""
         _check_admin(actor, "changing a profile")
-        unknown = sorted(set(changes) - set(_UPDATABLE))
-        if unknown:
-            raise InvalidInput(f"{unknown[0]}: not a profile setting (settings: {', '.join(_UPDATABLE)})")
+        _check_known({k: v for k, v in changes.items() if k not in _UPDATABLE})
         current = self._find(actor, name)
         merged = {
             "types": current.types, "scope": current.scope, "teams": current.teams, "agent": current.agent,

@@ -82,6 +82,11 @@ def _duration(value: Any, field: str) -> tuple[int, str]:
             " months), e.g. '90 days' or '12h'"
         )
     amount = int(match[1])
+    if match[2] == "M":  # months in ISO 8601 and most date libraries, minutes here: say which
+        raise InvalidInput(
+            f"{field}: {value!r} is ambiguous (M is months to some, minutes to others); write"
+            f" '{amount} months' or '{amount} minutes'"
+        )
     if amount < 1:
         raise InvalidInput(f"{field}: the amount must be at least 1")
     return amount, unit
