@@ -170,3 +170,22 @@ def test_a_name_without_the_apostrophe_borne_by_no_other_still_links() -> None:
     plain = _m("Quarrows", "Quarrows raised the capital requirement", "company")
     a, c = _run([market, plain])
     assert c == a
+
+
+# -- recall: a role in apposition without an article tells two namesakes apart --------------------------
+
+
+def test_a_bare_role_in_apposition_picks_the_namesake_it_describes() -> None:
+    treasurer = _p("Morwenna Tregear", "Morwenna Tregear is the treasurer")
+    other = _p("Morwenna Tregear", "Morwenna Tregear the harpist, another Morwenna Tregear, plays on Friday")
+    initialled = _p("M. Tregear", "M. Tregear, treasurer, paid the ferry deposit")
+    a, b, c = _run([treasurer, other, initialled])
+    assert b != a and c == a
+
+
+def test_a_bare_word_that_is_no_role_picks_no_one() -> None:
+    treasurer = _p("Morwenna Tregear", "Morwenna Tregear is the treasurer")
+    other = _p("Morwenna Tregear", "Morwenna Tregear the harpist, another Morwenna Tregear, plays on Friday")
+    initialled = _p("M. Tregear", "M. Tregear, however, paid the ferry deposit")
+    a, b, c = _run([treasurer, other, initialled])
+    assert c not in (a, b)

@@ -5447,11 +5447,21 @@ def _described_alike(
         return []
     said = _mention_said(mention)
     words = description(said) if said is not None else frozenset()
+    bare = _BARE_ROLE.match(said, said.find(MARK)) if said is not None and not words else None
+    if said is not None and bare is not None and occupations(bare.group("d")):
+        # "E. Jamieson, treasurer, paid the deposit": a role in apposition without an article, read as
+        # "@, the treasurer," would be (an occupation the table knows, in lower case between commas)
+        words = description(said[: bare.start("d")] + "the " + said[bare.start("d") :])
     if not words:
         return []
     # (not a word of someone the candidate was related to: "@ runs the marketing, the founder's son" is
     # not described as the founder)
     return [c for c in fitting if any(words & said_words_of_self(known) for known in c.said)]
+
+
+#: the (marked) name, then a role without an article between commas: "@, treasurer, paid", "@,
+#: production manager, approved"
+_BARE_ROLE = re.compile(MARK + r",\s+(?P<d>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}),\s")
 
 
 def _group_alike(mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]) -> list[Candidate]:
