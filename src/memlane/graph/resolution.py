@@ -154,6 +154,7 @@ from .thing_names import (
 )
 
 __all__ = [
+    "bare_role",
     "KIN_KEY",
     "Candidate",
     "EntityType",
@@ -5447,16 +5448,24 @@ def _described_alike(
         return []
     said = _mention_said(mention)
     words = description(said) if said is not None else frozenset()
-    bare = _BARE_ROLE.match(said, said.find(MARK)) if said is not None and not words else None
-    if said is not None and bare is not None and occupations(bare.group("d")):
-        # "E. Jamieson, treasurer, paid the deposit": a role in apposition without an article, read as
-        # "@, the treasurer," would be (an occupation the table knows, in lower case between commas)
-        words = description(said[: bare.start("d")] + "the " + said[bare.start("d") :])
+    if said is not None and not words:
+        words = bare_role(said)
     if not words:
         return []
     # (not a word of someone the candidate was related to: "@ runs the marketing, the founder's son" is
     # not described as the founder)
     return [c for c in fitting if any(words & said_words_of_self(known) for known in c.said)]
+
+
+def bare_role(said: str) -> frozenset[str]:
+    """The description words of a role the marked sentence ``said`` gives its person in apposition
+    without an article ("@, treasurer, paid the deposit", "@, production manager, approved"), read as
+    "@, the treasurer," would be: an occupation the table knows, in lower case between commas. Empty
+    when it gives none."""
+    bare = _BARE_ROLE.match(said, max(said.find(MARK), 0))
+    if bare is None or not occupations(bare.group("d")):
+        return frozenset()
+    return description(said[: bare.start("d")] + "the " + said[bare.start("d") :])
 
 
 #: the (marked) name, then a role without an article between commas: "@, treasurer, paid", "@,

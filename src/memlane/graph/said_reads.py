@@ -45,6 +45,7 @@ from .resolution import (
     Candidate,
     EntityType,
     Mention,
+    bare_role,
     normalise_name,
     said_apart,
     says_private,
@@ -224,6 +225,7 @@ def _needs(
         or denied.words
         or denied.kin
         or description(said)
+        or bare_role(said)
         or title_gender(name, context)
         or kin_of_another(said)
         or any(occupations(r) for r, _ in roles(said))
