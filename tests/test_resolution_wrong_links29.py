@@ -189,3 +189,27 @@ def test_a_bare_word_that_is_no_role_picks_no_one() -> None:
     initialled = _p("M. Tregear", "M. Tregear, however, paid the ferry deposit")
     a, b, c = _run([treasurer, other, initialled])
     assert c not in (a, b)
+
+
+# -- recall: "@ is her maiden name", "@ is how the scorer spells his name" -------------------------------
+
+
+def test_a_full_name_said_to_be_anothers_other_name_links_to_the_one_sharing_a_part() -> None:
+    known = _p("Dorota Wilk", "Dorota Wilk is our quality manager")
+    maiden = _p("Dorota Sowa", "Dorota Sowa is her maiden name, still on the old certificates")
+    first, second = _run([known, maiden])
+    assert second == first
+    spelt = _p("Dorotha Wilk", "Dorotha Wilk, as the German auditor spells her, signed the report")
+    first, second = _run([known, spelt])
+    assert second == first
+
+
+def test_such_a_name_shared_by_two_known_or_by_none_links_to_no_one() -> None:
+    one = _p("Dorota Wilk", "Dorota Wilk is our quality manager")
+    two = _p("Dorota Kruk", "Dorota Kruk is the night shift lead")
+    maiden = _p("Dorota Sowa", "Dorota Sowa is her maiden name, still on the old certificates")
+    a, b, c = _run([one, two, maiden])
+    assert c not in (a, b)
+    stranger = _p("Halina Sowa", "Halina Sowa is her maiden name, still on the old certificates")
+    a, c = _run([one, stranger])
+    assert c != a

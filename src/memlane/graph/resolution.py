@@ -2935,6 +2935,8 @@ def resolve(
             found = _one_of_two_spellings(mention, candidates, result)
         if found is None and person and result.how == "new":
             found = _by_kin(mention, candidates) or _first_surname(mention, candidates)
+        if found is None and person and result.how == "new" and mention.context:
+            found = _by_own_name_said(mention, candidates)
         return found or result
     return result
 
@@ -3397,6 +3399,56 @@ def _without_address(
     ):
         return None
     return Resolution(match.id, again.how, new_alias=_alias(mention, match), score=again.score)
+
+
+#: the (marked) name said to be another name of the one the sentence speaks of by a pronoun or a
+#: relation: "@ is how his name is written in Azerbaijani", "@ is how she writes her name in English",
+#: "@ is her married name", "@ is his Georgian name", "@ is my mother's maiden name on the deed"
+_OWN_NAME_SAID = re.compile(
+    MARK + r"(?:\s+(?:is|was)\s+(?:how\s+(?:his|her|their|he|she|they)\b"
+    r"|how\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}(?:spells?|writes?|spelled|spelt|wrote)\s+(?:his|her|their)\s+name\b"
+    r"|(?:his|her|their|[Mm]y\s+[a-z]+['’]s)\s+(?:[\w'’-]+\s+){0,2}?name\b)"
+    r"|,\s+as\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){0,3}(?:spells?|writes?|calls?)\s+(?:him|her|them)\b)"
+)
+
+
+def _by_own_name_said(mention: Mention, candidates: Sequence[Candidate]) -> Resolution | None:
+    """A person's full name that nothing fits, whose sentence says it is another name of the one it
+    speaks of ("Elona Kola is her maiden name", "Umer Farooq is how the scorer spells his name"): the one
+    known person who shares a part of it (a given name or a surname, as written or as a spelling the
+    name tables give: Elona Hoxha, Umar Farooq), not when two do or the sentence sets it apart."""
+    said = _mention_said(mention)
+    if said is None or not _OWN_NAME_SAID.search(said):
+        return None
+    mine = _person_tokens(mention.name or "")
+    if len(mine) < 2:
+        return None
+    kind = _type(mention.type)
+    found: dict[str, Candidate] = {}
+    for c in _agreeing(mention, kind, candidates):
+        if _type(c.type) not in (None, EntityType.PERSON):
+            continue
+        for known in _names_of(c):
+            theirs = _person_tokens(known)
+            if len(theirs) >= 2 and (
+                set(mine) & set(theirs)
+                or any(_given_names_agree(a, b) for a in mine[:1] for b in theirs[:1])
+                or _surname_spellings(mine, theirs)
+            ):
+                found[c.id] = c
+                break
+    if len(found) != 1:
+        return None
+    match = next(iter(found.values()))
+    if (
+        _person_conflict(mention.name or "", match)
+        or _denied(mention, kind, match)
+        or _someone_else(mention, kind, match)
+        or _said_namesake(mention)
+        or _organisations_conflict(mention, match)
+    ):
+        return None
+    return Resolution(match.id, "named", new_alias=_alias(mention, match), score=_RANK["named"] / 4)
 
 
 def _by_name_said(
