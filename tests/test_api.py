@@ -268,7 +268,7 @@ def test_openapi_document(client: httpx.Client) -> None:
         ({"content": "x", "subject": {"name": "Ana", "role": "boss"}}, "subject.role: is not a known field"),
         (
             {"items": [{"content": "x"}, {"content": "y", "subject": []}]},
-            "items[1].subject: must be a string or",
+            "item 1: subject: must be a string or",
         ),
     ],
 )

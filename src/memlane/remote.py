@@ -56,7 +56,7 @@ from .remote_call import given as _given
 from .remote_call import id_segment as _id_segment
 from .remote_call import segment as _segment
 from .remote_profiles import AsyncRemoteJobs, AsyncRemoteProfiles, RemoteJobs, RemoteProfiles
-from .requests import check_json, filter_text, store_items
+from .requests import check_json, filter_text, item_place, store_items
 from .timeutil import iso_z, parse_time
 
 __all__ = [
@@ -228,7 +228,7 @@ class _Requests:
         listed = store_items(items)
         _sendable(defaults)
         for n, item in enumerate(listed):
-            _sendable(item, f"item {n}: ")
+            _sendable(item, item_place(n))
         body = {"items": listed, "defaults": _given(space=self._space(space), source=source, **defaults)}
         return _Call("POST", "/v1/memories/batch",
                      lambda data: [StoreResult.model_validate(r) for r in data["results"]], user, body)  # fmt: skip

@@ -45,6 +45,7 @@ __all__ = [
     "check_json",
     "check_storable",
     "filter_text",
+    "item_place",
     "related_user_form",
     "store_items",
     "too_deep",
@@ -134,6 +135,10 @@ class StoreRequest(BaseModel):
             return {"id": value.id, "name": name}
         if isinstance(value, dict):
             value = {k: v for k, v in value.items() if k not in ("entity_id", "entity_name")}
+            if "name" not in value and "id" not in value:  # only the name is required (the id is made of it)
+                value["id"] = ""
+        elif value is not None and not isinstance(value, str):  # (REST's words: a name is taken too)
+            raise ValueError("must be a string or an object")
         if isinstance(value, str):
             name = value.strip()
             if not name:
@@ -284,13 +289,24 @@ def store_items(items: Any) -> list[dict[str, Any]]:
             out.append(dict(item))
         else:
             raise InvalidInput(
-                f"item {i}: a string or an object of store fields, not a {type(item).__name__}"
+                f"{item_place(i)}a string or an object of store fields, not a {type(item).__name__}"
             )
     return out
 
 
+#: the store fields whose null is "the default" (as the REST API reads a JSON null): None refused them in
+#: the SDK ("type: must be one of …", "importance: must be a number") where REST stored the default
+_NULL_IS_DEFAULT = frozenset({"type", "visibility", "importance", "confidence", "auto_supersede"})
+
+
+def item_place(i: int) -> str:
+    """Where a batch's problem is, before its words: ``item 3: `` (the service, both SDKs and REST)."""
+    return f"item {i}: "
+
+
 def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
     """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
+    fields = {k: v for k, v in fields.items() if v is not None or k not in _NULL_IS_DEFAULT}
     try:
         request = StoreRequest(**fields)
         if request.valid_from and request.valid_to and request.valid_to < request.valid_from:

@@ -75,6 +75,7 @@ from .requests import (
     check_made_id,
     check_number,
     filter_text,
+    item_place,
     related_user_form,
     validate_store,
 )
@@ -291,7 +292,7 @@ class MemoryService:
         ``defaults`` apply to every item that does not set the field itself (e.g. ``source``)."""
         check_fields(defaults, prefix="defaults")
         requests = [
-            self._validate(item if isinstance(item, StoreRequest) else {**defaults, **item}, f"item {i}: ")
+            self._validate(item if isinstance(item, StoreRequest) else {**defaults, **item}, item_place(i))
             for i, item in enumerate(items)
         ]
         return self._store_all(requests, actor, progress=progress)

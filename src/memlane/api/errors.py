@@ -32,7 +32,7 @@ from ..errors import (
     UnknownMemory,
 )
 from ..messages import path, plain_errors, problem
-from ..requests import too_deep
+from ..requests import item_place, too_deep
 from ..secrets import redact_name
 
 __all__ = ["ERROR_STATUS", "HTTP_CODES", "challenge", "error_response", "install_error_handlers", "status_of"]
@@ -94,12 +94,19 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     if any(e.get("type") == "json_invalid" for e in errors):
         detail = next(e for e in errors if e.get("type") == "json_invalid").get("ctx", {}).get("error", "")
         return "invalid_json", f"the request body is not valid JSON: {detail}".rstrip(": ")
+    places: list[
+        str
+    ] = []  # a batch item's place ("item 3: "), said once before its problems as the service does
     problems = []
     for e in plain_errors(errors)[:20]:
         loc = [p if isinstance(p, int) else redact_name(str(p)) for p in e.get("loc", ()) if p != "body"]
-        where = path(loc) or "body"  # (a key may be a token: redacted)
+        batch_item = len(loc) > 2 and loc[0] == "items" and isinstance(loc[1], int)
+        places.append(item_place(int(loc[1])) if batch_item else "")
+        where = path(loc[2:] if batch_item else loc) or "body"  # (a key may be a token: redacted)
         problems.append(f"{where}: {problem(e)}")
-    return "invalid_input", "; ".join(problems)
+    if len(set(places)) == 1:
+        return "invalid_input", places[0] + "; ".join(problems)
+    return "invalid_input", "; ".join(place + said for place, said in zip(places, problems, strict=True))
 
 
 #: what the service says of a value that is no integer or no flag (``requests.check_integer``/``check_flag``)

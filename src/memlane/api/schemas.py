@@ -99,6 +99,10 @@ class SubjectIn(_Body):
     id: str | None = Field(default=None, max_length=500)
 
 
+#: a time field's schema, as the REST API declares it (the service reads and bounds it)
+_WHEN: dict[str, Any] = {"type": "string", "maxLength": 100}
+
+
 class StoreFields(_Body):
     """Every store field but the content: also the ``defaults`` of a batch."""
 
@@ -114,10 +118,12 @@ class StoreFields(_Body):
     related_user: str | None = Field(default=None, max_length=200)
     importance: float | None = Field(default=None, ge=0.0, le=1.0)
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-    valid_from: str | None = Field(default=None, max_length=100, description=_TIME)
-    valid_to: str | None = Field(default=None, max_length=100, description=_TIME)
-    observed_at: str | None = Field(default=None, max_length=100, description=_TIME)
-    expires_at: str | None = Field(default=None, max_length=100, description=_TIME)
+    # (declared, read by the service: a number is "expected a date/time or ISO-8601 string, got int" on
+    # every surface, not "must be a string" over REST only)
+    valid_from: Any = Field(default=None, description=_TIME, json_schema_extra=_WHEN)
+    valid_to: Any = Field(default=None, description=_TIME, json_schema_extra=_WHEN)
+    observed_at: Any = Field(default=None, description=_TIME, json_schema_extra=_WHEN)
+    expires_at: Any = Field(default=None, description=_TIME, json_schema_extra=_WHEN)
     data: dict[str, Any] | None = None
     provenance: dict[str, Any] | None = None
     visibility: Any = Field(default=None, json_schema_extra=one_of_each(Visibility)["items"])
