@@ -213,3 +213,10 @@ def test_such_a_name_shared_by_two_known_or_by_none_links_to_no_one() -> None:
     stranger = _p("Halina Sowa", "Halina Sowa is her maiden name, still on the old certificates")
     a, c = _run([one, stranger])
     assert c != a
+
+
+def test_a_doctor_introduced_as_a_dentist_or_vet_is_still_the_doctor() -> None:
+    doctor = _p("Dr Mariella Zammit", "Dr Mariella Zammit does the implants")
+    dentist = _p("Mariella Zammit", "Mariella Zammit is a dentist in Mosta who trained in Leeds")
+    first, second = _run([doctor, dentist])
+    assert second == first

@@ -5182,18 +5182,20 @@ def _occupations_apart(said: str, candidate: Candidate) -> bool:
     return bool(introduced) and occupations_conflict(introduced, (*theirs, *titles))
 
 
-#: titles that say what their bearer does ("Prof. Henrik Aalto": a professor), as an occupation noun
-_TITLE_OCCUPATIONS = {
-    "prof": "professor",
-    "dr": "doctor",
-    "rev": "pastor",
-    "pastor": "pastor",
-    "judge": "judge",
-    "coach": "coach",
-    "nurse": "nurse",
-    "sgt": "sergeant",
-    "capt": "captain",
-    "detective": "detective",
+#: titles that say what their bearer does ("Prof. Henrik Aalto": a professor), as occupation nouns; a
+#: doctor's title is a dentist's, a vet's or a researcher's too, and a professor is also a lecturer or a
+#: researcher (an introduced occupation of one of them agrees)
+_TITLE_OCCUPATIONS: dict[str, tuple[str, ...]] = {
+    "prof": ("professor", "lecturer", "researcher", "scientist"),
+    "dr": ("doctor", "dentist", "veterinarian", "researcher", "scientist", "professor", "lecturer"),
+    "rev": ("pastor", "priest", "minister", "chaplain"),
+    "pastor": ("pastor", "priest", "minister", "chaplain"),
+    "judge": ("judge",),
+    "coach": ("coach", "trainer"),
+    "nurse": ("nurse", "midwife"),
+    "sgt": ("sergeant", "police officer", "soldier"),
+    "capt": ("captain", "skipper", "pilot", "officer"),
+    "detective": ("detective", "police officer"),
 }
 
 
@@ -5204,7 +5206,7 @@ def _title_roles(names: Iterable[str]) -> tuple[tuple[str, bool], ...]:
     for name in names:
         titled = _title_and_rest(name)
         if titled is not None and titled[0] in _TITLE_OCCUPATIONS:
-            found.append((_TITLE_OCCUPATIONS[titled[0]], False))
+            found += [(noun, False) for noun in _TITLE_OCCUPATIONS[titled[0]]]
     return tuple(found)
 
 
