@@ -96,3 +96,24 @@ def test_deeper_than_pythons_parser_is_refused_in_the_same_words(stack: Stack, t
     )
     assert out.returncode == 1 and out.stderr.strip() == f"error: data: {SAID}", out.stderr[-300:]
     assert stack.mem.list_recent() == []
+
+
+def test_an_import_too_deep_for_the_parser_is_refused_not_a_crash(tmp_path: Path) -> None:
+    """A memlane export's line, or a vendor's small JSON file, nested past Python's parser: a
+    RecursionError out of the import before; now the bound's words, and nothing imported."""
+    from export_fixtures import zip_bytes
+
+    with Memlane(tmp_path / "import.db", user="alice", embedder="none") as mem:
+        mem.store("The espresso machine is descaled monthly", data={"a": 1})
+        lines = [json.loads(line) for line in mem.export()]
+        restored = [
+            json.dumps(line) if "memory" not in line else
+            json.dumps({"memory": {**line["memory"], "data": "DEEP"}}).replace('"DEEP"', nested_text(5000))
+            for line in lines
+        ]  # fmt: skip
+        with pytest.raises(InvalidInput, match=f"^input line 2: {SAID}; nothing was imported$"):
+            mem.import_file("\n".join(restored).encode(), format="memlane")
+        deep = b'{"memories": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+        with pytest.raises(InvalidInput, match=f"^memories.json: {SAID}; nothing was imported$"):
+            mem.import_file(zip_bytes({"memories.json": deep}))
+        assert len(mem.list_recent()) == 1

@@ -14,6 +14,7 @@ from typing import IO, Any
 import ijson
 
 from ..errors import InvalidInput
+from ..requests import too_deep
 from ..text import content_hash
 from .archive import Entry
 from .nonfinite import NonFiniteAsNull
@@ -175,6 +176,8 @@ def load_json(entry: Entry) -> Any:
         raise InvalidInput(f"{entry.name} is not UTF-8; nothing was imported") from None
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"{entry.name} is not valid JSON ({exc}); nothing was imported") from None
+    except RecursionError:  # deeper than Python's parser goes (it crashed the import)
+        raise InvalidInput(f"{too_deep(entry.name)}; nothing was imported") from None
 
 
 def first_item(entry: Entry) -> Any:
@@ -193,6 +196,6 @@ def first_item(entry: Entry) -> Any:
                 return next(_items(entry, non_finite=non_finite), None)
             except ijson.JSONError:
                 continue
-    except (ijson.JSONError, ValueError):
+    except (ijson.JSONError, ValueError, RecursionError):
         return None
     return None

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from ..errors import InvalidInput
+from ..requests import too_deep
 from .archive import Entry, Source
 from .base import Batch
 
@@ -29,7 +30,7 @@ _GRAPH = ("entity", "edge", "link", "merge")
 def _header(line: bytes) -> dict[str, Any] | None:
     try:
         value = json.loads(line.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return None
     return value if isinstance(value, dict) and value.get("format") == FORMAT else None
 
@@ -71,6 +72,10 @@ def parse_memlane(source: Source) -> Batch:
             except (UnicodeDecodeError, json.JSONDecodeError) as exc:
                 raise InvalidInput(
                     f"{entry.name} line {number} is not JSON ({exc}); nothing was imported"
+                ) from None
+            except RecursionError:  # deeper than Python's parser goes (it crashed the import)
+                raise InvalidInput(
+                    f"{too_deep(f'{entry.name} line {number}')}; nothing was imported"
                 ) from None
             kind = next(iter(record), None) if isinstance(record, dict) and len(record) == 1 else None
             if kind in _GRAPH and isinstance(record[kind], dict):
