@@ -406,10 +406,25 @@ class MemoryService:
             batch = LinkBatch(txn.resolution_memo()).reading_said(txn, actor, now)
             scopes = [entity_scope(row.memory) for row in prepared]
             prefetch(txn, list(zip(scopes, mentions, strict=True)), batch.settled, batch.said)  # (one read)
-            for i, (req, row, named) in enumerate(zip(requests, prepared, mentions, strict=True)):
-                results.append(self._store_one(txn, actor, req, row, named, model, now, batch, (picks, i)))
-                if progress is not None:
-                    progress("storing", len(results), len(requests))
+            if in_txn is None and not any(r.auto_supersede or r.replaces for r in requests):
+                # (a plain batch: every row written first, then every memory linked, in the same order;
+                # nothing linking reads sees an unlinked memory row, so the graph is the one the
+                # interleaved loop makes, and SQLite's statements and linking's rules each run together:
+                # a statement costs up to twice as much after linking's work swept the CPU's caches)
+                written = [self._write(txn, actor, row, model, now, check=True) for row in prepared]
+                for row, named, (result, seq) in zip(prepared, mentions, written, strict=True):
+                    if seq is not None:
+                        self._link(txn, row.memory, seq, named, now, batch, None)
+                    results.append(result)
+                    if progress is not None:
+                        progress("storing", len(results), len(requests))
+            else:
+                for i, (req, row, named) in enumerate(zip(requests, prepared, mentions, strict=True)):
+                    results.append(
+                        self._store_one(txn, actor, req, row, named, model, now, batch, (picks, i))
+                    )
+                    if progress is not None:
+                        progress("storing", len(results), len(requests))
             batch.flush(txn)
         forget_stored_texts()  # (the texts' own answers: asked again by no later store)
         return results
@@ -501,6 +516,27 @@ class MemoryService:
             old, similar = picks.choose(txn, index, m, row.entity_keys, backdated=req.observed_at is not None)
             if old is not None and refusal(actor, old, Change.SUPERSEDE) is not None:
                 old = None  # (candidates share the new item's owner, which the actor may write for)
+        result, seq = self._write(txn, actor, row, model, now, old=old, similar=similar)
+        if seq is None:
+            return result
+        pick[0].stored(row.entity_keys, old.id if old else None)
+        self._link(txn, row.memory, seq, mentions, now, batch, old)
+        return result
+
+    def _write(
+        self, txn: WriteTxn, actor: Actor, row: NewMemory, model: str | None, now: datetime, *,
+        old: Memory | None = None, similar: tuple[SimilarRef, ...] = (), check: bool = False,
+    ) -> tuple[StoreResult, int | None]:  # fmt: skip
+        """Write a new memory's row (a new version of ``old``) and its audit entry: its result, and its
+        seq when it was written (None: a duplicate). ``check``: look for a current duplicate first
+        (``_store_one`` looked already)."""
+        if check:
+            duplicate = self._duplicate_of(txn, row, now)
+            if duplicate is not None:
+                return StoreResult(
+                    id=duplicate.id, status="duplicate", embedded=duplicate.embedding_model is not None
+                ), None  # fmt: skip
+        m = row.memory
         updates: dict[str, Any] = {}
         if row.vector is not None and model:
             updates.update(state=State.INDEXED, embedding_model=model)
@@ -518,24 +554,28 @@ class MemoryService:
                 raise StorageError(
                     "a concurrent writer changed this item while it was being stored; retry", kind="busy"
                 )
-            return StoreResult(id=winner.id, status="duplicate", embedded=winner.embedding_model is not None)
+            return StoreResult(
+                id=winner.id, status="duplicate", embedded=winner.embedding_model is not None
+            ), None  # fmt: skip
         if old is not None:
             txn.mark_superseded(old.id, m.id, now)
-        pick[0].stored(row.entity_keys, old.id if old else None)
-        settle_organisations(txn, m, mentions, now, batch)
-        link_memory(
-            txn, entity_scope(m), seq, mentions, now, batch.settled, batch.pending, batch.views, batch.said
-        )
-        relate_text(txn, m, mentions, now, batch, replaced=old.id if old else None)
         txn.audit(actor, "store", m.id, {"replaces": old.id if old else None, "source": m.source})
         superseded = (SupersededRef(id=old.id, content=old.content),) if old else ()
         return StoreResult(
-            id=m.id,
-            status="stored",
-            embedded=m.embedding_model is not None,
-            superseded=superseded,
+            id=m.id, status="stored", embedded=m.embedding_model is not None, superseded=superseded,
             similar=similar,
-        )
+        ), seq  # fmt: skip
+
+    @staticmethod
+    def _link(
+        txn: WriteTxn, memory: Memory, seq: int, mentions: list[Named], now: datetime, batch: LinkBatch,
+        old: Memory | None,
+    ) -> None:  # fmt: skip
+        """Link a written memory's mentions and write the relations its text states."""
+        settle_organisations(txn, memory, mentions, now, batch)
+        scope = entity_scope(memory)
+        link_memory(txn, scope, seq, mentions, now, batch.settled, batch.pending, batch.views, batch.said)
+        relate_text(txn, memory, mentions, now, batch, replaced=old.id if old else None)
 
     @staticmethod
     def _replaces_target(txn: WriteTxn, actor: Actor, replaces: str, new: Memory) -> Memory:
