@@ -1,4 +1,9 @@
-"""A plain batch writes its rows first, then links its memories (issue 12, requirement 9: store speed).
+"""A batch is stored a step at a time over its items (issue 12, requirement 9: store speed).
+
+Its texts are analysed one step at a time over every item (entity keys, index fields, mentions, what the
+texts state), not every step per item: each step's tables stay in the CPU's caches. The steps are pure,
+so the mentions are the same.
+
 
 ``store_many`` without automatic supersession, ``replaces`` or work of its own in the transaction
 writes every memory row (duplicate check, row, audit entry) before it links the first memory, then
@@ -98,6 +103,26 @@ def test_a_plain_batch_writes_every_row_before_linking(
         # (automatic supersession picks each item's old version as it is stored: interleaved, as before)
         m.store_many(["Ana Lopez runs the Porto office", "Bob Smith called twice"], auto_supersede=True)
         assert events == ["link after 4 rows", "link after 5 rows"]
+
+
+def test_a_batch_is_analysed_a_step_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    events: list[str] = []
+    keys, mentions = service.text.extract_entities, service.memory_mentions
+
+    def keyed(content: str, *args: Any, **kwargs: Any) -> Any:
+        events.append(f"keys {content[:3]}")
+        return keys(content, *args, **kwargs)
+
+    def named(content: str, *args: Any, **kwargs: Any) -> Any:
+        events.append(f"mentions {content[:3]}")
+        return mentions(content, *args, **kwargs)
+
+    monkeypatch.setattr(service.text, "extract_entities", keyed)
+    monkeypatch.setattr(service, "memory_mentions", named)
+    with Memlane(tmp_path / "m.db", user="alice", embedder="none") as m:
+        m.store_many(["Ana Lopez runs sales", "Bob Smith called"], auto_supersede=False)
+    # (index_fields reads a subject's keys with the same function: these items have none)
+    assert events == ["keys Ana", "keys Bob", "mentions Ana", "mentions Bob"]
 
 
 def test_progress_is_told_each_item_of_a_plain_batch(tmp_path: Path) -> None:
