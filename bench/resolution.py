@@ -237,9 +237,9 @@ def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> Score
         linked: list[list[tuple[str, str]]] = []
         analyse, link = service.MemoryService._analyse, service.link_memory
 
-        def labelled(req, row):  # type: ignore[no-untyped-def]
-            analyse(req, row)  # (the row's index fields)
-            return [Named(current[0], "mention")]
+        def labelled(requests, rows):  # type: ignore[no-untyped-def]
+            analyse(requests, rows)  # (the rows' index fields; a single store is a batch of one)
+            return [[Named(current[0], "mention")] for _ in rows]
 
         def linking(*args, **kwargs):  # type: ignore[no-untyped-def]
             made = link(*args, **kwargs)

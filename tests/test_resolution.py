@@ -190,3 +190,16 @@ def test_labelled_set_meets_the_targets() -> None:
     third = bench.load(ROOT / "tests" / "data" / "resolution-heldout3.txt")  # type: ignore[attr-defined]
     score, errors = bench.evaluate(third)  # type: ignore[attr-defined]
     assert score.precision >= 0.92 and score.recall >= 0.70, errors
+
+
+def test_the_store_path_of_the_bench_runs_and_scores(tmp_path: Path) -> None:
+    # (bench/resolution.py --store replaces the service's analysis with the labelled mention; a change of
+    # the service's analysis signature broke it once without a test noticing)
+    bench = _bench()
+    lines = (ROOT / "tests" / "data" / "resolution.txt").read_text(encoding="utf-8").splitlines()
+    head = [line for line in lines if line.strip() and not line.startswith("#")][:6]
+    file = tmp_path / "few.txt"
+    file.write_text("## scenario one\n" + "\n".join(head) + "\n", encoding="utf-8")
+    score = bench.through_store([file], "sqlite", errors=False)  # type: ignore[attr-defined]
+    assert score.tp + score.fp + score.fn + score.tn == 6
+    assert score.tp >= 1 and score.fp == 0
