@@ -168,6 +168,7 @@ from ..consolidation.paraphrases import LIGHT_VERBS
 from ..graph.given_names import is_given_name
 from ..graph.linking import candidate_of, entity_senses
 from ..graph.name_forms import KIN_TITLES
+from ..graph.places import place_key
 from ..graph.query import account_id, entities_about, entities_named
 from ..graph.resolution import Candidate, Mention, kinds_conflict
 from ..graph.said import relations, said_of
@@ -189,6 +190,7 @@ from .parties import (
     had_by_another,
     relations_thing,
     said_of_another,
+    said_of_kin,
     speaker_owned,
 )
 from .requests import ForgetRequest
@@ -656,7 +658,10 @@ def _topic(
         found = [
             i
             for i in found
-            if i not in contents or not any(_part_named_otherwise(r, contents[i]) for r in whole)
+            if i not in contents
+            or not any(
+                _part_named_otherwise(r, contents[i]) or _place_part_only(r, contents[i]) for r in whole
+            )
         ]
     if len(found) > 1:
         # "Yusuf Demirtaş the footballer scored twice": the name with a descriptor of its own that no
@@ -720,7 +725,9 @@ def _topic(
             or not _dated_otherwise(asked_years, said_at[i].content, said_at[i].observed_at)
         ]
     for extra in _named_thing(name, found, store=store, actor=actor, recall=recall):
-        if extra not in found:
+        # (not one ``_wrapped`` weighed out: "I order my meal kits from Hellofresh" for "the Hellofresh
+        # client", which "Hellofresh is our client" names)
+        if extra not in found and (extra not in weighed or extra in extras):
             found.append(extra)
     return found
 
@@ -1131,6 +1138,67 @@ def _part_named_otherwise(name: str, content: str) -> bool:
     return False
 
 
+_ALSO = re.compile(r"\b(?:too|also|as\s+well)\b", re.IGNORECASE)
+
+
+def _another_too(said: str, content: str, others: Sequence[str]) -> bool:
+    """``said`` names a person by a given name alone ("Leilani is a nurse") and ``content`` names that
+    person only with a surname the request does not say, and says what it says holds of them "too"
+    ("also", "as well": "Leilani Kahale from church is a nurse too"), while another memory names the
+    name without that surname ("Leilani is a nurse at Queen's"): another bearer of the name, said to
+    share the fact with someone else."""
+    if not _ALSO.search(content):
+        return False
+    for name in _names_of(said):
+        if len(name.split()) != 1 or not is_given_name(text.key_fold(name).lower()):
+            continue
+        n = re.escape(name)
+        places = list(re.finditer(rf"(?<![\w'-]){n}(?![\w'-])", content))
+        surnames = {m.group(1) for m in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)(?![\w-])", content)}
+        if (
+            not places
+            or len(surnames) != 1
+            or len(places) != sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content))
+        ):
+            continue
+        surname = next(iter(surnames))
+        if _says(surname, said):
+            continue
+        if any(re.search(rf"(?<![\w'-]){n}(?!\s+{re.escape(surname)})(?![\w-])", other) for other in others):
+            return True
+    return False
+
+
+def _place_part_only(name: str, content: str) -> bool:
+    """``content`` does not say ``name`` (a name of several words that is no place's, "Lucerne Dental",
+    "Harrogate Theatre") but its leading part, a city's or a country's name, said as a place: after a
+    preposition of where, or beside another place's name ("Lucerne is on our Switzerland itinerary"):
+    the place, not the thing named after it. (A given name is no place here: "Florence Nightingale".)"""
+    parts = name.split()
+    if len(parts) < 2 or _says(name, content) or place_key(name) is not None:
+        return False
+    for k in range(len(parts) - 1, 0, -1):
+        part = " ".join(parts[:k])
+        if not _says(part, content):
+            continue
+        if place_key(part) is None or is_given_name(text.key_fold(parts[0]).lower()):
+            return False
+        # (said as a place: after a preposition of where, or beside another place's name; not "Quillon
+        # wants a demo in March" for "Quillon Software", where Quillon is also a city's other name)
+        where = re.search(
+            rf"\b(?:in|to|from|near|around|visit|visiting|visited)\s+{re.escape(part)}\b", content, re.I
+        )
+        beside = any(
+            run.group() != part
+            and not _says(run.group(), part)
+            and run.group().lower() not in _CONVENTION
+            and place_key(run.group()) is not None
+            for run in _NAME_RUN.finditer(content)
+        )
+        return where is not None or beside
+    return False
+
+
 def _own_descriptor(name: str, content: str, others: Sequence[str], *, alone: bool = False) -> bool:
     """``content`` names ``name`` (a full name) followed by "the" and a noun that says who the bearer is
     ("Yusuf Demirtaş the footballer"), a noun none of ``others`` (the topic's other memories naming
@@ -1228,6 +1296,19 @@ def _near_name_only(names: Sequence[str], content: str) -> bool:
     words = {w for w in words if len(w) >= 4}
     if not words or any(_says(w, content) for w in words):
         return False
+    # (the same letters split into other words: "Oak Ridge, Tennessee" for "Oakridge", "Oakridge
+    # Primary" for "Oak Ridge": another name, as a letter more or less is)
+    joined = {re.sub(r"[\s-]+", "", n).lower() for n in names}
+    for run in _NAME_RUN.finditer(content):
+        parts = [re.sub(r"'s?$", "", p) for p in run.group().split()]
+        for k in range(len(parts)):
+            for j in range(k + 1, min(len(parts), k + 3) + 1):
+                written = " ".join(parts[k:j])
+                if re.sub(r"[\s-]+", "", written).lower() in joined and not any(
+                    re.sub(r"[\s-]+", " ", written).lower() == re.sub(r"[\s-]+", " ", n).lower()
+                    for n in names
+                ):
+                    return True  # (split where the topic is not: "Jin Woo" is "Jin-woo")
     for found in _CAPITALISED.finditer(content):
         said = found.group(1).lower()
         for word in words:
@@ -1869,7 +1950,9 @@ def _given_names(entities: set[str], store: Store, actor: Actor) -> set[str]:
 
 
 #: words that put a name under a descriptor: after them a name is a thing's place, partner or owner
-_RELATING = frozenset({"to", "in", "at", "with", "from", "of", "for", "on", "by", "near", "between"})
+_RELATING = frozenset(
+    {"to", "in", "at", "with", "from", "of", "for", "on", "by", "near", "between", "against"}
+)
 #: a capitalised name in a topic (a run of capitalised words)
 _NAME_RUN = re.compile(r"\b[A-Z][\w-]*(?:'s?)?(?:\s+[A-Z][\w-]*(?:'s?)?)*")
 #: a title before a name: a person, not a company or a thing of that name ("Mrs. Henderson")
@@ -1952,7 +2035,18 @@ def _wrapped_ids(
     ):
         # "the city of Paris", "Mercury the bank", "the Amazon river": the words around the name say
         # what it is, no other thing ("the Henderson account" is a thing of Henderson's)
-        return ids, []
+        if toponym or not before or similar is None:
+            return ids, []
+        # "the Zalando client": what the name is to the speaker; not a memory that says no word of it and
+        # reads closer to the name alone ("I bought my winter boots on Zalando": ``_name_alone``)
+        # (weighed: out even where the whole topic resolved to the name's entity)
+        bare = f"the {core}" if re.search(r"\bthe\s+$", name[: run.start()], re.IGNORECASE) else core
+        apart = [
+            i
+            for i in ids
+            if i in contents and _name_alone(name, core, bare, after, _words(after), contents[i], similar)
+        ]
+        return [i for i in ids if i not in apart], apart
     titled = re.compile(_TITLED + re.escape(core) + r"\b", re.IGNORECASE)
     if not possessive and not relating:
         # "the Henderson account": the name's memories, not a namesake's with a title, nor another thing
@@ -2004,14 +2098,22 @@ def _wrapped_ids(
         if c >= RELATED_SIMILARITY and (c > a or not possessive)
     }
     written = _words(core).written
+    # (a thing of a field of its own, "the lawsuit against Penhallow Builders" (law): a memory that says
+    # no word of the thing speaks of it by a word WordNet relates to it or puts in its field ("I'm suing
+    # …", "My solicitor says the Penhallow claim …"), not by the embedder's nearness, which the name
+    # alone gives: "Penhallow Builders did my neighbour's driveway")
+    heads = [w for w, stem, cap in thing.terms if not cap and stem not in named]
+    fields = frozenset().union(*(_topic_domains(w) for w in heads))
     for i in known:
         said = _words(contents[i])
         names = frozenset(stem for _, stem, capitalised in said.terms if capitalised)
-        # no word of the thing: the embedder's evidence, with the name as written in the memory
-        if not any(_related(term, said, names) for term in thing.terms if term[1] not in named) and (
-            i not in close or not written <= {w for w, _, cap in said.terms if cap}
-        ):
-            continue
+        if not any(_related(term, said, names) for term in thing.terms if term[1] not in named):
+            if fields:
+                if not _of_the_field(heads, fields, contents[i]):
+                    continue
+            # no word of the thing: the embedder's evidence, with the name as written in the memory
+            elif i not in close or not written <= {w for w, _, cap in said.terms if cap}:
+                continue
         if _of_other_thing(contents[i], named, thing.stems):
             continue
         if mine and _of_other_thing(contents[i], frozenset({"i"}), thing.stems):
@@ -2020,6 +2122,28 @@ def _wrapped_ids(
     # (only of a possessive, "Uncle Femi's 60th", do the name's other memories speak of another thing:
     # of "my job at Quarrymoor" most of the name's speak of the job in words of their own)
     return out, known if possessive else []
+
+
+#: how many of a word's senses (most frequent first) give its field (``_topic_domains``)
+_FIELD_SENSES = 2
+
+
+@functools.lru_cache(maxsize=4096)
+def _topic_domains(word: str) -> frozenset[tuple[str, int]]:
+    """The topic domains WordNet files ``word`` under, by its first senses or their near hypernyms
+    ("lawsuit", "solicitor", "court": law); none for most words."""
+    out: set[tuple[str, int]] = set()
+    for synset in lexicon.senses(word.lower(), _FIELD_SENSES):
+        for above in lexicon.hypernyms(synset, 2):
+            out.update(target for symbol, target in lexicon.pointers(above) if symbol == ";c")
+    return frozenset(out)
+
+
+def _of_the_field(heads: Sequence[str], fields: frozenset[tuple[str, int]], content: str) -> bool:
+    """``content`` holds a word WordNet relates to one of ``heads`` ("suing", "case" for "lawsuit") or
+    files under one of ``fields`` ("solicitor", "court": law)."""
+    words = [w for w in _WORD.findall(content) if w[:1].islower() and len(w) > 2]
+    return any(_topic_domains(w) & fields or any(lexicon.related(w, h) for h in heads) for w in words)
 
 
 #: the relation words as one alternation, longest first ("stepbrother" before "brother")
@@ -2489,7 +2613,8 @@ def _statement(
     speakers = _SPEAKER_OPENS.match(said) is not None
     base = wanted
     out: list[str] = []
-    for hit in recall(said):
+    hits = list(recall(said))
+    for hit in hits:
         # "The user …" is the caller only in a memory about the caller (extraction's related_user)
         whole = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
         # the memory whole, then a reason it gives ("My wife locks the door at night because I sleepwalk")
@@ -2546,6 +2671,8 @@ def _statement(
                 people = [e.name for e in _entities_of(store, actor, hit.id) if e.type in ("person", "other")]
                 if said_of_another(content, said, people):
                     continue
+                if _SPEAKER_OPENS.match(said) is not None and said_of_kin(content):
+                    continue  # "I'm diabetic" is not "Diabetes runs in my family"
             if asked is not None and not asked.clause and "i" in owners and had_by_another(content, said):
                 continue  # "my debts" is not "The company has debts of 2 million according to the news"
             people = [e.name for e in _entities_of(store, actor, hit.id) if e.type == "person"]
@@ -2564,7 +2691,9 @@ def _statement(
                 continue  # "I don't eat meat" is no restatement of "I eat meat"
             if clause and _other_value(said, content):
                 continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
-            if clause and (_other_time(said, content) or _dated_before(said, content)):
+            if clause and (
+                _other_time(said, content) or _dated_before(said, content) or _still_going(said, content)
+            ):
                 continue  # "I'm moving house in March" is not "I moved house in March 2021"
             if clause and _only_wished(said, content):
                 continue  # "I'm learning Japanese" is not "I want to learn Japanese one day"
@@ -2581,6 +2710,8 @@ def _statement(
                 continue  # "Mateo Herrera at work is allergic to bee stings" is not Mateo's
             if _other_title(said, content):
                 continue  # "Mr Abernethy is retiring" is not said by "Mrs Abernethy is retiring"
+            if clause and _another_too(said, content, [h.content for h in hits if h.id != hit.id]):
+                continue  # "Leilani is a nurse" is not "Leilani Kahale from church is a nurse too"
             if reason and _states_now(reason, content):
                 continue  # "I'm a smoker, I quit" is not "I quit smoking on 1 November": what holds now
             if value and not _gives(value, content):
@@ -3587,6 +3718,36 @@ def _other_time(said: str, content: str) -> bool:
     # (a state said by its participle is what the past act left: "I'm separated from my husband" is
     # said by "I separated from my husband in August")
     return bool(a.verb) and _one_verb(a, b) and a.verb != "be" and not a.past and not a.passive and b.past
+
+
+#: a clause's verb in the perfect ("we have saved", "I've paid off"), and in the progressive ("we're
+#: saving", "I am paying off"; not "have been saving", which says what has been done so far)
+_PERFECT = re.compile(r"(?:\b(?:have|has|had)|'ve|'d)\s+(?:(?:already|just|now)\s+)?(?P<verb>[a-z]+)\b", re.I)
+_PROGRESSIVE = re.compile(
+    r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)\s+(?:(?:still|currently|now|slowly)\s+)?(?P<verb>[a-z]+ing)\b",
+    re.I,
+)
+
+
+def _still_going(said: str, content: str) -> bool:
+    """``said`` says what is done, in the perfect ("we have saved", "how much we have saved") and
+    ``content`` says its verb only as going on ("We're saving for a house deposit of £40,000"): what is
+    being done, or aimed at, is another fact than what has been done (the mirror of ``_other_time``)."""
+    asked = [claim for claim in analyse(said).claims if claim.verb]
+    if len(asked) != 1 or asked[0].verb == "be" or asked[0].verb in LIGHT_VERBS:
+        return False
+    verbs = _verb_lemmas(asked[0].verb) | {asked[0].verb}
+    if not any(
+        m.group("verb").lower() != "been" and _verb_lemmas(m.group("verb").lower()) & verbs
+        for m in _PERFECT.finditer(said)
+    ):
+        return False
+    going = [m.group("verb").lower() for m in _PROGRESSIVE.finditer(content)]
+    going = [w for w in going if _verb_lemmas(w) & verbs]
+    if not going or re.search(r"\bbeen\s+\w+ing\b", content, re.I):
+        return False
+    # (the verb also said otherwise, "We're saving and have £26,000 saved": not only going on)
+    return not any(w not in going and _verb_lemmas(w) & verbs for w in re.findall(r"[a-z]+", content.lower()))
 
 
 def _dated_before(said: str, content: str) -> bool:

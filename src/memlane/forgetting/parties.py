@@ -33,6 +33,7 @@ __all__ = [
     "had_by_another",
     "relations_thing",
     "said_of_another",
+    "said_of_kin",
     "speaker_owned",
 ]
 
@@ -276,6 +277,32 @@ def said_of_another(content: str, request: str, people: Iterable[str] = ()) -> b
     if name is not None and not set(text.tokenize(name)) <= persons and name.lower() not in RELATIONS:
         return False
     return relation is not None or name is not None
+
+
+#: the speaker's relatives as one group ("in my family", "on my mum's side")
+_KIN_GROUPS = frozenset({"family", "families", "relatives", "side"})
+_POSSESSED_WORD = re.compile(
+    r"\b(?:my|our)\s+(?P<word>[a-z][\w-]*)(?:'s?\s+(?P<next>[a-z][\w-]*))?", re.IGNORECASE
+)
+
+
+def said_of_kin(content: str) -> bool:
+    """``content`` speaks of the speaker only as the relatives' own ("Diabetes runs in my family", "Heart
+    disease killed my grandfather"): each first-person word is "my"/"our" before a relation or the family,
+    and no clause has the speaker as its subject. What the speaker's clause says ("I'm diabetic") is not
+    said of the speaker there."""
+    words = list(_FIRST_PERSON_WORD.finditer(content))
+    if not words:
+        return False
+    kin = {m.start(): m for m in _POSSESSED_WORD.finditer(content)}
+    for word in words:
+        said = kin.get(word.start())
+        if said is None:
+            return False
+        relation = said.group("word").lower()
+        if relation not in RELATIONS and relation not in _KIN_GROUPS:
+            return False
+    return not any((claim.subject - claim.possessor) & _FIRST_PERSON for claim in analyse(content).claims)
 
 
 #: what a clause's subject holding the thing says: "has debts", "own three flats"
