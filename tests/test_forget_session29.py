@@ -130,3 +130,14 @@ def test_a_thing_against_a_name_is_not_the_names_other_business(smem: Memlane) -
         "suing",
         "case",
     }
+
+
+def test_a_word_said_otherwise_is_not_another_value(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "mine": "We'd like two children eventually",
+            "sister": "My sister wants two kids",
+        },
+    )
+    assert forgotten(mem, keys, "forget that we'd like two kids") == {"mine"}

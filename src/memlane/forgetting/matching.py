@@ -2098,12 +2098,15 @@ def _wrapped_ids(
         if c >= RELATED_SIMILARITY and (c > a or not possessive)
     }
     written = _words(core).written
-    # (a thing of a field of its own, "the lawsuit against Penhallow Builders" (law): a memory that says
-    # no word of the thing speaks of it by a word WordNet relates to it or puts in its field ("I'm suing
-    # …", "My solicitor says the Penhallow claim …"), not by the embedder's nearness, which the name
-    # alone gives: "Penhallow Builders did my neighbour's driveway")
+    # (a thing against the name, of a field of its own, "the lawsuit against Penhallow Builders" (law): a
+    # memory that says no word of the thing speaks of it by a word WordNet relates to it or puts in its
+    # field ("I'm suing …", "My solicitor says the Penhallow claim …"), not by the embedder's nearness,
+    # which the name alone gives: "Penhallow Builders did my neighbour's driveway". Only "against": of
+    # "my trip to Japan", "my fight with Luis" the embedder reads the thing's own words well, and a field
+    # WordNet gives a word by a rarer sense would lose them: "I'm going to Japan from 2 to 16 April")
     heads = [w for w, stem, cap in thing.terms if not cap and stem not in named]
-    fields = frozenset().union(*(_topic_domains(w) for w in heads))
+    against = bool(ahead) and ahead[-1] == "against"
+    fields = frozenset().union(*(_topic_domains(w) for w in heads)) if against else frozenset()
     for i in known:
         said = _words(contents[i])
         names = frozenset(stem for _, stem, capitalised in said.terms if capitalised)
@@ -2689,7 +2692,7 @@ def _statement(
                 continue  # "my cousin is in prison" is not "My cousin works as a prison officer"
             if clause and negated != _negated(content, wanted, negated):
                 continue  # "I don't eat meat" is no restatement of "I eat meat"
-            if clause and _other_value(said, content):
+            if clause and _other_value(said, _in_requests_words(content, otherwise)):
                 continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
             if clause and (
                 _other_time(said, content) or _dated_before(said, content) or _still_going(said, content)
@@ -3625,6 +3628,16 @@ def _body_part(word: str) -> bool:
     return any(
         _BODY_PART in lexicon.hypernyms(sense, 20) for sense in lexicon.senses(word, 1) if sense[0] == "n"
     )
+
+
+def _in_requests_words(content: str, otherwise: dict[tuple[str, str, bool], str]) -> str:
+    """``content`` with each word that says a word of the request otherwise (``otherwise``: the
+    request's term -> the memory's word, ``_said_otherwise``) written as the request writes it: "I don't
+    want children" read as "I don't want kids" where the request says "kids", so that a synonym is not
+    another value (``_other_value``)."""
+    for (written, _, _), word in otherwise.items():
+        content = re.sub(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", written, content)
+    return content
 
 
 def _other_value(said: str, content: str) -> bool:
