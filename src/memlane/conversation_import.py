@@ -32,6 +32,7 @@ from .extraction import Message
 from .importers import ImportedConversation
 from .models import Actor, ConversationImportReport, ConversationMessage, Visibility
 from .permissions import resolve_owner
+from .requests import space_form
 from .text import content_hash
 from .timeutil import now_utc
 
@@ -167,5 +168,7 @@ def _exchanges(rows: list[ConversationMessage]) -> list[list[ConversationMessage
 
 
 def _marker(actor: Actor, space: str | None, conversation_id: str, messages: list[tuple[str, str]]) -> str:
-    payload = ["conversation-import", actor.workspace, actor.user, space or "", conversation_id, messages]
+    # (the space in the form memlane keeps it: one spelling typed another way is the same import)
+    payload = ["conversation-import", actor.workspace, actor.user, space_form(space) or "", conversation_id,
+               messages]  # fmt: skip
     return hashlib.sha256(json.dumps(payload).encode()).hexdigest()

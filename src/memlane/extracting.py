@@ -51,7 +51,7 @@ from .models import (
     Visibility,
 )
 from .permissions import Change, check_change, check_entity_change, refusal, resolve_owner
-from .requests import StoreRequest, check_choice, check_instructions
+from .requests import StoreRequest, check_choice, check_instructions, space_form
 from .secrets import find_secret
 from .storage.base import EntityScope, WriteTxn
 from .timeutil import now_utc
@@ -170,7 +170,7 @@ def exchange_digest(
     payload: dict[str, Any] = {
         "workspace": actor.workspace,
         "user": actor.user,
-        "space": space or "",
+        "space": space_form(space) or "",  # (as memlane keeps it: NFC)
         "messages": [[m.role, m.text, m.tool, m.result, m.user] for m in messages],
     }
     if mode != "chat":

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator
 
-from .auth import user_name
+from .auth import name_form, user_name
 from .errors import InvalidInput
 from .ids import MAX_ID_CHARS, check_id, check_made_id, too_long, unstorable
 from .limits import MAX_BATCH, MAX_INSTRUCTIONS_CHARS, MAX_JSON_DEPTH, MAX_LIMIT, MAX_MESSAGES
@@ -47,6 +47,7 @@ __all__ = [
     "filter_text",
     "item_place",
     "related_user_form",
+    "space_form",
     "store_items",
     "too_deep",
     "validate_store",
@@ -98,7 +99,7 @@ class StoreRequest(BaseModel):
     def _space(cls, value: str | None) -> str | None:
         if value == "*":
             raise ValueError("'*' means every space when reading; it cannot be written to")
-        return value or None
+        return space_form(value) or None
 
     @field_validator("owner")
     @classmethod
@@ -189,6 +190,14 @@ def related_user_form(value: str) -> str | None:
     return user_name(value) if value else None
 
 
+def space_form(value: str | None) -> str | None:
+    """A space's name as memlane keeps and filters it: Unicode NFC, as every user, team, agent and
+    workspace name (``auth.name_form``). "café" typed with a composed é and with e + a combining accent
+    were two spaces: a memory stored in one was not found by a filter typed the other way. Migration 40
+    (``storage/space_names.py``) normalised the stored ones."""
+    return value if not value or value == "*" else name_form(value)
+
+
 #: the longest text a filter takes: a stored field's own bound (a longer one can match nothing)
 FILTER_CHARS = {"space": 200, "subject": MAX_SUBJECT_CHARS, "related_user": 200, "sources": 200}
 
@@ -209,7 +218,7 @@ def filter_text(value: object, field: str, kind: str | None = None) -> str | Non
     if len(value) > most:
         raise InvalidInput(f"{field}: must have at most {most:,} characters")
     check_storable(value, field)
-    return value
+    return space_form(value) if (kind or field) == "space" else value
 
 
 def check_storable(value: Any, field: str, *, _depth: int = 0, _root: str | None = None) -> None:

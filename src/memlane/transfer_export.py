@@ -29,7 +29,7 @@ from .importers.memlane_format import FORMAT, VERSION
 from .messages import problems
 from .models import Actor, ImportResult, Memory, State
 from .permissions import restored_author
-from .requests import check_storable, validate_store
+from .requests import check_storable, space_form, validate_store
 from .secrets import scan_fields
 from .storage.base import NewMemory
 from .timeutil import now_utc, parse_time
@@ -96,7 +96,10 @@ def _check(record: dict[str, Any], number: int, actor: Actor) -> tuple[Memory | 
         )
         if _owner_of(req, actor) != (memory.owner, memory.visibility):
             raise Forbidden(f"{actor.user} cannot write a {memory.visibility} memory owned by {memory.owner}")
-        memory = memory.model_copy(update={"author": restored_author(actor, memory)})
+        # (an older memlane's export may hold a space not in NFC: restored in the form memlane keeps it)
+        memory = memory.model_copy(
+            update={"author": restored_author(actor, memory), "space": space_form(memory.space)}
+        )
     except (InvalidInput, Forbidden) as exc:
         return None, {**where, "reason": str(exc)}
     return memory, None

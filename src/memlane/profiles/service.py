@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from ..auth import check_name, check_user
+from ..auth import check_name, check_user, name_form
 from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound, shown_error
 from ..extraction import Extractor
 from ..ids import check_id, new_id
@@ -142,7 +142,8 @@ class ProfileService:
         if not isinstance(name, str) or not name:
             raise InvalidInput("name: the profile's name or id")
         check_id(name, "name")
-        found = self._store.profiles.get(actor.workspace, name)
+        # by its name in the form it was created in (NFC, ``check_name``): "Café" typed either way
+        found = self._store.profiles.get(actor.workspace, name_form(name))
         if found is None:
             raise NotFound(f"no profile {name!r} in workspace {actor.workspace!r}")
         return found

@@ -25,6 +25,7 @@ Differences from SQLite, on purpose:
 from __future__ import annotations
 
 from ..related_users import STEP
+from ..space_names import STEP as SPACE_NAMES_STEP
 from ..user_entities import STEP as USER_ENTITIES_STEP
 
 MIGRATIONS: list[tuple[int, str, str]] = [
@@ -951,6 +952,9 @@ MIGRATIONS.append(STEP)
 
 #: migration 39: a user's account entities keyed twice folded into one, in Python (``storage/user_entities.py``)
 MIGRATIONS.append(USER_ENTITIES_STEP)
+
+#: migration 40: spaces and profile names in NFC, in Python (``storage/space_names.py``)
+MIGRATIONS.append(SPACE_NAMES_STEP)
 
 #: steps that read columns a later step dropped, and what they run instead when the column is gone: a
 #: re-run over a newer schema (a store whose record of later steps was removed) has nothing left to move

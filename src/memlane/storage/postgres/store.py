@@ -31,6 +31,7 @@ from ...timeutil import now_utc
 from ..base import StoreHealth
 from ..memory_rows import observed_time
 from ..related_users import RELATED_USER_FORM
+from ..space_names import SPACE_NAMES_NFC, normalise_spaces
 from ..user_entities import USER_ENTITY_FOLD
 from ..version_links import readable_links
 from .access import JOINED_COLUMNS, OF_SEQS, READER_COLUMNS, TOUCH, reader
@@ -246,6 +247,8 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     write_related_user_form(conn)
                 if version == USER_ENTITY_FOLD:
                     fold_user_entities(conn, now_utc())
+                if version == SPACE_NAMES_NFC:
+                    normalise_spaces(lambda sql, p: conn.execute(sql, p).fetchall(), _write_many(conn), "%s")
                 conn.execute(
                     "INSERT INTO schema_migrations (version, description) VALUES (%s, %s)",
                     (version, description),
@@ -507,3 +510,13 @@ class PostgresStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                 (after_seq, workspace, workspace, limit),
             )
         ]
+
+
+def _write_many(conn: Any) -> Any:
+    """``write(sql, params_list)`` on ``conn`` (migration 40's ``normalise_spaces``)."""
+
+    def write(sql: str, params: list[tuple[str, str]]) -> None:
+        with conn.cursor() as cur:
+            cur.executemany(sql, params)
+
+    return write

@@ -31,6 +31,7 @@ from ..base import StoreHealth
 from ..entity_cache import EntityCache
 from ..memory_rows import observed_time
 from ..related_users import RELATED_USER_FORM
+from ..space_names import SPACE_NAMES_NFC, normalise_spaces
 from ..user_entities import USER_ENTITY_FOLD
 from ..vector_index import VectorIndex
 from ..version_links import readable_links
@@ -160,6 +161,8 @@ class SqliteStore(_Lanes, EntityReadOps, GraphReadOps, GraphExportOps):
                     write_related_user_form(cur)
                 if version == USER_ENTITY_FOLD:
                     fold_user_entities(cur, now_utc())
+                if version == SPACE_NAMES_NFC:
+                    normalise_spaces(lambda sql, p: cur.execute(sql, p).fetchall(), cur.executemany, "?")
                 cur.execute(
                     "INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, datetime('now'))",
                     (version, description),
