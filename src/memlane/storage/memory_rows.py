@@ -14,7 +14,12 @@ delete it. So every row is returned, with what can be read:
 - an unreadable ``observed_at``, ``created_at`` or ``updated_at`` reads as the first readable of the
   other two (they differ only when a time was given or the item changed), or as 0001-01-01T00:00:00Z
   when none is readable;
-- an unknown ``type`` reads as ``generic``.
+- an unknown ``type`` reads as ``generic``;
+- a document (``data``, ``provenance``) nested deeper than ``limits.MAX_JSON_DEPTH`` (100; an older
+  memlane stored any depth, and one past 255 levels broke every read rendering it: the export, each REST
+  page holding it, for every reader) reads cut at the bound: each list or object past it reads as the
+  text ``CUT_DEEP`` (``cut_deep``); the stored row is kept as it is. What reads back can be exported,
+  restored and written again.
 
 Each such row is logged as a warning (once per item and set of columns, while the process runs).
 """
@@ -27,10 +32,11 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
+from ..limits import MAX_JSON_DEPTH
 from ..models import Memory, MemoryType, State, Subject, Visibility, constructed
 from ..timeutil import EARLIEST
 
-__all__ = ["memory_from_row", "observed_time", "with_refs"]
+__all__ = ["CUT_DEEP", "cut_deep", "memory_from_row", "observed_time", "with_refs"]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +59,54 @@ _TIMES = (
 _OBSERVED, _CREATED, _UPDATED = (_TIMES.index(c) for c in ("observed_at", "created_at", "updated_at"))
 
 _UNREADABLE = (ValueError, OverflowError, TypeError)
+
+#: what a list or object nested past ``MAX_JSON_DEPTH`` in a stored document reads as (``cut_deep``)
+CUT_DEEP = f"(nested more than {MAX_JSON_DEPTH} levels deep, stored by an older memlane: not shown)"
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether lists and objects nest in ``value`` deeper than ``MAX_JSON_DEPTH`` (no recursion: a
+    legacy value may be nearly Python's recursion limit deep)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return True
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return False
+
+
+def _cut(value: Any, depth: int) -> Any:
+    if not isinstance(value, dict | list):
+        return value
+    if depth > MAX_JSON_DEPTH:
+        return CUT_DEEP
+    if isinstance(value, dict):
+        return {k: _cut(v, depth + 1) for k, v in value.items()}
+    return [_cut(v, depth + 1) for v in value]
+
+
+def cut_deep(value: Any, what: str = "a document") -> Any:
+    """``value`` (a stored JSON document) as a read gives it: itself, or, nested deeper than
+    ``MAX_JSON_DEPTH``, with each list or object past the bound read as ``CUT_DEEP`` (logged once per
+    ``what``). A store refuses such a value now; an older memlane kept it, and then the export and every
+    REST page holding it failed ("Circular reference detected") for every reader."""
+    if value is None or not _too_deep(value):
+        return value
+    with _reported_lock:
+        known = (what, ("depth",)) in _reported
+        _reported.add((what, ("depth",)))
+    if not known:
+        log.warning("%s: a JSON document nested more than %d levels deep reads cut at that depth"
+                    " (see memlane.storage.memory_rows)", what, MAX_JSON_DEPTH)  # fmt: skip
+    return _cut(value, 1)
+
 
 #: the fields a row without a related user's entity sets (``model_fields_set``, as ``model_construct``
 #: gave it: the two refs are left at their defaults)
@@ -83,6 +137,8 @@ def memory_from_row(
         times, documents, memory_type = _tolerant(
             str(id_), raw, (data, provenance), type_, read_time, read_json
         )
+    if documents[0] is not None or documents[1] is not None:
+        documents = (cut_deep(documents[0], f"memory {id_}"), cut_deep(documents[1], f"memory {id_}"))
     related_entity = None
     entity = None
     if len(row) > 32:  # (``REFS``: the reads fold them in; built here, not copied in: a copy costs more)

@@ -19,6 +19,7 @@ from psycopg.types.json import Json
 
 from ...errors import StorageError
 from ...models import Actor, ConversationMessage, ConversationSummary, Visibility
+from ..memory_rows import cut_deep
 from .rows import _readable
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ def claim_exchange(conn: psycopg.Connection[Any], workspace: str, digest: str, a
 
 def _message(r: Sequence[Any]) -> ConversationMessage:
     return ConversationMessage(
-        id=r[1], conversation_id=r[2], role=r[3], text=r[4], tool=r[5], result=r[6], user=r[7],
+        id=r[1], conversation_id=r[2], role=r[3], text=r[4], tool=r[5], result=cut_deep(r[6], "a message's result"), user=r[7],
         agent=r[8], at=r[9], workspace=r[10], owner=r[11], visibility=Visibility(r[12]), author=r[13],
         created_at=r[14],
     )  # fmt: skip

@@ -23,6 +23,7 @@ from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visi
 from ...timeutil import EARLIEST, now_utc
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled
+from ..memory_rows import cut_deep
 from ..merge_history import plan_unmerge
 from .edge_sources import EdgeSourceOps
 from .entity_versions import BUMP, CREATE, LOCK, SharedEntityCache
@@ -92,7 +93,7 @@ def _entities(run: Run, rows: list[Any]) -> list[Entity]:
             name=r[5],
             aliases=tuple(r[9]),
             external_ids=tuple(r[10]),
-            attributes=r[6] or None,
+            attributes=cut_deep(r[6], "an entity's attributes") or None,
             created_at=_at(r[7]),
             updated_at=_at(r[8]),
         )  # fmt: skip
@@ -108,7 +109,7 @@ def _at(value: Any) -> datetime:
 def _edge(row: Sequence[Any]) -> Edge:
     return Edge(
         id=row[0], src=row[1], relation=row[2], dst=row[3],
-        provenance=row[4] or None, valid_from=_utc(row[5]), valid_to=_utc(row[6]),
+        provenance=cut_deep(row[4], "an edge's provenance") or None, valid_from=_utc(row[5]), valid_to=_utc(row[6]),
         created_at=_at(row[7]),
     )  # fmt: skip
 

@@ -11,6 +11,7 @@ from psycopg.types.json import Json, Jsonb
 from ...models import Actor
 from ..base import EntityScope, HeldKind, LinkRole
 from ..graph_transfer import GraphRows, snapshot_in, snapshot_out, time_text
+from ..memory_rows import cut_deep
 from .rows import _ALL, _scope, _time, _visible
 
 __all__ = ["GraphExportOps", "GraphRestoreOps"]
@@ -39,7 +40,7 @@ class GraphExportOps:
         visible, params = _visible(actor, "e")
         entities = [
             {"id": r[0], "owner": r[1], "visibility": r[2], "type": r[3], "name": r[4],
-             "attributes": r[5] or None, "merged_into": r[6], "created_at": time_text(r[7]),
+             "attributes": cut_deep(r[5], "an entity's attributes") or None, "merged_into": r[6], "created_at": time_text(r[7]),
              "updated_at": time_text(r[8]), "aliases": [list(a) for a in r[9]], "external_ids": list(r[10]),
              "keys": list(r[11])}  # fmt: skip
             for r in run(
@@ -55,7 +56,7 @@ class GraphExportOps:
         ]  # fmt: skip
         edges = [
             {"id": r[0], "src": r[1], "relation": r[2], "dst": r[3],
-             "provenance": r[4] or None, "valid_from": time_text(r[5]),
+             "provenance": cut_deep(r[4], "an edge's provenance") or None, "valid_from": time_text(r[5]),
              "valid_to": time_text(r[6]), "created_at": time_text(r[7]), "sources": list(r[8])}  # fmt: skip
             for r in run(
                 f"SELECT g.id, g.src, g.relation, g.dst, g.provenance, {_time('g.valid_from')}, {_time('g.valid_to')},"

@@ -18,6 +18,7 @@ import apsw
 
 from ...models import Actor, ConversationMessage, ConversationSummary, Visibility
 from ...timeutil import from_db, to_db
+from ..memory_rows import cut_deep
 from .connections import Connections
 from .rows import _readable
 
@@ -150,7 +151,7 @@ def claim_exchange(cur: apsw.Cursor, workspace: str, digest: str, at: datetime) 
 def _message(r: Sequence[Any]) -> ConversationMessage:
     return ConversationMessage(
         id=r[1], conversation_id=r[2], role=r[3], text=r[4], tool=r[5],
-        result=json.loads(r[6]) if r[6] else None, user=r[7], agent=r[8], at=_time(r[9]),
+        result=cut_deep(json.loads(r[6]), "a message's result") if r[6] else None, user=r[7], agent=r[8], at=_time(r[9]),
         workspace=r[10], owner=r[11], visibility=Visibility(r[12]), author=r[13], created_at=_time(r[14]),
     )  # fmt: skip
 

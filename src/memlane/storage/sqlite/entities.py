@@ -19,6 +19,7 @@ from ...models import Actor, Edge, Entity, EntityMerge, Filters, PastMerge, Visi
 from ...timeutil import EARLIEST, from_db, now_utc, to_db
 from ..base import AFFILIATIONS, EntityScope, LinkRole
 from ..entity_cache import EntityCache, Settled, id_key
+from ..memory_rows import cut_deep
 from ..merge_history import plan_unmerge
 from .edge_sources import EdgeSourceOps
 from .rows import _ALL, _scope, _visible, entity_readable
@@ -61,7 +62,7 @@ def _entities(run: Run, rows: list[Any]) -> list[Entity]:
             name=r[5],
             aliases=tuple(json.loads(r[9])),
             external_ids=tuple(json.loads(r[10])),
-            attributes=json.loads(r[6]) if r[6] else None,
+            attributes=cut_deep(json.loads(r[6]), "an entity's attributes") if r[6] else None,
             created_at=_at(r[7]),
             updated_at=_at(r[8]),
         )  # fmt: skip
@@ -77,7 +78,7 @@ def _at(value: Any) -> datetime:
 def _edge(row: Sequence[Any]) -> Edge:
     return Edge(
         id=row[0], src=row[1], relation=row[2], dst=row[3],
-        provenance=json.loads(row[4]) if row[4] else None,
+        provenance=cut_deep(json.loads(row[4]), "an edge's provenance") if row[4] else None,
         valid_from=from_db(row[5]) if row[5] else None, valid_to=from_db(row[6]) if row[6] else None,
         created_at=_at(row[7]),
     )  # fmt: skip

@@ -10,6 +10,7 @@ from typing import Any
 from ...models import Actor
 from ..base import HeldKind, LinkRole
 from ..graph_transfer import GraphRows, snapshot_in, snapshot_out, time_text
+from ..memory_rows import cut_deep
 from .entities import moved_memories
 from .rows import _ALL, _scope, _visible
 
@@ -39,7 +40,7 @@ class GraphExportOps:
         visible, params = _visible(actor, "e")
         entities = [
             {"id": r[0], "owner": r[1], "visibility": r[2], "type": r[3], "name": r[4],
-             "attributes": json.loads(r[5]) if r[5] else None, "merged_into": r[6],
+             "attributes": cut_deep(json.loads(r[5]), "an entity's attributes") if r[5] else None, "merged_into": r[6],
              "created_at": time_text(r[7]), "updated_at": time_text(r[8]), "aliases": json.loads(r[9]),
              "external_ids": json.loads(r[10]), "keys": json.loads(r[11])}  # fmt: skip
             for r in run(
@@ -56,7 +57,7 @@ class GraphExportOps:
         ]  # fmt: skip
         edges = [
             {"id": r[0], "src": r[1], "relation": r[2], "dst": r[3],
-             "provenance": json.loads(r[4]) if r[4] else None, "valid_from": time_text(r[5]),
+             "provenance": cut_deep(json.loads(r[4]), "an edge's provenance") if r[4] else None, "valid_from": time_text(r[5]),
              "valid_to": time_text(r[6]), "created_at": time_text(r[7]), "sources": json.loads(r[8])}  # fmt: skip
             for r in run(
                 "SELECT g.id, g.src, g.relation, g.dst, g.provenance, g.valid_from, g.valid_to, g.created_at,"
