@@ -139,9 +139,10 @@ def path(loc: Iterable[str | int]) -> str:
     return out
 
 
-def problems(exc: ValidationError) -> str:
-    """Every problem of a failed validation, ``field: what is wrong``, joined by ``; ``."""
-    return "; ".join(f"{where(e)}: {problem(e)}" for e in plain_errors(exc.errors()))
+def problems(exc: ValidationError, prefix: str = "") -> str:
+    """Every problem of a failed validation, ``field: what is wrong``, joined by ``; `` (``prefix``
+    before each field: ``defaults.``)."""
+    return "; ".join(f"{prefix}{where(e)}: {problem(e)}" for e in plain_errors(exc.errors()))
 
 
 def expected(schema: Mapping[str, Any]) -> str:

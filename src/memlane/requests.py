@@ -36,6 +36,7 @@ __all__ = [
     "MAX_QUERY_CHARS",
     "StoreRequest",
     "check_choice",
+    "check_defaults",
     "check_flag",
     "check_id",
     "check_instructions",
@@ -313,8 +314,9 @@ def item_place(i: int) -> str:
     return f"item {i}: "
 
 
-def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
-    """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ")."""
+def validate_store(fields: dict[str, Any], *, where: str = "", field: str = "") -> StoreRequest:
+    """A ``StoreRequest`` or InvalidInput naming every problem (``where`` prefixes it, e.g. "item 3: ";
+    ``field`` each field's name, e.g. "defaults.")."""
     fields = {k: v for k, v in fields.items() if v is not None or k not in _NULL_IS_DEFAULT}
     try:
         request = StoreRequest(**fields)
@@ -334,9 +336,21 @@ def validate_store(fields: dict[str, Any], *, where: str = "") -> StoreRequest:
             check_json(getattr(request, name), name)
         return request
     except ValidationError as exc:  # in plain words, not pydantic's ("String should have at least…")
-        raise InvalidInput(f"{where}{problems(exc)}") from None
+        raise InvalidInput(f"{where}{problems(exc, field)}") from None
     except InvalidInput as exc:
-        raise InvalidInput(f"{where}{exc}") from None
+        raise InvalidInput(f"{where}{field}{exc}") from None
+
+
+def check_defaults(defaults: Mapping[str, Any]) -> None:
+    """InvalidInput if a batch's ``defaults`` (every store field but the content) are not valid store
+    fields themselves, named as ``defaults.importance: must be at most 1`` on every surface: the SDK said
+    ``item 0: importance: …`` (and kept a ``content`` default it then ignored), the REST API
+    ``defaults.importance: …`` for some fields and ``item 0: type: …`` for others."""
+    if not defaults:
+        return
+    if "content" in defaults:
+        raise InvalidInput("defaults.content: is not a known field")
+    validate_store({**defaults, "content": "defaults"}, field="defaults.")
 
 
 def check_integer(value: object, name: str, low: int, high: int) -> int:

@@ -69,6 +69,7 @@ from .requests import (
     MAX_LIMIT,
     MAX_QUERY_CHARS,
     StoreRequest,
+    check_defaults,
     check_flag,
     check_id,
     check_integer,
@@ -291,6 +292,7 @@ class MemoryService:
 
         ``defaults`` apply to every item that does not set the field itself (e.g. ``source``)."""
         check_fields(defaults, prefix="defaults")
+        check_defaults(defaults)  # (named as themselves, as over REST: not as item 0's)
         requests = [
             self._validate(item if isinstance(item, StoreRequest) else {**defaults, **item}, item_place(i))
             for i, item in enumerate(items)

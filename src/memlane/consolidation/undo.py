@@ -25,6 +25,14 @@ SOURCE = "consolidation"
 _SYSTEM_USER = "memlane-consolidation"
 
 
+def _seen_by(actor: Actor | None) -> str:
+    """Whose reads an unknown id is answered for: the caller's (``visible to alice``, as every other
+    unknown id is answered on every surface), or, for the store's operator (the embedded SDK and CLI
+    without a user, who may undo any run), the whole store's. It said ``visible to memlane``, as if a
+    user of that name had asked."""
+    return f"visible to {actor.user}" if actor is not None else "in this store"
+
+
 def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: datetime) -> list[str]:
     """Reverse the consolidation that wrote ``memory_id`` inside ``txn``: its members are current again
     (ids returned) and it is deleted."""
@@ -32,7 +40,7 @@ def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: dateti
     # caller may not read must be answered as one that does not exist, never as "not a consolidation")
     merged = txn.find_by_id(memory_id) if actor is None else txn.get_for_update(actor, memory_id)
     if merged is None:
-        raise UnknownMemory(f"no memory {memory_id!r} visible to {actor.user if actor else 'memlane'}")
+        raise UnknownMemory(f"no memory {memory_id!r} {_seen_by(actor)}")
     members = (merged.provenance or {}).get("consolidated")
     if merged.source != SOURCE or not isinstance(members, list):
         raise InvalidInput(f"{memory_id} was not written by a consolidation: nothing to undo")
@@ -94,7 +102,7 @@ def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUnd
     whose every memory and entity it may change (as ``undo`` and ``unmerge`` ask); without one (the
     operator), any run."""
     now = now_utc()
-    missing = NotFound(f"no consolidation run {run_id!r} visible to {actor.user if actor else 'memlane'}")
+    missing = NotFound(f"no consolidation run {run_id!r} {_seen_by(actor)}")
     with store.write() as txn:
         run = txn.consolidation_run_for_update(run_id)
         if run is None or (actor is not None and run.workspace not in (None, actor.workspace)):
