@@ -83,7 +83,7 @@ def test_memlane_mcp_warms_up_before_it_serves_stdio(tmp_path: Path) -> None:
     loaded = json.loads(done.stdout.strip().splitlines()[-1])
     # without the warm-up none has run when serving starts; with it, the tables a store and a recall read
     assert loaded["memlane.text.lexicon.lemminflect"] > 0
-    assert loaded["memlane.graph.given_names._dictionary"] > 0
+    assert loaded["memlane.text.given_names._dictionary"] > 0
     assert loaded["memlane.graph.places._cities"] > 0
 
 

@@ -676,6 +676,7 @@ def test_modules_import_only_earlier_layers() -> None:
         "when",
         "legal_forms",
         "lexicon",
+        "given_names",
         "names",
         "entities",
         "claims",

@@ -60,8 +60,8 @@ def test_after_the_warm_up_the_first_store_and_recall_build_no_table(tmp_path: P
     out = json.loads(done.stdout.strip().splitlines()[-1])
     warm, after = out["warm"], out["after"]
     # the tables a store and a recall read were all read by the warm-up...
-    for name in ("given_names._dictionary", "entity_types._place_names", "places._cities"):
-        assert warm[f"memlane.graph.{name}"] == 1, name
+    for name in ("text.given_names._dictionary", "graph.entity_types._place_names", "graph.places._cities"):
+        assert warm[f"memlane.{name}"] == 1, name
     assert warm["lemminflect lemmas"] == warm["lemminflect inflections"] == 1
     # ...and the first store and recall read none it had not: every loader has the misses it had
     assert {k: v for k, v in after.items() if k in warm} == warm

@@ -20,15 +20,30 @@ Two curated data sets from PyPI, read once on first use (nothing is read at impo
 
 Forms are not chained: "Lena" is a form of "Helena" and of "Magdalena", which are not forms of each
 other. Everything is folded to lower-case ASCII, as resolution compares names.
+
+The first two, which say whether a word is a given name at all, are read in :mod:`memlane.text.given_names`
+(the text analysis asks too) and re-exported here; the forms and ``name-variants`` are read here.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
-from importlib import resources
 
-from ..text.table_cache import cached_table
+# the tables that say which words are given names live in ``text.given_names`` (the text analysis reads
+# them too); re-exported here, with the loaders the tests and benches clear and rebuild through this module
+from ..text.given_names import (  # noqa: F401
+    _build_dictionary,
+    _dictionary,
+    _fold,
+    _nicknamer,
+    _read_name_dictionary,
+    given_name_frequency,
+    given_name_gender,
+    given_name_leaning,
+    has_name_dictionary,
+    is_english_given_name,
+    is_given_name,
+)
 
 __all__ = [
     "given_name_forms",
@@ -40,101 +55,6 @@ __all__ = [
     "is_given_name",
     "is_spelling_variant",
 ]
-
-
-def _fold(text: str) -> str:
-    from anyascii import anyascii
-
-    return anyascii(unicodedata.normalize("NFKC", text)).casefold()
-
-
-def _read_name_dictionary() -> str | None:
-    """The text of ``gender-guesser``'s ``nam_dict.txt``, or None when the package (or its data file) is
-    not installed."""
-    try:
-        data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
-        return data.read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        return None
-
-
-def has_name_dictionary() -> bool:
-    """Whether the 50-country given-name table (the ``names`` extra) is installed and read."""
-    return bool(_dictionary()[0])
-
-
-#: ({every given name: "m", "f" or "" (both or unisex)}, {name: its equivalent forms}, {name: "m" or "f"
-#: when mostly that gender}, {name: its highest frequency in any country})
-_Tables = tuple[dict[str, str], dict[str, frozenset[str]], dict[str, str], dict[str, int]]
-
-
-@lru_cache(maxsize=1)
-def _dictionary() -> _Tables:
-    """The tables of :func:`_build_dictionary`, built once per installation (``table_cache``; whether
-    ``gender_guesser`` can be imported is part of the key, so a process without it reads empty ones)."""
-    return cached_table("given-names", _build_dictionary, ("gender-guesser", "anyascii"), ("gender_guesser",))
-
-
-def _build_dictionary() -> _Tables:
-    """The tables of ``_dictionary`` from ``nam_dict.txt`` (about 0.8 s of CPU).
-
-    Lines: ``#`` a comment; ``=  <short> <long>`` an equivalence; else ``<gender code> <name>`` followed
-    by per-country frequencies. A ``+`` inside a name stands for "-", " " or nothing ("Jun+Wei").
-    Every table is empty when ``gender-guesser`` (the optional ``names`` extra) is not installed."""
-    text = _read_name_dictionary()
-    if text is None:
-        return {}, {}, {}, {}
-    codes: dict[str, set[str]] = {}
-    forms: dict[str, set[str]] = {}
-    frequencies: dict[str, int] = {}
-    for line in text.splitlines():
-        if not line or line[0] == "#":
-            continue
-        parts = line.split()
-        if len(parts) < 2:
-            continue
-        if parts[0] == "=":
-            if len(parts) < 3:
-                continue
-            short, long = _fold(parts[1]), _fold(parts[2])
-            if short != long and "+" not in short + long:
-                forms.setdefault(short, set()).add(long)
-                forms.setdefault(long, set()).add(short)
-            continue
-        name = _fold(parts[1])
-        frequency = max((_FREQUENCY.get(c, 0) for c in line[_FREQUENCY_COLUMN:]), default=0)
-        for spelling in (name.replace("+", sep) for sep in ("", "-")) if "+" in name else (name,):
-            codes.setdefault(spelling, set()).add(parts[0])
-            frequencies[spelling] = max(frequencies.get(spelling, 0), frequency)
-    # a name is male or female only when every entry says so without doubt ("M" / "F"; "?M", "1M"...
-    # are unisex or mostly one gender)
-    genders = {name: "m" if c == {"M"} else "f" if c == {"F"} else "" for name, c in codes.items()}
-    leanings = {name: lean for name, c in codes.items() if (lean := _leaning(c))}
-    return genders, {name: frozenset(values) for name, values in forms.items()}, leanings, frequencies
-
-
-#: where a line's per-country frequencies start, and their digits: one hexadecimal digit per country,
-#: 1 (a few people) to 13 (D, over 2% of the country's people), each step about twice as many
-_FREQUENCY_COLUMN = 30
-_FREQUENCY = {c: int(c, 16) for c in "123456789ABCD"}
-
-
-def given_name_frequency(word: str) -> int:
-    """How common a folded given name is where it is commonest, on the dictionary's scale: 0 (not
-    listed, or the ``names`` extra absent), 1 (a few people in some country: "Paco", "Nacho", "Kasia",
-    pet names the registers rarely hold) to 13 (over 2% of a country's people: "Juan"); each step about
-    twice as many people."""
-    return _dictionary()[3].get(word, 0)
-
-
-def _leaning(codes: set[str]) -> str:
-    """ "m" when every entry of a name is male or mostly male ("M", "1M", "?M"), "f" likewise, else ""."""
-    if codes <= {"M", "1M", "?M"}:
-        return "m"
-    if codes <= {"F", "1F", "?F"}:
-        return "f"
-    return ""
-
 
 #: ``name-variants`` tables of given names (see the module docstring)
 _VARIANT_TABLES = (
@@ -177,13 +97,6 @@ def is_spelling_variant(a: str, b: str) -> bool:
     return b in _variants().get(a, frozenset())
 
 
-@lru_cache(maxsize=1)
-def _nicknamer() -> object:
-    from nicknames import NickNamer
-
-    return NickNamer()
-
-
 @lru_cache(maxsize=16384)
 def given_name_forms(name: str) -> frozenset[str]:
     """A folded given name with its nicknames, the names it is a nickname of, and its equivalent forms
@@ -196,32 +109,3 @@ def given_name_forms(name: str) -> frozenset[str]:
     forms |= _dictionary()[1].get(name, frozenset())
     forms |= _variants().get(name, frozenset())
     return frozenset(forms)
-
-
-def given_name_leaning(word: str) -> str | None:
-    """ "m" or "f" for a folded given name that is a man's or a woman's, or mostly so, in the dictionary
-    ("ravi": mostly a man's; "sanne": mostly a woman's), else None. Weaker than ``given_name_gender``:
-    for evidence that is weak too (a pet name no table lists)."""
-    return _dictionary()[2].get(word) or None
-
-
-def given_name_gender(word: str) -> str | None:
-    """ "m" or "f" for a folded given name that is only ever a man's or only ever a woman's in the
-    dictionary ("daniel" / "daniela"), else None (unisex, mostly one gender, or unknown: "sasha")."""
-    return _dictionary()[0].get(word) or None
-
-
-@lru_cache(maxsize=16384)
-def is_english_given_name(word: str) -> bool:
-    """Whether a folded word is a given name that ``nicknames`` lists (English given names and their
-    nicknames: "tom", "anna", "bob"; not "marks" or "spencer", which the larger table also has)."""
-    namer = _nicknamer()
-    return bool(namer.nicknames_of(word) or namer.canonicals_of(word))  # type: ignore[attr-defined]
-
-
-@lru_cache(maxsize=16384)
-def is_given_name(word: str) -> bool:
-    """Whether a folded word is a known given name (in either data set)."""
-    if len(word) < 2:
-        return False
-    return word in _dictionary()[0] or is_english_given_name(word)

@@ -333,8 +333,23 @@ def _looks_common(low: str) -> bool:
     if low.endswith("s") and (low[:-1] in _COMMON_WORDS or low[:-1] in STOPWORDS):
         return True
     if _PLURAL_RE.search(low) or (len(low) >= 6 and low.endswith("ed")):
-        return True  # "Setbacks", "Challenges", "Worked" (not "James", "Lucas", "Charles")
-    return len(low) >= 6 and _SUFFIX_COMMON_RE.search(low) is not None
+        # "Setbacks", "Challenges", "Worked" (not "James", "Lucas", "Charles"; nor "Dolores", "Mohamed")
+        return not _given_name_no_english_word(low)
+    return (
+        len(low) >= 6 and _SUFFIX_COMMON_RE.search(low) is not None and not _given_name_no_english_word(low)
+    )
+
+
+def _given_name_no_english_word(low: str) -> bool:
+    """Whether a lower-cased word whose ending looks English ("-s", "-es", "-ed", "-ing", "-ly"...) is a
+    given name the tables know ("Dolores", "Mercedes", "Andres", "Anders", "Georges", "Mohamed", "Alfred",
+    "Beverly", "Xiaoming") and no word of lemminflect's English lemma table, which lists common nouns,
+    verbs and their forms but no names ("pages", "worked", "sterling", "darling" are words there): a name
+    then, not a plural or a past tense guessed by its ending. Only asked of a sentence's first word."""
+    from .given_names import _fold, is_given_name
+    from .lexicon import lemminflect
+
+    return is_given_name(_fold(low)) and not lemminflect().getAllLemmas(low)
 
 
 def _cjk_alone(toks: Sequence[tuple[str, str]], at: int) -> bool:
