@@ -236,6 +236,7 @@ def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> Score
         current: list[Mention] = []
         linked: list[list[tuple[str, str]]] = []
         analyse, link = service.MemoryService._analyse, service.link_memory
+        saved = service.MemoryService.__dict__["_analyse"]  # (the staticmethod itself, put back as it was)
 
         def labelled(requests, rows):  # type: ignore[no-untyped-def]
             analyse(requests, rows)  # (the rows' index fields; a single store is a batch of one)
@@ -297,7 +298,7 @@ def through_store(files: Sequence[Path], backend: str, *, errors: bool) -> Score
                 total.tp, total.fp, total.fn = total.tp + score.tp, total.fp + score.fp, total.fn + score.fn
                 total.tn += score.tn
         finally:
-            service.MemoryService._analyse, service.link_memory = analyse, link  # type: ignore[method-assign]
+            service.MemoryService._analyse, service.link_memory = saved, link  # type: ignore[method-assign]
             dbs.close()
     return total
 

@@ -203,3 +203,7 @@ def test_the_store_path_of_the_bench_runs_and_scores(tmp_path: Path) -> None:
     score = bench.through_store([file], "sqlite", errors=False)  # type: ignore[attr-defined]
     assert score.tp + score.fp + score.fn + score.tn == 6
     assert score.tp >= 1 and score.fp == 0
+    # (and the service is left as it was: a plain function put back would take the service as its batch)
+    import memlane.service as service
+
+    assert isinstance(service.MemoryService.__dict__["_analyse"], staticmethod)
