@@ -324,9 +324,10 @@ _PARTICLES = frozenset(
     ]
 )
 _ARABIC_ARTICLE = frozenset(["al", "el", "ul"])
-#: legal forms written before the name (Indonesian "PT", "CV"; Russian and Ukrainian "OOO", "TOV"...),
-#: which cleanco lists but strips only from the end
-_LEGAL_FORMS_BEFORE = frozenset(["pt", "cv", "ooo", "oao", "zao", "pao", "tov"])
+#: legal forms written before the name (Indonesian "PT", "CV"; Russian and Ukrainian "OOO", "TOV"...;
+#: Latvian "SIA", Lithuanian "UAB" and Faroese "P/F", "Sp/f", which are written before the name as often
+#: as after it: "SIA Latvijas Balzams", "P/F Bakkafrost"), which cleanco lists but strips only from the end
+_LEGAL_FORMS_BEFORE = frozenset(["pt", "cv", "ooo", "oao", "zao", "pao", "tov", "sia", "uab", "p/f", "sp/f"])
 #: legal forms cleanco does not list: Indonesian "Tbk" (listed), joint-stock companies ("JSC", "PJSC"),
 #: Bulgarian "EOOD"; a close corporation of South Africa and Namibia ("CC"), Scottish and English
 #: charitable incorporated organisations ("SCIO", "CIO"), a Finnish registered association ("ry"),

@@ -119,7 +119,7 @@ _ROLE_THEN_NAME = re.compile(
 #: "DONG Energy, Ørsted's old name, is ...", "Jason Chang, Chih-wei's English name, will ...": the name
 #: said, in apposition, to be another's name
 _NAME_OF_APPOSITION = re.compile(
-    r",\s+" + _NAME + r"['’]s?\s+(?:[\w-]+\s+){0,2}?(?:(?:nick)?name|spelling)\s*(?:[,;.)]|$)"
+    r",\s+(?:that\s+is\s+|that['’]s\s+)?" + _NAME + r"['’]s?\s+(?:[\w-]+\s+){0,2}?(?:(?:nick)?name|spelling)\s*(?:[,;.)]|$)"
 )
 #: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs", "<someone>
 #: abbreviates <name>", "<name> asks us to call her", "<name> is known", "<name> calls itself", "<name>
@@ -200,7 +200,8 @@ _APPOSITION_ENDS = re.compile(r"\s*(?:[,;.)]|$)")
 _OTHERWISE = re.compile(
     r"(?:(?:\s+[a-z]+){0,2},?\s+meaning(?:\s+(?:our|my|the))?"
     r"|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.|real\s+name|born|n[ée]e?|formerly|previously)"
-    r"|,\s+which\s+is|,\s+now|\s+\()\s*" + _NAME + r"(?=\s*[),.;]|\s+[a-z]|\s*$)" + _NOT_POSSESSIVE
+    r"|,\s+which\s+is|,\s+now|\s+\(|,\s+(?:that\s+is|that['’]s|i\.e\.)|,\s+(?:also\s+)?called"
+    r"|(?:\s+[a-z]+){0,2},\s+(?:he|she|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was)\s+the\s+same)\s*" + _NAME + r"(?=\s*[),.;]|\s+[a-z]|\s*$)" + _NOT_POSSESSIVE
 )
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b|['’](?:\s|$)")
 #: "Guadalupe Torres is Lupita, ...", "Diego Alvarez is Coach Alvarez": the name, "is" and another name
@@ -213,12 +214,13 @@ _RENAMED = re.compile(
     + _NOT_POSSESSIVE
     + r"|\s+is\s+the\s+(?:[\w-]+\s+){0,2}?(?:form|spelling|version)\s+of\s+"
     + _NAME.replace("other", "owner")
-    + r"['’]s?\s+(?:[\w-]+\s+){0,2}?name\b"
+    + r"(?:['’]s?\s+(?:[\w-]+\s+){0,2}?name\b|(?=\s*(?:[,;.]|$)))"
 )
 #: "Hedwig Fischer is my grandmother, everyone calls her Hedi": the name, "is" and what the person is,
 #: then what people call her
 _CALLS_PRONOUN = re.compile(
-    r"\s+is\s+[^,.;]{1,40},\s+(?:[\w'’]+\s+){1,3}?(?:calls?|called)\s+(?:her|him|them|it)\s+"
+    r"\s+is\s+(?:[^,.;]{1,40},\s+(?:[\w'’]+\s+){1,3}?(?:calls?|called)\s+(?:her|him|them|it)"
+    r"|(?:the|our|my)\s+(?:[a-z][\w-]*\s+){1,4}?(?:calls?|called))\s+"
     + _NAME
     + _NOT_POSSESSIVE
     + r"(?=\s*(?:[,;.]|$))"
@@ -231,6 +233,7 @@ _BEFORE = re.compile(
     r"(?:" + _NAME + r"(?:,\s+who\s+(?:signs|goes\s+by|writes)(?:\s+as)?"
     r"|,\s+(?:whom|who)\s+(?:[\w'’]+\s+){1,4}?(?:calls?|called|knows?)"
     r"|(?:\s+[a-z]+){0,3}\s+is\s+now(?:\s+called)?"
+    r"|\s+(?:is|was)\s+also\s+(?:called|known\s+as)"
     r"|\s+(?:was|has\s+been)\s+renamed(?:\s+to)?"
     r"|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.))"
     r"|\bcall(?:s|ed)?\s+"
