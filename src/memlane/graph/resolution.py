@@ -4213,9 +4213,14 @@ _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 
 #: the name, then a word telling a generation apart ("Jiří Procházka senior, his father", "Mikko
 #: Tiihonen the younger", "Remy Thibodeaux Jr., my brother"): the name's other bearer, the one known,
-#: is of another generation
+#: is of another generation; so Portuguese "Filho" (the son), "Neto" (the grandson), "Sobrinho" (the
+#: nephew) and "Júnior", Spanish "hijo", French "fils" and "père" ("Raimundo Souza Filho, the captain's
+#: son", "Alexandre Dumas fils"), capitalised or not
 _GENERATION_AFTER = re.compile(
-    MARK + r",?\s+(?:(?:the\s+)?(?:senior|junior|younger|elder)\b|(?:jr|sr|jnr|snr)(?:\.|\b))", re.IGNORECASE
+    MARK
+    + r",?\s+(?:(?:the\s+)?(?:senior|junior|j[úu]nior|younger|elder)\b|(?:jr|sr|jnr|snr)(?:\.|\b)"
+    + r"|(?:filho|neto|sobrinho|hijo|fils|p[èe]re)\b)",
+    re.IGNORECASE,
 )
 #: after the name, in its clause: "..., a different person", "... is someone else", "..., another woman
 #: with the buyer's name", or an apposition that ends the clause or is set off by commas ("..., a
