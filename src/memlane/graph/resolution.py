@@ -3575,6 +3575,10 @@ def _resolve(
             # "Fiona the costume designer, a different Fiona" with a Fiona known: the sentence says the
             # name is borne by two, and this one is not the one known
             continue
+        if how is not None and _the_namesake_said(mention, candidate):
+            # "Mohamed Nasheed the former president spoke" with Mohamed Nasheed known by "..., our
+            # sous-chef, shares a name with the former president": the namesake that sentence described
+            continue
         if how == "exact" and _another_than(mention, candidate):
             # "Woolworths Group in Australia is a totally different company" with a Woolworths known:
             # the same name, said to be another (unless the mention's own sentence named the candidate,
@@ -4150,6 +4154,33 @@ def _said_namesake(mention: Mention) -> bool:
     two of it."""
     said = _mention_said(mention)
     return said is not None and _says_namesake(mention.name or "", said)
+
+
+#: a sentence of a known one saying who its namesake is: "@, our sous-chef, shares a name with the former
+#: president", "@ has the same name as the mayor", "@ is a namesake of the footballer"
+_NAMESAKE_IS = re.compile(
+    MARK + r"[^.;!?]*?\b(?:(?:shares?|shared|has|have|had)\s+(?:a|the|his|her|their)\s+(?:same\s+)?name\s+with"
+    r"|(?:the\s+)?same\s+name\s+as|(?:a\s+|the\s+)?namesake\s+of)\s+(?P<who>[a-z][^,.;:!?()]{2,60})"
+)
+_NAMESAKE_DETERMINERS = frozenset({"the", "a", "an", "our", "my", "his", "her", "their", "that", "this"})
+
+
+def _the_namesake_said(mention: Mention, candidate: Candidate) -> bool:
+    """A sentence that named the candidate says it shares its name with someone it describes in words
+    ("@, our sous-chef, shares a name with the former president"), and the mention's own sentence says
+    those words of its name's bearer ("Mohamed Nasheed the former president spoke ..."): that namesake,
+    not the candidate. Not when the mention's sentence is one of the candidate's."""
+    said = _mention_said(mention)
+    if said is None or said in candidate.said:
+        return False
+    mine = set(re.findall(r"[^\W\d_]+", said.replace(MARK, " ").casefold()))
+    for known in candidate.said:
+        if (found := _NAMESAKE_IS.search(known)) is None:
+            continue
+        words = [w for w in re.findall(r"[^\W\d_]+", found["who"].casefold()) if w not in _NAMESAKE_DETERMINERS]
+        if words and all(w in mine for w in words):
+            return True
+    return False
 
 
 def _not_said_here(how: str, mention: Mention, candidate: Candidate) -> bool:
