@@ -1871,7 +1871,25 @@ def _form_words(form: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def _names_of(candidate: Candidate) -> list[str]:
-    return [candidate.name, *candidate.aliases]
+    names = [candidate.name, *candidate.aliases]
+    if any('"' in n or "“" in n for n in names):
+        names += [n for name in names for n in _quoted_nickname(name) if n not in names]
+    return names
+
+
+#: a nickname in quotation marks between a person's names: 'Ramón "Monchy" Santana', "Earvin “Magic”
+#: Johnson"
+_QUOTED_INSIDE = re.compile(r"^(?P<before>\S.*?)\s+[\"“](?P<nick>[^\"“”]{1,30})[\"”]\s+(?P<after>\S.*)$")
+
+
+@lru_cache(maxsize=4096)
+def _quoted_nickname(name: str) -> tuple[str, ...]:
+    """A name that holds a nickname in quotation marks between its words ('Ramón "Monchy" Santana'): the
+    nickname, and the name without it ("Monchy", "Ramón Santana"), which are names of the one person."""
+    found = _QUOTED_INSIDE.match(name.strip())
+    if found is None:
+        return ()
+    return (found["nick"].strip(), f"{found['before']} {found['after']}")
 
 
 def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate) -> str | None:
@@ -2519,7 +2537,7 @@ def _person_fit(name: str, candidate: Candidate) -> str | None:
     must fit one of the candidate's full names when it has any (an alias "Priya" learnt earlier does
     not make "Priya Patel" the same person as "Priya Raman"); a single word is never more than partial.
     Within ``person_fits_kept``, each pair of name and names is worked out once."""
-    names = (candidate.name, *candidate.aliases)
+    names = tuple(_names_of(candidate))
     kept = _PERSON_FITS.get()
     if kept is None:
         return _person_fit_names(name, names)
@@ -4625,7 +4643,7 @@ def _denied(mention: Mention, kind: EntityType | None, candidate: Candidate) -> 
         return _denied_thing(mention, kind, candidate, denied)
     if denied.names or denied.apart:
         mine = normalise_name(mention.name or "", EntityType.PERSON).split()
-        names = (candidate.name, *candidate.aliases)
+        names = tuple(_names_of(candidate))
         as_written = {" ".join(n.casefold().split()) for n in names}
         for other in (*denied.names, *denied.apart):
             written = " ".join(other.casefold().split())
