@@ -4538,7 +4538,19 @@ def _place_kinds(name: str, said: tuple[str, ...]) -> frozenset[str]:
     for sentence in said:
         for match in _PLACE_KIND_SAID.finditer(sentence):
             kinds.add("settlement" if match.group(1) in _SETTLEMENT else "area")
+        if _CAPITAL_SAID.search(sentence):
+            kinds.add("settlement")  # ("@ is the provincial capital")
+        if _FEATURE_SAID.search(sentence):
+            kinds.add("feature")
     return frozenset(kinds)
+
+
+#: a place's (marked) name said to be a water or a land feature in apposition: "The river, the @, floods
+#: ...", "the @ river", "@, the lake, ..." (not a word of the name: "Frobisher Bay" is a town's old name)
+_FEATURES = r"(?:river|bay|lake|fjord|mountain|volcano|glacier|creek|stream|lagoon|estuary)"
+_FEATURE_SAID = re.compile(
+    r"\b[Tt]he\s+" + _FEATURES + r",\s+(?:the\s+)?" + MARK + r"|" + MARK + r"(?:,\s+the)?\s+" + _FEATURES + r"\b"
+)
 
 
 #: a place's (marked) name, then "in" and a capitalised name: "Perth in Scotland", "Boston in
