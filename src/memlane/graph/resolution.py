@@ -3869,6 +3869,7 @@ def _resolve(
                 _described_alike(mention, kind, list(found.values())),
                 _of_said_gender(mention, kind, list(found.values())),
                 _named_alike(mention, kind, list(found.values())),
+                _given_name_in_address(mention, kind, list(found.values())),
             ):
                 if len(narrowed) == 1:
                     match = narrowed[0]
@@ -5762,6 +5763,28 @@ def _of_said_gender(
     return [c for c in fitting if all(said_gender(known) in (None, gender) for known in c.said)]
 
 
+def _given_name_in_address(
+    mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]
+) -> list[Candidate]:
+    """Of people a mention fits equally ("S. Ramdass" with Shivani and Shiva Ramdass known), the one
+    whose given name (or another first word it is known by: "Bapi-da") the local part of the mention's
+    e-mail address writes whole ("shivani.r@...", "bapi.banerjee@..."), when it is no other's. Empty
+    unless exactly one has it."""
+    if len(fitting) < 2 or not all(_is_person(kind, c) for c in fitting):
+        return []
+    words = {
+        t for i in mention_ids(mention) if i.startswith("email:") for t in _email_person(i[6:])[0] if len(t) >= 3
+    }
+    if not words:
+        return []
+    found = []
+    for candidate in fitting:
+        firsts = {tokens[0] for n in _names_of(candidate) if (tokens := _person_tokens(n))}
+        if words & firsts:
+            found.append(candidate)
+    return found if len(found) == 1 else []
+
+
 def _named_alike(mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]) -> list[Candidate]:
     """Of people a mention fits equally, the one whose sentences (``Candidate.said``) name the
     organisation or place the mention's own sentence says its person is from or at, when no other's do
@@ -5951,7 +5974,12 @@ def _organisations_related(mine: tuple[set[str], set[str]], theirs: tuple[set[st
 
     def spells(word: str, base: str) -> bool:
         words = tuple(base.split())
-        return word in (base, "".join(words), _initials(base)) or short_reference(tuple(word.split()), words)
+        # (a domain's label with a hyphen between the words, "orgelbau-schuster", spells them joined)
+        return (
+            word in (base, "".join(words), _initials(base))
+            or ("-" in word and word.replace("-", "") == "".join(words))
+            or short_reference(tuple(word.split()), words)
+        )
 
     return any(spells(a, b) or spells(b, a) for a in mine_bases | mine_labels for b in theirs_bases) or any(
         spells(a, b) for a in theirs_labels for b in mine_bases
