@@ -49,6 +49,9 @@ SMALL_WORDS = frozenset(
     # l'Ouest": BCEAO)
     | {"le", "les", "pour", "par", "sur", "au", "aux", "l", "d"}
     | {"della", "delle", "dello", "dei", "degli", "per", "para", "por", "al"}
+    # (session 29) Romanian, German, Dutch, Portuguese, Polish and Scandinavian prepositions and
+    # articles ("Agenția Națională pentru Siguranța Alimentelor": ANSA, "Landesamt für ...")
+    | {"pentru", "si", "din", "fur", "zur", "zum", "im", "vom", "voor", "het", "em", "na", "dla", "fra", "af"}
 )
 #: an article elided before a word in lower case ("de l'Ouest", "dell'Arte"): read as a word of its own
 _ELIDED = re.compile(r"\b(l|d|dell|all|nell|sull)['’](?=\w)")
