@@ -747,6 +747,10 @@ def _organisation_grown(name: str, known: Sequence[str]) -> bool:
     return False
 
 
+#: a hyphen between two letters ("Al-Othaim"), read as a space where a name's words are compared
+_HYPHENS = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 def _registered_short_form(name: str, known: Sequence[str]) -> bool:
     """A name without a legal form that is the first or the last words of a known registered name's
     ("Brenner" / "Textilhaus Brenner GmbH", "Radbuza" / "Pivovar Radbuza s.r.o."), or of a known longer
@@ -1980,6 +1984,15 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
         if best is None and _organisation_grown(name, names):
             best = "grown"
         if best is None and not parent and _registered_short_form(name, names):
+            best = "partial"
+        if (
+            best is None
+            and not parent
+            and "-" in name + "".join(names)
+            and _registered_short_form(_HYPHENS.sub(" ", name), [_HYPHENS.sub(" ", k) for k in names])
+        ):
+            # the same, its words written with a hyphen in one name and apart in the other ("Al-Othaim"
+            # / "Al Othaim Trading")
             best = "partial"
         if best is None and not parent:
             # a run of two words or more of a longer name ("Riad Zitoun" / "Riad Zitoun Lakdim",
