@@ -70,8 +70,11 @@ __all__ = [
 #: is found by the code alone, ``t:``; 24: a small town's name, own or other, "Godthåb", "Nuuk", is found by
 #: the geonames ids of the towns of 1,000 to 15,000 inhabitants bearing it, ``gn:``, and a Chinese name in
 #: hanzi, "張志偉", by its given name in Wade-Giles too, "Chang Chih-wei", ``p:``; 25: an event's name that
-#: ends in a year, "G-Star 2026", is found by the name without it, ``n:``).
-KEY_RULES_VERSION = 25
+#: ends in a year, "G-Star 2026", is found by the name without it, ``n:``; 26: an organisation's name
+#: after a Latvian, Lithuanian or Faroese legal form written before it, "SIA Dzintara Meistars", "P/F
+#: Bakkafrost", is found without it, ``n:`` ``f:``, and an initialism may leave out Romanian, German, Dutch,
+#: Portuguese, Polish and Scandinavian small words, "ANSA", "FAVV", ``n:``).
+KEY_RULES_VERSION = 26
 
 
 class RekeyReport(BaseModel):
