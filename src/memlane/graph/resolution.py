@@ -4191,7 +4191,8 @@ def _said_namesake(mention: Mention) -> bool:
 #: a sentence of a known one saying who its namesake is: "@, our sous-chef, shares a name with the former
 #: president", "@ has the same name as the mayor", "@ is a namesake of the footballer"
 _NAMESAKE_IS = re.compile(
-    MARK + r"[^.;!?]*?\b(?:(?:shares?|shared|has|have|had)\s+(?:a|the|his|her|their)\s+(?:same\s+)?name\s+with"
+    MARK
+    + r"[^.;!?]*?\b(?:(?:shares?|shared|has|have|had)\s+(?:a|the|his|her|their)\s+(?:same\s+)?name\s+with"
     r"|(?:the\s+)?same\s+name\s+as|(?:a\s+|the\s+)?namesake\s+of)\s+(?P<who>[a-z][^,.;:!?()]{2,60})"
 )
 _NAMESAKE_DETERMINERS = frozenset({"the", "a", "an", "our", "my", "his", "her", "their", "that", "this"})
@@ -4209,7 +4210,9 @@ def _the_namesake_said(mention: Mention, candidate: Candidate) -> bool:
     for known in candidate.said:
         if (found := _NAMESAKE_IS.search(known)) is None:
             continue
-        words = [w for w in re.findall(r"[^\W\d_]+", found["who"].casefold()) if w not in _NAMESAKE_DETERMINERS]
+        words = [
+            w for w in re.findall(r"[^\W\d_]+", found["who"].casefold()) if w not in _NAMESAKE_DETERMINERS
+        ]
         if words and all(w in mine for w in words):
             return True
     return False
@@ -4563,7 +4566,15 @@ def _place_kinds(name: str, said: tuple[str, ...]) -> frozenset[str]:
 #: ...", "the @ river", "@, the lake, ..." (not a word of the name: "Frobisher Bay" is a town's old name)
 _FEATURES = r"(?:river|bay|lake|fjord|mountain|volcano|glacier|creek|stream|lagoon|estuary)"
 _FEATURE_SAID = re.compile(
-    r"\b[Tt]he\s+" + _FEATURES + r",\s+(?:the\s+)?" + MARK + r"|" + MARK + r"(?:,\s+the)?\s+" + _FEATURES + r"\b"
+    r"\b[Tt]he\s+"
+    + _FEATURES
+    + r",\s+(?:the\s+)?"
+    + MARK
+    + r"|"
+    + MARK
+    + r"(?:,\s+the)?\s+"
+    + _FEATURES
+    + r"\b"
 )
 
 
@@ -5786,7 +5797,11 @@ def _given_name_in_address(
     if len(fitting) < 2 or not all(_is_person(kind, c) for c in fitting):
         return []
     words = {
-        t for i in mention_ids(mention) if i.startswith("email:") for t in _email_person(i[6:])[0] if len(t) >= 3
+        t
+        for i in mention_ids(mention)
+        if i.startswith("email:")
+        for t in _email_person(i[6:])[0]
+        if len(t) >= 3
     }
     if not words:
         return []

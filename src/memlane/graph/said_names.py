@@ -119,7 +119,9 @@ _ROLE_THEN_NAME = re.compile(
 #: "DONG Energy, Ørsted's old name, is ...", "Jason Chang, Chih-wei's English name, will ...": the name
 #: said, in apposition, to be another's name
 _NAME_OF_APPOSITION = re.compile(
-    r",\s+(?:that\s+is\s+|that['’]s\s+)?" + _NAME + r"['’]s?\s+(?:[\w-]+\s+){0,2}?(?:(?:nick)?name|spelling)\s*(?:[,;.)]|$)"
+    r",\s+(?:that\s+is\s+|that['’]s\s+)?"
+    + _NAME
+    + r"['’]s?\s+(?:[\w-]+\s+){0,2}?(?:(?:nick)?name|spelling)\s*(?:[,;.)]|$)"
 )
 #: what follows "as" and "is what/how" alike: "<someone> calls <name>" or "<name> signs", "<someone>
 #: abbreviates <name>", "<name> asks us to call her", "<name> is known", "<name> calls itself", "<name>
@@ -201,7 +203,10 @@ _OTHERWISE = re.compile(
     r"(?:(?:\s+[a-z]+){0,2},?\s+meaning(?:\s+(?:our|my|the))?"
     r"|,?\s+(?:also\s+known\s+as|aka|a\.k\.a\.|real\s+name|born|n[ée]e?|formerly|previously)"
     r"|,\s+which\s+is|,\s+now|\s+\(|,\s+(?:that\s+is|that['’]s|i\.e\.)|,\s+(?:also\s+)?called"
-    r"|(?:\s+[a-z]+){0,2},\s+(?:he|she|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was)\s+the\s+same)\s*" + _NAME + r"(?=\s*[),.;]|\s+[a-z]|\s*$)" + _NOT_POSSESSIVE
+    r"|(?:\s+[a-z]+){0,2},\s+(?:he|she|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was)\s+the\s+same)\s*"
+    + _NAME
+    + r"(?=\s*[),.;]|\s+[a-z]|\s*$)"
+    + _NOT_POSSESSIVE
 )
 _POSSESSIVE_AFTER = re.compile(r"['’]s?\b|['’](?:\s|$)")
 #: "Guadalupe Torres is Lupita, ...", "Diego Alvarez is Coach Alvarez": the name, "is" and another name
