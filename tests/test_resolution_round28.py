@@ -166,3 +166,14 @@ def test_an_initialism_leaves_out_small_words_of_other_languages() -> None:
         "BR", "Bundesinstitut für Risikobewertung"
     )
     assert is_initialism_of("SVB", "Stichting voor Bodemonderzoek")
+
+
+# -- of namesakes one fits as well as the other, the one said to be the same person's relative --------------
+
+
+def test_the_one_said_to_be_the_same_persons_relative() -> None:
+    sister = _p("Kate Moreau", "Kate Moreau, Lionel's sister, keeps the hives")
+    neighbour = _p("Kate Dubois", "Kate Dubois, the neighbour, lent us the trailer")
+    not_her = _p("Kate next door", "Kate next door, not Lionel's sister, wants the trailer back")
+    katie = Mention("Katie", "person", context="Katie, Lionel's sister, sold the honey")
+    assert _run([sister, neighbour, not_her, katie])[3] == _run([sister, neighbour, not_her, katie])[0]

@@ -3820,7 +3820,9 @@ def _resolve(
             if len(backed) == 1:  # the one at the mention's organisation ("Rafael" from Pagajá)
                 match = backed[0]
                 return Resolution(match.id, how, new_alias=_alias(mention, match), score=_RANK[how] / 4)
-            described = _described_alike(mention, kind, [*others.values(), *unsure])
+            described = _described_alike(mention, kind, [*others.values(), *unsure]) or _related_alike(
+                mention, kind, [*others.values(), *unsure]
+            )
             if len(described) == 1 and described[0].id in others:
                 # the one the sentence describes as a sentence that named it did ("Rosita the vet
                 # technician", with only one Rosa said to be the vet technician)
@@ -3883,6 +3885,7 @@ def _resolve(
                 _of_said_gender(mention, kind, list(found.values())),
                 _named_alike(mention, kind, list(found.values())),
                 _given_name_in_address(mention, kind, list(found.values())),
+                _related_alike(mention, kind, list(found.values())),
             ):
                 if len(narrowed) == 1:
                     match = narrowed[0]
@@ -5785,6 +5788,40 @@ def _of_said_gender(
     if gender is None or not all(_is_person(kind, c) for c in fitting):
         return list(fitting)
     return [c for c in fitting if all(said_gender(known) in (None, gender) for known in c.said)]
+
+
+#: the (marked) name, then another's relative in apposition: "@, Nodji's brother, ...", "@ (Ana's son)"
+_RELATIVE_OF_NAMED = re.compile(
+    MARK + r"(?:,\s+|\s+\(|\s+is\s+)([A-Z][\w'’-]*)['’]s\s+([a-z]+(?:-in-law)?)\b"
+)
+
+
+def _related_alike(
+    mention: Mention, kind: EntityType | None, fitting: Sequence[Candidate]
+) -> list[Candidate]:
+    """Of people a mention fits equally ("Jimmy" with Jim Van Wychen and Jim Buckley known), the one a
+    sentence that named it said is the same person's relative of the same kind as the mention's sentence
+    says ("Jimmy, Nodji's brother, ..." and "Jim Van Wychen, Nodji's brother, ..."). Empty unless exactly
+    one has it."""
+    if len(fitting) < 2 or not all(_is_person(kind, c) for c in fitting):
+        return []
+    said = _mention_said(mention)
+    if said is None or (mine := _RELATIVE_OF_NAMED.search(said)) is None:
+        return []
+    if kin_of_named(said) is None:
+        return []  # (a relative's word: "Nodji's brother", not "Nodji's truck")
+    who, what = mine.group(1).casefold(), mine.group(2).casefold()
+    found = [
+        c
+        for c in fitting
+        if any(
+            (theirs := _RELATIVE_OF_NAMED.search(known)) is not None
+            and theirs.group(1).casefold() == who
+            and theirs.group(2).casefold() == what
+            for known in c.said
+        )
+    ]
+    return found if len(found) == 1 else []
 
 
 def _given_name_in_address(
