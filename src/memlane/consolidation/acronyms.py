@@ -48,24 +48,51 @@ def expanded(a: str, b: str) -> str:
     for acronym in dict.fromkeys(found):
         if acronym in said:
             continue
-        n = len(acronym)
         beside = _beside(a, acronym)
-        runs = [
-            i
-            for i in range(len(words) - n + 1)
-            if all(words[i + k].group()[0].lower() == acronym[k].lower() for k in range(n))
-            and words[i].group().lower() not in STOPWORDS
-            and words[i + n - 1].group().lower() not in STOPWORDS
-            and not _inside_a_name(b, words, i, n)
+        runs = {
+            (i, end)
+            for i in range(len(words))
+            for end in _spelled(acronym, words, i)
+            if words[i].group().lower() not in STOPWORDS
+            and words[end - 1].group().lower() not in STOPWORDS
+            and not _inside_a_name(b, words, i, end - i)
             # "DB backups" / "Database backups": the run's last word is the word after the acronym,
             # so the acronym is not the run ("DB" is "database")
-            and not {words[i].group().lower(), words[i + n - 1].group().lower()} & beside
-        ]
+            and not {words[i].group().lower(), words[end - 1].group().lower()} & beside
+        }
         if len(runs) != 1:
             continue
-        said_in_full = b[words[runs[0]].start() : words[runs[0] + n - 1].end()]
+        start, end = next(iter(runs))
+        said_in_full = b[words[start].start() : words[end - 1].end()]
         out = re.sub(rf"(?<![\w'’.-]){acronym}(?![\w'’-])", said_in_full.replace("\\", r"\\"), out)
     return out
+
+
+#: words a name's acronym may leave out between its initials ("University of the Free State" is "UFS",
+#: "Bank of America" "BA"; also counted: "DOT", the Department of Transportation)
+_SKIPPED = frozenset({"of", "the", "and", "for", "de", "du", "des", "la", "le", "del", "van", "von", "&"})
+
+
+def _spelled(acronym: str, words: list[re.Match[str]], i: int) -> list[int]:
+    """The ends (exclusive) of the runs of ``words`` from ``i`` whose first letters spell ``acronym``,
+    each word of ``_SKIPPED`` inside the run counted or left out."""
+    ends: list[int] = []
+    n = len(acronym)
+
+    def walk(j: int, k: int) -> None:
+        if k == n:
+            ends.append(j)
+            return
+        if j >= len(words):
+            return
+        word = words[j].group()
+        if word[0].lower() == acronym[k].lower():
+            walk(j + 1, k + 1)
+        if k > 0 and word.lower() in _SKIPPED:
+            walk(j + 1, k)
+
+    walk(i, 0)
+    return ends
 
 
 def _beside(a: str, acronym: str) -> set[str]:

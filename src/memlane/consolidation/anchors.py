@@ -74,7 +74,7 @@ from functools import lru_cache
 
 from ..text.dates import MONTH_NAMES, MONTHS_IN_ORDER, WEEKDAY_NAMES
 
-__all__ = ["anchor_forms", "currency_name"]
+__all__ = ["anchor_forms", "currency_name", "dated_as"]
 
 _MONTHS = MONTHS_IN_ORDER
 _SHORT_WEEKDAYS = {"mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday",
@@ -238,7 +238,10 @@ _HOURS_ARE_RE = re.compile(
     rf"(?:from\s+)?({_CLOCK})\s+to\s+({_CLOCK})(?![\w:])"
 )
 #: "3 to 6 June", "3-6 June" (after the dash is read): "3 June to 6 June"
-_DAYS_OF_MONTH_RE = re.compile(rf"\b(\d{{1,2}})\s+to\s+(\d{{1,2}})\s+({_MONTH})\b", re.IGNORECASE)
+_DAYS_OF_MONTH_RE = re.compile(
+    rf"\b(\d{{1,2}})\s+to\s+(\d{{1,2}})\s+({_MONTH}|(?-i:{'|'.join(m[:3].capitalize() for m in _MONTHS)}|Sept)\b\.?)\b",
+    re.IGNORECASE,
+)
 
 _QUARTER_RE = re.compile(r"\bQ([1-4])\b")
 _NTH_QUARTER_RE = re.compile(
@@ -267,6 +270,109 @@ _SHORT_WEEKDAY_ONE_RE = re.compile(rf"\b({_SHORT_WEEKDAY})\b\.?")
 _NUMBERED_HYPHEN_RE = re.compile(
     r"\b((?i:type|phase|stage|step|grade|level|class|tier|part))-(\d{1,2}|" + "|".join(_ROMAN) + r")\b"
 )
+
+#: a money or percent context after an amount: a currency symbol, a currency word or code, "%" / "per cent"
+_MONEY_AFTER = rf"\s*(?:[{_SYMBOLS}%]|(?:{_CURRENCY_WORDS}|per\s*cent|percent)\b)"
+#: a continental decimal comma: one or two digits after the comma ("37,50 €", "3,1%", "€ 2,5"), in
+#: an amount or a percentage only (English "1,500" has three; "sizes 2,5" says no amount)
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d]|[.,]\d)")
+#: continental thousands' dots ("180.000 €", "€1.200.000", "1.200.000"): two groups or more, or one
+#: in an amount
+_DOT_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:\.\d{3})+)(?![\d]|[.,]\d)")
+_MONEY_AFTER_RE = re.compile(_MONEY_AFTER)
+_SYMBOL_BEFORE_RE = re.compile(rf"[{_SYMBOLS}]\s?$|\b[A-Z]{{3}}\s?$")
+
+#: a month and a year with a slash ("03/2029", "valid to 3/2029"): that month ("March 2029"); a month
+#: of one digit only after a word of time, a year from 1900 to 2099
+_MONTH_YEAR_RE = re.compile(
+    r"(?:\b(?P<prep>to|until|till|by|in|from|since|before|after|of|on)\s+)?(?<![\d/.])(?P<month>\d{1,2})"
+    r"/(?P<year>(?:19|20)\d\d)(?![\d/])",
+    re.IGNORECASE,
+)
+
+#: a duration in clock notation with seconds ("3:12:40"; not "at 10:30:00", a time of day) or in
+#: letters ("3h12m40s", "3h 12min", "2 hrs 5 mins"): its hours, minutes and seconds in words
+_HMS_RE = re.compile(r"(?<![\d:.])(?<!\bat )(\d{1,2}):([0-5]\d):([0-5]\d)(?![\d:])", re.IGNORECASE)
+_HM_LETTERS_RE = re.compile(
+    r"(?<![\d.,])(\d{1,3})\s*(?:h|hrs?|hours?)\s*(\d{1,2})\s*(?:m|mins?|minutes?)"
+    r"(?:\s*(\d{1,2})\s*(?:s|secs?|seconds?))?(?![\w])",
+    re.IGNORECASE,
+)
+
+#: feet and inches ("9'2\"", "9′2″", "9 ft 2 in", "5 foot 10 inches"): "9 feet 2 inches"
+_FEET_INCHES_RE = re.compile(
+    r"(?<![\d.])(\d{1,2})\s*(?:'|’|′|ft\b\.?|feet\b|foot\b)\s*(\d{1,2})\s*(?:\"|”|″|''|in\b\.?(?!\s+(?:the|a|an)\b)|inch(?:es)?\b)"
+)
+
+#: metric units -> (the base unit, its factor): a quantity is written in its dimension's base unit, so
+#: "1.5 km" and "1,500 metres", "90 cm" and "0.9 m", "28 m³" and "28 cubic metres", "2 kg" and "2,000
+#: g", "20 hl" and "2,000 litres" are one value (the number and the unit change together, the value
+#: never)
+_METRIC: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(["mm", "millimetre", "millimetres", "millimeter", "millimeters"], ("metres", "0.001")),
+    **dict.fromkeys(["cm", "centimetre", "centimetres", "centimeter", "centimeters"], ("metres", "0.01")),
+    **dict.fromkeys(["m", "metre", "metres", "meter", "meters"], ("metres", "1")),
+    **dict.fromkeys(["km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"], ("metres", "1000")),
+    **dict.fromkeys(["mg", "milligram", "milligrams", "milligramme", "milligrammes"], ("grams", "0.001")),
+    **dict.fromkeys(["g", "gram", "grams", "gramme", "grammes"], ("grams", "1")),
+    **dict.fromkeys(["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"],
+                    ("grams", "1000")),
+    **dict.fromkeys(["tonne", "tonnes"], ("grams", "1000000")),
+    **dict.fromkeys(["ml", "millilitre", "millilitres", "milliliter", "milliliters"], ("litres", "0.001")),
+    **dict.fromkeys(["cl", "centilitre", "centilitres", "centiliter", "centiliters"], ("litres", "0.01")),
+    **dict.fromkeys(["dl", "decilitre", "decilitres", "deciliter", "deciliters"], ("litres", "0.1")),
+    **dict.fromkeys(["l", "litre", "litres", "liter", "liters"], ("litres", "1")),
+    **dict.fromkeys(["hl", "hectolitre", "hectolitres", "hectoliter", "hectoliters"], ("litres", "100")),
+    **dict.fromkeys(["m³", "m3", "cubic metre", "cubic metres", "cubic meter", "cubic meters"], ("litres", "1000")),
+    **dict.fromkeys(["m²", "m2", "sq m", "sqm", "square metre", "square metres", "square meter", "square meters"],
+                    ("square metres", "1")),
+    **dict.fromkeys(["ha", "hectare", "hectares"], ("square metres", "10000")),
+    **dict.fromkeys(["km²", "km2", "sq km", "square kilometre", "square kilometres", "square kilometer",
+                     "square kilometers"], ("square metres", "1000000")),
+}  # fmt: skip
+_METRIC_UNIT = "|".join(sorted((re.escape(u).replace(r"\ ", r"\s+") for u in _METRIC), key=len, reverse=True))
+#: a number and a metric unit ("1.5 km", "400-gram", "28 m³"); not before "/" or "per" a unit of time
+#: ("km/h": a speed, ``_UNIT_RE``), not after a currency symbol; "m" and "l" alone (metres or a
+#: million, a litre or a letter) only at the clause's end or before a word of extent ("0.9 m", "2 m
+#: tall")
+_METRIC_RE = re.compile(
+    rf"(?<![\d.,{_SYMBOLS}])(?<![{_SYMBOLS}]\s)(\d+(?:,\d{{3}})*(?:\.\d+)?)(?:\s*-\s*|\s*)({_METRIC_UNIT})"
+    r"(?![\w²³/])(?!\s*per\s+(?:hour|second|minute|h)\b)",
+    re.IGNORECASE,
+)
+_EXTENT_RE = re.compile(
+    r"\s*(?:$|[.,;:!?)]|(?:long|wide|high|deep|tall|thick|in|of|above|below|away|across|square|cubed)\b)",
+    re.IGNORECASE,
+)
+_METRIC_HINT_RE = re.compile(
+    r"\d\s*-?\s*(?:mm|cm|m|km|mg|g|kg|kilo|tonne|ml|cl|dl|l|hl|ha|hect|millim|centim|met|kilom|gram|lit|cubic|sq)",
+    re.IGNORECASE,
+)
+
+#: a frequency in a year that a whole number of months divides ("twice a year", "3 times per year",
+#: "semi-annually"): "every N months", as "every 6 months" says it
+_PER_YEAR_RE = re.compile(
+    r"\b(?:(?P<n>\d+)\s+times|(?P<word>twice|thrice))\s+(?:a|per|each|every)\s+year\b|\bsemi-?annually\b",
+    re.IGNORECASE,
+)
+_TIMES_WORDS = frozenset({"times", "twice", "thrice", "semi", "semiannually"})
+
+
+def _per_year(m: re.Match[str]) -> str:
+    count = (
+        int(m.group("n"))
+        if m.group("n")
+        else {"twice": 2, "thrice": 3}.get((m.group("word") or "").lower(), 2)
+    )
+    if count < 2 or 12 % count:
+        return m.group()
+    return f"every {12 // count} months"
+
+
+#: words after "Nk" that make it a race or a distance ("a 5k run", "10k race"), not a count
+_RACES = frozenset({"run", "runs", "race", "races", "walk", "walks", "swim", "ride", "rides", "route", "loop",
+                    "course", "trail", "fun", "time", "pb", "event", "in", "on", "at", "and", "or"})  # fmt: skip
+_K_COUNT_RE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)[kK]\s+([a-z]+)\b")
 
 
 def _amount_number(number: str) -> str:
@@ -302,6 +408,9 @@ _UNIT_RE = re.compile(
 
 #: the currency words the signature reads already (``signature.CURRENCY``, ``restatement._CODES``)
 _COMMON = {"USD": "dollars", "EUR": "euros", "GBP": "pounds", "CHF": "francs", "JPY": "yen"}
+#: abbreviations of a currency in common use that are not its ISO code ("2,900 NIS" is "ILS 2,900", the
+#: shekel; "RMB" the yuan): read as the code
+_CODE_ALIASES = {"NIS": "ILS", "RMB": "CNY"}
 _CODE_RE = re.compile(r"\b[A-Z]{3}\b")
 _CODE_AFTER_RE = re.compile(r"(\d)\s*\b([A-Z]{3})\b")
 _CODE_BEFORE_RE = re.compile(r"\b([A-Z]{3})\s*(\d[\d,.]*\d|\d)")
@@ -314,6 +423,7 @@ def currency_name(code: str) -> str | None:
     words), "serbian dinars" for RSD; None when ``code`` is no current currency's code."""
     if code in _COMMON:
         return _COMMON[code]
+    code = _CODE_ALIASES.get(code, code)
     try:
         import babel.numbers
 
@@ -453,6 +563,14 @@ def _numeric_date(m: re.Match[str]) -> str:
     return f"{before or ''}{day} {_MONTHS[month - 1].capitalize()}{' ' + year if year else ''}"
 
 
+def _month_year(m: re.Match[str]) -> str:
+    """ "03/2029", "to 3/2029" -> "March 2029" (a month of one digit only after a word of time)."""
+    month = m.group("month")
+    if not 1 <= int(month) <= 12 or (len(month) == 1 and m.group("prep") is None):
+        return m.group()
+    return f"{m.group('prep') or ''}{' ' if m.group('prep') else ''}{_MONTHS[int(month) - 1].capitalize()} {m.group('year')}"
+
+
 def _iso_date(m: re.Match[str]) -> str:
     year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if not (1 <= month <= 12 and 1 <= day <= 31):
@@ -474,6 +592,75 @@ def _day_part(m: re.Match[str]) -> str:
 def _unit(m: re.Match[str]) -> str:
     unit = re.sub(r"\s+", "", m.group(1)).lower()
     return " " + _UNIT_WORDS.get(unit, m.group(1))
+
+
+def _money_beside(content: str, start: int, end: int) -> bool:
+    """Whether the number at ``content[start:end]`` is an amount or a percentage: a currency symbol or
+    code right before it, or a currency symbol, word or code, "%" or "per cent" right after it."""
+    if _SYMBOL_BEFORE_RE.search(content[max(0, start - 5) : start]):
+        code = content[max(0, start - 4) : start].strip()
+        return not code.isalpha() or currency_name(code) is not None
+    after = _MONEY_AFTER_RE.match(content, end)
+    if after is None:
+        return False
+    word = after.group().strip()
+    return not (len(word) == 3 and word.isupper()) or currency_name(word) is not None
+
+
+def _continental(content: str) -> str:
+    """A continental decimal comma ("37,50 €", "3,1%") as a point, and thousands' dots ("180.000 €",
+    "1.200.000") as commas: in an amount or a percentage (``_money_beside``), or (dots) two groups
+    or more, which no decimal has."""
+
+    def comma(m: re.Match[str]) -> str:
+        return f"{m.group(1)}.{m.group(2)}" if _money_beside(content, m.start(), m.end()) else m.group()
+
+    def dots(m: re.Match[str]) -> str:
+        if m.group(2).count(".") < 2 and not _money_beside(content, m.start(), m.end()):
+            return m.group()
+        return m.group(1) + m.group(2).replace(".", ",")
+
+    if "," in content:
+        content = _DECIMAL_COMMA_RE.sub(comma, content)
+    return _DOT_THOUSANDS_RE.sub(dots, content) if "." in content else content
+
+
+def _metric(m: re.Match[str]) -> str:
+    """A metric quantity in its dimension's base unit ("1.5 km" -> "1,500 metres", ``_METRIC``)."""
+    unit = re.sub(r"\s+", " ", m.group(2)).lower()
+    if unit in ("m", "l") and not _EXTENT_RE.match(m.string, m.end()):
+        return m.group()  # "a 5m boat", "2 l" before a word: metres or a million, a litre or a letter
+    base, factor = _METRIC[unit]
+    try:
+        value = Decimal(m.group(1).replace(",", "")) * Decimal(factor)
+    except InvalidOperation:
+        return m.group()
+    return f"{_decimal_text(value)} {base}"
+
+
+def _durations(content: str) -> str:
+    """A duration in clock notation with seconds or in letters, in words ("3:12:40", "3h12m40s" ->
+    "3 hours 12 minutes 40 seconds")."""
+
+    def words(hours: str, minutes: str, seconds: str | None) -> str:
+        out = f"{int(hours)} hours {int(minutes)} minutes"
+        return out + (f" {int(seconds)} seconds" if seconds else "")
+
+    if ":" in content:
+        content = _HMS_RE.sub(lambda m: words(m.group(1), m.group(2), m.group(3)), content)
+    return _HM_LETTERS_RE.sub(lambda m: words(m.group(1), m.group(2), m.group(3)), content)
+
+
+def _k_counts(content: str) -> str:
+    """ "15k sheets", "20k calendars": a count in thousands ("15,000 sheets"); not "a 5k run" (a race's
+    distance, ``_RACES``)."""
+
+    def counted(m: re.Match[str]) -> str:
+        if m.group(2) in _RACES:
+            return m.group()
+        return f"{_decimal_text(Decimal(m.group(1)) * 1000)} {m.group(2)}"
+
+    return _K_COUNT_RE.sub(counted, content)
 
 
 def _codes(content: str) -> str:
@@ -529,12 +716,18 @@ def anchor_forms(content: str) -> str:
     if words & _ALTERNATE_WORDS:  # "every second week", "on alternate Sundays": "every other week"
         content = _alternate(content)
     digits = _DIGIT_RE.search(content) is not None
+    if digits and ("," in content or "." in content):  # "37,50 €", "180.000 €" (continental)
+        content = _continental(content)
     if digits and _MULTIPLIER_HINT_RE.search(content):  # "84 thousand", "$1.2M" before "eighty thousand"
         content = _MULTIPLIER_RE.sub(_multiplied, content)
+    if digits and ("k " in content or "K " in content):  # "15k sheets" (after "$450k", "18k pounds")
+        content = _k_counts(content)
     if words & _NUMBER_WORDS or "dozen" in words:
         content = _A_MULTIPLIER_RE.sub(_a_multiplied, content) if "a" in words or "one" in words else content
         content = _spelled_numbers(content)
         digits = True
+    if ("year" in words or "annually" in words) and words & _TIMES_WORDS:  # "twice a year": "every 6 months"
+        content = _PER_YEAR_RE.sub(_per_year, content)
     if words & _WORDED or "q" in words:
         content = _worded(content)
     if "decade" in low:  # "4 decades" is "40 years", "a decade" "10 years"
@@ -574,6 +767,7 @@ def anchor_forms(content: str) -> str:
     if "-" in content:
         content = _ISO_DATE_RE.sub(_iso_date, content)
     if "/" in content or "." in content:
+        content = _MONTH_YEAR_RE.sub(_month_year, content)
         content = _SLASH_DATE_RE.sub(_numeric_date, content)
     if "half" in words and "at" in words:  # "at half four" (British: 4:30), before "in the morning"
         content = _HALF_HOUR_RE.sub(r"\1 \2:30", content)
@@ -584,8 +778,21 @@ def anchor_forms(content: str) -> str:
     if words & _RANGE_OPENERS:  # again, now that "five in the morning" is a time: "from 5:00am until …"
         content = _FROM_UNTIL_RE.sub(r"\1 to ", content)
         content = _BETWEEN_RE.sub(r"from \1 to ", content)
+    if ":" in content or _HOURS_HINT_RE.search(content):  # "3:12:40", "3h12m40s": hours, minutes, seconds
+        content = _durations(content)
+    if (
+        "'" in content
+        or "’" in content
+        or "′" in content
+        or "ft" in words
+        or "foot" in words
+        or "feet" in words
+    ):
+        content = _FEET_INCHES_RE.sub(r"\1 feet \2 inches", content)  # "9'2\"", "9 ft 2 in"
     if _UNIT_HINT_RE.search(content):
         content = _UNIT_RE.sub(_unit, content)
+    if _METRIC_HINT_RE.search(content):  # "1.5 km" is "1,500 metres", "90 cm" "0.9 metres"
+        content = _METRIC_RE.sub(_metric, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"
         content = _PART_HOURS_RE.sub(_part_hours, content)
     if _HALF_HINT_RE.search(content):  # "from 4 to 11 pm" is "from 4 pm to 11 pm"; "in the evening" too
@@ -615,6 +822,7 @@ _MULTIPLIER_HINT_RE = re.compile(r"\d\s*(?:thousand|million|billion|trillion|lak
 _FOUR_DIGITS_RE = re.compile(r"\b[1-9]\d{3}\s+[a-z]", re.IGNORECASE)
 _AT_DIGIT_RE = re.compile(r"\bat\s+\d", re.IGNORECASE)
 _HALF_HINT_RE = re.compile(r"\d\s*[ap]\.?m\b", re.IGNORECASE)
+_HOURS_HINT_RE = re.compile(r"\d\s*h", re.IGNORECASE)
 _UNIT_HINT_RE = re.compile(r"\d\s*(?:k|°|º|m|µ|μ|h|s|y|w)", re.IGNORECASE)
 
 
@@ -699,3 +907,35 @@ def _range_half(m: re.Match[str]) -> str:
 def _decades(m: re.Match[str]) -> str:
     count = int(m.group(1)) if m.group(1).isdigit() else 1
     return f"{count * 10} years"
+
+
+#: a numeric date whose day and month may be either ("09/02/2027", "03.04.26"): both at most 12
+_EITHER_DATE_RE = re.compile(r"(?<![\d/.])(0?[1-9]|1[0-2])([/.])(0?[1-9]|1[0-2])\2(\d{4}|\d{2})(?![\d/.])")
+
+
+@lru_cache(maxsize=65536)
+def dated_as(a: str, b: str) -> str:
+    """``a`` with each numeric date that may be read day first or month first ("09/02/2027": the 9th
+    of February or the 2nd of September) written as the one reading that ``b`` names ("9 February
+    2027"); ``a`` itself when there is none, or when ``b`` names both readings or neither. The day
+    and month are never guessed: only the other statement tells which order ``a`` was written in."""
+    if not _EITHER_DATE_RE.search(a):
+        return a
+    from .. import text
+
+    named = {k for k in text.extract_entities(anchor_forms(b)) if k.startswith("date:") and k.count("-") == 2}
+
+    def read(m: re.Match[str]) -> str:
+        first, second, year = int(m.group(1)), int(m.group(3)), m.group(4)
+        year = year if len(year) == 4 else "20" + year
+        found = {
+            (day, month)
+            for day, month in ((first, second), (second, first))
+            if f"date:{year}-{month:02d}-{day:02d}" in named
+        }
+        if len(found) != 1:
+            return m.group()
+        day, month = next(iter(found))
+        return f"{day} {_MONTHS[month - 1].capitalize()} {year}"
+
+    return _EITHER_DATE_RE.sub(read, a)

@@ -56,6 +56,7 @@ from itertools import combinations
 from ..models import Memory
 from . import lexicon
 from .acronyms import expanded
+from .anchors import dated_as
 from .duplicates import group_key, statement_signature
 from .framing import accounted
 from .name_parts import shortened
@@ -173,6 +174,9 @@ def _judged(a: str, b: str) -> int:
             return 1
         ea, eb = expanded(a, b), expanded(b, a)  # "lives in LA" / "lives in Los Angeles" (``acronyms``)
         if (ea, eb) != (a, b) and _judged(ea, eb) == 1:
+            return 1
+        da, db = dated_as(a, b), dated_as(b, a)  # "on 09/02/2027" / "on 9 February 2027" (``anchors``)
+        if (da, db) != (a, b) and _judged(da, db) == 1:
             return 1
     return found
 

@@ -38,6 +38,7 @@ __all__ = [
     "kin",
     "lemmas",
     "opposed",
+    "place_of",
     "part_of_speech",
     "parts_of_speech",
     "related",
@@ -225,6 +226,24 @@ def synset_words(synset: Synset) -> tuple[str, ...]:
     if not parts:
         return ()
     return tuple(re.sub(r"\(\w+\)$", "", parts[4 + 2 * i]) for i in range(int(parts[3], 16)))
+
+
+@lru_cache(maxsize=65536)
+def place_of(word: str) -> frozenset[str]:
+    """The names (lower case, words spaced) of the places that the adjective ``word`` pertains to in
+    WordNet ("canadian" -> "canada"; "dutch" -> "netherlands", "holland", …): a pertainym whose target
+    is an instance (a named place, not "annual" -> "year"); empty for any other word."""
+    if not available():
+        return frozenset()
+    out: set[str] = set()
+    for per_pos in _index().get(word.lower(), ()):
+        for synset in per_pos[:SENSES]:
+            if synset[0] not in ("a", "s"):
+                continue
+            for symbol, target in _pointers(synset):
+                if symbol == "\\" and any(p == "@i" for p, _ in _pointers(target)):
+                    out.update(w.replace("_", " ").lower() for w in synset_words(target))
+    return frozenset(out)
 
 
 def is_verb(words: str) -> bool:

@@ -75,6 +75,7 @@ from ..models import Memory
 from ..text.claims import analyse
 from . import lexicon, negations
 from .acronyms import expanded
+from .anchors import dated_as
 from .aspect import aspect
 from .attitudes import attitude_apart
 from .discourse import strip_discourse
@@ -369,7 +370,9 @@ def _names_agree(a: str, b: str, ka: frozenset[str], kb: frozenset[str]) -> bool
             if not key.startswith("name:"):
                 continue
             words = key.removeprefix("name:").split()
-            if not all(_singular(_folded(w)) in said for w in words):
+            if not all(_singular(_folded(w)) in said for w in words) and not _said_as_place(
+                words, (a, b)[side], other, said
+            ):
                 unsaid[side].append(words)
     if unsaid[0] and unsaid[1]:  # a name for a name: another person, place or thing
         return False
@@ -379,6 +382,38 @@ def _names_agree(a: str, b: str, ka: frozenset[str], kb: frozenset[str]) -> bool
         for this, names in ((a, unsaid[0]), (b, unsaid[1]))
         for words in names
     )
+
+
+def _said_as_place(words: list[str], mine: str, other: str, said: frozenset[str]) -> bool:
+    """Whether a name (``words``, of ``mine``) is a place that ``other`` says by its adjective, or an
+    adjective of a place ``other`` names (``lexicon.place_of``: "a Canadian visa" / "a visa for Canada",
+    "a Swedish car" / "a car from Sweden"): the adjective before a noun ("is Canadian", a nationality,
+    is not "is from Canada"), the place after "for", "from" or "of" ("Italian literature" is not
+    "literature in Italy")."""
+    if len(words) == 1:  # "Canadian" here, "Canada" there
+        places = lexicon.place_of(words[0])
+        if places and _before_a_noun(words[0], mine):
+            return any(_place_after_of(place, other) for place in places)
+    name = " ".join(words)  # "Canada" here, "Canadian" there
+    return _place_after_of(name, mine) and any(
+        name in lexicon.place_of(m.group()) and _before_a_noun(m.group().lower(), other)
+        for m in _CAPITALISED_RE.finditer(other)
+    )
+
+
+def _place_after_of(place: str, content: str) -> bool:
+    """Whether ``content`` names ``place`` (lower case) after "for", "from" or "of" ("a visa for Canada")."""
+    words = r"\s+".join(re.escape(w) for w in place.split())
+    return re.search(rf"\b(?:for|from|of)\s+(?:the\s+)?{words}\b", _folded(content.lower())) is not None
+
+
+_CAPITALISED_RE = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?![\w'’-])")
+
+
+def _before_a_noun(word: str, content: str) -> bool:
+    """Whether ``word`` (lower case) is written capitalised before a lower-case word in ``content``
+    ("a Dutch logistics firm"), not as a predicate ("she is Dutch") or a name's end."""
+    return re.search(rf"(?<![\w'’-]){re.escape(word.capitalize())}\s+[a-z]", content) is not None
 
 
 def _first_word(content: str) -> str:
@@ -1264,6 +1299,9 @@ def _rules_verdict(
         return 1
     ea, eb = expanded(a, b), expanded(b, a)  # an acronym for the other's words: "LA" / "Los Angeles"
     if (ea, eb) != (a, b) and verdict(ea, eb, senses, hypernyms, words, align, kin, kinds=True) == 1:
+        return 1
+    da, db = dated_as(a, b), dated_as(b, a)  # a date either way round: "09/02/2027" / "9 February 2027"
+    if (da, db) != (a, b) and verdict(da, db, senses, hypernyms, words, align, kin, kinds=True) == 1:
         return 1
     from .confirmation import _judged, one_apart  # the confirmation reads this module
 

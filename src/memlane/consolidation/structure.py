@@ -70,7 +70,7 @@ _GO_ING_RE = re.compile(r"\b(?P<go>go|goes|went|gone|going)\s+(?P<v>[a-z]{3,}ing
 #: "goes for a (5 km) run": the noun that is the verb
 _GO_FOR_RE = re.compile(
     r"\b(?P<go>go|goes|went|gone|going)\s+for\s+an?\s+(?P<m>(?:\d[\d.,]*\s*(?:km|k|mi|miles?|kilometres?|"
-    r"kilometers?|minutes?|min|hours?|h)\s+)?)(?P<v>[a-z]{3,})\b"
+    r"kilometers?|metres?|meters?|minutes?|min|hours?|h)\s+)?)(?P<v>[a-z]{3,})\b"
 )
 #: "X is a mother of two (children)": "X has 2 children"
 _PARENT_RE = re.compile(
