@@ -3,7 +3,8 @@ one value — a metric quantity in another unit of its dimension, feet and inche
 ("15k"), continental decimal commas and thousands' dots, a month and year with a slash, a duration in
 clock notation or letters, a frequency in a year as a period, a currency's common abbreviation, a range
 of days with a month's abbreviation, a numeric date the other statement reads one way, an acronym
-that leaves out "of the", a place said by its adjective. New sentences (none from the labelled sets)."""
+that leaves out "of the", a place said by its adjective, a unit of time after a slash ("/h"), "minus"
+before a number. New sentences (none from the labelled sets)."""
 
 from __future__ import annotations
 
@@ -110,3 +111,13 @@ def test_a_place_said_by_its_adjective() -> None:
     # a nationality, or "in" a place, is another fact
     assert not anchors_agree("Aiko is Japanese", "Aiko is from Japan")
     assert not anchors_agree("Aiko teaches Japanese literature", "Aiko teaches literature in Japan")
+
+
+def test_a_unit_of_time_after_a_slash_and_minus_in_words() -> None:
+    assert anchor_forms("The press runs 9,000 sheets/h") == "The press runs 9,000 sheets per hour"
+    assert anchor_forms("Parking is €90/month") == "Parking is 90 euros per month"
+    assert anchor_forms("Open 24/7") == "Open 24/7"
+    assert anchor_forms("The minus-20 chest freezer") == "The -20 chest freezer"
+    assert _merged("The press runs 9,000 sheets per hour", "The press runs 9,000 sheets/h")
+    assert _merged("The -20 chest freezer is in the cellar", "The minus-20 chest freezer is in the cellar")
+    assert not _merged("The -20 chest freezer is in the cellar", "The minus-30 chest freezer is in the cellar")

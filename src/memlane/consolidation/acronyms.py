@@ -10,7 +10,9 @@ compare the rest of the two statements.
 An acronym here is a word of two to five capital letters (not "I", not a word with a digit) that the
 other statement does not say itself; its expansion is the one run of consecutive words of the other
 statement whose first letters spell it, in order, the first and last of them no function word ("in
-the", "of a" spell nothing) and the run not inside a longer capitalised name, nor ending in the word the acronym's statement says
+the", "of a" spell nothing), a connecting word inside the run ("of", "the", "and", "for", ``_SKIPPED``)
+counted or left out ("UFS" / "the University of the Free State", "DOT" / "the Department of
+Transportation"; round 28) and the run not inside a longer capitalised name, nor ending in the word the acronym's statement says
 right after it, nor starting with the word it says right before ("DB backups" / "Database backups":
 "DB" is not "Database backups"). No run, or more than
 one, and the acronym stays as written. Nothing is looked up: the other statement is the only source,

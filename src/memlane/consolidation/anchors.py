@@ -62,6 +62,23 @@ years" ("half a decade", "decades" stay); a part of an hour in whole minutes is 
 abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu") are their names (one alone, "Sun", stays a word);
 "type-2", "stage-IV" are "type 2", "stage 4".
 
+Round 28 (docs/benchmarks.md, "Blind round 28 — consolidation"), each a spelling of one value: a
+metric quantity is written in its dimension's base unit ("1.5 km" and "1,500 metres" are "1,500
+metres", "90 cm" and "0.9 m" "0.9 metres", "28 m³" "28,000 litres", "20 hl" "2,000 litres", "118 kg"
+"118,000 grams", "40 ha" "400,000 square metres"; "m" and "l" alone only at the clause's end or before
+a word of extent, "5m budget" stays; not a speed, "km/h"); feet and inches ("9'2\"", "9 ft 2 in") are
+"9 feet 2 inches"; "Nk" before a noun is a count in thousands ("15k sheets", not "a 5k run"); a
+continental decimal comma or thousands' dots in an amount or a percentage ("37,50 €", "3,1%", "180.000
+€"; dots also in two groups or more, "1.200.000"); a month and year with a slash ("03/2029", "until
+3/2029") are that month; a duration in clock notation with seconds or in letters ("3:12:40",
+"3h12m40s") is "3 hours 12 minutes 40 seconds" ("at 10:30:00" stays a time); a frequency in a year
+that whole months divide ("twice a year", "3 times per year", "semi-annually") is "every N months";
+"NIS" and "RMB" are the codes ILS and CNY; a range of days with a month's abbreviation ("6–13 Oct") is
+read as with its name; a unit of time after a slash is "per" it ("15,000 sheets/h" is "15,000 sheets per
+hour", "€90/month"), and "minus" before a number its sign ("the minus-80 freezer" is "the -80
+freezer"). ``dated_as`` reads a numeric date whose day and month may be either way round
+("09/02/2027") as the one reading the other statement names, pairwise.
+
 Not read: a bare "3:15" as "15:15" (which half of the day is not said), durations in clock notation
 ("3:41" for 3 hours 41 minutes), acronyms of names ("NYC" / "New York City").
 """
@@ -367,6 +384,16 @@ def _per_year(m: re.Match[str]) -> str:
     if count < 2 or 12 % count:
         return m.group()
     return f"every {12 // count} months"
+
+
+#: a unit of time after a slash, after a word or a number ("sheets/h", "1,150/month", "3/day"; "km/h" is
+#: read before): "per hour"
+_PER_UNITS = {"h": "hour", "hr": "hour", "hour": "hour", "day": "day", "wk": "week", "week": "week",
+              "mo": "month", "month": "month", "yr": "year", "year": "year", "min": "minute",
+              "sec": "second"}  # fmt: skip
+_PER_SLASH_RE = re.compile(r"(?<=[a-z\d])\s*/\s*(" + "|".join(_PER_UNITS) + r")\b(?![/\d])", re.IGNORECASE)
+#: a negative number in words ("minus 80", "minus-80"): "-80"
+_MINUS_RE = re.compile(r"\bminus[\s-]+(?=\d)(\d)", re.IGNORECASE)
 
 
 #: words after "Nk" that make it a race or a distance ("a 5k run", "10k race"), not a count
@@ -791,6 +818,10 @@ def anchor_forms(content: str) -> str:
         content = _FEET_INCHES_RE.sub(r"\1 feet \2 inches", content)  # "9'2\"", "9 ft 2 in"
     if _UNIT_HINT_RE.search(content):
         content = _UNIT_RE.sub(_unit, content)
+    if "/" in content:  # "15,000 sheets/h", "€1,150/month": "per hour", "per month" (after "km/h")
+        content = _PER_SLASH_RE.sub(lambda m: f" per {_PER_UNITS[m.group(1).lower()]}", content)
+    if "minus" in words:  # "the minus-80 freezer" is "the -80 freezer"
+        content = _MINUS_RE.sub(r"-\1", content)
     if _METRIC_HINT_RE.search(content):  # "1.5 km" is "1,500 metres", "90 cm" "0.9 metres"
         content = _METRIC_RE.sub(_metric, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"

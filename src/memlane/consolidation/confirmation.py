@@ -38,7 +38,9 @@ part ("a white Toyota Corolla" / "a white Corolla", "Greenwood Primary School" /
 with that name cut to the part (``name_parts.shortened``), and, since the twenty-sixth session, as the
 paraphrase mode reads it (``_judged_in_one_way``: word order, aspect, a negation said by a word; still
 no framing word), a confirmation only; and with an acronym one says for words the other says in full
-written as those words (``acronyms.expanded``: "works in the ER" / "in the emergency room").
+written as those words (``acronyms.expanded``: "works in the ER" / "in the emergency room"), and (round
+28) with a numeric date that may be read either way round written as the reading the other names
+(``anchors.dated_as``: "on 09/02/2027" / "on 9 February 2027").
 
 Candidates are found by key, not pairwise: a statement's signature and the signature less any ``DIFF``
 or fewer of its words (``near_keys``); two statements within ``DIFF`` words on each side share a key
