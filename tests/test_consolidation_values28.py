@@ -120,4 +120,6 @@ def test_a_unit_of_time_after_a_slash_and_minus_in_words() -> None:
     assert anchor_forms("The minus-20 chest freezer") == "The -20 chest freezer"
     assert _merged("The press runs 9,000 sheets per hour", "The press runs 9,000 sheets/h")
     assert _merged("The -20 chest freezer is in the cellar", "The minus-20 chest freezer is in the cellar")
-    assert not _merged("The -20 chest freezer is in the cellar", "The minus-30 chest freezer is in the cellar")
+    assert not _merged(
+        "The -20 chest freezer is in the cellar", "The minus-30 chest freezer is in the cellar"
+    )
