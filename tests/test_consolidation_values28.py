@@ -3,8 +3,8 @@ one value — a metric quantity in another unit of its dimension, feet and inche
 ("15k"), continental decimal commas and thousands' dots, a month and year with a slash, a duration in
 clock notation or letters, a frequency in a year as a period, a currency's common abbreviation, a range
 of days with a month's abbreviation, a numeric date the other statement reads one way, an acronym
-that leaves out "of the", a place said by its adjective, a unit of time after a slash ("/h"), "minus"
-before a number. New sentences (none from the labelled sets)."""
+that leaves out "of the", a place said by its adjective, a unit of time after a slash ("/h"), a
+negative number's sign. New sentences (none from the labelled sets)."""
 
 from __future__ import annotations
 
@@ -117,9 +117,12 @@ def test_a_unit_of_time_after_a_slash_and_minus_in_words() -> None:
     assert anchor_forms("The press runs 9,000 sheets/h") == "The press runs 9,000 sheets per hour"
     assert anchor_forms("Parking is €90/month") == "Parking is 90 euros per month"
     assert anchor_forms("Open 24/7") == "Open 24/7"
-    assert anchor_forms("The minus-20 chest freezer") == "The -20 chest freezer"
+    assert anchor_forms("The minus-20 chest freezer") == "The minus 20 chest freezer"
+    assert anchor_forms("The -20 chest freezer") == "The minus 20 chest freezer"
     assert _merged("The press runs 9,000 sheets per hour", "The press runs 9,000 sheets/h")
     assert _merged("The -20 chest freezer is in the cellar", "The minus-20 chest freezer is in the cellar")
     assert not _merged(
         "The -20 chest freezer is in the cellar", "The minus-30 chest freezer is in the cellar"
     )
+    # the sign is a word the signature keeps: "-20 degrees" was read as "20 degrees" and joined to it
+    assert not _merged("The freezer is kept at -20 degrees", "The freezer is kept at 20 degrees")

@@ -75,8 +75,8 @@ continental decimal comma or thousands' dots in an amount or a percentage ("37,5
 that whole months divide ("twice a year", "3 times per year", "semi-annually") is "every N months";
 "NIS" and "RMB" are the codes ILS and CNY; a range of days with a month's abbreviation ("6–13 Oct") is
 read as with its name; a unit of time after a slash is "per" it ("15,000 sheets/h" is "15,000 sheets per
-hour", "€90/month"), and "minus" before a number its sign ("the minus-80 freezer" is "the -80
-freezer"). ``dated_as`` reads a numeric date whose day and month may be either way round
+hour", "€90/month"), and a negative number's sign is the word "minus" ("the -80 freezer" is "the minus
+80 freezer", which the signature reads: it read "-80" as "80"). ``dated_as`` reads a numeric date whose day and month may be either way round
 ("09/02/2027") as the one reading the other statement names, pairwise.
 
 Not read: a bare "3:15" as "15:15" (which half of the day is not said), durations in clock notation
@@ -392,8 +392,9 @@ _PER_UNITS = {"h": "hour", "hr": "hour", "hour": "hour", "day": "day", "wk": "we
               "mo": "month", "month": "month", "yr": "year", "year": "year", "min": "minute",
               "sec": "second"}  # fmt: skip
 _PER_SLASH_RE = re.compile(r"(?<=[a-z\d])\s*/\s*(" + "|".join(_PER_UNITS) + r")\b(?![/\d])", re.IGNORECASE)
-#: a negative number in words ("minus 80", "minus-80"): "-80"
-_MINUS_RE = re.compile(r"\bminus[\s-]+(?=\d)(\d)", re.IGNORECASE)
+#: a negative number's sign ("-80", "−80", "minus-80"): "minus 80", a word the signature keeps (the
+#: tokenizer drops a sign, so "-20" was read as "20")
+_MINUS_RE = re.compile(r"(?<![\w)\]])[-−](?=\d)|\bminus[\s-]+(?=\d)", re.IGNORECASE)
 
 
 #: words after "Nk" that make it a race or a distance ("a 5k run", "10k race"), not a count
@@ -820,8 +821,8 @@ def anchor_forms(content: str) -> str:
         content = _UNIT_RE.sub(_unit, content)
     if "/" in content:  # "15,000 sheets/h", "€1,150/month": "per hour", "per month" (after "km/h")
         content = _PER_SLASH_RE.sub(lambda m: f" per {_PER_UNITS[m.group(1).lower()]}", content)
-    if "minus" in words:  # "the minus-80 freezer" is "the -80 freezer"
-        content = _MINUS_RE.sub(r"-\1", content)
+    if "minus" in words or "-" in content or "−" in content:  # "the -80 freezer" is "the minus 80 freezer"
+        content = _MINUS_RE.sub("minus ", content)
     if _METRIC_HINT_RE.search(content):  # "1.5 km" is "1,500 metres", "90 cm" "0.9 metres"
         content = _METRIC_RE.sub(_metric, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"
