@@ -63,9 +63,9 @@ abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu") are their names (one alone, 
 "type-2", "stage-IV" are "type 2", "stage 4".
 
 Round 28 (docs/benchmarks.md, "Blind round 28 — consolidation"), each a spelling of one value: a
-metric quantity is written in its dimension's base unit ("1.5 km" and "1,500 metres" are "1,500
-metres", "90 cm" and "0.9 m" "0.9 metres", "28 m³" "28,000 litres", "20 hl" "2,000 litres", "118 kg"
-"118,000 grams", "40 ha" "400,000 square metres"; "m" and "l" alone only at the clause's end or before
+metric quantity is written in the largest unit of its dimension that gives at least 1 ("1.5 km" and
+"1,500 metres" are "1.5 kilometres", "90 cm" and "0.9 m" "90 centimetres", "28 m³" and "28,000 litres"
+"28 cubic metres", "118 kilos" "118 kilograms", "20 mg" stays "20 milligrams"; "m" and "l" alone only at the clause's end or before
 a word of extent, "5m budget" stays; not a speed, "km/h"); feet and inches ("9'2\"", "9 ft 2 in") are
 "9 feet 2 inches"; "Nk" before a noun is a count in thousands ("15k sheets", not "a 5k run"); a
 continental decimal comma or thousands' dots in an amount or a percentage ("37,50 €", "3,1%", "180.000
@@ -321,9 +321,9 @@ _FEET_INCHES_RE = re.compile(
     r"(?<![\d.])(\d{1,2})\s*(?:'|’|′|ft\b\.?|feet\b|foot\b)\s*(\d{1,2})\s*(?:\"|”|″|''|in\b\.?(?!\s+(?:the|a|an)\b)|inch(?:es)?\b)"
 )
 
-#: metric units -> (the base unit, its factor): a quantity is written in its dimension's base unit, so
-#: "1.5 km" and "1,500 metres", "90 cm" and "0.9 m", "28 m³" and "28 cubic metres", "2 kg" and "2,000
-#: g", "20 hl" and "2,000 litres" are one value (the number and the unit change together, the value
+#: metric units -> (the base unit, its factor): a quantity is written in one unit of its dimension
+#: (``_LADDERS``), so "1.5 km" and "1,500 metres", "90 cm" and "0.9 m", "28 m³" and "28 cubic metres", "2
+#: kg" and "2,000 g", "20 hl" and "2,000 litres" are one value (the number and the unit change together, the value
 #: never)
 _METRIC: dict[str, tuple[str, str]] = {
     **dict.fromkeys(["mm", "millimetre", "millimetres", "millimeter", "millimeters"], ("metres", "0.001")),
@@ -347,6 +347,13 @@ _METRIC: dict[str, tuple[str, str]] = {
     **dict.fromkeys(["km²", "km2", "sq km", "square kilometre", "square kilometres", "square kilometer",
                      "square kilometers"], ("square metres", "1000000")),
 }  # fmt: skip
+#: the units a quantity of each dimension is written in, smallest first, with their size in the base unit
+_LADDERS: dict[str, tuple[tuple[str, str], ...]] = {
+    "metres": (("millimetres", "0.001"), ("centimetres", "0.01"), ("metres", "1"), ("kilometres", "1000")),
+    "grams": (("milligrams", "0.001"), ("grams", "1"), ("kilograms", "1000"), ("tonnes", "1000000")),
+    "litres": (("millilitres", "0.001"), ("litres", "1"), ("cubic metres", "1000")),
+    "square metres": (("square metres", "1"), ("hectares", "10000"), ("square kilometres", "1000000")),
+}
 _METRIC_UNIT = "|".join(sorted((re.escape(u).replace(r"\ ", r"\s+") for u in _METRIC), key=len, reverse=True))
 #: a number and a metric unit ("1.5 km", "400-gram", "28 m³"); not before "/" or "per" a unit of time
 #: ("km/h": a speed, ``_UNIT_RE``), not after a currency symbol; "m" and "l" alone (metres or a
@@ -654,7 +661,9 @@ def _continental(content: str) -> str:
 
 
 def _metric(m: re.Match[str]) -> str:
-    """A metric quantity in its dimension's base unit ("1.5 km" -> "1,500 metres", ``_METRIC``)."""
+    """A metric quantity in the largest unit of its dimension's ``_LADDERS`` that gives at least 1 ("1,500
+    metres" and "1.5 km" -> "1.5 kilometres", "0.9 m" and "90 cm" -> "90 centimetres", "20 mg" -> "20
+    milligrams"): one spelling for one value, and the unit one would say."""
     unit = re.sub(r"\s+", " ", m.group(2)).lower()
     if unit in ("m", "l") and not _EXTENT_RE.match(m.string, m.end()):
         return m.group()  # "a 5m boat", "2 l" before a word: metres or a million, a litre or a letter
@@ -663,7 +672,12 @@ def _metric(m: re.Match[str]) -> str:
         value = Decimal(m.group(1).replace(",", "")) * Decimal(factor)
     except InvalidOperation:
         return m.group()
-    return f"{_decimal_text(value)} {base}"
+    ladder = _LADDERS[base]
+    name, size = ladder[0]
+    for rung, rung_size in ladder:
+        if value >= Decimal(rung_size):
+            name, size = rung, rung_size
+    return f"{_decimal_text(value / Decimal(size))} {name}"
 
 
 def _durations(content: str) -> str:
@@ -823,7 +837,7 @@ def anchor_forms(content: str) -> str:
         content = _PER_SLASH_RE.sub(lambda m: f" per {_PER_UNITS[m.group(1).lower()]}", content)
     if "minus" in words or "-" in content or "−" in content:  # "the -80 freezer" is "the minus 80 freezer"
         content = _MINUS_RE.sub("minus ", content)
-    if _METRIC_HINT_RE.search(content):  # "1.5 km" is "1,500 metres", "90 cm" "0.9 metres"
+    if _METRIC_HINT_RE.search(content):  # "1,500 metres" is "1.5 kilometres", "0.9 m" "90 centimetres"
         content = _METRIC_RE.sub(_metric, content)
     if "hour" in low:  # "1.5 hours" is "90 minutes"
         content = _PART_HOURS_RE.sub(_part_hours, content)
