@@ -89,7 +89,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from ..text.dates import MONTH_NAMES, MONTHS_IN_ORDER, WEEKDAY_NAMES
+from ..text.dates import CALENDAR_WORDS, MONTH_NAMES, MONTHS_IN_ORDER, WEEKDAY_NAMES
+from ..text.words import STOPWORDS
 
 __all__ = ["anchor_forms", "currency_name", "dated_as"]
 
@@ -406,7 +407,10 @@ _MINUS_RE = re.compile(r"(?<![\w)\]])[-−](?=\d)|\bminus[\s-]+(?=\d)", re.IGNOR
 
 #: words after "Nk" that make it a race or a distance ("a 5k run", "10k race"), not a count
 _RACES = frozenset({"run", "runs", "race", "races", "walk", "walks", "swim", "ride", "rides", "route", "loop",
-                    "course", "trail", "fun", "time", "pb", "event", "in", "on", "at", "and", "or"})  # fmt: skip
+                    "course", "trail", "fun", "time", "pb", "event", "in", "on", "at", "and", "or", "last", "next",
+                    "this", "today", "yesterday", "tomorrow", "tonight"})  # fmt: skip
+#: an article or a possessive right before a number ("a 5k", "her 10k"): one thing, not a count
+_ARTICLE_BEFORE_RE = re.compile(r"\b(?:a|an|the|my|his|her|our|their|your|its)\s+$", re.IGNORECASE)
 _K_COUNT_RE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)[kK]\s+([a-z]+)\b")
 
 
@@ -694,13 +698,23 @@ def _durations(content: str) -> str:
 
 
 def _k_counts(content: str) -> str:
-    """ "15k sheets", "20k calendars": a count in thousands ("15,000 sheets"); not "a 5k run" (a race's
-    distance, ``_RACES``)."""
+    """ "15k sheets", "20k calendars": a count in thousands ("15,000 sheets") before a noun; not "a 5k run"
+    (a race's distance, ``_RACES``), "a 5k every Saturday" (one thing: an article before it)."""
 
     def counted(m: re.Match[str]) -> str:
-        if m.group(2) in _RACES:
+        word = m.group(2)
+        if (
+            word in _RACES
+            or word in STOPWORDS
+            or word in CALENDAR_WORDS
+            or _ARTICLE_BEFORE_RE.search(m.string, 0, m.start())
+        ):
+            return m.group()  # "a 5k every Saturday", "ran the 10k": one thing, a race
+        from . import lexicon
+
+        if "n" not in lexicon.parts_of_speech(word):
             return m.group()
-        return f"{_decimal_text(Decimal(m.group(1)) * 1000)} {m.group(2)}"
+        return f"{_decimal_text(Decimal(m.group(1)) * 1000)} {word}"
 
     return _K_COUNT_RE.sub(counted, content)
 
