@@ -20,7 +20,7 @@ def test_a_metric_quantity_is_written_in_one_unit() -> None:
         anchor_forms("Noor runs 2,500 metres before breakfast") == "Noor runs 2.5 kilometres before breakfast"
     )
     assert anchor_forms("The shelf is 80 cm wide") == "The shelf is 80 centimetres wide"
-    assert anchor_forms("The tank holds 3 m³") == "The tank holds 3 cubic metres"
+    assert anchor_forms("The tank holds 3 m³") == "The tank holds 3,000 litres"
     assert anchor_forms("a 500-gram bag") == "a 500 grams bag"
     assert anchor_forms("20 mg of ibuprofen") == "20 milligrams of ibuprofen"
     assert _merged("Noor runs 2.5 km before breakfast", "Noor runs 2,500 metres before breakfast")

@@ -64,8 +64,8 @@ abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu") are their names (one alone, 
 
 Round 28 (docs/benchmarks.md, "Blind round 28 — consolidation"), each a spelling of one value: a
 metric quantity is written in the largest unit of its dimension that gives at least 1 ("1.5 km" and
-"1,500 metres" are "1.5 kilometres", "90 cm" and "0.9 m" "90 centimetres", "28 m³" and "28,000 litres"
-"28 cubic metres", "118 kilos" "118 kilograms", "20 mg" stays "20 milligrams"; "m" and "l" alone only at the clause's end or before
+"1,500 metres" are "1.5 kilometres", "90 cm" and "0.9 m" "90 centimetres", "28 m³" and "28 cubic
+metres" "28,000 litres" (a volume in litres from one up: one word), "118 kilos" "118 kilograms", "20 mg" stays "20 milligrams"; "m" and "l" alone only at the clause's end or before
 a word of extent, "5m budget" stays; not a speed, "km/h"); feet and inches ("9'2\"", "9 ft 2 in") are
 "9 feet 2 inches"; "Nk" before a noun is a count in thousands ("15k sheets", not "a 5k run"); a
 continental decimal comma or thousands' dots in an amount or a percentage ("37,50 €", "3,1%", "180.000
@@ -352,7 +352,7 @@ _METRIC: dict[str, tuple[str, str]] = {
 _LADDERS: dict[str, tuple[tuple[str, str], ...]] = {
     "metres": (("millimetres", "0.001"), ("centimetres", "0.01"), ("metres", "1"), ("kilometres", "1000")),
     "grams": (("milligrams", "0.001"), ("grams", "1"), ("kilograms", "1000"), ("tonnes", "1000000")),
-    "litres": (("millilitres", "0.001"), ("litres", "1"), ("cubic metres", "1000")),
+    "litres": (("millilitres", "0.001"), ("litres", "1")),  # "28 m³" is "28,000 litres": one word
     "square metres": (("square metres", "1"), ("hectares", "10000"), ("square kilometres", "1000000")),
 }
 _METRIC_UNIT = "|".join(sorted((re.escape(u).replace(r"\ ", r"\s+") for u in _METRIC), key=len, reverse=True))
