@@ -303,7 +303,7 @@ _SYMBOL_BEFORE_RE = re.compile(rf"[{_SYMBOLS}]\s?$|\b[A-Z]{{3}}\s?$")
 #: a month and a year with a slash ("03/2029", "valid to 3/2029"): that month ("March 2029"); a month
 #: of one digit only after a word of time, a year from 1900 to 2099
 _MONTH_YEAR_RE = re.compile(
-    r"(?:\b(?P<prep>to|until|till|by|in|from|since|before|after|of|on)\s+)?(?<![\d/.])(?P<month>\d{1,2})"
+    r"(?:\b(?P<prep>to|until|till|by|in|from|since|before|after|on)\s+)?(?<![\d/.])(?P<month>\d{1,2})"
     r"/(?P<year>(?:19|20)\d\d)(?![\d/])",
     re.IGNORECASE,
 )
