@@ -163,7 +163,7 @@ from datetime import datetime
 from rapidfuzz.distance import Levenshtein
 
 from .. import text
-from ..consolidation import lexicon
+from ..consolidation import lexicon, negations
 from ..consolidation.paraphrases import LIGHT_VERBS
 from ..graph.given_names import is_given_name
 from ..graph.linking import candidate_of, entity_senses
@@ -2614,6 +2614,7 @@ def _statement(
     # (the speaker's clause: a memory may say it after something else, "No animal products for me, I'm
     # vegan", or after an adverb, "Honestly I hate my job, …")
     speakers = _SPEAKER_OPENS.match(said) is not None
+    objectless = _objectless_verbs(said) if clause else frozenset()
     base = wanted
     out: list[str] = []
     hits = list(recall(said))
@@ -2634,9 +2635,18 @@ def _statement(
             otherwise = {
                 term: word
                 for term in missing
-                if clause and (word := _said_otherwise(term, words, content, head, base))
+                if clause and (word := _said_otherwise(term, words, content, head, base, objectless))
             }
             missing = [term for term in missing if term not in otherwise]
+            # a word that says a negation, said with "not" ("I'm vegetarian" / "I don't eat meat"): the
+            # memory's negation is that word's
+            denials = {
+                term: word
+                for term in missing
+                if clause and not negated and (word := _denial_said(term, content))
+            }
+            otherwise |= denials
+            missing = [term for term in missing if term not in denials]
             if len(base.terms) - len(missing) < need or decisive.intersection(missing):
                 continue  # too few of its words, or one that names what the statement is of
             wanted = _as_said(base, otherwise)
@@ -2690,7 +2700,11 @@ def _statement(
                 and _only_as_modifier(content, said, wanted, asked)
             ):
                 continue  # "my cousin is in prison" is not "My cousin works as a prison officer"
-            if clause and negated != _negated(content, wanted, negated):
+            if (
+                clause
+                and not denials
+                and negated != _negated(content, wanted, negated, _subject_stems(asked))
+            ):
                 continue  # "I don't eat meat" is no restatement of "I eat meat"
             if clause and _other_value(said, _in_requests_words(content, otherwise)):
                 continue  # "Oscar is the CTO of Zephyr Corp" does not say "Oscar is the CFO of Zephyr Corp"
@@ -2727,6 +2741,8 @@ def _statement(
                 continue  # "I'm behind on rent" is not "My rent is 1,100 euros a month"
             if _another_instance(said, content, wanted):
                 continue  # "my landlord" is not "My previous landlord kept my deposit"
+            if clause and _an_earlier_one(said, content, base, otherwise):
+                continue  # "I'm pregnant again" is not "My first pregnancy was hard"
             if "i" in owners and _only_generic(content, wanted):
                 continue  # "my novel" is not "I read a novel a week"
             if ("i" in owners or common_thing(said)) and _only_what_one_is_about(content, wanted):
@@ -2895,6 +2911,29 @@ def _another_instance(said: str, content: str, wanted: _Words) -> bool:
     return False
 
 
+#: a request of a thing that happens again ("I'm pregnant again", "we're moving again")
+_AGAIN = frozenset({"again"})
+#: words that set apart an earlier one of a kind ("my *first* pregnancy", "the *previous* move")
+_EARLIER = frozenset({"first", "previous", "former", "earlier"})
+
+
+def _an_earlier_one(
+    said: str, content: str, wanted: _Words, otherwise: dict[tuple[str, str, bool], str]
+) -> bool:
+    """A request of a thing that happens again ("I'm pregnant again") and ``content`` saying one of its
+    words (or the memory's word for it, ``otherwise``) only after a word of an earlier one ("My first
+    pregnancy had gestational diabetes"): the earlier one is another than the one asked."""
+    if not {w.lower() for w in _WORD.findall(said)} & _AGAIN:
+        return False
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text.key_fold(content))]
+    stems = [otherwise.get(term, term[1]) for term in wanted.terms if not term[2]]
+    for stem in stems:
+        places = _places(words, stem)
+        if places and all(at > 0 and words[at - 1] in _EARLIER for at in places):
+            return True
+    return False
+
+
 #: how often: "a week", "every day", "per month", "each morning"
 _EVERY = re.compile(
     r"\b(?:a|an|per|every|each)\s+(?:other\s+)?(?:day|night|morning|evening|week|weekend|fortnight|month"
@@ -2997,8 +3036,10 @@ def _value_untold(said: str, content: str) -> bool:
     ``content`` says something else of it, giving no value: a clause of another verb than "be" with no
     value said ("The office door code changes every quarter", "I changed my banking password in June",
     "I need my NI number for the new job"), a rule or an event of the thing, not the thing. A value of the
-    kind the noun tells: an amount of "my salary", a time, day or date of "my gym schedule"."""
-    last = [w.lower() for w in _WORD.findall(text.key_fold(said))][-1:]
+    kind the noun tells: an amount of "my salary", a time, day or date of "my gym schedule". The noun is
+    the phrase's head, before what follows it ("the door code *for the office*": ``_HEAD_END``)."""
+    head = _HEAD_END.split(said, maxsplit=1)[0]
+    last = [w.lower() for w in _WORD.findall(text.key_fold(head))][-1:]
     if not last or last[0] not in _VALUE_THINGS | _AMOUNT_THINGS | _TIME_THINGS:
         return False
     claims = [c for c in analyse(content).claims if c.verb]
@@ -3086,7 +3127,12 @@ _MEASURES = {
 
 
 def _said_otherwise(
-    term: tuple[str, str, bool], words: _Words, content: str, subject: frozenset[str], wanted: _Words
+    term: tuple[str, str, bool],
+    words: _Words,
+    content: str,
+    subject: frozenset[str],
+    wanted: _Words,
+    objectless: frozenset[str] = frozenset(),
 ) -> str | None:
     """The stem of a word of ``content`` (``words``: its content words) that says ``term`` (a request's
     word the memory does not hold) in another form or word: another form of one verb ("gave" /
@@ -3096,7 +3142,10 @@ def _said_otherwise(
     / "My salary is": not "for the pregnancy" for "I'm pregnant", "maternity leave"); or, of a word that is only a noun, a noun that is a kind of it in its first sense
     ("sertraline" for "antidepressants"). Not a name (capitalised) nor a number, on either side, nor a
     word said only before a noun the request does not say, naming another thing ("My National Trust
-    *membership number*" for "I'm a member of the National Trust", "*maternity leave*")."""
+    *membership number*" for "I'm a member of the National Trust", "*maternity leave*"). A verb the
+    request says with a preposition and no object (``objectless``: "I'm applying *to* Google") is said
+    otherwise only by a sense of it that takes none (``_related_without_object``): not "I use Google
+    Docs", a sense of "apply" that takes one ("apply a rule")."""
     written, _, capitalised = term
     if capitalised or any(ch.isdigit() for ch in written):
         return None
@@ -3116,7 +3165,11 @@ def _said_otherwise(
             continue
         if lemmas and lemmas & _verb_lemmas(other):
             return stem
-        related = lexicon.related(written, other, _SENSES) and not lexicon.opposed(written, other, _SENSES)
+        related = (
+            _related_without_object(written, other)
+            if written in objectless
+            else lexicon.related(written, other, _SENSES)
+        ) and not lexicon.opposed(written, other, _SENSES)
         if related and (stem in subject or lexicon.part_of_speech(written) == lexicon.part_of_speech(other)):
             return stem
         if _noun_only(written) and _noun_only(other) and _narrower(other, written):
@@ -3124,6 +3177,63 @@ def _said_otherwise(
         if _similar_adjectives(written, other):
             return stem  # "I'm terrified of flying" says "I'm afraid of flying"
     return None
+
+
+#: prepositions that open what a verb is said of when it takes no object ("applying *to* Google",
+#: "voted *for* the Greens")
+_VERB_PREPOSITIONS = frozenset(
+    {"to", "for", "at", "with", "on", "in", "into", "from", "about", "of", "after", "against", "over"}
+)
+#: WordNet's verb frames with no object: "Something ----s", "Somebody ----s", "It is ----ing", "Something
+#: is ----ing PP", "Something ----s to somebody", "Somebody ----s on something", "Somebody ----s PP",
+#: "Somebody's (body part) ----s", "Somebody ----s to somebody"
+_NO_OBJECT_FRAMES = frozenset({1, 2, 3, 4, 12, 13, 22, 23, 27})
+
+
+def _objectless_verbs(said: str) -> frozenset[str]:
+    """The words of ``said`` that can be verbs and stand right before a preposition ("I'm *applying* to
+    Google", "I *voted* for the Greens"): verbs said with no object."""
+    words = [w.lower() for w in _WORD.findall(text.key_fold(said))]
+    return frozenset(
+        w
+        for at, w in enumerate(words[:-1])
+        if words[at + 1] in _VERB_PREPOSITIONS and "VERB" in _readings(w) and not _light(w)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _frames(synset: tuple[str, int]) -> frozenset[int]:
+    """The numbers of a verb synset's sentence frames in WordNet's data file (none for another part of
+    speech)."""
+    if synset[0] != "v":
+        return frozenset()
+    parts = lexicon._data_fields(synset)
+    if not parts:
+        return frozenset()
+    at = 4 + 2 * int(parts[3], 16)
+    at += 1 + 4 * int(parts[at])  # past the pointers
+    return frozenset(int(parts[at + 2 + 3 * i]) for i in range(int(parts[at])))
+
+
+def _related_without_object(asked: str, said: str) -> bool:
+    """``lexicon.related`` (the first ``_SENSES`` senses of each), of ``asked``'s verb senses only those
+    that take no object (``_NO_OBJECT_FRAMES``; its senses of other parts of speech all count): "apply"
+    to a place is "ask (for something)", not "use" ("apply a rule")."""
+    mine = frozenset(
+        s for s in lexicon.senses(asked, _SENSES) if s[0] != "v" or _frames(s) & _NO_OBJECT_FRAMES
+    )
+    other = lexicon.senses(said, _SENSES)
+    if not mine or not other:
+        return False
+    if mine & other:
+        return True
+    return any(
+        symbol in lexicon._RELATING  # (a derivation, attribute, pertainym)
+        and target in b
+        for a, b in ((mine, other), (other, mine))
+        for s in a
+        for symbol, target in lexicon._pointers(s)
+    )
 
 
 #: WordNet's pointer from an adjective to one of like meaning ("similar to")
@@ -3217,17 +3327,75 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
-def _negated(content: str, wanted: _Words, asked_negated: bool) -> bool:
+def _negated(
+    content: str, wanted: _Words, asked_negated: bool, subject: frozenset[str] = frozenset()
+) -> bool:
     """``content`` negates what it says of the request's words: a negation in a clause that holds one
     of them, or in the whole sentence when the request is negated itself. A negation in another clause
     negates another fact ("I have a second phone, a cheap Nokia, that my wife doesn't know about",
-    "Oscar told me he's gay, he hasn't told his parents")."""
+    "Oscar told me he's gay, he hasn't told his parents"), and so does one in a clause that holds only
+    the request's subject (``subject``: its stems) when another clause says the rest ("Ibrahim doesn't
+    have papers, he's undocumented", "Don't tell Lucía, the surprise party is on Saturday")."""
     if asked_negated or "not" not in text.content_words(content):
         return "not" in text.content_words(content)
-    for part in _CLAUSE_BREAK.split(content):
-        if "not" in text.content_words(part) and set(text.tokenize(part)) & wanted.stems:
+    parts = _CLAUSE_BREAK.split(content)
+    rest = wanted.stems - subject
+    said_plainly = any(
+        "not" not in text.content_words(part) and set(text.tokenize(part)) & rest for part in parts
+    )
+    for part in parts:
+        if "not" not in text.content_words(part):
+            continue
+        held = set(text.tokenize(part)) & wanted.stems
+        if held and (held & rest or not said_plainly):
             return True
     return False
+
+
+def _denial_said(term: tuple[str, str, bool], content: str) -> str | None:
+    """The stem of a word of ``content`` that says ``term`` (a request's word that says a negation,
+    ``negations.denied``: "vegetarian", someone who "eats no meat") with "not" in one clause: every word
+    the term denies said there (``negations.covered``), none of its nouns narrowed by a word before it
+    that it does not deny ("I don't eat meat or fish" says "I'm vegetarian"; "I don't eat red meat" does
+    not)."""
+    written, _, capitalised = term
+    if capitalised or "not" not in text.content_words(content):
+        return None
+    denies = negations.denied(written)
+    if not denies:
+        return None
+    for part in _CLAUSE_BREAK.split(content):
+        if "not" not in text.content_words(part):
+            continue
+        words = [w.lower() for w in _WORD.findall(text.key_fold(part))]
+        said = frozenset(w for w in words if w not in text.STOPWORDS)
+        if not all(negations.covered(d, said, _SENSES) for d in denies):
+            continue
+        held = [at for at, w in enumerate(words) if negations.covered(w, denies, _SENSES)]
+        if any(
+            at > 0
+            and words[at - 1] not in text.STOPWORDS
+            and words[at - 1] not in _NEGATIONS
+            and not negations.covered(words[at - 1], denies, _SENSES)
+            and "NOUN" in _readings(words[at])
+            and "VERB" not in _readings(words[at - 1])
+            for at in held
+        ):
+            continue  # "I don't eat red meat": a kind of what the word denies
+        stems = text.tokenize(words[held[0]]) if held else []
+        if stems:
+            return stems[0]
+    return None
+
+
+#: words that say "not"
+_NEGATIONS = frozenset({"not", "no", "never", "don't", "doesn't", "didn't", "haven't", "hasn't", "won't"})
+
+
+def _subject_stems(asked: _Subject | None) -> frozenset[str]:
+    """The stems of a request's subject, its head and possessor ("Lucía's surprise party"), none of
+    the speaker's."""
+    return frozenset() if asked is None else asked.head | asked.possessor
 
 
 #: contractions typed without their apostrophe ("im pregnant", "ive moved", "i dont eat meat"): only
