@@ -89,3 +89,26 @@ def test_a_word_that_says_a_negation_said_with_not(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget that Priya is vegetarian") == {"not"}
+
+
+def test_a_salary_said_by_its_verb_with_the_amount(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "earn": "I earn 3,900 pounds a month after tax",
+            "partner": "My husband earns 52,000 pounds",
+            "rent": "My rent is 1,200 pounds",
+        },
+    )
+    assert forgotten(smem, keys, "forget my salary") == {"earn"}
+
+
+def test_what_a_thing_is_asks_its_value(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "value": "My salary is 61,000 euros gross",
+            "payday": "My salary is paid on the 28th",
+        },
+    )
+    assert forgotten(smem, keys, "forget what my salary is") == {"value"}

@@ -3025,6 +3025,8 @@ _VALUE_THINGS = frozenset(
 )
 #: nouns of an amount of money earned ("my salary", "our income"): told by a number
 _AMOUNT_THINGS = frozenset({"salary", "wage", "wages", "income", "earnings"})
+#: an amount said by a number ("4,200", "68k")
+_AN_AMOUNT = re.compile(r"\b\d[\d,.]*\s*k?\b", re.IGNORECASE)
 #: nouns of a timetable ("my gym schedule", "the bin timetable"): told by a time, a day or a date
 _TIME_THINGS = frozenset({"schedule", "timetable", "rota"})
 #: a value said: a word with a digit, an address of mail or of the web
@@ -3140,7 +3142,8 @@ def _said_otherwise(
     ("kids" / "children", "hospital" / "infirmary": ``lexicon.related``, the first ``_SENSES`` senses
     of each), never its opposite, and in another part of speech only as the memory's subject ("I earn"
     / "My salary is": not "for the pregnancy" for "I'm pregnant", "maternity leave"); or, of a word that is only a noun, a noun that is a kind of it in its first sense
-    ("sertraline" for "antidepressants"). Not a name (capitalised) nor a number, on either side, nor a
+    ("sertraline" for "antidepressants"); or, of a noun of an amount earned, a verb WordNet relates to it
+    said with a number ("I earn 4,200 CHF a month" for "my salary"). Not a name (capitalised) nor a number, on either side, nor a
     word said only before a noun the request does not say, naming another thing ("My National Trust
     *membership number*" for "I'm a member of the National Trust", "*maternity leave*"). A verb the
     request says with a preposition and no object (``objectless``: "I'm applying *to* Google") is said
@@ -3172,6 +3175,13 @@ def _said_otherwise(
         ) and not lexicon.opposed(written, other, _SENSES)
         if related and (stem in subject or lexicon.part_of_speech(written) == lexicon.part_of_speech(other)):
             return stem
+        if (
+            related
+            and written in _AMOUNT_THINGS
+            and "VERB" in _readings(other)
+            and _AN_AMOUNT.search(content)
+        ):
+            return stem  # "I earn 4,200 a month" says "my salary": its verb, with the amount
         if _noun_only(written) and _noun_only(other) and _narrower(other, written):
             return stem
         if _similar_adjectives(written, other):
@@ -3422,6 +3432,11 @@ _INDIRECT = re.compile(
     r"(?:(?P<noun>[^\W\d_]+)\s+)?(?=(?:i|i'm|i've|we|we're|we've|my|our)\b|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
+#: "what my salary is", "what our wifi password was": the value of a thing, asked by "what" and "be" last
+_VALUE_ASKED = re.compile(
+    r"^\s*what\s+(?P<thing>(?:my|our)\s+(?:[^\W\d_]+\s+){0,3}?[^\W\d_]+)\s+(?:is|are|was|were)\s*$",
+    re.IGNORECASE,
+)
 #: a question's noun that names the kind of value the clause's memory gives, not a word it says ("what
 #: time I start work": "I start work at 9")
 _VALUE_NOUNS = frozenset(
@@ -3448,7 +3463,8 @@ _VALUE_NOUNS = frozenset(
 
 def _clause_asked(said: str) -> str:
     """``said`` as the clause its indirect question asks about: "which train I take" -> "I take train",
-    "how much we have saved" -> "we have saved", "what time I start work" -> "I start work"."""
+    "how much we have saved" -> "we have saved", "what time I start work" -> "I start work"; "what my
+    salary is" -> "my salary" (the value of a thing, ``_VALUE_ASKED``)."""
     asked = _INDIRECT.match(said)
     if asked is None:
         return said
@@ -3458,6 +3474,9 @@ def _clause_asked(said: str) -> str:
     clause = said[asked.end() :].strip()
     if not clause:
         return said
+    value = _VALUE_ASKED.match(said)
+    if value is not None:
+        return value.group("thing")  # "what my salary is" asks the value of "my salary"
     if noun is None or noun.lower() in _VALUE_NOUNS or noun.lower() in text.STOPWORDS:
         return clause
     return f"{clause} {noun}"
