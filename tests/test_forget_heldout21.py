@@ -112,3 +112,27 @@ def test_what_a_thing_is_asks_its_value(smem: Memlane) -> None:
         },
     )
     assert forgotten(smem, keys, "forget what my salary is") == {"value"}
+
+
+def test_a_relative_said_by_the_name_the_memories_give(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "named": "My son Tobias has coeliac disease",
+            "by_name": "Tobias keeps gluten-free bread at school for his coeliac disease",
+            "school": "Tobias is in year 6 at Oakfield",
+        },
+    )
+    assert forgotten(mem, keys, "forget that my son has coeliac disease") == {"named", "by_name"}
+
+
+def test_a_relatives_name_another_relative_bears_is_no_reading(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "named": "My son Tobias has coeliac disease",
+            "cousin": "My cousin Tobias lives in Leeds",
+            "by_name": "Tobias keeps gluten-free bread at school for his coeliac disease",
+        },
+    )
+    assert forgotten(mem, keys, "forget that my son has coeliac disease") == {"named"}

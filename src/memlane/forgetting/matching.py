@@ -2615,6 +2615,7 @@ def _statement(
     # vegan", or after an adverb, "Honestly I hate my job, …")
     speakers = _SPEAKER_OPENS.match(said) is not None
     objectless = _objectless_verbs(said) if clause else frozenset()
+    relative = _relative_named(said, asked, recall) if clause else None
     base = wanted
     out: list[str] = []
     hits = list(recall(said))
@@ -2623,6 +2624,9 @@ def _statement(
         whole = _as_speaker(hit.content) if hit.related_user in (None, actor.user) else hit.content
         # the memory whole, then a reason it gives ("My wife locks the door at night because I sleepwalk")
         parts = (*_reasons(whole), *(_speakers_parts(whole) if speakers else ()))
+        if relative is not None and (by_name := _by_relatives_name(whole, relative)) is not None:
+            # "Ines takes methylphenidate for her ADHD" where "My daughter Ines …": "my daughter …"
+            parts = (*parts, by_name)
         for content in (whole, *parts) if clause else (whole,):
             content = _amounts(content)
             words = _words(content)
@@ -2752,6 +2756,72 @@ def _statement(
             out.append(hit.id)
             break
     return out
+
+
+#: the relatives a speaker has one or few of, each called by a name ("my daughter", "my brother", "Mum"):
+#: not a friend, a colleague or a neighbour, of whom a speaker has many
+_FAMILY_WORDS = frozenset(KINSHIP) | frozenset(
+    str.split(
+        """
+    sister brother son daughter wife husband partner boyfriend girlfriend fiance fiancee aunt uncle niece
+    nephew grandson granddaughter cousin stepson stepdaughter stepfather stepmother stepbrother stepsister
+    """
+    )
+)
+#: "my daughter has ADHD": the speaker's relative as a request's subject
+_MY_RELATIVE = re.compile(r"^\s*(?P<my>my|our)\s+(?P<word>[a-z]+)\s+(?!'s)\S", re.IGNORECASE)
+
+
+def _relative_named(said: str, asked: _Subject | None, recall: Recall) -> tuple[str, str] | None:
+    """Of a request whose subject is a relative of the speaker's ("my daughter has ADHD"), the name the
+    speaker's memories give that relative ("My daughter Ines …", "Ines is my daughter":
+    ``graph.said.relations``) and the request's words for it ("my daughter"): when exactly one name is
+    given, and no memory says that name is another relative or role of the speaker's ("My cousin Dani"
+    beside "My brother Dani": two people, and a memory of "Dani" alone may be either)."""
+    found = _MY_RELATIVE.match(said)
+    if found is None or asked is None or not asked.first_person:
+        return None
+    word = found.group("word").lower()
+    if word not in _FAMILY_WORDS or asked.possessor:
+        return None
+    kin = KINSHIP.get(word, word)
+    stems = frozenset(text.tokenize(kin)) | frozenset(text.tokenize(word))
+    same = {w for w, r in KINSHIP.items() if r == kin} | {word, kin}
+    names: set[str] = set()
+    others: set[str] = set()
+    for hit in recall(" ".join(sorted(same))):
+        for run in _NAME_RUN.finditer(hit.content):
+            name = re.sub(r"'s?$", "", run.group())
+            first = name.split()[0]
+            if name.lower() in _DETERMINERS or name.lower() in RELATIONS:
+                continue
+            if not is_given_name(first) and lexicon.is_common(first.lower()):
+                continue  # a capitalised word, no name ("Mum", "The")
+            marked = said_of(name, hit.content)
+            if marked is None:
+                continue
+            for r in relations(marked):
+                words = frozenset(t for w in r.words for t in text.tokenize(w))
+                (names if words & stems or r.words & same else others).add(name)
+    if len(names) != 1 or names & others:
+        return None
+    (name,) = names
+    for hit in recall(name):
+        marked = said_of(name, hit.content)
+        for r in relations(marked) if marked is not None else ():
+            if not (frozenset(t for w in r.words for t in text.tokenize(w)) & stems or r.words & same):
+                return None  # the name said of another relation: "My cousin Dani is getting married"
+    return name, f"{found.group('my')} {found.group('word')}"
+
+
+def _by_relatives_name(content: str, relative: tuple[str, str]) -> str | None:
+    """``content`` with the relative's name (``relative``: the name and the request's words for the
+    relative) read as those words, when it says the name and not the words: "Ines takes methylphenidate"
+    -> "my daughter takes methylphenidate"."""
+    name, words = relative
+    if said_of(name, content) is None or re.search(rf"\b{re.escape(words.split()[-1])}\b", content, re.I):
+        return None
+    return re.sub(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", words, content, count=1)
 
 
 #: where a memory's later clause may start: a comma, a semicolon or a dash
@@ -3025,6 +3095,24 @@ _VALUE_THINGS = frozenset(
 )
 #: nouns of an amount of money earned ("my salary", "our income"): told by a number
 _AMOUNT_THINGS = frozenset({"salary", "wage", "wages", "income", "earnings"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _defined_by(verb: str, noun: str) -> bool:
+    """A definition of one of ``verb``'s first ``_SENSES`` verb senses (WordNet's gloss, its quoted
+    examples left out) names ``noun`` or a word of its first sense: "earn" is "earn as salary or wages";
+    "pay", "give money …", is not a salary earned."""
+    names = {noun.lower(), *(w.lower() for s in lexicon.senses(noun, 1) for w in lexicon.synset_words(s))}
+    for synset in lexicon.senses(verb, _SENSES):
+        if synset[0] != "v":
+            continue
+        for part in lexicon.gloss(synset).split(";"):
+            part = part.strip()
+            if part and not part.startswith('"') and set(re.findall(r"[a-z_]+", part.lower())) & names:
+                return True
+    return False
+
+
 #: an amount said by a number ("4,200", "68k")
 _AN_AMOUNT = re.compile(r"\b\d[\d,.]*\s*k?\b", re.IGNORECASE)
 #: nouns of a timetable ("my gym schedule", "the bin timetable"): told by a time, a day or a date
@@ -3142,8 +3230,8 @@ def _said_otherwise(
     ("kids" / "children", "hospital" / "infirmary": ``lexicon.related``, the first ``_SENSES`` senses
     of each), never its opposite, and in another part of speech only as the memory's subject ("I earn"
     / "My salary is": not "for the pregnancy" for "I'm pregnant", "maternity leave"); or, of a word that is only a noun, a noun that is a kind of it in its first sense
-    ("sertraline" for "antidepressants"); or, of a noun of an amount earned, a verb WordNet relates to it
-    said with a number ("I earn 4,200 CHF a month" for "my salary"). Not a name (capitalised) nor a number, on either side, nor a
+    ("sertraline" for "antidepressants"); or, of a noun of an amount earned, a verb WordNet defines by it
+    (``_defined_by``) said with a number ("I earn 4,200 CHF a month" for "my salary"). Not a name (capitalised) nor a number, on either side, nor a
     word said only before a noun the request does not say, naming another thing ("My National Trust
     *membership number*" for "I'm a member of the National Trust", "*maternity leave*"). A verb the
     request says with a preposition and no object (``objectless``: "I'm applying *to* Google") is said
@@ -3175,12 +3263,7 @@ def _said_otherwise(
         ) and not lexicon.opposed(written, other, _SENSES)
         if related and (stem in subject or lexicon.part_of_speech(written) == lexicon.part_of_speech(other)):
             return stem
-        if (
-            related
-            and written in _AMOUNT_THINGS
-            and "VERB" in _readings(other)
-            and _AN_AMOUNT.search(content)
-        ):
+        if written in _AMOUNT_THINGS and _defined_by(other, written) and _AN_AMOUNT.search(content):
             return stem  # "I earn 4,200 a month" says "my salary": its verb, with the amount
         if _noun_only(written) and _noun_only(other) and _narrower(other, written):
             return stem
