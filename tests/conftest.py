@@ -164,6 +164,22 @@ def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Pat
     return tmp_path / "memlane.db"
 
 
+@pytest.fixture
+def other_db(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Path | str]:
+    """A second database of the test's backend (a SQLite file beside ``db_path``'s, or another schema)."""
+    if backend != "postgresql":
+        yield tmp_path / "other.db"
+        return
+    from pg import SchemaStock
+
+    stock = request.getfixturevalue("pg_schemas")
+    prepared = stock.take()
+    try:
+        yield SchemaStock.url(stock.database_url, prepared.name)
+    finally:
+        stock.give_back(prepared)
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite file memlane has just created and migrated (no embedder, nothing stored), once per process."""

@@ -13,7 +13,6 @@ with a subject, a related user and relations.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,22 +46,6 @@ def _texts(limit: int) -> list[dict[str, Any]]:
     return (
         [{"content": t} for t in found[: limit // 2]] + EXTRA + [{"content": t} for t in found[limit // 2 :]]
     )
-
-
-@pytest.fixture
-def other_db(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Path | str]:
-    """A second database of the test's backend."""
-    if backend != "postgresql":
-        yield tmp_path / "one-by-one.db"
-        return
-    from pg import SchemaStock
-
-    stock = request.getfixturevalue("pg_schemas")
-    prepared = stock.take()
-    try:
-        yield SchemaStock.url(stock.database_url, prepared.name)
-    finally:
-        stock.give_back(prepared)
 
 
 def _graph(db: Path | str) -> dict[str, list[tuple[Any, ...]]]:

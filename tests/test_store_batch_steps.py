@@ -16,7 +16,6 @@ results, duplicates (of the batch's own items, of an earlier store) included.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,22 +25,6 @@ import memlane.service as service
 from memlane import Memlane
 from memlane.requests import validate_store
 from test_linking_batch_same import _graph, _texts
-
-
-@pytest.fixture
-def other_db(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Path | str]:
-    """A second database of the test's backend."""
-    if backend != "postgresql":
-        yield tmp_path / "interleaved.db"
-        return
-    from pg import SchemaStock
-
-    stock = request.getfixturevalue("pg_schemas")
-    prepared = stock.take()
-    try:
-        yield SchemaStock.url(stock.database_url, prepared.name)
-    finally:
-        stock.give_back(prepared)
 
 
 def _results(results: list[Any], ids: dict[str, str]) -> list[tuple[Any, ...]]:
