@@ -239,3 +239,39 @@ def test_reindex_keys_keeps_the_about_keys(mem: Memlane) -> None:
     old = mem.store("The weekly retro is at 16:00")
     mem.reindex(keys=True)
     assert [s.id for s in mem.store("The weekly retro is now at 15:00").superseded] == [old.id]
+
+
+# -- the same place said with less (5 Dec: "I moved to Wiesbaden in 2021" hid the address in Wiesbaden) ------
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live at Wilhelmstraße 14 in Wiesbaden", "I moved to Wiesbaden in 2021"),
+        ("Tomasz lives at Długa 7 in Gdańsk", "Tomasz moved to Gdańsk"),
+        ("I live in Kreuzberg, Berlin", "I live in Berlin"),
+        ("Ana works at the Lyon office on Rue Garibaldi", "Ana relocated to Lyon last spring"),
+    ],
+)
+def test_the_same_place_said_with_less_does_not_supersede(old: str, new: str) -> None:
+    assert not updates(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Berlin", "I moved to Kreuzberg, Berlin"),  # more precise: the new one says both
+        ("I live at Wilhelmstraße 14 in Wiesbaden", "I moved to Mainz"),
+        ("I live at Wilhelmstraße 14 in Wiesbaden", "I moved to Rheinstraße 3 in Wiesbaden"),
+        ("I live in Wiesbaden", "I moved to Mainz in 2021"),
+    ],
+)
+def test_another_or_a_more_precise_place_still_supersedes(old: str, new: str) -> None:
+    assert updates(old, new)
+
+
+def test_a_move_to_the_city_of_the_address_keeps_the_address_current(mem: Memlane) -> None:
+    address = mem.store("I live at Wilhelmstraße 14 in Wiesbaden")
+    moved = mem.store("I moved to Wiesbaden in 2021")
+    assert moved.superseded == () and address.id in [s.id for s in moved.similar]
+    assert mem.get(address.id).superseded_by is None

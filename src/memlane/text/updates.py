@@ -69,6 +69,10 @@ speaker as versions: "I weigh 82 kg" superseded by "I go to the gym three times 
   Fridays"); a past period ("worked in Germany for six years") is a dated record like a year. Ordinals
   and fractions are amounts ("third floor" -> "fourth floor", "a pack" -> "half a pack"), the same
   place said with more or less is one place, and "report to" has one holder at a time.
+* Where someone lives or works, said again with less of the place ("I moved to Wiesbaden in 2021" /
+  "I live at Wilhelmstraße 14 in Wiesbaden"), agrees with the fuller statement: the address stays
+  current. A new place, or the same place said more precisely ("I live in Berlin" -> "I moved to
+  Kreuzberg, Berlin": the new one says both), still replaces.
 * A second value needs *firm* change wording ("now", "instead", "no longer"): "new" in the value ("I
   think the new CTO is great") or a "since" clause ("claiming Universal Credit since I lost my job") is
   not enough; "either" is additive ("I don't like my new boss either").
@@ -115,6 +119,9 @@ _PARTICLE_CHANGE_VERBS = _w("go")
 #: of …", "wants to learn the drums") may hold several, and a second one adds a fact
 #: ("reports to Hanna" / "… to Lars": one manager at a time)
 _ONE_PLACE_VERBS = _w("live reside base work move relocate report")
+#: verbs saying where someone lives or works, or that they moved there: a value with less of the same
+#: place agrees with the old one ("moved to Wiesbaden" / "lives at Wilhelmstraße 14 in Wiesbaden")
+_PLACE_VERBS = _w("live reside base work move relocate transfer")
 _MONTH_WORDS = frozenset(
     content_words("january february march april june july august september october november december")
 )
@@ -300,10 +307,29 @@ def _dates(claim: Claim) -> frozenset[str]:
     return frozenset(w for w in claim.value if w in _MONTH_WORDS or _YEAR_RE.fullmatch(w))
 
 
+def _places(claim: Claim) -> frozenset[str]:
+    """The names of a claim's value that are no number, date or time ("wilhelmstraß wiesbaden" of "I
+    live at Wilhelmstraße 14 in Wiesbaden"; "wiesbaden" of "I moved to Wiesbaden in 2021")."""
+    return frozenset(w for w in claim.value_names if not _when_word(w))
+
+
+def _place_said_with_less(old: Claim, new: Claim) -> bool:
+    """Where someone lives or works, said again with less of the place than the old statement gives: "I
+    moved to Wiesbaden in 2021" / "I live at Wilhelmstraße 14 in Wiesbaden" agree (the address is in
+    Wiesbaden), so the fuller one stays current. A new place, or the same place said more precisely ("I
+    live in Berlin" -> "I moved to Kreuzberg, Berlin"), still replaces."""
+    if new.negated or new.verb not in _PLACE_VERBS:
+        return False
+    place = _places(new)
+    return bool(place) and place < _places(old) and _other_words(new.value) <= old.value
+
+
 def _updates(old: Claim, new: Claim, change: bool, renewed: bool = False, firm: bool = True) -> bool:
     if _past_state(old, new) or _dated_record(old, new):
         return False
     if _same_subject(old, new):
+        if _place_said_with_less(old, new):
+            return False  # "I live at Wilhelmstraße 14 in Wiesbaden" / "I moved to Wiesbaden in 2021"
         if old.value_owner != new.value_owner:
             return False  # whose: "Dmitri is my landlord" / "Dmitri is my sister's landlord"
         if new.verb == old.verb and new.passive == old.passive:
