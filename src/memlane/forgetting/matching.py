@@ -1138,6 +1138,23 @@ def _part_named_otherwise(name: str, content: str) -> bool:
     return False
 
 
+def _sole_surname(name: str, content: str, *, possessive_counts: bool = True) -> str | None:
+    """The one surname ``name`` (a given name, one word) is written with every time ``content`` says
+    it ("Kofi Annan ... Kofi Annan"), or None: the name not said, said alone, or with two surnames.
+    ``possessive_counts``: "Kofi's" is a time the name is said (alone)."""
+    n = re.escape(name)
+    end = r"(?![\w-])" if possessive_counts else r"(?![\w'-])"
+    said = sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}{end}", content))
+    surnames = {m.group(1) for m in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)(?![\w-])", content)}
+    if (
+        not said
+        or len(surnames) != 1
+        or said != sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content))
+    ):
+        return None
+    return next(iter(surnames))
+
+
 _ALSO = re.compile(r"\b(?:too|also|as\s+well)\b", re.IGNORECASE)
 
 
@@ -1152,18 +1169,10 @@ def _another_too(said: str, content: str, others: Sequence[str]) -> bool:
     for name in _names_of(said):
         if len(name.split()) != 1 or not is_given_name(text.key_fold(name).lower()):
             continue
+        surname = _sole_surname(name, content, possessive_counts=False)
+        if surname is None or _says(surname, said):
+            continue
         n = re.escape(name)
-        places = list(re.finditer(rf"(?<![\w'-]){n}(?![\w'-])", content))
-        surnames = {m.group(1) for m in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)(?![\w-])", content)}
-        if (
-            not places
-            or len(surnames) != 1
-            or len(places) != sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content))
-        ):
-            continue
-        surname = next(iter(surnames))
-        if _says(surname, said):
-            continue
         if any(re.search(rf"(?<![\w'-]){n}(?!\s+{re.escape(surname)})(?![\w-])", other) for other in others):
             return True
     return False
@@ -1226,15 +1235,9 @@ def _surname_apart(name: str, content: str, others: Sequence[str]) -> bool:
     if len(name.split()) != 1:
         return False
     n = re.escape(name)
-    places = list(re.finditer(rf"(?<![\w'-]){n}(?![\w-])", content))
-    surnames = {m.group(1) for m in re.finditer(rf"(?<![\w'-]){n}\s+([A-Z][\w'-]*)(?![\w-])", content)}
-    if (
-        not places
-        or len(surnames) != 1
-        or sum(1 for _ in re.finditer(rf"(?<![\w'-]){n}\s+[A-Z]", content)) != len(places)
-    ):
+    surname = _sole_surname(name, content)
+    if surname is None:
         return False
-    surname = next(iter(surnames))
     said = [o for o in others if _says(name, o)]
     if any(_says(surname, o) for o in others):
         return False
