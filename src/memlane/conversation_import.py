@@ -24,15 +24,15 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, url_segment
-from .extracting import exchange_digest, extract_messages
+from .extracting import done_before, exchange_digest, extract_messages
 from .extraction import Message
 from .importers import ImportedConversation
 from .models import Actor, ConversationImportReport, ConversationMessage, Visibility
 from .permissions import resolve_owner
-from .requests import space_form
 from .text import content_hash
 from .timeutil import now_utc
 
@@ -103,8 +103,9 @@ def _one(
                                   "reason": f"longer than {MAX_MESSAGE_CHARS:,} characters"})  # fmt: skip
         else:
             kept.append(m)
-    marker = _marker(actor, space, cid, [(m.id, content_hash(m.text)) for m in kept])
-    if log.exchange_extracted(actor.workspace, marker):  # finished by an earlier run
+    hashed = [(m.id, content_hash(m.text)) for m in kept]
+    marker = _marker(actor, space, cid, hashed)
+    if done_before(log, actor.workspace, space, lambda s: _marker(actor, s, cid, hashed)):  # (an earlier run)
         tally.counts["messages_already_there"] += len(kept)
         return
     now = now_utc()
@@ -136,7 +137,7 @@ def _one(
     for exchange in _exchanges(rows):
         messages = [Message(role=r.role, text=r.text, id=r.id, user=r.user, agent=r.agent, at=r.at)
                     for r in exchange]  # fmt: skip
-        if log.exchange_extracted(actor.workspace, exchange_digest(actor, space, messages)):
+        if done_before(log, actor.workspace, space, partial(_digest, actor, messages)):
             tally.counts["exchanges_already_extracted"] += 1
             continue
         said = max(r.at for r in exchange if r.role == "user")
@@ -150,6 +151,10 @@ def _one(
             tally.counts["exchanges_without_memory"] += 1
     with service.storage.write() as txn:
         txn.claim_exchange(actor.workspace, marker, now_utc())
+
+
+def _digest(actor: Actor, messages: list[Message], space: str | None) -> str:
+    return exchange_digest(actor, space, messages)
 
 
 def _exchanges(rows: list[ConversationMessage]) -> list[list[ConversationMessage]]:
@@ -168,7 +173,6 @@ def _exchanges(rows: list[ConversationMessage]) -> list[list[ConversationMessage
 
 
 def _marker(actor: Actor, space: str | None, conversation_id: str, messages: list[tuple[str, str]]) -> str:
-    # (the space in the form memlane keeps it: one spelling typed another way is the same import)
-    payload = ["conversation-import", actor.workspace, actor.user, space_form(space) or "", conversation_id,
-               messages]  # fmt: skip
+    # (the space as the service passes it, in NFC: one spelling typed another way is the same import)
+    payload = ["conversation-import", actor.workspace, actor.user, space or "", conversation_id, messages]
     return hashlib.sha256(json.dumps(payload).encode()).hexdigest()

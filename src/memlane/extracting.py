@@ -6,7 +6,9 @@ One function behind ``MemoryService.extract``, so every surface (SDK, CLI, REST,
 2. The same exchange is never extracted twice: a hash of who extracts it (workspace, user, space), of
    its messages (role, text, tool, result, speaker) and of how (mode, ceiling, instructions) is kept in the store (``extracted_exchanges``)
    and written in the same transaction as the memories, so a failed extraction records nothing and can
-   be retried, and a successful one is not repeated after a restart.
+   be retried, and a successful one is not repeated after a restart. The space is the one the service
+   checked and put in NFC (``requests.write_space``); a hash an older memlane recorded with the space
+   decomposed is recognised too (``done_before``).
 3. The gate (``extraction.gate``): nothing is extracted from an exchange with nothing durable.
 4. The extractor (rule-based by default) proposes facts and retractions under the ceiling: the lower of
    the request's ``ceiling`` and the caller's key.
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -51,9 +53,9 @@ from .models import (
     Visibility,
 )
 from .permissions import Change, check_change, check_entity_change, refusal, resolve_owner
-from .requests import StoreRequest, check_choice, check_instructions, space_form
+from .requests import StoreRequest, check_choice, check_instructions, space_spellings
 from .secrets import find_secret
-from .storage.base import EntityScope, WriteTxn
+from .storage.base import ConversationStore, EntityScope, WriteTxn
 from .timeutil import now_utc
 
 if TYPE_CHECKING:
@@ -62,6 +64,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MANAGER_NEIGHBOURS",
     "ProfileTarget",
+    "done_before",
     "exchange_digest",
     "extract",
     "extract_messages",
@@ -164,13 +167,14 @@ def exchange_digest(
     profile_id: str | None = None,
 ) -> str:
     """The content hash that identifies one extraction of an exchange: who extracts it (workspace, user,
-    space), the messages, and how (mode, effective ceiling, instructions — whitespace and case folded),
-    since another mode or other instructions keep other things. The defaults (chat, personal, no
-    instructions) add nothing, so hashes recorded before these were part of it stay valid."""
+    space, as the service passes it: ``requests.write_space``), the messages, and how (mode, effective
+    ceiling, instructions — whitespace and case folded), since another mode or other instructions keep
+    other things. The defaults (chat, personal, no instructions) add nothing, so hashes recorded before
+    these were part of it stay valid."""
     payload: dict[str, Any] = {
         "workspace": actor.workspace,
         "user": actor.user,
-        "space": space_form(space) or "",  # (as memlane keeps it: NFC)
+        "space": space or "",
         "messages": [[m.role, m.text, m.tool, m.result, m.user] for m in messages],
     }
     if mode != "chat":
@@ -183,6 +187,16 @@ def exchange_digest(
     if profile_id is not None:
         payload["profile"] = profile_id
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def done_before(
+    log: ConversationStore, workspace: str, space: str | None, digest_of: Callable[[str | None], str]
+) -> bool:
+    """Whether the work ``digest_of(space)`` names (an exchange's extraction, an imported conversation)
+    is recorded as done, under the space as memlane keeps it or as an older memlane hashed it
+    (``requests.space_spellings``): an extraction first run in "cafe\u0301" before migration 40 is done
+    when run again, typed either way (it was extracted again: its facts found "already known")."""
+    return any(log.exchange_extracted(workspace, digest_of(s)) for s in space_spellings(space))
 
 
 def extract(
@@ -255,9 +269,12 @@ def extract_messages(
     # The request's ceiling can only narrow the key's: a personal-only key never writes shared.
     effective = "shared" if ceiling == "shared" and actor.ceiling is Visibility.SHARED else "personal"
 
-    digest = exchange_digest(actor, space, parsed, mode=mode, ceiling=effective, instructions=instructions,
-                             profile_id=profile.id if profile else None)  # fmt: skip
-    if service.storage.conversations.exchange_extracted(actor.workspace, digest):
+    def digest_in(spelling: str | None) -> str:
+        return exchange_digest(actor, spelling, parsed, mode=mode, ceiling=effective, instructions=instructions,
+                               profile_id=profile.id if profile else None)  # fmt: skip
+
+    digest = digest_in(space)
+    if done_before(service.storage.conversations, actor.workspace, space, digest_in):
         return ExtractReport(extracted=False, reason="this exchange was already extracted")
     verdict = gate(parsed, mode)  # type: ignore[arg-type]
     if not verdict.passed:

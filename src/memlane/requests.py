@@ -8,6 +8,7 @@ integer is still a number). A surface that coerced would store ``"importance": t
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any
@@ -49,9 +50,11 @@ __all__ = [
     "item_place",
     "related_user_form",
     "space_form",
+    "space_spellings",
     "store_items",
     "too_deep",
     "validate_store",
+    "write_space",
 ]
 
 MAX_CONTENT_CHARS = 32_000
@@ -197,6 +200,30 @@ def space_form(value: str | None) -> str | None:
     were two spaces: a memory stored in one was not found by a filter typed the other way. Migration 40
     (``storage/space_names.py``) normalised the stored ones."""
     return value if not value or value == "*" else name_form(value)
+
+
+def write_space(value: object) -> str | None:
+    """The space an extraction or an import writes to, checked as a stored memory's (text of at most 200
+    characters, not ``*``) and in the form memlane keeps it (``space_form``): once, where every surface's
+    call enters the service, so that the memories, the duplicate checks, the neighbour search and the
+    records of work done (``extracted_exchanges``) all see one spelling. None: no space. (A number
+    failed with a TypeError in ``extract``; an import reported every item invalid.)"""
+    if value == "*":
+        raise InvalidInput("space: '*' means every space when reading; it cannot be written to")
+    return filter_text(value, "space") or None
+
+
+def space_spellings(space: str | None) -> list[str | None]:
+    """The spellings a record of work done for ``space`` (as ``write_space`` gives it: NFC) may hold:
+    its own, and its decomposed form (NFD). A memlane older than migration 40 hashed the space as the
+    caller typed it into what it recorded (an extraction's exchange hash, an import's conversation
+    marker); a hash cannot be folded like a stored name, so the forms callers type (composed, or
+    decomposed as macOS file names and some keyboards give it) are both looked up. (A space typed in a
+    mix of the two before migration 40 is not recognised: its work is done again, and the duplicate
+    check keeps its memories from being stored twice.)"""
+    if not space:
+        return [space]
+    return list(dict.fromkeys([space, unicodedata.normalize("NFD", space)]))
 
 
 #: the longest text a filter takes: a stored field's own bound (a longer one can match nothing)

@@ -79,6 +79,7 @@ from .requests import (
     item_place,
     related_user_form,
     validate_store,
+    write_space,
 )
 from .retrieval.config import RetrievalConfig
 from .retrieval.engine import RetrievalEngine
@@ -307,6 +308,7 @@ class MemoryService:
         from . import importing
 
         self._refuse_opted_out(actor)
+        space = write_space(space)
         if batch.vendor == "memlane":  # a memlane export: restored as it was (ids, times, version chains)
             from .transfer_export import restore
 
@@ -323,7 +325,7 @@ class MemoryService:
         """Import an export (a path, its bytes or a binary file): see ``importing.import_file``."""
         from . import importing
 
-        return importing.import_file(self, source, format, actor=actor, space=space, name=name,
+        return importing.import_file(self, source, format, actor=actor, space=write_space(space), name=name,
                                      conversations=conversations, progress=progress,
                                      conversation_progress=conversation_progress)  # fmt: skip
 
@@ -1010,7 +1012,7 @@ class MemoryService:
 
         return extract(
             self, extractor or self.extractor, messages, actor=actor, conversation_id=conversation_id, mode=mode,
-            ceiling=ceiling, instructions=instructions, space=space, source=source,
+            ceiling=ceiling, instructions=instructions, space=write_space(space), source=source,
         )  # fmt: skip
 
     @property

@@ -17,6 +17,11 @@ not memlane's. Two profiles whose names become one are refused alike. The operat
 one of each pair with the memlane version that wrote them and opens the store again.
 
 The conversation id is not a name: a client's opaque key, kept byte for byte (``conversations``).
+
+The memories' column is the only stored space (profiles have names, not spaces). What records work done
+for a space (``extracted_exchanges``: an extraction's exchange hash, an import's conversation marker)
+holds hashes of the space as an older memlane was given it: a hash cannot be folded, so the lookup
+tries the space's composed and decomposed forms instead (``extracting.done_before``).
 """
 
 from __future__ import annotations
