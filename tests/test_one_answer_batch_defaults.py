@@ -48,3 +48,36 @@ def test_bad_defaults_and_unknown_undos_one_answer(tmp_path: Path) -> None:
             assert r.json()["error"]["message"] == f"no consolidation run '{UNKNOWN}' visible to alice"
     finally:
         mem.close()
+
+
+def test_a_bad_replaces_default_is_named_as_a_default(tmp_path: Path) -> None:
+    """What the transaction finds wrong with a ``replaces`` (no such memory, another owner or visibility)
+    is ``defaults.replaces: …`` when the batch's defaults gave it, ``item 1: replaces: …`` when the item
+    did, on the SDKs and REST alike: both said ``replaces: …``, the only default named without its place."""
+    stack = make_stack(tmp_path / "d.db")
+    mem = stack.mem
+    mine = mem.store("Ana likes tea").id
+    items = [{"content": "Ana likes green tea"}]
+    cases = [  # (defaults, items, error, message)
+        ({"replaces": UNKNOWN}, items, UnknownMemory, f"defaults.replaces: no memory '{UNKNOWN}' visible to alice"),
+        ({"replaces": mine, "visibility": "shared"}, items, InvalidInput,
+         f"defaults.replaces: {mine} is personal and owned by user:alice; a new version must keep"),
+        ({"replaces": mine}, [items[0], {"content": "Bo likes coffee", "replaces": UNKNOWN}], UnknownMemory,
+         f"item 1: replaces: no memory '{UNKNOWN}' visible to alice"),
+    ]  # fmt: skip
+    try:
+        with (
+            running(stack.app()) as url,
+            httpx.Client(base_url=url, headers=bearer(stack.admin_key)) as http,
+            Memlane.connect(url, api_key=stack.admin_key) as remote,
+        ):
+            for defaults, batch, error, said in cases:
+                for sdk in (mem, remote):
+                    with pytest.raises(error) as refused:
+                        sdk.store_many(batch, **defaults)
+                    assert str(refused.value).startswith(said), (sdk, str(refused.value))
+                r = http.post("/v1/memories/batch", json={"items": batch, "defaults": defaults})
+                assert r.json()["error"]["message"].startswith(said), r.text
+        assert [m.id for m in mem.list_recent()] == [mine]  # (nothing written)
+    finally:
+        mem.close()

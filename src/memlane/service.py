@@ -294,11 +294,19 @@ class MemoryService:
         ``defaults`` apply to every item that does not set the field itself (e.g. ``source``)."""
         check_fields(defaults, prefix="defaults")
         check_defaults(defaults)  # (named as themselves, as over REST: not as item 0's)
+        given = list(items)
         requests = [
             self._validate(item if isinstance(item, StoreRequest) else {**defaults, **item}, item_place(i))
-            for i, item in enumerate(items)
+            for i, item in enumerate(given)
         ]
-        return self._store_all(requests, actor, progress=progress)
+        # where each item's ``replaces`` came from, for what the transaction finds wrong with it (an
+        # unknown or invisible memory): ``defaults.replaces: …`` as every bad default is named, ``item 3:
+        # replaces: …`` as every bad item field is (both said ``replaces: …``)
+        places = [
+            "defaults." if isinstance(item, Mapping) and "replaces" not in item else item_place(i)
+            for i, item in enumerate(given)
+        ]
+        return self._store_all(requests, actor, progress=progress, places=places)
 
     def import_batch(
         self, batch: Batch, *, actor: Actor, space: str | None = None, progress: StoreProgress | None = None
@@ -347,21 +355,24 @@ class MemoryService:
     def _store_all(
         self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None = None,
         profile_id: str | None = None, progress: StoreProgress | None = None, lock_first: Sequence[str] = (),
+        places: Sequence[str] = (),
     ) -> list[StoreResult]:  # fmt: skip
         """``in_txn`` runs inside the storing transaction, before the items (extraction claims the
         exchange, retires what was retracted and anchors tool records there, so the items link to those
         records' entities: all or nothing). ``profile_id``: the profile whose sweep writes them.
         ``progress``: told how many texts are embedded, then how many items are stored. ``lock_first``:
-        items ``in_txn`` changes, their chains locked with the batch's (one canonical order).
+        items ``in_txn`` changes, their chains locked with the batch's (one canonical order). ``places``:
+        where each request's ``replaces`` was given (``defaults.``, ``item 3: ``), to name it when it is
+        refused; none: ``replaces`` alone.
 
         The cyclic garbage collector is held back while it runs (``collector.paused``: the same objects
         freed, fewer collections)."""
         with collector.paused():
-            return self._store_paused(requests, actor, in_txn, profile_id, progress, lock_first)
+            return self._store_paused(requests, actor, in_txn, profile_id, progress, lock_first, places)
 
     def _store_paused(
         self, requests: list[StoreRequest], actor: Actor, in_txn: Callable[[WriteTxn], None] | None,
-        profile_id: str | None, progress: StoreProgress | None, lock_first: Sequence[str],
+        profile_id: str | None, progress: StoreProgress | None, lock_first: Sequence[str], places: Sequence[str],
     ) -> list[StoreResult]:  # fmt: skip
         if not requests:
             if in_txn is not None:
@@ -424,8 +435,9 @@ class MemoryService:
                         progress("storing", len(results), len(requests))
             else:
                 for i, (req, row, named) in enumerate(zip(requests, prepared, mentions, strict=True)):
+                    field = f"{places[i] if places else ''}replaces"
                     results.append(
-                        self._store_one(txn, actor, req, row, named, model, now, batch, (picks, i))
+                        self._store_one(txn, actor, req, row, named, model, now, batch, (picks, i), field)
                     )
                     if progress is not None:
                         progress("storing", len(results), len(requests))
@@ -510,10 +522,13 @@ class MemoryService:
         now: datetime,
         batch: LinkBatch,
         pick: tuple[supersession.BatchPicks, int],
+        field: str = "replaces",
     ) -> StoreResult:
+        """``field``: how a refusal names the request's ``replaces`` (``defaults.replaces``, ``item 3:
+        replaces``)."""
         m = row.memory
         # ``replaces`` is checked before anything else: a duplicate must not make a wrong one pass
-        target = self._replaces_target(txn, actor, req.replaces, m) if req.replaces else None
+        target = self._replaces_target(txn, actor, req.replaces, m, field) if req.replaces else None
         duplicate = self._duplicate_of(txn, row, now)
         if duplicate is not None:
             return StoreResult(
@@ -524,7 +539,7 @@ class MemoryService:
         if target is not None:
             # Two writers replacing the same item: the later one supersedes the current head, so the
             # chain stays linear and ends with one current version.
-            old = target if target.superseded_by is None else self._head_of(txn, target)
+            old = target if target.superseded_by is None else self._head_of(txn, target, field)
         elif req.auto_supersede:
             picks, index = pick
             old, similar = picks.choose(txn, index, m, row.entity_keys, backdated=req.observed_at is not None)
@@ -592,37 +607,40 @@ class MemoryService:
         relate_text(txn, memory, mentions, now, batch, replaced=old.id if old else None)
 
     @staticmethod
-    def _replaces_target(txn: WriteTxn, actor: Actor, replaces: str, new: Memory) -> Memory:
-        """The item ``replaces`` names, once the actor may supersede it with ``new``."""
+    def _replaces_target(
+        txn: WriteTxn, actor: Actor, replaces: str, new: Memory, field: str = "replaces"
+    ) -> Memory:
+        """The item ``replaces`` names, once the actor may supersede it with ``new`` (``field``: the
+        name a refusal gives it)."""
         target = txn.get_for_update(actor, replaces)
         if target is None:
-            raise UnknownMemory(f"replaces: no memory {replaces!r} visible to {actor.user}")
+            raise UnknownMemory(f"{field}: no memory {replaces!r} visible to {actor.user}")
         check_change(actor, [target], Change.SUPERSEDE)
         if target.owner != new.owner or target.visibility != new.visibility:
             raise InvalidInput(
-                f"replaces: {replaces} is {target.visibility} and owned by {target.owner}; a new version"
+                f"{field}: {replaces} is {target.visibility} and owned by {target.owner}; a new version"
                 " must keep the owner and visibility"
             )
         return target
 
     @staticmethod
-    def _head_of(txn: WriteTxn, target: Memory) -> Memory:
+    def _head_of(txn: WriteTxn, target: Memory, field: str = "replaces") -> Memory:
         """The current version of a superseded item's chain. A chain without one (links broken outside
         memlane) is an error: storing the new version as a chain of its own would silently drop
-        ``replaces``."""
+        ``replaces`` (``field``: the name a refusal gives it)."""
         chain_id = txn.chain_id_of(target.id)
         head = txn.current_of_chain(chain_id) if chain_id is not None else None
         if head is None:
             raise StorageError(
-                f"replaces: the version chain of {target.id} has no current version; nothing was written"
+                f"{field}: the version chain of {target.id} has no current version; nothing was written"
             )
         if _expired(head):  # (gone for writes as for reads: the chain ended when it expired)
-            raise UnknownMemory(f"replaces: the current version of {target.id} has expired")
+            raise UnknownMemory(f"{field}: the current version of {target.id} has expired")
         scope = (target.workspace, target.owner, target.visibility)
         if (head.workspace, head.owner, head.visibility) != scope:
             # a chain of two scopes (restored before restores refused them): its current version is not
             # the caller's to read, nor to supersede, because she reads an older one
-            raise UnknownMemory(f"replaces: the current version of {target.id} is not in its scope")
+            raise UnknownMemory(f"{field}: the current version of {target.id} is not in its scope")
         return head
 
     # -- reading --------------------------------------------------------------------------------------
