@@ -55,6 +55,8 @@ __all__ = [
     "airport_city",
     "airport_code_cities",
     "city_of",
+    "city_regions",
+    "is_city_own_name",
     "is_feature",
     "is_shared_name",
     "load_tables",
@@ -303,6 +305,22 @@ def large_city_of(name: str) -> int | None:
     registered name starts with: "Shanghai", not the Colombian town "Fundación")."""
     city = city_of(name)
     return city if city is not None and city in _city_senses()[0] else None
+
+
+def city_regions(name: str) -> frozenset[tuple[str, str | None]]:
+    """The country of the large cities a name denotes, as ``regions_of`` gives a qualifier's ((country
+    code, None): "Blantyre" -> {("MW", None)}); empty for a name no large city bears, or one borne by large
+    cities of two countries."""
+    countries = {country for country, _ in _cities()[1].get(_key(name), frozenset())}
+    return frozenset({(countries.pop(), None)}) if len(countries) == 1 else frozenset()
+
+
+@lru_cache(maxsize=8192)
+def is_city_own_name(name: str) -> bool:
+    """Whether a place name is the own name of the large city it denotes ("Salvador", "Porto"; not
+    "Bahia", one of Salvador's other names in GeoNames, nor "Oporto")."""
+    city = large_city_of(name)
+    return city is not None and _city_senses()[0].get(city, ("", 0))[0] == _key(name)
 
 
 def _ordinary_word(name: str, given: bool) -> bool:

@@ -99,6 +99,8 @@ from .places import (
     airport_city,
     airport_code_cities,
     city_of,
+    city_regions,
+    is_city_own_name,
     is_feature,
     is_language_name,
     is_shared_name,
@@ -1770,11 +1772,28 @@ def _may_be_pet_name(a: str, b: str) -> bool:
         return False
     if a[0] == b[0] and (is_given_name(a) or is_given_name(b)):
         return False
+    if _rhyming_names(a, b):
+        return False
     lean_a, lean_b = given_name_leaning(a), given_name_leaning(b)
     if lean_a and lean_b and lean_a != lean_b:
         return False  # mostly a man's and mostly a woman's name ("Ravi" / "Priyanka", "Thijs" / "Sanne")
     forms_a, forms_b = _given_name_forms(a) - {a}, _given_name_forms(b) - {b}
     return not (forms_a and forms_b) or bool(forms_a & forms_b)
+
+
+def _rhyming_names(a: str, b: str) -> bool:
+    """Two given names of one length that end alike in three letters or more and begin otherwise: two
+    names made on one pattern ("Mukesh" / "Hitesh", "Ramesh" / "Suresh", "Kamala" / "Vimala", "Jayden"
+    / "Brayden"), not a name and its pet form. A pet name no table lists is made otherwise: shorter, or
+    ending otherwise ("Paco" / "Francisco", "Chuy" / "Jesús", "Pepe" / "José"). Name tables hold such
+    names unevenly (many South Asian, African or Pacific given names are rare in them), so their
+    rarity there says nothing of a pet form."""
+    if len(a) != len(b) or a == b:
+        return False
+    common = 0
+    while common < len(a) and a[-1 - common] == b[-1 - common]:
+        common += 1
+    return 3 <= common < len(a) - 1
 
 
 def _unlisted_pet_name(a: str, b: str) -> bool:
@@ -4435,9 +4454,23 @@ _PLACE_QUALIFIER = re.compile(
 
 @lru_cache(maxsize=4096)
 def _said_regions(said: str) -> frozenset[tuple[str, str | None]] | None:
-    """The country or US state a sentence names right after a place's (marked) name, or None."""
+    """The country or US state a sentence names right after a place's (marked) name, or None; else the
+    country of the one large city it says the place is next to ("@ is the old town next to Blantyre":
+    Malawi)."""
     match = _PLACE_QUALIFIER.search(said)
-    return regions_of(match.group(1)) if match else None
+    if match is not None:
+        return regions_of(match.group(1))
+    beside = _BESIDE.search(said)
+    return (city_regions(beside.group(1)) or None) if beside else None
+
+
+#: a place's (marked) name, then a city it is next to: "@ is the old town next to Blantyre", "@, near
+#: Mombasa, ...", "@ just outside Lyon"
+_BESIDE = re.compile(
+    MARK
+    + r"[^.;:!?]{0,40}?\b(?:next\s+to|near|close\s+to|just\s+outside|outside)\s+"
+    + r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
+)
 
 
 def _regions_said_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
@@ -4489,6 +4522,11 @@ def _place_kinds_apart(name: str, here: str | None, candidate: Candidate) -> boo
     )
     if not theirs and mine == {"settlement"} and _settlement_of_bare_name(name, candidate):
         return True  # ("Naxos Town" with only "Naxos" known, of no kind said)
+    if not theirs and _division_said(here) and _known_as_city_only(candidate) and not is_city_own_name(name):
+        # ("Bahia is the state" with only "Salvador" known, of no kind said: the gazetteer lists
+        # "Bahia" among the city's other names; a city known by its own name is no state. Not an
+        # island: a city and its island share names, "Unguja is the main island" / Zanzibar)
+        return True
     if not theirs and _known_as_country(candidate):
         # ("Moldova the historical region ..." with only "Moldova" known, of no kind said: the name is
         # a country's, and the sentence says its place is a region or a town of that name)
@@ -4501,6 +4539,22 @@ def _known_as_country(candidate: Candidate) -> bool:
     "Luxembourg"; not "Georgia", not "Mexico", a city too, not "Luxembourg City")."""
     names = _names_of(candidate)
     return bool(names) and all(_a_country_only(n) for n in names)
+
+
+def _division_said(here: str | None) -> bool:
+    """Whether the mention's sentence says its place is a state, a province, a region or a county ("@ is
+    the state"), not an island."""
+    return here is not None and any(
+        match.group(1) in ("state", "province", "region", "county")
+        for match in _PLACE_KIND_SAID.finditer(here)
+    )
+
+
+def _known_as_city_only(candidate: Candidate) -> bool:
+    """Whether every name the candidate is known by is a large city's own name and no country's or US
+    state's ("Salvador", "Porto"; not "Mexico", "Georgia")."""
+    names = _names_of(candidate)
+    return bool(names) and all(is_city_own_name(n) and regions_of(n) is None for n in names)
 
 
 def _a_country_only(name: str) -> bool:
@@ -4742,8 +4796,15 @@ def _denies_someone(denied: Denials) -> bool:
     or organisation ("not our skipper", "not the airline"; not "..., not the radio": a thing the
     sentence says the person did not do something to)."""
     return bool(denied.kin) or any(
-        occupations(w) or class_of_noun(w) in (_PERSON_CLASS, _ORGANISATION) for w in denied.words
+        occupations(w) or class_of_noun(w) in (_PERSON_CLASS, _ORGANISATION) or w in _OWNER_WORDS
+        for w in denied.words
     )
+
+
+#: what someone is to a thing they own ("not our owner", "is not the proprietor"): no occupation (the
+#: occupations table leaves owners out: a plumber may be one) and no kind of person only (a company may
+#: own), but a description of a person or an organisation all the same
+_OWNER_WORDS = frozenset({"owner", "owners", "co-owner", "proprietor", "proprietress", "landowner"})
 
 
 def _set_against(mention: Mention, candidate: Candidate) -> bool:
@@ -5400,6 +5461,10 @@ def _group_apart(mention: Mention, kind: EntityType | None, candidate: Candidate
         return not _known_as_group(candidate) and not any(
             " ".join(n.casefold().split()) == written for n in names
         )
+    if said_group and names and all(_local_company_name(n, mention.name) for n in names):
+        # ("DP World, the Dubai parent, ..." with only "DP World Berbera" known: the parent is not its
+        # company of a place, whose name is the parent's and the place's)
+        return True
     if said is not None and names and all(_names_a_group(n) for n in names):
         return any(set(phrase.split()) & _PART_SAID for phrase, relation in roles(said) if not relation)
     if (
@@ -5415,6 +5480,16 @@ def _group_apart(mention: Mention, kind: EntityType | None, candidate: Candidate
             not relation and not set(phrase.split()) & _GROUP_PHRASE for phrase, relation in roles(said)
         )
     return False
+
+
+def _local_company_name(name: str, parent: str) -> bool:
+    """Whether an organisation's name is another's followed by a place's name, a city's or a country's
+    ("DP World Berbera", "Vodacom Tanzania" of "DP World", "Vodacom"): the company of that place."""
+    mine, theirs = _organisation_base(name).split(), _organisation_base(parent).split()
+    if not theirs or len(mine) <= len(theirs) or mine[: len(theirs)] != theirs:
+        return False
+    rest = " ".join(mine[len(theirs) :])
+    return territory_of(rest) is not None or city_of(rest, named_place=True) is not None
 
 
 #: whether a group's name alone (no sentence calling it one) sets it apart from a company known by the

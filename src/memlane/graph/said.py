@@ -538,10 +538,16 @@ def said_words_of_self(said: str) -> frozenset[str]:
 _KIN_WHOSE = (
     r"(?:(?P<whose>(?:(?:[Mm]y|[Oo]ur|[Tt]he|his|her|their)\s+[a-z][\w-]*|[A-Z][\w-]*)['’]s)|his|her|their|the)\s+"
     r"(?:(?:eldest|elder|older|younger|youngest|little|big|only|late|new|current|former|future)\s+)?"
+    r"(?:(?:first|second|third|distant|twin)\s+)?"
     r"(?P<kin>[\w-]+)"
 )
 _KIN_OF_ANOTHER = re.compile(
-    _M + r"(?:\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,\s*|\s*,\s*|\s+(?:is|was)\s+|\s+)" + _KIN_WHOSE
+    _M
+    # (a description in apposition, then the verb: "@ the county clerk is his cousin", "@, the new
+    # vet, was her nephew"; tried first, as "the county" would be read as a relative's word)
+    + r"(?:(?:\s*,\s*|\s+)the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,?\s+(?:is|was)\s+"
+    + r"|\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,\s*|\s*,\s*|\s+(?:is|was)\s+|\s+)"
+    + _KIN_WHOSE
 )
 #: the same said of the sentence's subject by a pronoun: "@ from Whitcombe Plumbing fixed the leak, he's
 #: the owner's nephew"
