@@ -24,15 +24,15 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import TYPE_CHECKING
 
 from .conversations import MAX_CONVERSATION_ID_CHARS, MAX_MESSAGE_CHARS, url_segment
-from .extracting import done_before, exchange_digest, extract_messages
+from .extracting import done_before, exchange_digests, extract_messages
 from .extraction import Message
 from .importers import ImportedConversation
 from .models import Actor, ConversationImportReport, ConversationMessage, Visibility
 from .permissions import resolve_owner
+from .requests import space_spellings
 from .text import content_hash
 from .timeutil import now_utc
 
@@ -104,8 +104,9 @@ def _one(
         else:
             kept.append(m)
     hashed = [(m.id, content_hash(m.text)) for m in kept]
-    marker = _marker(actor, space, cid, hashed)
-    if done_before(log, actor.workspace, space, lambda s: _marker(actor, s, cid, hashed)):  # (an earlier run)
+    markers = [_marker(actor, s, cid, hashed) for s in space_spellings(space)]  # (older memlanes' too)
+    marker = markers[0]
+    if done_before(log, actor.workspace, markers):  # finished by an earlier run
         tally.counts["messages_already_there"] += len(kept)
         return
     now = now_utc()
@@ -137,7 +138,7 @@ def _one(
     for exchange in _exchanges(rows):
         messages = [Message(role=r.role, text=r.text, id=r.id, user=r.user, agent=r.agent, at=r.at)
                     for r in exchange]  # fmt: skip
-        if done_before(log, actor.workspace, space, partial(_digest, actor, messages)):
+        if done_before(log, actor.workspace, exchange_digests(actor, space_spellings(space), messages)):
             tally.counts["exchanges_already_extracted"] += 1
             continue
         said = max(r.at for r in exchange if r.role == "user")
@@ -151,10 +152,6 @@ def _one(
             tally.counts["exchanges_without_memory"] += 1
     with service.storage.write() as txn:
         txn.claim_exchange(actor.workspace, marker, now_utc())
-
-
-def _digest(actor: Actor, messages: list[Message], space: str | None) -> str:
-    return exchange_digest(actor, space, messages)
 
 
 def _exchanges(rows: list[ConversationMessage]) -> list[list[ConversationMessage]]:

@@ -207,15 +207,18 @@ class ConversationService:
             raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
         return [m for _, m in found]
 
-    def read(self, conversation_id: str, *, actor: Actor) -> Iterator[ConversationMessage]:
-        """Every message of the conversation visible to ``actor``, oldest first, read in pages
-        (``read_log``); NotFound when there is none (as ``show``), raised before the first is given."""
+    def read(
+        self, conversation_id: str, *, actor: Actor, upto: int | None = None
+    ) -> Iterator[tuple[int, ConversationMessage]]:
+        """(position, message) of every message of the conversation visible to ``actor`` (up to position
+        ``upto``), oldest first, read in pages (``read_log``); NotFound when there is none (as ``show``),
+        raised before the first is given."""
         conversation_id = check_conversation_id(conversation_id)
-        pages = read_log(self.storage.conversations, actor, conversation_id)
+        pages = read_log(self.storage.conversations, actor, conversation_id, upto=upto)
         first = None if self._opted_out(actor) else next(pages, None)
         if first is None:
             raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
-        return itertools.chain([first[1]], (m for _, m in pages))
+        return itertools.chain([first], pages)
 
     def list(self, *, actor: Actor, limit: int = 50) -> list[ConversationSummary]:
         """Conversations visible to ``actor``, most recently appended to first."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -62,10 +62,12 @@ if TYPE_CHECKING:
     from .service import MemoryService
 
 __all__ = [
+    "LoggedTranscript",
     "MANAGER_NEIGHBOURS",
     "ProfileTarget",
     "done_before",
     "exchange_digest",
+    "exchange_digests",
     "extract",
     "extract_messages",
     "logged_ceiling",
@@ -114,14 +116,35 @@ def transcript_of(messages: Iterable[ConversationMessage], user: str) -> list[Co
     """``user``'s transcript (``transcripts``) with what no user said before anyone spoke (an agent's own
     work: its tool results and replies, which are no one's words): what ``extract`` of a logged
     conversation reads for her. Another speaker's turns, and what answers them, are left out."""
+    return list(_spoken(messages, user))
+
+
+def _spoken(messages: Iterable[ConversationMessage], user: str) -> Iterator[ConversationMessage]:
+    """``transcript_of``, one message at a time."""
     speaker: str | None = None
-    mine = []
     for m in messages:
         if m.role == "user":
             speaker = m.user
         if speaker is None or speaker == user:
-            mine.append(m)
-    return mine
+            yield m
+
+
+class LoggedTranscript:
+    """The caller's transcript of a logged conversation (``transcript_of``) as an extraction's messages,
+    read from the log again on each pass over it, a page at a time (``conversations.read_log``), up to
+    the last message the first pass saw (what is appended meanwhile is for the next extraction): a
+    conversation of any length is never held whole. A list of its 20,000 messages, twice (as logged and
+    as extraction's messages), was ~55 MB of the +154 MB extracting it took (docs/benchmarks.md, "One
+    long conversation"); each pass costs ~0.25 s of reading there."""
+
+    def __init__(self, service: MemoryService, conversation_id: str, actor: Actor, upto: int) -> None:
+        self._service, self._conversation_id, self._actor, self._upto = service, conversation_id, actor, upto
+
+    def __iter__(self) -> Iterator[Message]:
+        logged = self._service.conversations.read(self._conversation_id, actor=self._actor, upto=self._upto)
+        for m in _spoken((m for _, m in logged), self._actor.user):
+            yield Message(role=m.role, text=m.text, id=m.id, tool=m.tool, result=m.result, user=m.user,
+                          agent=m.agent, at=m.at)  # fmt: skip
 
 
 def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
@@ -135,18 +158,23 @@ def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
     return ceiling
 
 
-def logged_scope(ceiling: str, logged: Sequence[ConversationMessage]) -> tuple[str, str | None]:
+def logged_scope(ceiling: str, logged: Iterable[ConversationMessage]) -> tuple[str, str | None]:
     """The ceiling (``logged_ceiling``) and the owner of what is learnt as shared from logged messages
     (``extract`` of a logged conversation): what a conversation shared in a team's or an agent's room
     gives is that team's or agent's knowledge, read by those who read the room, never by the whole
     workspace. The one owner of the shared messages besides the workspace (whose readers read the
     workspace's messages too); None when the workspace owns them all (a shared item's default owner);
     messages of two such owners (two teams): nothing shared, no owner's readers read them all. A
-    profile's sweep reads each room as its reading's team or agent (``profiles.sweep.readings``)."""
-    ceiling = logged_ceiling(ceiling, logged)
-    if ceiling != "shared":
-        return ceiling, None
-    owners = {m.owner for m in logged} - {"workspace"}
+    profile's sweep reads each room as its reading's team or agent (``profiles.sweep.readings``). Reads
+    ``logged`` once, to its end (a transcript read from the log as it goes)."""
+    owners: set[str] = set()
+    personal = False
+    for m in logged:
+        personal = personal or m.visibility is not Visibility.SHARED
+        owners.add(m.owner)
+    if ceiling == "personal" or personal:  # (``logged_ceiling``)
+        return "personal", None
+    owners -= {"workspace"}
     if len(owners) > 1:
         return "personal", None
     return ceiling, next(iter(owners), None)
@@ -159,7 +187,7 @@ class _AlreadyExtracted(Exception):
 def exchange_digest(
     actor: Actor,
     space: str | None,
-    messages: Sequence[Message],
+    messages: Iterable[Message],
     *,
     mode: str = "chat",
     ceiling: str = "personal",
@@ -171,32 +199,66 @@ def exchange_digest(
     ceiling, instructions — whitespace and case folded), since another mode or other instructions keep
     other things. The defaults (chat, personal, no instructions) add nothing, so hashes recorded before
     these were part of it stay valid."""
-    payload: dict[str, Any] = {
-        "workspace": actor.workspace,
-        "user": actor.user,
-        "space": space or "",
-        "messages": [[m.role, m.text, m.tool, m.result, m.user] for m in messages],
-    }
+    return exchange_digests(actor, [space], messages, mode=mode, ceiling=ceiling, instructions=instructions,
+                            profile_id=profile_id)[0]  # fmt: skip
+
+
+def exchange_digests(
+    actor: Actor,
+    spaces: Sequence[str | None],
+    messages: Iterable[Message],
+    *,
+    mode: str = "chat",
+    ceiling: str = "personal",
+    instructions: str | None = None,
+    profile_id: str | None = None,
+) -> list[str]:
+    """``exchange_digest`` of the exchange in each of ``spaces`` (``requests.space_spellings``), reading
+    ``messages`` once. The hash is of the JSON of ``{"workspace", "user", "space", "messages": [[role,
+    text, tool, result, user], ...]}`` (and mode, ceiling, instructions, profile when not the default),
+    keys sorted; it is written into the hash one message at a time, the same bytes as ``json.dumps`` of
+    the whole payload (the hashes an older memlane recorded stay valid), without the payload held."""
+    head: dict[str, Any] = {"workspace": actor.workspace, "user": actor.user, "space": None}
     if mode != "chat":
-        payload["mode"] = mode
+        head["mode"] = mode
     if ceiling != "personal":
-        payload["ceiling"] = ceiling
+        head["ceiling"] = ceiling
     folded = " ".join((instructions or "").split()).casefold()
     if folded:
-        payload["instructions"] = folded
+        head["instructions"] = folded
     if profile_id is not None:
-        payload["profile"] = profile_id
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        head["profile"] = profile_id
+    hashes = [hashlib.sha256() for _ in spaces]
+
+    def write(piece: str) -> None:
+        data = piece.encode()
+        for h in hashes:
+            h.update(data)
+
+    for i, key in enumerate(sorted([*head, "messages"])):
+        write(("{" if i == 0 else ", ") + json.dumps(key) + ": ")
+        if key == "space":
+            for h, space in zip(hashes, spaces, strict=True):
+                h.update(json.dumps(space or "").encode())
+        elif key == "messages":
+            write("[")
+            for j, m in enumerate(messages):
+                said = [m.role, m.text, m.tool, m.result, m.user]
+                write(("" if j == 0 else ", ") + json.dumps(said, sort_keys=True, default=str))
+            write("]")
+        else:
+            write(json.dumps(head[key], sort_keys=True, default=str))
+    write("}")
+    return [h.hexdigest() for h in hashes]
 
 
-def done_before(
-    log: ConversationStore, workspace: str, space: str | None, digest_of: Callable[[str | None], str]
-) -> bool:
-    """Whether the work ``digest_of(space)`` names (an exchange's extraction, an imported conversation)
-    is recorded as done, under the space as memlane keeps it or as an older memlane hashed it
-    (``requests.space_spellings``): an extraction first run in "cafe\u0301" before migration 40 is done
-    when run again, typed either way (it was extracted again: its facts found "already known")."""
-    return any(log.exchange_extracted(workspace, digest_of(s)) for s in space_spellings(space))
+def done_before(log: ConversationStore, workspace: str, digests: Iterable[str]) -> bool:
+    """Whether the work ``digests`` name (an exchange's extraction, an imported conversation: one hash
+    for each of ``requests.space_spellings`` of its space) is recorded as done, under the space as
+    memlane keeps it or as an older memlane hashed it: an extraction first run in "cafe\u0301" before
+    migration 40 is done when run again, typed either way (it was extracted again: its facts found
+    "already known")."""
+    return any(log.exchange_extracted(workspace, digest) for digest in digests)
 
 
 def extract(
@@ -223,18 +285,28 @@ def extract(
         raise OptedOut(f"{actor.user} has opted out of memory: nothing is extracted")
     if conversation_id is not None:
         conversation_id = check_conversation_id(conversation_id)
-        # the whole conversation, read in pages (``conversations.read_log``), keeping her transcript only
-        logged = transcript_of(service.conversations.read(conversation_id, actor=actor), actor.user)
-        if not logged:
+        # the whole conversation, read in pages (``conversations.read_log``), keeping her transcript only;
+        # this pass reads its scope and where it ends, and extraction reads it again (``LoggedTranscript``)
+        upto, mine = 0, 0
+
+        def scanned() -> Iterator[ConversationMessage]:
+            nonlocal upto
+            for seq, m in service.conversations.read(conversation_id, actor=actor):
+                upto = seq
+                yield m
+
+        def hers() -> Iterator[ConversationMessage]:
+            nonlocal mine
+            for m in _spoken(scanned(), actor.user):
+                mine += 1
+                yield m
+
+        ceiling, shared_owner = logged_scope(ceiling, hers())
+        if not mine:
             return ExtractReport(extracted=False, reason=(
                 f"{actor.user} said nothing in conversation {conversation_id!r}: only a speaker's own messages"
                 " are learnt from, into her own memories"))  # fmt: skip
-        ceiling, shared_owner = logged_scope(ceiling, logged)
-        parsed = [
-            Message(role=m.role, text=m.text, id=m.id, tool=m.tool, result=m.result, user=m.user,
-                    agent=m.agent, at=m.at)
-            for m in logged
-        ]  # fmt: skip
+        parsed: Iterable[Message] = LoggedTranscript(service, conversation_id, actor, upto)
     else:
         parsed = parse_messages(messages)
         shared_owner = None
@@ -246,7 +318,7 @@ def extract(
 def extract_messages(
     service: MemoryService,
     extractor: Extractor,
-    parsed: Sequence[Message],
+    parsed: Iterable[Message],
     *,
     actor: Actor,
     conversation_id: str | None,
@@ -259,7 +331,8 @@ def extract_messages(
     profile: ProfileTarget | None = None,
     shared_owner: str | None = None,
 ) -> ExtractReport:
-    """Steps 2-6 for validated messages (``conversation_id``: only named in the provenance here);
+    """Steps 2-6 for validated messages (``conversation_id``: only named in the provenance here), read
+    more than once (a list, or a ``LoggedTranscript`` read from the log on each pass);
     ``observed_at``: when the exchange happened, for what it stores (an imported conversation's time);
     ``profile``: a profile's sweep (``ProfileTarget``); ``shared_owner``: who owns what is written as
     shared, the facts and the anchored records alike (a profile's ``shared_owner``, else a logged room's,
@@ -269,19 +342,21 @@ def extract_messages(
     # The request's ceiling can only narrow the key's: a personal-only key never writes shared.
     effective = "shared" if ceiling == "shared" and actor.ceiling is Visibility.SHARED else "personal"
 
-    def digest_in(spelling: str | None) -> str:
-        return exchange_digest(actor, spelling, parsed, mode=mode, ceiling=effective, instructions=instructions,
+    sources = _Sources()  # (what the provenance names, read in the same pass as the hash)
+    digests = exchange_digests(actor, space_spellings(space), sources.reading(parsed), mode=mode,
+                               ceiling=effective, instructions=instructions,
                                profile_id=profile.id if profile else None)  # fmt: skip
-
-    digest = digest_in(space)
-    if done_before(service.storage.conversations, actor.workspace, space, digest_in):
+    digest = digests[0]  # (the space as memlane keeps it; the others an older memlane's hashes)
+    if done_before(service.storage.conversations, actor.workspace, digests):
         return ExtractReport(extracted=False, reason="this exchange was already extracted")
     verdict = gate(parsed, mode)  # type: ignore[arg-type]
     if not verdict.passed:
         return ExtractReport(extracted=False, reason=f"gate: {verdict.reason}")
     # Every question (to the extractor and to the memory manager, which may be an LLM) is asked before
     # anything is written: a failure (LLMError) leaves no memory and no recorded hash, to be retried.
-    result = extractor.extract(parsed, mode=mode, ceiling=effective, instructions=instructions)  # type: ignore[arg-type]
+    # (An extractor that reads its messages once, in order, reads a logged conversation as it is read.)
+    given = parsed if getattr(extractor, "reads_once", False) else list(parsed)
+    result = extractor.extract(given, mode=mode, ceiling=effective, instructions=instructions)  # type: ignore[arg-type]
 
     def stating(said: str, items: Sequence[Memory]) -> list[str]:
         return forgetting.stating(said, items, store=service.storage, actor=actor, now=now_utc())
@@ -289,7 +364,7 @@ def extract_messages(
     decider = decider_of(extractor, stating)
 
     skipped = [SkippedStatement(text=s.text, reason=s.reason) for s in result.skipped]
-    provenance = _provenance(parsed, conversation_id, extractor)
+    provenance, records = sources.provenance(conversation_id, extractor), sources.records
 
     # Retractions: retire (archive) the current version it corrects, or erase the chain it asks to forget.
     retractions: list[tuple[Memory, bool, str]] = []  # (target, erase, reason)
@@ -395,8 +470,8 @@ def extract_messages(
         planned.append(("update" if target is not None else "add", fact, target, decision_reason))
 
     deleted: list[ExtractedItem] = []
-    # Tool results with a known record shape: anchored in the entity graph, deterministically (req. 8).
-    records = [(m, r) for m in parsed if (r := record_of(m)) is not None]
+    # Tool results with a known record shape (``records``): anchored in the entity graph,
+    # deterministically (req. 8).
     anchored: list[AnchoredRecord] = []
     # (the facts' owner: a team profile's record is its team's, never the workspace's)
     record_owner, record_visibility = (
@@ -525,30 +600,47 @@ def _neighbours(
     return list(hits)
 
 
-def _provenance(
-    messages: Sequence[Message], conversation_id: str | None, extractor: Extractor
-) -> dict[str, Any]:
-    """Where an extracted memory came from: conversation, messages, tools, and the record ids and URLs
-    that structured tool results carried."""
-    out: dict[str, Any] = {"extractor": type(extractor).__name__}
-    model = getattr(extractor, "identity", None)
-    if isinstance(model, str):  # an LLM extractor: which model, and which prompts
-        out["model"] = model
-        out["prompt"] = str(getattr(extractor, "prompt_version", ""))
-    if conversation_id is not None:
-        out["conversation_id"] = conversation_id
-    ids = [m.id for m in messages if m.id]
-    if ids:
-        out["message_ids"] = ids
-    tools = sorted({m.tool for m in messages if m.tool})
-    if tools:
-        out["tools"] = tools
-    records = [
-        {k: m.result[k] for k in ("id", "url", "system") if isinstance(m.result.get(k), (str, int))}
-        for m in messages
-        if m.role == "tool" and m.result
-    ]
-    records = [r for r in records if r]
-    if records:
-        out["records"] = records
-    return out
+class _Sources:
+    """Where an extracted memory came from: the messages' ids, their tools, and the record ids and URLs
+    that structured tool results carried; and the tool messages whose result is a record to anchor
+    (``extraction.records``): gathered while the messages are read for another reason (``reading``)."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.tools: set[str] = set()
+        self.refs: list[dict[str, Any]] = []
+        self.records: list[tuple[Message, Record]] = []
+
+    def reading(self, messages: Iterable[Message]) -> Iterator[Message]:
+        for m in messages:
+            if m.id:
+                self.ids.append(m.id)
+            if m.tool:
+                self.tools.add(m.tool)
+            if m.role == "tool" and m.result:
+                result = m.result
+                ref = {k: result[k] for k in ("id", "url", "system") if isinstance(result.get(k), (str, int))}
+                if ref:
+                    self.refs.append(ref)
+            record = record_of(m)
+            if record is not None:
+                self.records.append((m, record))
+            yield m
+
+    def provenance(self, conversation_id: str | None, extractor: Extractor) -> dict[str, Any]:
+        """The provenance every memory of the exchange starts from: conversation, messages, tools,
+        records."""
+        out: dict[str, Any] = {"extractor": type(extractor).__name__}
+        model = getattr(extractor, "identity", None)
+        if isinstance(model, str):  # an LLM extractor: which model, and which prompts
+            out["model"] = model
+            out["prompt"] = str(getattr(extractor, "prompt_version", ""))
+        if conversation_id is not None:
+            out["conversation_id"] = conversation_id
+        if self.ids:
+            out["message_ids"] = self.ids
+        if self.tools:
+            out["tools"] = sorted(self.tools)
+        if self.refs:
+            out["records"] = self.refs
+        return out

@@ -20,6 +20,11 @@ class Extractor(Protocol):
     ``"personal"`` nothing comes back ``shared``. ``instructions`` are strict extra rules from the
     caller ("only store decisions", "never store anything about health"): they can only narrow what
     is kept, never widen it.
+
+    An extractor that reads ``messages`` once, in order, and holds none of them may say so with a
+    ``reads_once = True`` attribute (the rule-based one does): it is then given a logged conversation
+    as it is read from the log, page by page, instead of as one list (``extracting.LoggedTranscript``),
+    so that extracting a very long one does not hold it whole.
     """
 
     def extract(

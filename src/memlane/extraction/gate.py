@@ -16,7 +16,7 @@ It rejects the rest: greetings, small talk, questions, speculation and one-off r
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from ..secrets import find_secret
 from ..text import extract_entities
@@ -62,7 +62,7 @@ def has_signal(text: str) -> bool:
     )
 
 
-def gate(messages: Sequence[Message], mode: Mode = "chat") -> GateDecision:
+def gate(messages: Iterable[Message], mode: Mode = "chat") -> GateDecision:
     """Decide whether ``messages`` are worth extracting (see the module docstring)."""
     if mode == "agent":
         return GateDecision(passed=True, reason="agent mode")

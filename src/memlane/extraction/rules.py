@@ -19,7 +19,7 @@ confidence, classified personal or shared under the ceiling, and dropped when it
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from ..forgetting.requests import asked_to_forget
@@ -84,9 +84,13 @@ _ANYMORE_RE = re.compile(r"[,\s]*\b(?:anymore|any\s+more|now)\b", re.I)
 class RuleExtractor:
     """The offline :class:`~memlane.extraction.base.Extractor` (see the module docstring)."""
 
+    #: it reads the messages once, in order, keeping what it found and the assistant message before the
+    #: current one only: a long logged conversation is given to it as it is read (``Extractor``)
+    reads_once = True
+
     def extract(
         self,
-        messages: Sequence[Message],
+        messages: Iterable[Message],
         *,
         mode: Mode = "chat",
         ceiling: Ceiling = "personal",
