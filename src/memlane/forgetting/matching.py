@@ -354,6 +354,7 @@ class _Subject:
 def _subject(sentence: str, words: _Words) -> _Subject | None:
     """The subject of a sentence's first clause; a phrase with no verb ("my salary") is its own
     subject. None when nothing is said of anyone."""
+    sentence = _after_time(sentence)
     for claim in analyse(sentence).claims:
         if claim.verb:
             head = claim.subject - claim.possessor
@@ -364,6 +365,25 @@ def _subject(sentence: str, words: _Words) -> _Subject | None:
     if not words.stems:
         return None
     return _Subject(words.stems, frozenset(), _starts_first_person(sentence), clause=False)
+
+
+#: a time said before the speaker opens the clause: "Last week I …", "In 2019, we …", "Two years ago my …"
+_LEADING_TIME = re.compile(
+    r"^\s*(?P<when>(?:[^\W\d_]+\s+){0,3}?\w+)\s*,?\s+(?=(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b)",
+    re.IGNORECASE,
+)
+#: any fixed moment: ``parse_when`` is asked only whether the words name a time
+_SOME_TIME = datetime(2026, 1, 1)
+
+
+def _after_time(sentence: str) -> str:
+    """``sentence`` without a time said before its speaker's clause ("Last week I sleepwalked into the
+    kitchen": the speaker is its subject, not "last week"); as is when the words before "I"/"my" name
+    no time ("In Lisbon I bought a hat")."""
+    lead = _LEADING_TIME.match(sentence)
+    if lead is None or parse_when(lead.group("when"), now=_SOME_TIME) is None:
+        return sentence
+    return sentence[lead.end() :]
 
 
 #: a subject the speaker is part of: "Selin and I …", "me and Selin …", "my wife and I …"
@@ -2100,6 +2120,7 @@ def _wrapped_ids(
         for i, c, a in zip(known, cosines or [], alone or [], strict=False)
         if c >= RELATED_SIMILARITY and (c > a or not possessive)
     }
+    nearer = {i for i, c, a in zip(known, cosines or [], alone or [], strict=False) if c > a}
     written = _words(core).written
     # (a thing against the name, of a field of its own, "the lawsuit against Penhallow Builders" (law): a
     # memory that says no word of the thing speaks of it by a word WordNet relates to it or puts in its
@@ -2119,6 +2140,11 @@ def _wrapped_ids(
                     continue
             # no word of the thing: the embedder's evidence, with the name as written in the memory
             elif i not in close or not written <= {w for w, _, cap in said.terms if cap}:
+                continue
+            elif i not in nearer and _only_around(core, thing, contents[i]):
+                # "Accra is where my dad was born" for "the wedding in Accra": the place only as where
+                # another party's thing is, read closer to the place alone than to the topic (the place
+                # brings it near the topic, not the thing)
                 continue
         if _of_other_thing(contents[i], named, thing.stems):
             continue
@@ -2654,6 +2680,15 @@ def _statement(
             }
             otherwise |= denials
             missing = [term for term in missing if term not in denials]
+            if (
+                clause
+                and asked is not None
+                and asked.speaker
+                and (had := _had_as_mine(content, base, missing))
+            ):
+                # "My denture needs relining" for "I wear dentures": the speaker's thing says the having
+                otherwise |= had
+                missing = [term for term in missing if term not in had]
             if len(base.terms) - len(missing) < need or decisive.intersection(missing):
                 continue  # too few of its words, or one that names what the statement is of
             wanted = _as_said(base, otherwise)
@@ -2759,6 +2794,32 @@ def _statement(
             out.append(hit.id)
             break
     return out
+
+
+#: verbs of having a thing the speaker's "my …" already says ("I wear dentures": "my denture"; "have" is
+#: a light verb, read as said)
+_HAVING = frozenset({"own", "take", "wear", "use"})
+
+
+def _had_as_mine(
+    content: str, wanted: _Words, missing: Sequence[tuple[str, str, bool]]
+) -> dict[tuple[str, str, bool], str]:
+    """Of a statement that the speaker has, takes, wears or uses a thing ("I take methotrexate", "I wear
+    a hearing aid"), its verb as said by ``content`` when the memory names the thing as the speaker's
+    ("My methotrexate dose went up", "My hearing aid batteries are size 312"): a word of the rest
+    right after "my"/"our" (within three words). Only when the verb is all that is missing; another
+    act on the thing ("I sold my bike" / "My bike is green") is no having."""
+    verbs = [t for t in missing if not t[2] and _verb_lemmas(t[0]) & _HAVING]
+    rest = [t for t in wanted.terms if t not in verbs]
+    if not verbs or len(verbs) != len(missing) or not rest:
+        return {}
+    said = [w.lower() for w in _WORD.findall(text.key_fold(content))]
+    for at, word in enumerate(said):
+        if word in ("my", "our") and any(
+            _same(t, _words(" ".join(said[at + 1 : at + 4])), frozenset()) for t in rest
+        ):
+            return {t: t[1] for t in verbs}
+    return {}
 
 
 #: the relatives a speaker has one or few of, each called by a name ("my daughter", "my brother", "Mum"):

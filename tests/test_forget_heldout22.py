@@ -1,0 +1,116 @@
+"""Forget by query keeps a place said only as where someone else's thing is (data loss read from
+heldout22, ``memlane.forgetting.matching._wrapped_ids``): of a topic of a thing at or to a place ("the
+wedding in Accra"), a memory that says no word of the thing, names the place only as where another
+party's thing is ("Accra is where my dad was born") and reads closer to the place alone than to the
+topic is not the topic's, however close the embedder reads it to the topic. Also recall read from it:
+the speaker's thing said as "my …" says that the speaker has, takes, wears or uses it ("My denture
+needs relining" for "I wear dentures")."""
+
+from __future__ import annotations
+
+from tests.forget_keys import forgotten, stored
+
+from memlane import Memlane
+
+
+def test_a_place_said_as_where_a_relative_was_born_is_not_the_wedding_there(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "wedding": "My cousin Kofi is getting married in Kumasi in May",
+            "flight": "I'm flying to Kumasi on 2 May for the wedding",
+            "born": "Kumasi is where my mum was born",
+        },
+    )
+    assert forgotten(smem, keys, "forget all about the wedding in Kumasi") == {"wedding", "flight"}
+
+
+def test_a_place_said_as_where_others_met_is_not_the_party_there(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "party": "The engagement party in Bruges is on 9 August",
+            "room": "I booked a room in Bruges for the engagement party",
+            "met": "Bruges is where my parents met",
+        },
+    )
+    assert forgotten(smem, keys, "forget all about the engagement party in Bruges") == {"party", "room"}
+
+
+def test_a_place_where_a_sister_studied_is_not_the_conference_there(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "dates": "The conference in Ghent runs from 4 to 6 March",
+            "talk": "I'm giving a talk at the conference in Ghent",
+            "sister": "Ghent is where my sister studied",
+        },
+    )
+    assert forgotten(smem, keys, "forget everything about the conference in Ghent") == {"dates", "talk"}
+
+
+def test_the_speakers_own_act_at_the_place_still_goes(smem: Memlane) -> None:
+    # (the speaker's clause, or a memory closer to the topic than to the place: of the thing)
+    keys = stored(
+        smem,
+        {
+            "left": "I left Brekke Freight because of the night shifts",
+            "team": "At Brekke Freight I was in the planning team",
+        },
+    )
+    assert forgotten(smem, keys, "forget everything about my old job at Brekke Freight") == {"left", "team"}
+
+
+# missed deletions read from heldout22 (statement requests)
+
+
+def test_the_speakers_thing_says_the_wearing(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "wear": "I wear contact lenses",
+            "kind": "My contact lenses are monthly ones",
+            "sister": "My sister wears glasses",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I wear contact lenses") == {"wear", "kind"}
+
+
+def test_the_speakers_thing_says_the_owning(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "own": "I own a kayak",
+            "club": "My kayak is stored at the rowing club",
+            "friend": "My friend Ola owns a canoe",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I own a kayak") == {"own", "club"}
+
+
+def test_another_act_on_the_speakers_thing_is_not_said_by_it(mem: Memlane) -> None:
+    keys = stored(mem, {"sold": "I sold my bike to a neighbour", "green": "My bike was a green Brompton"})
+    assert forgotten(mem, keys, "forget that I sold my bike") == {"sold"}
+
+
+def test_a_time_before_the_speaker_is_not_the_subject(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "often": "I sleepwalk when I'm stressed",
+            "night": "Last night I sleepwalked into the garden",
+            "son": "Last night my son sleepwalked into the hall",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I sleepwalk") == {"often", "night"}
+
+
+def test_a_time_before_the_speaker_ago(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "fell": "Two weeks ago I fell off my bike and broke my wrist",
+            "dad": "Years ago my dad broke his wrist skiing",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I broke my wrist") == {"fell"}
