@@ -61,6 +61,47 @@ def test_the_speakers_own_act_at_the_place_still_goes(smem: Memlane) -> None:
     assert forgotten(smem, keys, "forget everything about my old job at Brekke Freight") == {"left", "team"}
 
 
+def test_a_make_said_bare_as_subject_is_the_company_not_the_lease(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "lease": "I lease a Skoda Octavia through work",
+            "cost": "The Skoda lease costs 350 a month",
+            "factory": "Skoda builds its cars in Mlada Boleslav",
+            "tyres": "My Skoda needs new tyres before the lease ends",
+        },
+    )
+    assert forgotten(smem, keys, "forget everything about the Skoda lease") == {"lease", "cost", "tyres"}
+
+
+def test_a_make_said_bare_as_subject_is_not_the_warranty(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "warranty": "My Dyson warranty runs until 2027",
+            "model": "My Dyson V15 is the cordless one",
+            "factory": "Dyson opened a new factory in Singapore",
+        },
+    )
+    assert "factory" not in forgotten(smem, keys, "forget everything about my Dyson warranty")
+
+
+def test_a_clients_own_clause_is_still_its_account(smem: Memlane) -> None:
+    keys = stored(
+        smem,
+        {
+            "worth": "The Henderson account is worth 2 million a year",
+            "wants": "Henderson wants a discount on the next order",
+            "signed": "Henderson signed the new contract in March",
+        },
+    )
+    assert forgotten(smem, keys, "forget everything about the Henderson account") == {
+        "worth",
+        "wants",
+        "signed",
+    }
+
+
 # missed deletions read from heldout22 (statement requests)
 
 

@@ -2093,10 +2093,15 @@ def _wrapped_ids(
             # Lisbon project"): of the thing only when the embedder reads it closer to the topic than to
             # the name alone, or clearly related to the topic
             bare = f"the {core}" if re.search(r"\bthe\s+$", name[: run.start()], re.IGNORECASE) else core
+            # (a make the speaker's memories say as a thing they have, "I lease a Volvo XC40": the make
+            # said bare as a clause's subject, "Volvo sponsors the sailing race", is the company, weighed
+            # too; of a client or a project, "Kestrel Logistics signed the contract", the name's own
+            # clause is the thing's)
+            maker = _a_product(core, [contents[j] for j in ids if j in contents])
             kept = [
                 i
                 for i in kept
-                if not _name_alone(name, core, bare, after, _words(after), contents[i], similar)
+                if not _name_alone(name, core, bare, after, _words(after), contents[i], similar, maker=maker)
             ]
         return kept, []
     # "Zoe's pregnancy", "my debt to Karim": the name's memories that speak of the thing, of no
@@ -2319,8 +2324,28 @@ def _journey(word: str) -> bool:
     )
 
 
+#: a determiner before a name: "a Volvo", "my Volvo", "the Volvo"
+_NAME_DETERMINED = r"\b(?i:a|an|the|my|our|his|her|their)\s+{name}(?![\w-])"
+
+
+def _a_product(core: str, contents: Sequence[str]) -> bool:
+    """Some memory says ``core`` as a product the speaker has: after "a"/"my"/"our" ("I lease a Volvo",
+    "my Dyson") or before a model's code with a digit ("Volvo XC40", "Peugeot 208")."""
+    n = re.escape(core)
+    product = re.compile(rf"\b(?i:a|an|my|our)\s+{n}(?![\w-])|(?<![\w-]){n}\s+[A-Z]*\d[\w-]*(?![\w-])")
+    return any(product.search(c) for c in contents)
+
+
 def _name_alone(
-    topic: str, core: str, bare: str, head: str, thing: _Words, content: str, similar: Similar
+    topic: str,
+    core: str,
+    bare: str,
+    head: str,
+    thing: _Words,
+    content: str,
+    similar: Similar,
+    *,
+    maker: bool = False,
 ) -> bool:
     """``content`` says no word of ``thing`` (the head of ``topic``, "the Lisbon project"), names
     ``core`` (the name) in no clause's subject (only where or with whom: "in Lisbon") and the
@@ -2329,13 +2354,18 @@ def _name_alone(
     ("I'm on holiday in Lisbon in August", "I'm going to Berlin for a concert in May" for "the Berlin
     office move"). Not of a head said right after the name that names a journey or a stay away
     (``_journey``: "the Lisbon trip", "the Edinburgh move", "the Granada holiday"): what the speaker does
-    at the place is the journey's ("Want to try the pastéis de nata in Lisbon")."""
+    at the place is the journey's ("Want to try the pastéis de nata in Lisbon"). ``maker``: the name is a
+    make the speaker has (``_a_product``), and said bare, with no determiner, it is the company, whose own
+    clause is weighed as well ("Volvo sponsors the sailing race" for "the Volvo lease")."""
     words = _words(content)
     names = frozenset(stem for _, stem, cap in words.terms if cap)
     if not thing.terms or any(_related(term, words, names) for term in thing.terms):
         return False
     named = _words(core).stems
-    if any(claim.subject & named for claim in analyse(content).claims):
+    claims = analyse(content).claims
+    # (of a make, ``maker``: its name said bare, with no determiner, is the company's own clause)
+    company = maker and not re.search(_NAME_DETERMINED.format(name=re.escape(core)), content)
+    if any((claim.possessor if company else claim.subject) & named for claim in claims):
         return False  # (the name's own clause, or a thing of the name's: "Acme's main contact is …")
     if _journey(next(iter(_WORD.findall(head)), "")):
         return False  # (a journey to the place: what the speaker does there is of it, "the Lisbon trip")
