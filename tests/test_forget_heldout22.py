@@ -1,10 +1,15 @@
-"""Forget by query keeps a place said only as where someone else's thing is (data loss read from
-heldout22, ``memlane.forgetting.matching._wrapped_ids``): of a topic of a thing at or to a place ("the
-wedding in Accra"), a memory that says no word of the thing, names the place only as where another
-party's thing is ("Accra is where my dad was born") and reads closer to the place alone than to the
-topic is not the topic's, however close the embedder reads it to the topic. Also recall read from it:
-the speaker's thing said as "my …" says that the speaker has, takes, wears or uses it ("My denture
-needs relining" for "I wear dentures")."""
+"""Forget by query, read from heldout22 (``memlane.forgetting.matching``). Its data loss: of a topic of
+a thing at or to a place ("the wedding in Accra"), a memory that says no word of the thing, names the
+place only as where another party's thing is ("Accra is where my dad was born") and reads closer to the
+place alone than to the topic is not the topic's, however close the embedder reads it to the topic
+(``_wrapped_ids``); of "the NAME HEAD" where the speaker's memories say the name as a make they have
+("I lease a Volvo XC40"), the name said bare as its clause's subject ("Volvo sponsors the sailing
+race") is the company, weighed as the name alone is (``_name_alone``, ``_a_product``), while a client's
+own clause is still its account's. Its recall: the speaker's thing said as "my …" says that the speaker
+owns, takes, wears or uses it ("My denture needs relining" for "I wear dentures": ``_had_as_mine``); a
+time said before the speaker is not the clause's subject ("Last week I sleepwalked …": ``_after_time``);
+a relative clause opened by "nobody"/"no one" with no "that" negates only itself ("I have a second
+phone nobody at home knows about": ``_CLAUSE_BREAK``)."""
 
 from __future__ import annotations
 
@@ -155,3 +160,27 @@ def test_a_time_before_the_speaker_ago(mem: Memlane) -> None:
         },
     )
     assert forgotten(mem, keys, "forget that I broke my wrist") == {"fell"}
+
+
+def test_a_relative_clause_opened_by_nobody_negates_only_itself(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "phone": "I have a second phone nobody at home knows about",
+            "main": "My main phone is a Pixel",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I have a second phone") == {"phone"}
+
+
+def test_a_relative_clause_opened_by_no_one(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {"debt": "I owe 3,000 on a credit card no one knows about", "loan": "My brother owes me 200"},
+    )
+    assert forgotten(mem, keys, "forget that I owe 3,000 on a credit card") == {"debt"}
+
+
+def test_a_negated_fact_beside_nobody_is_still_negated(mem: Memlane) -> None:
+    keys = stored(mem, {"not": "I don't have a car, nobody in my family drives"})
+    assert forgotten(mem, keys, "forget that I have a car") == set()

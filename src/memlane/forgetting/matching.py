@@ -3509,7 +3509,10 @@ def _as_said(wanted: _Words, otherwise: dict[tuple[str, str, bool], str]) -> _Wo
 
 #: where a sentence's clauses part: a comma or a semicolon, a conjunction, a relative pronoun
 _CLAUSE_BREAK = re.compile(
-    r"[,;]|\s(?:because|since|so|but|although|though|that|which|who|while|when|whenever|until|unless)\s",
+    r"[,;]|\s(?:because|since|so|but|although|though|that|which|who|while|when|whenever|until|unless)\s"
+    # (a relative clause with no "that" opened by its negative subject: "a second account nobody at work
+    # knows about")
+    r"|\s(?=(?:nobody|no\s+one|noone)\s)",
     re.IGNORECASE,
 )
 
