@@ -230,6 +230,18 @@ def test_recall_and_list_show_a_source_column(tmp_path: Path) -> None:
     assert "onboarding" in listed[1].split() and listed[1].endswith("Ana prefers green tea")
 
 
+def test_a_list_that_its_filters_empty_does_not_say_nothing_is_stored(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    run(db, "memory", "store", "Ana prefers green tea")
+    for args in (("--state", "archived"), ("--type", "decision"), ("--offset", "5")):
+        proc = run(db, "memory", "list", *args)
+        assert proc.stdout == "no memory matches these options (--offset, --type, --source, --state)\n", args
+    assert json.loads(run(db, "memory", "list", "--state", "archived", "--json").stdout) == []
+    empty = tmp_path / "empty.db"
+    run(empty, "init")
+    assert run(empty, "memory", "list").stdout == "nothing stored\n"
+
+
 def test_help_is_whole_with_examples_and_environment() -> None:
     import click
 

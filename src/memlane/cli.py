@@ -381,6 +381,9 @@ def list_cmd(ctx: click.Context, limit: int, offset: int, types: tuple[str, ...]
     """List the newest current memories."""
     items = _client(ctx, existing=True).list_recent(limit, offset=offset, types=types, sources=sources,
                                                     states=states, include_history=include_history)  # fmt: skip
+    if not items and (offset or types or sources or states):  # not "nothing stored": the filters found none
+        _emit(ctx, items, lambda _: "no memory matches these options (--offset, --type, --source, --state)")
+        return
     _emit(ctx, items, _memories_text)
 
 
