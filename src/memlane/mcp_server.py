@@ -571,9 +571,12 @@ def build_mcp_server(
         types: Annotated[list[MemoryTypeName] | None, Field(max_length=20, description=_TYPES)] = None,
         space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,
     ) -> Annotated[CallToolResult, ItemsResult]:
+        # not "nothing stored" when the arguments left nothing: a model would read the user's memory as empty
+        filtered = offset or types or space
+        none = "no memory matches these arguments (offset, types, space)" if filtered else "nothing stored"
         return run(ctx, lambda actor: service.list_recent(actor=actor, limit=limit, offset=offset,
                                                           types=types or (), space=space),
-                   lambda items: _ok(ItemsResult(items=items), _lines(items, "nothing stored")))  # fmt: skip
+                   lambda items: _ok(ItemsResult(items=items), _lines(items, none)))  # fmt: skip
 
     def memory_history(
         ctx: Context,
