@@ -281,8 +281,10 @@ _AMOUNT_NUMBER_RE = re.compile(
     rf"(?<![\d.,])(?<!\bin )([1-9]\d{{3}})(?![\d.,]\d)(?=\s+({_CURRENCY_WORDS})\b)"
 )
 _SHORT_WEEKDAY = "|".join(sorted((w.capitalize() for w in _SHORT_WEEKDAYS), key=len, reverse=True))
-#: two or more weekdays' abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu"): their names
-_SHORT_WEEKDAY_LIST_RE = re.compile(rf"\b(?:{_SHORT_WEEKDAY})\b\.?(?:\s*[/,&+]\s*(?:{_SHORT_WEEKDAY})\b\.?)+")
+#: two or more weekdays' abbreviations in a list ("Mon/Wed/Fri", "Tue, Thu", "Mon and Fri"): their names
+_SHORT_WEEKDAY_LIST_RE = re.compile(
+    rf"\b(?:{_SHORT_WEEKDAY})\b\.?(?:(?:\s*[/,&+]\s*|,?\s+(?:and|or)\s+)(?:{_SHORT_WEEKDAY})\b\.?)+"
+)
 _SHORT_WEEKDAY_ONE_RE = re.compile(rf"\b({_SHORT_WEEKDAY})\b\.?")
 #: "type-2", "stage-IV": "type 2", "stage IV"
 _NUMBERED_HYPHEN_RE = re.compile(
@@ -298,6 +300,12 @@ _DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d]|[.,]\d)")
 #: in an amount
 _DOT_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:\.\d{3})+)(?![\d]|[.,]\d)")
 _MONEY_AFTER_RE = re.compile(_MONEY_AFTER)
+#: thousands grouped by a space, a no-break or a narrow no-break space ("12 500 CZK", "SEK 24 600"): in
+#: an amount only (``_money_beside``; "planted 3 100 tulips" may be three hundred-tulip beds)
+_SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:[ \u00a0\u202f]\d{3})+)(?![\d]|[.,]\d)")
+_SPACE_THOUSANDS_HINT_RE = re.compile(r"\d[ \u00a0\u202f]\d{3}\b")
+#: "Rs" / "Rs." before an amount, the common abbreviation of rupees
+_RS_RE = re.compile(r"\bRs\.?\s*(\d[\d,.]*\d|\d)")
 _SYMBOL_BEFORE_RE = re.compile(rf"[{_SYMBOLS}]\s?$|\b[A-Z]{{3}}\s?$")
 
 #: a month and a year with a slash ("03/2029", "valid to 3/2029"): that month ("March 2029"); a month
@@ -659,6 +667,13 @@ def _continental(content: str) -> str:
             return m.group()
         return m.group(1) + m.group(2).replace(".", ",")
 
+    def spaces(m: re.Match[str]) -> str:
+        if not _money_beside(content, m.start(), m.end()):
+            return m.group()
+        return m.group(1) + re.sub(r"[ \u00a0\u202f]", ",", m.group(2))
+
+    if _SPACE_THOUSANDS_HINT_RE.search(content):
+        content = _SPACE_THOUSANDS_RE.sub(spaces, content)
     if "," in content:
         content = _DECIMAL_COMMA_RE.sub(comma, content)
     return _DOT_THOUSANDS_RE.sub(dots, content) if "." in content else content
@@ -769,11 +784,14 @@ def anchor_forms(content: str) -> str:
     there (the statement's words read once)."""
     low = content.lower()
     words = set(_WORDS_RE.findall(low))
-    if words & _ALTERNATE_WORDS:  # "every second week", "on alternate Sundays": "every other week"
+    if words & _ALTERNATE_WORDS or (" in two" in low or " in 2" in low or " of two" in low or " of 2" in low):
+        # "every second week", "on alternate Sundays", "one week in two": "every other week"
         content = _alternate(content)
     digits = _DIGIT_RE.search(content) is not None
-    if digits and ("," in content or "." in content):  # "37,50 €", "180.000 €" (continental)
-        content = _continental(content)
+    if digits and ("," in content or "." in content or _SPACE_THOUSANDS_HINT_RE.search(content)):
+        content = _continental(content)  # "37,50 €", "180.000 €", "12 500 CZK" (continental)
+    if "rs" in words:  # "Rs 120", "Rs. 1,200": "120 rupees" (the rupee of several countries)
+        content = _RS_RE.sub(lambda m: f"{_amount_number(m.group(1))} rupees", content)
     if digits and _MULTIPLIER_HINT_RE.search(content):  # "84 thousand", "$1.2M" before "eighty thousand"
         content = _MULTIPLIER_RE.sub(_multiplied, content)
     if digits and ("k " in content or "K " in content):  # "15k sheets" (after "$450k", "18k pounds")
@@ -897,6 +915,12 @@ _ALTERNATE_RE = re.compile(rf"\b(?:on\s+)?alternate\s+({_RECURRING})s?\b", re.IG
 _FORTNIGHT_RE = re.compile(
     r"\b(?:every\s+(?:other\s+)?fortnight|fortnightly|once\s+a\s+fortnight)\b", re.IGNORECASE
 )
+#: "one weekend in two", "1 week out of 2": "every other weekend"
+_ONE_IN_TWO_RE = re.compile(
+    rf"\b(?:one|1)\s+({_RECURRING})\s+(?:in|out\s+of)\s+(?:two|2)\b(?![.,]?\d)"
+    rf"(?!\s+(?:{_RECURRING}|hour|minute)s?\b)",
+    re.IGNORECASE,
+)
 _ALTERNATE_WORDS = frozenset({"every", "alternate", "fortnightly", "fortnight"})
 
 
@@ -905,6 +929,7 @@ def _alternate(content: str) -> str:
     content = _EVERY_SECOND_RE.sub("every other ", content)
     content = _EVERY_TWO_RE.sub(lambda m: f"every other {m.group(1).lower()}", content)
     content = _ALTERNATE_RE.sub(lambda m: f"every other {m.group(1)}", content)
+    content = _ONE_IN_TWO_RE.sub(lambda m: f"every other {m.group(1)}", content)
     return _FORTNIGHT_RE.sub("every other week", content)
 
 
