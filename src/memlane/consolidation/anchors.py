@@ -79,6 +79,12 @@ hour", "€90/month"), and a negative number's sign is the word "minus" ("the -8
 80 freezer", which the signature reads: it read "-80" as "80"). ``dated_as`` reads a numeric date whose day and month may be either way round
 ("09/02/2027") as the one reading the other statement names, pairwise.
 
+Thirtieth session (docs/benchmarks.md, "Consolidation: the fresh twenty-eighth mixed set's misses by
+class"): weekdays' abbreviations joined by "and" / "or" ("Tue and Thu") as in a list; one period in two
+("one weekend in two", "1 week out of 2") is "every other …" (not "one day in two weeks"); thousands
+grouped by a space, a no-break or a narrow no-break space in an amount ("SEK 24 600", "12 500 CZK"; not
+"planted 3 100 tulips"); "Rs" / "Rs." before an amount is rupees ("Rs 120" is "120 rupees").
+
 Not read: a bare "3:15" as "15:15" (which half of the day is not said), durations in clock notation
 ("3:41" for 3 hours 41 minutes), acronyms of names ("NYC" / "New York City").
 """
