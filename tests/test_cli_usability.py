@@ -331,3 +331,21 @@ def test_the_one_time_model_preparation_is_announced(tmp_path: Path) -> None:
     assert out.rstrip().endswith("ready")
     code, out, terminal = with_terminal_stderr(["memory", "store", "Ana likes figs"], env)
     assert code == 0 and terminal == ""  # prepared once: never again
+
+
+def test_a_count_of_one_is_singular(tmp_path: Path) -> None:
+    """``memlane profiles run`` printed "1 conversations, 1 messages, 1 transcripts" and ``conversations
+    append`` "appended 1 message(s)": every count in the human output takes its number
+    (``cli_words.counted``); ``--json`` keeps its numbers."""
+    from memlane.cli_words import counted
+
+    assert [counted(n, "memory", "memories") for n in (0, 1, 2)] == ["0 memories", "1 memory", "2 memories"]
+    db, chat = tmp_path / "cli.db", tmp_path / "chat.json"
+    chat.write_text(json.dumps([{"role": "user", "text": "I moved to Lyon last spring"}]))
+    appended = run(db, "conversations", "append", "chat-1", str(chat)).stdout
+    assert appended == "appended 1 message to chat-1\n"
+    run(db, "profiles", "create", "prefs", "--enable")
+    swept = run(db, "profiles", "run", "prefs").stdout
+    assert "; 1 conversation, 1 message, 1 transcript;" in swept, swept
+    deleted = run(db, "profiles", "delete", "prefs").stdout
+    assert " 1 schedule and 0 opt-outs " in deleted, deleted

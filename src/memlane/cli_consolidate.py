@@ -11,13 +11,15 @@ from typing import Any
 
 import click
 
+from .cli_words import counted
+
 __all__ = ["build"]
 
 
 def _report_text(report: Any) -> str:
     verb = "would merge" if report.dry_run else "merged"
     lines = [
-        f"{report.examined} current memories examined; {verb} {report.merged_memories} of them into"
+        f"{counted(report.examined, 'current memory', 'current memories')} examined; {verb} {report.merged_memories} of them into"
         f" {len(report.clusters)}; entities folded: {len(report.entities)}"
     ]
     for cluster in report.clusters:
@@ -27,9 +29,9 @@ def _report_text(report: Any) -> str:
     judge = getattr(report, "judge", None)
     if judge is not None and judge.error:
         lines.append(f"LLM judge {judge.llm} failed ({judge.error}): the offline rule decided all "
-                     f"{judge.pairs} paraphrase candidates, {judge.confirmed} confirmed")  # fmt: skip
+                     f"{counted(judge.pairs, 'paraphrase candidate')}, {judge.confirmed} confirmed")  # fmt: skip
     elif judge is not None:
-        lines.append(f"LLM judge {judge.llm}: {judge.asked} of {judge.pairs} paraphrase candidates asked,"
+        lines.append(f"LLM judge {judge.llm}: {judge.asked} of {counted(judge.pairs, 'paraphrase candidate')} asked,"
                      f" {judge.confirmed} confirmed")  # fmt: skip
     if report.run:
         lines.append(f"run {report.run}: memlane consolidate --undo-run {report.run} undoes all of it")
@@ -38,8 +40,8 @@ def _report_text(report: Any) -> str:
 
 def _undone_text(undone: Any) -> str:
     return (
-        f"run {undone.run} undone: {len(undone.restored)} memories current again"
-        f" ({', '.join(undone.restored) or '-'}); {len(undone.unmerged)} entity merges undone"
+        f"run {undone.run} undone: {counted(len(undone.restored), 'memory', 'memories')} current again"
+        f" ({', '.join(undone.restored) or '-'}); {counted(len(undone.unmerged), 'entity merge')} undone"
     )
 
 

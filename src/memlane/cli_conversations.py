@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from .cli_words import counted
 from .errors import ConfigError, InvalidInput
 from .limits import MAX_LIMIT, MAX_MESSAGES
 from .timeutil import iso_z
@@ -81,7 +82,7 @@ def build(
         if isinstance(messages, dict):
             messages = [messages]
         added = _log(ctx).append(conversation_id, messages, visibility=visibility, owner=owner)
-        _emit(ctx, added, lambda rows: f"appended {len(rows)} message(s) to {conversation_id}")
+        _emit(ctx, added, lambda rows: f"appended {counted(len(rows), 'message')} to {conversation_id}")
 
     @conversations.command("show", epilog=_examples("memlane conversations show chat-42 --json"))
     @click.argument("conversation_id")
@@ -118,7 +119,7 @@ def build(
         """Delete CONVERSATION_ID and all its messages."""
         deleted = _log(ctx).delete(conversation_id)
         _emit(ctx, {"conversation_id": conversation_id, "deleted": deleted},
-              lambda r: f"deleted {r['deleted']} message(s) of {conversation_id}")  # fmt: skip
+              lambda r: f"deleted {counted(r['deleted'], 'message')} of {conversation_id}")  # fmt: skip
 
     @click.command("extract", epilog=_examples(
         "memlane extract exchange.json --json",

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from .cli_words import counted
 from .graph.entity_type import EntityType
 from .limits import MAX_LIMIT
 from .timeutil import iso_z
@@ -277,8 +278,9 @@ def build(
             raise click.UsageError("entities rekey runs on the database itself (--db), not over --server")
         report = _client(ctx, existing=True).entities.rekey(dry_run=dry_run)
         verb = "would re-key" if report.dry_run else "re-keyed"
-        _emit(ctx, report, lambda r: f"{r.examined} entities examined; {verb} {r.rekeyed}"
-                                     f" (+{r.keys_added} keys, -{r.keys_removed} keys)")  # fmt: skip
+        _emit(ctx, report, lambda r: f"{counted(r.examined, 'entity', 'entities')} examined;"
+                                     f" {verb} {r.rekeyed} (+{counted(r.keys_added, 'key')},"
+                                     f" -{counted(r.keys_removed, 'key')})")  # fmt: skip
 
     return entities
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from .cli_words import counted
 from .errors import ConfigError
 from .limits import MAX_BATCH, MAX_LIMIT
 from .timeutil import iso_z
@@ -161,9 +162,9 @@ def build(
         Without --yes, only says how many memories would be deleted."""
         result = _profiles(ctx).delete(name, confirm=yes)
         _emit(ctx, result, lambda r: (
-            f"dry run: deleting {r.profile.name} would delete {r.memories} memories, {r.schedules} schedule(s)"
-            f" and {r.opt_outs} opt-out(s) (again with --yes to delete)"
-            if r.dry_run else f"deleted {r.profile.name} and {r.memories} memories"
+            f"dry run: deleting {r.profile.name} would delete {counted(r.memories, 'memory', 'memories')},"
+            f" {counted(r.schedules, 'schedule')} and {counted(r.opt_outs, 'opt-out')} (again with --yes to delete)"
+            if r.dry_run else f"deleted {r.profile.name} and {counted(r.memories, 'memory', 'memories')}"
         ))  # fmt: skip
 
     @profiles.command("run", epilog=_examples("memlane profiles run prefs --json"))
@@ -178,9 +179,11 @@ def build(
         r = _profiles(ctx).run(name, batch=batch)
         _emit(ctx, r, lambda r: (
             f"{r.profile}: {r.status}" + (f" ({r.error})" if r.error else "")
-            + f"; {r.conversations} conversations, {r.messages} messages, {r.transcripts} transcripts;"
+            + f"; {counted(r.conversations, 'conversation')}, {counted(r.messages, 'message')},"
+            f" {counted(r.transcripts, 'transcript')};"
             f" added {r.added}, updated {r.updated}, deleted {r.deleted}; skipped users {r.skipped_users};"
-            + (f" {r.personal_transcripts} personal transcripts (kept personal);" if r.personal_transcripts else "")
+            + (f" {counted(r.personal_transcripts, 'personal transcript')} (kept personal);"
+               if r.personal_transcripts else "")
             + f" {r.duration_s:.2f}s"
         ))  # fmt: skip
 

@@ -17,6 +17,8 @@ from typing import Any
 
 import click
 
+from .cli_words import counted
+
 __all__ = ["LOGGER", "ByteBar", "ConversationBar", "ReindexBars", "showing", "wanted"]
 
 LOGGER = "memlane.progress"
@@ -126,7 +128,8 @@ class ConversationBar:
         bar = self._bytes._bar
         if bar is not None:
             bar.set_postfix_str(
-                f"{report.conversations} chats, {report.memories_added + report.memories_updated} memories",
+                f"{counted(report.conversations, 'chat')},"
+                f" {counted(report.memories_added + report.memories_updated, 'memory', 'memories')}",
                 refresh=False,
             )
 
