@@ -289,3 +289,15 @@ def test_a_list_too_short_is_counted_in_plain_words(client: httpx.Client) -> Non
     # an empty list of messages is the service's to refuse, in its words on every surface
     r = client.post("/v1/conversations/c1/messages", json={"messages": []})
     assert r.status_code == 422 and r.json()["error"]["message"] == "messages: the list is empty", r.text
+
+
+def test_a_missing_parameter_is_named_as_a_missing_field_is(client: httpx.Client) -> None:
+    """A missing ``q`` was ``query.q: is required`` (FastAPI's place of it), where a missing body field is
+    ``content: is required`` and every other parameter is named bare (``hops: …``, ``observed_after: …``)."""
+    for path in ("/v1/entities/search", "/v1/entities/lookup"):
+        r = client.get(path)
+        assert r.status_code == 422 and r.json()["error"] == {
+            "code": "invalid_input",
+            "message": "q: is required",
+        }
+    assert client.post("/v1/memories", json={}).json()["error"]["message"] == "content: is required"

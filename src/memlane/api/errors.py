@@ -100,6 +100,8 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     problems = []
     for e in plain_errors(errors)[:20]:
         loc = [p if isinstance(p, int) else redact_name(str(p)) for p in e.get("loc", ()) if p != "body"]
+        if loc[:1] in (["query"], ["path"]):  # a parameter is named as a body field is: ``q: is required``
+            loc = loc[1:]
         batch_item = len(loc) > 2 and loc[0] == "items" and isinstance(loc[1], int)
         places.append(item_place(int(loc[1])) if batch_item else "")
         where = path(loc[2:] if batch_item else loc) or "body"  # (a key may be a token: redacted)
