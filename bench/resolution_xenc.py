@@ -48,6 +48,7 @@ import json
 import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -787,7 +788,7 @@ def main() -> None:
     parser.add_argument("mode", choices=("cv", "train", "eval"))
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--folds", type=int, default=6)
-    parser.add_argument("--out", type=Path, default=Path("/tmp/resxenc-cv"))
+    parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "resxenc-cv")
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--save", type=Path)
     parser.add_argument("--load", type=Path)
