@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -85,33 +84,8 @@ def run_reporting_errors(ctx: click.Context, fn: Callable[..., Any], **kwargs: A
     try:
         return fn(ctx, **kwargs)
     except MemlaneError as exc:
-        message = in_options(ctx.command, str(exc)) if isinstance(exc, InvalidInput) else str(exc)
-        click.echo(f"error: {message}", err=True)
+        click.echo(f"error: {exc}", err=True)
         ctx.exit(1)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def in_options(command: click.Command | None, message: str) -> str:
-    """A service refusal in the words of the command line: a field the service names (``observed_after``,
-    ``related_user``, ``sources[1]``) that is one of ``command``'s options under another name is named by
-    that option (``--after``, ``--related-user``, ``--source (the 2nd)``). The one mapping is the options'
-    own (each option's parameter is the SDK argument of that name); the REST API and the SDKs keep the
-    field names."""
-    for param in command.params if command is not None else ():
-        spelled = max((o for o in param.opts if o.startswith("--")), key=len, default=None)
-        if not isinstance(param, click.Option) or param.name is None or spelled is None:
-            continue
-        if spelled.removeprefix("--") == param.name:  # (subject, data: the field's own name)
-            continue
-
-        def named(m: re.Match[str], option: str = spelled) -> str:  # sources[1]: the 2nd --source
-            return option + ("" if m[1] is None else f" (the {_ordinal(int(m[1]) + 1)})")
-
-        message = re.sub(rf"(?<![\w.\[-]){re.escape(param.name)}(?:\[(\d+)\])?(?=: | \()", named, message)
-    return message
 
 
 def _client(ctx: click.Context, *, existing: bool = False) -> Any:
