@@ -153,9 +153,12 @@ def logged_ceiling(ceiling: str, logged: Sequence[ConversationMessage]) -> str:
     request, so nothing learnt from an exchange holding one is ever written as shared: its facts are the
     speaker's personal memories. The one place this rule lives (``extract`` of a logged conversation and
     every profile's sweep)."""
-    if ceiling == "personal" or any(m.visibility is not Visibility.SHARED for m in logged):
-        return "personal"
-    return ceiling
+    return _lower_ceiling(ceiling, all(m.visibility is Visibility.SHARED for m in logged))
+
+
+def _lower_ceiling(ceiling: str, all_shared: bool) -> str:
+    """``logged_ceiling``'s rule, given whether every logged message was shared."""
+    return ceiling if ceiling != "personal" and all_shared else "personal"
 
 
 def logged_scope(ceiling: str, logged: Iterable[ConversationMessage]) -> tuple[str, str | None]:
@@ -168,12 +171,13 @@ def logged_scope(ceiling: str, logged: Iterable[ConversationMessage]) -> tuple[s
     profile's sweep reads each room as its reading's team or agent (``profiles.sweep.readings``). Reads
     ``logged`` once, to its end (a transcript read from the log as it goes)."""
     owners: set[str] = set()
-    personal = False
+    all_shared = True
     for m in logged:
-        personal = personal or m.visibility is not Visibility.SHARED
+        all_shared = all_shared and m.visibility is Visibility.SHARED
         owners.add(m.owner)
-    if ceiling == "personal" or personal:  # (``logged_ceiling``)
-        return "personal", None
+    ceiling = _lower_ceiling(ceiling, all_shared)
+    if ceiling != "shared":
+        return ceiling, None
     owners -= {"workspace"}
     if len(owners) > 1:
         return "personal", None
