@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import invoke
-from memlane import Memlane
+from memlane import InvalidInput, Memlane
 from test_cli import run
 
 CLI = [sys.executable, "-m", "memlane.cli"]
@@ -197,6 +197,54 @@ def test_bad_options_are_named_as_options(tmp_path: Path, args: tuple[str, ...],
 def test_errors_speak_the_clis_language(tmp_path: Path, args: tuple[str, ...], line: str) -> None:
     proc = run(tmp_path / "cli.db", *args, check=False)
     assert proc.returncode == 1 and proc.stderr == line + "\n"
+
+
+def test_a_service_refusal_names_the_options_typed(tmp_path: Path) -> None:
+    """A swapped --after/--before said ``observed_after (…) must be earlier than observed_before (…)``: the
+    SDK's fields, not the options typed. Each field that the command has as an option of another name is
+    named by that option, at every occurrence (``subject``, ``--subject``'s own name, stays); the SDK (and
+    REST, MCP) keep the field names."""
+    db = tmp_path / "cli.db"
+    run(db, "memory", "store", "Ana drinks tea")
+    with Memlane(db, user="cli-user", embedder="none") as mem:
+        ana = mem.anchor({"kind": "contact", "system": "crm", "id": "1", "name": "Ana Lima"}).id
+        boris = mem.anchor({"kind": "contact", "system": "crm", "id": "2", "name": "Boris Orlov"}).id
+        with pytest.raises(InvalidInput, match=r"^observed_after \(2025-02-01T00:00:00Z\) must be earlier"):
+            mem.recall("tea", observed_after="2025-02-01", observed_before="2025-01-01")
+    swapped = ("error: --after (2025-02-01T00:00:00Z) must be earlier than --before (2025-01-01T00:00:00Z): no"
+               " time is at or after the one and before the other")  # fmt: skip
+    for args, line in (
+        (("memory", "recall", "tea", "--after", "2025-02-01", "--before", "2025-01-01"), swapped),
+        (("memory", "search", "tea", "--before", "2025-01-01", "--after", "2025-02-01"), swapped),
+        (("memory", "search", "tea", "--related-user", "u" * 201), "error: --related-user: must have at most 200 characters"),
+        (("memory", "list", "--source", "cli", "--source", "s" * 201), "error: --source (the 2nd): must have at most 200 characters"),
+        (("memory", "search", "tea", "--subject", "s" * 501), "error: subject: must have at most 500 characters"),
+        (("entities", "relate", ana, "reports_to", boris, "--from", "2025-02-01", "--until", "2025-01-01"),
+         "error: --until: must not be before --from"),
+        (("profiles", "create", "prefs", "--team", "ops"),  # a plain word is a field where it labels one
+         "error: --team: only a team profile names teams (this one is scope 'user')"),
+    ):  # fmt: skip
+        proc = run(db, *args, check=False)
+        assert proc.returncode == 1 and proc.stderr == line + "\n", proc.stderr
+
+
+def test_option_names_replace_whole_field_names_only() -> None:
+    import click
+
+    from memlane.cli import in_options
+
+    @click.command()
+    @click.option("--after", "observed_after")
+    @click.option("--source", "sources", multiple=True)
+    @click.option("--subject")
+    def cmd(**_: object) -> None: ...
+
+    said = ("observed_after: x; observed_afterwards, data.observed_after, my_observed_after stay; "
+            "observed_after again; sources[0] and sources[11]: bad; the sources of it")  # fmt: skip
+    assert in_options(cmd, said) == (
+        "--after: x; observed_afterwards, data.observed_after, my_observed_after stay; "
+        "--after again; --source (the 1st) and --source (the 12th): bad; the sources of it"
+    )
 
 
 def test_a_placeholder_key_is_named_not_an_encoding_crash(tmp_path: Path) -> None:

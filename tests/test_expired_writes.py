@@ -91,10 +91,19 @@ def test_a_store_whose_expiry_is_already_past_is_refused_on_every_surface(
 
 
 def test_the_cli_refuses_a_past_expiry(tmp_path: Path) -> None:
+    """The SDK's refusal, word for word, with the option typed (``--expires-at``) for the field."""
     env = {**os.environ, "MEMLANE_DATABASE_URL": str(tmp_path / "cli.db"), "MEMLANE_EMBEDDER": "none",
            "MEMLANE_USER": "alice"}  # fmt: skip
+    with Memlane(tmp_path / "sdk.db", embedder="none") as sdk, pytest.raises(InvalidInput) as refusal:
+        sdk.store("the pass ran out", expires_at="2020-01-01")
+    said = str(refusal.value)
+    assert (
+        said.startswith("expires_at: 2020-01-01T00:00:00Z is in the past") and "(leave expires_at out" in said
+    )
     refused = invoke(["memory", "store", "the pass ran out", "--expires-at", "2020-01-01"], environ=env)
-    assert refused.returncode != 0 and "expires_at: 2020-01-01T00:00:00Z is in the past" in refused.stderr
+    assert (
+        refused.returncode == 1 and refused.stderr == f"error: {said.replace('expires_at', '--expires-at')}\n"
+    )
 
 
 def test_a_sweep_slower_than_its_profiles_expiry_stores_nothing_and_does_not_fail(

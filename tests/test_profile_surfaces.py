@@ -216,24 +216,32 @@ class REST:
 
 class CLI:
     """``memlane profiles|jobs … --json`` (in this process, tests/cli_runner.py): on the database file, or
-    with --server."""
+    with --server. A refusal names the options typed (``--expire-after``, not ``expire_after``): read back
+    with each typed option turned into its field, nothing else (``said`` keeps the CLI's own words)."""
 
     def __init__(self, *where: str, env: dict[str, str]) -> None:
         self.where, self.env = list(where), env
+        self.said: list[str | None] = []
 
     def __call__(self, op: str, *args: Any) -> Any:
         name = args[0] if args else None
         group, command = ("jobs", op[5:]) if op.startswith("jobs_") else ("profiles", op)
         argv = [group, command.replace("delete_dry", "delete")] + ([name] if name else [])
+        typed: dict[str, str] = {}
         if op in ("create", "update"):
             for key, value in args[1].items():
+                typed[f"--{key.replace('_', '-')}"] = key
                 argv += [f"--{key.replace('_', '-')}", value]
         if op == "delete":
             argv.append("--yes")
         proc = invoke([*argv, *self.where, "--json"], environ=self.env)
+        self.said.append(proc.stderr.strip().removeprefix("error: ") if proc.returncode else None)
         if proc.returncode != 0:
             assert proc.stderr.startswith("error: "), proc.stderr
-            return {"error": proc.stderr.strip().removeprefix("error: ")}
+            message = proc.stderr.strip().removeprefix("error: ")
+            for option, field in typed.items():
+                message = re.sub(rf"(?<![\w-]){re.escape(option)}(?![\w-])", field, message)
+            return {"error": message}
         out = json.loads(proc.stdout)
         return sweeps_only(out) if op == "jobs_list" else out
 
@@ -285,9 +293,11 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     env = {**os.environ, "MEMLANE_EMBEDDER": "none", "MEMLANE_USER": "alice"}
     env.pop("MEMLANE_API_KEY", None)
     seeded(tmp_path / "cli.db").mem.close()
-    results["cli"] = play(CLI("--db", str(tmp_path / "cli.db"), env=env))
+    cli = CLI("--db", str(tmp_path / "cli.db"), env=env)
+    results["cli"] = play(cli)
     with server_surface(tmp_path, "cli-server") as (url, key):
-        results["cli --server"] = play(CLI("--server", url, "--api-key", key, env=env))
+        cli_server = CLI("--server", url, "--api-key", key, env=env)
+        results["cli --server"] = play(cli_server)
 
     expected = results["sdk"]
     for surface, got in results.items():
@@ -324,6 +334,10 @@ def test_every_surface_gives_the_same_results(tmp_path: Path) -> None:
     no_job = {"error": "no job 'nope' (jobs: expiry, consolidate when installed, sweep:<profile>)"}
     assert expected[20:22] == [no_job, no_job]
     assert expected[22]["error"].startswith("expire_after: '6M' is ambiguous")
+    # the CLI's own words: the option typed for the field, the rest as every surface says it
+    cli_words = "--expire-after" + expected[22]["error"].removeprefix("expire_after")
+    assert cli.said[22] == cli_server.said[22] == cli_words and "expire_after" not in cli_words
+    assert cli.said[1] == duplicate["error"]  # a field that is no option of another name stays
     assert [e["error"] for e in expected[23:]] == [
         f"name: {n!r} cannot be a profile's name: it is part of URLs, so no '/', '.' or '..'"
         for n in ("a/b", "..")

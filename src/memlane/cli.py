@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -84,8 +85,53 @@ def run_reporting_errors(ctx: click.Context, fn: Callable[..., Any], **kwargs: A
     try:
         return fn(ctx, **kwargs)
     except MemlaneError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {in_options(ctx.command, str(exc))}", err=True)
         ctx.exit(1)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def renamed_options(command: click.Command | None) -> dict[str, click.Option]:
+    """``command``'s options whose name differs from the SDK field they fill, by field: each option's
+    parameter is the SDK argument of that name (``--after`` fills ``observed_after``, ``--expires-at``
+    ``expires_at``; ``type_`` is ``type``); an option of the field's own name (``--subject``) is left out."""
+    renamed: dict[str, click.Option] = {}
+    for param in command.params if command is not None else ():
+        spelled = max((o for o in param.opts if o.startswith("--")), key=len, default=None)
+        if isinstance(param, click.Option) and param.name and spelled is not None:
+            field = param.name.rstrip("_")
+            if spelled.removeprefix("--") != field:
+                renamed[field] = param
+    return renamed
+
+
+def in_options(command: click.Command | None, message: str) -> str:
+    """A service refusal in the words of the command line: each field the message names that ``command``
+    has as an option of another name is named by that option, at every occurrence (``observed_after`` ->
+    ``--after``, ``expires_at`` -> ``--expires-at``, ``sources[1]`` -> ``--source (the 2nd)``). Whole
+    names only: not ``observed_afterwards``, ``my_observed_after`` nor a nested ``data.observed_after``; a
+    field that is a plain word (``teams``) only where it labels something (``teams: …``, ``teams[0]``),
+    not in prose ("only a team profile names teams"). The REST API, MCP and the SDKs keep the field
+    names (their callers send them); this is the CLI's one rendering of every refusal."""
+    renamed = renamed_options(command)
+    if not renamed:
+        return message
+    names = "|".join(re.escape(f) for f in sorted(renamed, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.-])({names})(?:\[(\d+)\])?(?![\w-])")
+
+    def named(m: re.Match[str]) -> str:
+        field, index = m[1], m[2]
+        if "_" not in field and index is None and not message.startswith(":", m.end()):
+            return m[0]  # a plain word in prose, not the field
+        option = renamed[field]
+        spelled = max((o for o in option.opts if o.startswith("--")), key=len)
+        if index is None:
+            return spelled
+        return f"{spelled} (the {_ordinal(int(index) + 1)})" if option.multiple else f"{spelled}[{index}]"
+
+    return pattern.sub(named, message)
 
 
 def _client(ctx: click.Context, *, existing: bool = False) -> Any:
