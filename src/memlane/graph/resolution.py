@@ -3614,11 +3614,16 @@ def _resolve(
             conflicted.setdefault(how, []).append(candidate)
             continue
         if how in ("partial", "form", "handle", "clipped") and (
-            _introduced_alone(mention, kind, candidate) or _new_alone(mention, kind, candidate)
+            _new_alone(mention, kind, candidate)
+            or (
+                _introduced_alone(mention, kind, candidate)
+                and not _introduced_the_one(mention, kind, candidate, pool)
+            )
         ):
             # "Farah is my yoga friend" with Dr. Farah Haddad known: a lone name that the text
             # presents as someone ("X is my / the / a ...") is a person being introduced, and a part of
-            # a known name is too little to say it is that one; still a person the name fits
+            # a known name is too little to say it is that one; still a person the name fits (unless
+            # the one the name fits: ``_introduced_the_one``, decided by the rules below)
             conflicted.setdefault(how, []).append(candidate)
             continue
         if how is not None and _said_namesake(mention) and _not_said_here(how, mention, candidate):
@@ -3978,6 +3983,59 @@ def _resolve(
             return Resolution(None, "ambiguous", tuple(c.id for _, c in scored))
         return Resolution(top.id, "fuzzy", new_alias=_alias(mention, top), score=top_score / 400)
     return Resolution(None, "new")
+
+
+def _introduced_the_one(
+    mention: Mention, kind: EntityType | None, candidate: Candidate, pool: Sequence[Candidate]
+) -> bool:
+    """A lone given name introduced ("Dana is my manager", ``_introduced_alone``) that is the given name
+    of the candidate's full name ("Dana Reyes"), when nothing else the store knows bears the name: the one
+    person of that given name known in the scope is who the writer means, not someone new (the other
+    rules, read after this one, still tell them apart by what either sentence says)."""
+    if not mention.name or not mention.context:
+        return False
+    name = mention.name.strip()
+    if not _bare_in(name, mention.context) or not _followed_by(name, mention.context, _INTRODUCTION):
+        # (not "called Aigerim", a sentence about the name: "many people here are called Aigerim"; nor
+        # a name with a title or word of address, "Bu Sri", which says what the known names do not)
+        return False
+    parts = _person_parts(name)[0]
+    names = _names_of(candidate)
+    if len(parts) != 1 or not all(_bare(n) for n in names):
+        return False
+    if any(not _bare_in(candidate.name, known.replace(MARK, candidate.name)) for known in candidate.said):
+        return False  # (one named with a title, "Dr. Farah Haddad is my GP", is not the one called so alone)
+    if not any(len(known := _person_parts(n)[0]) >= 2 and known[0] == parts[0] for n in names):
+        return False
+    said = _mention_said(mention)
+    if said is not None and not _private(said) and any(_private(known) for known in candidate.said):
+        # (one known as the writer's relative, "Walter Brennan is my father", is not introduced again by
+        # the given name as someone else: "Walter is the neighbour upstairs"; the mirror of
+        # ``_kin_against_occupation``)
+        return False
+    return not any(c.id != candidate.id and _match_kind(mention, kind, c) is not None for c in pool)
+
+
+def _private(said: str) -> bool:
+    """A marked sentence says its person is the writer's relative or one of the household ("my father",
+    "my flatmate")."""
+    return any(r.kin or r.words & _HOUSEHOLD for r in relations(said))
+
+
+def _bare(name: str) -> bool:
+    """A person's name written with no title, word of address or suffix ("Dana Reyes", not "Dr. Farah
+    Haddad", "Bu Sri")."""
+    return len(_person_tokens_of(name)[0]) == len(_tokens(name))
+
+
+def _bare_in(name: str, sentence: str) -> bool:
+    """``name`` is bare (``_bare``) and so is it with the word before it in ``sentence`` ("Dr. Farah
+    Haddad is my GP" names Farah Haddad with a title)."""
+    if not _bare(name):
+        return False
+    at = sentence.find(name)
+    before = sentence[:at].split()[-1:] if at > 0 else []
+    return not before or _bare(f"{before[0]} {name}")
 
 
 #: what follows a name that a sentence presents as someone: "Farah is my yoga friend", "Mrs. Bello is the
