@@ -873,3 +873,41 @@ def test_every_page_is_accessible_keyboard_usable_and_fits_375px(site: Site, bro
             assert any(u.endswith("/static/htmx.min.js") for u in requested)
         finally:
             ctx.close()
+
+
+def test_back_after_signing_out_shows_nothing_of_the_previous_user(site: Site, context: Any) -> None:
+    """htmx kept every boosted page in the tab's sessionStorage and put it back on Back, without asking the
+    server: once signed out, and another user signed in on the same tab, Back showed the first user's
+    memories. Now nothing is kept (the pages are ``no-store`` too) and Back loads the page again."""
+    page = sign_in(context, site, site.admin_key)
+    page.get_by_role("link", name="Entities").click()
+    page.wait_for_url(re.compile(r"/entities$"))
+    page.get_by_role("link", name="Memories").click()
+    page.wait_for_url(f"{site.url}/")
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(re.compile(r"/signin"))
+    page.get_by_label("API key").fill(site.bob_key)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{site.url}/")
+    bobs = cards(page)
+    assert page.evaluate("sessionStorage.getItem('htmx-history-cache')") is None  # no copy of a page kept
+    page.go_back()  # the sign-in page
+    page.go_back()  # the owner's memory list, where htmx put back its copy
+    who = "(document.querySelector('header .who') || {innerText: ''}).innerText"
+    page.wait_for_function(f"{who}.startsWith('owner') || {who}.startsWith('bob')")
+    assert page.evaluate(who).startswith("bob") and cards(page) == bobs
+
+
+def test_long_unbroken_text_does_not_scroll_sideways_at_375px(site: Site, browser: Any) -> None:
+    """A memory that is one long URL, and a search for a long word: the memory's history and the search's
+    summary wrapped nowhere, so the page scrolled sideways at 375 px (the history 573 px wide)."""
+    long_url = "https://docs.example.com/" + "-".join(["architecture"] * 12) + ".html"
+    mid = site.store(f"The design doc lives at {long_url}")
+    ctx = browser.new_context(viewport={"width": 375, "height": 800})
+    try:
+        page = sign_in(ctx, site, site.admin_key)
+        for path in (f"/memories/{mid}", "/?q=" + "y" * 300):
+            page.goto(f"{site.url}{path}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+    finally:
+        ctx.close()

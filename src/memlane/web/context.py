@@ -148,7 +148,9 @@ async def _viewer(request: Request) -> Viewer:
             raise Forbidden(
                 "this form is out of date or did not come from this dashboard (CSRF check failed)"
             )
-    return Viewer(session, principal, actor, web.service, web.access)
+    viewer = Viewer(session, principal, actor, web.service, web.access)
+    request.state.viewer = viewer  # an error page of this request keeps the header (who, the navigation)
+    return viewer
 
 
 ViewerDep = Annotated[Viewer, Depends(_viewer)]
@@ -193,7 +195,7 @@ class WebRoute(APIRoute):
                 if status_of(exc) >= 500:
                     log.error("%s %s failed: %s", request.method, request.url.path, exc)
                 return page(request, "error.html", {"error": exc, "status": status_of(exc)},
-                            status_code=status_of(exc))  # fmt: skip
+                            viewer=getattr(request.state, "viewer", None), status_code=status_of(exc))  # fmt: skip
             for name, value in _SECURITY_HEADERS.items():
                 response.headers.setdefault(name, value)
             return response

@@ -5,9 +5,10 @@ calls behind ``m.entities`` and the CLI)."""
 from __future__ import annotations
 
 from typing import Annotated
+from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..graph.resolution import EntityType
 from ..ids import MAX_ID_CHARS
@@ -76,16 +77,24 @@ def entity(request: Request, entity_id: str, viewer: ViewerDep) -> HTMLResponse:
                 viewer=viewer)  # fmt: skip
 
 
-@router.post("/entities/{entity_id}/merge", response_class=HTMLResponse)
+@router.get("/entities/merges/{merge_id}", response_class=HTMLResponse)
+def merge_page(request: Request, merge_id: str, viewer: ViewerDep) -> HTMLResponse:
+    """One merge, by name: in force (with "Undo this merge" when the user may) or undone. Merging and
+    undoing land here (post, redirect, get), so a reload or the back button never sends them again."""
+    past = viewer.service.entities.past_merge(viewer.actor, merge_id)
+    return page(request, "merged.html", {"past": past}, viewer=viewer)
+
+
+@router.post("/entities/{entity_id}/merge")
 def merge(
-    request: Request, entity_id: str, viewer: ViewerDep, merged: Annotated[str, Form(max_length=MAX_ID_CHARS)]
-) -> HTMLResponse:
-    """Fold entity ``merged`` into this one; the result page offers to undo it."""
+    entity_id: str, viewer: ViewerDep, merged: Annotated[str, Form(max_length=MAX_ID_CHARS)]
+) -> Response:
+    """Fold entity ``merged`` into this one; the merge's page offers to undo it."""
     record = viewer.service.entities.merge(viewer.actor, entity_id, merged.strip())
-    return page(request, "merged.html", {"merge": record, "undone": False}, viewer=viewer)
+    return RedirectResponse(f"/entities/merges/{quote(record.id, safe='')}", status_code=303)
 
 
-@router.post("/entities/merges/{merge_id}/unmerge", response_class=HTMLResponse)
-def unmerge(request: Request, merge_id: str, viewer: ViewerDep) -> HTMLResponse:
+@router.post("/entities/merges/{merge_id}/unmerge")
+def unmerge(merge_id: str, viewer: ViewerDep) -> Response:
     record = viewer.service.entities.unmerge(viewer.actor, merge_id)
-    return page(request, "merged.html", {"merge": record, "undone": True}, viewer=viewer)
+    return RedirectResponse(f"/entities/merges/{quote(record.id, safe='')}", status_code=303)

@@ -71,7 +71,14 @@ class MemoryQuery:
         )  # fmt: skip
 
     def filters(self) -> dict[str, Any]:
-        """Keyword arguments of ``MemoryService.list_page`` and ``recall`` (they validate the values)."""
+        """Keyword arguments of ``MemoryService.list_page`` and ``recall`` (they validate the values; the
+        dates are read here, and a from later than a to is refused in the form's own words and days)."""
+        after = _day(self.after, "Observed from")
+        before = _day(self.before, "Observed to", next_day=True)
+        if after is not None and before is not None and after >= before:
+            raise InvalidInput(
+                f"Observed from ({self.after}) is later than Observed to ({self.before}): no day is in both"
+            )
         return {
             "space": self.space or ALL_SPACES,
             "types": self.types,
@@ -80,8 +87,8 @@ class MemoryQuery:
             "sources": [s.strip() for s in self.source.split(",") if s.strip()],
             "subject": self.subject or None,
             "related_user": self.related_user or None,
-            "observed_after": _day(self.after, "from"),
-            "observed_before": _day(self.before, "to", next_day=True),
+            "observed_after": after,
+            "observed_before": before,
             "include_history": self.history,
         }
 
@@ -133,13 +140,19 @@ def memories(request: Request, viewer: ViewerDep, cursor: str | None = None) -> 
         "choices": _CHOICES,
         "notice": _notice(request),
     }
-    if query.q:
-        hits = viewer.service.recall(query.q, actor=viewer.actor, limit=SEARCH_LIMIT, **query.filters())
-        context |= {"items": hits, "searched": True, "next_cursor": None}
-    else:
-        items, next_cursor = viewer.service.list_page(actor=viewer.actor, limit=PAGE_SIZE, cursor=cursor,
-                                                      **query.filters())  # fmt: skip
-        context |= {"items": items, "searched": False, "next_cursor": next_cursor}
+    try:
+        if query.q:
+            hits = viewer.service.recall(query.q, actor=viewer.actor, limit=SEARCH_LIMIT, **query.filters())
+            context |= {"items": hits, "searched": True, "next_cursor": None}
+        else:
+            items, next_cursor = viewer.service.list_page(actor=viewer.actor, limit=PAGE_SIZE, cursor=cursor,
+                                                          **query.filters())  # fmt: skip
+            context |= {"items": items, "searched": False, "next_cursor": next_cursor}
+    except InvalidInput as exc:  # a filter it cannot take: the form again, as typed, with the reason
+        if request.headers.get("HX-Target") == "more":
+            raise
+        context |= {"items": [], "searched": False, "next_cursor": None, "error": exc.public}
+        return page(request, "memories.html", context, viewer=viewer, status_code=422)
     if request.headers.get("HX-Target") == "more":  # "More memories": the next rows only
         return page(request, "_memory_rows.html", context, viewer=viewer)
     return page(request, "memories.html", context, viewer=viewer)
