@@ -1,7 +1,7 @@
 """What a demanding new user met in the dashboard's first hour (the "webwalk" session), over real HTTP on
 loopback with a signed-in session, both backends: merging and undoing a merge land on the merge's own
 page, by name (post, redirect, get: a reload sent the merge again, and the page named both entities by
-id only); a filter the list cannot take (a "from" after the "to", a date that is not one) shows the form
+id only), a right-to-left name isolated from the text around it; a filter the list cannot take (a "from" after the "to", a date that is not one) shows the form
 again with the reason in its own words; an error page keeps the header; an older version links to the
 current one; the import page does not say its runs are lost on a restart; an import that added nothing
 offers no link to "the imported memories"."""
@@ -22,7 +22,7 @@ ALICE = Actor(user="alice")
 
 def test_merging_and_undoing_land_on_the_merges_own_page(stack: Stack) -> None:
     into = stack.mem.anchor({"kind": "contact", "system": "hubspot", "id": "1", "name": "Bruno Costa"})
-    merged = stack.mem.anchor({"kind": "contact", "system": "hubspot", "id": "2", "name": "Bea Costa"})
+    merged = stack.mem.anchor({"kind": "contact", "system": "hubspot", "id": "2", "name": "שרה כהן"})
     bob_key = stack.key(user="bob")
     with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
         csrf = _csrf(alice)
@@ -32,7 +32,9 @@ def test_merging_and_undoing_land_on_the_merges_own_page(stack: Stack) -> None:
         assert re.fullmatch(r"/entities/merges/[^/]+", where), where
         shown = alice.get(where)
         text = html.unescape(shown.text)
-        assert shown.status_code == 200 and "Bea Costa" in text and "is now part of" in text
+        assert shown.status_code == 200 and "is now part of" in text
+        # a right-to-left name is isolated: its neighbour (the id "01a2…") kept its digits on its own side
+        assert "<bdi>שרה כהן</bdi> <code" in text
         assert "Bruno Costa" in text and "Undo this merge" in text
         undone = alice.post(f"{where}/unmerge", data={"csrf_token": csrf})
         assert undone.status_code == 303 and undone.headers["location"] == where
@@ -42,7 +44,7 @@ def test_merging_and_undoing_land_on_the_merges_own_page(stack: Stack) -> None:
         with closing(_signed_in(url, bob_key)) as bob:  # someone else's merge: as an id nothing has
             theirs, nobodys = bob.get(where), bob.get("/entities/merges/nothing-has-this-id")
             assert theirs.status_code == nobodys.status_code == 404
-            assert "Bea Costa" not in theirs.text and "Bruno Costa" not in theirs.text
+            assert "שרה כהן" not in theirs.text and "Bruno Costa" not in theirs.text
 
 
 def test_a_filter_the_list_cannot_take_keeps_the_form_and_says_why(stack: Stack) -> None:
