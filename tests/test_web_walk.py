@@ -4,7 +4,8 @@ page, by name (post, redirect, get: a reload sent the merge again, and the page 
 id only), a right-to-left name isolated from the text around it; a filter the list cannot take (a "from" after the "to", a date that is not one) shows the form
 again with the reason in its own words; an error page keeps the header; an older version links to the
 current one; the import page does not say its runs are lost on a restart; an import that added nothing
-offers no link to "the imported memories"."""
+offers no link to "the imported memories"; an edit the service refuses keeps what was typed; a reload
+after undoing a consolidation shows the consolidation page."""
 
 from __future__ import annotations
 
@@ -107,3 +108,36 @@ def test_the_import_pages_say_what_is_kept_and_what_was_imported(stack: Stack) -
         assert "See the imported memories" in alice.get(f"/import/runs/{first}").text
         nothing = alice.get(f"/import/runs/{again}").text  # all duplicates: nothing to see
         assert "1</strong> duplicate skipped" in nothing and "See the imported memories" not in nothing
+
+
+def test_a_reload_after_undoing_a_consolidation_shows_the_consolidation_page(stack: Stack) -> None:
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        for path in ("/consolidate/undo", "/consolidate/runs/some-run/undo"):
+            again = alice.get(path)  # what a reload asks for once the browser shows the undo's result
+            assert again.status_code == 303 and again.headers["location"] == "/consolidate", path
+
+
+def test_an_edit_the_service_refuses_keeps_what_was_typed(stack: Stack) -> None:
+    old = stack.mem.service.store("Ana prefers green tea", actor=ALICE).id
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        csrf = _csrf(alice)
+        form = alice.get(f"/memories/{old}/edit").text
+        assert 'maxlength="32000"' in form  # the browser stops at the service's bound
+        typed = "Ana's notes from the Falcon retro: " + "word " * 7000
+        refused = alice.post(
+            f"/memories/{old}/edit", data={"csrf_token": csrf, "content": typed, "type": "decision"}
+        )
+        shown = html.unescape(refused.text)
+        assert refused.status_code == 422 and "content: must have at most 32,000 characters" in shown
+        assert (
+            typed.rstrip() in shown and '<option value="decision" selected>' in shown
+        )  # nothing typed is lost
+        blank = alice.post(
+            f"/memories/{old}/edit", data={"csrf_token": csrf, "content": "   ", "type": "fact"}
+        )
+        assert (
+            blank.status_code == 422
+            and "must not be blank" in blank.text
+            and "Save new version" in blank.text
+        )
+    assert stack.mem.service.get(old, actor=ALICE).superseded_by is None  # nothing was stored

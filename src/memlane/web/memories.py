@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import InvalidInput
 from ..models import ALL_SPACES, MemoryType, Scope, State
+from ..requests import MAX_CONTENT_CHARS
 from .context import ViewerDep, WebRoute, page
 
 __all__ = ["MemoryQuery", "router"]
@@ -196,23 +197,34 @@ def delete(memory_id: str, viewer: ViewerDep) -> Response:
 @router.get("/memories/{memory_id}/edit", response_class=HTMLResponse)
 def edit_form(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLResponse:
     shown = viewer.service.get(memory_id, actor=viewer.actor)
-    return page(request, "edit.html", {"memory": shown, "types": _CHOICES["types"]}, viewer=viewer)
+    return page(request, "edit.html", _edit_context(shown, shown.content, shown.type), viewer=viewer)
+
+
+def _edit_context(memory: Any, content: str, type_: str, error: str | None = None) -> dict[str, Any]:
+    return {"memory": memory, "types": _CHOICES["types"], "content": content, "type": type_,
+            "max_chars": MAX_CONTENT_CHARS, "error": error}  # fmt: skip
 
 
 @router.post("/memories/{memory_id}/edit")
 def edit(
+    request: Request,
     memory_id: str,
     viewer: ViewerDep,
     content: Annotated[str, Form(max_length=100_000)],
     type: Annotated[str, Form(max_length=40)],  # noqa: A002 - the field's name
 ) -> Response:
-    """An edit stores a new version that replaces the old one (kept in the history), in the same scope."""
+    """An edit stores a new version that replaces the old one (kept in the history), in the same scope; a
+    version the service refuses (blank, too long) shows the form again with what was typed and why."""
     old = viewer.service.get(memory_id, actor=viewer.actor)
-    result = viewer.service.store(
-        content, actor=viewer.actor, replaces=old.id, type=type, subject=old.subject,
-        related_user=old.related_user, visibility=old.visibility, owner=old.owner, space=old.space,
-        source=SOURCE,
-    )  # fmt: skip
+    try:
+        result = viewer.service.store(
+            content, actor=viewer.actor, replaces=old.id, type=type, subject=old.subject,
+            related_user=old.related_user, visibility=old.visibility, owner=old.owner, space=old.space,
+            source=SOURCE,
+        )  # fmt: skip
+    except InvalidInput as exc:
+        return page(request, "edit.html", _edit_context(old, content, type, exc.public), viewer=viewer,
+                    status_code=422)  # fmt: skip
     notice = "saved" if result.status == "stored" else "unchanged"
     return RedirectResponse(f"/memories/{result.id}?notice={notice}", status_code=303)
 

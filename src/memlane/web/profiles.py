@@ -155,6 +155,14 @@ def consolidate(request: Request, viewer: ViewerDep) -> HTMLResponse:
     return page(request, "consolidate.html", {"report": report}, viewer=viewer)
 
 
+@router.get("/consolidate/undo")
+@router.get("/consolidate/runs/{run}/undo")
+def after_undo() -> Response:
+    """A reload after an undo (the address bar holds the POST's address): the consolidation page, not
+    "this page does not take that request"; nothing is undone again."""
+    return RedirectResponse("/consolidate", status_code=303)
+
+
 @router.post("/consolidate/undo", response_class=HTMLResponse)
 def undo(request: Request, viewer: ViewerDep, memory: Annotated[str, Form(max_length=200)]) -> HTMLResponse:
     """Undo the consolidation that wrote ``memory``: its members are current again."""
