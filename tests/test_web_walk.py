@@ -141,3 +141,14 @@ def test_an_edit_the_service_refuses_keeps_what_was_typed(stack: Stack) -> None:
             and "Save new version" in blank.text
         )
     assert stack.mem.service.get(old, actor=ALICE).superseded_by is None  # nothing was stored
+
+
+def test_a_refused_profile_setting_is_named_by_its_label(stack: Stack) -> None:
+    """The edit form says "Expire after"; its refusal said ``expire_after: '0001-01-01' is not a duration``."""
+    stack.mem.profiles.create("notes")
+    form = {"scope": "user", "extractor": "rules", "refresh": "1h", "expire_after": "0001-01-01"}
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        refused = alice.post("/profiles/notes/edit", data={"csrf_token": _csrf(alice), **form})
+        shown = html.unescape(refused.text)
+        assert refused.status_code == 422 and "Expire after: '0001-01-01' is not a duration" in shown, shown
+        assert "expire_after:" not in shown and 'value="0001-01-01"' in shown

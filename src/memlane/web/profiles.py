@@ -6,6 +6,7 @@ a profile's last runs and cleanup log, and "Consolidate now" with its dry-run pr
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 from urllib.parse import quote, urlencode
 
@@ -66,6 +67,16 @@ class ProfileForm(BaseModel):
         }  # fmt: skip
 
 
+#: the form's labels of the fields whose names are not plain words (the service names the SDK's fields)
+_LABELS = {"expire_after": "Expire after", "embedding_model": "Embedding model"}
+_FIELD = re.compile(r"(?<![\w.-])(" + "|".join(_LABELS) + r")(?![\w-])")
+
+
+def _labelled(message: str) -> str:
+    """A refusal in the form's words: ``expire_after: '3 fortnights' is not …`` -> ``Expire after: …``."""
+    return _FIELD.sub(lambda m: _LABELS[m[1]], message)
+
+
 @router.get("/profiles", response_class=HTMLResponse)
 def profiles(request: Request, viewer: ViewerDep) -> HTMLResponse:
     found = viewer.service.profiles.list(viewer.actor)
@@ -105,7 +116,7 @@ def edit(request: Request, name: str, viewer: ViewerDep, form: Annotated[Profile
     except InvalidInput as exc:
         shown = viewer.service.profiles.get(viewer.actor, name)
         return page(request, "profile_edit.html", {"p": shown, "form": form, "types": _TYPES,
-                                                   "error": str(exc)}, viewer=viewer, status_code=422)  # fmt: skip
+                                                   "error": _labelled(str(exc))}, viewer=viewer, status_code=422)  # fmt: skip
     return RedirectResponse(f"{_path(done.id)}?notice=saved", status_code=303)
 
 
