@@ -709,6 +709,7 @@ def _topic(
             and not _only_compared(names, contents[i])
             and not _near_name_only(names, contents[i])
             and not _in_a_business_name(name, names, contents[i])
+            and not _in_a_term(name, names, contents[i])
         ]
     said_of = _topic_said(name)
     if found and said_of:
@@ -1367,6 +1368,30 @@ def _in_a_business_name(topic: str, names: Sequence[str], content: str) -> bool:
                 or re.search(r"\bthe\s+$", content[: said.start()], re.IGNORECASE)
             ):
                 return False  # (a relative, "Rosa's Mum"; an acronym, "Yusuf's UK visa"; "the Clio's MOT")
+            found = True
+    return found
+
+
+def _in_a_term(topic: str, names: Sequence[str], content: str) -> bool:
+    """``content`` says the topic's name (a word of ``names``, not a title) only as the first word of a
+    noun the dictionary knows, the next word in lower case and no word of ``topic`` ("Feng shui is my
+    mum's hobby" for "my uncle Feng", "Olive oil", "Brussels sprouts"): the term, not what the topic
+    names, whatever linking filed it under. ("Uncle Ginger brews ginger ale" says the person too.)"""
+    asked = {w.lower() for w in re.findall(r"[\w'-]+", topic)}
+    words = {
+        w
+        for n in names
+        for w in n.split()
+        if w[:1].isupper() and w.lower() not in _KIN_TITLES and w.lower().rstrip(".") not in _A_TITLE
+    }
+    found = False
+    for word in words:
+        for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", content, re.IGNORECASE):
+            after = re.match(r"\s+([a-z]+)(?![\w'-])", content[said.end() :])
+            if after is None or after.group(1) in asked:
+                return False
+            if lexicon.part_of_speech(f"{word.lower()}_{after.group(1)}") != "n":
+                return False
             found = True
     return found
 

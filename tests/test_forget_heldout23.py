@@ -1,0 +1,46 @@
+"""Forget by query, read from heldout23 (``memlane.forgetting.matching``). Its data loss: a person's name
+said only as the first word of a term the dictionary knows, in lower case after it ("Feng shui is my
+mum's hobby" for "my uncle Feng"), is the term, not the person, whatever linking filed it under
+(``_in_a_term``)."""
+
+from __future__ import annotations
+
+from tests.forget_keys import forgotten, stored
+
+from memlane import Memlane
+
+
+def test_a_name_said_only_as_a_terms_first_word_is_not_the_person(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "lives": "My niece Olive lives in Leeds",
+            "job": "Olive works as a paramedic",
+            "oil": "Olive oil is cheaper at the market",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my niece Olive") == {"lives", "job"}
+
+
+def test_a_place_said_only_as_a_terms_first_word_is_not_the_trip(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "trip": "We're going to Brussels for a long weekend in April",
+            "hotel": "Our hotel in Brussels is near the Grand Place",
+            "sprouts": "Brussels sprouts are the only vegetable my son refuses",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about Brussels") == {"trip", "hotel"}
+
+
+def test_a_term_said_with_the_name_elsewhere_is_still_the_persons(mem: Memlane) -> None:
+    # (the name said as the person as well: of the person)
+    keys = stored(
+        mem,
+        {
+            "lives": "My uncle Ginger lives in Cork",
+            "ale": "Uncle Ginger brews his own ginger ale",
+        },
+    )
+    assert forgotten(mem, keys, "forget everything about my uncle Ginger") == {"lives", "ale"}
