@@ -2302,7 +2302,15 @@ def _town_fit(mention: Mention, name: str, candidate: Candidate) -> bool:
     names = [known for known in _names_of(candidate) if towns_in_common(name, known) is not None]
     if not names:
         return False
-    area = re.compile(r"^\s*(?:" + _AREA_WORDS + r")\b", re.IGNORECASE)
+    # (the word right after the name, or a division said of it: "@, the municipality, ...", "@ is the
+    # district"; not "@ is the district town", "@ is the region's port"; "Kautokeino municipality" in
+    # lower case may be the town's council, as "Arusha town" is the town)
+    area = re.compile(
+        r"^(?:\s*(?:" + _AREA_WORDS + r")\b|(?:,\s+the|\s+(?:is|was)\s+(?:the|an?))\s+"
+        r"(?:municipality|district|county|province|region|parish)\b"
+        r"(?!['’]|\s+(?:capital|seat|town|city|village|headquarters)\b))",
+        re.IGNORECASE,
+    )
     context = mention.context or ""
     for text, marked in [(context, name), *((said, MARK) for said in candidate.said)]:
         for found in re.finditer(re.escape(marked), text):
@@ -2716,8 +2724,8 @@ def _person_fit_names(name: str, names: tuple[str, ...]) -> str | None:
         return None
     if best is None and _script_fit(name, names):
         return "script"  # "يوسف بناني" / Youssef Bennani: the name written in another script
-    if best == "exact" and len(mine[0]) == 1:
-        best = "partial"  # "Kalina" alone may be any Kalina
+    if best == "exact" and (len(mine[0]) == 1 or len(name.split()) == 1):
+        best = "partial"  # "Kalina" alone may be any Kalina, "Jean-Claude" alone any Jean-Claude
     if best == "exact" and generations == "weaker":
         best = "nickname"  # "Tom Baker" is the plain Tom Baker before Tom Baker Jr.
     return best
@@ -4438,12 +4446,19 @@ def said_apart(mention: Mention) -> bool:
         return True
     if _place_kinds(mention.name, (here,) if here else ()):
         return True  # ("Naxos Town", "Oaxaca de Juárez, the city": what the candidates were said to be)
-    # ("Perth in Scotland": a region resolution does not place, compared with the candidates' sentences)
-    return (
-        here is not None
-        and (match := _IN_REGION.search(here)) is not None
-        and not _a_time_or_language(match.group(1).split()[0])
-    )
+    # ("Perth in Scotland", "St. Paul, Alberta, is ...": a region resolution does not place, compared
+    # with the candidates' sentences)
+    return here is not None and _region_said(here) is not None
+
+
+def _region_said(here: str) -> str | None:
+    """The region a marked sentence puts its place in, after "in" ("Perth in Scotland") or between
+    commas before the rest of the sentence ("St. Paul, Alberta, is where she grew up"), when it is no
+    time or language ("Florence in June"); or None."""
+    match = _IN_REGION.search(here) or _REGION_BETWEEN_COMMAS.search(here)
+    if match is None or _a_time_or_language(match.group(1).split()[0]):
+        return None
+    return match.group(1)
 
 
 #: the sentence says it is not known which one its name is: "not clear which one", "not sure which of
@@ -4651,12 +4666,16 @@ _CAPITAL_SAID = re.compile(MARK + r"(?:,\s+|\s+(?:is|was)\s+)(?:the|its)\s+(?:[a
 
 #: what a place's name or sentence may say it is: a settlement, or an island, a state, a region
 _SETTLEMENT = frozenset(["city", "town", "village"])
-_AREA = frozenset(["island", "state", "province", "region", "county"])
+_AREA = frozenset(
+    ["island", "state", "province", "region", "county", "country", "district", "parish", "municipality"]
+)
 #: the (marked) name, then its kind: "@ state", "@, the city", "@ the historical region", "@ is the island
-#: ...", "@ is a small town"
+#: ...", "@ is a small town", "@ the country", "@ is the parish"
 _PLACE_KIND_SAID = re.compile(
     MARK + r"(?:\s+|,?\s+the\s+(?:[a-z]+\s+){0,2}?|\s+(?:is|was)\s+(?:the|an?)\s+(?:[a-z]+\s+){0,2}?)"
-    r"(city|town|village|island|state|province|region|county)\b"
+    r"(city|town|village|island|state|province|region|county|country|district|parish|municipality)\b"
+    # (not a possessive: "@ is the country's capital")
+    r"(?!['’])"
 )
 
 
@@ -4667,6 +4686,8 @@ def _place_kinds(name: str, said: tuple[str, ...]) -> frozenset[str]:
     if len(words) > 1:
         last = words[-1].casefold()
         kinds |= {"settlement"} if last in _SETTLEMENT else {"area"} if last in _AREA else set()
+        if (word := place_word(name)) is not None and is_feature(word[1]):
+            kinds.add("feature")  # ("Berbice River", "Lake Atitlán": a water, a mountain, a building)
     for sentence in said:
         for match in _PLACE_KIND_SAID.finditer(sentence):
             kinds.add("settlement" if match.group(1) in _SETTLEMENT else "area")
@@ -4702,17 +4723,23 @@ _IN_REGION = re.compile(
 )
 
 
+#: a place's (marked) name, then a capitalised name between commas and a word in lower case that goes on
+#: with the sentence: "St. Paul, Alberta, is where she grew up", "Perth, Western Australia, has ..."
+#: (not a list: "Kirkwall, Stromness, and Westray", "Lagos, Abuja, Kano")
+_REGION_BETWEEN_COMMAS = re.compile(
+    MARK + r",\s+([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}),\s+(?!(?:and|or|nor|then|too|etc)\b)[a-z]"
+)
+
+
 def _elsewhere_unknown(here: str, candidate: Candidate) -> bool:
     """The mention's sentence puts the place "in" a region that is no country or US state resolution
-    knows ("Perth in Scotland", "Boston in Lincolnshire", "Lagos in the Algarve"), none of the sentences
+    knows ("Perth in Scotland", "Boston in Lincolnshire", "Lagos in the Algarve", or between commas: "St.
+    Paul, Alberta, is ..."), none of the sentences
     and names the candidate is known by names that region, and those sentences are known: a writer who
     says where a place of a known name is, the first time, tells it from the one known. Not a time or a
     language ("Florence in June", "Бишкек in Cyrillic")."""
-    match = _IN_REGION.search(here)
-    if match is None or not candidate.said:
-        return False
-    region = match.group(1)
-    if _a_time_or_language(region.split()[0]):
+    region = _region_said(here)
+    if region is None or not candidate.said:
         return False
     words = {w.casefold() for w in _WORD.findall(region)}
     return not any(
