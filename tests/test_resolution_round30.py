@@ -5,7 +5,7 @@ not the set's (a town's other names are GeoNames', so its names are real)."""
 
 from __future__ import annotations
 
-from memlane.graph.resolution import Mention
+from memlane.graph.resolution import Mention, blocking_keys
 from mentions import person as _p
 from mentions import resolved_in_order as _run
 
@@ -172,3 +172,63 @@ def test_a_lone_hyphenated_given_name_of_one_known_person_still_links() -> None:
         ]
     )
     assert alone == first and again == first
+
+
+# -- a place's name with its article, its "Islands", its "Principality of" --------------------------
+
+
+def test_a_place_by_its_name_with_and_without_the_article_is_one() -> None:
+    first, second = _run(
+        [
+            _pl("The Bahamas", "The Bahamas has seven hundred islands"),
+            _pl("Bahamas", "Bahamas customs held the parcel for a week"),
+        ]
+    )
+    assert second == first
+    assert "n:bahamas" in blocking_keys("The Bahamas", "place")  # (a store finds it so)
+
+
+def test_islands_and_a_principality_by_their_names_alone() -> None:
+    first, second = _run(
+        [
+            _pl("Faroe Islands", "The Faroe Islands fish for herring in spring"),
+            _pl("Faroe", "Faroe has more sheep than people"),
+        ]
+    )
+    assert second == first
+    first, second = _run(
+        [
+            _pl("Liechtenstein", "Liechtenstein has no army"),
+            _pl("Principality of Liechtenstein", "The Principality of Liechtenstein issued the permit"),
+        ]
+    )
+    assert second == first
+
+
+def test_a_country_by_its_long_name_is_not_the_city_said_of_its_name() -> None:
+    city, country, long_name = _run(
+        [
+            _pl("Luxembourg", "Luxembourg the city has the old fortress"),
+            _pl("Luxembourg", "Luxembourg the country has three languages"),
+            _pl("Grand Duchy of Luxembourg", "The Grand Duchy of Luxembourg taxes the fund"),
+        ]
+    )
+    assert country != city and long_name == country
+    known, long_name = _run(
+        [
+            _pl("Tonga", "Tonga won the rugby match"),
+            _pl("Kingdom of Tonga", "The Kingdom of Tonga stamped the visa"),
+        ]
+    )
+    assert long_name == known
+
+
+def test_a_food_by_its_name_with_its_protected_designation_is_one() -> None:
+    first, second = _run(
+        [
+            Mention("Lardo di Colonnata", "other", context="Lardo di Colonnata is cured in marble tubs"),
+            Mention("Lardo di Colonnata IGP", "other", context="Lardo di Colonnata IGP costs more"),
+        ]
+    )
+    assert second == first
+    assert "n:lardo di colonnata" in blocking_keys("Lardo di Colonnata IGP", "other")

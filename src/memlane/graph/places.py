@@ -627,7 +627,8 @@ def is_feature(kind: str) -> bool:
 #: Mexico, "New York State" not New York, "Quebec City" not the province.
 _PLACE_WORDS_BEFORE = {
     ("isle", "of"): "island", ("island", "of"): "island", ("isla", "de"): "island", ("ilha", "de"): "island",
-    ("kingdom", "of"): "state", ("republic", "of"): "state", ("lake",): WATER, ("lago", "de"): WATER,
+    ("kingdom", "of"): "state", ("republic", "of"): "state", ("principality", "of"): "state",
+    ("grand", "duchy", "of"): "state", ("sultanate", "of"): "state", ("lake",): WATER, ("lago", "de"): WATER,
     ("lago",): WATER, ("lac",): WATER, ("mount",): MOUNTAIN, ("mt",): MOUNTAIN,
     ("monte",): MOUNTAIN, ("valle", "del"): VALLEY, ("valle", "de"): VALLEY, ("pulau",): "island",
     # a town's quarter ("barrio de Almagro", "bairro de Alfama") and a farm ("Finca La Esperanza")
@@ -644,7 +645,7 @@ _FEATURE_WORDS_BEFORE = {
     ("mercado", "do"): MARKET, ("mercado", "da"): MARKET, ("mercado",): MARKET,
 }  # fmt: skip
 _PLACE_WORDS_AFTER = {
-    "island": "island", "isle": "island", "town": "settlement", "village": "settlement",
+    "island": "island", "islands": "island", "isle": "island", "town": "settlement", "village": "settlement",
     "port": "settlement", "harbour": "settlement", "harbor": "settlement", "camp": "settlement",
     "valley": VALLEY, "lake": WATER, "mountain": MOUNTAIN, "beach": BEACH, "farm": "farm",
     # a volcano, a river, a beach in Spanish; a temple, a palace, a castle, a market ("Turrialba

@@ -73,8 +73,12 @@ __all__ = [
 #: ends in a year, "G-Star 2026", is found by the name without it, ``n:``; 26: an organisation's name
 #: after a Latvian, Lithuanian or Faroese legal form written before it, "SIA Dzintara Meistars", "P/F
 #: Bakkafrost", is found without it, ``n:`` ``f:``, and an initialism may leave out Romanian, German, Dutch,
-#: Portuguese, Polish and Scandinavian small words, "ANSA", "FAVV", ``n:``).
-KEY_RULES_VERSION = 26
+#: Portuguese, Polish and Scandinavian small words, "ANSA", "FAVV", ``n:``; 27: a place's name with "the"
+#: before it, "The Gambia", is found without it, and one named with "Islands" after it or "Principality of",
+#: "Grand Duchy of", "Sultanate of" before it, "Orkney Islands", "Principality of Monaco", by the name
+#: without them, ``n:``, and a thing named with a protected designation after it, "Feta PDO", by the name
+#: without it, ``n:``).
+KEY_RULES_VERSION = 27
 
 
 class RekeyReport(BaseModel):

@@ -1284,12 +1284,16 @@ def blocking_keys(name: str, type: EntityType | str | None = None) -> frozenset[
             keys.add(f"n:{plain}")
             if kind is not EntityType.PLACE:
                 keys.add(f"n:{_joined(plain)}")  # "Share Point" is found as "SharePoint"
+            elif (bare := _without_article(plain)) != plain:
+                keys.add(f"n:{bare}")  # "The Gambia" is found as "Gambia"
         if kind in _INITIALISM_KINDS:
             keys |= {f"n:{letters}" for letters in initialism_keys(name)}  # "JIFF", "MoTA", "LA"
         if kind in _ACRONYM_KINDS and (letters := _initials(plain)):
             keys.add(f"n:{letters}")  # "Site Reliability Engineering" is found as "SRE"
         if kind in _ACRONYM_KINDS and plain.isalpha() and len(plain) >= 4:
             keys.add(f"n:{plain[0]}{len(plain) - 2}{plain[-1]}")  # "Kubernetes" is found as "k8s"
+        if kind is EntityType.OTHER and plain and (bare := _without_designation(plain)) != plain:
+            keys.add(f"n:{bare}")  # "Feta PDO" is found as "Feta"
         if kind in _TYPE_WORDS and plain and (bare := _without_type_word(plain, kind)) != plain:
             keys.add(f"n:{bare}")  # "Project Falcon" is found as "Falcon" (and the reverse)
         keys |= _thing_keys(name, plain, kind)
@@ -2047,6 +2051,16 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
     ):
         return "nickname"
     if (
+        compare_as is EntityType.OTHER
+        and form
+        and any(
+            _without_designation(form) == _without_designation(known_form) and known_form != form
+            for known in _names_of(candidate)
+            if (known_form := normalise_name(known, compare_as))
+        )
+    ):
+        return "nickname"  # "Feta PDO" / "feta"
+    if (
         compare_as is not None
         and compare_as not in _NO_THING_FORMS
         and form
@@ -2105,6 +2119,12 @@ def _match_kind(mention: Mention, kind: EntityType | None, candidate: Candidate)
             return "nickname"
         if _airport_fit(name, _names_of(candidate)):
             return "nickname"
+        bare = _without_article(form)
+        if form and any(
+            (known_form := normalise_name(known, compare_as)) != form and _without_article(known_form) == bare
+            for known in _names_of(candidate)
+        ):
+            return "nickname"  # a place's name with its article and without ("The Gambia" / "Gambia")
         if _town_fit(mention, name, candidate):
             return "partial"
         return _qualified_place_fit(name, _names_of(candidate)) or _place_word_fit(name, _names_of(candidate))
@@ -2423,6 +2443,17 @@ _TYPE_WORDS = {
         | {"carnival", "carnaval", "karneval", "fair"}
     ),
 }
+#: a food's or a wine's protected designation written after its name, in English, Italian, Spanish,
+#: Portuguese or French ("Feta PDO", "Aceto Balsamico di Modena IGP", "Queso Manchego DOP"): the name
+#: without it is the same thing's (``_without_designation``)
+_DESIGNATIONS = frozenset({"pdo", "pgi", "tsg", "dop", "igp", "doc", "docg", "igt", "aop", "aoc"})
+
+
+def _without_designation(form: str) -> str:
+    """A normalised name without a protected designation after it ("feta pdo" -> "feta"); the name
+    itself when it has none, or when nothing else would be left."""
+    words = form.split()
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] in _DESIGNATIONS else form
 
 
 #: kinds of things named as organisations are, a distinctive word first and what they are last ("Haor
@@ -4600,11 +4631,30 @@ def _place_kinds_apart(name: str, here: str | None, candidate: Candidate) -> boo
         # "Bahia" among the city's other names; a city known by its own name is no state. Not an
         # island: a city and its island share names, "Unguja is the main island" / Zanzibar)
         return True
-    if not theirs and _known_as_country(candidate):
+    if (
+        not theirs
+        and _known_as_country(candidate)
+        and not _island_or_state_word(name)
+        and not _country_said(here)
+    ):
         # ("Moldova the historical region ..." with only "Moldova" known, of no kind said: the name is
-        # a country's, and the sentence says its place is a region or a town of that name)
+        # a country's, and the sentence says its place is a region or a town of that name; not the
+        # country's own long name, "Kingdom of Eswatini", "Island of Mauritius", nor "Moldova the
+        # country")
         return True
     return bool(theirs) and not (mine & theirs)
+
+
+def _country_said(here: str | None) -> bool:
+    """Whether the mention's sentence says its place is a country ("@ the country", "@ is a small
+    country")."""
+    return here is not None and any(m.group(1) == "country" for m in _PLACE_KIND_SAID.finditer(here))
+
+
+def _island_or_state_word(name: str) -> bool:
+    """Whether the name says it is an island's or a state's by a word of its own ("Isle of Islay",
+    "Kingdom of Tonga", "Republic of Palau": ``places.place_word``)."""
+    return (word := place_word(name)) is not None and word[1] in ("state", "island")
 
 
 def _known_as_country(candidate: Candidate) -> bool:
@@ -4688,6 +4738,8 @@ def _place_kinds(name: str, said: tuple[str, ...]) -> frozenset[str]:
         kinds |= {"settlement"} if last in _SETTLEMENT else {"area"} if last in _AREA else set()
         if (word := place_word(name)) is not None and is_feature(word[1]):
             kinds.add("feature")  # ("Berbice River", "Lake Atitlán": a water, a mountain, a building)
+        elif _island_or_state_word(name):
+            kinds.add("area")  # ("Republic of Palau", "Isle of Islay")
     for sentence in said:
         for match in _PLACE_KIND_SAID.finditer(sentence):
             kinds.add("settlement" if match.group(1) in _SETTLEMENT else "area")
