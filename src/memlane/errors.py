@@ -50,6 +50,7 @@ __all__ = [
     "StorageError",
     "Unauthorized",
     "UnknownMemory",
+    "VersionConflict",
     "recorded",
     "shown_error",
 ]
@@ -79,6 +80,18 @@ class UnknownMemory(InvalidInput, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown memory"
+
+
+class VersionConflict(InvalidInput):
+    """A new version was asked to replace the current one (``expect_current``), and the version named is
+    no longer current: someone saved another meanwhile, or an older version was edited. Nothing was
+    written. ``current``: the current version's id (None when a server's client rebuilds the error)."""
+
+    code = "version_conflict"
+
+    def __init__(self, message: str = "", *, current: str | None = None) -> None:
+        super().__init__(message)
+        self.current = current
 
 
 class NotFound(InvalidInput, KeyError):

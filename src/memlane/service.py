@@ -22,6 +22,7 @@ from .errors import (
     OptedOut,
     StorageError,
     UnknownMemory,
+    VersionConflict,
     shown_error,
 )
 from .graph import places
@@ -282,8 +283,27 @@ class MemoryService:
         Scoped like a stored memory by the record's ``owner`` and ``visibility``."""
         return self.entities.anchor(actor, record, _owner_of)
 
-    def store(self, content: str, *, actor: Actor, **fields: Any) -> StoreResult:
-        return self._store_all([self._validate({"content": content, **fields}, "")], actor)[0]
+    def store(self, content: str, *, actor: Actor, expect_current: bool = False, **fields: Any) -> StoreResult:
+        """``expect_current``: ``replaces`` must name the current version, checked in the storing
+        transaction with its chain locked: when another was saved meanwhile (or an older version was
+        named) nothing is written and ``VersionConflict`` names the current one. Without it, the new
+        version supersedes the chain's current head, whichever that is."""
+        request = self._validate({"content": content, **fields}, "")
+        if not expect_current or request.replaces is None:
+            return self._store_all([request], actor)[0]
+        replaces = request.replaces
+
+        def still_current(txn: WriteTxn) -> None:
+            target = txn.get_for_update(actor, replaces)
+            if target is None or target.superseded_by is None:
+                return  # (an unknown one is refused as ever, by ``_replaces_target``)
+            head = self._head_of(txn, target)
+            raise VersionConflict(
+                f"replaces: {replaces} is no longer the current version ({head.id} is): nothing was written",
+                current=head.id,
+            )
+
+        return self._store_all([request], actor, in_txn=still_current)[0]
 
     def store_many(
         self, items: Iterable[Mapping[str, Any] | StoreRequest], *, actor: Actor,

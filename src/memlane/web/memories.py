@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..errors import InvalidInput
+from ..errors import InvalidInput, VersionConflict
 from ..models import ALL_SPACES, MemoryType, Scope, State
 from ..requests import MAX_CONTENT_CHARS
 from .context import ViewerDep, WebRoute, page
@@ -213,15 +213,22 @@ def edit(
     content: Annotated[str, Form(max_length=100_000)],
     type: Annotated[str, Form(max_length=40)],  # noqa: A002 - the field's name
 ) -> Response:
-    """An edit stores a new version that replaces the old one (kept in the history), in the same scope; a
-    version the service refuses (blank, too long) shows the form again with what was typed and why."""
+    """An edit stores a new version that replaces the one the form was opened on (its address names it;
+    kept in the history), in the same scope. When that one is no longer current (another was saved
+    meanwhile, or an older version was edited), nothing is written: the form again, over the current
+    version, with its text and what was typed (saving then replaces it). A version the service refuses
+    (blank, too long) shows the form again with what was typed and why."""
     old = viewer.service.get(memory_id, actor=viewer.actor)
     try:
         result = viewer.service.store(
-            content, actor=viewer.actor, replaces=old.id, type=type, subject=old.subject,
-            related_user=old.related_user, visibility=old.visibility, owner=old.owner, space=old.space,
-            source=SOURCE,
+            content, actor=viewer.actor, replaces=old.id, expect_current=True, type=type,
+            subject=old.subject, related_user=old.related_user, visibility=old.visibility, owner=old.owner,
+            space=old.space, source=SOURCE,
         )  # fmt: skip
+    except VersionConflict as exc:
+        current = viewer.service.get(exc.current or old.id, actor=viewer.actor)
+        context = _edit_context(current, content, type) | {"conflict": old}
+        return page(request, "edit.html", context, viewer=viewer, status_code=409)
     except InvalidInput as exc:
         return page(request, "edit.html", _edit_context(old, content, type, exc.public), viewer=viewer,
                     status_code=422)  # fmt: skip
