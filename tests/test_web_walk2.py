@@ -7,11 +7,13 @@ the dashboard's words."""
 from __future__ import annotations
 
 import html
+import json
+import time
 from contextlib import closing
 
 import pytest
 
-from memlane.errors import VersionConflict
+from memlane.errors import NoMemoryFound, VersionConflict
 from memlane.models import Actor
 from servers import Stack, running
 from test_web_second_user import _csrf, _signed_in
@@ -40,3 +42,47 @@ def test_a_stale_edit_is_a_conflict_not_a_silent_overwrite(stack: Stack) -> None
     with pytest.raises(VersionConflict) as conflict:  # the one check, in the service's transaction
         service.store("Ana prefers oolong", actor=ALICE, replaces=old, expect_current=True)
     assert conflict.value.current == anyway.headers["location"].split("?")[0].rsplit("/", 1)[1]
+
+
+def test_search_addresses_carry_no_empty_filters(stack: Stack) -> None:
+    stack.mem.service.store("Ana prefers green tea", actor=ALICE)
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        sent = alice.get("/?q=tea&type=&source=&subject=+&type=fact&after=")  # what the form sends
+        assert sent.status_code == 303 and sent.headers["location"] == "/?q=tea&type=fact"
+        assert alice.get("/?q=tea&type=fact").status_code == 200  # a clean one is the page itself
+        assert alice.get("/?q=&type=").headers["location"] == "/"
+        assert alice.get("/entities?q=Ana&type=").headers["location"] == "/entities?q=Ana"
+
+
+def test_the_merge_history_of_an_unknown_entity_links_back_to_the_list(stack: Stack) -> None:
+    known = stack.mem.anchor({"kind": "contact", "system": "hubspot", "id": "1", "name": "Bruno Costa"})
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        unknown = alice.get("/entities/merges", params={"entity": "no-such-entity"}).text
+        assert '<a href="/entities">← Entities</a>' in unknown and "/entities/no-such-entity" not in unknown
+        own = alice.get("/entities/merges", params={"entity": known.id}).text
+        assert f'<a href="/entities/{known.id}">← The entity</a>' in own
+
+
+def _failed(stack: Stack, data: bytes, fmt: str, name: str) -> str:
+    run = stack.mem.service.imports.start(data, fmt, actor=ALICE, name=name)
+    for _ in range(1200):
+        if not stack.mem.service.imports.get(run.id, actor=ALICE).running:
+            break
+        time.sleep(0.05)
+    assert stack.mem.service.imports.get(run.id, actor=ALICE).phase == "failed"
+    return run.id
+
+
+def test_an_export_without_memory_is_told_in_the_dashboards_words(stack: Stack) -> None:
+    claude = _failed(stack, b'{"account": "x"}', "claude", "memories.json")
+    chatgpt = _failed(stack, json.dumps([{"title": "t", "mapping": {}}]).encode(), "chatgpt", "conversations.json")
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        shown = html.unescape(alice.get(f"/import/runs/{claude}").text)
+        assert "no Claude memory found" in shown and "--from" not in shown, shown
+        assert "Or paste 'View and edit your memory' into “Or paste memories” on" in shown
+        assert "with Format “claude”." in shown
+        shown = html.unescape(alice.get(f"/import/runs/{chatgpt}").text)
+        assert "--from" not in shown and "--conversations" not in shown, shown
+        assert "with Format “text”. The conversations themselves are imported by the command line" in shown
+    with pytest.raises(NoMemoryFound, match="import it with --from claude$"):  # the CLI's words, as before
+        stack.mem.import_file(b'{"account": "x"}', format="claude")

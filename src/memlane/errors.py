@@ -44,6 +44,7 @@ __all__ = [
     "LLMError",
     "LLMReplyError",
     "MemlaneError",
+    "NoMemoryFound",
     "NotFound",
     "OptedOut",
     "SecretRefused",
@@ -73,6 +74,26 @@ class InvalidInput(MemlaneError, ValueError):
 
 class SecretRefused(InvalidInput):
     code = "secret_refused"
+
+
+class NoMemoryFound(InvalidInput):
+    """An export with no memory in it; nothing was imported. ``found``: what was looked for and not
+    found. What the vendor does not export can often be pasted instead: ``paste`` says where to copy it
+    from ("Or paste 'View and edit your memory'"), ``paste_as`` the format to import it as;
+    ``conversations``: importing the conversations themselves would keep something. The text names the
+    CLI's options (``--from claude``, ``--conversations``), as every surface has shown it; a surface with
+    words of its own renders the parts (the dashboard's import page does). Rebuilt from its code by a
+    server's client, it has its text only."""
+
+    code = "no_memory_found"
+
+    def __init__(
+        self, found: str, *, paste: str = "", paste_as: str = "", conversations: bool = False
+    ) -> None:
+        how = f" {paste} and import it with --from {paste_as}" if paste and paste_as else ""
+        more = "; or import the conversations themselves with --conversations" if conversations else ""
+        super().__init__(f"{found}{how}{more}")
+        self.found, self.paste, self.paste_as, self.conversations = found, paste, paste_as, conversations
 
 
 class UnknownMemory(InvalidInput, KeyError):

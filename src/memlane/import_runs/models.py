@@ -9,10 +9,23 @@ from pydantic import BaseModel, ConfigDict
 
 from ..models import ImportResult
 
-__all__ = ["ImportPhase", "ImportRun"]
+__all__ = ["ImportPhase", "ImportRun", "PasteInstead"]
 
 #: reading the export (``done`` / ``total`` in bytes), embedding and storing (in items), then the end
 ImportPhase = Literal["queued", "reading", "embedding", "storing", "done", "failed"]
+
+
+class PasteInstead(BaseModel):
+    """An import that found no memory, in parts (``errors.NoMemoryFound``), for a page to say in its own
+    words how to import what the vendor does not export: what was not found, where to copy it from, the
+    format to paste it as, and whether the conversations themselves hold something."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    found: str
+    paste: str
+    paste_as: str
+    conversations: bool = False
 
 
 class ImportRun(BaseModel):
@@ -35,6 +48,8 @@ class ImportRun(BaseModel):
     finished_at: datetime | None = None
     result: ImportResult | None = None
     error: str | None = None
+    #: a failure for want of memory in the export: its parts (``error`` is its text)
+    paste_instead: PasteInstead | None = None
 
     @property
     def running(self) -> bool:

@@ -22,12 +22,12 @@ import threading
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, MemlaneError, NotFound, recorded, shown_error
+from ..errors import InvalidInput, MemlaneError, NoMemoryFound, NotFound, recorded, shown_error
 from ..ids import check_id, new_id
 from ..importers import FORMATS, read_export
 from ..models import Actor
 from ..timeutil import now_utc
-from .models import ImportRun
+from .models import ImportRun, PasteInstead
 
 if TYPE_CHECKING:
     from ..service import MemoryService
@@ -178,6 +178,11 @@ class ImportRuns:
                          in_file_duplicates=batch.in_file_duplicates, invalid=len(batch.invalid))  # fmt: skip
             self._keep(owner, run_id)  # (on SQLite, after another writer, as the import itself would be)
             result = self._service.import_batch(batch, actor=actor, space=space, progress=progress)
+        except NoMemoryFound as exc:
+            paste = PasteInstead(found=exc.found, paste=exc.paste, paste_as=exc.paste_as,
+                                 conversations=exc.conversations) if exc.paste_as else None  # fmt: skip
+            self._update(owner, run_id, phase="failed", error=recorded(exc), paste_instead=paste,
+                         finished_at=now_utc())  # fmt: skip
         except MemlaneError as exc:
             self._update(owner, run_id, phase="failed", error=recorded(exc), finished_at=now_utc())
         except Exception as exc:  # the page must say it failed, not poll forever

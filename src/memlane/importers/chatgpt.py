@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from ..errors import InvalidInput
+from ..errors import InvalidInput, NoMemoryFound
 from .archive import Entry, Source
 from .base import Batch, json_items, parse_date
 from .text import add_lines
@@ -108,10 +108,10 @@ def parse_chatgpt(source: Source, *, require: bool = True) -> Batch:
         add_lines(batch, about, {**prov, "kind": "custom_instructions"},
                   default_date=when.isoformat() if when else None)  # fmt: skip
     if not batch.facts and require:
-        raise InvalidInput(
+        raise NoMemoryFound(
             f"{source.label}: {conversations} ChatGPT conversation(s) but no memory in them; nothing was imported."
             " Expected custom instructions ('About me'), a saved-memory snapshot or bio memory writes."
-            " ChatGPT does not export its saved-memory list: paste it (Settings > Personalization > Manage"
-            " memories) and import it with --from text; or import the conversations themselves with --conversations"
-        )
+            " ChatGPT does not export its saved-memory list:",
+            paste="paste it (Settings > Personalization > Manage memories)", paste_as="text", conversations=True,
+        )  # fmt: skip
     return batch

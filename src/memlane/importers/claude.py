@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import InvalidInput
+from ..errors import InvalidInput, NoMemoryFound
 from .archive import Entry, Source
 from .base import Batch, load_json, parse_date
 from .text import add_lines
@@ -111,11 +111,11 @@ def parse_claude(source: Source, *, require: bool = True) -> Batch:
                 found += 1
                 add_memory_object(batch, obj, entry.name, projects)
     if not found and require:
-        raise InvalidInput(
+        raise NoMemoryFound(
             f"{source.label}: no Claude memory found; nothing was imported. Expected memories.json (legacy"
             " export) or memories/<account>.json inside memories-000.zip (2026 export); Claude writes it only"
-            " if memory was used. Or paste 'View and edit your memory' and import it with --from claude"
-        )
+            " if memory was used.", paste="Or paste 'View and edit your memory'", paste_as="claude",
+        )  # fmt: skip
     if not batch.facts and require:
         raise InvalidInput(f"{source.label}: the Claude memory is empty; nothing was imported")
     return batch

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from ..errors import InvalidInput
+from ..errors import InvalidInput, NoMemoryFound
 from .archive import Entry, Source
 from .base import Batch, Fact
 from .text import decode_text
@@ -93,10 +93,9 @@ def parse_gemini(source: Source, *, require: bool = True) -> Batch:
                            type="procedure"))  # fmt: skip
     if not batch.facts and require:
         activity = " (My Activity holds prompts, not memory)" if is_gemini_activity(source) else ""
-        raise InvalidInput(
+        raise NoMemoryFound(
             f"{source.label}: no Gemini memory found{activity}; nothing was imported. Expected"
-            " Takeout/Gemini/gemini_gems_data.html (Gem instructions). Takeout does not export Saved info:"
-            " copy it from gemini.google.com > Settings > Saved info, one per line, and import it with"
-            " --from gemini"
-        )
+            " Takeout/Gemini/gemini_gems_data.html (Gem instructions). Takeout does not export Saved info:",
+            paste="copy it from gemini.google.com > Settings > Saved info, one per line,", paste_as="gemini",
+        )  # fmt: skip
     return batch

@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import anyio.to_thread
 from fastapi import Depends, FastAPI, Request
@@ -42,6 +42,7 @@ __all__ = [
     "page",
     "safe_next",
     "secure_cookies",
+    "without_empty",
 ]
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,17 @@ def page(
     response = web.templates.TemplateResponse(request, template, values, status_code=status_code)
     response.headers.update(_SECURITY_HEADERS)
     return response
+
+
+def without_empty(request: Request) -> Response | None:
+    """A search or filter address with empty parameters (a form's fields left blank: ``?q=x&type=&source=``):
+    a redirect to the same address without them, so the address bar, the history and a shared link say
+    only what was asked; None when there is none."""
+    items = request.query_params.multi_items()
+    kept = [(k, v) for k, v in items if v.strip()]
+    if len(kept) == len(items):
+        return None
+    return RedirectResponse(request.url.path + (f"?{urlencode(kept)}" if kept else ""), status_code=303)
 
 
 class WebRoute(APIRoute):

@@ -12,7 +12,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..graph.resolution import EntityType
 from ..ids import MAX_ID_CHARS
-from .context import ViewerDep, WebRoute, page
+from ..errors import InvalidInput
+from .context import ViewerDep, WebRoute, page, without_empty
 
 __all__ = ["router"]
 
@@ -31,8 +32,10 @@ def entities(
     q: str = "",
     type: str = "",
     cursor: str | None = None,  # noqa: A002
-) -> HTMLResponse:
+) -> Response:
     """Newest first in keyset pages (``cursor``), or the entities a name or external id may refer to."""
+    if (clean := without_empty(request)) is not None:
+        return clean
     kind = type or None
     if q.strip():
         found = viewer.service.entities.search(viewer.actor, q, type=kind, limit=PAGE_SIZE)
@@ -53,8 +56,19 @@ def merges(request: Request, viewer: ViewerDep, entity: str = "", cursor: str | 
     found, next_cursor = viewer.service.entities.merge_history(
         viewer.actor, entity_id=entity.strip() or None, limit=HISTORY, cursor=cursor or None
     )
-    context = {"merges": found, "entity": entity.strip(), "next_cursor": next_cursor}
+    context = {"merges": found, "entity": entity.strip(), "next_cursor": next_cursor,
+               "entity_page": bool(entity.strip()) and _readable(viewer, entity.strip())}  # fmt: skip
     return page(request, "merges.html", context, viewer=viewer)
+
+
+def _readable(viewer: ViewerDep, entity_id: str) -> bool:
+    """Whether the entity's page shows it (the merge history's back link goes there, else to the list:
+    an unknown entity's, or one merged into another, is a 404)."""
+    try:
+        viewer.service.entities.get(viewer.actor, entity_id)
+    except InvalidInput:  # (NotFound: unknown, or merged into another)
+        return False
+    return True
 
 
 @router.get("/entities/merges/{merge_id}/unmerge", response_class=HTMLResponse)

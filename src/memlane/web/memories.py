@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from ..errors import InvalidInput, VersionConflict
 from ..models import ALL_SPACES, MemoryType, Scope, State
 from ..requests import MAX_CONTENT_CHARS
-from .context import ViewerDep, WebRoute, page
+from .context import ViewerDep, WebRoute, page, without_empty
 
 __all__ = ["MemoryQuery", "router"]
 
@@ -133,8 +133,10 @@ _CHOICES = {
 
 
 @router.get("/", response_class=HTMLResponse)
-def memories(request: Request, viewer: ViewerDep, cursor: str | None = None) -> HTMLResponse:
+def memories(request: Request, viewer: ViewerDep, cursor: str | None = None) -> Response:
     """Newest first (keyset pages: ``cursor`` continues after the last item shown), or search hits."""
+    if (clean := without_empty(request)) is not None:
+        return clean
     query = MemoryQuery.parse(request)
     context: dict[str, Any] = {
         "query": query,
