@@ -29,14 +29,20 @@ def test_a_stale_edit_is_a_conflict_not_a_silent_overwrite(stack: Stack) -> None
         assert alice.get(f"/memories/{old}/edit").status_code == 200  # the form, opened on `old`
         between = service.store("Ana prefers black tea", actor=ALICE, replaces=old).id  # someone else
         typed = "Ana prefers jasmine tea"
-        stale = alice.post(f"/memories/{old}/edit", data={"csrf_token": csrf, "content": typed, "type": "fact"})
+        stale = alice.post(
+            f"/memories/{old}/edit", data={"csrf_token": csrf, "content": typed, "type": "fact"}
+        )
         shown = html.unescape(stale.text)
         assert stale.status_code == 409, stale.status_code
         assert "Not saved: the version you edited is no longer the current one" in shown
         assert "Ana prefers black tea</blockquote>" in shown and f">{typed}</textarea>" in shown
-        assert f'action="/memories/{between}/edit"' in shown and "Save anyway over the current version" in shown
+        assert (
+            f'action="/memories/{between}/edit"' in shown and "Save anyway over the current version" in shown
+        )
         assert service.get(between, actor=ALICE).superseded_by is None  # nothing was written
-        anyway = alice.post(f"/memories/{between}/edit", data={"csrf_token": csrf, "content": typed, "type": "fact"})
+        anyway = alice.post(
+            f"/memories/{between}/edit", data={"csrf_token": csrf, "content": typed, "type": "fact"}
+        )
         assert anyway.status_code == 303
         assert service.get(between, actor=ALICE).superseded_by is not None
     with pytest.raises(VersionConflict) as conflict:  # the one check, in the service's transaction
@@ -75,7 +81,9 @@ def _failed(stack: Stack, data: bytes, fmt: str, name: str) -> str:
 
 def test_an_export_without_memory_is_told_in_the_dashboards_words(stack: Stack) -> None:
     claude = _failed(stack, b'{"account": "x"}', "claude", "memories.json")
-    chatgpt = _failed(stack, json.dumps([{"title": "t", "mapping": {}}]).encode(), "chatgpt", "conversations.json")
+    chatgpt = _failed(
+        stack, json.dumps([{"title": "t", "mapping": {}}]).encode(), "chatgpt", "conversations.json"
+    )
     with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
         shown = html.unescape(alice.get(f"/import/runs/{claude}").text)
         assert "no Claude memory found" in shown and "--from" not in shown, shown

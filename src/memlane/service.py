@@ -283,7 +283,9 @@ class MemoryService:
         Scoped like a stored memory by the record's ``owner`` and ``visibility``."""
         return self.entities.anchor(actor, record, _owner_of)
 
-    def store(self, content: str, *, actor: Actor, expect_current: bool = False, **fields: Any) -> StoreResult:
+    def store(
+        self, content: str, *, actor: Actor, expect_current: bool = False, **fields: Any
+    ) -> StoreResult:
         """``expect_current``: ``replaces`` must name the current version, checked in the storing
         transaction with its chain locked: when another was saved meanwhile (or an older version was
         named) nothing is written and ``VersionConflict`` names the current one. Without it, the new

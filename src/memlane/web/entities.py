@@ -10,9 +10,9 @@ from urllib.parse import quote
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ..errors import InvalidInput
 from ..graph.resolution import EntityType
 from ..ids import MAX_ID_CHARS
-from ..errors import InvalidInput
 from .context import ViewerDep, WebRoute, page, without_empty
 
 __all__ = ["router"]
