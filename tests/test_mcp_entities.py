@@ -59,7 +59,7 @@ async def exercise(session: ClientSession, ids: dict[str, str]) -> None:
     by_id = await call(session, "entity_lookup", entity_id=picked)
     assert by_id["found"]["entity"]["id"] == picked
     none = await session.call_tool("entity_lookup", {"query": "Nobody Known"})
-    assert not none.is_error and "nothing known about 'Nobody Known'" in none.content[0].text  # type: ignore[union-attr]
+    assert not none.is_error and "no entity known as 'Nobody Known'" in none.content[0].text  # type: ignore[union-attr]
 
     assert "invalid_input" in await error_of(session, "entity_lookup")
     assert "invalid_input" in await error_of(session, "entity_lookup", query="Ana", entity_id=picked)

@@ -61,7 +61,12 @@ shared ones of the same owner). Then 'where does Ana's manager work?' is answere
 #: ``ids.check_id`` refuses a blank or over-long one in the words of every surface)
 _ENTITY_ID: dict[str, Any] = {"json_schema_extra": {"minLength": 1, "maxLength": MAX_ID_CHARS}}
 #: a time as the REST API takes it: ISO-8601 or a written date
-_WHEN = "(ISO-8601, e.g. '2025-03-01', or a written date)."
+#: (the memory tools' times too: a model sending a local time without an offset should know it is read as UTC)
+_WHEN = (
+    "(ISO-8601, e.g. '2025-03-01' or '2025-03-01T09:30:00+01:00', or a written date, 'March 1, 2025'; "
+    "a time without an offset is UTC)."
+)
+WHEN = _WHEN
 
 
 def _entity_line(entity: Entity, key: str = "entity") -> str:
@@ -108,7 +113,8 @@ def lookup_text(result: EntityLookup) -> str:
         return "\n".join(_detail_lines(result.found))
     if result.candidates:
         return "\n".join(_entity_line(e, "candidate") for e in result.candidates)
-    return f"nothing known about {result.query!r}"
+    # not "nothing known": memories may still name it in their text (a name no entity was made of)
+    return f"no entity known as {result.query!r}; memory_recall searches the memories' text"
 
 
 def build(service: MemoryService, run: Run, make_tool: MakeTool) -> list[Tool]:

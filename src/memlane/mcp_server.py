@@ -99,8 +99,9 @@ if one of them is the old version of what you stored, store again with `replaces
 Returns {id, status: stored|duplicate, embedded, superseded, similar}."""
 
 _RECALL = """\
-Recall what is known that is relevant to `query` (a question or keywords), best first, each with a 0-1 \
-`score`, the lanes that found it (`matched_by`), its type, source and dates. Use it before answering \
+Recall what is known that is relevant to `query` (a question or keywords), best first: one line per \
+memory with its id, content, type, a 0-1 `score`, source and date (the full records, with the lanes that \
+found each, `matched_by`, and every date, are the structured result). Use it before answering \
 anything that may depend on the user's preferences, people, projects or earlier decisions. Only current \
 facts unless `include_history`. Only hits with evidence come back: fewer than `limit`, or none when \
 nothing relevant is stored."""
@@ -114,7 +115,8 @@ Delete a memory for good: by `memory_id` (its whole version history), or by `que
 as said: a statement ("forget that I'm allergic to penicillin") deletes the memories stating it and no \
 other fact; a topic ("forget everything about Dana") every memory about that person or thing. \
 Use when the user asks you to forget something or a memory is wrong. Try `dry_run` first with a query: \
-it lists what would be deleted. Returns the deleted ids."""
+it lists the ids that would be deleted (memory_history shows one) and deletes nothing. Returns the \
+deleted ids."""
 
 #: an id's bound, declared (``maxLength``) but not enforced here: the service's ``ids.check_id`` refuses a
 #: longer one in the same words on every surface (a cap of this surface's own answered differently)
@@ -136,6 +138,8 @@ StateName = Annotated[Any, Field(json_schema_extra=_STATES)]
 #: a question's bound, declared but not enforced here, as an id's: the service refuses a longer one
 #: (``query: at most 10,000 characters``, on every surface)
 _QUERY: dict[str, Any] = {"maxLength": MAX_QUERY_CHARS}
+#: a time as every memlane surface reads it (``timeutil.parse_time``), said the same by every tool
+_WHEN = mcp_entities.WHEN
 
 
 def client_name(ctx: Context) -> str | None:
@@ -220,6 +224,16 @@ def _failed(exc: MemlaneError) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=f"{exc.code}: {exc.public}")], is_error=True)
 
 
+def _forget_text(result: ForgetResult) -> str:
+    """A forget's outcome in words: a preview says it deleted nothing (its JSON said ``"deleted": [...]``)."""
+    ids = ", ".join(result.deleted)
+    count = f"{len(result.deleted)} memor{'y' if len(result.deleted) == 1 else 'ies'}"
+    if result.dry_run:
+        return f"dry run, nothing deleted; would delete {count}: {ids}" if ids else (
+            "dry run: nothing would be deleted (no memory matched)")  # fmt: skip
+    return f"deleted {count}: {ids}" if ids else "nothing deleted (no memory matched)"
+
+
 def _compact(result: BaseModel) -> str:
     return json.dumps(result.model_dump(mode="json", exclude_none=True), ensure_ascii=False)
 
@@ -246,8 +260,8 @@ def _property_schema(schema: dict[str, Any]) -> dict[str, Any]:
     if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
         (kept,) = [o for o in options if o != {"type": "null"}]
         schema = {**{k: v for k, v in schema.items() if k != "anyOf"}, **kept}
-        if schema.get("default", 0) is None:
-            del schema["default"]
+    if schema.get("default", 0) is None:  # "default: null" on a string (visibility): a value it refuses
+        del schema["default"]
     return schema
 
 
@@ -418,7 +432,7 @@ def build_mcp_server(
         importance: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 0.5.")] = None,
         observed_at: Annotated[
             str | None,
-            Field(max_length=100, description="When it was said or happened (ISO-8601); default: now."),
+            Field(max_length=100, description=f"When it was said or happened; default: now {_WHEN}"),
         ] = None,
         visibility: Annotated[
             Any,
@@ -434,13 +448,13 @@ def build_mcp_server(
         ] = None,
         confidence: Annotated[float | None, Field(ge=0, le=1, description="0-1, default 1.")] = None,
         valid_from: Annotated[
-            str | None, Field(max_length=100, description="When it became true (ISO-8601).")
+            str | None, Field(max_length=100, description=f"When it became true {_WHEN}")
         ] = None,
         valid_to: Annotated[
-            str | None, Field(max_length=100, description="When it stopped being true (ISO-8601).")
+            str | None, Field(max_length=100, description=f"When it stopped being true {_WHEN}")
         ] = None,
         expires_at: Annotated[
-            str | None, Field(max_length=100, description="When memlane may delete it (ISO-8601).")
+            str | None, Field(max_length=100, description=f"When memlane may delete it {_WHEN}")
         ] = None,
         data: Annotated[dict[str, Any] | None, Field(description="Structured data, a JSON object.")] = None,
         provenance: Annotated[
@@ -506,12 +520,12 @@ def build_mcp_server(
         observed_after: Annotated[
             str | None,
             Field(
-                max_length=100, description="Only what was said or happened at or after this time (ISO-8601)."
+                max_length=100, description=f"Only what was said or happened at or after this time {_WHEN}"
             ),
         ] = None,
         observed_before: Annotated[
             str | None,
-            Field(max_length=100, description="Only what was said or happened before this time (ISO-8601)."),
+            Field(max_length=100, description=f"Only what was said or happened before this time {_WHEN}"),
         ] = None,
         space: Annotated[str | None, Field(max_length=200, description=_SPACE_READ)] = None,
         include_history: Annotated[bool, Field(description=_HISTORY_FLAG)] = False,
@@ -562,7 +576,7 @@ def build_mcp_server(
         }
         return run(ctx, lambda actor: service.forget(memory_id, actor=actor, query=query, dry_run=dry_run,
                                                      **given),
-                   lambda r: _ok(r, _compact(r)))  # fmt: skip
+                   lambda r: _ok(r, _forget_text(r)))  # fmt: skip
 
     def memory_list_recent(
         ctx: Context,
