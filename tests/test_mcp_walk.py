@@ -68,6 +68,24 @@ def test_every_time_argument_says_how_it_is_read(stdio: Stdio) -> None:
     portal.call(scenario, session)
 
 
+def test_an_exchanges_messages_declare_their_fields(stdio: Stdio) -> None:
+    """memory_extract's messages were ``{"type": "object"}``: a model wrote the chat APIs' ``content``
+    and was refused. Each message now declares its fields; another is still refused, in the service's
+    words."""
+
+    async def scenario(session: ClientSession) -> None:
+        (extract,) = [t for t in (await session.list_tools()).tools if t.name == "memory_extract"]
+        item = extract.input_schema["properties"]["messages"]["items"]
+        assert item["required"] == ["role"] and item["additionalProperties"] is False
+        assert item["properties"]["role"]["enum"] == ["user", "assistant", "tool"]
+        assert {"text", "tool", "result"} <= item["properties"].keys()
+        refused = await session.call_tool("memory_extract", {"messages": [{"role": "user", "content": "hi"}]})
+        assert refused.is_error and "messages[0].content: is not a known field" in refused.content[0].text  # type: ignore[union-attr]
+
+    portal, session = stdio
+    portal.call(scenario, session)
+
+
 def test_an_unknown_entity_points_to_recall_not_nothing_known(stdio: Stdio) -> None:
     """A name with no entity may still be in memories' text (a name the graph did not link): "nothing
     known about X" made a model answer that it knew nothing."""

@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from . import mcp_entities, mcp_profiles
 from .auth import AccessService, header_user
+from .conversations import MAX_MESSAGE_CHARS
 from .errors import MemlaneError, Unauthorized
 from .messages import expected, problem
 from .models import (
@@ -138,6 +139,23 @@ StateName = Annotated[Any, Field(json_schema_extra=_STATES)]
 #: a question's bound, declared but not enforced here, as an id's: the service refuses a longer one
 #: (``query: at most 10,000 characters``, on every surface)
 _QUERY: dict[str, Any] = {"maxLength": MAX_QUERY_CHARS}
+#: one message of an exchange, declared as ``POST /v1/extract`` takes it (not enforced here: the service
+#: refuses another field in its words); it was ``{"type": "object"}``, and a model wrote the chat APIs'
+#: ``content`` for ``text`` (``messages[0].content: is not a known field``)
+_MESSAGE: dict[str, Any] = {
+    "properties": {
+        "role": {"type": "string", "enum": ["user", "assistant", "tool"]},
+        "text": {"type": "string", "maxLength": MAX_MESSAGE_CHARS, "description": "What was said."},
+        "tool": {"type": "string", "maxLength": 200, "description": "The tool's name (role 'tool')."},
+        "result": {"type": "object", "description": "A tool's structured result."},
+        "user": {"type": "string", "maxLength": 200, "description": "The speaking user (role 'user')."},
+        "agent": {"type": "string", "maxLength": 200},
+        "at": {"type": "string", "maxLength": 100, "description": "When it was said (ISO-8601)."},
+        "id": {"type": "string", "maxLength": 200, "description": "The host application's message id."},
+    },
+    "required": ["role"],
+    "additionalProperties": False,
+}
 #: a time as every memlane surface reads it (``timeutil.parse_time``), said the same by every tool
 _WHEN = mcp_entities.WHEN
 
@@ -605,7 +623,7 @@ def build_mcp_server(
     def memory_extract(
         ctx: Context,
         messages: Annotated[
-            list[dict[str, Any]] | None,
+            list[Annotated[dict[str, Any], Field(json_schema_extra=_MESSAGE)]] | None,
             Field(
                 description="The latest exchange, in order: [{role: user|assistant|tool, text, tool, result}]."
             ),
