@@ -38,6 +38,12 @@ P, C = EntityType.PERSON, EntityType.COMPANY
         ("وقعنا مع شركة أرامكو", [("أرامكو", C)]),
         # Thai: a company after บริษัท; คุณ (also "you") reads no one
         ("คุณสมชาย ทำงานที่บริษัท ปตท จำกัด", [("ปตท", C)]),
+        # an Arabic-script name in a text of another script, by its given name (محمد, احمد for أحمد, علی)
+        ("محمد الأحمد is our supplier in Dubai", [("محمد الأحمد", P)]),
+        ("Call علی رضایی or احمد tomorrow", [("علی رضایی", P), ("احمد", P)]),
+        ("The word شكرا means thanks", []),  # no given name
+        ("محمد الأحمد يعمل معنا", []),  # in Arabic text, a given name alone is no cue (حسن: good)
+        ("حسن جدا، thanks", []),
         # no cue, or a script with capitals: nothing
         ("トヨタ自動車は大きい。", []),
         ("Ana works at Stripe.", []),

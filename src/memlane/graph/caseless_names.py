@@ -18,7 +18,11 @@ read here; a name without one is not guessed (precision before recall):
   (사장님, 대표님, 팀장님, 부장님, 과장님, 교수님, 선생님, 박사님; "김민수 팀장님"). A company: 주식회사
   before or after its name, or (주).
 * Arabic: a title before one or two words — السيد, السيدة, الأستاذ, الأستاذة, الدكتور, الدكتورة,
-  المهندس, المهندسة, الشيخ ("السيد أحمد الشمري"); a company after شركة.
+  المهندس, المهندسة, الشيخ ("السيد أحمد الشمري"); a company after شركة. In a text written in another
+  script ("محمد الأحمد is our supplier in Dubai"), a run of one to three Arabic-script words that starts
+  with a given name written in that script (``name-variants``' Arabic and Persian tables: محمد, أحمد,
+  فاطمة, علی…) is a person's name: what else would a few words of another script in an English
+  sentence be. Not in Arabic text, where many given names are also words (حسن: good, سعيد: happy).
 * Thai: a company after บริษัท ended by a space or a punctuation mark. Not a person: คุณ, put before
   a name, also means "you", and Thai is written without spaces between words.
 
@@ -261,6 +265,52 @@ _AR_STOP = frozenset(
     ]
 )
 
+#: a run of Arabic-script words (separated by spaces only), not inside a longer one
+_AR_RUN = LazyPattern(rf"(?<![{_ARABIC}])[{_ARABIC}]+(?:[ \u00a0]+[{_ARABIC}]+)*(?![{_ARABIC}])")
+_AR_LETTER = LazyPattern(f"[{_ARABIC}]")
+#: the hamza forms of alif, written as a bare alif as often as not ("احمد" for "أحمد")
+_AR_ALIF = str.maketrans("أإآ", "ااا")
+
+
+@lru_cache(maxsize=1)
+def _arabic_given_names() -> frozenset[str]:
+    """Given names written in Arabic script (``name-variants``' Arabic and Persian tables' names), their
+    hamza on alif folded."""
+    try:
+        from name_variants import ALL_TABLES
+    except ImportError:  # pragma: no cover - a core dependency; kept optional at run time
+        return frozenset()
+    names = {
+        name.translate(_AR_ALIF)
+        for table in ("arabic", "persian")
+        for key, entry in ALL_TABLES.get(table, {}).items()
+        for name in (key, *entry.get("forms", ()))
+        if name and all(_ARABIC_CHARS.match(c) for c in name)
+    }
+    return frozenset(names)
+
+
+_ARABIC_CHARS = re.compile(f"[{_ARABIC}]")
+
+
+def _arabic_in_other_script(content: str) -> list[str]:
+    """In a text written mostly in another script (its letters outside Arabic script outnumber those in
+    it), the Arabic-script runs of one to three words whose first word is a given name of
+    ``_arabic_given_names``, up to a word of ``_AR_STOP``."""
+    arabic = len(_AR_LETTER.findall(content))
+    if sum(c.isalpha() for c in content) - arabic <= arabic:
+        return []
+    names: list[str] = []
+    for m in _AR_RUN.finditer(content):
+        words = m.group().split()
+        if not 1 <= len(words) <= 3 or words[0].translate(_AR_ALIF) not in _arabic_given_names():
+            continue
+        name = _arabic_name(m.group())
+        if name is not None:
+            names.append(name)
+    return names
+
+
 # -- Thai --------------------------------------------------------------------------------------------
 
 _TH_COMPANY = LazyPattern(rf"บริษัท\s?(?P<name>[{_THAI}A-Za-z0-9]{{2,16}})(?=[\s.,!?()\"']|$)")
@@ -310,6 +360,8 @@ def _read(content: str) -> tuple[tuple[str, EntityType], ...]:
         add(_arabic_name(m.group("name")), _P)
     for m in _AR_COMPANY.finditer(content):
         add(_arabic_name(m.group("name")), _C)
+    for name in _arabic_in_other_script(content):
+        add(name, _P)
     for m in _TH_COMPANY.finditer(content):
         add(m.group("name"), _C)
     return tuple((name, kind) for name, kind in found.items() if kind is not EntityType.OTHER)
