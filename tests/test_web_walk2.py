@@ -94,3 +94,32 @@ def test_an_export_without_memory_is_told_in_the_dashboards_words(stack: Stack) 
         assert "with Format “text”. The conversations themselves are imported by the command line" in shown
     with pytest.raises(NoMemoryFound, match="import it with --from claude$"):  # the CLI's words, as before
         stack.mem.import_file(b'{"account": "x"}', format="claude")
+
+
+def test_a_memory_is_added_from_the_dashboard(stack: Stack) -> None:
+    with running(stack.app()) as url, closing(_signed_in(url, stack.admin_key)) as alice:
+        csrf = _csrf(alice)
+        assert 'href="/memories/new"' in alice.get("/").text
+        form = {
+            "csrf_token": csrf,
+            "content": "Ana prefers green tea",
+            "type": "preference",
+            "subject": "Ana",
+        }
+        done = alice.post("/memories/new", data=form)
+        assert done.status_code == 303 and done.headers["location"].endswith("?notice=stored")
+        new = done.headers["location"].split("?")[0].rsplit("/", 1)[1]
+        stored = stack.mem.service.get(new, actor=ALICE)
+        assert (stored.content, stored.type, stored.source) == (
+            "Ana prefers green tea",
+            "preference",
+            "dashboard",
+        )
+        assert stored.subject is not None and stored.subject.name == "Ana"
+        again = alice.post("/memories/new", data=form)
+        assert again.headers["location"] == f"/memories/{new}?notice=unchanged"
+        typed = "word " * 7000
+        refused = alice.post("/memories/new", data={**form, "content": typed})
+        shown = html.unescape(refused.text)
+        assert refused.status_code == 422 and "must have at most 32,000 characters" in shown
+        assert typed.rstrip() in shown and 'value="Ana"' in shown  # nothing typed is lost

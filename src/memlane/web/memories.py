@@ -31,6 +31,7 @@ _NOTICES = {
     "archived": "Archived.",
     "restored": "Restored.",
     "saved": "Saved as a new version.",
+    "stored": "Stored.",
     "unchanged": "Unchanged: the same memory exists.",
     "deleted": "Deleted 1 memory ({versions} version{s}).",
 }
@@ -159,6 +160,37 @@ def memories(request: Request, viewer: ViewerDep, cursor: str | None = None) -> 
     if request.headers.get("HX-Target") == "more":  # "More memories": the next rows only
         return page(request, "_memory_rows.html", context, viewer=viewer)
     return page(request, "memories.html", context, viewer=viewer)
+
+
+@router.get("/memories/new", response_class=HTMLResponse)
+def new_form(request: Request, viewer: ViewerDep) -> HTMLResponse:
+    """A form to store one memory (content, type, subject), as ``memlane memory store`` does."""
+    return page(request, "new.html", _new_context("", MemoryType.FACT.value, ""), viewer=viewer)
+
+
+def _new_context(content: str, type_: str, subject: str, error: str | None = None) -> dict[str, Any]:
+    return {"types": _CHOICES["types"], "content": content, "type": type_, "subject": subject,
+            "max_chars": MAX_CONTENT_CHARS, "error": error}  # fmt: skip
+
+
+@router.post("/memories/new")
+def add(
+    request: Request,
+    viewer: ViewerDep,
+    content: Annotated[str, Form(max_length=100_000)],
+    type: Annotated[str, Form(max_length=40)],  # noqa: A002 - the field's name
+    subject: Annotated[str, Form(max_length=1_000)] = "",
+) -> Response:
+    """Store one memory with source ``dashboard`` (the caller's personal memory, as the CLI's default);
+    one the service refuses (blank, too long, a secret) shows the form again with what was typed and why."""
+    try:
+        result = viewer.service.store(content, actor=viewer.actor, type=type, subject=subject or None,
+                                      source=SOURCE)  # fmt: skip
+    except InvalidInput as exc:
+        return page(request, "new.html", _new_context(content, type, subject, exc.public), viewer=viewer,
+                    status_code=422)  # fmt: skip
+    notice = "stored" if result.status == "stored" else "unchanged"
+    return RedirectResponse(f"/memories/{result.id}?notice={notice}", status_code=303)
 
 
 @router.get("/memories/{memory_id}", response_class=HTMLResponse)
