@@ -44,3 +44,51 @@ def test_a_term_said_with_the_name_elsewhere_is_still_the_persons(mem: Memlane) 
         },
     )
     assert forgotten(mem, keys, "forget everything about my uncle Ginger") == {"lives", "ale"}
+
+
+def test_an_eponymous_condition_said_by_its_possessive_alone(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "have": "I have Parkinson's disease",
+            "worse": "My Parkinson's is worse in the mornings",
+            "nurse": "I see a nurse about my Parkinson's every month",
+            "neighbour": "My neighbour has Parkinson's",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I have Parkinson's disease") == {"have", "worse", "nurse"}
+
+
+def test_a_noun_that_names_nothing_is_no_word_to_hold(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "habit": "My collecting has taken over the whole garage",
+            "dad": "My dad collects stamps",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I collect things") == {"habit"}
+
+
+def test_a_reason_phrase_before_a_negated_clause_is_not_negated(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "have": "I have asthma",
+            "run": "Because of my asthma I can't run for long",
+            "son": "My son has asthma",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I have asthma") == {"have", "run"}
+
+
+def test_a_negated_clause_after_a_reason_phrase_still_negates(mem: Memlane) -> None:
+    # (the request's word in the negated clause: another fact)
+    keys = stored(
+        mem,
+        {
+            "cat": "I have a cat called Miso",
+            "dog": "Because of the landlord I can't have a dog",
+        },
+    )
+    assert forgotten(mem, keys, "forget that I have a dog") == set()

@@ -2663,6 +2663,7 @@ def _statement(
         wanted = _Words(wanted.stems, wanted.written, tuple(t for t in wanted.terms if t[0] != "used"))
     if clause:
         wanted = _without_light_verbs(said, wanted)
+        wanted = _without_empty_nouns(wanted)
     if not wanted.terms:
         return []
     need = max(1, math.ceil(coverage * len(wanted.terms) - 1e-9))
@@ -2744,6 +2745,9 @@ def _statement(
                 # "My denture needs relining" for "I wear dentures": the speaker's thing says the having
                 otherwise |= had
                 missing = [term for term in missing if term not in had]
+            eponym = _eponym_said(said, content, missing)
+            otherwise |= eponym
+            missing = [term for term in missing if term not in eponym]
             if len(base.terms) - len(missing) < need or decisive.intersection(missing):
                 continue  # too few of its words, or one that names what the statement is of
             wanted = _as_said(base, otherwise)
@@ -2849,6 +2853,42 @@ def _statement(
             out.append(hit.id)
             break
     return out
+
+
+#: the head of an eponymous condition's name, which its possessive says alone ("Crohn's disease": "my
+#: Crohn's")
+_EPONYM_HEADS = frozenset({"disease", "syndrome"})
+
+
+def _eponym_said(
+    said: str, content: str, missing: Sequence[tuple[str, str, bool]]
+) -> dict[tuple[str, str, bool], str]:
+    """Of a request that names a condition by a person's name and "disease" or "syndrome" ("I have
+    Crohn's disease", "Down's syndrome"), the head as said by ``content`` naming it by the possessive
+    alone, as one does ("My Crohn's flared up in May", "for my Crohn's"); not after a title or a given
+    name ("Dr Crohn's clinic", "Burrill Crohn's paper": a person)."""
+    heads = [t for t in missing if not t[2] and t[0].lower() in _EPONYM_HEADS]
+    if not heads:
+        return {}
+    found: dict[tuple[str, str, bool], str] = {}
+    for head in heads:
+        named = re.search(rf"(?<![\w'-])([A-Z][\w-]*)'s?\s+{re.escape(head[0])}\b", said)
+        if named is None:
+            continue
+        name = named.group(1)
+        for place in re.finditer(rf"(?<![\w'-]){re.escape(name)}'s?(?![\w-])", content):
+            before = re.search(r"([\w.-]+)\s*$", content[: place.start()])
+            if before is not None and (
+                before.group(1).lower().rstrip(".") in _A_TITLE
+                or before.group(1)[:1].isupper()
+                and before.start(1) > 0
+                and is_given_name(before.group(1).lower())
+            ):
+                continue
+            if place.group().endswith(("'s", "'")) or place.group().endswith("s"):
+                found[head] = text.tokenize(name)[0] if text.tokenize(name) else head[1]
+                break
+    return found
 
 
 #: verbs of having a thing the speaker's "my …" already says ("I wear dentures": "my denture"; "have" is
@@ -3525,6 +3565,20 @@ def _without_light_verbs(said: str, wanted: _Words) -> _Words:
     return _Words(wanted.stems, wanted.written, kept)
 
 
+#: nouns that name no thing of their own, the object of any act ("I hoard things", "I lose stuff")
+_EMPTY_NOUNS = frozenset({"thing", "things", "stuff", "something", "anything", "everything"})
+
+
+def _without_empty_nouns(wanted: _Words) -> _Words:
+    """``wanted`` without a noun that names nothing ("things", "stuff": ``_EMPTY_NOUNS``) when another
+    word is left to say the fact: "I hoard things" is said by "I'm seeing a counsellor about my
+    hoarding", which says no "things"."""
+    kept = tuple(t for t in wanted.terms if t[2] or t[0].lower() not in _EMPTY_NOUNS)
+    if len(kept) == len(wanted.terms) or not kept:
+        return wanted
+    return _Words(wanted.stems, wanted.written, kept)
+
+
 def _as_said(wanted: _Words, otherwise: dict[tuple[str, str, bool], str]) -> _Words:
     """``wanted`` with the memory's words for its words (``_said_otherwise``) among its stems."""
     if not otherwise:
@@ -3554,6 +3608,11 @@ def _negated(
     if asked_negated or "not" not in text.content_words(content):
         return "not" in text.content_words(content)
     parts = _CLAUSE_BREAK.split(content)
+    reason = _REASON_PHRASE.match(parts[0])
+    if reason is not None:
+        # "Because of the pacemaker I can't go through the scanner": the reason is a phrase of its own,
+        # the negation the clause's after it
+        parts = [reason.group("reason"), parts[0][reason.end("reason") :], *parts[1:]]
     rest = wanted.stems - subject
     said_plainly = any(
         "not" not in text.content_words(part) and set(text.tokenize(part)) & rest for part in parts
@@ -3565,6 +3624,14 @@ def _negated(
         if held and (held & rest or not said_plainly):
             return True
     return False
+
+
+#: a sentence opened by a reason said as a noun phrase, up to the clause's subject ("Because of the
+#: pacemaker I can't …", "Due to my knee we never …")
+_REASON_PHRASE = re.compile(
+    r"^\s*(?P<reason>(?:because\s+of|due\s+to|owing\s+to|thanks\s+to)\s+[^,;]*?)(?=\s+(?:i|we|he|she|they)\b)",
+    re.IGNORECASE,
+)
 
 
 def _denial_said(term: tuple[str, str, bool], content: str) -> str | None:
