@@ -92,3 +92,15 @@ def test_a_negated_clause_after_a_reason_phrase_still_negates(mem: Memlane) -> N
         },
     )
     assert forgotten(mem, keys, "forget that I have a dog") == set()
+
+
+def test_a_code_said_as_what_the_lock_opens_with(mem: Memlane) -> None:
+    keys = stored(
+        mem,
+        {
+            "opens": "The gate to the allotment opens with 5-2-8-1",
+            "plot": "Our allotment is plot number 214",
+            "gate": "The allotment gate was repainted in May",
+        },
+    )
+    assert forgotten(mem, keys, "forget the code for the allotment gate") == {"opens"}

@@ -2745,7 +2745,7 @@ def _statement(
                 # "My denture needs relining" for "I wear dentures": the speaker's thing says the having
                 otherwise |= had
                 missing = [term for term in missing if term not in had]
-            eponym = _eponym_said(said, content, missing)
+            eponym = _eponym_said(said, content, missing) | (_code_given(content, missing) if clause else {})
             otherwise |= eponym
             missing = [term for term in missing if term not in eponym]
             if len(base.terms) - len(missing) < need or decisive.intersection(missing):
@@ -2889,6 +2889,27 @@ def _eponym_said(
                 found[head] = text.tokenize(name)[0] if text.tokenize(name) else head[1]
                 break
     return found
+
+
+#: nouns of a code of digits, what opens a lock ("the padlock code", "the safe's combination")
+_CODE_NOUNS = frozenset({"code", "passcode", "pin", "combination"})
+#: a lock opened by a value: "opens with 7-3-0-9", "unlocks with 180462"
+_OPENS_WITH = re.compile(
+    r"\b(?:opens?|opened|unlocks?|unlocked)\s+(?:with|by|on|using)\s+(?:the\s+(?:code|number)\s+)?"
+    r"(?P<code>\d(?:[-\s]?\d){2,9})(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _code_given(content: str, missing: Sequence[tuple[str, str, bool]]) -> dict[tuple[str, str, bool], str]:
+    """Of a request of a code ("the padlock code for the storage unit"), the noun as said by ``content``
+    giving the digits that open the lock ("The padlock on our storage unit opens with 7-3-0-9"): the code
+    is what it opens with. Not a number said otherwise ("Our storage unit is number 214")."""
+    codes = [t for t in missing if not t[2] and t[0].lower() in _CODE_NOUNS]
+    given = _OPENS_WITH.search(content)
+    if not codes or given is None:
+        return {}
+    return {t: t[1] for t in codes}
 
 
 #: verbs of having a thing the speaker's "my …" already says ("I wear dentures": "my denture"; "have" is
