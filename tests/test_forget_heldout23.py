@@ -1,7 +1,10 @@
-"""Forget by query, read from heldout23 (``memlane.forgetting.matching``). Its data loss: a person's name
-said only as the first word of a term the dictionary knows, in lower case after it ("Feng shui is my
-mum's hobby" for "my uncle Feng"), is the term, not the person, whatever linking filed it under
-(``_in_a_term``)."""
+"""Forget by query, read from heldout23 (``memlane.forgetting.matching``). Its data loss: a topic's name
+said only as the first word of a noun the dictionary knows, in lower case after it ("Feng shui is my
+mum's hobby" for "my uncle Feng"), is the term, not what the topic names, whatever linking filed it
+under (``_in_a_term``). Its recall: an eponymous condition said by its possessive alone ("my Crohn's":
+``_eponym_said``); a noun that names nothing ("I hoard things": ``_without_empty_nouns``); a reason said
+as a phrase before a negated clause is not negated ("Because of the pacemaker I can't …":
+``_REASON_PHRASE``); a code said as what a lock opens with (``_code_given``)."""
 
 from __future__ import annotations
 

@@ -81,7 +81,11 @@ on Monday" / "I have a dentist appointment on Monday"), "used to" says when, not
 read one way ("£50" = "50 pounds" = "50 quid", "55k" = "55,000"), a day of the month without its month
 is filled out by the memory's ("the 12th" / "12 August"); a negation in another clause than the
 statement's words negates another fact ("…, that my wife doesn't know about"), and a memory that gives
-the statement as its reason states it ("My wife locks the door at night because I sleepwalk").
+the statement as its reason states it ("My wife locks the door at night because I sleepwalk"; a
+reason said as a phrase before the clause, "Because of the pacemaker I can't …", is not under the
+clause's negation). A condition named after a person is said by the possessive alone ("my Crohn's" for
+"Crohn's disease"), a noun that names nothing is no word to hold ("I hoard things"), and a code is
+said by the digits a lock opens with ("The padlock opens with 7-3-0-9").
 
 **A topic** ("forget everything about Dana") deletes every memory linked to the entity the topic names,
 resolved as recall's ``about`` resolves it (a partial name, a nickname, a near spelling of *that*
@@ -118,7 +122,9 @@ topic's other memories speak of ("…, the constellation, not the boat") and one
 descriptor of its own that no other memory of it says ("Yusuf Demirtaş the footballer").
 Any topic keeps a memory that says its name is also another's ("My neighbour's parrot is also called
 Biscuit") and, of a full name, a part of it said with a descriptor of its own that nothing said of the
-whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem).
+whole name holds ("Noor from book club" for Noor Haddad, "Chidubem my colleague" for Coach Chidubem),
+and one that says the name only as the first word of a noun the dictionary knows ("Feng shui is my
+mum's hobby" for "my uncle Feng", "Brussels sprouts" for Brussels).
 
 A statement keeps a memory that says its whole predicate only in an aside ("Tomasz (ex) still has my
 bike" for "Tomasz is my ex"), one that gives the subject another state for a state said by "be" and
