@@ -1392,7 +1392,7 @@ def _in_a_term(topic: str, names: Sequence[str], content: str) -> bool:
     }
     found = False
     for word in words:
-        for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", content, re.IGNORECASE):
+        for said in re.finditer(rf"(?<![\w'-]){re.escape(word)}(?![\w-])", content, re.IGNORECASE):
             after = re.match(r"\s+([a-z]+)(?![\w'-])", content[said.end() :])
             if after is None or after.group(1) in asked:
                 return False
