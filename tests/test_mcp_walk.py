@@ -108,13 +108,19 @@ def test_forget_text_says_would_delete_on_a_dry_run(stdio: Stdio) -> None:
         stored = await call(session, "memory_store", content="I am allergic to penicillin.")
         preview = await session.call_tool("memory_forget", {"query": "forget that I'm allergic to penicillin",
                                                             "dry_run": True})  # fmt: skip
-        assert preview.structured_content == {"deleted": [stored["id"]], "dry_run": True}
+        assert preview.structured_content == {
+            "deleted": [stored["id"]],
+            "dry_run": True,
+            "memories": [{"id": stored["id"], "content": "I am allergic to penicillin.", "type": "fact",
+                          "subject": None}],
+        }  # fmt: skip
         text = "".join(c.text for c in preview.content if isinstance(c, types.TextContent))
-        assert text.startswith("dry run, nothing deleted; would delete 1 memory:") and stored["id"] in text
+        # what would go, not ids alone: a model shows the user the memory without fetching it
+        assert text == f'dry run, nothing deleted; would delete 1 memory: {stored["id"]} "I am allergic to penicillin."'
         nothing = await text_of(session, "memory_forget", query="forget my shoe size", dry_run=True)
         assert nothing == "dry run: nothing would be deleted (no memory matched)"
         done = await text_of(session, "memory_forget", memory_id=stored["id"])
-        assert done == f"deleted 1 memory: {stored['id']}"
+        assert done == f'deleted 1 memory: {stored["id"]} "I am allergic to penicillin."'
 
     portal, session = stdio
     portal.call(scenario, session)

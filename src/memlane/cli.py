@@ -465,7 +465,14 @@ def forget_cmd(ctx: click.Context, memory_id: str | None, query: str | None, dry
         raise click.UsageError("give a MEMORY_ID or --query, not both")
     result = _client(ctx, existing=True).forget(memory_id, query=query, dry_run=dry_run, min_score=min_score)
     verb = "would delete" if result.dry_run else "deleted"
-    _emit(ctx, result, lambda r: f"{verb} {len(r.deleted)}" + "".join(f"\n{i}" for i in r.deleted))
+    _emit(ctx, result, lambda r: f"{verb} {len(r.deleted)}" + "".join(f"\n{line}" for line in _forgotten_lines(r)))
+
+
+def _forgotten_lines(result: Any) -> list[str]:
+    """A line per memory forgotten: its id and its content on one line, shortened (only the id for
+    one a server older than ``memories`` did not describe)."""
+    said = {m.id: m.preview() for m in result.memories}
+    return [f"{i}  {said[i]}" if i in said else i for i in result.deleted]
 
 
 @memory.command("history", epilog=_examples("memlane memory history 0193c5d2-… --json"))

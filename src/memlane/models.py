@@ -28,6 +28,7 @@ __all__ = [
     "ExtractedItem",
     "Filters",
     "ForgetResult",
+    "ForgottenMemory",
     "GraphRestoreReport",
     "Hit",
     "ImportResult",
@@ -342,9 +343,33 @@ class ImportResult(_Frozen):
     warnings: tuple[dict[str, Any], ...] = ()
 
 
+class ForgottenMemory(_Frozen):
+    """A memory a forget deleted, or would delete in a dry run: what it said, so that a caller can show
+    the user what goes without fetching each id (only versions the caller may read: forget selects no
+    other)."""
+
+    id: str
+    content: str
+    type: MemoryType
+    subject: Subject | None = None
+
+    def preview(self, limit: int = 80) -> str:
+        """The content on one line, cut at a word to at most ``limit`` characters ("…" where cut): what
+        the CLI and the MCP text show beside the id."""
+        text = " ".join(self.content.split())
+        if len(text) <= limit:
+            return text
+        cut = text[: limit - 1]
+        space = cut.rfind(" ")
+        return (cut[:space] if space > limit // 2 else cut).rstrip() + "…"
+
+
 class ForgetResult(_Frozen):
+    #: every id deleted (or, in a dry run, that would be), oldest first
     deleted: tuple[str, ...]
     dry_run: bool = False
+    #: the same memories with their content, type and subject, in the same order
+    memories: tuple[ForgottenMemory, ...] = ()
 
 
 class ReindexResult(_Frozen):

@@ -49,6 +49,7 @@ from .models import (
     ExtractReport,
     Filters,
     ForgetResult,
+    ForgottenMemory,
     Hit,
     ImportResult,
     Memory,
@@ -913,7 +914,8 @@ class MemoryService:
                 # another fact: forgetting.whole_chains)
                 targets = forgetting.whole_chains(targets, chains)
             if dry_run:
-                return ForgetResult(deleted=tuple(txn.chain_ids(actor, targets)), dry_run=True)
+                ids = txn.chain_ids(actor, targets)
+                return ForgetResult(deleted=tuple(ids), dry_run=True, memories=_forgotten(ids, chains))
             deleted = txn.delete_chains(actor, targets)
             if deleted:
                 txn.audit(
@@ -922,7 +924,7 @@ class MemoryService:
                     None,
                     {"count": len(deleted), "ids": deleted, "by_query": query is not None},
                 )
-        return ForgetResult(deleted=tuple(deleted))
+        return ForgetResult(deleted=tuple(deleted), memories=_forgotten(deleted, chains))
 
     def archive(self, memory_id: str, *, actor: Actor) -> Memory:
         return self._set_state(memory_id, actor, State.ARCHIVED.value)
@@ -1131,6 +1133,17 @@ def _no_memory(memory_id: str, actor: Actor) -> InvalidInput | UnknownMemory:
     gives is refused as such (``ids.not_made``), any other is unknown to this reader."""
     return not_made(memory_id, "memory_id") or UnknownMemory(
         f"no memory {memory_id!r} visible to {actor.user}"
+    )
+
+
+def _forgotten(ids: list[str], chains: dict[str, list[Memory]]) -> tuple[ForgottenMemory, ...]:
+    """The deleted ``ids`` with what they said, from the chains read in the same transaction (the same
+    visible versions ``chain_ids`` lists: nothing the caller may not read)."""
+    read = {m.id: m for chain in chains.values() for m in chain}
+    return tuple(
+        ForgottenMemory(id=i, content=read[i].content, type=read[i].type, subject=read[i].subject)
+        for i in ids
+        if i in read
     )
 
 
