@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from .errors import Forbidden, InvalidInput, NotFound, StorageError, Unauthorized
+from .errors import Forbidden, InvalidInput, NotFound, StorageError, Unauthorized, typed
 from .ids import check_id, new_id
 from .models import Actor, KeyInfo, NewKey, TeamInfo, UserInfo, Visibility
 from .permissions import check_opt_in
@@ -308,7 +308,7 @@ class AccessService:
         check_id(key_id, "key_id")
         revoked = self._db.revoke_key(workspace, key_id, now_utc())
         if revoked is None:
-            raise NotFound(f"no API key {key_id!r} in workspace {workspace!r}")
+            raise NotFound(f"no {typed('API key', key_id)} in workspace {workspace!r}")
         return revoked
 
     # -- users ----------------------------------------------------------------------------------------
@@ -341,7 +341,7 @@ class AccessService:
         workspace, name = name_form(workspace), user_name(check_id(name, "user"))
         found = self._db.get_user(workspace, name)
         if found is None:
-            raise NotFound(f"no user {name!r} in workspace {workspace!r}")
+            raise NotFound(f"no {typed('user', name, 'name')} in workspace {workspace!r}")
         return found
 
     def list_users(self, workspace: str) -> list[UserInfo]:
@@ -359,7 +359,7 @@ class AccessService:
         workspace, team, user = (check_name(workspace, "workspace"), check_name(team, "team"),
                                  check_user(user))  # fmt: skip
         if not self._db.add_member(workspace, team, user, now_utc()):
-            raise NotFound(f"no team {team!r} in workspace {workspace!r} (create it first)")
+            raise NotFound(f"no {typed('team', team, 'name')} in workspace {workspace!r} (create it first)")
         return self.get_team(workspace, team)
 
     def remove_member(self, workspace: str, team: str, user: str) -> TeamInfo:
@@ -377,7 +377,7 @@ class AccessService:
         workspace, name = name_form(workspace), name_form(check_id(name, "team"))
         found = self._db.get_team(workspace, name)
         if found is None:
-            raise NotFound(f"no team {name!r} in workspace {workspace!r}")
+            raise NotFound(f"no {typed('team', name, 'name')} in workspace {workspace!r}")
         return found
 
     def list_teams(self, workspace: str) -> list[TeamInfo]:

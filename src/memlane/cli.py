@@ -465,7 +465,11 @@ def forget_cmd(ctx: click.Context, memory_id: str | None, query: str | None, dry
         raise click.UsageError("give a MEMORY_ID or --query, not both")
     result = _client(ctx, existing=True).forget(memory_id, query=query, dry_run=dry_run, min_score=min_score)
     verb = "would delete" if result.dry_run else "deleted"
-    _emit(ctx, result, lambda r: f"{verb} {len(r.deleted)}" + "".join(f"\n{line}" for line in _forgotten_lines(r)))
+    _emit(
+        ctx,
+        result,
+        lambda r: f"{verb} {len(r.deleted)}" + "".join(f"\n{line}" for line in _forgotten_lines(r)),
+    )
 
 
 def _forgotten_lines(result: Any) -> list[str]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from .auth import name_form
-from .errors import Forbidden, InvalidInput, NotFound, OptedOut
+from .errors import Forbidden, InvalidInput, NotFound, OptedOut, typed
 from .ids import new_id, unstorable
 from .messages import path, problem
 from .models import Actor, ConversationMessage, ConversationSummary, Visibility
@@ -204,7 +204,7 @@ class ConversationService:
             else self.storage.conversations.messages(actor, conversation_id, limit)
         )
         if not found:
-            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+            raise NotFound(f"no {typed('conversation', conversation_id)} visible to {actor.user}")
         return [m for _, m in found]
 
     def read(
@@ -217,7 +217,7 @@ class ConversationService:
         pages = read_log(self.storage.conversations, actor, conversation_id, upto=upto)
         first = None if self._opted_out(actor) else next(pages, None)
         if first is None:
-            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+            raise NotFound(f"no {typed('conversation', conversation_id)} visible to {actor.user}")
         return itertools.chain([first], pages)
 
     def list(self, *, actor: Actor, limit: int = 50) -> list[ConversationSummary]:
@@ -245,5 +245,5 @@ class ConversationService:
                     " author or an admin may delete it"
                 )
         if not found:
-            raise NotFound(f"no conversation {conversation_id!r} visible to {actor.user}")
+            raise NotFound(f"no {typed('conversation', conversation_id)} visible to {actor.user}")
         return self.storage.conversations.delete(actor, conversation_id)

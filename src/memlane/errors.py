@@ -217,3 +217,25 @@ def shown_error(text: str | None, operator: bool) -> str | None:
     if text is None or operator:
         return text
     return text.split(DETAIL, 1)[0]
+
+
+#: what an error says instead of a typed value the secret scanner takes for a credential
+NOT_REPEATED = "the value looks like a secret and is not repeated"
+
+
+def typed(noun: str, value: object, what: str = "id") -> str:
+    """``noun 'value'``, how an error names an id or a name the caller typed ("no memory '…' visible to
+    ana") — unless ``memlane.secrets`` says the value looks like a credential: then ``noun with that
+    id (the value looks like a secret and is not repeated)``. Errors reach logs and a model's context;
+    a token pasted where an id goes (``ghp_…``) must not be repeated there. The one place every
+    service error that quotes a typed value goes through; ``noun`` empty: the value alone, ``'…'``."""
+    from .secrets import find_secret  # (memlane.secrets imports this module)
+
+    if isinstance(value, str) and find_secret(value) is not None:
+        # (no noun: the value alone, as "memory_id: 'a/b' is no id memlane gives" quotes it)
+        return (
+            f"{noun} with that {what} ({NOT_REPEATED})"
+            if noun
+            else "that value (it looks like a secret and is not repeated)"
+        )
+    return f"{noun} {value!r}" if noun else repr(value)

@@ -8,7 +8,7 @@ import threading
 import time
 import uuid
 
-from .errors import InvalidInput
+from .errors import InvalidInput, typed
 
 #: an id or a name a caller looks something up by (a memory, an entity, a key, a user, a team, a profile,
 #: a job, a run): no id memlane makes or keeps is longer (restored foreign ids, names: 1-200 characters)
@@ -117,7 +117,7 @@ def not_made(value: str, name: str) -> InvalidInput | None:
     id through the SDK (a URL path cannot carry it: the remote SDK refuses it before sending)."""
     if "/" in value or value in (".", ".."):
         return InvalidInput(
-            f"{name}: {value!r} is no id memlane gives (its ids have no '/' and are not '.' or '..')"
+            f"{name}: {typed('', value)} is no id memlane gives (its ids have no '/' and are not '.' or '..')"
         )
     return None
 

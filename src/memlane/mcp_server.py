@@ -246,7 +246,9 @@ def _forget_text(result: ForgetResult) -> str:
     """A forget's outcome in words: a preview says it deleted nothing (its JSON said ``"deleted": [...]``);
     each memory's id with its content, shortened (a model shows the user what goes, not bare ids)."""
     said = {m.id: m.preview(60) for m in result.memories}
-    ids = ", ".join(f"{i} {json.dumps(said[i], ensure_ascii=False)}" if i in said else i for i in result.deleted)
+    ids = ", ".join(
+        f"{i} {json.dumps(said[i], ensure_ascii=False)}" if i in said else i for i in result.deleted
+    )
     count = f"{len(result.deleted)} memor{'y' if len(result.deleted) == 1 else 'ies'}"
     if result.dry_run:
         return f"dry run, nothing deleted; would delete {count}: {ids}" if ids else (

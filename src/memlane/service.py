@@ -24,6 +24,7 @@ from .errors import (
     UnknownMemory,
     VersionConflict,
     shown_error,
+    typed,
 )
 from .graph import places
 from .graph.anchoring import AnchorRecord
@@ -1132,7 +1133,7 @@ def _no_memory(memory_id: str, actor: Actor) -> InvalidInput | UnknownMemory:
     """What a lookup of ``memory_id`` that found nothing the actor may see raises: an id memlane never
     gives is refused as such (``ids.not_made``), any other is unknown to this reader."""
     return not_made(memory_id, "memory_id") or UnknownMemory(
-        f"no memory {memory_id!r} visible to {actor.user}"
+        f"no {typed('memory', memory_id)} visible to {actor.user}"
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..errors import InvalidInput, NotFound, UnknownMemory
+from ..errors import InvalidInput, NotFound, UnknownMemory, typed
 from ..graph.service import unmerge_in
 from ..models import Actor, Memory, Visibility
 from ..permissions import Change, check_change
@@ -40,7 +40,7 @@ def undo_cluster(txn: WriteTxn, memory_id: str, actor: Actor | None, now: dateti
     # caller may not read must be answered as one that does not exist, never as "not a consolidation")
     merged = txn.find_by_id(memory_id) if actor is None else txn.get_for_update(actor, memory_id)
     if merged is None:
-        raise UnknownMemory(f"no memory {memory_id!r} {_seen_by(actor)}")
+        raise UnknownMemory(f"no {typed('memory', memory_id)} {_seen_by(actor)}")
     members = (merged.provenance or {}).get("consolidated")
     if merged.source != SOURCE or not isinstance(members, list):
         raise InvalidInput(f"{memory_id} was not written by a consolidation: nothing to undo")
@@ -102,7 +102,7 @@ def undo_run(store: Store, run_id: str, actor: Actor | None) -> ConsolidationUnd
     whose every memory and entity it may change (as ``undo`` and ``unmerge`` ask); without one (the
     operator), any run."""
     now = now_utc()
-    missing = NotFound(f"no consolidation run {run_id!r} {_seen_by(actor)}")
+    missing = NotFound(f"no {typed('consolidation run', run_id)} {_seen_by(actor)}")
     with store.write() as txn:
         run = txn.consolidation_run_for_update(run_id)
         if run is None or (actor is not None and run.workspace not in (None, actor.workspace)):

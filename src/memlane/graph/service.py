@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from ..errors import Forbidden, InvalidInput, NotFound
+from ..errors import Forbidden, InvalidInput, NotFound, typed
 from ..ids import check_unicode, new_id, not_made
 from ..models import (
     Actor,
@@ -84,7 +84,7 @@ class EntityService:
                         f"entity {entity_id!r} was merged into {past.merge.into} ({past.into_name});"
                         f" unmerge {past.merge.id} undoes it"
                     )
-        return f"no entity {entity_id!r} visible to {actor.user}"
+        return f"no {typed('entity', entity_id)} visible to {actor.user}"
 
     def list_entities(
         self, actor: Actor, *, type: str | None = None, limit: int = 50, offset: int = 0
@@ -329,7 +329,7 @@ class EntityService:
             [] if self._opted_out(actor) else self.storage.entity_merges(actor, merge_id=merge_id, limit=1)
         )
         if not found:
-            raise NotFound(f"no merge {merge_id!r} visible to {actor.user}")
+            raise NotFound(f"no {typed('merge', merge_id)} visible to {actor.user}")
         return found[0].model_copy(update={"undoable": _may_undo(actor, found[0])})
 
     def link(self, actor: Actor, memory_id: str, entity_id: str, role: str = "mention") -> None:
@@ -345,12 +345,12 @@ class EntityService:
                 raise (
                     not_made(memory_id, "memory_id")
                     or not_made(entity_id, "entity_id")  # (as check_made_id said, both checked first)
-                    or NotFound(f"no memory {memory_id!r} visible to {actor.user}")
+                    or NotFound(f"no {typed('memory', memory_id)} visible to {actor.user}")
                 )
             entity = txn.entity_for_update(actor, entity_id)
             if entity is None:
                 raise not_made(entity_id, "entity_id") or NotFound(
-                    f"no entity {entity_id!r} visible to {actor.user}"
+                    f"no {typed('entity', entity_id)} visible to {actor.user}"
                 )
             check_entity_change(actor, entity)
             if (memory.workspace, memory.owner, memory.visibility) != (
@@ -431,7 +431,7 @@ def unmerge_in(txn: WriteTxn, actor: Actor, merge_id: str, now: datetime) -> Ent
     which unmerges its folds in the transaction that restores its memories). Raising rolls it back."""
     done = txn.unmerge_entities(actor, merge_id, now)
     if done is None:
-        raise NotFound(f"no merge {merge_id!r} to undo visible to {actor.user}")
+        raise NotFound(f"no {typed('merge', merge_id)} to undo visible to {actor.user}")
     into = txn.entity_for_update(actor, done.into)
     if into is None:  # folded into another since: what this merge moved went on with it
         raise InvalidInput(
@@ -461,7 +461,7 @@ def _pair_for_change(
             if names is not None:  # (as check_made_id said, both checked in order)
                 made = not_made(first, names[0]) if n == 0 else None
                 made = made or not_made(second, names[1])
-            raise made or NotFound(f"no entity {entity_id!r} visible to {actor.user}")
+            raise made or NotFound(f"no {typed('entity', entity_id)} visible to {actor.user}")
     assert a is not None and b is not None
     check_entity_change(actor, a)
     check_entity_change(actor, b)

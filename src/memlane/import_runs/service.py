@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import InvalidInput, MemlaneError, NoMemoryFound, NotFound, recorded, shown_error
+from ..errors import InvalidInput, MemlaneError, NoMemoryFound, NotFound, recorded, shown_error, typed
 from ..ids import check_id, new_id
 from ..importers import FORMATS, read_export
 from ..models import Actor
@@ -120,7 +120,7 @@ class ImportRuns:
             kept = self._service.storage.import_runs.get(actor.workspace, actor.user, run_id)
             found = _stored(*kept) if kept is not None else None
         if found is None:
-            raise NotFound(f"no import {run_id!r} of {actor.user}")
+            raise NotFound(f"no {typed('import', run_id)} of {actor.user}")
         return _shown(actor, found)
 
     def list(self, *, actor: Actor) -> builtins.list[ImportRun]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import NotFound
+from ..errors import NotFound, typed
 from ..ids import check_id
 from ..models import JobRun, Profile
 from .models import JobInfo
@@ -119,9 +119,13 @@ def find_job(service: MemoryService, name: str, workspace: str | None = None) ->
             else next((p for p in profiles.list(None) if key in (p.id, p.name)), None)
         )
         if found is None:
-            raise NotFound(f"no profile {key!r}" + (f" in workspace {workspace!r}" if workspace else ""))
+            raise NotFound(
+                f"no {typed('profile', key, 'name')}" + (f" in workspace {workspace!r}" if workspace else "")
+            )
         return sweep_job(found)
     for job in scheduled_jobs(service):
         if job.name == name and job.kind != "sweep":
             return job
-    raise NotFound(f"no job {name!r} (jobs: expiry, consolidate when installed, sweep:<profile>)")
+    raise NotFound(
+        f"no {typed('job', name, 'name')} (jobs: expiry, consolidate when installed, sweep:<profile>)"
+    )

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..auth import check_name, check_user, name_form
-from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound, shown_error
+from ..errors import ConfigError, Forbidden, InvalidInput, MemlaneError, NotFound, shown_error, typed
 from ..extraction import Extractor
 from ..ids import check_id, new_id
 from ..jobs.run import execute
@@ -145,7 +145,7 @@ class ProfileService:
         # by its name in the form it was created in (NFC, ``check_name``): "Café" typed either way
         found = self._store.profiles.get(actor.workspace, name_form(name))
         if found is None:
-            raise NotFound(f"no profile {name!r} in workspace {actor.workspace!r}")
+            raise NotFound(f"no {typed('profile', name, 'name')} in workspace {actor.workspace!r}")
         return found
 
     def update(self, actor: Actor, name: str, /, **changes: Any) -> Profile:
