@@ -15,7 +15,7 @@ from memlane import AsyncMemlane, ForgottenMemory, Memlane
 from memlane.mcp_server import _forget_text
 from memlane.models import ForgetResult, MemoryType
 from servers import Stack, bearer, make_stack, running
-from test_cli import in_process, ijs
+from test_cli import ijs, in_process
 
 
 @pytest.fixture
@@ -54,7 +54,9 @@ def test_rest_openapi_remote_and_async_sdks_read_it_back(stack: Stack) -> None:
         plum = stack.mem.store("Ana likes plums").id
         with Memlane.connect(url, api_key=stack.admin_key) as remote:
             got = remote.forget(plum, dry_run=True)
-            assert got.memories == (ForgottenMemory(id=plum, content="Ana likes plums", type=MemoryType.FACT),)
+            assert got.memories == (
+                ForgottenMemory(id=plum, content="Ana likes plums", type=MemoryType.FACT),
+            )
 
         async def remote_async() -> None:
             async with AsyncMemlane.connect(url, api_key=stack.admin_key) as remote:
@@ -79,7 +81,7 @@ def test_the_cli_shows_a_line_per_memory_and_json_carries_them(tmp_path: Path) -
 
 
 def test_the_mcp_text_quotes_each_memory_shortened() -> None:
-    one = ForgottenMemory(id="m1", content="Likes \"green\"\ntea " + "very much " * 20, type=MemoryType.FACT)
+    one = ForgottenMemory(id="m1", content='Likes "green"\ntea ' + "very much " * 20, type=MemoryType.FACT)
     two = ForgottenMemory(id="m2", content="Ana likes figs", type=MemoryType.PREFERENCE)
     text = _forget_text(ForgetResult(deleted=("m1", "m2"), dry_run=True, memories=(one, two)))
     start = 'dry run, nothing deleted; would delete 2 memories: m1 "Likes \\"green\\" tea very much'

@@ -116,7 +116,10 @@ def test_forget_text_says_would_delete_on_a_dry_run(stdio: Stdio) -> None:
         }  # fmt: skip
         text = "".join(c.text for c in preview.content if isinstance(c, types.TextContent))
         # what would go, not ids alone: a model shows the user the memory without fetching it
-        assert text == f'dry run, nothing deleted; would delete 1 memory: {stored["id"]} "I am allergic to penicillin."'
+        assert (
+            text
+            == f'dry run, nothing deleted; would delete 1 memory: {stored["id"]} "I am allergic to penicillin."'
+        )
         nothing = await text_of(session, "memory_forget", query="forget my shoe size", dry_run=True)
         assert nothing == "dry run: nothing would be deleted (no memory matched)"
         done = await text_of(session, "memory_forget", memory_id=stored["id"])
