@@ -19,7 +19,6 @@ from ..text.table_cache import cached_table
 from .company_names import is_common_word
 from .given_names import is_given_name
 from .legal_forms import basename
-from .occupations import occupations
 from .places import MIN_POPULATION, ORDINARY_NAME_POPULATION, _ordinary_word
 from .resolution import EntityType, is_title, normalise_name
 
@@ -259,8 +258,6 @@ def guess_type(name: str) -> EntityType | None:
     words = name.split()
     if len(words) > 1 and "@" not in name and basename(name) not in ("", name):
         return EntityType.COMPANY
-    if _project_name(words):
-        return EntityType.PROJECT
     shaped = _person_shaped(name)
     if shaped is None:
         return None
@@ -269,65 +266,6 @@ def guess_type(name: str) -> EntityType | None:
         return EntityType.PERSON
     first = normalise_name(words[0], EntityType.PERSON)
     return EntityType.PERSON if first and is_given_name(first) else None
-
-
-def _project_name(words: list[str]) -> bool:
-    """A name the word "Project" introduces: "Project Falcon", "Project Blue Book" (one to three
-    capitalised words after it, none a role (WordNet's, ``occupations``), a month or a word of a project's
-    paperwork: "Project Manager", "Project Plan" are no projects)."""
-    if not 2 <= len(words) <= 4 or words[0] != "Project":
-        return False
-    rest = words[1:]
-    if not all(_WORD.match(w) and w[0].isupper() for w in rest):
-        return False
-    folded = [_fold_word(w) for w in rest]
-    return not any(f in _PROJECT_WORDS or f in _CALENDAR or occupations(f) for f in folded)
-
-
-#: what follows "Project" in a common noun, not a name: its people and its paperwork
-_PROJECT_WORDS = frozenset(
-    [
-        "board",
-        "brief",
-        "budget",
-        "charter",
-        "deadline",
-        "docs",
-        "documentation",
-        "file",
-        "files",
-        "folder",
-        "goal",
-        "goals",
-        "kickoff",
-        "lead",
-        "leader",
-        "leads",
-        "management",
-        "meeting",
-        "notes",
-        "office",
-        "owner",
-        "phase",
-        "plan",
-        "planning",
-        "plans",
-        "portfolio",
-        "proposal",
-        "report",
-        "requirements",
-        "review",
-        "schedule",
-        "scope",
-        "status",
-        "summary",
-        "team",
-        "timeline",
-        "tracker",
-        "update",
-        "work",
-    ]
-)
 
 
 def _person_shaped(name: str) -> tuple[list[str], bool] | None:
