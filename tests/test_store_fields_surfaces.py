@@ -76,7 +76,7 @@ def test_mcp_memory_store_takes_every_store_field(tmp_path: Path) -> None:
             tools = {t.name: t for t in (await session.list_tools()).tools}
             properties = tools["memory_store"].input_schema["properties"]
             for name in ("data", "provenance", "related_user", "confidence", "valid_from", "valid_to",
-                         "expires_at", "auto_supersede"):  # fmt: skip
+                         "expires_at", "auto_supersede", "expect_current"):  # fmt: skip
                 assert properties[name].get("description"), name
             found["stored"] = await call(
                 session, "memory_store", content="Ana renewed the Falcon contract", data=DATA,

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         StorageError,
         Unauthorized,
         UnknownMemory,
+        VersionConflict,
     )
     from .models import (
         Actor,
@@ -91,6 +92,7 @@ __all__ = [
     "SupersededRef",
     "Unauthorized",
     "UnknownMemory",
+    "VersionConflict",
     "Visibility",
 ]
 
@@ -112,6 +114,7 @@ _WHERE: dict[str, str] = {
             "StorageError",
             "Unauthorized",
             "UnknownMemory",
+            "VersionConflict",
         ),
         "errors",
     ),

@@ -299,9 +299,11 @@ def memory() -> None:
     "--owner", help="team:NAME, agent:NAME or workspace (default: you, or the workspace if shared)."
 )
 @click.option("--no-auto-supersede", is_flag=True, help="Never supersede a similar memory automatically.")
+@click.option("--expect-current", is_flag=True,
+              help="With --replaces: refuse (nothing written) if that is no longer the current version.")  # fmt: skip
 @_common
 def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, provenance: str | None,
-              no_auto_supersede: bool, **options: Any) -> None:  # fmt: skip
+              no_auto_supersede: bool, expect_current: bool, **options: Any) -> None:  # fmt: skip
     """Store CONTENT as a memory ('-' reads it from stdin).
 
     CONTENT is one self-contained statement of at most 32,000 characters. A statement that updates an
@@ -309,6 +311,8 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, pr
     """
     from .requests import MAX_CONTENT_CHARS
 
+    if expect_current and options.get("replaces") is None:
+        raise click.UsageError("--expect-current is only meaningful with --replaces")
     if content == "-":
         content = sys.stdin.read()
     if not content.strip():
@@ -327,6 +331,8 @@ def store_cmd(ctx: click.Context, content: str, type_: str, data: str | None, pr
                 from .requests import too_deep
 
                 raise InvalidInput(too_deep(name)) from None
+    if expect_current:
+        fields["expect_current"] = True
     result = _client(ctx).store(content, type=type_, auto_supersede=not no_auto_supersede, **fields)
 
     def human(r: Any) -> str:

@@ -484,6 +484,13 @@ def build_mcp_server(
             Field(description="Where it came from in detail (record id, URL, message ids), a JSON object."),
         ] = None,
         auto_supersede: Annotated[bool, Field(description=_AUTO_SUPERSEDE)] = True,
+        expect_current: Annotated[
+            bool,
+            Field(
+                description="Set with replaces to refuse if someone changed it meanwhile: nothing is stored"
+                " and the error (version_conflict) names the current version; recall it and try again."
+            ),
+        ] = False,
     ) -> Annotated[CallToolResult, StoreResult]:
         fields = {
             "type": type, "subject": subject, "space": space, "replaces": replaces, "importance": importance,
@@ -494,8 +501,9 @@ def build_mcp_server(
         }  # fmt: skip
         given = {k: v for k, v in fields.items() if v is not None}
         return run(
-            ctx, lambda actor: service.store(content, actor=actor, **given), lambda r: _ok(r, _compact(r))
-        )
+            ctx, lambda actor: service.store(content, actor=actor, expect_current=expect_current, **given),
+            lambda r: _ok(r, _compact(r)),
+        )  # fmt: skip
 
     def memory_recall(
         ctx: Context,

@@ -31,7 +31,7 @@ from pydantic_core import to_jsonable_python
 
 from .consolidation import ConsolidationReport, ConsolidationUndo
 from .conversations import check_conversation_id
-from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError
+from .errors import ERRORS_BY_CODE, ConfigError, InvalidInput, MemlaneError, StorageError, VersionConflict
 from .ids import check_id, unstorable
 from .models import (
     ConversationMessage,
@@ -91,6 +91,9 @@ def error_from_response(response: httpx.Response) -> MemlaneError:
         return MemlaneError(f"HTTP {response.status_code} from {response.request.url}: {response.text[:200]}")
     if code == "unknown_route":
         return ConfigError(f"{response.request.url} is not a memlane API endpoint (is the server URL right?)")
+    if code == VersionConflict.code:  # (with the current version's id, as the embedded SDK raises it)
+        current = error.get("current")
+        return VersionConflict(message, current=current if isinstance(current, str) else None)
     return _BY_CODE.get(code, MemlaneError)(message)
 
 
@@ -215,10 +218,12 @@ class _Requests:
 
     def store(
         self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
-        **fields: Any,
+        expect_current: bool = False, **fields: Any,
     ) -> _Call[StoreResult]:  # fmt: skip
         _sendable(fields)
         body = {"content": content, **_given(space=self._space(space), source=source, **fields)}
+        if expect_current:  # (sent only when set: a server from before it still takes every other store)
+            body["expect_current"] = True
         return _Call("POST", "/v1/memories", StoreResult.model_validate, user, body)
 
     def store_many(
@@ -587,9 +592,13 @@ class RemoteMemlane(_Connection):
 
     def store(
         self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
-        **fields: Any,
+        expect_current: bool = False, **fields: Any,
     ) -> StoreResult:  # fmt: skip
-        return self._send(self._requests.store(content, user=user, space=space, source=source, **fields))
+        """As ``Memlane.store``: ``expect_current`` with ``replaces`` raises ``VersionConflict`` (HTTP 409,
+        ``.current`` the current version's id) when another version was stored meanwhile."""
+        return self._send(self._requests.store(
+            content, user=user, space=space, source=source, expect_current=expect_current, **fields
+        ))  # fmt: skip
 
     def store_many(
         self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,

@@ -228,13 +228,18 @@ class Memlane:
 
     def store(
         self, content: str, *, user: str | None = None, space: str | None = None, source: str | None = None,
-        **fields: Any,
+        expect_current: bool = False, **fields: Any,
     ) -> StoreResult:  # fmt: skip
         """Store one memory. Fields: replaces, type, subject, related_user, importance, confidence,
-        valid_from, valid_to, observed_at, expires_at, data, provenance, visibility, auto_supersede."""
+        valid_from, valid_to, observed_at, expires_at, data, provenance, visibility, auto_supersede.
+
+        ``expect_current`` (with ``replaces``): store only if ``replaces`` still names the current version,
+        checked in the storing transaction; otherwise nothing is written and ``VersionConflict`` is raised
+        (``.current``: the current version's id). Single store only (not ``store_many``)."""
         return self._service.store(
-            content, actor=self._actor(user), space=self._space(space), source=source, **fields
-        )
+            content, actor=self._actor(user), space=self._space(space), source=source,
+            expect_current=expect_current, **fields,
+        )  # fmt: skip
 
     def store_many(
         self, items: Iterable[Mapping[str, Any] | str], *, user: str | None = None, space: str | None = None,

@@ -30,6 +30,7 @@ from ..errors import (
     StorageError,
     Unauthorized,
     UnknownMemory,
+    VersionConflict,
 )
 from ..messages import path, plain_errors, problem
 from ..requests import item_place, too_deep
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 #: memlane error class -> HTTP status. The most specific class in an error's MRO wins.
 ERROR_STATUS: dict[type[MemlaneError], int] = {
     SecretRefused: 422,
+    VersionConflict: 409,
     UnknownMemory: 404,
     NotFound: 404,
     InvalidInput: 422,
@@ -82,11 +84,19 @@ def challenge(token_given: bool) -> dict[str, str]:
 
 
 def error_response(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None, *, token_given: bool = False
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    *,
+    token_given: bool = False,
+    current: str | None = None,
 ) -> JSONResponse:
+    """``current``: a version conflict's current version (``error.current``), for the client to re-read."""
     if status == 401:
         headers = {**(headers or {}), **challenge(token_given)}
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+    error = {"code": code, "message": message} | ({"current": current} if current is not None else {})
+    return JSONResponse({"error": error}, status_code=status, headers=headers)
 
 
 def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
@@ -167,7 +177,11 @@ def install_error_handlers(app: FastAPI) -> None:
         if status >= 500:
             log.error("%s %s failed: %s", request.method, request.url.path, exc)
         return error_response(
-            status, exc.code, exc.public, token_given=bool(request.headers.get("authorization"))
+            status,
+            exc.code,
+            exc.public,
+            token_given=bool(request.headers.get("authorization")),
+            current=exc.current if isinstance(exc, VersionConflict) else None,
         )
 
     async def validation_error(request: Request, exc: Exception) -> JSONResponse:

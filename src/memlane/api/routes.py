@@ -14,6 +14,7 @@ from ..requests import MAX_LIMIT
 from .context import CallerDep, render
 from .schemas import (
     ERROR_RESPONSES,
+    ErrorBody,
     ForgetBody,
     HistoryPage,
     HitsPage,
@@ -40,11 +41,16 @@ _AT_OR_AFTER = "Only memories observed at or after this time (ISO-8601 or a writ
 _BEFORE = "Only memories observed before this time (ISO-8601 or a written date)."
 
 
-@router.post("/memories", response_model=StoreResult, tags=["memories"])
+@router.post(
+    "/memories", response_model=StoreResult, tags=["memories"],
+    responses={409: {"model": ErrorBody, "description": "version_conflict: expect_current was set and"
+                     " replaces is no longer the current version (error.current is); nothing was written"}},
+)  # fmt: skip
 def store(body: StoreBody, who: CallerDep) -> JSONResponse:
     """Store one memory. The same statement stored twice comes back as ``duplicate`` with the first id;
     an update of the same subject and attribute supersedes the older item (listed in ``superseded``);
-    near-matches left alone are listed in ``similar`` (pass ``replaces`` to supersede one)."""
+    near-matches left alone are listed in ``similar`` (pass ``replaces`` to supersede one, and
+    ``expect_current`` to refuse, 409, if someone stored a newer version meanwhile)."""
     return render(who.service.store(body.content, actor=who.actor, **body.fields()))
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "RecallBody",
     "StoreBody",
     "StoreFields",
+    "StoreItem",
     "StoreManyBody",
     "StoreManyResult",
     "TeamsPage",
@@ -139,12 +140,23 @@ class StoreFields(_Body):
         return self.model_dump(exclude_none=True, exclude={"content"})
 
 
-class StoreBody(StoreFields):
+class StoreItem(StoreFields):
+    """One item of a batch (``expect_current`` is single store only)."""
+
     content: str = Field(max_length=MAX_CONTENT_CHARS)
 
 
+class StoreBody(StoreItem):
+    expect_current: bool | None = Field(
+        default=None,
+        description="With replaces: store only if replaces still names the current version (checked in the"
+        " storing transaction); otherwise nothing is written and the answer is 409 version_conflict, with"
+        " the current version's id in error.current. Single store only.",
+    )
+
+
 class StoreManyBody(_Body):
-    items: list[StoreBody] = Field(max_length=5000)
+    items: list[StoreItem] = Field(max_length=5000)
     defaults: StoreFields | None = Field(
         default=None, description="Applied to items that do not set a field."
     )
@@ -258,6 +270,9 @@ class WhoAmI(BaseModel):
 class ErrorDetail(BaseModel):
     code: str
     message: str
+    current: str | None = Field(
+        default=None, description="version_conflict only: the id of the current version."
+    )
 
 
 class ErrorBody(BaseModel):
