@@ -3718,6 +3718,11 @@ def _resolve(
             # "Weber grills are on sale" with Hannah Weber known: a surname alone that qualifies the
             # noun after it names a brand or a thing, no mention of the person
             continue
+        if how not in (None, "exact") and _names_a_model(mention, candidate):
+            # "the Kestrel 3 rocket", "a Falcon 9 launch" with Project Kestrel or Ana Falcon known: a
+            # lone word of a longer name, said after an article and before a model number, names a
+            # thing of its own (a model, a craft), not what the longer name is
+            continue
         if how is not None and _denied(mention, kind, candidate):
             # "José Hernández is my father-in-law, not José Luis", "Gary ... is our rep, not the
             # superintendent": the text says the mention is not the one it names or describes
@@ -5559,6 +5564,26 @@ def _modifies_a_noun(mention: Mention, kind: EntityType | None, candidate: Candi
         and after.group("noun") not in CALENDAR_WORDS
         and is_noun(after.group("noun"))
     )
+
+
+#: an article, the name, and a model number after it ("the Kestrel 3 rocket", "a Falcon 9", "the
+#: Boeing 737-800"): not a score ("beat Weber 3-1") nor a count ("gave Weber 3 books"), which take no
+#: article before the name
+_MODEL_AFTER = re.compile(r"\b(?:[Tt]he|[Aa]n?)\s+" + MARK + r"\s+\d[\w.-]*(?![\w'’])")
+
+
+def _names_a_model(mention: Mention, candidate: Candidate) -> bool:
+    """The mention is one word, only a part of each name the candidate is known by ("Kestrel" of
+    "Project Kestrel"), and its sentence says it after an article and before a model number (``_MODEL_AFTER``):
+    the name and the number name another thing (a model, a craft, a release), whatever the candidate is."""
+    name = (mention.name or "").strip()
+    if not name or " " in name or not name[:1].isupper():
+        return False
+    known = [k for k in _names_of(candidate) if k]
+    if not known or any(" " not in k.strip() for k in known):
+        return False  # (a candidate known by the one word itself is that word's)
+    said = _mention_said(mention)
+    return said is not None and _MODEL_AFTER.search(said) is not None
 
 
 def _registered_apart(mention: Mention, kind: EntityType | None, candidate: Candidate) -> bool:
