@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from contextlib import closing
 
 from memlane.models import Actor
 from servers import Stack, running
+from test_import_runs import wait_for
 from test_web_second_user import _csrf, _signed_in
 
 ALICE = Actor(user="alice")
@@ -91,11 +91,7 @@ def test_an_older_version_links_to_the_current_one(stack: Stack) -> None:
 
 def _finished(stack: Stack, text: bytes) -> str:
     run = stack.mem.service.imports.start(text, "text", actor=ALICE)
-    for _ in range(1200):
-        if not stack.mem.service.imports.get(run.id, actor=ALICE).running:
-            break
-        time.sleep(0.05)
-    assert stack.mem.service.imports.get(run.id, actor=ALICE).phase == "done"
+    assert wait_for(stack.mem, run.id, ALICE, "done").phase == "done"
     return run.id
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import json
-import time
 from contextlib import closing
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from memlane.errors import NoMemoryFound, VersionConflict
 from memlane.models import Actor
 from servers import Stack, running
+from test_import_runs import wait_for
 from test_web_second_user import _csrf, _signed_in
 
 ALICE = Actor(user="alice")
@@ -71,11 +71,7 @@ def test_the_merge_history_of_an_unknown_entity_links_back_to_the_list(stack: St
 
 def _failed(stack: Stack, data: bytes, fmt: str, name: str) -> str:
     run = stack.mem.service.imports.start(data, fmt, actor=ALICE, name=name)
-    for _ in range(1200):
-        if not stack.mem.service.imports.get(run.id, actor=ALICE).running:
-            break
-        time.sleep(0.05)
-    assert stack.mem.service.imports.get(run.id, actor=ALICE).phase == "failed"
+    assert wait_for(stack.mem, run.id, ALICE, "failed").phase == "failed"
     return run.id
 
 
