@@ -93,17 +93,18 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def renamed_options(command: click.Command | None) -> dict[str, click.Option]:
-    """``command``'s options whose name differs from the SDK field they fill, by field: each option's
-    parameter is the SDK argument of that name (``--after`` fills ``observed_after``, ``--expires-at``
-    ``expires_at``; ``type_`` is ``type``); an option of the field's own name (``--subject``) is left out."""
-    renamed: dict[str, click.Option] = {}
+def renamed_options(command: click.Command | None) -> dict[str, tuple[str, bool]]:
+    """``command``'s options whose name differs from the SDK field they fill, by field: the option's
+    long spelling and whether it may be given several times. Each option's parameter is the SDK argument
+    of that name (``--after`` fills ``observed_after``, ``--expires-at`` ``expires_at``; ``type_`` is
+    ``type``); an option of the field's own name (``--subject``) is left out."""
+    renamed: dict[str, tuple[str, bool]] = {}
     for param in command.params if command is not None else ():
         spelled = max((o for o in param.opts if o.startswith("--")), key=len, default=None)
         if isinstance(param, click.Option) and param.name and spelled is not None:
             field = param.name.rstrip("_")
             if spelled.removeprefix("--") != field:
-                renamed[field] = param
+                renamed[field] = (spelled, param.multiple)
     return renamed
 
 
@@ -125,11 +126,10 @@ def in_options(command: click.Command | None, message: str) -> str:
         field, index = m[1], m[2]
         if "_" not in field and index is None and not message.startswith(":", m.end()):
             return m[0]  # a plain word in prose, not the field
-        option = renamed[field]
-        spelled = max((o for o in option.opts if o.startswith("--")), key=len)
+        spelled, multiple = renamed[field]
         if index is None:
             return spelled
-        return f"{spelled} (the {_ordinal(int(index) + 1)})" if option.multiple else f"{spelled}[{index}]"
+        return f"{spelled} (the {_ordinal(int(index) + 1)})" if multiple else f"{spelled}[{index}]"
 
     return pattern.sub(named, message)
 
