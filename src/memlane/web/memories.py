@@ -168,9 +168,14 @@ def new_form(request: Request, viewer: ViewerDep) -> HTMLResponse:
     return page(request, "new.html", _new_context("", MemoryType.FACT.value, ""), viewer=viewer)
 
 
+def _fields(content: str, type_: str, error: str | None) -> dict[str, Any]:
+    """What ``_content_fields.html`` (the add and edit forms' content and type) and the form's error read."""
+    return {"types": _CHOICES["types"], "content": content, "type": type_, "max_chars": MAX_CONTENT_CHARS,
+            "error": error}  # fmt: skip
+
+
 def _new_context(content: str, type_: str, subject: str, error: str | None = None) -> dict[str, Any]:
-    return {"types": _CHOICES["types"], "content": content, "type": type_, "subject": subject,
-            "max_chars": MAX_CONTENT_CHARS, "error": error}  # fmt: skip
+    return _fields(content, type_, error) | {"subject": subject}
 
 
 @router.post("/memories/new")
@@ -235,8 +240,7 @@ def edit_form(request: Request, memory_id: str, viewer: ViewerDep) -> HTMLRespon
 
 
 def _edit_context(memory: Any, content: str, type_: str, error: str | None = None) -> dict[str, Any]:
-    return {"memory": memory, "types": _CHOICES["types"], "content": content, "type": type_,
-            "max_chars": MAX_CONTENT_CHARS, "error": error}  # fmt: skip
+    return _fields(content, type_, error) | {"memory": memory}
 
 
 @router.post("/memories/{memory_id}/edit")
